@@ -1,0 +1,41 @@
+# The one command for tests is `make test` (CONVENTIONS.md): it installs what
+# the tests need when it is missing, then runs vet, the race-enabled tests
+# (XSD conformance through xmllint included), and a short fuzz run of every
+# fuzz target.
+
+GO      ?= go
+FUZZTIME ?= 3s
+export SITEMAP_REQUIRE_XMLLINT = 1
+
+.PHONY: all build test deps vet unit fuzz bench install clean
+
+all: build
+
+build:
+	$(GO) build ./...
+
+install:
+	$(GO) install ./cmd/sitemap
+
+# deps installs the tools the tests shell out to: xmllint (libxml2-utils)
+# for XSD conformance and Chromium for the browser tests.
+deps:
+	@sh scripts/deps.sh
+
+test: deps vet unit fuzz
+
+vet:
+	$(GO) vet ./...
+
+unit:
+	$(GO) test -race -count=1 -timeout 15m ./...
+
+fuzz:
+	@sh scripts/fuzz.sh $(FUZZTIME)
+
+# bench runs the Go benchmarks and the peer comparisons under bench/.
+bench:
+	@sh bench/run.sh
+
+clean:
+	rm -rf bench/out

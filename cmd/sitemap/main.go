@@ -1,0 +1,26 @@
+// Command sitemap generates, reads, validates, discovers and crawls
+// sitemaps. Each subcommand is a thin layer over the library packages; see
+// `sitemap --help`.
+package main
+
+import (
+	"context"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"golang.org/x/term"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	s := &streams{
+		In:            os.Stdin,
+		Out:           os.Stdout,
+		Err:           os.Stderr,
+		ErrIsTerminal: term.IsTerminal(int(os.Stderr.Fd())),
+	}
+	code := execute(ctx, s, os.Args[1:])
+	stop()
+	os.Exit(code)
+}

@@ -1,0 +1,101 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+)
+
+// streams are the I/O a command uses, injected so tests run commands
+// without a subprocess. Results go to Out, everything for people to Err.
+type streams struct {
+	In  io.Reader
+	Out io.Writer
+	Err io.Writer
+	// ErrIsTerminal enables progress bars (only on a terminal, never in
+	// pipes or tests).
+	ErrIsTerminal bool
+}
+
+// Exit codes of CONVENTIONS.md.
+const (
+	exitOK       = 0 // success
+	exitProblems = 1 // the work ran but found problems
+	exitUsage    = 2 // could not run: bad flags, unreadable input, unwritable output
+)
+
+// exitError carries an exit code out of a command's run function. A nil
+// Err means the command has already told the user what happened.
+type exitError struct {
+	Code int
+	Err  error
+}
+
+func (e *exitError) Error() string {
+	if e.Err == nil {
+		return fmt.Sprintf("exit status %d", e.Code)
+	}
+	return e.Err.Error()
+}
+
+func (e *exitError) Unwrap() error { return e.Err }
+
+// cannotRun returns an exit-2 error: bad flags, unreadable input or
+// unwritable output.
+func cannotRun(format string, args ...any) error {
+	return &exitError{Code: exitUsage, Err: fmt.Errorf(format, args...)}
+}
+
+// problemsFound returns an exit-1 error for a run that finished but found
+// problems it has already reported.
+func problemsFound() error { return &exitError{Code: exitProblems} }
+
+// newRootCmd builds the command tree. Every subcommand is registered here,
+// one line each.
+func newRootCmd(s *streams) *cobra.Command {
+	root := &cobra.Command{
+		Use:           "sitemap",
+		Short:         "Generate, read, validate, discover and crawl sitemaps",
+		Long:          "sitemap does everything a website needs with the Sitemaps protocol: generate sitemaps\nfrom URL lists, CSV, JSONL or a crawl; read, validate and discover the sitemaps of any site;\nand tell search engines where they are.",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetIn(s.In)
+	root.SetOut(s.Out)
+	root.SetErr(s.Err)
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return &exitError{Code: exitUsage, Err: fmt.Errorf("%w\nrun '%s --help' for usage", err, c.CommandPath())}
+	})
+	root.AddCommand(
+		newVersionCmd(s),
+	)
+	return root
+}
+
+// execute runs the CLI with args and returns the process exit code.
+func execute(ctx context.Context, s *streams, args []string) int {
+	root := newRootCmd(s)
+	root.SetArgs(args)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return exitOK
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.Err != nil {
+			fmt.Fprintf(s.Err, "sitemap: %v\n", ee.Err)
+		}
+		return ee.Code
+	}
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintln(s.Err, "sitemap: interrupted; nothing partial was published")
+		return exitUsage
+	}
+	// Cobra's own errors (unknown command, wrong number of arguments) are
+	// usage errors.
+	fmt.Fprintf(s.Err, "sitemap: %v\n", err)
+	return exitUsage
+}

@@ -1,0 +1,125 @@
+package sitemap
+
+import (
+	"errors"
+	"testing"
+	"time"
+)
+
+// Table from §10.1 and §10.3 of SITEMAP-SPEC.md.
+func TestParseDate(t *testing.T) {
+	tests := []struct {
+		in       string
+		strictOK bool
+		lenient  bool
+		issues   DateIssue
+		prec     Precision
+		out      string // what AppendFormat writes back
+	}{
+		{"1997", true, true, 0, PrecisionYear, "1997"},
+		{"1997-07", true, true, 0, PrecisionMonth, "1997-07"},
+		{"1997-07-16", true, true, 0, PrecisionDay, "1997-07-16"},
+		{"1997-07-16T19:20+01:00", true, true, 0, PrecisionMinute, "1997-07-16T19:20+01:00"},
+		{"1997-07-16T19:20:30+01:00", true, true, 0, PrecisionSecond, "1997-07-16T19:20:30+01:00"},
+		{"1997-07-16T19:20:30.45+01:00", true, true, 0, PrecisionSecond, "1997-07-16T19:20:30.45+01:00"},
+		{"2005-01-01T10:00:00.123456789Z", true, true, 0, PrecisionSecond, "2005-01-01T10:00:00.123456789Z"},
+		{"2005-01-01T10:00:00+14:00", true, true, 0, PrecisionSecond, "2005-01-01T10:00:00+14:00"},
+		{"2005-01-01T10:00:00+15:00", true, true, DateLargeOffset, PrecisionSecond, "2005-01-01T10:00:00+15:00"},
+		{"2005-01-01T10:00:00", false, true, DateNoZone, PrecisionSecond, "2005-01-01T10:00:00Z"},
+		{"2005-01-01Z", false, true, DateZonedDate, PrecisionDay, "2005-01-01"},
+		{"2005-01-01+02:00", false, true, DateZonedDate, PrecisionDay, "2005-01-01"},
+		{"2005-01-01T24:00:00Z", false, true, DateHour24, PrecisionSecond, "2005-01-02T00:00:00Z"},
+		{" 2005-01-01 ", false, true, DateTrimmed, PrecisionDay, "2005-01-01"},
+		{"2005-01-01 10:00:00Z", false, true, DateSpace, PrecisionSecond, "2005-01-01T10:00:00Z"},
+		{"2004-02-29", true, true, 0, PrecisionDay, "2004-02-29"},
+		{"2005-02-29", false, false, 0, 0, ""},
+		{"2005-02-30", false, false, 0, 0, ""},
+		{"10000-01-01", false, false, 0, 0, ""},
+		{"-0001-01-01", false, false, 0, 0, ""},
+		{"2005-13-01", false, false, 0, 0, ""},
+		{"2005-01-01T25:00:00Z", false, false, 0, 0, ""},
+		{"2005-01-01T24:30:00Z", false, false, 0, 0, ""},
+		{"2005-01-01T10:60:00Z", false, false, 0, 0, ""},
+		{"2005-01-01T10:00:00.Z", false, false, 0, 0, ""},
+		{"2005-01-01T10:00:00+1:00", false, false, 0, 0, ""},
+		{"yesterday", false, false, 0, 0, ""},
+		{"", false, false, 0, 0, ""},
+		{"Mon, 02 Jan 2006 15:04:05 MST", false, false, 0, 0, ""},
+	}
+	for _, tt := range tests {
+		_, err := ParseDate(tt.in)
+		if (err == nil) != tt.strictOK {
+			t.Errorf("ParseDate(%q) err = %v, want ok=%v", tt.in, err, tt.strictOK)
+		}
+		if err != nil && !errors.Is(err, ErrDate) {
+			t.Errorf("ParseDate(%q) error %v does not wrap ErrDate", tt.in, err)
+		}
+		d, issues, err := ParseDateLenient(tt.in)
+		if (err == nil) != tt.lenient {
+			t.Errorf("ParseDateLenient(%q) err = %v, want ok=%v", tt.in, err, tt.lenient)
+			continue
+		}
+		if err != nil {
+			continue
+		}
+		if issues != tt.issues {
+			t.Errorf("ParseDateLenient(%q) issues = %b (%s), want %b", tt.in, issues, issues, tt.issues)
+		}
+		if d.Precision != tt.prec {
+			t.Errorf("ParseDateLenient(%q) precision = %d, want %d", tt.in, d.Precision, tt.prec)
+		}
+		if got := d.String(); got != tt.out {
+			t.Errorf("ParseDateLenient(%q).String() = %q, want %q", tt.in, got, tt.out)
+		}
+	}
+}
+
+func TestDateOfRoundTrip(t *testing.T) {
+	for _, tm := range []time.Time{
+		time.Date(2026, 11, 2, 10, 0, 0, 0, time.UTC),
+		time.Date(2026, 11, 2, 10, 0, 0, 500000000, time.FixedZone("", -5*3600)),
+		time.Date(2026, 11, 2, 10, 0, 0, 123, time.UTC),
+	} {
+		d := DateOf(tm)
+		back, err := ParseDate(d.String())
+		if err != nil {
+			t.Fatalf("ParseDate(%q): %v", d.String(), err)
+		}
+		if !back.Equal(d) {
+			t.Errorf("round trip of %v: got %q (%v), want %v", tm, back.String(), back, d)
+		}
+	}
+	if got := DayOf(time.Date(2026, 1, 31, 23, 0, 0, 0, time.UTC)).String(); got != "2026-01-31" {
+		t.Errorf("DayOf = %q", got)
+	}
+	if !(Date{}).IsZero() || (Date{}).String() != "" {
+		t.Error("zero Date must be absent and format as empty")
+	}
+}
+
+func TestDiagnosticString(t *testing.T) {
+	d := Diagnostic{Rule: "X-06", Severity: SeverityError, Message: "<lastmod> before <loc>", File: "sitemap-3.xml", Line: 120, Col: 7}
+	if got, want := d.String(), "sitemap-3.xml:120:7: error X-06: <lastmod> before <loc>"; got != want {
+		t.Errorf("got %q want %q", got, want)
+	}
+}
+
+func FuzzParseDate(f *testing.F) {
+	for _, s := range []string{"1997", "1997-07-16T19:20:30.45+01:00", "2005-01-01T24:00:00Z", " 2005-01-01 ", "2005-02-30"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d, _, err := ParseDateLenient(s)
+		if err != nil {
+			return
+		}
+		// Whatever the lenient parser accepts is written back as strict W3C.
+		back, err := ParseDate(d.String())
+		if err != nil {
+			t.Fatalf("lenient %q wrote %q which strict rejects: %v", s, d.String(), err)
+		}
+		if !back.Equal(d) {
+			t.Fatalf("%q -> %q -> %v, not equal to %v", s, d.String(), back, d)
+		}
+	})
+}
