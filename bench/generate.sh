@@ -1,0 +1,27 @@
+# Generate: 1,000,000 URLs from a text file to gzip sitemaps plus index,
+# ours against sitemap.js (`sitemap --gzip --index`), then ours on 10,000,000
+# URLs to show that peak RSS does not grow with the input (sourced by run.sh).
+peers
+n1=1000000
+n10=10000000
+[ -f "$OUT/urls-1m.txt" ] || awk -v n=$n1 'BEGIN{for(i=1;i<=n;i++) printf "https://www.example.com/products/category-%d/item-%d.html\n", i%97, i}' >"$OUT/urls-1m.txt"
+say "## generate: $n1 URLs, text in, gzip sitemaps + index out"
+say ""
+say "| tool | wall | peak RSS |"
+say "| --- | --- | --- |"
+rm -rf "$OUT/gen-ours" "$OUT/gen-js"; mkdir -p "$OUT/gen-ours" "$OUT/gen-js"
+measure "sitemap-generate-1M" "$OUT/sitemap" generate --base-url https://www.example.com/ --out "$OUT/gen-ours" --gzip "$OUT/urls-1m.txt"
+(cd "$OUT/gen-js" && measure "sitemap.js-1M" sh -c "node '$BENCH/node_modules/sitemap/dist/esm/cli.js' --gzip --index --index-base-url https://www.example.com/ < '$OUT/urls-1m.txt' > sitemap-index.xml.gz")
+ours=$(cut -d' ' -f1 "$OUT/sitemap-generate-1M.time" 2>/dev/null || echo 0)
+js=$(cut -d' ' -f1 "$OUT/sitemap.js-1M.time" 2>/dev/null || echo 0)
+say ""
+say "ours: $(awk -v n=$n1 -v s="$ours" 'BEGIN{ if (s>0) printf "%.0f URLs/s", n/s; else print "n/a"}'); sitemap.js: $(awk -v n=$n1 -v s="$js" 'BEGIN{ if (s>0) printf "%.0f URLs/s", n/s; else print "n/a"}'); speed-up $(awk -v a="$js" -v b="$ours" 'BEGIN{ if (b>0) printf "%.1fx", a/b; else print "n/a"}')"
+if [ "${BENCH_SKIP_10M:-0}" != 1 ]; then
+	[ -f "$OUT/urls-10m.txt" ] || awk -v n=$n10 'BEGIN{for(i=1;i<=n;i++) printf "https://www.example.com/products/category-%d/item-%d.html\n", i%97, i}' >"$OUT/urls-10m.txt"
+	rm -rf "$OUT/gen-ours-10m"; mkdir -p "$OUT/gen-ours-10m"
+	say ""
+	say "| tool | wall | peak RSS |"
+	say "| --- | --- | --- |"
+	measure "sitemap-generate-10M" "$OUT/sitemap" generate --base-url https://www.example.com/ --out "$OUT/gen-ours-10m" --gzip "$OUT/urls-10m.txt"
+	rm -rf "$OUT/gen-ours-10m" "$OUT/urls-10m.txt"
+fi
