@@ -1,0 +1,75 @@
+// Package store is where the files a sitemap run writes end up: a local
+// directory ([DirStore]) or memory ([MemStore], for tests).
+//
+// Every file is written aside under a temporary name and becomes visible
+// only when it is published. [Store.Publish] makes a whole set of files
+// visible in the order given and then removes the names a run no longer
+// needs; the order (children, then the index, then removals) is chosen by
+// the caller (package build). A directory store journals a publication
+// before it renames anything, so a run killed part-way through is finished
+// by [Store.Recover] on the next run instead of leaving a mixed set.
+package store
+
+import (
+	"context"
+	"errors"
+	"io"
+)
+
+// Store holds named files.
+type Store interface {
+	// Create starts a file that will be published under name. Nothing is
+	// visible under name until the file is committed and published; an
+	// aborted or never-published file leaves no trace once Recover ran.
+	Create(ctx context.Context, name string) (File, error)
+	// Publish makes the committed files of p visible under their names,
+	// in the order of p.Files, then removes the names in p.Remove. It is
+	// all-or-nothing across crashes for stores that journal (DirStore):
+	// once Publish has begun renaming, a later Recover completes it.
+	Publish(ctx context.Context, p Publication) error
+	// Recover completes a publication a killed run left behind under the
+	// journal name, then removes the temporary files of names for which
+	// owns returns true (files of runs that were killed while writing).
+	// It must not run while another run writes the same names.
+	Recover(ctx context.Context, journal string, owns func(name string) bool) error
+	// Remove deletes a published file; removing an absent file is not an
+	// error.
+	Remove(ctx context.Context, name string) error
+	// Open reads a published file. The error wraps fs.ErrNotExist when the
+	// file is absent.
+	Open(ctx context.Context, name string) (io.ReadCloser, error)
+	// List returns the names of the published files, sorted.
+	List(ctx context.Context) ([]string, error)
+}
+
+// File is a file being written. Write appends bytes; Commit makes the file
+// complete and durable but not yet visible (see [Store.Publish]); Abort
+// discards it. After Commit or Abort, Write returns an error.
+type File interface {
+	io.Writer
+	// Name is the name the file will be published under.
+	Name() string
+	// Commit flushes and syncs the file. It does not publish it.
+	Commit() error
+	// Abort discards the file. It is safe to call after Commit (the
+	// committed, unpublished file is removed) and more than once.
+	Abort() error
+}
+
+// Publication is a set of committed files to make visible together.
+type Publication struct {
+	// Journal names the record of the publication kept while it runs
+	// (for example "sitemap.publish-journal"). Required.
+	Journal string
+	// Files are committed files of this store, published in this order.
+	Files []File
+	// Remove are names deleted once every file is in place (orphans of a
+	// previous run). Names also in Files are not removed.
+	Remove []string
+}
+
+// ErrClosed is returned by writes to a file after Commit or Abort.
+var ErrClosed = errors.New("store: file already committed or aborted")
+
+// ErrNotCommitted is returned by Publish for a file that was not committed.
+var ErrNotCommitted = errors.New("store: file not committed")
