@@ -1,0 +1,196 @@
+// Package progress draws a one-line progress indicator on standard error
+// for long runs (generate, crawl, fetch): count, rate and elapsed time,
+// redrawn at most ten times a second. It draws only when its writer is a
+// terminal and the work has run longer than a short delay (CONVENTIONS.md:
+// "a progress bar on standard error for work over about two seconds when
+// standard error is a terminal, and never when it is not"); otherwise
+// every method is a cheap no-op.
+//
+// Counting is one atomic add, so Add may be called once per URL from any
+// goroutine.
+package progress
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/term"
+)
+
+// Options configure a Bar.
+type Options struct {
+	// Unit names what is counted, plural ("URLs", "pages"). Default "items".
+	Unit string
+	// Total, when > 0, is the expected count; the line then shows a
+	// percentage.
+	Total int64
+	// Delay is how long the work runs before the first draw. Zero means
+	// the default of two seconds; negative means draw at once.
+	Delay time.Duration
+	// Interval is the time between redraws; default 100 ms (at most ten
+	// redraws a second).
+	Interval time.Duration
+}
+
+// Bar is a progress line. The zero value and nil are valid no-op bars.
+type Bar struct {
+	n      atomic.Int64
+	w      io.Writer
+	o      Options
+	start  time.Time
+	now    func() time.Time
+	stop   chan struct{}
+	done   sync.WaitGroup
+	mu     sync.Mutex // guards drawing and drawn
+	drawn  bool
+	closed atomic.Bool
+}
+
+// New returns a bar that draws on w when w is a terminal (an *os.File for
+// which term.IsTerminal holds), and a no-op bar otherwise.
+func New(w io.Writer, o Options) *Bar {
+	f, ok := w.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return &Bar{}
+	}
+	return start(w, o, time.Now)
+}
+
+// start returns an active bar drawing on w, whatever w is.
+func start(w io.Writer, o Options, now func() time.Time) *Bar {
+	if o.Unit == "" {
+		o.Unit = "items"
+	}
+	if o.Delay == 0 {
+		o.Delay = 2 * time.Second
+	}
+	if o.Interval <= 0 {
+		o.Interval = 100 * time.Millisecond
+	}
+	b := &Bar{w: w, o: o, start: now(), now: now, stop: make(chan struct{})}
+	b.done.Add(1)
+	go b.loop()
+	return b
+}
+
+func (b *Bar) loop() {
+	defer b.done.Done()
+	if b.o.Delay > 0 {
+		t := time.NewTimer(b.o.Delay)
+		select {
+		case <-b.stop:
+			t.Stop()
+			return
+		case <-t.C:
+		}
+	}
+	tick := time.NewTicker(b.o.Interval)
+	defer tick.Stop()
+	for {
+		b.draw(false)
+		select {
+		case <-b.stop:
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+// Add counts n more items.
+func (b *Bar) Add(n int64) {
+	if b != nil && b.w != nil {
+		b.n.Add(n)
+	}
+}
+
+// Set sets the count.
+func (b *Bar) Set(n int64) {
+	if b != nil && b.w != nil {
+		b.n.Store(n)
+	}
+}
+
+// Count returns the count so far (0 for a no-op bar).
+func (b *Bar) Count() int64 {
+	if b == nil {
+		return 0
+	}
+	return b.n.Load()
+}
+
+// Done stops the bar. When the bar has drawn, it draws the final figures
+// and ends the line; when it never drew (a short run), it leaves no trace.
+func (b *Bar) Done() {
+	if b == nil || b.w == nil || b.closed.Swap(true) {
+		return
+	}
+	close(b.stop)
+	b.done.Wait()
+	b.mu.Lock()
+	drawn := b.drawn
+	b.mu.Unlock()
+	if drawn {
+		b.draw(true)
+	}
+}
+
+// Clear erases the line (for printing a message above the bar); the next
+// redraw brings it back.
+func (b *Bar) Clear() {
+	if b == nil || b.w == nil {
+		return
+	}
+	b.mu.Lock()
+	if b.drawn {
+		io.WriteString(b.w, "\r\x1b[K")
+	}
+	b.mu.Unlock()
+}
+
+func (b *Bar) draw(final bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	line := Line(b.n.Load(), b.o.Total, b.o.Unit, b.now().Sub(b.start))
+	if final {
+		line += "\n"
+	}
+	io.WriteString(b.w, "\r\x1b[K"+line)
+	b.drawn = true
+}
+
+// Line formats one progress line: "12,345 URLs  4,321/s  0:03", with
+// " (45%)" after the count when total > 0.
+func Line(n, total int64, unit string, elapsed time.Duration) string {
+	s := Group(n) + " " + unit
+	if total > 0 {
+		s += fmt.Sprintf(" (%d%%)", min(100, n*100/total))
+	}
+	rate := int64(0)
+	if elapsed > 0 {
+		rate = int64(float64(n) / elapsed.Seconds())
+	}
+	sec := int64(elapsed / time.Second)
+	return fmt.Sprintf("%s  %s/s  %d:%02d", s, Group(rate), sec/60, sec%60)
+}
+
+// Group writes n with thousands separators: 1234567 → "1,234,567".
+func Group(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := ""
+	if n < 0 {
+		neg, s = "-", s[1:]
+	}
+	out := make([]byte, 0, len(s)+len(s)/3)
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			out = append(out, ',')
+		}
+		out = append(out, s[i])
+	}
+	return neg + string(out)
+}

@@ -1,0 +1,109 @@
+package progress
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+func TestLine(t *testing.T) {
+	for _, tc := range []struct {
+		n, total int64
+		elapsed  time.Duration
+		want     string
+	}{
+		{0, 0, 0, "0 URLs  0/s  0:00"},
+		{1234567, 0, 2 * time.Second, "1,234,567 URLs  617,283/s  0:02"},
+		{50, 200, 75 * time.Second, "50 URLs (25%)  0/s  1:15"},
+		{300, 200, time.Second, "300 URLs (100%)  300/s  0:01"},
+	} {
+		if got := Line(tc.n, tc.total, "URLs", tc.elapsed); got != tc.want {
+			t.Errorf("Line(%d, %d, %v) = %q, want %q", tc.n, tc.total, tc.elapsed, got, tc.want)
+		}
+	}
+}
+
+func TestGroup(t *testing.T) {
+	for n, want := range map[int64]string{0: "0", 999: "999", 1000: "1,000", -1234: "-1,234", 100000: "100,000", 1000000: "1,000,000"} {
+		if got := Group(n); got != want {
+			t.Errorf("Group(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// Not a terminal: nothing is ever written (CONVENTIONS.md: never when
+// standard error is not a terminal).
+func TestNotTerminal(t *testing.T) {
+	var buf bytes.Buffer
+	b := New(&buf, Options{Delay: -1})
+	b.Add(5)
+	b.Done()
+	if buf.Len() != 0 || b.Count() != 0 {
+		t.Fatalf("no-op bar wrote %q / counted %d", buf.String(), b.Count())
+	}
+	f, err := os.CreateTemp(t.TempDir(), "stderr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	b = New(f, Options{Delay: -1})
+	b.Add(5)
+	b.Done()
+	if st, _ := f.Stat(); st.Size() != 0 {
+		t.Fatalf("bar drew on a regular file (%d bytes)", st.Size())
+	}
+	var nilBar *Bar
+	nilBar.Add(1)
+	nilBar.Done()
+}
+
+type syncBuf struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuf) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuf) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// An active bar redraws in place and ends with the final count and a
+// newline.
+func TestDraw(t *testing.T) {
+	var buf syncBuf
+	b := start(&buf, Options{Unit: "URLs", Delay: -1, Interval: time.Millisecond}, time.Now)
+	for range 1000 {
+		b.Add(1)
+	}
+	b.Done()
+	b.Done() // idempotent
+	out := buf.String()
+	if !strings.HasPrefix(out, "\r\x1b[K") || !strings.HasSuffix(out, "\n") {
+		t.Fatalf("output %q: want redraws starting with CR+EL and a final newline", out)
+	}
+	last := out[strings.LastIndex(out, "\r\x1b[K")+4:]
+	if !strings.HasPrefix(last, "1,000 URLs  ") {
+		t.Fatalf("final line %q, want the final count", last)
+	}
+}
+
+// A run shorter than the delay leaves no trace.
+func TestShortRunSilent(t *testing.T) {
+	var buf syncBuf
+	b := start(&buf, Options{Delay: time.Hour}, time.Now)
+	b.Add(3)
+	b.Done()
+	if s := buf.String(); s != "" {
+		t.Fatalf("short run drew %q", s)
+	}
+}
