@@ -1,0 +1,101 @@
+package source
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	sitemap "github.com/sitemapkit/sitemap"
+)
+
+type jsonlReader struct {
+	o  Options
+	lr *lineReader
+}
+
+func newJSONL(br *bufio.Reader, o Options) *jsonlReader {
+	return &jsonlReader{o: o, lr: newLineReader(br, o.maxLine())}
+}
+
+func (j *jsonlReader) Next() (Record, error) {
+	for {
+		b, tooLong, err := j.lr.next()
+		if err != nil {
+			return Record{}, err
+		}
+		line := j.lr.line
+		if tooLong {
+			return Record{}, tooLongError(j.o, line)
+		}
+		b, cut := trimSpace(b)
+		if len(b) == 0 {
+			continue
+		}
+		if b[0] != '{' {
+			return Record{}, &Error{File: j.o.Name, Line: line, Col: cut + 1,
+				Msg: fmt.Sprintf("%s is not a JSON object; each line of a JSONL file is one entry record {\"loc\": …}", preview(b))}
+		}
+		var u sitemap.URL
+		if err := json.Unmarshal(b, &u); err != nil {
+			return Record{}, j.jsonError(err, line, cut)
+		}
+		// C-04: read changefreq case-insensitively; the encoder checks it.
+		if c := sitemap.ChangeFreq(strings.ToLower(string(u.ChangeFreq))); c != u.ChangeFreq && c.Valid() {
+			u.ChangeFreq = c
+		}
+		return Record{URL: u, Line: line}, nil
+	}
+}
+
+func (j *jsonlReader) jsonError(err error, line, cut int) *Error {
+	e := &Error{File: j.o.Name, Line: line}
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn):
+		e.Col = cut + int(syn.Offset)
+		e.Msg = "bad JSON: " + syn.Error()
+	case errors.As(err, &typ):
+		e.Col = cut + int(typ.Offset)
+		field := typ.Field
+		if field == "" {
+			field = "record"
+		}
+		e.Msg = fmt.Sprintf("field %q is a JSON %s; want %s", field, typ.Value, want(typ.Type.String()))
+	case errors.Is(err, sitemap.ErrDate):
+		e.Rule = "M-01"
+		e.Msg = "bad date: " + strings.TrimPrefix(err.Error(), sitemap.ErrDate.Error()+": ")
+	default:
+		e.Msg = "bad record: " + err.Error()
+	}
+	if e.Col < 0 {
+		e.Col = 0
+	}
+	return e
+}
+
+// want says what JSON value a Go type of the model takes.
+func want(t string) string {
+	t = strings.TrimPrefix(t, "*")
+	switch {
+	case strings.HasPrefix(t, "[]"):
+		return "an array"
+	case strings.HasPrefix(t, "float"), strings.HasPrefix(t, "int"):
+		return "a number"
+	case t == "string", strings.HasSuffix(t, "ChangeFreq"), strings.HasSuffix(t, "Relationship"), strings.HasSuffix(t, "Date"):
+		return "a string"
+	case t == "bool":
+		return "true or false"
+	}
+	return "an object"
+}
+
+func preview(b []byte) string {
+	const n = 40
+	if len(b) > n {
+		return fmt.Sprintf("%q…", b[:n])
+	}
+	return fmt.Sprintf("%q", b)
+}

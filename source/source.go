@@ -1,0 +1,242 @@
+package source
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/klauspost/compress/gzip"
+
+	sitemap "github.com/sitemapkit/sitemap"
+)
+
+// Format is an input format.
+type Format uint8
+
+// The input formats. FormatAuto lets [New] decide from the name's
+// extension, or failing that from the first bytes.
+const (
+	FormatAuto  Format = iota
+	FormatText         // one URL per line; blank lines and '#' comments skipped
+	FormatCSV          // header row naming loc, lastmod, changefreq, priority
+	FormatJSONL        // one entry record (JSON object) per line
+)
+
+// String returns "auto", "text", "csv" or "jsonl".
+func (f Format) String() string {
+	switch f {
+	case FormatAuto:
+		return "auto"
+	case FormatText:
+		return "text"
+	case FormatCSV:
+		return "csv"
+	case FormatJSONL:
+		return "jsonl"
+	}
+	return "format(" + strconv.Itoa(int(f)) + ")"
+}
+
+// ParseFormat reads a format name as given on a command line: auto, text
+// (or txt), csv, jsonl (or ndjson, json).
+func ParseFormat(s string) (Format, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "", "auto":
+		return FormatAuto, nil
+	case "text", "txt":
+		return FormatText, nil
+	case "csv":
+		return FormatCSV, nil
+	case "jsonl", "ndjson", "json":
+		return FormatJSONL, nil
+	}
+	return FormatAuto, fmt.Errorf("unknown input format %q; use auto, text, csv or jsonl", s)
+}
+
+// FormatOf returns the format a file name's extension names (.txt, .csv,
+// .jsonl, .ndjson, each optionally followed by .gz), or FormatAuto.
+func FormatOf(name string) Format {
+	ext := strings.ToLower(path.Ext(name))
+	if ext == ".gz" {
+		base := name[:len(name)-len(ext)]
+		ext = strings.ToLower(path.Ext(base))
+	}
+	switch ext {
+	case ".txt":
+		return FormatText
+	case ".csv":
+		return FormatCSV
+	case ".jsonl", ".ndjson":
+		return FormatJSONL
+	}
+	return FormatAuto
+}
+
+// DefaultMaxLineBytes is the longest line (or CSV record) a reader accepts
+// when Options.MaxLineBytes is zero. A longer line is an [*Error] for that
+// line; reading goes on with the next one.
+const DefaultMaxLineBytes = 1 << 20
+
+// Options configure a reader.
+type Options struct {
+	// Name is the input's name in positions ("urls.txt"); it also selects the
+	// format when Format is FormatAuto.
+	Name string
+	// Format is the input format; FormatAuto decides from Name's extension,
+	// then from the first bytes (a '{' means JSONL, a first line starting
+	// with the column name "loc," means CSV, anything else is text).
+	Format Format
+	// MaxLineBytes caps one line (one CSV record); zero means
+	// DefaultMaxLineBytes.
+	MaxLineBytes int
+	// Warn receives remarks that do not cost an entry (ignored CSV columns,
+	// dates read leniently). It may be nil.
+	Warn func(*Error)
+}
+
+func (o Options) maxLine() int {
+	if o.MaxLineBytes > 0 {
+		return o.MaxLineBytes
+	}
+	return DefaultMaxLineBytes
+}
+
+func (o Options) warn(e *Error) {
+	if o.Warn != nil {
+		o.Warn(e)
+	}
+}
+
+// Record is one entry read from the input, with the (1-based) line it
+// starts on.
+type Record struct {
+	URL  sitemap.URL
+	Line int
+}
+
+// Error is one bad entry, or a fatal problem, with its position. Line and
+// Col are 1-based; Col is 0 when unknown. Rule is the spec rule ID the
+// problem breaks, when there is one.
+type Error struct {
+	File string
+	Line int
+	Col  int
+	Rule string
+	Msg  string
+}
+
+// Error formats e like a compiler message: "urls.csv:4:12: msg (P-01)".
+func (e *Error) Error() string {
+	var b strings.Builder
+	if e.File != "" {
+		b.WriteString(e.File)
+		b.WriteByte(':')
+	}
+	if e.Line > 0 {
+		b.WriteString(strconv.Itoa(e.Line))
+		b.WriteByte(':')
+		if e.Col > 0 {
+			b.WriteString(strconv.Itoa(e.Col))
+			b.WriteByte(':')
+		}
+	}
+	if b.Len() > 0 {
+		b.WriteByte(' ')
+	}
+	b.WriteString(e.Msg)
+	if e.Rule != "" && !strings.Contains(e.Msg, "("+e.Rule+")") {
+		b.WriteString(" (")
+		b.WriteString(e.Rule)
+		b.WriteByte(')')
+	}
+	return b.String()
+}
+
+// Diagnostic returns e as a [sitemap.Diagnostic] of the given severity.
+func (e *Error) Diagnostic(sev sitemap.Severity) sitemap.Diagnostic {
+	return sitemap.Diagnostic{Rule: e.Rule, Severity: sev, Message: e.Msg, File: e.File, Line: e.Line, Col: e.Col}
+}
+
+// Reader yields the entries of one input. Next returns the next record;
+// an [*Error] for a bad entry (call Next again for the rest); io.EOF at the
+// end; any other error when the input cannot be read further.
+type Reader interface {
+	Next() (Record, error)
+}
+
+// ErrFormat is wrapped by the error a CSV reader returns for a header it
+// cannot use, and by [New] for an unknown format.
+var ErrFormat = errors.New("unusable input format")
+
+// bufSize is the bufio buffer of every reader: lines up to this length are
+// read without copying.
+const bufSize = 64 << 10
+
+// New returns a reader for r in the format o.Format (or the one o.Name or
+// the first bytes suggest). Gzip-compressed input is recognised by its
+// magic bytes and decompressed. New reads at most a buffer's worth of r.
+func New(r io.Reader, o Options) (Reader, error) {
+	br := bufio.NewReaderSize(r, bufSize)
+	if magic, err := br.Peek(2); err == nil && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", o.Name, err)
+		}
+		br = bufio.NewReaderSize(zr, bufSize)
+	}
+	f := o.Format
+	if f == FormatAuto {
+		f = FormatOf(o.Name)
+	}
+	if f == FormatAuto {
+		f = sniff(br)
+	}
+	switch f {
+	case FormatText:
+		return newText(br, o), nil
+	case FormatCSV:
+		return newCSV(br, o), nil
+	case FormatJSONL:
+		return newJSONL(br, o), nil
+	}
+	return nil, fmt.Errorf("%s: %w %v", o.Name, ErrFormat, f)
+}
+
+// sniff guesses the format from the first bytes: JSONL when the first
+// non-space byte is '{', CSV when the first line starts with the column
+// name loc followed by a comma, text otherwise.
+func sniff(br *bufio.Reader) Format {
+	b, _ := br.Peek(4096)
+	b = bytes.TrimPrefix(b, bom)
+	b = bytes.TrimLeft(b, " \t\r\n")
+	if len(b) > 0 && b[0] == '{' {
+		return FormatJSONL
+	}
+	if len(b) >= 4 && strings.EqualFold(string(b[:3]), "loc") && (b[3] == ',' || b[3] == ';') {
+		return FormatCSV
+	}
+	if len(b) >= 5 && b[0] == '"' && strings.EqualFold(string(b[1:4]), "loc") && b[4] == '"' {
+		return FormatCSV
+	}
+	return FormatText
+}
+
+// NewText returns a reader of plain text: one URL per line (T-01), LF or
+// CRLF line ends, a leading UTF-8 BOM stripped, each line trimmed, blank
+// lines and lines starting with '#' skipped (T-08).
+func NewText(r io.Reader, o Options) Reader { return newText(bufio.NewReaderSize(r, bufSize), o) }
+
+// NewCSV returns a reader of CSV (RFC 4180) with a header row whose column
+// names are the entry record's fields loc, lastmod, changefreq and
+// priority (case-insensitive; other columns are ignored with one warning).
+func NewCSV(r io.Reader, o Options) Reader { return newCSV(bufio.NewReaderSize(r, bufSize), o) }
+
+// NewJSONL returns a reader of JSONL entry records (CONVENTIONS.md): one
+// JSON object per line, decoded into [sitemap.URL]. Unknown fields are
+// ignored; blank lines are skipped.
+func NewJSONL(r io.Reader, o Options) Reader { return newJSONL(bufio.NewReaderSize(r, bufSize), o) }
