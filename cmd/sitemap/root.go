@@ -71,6 +71,7 @@ func newRootCmd(s *streams) *cobra.Command {
 	})
 	root.AddCommand(
 		newVersionCmd(s),
+		newRobotsCmd(s),
 	)
 	return root
 }

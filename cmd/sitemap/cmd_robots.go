@@ -1,0 +1,377 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sitemapkit/sitemap/robots"
+)
+
+// robotsOptions are the inputs of `sitemap robots add|remove|list`.
+type robotsOptions struct {
+	Action     string // "add", "remove" or "list"
+	Target     string // file path, "-" for standard input, or http(s) URL (list only)
+	SitemapURL string // add and remove
+	Format     string // list: text, json or jsonl
+	Timeout    time.Duration
+	MaxBytes   int
+	UserAgent  string
+}
+
+const robotsUserAgent = "sitemapkit (+https://github.com/sitemapkit/sitemap)"
+
+func newRobotsCmd(s *streams) *cobra.Command {
+	opts := &robotsOptions{}
+	cmd := &cobra.Command{
+		Use:   "robots",
+		Short: "List, add or remove the Sitemap: lines of a robots.txt",
+		Long: "robots reads the Sitemap: lines of a robots.txt file or URL (RB-12), and adds or removes\n" +
+			"one line in a local file while every other byte stays as it was (RB-13).",
+		Example: "  sitemap robots list https://www.example.com/robots.txt\n" +
+			"  sitemap robots add robots.txt https://www.example.com/sitemap.xml\n" +
+			"  sitemap robots remove robots.txt https://www.example.com/old-sitemap.xml",
+	}
+	list := &cobra.Command{
+		Use:   "list FILE|URL|-",
+		Short: "Print the sitemap URLs a robots.txt lists, one per line",
+		Long: "list prints the sitemap URLs of a robots.txt, in file order without duplicates (RB-12).\n" +
+			"A URL is fetched (a bare host gets /robots.txt); relative values are resolved against it\n" +
+			"with a warning. Warnings go to standard error. Exit status 1 when a Sitemap line has a\n" +
+			"problem (relative, not http(s), duplicate), when the file was cut at the size limit, or\n" +
+			"when the URL has no robots.txt.",
+		Example: "  printf 'User-agent: *\\nDisallow:\\n\\nSitemap: https://www.example.com/sitemap.xml\\n' | sitemap robots list -\n" +
+			"  sitemap robots list --format json https://www.example.com/",
+		Args: cobra.ExactArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.Action, opts.Target = "list", args[0]
+			return runRobots(c.Context(), opts, s)
+		},
+	}
+	list.Flags().StringVar(&opts.Format, "format", "text", "output format: text, json or jsonl")
+	list.Flags().DurationVar(&opts.Timeout, "timeout", 30*time.Second, "time limit for fetching a robots.txt URL")
+	list.Flags().IntVar(&opts.MaxBytes, "max-bytes", robots.DefaultMaxBytes, "bytes of robots.txt read at most (never less than 512000, RB-03)")
+	list.Flags().StringVar(&opts.UserAgent, "user-agent", robotsUserAgent, "User-Agent header for fetching")
+
+	edit := func(action, short, long, example string) *cobra.Command {
+		return &cobra.Command{
+			Use:     action + " FILE|- SITEMAP_URL",
+			Short:   short,
+			Long:    long,
+			Example: example,
+			Args:    cobra.ExactArgs(2),
+			RunE: func(c *cobra.Command, args []string) error {
+				opts.Action, opts.Target, opts.SitemapURL = action, args[0], args[1]
+				return runRobots(c.Context(), opts, s)
+			},
+		}
+	}
+	add := edit("add", "Add a Sitemap: line to a local robots.txt",
+		"add writes \"Sitemap: SITEMAP_URL\" after the groups, separated by a blank line, or after\n"+
+			"the file's final block of Sitemap lines (RB-13). Every other byte, and the line-ending\n"+
+			"style, stay as they were; an equal line already there leaves the file untouched. The file\n"+
+			"is replaced atomically and keeps its mode; a missing file is created. With FILE \"-\" the\n"+
+			"robots.txt is read from standard input and the result written to standard output.",
+		"  printf 'User-agent: *\\nDisallow:\\n' > robots.txt\n"+
+			"  sitemap robots add robots.txt https://www.example.com/sitemap.xml")
+	remove := edit("remove", "Remove a Sitemap: line from a local robots.txt",
+		"remove deletes every Sitemap line whose URL is exactly SITEMAP_URL, each with its line\n"+
+			"ending; every other byte stays. The file is replaced atomically and keeps its mode.",
+		"  printf 'Sitemap: https://www.example.com/old.xml\\n' > robots.txt\n"+
+			"  sitemap robots remove robots.txt https://www.example.com/old.xml")
+	cmd.AddCommand(list, add, remove)
+	return cmd
+}
+
+// runRobots carries out one `sitemap robots` action.
+func runRobots(ctx context.Context, opts *robotsOptions, s *streams) error {
+	switch opts.Action {
+	case "list":
+		return runRobotsList(ctx, opts, s)
+	case "add", "remove":
+		return runRobotsEdit(opts, s)
+	}
+	return cannotRun("unknown robots action %q", opts.Action)
+}
+
+func isHTTPURL(s string) bool {
+	l := strings.ToLower(s)
+	return strings.HasPrefix(l, "http://") || strings.HasPrefix(l, "https://")
+}
+
+type robotsWarningJSON struct {
+	Rule     string `json:"rule"`
+	Severity string `json:"severity"`
+	Message  string `json:"message"`
+	File     string `json:"file,omitempty"`
+	URL      string `json:"url,omitempty"`
+	Line     int    `json:"line,omitempty"`
+}
+
+func runRobotsList(ctx context.Context, opts *robotsOptions, s *streams) error {
+	switch opts.Format {
+	case "text", "json", "jsonl":
+	default:
+		return cannotRun("--format %q: want text, json or jsonl", opts.Format)
+	}
+	var (
+		f    *robots.File
+		base *url.URL
+		name = opts.Target
+		err  error
+	)
+	popt := robots.WithMaxBytes(opts.MaxBytes)
+	switch {
+	case isHTTPURL(opts.Target):
+		var status int
+		f, base, status, err = fetchRobots(ctx, opts)
+		if err != nil {
+			return cannotRun("%v", err)
+		}
+		if f == nil {
+			// RFC 9309 §2.3.1.3: a 4xx robots.txt means no rules and no sitemaps.
+			fmt.Fprintf(s.Err, "%s: HTTP %d: no robots.txt, so no Sitemap lines (RB-02: it must be at /robots.txt)\n", base, status)
+			if opts.Format == "json" {
+				fmt.Fprintln(s.Out, `{"sitemaps":[],"warnings":[]}`)
+			}
+			return problemsFound()
+		}
+		name = base.String()
+	case opts.Target == "-":
+		name = "<stdin>"
+		if f, err = robots.Parse(s.In, popt); err != nil {
+			return cannotRun("reading standard input: %v", err)
+		}
+	default:
+		fh, err := os.Open(opts.Target)
+		if err != nil {
+			return cannotRun("%v", err)
+		}
+		f, err = robots.Parse(fh, popt)
+		fh.Close()
+		if err != nil {
+			return cannotRun("reading %s: %v", opts.Target, err)
+		}
+	}
+	sitemaps, swarn := f.Sitemaps(base)
+	warnings := append(append([]robots.Warning(nil), f.Warnings()...), swarn...)
+	for _, w := range warnings {
+		if w.Line > 0 {
+			fmt.Fprintf(s.Err, "%s:%d: warning %s: %s\n", name, w.Line, w.Rule, w.Message)
+		} else {
+			fmt.Fprintf(s.Err, "%s: warning %s: %s\n", name, w.Rule, w.Message)
+		}
+	}
+	switch opts.Format {
+	case "text":
+		for _, u := range sitemaps {
+			fmt.Fprintln(s.Out, u)
+		}
+	case "jsonl":
+		enc := json.NewEncoder(s.Out)
+		for _, u := range sitemaps {
+			if err := enc.Encode(map[string]string{"loc": u}); err != nil {
+				return cannotRun("writing output: %v", err)
+			}
+		}
+	case "json":
+		out := struct {
+			Robots   string              `json:"robots"`
+			Sitemaps []string            `json:"sitemaps"`
+			Warnings []robotsWarningJSON `json:"warnings"`
+		}{Robots: name, Sitemaps: append([]string{}, sitemaps...), Warnings: []robotsWarningJSON{}}
+		for _, w := range warnings {
+			jw := robotsWarningJSON{Rule: w.Rule, Severity: "warning", Message: w.Message, Line: w.Line}
+			if base != nil {
+				jw.URL = name
+			} else {
+				jw.File = name
+			}
+			out.Warnings = append(out.Warnings, jw)
+		}
+		enc := json.NewEncoder(s.Out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			return cannotRun("writing output: %v", err)
+		}
+	}
+	if len(swarn) > 0 || f.Truncated() {
+		return problemsFound()
+	}
+	return nil
+}
+
+// fetchRobots fetches a robots.txt URL. A URL without a path gets
+// /robots.txt (RB-02). It returns a nil File for a 4xx answer, and an error
+// for anything else that is not 200 or for a failed request.
+func fetchRobots(ctx context.Context, opts *robotsOptions) (*robots.File, *url.URL, int, error) {
+	u, err := url.Parse(opts.Target)
+	if err != nil || u.Host == "" {
+		return nil, nil, 0, fmt.Errorf("%q is not a valid URL", opts.Target)
+	}
+	if u.Path == "" || u.Path == "/" {
+		u.Path = "/robots.txt"
+	}
+	if opts.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
+		defer cancel()
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	ua := opts.UserAgent
+	if ua == "" {
+		ua = robotsUserAgent
+	}
+	req.Header.Set("User-Agent", ua)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, u, 0, fmt.Errorf("fetching %s: %v", u, err)
+	}
+	defer resp.Body.Close()
+	final := resp.Request.URL
+	switch {
+	case resp.StatusCode == http.StatusOK:
+	case resp.StatusCode >= 400 && resp.StatusCode < 500:
+		return nil, final, resp.StatusCode, nil
+	default:
+		return nil, final, resp.StatusCode, fmt.Errorf("fetching %s: HTTP %s; try again later", final, resp.Status)
+	}
+	f, err := robots.Parse(resp.Body, robots.WithMaxBytes(opts.MaxBytes))
+	if err != nil {
+		return nil, final, resp.StatusCode, fmt.Errorf("reading %s: %v", final, err)
+	}
+	// Parse reads one byte past the limit to notice truncation; the rest of
+	// an endless body is never read.
+	return f, final, resp.StatusCode, nil
+}
+
+func runRobotsEdit(opts *robotsOptions, s *streams) error {
+	if isHTTPURL(opts.Target) {
+		return cannotRun("%s: %s edits a local file; download it, edit it, and upload it", opts.Target, opts.Action)
+	}
+	if err := robots.CheckSitemapURL(opts.SitemapURL); err != nil && opts.Action == "add" {
+		return cannotRun("%v", err)
+	}
+	name := opts.Target
+	var (
+		src    []byte
+		mode   fs.FileMode = 0o644
+		exists             = true
+		err    error
+	)
+	if name == "-" {
+		name = "<stdin>"
+		if src, err = io.ReadAll(s.In); err != nil {
+			return cannotRun("reading standard input: %v", err)
+		}
+	} else {
+		st, err := os.Stat(name)
+		switch {
+		case errors.Is(err, fs.ErrNotExist) && opts.Action == "add":
+			exists = false
+		case err != nil:
+			return cannotRun("%v", err)
+		case !st.Mode().IsRegular():
+			return cannotRun("%s is not a regular file", name)
+		default:
+			mode = st.Mode().Perm()
+			if src, err = os.ReadFile(name); err != nil {
+				return cannotRun("%v", err)
+			}
+		}
+	}
+	var (
+		out     []byte
+		changed bool
+	)
+	if opts.Action == "add" {
+		out, changed, err = robots.AddSitemap(src, opts.SitemapURL)
+	} else {
+		out, changed, err = robots.RemoveSitemap(src, opts.SitemapURL)
+	}
+	if err != nil {
+		return cannotRun("%s: %v", name, err)
+	}
+	if opts.Target == "-" {
+		if _, err := s.Out.Write(out); err != nil {
+			return cannotRun("writing output: %v", err)
+		}
+	} else if changed {
+		if err := writeFileAtomic(name, out, mode); err != nil {
+			return cannotRun("%v", err)
+		}
+	}
+	switch {
+	case opts.Action == "add" && !changed:
+		fmt.Fprintf(s.Err, "%s: already lists Sitemap: %s; unchanged\n", name, opts.SitemapURL)
+	case opts.Action == "add" && !exists:
+		fmt.Fprintf(s.Err, "%s: created with Sitemap: %s\n", name, opts.SitemapURL)
+	case opts.Action == "add":
+		fmt.Fprintf(s.Err, "%s: added Sitemap: %s\n", name, opts.SitemapURL)
+	case !changed:
+		fmt.Fprintf(s.Err, "%s: no Sitemap line lists %s; unchanged\n", name, opts.SitemapURL)
+	default:
+		fmt.Fprintf(s.Err, "%s: removed Sitemap: %s\n", name, opts.SitemapURL)
+	}
+	if opts.Action == "add" {
+		// RB-11: the sitemap itself should not be disallowed for crawlers.
+		f := robots.ParseBytes(out)
+		for _, ua := range []string{"*", "Googlebot", "bingbot"} {
+			if !f.Allowed(ua, opts.SitemapURL) {
+				fmt.Fprintf(s.Err, "%s: warning RB-11: this robots.txt disallows %s for %s; crawlers will not fetch it\n", name, robots.PathOf(opts.SitemapURL), ua)
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// writeFileAtomic replaces name with data: a temporary file in the same
+// directory is written, synced, given mode, and renamed over name.
+func writeFileAtomic(name string, data []byte, mode fs.FileMode) (err error) {
+	dir := filepath.Dir(name)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(name)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err = tmp.Write(data); err != nil {
+		return err
+	}
+	if err = tmp.Chmod(mode); err != nil {
+		return err
+	}
+	if err = tmp.Sync(); err != nil {
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	if err = os.Rename(tmp.Name(), name); err != nil {
+		return err
+	}
+	if d, derr := os.Open(dir); derr == nil {
+		d.Sync() // make the rename durable; not every file system supports it
+		d.Close()
+	}
+	return nil
+}
