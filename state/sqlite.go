@@ -1,0 +1,532 @@
+package state
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"sync"
+	"time"
+
+	sitemap "github.com/sitemapkit/sitemap"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver (pure Go)
+)
+
+// SQLiteOptions tunes [OpenSQLite]. The zero value is ready to use.
+type SQLiteOptions struct {
+	// BatchSize is the number of writes buffered in one transaction before
+	// it is committed (default 1000). A crash loses at most this many
+	// writes; the frontier then hands the affected URLs out again.
+	BatchSize int
+	// MaxDelay is the longest a write stays uncommitted while the store is
+	// in use (default 2s); it is checked on every call.
+	MaxDelay time.Duration
+	// Precision is the lastmod precision Stamp writes for an observed
+	// change: sitemap.PrecisionSecond (default) or sitemap.PrecisionDay.
+	Precision sitemap.Precision
+}
+
+// schemaVersion is stored in the meta table; a file with a newer version
+// is refused rather than misread.
+const schemaVersion = 1
+
+const schema = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS urls (
+	loc          TEXT PRIMARY KEY,
+	content_hash TEXT NOT NULL DEFAULT '',
+	lastmod      TEXT NOT NULL DEFAULT '',
+	first_seen   INTEGER NOT NULL DEFAULT 0,
+	last_seen    INTEGER NOT NULL DEFAULT 0,
+	last_changed INTEGER NOT NULL DEFAULT 0,
+	status       INTEGER NOT NULL DEFAULT 0,
+	included     INTEGER NOT NULL DEFAULT 0,
+	reason       TEXT NOT NULL DEFAULT ''
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS urls_last_seen ON urls(last_seen);
+CREATE TABLE IF NOT EXISTS frontier (
+	seq      INTEGER PRIMARY KEY,
+	loc      TEXT NOT NULL UNIQUE,
+	depth    INTEGER NOT NULL,
+	referrer TEXT NOT NULL DEFAULT '',
+	state    INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS frontier_pending ON frontier(depth, seq) WHERE state = 0;
+`
+
+// Frontier task states in the frontier table.
+const (
+	taskPending = 0
+	taskClaimed = 1
+	taskDone    = 2
+)
+
+// SQLite is the embedded [Store]: one SQLite file in WAL mode, through the
+// pure-Go modernc.org/sqlite driver.
+//
+// All calls go through one connection guarded by a mutex: SQLite has one
+// writer at a time anyway, and one connection lets reads see the writes
+// still buffered in the open transaction. Writes are batched: a
+// transaction is opened by the first write and committed after
+// BatchSize writes, after MaxDelay, or on Flush and Close.
+//
+// One process at a time should use a file: Open returns claimed frontier
+// tasks to pending, since their claimer (a previous, killed run) is gone.
+type SQLite struct {
+	mu     sync.Mutex
+	db     *sql.DB
+	conn   *sql.Conn
+	opt    SQLiteOptions
+	closed bool
+
+	inTx    bool
+	ops     int
+	txStart time.Time
+
+	getURL, putURL                *sql.Stmt
+	unseen                        *sql.Stmt
+	enqueue, pending, claim, done *sql.Stmt
+	countFrontier                 *sql.Stmt
+	begin, commit                 *sql.Stmt
+}
+
+var _ Store = (*SQLite)(nil)
+
+// OpenSQLite opens (creating when missing) the state file at path.
+func OpenSQLite(ctx context.Context, path string, o SQLiteOptions) (*SQLite, error) {
+	if o.BatchSize <= 0 {
+		o.BatchSize = 1000
+	}
+	if o.MaxDelay <= 0 {
+		o.MaxDelay = 2 * time.Second
+	}
+	if o.Precision != sitemap.PrecisionDay {
+		o.Precision = sitemap.PrecisionSecond
+	}
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		return nil, fmt.Errorf("state: open %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(1)
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("state: open %s: %w", path, err)
+	}
+	s := &SQLite{db: db, conn: conn, opt: o}
+	if err := s.init(ctx); err != nil {
+		s.closeAll()
+		return nil, fmt.Errorf("state: open %s: %w", path, err)
+	}
+	return s, nil
+}
+
+func (s *SQLite) init(ctx context.Context) error {
+	for _, p := range []string{
+		"PRAGMA busy_timeout = 10000",
+		"PRAGMA journal_mode = WAL",
+		"PRAGMA synchronous = NORMAL",
+		"PRAGMA temp_store = MEMORY",
+	} {
+		if _, err := s.conn.ExecContext(ctx, p); err != nil {
+			return fmt.Errorf("%s: %w", p, err)
+		}
+	}
+	if _, err := s.conn.ExecContext(ctx, schema); err != nil {
+		return fmt.Errorf("create schema: %w", err)
+	}
+	var v string
+	err := s.conn.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = 'schema_version'`).Scan(&v)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		if _, err := s.conn.ExecContext(ctx, `INSERT INTO meta(key, value) VALUES('schema_version', ?)`, strconv.Itoa(schemaVersion)); err != nil {
+			return err
+		}
+	case err != nil:
+		return err
+	default:
+		n, err := strconv.Atoi(v)
+		if err != nil || n > schemaVersion {
+			return fmt.Errorf("state file has schema version %q; this program reads version %d or older", v, schemaVersion)
+		}
+	}
+	// A previous run's claims died with it (see the type's doc).
+	if _, err := s.conn.ExecContext(ctx, `UPDATE frontier SET state = ? WHERE state = ?`, taskPending, taskClaimed); err != nil {
+		return err
+	}
+	err = nil
+	prep := func(dst **sql.Stmt, q string) error {
+		if err != nil {
+			return err
+		}
+		*dst, err = s.conn.PrepareContext(ctx, q)
+		if err != nil {
+			err = fmt.Errorf("prepare %q: %w", q, err)
+		}
+		return err
+	}
+	prep(&s.getURL, `SELECT content_hash, lastmod, first_seen, last_seen, last_changed, status, included, reason FROM urls WHERE loc = ?`)
+	prep(&s.putURL, `INSERT INTO urls(loc, content_hash, lastmod, first_seen, last_seen, last_changed, status, included, reason)
+		VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT(loc) DO UPDATE SET content_hash = excluded.content_hash, lastmod = excluded.lastmod,
+			first_seen = excluded.first_seen, last_seen = excluded.last_seen, last_changed = excluded.last_changed,
+			status = excluded.status, included = excluded.included, reason = excluded.reason`)
+	prep(&s.unseen, `SELECT loc, content_hash, lastmod, first_seen, last_seen, last_changed, status, included, reason
+		FROM urls WHERE last_seen < ? AND loc > ? ORDER BY loc LIMIT ?`)
+	prep(&s.enqueue, `INSERT INTO frontier(loc, depth, referrer) VALUES(?, ?, ?) ON CONFLICT(loc) DO NOTHING`)
+	prep(&s.pending, `SELECT seq, loc, depth, referrer FROM frontier WHERE state = 0 ORDER BY depth, seq LIMIT ?`)
+	prep(&s.claim, `UPDATE frontier SET state = 1 WHERE seq = ?`)
+	prep(&s.done, `UPDATE frontier SET state = 2 WHERE loc = ?`)
+	prep(&s.countFrontier, `SELECT state, count(*) FROM frontier GROUP BY state`)
+	prep(&s.begin, `BEGIN IMMEDIATE`)
+	return prep(&s.commit, `COMMIT`)
+}
+
+// lock takes the mutex and fails on a closed store.
+func (s *SQLite) lock() error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return ErrClosed
+	}
+	return nil
+}
+
+// write runs one buffered write: it opens the batch transaction when
+// needed, runs f, and commits when the batch is full or old. Caller holds
+// the mutex.
+func (s *SQLite) write(ctx context.Context, f func() error) error {
+	if !s.inTx {
+		if _, err := s.begin.ExecContext(ctx); err != nil {
+			return fmt.Errorf("state: begin: %w", err)
+		}
+		s.inTx, s.ops, s.txStart = true, 0, time.Now()
+	}
+	if err := f(); err != nil {
+		return err
+	}
+	s.ops++
+	if s.ops >= s.opt.BatchSize || time.Since(s.txStart) >= s.opt.MaxDelay {
+		return s.flushLocked(ctx)
+	}
+	return nil
+}
+
+func (s *SQLite) flushLocked(ctx context.Context) error {
+	if !s.inTx {
+		return nil
+	}
+	if _, err := s.commit.ExecContext(ctx); err != nil {
+		return fmt.Errorf("state: commit: %w", err)
+	}
+	s.inTx, s.ops = false, 0
+	return nil
+}
+
+// nanos stores a time as UTC Unix nanoseconds, 0 for the zero time.
+func nanos(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixNano()
+}
+
+func fromNanos(n int64) time.Time {
+	if n == 0 {
+		return time.Time{}
+	}
+	return time.Unix(0, n).UTC()
+}
+
+type scanner interface{ Scan(...any) error }
+
+// locFirst scans a row whose first column is loc.
+type locFirst struct {
+	rows *sql.Rows
+	loc  *string
+}
+
+func (l locFirst) Scan(dst ...any) error {
+	return l.rows.Scan(append([]any{l.loc}, dst...)...)
+}
+
+// scanRecord reads the columns after loc of the urls table.
+func scanRecord(row scanner, r *Record) error {
+	var lastmod string
+	var first, last, changed int64
+	var included int
+	if err := row.Scan(&r.ContentHash, &lastmod, &first, &last, &changed, &r.Status, &included, &r.Reason); err != nil {
+		return err
+	}
+	if lastmod != "" {
+		d, _, err := sitemap.ParseDateLenient(lastmod)
+		if err != nil {
+			return fmt.Errorf("state: record %q has a bad lastmod: %w", r.Loc, err)
+		}
+		r.LastMod = d
+	}
+	r.FirstSeen, r.LastSeen, r.LastChanged = fromNanos(first), fromNanos(last), fromNanos(changed)
+	r.Included = included != 0
+	return nil
+}
+
+func (s *SQLite) lookupLocked(ctx context.Context, loc string) (Record, bool, error) {
+	r := Record{Loc: loc}
+	err := scanRecord(s.getURL.QueryRowContext(ctx, loc), &r)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Record{}, false, nil
+	}
+	if err != nil {
+		return Record{}, false, fmt.Errorf("state: lookup %q: %w", loc, err)
+	}
+	return r, true, nil
+}
+
+func (s *SQLite) putLocked(ctx context.Context, r Record) error {
+	included := 0
+	if r.Included {
+		included = 1
+	}
+	return s.write(ctx, func() error {
+		_, err := s.putURL.ExecContext(ctx, r.Loc, r.ContentHash, r.LastMod.String(),
+			nanos(r.FirstSeen), nanos(r.LastSeen), nanos(r.LastChanged), r.Status, included, r.Reason)
+		if err != nil {
+			return fmt.Errorf("state: put %q: %w", r.Loc, err)
+		}
+		return nil
+	})
+}
+
+// Lookup implements [Store].
+func (s *SQLite) Lookup(ctx context.Context, loc string) (Record, bool, error) {
+	if err := s.lock(); err != nil {
+		return Record{}, false, err
+	}
+	defer s.mu.Unlock()
+	return s.lookupLocked(ctx, loc)
+}
+
+// Put implements [Store].
+func (s *SQLite) Put(ctx context.Context, r Record) error {
+	if err := s.lock(); err != nil {
+		return err
+	}
+	defer s.mu.Unlock()
+	return s.putLocked(ctx, r)
+}
+
+// Stamp implements [Store] with the rule of [Decide] and the store's
+// Precision.
+func (s *SQLite) Stamp(ctx context.Context, u *sitemap.URL, now time.Time) error {
+	if err := s.lock(); err != nil {
+		return err
+	}
+	defer s.mu.Unlock()
+	prev, found, err := s.lookupLocked(ctx, u.Loc)
+	if err != nil {
+		return err
+	}
+	r, lastmod := Decide(prev, found, u, now, s.opt.Precision)
+	if err := s.putLocked(ctx, r); err != nil {
+		return err
+	}
+	u.LastMod = lastmod
+	return nil
+}
+
+// unseenPage is the number of records Unseen reads per query; the mutex
+// is released between pages so fn may call the store.
+const unseenPage = 256
+
+// Unseen implements [Store]. Memory stays bounded: records are read a
+// page at a time.
+func (s *SQLite) Unseen(ctx context.Context, since time.Time, fn func(Record) error) error {
+	after := ""
+	for {
+		page, err := s.unseenPage(ctx, since, after)
+		if err != nil {
+			return err
+		}
+		for _, r := range page {
+			if err := fn(r); err != nil {
+				return err
+			}
+		}
+		if len(page) < unseenPage {
+			return nil
+		}
+		after = page[len(page)-1].Loc
+	}
+}
+
+func (s *SQLite) unseenPage(ctx context.Context, since time.Time, after string) ([]Record, error) {
+	if err := s.lock(); err != nil {
+		return nil, err
+	}
+	defer s.mu.Unlock()
+	rows, err := s.unseen.QueryContext(ctx, nanos(since), after, unseenPage)
+	if err != nil {
+		return nil, fmt.Errorf("state: unseen: %w", err)
+	}
+	defer rows.Close()
+	page := make([]Record, 0, unseenPage)
+	for rows.Next() {
+		var r Record
+		if err := scanRecord(locFirst{rows, &r.Loc}, &r); err != nil {
+			return nil, fmt.Errorf("state: unseen: %w", err)
+		}
+		page = append(page, r)
+	}
+	return page, rows.Err()
+}
+
+// Enqueue implements [Store].
+func (s *SQLite) Enqueue(ctx context.Context, tasks ...Task) (int, error) {
+	if err := s.lock(); err != nil {
+		return 0, err
+	}
+	defer s.mu.Unlock()
+	added := 0
+	for _, t := range tasks {
+		err := s.write(ctx, func() error {
+			res, err := s.enqueue.ExecContext(ctx, t.Loc, t.Depth, t.Referrer)
+			if err != nil {
+				return fmt.Errorf("state: enqueue %q: %w", t.Loc, err)
+			}
+			if n, err := res.RowsAffected(); err == nil {
+				added += int(n)
+			}
+			return nil
+		})
+		if err != nil {
+			return added, err
+		}
+	}
+	return added, nil
+}
+
+// Claim implements [Store].
+func (s *SQLite) Claim(ctx context.Context, n int) ([]Task, error) {
+	if n <= 0 {
+		return nil, nil
+	}
+	if err := s.lock(); err != nil {
+		return nil, err
+	}
+	defer s.mu.Unlock()
+	rows, err := s.pending.QueryContext(ctx, n)
+	if err != nil {
+		return nil, fmt.Errorf("state: claim: %w", err)
+	}
+	var seqs []int64
+	tasks := make([]Task, 0, n)
+	for rows.Next() {
+		var seq int64
+		var t Task
+		if err := rows.Scan(&seq, &t.Loc, &t.Depth, &t.Referrer); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("state: claim: %w", err)
+		}
+		seqs = append(seqs, seq)
+		tasks = append(tasks, t)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("state: claim: %w", err)
+	}
+	for _, seq := range seqs {
+		err := s.write(ctx, func() error {
+			_, err := s.claim.ExecContext(ctx, seq)
+			return err
+		})
+		if err != nil {
+			return nil, fmt.Errorf("state: claim: %w", err)
+		}
+	}
+	return tasks, nil
+}
+
+// Done implements [Store].
+func (s *SQLite) Done(ctx context.Context, loc string) error {
+	if err := s.lock(); err != nil {
+		return err
+	}
+	defer s.mu.Unlock()
+	return s.write(ctx, func() error {
+		if _, err := s.done.ExecContext(ctx, loc); err != nil {
+			return fmt.Errorf("state: done %q: %w", loc, err)
+		}
+		return nil
+	})
+}
+
+// Frontier implements [Store].
+func (s *SQLite) Frontier(ctx context.Context) (FrontierStats, error) {
+	var st FrontierStats
+	if err := s.lock(); err != nil {
+		return st, err
+	}
+	defer s.mu.Unlock()
+	rows, err := s.countFrontier.QueryContext(ctx)
+	if err != nil {
+		return st, fmt.Errorf("state: frontier: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var state, n int
+		if err := rows.Scan(&state, &n); err != nil {
+			return st, fmt.Errorf("state: frontier: %w", err)
+		}
+		switch state {
+		case taskPending:
+			st.Pending = n
+		case taskClaimed:
+			st.Claimed = n
+		case taskDone:
+			st.Done = n
+		}
+	}
+	return st, rows.Err()
+}
+
+// Flush implements [Store]: it commits the open batch.
+func (s *SQLite) Flush(ctx context.Context) error {
+	if err := s.lock(); err != nil {
+		return err
+	}
+	defer s.mu.Unlock()
+	return s.flushLocked(ctx)
+}
+
+// Close implements [Store]: it commits the open batch and closes the file.
+// Closing twice returns ErrClosed.
+func (s *SQLite) Close() error {
+	if err := s.lock(); err != nil {
+		return err
+	}
+	defer s.mu.Unlock()
+	err := s.flushLocked(context.Background())
+	s.closed = true
+	if cerr := s.closeAll(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+func (s *SQLite) closeAll() error {
+	for _, st := range []*sql.Stmt{s.getURL, s.putURL, s.unseen, s.enqueue, s.pending, s.claim, s.done, s.countFrontier, s.begin, s.commit} {
+		if st != nil {
+			st.Close()
+		}
+	}
+	var err error
+	if s.conn != nil {
+		err = s.conn.Close()
+	}
+	if cerr := s.db.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}

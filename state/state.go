@@ -1,0 +1,212 @@
+// Package state is what the toolkit remembers between runs: for every URL
+// its content fingerprint, when it was first and last seen, when a change
+// was last observed, its crawl status and whether it went into the
+// sitemap; and the crawl frontier, so that a killed crawl resumes where it
+// stopped.
+//
+// Its one job for sitemaps is a truthful lastmod (M-02, M-05, M-06): a
+// generator that remembers each entry's fingerprint can tell which pages
+// changed between two runs and move only their lastmod, instead of stamping
+// every URL with the build time. See [Decide] for the exact rules.
+//
+// [Store] is the interface; [OpenSQLite] is the embedded implementation
+// (one file, WAL mode, writes batched in transactions). The interface is
+// kept narrow enough for a PostgreSQL implementation shared by several
+// crawlers.
+package state
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"time"
+
+	sitemap "github.com/sitemapkit/sitemap"
+)
+
+// Record is what the store remembers about one URL.
+type Record struct {
+	// Loc is the URL, as written in the sitemap (the key).
+	Loc string
+	// ContentHash is the entry's fingerprint at LastSeen: the caller's
+	// content hash (sitemap.URL.ContentHash) when it supplied one, else
+	// [Fingerprint] of the entry's fields.
+	ContentHash string
+	// LastMod is the lastmod the store vouches for: the one the input gave,
+	// or the run time at which a change was observed (see [Decide]); zero
+	// when unknown.
+	LastMod sitemap.Date
+	// FirstSeen and LastSeen are the run times at which the URL was first
+	// and last seen (UTC).
+	FirstSeen, LastSeen time.Time
+	// LastChanged is the run time at which a change of ContentHash was last
+	// observed; zero when none has been observed (the first sighting is not
+	// a change: we do not know when the page changed before it).
+	LastChanged time.Time
+	// Status is the last HTTP status seen by a crawler; 0 when unknown.
+	Status int
+	// Included reports whether the URL went into the sitemap the last time
+	// it was seen.
+	Included bool
+	// Reason says why the URL was left out ("noindex", "canonical
+	// elsewhere", "status 404" …); empty when included.
+	Reason string
+}
+
+// Task is one URL of the crawl frontier.
+type Task struct {
+	// Loc is the URL to fetch.
+	Loc string
+	// Depth is the number of links followed from a start URL (0 for one).
+	Depth int
+	// Referrer is the page that linked to Loc; empty for a start URL.
+	Referrer string
+}
+
+// FrontierStats counts the frontier's tasks by state.
+type FrontierStats struct {
+	Pending, Claimed, Done int
+}
+
+// Store remembers URLs between runs and holds the crawl frontier.
+//
+// Every method is safe for concurrent use by several goroutines (the
+// crawler calls from its workers). Writes may be buffered: they are
+// visible to later calls on the same Store at once, and durable after
+// [Store.Flush] or [Store.Close] (an implementation may also make them
+// durable earlier, as [OpenSQLite] does every SQLiteOptions.BatchSize
+// operations).
+type Store interface {
+	// Lookup returns the record of loc, and false when there is none.
+	Lookup(ctx context.Context, loc string) (Record, bool, error)
+	// Put inserts or replaces the record of r.Loc.
+	Put(ctx context.Context, r Record) error
+	// Stamp applies [Decide] to u against the record of u.Loc, atomically:
+	// it sets u.LastMod to the truthful lastmod and records the result.
+	// now is the run's time (the same value for every entry of one run).
+	Stamp(ctx context.Context, u *sitemap.URL, now time.Time) error
+	// Unseen calls fn, in order of Loc, with every record whose LastSeen
+	// is before since: the URLs this run did not see ("sweep", for
+	// reports). fn may call other methods of the Store. An error from fn
+	// stops the walk and is returned.
+	Unseen(ctx context.Context, since time.Time, fn func(Record) error) error
+
+	// Enqueue adds tasks to the frontier unless their Loc is already there
+	// (pending, claimed or done: every URL is fetched once), and reports
+	// how many were added.
+	Enqueue(ctx context.Context, tasks ...Task) (int, error)
+	// Claim hands out up to n pending tasks, shallowest first and in the
+	// order they were enqueued, and marks them claimed. It returns an empty
+	// slice when none is pending.
+	Claim(ctx context.Context, n int) ([]Task, error)
+	// Done marks the task of loc done.
+	Done(ctx context.Context, loc string) error
+	// Frontier counts the frontier's tasks.
+	Frontier(ctx context.Context) (FrontierStats, error)
+
+	// Flush makes every write so far durable.
+	Flush(ctx context.Context) error
+	// Close flushes and releases the store.
+	Close() error
+}
+
+// ErrClosed is returned by every method of a closed Store.
+var ErrClosed = errors.New("state: store is closed")
+
+// Fingerprint returns the fingerprint of an entry that carries no content
+// hash: a SHA-256 of its canonical JSON form without LastMod, ContentHash
+// and Source, prefixed with "fields:" so that it never equals a
+// caller-supplied hash. Two entries with the same loc, changefreq,
+// priority, images, videos, news and alternates have the same fingerprint.
+func Fingerprint(u *sitemap.URL) string {
+	c := *u
+	c.LastMod = sitemap.Date{}
+	c.ContentHash = ""
+	c.Source = ""
+	b, err := json.Marshal(&c)
+	if err != nil {
+		// sitemap.URL always marshals (no channels, funcs or NaN-only
+		// fields can fail here except a NaN priority); fall back to the
+		// loc so that the fingerprint stays defined.
+		b = []byte(u.Loc)
+	}
+	sum := sha256.Sum256(b)
+	return "fields:" + hex.EncodeToString(sum[:16])
+}
+
+// hashOf is the fingerprint Stamp records for u.
+func hashOf(u *sitemap.URL) string {
+	if u.ContentHash != "" {
+		return u.ContentHash
+	}
+	return Fingerprint(u)
+}
+
+// RunDate is the lastmod a change observed at now gets: now in UTC,
+// truncated to the second (PrecisionSecond, the default) or to the day
+// (PrecisionDay). Both forms are the ones M-08 allows.
+func RunDate(now time.Time, prec sitemap.Precision) sitemap.Date {
+	now = now.UTC()
+	if prec == sitemap.PrecisionDay {
+		return sitemap.DayOf(now)
+	}
+	return sitemap.DateOf(now.Truncate(time.Second))
+}
+
+// Decide is the lastmod rule of [Store.Stamp], as a pure function: given
+// the previous record of u.Loc (found false when there is none), the
+// entry u and the run's time now, it returns the new record and the
+// lastmod u should carry.
+//
+// The rule never invents a date (M-02, M-05, M-06):
+//
+//   - The fingerprint of u is u.ContentHash when set, else [Fingerprint]
+//     of its fields (everything but lastmod and source).
+//   - A lastmod given on input always wins: it is kept on u and recorded.
+//   - First sighting without a lastmod: u keeps no lastmod. We have not
+//     seen the page change, so its date is unknown; the run's time would
+//     be the generation time that M-02 forbids.
+//   - Seen before, fingerprint unchanged, no lastmod given: u gets the
+//     recorded lastmod (possibly none).
+//   - Seen before, fingerprint changed, no lastmod given: u gets the run's
+//     time (RunDate of now at prec). The change happened between the
+//     previous run and this one, so this is truthful to within the run
+//     interval.
+//
+// A changed fingerprint also sets LastChanged to now, whether or not a
+// lastmod was given. FirstSeen is kept (now on a first sighting), LastSeen
+// becomes now, Included becomes true and Reason empty (Stamp is for
+// entries that go into a sitemap); Status is kept.
+func Decide(prev Record, found bool, u *sitemap.URL, now time.Time, prec sitemap.Precision) (Record, sitemap.Date) {
+	now = now.UTC()
+	hash := hashOf(u)
+	r := Record{
+		Loc:         u.Loc,
+		ContentHash: hash,
+		FirstSeen:   now,
+		LastSeen:    now,
+		Included:    true,
+	}
+	if found {
+		r.FirstSeen = prev.FirstSeen
+		r.LastChanged = prev.LastChanged
+		r.Status = prev.Status
+	}
+	changed := found && prev.ContentHash != hash
+	if changed {
+		r.LastChanged = now
+	}
+	switch {
+	case !u.LastMod.IsZero():
+		r.LastMod = u.LastMod
+	case !found:
+		// Unknown: leave it absent.
+	case changed:
+		r.LastMod = RunDate(now, prec)
+	default:
+		r.LastMod = prev.LastMod
+	}
+	return r, r.LastMod
+}
