@@ -1,0 +1,363 @@
+package validate
+
+import (
+	"fmt"
+	"hash/maphash"
+	"net/url"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	sitemap "github.com/sitemapkit/sitemap"
+)
+
+// maxTracked bounds the per-document memory of the checks that remember
+// entries (L-17 duplicates, M-06 days, H-04 reciprocity): after this many
+// entries, new ones are checked on their own but no longer remembered. It
+// matches the decoder's default entry cap (10 × MaxURLs), so with default
+// caps every entry of a document is remembered.
+const maxTracked = 10 * sitemap.MaxURLs
+
+// Checker runs the entry-level rules of the validator (layers 3–5 of §21:
+// protocol prose, Google rules, heuristics) over the entries of ONE
+// document, in document order. Feed it with URL or Index, then call Finish
+// once: the rules that need the whole document (M-06, P-04, H-04, H-08)
+// report from Finish.
+//
+// Memory: a Checker remembers, per document, a 64-bit hash of every loc
+// (L-17), one counter per distinct lastmod day (M-06), and, for the URLs
+// that carry hreflang alternates, one hash per alternate (H-04, H-08). All
+// of it is bounded by the per-file entry cap (maxTracked), never by the
+// number of documents: use one Checker per document.
+//
+// Duplicates are found through 64-bit hashes: two different locs whose
+// hashes collide (odds about n²/2⁶⁵, so 1 in 10¹⁰ for 50,000 URLs) would be
+// reported as a duplicate.
+//
+// A Checker is not safe for concurrent use.
+type Checker struct {
+	o      Options
+	report func(sitemap.Diagnostic)
+	name   string
+	isURL  bool
+	scope  *scope
+	trust  map[string]bool
+	now    time.Time
+	seed   maphash.Seed
+
+	urls, index, news int
+	seen              map[uint64]struct{}
+	firstHost         string
+
+	// M-06
+	days     map[int32]int
+	lastmods int
+
+	// P-04
+	prio         float64
+	prioAll      bool
+	prioSame     bool
+	prioFirstSet bool
+
+	// H-04, H-08
+	hl      []hrefEntry
+	hlByLoc map[uint64]int32
+
+	sizeReported bool
+	finished     bool
+}
+
+// hrefEntry is what H-04/H-08 remember of a <url> with alternates.
+type hrefEntry struct {
+	loc       string
+	line, col int
+	self      uint64
+	set       uint64 // order-independent hash of the {hreflang → href} set
+	alts      []altRef
+}
+
+type altRef struct {
+	href uint64
+	code string
+}
+
+// NewChecker returns a Checker for one document. report receives every
+// diagnostic, in order (it may be nil to count nothing). It fails only when
+// o.URL is set but is not an absolute http(s) URL.
+func NewChecker(o Options, report func(sitemap.Diagnostic)) (*Checker, error) {
+	if report == nil {
+		report = func(sitemap.Diagnostic) {}
+	}
+	c := &Checker{
+		o:        o,
+		report:   report,
+		seed:     maphash.MakeSeed(),
+		seen:     make(map[uint64]struct{}),
+		days:     make(map[int32]int),
+		hlByLoc:  make(map[uint64]int32),
+		prioAll:  true,
+		prioSame: true,
+		now:      o.Now,
+	}
+	if c.now.IsZero() {
+		c.now = time.Now()
+	}
+	c.name = o.name()
+	c.isURL = isHTTP(c.name)
+	if o.URL != "" {
+		s, err := newScope(o.URL)
+		if err != nil {
+			return nil, err
+		}
+		c.scope = s
+	}
+	if len(o.TrustedHosts) > 0 {
+		c.trust = make(map[string]bool, len(o.TrustedHosts))
+		for _, h := range o.TrustedHosts {
+			c.trust[normHost(h)] = true
+		}
+	}
+	return c, nil
+}
+
+func isHTTP(s string) bool {
+	return strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://")
+}
+
+// emit reports one diagnostic at line:col of the document.
+func (c *Checker) emit(line, col int, rule string, sev sitemap.Severity, format string, args ...any) {
+	d := sitemap.Diagnostic{Rule: rule, Severity: sev, Line: line, Col: col}
+	if len(args) == 0 {
+		d.Message = format
+	} else {
+		d.Message = fmt.Sprintf(format, args...)
+	}
+	if c.isURL {
+		d.URL = c.name
+	} else {
+		d.File = c.name
+	}
+	c.report(d)
+}
+
+func (c *Checker) hash(s string) uint64 { return maphash.String(c.seed, s) }
+
+// URLs returns how many <url> entries the Checker has seen.
+func (c *Checker) URLs() int { return c.urls }
+
+// IndexEntries returns how many <sitemap> entries the Checker has seen.
+func (c *Checker) IndexEntries() int { return c.index }
+
+// URL checks one <url> entry found at line:col (its start tag; 0 when
+// unknown).
+func (c *Checker) URL(u *sitemap.URL, line, col int) {
+	c.urls++
+	if c.urls == sitemap.MaxURLs+1 {
+		// S-01, S-04 (text sitemaps have the same limit).
+		c.emit(line, col, "S-01", sitemap.SeverityError,
+			"more than %d URLs in one sitemap; split it into several sitemaps under an index", sitemap.MaxURLs)
+	}
+	pu := c.checkLoc(u.Loc, line, col, false)
+	c.duplicate(u.Loc, line, col, "URL")
+	c.lastmod(u.LastMod, line, col)
+	c.priority(u.Priority)
+	if pu != nil {
+		c.sameHost(pu, u.Loc, line, col)
+	}
+	if len(u.Images) > 0 {
+		c.images(u, line, col)
+	}
+	for i := range u.Videos {
+		c.video(u, &u.Videos[i], line, col)
+	}
+	if u.News != nil {
+		c.newsEntry(u.News, line, col)
+	}
+	if len(u.Alternates) > 0 {
+		c.alternates(u, line, col)
+	}
+}
+
+// Index checks one <sitemap> entry of an index found at line:col.
+func (c *Checker) Index(x *sitemap.IndexEntry, line, col int) {
+	c.index++
+	if c.index == sitemap.MaxURLs+1 {
+		c.emit(line, col, "S-03", sitemap.SeverityError,
+			"more than %d sitemaps in one index; split it into several indexes and submit each", sitemap.MaxURLs)
+	}
+	c.checkLoc(x.Loc, line, col, true)
+	c.lastmod(x.LastMod, line, col)
+	c.duplicate(x.Loc, line, col, "sitemap")
+}
+
+// Size checks the uncompressed size of the document (S-02, S-03); call it
+// once the size is known. It reports at most once.
+func (c *Checker) Size(n int64) {
+	if n <= sitemap.MaxBytes || c.sizeReported {
+		return
+	}
+	c.sizeReported = true
+	rule, what := "S-02", "sitemap"
+	if c.index > 0 && c.urls == 0 {
+		rule, what = "S-03", "sitemap index"
+	}
+	c.emit(0, 0, rule, sitemap.SeverityError,
+		"the %s is %d bytes uncompressed, over the limit of %d (50 MiB); split it", what, n, sitemap.MaxBytes)
+}
+
+// checkLoc runs the loc rules L-01, L-06, L-07, L-16 and the scope rules
+// (L-09/L-15 for pages, I-05/I-06 for index children). It returns the
+// parsed URL when the loc is an absolute http(s) URL.
+func (c *Checker) checkLoc(loc string, line, col int, index bool) *url.URL {
+	if loc == "" {
+		// A missing or empty <loc> is the decoder's X-04.
+		return nil
+	}
+	tag := "<loc>"
+	if n := utf8.RuneCountInString(loc); n > sitemap.MaxLocLength {
+		c.emit(line, col, "L-06", sitemap.SeverityError,
+			"%s is %d characters long; URLs must be shorter than %d characters (L-04)", tag, n, sitemap.MaxLocLength)
+	} else if n == sitemap.MaxLocLength {
+		c.emit(line, col, "L-06", sitemap.SeverityWarning,
+			"%s is exactly %d characters long: the XSD accepts it but the protocol wants fewer than %d (L-04)", tag, n, sitemap.MaxLocLength)
+	} else if n < sitemap.MinLocLength {
+		c.emit(line, col, "L-06", sitemap.SeverityError,
+			"%s %q is %d characters long; the XSD requires at least %d (L-05)", tag, loc, n, sitemap.MinLocLength)
+	}
+	if why := encodingProblem(loc); why != "" {
+		c.emit(line, col, "L-07", sitemap.SeverityError, "%s %q %s (L-07)", tag, short(loc), why)
+	}
+	rule, why, u := absoluteProblem(loc)
+	if rule != "" {
+		c.emit(line, col, rule, sitemap.SeverityError, "%s %q %s", tag, short(loc), why)
+		return nil
+	}
+	if c.scope != nil {
+		if why, dirOnly := c.scope.problem(u); why != "" {
+			sev := sitemap.SeverityError
+			if c.o.CrossSubmit || c.trust[normHost(u.Hostname())] {
+				sev = sitemap.SeverityWarning // L-15, O-03, O-06
+			}
+			switch {
+			case index && dirOnly:
+				c.emit(line, col, "I-06", sev, "%s %q %s; an index may point only to sitemaps in its own directory or below (%s)", tag, short(loc), why, c.scope.text)
+			case index:
+				c.emit(line, col, "I-05", sev, "%s %q %s; an index may point only to sitemaps on its own site (%s)", tag, short(loc), why, c.scope.text)
+			default:
+				c.emit(line, col, "L-09", sev, "%s %q %s; a sitemap may list only URLs under %s (L-15)", tag, short(loc), why, c.scope.text)
+			}
+		}
+	}
+	return u
+}
+
+// sameHost is L-08: every URL of one sitemap is on one host. With a scope
+// URL, L-09 already covers it unless cross-submission is declared (where
+// O-04 still wants one host).
+func (c *Checker) sameHost(u *url.URL, loc string, line, col int) {
+	h := normHost(u.Hostname())
+	if c.firstHost == "" {
+		c.firstHost = h
+		return
+	}
+	if h == c.firstHost || (c.scope != nil && !c.o.CrossSubmit) {
+		return
+	}
+	sev := sitemap.SeverityError
+	if c.trust[h] {
+		sev = sitemap.SeverityWarning // O-05, O-06
+	}
+	c.emit(line, col, "L-08", sev, "<loc> %q is on the host %s, but this sitemap's first URL is on %s; one sitemap lists one host", short(loc), h, c.firstHost)
+}
+
+// duplicate is L-17.
+func (c *Checker) duplicate(loc string, line, col int, what string) {
+	if loc == "" {
+		return
+	}
+	h := c.hash(loc)
+	if _, dup := c.seen[h]; dup {
+		c.emit(line, col, "L-17", sitemap.SeverityWarning, "%s %q is listed more than once in this document; list each once", what, short(loc))
+		return
+	}
+	if len(c.seen) < maxTracked {
+		c.seen[h] = struct{}{}
+	}
+}
+
+// lastmod is M-07 (future and pre-1990 dates) and feeds M-06.
+func (c *Checker) lastmod(d sitemap.Date, line, col int) {
+	if d.IsZero() {
+		return
+	}
+	if d.Time.After(c.now.Add(24 * time.Hour)) {
+		c.emit(line, col, "M-07", sitemap.SeverityWarning, "<lastmod> %s is in the future (now is %s); lastmod says when the page last changed", d, c.now.UTC().Format(time.RFC3339))
+	} else if d.Time.Year() < 1990 {
+		c.emit(line, col, "M-07", sitemap.SeverityWarning, "<lastmod> %s is before 1990; is it the real date the page last changed?", d)
+	}
+	if d.Precision >= sitemap.PrecisionDay {
+		c.lastmods++
+		y, m, dd := d.Time.Date()
+		k := int32(y*512 + int(m)*32 + dd)
+		if _, ok := c.days[k]; ok || len(c.days) < maxTracked {
+			c.days[k]++
+		}
+	}
+}
+
+func (c *Checker) priority(p *float64) {
+	if p == nil {
+		c.prioAll = false
+		return
+	}
+	if !c.prioFirstSet {
+		c.prio, c.prioFirstSet = *p, true
+	} else if *p != c.prio {
+		c.prioSame = false
+	}
+}
+
+// Finish runs the whole-document rules: M-06 (lastmod on one day), P-04
+// (one priority everywhere), H-04 (reciprocal hreflang) and H-08 (complete
+// groups). Call it once, after the last entry.
+func (c *Checker) Finish() {
+	if c.finished {
+		return
+	}
+	c.finished = true
+	// M-06: ≥ 20 URLs, > 90 % of the lastmod values on one day, not news.
+	if c.urls >= 20 && c.news == 0 && c.lastmods > 0 {
+		best, bestKey := 0, int32(0)
+		for k, n := range c.days {
+			if n > best || n == best && k < bestKey {
+				best, bestKey = n, k
+			}
+		}
+		if best*10 > c.lastmods*9 && best >= 20 {
+			y, m, d := bestKey/512, (bestKey%512)/32, bestKey%32
+			c.emit(0, 0, "M-06", sitemap.SeverityWarning,
+				"%d of %d <lastmod> values fall on %04d-%02d-%02d; lastmod should say when each page last changed, not when the sitemap was built (M-05)", best, c.lastmods, y, m, d)
+		}
+	}
+	// P-04: every URL with the same priority.
+	if c.urls >= 2 && c.prioAll && c.prioSame && c.prioFirstSet {
+		c.emit(0, 0, "P-04", sitemap.SeverityWarning,
+			"every URL has priority %s; a priority that never varies says nothing (Google ignores priority, P-03); leave it out", sitemap.FormatPriority(c.prio))
+	}
+	c.reciprocity()
+}
+
+// short keeps a loc readable in a message.
+func short(s string) string {
+	if utf8.RuneCountInString(s) <= 200 {
+		return s
+	}
+	n := 0
+	for i := range s {
+		if n == 180 {
+			return s[:i] + "…"
+		}
+		n++
+	}
+	return s
+}

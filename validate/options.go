@@ -1,0 +1,46 @@
+// Package validate checks sitemaps against the rules of SITEMAP-SPEC.md.
+//
+// The decoder (package sitemap) reports everything it sees in the bytes:
+// well-formedness, namespaces, element order and repeats, value forms
+// (layers 1–2 of §21). This package adds the rules that need the entries
+// or the whole document (layers 3–5): absolute, percent-encoded and scoped
+// locs, limits, lastmod heuristics, and Google's image, video, news and
+// hreflang rules (§20.4). Every finding is a [sitemap.Diagnostic] with a
+// rule ID, a severity and a position.
+//
+// [Checker] runs the entry rules over entries from any source; [Document]
+// runs the decoder and a Checker over one document.
+package validate
+
+import (
+	"time"
+)
+
+// Options configure a [Checker] and [Document].
+type Options struct {
+	// Name is where the document came from, used in diagnostics: a file
+	// name (Diagnostic.File), or a URL (Diagnostic.URL) when it starts with
+	// http:// or https://. Empty means URL.
+	Name string
+	// URL is where the document is (or will be) served: the base of the
+	// scope rules L-09/L-15 (and I-05/I-06 for an index). Empty skips the
+	// scope rules; L-08 (one host per sitemap) still runs.
+	URL string
+	// CrossSubmit declares cross-submission (O-03): scope errors become
+	// warnings (L-15). One host per sitemap (L-08, O-04) still holds.
+	CrossSubmit bool
+	// TrustedHosts are extra hosts allowed in the sitemap, for instance
+	// hosts verified in Search Console (O-05, O-06): a loc on one of them
+	// outside the scope is a warning, not an error.
+	TrustedHosts []string
+	// Now is the reference time of M-07 (future lastmod) and N-06/N-11
+	// (news older than 48 hours). The zero Time means time.Now().
+	Now time.Time
+}
+
+func (o Options) name() string {
+	if o.Name != "" {
+		return o.Name
+	}
+	return o.URL
+}
