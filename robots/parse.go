@@ -91,11 +91,7 @@ func parse(b []byte, max int) *File {
 		b = b[:max]
 		// Drop the cut-off last line: half a rule could say something the
 		// whole rule does not (RB-04 ignores everything after the limit).
-		if i := bytes.LastIndexAny(b, "\r\n"); i >= 0 {
-			b = b[:i+1]
-		} else {
-			b = nil
-		}
+		b = dropPartialLine(b)
 		f.warn(0, "RB-03", "file is larger than "+strconv.Itoa(max)+" bytes; the rest is ignored")
 	}
 	text, w := decode(b)
@@ -256,3 +252,25 @@ func lastSlash(s string) int {
 }
 
 func hasPrefix(s, p string) bool { return len(s) >= len(p) && s[:len(p)] == p }
+
+// dropPartialLine cuts b after its last line ending; for UTF-16 (by BOM) it
+// works in whole code units.
+func dropPartialLine(b []byte) []byte {
+	if !isUTF16(b) {
+		if i := bytes.LastIndexAny(b, "\r\n"); i >= 0 {
+			return b[:i+1]
+		}
+		return nil
+	}
+	le := b[0] == 0xFF
+	for i := (len(b) &^ 1) - 2; i >= 2; i -= 2 {
+		lo, hi := b[i], b[i+1]
+		if !le {
+			lo, hi = hi, lo
+		}
+		if hi == 0 && (lo == '\n' || lo == '\r') {
+			return b[:i+2]
+		}
+	}
+	return b[:2]
+}

@@ -356,3 +356,30 @@ func TestWarningString(t *testing.T) {
 		t.Error("ProductToken")
 	}
 }
+
+func TestLimitUTF16(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("User-agent: *\n")
+	for src.Len() < DefaultMaxBytes/2+100 {
+		src.WriteString("Disallow: /p\n")
+	}
+	src.WriteString("Disallow: /late\n")
+	for _, e := range []unicode.Endianness{unicode.LittleEndian, unicode.BigEndian} {
+		enc, err := unicode.UTF16(e, unicode.UseBOM).NewEncoder().Bytes([]byte(src.String()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := ParseBytes(enc)
+		if !f.Truncated() || !f.Allowed("x", "/late") {
+			t.Errorf("%v: not truncated at the limit (RB-03)", e)
+		}
+		if f.Allowed("x", "/p") {
+			t.Errorf("%v: rules before the limit lost", e)
+		}
+		for _, w := range f.Warnings() {
+			if strings.Contains(w.Message, "no \"key: value\"") {
+				t.Errorf("%v: cut produced a garbage line: %v", e, w)
+			}
+		}
+	}
+}
