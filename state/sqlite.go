@@ -45,7 +45,6 @@ CREATE TABLE IF NOT EXISTS urls (
 	included     INTEGER NOT NULL DEFAULT 0,
 	reason       TEXT NOT NULL DEFAULT ''
 ) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS urls_last_seen ON urls(last_seen);
 CREATE TABLE IF NOT EXISTS frontier (
 	seq      INTEGER PRIMARY KEY,
 	loc      TEXT NOT NULL UNIQUE,
@@ -129,6 +128,7 @@ func (s *SQLite) init(ctx context.Context) error {
 		"PRAGMA journal_mode = WAL",
 		"PRAGMA synchronous = NORMAL",
 		"PRAGMA temp_store = MEMORY",
+		"PRAGMA cache_size = -16384", // 16 MiB of page cache, a bound
 	} {
 		if _, err := s.conn.ExecContext(ctx, p); err != nil {
 			return fmt.Errorf("%s: %w", p, err)
