@@ -72,6 +72,7 @@ func newRootCmd(s *streams) *cobra.Command {
 	root.AddCommand(
 		newVersionCmd(s),
 		newRobotsCmd(s),
+		newGenerateCmd(s),
 	)
 	return root
 }

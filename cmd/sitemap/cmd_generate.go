@@ -1,0 +1,391 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/build"
+	"github.com/sitemapkit/sitemap/internal/progress"
+	"github.com/sitemapkit/sitemap/robots"
+	"github.com/sitemapkit/sitemap/source"
+	"github.com/sitemapkit/sitemap/store"
+	"github.com/sitemapkit/sitemap/xsl"
+)
+
+// generateOptions are the flags and arguments of `sitemap generate`.
+type generateOptions struct {
+	BaseURL     string
+	SiteURL     string
+	Out         string
+	Name        string
+	Gzip        bool
+	GzipLevel   int
+	GzipIndex   bool
+	Index       string
+	MaxURLs     int
+	MaxBytes    int
+	InputFormat string
+	Strict      bool
+	DryRun      bool
+	JSON        bool
+	Legacy      bool
+	Robots      string
+	XSL         bool
+	Inputs      []string
+}
+
+// maxReported is how many skipped entries are reported one by one; the
+// rest are counted in one closing line so a bad million-line file does not
+// flood the terminal.
+const maxReported = 100
+
+func newGenerateCmd(s *streams) *cobra.Command {
+	o := &generateOptions{}
+	c := &cobra.Command{
+		Use:   "generate [flags] INPUT...",
+		Short: "Generate sitemaps (and an index when needed) from URL lists, CSV or JSONL",
+		Long: `Generate reads entries from each INPUT ("-" is standard input) and writes sitemaps into
+--out: NAME.xml, or NAME-1.xml, NAME-2.xml, … and the index NAME.xml when the entries need
+more than one file (50,000 URLs or 50 MiB each, S-01/S-02). Files are written aside and
+renamed into place, the index last; files of the previous run that are no longer needed are
+removed. A summary table goes to standard error.
+
+Input formats, by extension (.txt, .csv, .jsonl/.ndjson, each optionally .gz) or
+--input-format:
+  text   one absolute URL per line; blank lines and lines starting with # are skipped
+  csv    a header row naming the columns loc, lastmod, changefreq, priority
+  jsonl  one entry record per line, with every extension (images, videos, news,
+         alternates), as written by "sitemap parse"
+
+An invalid entry is skipped and reported with its position (urls.txt:3: …); the valid ones
+are published and the exit status is 1. With --strict the first invalid entry stops the
+run and nothing is published. Exit status 2: bad flags, unreadable input, unwritable output.`,
+		Example: `  sitemap generate --base-url https://www.example.com/ --out public/ --gzip examples/urls.jsonl
+  sitemap generate --base-url https://www.example.com/ --out public/ --xsl --robots public/robots.txt examples/urls.txt examples/urls.csv
+  cat urls.txt | sitemap generate --base-url https://www.example.com/ --dry-run -`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			o.Inputs = args
+			return runGenerate(c.Context(), o, s)
+		},
+	}
+	f := c.Flags()
+	f.SortFlags = false
+	f.StringVar(&o.BaseURL, "base-url", "", "URL of the directory the sitemaps are served from, e.g. https://www.example.com/ (required)")
+	f.StringVar(&o.SiteURL, "site-url", "", "scope of the entries when the sitemaps are served from another host (default: --base-url)")
+	f.StringVar(&o.Out, "out", ".", "directory to write the sitemaps into (created when missing)")
+	f.StringVar(&o.Name, "name", "sitemap", "base name of the files: NAME.xml, NAME-1.xml, …")
+	f.BoolVar(&o.Gzip, "gzip", false, "compress the sitemaps (NAME-1.xml.gz, …)")
+	f.IntVar(&o.GzipLevel, "gzip-level", build.DefaultGzipLevel, "gzip level, 1 (fastest) to 9 (smallest)")
+	f.BoolVar(&o.GzipIndex, "gzip-index", false, "compress the index too")
+	f.StringVar(&o.Index, "index", "auto", "write an index: auto (when more than one sitemap), always, never")
+	f.IntVar(&o.MaxURLs, "max-urls", sitemap.MaxURLs, "most URLs per sitemap (S-01)")
+	f.IntVar(&o.MaxBytes, "max-bytes", sitemap.MaxBytes, "most uncompressed bytes per sitemap (S-02)")
+	f.StringVar(&o.InputFormat, "input-format", "auto", "input format: auto (by extension), text, csv, jsonl")
+	f.BoolVar(&o.Strict, "strict", false, "stop at the first invalid entry and publish nothing")
+	f.BoolVar(&o.DryRun, "dry-run", false, "print the summary without writing anything")
+	f.BoolVar(&o.JSON, "json", false, "print the summary as JSON on standard output")
+	f.BoolVar(&o.Legacy, "legacy", false, "also write deprecated extension tags (IM-04, V-04, N-09)")
+	f.StringVar(&o.Robots, "robots", "", "robots.txt `FILE` to add the Sitemap: line to (created when missing; other bytes kept)")
+	f.BoolVar(&o.XSL, "xsl", false, "write "+xsl.DefaultName+" beside the sitemaps and reference it, so browsers show a table")
+	return c
+}
+
+// generateRun is the state of one run.
+type generateRun struct {
+	o        *generateOptions
+	s        *streams
+	b        *build.Builder
+	format   source.Format
+	bar      *progress.Bar
+	problems int
+}
+
+func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
+	if o.BaseURL == "" {
+		return cannotRun("--base-url is required: the URL of the directory the sitemaps are served from, e.g. --base-url https://www.example.com/")
+	}
+	mode, err := build.ParseIndexMode(o.Index)
+	if err != nil {
+		return cannotRun("--index: %v", err)
+	}
+	format, err := source.ParseFormat(o.InputFormat)
+	if err != nil {
+		return cannotRun("--input-format: %v", err)
+	}
+	stdin := 0
+	for _, in := range o.Inputs {
+		if in == "-" {
+			if stdin++; stdin > 1 {
+				return cannotRun("standard input (-) given more than once")
+			}
+		}
+	}
+	if o.SiteURL != "" {
+		warnCrossSubmit(o, s)
+	}
+
+	bo := build.Options{
+		Name: o.Name, BaseURL: o.BaseURL, SiteURL: o.SiteURL,
+		Gzip: o.Gzip, GzipLevel: o.GzipLevel, GzipIndex: o.GzipIndex,
+		Index: mode, MaxURLs: o.MaxURLs, MaxBytes: o.MaxBytes,
+		Legacy: o.Legacy, DryRun: o.DryRun,
+	}
+	if o.XSL {
+		// Relative: it resolves against each file's own URL, and every file
+		// of the set sits in the same directory.
+		bo.Stylesheet = xsl.DefaultName
+	}
+	var st store.Store
+	if !o.DryRun {
+		d, err := store.Dir(o.Out)
+		if err != nil {
+			return cannotRun("--out %s: %v", o.Out, err)
+		}
+		st = d
+	}
+	b, err := build.NewContext(ctx, st, bo)
+	if err != nil {
+		return cannotRun("%v", err)
+	}
+	r := &generateRun{o: o, s: s, b: b, format: format}
+	if s.ErrIsTerminal {
+		r.bar = progress.New(s.Err, progress.Options{Unit: "URLs"})
+	}
+	err = r.readAll(ctx)
+	r.bar.Done()
+	if err != nil {
+		b.Abort()
+		return err
+	}
+	if r.problems > maxReported {
+		fmt.Fprintf(s.Err, "… and %d more invalid entries\n", r.problems-maxReported)
+	}
+
+	if o.XSL && !o.DryRun {
+		// Before the sitemaps that reference it; a failed commit leaves
+		// only this static file behind, identical on every run.
+		if err := writeStylesheet(ctx, st); err != nil {
+			b.Abort()
+			return cannotRun("writing %s: %v", filepath.Join(o.Out, xsl.DefaultName), err)
+		}
+	}
+	sum, err := b.Commit(ctx)
+	if errors.Is(err, build.ErrNoEntries) {
+		fmt.Fprintf(s.Err, "sitemap: no valid entries; nothing published, previous sitemaps left as they were\n")
+		return problemsFound()
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return cannotRun("%v", err)
+	}
+
+	if o.JSON {
+		enc := json.NewEncoder(s.Out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(sum); err != nil {
+			return cannotRun("writing summary: %v", err)
+		}
+	} else {
+		sum.WriteTable(s.Err)
+	}
+	if o.Robots != "" {
+		if err := addRobotsLine(o, sum, s); err != nil {
+			return err
+		}
+	}
+	if r.problems > 0 {
+		fmt.Fprintf(s.Err, "sitemap: %d invalid %s skipped; the valid ones were published\n", r.problems, pluralWord(r.problems, "entry", "entries"))
+		return problemsFound()
+	}
+	return nil
+}
+
+// readAll feeds every input's entries to the builder. It returns an exit
+// error for an unreadable input, an invalid entry under --strict, or a
+// builder that cannot go on.
+func (r *generateRun) readAll(ctx context.Context) error {
+	for _, name := range r.o.Inputs {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := r.readInput(ctx, name); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (r *generateRun) readInput(ctx context.Context, name string) error {
+	var in io.Reader
+	display := name
+	if name == "-" {
+		in, display = r.s.In, "<stdin>"
+	} else {
+		f, err := os.Open(name)
+		if err != nil {
+			return cannotRun("cannot read input: %v", err)
+		}
+		defer f.Close()
+		if st, err := f.Stat(); err == nil && st.IsDir() {
+			return cannotRun("cannot read input: %s is a directory", name)
+		}
+		in = f
+	}
+	src, err := source.New(in, source.Options{Name: display, Format: r.format, Warn: func(e *source.Error) {
+		fmt.Fprintf(r.s.Err, "%v (warning)\n", e)
+	}})
+	if err != nil {
+		return cannotRun("cannot read input: %v", err)
+	}
+	for {
+		rec, err := src.Next()
+		if err == io.EOF {
+			return nil
+		}
+		var serr *source.Error
+		if errors.As(err, &serr) {
+			if err := r.invalid(serr.Error()); err != nil {
+				return err
+			}
+			continue
+		}
+		if err != nil {
+			return cannotRun("cannot read input %s: %v", display, err)
+		}
+		err = r.b.Add(ctx, &rec.URL)
+		var eerr *sitemap.EntryError
+		if errors.As(err, &eerr) {
+			if err := r.invalid(fmt.Sprintf("%s:%d: %v", display, rec.Line, eerr)); err != nil {
+				return err
+			}
+			continue
+		}
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return cannotRun("%v", err)
+		}
+		r.bar.Add(1)
+	}
+}
+
+// invalid reports one skipped entry; under --strict it ends the run.
+func (r *generateRun) invalid(msg string) error {
+	r.problems++
+	if r.o.Strict {
+		fmt.Fprintln(r.s.Err, msg)
+		fmt.Fprintln(r.s.Err, "sitemap: --strict: stopped at the first invalid entry; nothing published, previous sitemaps left as they were")
+		return problemsFound()
+	}
+	if r.problems <= maxReported {
+		if r.bar != nil {
+			r.bar.Clear()
+		}
+		fmt.Fprintln(r.s.Err, msg)
+	}
+	return nil
+}
+
+// warnCrossSubmit explains O-03 when the entries' host differs from the
+// host the sitemaps are served from.
+func warnCrossSubmit(o *generateOptions, s *streams) {
+	base, err1 := url.Parse(o.BaseURL)
+	site, err2 := url.Parse(o.SiteURL)
+	if err1 != nil || err2 != nil || strings.EqualFold(base.Host, site.Host) && base.Scheme == site.Scheme {
+		return
+	}
+	robotsURL := (&url.URL{Scheme: site.Scheme, Host: site.Host, Path: "/robots.txt"}).String()
+	fmt.Fprintf(s.Err, "sitemap: warning O-03: the sitemaps on %s list URLs of %s; search engines accept them only when %s has a \"Sitemap: %s%s.xml\" line (cross-submission, RB-08); add it with --robots or \"sitemap robots add\"\n",
+		base.Host, site.Host, robotsURL, withSlash(o.BaseURL), o.Name)
+}
+
+func withSlash(s string) string {
+	if strings.HasSuffix(s, "/") {
+		return s
+	}
+	return s + "/"
+}
+
+// writeStylesheet publishes the default stylesheet into the store.
+func writeStylesheet(ctx context.Context, st store.Store) error {
+	f, err := st.Create(ctx, xsl.DefaultName)
+	if err != nil {
+		return err
+	}
+	if _, err := xsl.WriteTo(f); err != nil {
+		f.Abort()
+		return err
+	}
+	if err := f.Commit(); err != nil {
+		f.Abort()
+		return err
+	}
+	return st.Publish(ctx, store.Publication{Journal: xsl.DefaultName + ".publish-journal", Files: []store.File{f}})
+}
+
+// addRobotsLine adds the Sitemap: line of the run's top file (the index,
+// or the single sitemap) to the robots.txt file o.Robots, keeping every
+// other byte (RB-13) and never duplicating the line.
+func addRobotsLine(o *generateOptions, sum build.Summary, s *streams) error {
+	top := ""
+	switch {
+	case sum.Index != nil:
+		top = sum.Index.Name
+	case len(sum.Files) > 0:
+		top = sum.Files[0].Name
+	default:
+		return nil
+	}
+	sitemapURL := withSlash(o.BaseURL) + top
+	if o.DryRun {
+		fmt.Fprintf(s.Err, "%s: would add Sitemap: %s (dry run)\n", o.Robots, sitemapURL)
+		return nil
+	}
+	var mode fs.FileMode = 0o644
+	src, err := os.ReadFile(o.Robots)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		src = nil
+	case err != nil:
+		return cannotRun("--robots: %v", err)
+	default:
+		if st, err := os.Stat(o.Robots); err == nil {
+			mode = st.Mode().Perm()
+		}
+	}
+	out, changed, err := robots.AddSitemap(src, sitemapURL)
+	if err != nil {
+		return cannotRun("--robots %s: %v", o.Robots, err)
+	}
+	if !changed {
+		fmt.Fprintf(s.Err, "%s: already lists Sitemap: %s\n", o.Robots, sitemapURL)
+		return nil
+	}
+	if err := writeFileAtomic(o.Robots, out, mode); err != nil {
+		return cannotRun("--robots: %v", err)
+	}
+	fmt.Fprintf(s.Err, "%s: added Sitemap: %s\n", o.Robots, sitemapURL)
+	return nil
+}
+
+func pluralWord(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
