@@ -1,0 +1,62 @@
+package fetch
+
+import "hash/maphash"
+
+// hashSet is a set of 64-bit URL hashes: open addressing with linear
+// probing, 8 bytes per slot, grown (doubled) at 3/4 load. 0 marks an empty
+// slot, so the hash 0 is mapped to 1.
+type hashSet struct {
+	seed  maphash.Seed
+	slots []uint64
+	n     int
+}
+
+func newHashSet() *hashSet {
+	return &hashSet{seed: maphash.MakeSeed(), slots: make([]uint64, 1<<16)}
+}
+
+// add reports whether s was new, and records it.
+func (h *hashSet) add(s string) bool {
+	x := maphash.String(h.seed, s)
+	if x == 0 {
+		x = 1
+	}
+	if (h.n+1)*4 > len(h.slots)*3 {
+		h.grow()
+	}
+	if h.insert(x) {
+		h.n++
+		return true
+	}
+	return false
+}
+
+func (h *hashSet) insert(x uint64) bool {
+	mask := uint64(len(h.slots) - 1)
+	// The low bits index the table; mix the high bits in so that a
+	// run of similar URLs does not cluster.
+	i := (x ^ x>>29) & mask
+	for {
+		switch h.slots[i] {
+		case 0:
+			h.slots[i] = x
+			return true
+		case x:
+			return false
+		}
+		i = (i + 1) & mask
+	}
+}
+
+func (h *hashSet) grow() {
+	old := h.slots
+	h.slots = make([]uint64, len(old)*2)
+	for _, x := range old {
+		if x != 0 {
+			h.insert(x)
+		}
+	}
+}
+
+// bytes is the memory the set holds.
+func (h *hashSet) bytes() int64 { return int64(len(h.slots)) * 8 }

@@ -1,0 +1,39 @@
+// Package fetch reads the sitemaps a website publishes over HTTP.
+//
+// [Walk] starts from a homepage, a robots.txt URL or a sitemap URL. From a
+// homepage (or robots.txt) it reads robots.txt for Sitemap: lines (RB-12),
+// then probes well-known paths such as /sitemap.xml when robots.txt names
+// none ([KnownPaths]). It follows sitemap indexes (nested ones too, with an
+// I-07 warning), reads every sitemap with the streaming decoder of the root
+// package, and hands each entry to a callback as soon as it is read, so
+// memory depends on the concurrency, not on the size of the site.
+//
+// Every problem becomes a [sitemap.Diagnostic] with the URL it concerns: the
+// decoder's findings with their spec rule IDs, and fetch's own with project
+// IDs where the spec has none:
+//
+//	FETCH-HTTP     the request failed (status, network, timeout)
+//	FETCH-BLOCKED  401 or 403: the server refuses this client
+//	FETCH-LOOP     a sitemap lists (or redirects to) one of its ancestors
+//	FETCH-DUP      a sitemap is listed again elsewhere; read once
+//	FETCH-CAP      a cap (depth, sitemaps, URLs, bytes, time) was reached
+//	FETCH-READ     the body could not be read to its end (truncated, not a sitemap)
+//	FETCH-TYPE     the Content-Type does not match what the body is
+//	FETCH-NONE     no sitemap was found at all
+//	FETCH-ROBOTS   robots.txt could not be read (5xx, network)
+//
+// HTTP: gzip is asked for and the body is sniffed whatever the headers say
+// (Content-Encoding: gzip, .xml.gz files served as plain XML, and both at
+// once); timeouts bound the connect, the response headers, every read
+// (a server that dribbles bytes) and each sitemap as a whole; 429 and 5xx
+// are retried with exponential backoff and jitter, honouring Retry-After.
+// With a cache directory, requests are conditional (ETag, Last-Modified)
+// and a 304 reuses the stored body.
+//
+// URL deduplication keeps a set of 64-bit hashes of the URLs printed so far:
+// 8 bytes per slot in an open-addressing table kept at most 3/4 full, so 11
+// to 21 bytes per distinct URL (about 64 MB for 5,000,000 URLs). Two
+// different URLs collide with probability about n²/2⁶⁵ (7·10⁻⁷ for 5 million
+// URLs); a collision drops one URL. [Options.NoDedup] turns it off, and then
+// memory does not grow with the number of URLs at all.
+package fetch

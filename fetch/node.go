@@ -1,0 +1,544 @@
+package fetch
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/robots"
+)
+
+// Batch capacities: the slices never grow, so events may point into them.
+const (
+	batchURLs  = 512
+	batchDiags = 64
+	batchNodes = 8
+)
+
+// batch is a run of events from one worker, delivered in one channel send.
+type batch struct {
+	events []Event
+	urls   []sitemap.URL
+	diags  []sitemap.Diagnostic
+	nodes  []Node
+	after  []*job // children to queue once the events are delivered
+}
+
+func (w *walker) newBatch() *batch {
+	if b, ok := w.pool.Get().(*batch); ok {
+		return b
+	}
+	return &batch{
+		events: make([]Event, 0, batchURLs+batchDiags+batchNodes),
+		urls:   make([]sitemap.URL, 0, batchURLs),
+		diags:  make([]sitemap.Diagnostic, 0, batchDiags),
+		nodes:  make([]Node, 0, batchNodes),
+	}
+}
+
+func (b *batch) reset() {
+	clear(b.events)
+	clear(b.urls)
+	clear(b.diags)
+	clear(b.nodes)
+	b.events, b.urls, b.diags, b.nodes = b.events[:0], b.urls[:0], b.diags[:0], b.nodes[:0]
+	b.after = nil
+}
+
+// emitter collects a worker's events into batches.
+type emitter struct {
+	w *walker
+	b *batch
+}
+
+func (e *emitter) flush() {
+	b := e.b
+	if len(b.events) == 0 && len(b.after) == 0 {
+		return
+	}
+	if n := len(b.after); n > 0 {
+		e.w.mu.Lock()
+		e.w.pending += n
+		e.w.mu.Unlock()
+	}
+	e.w.out <- b
+	e.b = e.w.newBatch()
+}
+
+func (e *emitter) url(id int, u *sitemap.URL) {
+	if len(e.b.urls) == cap(e.b.urls) {
+		e.flush()
+	}
+	e.b.urls = append(e.b.urls, *u)
+	e.b.events = append(e.b.events, Event{Kind: EventURL, NodeID: id, URL: &e.b.urls[len(e.b.urls)-1]})
+}
+
+func (e *emitter) diag(n *Node, d sitemap.Diagnostic) {
+	if len(e.b.diags) == cap(e.b.diags) {
+		e.flush()
+	}
+	id := 0
+	if n != nil {
+		id = n.ID
+		switch d.Severity {
+		case sitemap.SeverityError:
+			n.Errors++
+		case sitemap.SeverityWarning:
+			n.Warnings++
+		}
+		if d.URL == "" && d.File == "" {
+			d.URL = n.FinalURL
+			if d.URL == "" {
+				d.URL = n.URL
+			}
+		}
+	}
+	e.b.diags = append(e.b.diags, d)
+	e.b.events = append(e.b.events, Event{Kind: EventDiagnostic, NodeID: id, Diagnostic: &e.b.diags[len(e.b.diags)-1]})
+}
+
+func (e *emitter) node(k EventKind, n *Node) {
+	if len(e.b.nodes) == cap(e.b.nodes) {
+		e.flush()
+	}
+	e.b.nodes = append(e.b.nodes, *n)
+	e.b.events = append(e.b.events, Event{Kind: k, NodeID: n.ID, Node: &e.b.nodes[len(e.b.nodes)-1]})
+}
+
+func (e *emitter) child(j *job) { e.b.after = append(e.b.after, j) }
+
+// capHit reports a cap once, from a worker.
+func (e *emitter) capHit(name string, n *Node, msg string) {
+	if !e.w.capOnce(name) {
+		return
+	}
+	e.b.events = append(e.b.events, Event{Kind: eventCap, cap: name})
+	e.diag(n, sitemap.Diagnostic{Rule: "FETCH-CAP", Severity: sitemap.SeverityWarning, Message: msg})
+}
+
+func errDiag(rule, msg string) sitemap.Diagnostic {
+	return sitemap.Diagnostic{Rule: rule, Severity: sitemap.SeverityError, Message: msg}
+}
+
+// open fetches u (conditionally when cached) and returns the body to read:
+// counted, bounded by the idle timeout, decoded from Content-Encoding, and
+// copied into the cache when it has validators. finish must be called with
+// whether the body was read to its end.
+type opened struct {
+	resp   *response
+	body   *idleBody
+	r      io.Reader
+	note   string
+	entry  *cacheEntry
+	closer io.Closer
+}
+
+func (o *opened) finish(complete bool) {
+	if o.entry != nil {
+		if complete && discard(o.r) {
+			o.entry.commit()
+		} else {
+			o.entry.abort()
+		}
+	}
+	if o.closer != nil {
+		_ = o.closer.Close()
+	}
+	_ = o.body.Close()
+}
+
+func (w *walker) open(ctx context.Context, cancel context.CancelFunc, u string, onRetry func(string)) (*opened, error) {
+	var g getOpts
+	meta, cached := w.cache.lookup(u)
+	if cached {
+		g.etag, g.lastModified = meta.ETag, meta.LastModified
+	}
+	resp, err := w.get(ctx, u, g, onRetry)
+	if err != nil {
+		return nil, err
+	}
+	o := &opened{resp: resp}
+	raw := resp.Body
+	if resp.Status == 304 {
+		drain(resp.Body)
+		if !cached {
+			return nil, &httpError{Status: 304, Msg: "HTTP 304 Not Modified to an unconditional request"}
+		}
+		f, err := w.cache.open(u)
+		if err != nil {
+			return nil, &httpError{Status: 304, Msg: "HTTP 304 but the cached body is gone: " + err.Error()}
+		}
+		raw = f
+		resp.Cached = true
+		resp.FinalURL = meta.FinalURL
+		resp.ContentEncoding = meta.ContentEncoding
+		resp.ContentType = meta.ContentType
+	} else if w.cache != nil {
+		o.entry = w.cache.create(cacheMeta{URL: u, FinalURL: resp.FinalURL, ETag: resp.ETag, LastModified: resp.LastModified, ContentType: resp.ContentType, ContentEncoding: resp.ContentEncoding})
+		if o.entry != nil {
+			raw = &teeBody{r: raw, e: o.entry}
+		}
+	}
+	o.body = newIdleBody(raw, w.opts.IdleTimeout, cancel, w.count)
+	r, note, err := contentDecode(o.body, resp.ContentEncoding)
+	if err != nil {
+		o.finish(false)
+		return nil, &httpError{Status: resp.Status, Msg: "Content-Encoding gzip: " + err.Error()}
+	}
+	if c, ok := r.(io.Closer); ok {
+		o.closer = c
+	}
+	o.r, o.note = r, note
+	return o, nil
+}
+
+// formatName maps the decoder's format to the names Node.Format uses.
+func isSitemapFormat(f string) bool {
+	switch f {
+	case "urlset", "sitemapindex", "text", "rss", "atom":
+		return true
+	}
+	return false
+}
+
+func (w *walker) runSitemap(j *job, e *emitter) {
+	w.mu.Lock()
+	over := w.started >= w.opts.MaxSitemaps
+	if !over {
+		w.started++
+	}
+	w.mu.Unlock()
+	if over {
+		e.capHit("sitemaps", nil, "stopped requesting sitemaps after "+strconv.Itoa(w.opts.MaxSitemaps)+" (--max-sitemaps); "+j.url+" and later ones were not read")
+		return
+	}
+	req := stripFragment(j.url)
+	n := &Node{Parent: j.parent, Kind: NodeSitemap, URL: j.url, Depth: j.depth, Probe: j.probe}
+	if j.probe {
+		n.ID = -1 // assigned on a hit
+	} else {
+		n.ID = w.id()
+	}
+	if prev, seen := w.claim(req, n.ID); seen {
+		if !j.probe {
+			w.reportSeen(e, j, req, prev, "")
+		} else if len(j.probeNext) > 0 {
+			e.child(w.nextProbe(j))
+		}
+		return
+	}
+	sem := w.hostSem(hostOf(req))
+	select {
+	case sem <- struct{}{}:
+	case <-w.ctx.Done():
+		return
+	}
+	defer func() { <-sem }()
+
+	t0 := time.Now()
+	ctx, cancel := context.WithTimeout(w.ctx, w.opts.SitemapTimeout)
+	defer cancel()
+	if !j.probe {
+		e.node(EventNodeStart, n)
+	}
+	var onRetry func(string)
+	if !j.probe {
+		onRetry = func(msg string) {
+			e.diag(n, sitemap.Diagnostic{Rule: "FETCH-HTTP", Severity: sitemap.SeverityInfo, Message: msg})
+		}
+	}
+	end := func() {
+		n.Elapsed = time.Since(t0)
+		e.node(EventNodeEnd, n)
+	}
+	o, err := w.open(ctx, cancel, req, onRetry)
+	if err != nil {
+		if j.probe {
+			if len(j.probeNext) > 0 && !w.stopping() {
+				e.child(w.nextProbe(j))
+			}
+			return
+		}
+		w.failed(e, n, ctx, err)
+		end()
+		return
+	}
+	n.Status, n.Cached = o.resp.Status, o.resp.Cached
+	final := stripFragment(o.resp.FinalURL)
+	n.FinalURL = final
+	if final != req {
+		if prev, seen := w.claim(final, n.ID); seen {
+			o.finish(false)
+			if j.probe {
+				if len(j.probeNext) > 0 {
+					e.child(w.nextProbe(j))
+				}
+				return
+			}
+			w.reportSeen(e, j, final, prev, req)
+			n.Err = "redirects to " + final + ", already read"
+			end()
+			return
+		}
+	}
+
+	// Diagnostics of a probe wait until the probe proves to be a sitemap.
+	var held []sitemap.Diagnostic
+	sniffing := j.probe
+	report := func(d sitemap.Diagnostic) {
+		if d.URL == "" && d.File == final {
+			d.File = ""
+		}
+		if d.URL == "" && d.File == "" {
+			d.URL = final
+		}
+		if sniffing {
+			held = append(held, d)
+			return
+		}
+		e.diag(n, d)
+	}
+	dec := openDoc(o.r, docOptions{Name: final, MaxBytes: w.opts.MaxSitemapBytes, OnDiagnostic: report})
+	first, complete := true, false
+	var children []*job
+	for {
+		it, err := dec.Next()
+		if first {
+			first = false
+			hit := err == nil || (err == io.EOF && isSitemapFormat(dec.Format()))
+			if j.probe {
+				if !hit {
+					o.finish(false)
+					if len(j.probeNext) > 0 && !w.stopping() {
+						e.child(w.nextProbe(j))
+					}
+					return
+				}
+				n.ID = w.id()
+				w.mu.Lock()
+				w.visited[req], w.visited[final] = n.ID, n.ID
+				w.mu.Unlock()
+				e.node(EventNodeStart, n)
+				sniffing = false
+				for _, d := range held {
+					e.diag(n, d)
+				}
+			}
+			n.Format = dec.Format()
+			if o.note != "" {
+				e.diag(n, sitemap.Diagnostic{Rule: "FETCH-HTTP", Severity: sitemap.SeverityWarning, Message: o.note})
+			}
+			if hit && strings.HasPrefix(strings.ToLower(o.resp.ContentType), "text/html") {
+				e.diag(n, sitemap.Diagnostic{Rule: "FETCH-TYPE", Severity: sitemap.SeverityInfo,
+					Message: "served as " + o.resp.ContentType + "; a sitemap should be application/xml, text/xml, text/plain or gzip (read anyway)"})
+			}
+			if n.Format == "sitemapindex" && j.parentIsIndex {
+				e.diag(n, sitemap.Diagnostic{Rule: "I-07", Severity: sitemap.SeverityWarning,
+					Message: "sitemap index listed by the index " + j.parentURL + "; indexes must not be nested (I-07); followed anyway"})
+			}
+		}
+		if err == io.EOF {
+			complete = true
+			break
+		}
+		if err != nil {
+			w.failed(e, n, ctx, err)
+			break
+		}
+		switch it.Kind {
+		case itemURL:
+			n.URLs++
+			it.URL.Source = final
+			e.url(n.ID, &it.URL)
+		case itemIndex:
+			n.Sitemaps++
+			loc, abs := resolve(final, it.Index.Loc)
+			if loc == "" {
+				continue // the decoder reported the bad loc
+			}
+			if !abs {
+				e.diag(n, sitemap.Diagnostic{Rule: "L-01", Severity: sitemap.SeverityWarning,
+					Message: "index lists the relative URL " + strconv.Quote(it.Index.Loc) + "; resolved to " + loc})
+			}
+			if j.depth+1 > w.opts.MaxDepth {
+				e.capHit("depth", n, "not following "+loc+": deeper than "+strconv.Itoa(w.opts.MaxDepth)+" levels (--max-depth); further ones skipped silently")
+				continue
+			}
+			children = append(children, &job{kind: NodeSitemap, url: loc, parent: n.ID, parentURL: final,
+				ancestors: append(slices_clone(j.ancestors), final), depth: j.depth + 1,
+				parentIsIndex: n.Format == "sitemapindex"})
+		}
+	}
+	n.Bytes = o.body.n
+	o.finish(complete)
+	end()
+	for _, c := range children {
+		e.child(c)
+	}
+}
+
+func slices_clone(s []string) []string { return append([]string(nil), s...) }
+
+func (w *walker) nextProbe(j *job) *job {
+	return &job{kind: NodeSitemap, url: j.probeNext[0], probeNext: j.probeNext[1:], parent: j.parent, depth: 1, probe: true}
+}
+
+// failed records why a node could not be read (unless the walk as a whole
+// is stopping, which is not the sitemap's fault).
+func (w *walker) failed(e *emitter, n *Node, ctx context.Context, err error) {
+	if errors.Is(err, errBytesCap) || (w.stopping() && !errors.Is(context.Cause(w.ctx), errTimeCap)) {
+		if errors.Is(err, errBytesCap) {
+			e.capHit("bytes", n, "stopped after "+strconv.FormatInt(w.opts.MaxBytes, 10)+" bytes transferred (--max-bytes)")
+		}
+		n.Err = "not finished: the walk stopped"
+		return
+	}
+	if w.stopping() {
+		n.Err = "not finished: the walk's time ran out"
+		return
+	}
+	n.Failed = true
+	var he *httpError
+	var ie *idleError
+	switch {
+	case errors.As(err, &he):
+		n.Status = he.Status
+		n.Err = he.Msg
+		rule := "FETCH-HTTP"
+		if he.Blocked {
+			rule = "FETCH-BLOCKED"
+		}
+		e.diag(n, errDiag(rule, he.Msg))
+	case errors.As(err, &ie):
+		n.Err = ie.Error()
+		e.diag(n, errDiag("FETCH-HTTP", ie.Error()))
+	case errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded):
+		n.Err = "not read within " + w.opts.SitemapTimeout.String() + " (per-sitemap deadline)"
+		e.diag(n, errDiag("FETCH-HTTP", n.Err))
+	default:
+		n.Err = err.Error()
+		e.diag(n, errDiag("FETCH-READ", "could not read to the end: "+err.Error()+" (entries before this point were kept)"))
+	}
+}
+
+// reportSeen reports a sitemap that was read before: a loop when it is an
+// ancestor of the listing document (or the document itself), a repeat
+// otherwise. via is the listed URL when it redirected to u.
+func (w *walker) reportSeen(e *emitter, j *job, u string, prev int, via string) {
+	loop := u == j.parentURL
+	for _, a := range j.ancestors {
+		if a == u {
+			loop = true
+		}
+	}
+	lister := j.parentURL
+	if lister == "" {
+		lister = "the start"
+	}
+	what := j.url
+	if via != "" {
+		what = via + " (redirecting to " + u + ")"
+	}
+	// The diagnostic goes on the listing node, which is the one whose
+	// content is wrong.
+	ln := &Node{ID: j.parent, URL: j.parentURL, FinalURL: j.parentURL}
+	if loop {
+		msg := lister + " lists " + what + ", which is " + u + ", already read above it: a loop between " + lister + " and " + u + "; read once"
+		if u == j.parentURL {
+			msg = lister + " lists itself (" + what + "); read once"
+		}
+		e.diag(ln, sitemap.Diagnostic{Rule: "FETCH-LOOP", Severity: sitemap.SeverityWarning, Message: msg, URL: j.parentURL})
+		return
+	}
+	e.diag(ln, sitemap.Diagnostic{Rule: "FETCH-DUP", Severity: sitemap.SeverityInfo,
+		Message: lister + " lists " + what + ", already read (node " + strconv.Itoa(prev) + "); read once", URL: j.parentURL})
+}
+
+func hostOf(u string) string {
+	p, err := url.Parse(u)
+	if err != nil {
+		return ""
+	}
+	return strings.ToLower(p.Host)
+}
+
+func (w *walker) runRobots(j *job, e *emitter) {
+	n := &Node{ID: w.id(), Parent: j.parent, Kind: NodeRobots, URL: j.url, Format: "robots"}
+	w.claim(j.url, n.ID)
+	t0 := time.Now()
+	e.node(EventNodeStart, n)
+	ctx, cancel := context.WithTimeout(w.ctx, w.opts.SitemapTimeout)
+	defer cancel()
+	var found []string
+	o, err := w.open(ctx, cancel, j.url, func(msg string) {
+		e.diag(n, sitemap.Diagnostic{Rule: "FETCH-HTTP", Severity: sitemap.SeverityInfo, Message: msg})
+	})
+	var he *httpError
+	switch {
+	case err != nil && w.stopping():
+		n.Err = "not finished: the walk stopped"
+	case errors.As(err, &he) && he.Status >= 400 && he.Status < 500:
+		// 4xx: no robots.txt, so no Sitemap lines; discovery goes on.
+		n.Status, n.Err = he.Status, he.Msg
+		e.diag(n, sitemap.Diagnostic{Rule: "FETCH-ROBOTS", Severity: sitemap.SeverityInfo, Message: "no robots.txt (" + he.Msg + "); no Sitemap lines"})
+	case err != nil:
+		// 5xx or network: unreachable; discovery goes on.
+		n.Err = err.Error()
+		if he != nil {
+			n.Status = he.Status
+		}
+		e.diag(n, sitemap.Diagnostic{Rule: "FETCH-ROBOTS", Severity: sitemap.SeverityWarning, Message: "robots.txt unreachable (" + err.Error() + "); going on without it"})
+	default:
+		n.Status = o.resp.Status
+		n.FinalURL = o.resp.FinalURL
+		f, rerr := robots.Parse(o.r)
+		n.Bytes = o.body.n
+		o.finish(rerr == nil)
+		if rerr != nil {
+			n.Err = rerr.Error()
+			e.diag(n, sitemap.Diagnostic{Rule: "FETCH-ROBOTS", Severity: sitemap.SeverityWarning, Message: "robots.txt could not be read to its end: " + rerr.Error()})
+			break
+		}
+		for _, wn := range f.Warnings() {
+			e.diag(n, sitemap.Diagnostic{Rule: wn.Rule, Severity: sitemap.SeverityWarning, Message: wn.Message, URL: n.FinalURL, Line: wn.Line})
+		}
+		base, _ := url.Parse(n.FinalURL)
+		var warns []robots.Warning
+		found, warns = f.Sitemaps(base)
+		for _, wn := range warns {
+			e.diag(n, sitemap.Diagnostic{Rule: wn.Rule, Severity: sitemap.SeverityWarning, Message: wn.Message, URL: n.FinalURL, Line: wn.Line})
+		}
+		n.Sitemaps = len(found)
+	}
+	n.Elapsed = time.Since(t0)
+	e.node(EventNodeEnd, n)
+	from := n.FinalURL
+	if from == "" {
+		from = n.URL
+	}
+	for _, s := range found {
+		e.child(&job{kind: NodeSitemap, url: s, parent: n.ID, parentURL: from, depth: 1})
+	}
+	if w.stopping() {
+		return
+	}
+	if w.opts.KnownPaths == KnownPathsAlways || (w.opts.KnownPaths == KnownPathsFallback && len(found) == 0) {
+		parent := j.probeParent
+		if parent == 0 {
+			parent = n.ID
+		}
+		general := make([]string, len(probePaths))
+		for i, p := range probePaths {
+			general[i] = j.origin + p
+		}
+		e.child(&job{kind: NodeSitemap, url: general[0], probeNext: general[1:], parent: parent, depth: 1, probe: true})
+		for _, p := range newsPaths {
+			e.child(&job{kind: NodeSitemap, url: j.origin + p, parent: parent, depth: 1, probe: true})
+		}
+	}
+}

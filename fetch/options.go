@@ -1,0 +1,153 @@
+package fetch
+
+import (
+	"fmt"
+	"net/http"
+	"time"
+)
+
+// KnownPaths says when well-known sitemap paths (/sitemap.xml, …) are
+// probed.
+type KnownPaths uint8
+
+const (
+	// KnownPathsFallback probes only when robots.txt names no sitemap.
+	KnownPathsFallback KnownPaths = iota
+	// KnownPathsNever never probes.
+	KnownPathsNever
+	// KnownPathsAlways probes even when robots.txt names sitemaps.
+	KnownPathsAlways
+)
+
+// String returns "fallback", "never" or "always".
+func (k KnownPaths) String() string {
+	switch k {
+	case KnownPathsNever:
+		return "never"
+	case KnownPathsAlways:
+		return "always"
+	}
+	return "fallback"
+}
+
+// ParseKnownPaths parses "never", "fallback" or "always".
+func ParseKnownPaths(s string) (KnownPaths, error) {
+	switch s {
+	case "fallback", "":
+		return KnownPathsFallback, nil
+	case "never":
+		return KnownPathsNever, nil
+	case "always":
+		return KnownPathsAlways, nil
+	}
+	return 0, fmt.Errorf("known paths %q: want never, fallback or always", s)
+}
+
+// DefaultUserAgent is sent when Options.UserAgent is empty.
+const DefaultUserAgent = "sitemap-fetch/1.0 (+https://github.com/sitemapkit/sitemap)"
+
+// Options configures [Walk]. The zero value is usable: every zero field
+// takes the default documented beside it.
+type Options struct {
+	// UserAgent is sent with every request (default DefaultUserAgent).
+	UserAgent string
+	// Client, when set, is used instead of the client Walk builds from the
+	// timeouts below. Walk does not change it; it still sends
+	// Accept-Encoding: gzip and bounds every body with IdleTimeout and
+	// SitemapTimeout. Its transport should not decompress (Walk sniffs).
+	Client *http.Client
+
+	// Concurrency is how many sitemaps are read at once (default 8).
+	Concurrency int
+	// PerHost is how many of them may be on one host (default 4).
+	PerHost int
+
+	// MaxDepth bounds how deep indexes are followed: a sitemap named by
+	// robots.txt, a probe or the start URL is at depth 1 (default 5).
+	MaxDepth int
+	// MaxSitemaps bounds how many sitemaps are requested (default 10,000).
+	MaxSitemaps int
+	// MaxURLs stops the walk after that many URLs were handed out (0: no
+	// cap).
+	MaxURLs int64
+	// MaxBytes stops the walk after that many bytes were transferred (0: no
+	// cap).
+	MaxBytes int64
+	// MaxSitemapBytes bounds one sitemap's decompressed size (default: the
+	// decoder's default, four times the protocol's 50 MiB).
+	MaxSitemapBytes int64
+	// Timeout bounds the whole walk (0: none).
+	Timeout time.Duration
+
+	// ConnectTimeout bounds a TCP (and TLS) connect (default 10s).
+	ConnectTimeout time.Duration
+	// HeaderTimeout bounds the wait for response headers (default 30s).
+	HeaderTimeout time.Duration
+	// IdleTimeout is the longest a body may send nothing (default 30s).
+	IdleTimeout time.Duration
+	// SitemapTimeout bounds one sitemap, request and whole body (default
+	// 5m).
+	SitemapTimeout time.Duration
+
+	// Attempts is how many times a request is tried on 429, 5xx and
+	// network errors (default 3).
+	Attempts int
+	// RetryBase is the first backoff delay, doubled at every attempt, with
+	// jitter (default 1s).
+	RetryBase time.Duration
+	// RetryMax is the longest wait between attempts; a Retry-After above it
+	// ends the retries (default 60s).
+	RetryMax time.Duration
+
+	// KnownPaths says when well-known paths are probed (default fallback).
+	KnownPaths KnownPaths
+	// CacheDir, when set, stores each sitemap's body and validators and
+	// makes requests conditional; a 304 reuses the stored body.
+	CacheDir string
+	// NoDedup hands out every URL entry as listed, repeats included; memory
+	// then does not grow with the number of URLs.
+	NoDedup bool
+}
+
+func (o Options) withDefaults() Options {
+	if o.UserAgent == "" {
+		o.UserAgent = DefaultUserAgent
+	}
+	if o.Concurrency <= 0 {
+		o.Concurrency = 8
+	}
+	if o.PerHost <= 0 {
+		o.PerHost = 4
+	}
+	if o.PerHost > o.Concurrency {
+		o.PerHost = o.Concurrency
+	}
+	if o.MaxDepth <= 0 {
+		o.MaxDepth = 5
+	}
+	if o.MaxSitemaps <= 0 {
+		o.MaxSitemaps = 10000
+	}
+	if o.ConnectTimeout <= 0 {
+		o.ConnectTimeout = 10 * time.Second
+	}
+	if o.HeaderTimeout <= 0 {
+		o.HeaderTimeout = 30 * time.Second
+	}
+	if o.IdleTimeout <= 0 {
+		o.IdleTimeout = 30 * time.Second
+	}
+	if o.SitemapTimeout <= 0 {
+		o.SitemapTimeout = 5 * time.Minute
+	}
+	if o.Attempts <= 0 {
+		o.Attempts = 3
+	}
+	if o.RetryBase <= 0 {
+		o.RetryBase = time.Second
+	}
+	if o.RetryMax <= 0 {
+		o.RetryMax = time.Minute
+	}
+	return o
+}

@@ -1,0 +1,419 @@
+package fetch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	sitemap "github.com/sitemapkit/sitemap"
+)
+
+// Probed paths, the most likely first. The general ones are tried in order
+// until one answers with a sitemap; each news path is tried on its own.
+var (
+	probePaths = []string{"/sitemap.xml", "/sitemap_index.xml", "/sitemap-index.xml", "/sitemap.xml.gz", "/wp-sitemap.xml", "/sitemap.txt"}
+	newsPaths  = []string{"/news-sitemap.xml", "/sitemap_news.xml", "/sitemap-news.xml"}
+)
+
+// ProbePaths returns the well-known paths a walk probes, in order.
+func ProbePaths() []string { return slices.Concat(probePaths, newsPaths) }
+
+// Reasons the walk stops early (context causes).
+var (
+	errStopped = errors.New("walk stopped")
+	errTimeCap = errors.New("time cap reached")
+)
+
+// Walk reads every sitemap start leads to and calls fn, from one goroutine
+// and in order per sitemap, with every node, URL entry and diagnostic as it
+// is read. start is a homepage (a URL whose path is empty or ends in "/"),
+// a robots.txt URL, or a sitemap URL.
+//
+// Walk returns an error only when it could not run (start is not an http(s)
+// URL), when ctx ends, or when fn returns one (Walk then stops and returns
+// that error). Failed sitemaps, HTTP errors and caps are diagnostics, and
+// the Summary counts them.
+func Walk(ctx context.Context, start string, opts Options, fn func(Event) error) (Summary, error) {
+	t0 := time.Now()
+	o := opts.withDefaults()
+	kind, su, err := classify(start)
+	if err != nil {
+		return Summary{}, err
+	}
+	w := &walker{opts: o, fn: fn, visited: map[string]int{}, hosts: map[string]chan struct{}{}}
+	w.cond = sync.NewCond(&w.mu)
+	w.client = o.Client
+	if w.client == nil {
+		w.client = newClient(o)
+	}
+	if o.CacheDir != "" {
+		if err := os.MkdirAll(o.CacheDir, 0o755); err != nil {
+			return Summary{}, fmt.Errorf("cache directory: %w", err)
+		}
+		w.cache = &cache{dir: o.CacheDir}
+	}
+	if !o.NoDedup {
+		w.seen = newHashSet()
+	}
+	w.sum.Problems = map[string]int{}
+	var runCtx context.Context
+	var cancelTime context.CancelFunc = func() {}
+	runCtx = ctx
+	if o.Timeout > 0 {
+		runCtx, cancelTime = context.WithTimeoutCause(ctx, o.Timeout, errTimeCap)
+	}
+	defer cancelTime()
+	runCtx, w.cancel = context.WithCancelCause(runCtx)
+	defer w.cancel(nil)
+	w.ctx = runCtx
+	w.out = make(chan *batch, o.Concurrency*2)
+
+	origin := su.Scheme + "://" + su.Host
+	switch kind {
+	case NodeStart:
+		w.nextID = 1
+		n := Node{ID: 1, Kind: NodeStart, URL: start, FinalURL: start}
+		w.deliver(Event{Kind: EventNodeStart, NodeID: 1, Node: &n})
+		w.deliver(Event{Kind: EventNodeEnd, NodeID: 1, Node: &n})
+		w.pending = 1
+		w.queue = append(w.queue, &job{kind: NodeRobots, url: origin + "/robots.txt", parent: 1, origin: origin, probeParent: 1})
+	case NodeRobots:
+		w.pending = 1
+		w.queue = append(w.queue, &job{kind: NodeRobots, url: su.String(), origin: origin})
+	default:
+		w.explicit = true
+		w.pending = 1
+		w.queue = append(w.queue, &job{kind: NodeSitemap, url: su.String(), depth: 1})
+	}
+
+	var wg sync.WaitGroup
+	for range o.Concurrency {
+		wg.Go(w.worker)
+	}
+	go func() { wg.Wait(); close(w.out) }()
+	for b := range w.out {
+		w.receive(b)
+	}
+
+	w.sum.Bytes = w.bytes.Load()
+	cause := context.Cause(runCtx)
+	if errors.Is(cause, errTimeCap) {
+		w.capHit("time", "the walk took longer than "+o.Timeout.String()+"; sitemaps not read yet were skipped (--timeout)")
+	}
+	if w.fnErr == nil && ctx.Err() == nil && w.hits == 0 && !w.explicit && !errors.Is(cause, errTimeCap) {
+		msg := "no sitemap found: robots.txt names none"
+		if o.KnownPaths == KnownPathsNever {
+			msg += " and probing well-known paths is off"
+		} else {
+			msg += " and none of " + strings.Join(ProbePaths(), ", ") + " answered with a sitemap"
+		}
+		d := sitemap.Diagnostic{Rule: "FETCH-NONE", Severity: sitemap.SeverityError, Message: msg, URL: start}
+		w.deliver(Event{Kind: EventDiagnostic, Diagnostic: &d})
+	}
+	w.sum.Elapsed = time.Since(t0)
+	if w.fnErr != nil {
+		return w.sum, w.fnErr
+	}
+	if err := ctx.Err(); err != nil {
+		return w.sum, err
+	}
+	return w.sum, nil
+}
+
+func classify(start string) (NodeKind, *url.URL, error) {
+	u, err := url.Parse(strings.TrimSpace(start))
+	if err != nil {
+		return 0, nil, fmt.Errorf("start URL %q: %v", start, err)
+	}
+	if s := strings.ToLower(u.Scheme); (s != "http" && s != "https") || u.Host == "" {
+		return 0, nil, fmt.Errorf("start URL %q is not an absolute http(s) URL; give a homepage (https://www.example.com/), a robots.txt or a sitemap URL", start)
+	}
+	u.Fragment = ""
+	switch {
+	case u.Path == "" || strings.HasSuffix(u.Path, "/"):
+		return NodeStart, u, nil
+	case strings.EqualFold(u.Path, "/robots.txt"):
+		return NodeRobots, u, nil
+	}
+	return NodeSitemap, u, nil
+}
+
+type job struct {
+	kind          NodeKind
+	url           string
+	parent        int
+	parentURL     string   // the document that listed url
+	ancestors     []string // final URLs of the sitemaps above, root first
+	depth         int
+	parentIsIndex bool
+	probe         bool
+	probeNext     []string // general probes still to try after this one
+	origin        string   // robots jobs: scheme://host for probes
+	probeParent   int      // robots jobs: the node probes hang under
+}
+
+type walker struct {
+	opts   Options
+	client *http.Client
+	cache  *cache
+	fn     func(Event) error
+	ctx    context.Context
+	cancel context.CancelCauseFunc
+	out    chan *batch
+	pool   sync.Pool
+	bytes  atomic.Int64
+
+	mu       sync.Mutex
+	cond     *sync.Cond
+	queue    []*job
+	pending  int
+	visited  map[string]int // requested and final URLs → node ID
+	hosts    map[string]chan struct{}
+	nextID   int
+	started  int // sitemaps requested (MaxSitemaps)
+	capped   map[string]bool
+	explicit bool // the start URL was a sitemap
+
+	// owned by the receiving goroutine
+	sum   Summary
+	seen  *hashSet
+	fnErr error
+	hits  int // sitemaps read (probe misses excluded)
+}
+
+func (w *walker) worker() {
+	for {
+		j := w.pop()
+		if j == nil {
+			return
+		}
+		e := &emitter{w: w, b: w.newBatch()}
+		if w.ctx.Err() == nil {
+			if j.kind == NodeRobots {
+				w.runRobots(j, e)
+			} else {
+				w.runSitemap(j, e)
+			}
+		}
+		e.flush()
+		w.done()
+	}
+}
+
+func (w *walker) pop() *job {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for len(w.queue) == 0 && w.pending > 0 {
+		w.cond.Wait()
+	}
+	if len(w.queue) == 0 {
+		return nil
+	}
+	j := w.queue[0]
+	w.queue[0] = nil
+	w.queue = w.queue[1:]
+	return j
+}
+
+func (w *walker) done() {
+	w.mu.Lock()
+	w.pending--
+	if w.pending == 0 {
+		w.cond.Broadcast()
+	}
+	w.mu.Unlock()
+}
+
+// push queues jobs that were already counted in pending.
+func (w *walker) push(js []*job) {
+	if len(js) == 0 {
+		return
+	}
+	w.mu.Lock()
+	if w.ctx.Err() != nil {
+		w.pending -= len(js)
+		if w.pending == 0 {
+			w.cond.Broadcast()
+		}
+	} else {
+		w.queue = append(w.queue, js...)
+		w.cond.Broadcast()
+	}
+	w.mu.Unlock()
+}
+
+func (w *walker) id() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.nextID++
+	return w.nextID
+}
+
+// claim records u as read by node id; it returns the earlier node when u
+// was claimed before.
+func (w *walker) claim(u string, id int) (int, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if prev, ok := w.visited[u]; ok {
+		return prev, true
+	}
+	w.visited[u] = id
+	return 0, false
+}
+
+func (w *walker) hostSem(host string) chan struct{} {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	s, ok := w.hosts[host]
+	if !ok {
+		s = make(chan struct{}, w.opts.PerHost)
+		w.hosts[host] = s
+	}
+	return s
+}
+
+// capHit reports a cap once. Called from workers and the receiver.
+func (w *walker) capOnce(name string) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.capped == nil {
+		w.capped = map[string]bool{}
+	}
+	if w.capped[name] {
+		return false
+	}
+	w.capped[name] = true
+	return true
+}
+
+// capHit, on the receiving goroutine, records and reports a cap.
+func (w *walker) capHit(name, msg string) {
+	if !w.capOnce(name) {
+		return
+	}
+	w.sum.Capped = append(w.sum.Capped, name)
+	d := sitemap.Diagnostic{Rule: "FETCH-CAP", Severity: sitemap.SeverityWarning, Message: msg}
+	w.deliver(Event{Kind: EventDiagnostic, Diagnostic: &d})
+}
+
+// receive handles one batch on the receiving goroutine: counts, dedup,
+// caps, the callback; then queues the children the batch announced, so a
+// child's events never come before its parent's start.
+func (w *walker) receive(b *batch) {
+	for i := range b.events {
+		ev := &b.events[i]
+		switch ev.Kind {
+		case EventURL:
+			w.sum.Entries++
+			if w.seen != nil && !w.seen.add(ev.URL.Loc) {
+				w.sum.Duplicates++
+				continue
+			}
+			if w.opts.MaxURLs > 0 && w.sum.URLs >= w.opts.MaxURLs {
+				if w.fnErr == nil && w.ctx.Err() == nil {
+					w.capHit("urls", "stopped after "+strconv.FormatInt(w.opts.MaxURLs, 10)+" URLs (--max-urls)")
+					w.cancel(errStopped)
+				}
+				continue
+			}
+			w.sum.URLs++
+		case EventNodeEnd:
+			if ev.Node.Kind == NodeSitemap {
+				w.hits++
+				w.sum.Sitemaps++
+				if ev.Node.Failed {
+					w.sum.Failed++
+				}
+			}
+		case eventCap:
+			w.sum.Capped = append(w.sum.Capped, ev.cap)
+			continue
+		}
+		w.deliver(*ev)
+	}
+	w.push(b.after)
+	b.reset()
+	w.pool.Put(b)
+}
+
+// deliver counts a diagnostic and calls fn unless the walk was stopped by
+// fn.
+func (w *walker) deliver(ev Event) {
+	if ev.Kind == EventDiagnostic {
+		d := ev.Diagnostic
+		switch d.Severity {
+		case sitemap.SeverityError:
+			w.sum.Errors++
+		case sitemap.SeverityWarning:
+			w.sum.Warnings++
+		default:
+			w.sum.Infos++
+		}
+		w.sum.Problems[d.Rule]++
+	}
+	if w.fnErr != nil {
+		return
+	}
+	if err := w.fn(ev); err != nil {
+		w.fnErr = err
+		w.cancel(errStopped)
+	}
+}
+
+// count adds n transferred bytes and stops the walk at MaxBytes.
+func (w *walker) count(n int64) error {
+	t := w.bytes.Add(n)
+	if w.opts.MaxBytes > 0 && t > w.opts.MaxBytes {
+		w.cancel(errStopped)
+		return errBytesCap
+	}
+	return nil
+}
+
+var errBytesCap = errors.New("byte cap reached")
+
+// stopping reports whether the walk as a whole is ending (cap, fn error,
+// ctx), so in-flight failures are not the sitemap's fault.
+func (w *walker) stopping() bool { return w.ctx.Err() != nil }
+
+func stripFragment(u string) string {
+	if i := strings.IndexByte(u, '#'); i >= 0 {
+		return u[:i]
+	}
+	return u
+}
+
+// resolve makes a listed loc absolute against the document's URL.
+func resolve(base, loc string) (string, bool) {
+	u, err := url.Parse(loc)
+	if err != nil {
+		return "", false
+	}
+	if u.IsAbs() && u.Host != "" {
+		return stripFragment(u.String()), true
+	}
+	b, err := url.Parse(base)
+	if err != nil {
+		return "", false
+	}
+	r := b.ResolveReference(u)
+	r.Fragment = ""
+	return r.String(), false
+}
+
+// discard reads what is left of a body (bounded) so a cached copy is
+// complete, and reports whether the end was reached.
+func discard(r io.Reader) bool {
+	n, err := io.Copy(io.Discard, io.LimitReader(r, 1<<20))
+	return err == nil && n < 1<<20
+}
