@@ -1,0 +1,479 @@
+package sitemap
+
+import (
+	"bytes"
+	"errors"
+	"io"
+)
+
+// This file holds the decoder's hand-written XML scanner, modelled on
+// golang.org/x/net/html's Tokenizer: it reads into one buffer and returns
+// tokens as slices into it, valid until the next call. It never expands
+// entities (the decoder unescapes the five predefined and numeric ones) and
+// never reads a DTD: a DOCTYPE is returned as one opaque token.
+
+type scanKind uint8
+
+const (
+	scanEOF scanKind = iota // end of input, or a read error (see scanner.err)
+	scanStartTag
+	scanEndTag
+	scanText
+	scanCDATA
+	scanComment
+	scanPI
+	scanDoctype
+)
+
+// scanAttr is one attribute of a start tag; name is qualified, value is
+// the raw (still escaped) text between the quotes.
+type scanAttr struct {
+	name  []byte
+	value []byte
+}
+
+// errScanTokenCap is the scanner's error when one token (a tag, a comment,
+// a text line) does not fit in maxTok bytes.
+var errScanTokenCap = errors.New("token longer than the cap")
+
+const scanInitialBuf = 64 << 10
+
+type scanner struct {
+	r      io.Reader
+	buf    []byte // valid data is buf[:len(buf)]
+	pos    int    // next unread byte
+	base   int64  // absolute offset of buf[0]
+	err    error  // sticky read error (io.EOF at the end)
+	maxTok int    // largest token kept whole in the buffer
+	chunk  int    // text runs longer than this are returned in pieces
+
+	// Newline accounting: lines are counted lazily up to lineOff.
+	lineOff   int64
+	line      int   // 1-based line of lineOff
+	lineStart int64 // absolute offset of the first byte of that line
+
+	// The current token.
+	kind      scanKind
+	off       int64 // absolute offset of the token's first byte
+	name      []byte
+	attrs     []scanAttr
+	selfClose bool
+	text      []byte
+	midToken  bool   // input ended (or failed) in the middle of a token
+	syntax    string // a recovered syntax problem in this token
+}
+
+func newScanner(r io.Reader, maxTok int) *scanner {
+	size := scanInitialBuf
+	if maxTok < size {
+		size = maxTok
+	}
+	if size < 16 {
+		size = 16
+	}
+	chunk := size / 2
+	if chunk > 32<<10 {
+		chunk = 32 << 10
+	}
+	return &scanner{r: r, buf: make([]byte, 0, size), maxTok: maxTok, chunk: chunk, line: 1}
+}
+
+// advanceLines counts newlines up to the absolute offset to (which must be
+// in the buffer and not before lineOff).
+func (s *scanner) advanceLines(to int64) {
+	if to <= s.lineOff {
+		return
+	}
+	seg := s.buf[s.lineOff-s.base : to-s.base]
+	if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
+		s.line += n
+		s.lineStart = s.lineOff + int64(bytes.LastIndexByte(seg, '\n')) + 1
+	}
+	s.lineOff = to
+}
+
+// posAt returns the 1-based line and byte column of the absolute offset
+// off. Offsets are normally asked for in order; an earlier one still in the
+// buffer is found by counting backwards, one already discarded gets col 0.
+func (s *scanner) posAt(off int64) (line, col int) {
+	if off >= s.lineOff {
+		if max := s.base + int64(len(s.buf)); off > max {
+			off = max
+		}
+		s.advanceLines(off)
+		return s.line, int(off-s.lineStart) + 1
+	}
+	if off < s.base {
+		return s.line, 0
+	}
+	p := int(off - s.base)
+	n := bytes.Count(s.buf[p:s.lineOff-s.base], []byte{'\n'})
+	if n == 0 {
+		return s.line, int(off-s.lineStart) + 1
+	}
+	if i := bytes.LastIndexByte(s.buf[:p], '\n'); i >= 0 {
+		return s.line - n, p - i
+	}
+	return s.line - n, 0
+}
+
+// more moves the current token (from s.pos) to the front of the buffer and
+// reads more input, growing the buffer up to maxTok. It reports whether
+// new bytes arrived; when not, s.err says why.
+func (s *scanner) more() bool {
+	if s.err != nil {
+		return false
+	}
+	if keep := s.pos; keep > 0 {
+		s.advanceLines(s.base + int64(keep))
+		n := copy(s.buf, s.buf[keep:])
+		s.buf = s.buf[:n]
+		s.base += int64(keep)
+		s.pos = 0
+	}
+	if len(s.buf) == cap(s.buf) {
+		if cap(s.buf) >= s.maxTok {
+			s.err = errScanTokenCap
+			return false
+		}
+		nc := 2 * cap(s.buf)
+		if nc > s.maxTok {
+			nc = s.maxTok
+		}
+		nb := make([]byte, len(s.buf), nc)
+		copy(nb, s.buf)
+		s.buf = nb
+	}
+	for range 100 {
+		n, err := s.r.Read(s.buf[len(s.buf):cap(s.buf)])
+		s.buf = s.buf[:len(s.buf)+n]
+		if err != nil {
+			s.err = err
+			return n > 0
+		}
+		if n > 0 {
+			return true
+		}
+	}
+	s.err = io.ErrNoProgress
+	return false
+}
+
+// scanNameByte marks bytes allowed in XML names (ASCII subset plus every
+// non-ASCII byte, so UTF-8 names pass); scanNameStart those that may begin one.
+var scanNameByte, scanNameStart = func() (nb, ns [256]bool) {
+	for c := 0; c < 256; c++ {
+		start := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == ':' || c >= 0x80
+		ns[c] = start
+		nb[c] = start || c >= '0' && c <= '9' || c == '-' || c == '.'
+	}
+	return
+}()
+
+func scanIsSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
+
+// next scans the next token and returns its kind.
+func (s *scanner) next() scanKind {
+	s.name, s.text, s.attrs, s.selfClose, s.syntax = nil, nil, s.attrs[:0], false, ""
+	for {
+		if s.pos >= len(s.buf) && !s.more() {
+			s.kind = scanEOF
+			s.off = s.base + int64(s.pos)
+			return scanEOF
+		}
+		start := s.pos
+		s.off = s.base + int64(start)
+		b := s.buf
+		if b[start] != '<' {
+			i := bytes.IndexByte(b[start:], '<')
+			if i >= 0 {
+				s.text = b[start : start+i]
+				s.pos = start + i
+				s.kind = scanText
+				return scanText
+			}
+			if n := len(b) - start; n < s.chunk && s.err == nil {
+				if s.more() {
+					continue
+				}
+			}
+			b = s.buf
+			start = s.pos
+			s.off = s.base + int64(start)
+			end := len(b)
+			if s.err == nil {
+				end = start + scanSafeCut(b[start:end])
+			}
+			s.text = b[start:end]
+			s.pos = end
+			s.kind = scanText
+			return scanText
+		}
+		k, ok := s.markup(start)
+		if ok {
+			s.kind = k
+			return k
+		}
+		// The token is not complete in the buffer.
+		if s.more() {
+			continue
+		}
+		if s.err == io.EOF {
+			s.midToken = true
+		}
+		s.kind = scanEOF
+		return scanEOF
+	}
+}
+
+// scanSafeCut returns where a long text run may be cut without splitting a
+// character or entity reference ("&amp;").
+func scanSafeCut(b []byte) int {
+	n := len(b)
+	lo := n - 40
+	if lo < 0 {
+		lo = 0
+	}
+	if i := bytes.LastIndexByte(b[lo:], '&'); i >= 0 && bytes.IndexByte(b[lo+i:], ';') < 0 && lo+i > 0 {
+		return lo + i
+	}
+	return n
+}
+
+// markup scans the token starting with '<' at start. It reports false when
+// the token is not yet complete in the buffer.
+func (s *scanner) markup(start int) (scanKind, bool) {
+	b := s.buf
+	if start+1 >= len(b) {
+		if s.err != nil { // a lone '<' at the end
+			s.syntax = "'<' at the end of the input"
+			s.text = b[start:]
+			s.pos = len(b)
+			return scanText, true
+		}
+		return 0, false
+	}
+	switch c := b[start+1]; {
+	case c == '/':
+		j := bytes.IndexByte(b[start+2:], '>')
+		if j < 0 {
+			return 0, false
+		}
+		name := b[start+2 : start+2+j]
+		for len(name) > 0 && scanIsSpace(name[len(name)-1]) {
+			name = name[:len(name)-1]
+		}
+		s.name = name
+		s.pos = start + 3 + j
+		return scanEndTag, true
+	case c == '!':
+		rest := b[start:]
+		if bytes.HasPrefix(rest, []byte("<!--")) {
+			j := bytes.Index(rest[4:], []byte("-->"))
+			if j < 0 {
+				return 0, false
+			}
+			s.text = rest[4 : 4+j]
+			s.pos = start + 4 + j + 3
+			return scanComment, true
+		}
+		if bytes.HasPrefix(rest, []byte("<![CDATA[")) {
+			j := bytes.Index(rest[9:], []byte("]]>"))
+			if j < 0 {
+				return 0, false
+			}
+			s.text = rest[9 : 9+j]
+			s.pos = start + 9 + j + 3
+			return scanCDATA, true
+		}
+		if len(rest) >= 9 && bytes.EqualFold(rest[:9], []byte("<!DOCTYPE")) {
+			end, ok := scanDoctypeEnd(rest)
+			if !ok {
+				return 0, false
+			}
+			s.text = rest[2 : end-1]
+			s.pos = start + end
+			return scanDoctype, true
+		}
+		if len(rest) < 9 && s.err == nil && (bytes.HasPrefix([]byte("<![CDATA["), rest) || bytes.HasPrefix([]byte("<!--"), rest) ||
+			bytes.HasPrefix([]byte("<!DOCTYPE"), bytes.ToUpper(rest))) {
+			return 0, false
+		}
+		// "<!" that starts nothing we know: read to '>' and report it.
+		j := bytes.IndexByte(rest, '>')
+		if j < 0 {
+			return 0, false
+		}
+		s.syntax = "unknown markup declaration"
+		s.text = rest[2:j]
+		s.pos = start + j + 1
+		return scanComment, true
+	case c == '?':
+		j := bytes.Index(b[start+2:], []byte("?>"))
+		if j < 0 {
+			return 0, false
+		}
+		body := b[start+2 : start+2+j]
+		k := 0
+		for k < len(body) && scanNameByte[body[k]] {
+			k++
+		}
+		s.name = body[:k]
+		s.text = body[k:]
+		s.pos = start + 2 + j + 2
+		return scanPI, true
+	case scanNameStart[c]:
+		return s.startTag(start)
+	default:
+		s.syntax = "'<' not followed by a name"
+		s.text = b[start : start+1]
+		s.pos = start + 1
+		return scanText, true
+	}
+}
+
+// scanDoctypeEnd finds the '>' that ends a DOCTYPE, skipping quoted strings
+// and an internal subset in brackets. It returns the index after it.
+func scanDoctypeEnd(b []byte) (int, bool) {
+	depth := 0
+	var quote byte
+	for i := 2; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '[':
+			depth++
+		case c == ']':
+			if depth > 0 {
+				depth--
+			}
+		case c == '>' && depth == 0:
+			return i + 1, true
+		}
+	}
+	return 0, false
+}
+
+// startTag scans "<name attr='v' ...>" or "<name .../>".
+func (s *scanner) startTag(start int) (scanKind, bool) {
+	b := s.buf
+	n := len(b)
+	p := start + 1
+	for p < n && scanNameByte[b[p]] {
+		p++
+	}
+	if p == n {
+		return 0, false
+	}
+	s.name = b[start+1 : p]
+	s.attrs = s.attrs[:0]
+	for {
+		for p < n && scanIsSpace(b[p]) {
+			p++
+		}
+		if p == n {
+			return 0, false
+		}
+		c := b[p]
+		if c == '>' {
+			p++
+			break
+		}
+		if c == '/' {
+			if p+1 == n {
+				return 0, false
+			}
+			if b[p+1] == '>' {
+				s.selfClose = true
+				p += 2
+				break
+			}
+			s.syntax = "'/' inside a tag"
+			p++
+			continue
+		}
+		if c == '<' {
+			s.syntax = "tag not closed with '>'"
+			break
+		}
+		if !scanNameStart[c] {
+			s.syntax = "unexpected character in a tag"
+			p++
+			continue
+		}
+		as := p
+		for p < n && scanNameByte[b[p]] {
+			p++
+		}
+		an := b[as:p]
+		for p < n && scanIsSpace(b[p]) {
+			p++
+		}
+		if p == n {
+			return 0, false
+		}
+		if b[p] != '=' {
+			s.syntax = "attribute without a value"
+			s.attrs = append(s.attrs, scanAttr{name: an})
+			continue
+		}
+		p++
+		for p < n && scanIsSpace(b[p]) {
+			p++
+		}
+		if p == n {
+			return 0, false
+		}
+		q := b[p]
+		if q != '"' && q != '\'' {
+			s.syntax = "attribute value without quotes"
+			vs := p
+			for p < n && !scanIsSpace(b[p]) && b[p] != '>' {
+				p++
+			}
+			if p == n {
+				return 0, false
+			}
+			s.attrs = append(s.attrs, scanAttr{name: an, value: b[vs:p]})
+			continue
+		}
+		j := bytes.IndexByte(b[p+1:], q)
+		if j < 0 {
+			return 0, false
+		}
+		s.attrs = append(s.attrs, scanAttr{name: an, value: b[p+1 : p+1+j]})
+		p += j + 2
+	}
+	s.pos = p
+	return scanStartTag, true
+}
+
+// nextLine returns the next line of text input without its line ending
+// (LF or CRLF), and the absolute offset of its first byte. ok is false at
+// the end of the input or on a read error or cap (see s.err).
+func (s *scanner) nextLine() (line []byte, off int64, ok bool) {
+	for {
+		b := s.buf
+		if i := bytes.IndexByte(b[s.pos:], '\n'); i >= 0 {
+			line = b[s.pos : s.pos+i]
+			off = s.base + int64(s.pos)
+			s.pos += i + 1
+			return bytes.TrimSuffix(line, []byte{'\r'}), off, true
+		}
+		if s.more() {
+			continue
+		}
+		if s.err == io.EOF && s.pos < len(s.buf) {
+			line = s.buf[s.pos:]
+			off = s.base + int64(s.pos)
+			s.pos = len(s.buf)
+			return bytes.TrimSuffix(line, []byte{'\r'}), off, true
+		}
+		return nil, s.base + int64(s.pos), false
+	}
+}
