@@ -1,0 +1,441 @@
+// Package build turns a stream of entries into published sitemaps: it
+// splits them into numbered files exactly at the protocol limits (S-01,
+// S-02, S-07, N-10), declares on each file only the extension namespaces it
+// uses (EX-05), compresses, writes an index whose lastmods are the newest
+// lastmod of each child (I-09), and publishes the whole set atomically
+// through a store: children first, the index last, then the files of the
+// previous run that are no longer needed (orphans) are removed.
+//
+// Memory does not grow with the number of entries: each sitemap's body is
+// spilled to an unlinked temporary file as entries arrive, and when the
+// file is complete its header (with exactly the namespaces used), the body
+// and the closing tag are streamed through gzip into the store, in a
+// goroutine while the next file fills.
+//
+// Output is deterministic: the same entries and options give byte-identical
+// files.
+package build
+
+import (
+	"bufio"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"os"
+	"runtime"
+	"time"
+
+	"github.com/klauspost/compress/gzip"
+
+	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/store"
+)
+
+// ErrNoEntries is returned by Commit when no entry was accepted: nothing
+// is published (an empty urlset is not a valid sitemap) and the previous
+// files stay as they were.
+var ErrNoEntries = errors.New("build: no valid entries to write; nothing published, previous sitemaps left as they were")
+
+// allExt declares every extension namespace: the encoder writes an entry's
+// bytes the same whatever is declared, so entries are encoded once with
+// everything allowed and each file's header declares only what it used.
+const allExt = sitemap.ExtAll
+
+// Builder writes one set of sitemaps. Use it from one goroutine: Add the
+// entries, then Commit (or Abort).
+type Builder struct {
+	st  store.Store // where files go (a discarding store in a dry run)
+	out store.Store // the caller's store (nil allowed in a dry run)
+	o   *resolved
+	ctx context.Context
+
+	enc        sitemap.EncoderOptions // entries: every namespace allowed
+	hdr        sitemap.EncoderOptions // headers: Extensions set per file
+	hdrLen     map[sitemap.Ext]int
+	trailerLen int
+	buf        []byte
+
+	cur      *part
+	parts    int // parts started
+	inflight chan composed
+	zw       *gzip.Writer
+	done     []composed // composed files, in order
+	newsCut  time.Time
+
+	start   time.Time
+	urls    int
+	skipped int
+	strip   int
+	adds    int
+	err     error // sticky: the run cannot go on
+	closed  bool
+}
+
+// part is one sitemap being filled.
+type part struct {
+	num     int
+	spill   *os.File
+	w       *bufio.Writer
+	used    sitemap.Ext
+	body    int64 // bytes of <url> elements so far
+	urls    int
+	news    int
+	lastmod sitemap.Date
+}
+
+type composed struct {
+	sum  FileSummary
+	file store.File
+	err  error
+}
+
+// New returns a Builder writing through st. Unless o.DryRun, it first
+// finishes a publication a killed earlier run left behind (see
+// store.Store.Recover) and removes that run's temporary files.
+func New(st store.Store, o Options) (*Builder, error) {
+	return NewContext(context.Background(), st, o)
+}
+
+// NewContext is New with a context for the recovery of an earlier run and
+// for the work done in the background while entries are added.
+func NewContext(ctx context.Context, st store.Store, o Options) (*Builder, error) {
+	r, err := o.resolve()
+	if err != nil {
+		return nil, err
+	}
+	if st == nil && !r.DryRun {
+		return nil, errors.New("build: no store")
+	}
+	b := &Builder{o: r, out: st, st: st, ctx: ctx, start: r.Now()}
+	if r.DryRun {
+		b.st = discard{}
+	} else if err := st.Recover(ctx, r.journalName(), r.owns); err != nil {
+		return nil, err
+	}
+	b.enc = sitemap.EncoderOptions{Extensions: allExt, Stylesheet: r.Stylesheet, Legacy: r.Legacy, Scope: r.scope}
+	b.hdr = b.enc
+	b.hdrLen = make(map[sitemap.Ext]int)
+	b.trailerLen = len(b.enc.Trailer())
+	if r.NewsMaxAge > 0 {
+		b.newsCut = b.start.Add(-r.NewsMaxAge)
+	}
+	return b, nil
+}
+
+func (b *Builder) headerLen(e sitemap.Ext) int {
+	n, ok := b.hdrLen[e]
+	if !ok {
+		h := b.hdr
+		h.Extensions = e
+		n = len(h.AppendHeader(nil))
+		b.hdrLen[e] = n
+	}
+	return n
+}
+
+// Add adds one entry. An entry that cannot be written (an invalid or
+// out-of-scope loc, or one too large for an empty sitemap) is skipped:
+// Add returns a *sitemap.EntryError and the run goes on. Any other error
+// means the run cannot go on (more sitemaps than the index mode allows,
+// a store failure, a cancelled context); Commit then returns it too.
+func (b *Builder) Add(ctx context.Context, u *sitemap.URL) error {
+	if b.err != nil {
+		return b.err
+	}
+	if b.closed {
+		return errors.New("build: Add after Commit or Abort")
+	}
+	if b.adds++; b.adds&1023 == 0 {
+		if err := ctx.Err(); err != nil {
+			return b.fail(err)
+		}
+	}
+	if u.News != nil && !b.newsCut.IsZero() && !u.News.PublicationDate.IsZero() && u.News.PublicationDate.Time.Before(b.newsCut) {
+		// N-11: news older than the window loses its news block.
+		v := *u
+		v.News = nil
+		u = &v
+		b.strip++
+	}
+	var err error
+	b.buf, err = b.enc.AppendURL(b.buf[:0], u)
+	if err != nil {
+		b.skipped++
+		return err
+	}
+	ext := sitemap.Extensions(u)
+	isNews := u.News != nil
+	if b.cur == nil {
+		if err := b.startPart(); err != nil {
+			return err
+		}
+	}
+	if !b.fits(b.cur, ext, isNews) {
+		if !b.fits(&part{}, ext, isNews) {
+			// Not even an empty file could take it: skip it, without
+			// rolling over.
+			b.skipped++
+			return tooLarge(u, len(b.buf), b.o.MaxBytes)
+		}
+		if err := b.rollover(); err != nil {
+			return err
+		}
+	}
+	p := b.cur
+	if _, err := p.w.Write(b.buf); err != nil {
+		return b.fail(fmt.Errorf("build: spilling sitemap body: %w", err))
+	}
+	p.used |= ext
+	p.body += int64(len(b.buf))
+	p.urls++
+	b.urls++
+	if isNews {
+		p.news++
+	}
+	if lm := u.LastMod; !lm.IsZero() && (p.lastmod.IsZero() || lm.Time.After(p.lastmod.Time)) {
+		p.lastmod = lm // I-09: newest lastmod of the child
+	}
+	return nil
+}
+
+// tooLarge is the error for an entry that does not fit even into an empty
+// sitemap (S-02).
+func tooLarge(u *sitemap.URL, n, limit int) error {
+	return &sitemap.EntryError{Rule: "S-02", Value: u.Loc,
+		Message: fmt.Sprintf("is an entry of %d bytes encoded, too large for a sitemap of at most %d bytes; drop some of its images, videos or alternates", n, limit)}
+}
+
+// fits reports whether the entry in b.buf, needing ext, fits into p
+// (S-07): the file's size with it would be the header declaring
+// p.used|ext, the body so far, the entry and the closing tag.
+func (b *Builder) fits(p *part, ext sitemap.Ext, isNews bool) bool {
+	if p.urls+1 > b.o.MaxURLs || (isNews && p.news+1 > b.o.MaxNews) {
+		return false
+	}
+	size := int64(b.headerLen(p.used|ext)) + p.body + int64(len(b.buf)) + int64(b.trailerLen)
+	return size <= int64(b.o.MaxBytes)
+}
+
+func (b *Builder) fail(err error) error {
+	if b.err == nil {
+		b.err = err
+	}
+	return b.err
+}
+
+func (b *Builder) startPart() error {
+	f, err := os.CreateTemp(b.o.TempDir, "sitemap-body-*")
+	if err != nil {
+		return b.fail(fmt.Errorf("build: spill file: %w", err))
+	}
+	if runtime.GOOS != "windows" {
+		// Unlinked at once: the open descriptor keeps it, and a killed run
+		// leaves nothing behind.
+		os.Remove(f.Name())
+	}
+	b.parts++
+	b.cur = &part{num: b.parts, spill: f, w: bufio.NewWriterSize(f, 64<<10)}
+	return nil
+}
+
+func closeSpill(f *os.File) {
+	f.Close()
+	if runtime.GOOS == "windows" {
+		os.Remove(f.Name())
+	}
+}
+
+// rollover completes the current file, which is now known to be a child,
+// and starts the next one.
+func (b *Builder) rollover() error {
+	switch {
+	case b.o.Index == IndexNever:
+		return b.fail(fmt.Errorf("build: the entries need more than one sitemap (limits: %d URLs, %d bytes, %d news per file) but the index mode is never; use index mode auto", b.o.MaxURLs, b.o.MaxBytes, b.o.MaxNews))
+	case b.o.base == "":
+		return b.fail(errors.New("build: the entries need more than one sitemap, so an index, and an index needs the base URL the sitemaps are served from (I-02)"))
+	case b.parts >= sitemap.MaxURLs:
+		return b.fail(fmt.Errorf("build: the entries need more than %d sitemaps, more than one index may list (S-03); raise the per-file limits or split the site into several sitemap names", sitemap.MaxURLs))
+	}
+	if err := b.finishPart(b.o.childName(b.cur.num)); err != nil {
+		return err
+	}
+	return b.startPart()
+}
+
+// finishPart hands the current file to the compose goroutine under name,
+// after the previous one is done (one compose in flight bounds memory and
+// disk).
+func (b *Builder) finishPart(name string) error {
+	p := b.cur
+	b.cur = nil
+	if err := p.w.Flush(); err != nil {
+		closeSpill(p.spill)
+		return b.fail(fmt.Errorf("build: spilling sitemap body: %w", err))
+	}
+	if err := b.wait(); err != nil {
+		closeSpill(p.spill)
+		return err
+	}
+	if b.zw == nil && b.o.Gzip {
+		b.zw, _ = gzip.NewWriterLevel(io.Discard, b.o.GzipLevel)
+	}
+	h := b.hdr
+	h.Extensions = p.used
+	header := h.AppendHeader(nil)
+	ch := make(chan composed, 1)
+	b.inflight = ch
+	go func(zw *gzip.Writer) {
+		ch <- b.compose(p, name, header, zw)
+	}(b.zw)
+	return nil
+}
+
+// wait waits for the compose in flight, if any.
+func (b *Builder) wait() error {
+	if b.inflight == nil {
+		return b.err
+	}
+	c := <-b.inflight
+	b.inflight = nil
+	if c.err != nil {
+		return b.fail(c.err)
+	}
+	b.done = append(b.done, c)
+	return b.err
+}
+
+// compose writes header + spilled body + trailer, through gzip when zw is
+// set, into a new store file, and commits it. It runs in its own
+// goroutine and touches only p, zw and the store.
+func (b *Builder) compose(p *part, name string, header []byte, zw *gzip.Writer) (c composed) {
+	defer closeSpill(p.spill)
+	f, err := b.st.Create(b.ctx, name)
+	if err != nil {
+		return composed{err: fmt.Errorf("build: %s: %w", name, err)}
+	}
+	defer func() {
+		if c.err != nil {
+			f.Abort()
+		}
+	}()
+	sink := newSink(f)
+	var w io.Writer = sink
+	if zw != nil {
+		zw.Reset(sink)
+		w = zw
+	}
+	fail := func(err error) composed {
+		return composed{err: fmt.Errorf("build: writing %s: %w", name, err)}
+	}
+	if _, err := w.Write(header); err != nil {
+		return fail(err)
+	}
+	if _, err := p.spill.Seek(0, io.SeekStart); err != nil {
+		return fail(err)
+	}
+	n, err := io.CopyBuffer(w, onlyReader{p.spill}, make([]byte, 64<<10))
+	if err != nil {
+		return fail(err)
+	}
+	if n != p.body {
+		return fail(fmt.Errorf("spilled body is %d bytes, expected %d", n, p.body))
+	}
+	if _, err := io.WriteString(w, b.enc.Trailer()); err != nil {
+		return fail(err)
+	}
+	if zw != nil {
+		if err := zw.Close(); err != nil {
+			return fail(err)
+		}
+	}
+	if err := f.Commit(); err != nil {
+		return fail(err)
+	}
+	s := FileSummary{
+		Name:    name,
+		URLs:    p.urls,
+		News:    p.news,
+		Bytes:   int64(len(header)) + p.body + int64(b.trailerLen),
+		LastMod: p.lastmod,
+		SHA256:  sink.sum(),
+	}
+	if zw != nil {
+		s.CompressedBytes = sink.n
+	}
+	return composed{sum: s, file: f}
+}
+
+// onlyReader hides *os.File's WriterTo so io.CopyBuffer uses our buffer.
+type onlyReader struct{ r io.Reader }
+
+func (o onlyReader) Read(p []byte) (int, error) { return o.r.Read(p) }
+
+// sink counts and hashes what goes to a store file.
+type sink struct {
+	w io.Writer
+	h hash.Hash
+	n int64
+}
+
+func newSink(w io.Writer) *sink { return &sink{w: w, h: sha256.New()} }
+
+func (s *sink) Write(p []byte) (int, error) {
+	s.h.Write(p)
+	n, err := s.w.Write(p)
+	s.n += int64(n)
+	return n, err
+}
+
+func (s *sink) sum() string { return hex.EncodeToString(s.h.Sum(nil)) }
+
+// Abort discards everything this run wrote; the previous sitemaps stay as
+// they were. It is safe after Commit (it then does nothing).
+func (b *Builder) Abort() error {
+	if b.closed {
+		return nil
+	}
+	b.closed = true
+	if b.inflight != nil {
+		c := <-b.inflight
+		b.inflight = nil
+		if c.file != nil {
+			c.file.Abort()
+		}
+	}
+	if b.cur != nil {
+		closeSpill(b.cur.spill)
+		b.cur = nil
+	}
+	for _, c := range b.done {
+		c.file.Abort()
+	}
+	b.done = nil
+	return nil
+}
+
+// discard is the store of a dry run: files are counted, never kept.
+type discard struct{}
+
+type discardFile struct{ name string }
+
+func (discard) Create(ctx context.Context, name string) (store.File, error) {
+	return discardFile{name}, nil
+}
+func (discard) Publish(context.Context, store.Publication) error { return nil }
+func (discard) Recover(context.Context, string, func(string) bool) error {
+	return nil
+}
+func (discard) Remove(context.Context, string) error { return nil }
+func (discard) Open(ctx context.Context, name string) (io.ReadCloser, error) {
+	return nil, os.ErrNotExist
+}
+func (discard) List(context.Context) ([]string, error) { return nil, nil }
+
+func (f discardFile) Name() string                { return f.name }
+func (f discardFile) Write(p []byte) (int, error) { return len(p), nil }
+func (f discardFile) Commit() error               { return nil }
+func (f discardFile) Abort() error                { return nil }

@@ -1,0 +1,260 @@
+package build
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/klauspost/compress/gzip"
+
+	sitemap "github.com/sitemapkit/sitemap"
+)
+
+// IndexMode says when a run writes a sitemap index (§6).
+type IndexMode uint8
+
+const (
+	// IndexAuto writes an index only when the entries need more than one
+	// sitemap; a single sitemap is then NAME.xml itself.
+	IndexAuto IndexMode = iota
+	// IndexAlways writes NAME.xml as an index even over a single child.
+	IndexAlways
+	// IndexNever writes one sitemap and fails when the entries need more.
+	IndexNever
+)
+
+// String returns "auto", "always" or "never".
+func (m IndexMode) String() string {
+	switch m {
+	case IndexAuto:
+		return "auto"
+	case IndexAlways:
+		return "always"
+	case IndexNever:
+		return "never"
+	}
+	return "IndexMode(" + strconv.Itoa(int(m)) + ")"
+}
+
+// ParseIndexMode parses "auto", "always" or "never" (for command-line
+// flags).
+func ParseIndexMode(s string) (IndexMode, error) {
+	switch s {
+	case "auto":
+		return IndexAuto, nil
+	case "always":
+		return IndexAlways, nil
+	case "never":
+		return IndexNever, nil
+	}
+	return 0, fmt.Errorf("index mode %q: use auto, always or never", s)
+}
+
+// DefaultGzipLevel is the compression level used when Options.GzipLevel is
+// zero: klauspost/compress's fastest deflate level. Sitemaps compress about
+// 10:1 at this level and generation stays I/O-bound; raise the level for
+// somewhat smaller files at a large cost in speed (see BenchmarkBuild1M).
+const DefaultGzipLevel = gzip.BestSpeed
+
+// Options configure a Builder. The zero value of every field is a usable
+// default except BaseURL, which an index needs.
+type Options struct {
+	// Name is the base of every file name (CONVENTIONS.md): NAME.xml is the
+	// single sitemap or the index, NAME-1.xml, NAME-2.xml, … the children
+	// (.xml.gz when compressed). Default "sitemap".
+	Name string
+	// BaseURL is where the files are served, for example
+	// "https://www.example.com/" or "https://www.example.com/sitemaps/";
+	// index locs are BaseURL + file name. A missing final "/" is added.
+	// Required when an index is written.
+	BaseURL string
+	// SiteURL is the scope every entry's loc must be in (L-09): by default
+	// BaseURL. With neither set, the scope is not checked.
+	SiteURL string
+	// Gzip compresses the sitemaps (NAME-N.xml.gz, or NAME.xml.gz when
+	// there is one). The size limits apply before compression (S-02).
+	Gzip bool
+	// GzipLevel is the gzip level, 1 (fastest) to 9 (smallest); 0 means
+	// DefaultGzipLevel.
+	GzipLevel int
+	// GzipIndex compresses the index as well (NAME.xml.gz). Off by default:
+	// an uncompressed index is what robots.txt and people read.
+	GzipIndex bool
+	// Index says when an index is written.
+	Index IndexMode
+	// MaxURLs lowers the URLs per sitemap below sitemap.MaxURLs (S-01, S-07);
+	// 0 means sitemap.MaxURLs.
+	MaxURLs int
+	// MaxBytes lowers the uncompressed bytes per sitemap below
+	// sitemap.MaxBytes (S-02, S-07); 0 means sitemap.MaxBytes. The count
+	// includes the XML declaration, the root tag and the closing tag.
+	MaxBytes int
+	// MaxNews lowers the <news:news> entries per sitemap below
+	// sitemap.MaxNewsPerSitemap (N-10); 0 means the maximum.
+	MaxNews int
+	// NewsMaxAge, when > 0, strips the <news:news> block from entries whose
+	// news publication date is older than that, relative to Now (N-11);
+	// the entry itself stays. 48 hours is Google's window.
+	NewsMaxAge time.Duration
+	// Stylesheet is the href of an optional xml-stylesheet processing
+	// instruction in every file written.
+	Stylesheet string
+	// Legacy also writes the deprecated extension tags (IM-04, V-04, N-09).
+	Legacy bool
+	// DryRun computes the summary (sizes included) without writing to the
+	// store: nothing is published and nothing is removed.
+	DryRun bool
+	// Now is the clock for the summary's elapsed time and the news age of
+	// NewsMaxAge; it is never used for a lastmod (M-05, I-09). Default
+	// time.Now.
+	Now func() time.Time
+	// TempDir is where the bodies of sitemaps being built are spilled;
+	// default os.TempDir(). The files are unlinked as soon as they are
+	// created, so a killed run leaves nothing there.
+	TempDir string
+}
+
+// resolved holds the checked options.
+type resolved struct {
+	Options
+	base   string   // BaseURL with a final "/"
+	scope  *url.URL // entry scope (nil: none)
+	iscope *url.URL // index loc scope (nil: none)
+}
+
+func (o Options) resolve() (*resolved, error) {
+	r := &resolved{Options: o}
+	if r.Name == "" {
+		r.Name = "sitemap"
+	}
+	if r.Name == "." || r.Name == ".." || strings.HasPrefix(r.Name, ".") || strings.ContainsAny(r.Name, "/\\\x00\t\n\r") {
+		return nil, fmt.Errorf("build: name %q must be a plain file name without a path or a leading dot", r.Name)
+	}
+	if r.GzipLevel == 0 {
+		r.GzipLevel = DefaultGzipLevel
+	}
+	if r.GzipLevel < 1 || r.GzipLevel > 9 {
+		return nil, fmt.Errorf("build: gzip level %d: use 1 (fastest) to 9 (smallest)", r.GzipLevel)
+	}
+	if r.MaxURLs == 0 {
+		r.MaxURLs = sitemap.MaxURLs
+	}
+	if r.MaxURLs < 1 || r.MaxURLs > sitemap.MaxURLs {
+		return nil, fmt.Errorf("build: max URLs %d: use 1 to %d (S-01)", r.MaxURLs, sitemap.MaxURLs)
+	}
+	if r.MaxBytes == 0 {
+		r.MaxBytes = sitemap.MaxBytes
+	}
+	if r.MaxBytes < 1 || r.MaxBytes > sitemap.MaxBytes {
+		return nil, fmt.Errorf("build: max bytes %d: use 1 to %d (S-02)", r.MaxBytes, sitemap.MaxBytes)
+	}
+	if r.MaxNews == 0 {
+		r.MaxNews = sitemap.MaxNewsPerSitemap
+	}
+	if r.MaxNews < 1 || r.MaxNews > sitemap.MaxNewsPerSitemap {
+		return nil, fmt.Errorf("build: max news %d: use 1 to %d (N-10)", r.MaxNews, sitemap.MaxNewsPerSitemap)
+	}
+	if r.Index > IndexNever {
+		return nil, fmt.Errorf("build: unknown index mode %d", r.Index)
+	}
+	if r.Now == nil {
+		r.Now = time.Now
+	}
+	if r.BaseURL != "" {
+		u, err := absURL(r.BaseURL, "base URL")
+		if err != nil {
+			return nil, err
+		}
+		if u.RawQuery != "" || u.Fragment != "" {
+			return nil, fmt.Errorf("build: base URL %q has a query or fragment; give the directory the sitemaps are served from", r.BaseURL)
+		}
+		r.base = r.BaseURL
+		if !strings.HasSuffix(r.base, "/") {
+			r.base += "/"
+		}
+		r.iscope, _ = url.Parse(r.base)
+	}
+	if r.Index == IndexAlways && r.base == "" {
+		return nil, errors.New("build: an index needs the base URL the sitemaps are served from (index locs are absolute, I-02)")
+	}
+	site := r.SiteURL
+	if site == "" {
+		site = r.base
+	}
+	if site != "" {
+		u, err := absURL(site, "site URL")
+		if err != nil {
+			return nil, err
+		}
+		r.scope = u
+	}
+	return r, nil
+}
+
+func absURL(s, what string) (*url.URL, error) {
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("build: %s %q is not an absolute http(s) URL; use https://www.example.com/", what, s)
+	}
+	return u, nil
+}
+
+// File names (CONVENTIONS.md "Files the project writes").
+
+func (r *resolved) singleName() string {
+	if r.Gzip {
+		return r.Name + ".xml.gz"
+	}
+	return r.Name + ".xml"
+}
+
+func (r *resolved) childName(n int) string {
+	s := r.Name + "-" + strconv.Itoa(n) + ".xml"
+	if r.Gzip {
+		s += ".gz"
+	}
+	return s
+}
+
+func (r *resolved) indexName() string {
+	if r.GzipIndex {
+		return r.Name + ".xml.gz"
+	}
+	return r.Name + ".xml"
+}
+
+func (r *resolved) manifestName() string { return r.Name + ".manifest.json" }
+func (r *resolved) journalName() string  { return r.Name + ".publish-journal" }
+
+// owns reports whether name is one of the names a run with this Name
+// writes: NAME.xml[.gz], NAME-N.xml[.gz], NAME.manifest.json.
+func (r *resolved) owns(name string) bool {
+	rest, ok := strings.CutPrefix(name, r.Name)
+	if !ok {
+		return false
+	}
+	if rest == ".manifest.json" {
+		return true
+	}
+	rest = strings.TrimSuffix(rest, ".gz")
+	rest, ok = strings.CutSuffix(rest, ".xml")
+	if !ok {
+		return false
+	}
+	if rest == "" {
+		return true
+	}
+	digits, ok := strings.CutPrefix(rest, "-")
+	if !ok || digits == "" || digits[0] == '0' {
+		return false
+	}
+	for _, c := range []byte(digits) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
