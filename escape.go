@@ -1,0 +1,183 @@
+package sitemap
+
+import "unicode/utf8"
+
+// XML escaping for the encoder (E-01, E-02, E-03). Written by hand rather
+// than with encoding/xml so the hot path appends to a caller's buffer
+// without allocating: bytes that need no escape (everything above '>' and
+// most below it) are copied in runs.
+//
+// The appenders assume their input already passed checkText (or the URL
+// checks, which admit only printable ASCII): they do not look for
+// characters XML 1.0 forbids.
+
+// appendText appends s as element content. It escapes the five characters
+// of E-01 (& < > ' ") by their named entities and CR as &#xD; (a literal
+// CR would be turned into LF by every XML parser, so the value would not
+// survive a round trip). TAB and LF are written as they are.
+func appendText(dst []byte, s string) []byte {
+	last := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c > '>' {
+			continue
+		}
+		var esc string
+		switch c {
+		case '&':
+			esc = "&amp;"
+		case '<':
+			esc = "&lt;"
+		case '>':
+			esc = "&gt;"
+		case '\'':
+			esc = "&apos;"
+		case '"':
+			esc = "&quot;"
+		case '\r':
+			esc = "&#xD;"
+		default:
+			continue
+		}
+		dst = append(dst, s[last:i]...)
+		dst = append(dst, esc...)
+		last = i + 1
+	}
+	return append(dst, s[last:]...)
+}
+
+// appendAttr appends s as a double-quoted attribute value (without the
+// quotes). Besides what appendText escapes it writes TAB and LF as
+// character references, because attribute-value normalisation would turn
+// them into spaces.
+func appendAttr(dst []byte, s string) []byte {
+	last := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c > '>' {
+			continue
+		}
+		var esc string
+		switch c {
+		case '&':
+			esc = "&amp;"
+		case '<':
+			esc = "&lt;"
+		case '>':
+			esc = "&gt;"
+		case '\'':
+			esc = "&apos;"
+		case '"':
+			esc = "&quot;"
+		case '\r':
+			esc = "&#xD;"
+		case '\n':
+			esc = "&#xA;"
+		case '\t':
+			esc = "&#x9;"
+		default:
+			continue
+		}
+		dst = append(dst, s[last:i]...)
+		dst = append(dst, esc...)
+		last = i + 1
+	}
+	return append(dst, s[last:]...)
+}
+
+// badChar describes the first character of a string that XML 1.0 cannot
+// carry (E-03).
+type badChar struct {
+	off  int  // byte offset in the string
+	r    rune // the rune, or utf8.RuneError for a byte that is not UTF-8
+	utf8 bool // true when r is a decoded rune, false for an invalid byte
+}
+
+// describe says what the bad character is and where, for an EntryError
+// message (the caller adds the rule: E-03, or X-01 for bytes that are not
+// UTF-8).
+func (b badChar) describe() string {
+	if !b.utf8 {
+		return "a byte that is not valid UTF-8 at byte " + itoa(b.off)
+	}
+	return "the character " + runeName(b.r) + " at byte " + itoa(b.off) + ", which XML 1.0 forbids"
+}
+
+// checkText finds the first character in s that XML 1.0 forbids (E-03):
+// C0 controls other than TAB, LF and CR, U+FFFE and U+FFFF, and bytes that
+// are not UTF-8 (unpaired surrogates included, since Go's decoder rejects
+// their encoding). ok is true when there is none.
+//
+// The encoder rejects such values instead of replacing them: a replaced
+// value would differ from the entry the caller holds, and a silent change
+// is worse than an error that names the field (see [EncoderOptions.Check]).
+func checkText(s string) (bad badChar, ok bool) {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c < 0x20 && c != '\t' && c != '\n' && c != '\r' {
+				return badChar{off: i, r: rune(c), utf8: true}, false
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			return badChar{off: i, r: r}, false
+		}
+		if r == 0xFFFE || r == 0xFFFF {
+			return badChar{off: i, r: r, utf8: true}, false
+		}
+		i += size
+	}
+	return badChar{}, true
+}
+
+// appendTextLossy appends s as attribute text, dropping the characters
+// checkText rejects. It is used only for option values that have no error
+// path (the stylesheet href in AppendHeader), so the header is always
+// well-formed.
+func appendAttrLossy(dst []byte, s string) []byte {
+	for {
+		bad, ok := checkText(s)
+		if ok {
+			return appendAttr(dst, s)
+		}
+		dst = appendAttr(dst, s[:bad.off])
+		n := 1
+		if bad.utf8 {
+			n = utf8.RuneLen(bad.r)
+		}
+		s = s[bad.off+n:]
+	}
+}
+
+// runeName formats r as U+XXXX, e.g. "U+0008".
+func runeName(r rune) string {
+	const hex = "0123456789ABCDEF"
+	b := []byte("U+")
+	digits := 4
+	if r > 0xFFFF {
+		digits = 6
+	}
+	for i := digits - 1; i >= 0; i-- {
+		b = append(b, hex[(r>>(4*uint(i)))&0xF])
+	}
+	return string(b)
+}
+
+// itoa is strconv.Itoa for non-negative ints, kept here so escape.go has no
+// strconv dependency in its hot paths.
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	return string(b[i:])
+}
