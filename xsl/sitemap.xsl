@@ -14,7 +14,7 @@
     xmlns:xhtml="http://www.w3.org/1999/xhtml"
     exclude-result-prefixes="s image video news xhtml">
 
-  <xsl:output method="html" version="5.0" encoding="UTF-8" indent="yes"/>
+  <xsl:output method="html" encoding="UTF-8" indent="yes" doctype-system="about:legacy-compat"/>
 
   <xsl:template match="/">
     <html lang="en">
