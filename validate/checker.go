@@ -65,6 +65,7 @@ type Checker struct {
 
 	sizeReported bool
 	finished     bool
+	text         bool // a text sitemap: S-04 instead of S-01/S-02
 }
 
 // hrefEntry is what H-04/H-08 remember of a <url> with alternates.
@@ -153,8 +154,11 @@ func (c *Checker) IndexEntries() int { return c.index }
 func (c *Checker) URL(u *sitemap.URL, line, col int) {
 	c.urls++
 	if c.urls == sitemap.MaxURLs+1 {
-		// S-01, S-04 (text sitemaps have the same limit).
-		c.emit(line, col, "S-01", sitemap.SeverityError,
+		rule := "S-01"
+		if c.text {
+			rule = "S-04" // text sitemaps have the same limit
+		}
+		c.emit(line, col, rule, sitemap.SeverityError,
 			"more than %d URLs in one sitemap; split it into several sitemaps under an index", sitemap.MaxURLs)
 	}
 	pu := c.checkLoc(u.Loc, line, col, false)
@@ -200,6 +204,8 @@ func (c *Checker) Size(n int64) {
 	rule, what := "S-02", "sitemap"
 	if c.index > 0 && c.urls == 0 {
 		rule, what = "S-03", "sitemap index"
+	} else if c.text {
+		rule, what = "S-04", "text sitemap"
 	}
 	c.emit(0, 0, rule, sitemap.SeverityError,
 		"the %s is %d bytes uncompressed, over the limit of %d (50 MiB); split it", what, n, sitemap.MaxBytes)

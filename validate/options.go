@@ -14,6 +14,8 @@ package validate
 
 import (
 	"time"
+
+	sitemap "github.com/sitemapkit/sitemap"
 )
 
 // Options configure a [Checker] and [Document].
@@ -36,11 +38,18 @@ type Options struct {
 	// Now is the reference time of M-07 (future lastmod) and N-06/N-11
 	// (news older than 48 hours). The zero Time means time.Now().
 	Now time.Time
+	// Decoder configures the decoder [Document] runs (its caps). Its Name
+	// defaults to Name; OnDiagnostic is ignored (Document passes the
+	// decoder's diagnostics to its report function).
+	Decoder sitemap.DecoderOptions
 }
 
 func (o Options) name() string {
 	if o.Name != "" {
 		return o.Name
+	}
+	if o.Decoder.Name != "" {
+		return o.Decoder.Name
 	}
 	return o.URL
 }

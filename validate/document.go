@@ -1,0 +1,133 @@
+package validate
+
+import (
+	"context"
+	"errors"
+	"io"
+
+	sitemap "github.com/sitemapkit/sitemap"
+)
+
+// Summary is what [Document] found.
+type Summary struct {
+	// Format is the document's format (urlset, sitemapindex, text, …).
+	Format sitemap.Format
+	// URLs and IndexEntries count the entries read.
+	URLs, IndexEntries int
+	// Errors, Warnings and Infos count the diagnostics reported, from the
+	// decoder and the checker together.
+	Errors, Warnings, Infos int
+	// Bytes is the uncompressed size read (S-02).
+	Bytes int64
+	// Compressed reports whether the document was gzip-compressed.
+	Compressed bool
+	// Children are the locs of an index's <sitemap> entries, in document
+	// order (at most one per entry; nil for a urlset).
+	Children []string
+	// Complete is false when the decoder stopped before the end of the
+	// document (not a sitemap, truncated, corrupt gzip, a cap): the entries
+	// before that point were still checked.
+	Complete bool
+}
+
+// Valid reports whether the document has no error (and, when strict, no
+// warning either).
+func (s Summary) Valid(strict bool) bool {
+	return s.Errors == 0 && (!strict || s.Warnings == 0)
+}
+
+// Document validates one sitemap document read from r: it runs the
+// decoder (well-formedness, structure and value forms, reported as the
+// decoder sees them) and a [Checker] over every entry, then the whole-
+// document rules. Every diagnostic goes to report (which may be nil), in
+// the order found, except the whole-document ones, which come last.
+//
+// A document the decoder cannot read to the end (not a sitemap, truncated,
+// corrupt gzip, a cap reached) is a finding, not a failure: its diagnostic
+// is reported and Summary.Complete is false. Document returns an error only
+// when it could not run: invalid options, a failing reader (I/O error), or
+// ctx done.
+//
+// Memory is bounded by the decoder's caps and the Checker's per-document
+// memory (see [Checker]).
+func Document(ctx context.Context, r io.Reader, o Options, report func(sitemap.Diagnostic)) (Summary, error) {
+	var sum Summary
+	count := func(d sitemap.Diagnostic) {
+		switch d.Severity {
+		case sitemap.SeverityError:
+			sum.Errors++
+		case sitemap.SeverityWarning:
+			sum.Warnings++
+		default:
+			sum.Infos++
+		}
+		if report != nil {
+			report(d)
+		}
+	}
+	c, err := NewChecker(o, count)
+	if err != nil {
+		return sum, err
+	}
+	do := o.Decoder
+	do.Name = c.name
+	if do.BaseURL == "" {
+		do.BaseURL = o.URL
+	}
+	do.OnDiagnostic = count
+	dec := sitemap.NewDecoder(r, do)
+	var readErr error
+	for n := 0; ; n++ {
+		if n&255 == 0 {
+			if err := ctx.Err(); err != nil {
+				return sum, err
+			}
+		}
+		it, err := dec.Next()
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				sum.Complete = true
+			} else if ioFailure(err) {
+				readErr = err
+			}
+			break
+		}
+		if n == 0 {
+			c.text = dec.Format() == sitemap.FormatText
+		}
+		switch it.Kind {
+		case sitemap.ItemURL:
+			c.URL(&it.URL, it.Line, it.Col)
+		case sitemap.ItemIndex:
+			c.Index(&it.Index, it.Line, it.Col)
+			if len(sum.Children) < maxTracked {
+				sum.Children = append(sum.Children, it.Index.Loc)
+			}
+		}
+	}
+	sum.Format = dec.Format()
+	sum.Bytes = dec.Bytes()
+	sum.Compressed = dec.Compressed()
+	if readErr == nil {
+		c.Size(sum.Bytes)
+		c.Finish()
+	}
+	sum.URLs, sum.IndexEntries = c.URLs(), c.IndexEntries()
+	if readErr != nil {
+		return sum, readErr
+	}
+	return sum, ctx.Err()
+}
+
+// ioFailure reports whether a decoder error is a failure of the reader
+// itself (could not run) rather than a finding about the document: the
+// decoder wraps the underlying reader's error when it is none of its own
+// sentinels.
+func ioFailure(err error) bool {
+	for _, e := range []error{sitemap.ErrNotSitemap, sitemap.ErrLimit, sitemap.ErrTruncated, sitemap.ErrGzip} {
+		if errors.Is(err, e) {
+			return false
+		}
+	}
+	return true
+}
