@@ -134,7 +134,7 @@ func TestGenerateFormats(t *testing.T) {
 				t.Errorf("%d <url> entries, want %d:\n%s", n, tt.want, doc)
 			}
 			// The summary table: the file with its URL count, then totals.
-			if !regexp.MustCompile(`(?m)^\s*` + regexp.QuoteMeta(name) + `\s+` + strconv.Itoa(tt.want) + `\s`).MatchString(stderr) ||
+			if !regexp.MustCompile(`(?m)^\s*`+regexp.QuoteMeta(name)+`\s+`+strconv.Itoa(tt.want)+`\s`).MatchString(stderr) ||
 				!strings.Contains(stderr, "total") || !strings.Contains(stderr, "URLs/s") {
 				t.Errorf("summary table missing from stderr:\n%s", stderr)
 			}
@@ -210,11 +210,11 @@ func TestGenerateSkipAndReport(t *testing.T) {
 	}
 	for _, want := range []string{
 		txt + `:3: loc "/relative/path" is not an absolute URL`, // L-01, the CONVENTIONS.md example
-		txt + `:4: loc "https://other.example.org/x"`,            // L-09 scope
-		csv + `:2:27: lastmod is not a W3C Datetime`,             // M-01 from the source, with column
-		csv + `:3: priority "1.5"`,                               // P-01 from the encoder
-		jsonl + `:2:`,                                            // bad JSON
-		jsonl + `:3: changefreq "sometimes"`,                     // C-01
+		txt + `:4: loc "https://other.example.org/x"`,           // L-09 scope
+		csv + `:2:27: lastmod is not a W3C Datetime`,            // M-01 from the source, with column
+		csv + `:3: priority "1.5"`,                              // P-01 from the encoder
+		jsonl + `:2:`,                                           // bad JSON
+		jsonl + `:3: changefreq "sometimes"`,                    // C-01
 		"6 invalid entries skipped",
 	} {
 		if !strings.Contains(stderr, want) {
