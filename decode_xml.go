@@ -488,14 +488,16 @@ func (x *decXML) start() {
 	if parent == nil {
 		x.root(f, kind, near, uri, local)
 	} else {
-		if parent.base != "" {
-			f.base = parent.base
-		}
-		if x.d.format == FormatAtom {
-			if v, ok := x.attrString("base"); ok && v != "" {
-				f.base = decResolve(f.base, v)
+		f.base = parent.base
+	}
+	if x.d.format == FormatAtom && x.fatal == nil {
+		if v, ok := x.attrString("base"); ok && v != "" {
+			if r := decResolve(f.base, v); r != "" {
+				f.base = r
 			}
 		}
+	}
+	if parent != nil {
 		x.child(parent, f, kind, near, uri, local)
 	}
 	if x.fatal != nil {
@@ -1272,6 +1274,12 @@ func (x *decXML) end() {
 			}
 			return
 		}
+	}
+	if n > 1 {
+		// A misspelt end tag: read it as the end of the open element.
+		x.report(RuleXMLSyntax, SeverityError, s.off, fmt.Sprintf("end tag </%s> does not match <%s>; read as its end", decShort(s.name), decShort(x.name(&x.stack[n-1]))))
+		x.pop()
+		return
 	}
 	x.report(RuleXMLSyntax, SeverityError, s.off, fmt.Sprintf("end tag </%s> matches no open element; ignored", decShort(s.name)))
 }
