@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
+	"golang.org/x/text/language"
 )
 
 // EntryError says why the encoder refused one entry. Nothing of the entry
@@ -1021,7 +1022,7 @@ func checkAlternates(alts []Alternate) error {
 		}
 		if !validHreflang(a.Hreflang) {
 			return entryErr(f.with("hreflang"), "H-06", a.Hreflang,
-				"is not language[-Script][-REGION] (such as en, en-GB, zh-Hant-TW) or x-default")
+				"is not language[-Script][-REGION] with known ISO codes (such as en, en-GB, zh-Hant-TW, es-419) or x-default; a region alone is not valid")
 		}
 		if strings.EqualFold(a.Hreflang, "x-default") {
 			if xdefault >= 0 {
@@ -1046,9 +1047,11 @@ func checkAlternates(alts []Alternate) error {
 	return nil
 }
 
-// validHreflang accepts x-default and language[-Script][-REGION]: a 2–3
-// letter language, a 4-letter script and a 2-letter or 3-digit region
-// (es-419), in any letter case (H-06).
+// validHreflang accepts x-default and language[-Script][-REGION] (H-06):
+// a 2–3 letter ISO 639 language, a 4-letter ISO 15924 script and a
+// 2-letter ISO 3166-1 or 3-digit UN M.49 region (es-419), in any letter
+// case, each a code golang.org/x/text/language knows (so a region alone,
+// such as "GB", is refused: "gb" is no language).
 func validHreflang(s string) bool {
 	if strings.EqualFold(s, "x-default") {
 		return true
@@ -1057,20 +1060,27 @@ func validHreflang(s string) bool {
 	if !allAlpha(part) || len(part) < 2 || len(part) > 3 {
 		return false
 	}
+	if _, err := language.ParseBase(part); err != nil {
+		return false
+	}
 	if !more {
 		return true
 	}
 	part, rest, more = strings.Cut(rest, "-")
 	if len(part) == 4 && allAlpha(part) {
+		if _, err := language.ParseScript(part); err != nil {
+			return false
+		}
 		if !more {
 			return true
 		}
 		part, rest, more = strings.Cut(rest, "-")
 	}
-	if more {
+	if more || !(len(part) == 2 && allAlpha(part) || len(part) == 3 && allDigit(part)) {
 		return false
 	}
-	return len(part) == 2 && allAlpha(part) || len(part) == 3 && allDigit(part)
+	_, err := language.ParseRegion(part)
+	return err == nil
 }
 
 func allAlpha(s string) bool {
