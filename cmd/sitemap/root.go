@@ -73,6 +73,8 @@ func newRootCmd(s *streams) *cobra.Command {
 		newVersionCmd(s),
 		newRobotsCmd(s),
 		newGenerateCmd(s),
+		newValidateCmd(s),
+		newParseCmd(s),
 	)
 	return root
 }

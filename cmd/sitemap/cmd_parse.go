@@ -1,0 +1,261 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	sitemap "github.com/sitemapkit/sitemap"
+)
+
+// parseOptions are the flags and arguments of `sitemap parse`.
+type parseOptions struct {
+	Format      string
+	Base        string
+	Follow      bool
+	MaxChildren int
+	Quiet       bool
+	Timeout     time.Duration
+	Inputs      []string
+
+	client *http.Client
+}
+
+func newParseCmd(s *streams) *cobra.Command {
+	o := &parseOptions{}
+	c := &cobra.Command{
+		Use:   "parse [flags] INPUT...",
+		Short: "Print the entries of sitemaps (XML, index, text, RSS, Atom; gzip or not) as JSONL, CSV or text",
+		Long: `Parse reads each INPUT (a file, "-" for standard input, or an http(s) URL; the format and
+gzip are detected from the bytes) and prints its entries on standard output:
+
+  jsonl  one entry record per line (CONVENTIONS.md), every extension included, with
+         "source" naming the sitemap it came from: the input of "sitemap generate"
+  csv    loc,lastmod,changefreq,priority (an index: loc,lastmod)
+  txt    one loc per line
+
+A sitemap index prints its <sitemap> entries; with --follow its child sitemaps are read
+instead (one level; mapped to local files like "sitemap validate" does) and their URLs
+printed. Problems found while reading go to standard error as file:line:col diagnostics;
+use "sitemap validate" for the full set of checks.
+
+Exit status: 0 read cleanly, 1 read with errors (bad values skipped, a truncated file: every
+entry before the problem is printed), 2 could not run.`,
+		Example: `  sitemap parse testdata/samples/basic.xml
+  sitemap parse --format txt testdata/samples/basic.xml.gz
+  sitemap parse --format csv --follow https://www.example.com/sitemap.xml
+  sitemap parse testdata/samples/basic.xml | sitemap generate --base-url https://www.example.com/ --dry-run -`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			o.Inputs = args
+			return runParse(c.Context(), o, s)
+		},
+	}
+	f := c.Flags()
+	f.SortFlags = false
+	f.StringVar(&o.Format, "format", "jsonl", "output: jsonl, csv or txt")
+	f.BoolVar(&o.Follow, "follow", false, "for a sitemap index, print the URLs of its child sitemaps instead of the index entries")
+	f.StringVar(&o.Base, "base", "", "`URL` where a local INPUT is served, to map an index's child locs to local files")
+	f.IntVar(&o.MaxChildren, "max-children", 1000, "most children of one index to read with --follow")
+	f.BoolVar(&o.Quiet, "quiet", false, "print only errors on standard error, not warnings and notes")
+	f.DurationVar(&o.Timeout, "timeout", 60*time.Second, "time limit of each HTTP request")
+	return c
+}
+
+// entryWriter prints entries in one format.
+type entryWriter struct {
+	bw      *bufio.Writer
+	format  string
+	enc     *json.Encoder
+	cw      *csv.Writer
+	started bool
+}
+
+func newEntryWriter(w io.Writer, format string) (*entryWriter, error) {
+	ew := &entryWriter{bw: bufio.NewWriterSize(w, 64<<10), format: format}
+	switch format {
+	case "jsonl":
+		ew.enc = json.NewEncoder(ew.bw)
+		ew.enc.SetEscapeHTML(false) // URLs stay plain: & not \u0026
+	case "csv":
+		ew.cw = csv.NewWriter(ew.bw)
+	case "txt":
+	default:
+		return nil, fmt.Errorf("--format %q: want jsonl, csv or txt", format)
+	}
+	return ew, nil
+}
+
+func (ew *entryWriter) write(it *sitemap.Item) error {
+	switch ew.format {
+	case "jsonl":
+		if it.Kind == sitemap.ItemIndex {
+			return ew.enc.Encode(&it.Index)
+		}
+		return ew.enc.Encode(&it.URL)
+	case "csv":
+		if it.Kind == sitemap.ItemIndex {
+			if !ew.started {
+				ew.started = true
+				ew.cw.Write([]string{"loc", "lastmod"})
+			}
+			return ew.cw.Write([]string{it.Index.Loc, it.Index.LastMod.String()})
+		}
+		if !ew.started {
+			ew.started = true
+			ew.cw.Write([]string{"loc", "lastmod", "changefreq", "priority"})
+		}
+		p := ""
+		if it.URL.Priority != nil {
+			p = sitemap.FormatPriority(*it.URL.Priority)
+		}
+		return ew.cw.Write([]string{it.URL.Loc, it.URL.LastMod.String(), string(it.URL.ChangeFreq), p})
+	}
+	loc := it.URL.Loc
+	if it.Kind == sitemap.ItemIndex {
+		loc = it.Index.Loc
+	}
+	ew.bw.WriteString(loc)
+	return ew.bw.WriteByte('\n')
+}
+
+func (ew *entryWriter) flush() error {
+	if ew.cw != nil {
+		ew.cw.Flush()
+		if err := ew.cw.Error(); err != nil {
+			return err
+		}
+	}
+	return ew.bw.Flush()
+}
+
+// parseRun is the state of one `sitemap parse`.
+type parseRun struct {
+	o      *parseOptions
+	s      *streams
+	ew     *entryWriter
+	errors int
+}
+
+func runParse(ctx context.Context, o *parseOptions, s *streams) error {
+	ew, err := newEntryWriter(s.Out, o.Format)
+	if err != nil {
+		return cannotRun("%v", err)
+	}
+	if o.client == nil {
+		o.client = &http.Client{Timeout: o.Timeout}
+	}
+	var inputs []docInput
+	stdin := 0
+	for _, a := range o.Inputs {
+		in, err := inputFor(a, o.Base)
+		if err != nil {
+			return cannotRun("%v", err)
+		}
+		if in.std {
+			if stdin++; stdin > 1 {
+				return cannotRun("standard input (-) given more than once")
+			}
+		}
+		inputs = append(inputs, in)
+	}
+	r := &parseRun{o: o, s: s, ew: ew}
+	var runErr error
+	for _, in := range inputs {
+		if runErr = r.document(ctx, in, true); runErr != nil {
+			break
+		}
+	}
+	if err := ew.flush(); err != nil && runErr == nil {
+		runErr = cannotRun("writing entries: %v", err)
+	}
+	if runErr != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return runErr
+	}
+	if r.errors > 0 {
+		return problemsFound()
+	}
+	return nil
+}
+
+func (r *parseRun) diag(d sitemap.Diagnostic) {
+	if d.Severity == sitemap.SeverityError {
+		r.errors++
+	} else if r.o.Quiet {
+		return
+	}
+	fmt.Fprintln(r.s.Err, d.String())
+}
+
+// document prints the entries of one document (and, with --follow, those
+// of an index's children).
+func (r *parseRun) document(ctx context.Context, in docInput, top bool) error {
+	rc, err := open(ctx, r.o.client, in, r.s.In)
+	if err != nil {
+		if top {
+			return cannotRun("%s: %v", in.name, unwrapPath(err))
+		}
+		r.diag(at(in.name, sitemap.Diagnostic{Rule: ruleChildMissing, Severity: sitemap.SeverityError,
+			Message: fmt.Sprintf("child sitemap %s cannot be read: %v", in.url, unwrapPath(err))}))
+		return nil
+	}
+	defer rc.Close()
+	dec := sitemap.NewDecoder(rc, sitemap.DecoderOptions{Name: in.name, BaseURL: in.url, OnDiagnostic: r.diag})
+	var children []string
+	for n := 0; ; n++ {
+		if n&255 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		it, err := dec.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			// Reported through OnDiagnostic already; a failing reader
+			// (not a finding about the document) cannot run.
+			if readFailed(err) {
+				if top {
+					return cannotRun("%s: %v", in.name, err)
+				}
+				r.errors++
+			}
+			break
+		}
+		if it.Kind == sitemap.ItemIndex && r.o.Follow {
+			if !top {
+				r.diag(at(in.name, sitemap.Diagnostic{Rule: "I-07", Severity: sitemap.SeverityError, Line: it.Line, Col: it.Col,
+					Message: "this child of an index is itself an index; indexes cannot be nested (not followed)"}))
+				return nil
+			}
+			if len(children) < r.o.MaxChildren {
+				children = append(children, it.Index.Loc)
+			}
+			continue
+		}
+		if err := r.ew.write(&it); err != nil {
+			return cannotRun("writing entries: %v", err)
+		}
+	}
+	for _, loc := range children {
+		child, err := childInput(in, loc)
+		if err != nil {
+			r.diag(at(in.name, sitemap.Diagnostic{Rule: ruleChildMissing, Severity: sitemap.SeverityError,
+				Message: fmt.Sprintf("child sitemap %q not read: %v", loc, err)}))
+			continue
+		}
+		if err := r.document(ctx, child, false); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,482 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/validate"
+)
+
+// Project rule IDs of the validate command, where SITEMAP-SPEC.md has none.
+const (
+	ruleChildMissing = "VAL-01" // a child sitemap of an index could not be read
+	ruleChildCap     = "VAL-02" // more children than --max-children; the rest not checked
+)
+
+// validateOptions are the flags and arguments of `sitemap validate`.
+type validateOptions struct {
+	Format       string
+	Strict       bool
+	Base         string
+	Now          string
+	CrossSubmit  bool
+	TrustedHosts []string
+	NoChildren   bool
+	MaxChildren  int
+	Timeout      time.Duration
+	Inputs       []string
+
+	// client is the HTTP client for URL inputs (tests may set it).
+	client *http.Client
+}
+
+func newValidateCmd(s *streams) *cobra.Command {
+	o := &validateOptions{}
+	c := &cobra.Command{
+		Use:   "validate [flags] INPUT...",
+		Short: "Check sitemaps and sitemap indexes against the protocol, the XSDs and Google's rules",
+		Long: `Validate reads each INPUT (a file, "-" for standard input, or an http(s) URL; gzip is
+detected from the bytes) and reports every problem like a compiler, one per line on standard
+output:
+
+  sitemap.xml:5:5: error X-06: <loc> out of order; children of <url> go loc, lastmod, …
+
+Rule IDs (X-06, L-09, N-06, …) refer to SITEMAP-SPEC.md. The checks cover well-formedness,
+everything the XSDs check (cross-checked against xmllint), and what they cannot: absolute,
+percent-encoded URLs in the sitemap's scope, the 50,000-URL and 50 MiB limits, lastmod
+dates, and the image, video, news and hreflang rules. A summary per document goes to
+standard error.
+
+The children of a sitemap index are checked too (one level, I-07): for a URL they are
+fetched; for a local file each child loc is mapped to a file beside the index: the part of
+the loc under --base's directory, or else the loc's file name. Missing children are errors.
+
+Scope (L-09): a URL input is its own scope. For a local file, --base says where it will be
+served (a file URL, or a directory URL ending in "/"); without it the scope check is
+skipped and only "one host per sitemap" (L-08) is checked.
+
+Exit status: 0 no errors (with --strict: no warnings either), 1 problems found, 2 could
+not run (bad flags, unreadable input, HTTP failure of an INPUT).`,
+		Example: `  sitemap validate testdata/samples/basic.xml
+  sitemap validate --base https://www.example.com/ --strict testdata/samples/basic.xml
+  sitemap validate --format jsonl --now 2026-11-22T12:00:00Z testdata/samples/newsold.xml
+  sitemap validate https://www.example.com/sitemap.xml.gz`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			o.Inputs = args
+			return runValidate(c.Context(), o, s)
+		},
+	}
+	f := c.Flags()
+	f.SortFlags = false
+	f.StringVar(&o.Format, "format", "text", "output: text (file:line:col: severity RULE: message), json (one array), jsonl (one object per line)")
+	f.BoolVar(&o.Strict, "strict", false, "count warnings as errors for the exit status")
+	f.StringVar(&o.Base, "base", "", "`URL` where a local INPUT is served (a directory URL ending in / or the file's URL), for the scope rules L-09/I-06")
+	f.StringVar(&o.Now, "now", "", "reference `TIME` for future lastmod (M-07) and news age (N-06), RFC 3339 or YYYY-MM-DD (default: now)")
+	f.BoolVar(&o.CrossSubmit, "cross-submit", false, "the sitemap is cross-submitted (O-03): scope errors become warnings")
+	f.StringSliceVar(&o.TrustedHosts, "trusted-host", nil, "extra `HOST` allowed in the sitemap, e.g. verified in Search Console (O-06); repeatable")
+	f.BoolVar(&o.NoChildren, "no-children", false, "do not check the children of a sitemap index")
+	f.IntVar(&o.MaxChildren, "max-children", 1000, "most children of one index to check")
+	f.DurationVar(&o.Timeout, "timeout", 60*time.Second, "time limit of each HTTP request")
+	return c
+}
+
+// docInput is one document to read.
+type docInput struct {
+	name string // for diagnostics: the path, "-" or the URL
+	url  string // where it is served: the scope base ("" = unknown)
+	path string // local file ("" for stdin and URLs)
+	std  bool   // standard input
+}
+
+func isURL(s string) bool {
+	l := strings.ToLower(s)
+	return strings.HasPrefix(l, "http://") || strings.HasPrefix(l, "https://")
+}
+
+// inputFor turns a command-line INPUT into a docInput, applying --base to
+// local files.
+func inputFor(arg, base string) (docInput, error) {
+	switch {
+	case arg == "-":
+		return docInput{name: "-", url: base, std: true}, nil
+	case isURL(arg):
+		return docInput{name: arg, url: arg}, nil
+	}
+	in := docInput{name: arg, path: arg}
+	if base != "" {
+		if !isURL(base) {
+			return in, fmt.Errorf("--base %q is not an http(s) URL", base)
+		}
+		if strings.HasSuffix(base, "/") {
+			in.url = base + url.PathEscape(filepath.Base(arg))
+		} else {
+			in.url = base
+		}
+	}
+	return in, nil
+}
+
+// open returns the bytes of in. HTTP inputs need a 200 response.
+func open(ctx context.Context, client *http.Client, in docInput, stdin io.Reader) (io.ReadCloser, error) {
+	switch {
+	case in.std:
+		return io.NopCloser(stdin), nil
+	case in.path != "":
+		return os.Open(in.path)
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, in.name, nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("User-Agent", "sitemap-validate (+https://github.com/sitemapkit/sitemap)")
+	resp, err := client.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	if resp.StatusCode != http.StatusOK {
+		resp.Body.Close()
+		return nil, fmt.Errorf("GET %s: HTTP %s", in.name, resp.Status)
+	}
+	return resp.Body, nil
+}
+
+// childInput maps the loc of an index entry to the document to read: the
+// URL itself when the index came from HTTP, else a local file beside the
+// index (the loc's part under the index's directory URL, or its file name).
+func childInput(parent docInput, loc string) (docInput, error) {
+	u, err := url.Parse(loc)
+	if err != nil || !isURL(loc) {
+		return docInput{}, fmt.Errorf("not an absolute http(s) URL")
+	}
+	if parent.path == "" {
+		if parent.std {
+			return docInput{}, fmt.Errorf("children of an index read from standard input are not followed")
+		}
+		return docInput{name: loc, url: loc}, nil
+	}
+	dir := filepath.Dir(parent.path)
+	rel := ""
+	if parent.url != "" {
+		if i := strings.LastIndexByte(parent.url, '/'); i >= 0 {
+			if pre := parent.url[:i+1]; strings.HasPrefix(loc, pre) {
+				rel = strings.TrimPrefix(u.EscapedPath(), mustPath(pre))
+			}
+		}
+	}
+	if rel == "" {
+		rel = path.Base(u.EscapedPath())
+	}
+	rel, err = url.PathUnescape(rel)
+	if err != nil || rel == "" || rel == "/" || rel == "." {
+		return docInput{}, fmt.Errorf("names no file")
+	}
+	for _, seg := range strings.Split(rel, "/") {
+		if seg == ".." {
+			return docInput{}, fmt.Errorf("leaves the index's directory")
+		}
+	}
+	p := filepath.Join(dir, filepath.FromSlash(rel))
+	return docInput{name: p, url: loc, path: p}, nil
+}
+
+func mustPath(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return raw
+	}
+	return u.EscapedPath()
+}
+
+// parseNow reads --now.
+func parseNow(s string) (time.Time, error) {
+	if s == "" {
+		return time.Time{}, nil
+	}
+	d, err := sitemap.ParseDate(s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("--now %q: want RFC 3339 (2026-11-22T12:00:00Z) or YYYY-MM-DD", s)
+	}
+	return d.Time, nil
+}
+
+// diagWriter writes diagnostics to standard output in the chosen format.
+type diagWriter struct {
+	w      io.Writer
+	format string
+	n      int
+	err    error
+}
+
+func newDiagWriter(w io.Writer, format string) (*diagWriter, error) {
+	switch format {
+	case "text", "json", "jsonl":
+	default:
+		return nil, fmt.Errorf("--format %q: want text, json or jsonl", format)
+	}
+	return &diagWriter{w: w, format: format}, nil
+}
+
+func (dw *diagWriter) write(d sitemap.Diagnostic) {
+	if dw.err != nil {
+		return
+	}
+	var b []byte
+	switch dw.format {
+	case "text":
+		b = append([]byte(d.String()), '\n')
+	default:
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false) // messages name tags: <loc>, not \u003cloc\u003e
+		if err := enc.Encode(d); err != nil {
+			dw.err = err
+			return
+		}
+		j := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+		switch {
+		case dw.format == "jsonl":
+			b = append(j, '\n')
+		case dw.n == 0:
+			b = append([]byte("[\n"), j...)
+		default:
+			b = append([]byte(",\n"), j...)
+		}
+	}
+	dw.n++
+	_, dw.err = dw.w.Write(b)
+}
+
+// close ends a JSON array (an empty one when nothing was written).
+func (dw *diagWriter) close() error {
+	if dw.err == nil && dw.format == "json" {
+		if dw.n == 0 {
+			_, dw.err = io.WriteString(dw.w, "[]\n")
+		} else {
+			_, dw.err = io.WriteString(dw.w, "\n]\n")
+		}
+	}
+	return dw.err
+}
+
+// validateRun is the state of one `sitemap validate`.
+type validateRun struct {
+	o      *validateOptions
+	s      *streams
+	dw     *diagWriter
+	now    time.Time
+	errors int
+	warns  int
+	docs   int
+}
+
+func runValidate(ctx context.Context, o *validateOptions, s *streams) error {
+	dw, err := newDiagWriter(s.Out, o.Format)
+	if err != nil {
+		return cannotRun("%v", err)
+	}
+	now, err := parseNow(o.Now)
+	if err != nil {
+		return cannotRun("%v", err)
+	}
+	if o.MaxChildren < 0 {
+		return cannotRun("--max-children must not be negative")
+	}
+	if o.client == nil {
+		o.client = &http.Client{Timeout: o.Timeout}
+	}
+	var inputs []docInput
+	stdin := 0
+	for _, a := range o.Inputs {
+		in, err := inputFor(a, o.Base)
+		if err != nil {
+			return cannotRun("%v", err)
+		}
+		if in.std {
+			if stdin++; stdin > 1 {
+				return cannotRun("standard input (-) given more than once")
+			}
+		}
+		inputs = append(inputs, in)
+	}
+	r := &validateRun{o: o, s: s, dw: dw, now: now}
+	var runErr error
+	for _, in := range inputs {
+		if err := r.document(ctx, in, nil, true); err != nil {
+			runErr = err
+			break
+		}
+	}
+	if err := dw.close(); err != nil && runErr == nil {
+		runErr = cannotRun("writing results: %v", err)
+	}
+	if runErr != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return runErr
+	}
+	if r.docs > 1 {
+		fmt.Fprintf(s.Err, "%d documents: %s, %s\n", r.docs, plural(r.errors, "error"), plural(r.warns, "warning"))
+	}
+	if r.errors > 0 || (o.Strict && r.warns > 0) {
+		return problemsFound()
+	}
+	return nil
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// report counts and writes one diagnostic.
+func (r *validateRun) report(d sitemap.Diagnostic) {
+	switch d.Severity {
+	case sitemap.SeverityError:
+		r.errors++
+	case sitemap.SeverityWarning:
+		r.warns++
+	}
+	r.dw.write(d)
+}
+
+// document validates one document and, when it is an index and top is
+// set, its children. It returns an error only when the run cannot go on
+// (a top-level INPUT unreadable, output unwritable, ctx done); a child that
+// cannot be read is reported as a diagnostic (VAL-01) against parent.
+func (r *validateRun) document(ctx context.Context, in docInput, parent func(sitemap.Diagnostic), top bool) error {
+	rc, err := open(ctx, r.o.client, in, r.s.In)
+	if err != nil {
+		if top {
+			return cannotRun("%s: %v", in.name, unwrapPath(err))
+		}
+		parent(sitemap.Diagnostic{Rule: ruleChildMissing, Severity: sitemap.SeverityError,
+			Message: fmt.Sprintf("child sitemap %s cannot be read: %v", in.url, unwrapPath(err))})
+		return nil
+	}
+	defer rc.Close()
+	vo := validate.Options{
+		Name: in.name, URL: in.url, CrossSubmit: r.o.CrossSubmit,
+		TrustedHosts: r.o.TrustedHosts, Now: r.now,
+	}
+	sum, err := validate.Document(ctx, rc, vo, r.report)
+	r.docs++
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if top {
+			return cannotRun("%s: %v", in.name, err)
+		}
+		parent(sitemap.Diagnostic{Rule: ruleChildMissing, Severity: sitemap.SeverityError,
+			Message: fmt.Sprintf("child sitemap %s cannot be read: %v", in.url, err)})
+		return nil
+	}
+	if r.dw.err != nil {
+		return cannotRun("writing results: %v", r.dw.err)
+	}
+	fmt.Fprintf(r.s.Err, "%s: %s\n", in.name, describe(sum))
+	if !top && sum.Format == sitemap.FormatIndex {
+		parent(sitemap.Diagnostic{Rule: "I-07", Severity: sitemap.SeverityError,
+			Message: fmt.Sprintf("child %s is itself a sitemap index; indexes cannot be nested (not followed)", in.url)})
+		return nil
+	}
+	if !top || sum.Format != sitemap.FormatIndex || r.o.NoChildren {
+		return nil
+	}
+	here := func(d sitemap.Diagnostic) { r.report(at(in.name, d)) }
+	for i, loc := range sum.Children {
+		if i == r.o.MaxChildren {
+			here(sitemap.Diagnostic{Rule: ruleChildCap, Severity: sitemap.SeverityWarning,
+				Message: fmt.Sprintf("the index lists %d sitemaps; only the first %d were checked (raise --max-children)", len(sum.Children), r.o.MaxChildren)})
+			break
+		}
+		child, err := childInput(in, loc)
+		if err != nil {
+			here(sitemap.Diagnostic{Rule: ruleChildMissing, Severity: sitemap.SeverityError,
+				Message: fmt.Sprintf("child sitemap %q not checked: %v", loc, err)})
+			continue
+		}
+		if err := r.document(ctx, child, here, false); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// at places d in the document name: its URL field for an http(s) name,
+// else its File field.
+func at(name string, d sitemap.Diagnostic) sitemap.Diagnostic {
+	if isURL(name) {
+		d.URL = name
+	} else {
+		d.File = name
+	}
+	return d
+}
+
+// readFailed reports whether a Decoder error is a failure of the reader
+// itself rather than a finding about the document.
+func readFailed(err error) bool {
+	for _, e := range []error{sitemap.ErrNotSitemap, sitemap.ErrLimit, sitemap.ErrTruncated, sitemap.ErrGzip} {
+		if errors.Is(err, e) {
+			return false
+		}
+	}
+	return true
+}
+
+// unwrapPath drops the "open NAME: " prefix of a *fs.PathError, since the
+// caller already names the file.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		if errors.Is(err, fs.ErrNotExist) {
+			return errors.New("no such file")
+		}
+		return pe.Err
+	}
+	return err
+}
+
+// describe is the one-line summary of a document for standard error.
+func describe(s validate.Summary) string {
+	var b strings.Builder
+	b.WriteString(s.Format.String())
+	switch {
+	case s.Format == sitemap.FormatIndex:
+		fmt.Fprintf(&b, ", %s", plural(s.IndexEntries, "sitemap"))
+	default:
+		fmt.Fprintf(&b, ", %s", plural(s.URLs, "URL"))
+	}
+	fmt.Fprintf(&b, ", %d bytes", s.Bytes)
+	if s.Compressed {
+		b.WriteString(" (gzip)")
+	}
+	if !s.Complete {
+		b.WriteString(", not read to the end")
+	}
+	fmt.Fprintf(&b, ": %s, %s", plural(s.Errors, "error"), plural(s.Warnings, "warning"))
+	if s.Infos > 0 {
+		fmt.Fprintf(&b, ", %s", plural(s.Infos, "note"))
+	}
+	return b.String()
+}
