@@ -232,6 +232,7 @@ type idleBody struct {
 	fired  atomic.Bool
 	count  func(int64) error // adds n bytes; an error stops the read
 	n      int64
+	err    error // the first read error other than io.EOF (transport)
 	closed sync.Once
 }
 
@@ -251,12 +252,20 @@ func (b *idleBody) Read(p []byte) (int, error) {
 		b.n += int64(n)
 		if b.count != nil {
 			if cerr := b.count(int64(n)); cerr != nil {
+				if b.err == nil {
+					b.err = cerr
+				}
 				return n, cerr
 			}
 		}
 	}
-	if err != nil && err != io.EOF && b.fired.Load() {
-		err = &idleError{b.d}
+	if err != nil && err != io.EOF {
+		if b.fired.Load() {
+			err = &idleError{b.d}
+		}
+		if b.err == nil {
+			b.err = err
+		}
 	}
 	return n, err
 }

@@ -297,6 +297,12 @@ func (w *walker) runSitemap(j *job, e *emitter) {
 		if d.URL == "" && d.File == "" {
 			d.URL = final
 		}
+		if d.Severity == sitemap.SeverityError && o.body.err != nil {
+			// The decoder's "cannot read further" after a transport
+			// failure (idle timeout, deadline, cut connection, byte cap):
+			// failed() reports the cause instead.
+			return
+		}
 		if sniffing {
 			held = append(held, d)
 			return
@@ -347,6 +353,9 @@ func (w *walker) runSitemap(j *job, e *emitter) {
 			break
 		}
 		if err != nil {
+			if o.body.err != nil {
+				err = o.body.err
+			}
 			w.failed(e, n, ctx, err)
 			break
 		}
@@ -420,6 +429,12 @@ func (w *walker) failed(e *emitter, n *Node, ctx context.Context, err error) {
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded):
 		n.Err = "not read within " + w.opts.SitemapTimeout.String() + " (per-sitemap deadline)"
 		e.diag(n, errDiag("FETCH-HTTP", n.Err))
+	case errors.As(err, new(*sitemap.DecodeError)):
+		// Already reported by the decoder, with its rule ID and position.
+		n.Err = err.Error()
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		n.Err = "the connection closed before the end of the body"
+		e.diag(n, errDiag("FETCH-HTTP", n.Err+" (entries before this point were kept)"))
 	default:
 		n.Err = err.Error()
 		e.diag(n, errDiag("FETCH-READ", "could not read to the end: "+err.Error()+" (entries before this point were kept)"))
