@@ -2,6 +2,7 @@ package source
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"math"
@@ -39,6 +40,7 @@ type csvReader struct {
 	rec    []byte       // the current record's field bytes, unescaped
 	fields []csvField
 	done   bool
+	sep    byte // field separator: ',' unless the header row uses ';' or tab only
 }
 
 func newCSV(br *bufio.Reader, o Options) *csvReader {
@@ -85,6 +87,9 @@ func (c *csvReader) record() (int, error) {
 			}
 			start = c.lr.line
 			cur = csvField{start: 0, line: start, col: 1}
+			if c.sep == 0 {
+				c.sep = separator(b)
+			}
 		} else {
 			c.rec = append(c.rec, '\n') // a line break inside a quoted field
 		}
@@ -101,18 +106,19 @@ func (c *csvReader) record() (int, error) {
 				switch ch {
 				case '"':
 					state = stQuoted
-				case ',':
+				case c.sep:
 					cur.end = len(c.rec)
 					c.fields = append(c.fields, cur)
 					cur = csvField{start: len(c.rec), line: c.lr.line, col: i + 2}
 				case ' ', '\t':
-					// leading space before a field (and before its quote)
+					// leading space before a field (and before its quote);
+					// a tab separator was matched above
 				default:
 					c.rec = append(c.rec, ch)
 					state = stUnquoted
 				}
 			case stUnquoted:
-				if ch == ',' {
+				if ch == c.sep {
 					cur.end = len(c.rec)
 					c.fields = append(c.fields, cur)
 					cur = csvField{start: len(c.rec), line: c.lr.line, col: i + 2}
@@ -131,7 +137,7 @@ func (c *csvReader) record() (int, error) {
 				case '"':
 					c.rec = append(c.rec, '"')
 					state = stQuoted
-				case ',':
+				case c.sep:
 					cur.end = len(c.rec)
 					c.fields = append(c.fields, cur)
 					cur = csvField{start: len(c.rec), line: c.lr.line, col: i + 2}
@@ -150,6 +156,21 @@ func (c *csvReader) record() (int, error) {
 		c.fields = append(c.fields, cur)
 		return start, nil
 	}
+}
+
+// separator picks the field separator from the header row: ',' when it
+// has one, else a tab or ';' (spreadsheet exports in some locales), else
+// ','.
+func separator(header []byte) byte {
+	switch {
+	case bytes.IndexByte(header, ',') >= 0:
+		return ','
+	case bytes.IndexByte(header, '\t') >= 0:
+		return '\t'
+	case bytes.IndexByte(header, ';') >= 0:
+		return ';'
+	}
+	return ','
 }
 
 func (c *csvReader) field(i int) ([]byte, csvField) {

@@ -234,6 +234,8 @@ func NewText(r io.Reader, o Options) Reader { return newText(bufio.NewReaderSize
 // NewCSV returns a reader of CSV (RFC 4180) with a header row whose column
 // names are the entry record's fields loc, lastmod, changefreq and
 // priority (case-insensitive; other columns are ignored with one warning).
+// Fields are separated by commas, or by tabs or semicolons when the header
+// row has no comma.
 func NewCSV(r io.Reader, o Options) Reader { return newCSV(bufio.NewReaderSize(r, bufSize), o) }
 
 // NewJSONL returns a reader of JSONL entry records (CONVENTIONS.md): one

@@ -143,6 +143,10 @@ func TestCSV(t *testing.T) {
 		{"blank lines skipped, CRLF, BOM", "\ufeffloc\r\n\r\nhttps://a.example/\r\n",
 			[]result{{loc: "https://a.example/", line: 3}}, ""},
 		{"empty file", "", nil, ""},
+		{"semicolon separator from the header row", "loc;priority\n\"https://a.example/?a=1;b=2\";0.5\nhttps://b.example/;x\n",
+			[]result{{loc: "https://a.example/?a=1;b=2", line: 2}, {line: 3, col: 20, err: "not a number"}}, ""},
+		{"tab separator", "loc\tlastmod\nhttps://a.example/\t2026-01-01\n",
+			[]result{{loc: "https://a.example/", line: 2}}, ""},
 		{"short rows leave fields absent, long rows ignore extras", "loc,lastmod,priority\nhttps://a.example/\nhttps://b.example/,2026-01-01,0.1,extra\n",
 			[]result{{loc: "https://a.example/", line: 2}, {loc: "https://b.example/", line: 3}}, ""},
 	}

@@ -208,7 +208,11 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 		}
 	}
 	if r.problems > 0 {
-		fmt.Fprintf(s.Err, "sitemap: %d invalid %s skipped; the valid ones were published\n", r.problems, pluralWord(r.problems, "entry", "entries"))
+		done := "the valid ones were published"
+		if o.DryRun {
+			done = "dry run, nothing written"
+		}
+		fmt.Fprintf(s.Err, "sitemap: %d invalid %s skipped; %s\n", r.problems, pluralWord(r.problems, "entry", "entries"), done)
 		return problemsFound()
 	}
 	return nil
@@ -246,6 +250,7 @@ func (r *generateRun) readInput(ctx context.Context, name string) error {
 		in = f
 	}
 	src, err := source.New(in, source.Options{Name: display, Format: r.format, Warn: func(e *source.Error) {
+		r.bar.Clear()
 		fmt.Fprintf(r.s.Err, "%v (warning)\n", e)
 	}})
 	if err != nil {
@@ -269,6 +274,7 @@ func (r *generateRun) readInput(ctx context.Context, name string) error {
 		err = r.b.Add(ctx, &rec.URL)
 		var eerr *sitemap.EntryError
 		if errors.As(err, &eerr) {
+			// The encoder's message already carries its suggestion (L-07).
 			if err := r.invalid(fmt.Sprintf("%s:%d: %v", display, rec.Line, eerr)); err != nil {
 				return err
 			}
@@ -293,9 +299,7 @@ func (r *generateRun) invalid(msg string) error {
 		return problemsFound()
 	}
 	if r.problems <= maxReported {
-		if r.bar != nil {
-			r.bar.Clear()
-		}
+		r.bar.Clear()
 		fmt.Fprintln(r.s.Err, msg)
 	}
 	return nil
