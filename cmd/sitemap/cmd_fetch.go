@@ -1,0 +1,571 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/spf13/cobra"
+
+	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/fetch"
+	"github.com/sitemapkit/sitemap/internal/progress"
+)
+
+// fetchOptions are the flags and argument of `sitemap fetch`.
+type fetchOptions struct {
+	Start          string
+	Format         string
+	Tree           bool
+	KnownPaths     string
+	UserAgent      string
+	Concurrency    int
+	PerHost        int
+	MaxDepth       int
+	MaxSitemaps    int
+	MaxURLs        int64
+	MaxBytes       int64
+	Timeout        time.Duration
+	SitemapTimeout time.Duration
+	IdleTimeout    time.Duration
+	Attempts       int
+	Cache          string
+	NoDedup        bool
+	Quiet          bool
+	Verbose        bool
+}
+
+// fetchShownPerRule is how many diagnostics of one rule are printed on
+// standard error; the rest are counted in the summary.
+const fetchShownPerRule = 10
+
+// fetchTreeDiags is how many diagnostics --tree shows under one node.
+const fetchTreeDiags = 5
+
+func newFetchCmd(s *streams) *cobra.Command {
+	o := &fetchOptions{}
+	c := &cobra.Command{
+		Use:   "fetch [flags] URL",
+		Short: "Find every sitemap a site publishes and print every URL in them once",
+		Long: `fetch starts from a homepage (https://www.example.com/), a robots.txt URL or a sitemap URL.
+From a homepage or robots.txt it reads the Sitemap: lines of robots.txt, then probes well-known
+paths (/sitemap.xml, /sitemap_index.xml, /sitemap.xml.gz, /wp-sitemap.xml, news sitemaps, …)
+when robots.txt names none (--known-paths). It follows sitemap indexes (nested ones too, with
+an I-07 warning), each sitemap read once even when listed twice or in a loop, and prints every
+URL once, as soon as it is read:
+
+  txt    one URL per line (default)
+  jsonl  the entry record of CONVENTIONS.md, with "source": the sitemap that listed the URL
+  csv    loc,lastmod,changefreq,priority,source
+
+--tree prints the tree of documents instead (robots.txt, indexes, sitemaps), each with its
+URL count and problems. A summary goes to standard error: sitemaps read, URLs, bytes, time and
+problems by rule. Problems are printed on standard error as they are found (the first
+` + strconv.Itoa(fetchShownPerRule) + ` of each rule; infos with --verbose).
+
+Every URL printed is remembered as a 64-bit hash to print it once: about 8 to 16 bytes per
+distinct URL (80 MB for 5 million). --no-dedup prints repeats and keeps memory flat.
+
+Exit status: 0 all read; 1 problems found (an error diagnostic, a sitemap that could not be
+read, no sitemap at all); 2 could not run (bad flags or URL, unwritable output).`,
+		Example: `  sitemap fetch https://www.example.com/
+  sitemap fetch --tree https://www.example.com/
+  sitemap fetch --format jsonl https://www.example.com/robots.txt > urls.jsonl
+  sitemap fetch --known-paths never --max-urls 1000 https://www.example.com/sitemap_index.xml`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			o.Start = args[0]
+			return runFetch(c.Context(), o, s)
+		},
+	}
+	f := c.Flags()
+	f.SortFlags = false
+	f.StringVar(&o.Format, "format", "txt", "output: txt, jsonl or csv")
+	f.BoolVar(&o.Tree, "tree", false, "print the tree of sitemaps with counts and problems instead of URLs")
+	f.StringVar(&o.KnownPaths, "known-paths", "fallback", "probe well-known sitemap paths: never, fallback (when robots.txt names none) or always")
+	f.StringVar(&o.UserAgent, "user-agent", fetch.DefaultUserAgent, "User-Agent header sent with every request")
+	f.IntVar(&o.Concurrency, "concurrency", 8, "sitemaps read at once")
+	f.IntVar(&o.PerHost, "per-host", 4, "sitemaps read at once from one host")
+	f.IntVar(&o.MaxDepth, "max-depth", 5, "deepest level of indexes followed (a sitemap named by robots.txt is level 1)")
+	f.IntVar(&o.MaxSitemaps, "max-sitemaps", 10000, "most sitemaps requested")
+	f.Int64Var(&o.MaxURLs, "max-urls", 0, "stop after this many URLs (0: no limit)")
+	f.Int64Var(&o.MaxBytes, "max-bytes", 0, "stop after this many bytes transferred (0: no limit)")
+	f.DurationVar(&o.Timeout, "timeout", 0, "time limit of the whole run (0: none)")
+	f.DurationVar(&o.SitemapTimeout, "sitemap-timeout", 5*time.Minute, "time limit of one sitemap, request and body")
+	f.DurationVar(&o.IdleTimeout, "idle-timeout", 30*time.Second, "longest a server may send nothing in the middle of a body")
+	f.IntVar(&o.Attempts, "attempts", 3, "tries of a request on 429, 5xx and network errors (backoff, Retry-After honoured)")
+	f.StringVar(&o.Cache, "cache", "", "`DIR` keeping bodies and ETag/Last-Modified; later runs send conditional requests")
+	f.BoolVar(&o.NoDedup, "no-dedup", false, "print a URL every time a sitemap lists it (memory stays flat)")
+	f.BoolVar(&o.Quiet, "quiet", false, "print only errors and the summary on standard error")
+	f.BoolVar(&o.Verbose, "verbose", false, "also print notes (info diagnostics) on standard error")
+	return c
+}
+
+// fetchRun is the state of one `sitemap fetch`.
+type fetchRun struct {
+	o      *fetchOptions
+	s      *streams
+	out    *fetchURLWriter
+	shown  map[string]int
+	bar    *progress.Bar
+	tree   *fetchTree
+	errOut *bufio.Writer
+}
+
+func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
+	kp, err := fetch.ParseKnownPaths(o.KnownPaths)
+	if err != nil {
+		return cannotRun("--known-paths: %v", err)
+	}
+	r := &fetchRun{o: o, s: s, shown: map[string]int{}, errOut: bufio.NewWriter(s.Err)}
+	if o.Tree {
+		r.tree = newFetchTree()
+	} else {
+		r.out, err = newFetchURLWriter(s.Out, o.Format)
+		if err != nil {
+			return cannotRun("%v", err)
+		}
+	}
+	if s.ErrIsTerminal {
+		r.bar = progress.New(s.Err, progress.Options{Unit: "URLs"})
+	}
+	fo := fetch.Options{
+		UserAgent: o.UserAgent, Concurrency: o.Concurrency, PerHost: o.PerHost,
+		MaxDepth: o.MaxDepth, MaxSitemaps: o.MaxSitemaps, MaxURLs: o.MaxURLs, MaxBytes: o.MaxBytes,
+		Timeout: o.Timeout, SitemapTimeout: o.SitemapTimeout, IdleTimeout: o.IdleTimeout,
+		Attempts: o.Attempts, KnownPaths: kp, CacheDir: o.Cache, NoDedup: o.NoDedup,
+	}
+	sum, werr := fetch.Walk(ctx, o.Start, fo, r.event)
+	r.bar.Done()
+	if r.out != nil {
+		if err := r.out.flush(); err != nil && werr == nil {
+			werr = err
+		}
+	}
+	if werr != nil {
+		r.errOut.Flush()
+		if errors.Is(werr, context.Canceled) || errors.Is(werr, context.DeadlineExceeded) {
+			return werr
+		}
+		if sum.Elapsed == 0 && sum.Sitemaps == 0 && !strings.Contains(werr.Error(), "write") {
+			return cannotRun("%v", werr)
+		}
+		return cannotRun("writing the output: %v", werr)
+	}
+	if r.tree != nil {
+		bw := bufio.NewWriter(s.Out)
+		r.tree.write(bw)
+		if err := bw.Flush(); err != nil {
+			return cannotRun("writing the output: %v", err)
+		}
+	}
+	r.summary(sum)
+	r.errOut.Flush()
+	if sum.Errors > 0 || sum.Failed > 0 {
+		return problemsFound()
+	}
+	return nil
+}
+
+func (r *fetchRun) event(ev fetch.Event) error {
+	switch ev.Kind {
+	case fetch.EventURL:
+		r.bar.Add(1)
+		if r.out != nil {
+			return r.out.write(ev.URL)
+		}
+	case fetch.EventDiagnostic:
+		d := ev.Diagnostic
+		if r.tree != nil {
+			r.tree.diag(ev.NodeID, d)
+		}
+		r.print(d)
+	case fetch.EventNodeEnd:
+		if r.tree != nil {
+			r.tree.node(ev.Node)
+		}
+	}
+	return nil
+}
+
+// print shows a diagnostic on standard error, at most fetchShownPerRule
+// per rule.
+func (r *fetchRun) print(d *sitemap.Diagnostic) {
+	switch {
+	case d.Severity == sitemap.SeverityInfo && !r.o.Verbose:
+		return
+	case d.Severity == sitemap.SeverityWarning && r.o.Quiet:
+		return
+	}
+	r.shown[d.Rule]++
+	if r.shown[d.Rule] > fetchShownPerRule {
+		return
+	}
+	r.bar.Clear()
+	r.errOut.WriteString(d.String())
+	r.errOut.WriteByte('\n')
+	if d.Severity == sitemap.SeverityError || r.errOut.Buffered() > 4096 {
+		r.errOut.Flush()
+	}
+}
+
+func (r *fetchRun) summary(sum fetch.Summary) {
+	w := r.errOut
+	secs := sum.Elapsed.Seconds()
+	fmt.Fprintf(w, "fetch: %s read", fetchPlural(sum.Sitemaps, "sitemap", "sitemaps"))
+	if sum.Failed > 0 {
+		fmt.Fprintf(w, " (%d failed)", sum.Failed)
+	}
+	fmt.Fprintf(w, ", %s URLs", fetchGroup(sum.URLs))
+	if sum.Duplicates > 0 {
+		word := " duplicates"
+		if sum.Duplicates == 1 {
+			word = " duplicate"
+		}
+		fmt.Fprintf(w, " (%s%s dropped)", fetchGroup(sum.Duplicates), word)
+	}
+	fmt.Fprintf(w, ", %s transferred in %s", fetchHumanBytes(sum.Bytes), sum.Elapsed.Round(time.Millisecond))
+	if secs > 0 && sum.URLs > 0 {
+		fmt.Fprintf(w, " (%s URLs/s)", fetchGroup(int64(float64(sum.URLs)/secs)))
+	}
+	w.WriteString("\n")
+	if len(sum.Capped) > 0 {
+		fmt.Fprintf(w, "fetch: stopped early by caps: %s\n", strings.Join(sum.Capped, ", "))
+	}
+	if len(sum.Problems) > 0 {
+		rules := make([]string, 0, len(sum.Problems))
+		for k := range sum.Problems {
+			rules = append(rules, k)
+		}
+		sort.Strings(rules)
+		parts := make([]string, 0, len(rules))
+		for _, k := range rules {
+			p := fmt.Sprintf("%s %s", k, fetchGroup(int64(sum.Problems[k])))
+			if n := r.shown[k]; n > fetchShownPerRule {
+				p += fmt.Sprintf(" (%d shown)", fetchShownPerRule)
+			}
+			parts = append(parts, p)
+		}
+		fmt.Fprintf(w, "fetch: problems by rule: %s; %s, %s, %s\n", strings.Join(parts, ", "),
+			fetchPlural(sum.Errors, "error", "errors"), fetchPlural(sum.Warnings, "warning", "warnings"), fetchPlural(sum.Infos, "note", "notes"))
+	}
+}
+
+func fetchPlural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fetchGroup(int64(n)) + " " + many
+}
+
+// group writes n with thousands separators: 1,234,567.
+func fetchGroup(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	if neg {
+		s = s[1:]
+	}
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+func fetchHumanBytes(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return strconv.FormatInt(n, 10) + " bytes"
+}
+
+// fetchTree collects nodes and their diagnostics for --tree.
+type fetchTree struct {
+	nodes    map[int]*fetch.Node
+	children map[int][]int
+	diags    map[int][]sitemap.Diagnostic
+	more     map[int]int
+}
+
+func newFetchTree() *fetchTree {
+	return &fetchTree{nodes: map[int]*fetch.Node{}, children: map[int][]int{}, diags: map[int][]sitemap.Diagnostic{}, more: map[int]int{}}
+}
+
+func (t *fetchTree) node(n *fetch.Node) {
+	c := *n
+	t.nodes[n.ID] = &c
+	t.children[n.Parent] = append(t.children[n.Parent], n.ID)
+}
+
+func (t *fetchTree) diag(id int, d *sitemap.Diagnostic) {
+	if d.Severity == sitemap.SeverityInfo && d.Rule != "FETCH-DUP" {
+		return
+	}
+	if len(t.diags[id]) >= fetchTreeDiags {
+		t.more[id]++
+		return
+	}
+	t.diags[id] = append(t.diags[id], *d)
+}
+
+// write prints the tree the way `usp ls` does (one document per line,
+// children indented), with counts and problems.
+func (t *fetchTree) write(w *bufio.Writer) {
+	var walk func(id, depth int)
+	walk = func(id, depth int) {
+		n := t.nodes[id]
+		indent := strings.Repeat("    ", depth)
+		w.WriteString(indent)
+		w.WriteString(n.URL)
+		if n.FinalURL != "" && n.FinalURL != n.URL && n.Kind != fetch.NodeStart {
+			w.WriteString(" -> " + n.FinalURL)
+		}
+		w.WriteString("  [" + t.describe(n) + "]\n")
+		for _, d := range t.diags[id] {
+			fmt.Fprintf(w, "%s    ! %s %s: %s\n", indent, d.Severity, d.Rule, fetchTreeWhere(d, n)+d.Message)
+		}
+		if m := t.more[id]; m > 0 {
+			fmt.Fprintf(w, "%s    ! … and %s more\n", indent, fetchGroup(int64(m)))
+		}
+		kids := t.children[id]
+		slices.Sort(kids)
+		for _, k := range kids {
+			walk(k, depth+1)
+		}
+	}
+	roots := t.children[0]
+	slices.Sort(roots)
+	for _, id := range roots {
+		walk(id, 0)
+	}
+	for _, d := range t.diags[0] {
+		fmt.Fprintf(w, "! %s %s: %s\n", d.Severity, d.Rule, d.Message)
+	}
+}
+
+func fetchTreeWhere(d sitemap.Diagnostic, n *fetch.Node) string {
+	if d.Line > 0 {
+		return "line " + strconv.Itoa(d.Line) + ": "
+	}
+	return ""
+}
+
+func (t *fetchTree) describe(n *fetch.Node) string {
+	var parts []string
+	switch n.Kind {
+	case fetch.NodeStart:
+		return "start"
+	case fetch.NodeRobots:
+		parts = append(parts, "robots.txt", fetchPlural(n.Sitemaps, "sitemap", "sitemaps"))
+	default:
+		f := n.Format
+		if f == "" {
+			f = "sitemap"
+		}
+		if n.Probe {
+			f += ", probed"
+		}
+		parts = append(parts, f)
+		if n.Format == "sitemapindex" || n.Sitemaps > 0 {
+			parts = append(parts, fetchPlural(n.Sitemaps, "sitemap", "sitemaps"))
+		}
+		if n.Format != "sitemapindex" || n.URLs > 0 {
+			parts = append(parts, fetchPlural(n.URLs, "URL", "URLs"))
+		}
+	}
+	if n.Cached {
+		parts = append(parts, "not modified, cached")
+	}
+	if n.Failed {
+		parts = append(parts, "FAILED: "+n.Err)
+	} else if n.Err != "" {
+		parts = append(parts, n.Err)
+	}
+	if n.Errors > 0 {
+		parts = append(parts, fetchPlural(n.Errors, "error", "errors"))
+	}
+	if n.Warnings > 0 {
+		parts = append(parts, fetchPlural(n.Warnings, "warning", "warnings"))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// fetchURLWriter prints URL entries as txt, jsonl or csv. JSONL is written by
+// hand for the common fields (byte-identical to encoding/json with HTML
+// escaping off) and by encoding/json when an entry carries extensions.
+type fetchURLWriter struct {
+	bw     *bufio.Writer
+	format string
+	cw     *csv.Writer
+	enc    *json.Encoder
+	buf    []byte
+	row    []string
+}
+
+func newFetchURLWriter(w io.Writer, format string) (*fetchURLWriter, error) {
+	u := &fetchURLWriter{bw: bufio.NewWriterSize(w, 256<<10), format: format}
+	switch format {
+	case "txt":
+	case "jsonl":
+		u.enc = json.NewEncoder(u.bw)
+		u.enc.SetEscapeHTML(false)
+	case "csv":
+		u.cw = csv.NewWriter(u.bw)
+		u.row = make([]string, 5)
+		if err := u.cw.Write([]string{"loc", "lastmod", "changefreq", "priority", "source"}); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, fmt.Errorf("--format %q: want txt, jsonl or csv", format)
+	}
+	return u, nil
+}
+
+func (u *fetchURLWriter) write(x *sitemap.URL) error {
+	switch u.format {
+	case "txt":
+		u.bw.WriteString(x.Loc)
+		return u.bw.WriteByte('\n')
+	case "csv":
+		u.row[0], u.row[1], u.row[2], u.row[3], u.row[4] = x.Loc, "", string(x.ChangeFreq), "", x.Source
+		if !x.LastMod.IsZero() {
+			u.row[1] = x.LastMod.String()
+		}
+		if x.Priority != nil {
+			u.row[3] = sitemap.FormatPriority(*x.Priority)
+		}
+		return u.cw.Write(u.row)
+	}
+	if b, ok := fetchAppendURLJSON(u.buf[:0], x); ok {
+		u.buf = b
+		_, err := u.bw.Write(b)
+		return err
+	}
+	return u.enc.Encode(x)
+}
+
+func (u *fetchURLWriter) flush() error {
+	if u.cw != nil {
+		u.cw.Flush()
+		if err := u.cw.Error(); err != nil {
+			return err
+		}
+	}
+	return u.bw.Flush()
+}
+
+// appendURLJSON appends the entry record of x and a newline, as
+// encoding/json (SetEscapeHTML(false)) writes it, when x has only core
+// fields; ok is false otherwise.
+func fetchAppendURLJSON(b []byte, x *sitemap.URL) ([]byte, bool) {
+	if len(x.Images) > 0 || len(x.Videos) > 0 || x.News != nil || len(x.Alternates) > 0 {
+		return b, false
+	}
+	if x.Priority != nil {
+		p := math.Abs(*x.Priority)
+		if math.IsNaN(p) || math.IsInf(p, 0) || (p != 0 && (p < 1e-6 || p >= 1e21)) {
+			return b, false
+		}
+	}
+	b = append(b, `{"loc":`...)
+	b = fetchAppendJSONString(b, x.Loc)
+	if !x.LastMod.IsZero() {
+		b = append(b, `,"lastmod":"`...)
+		b = x.LastMod.AppendFormat(b)
+		b = append(b, '"')
+	}
+	if x.ChangeFreq != "" {
+		b = append(b, `,"changefreq":`...)
+		b = fetchAppendJSONString(b, string(x.ChangeFreq))
+	}
+	if x.Priority != nil {
+		b = append(b, `,"priority":`...)
+		b = strconv.AppendFloat(b, *x.Priority, 'f', -1, 64)
+	}
+	if x.ContentHash != "" {
+		b = append(b, `,"content_hash":`...)
+		b = fetchAppendJSONString(b, x.ContentHash)
+	}
+	if x.Source != "" {
+		b = append(b, `,"source":`...)
+		b = fetchAppendJSONString(b, x.Source)
+	}
+	return append(b, "}\n"...), true
+}
+
+const fetchHex = "0123456789abcdef"
+
+// appendJSONString quotes s as encoding/json does with HTML escaping off.
+func fetchAppendJSONString(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			default:
+				b = append(b, '\\', 'u', '0', '0', fetchHex[c>>4], fetchHex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', fetchHex[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
