@@ -45,10 +45,10 @@ type generateOptions struct {
 	Inputs      []string
 }
 
-// maxReported is how many skipped entries are reported one by one; the
+// genMaxReported is how many skipped entries are reported one by one; the
 // rest are counted in one closing line so a bad million-line file does not
 // flood the terminal.
-const maxReported = 100
+const genMaxReported = 100
 
 func newGenerateCmd(s *streams) *cobra.Command {
 	o := &generateOptions{}
@@ -65,15 +65,16 @@ Input formats, by extension (.txt, .csv, .jsonl/.ndjson, each optionally .gz) or
 --input-format:
   text   one absolute URL per line; blank lines and lines starting with # are skipped
   csv    a header row naming the columns loc, lastmod, changefreq, priority
-  jsonl  one entry record per line, with every extension (images, videos, news,
-         alternates), as written by "sitemap parse"
+         (comma-separated; tab or semicolon when the header row has no comma)
+  jsonl  one entry record (a JSON object) per line, with every extension: images,
+         videos, news, alternates
 
 An invalid entry is skipped and reported with its position (urls.txt:3: …); the valid ones
 are published and the exit status is 1. With --strict the first invalid entry stops the
 run and nothing is published. Exit status 2: bad flags, unreadable input, unwritable output.`,
 		Example: `  sitemap generate --base-url https://www.example.com/ --out public/ --gzip examples/urls.jsonl
   sitemap generate --base-url https://www.example.com/ --out public/ --xsl --robots public/robots.txt examples/urls.txt examples/urls.csv
-  cat urls.txt | sitemap generate --base-url https://www.example.com/ --dry-run -`,
+  cat examples/urls.txt | sitemap generate --base-url https://www.example.com/ --dry-run -`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Inputs = args
@@ -169,8 +170,8 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 		b.Abort()
 		return err
 	}
-	if r.problems > maxReported {
-		fmt.Fprintf(s.Err, "… and %d more invalid entries\n", r.problems-maxReported)
+	if r.problems > genMaxReported {
+		fmt.Fprintf(s.Err, "… and %d more invalid entries\n", r.problems-genMaxReported)
 	}
 
 	if o.XSL && !o.DryRun {
@@ -212,7 +213,7 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 		if o.DryRun {
 			done = "dry run, nothing written"
 		}
-		fmt.Fprintf(s.Err, "sitemap: %d invalid %s skipped; %s\n", r.problems, pluralWord(r.problems, "entry", "entries"), done)
+		fmt.Fprintf(s.Err, "sitemap: %d invalid %s skipped; %s\n", r.problems, genPlural(r.problems, "entry", "entries"), done)
 		return problemsFound()
 	}
 	return nil
@@ -298,7 +299,7 @@ func (r *generateRun) invalid(msg string) error {
 		fmt.Fprintln(r.s.Err, "sitemap: --strict: stopped at the first invalid entry; nothing published, previous sitemaps left as they were")
 		return problemsFound()
 	}
-	if r.problems <= maxReported {
+	if r.problems <= genMaxReported {
 		r.bar.Clear()
 		fmt.Fprintln(r.s.Err, msg)
 	}
@@ -315,10 +316,10 @@ func warnCrossSubmit(o *generateOptions, s *streams) {
 	}
 	robotsURL := (&url.URL{Scheme: site.Scheme, Host: site.Host, Path: "/robots.txt"}).String()
 	fmt.Fprintf(s.Err, "sitemap: warning O-03: the sitemaps on %s list URLs of %s; search engines accept them only when %s has a \"Sitemap: %s%s.xml\" line (cross-submission, RB-08); add it with --robots or \"sitemap robots add\"\n",
-		base.Host, site.Host, robotsURL, withSlash(o.BaseURL), o.Name)
+		base.Host, site.Host, robotsURL, genSlash(o.BaseURL), o.Name)
 }
 
-func withSlash(s string) string {
+func genSlash(s string) string {
 	if strings.HasSuffix(s, "/") {
 		return s
 	}
@@ -355,7 +356,7 @@ func addRobotsLine(o *generateOptions, sum build.Summary, s *streams) error {
 	default:
 		return nil
 	}
-	sitemapURL := withSlash(o.BaseURL) + top
+	sitemapURL := genSlash(o.BaseURL) + top
 	if o.DryRun {
 		fmt.Fprintf(s.Err, "%s: would add Sitemap: %s (dry run)\n", o.Robots, sitemapURL)
 		return nil
@@ -387,7 +388,7 @@ func addRobotsLine(o *generateOptions, sum build.Summary, s *streams) error {
 	return nil
 }
 
-func pluralWord(n int, one, many string) string {
+func genPlural(n int, one, many string) string {
 	if n == 1 {
 		return one
 	}

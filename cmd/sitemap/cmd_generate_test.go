@@ -22,10 +22,10 @@ import (
 	"github.com/sitemapkit/sitemap/xsl"
 )
 
-const base = "https://www.example.com/"
+const genBase = "https://www.example.com/"
 
-// readSitemap returns the uncompressed bytes of a published file.
-func readSitemap(t *testing.T, path string) string {
+// genRead returns the uncompressed bytes of a genPublished file.
+func genRead(t *testing.T, path string) string {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -43,19 +43,19 @@ func readSitemap(t *testing.T, path string) string {
 	return string(b)
 }
 
-var locRE = regexp.MustCompile(`<url><loc>([^<]*)</loc>`)
+var genLocRE = regexp.MustCompile(`<url><loc>([^<]*)</loc>`)
 
-// locs returns the <url> locs of a urlset, XML-unescaped.
-func locs(doc string) []string {
+// genLocs returns the <url> locs of a urlset, XML-unescaped.
+func genLocs(doc string) []string {
 	var out []string
-	for _, m := range locRE.FindAllStringSubmatch(doc, -1) {
+	for _, m := range genLocRE.FindAllStringSubmatch(doc, -1) {
 		out = append(out, strings.ReplaceAll(m[1], "&amp;", "&"))
 	}
 	return out
 }
 
-// published lists the files of dir, skipping the builder's manifest.
-func published(t *testing.T, dir string) []string {
+// genPublished lists the files of dir, skipping the builder's manifest.
+func genPublished(t *testing.T, dir string) []string {
 	t.Helper()
 	ents, err := os.ReadDir(dir)
 	if err != nil {
@@ -71,7 +71,7 @@ func published(t *testing.T, dir string) []string {
 	return names
 }
 
-func gzipFile(t *testing.T, src, dst string) {
+func genGzipFile(t *testing.T, src, dst string) {
 	t.Helper()
 	b, err := os.ReadFile(src)
 	if err != nil {
@@ -86,13 +86,11 @@ func gzipFile(t *testing.T, src, dst string) {
 	}
 }
 
-var exampleLocs = map[string]int{"urls.txt": 9, "urls.csv": 8, "urls.jsonl": 8}
-
 // End to end from each input format (and gzip-compressed input, and
 // standard input) to files on disk, valid against the XSDs (§20).
 func TestGenerateFormats(t *testing.T) {
 	tmp := t.TempDir()
-	gzipFile(t, "../../examples/urls.jsonl", filepath.Join(tmp, "in.jsonl.gz"))
+	genGzipFile(t, "../../examples/urls.jsonl", filepath.Join(tmp, "in.jsonl.gz"))
 	stdin, err := os.ReadFile("../../examples/urls.csv")
 	if err != nil {
 		t.Fatal(err)
@@ -114,7 +112,7 @@ func TestGenerateFormats(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			out := t.TempDir()
-			args := append([]string{"generate", "--base-url", base, "--out", out}, tt.args...)
+			args := append([]string{"generate", "--base-url", genBase, "--out", out}, tt.args...)
 			code, stdout, stderr := runCLI(t, tt.stdin, args...)
 			if code != exitOK {
 				t.Fatalf("exit %d, stderr:\n%s", code, stderr)
@@ -126,11 +124,11 @@ func TestGenerateFormats(t *testing.T) {
 			if tt.gz {
 				name += ".gz"
 			}
-			if got := published(t, out); len(got) != 1 || got[0] != name {
+			if got := genPublished(t, out); len(got) != 1 || got[0] != name {
 				t.Fatalf("published %v, want [%s]", got, name)
 			}
-			doc := readSitemap(t, filepath.Join(out, name))
-			if n := len(locs(doc)); n != tt.want {
+			doc := genRead(t, filepath.Join(out, name))
+			if n := len(genLocs(doc)); n != tt.want {
 				t.Errorf("%d <url> entries, want %d:\n%s", n, tt.want, doc)
 			}
 			// The summary table: the file with its URL count, then totals.
@@ -146,11 +144,11 @@ func TestGenerateFormats(t *testing.T) {
 // The JSONL record carries every extension to the output (CONVENTIONS.md).
 func TestGenerateExtensions(t *testing.T) {
 	out := t.TempDir()
-	code, _, stderr := runCLI(t, "", "generate", "--base-url", base, "--out", out, "../../examples/urls.jsonl")
+	code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", out, "../../examples/urls.jsonl")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	doc := readSitemap(t, filepath.Join(out, "sitemap.xml"))
+	doc := genRead(t, filepath.Join(out, "sitemap.xml"))
 	for _, want := range []string{
 		`<image:loc>https://www.example.com/img/trail-runner-2-side.jpg</image:loc>`,
 		`<video:duration>412</video:duration>`,
@@ -169,16 +167,16 @@ func TestGenerateExtensions(t *testing.T) {
 // against siteindex.xsd, with locs under --base-url (I-02).
 func TestGenerateIndex(t *testing.T) {
 	out := t.TempDir()
-	code, _, stderr := runCLI(t, "", "generate", "--base-url", "https://www.example.com/maps/", "--site-url", base,
+	code, _, stderr := runCLI(t, "", "generate", "--base-url", "https://www.example.com/maps/", "--site-url", genBase,
 		"--out", out, "--max-urls", "3", "--gzip", "--name", "site", "../../examples/urls.txt")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	want := []string{"site-1.xml.gz", "site-2.xml.gz", "site-3.xml.gz", "site.xml"}
-	if got := published(t, out); strings.Join(got, " ") != strings.Join(want, " ") {
+	if got := genPublished(t, out); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Fatalf("published %v, want %v", got, want)
 	}
-	idx := readSitemap(t, filepath.Join(out, "site.xml"))
+	idx := genRead(t, filepath.Join(out, "site.xml"))
 	if !strings.Contains(idx, "<loc>https://www.example.com/maps/site-2.xml.gz</loc>") {
 		t.Errorf("index:\n%s", idx)
 	}
@@ -190,7 +188,7 @@ func TestGenerateIndex(t *testing.T) {
 }
 
 // Bad input never corrupts output: invalid entries are skipped and
-// reported with their positions, the valid ones are published, exit 1.
+// reported with their positions, the valid ones are genPublished, exit 1.
 func TestGenerateSkipAndReport(t *testing.T) {
 	tmp := t.TempDir()
 	write := func(name, body string) string {
@@ -204,7 +202,7 @@ func TestGenerateSkipAndReport(t *testing.T) {
 	csv := write("urls.csv", "loc,lastmod,priority\nhttps://www.example.com/c,2026-02-30,\nhttps://www.example.com/d,,1.5\nhttps://www.example.com/e,2026-02-01,0.4\n")
 	jsonl := write("urls.jsonl", `{"loc":"https://www.example.com/f"}`+"\n"+`{"loc":"https://www.example.com/g",}`+"\n"+`{"loc":"https://www.example.com/h","changefreq":"sometimes"}`+"\n")
 	out := t.TempDir()
-	code, _, stderr := runCLI(t, "", "generate", "--base-url", base, "--out", out, txt, csv, jsonl)
+	code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", out, txt, csv, jsonl)
 	if code != exitProblems {
 		t.Fatalf("exit %d, want 1; stderr:\n%s", code, stderr)
 	}
@@ -221,7 +219,7 @@ func TestGenerateSkipAndReport(t *testing.T) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
 	}
-	got := locs(readSitemap(t, filepath.Join(out, "sitemap.xml")))
+	got := genLocs(genRead(t, filepath.Join(out, "sitemap.xml")))
 	want := []string{"https://www.example.com/a", "https://www.example.com/b", "https://www.example.com/e", "https://www.example.com/f"}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("published %v, want %v", got, want)
@@ -233,30 +231,30 @@ func TestGenerateSkipAndReport(t *testing.T) {
 // nothing: the previous set stays byte for byte.
 func TestGenerateStrict(t *testing.T) {
 	out := t.TempDir()
-	code, _, stderr := runCLI(t, "", "generate", "--base-url", base, "--out", out, "--max-urls", "4", "../../examples/urls.txt")
+	code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", out, "--max-urls", "4", "../../examples/urls.txt")
 	if code != exitOK {
 		t.Fatalf("first run: exit %d: %s", code, stderr)
 	}
-	before := snapshot(t, out)
+	before := genSnapshot(t, out)
 	in := "https://www.example.com/new\nhttps://www.example.com/new2\n/relative\nhttps://www.example.com/new3\n"
-	code, _, stderr = runCLI(t, in, "generate", "--base-url", base, "--out", out, "--strict", "--input-format", "text", "-")
+	code, _, stderr = runCLI(t, in, "generate", "--base-url", genBase, "--out", out, "--strict", "--input-format", "text", "-")
 	if code != exitProblems {
 		t.Fatalf("strict: exit %d, want 1: %s", code, stderr)
 	}
 	if !strings.Contains(stderr, `<stdin>:3: loc "/relative"`) || !strings.Contains(stderr, "nothing published") {
 		t.Errorf("stderr:\n%s", stderr)
 	}
-	if after := snapshot(t, out); !equalSnapshots(before, after) {
-		t.Errorf("--strict changed the published set:\nbefore %v\nafter  %v", keys(before), keys(after))
+	if after := genSnapshot(t, out); !genEqualSnapshots(before, after) {
+		t.Errorf("--strict changed the genPublished set:\nbefore %v\nafter  %v", genKeys(before), genKeys(after))
 	}
 	// Also with --xsl: the stylesheet is not written by a failed strict run.
-	code, _, _ = runCLI(t, in, "generate", "--base-url", base, "--out", out, "--strict", "--xsl", "-")
+	code, _, _ = runCLI(t, in, "generate", "--base-url", genBase, "--out", out, "--strict", "--xsl", "-")
 	if _, err := os.Stat(filepath.Join(out, xsl.DefaultName)); code != exitProblems || err == nil {
 		t.Errorf("strict --xsl: exit %d, stylesheet written (%v)", code, err)
 	}
 }
 
-func snapshot(t *testing.T, dir string) map[string]string {
+func genSnapshot(t *testing.T, dir string) map[string]string {
 	t.Helper()
 	m := map[string]string{}
 	ents, err := os.ReadDir(dir)
@@ -273,7 +271,7 @@ func snapshot(t *testing.T, dir string) map[string]string {
 	return m
 }
 
-func equalSnapshots(a, b map[string]string) bool {
+func genEqualSnapshots(a, b map[string]string) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -285,7 +283,7 @@ func equalSnapshots(a, b map[string]string) bool {
 	return true
 }
 
-func keys(m map[string]string) []string {
+func genKeys(m map[string]string) []string {
 	var k []string
 	for n := range m {
 		k = append(k, n)
@@ -312,16 +310,16 @@ func TestGenerateExitCodes(t *testing.T) {
 		msg  string
 	}{
 		{"no --base-url", []string{"generate", "--out", out, "../../examples/urls.txt"}, exitUsage, "--base-url is required"},
-		{"no input", []string{"generate", "--base-url", base}, exitUsage, "requires at least 1 arg"},
-		{"unreadable input", []string{"generate", "--base-url", base, "--out", out, filepath.Join(tmp, "missing.txt")}, exitUsage, "cannot read input"},
-		{"input is a directory", []string{"generate", "--base-url", base, "--out", out, tmp}, exitUsage, "is a directory"},
-		{"unwritable output", []string{"generate", "--base-url", base, "--out", notDir, "../../examples/urls.txt"}, exitUsage, "--out"},
-		{"bad --index", []string{"generate", "--base-url", base, "--index", "sometimes", "../../examples/urls.txt"}, exitUsage, "--index"},
-		{"bad --input-format", []string{"generate", "--base-url", base, "--input-format", "xml", "../../examples/urls.txt"}, exitUsage, "--input-format"},
+		{"no input", []string{"generate", "--base-url", genBase}, exitUsage, "requires at least 1 arg"},
+		{"unreadable input", []string{"generate", "--base-url", genBase, "--out", out, filepath.Join(tmp, "missing.txt")}, exitUsage, "cannot read input"},
+		{"input is a directory", []string{"generate", "--base-url", genBase, "--out", out, tmp}, exitUsage, "is a directory"},
+		{"unwritable output", []string{"generate", "--base-url", genBase, "--out", notDir, "../../examples/urls.txt"}, exitUsage, "--out"},
+		{"bad --index", []string{"generate", "--base-url", genBase, "--index", "sometimes", "../../examples/urls.txt"}, exitUsage, "--index"},
+		{"bad --input-format", []string{"generate", "--base-url", genBase, "--input-format", "xml", "../../examples/urls.txt"}, exitUsage, "--input-format"},
 		{"relative --base-url", []string{"generate", "--base-url", "/maps/", "--out", out, "../../examples/urls.txt"}, exitUsage, "base URL"},
-		{"CSV without loc column", []string{"generate", "--base-url", base, "--out", out, noLoc}, exitUsage, "no loc column"},
-		{"--index never with too many URLs", []string{"generate", "--base-url", base, "--out", out, "--index", "never", "--max-urls", "2", "../../examples/urls.txt"}, exitUsage, ""},
-		{"no valid entry", []string{"generate", "--base-url", base, "--out", out, bad}, exitProblems, "nothing published"},
+		{"CSV without loc column", []string{"generate", "--base-url", genBase, "--out", out, noLoc}, exitUsage, "no loc column"},
+		{"--index never with too many URLs", []string{"generate", "--base-url", genBase, "--out", out, "--index", "never", "--max-urls", "2", "../../examples/urls.txt"}, exitUsage, ""},
+		{"no valid entry", []string{"generate", "--base-url", genBase, "--out", out, bad}, exitProblems, "nothing published"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -331,8 +329,8 @@ func TestGenerateExitCodes(t *testing.T) {
 			}
 		})
 	}
-	if got := published(t, out); len(got) != 0 {
-		t.Errorf("failed runs published %v", got)
+	if got := genPublished(t, out); len(got) != 0 {
+		t.Errorf("failed runs genPublished %v", got)
 	}
 }
 
@@ -343,7 +341,7 @@ func TestGenerateRobots(t *testing.T) {
 	robotsFile := filepath.Join(out, "robots.txt")
 	orig := "User-agent: *\r\nDisallow: /private/\r\n# keep me\r\nAllow: /"
 	os.WriteFile(robotsFile, []byte(orig), 0o640)
-	args := []string{"generate", "--base-url", base, "--out", out, "--robots", robotsFile, "../../examples/urls.txt"}
+	args := []string{"generate", "--base-url", genBase, "--out", out, "--robots", robotsFile, "../../examples/urls.txt"}
 	code, _, stderr := runCLI(t, "", args...)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -366,7 +364,7 @@ func TestGenerateRobots(t *testing.T) {
 	}
 	// A missing file is created; with an index, the index is listed.
 	fresh := filepath.Join(t.TempDir(), "robots.txt")
-	code, _, stderr = runCLI(t, "", "generate", "--base-url", base, "--out", out, "--max-urls", "5", "--robots", fresh, "../../examples/urls.txt")
+	code, _, stderr = runCLI(t, "", "generate", "--base-url", genBase, "--out", out, "--max-urls", "5", "--robots", fresh, "../../examples/urls.txt")
 	b, _ := os.ReadFile(fresh)
 	if code != exitOK || string(b) != "Sitemap: https://www.example.com/sitemap.xml\n" {
 		t.Errorf("created robots.txt: exit %d, %q, %s", code, b, stderr)
@@ -377,7 +375,7 @@ func TestGenerateRobots(t *testing.T) {
 // reference it.
 func TestGenerateXSL(t *testing.T) {
 	out := t.TempDir()
-	code, _, stderr := runCLI(t, "", "generate", "--base-url", base, "--out", out, "--xsl", "--max-urls", "5", "../../examples/urls.jsonl")
+	code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", out, "--xsl", "--max-urls", "5", "../../examples/urls.jsonl")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -387,7 +385,7 @@ func TestGenerateXSL(t *testing.T) {
 	}
 	pi := `<?xml-stylesheet type="text/xsl" href="sitemap.xsl"?>`
 	for _, f := range []string{"sitemap.xml", "sitemap-1.xml", "sitemap-2.xml"} {
-		if doc := readSitemap(t, filepath.Join(out, f)); !strings.Contains(doc, pi) {
+		if doc := genRead(t, filepath.Join(out, f)); !strings.Contains(doc, pi) {
 			t.Errorf("%s does not reference the stylesheet:\n%.300s", f, doc)
 		}
 	}
@@ -398,7 +396,7 @@ func TestGenerateXSL(t *testing.T) {
 // --dry-run writes nothing; --json puts the summary on stdout as JSON.
 func TestGenerateDryRunJSON(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "public")
-	code, stdout, stderr := runCLI(t, "", "generate", "--base-url", base, "--out", out, "--dry-run", "--json", "--xsl",
+	code, stdout, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", out, "--dry-run", "--json", "--xsl",
 		"--robots", filepath.Join(out, "robots.txt"), "../../examples/urls.csv")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -427,7 +425,7 @@ func TestGenerateDryRunJSON(t *testing.T) {
 // explains cross-submission (O-03).
 func TestGenerateCrossSubmit(t *testing.T) {
 	out := t.TempDir()
-	code, _, stderr := runCLI(t, "", "generate", "--base-url", "https://cdn.example.net/maps/", "--site-url", base,
+	code, _, stderr := runCLI(t, "", "generate", "--base-url", "https://cdn.example.net/maps/", "--site-url", genBase,
 		"--out", out, "../../examples/urls.txt")
 	if code != exitOK || !strings.Contains(stderr, "O-03") || !strings.Contains(stderr, "https://www.example.com/robots.txt") {
 		t.Errorf("exit %d, stderr:\n%s", code, stderr)
@@ -455,8 +453,8 @@ func TestGenerateHelpExamplesRun(t *testing.T) {
 	root, _ := filepath.Abs("../..")
 	out := t.TempDir()
 	for _, args := range [][]string{
-		{"generate", "--base-url", base, "--out", out, "--gzip", filepath.Join(root, "examples/urls.jsonl")},
-		{"generate", "--base-url", base, "--out", out, "--xsl", "--robots", filepath.Join(out, "robots.txt"),
+		{"generate", "--base-url", genBase, "--out", out, "--gzip", filepath.Join(root, "examples/urls.jsonl")},
+		{"generate", "--base-url", genBase, "--out", out, "--xsl", "--robots", filepath.Join(out, "robots.txt"),
 			filepath.Join(root, "examples/urls.txt"), filepath.Join(root, "examples/urls.csv")},
 	} {
 		if code, _, stderr := runCLI(t, "", args...); code != exitOK {
@@ -468,10 +466,10 @@ func TestGenerateHelpExamplesRun(t *testing.T) {
 // The stylesheet works in a real browser: headless Chromium opens the
 // generated sitemap and index over HTTP (127.0.0.1) and renders the tables.
 func TestGenerateXSLBrowser(t *testing.T) {
-	chromium := findChromium(t)
+	chromium := genChromium(t)
 	out := t.TempDir()
 	code, _, stderr := runCLI(t, "", "generate", "--base-url", "http://127.0.0.1/", "--out", out, "--xsl", "--index", "always",
-		"--site-url", base, "../../examples/urls.jsonl")
+		"--site-url", genBase, "../../examples/urls.jsonl")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -487,7 +485,7 @@ func TestGenerateXSLBrowser(t *testing.T) {
 	}))
 	defer srv.Close()
 
-	dom := dumpDOM(t, chromium, srv.URL+"/sitemap-1.xml")
+	dom := genDumpDOM(t, chromium, srv.URL+"/sitemap-1.xml")
 	for _, want := range []string{"<table", "<th>URL</th>", "https://www.example.com/products/trail-runner-2/",
 		`href="https://www.example.com/docs/search?q=sitemap&amp;lang=en"`, "Our first store opens in Bergen", ">8</strong> URLs"} {
 		if !strings.Contains(dom, want) {
@@ -498,13 +496,13 @@ func TestGenerateXSLBrowser(t *testing.T) {
 	if !regexp.MustCompile(`trail-runner-2/</a></td>(?s:.*?)<td class="n">2</td>`).MatchString(dom) {
 		t.Errorf("image count not rendered:\n%.3000s", dom)
 	}
-	idx := dumpDOM(t, chromium, srv.URL+"/sitemap.xml")
+	idx := genDumpDOM(t, chromium, srv.URL+"/sitemap.xml")
 	if !strings.Contains(idx, "Sitemap index") || !strings.Contains(idx, `<a href="http://127.0.0.1/sitemap-1.xml">`) {
 		t.Errorf("rendered index lacks the child link:\n%.2000s", idx)
 	}
 }
 
-func findChromium(t *testing.T) string {
+func genChromium(t *testing.T) string {
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
 		if p, err := exec.LookPath(name); err == nil {
 			return p
@@ -517,7 +515,7 @@ func findChromium(t *testing.T) string {
 	return ""
 }
 
-func dumpDOM(t *testing.T, chromium, url string) string {
+func genDumpDOM(t *testing.T, chromium, url string) string {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
@@ -527,12 +525,12 @@ func dumpDOM(t *testing.T, chromium, url string) string {
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		t.Fatalf("chromium: %v\n%s", err, tail(stderr.String(), 2000))
+		t.Fatalf("chromium: %v\n%s", err, genTail(stderr.String(), 2000))
 	}
 	return stdout.String()
 }
 
-func tail(s string, n int) string {
+func genTail(s string, n int) string {
 	if len(s) > n {
 		return s[len(s)-n:]
 	}
