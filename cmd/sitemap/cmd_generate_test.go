@@ -24,7 +24,7 @@ import (
 
 const genBase = "https://www.example.com/"
 
-// genRead returns the uncompressed bytes of a genPublished file.
+// genRead returns the uncompressed bytes of a published file.
 func genRead(t *testing.T, path string) string {
 	t.Helper()
 	b, err := os.ReadFile(path)
@@ -188,7 +188,7 @@ func TestGenerateIndex(t *testing.T) {
 }
 
 // Bad input never corrupts output: invalid entries are skipped and
-// reported with their positions, the valid ones are genPublished, exit 1.
+// reported with their positions, the valid ones are published, exit 1.
 func TestGenerateSkipAndReport(t *testing.T) {
 	tmp := t.TempDir()
 	write := func(name, body string) string {
