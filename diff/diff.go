@@ -67,12 +67,19 @@ func (s Summary) Differ() bool { return s.Added+s.Removed+s.Modified > 0 }
 // String is the one-line summary for people.
 func (s Summary) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d added, %d removed, %d modified, %d unchanged (old %d URLs, new %d URLs)",
-		s.Added, s.Removed, s.Modified, s.Same, s.Old, s.New)
+	fmt.Fprintf(&b, "%d added, %d removed, %d modified, %d unchanged (old %s, new %s)",
+		s.Added, s.Removed, s.Modified, s.Same, urls(s.Old), urls(s.New))
 	if s.OldDuplicates+s.NewDuplicates > 0 {
 		fmt.Fprintf(&b, "; duplicates ignored: %d old, %d new (X-11, first entry compared)", s.OldDuplicates, s.NewDuplicates)
 	}
 	return b.String()
+}
+
+func urls(n int) string {
+	if n == 1 {
+		return "1 URL"
+	}
+	return fmt.Sprintf("%d URLs", n)
 }
 
 // Options tunes [Diff]. The zero value is ready to use.

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/url"
 	"os"
 	"path"
@@ -78,6 +79,10 @@ func Open(name string, o OpenOptions) Entries {
 		}
 		fi, err := os.Stat(name)
 		if err != nil {
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				return fmt.Errorf("%s: %w", name, pe.Err)
+			}
 			return err
 		}
 		if fi.IsDir() {

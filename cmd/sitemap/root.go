@@ -75,6 +75,7 @@ func newRootCmd(s *streams) *cobra.Command {
 		newGenerateCmd(s),
 		newValidateCmd(s),
 		newParseCmd(s),
+		newDiffCmd(s),
 		newFetchCmd(s),
 	)
 	return root

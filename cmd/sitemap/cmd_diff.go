@@ -1,0 +1,216 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/diff"
+	"github.com/sitemapkit/sitemap/fetch"
+)
+
+// diffOptions are the flags and arguments of `sitemap diff`.
+type diffOptions struct {
+	Format  string
+	Ignore  []string
+	TempDir string
+	Timeout time.Duration
+	Old     string
+	New     string
+
+	// client is the HTTP client for URL inputs (tests may set it).
+	client *http.Client
+}
+
+func newDiffCmd(s *streams) *cobra.Command {
+	o := &diffOptions{}
+	c := &cobra.Command{
+		Use:   "diff [flags] OLD NEW",
+		Short: "Show the URLs added, removed and modified between two sitemaps, indexes, directories or sites",
+		Long: `Diff compares the entries of OLD and NEW and prints every difference, in order of loc:
+
+  + https://www.example.com/new-page
+  - https://www.example.com/old-page
+  ~ https://www.example.com/a  lastmod 2026-01-01 → 2026-02-01
+
+With --format jsonl, one object per difference:
+
+  {"change":"modified","loc":"…","fields":["lastmod"],"old":{…},"new":{…}}
+
+old and new are entry records (as 'sitemap parse' writes them, with the source file);
+fields lists the differing fields: lastmod, changefreq, priority, images, videos, news,
+alternates, content_hash. Two lastmods are the same when they are the same instant at the
+same precision. A summary goes to standard error.
+
+OLD and NEW are each a sitemap file (an index reads its children from the files beside
+it), a directory (every *.xml, *.xml.gz and *.txt in it), a JSONL file of entry records,
+"-" for standard input, or an http(s) URL: a sitemap or index (children followed one
+level), a robots.txt, or a homepage (sitemaps discovered as 'sitemap fetch' does).
+
+Memory stays bounded for millions of URLs: each side is sorted on disk (in --tmp-dir).
+A URL listed twice on one side (X-11) is compared by its first entry.
+
+Exit status, as diff(1): 0 no differences, 1 differences, 2 trouble (an input missing,
+truncated or not a sitemap, an HTTP failure, bad flags).`,
+		Example: `  sitemap diff testdata/samples/basic.xml testdata/samples/badorder.xml
+  sitemap diff --format jsonl testdata/samples/basic.xml testdata/samples/basic.xml.gz
+  sitemap diff --ignore lastmod old-sitemaps/ public/
+  sitemap diff https://www.example.com/sitemap.xml public/sitemap.xml`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(c *cobra.Command, args []string) error {
+			o.Old, o.New = args[0], args[1]
+			return runDiff(c.Context(), o, s)
+		},
+	}
+	f := c.Flags()
+	f.SortFlags = false
+	f.StringVar(&o.Format, "format", "text", "output: text (+ added, - removed, ~ modified) or jsonl (one change object per line)")
+	f.StringSliceVar(&o.Ignore, "ignore", nil, "`FIELD` not to compare (lastmod, changefreq, priority, images, videos, news, alternates, content_hash); repeatable")
+	f.StringVar(&o.TempDir, "tmp-dir", "", "`DIR` for the temporary sort files (default: the system's temporary directory)")
+	f.DurationVar(&o.Timeout, "timeout", 60*time.Second, "time limit of each HTTP request")
+	return c
+}
+
+// diffSide counts what reading one side reported.
+type diffSide struct {
+	name             string
+	errors, warnings int
+}
+
+func runDiff(ctx context.Context, o *diffOptions, s *streams) error {
+	if o.Format != "text" && o.Format != "jsonl" {
+		return cannotRun("--format %q: want text or jsonl", o.Format)
+	}
+	for _, f := range o.Ignore {
+		if !slices.Contains(diff.Fields, f) {
+			return cannotRun("--ignore %q: not a field; want one of %s", f, strings.Join(diff.Fields, ", "))
+		}
+	}
+	if o.Old == "-" && o.New == "-" {
+		return cannotRun("OLD and NEW cannot both be standard input")
+	}
+	sides := [2]*diffSide{{name: o.Old}, {name: o.New}}
+	open := func(side *diffSide) diff.Entries {
+		fo := fetch.Options{Client: o.client, HeaderTimeout: o.Timeout, SitemapTimeout: o.Timeout}
+		return diff.Open(side.name, diff.OpenOptions{
+			Stdin: s.In,
+			Fetch: fo,
+			OnDiagnostic: func(d sitemap.Diagnostic) {
+				switch d.Severity {
+				case sitemap.SeverityError:
+					side.errors++
+					fmt.Fprintln(s.Err, d.String())
+				case sitemap.SeverityWarning:
+					side.warnings++
+				}
+			},
+		})
+	}
+	w := bufio.NewWriterSize(s.Out, 64<<10)
+	var emit func(diff.Change) error
+	if o.Format == "jsonl" {
+		enc := json.NewEncoder(w)
+		enc.SetEscapeHTML(false)
+		emit = func(c diff.Change) error { return enc.Encode(c) }
+	} else {
+		emit = func(c diff.Change) error { return writeChangeText(w, c) }
+	}
+	sum, err := diff.Diff(ctx, open(sides[0]), open(sides[1]), diff.Options{TempDir: o.TempDir, Ignore: o.Ignore}, emit)
+	if ferr := w.Flush(); err == nil && ferr != nil {
+		return cannotRun("writing the output: %v", ferr)
+	}
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return err
+		}
+		return cannotRun("%v", err)
+	}
+	fmt.Fprintf(s.Err, "sitemap diff: %s\n", sum)
+	for _, side := range sides {
+		if side.errors+side.warnings > 0 {
+			fmt.Fprintf(s.Err, "sitemap diff: reading %s: %s, %s; run 'sitemap validate %s' for details\n",
+				side.name, plural(side.errors, "error"), plural(side.warnings, "warning"), side.name)
+		}
+	}
+	if sum.Differ() {
+		return problemsFound()
+	}
+	return nil
+}
+
+// writeChangeText writes one change as a line for people.
+func writeChangeText(w io.Writer, c diff.Change) error {
+	var err error
+	switch c.Change {
+	case diff.Added:
+		_, err = fmt.Fprintf(w, "+ %s\n", c.Loc)
+	case diff.Removed:
+		_, err = fmt.Fprintf(w, "- %s\n", c.Loc)
+	default:
+		parts := make([]string, 0, len(c.Fields))
+		for _, f := range c.Fields {
+			a, b := fieldText(c.Old, f), fieldText(c.New, f)
+			if a == b { // same count of images, videos or alternates
+				parts = append(parts, f+" changed ("+b+")")
+				continue
+			}
+			parts = append(parts, f+" "+a+" → "+b)
+		}
+		_, err = fmt.Fprintf(w, "~ %s  %s\n", c.Loc, strings.Join(parts, "; "))
+	}
+	return err
+}
+
+// fieldText renders one field of u briefly; "-" when absent.
+func fieldText(u *sitemap.URL, field string) string {
+	count := func(n int, what string) string {
+		if n == 0 {
+			return "-"
+		}
+		return plural(n, what)
+	}
+	switch field {
+	case "lastmod":
+		if u.LastMod.IsZero() {
+			return "-"
+		}
+		return u.LastMod.String()
+	case "changefreq":
+		if u.ChangeFreq == "" {
+			return "-"
+		}
+		return string(u.ChangeFreq)
+	case "priority":
+		if u.Priority == nil {
+			return "-"
+		}
+		return sitemap.FormatPriority(*u.Priority)
+	case "images":
+		return count(len(u.Images), "image")
+	case "videos":
+		return count(len(u.Videos), "video")
+	case "alternates":
+		return count(len(u.Alternates), "alternate")
+	case "news":
+		if u.News == nil {
+			return "-"
+		}
+		return fmt.Sprintf("%q", u.News.Title)
+	case "content_hash":
+		if u.ContentHash == "" {
+			return "-"
+		}
+		return u.ContentHash
+	}
+	return "?"
+}
