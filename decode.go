@@ -286,6 +286,9 @@ func (d *Decoder) fatalAt(rule string, off int64, err error, msg string) error {
 // readFailure turns a sticky reader error other than io.EOF into the
 // error Next returns.
 func (d *Decoder) readFailure(err error, off int64) error {
+	if err == nil {
+		err = io.ErrUnexpectedEOF
+	}
 	switch {
 	case errors.Is(err, errDecByteCap):
 		return d.fatalAt(RuleMaxBytes, off, ErrLimit, fmt.Sprintf(
@@ -379,24 +382,21 @@ func (d *Decoder) start() error {
 			pr.Discard(2)
 		}
 	}
+	var perr error
 	if transformed != "" {
 		d.report("X-01", SeverityError, 1, 1, "the document is "+transformed+"; sitemaps must be UTF-8 (X-01); read after conversion")
 		pr = bufio.NewReaderSize(r, 4096)
 		r = pr
-		head, _ = pr.Peek(1024)
-	} else {
-		head, _ = pr.Peek(1024)
 	}
+	head, perr = pr.Peek(1024)
 	i := 0
 	for i < len(head) && (scanIsSpace(head[i]) || head[i] == '\f' || head[i] == '\v') {
 		i++
 	}
 	if i == len(head) {
-		if len(head) == 0 || len(head) < 1024 {
-			if d.lim.err != nil && d.lim.err != io.EOF {
-				d.s = newScanner(r, d.opt.MaxLineBytes)
-				d.s.more()
-				return d.readFailure(d.s.err, 0)
+		if len(head) < 1024 {
+			if perr != nil && perr != io.EOF {
+				return d.readFailure(perr, 0)
 			}
 			return d.fatal("F-04", 1, 1, ErrNotSitemap, "the document is empty: no XML root element and no URL lines")
 		}
