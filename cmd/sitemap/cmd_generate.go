@@ -133,10 +133,6 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 			}
 		}
 	}
-	if o.SiteURL != "" {
-		warnCrossSubmit(o, s)
-	}
-
 	bo := build.Options{
 		Name: o.Name, BaseURL: o.BaseURL, SiteURL: o.SiteURL,
 		Gzip: o.Gzip, GzipLevel: o.GzipLevel, GzipIndex: o.GzipIndex,
@@ -202,6 +198,9 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 		}
 	} else {
 		sum.WriteTable(s.Err)
+	}
+	if o.SiteURL != "" {
+		warnCrossSubmit(o, genTopURL(o, sum), s)
 	}
 	if o.Robots != "" {
 		if err := addRobotsLine(o, sum, s); err != nil {
@@ -308,15 +307,15 @@ func (r *generateRun) invalid(msg string) error {
 
 // warnCrossSubmit explains O-03 when the entries' host differs from the
 // host the sitemaps are served from.
-func warnCrossSubmit(o *generateOptions, s *streams) {
+func warnCrossSubmit(o *generateOptions, top string, s *streams) {
 	base, err1 := url.Parse(o.BaseURL)
 	site, err2 := url.Parse(o.SiteURL)
 	if err1 != nil || err2 != nil || strings.EqualFold(base.Host, site.Host) && base.Scheme == site.Scheme {
 		return
 	}
 	robotsURL := (&url.URL{Scheme: site.Scheme, Host: site.Host, Path: "/robots.txt"}).String()
-	fmt.Fprintf(s.Err, "sitemap: warning O-03: the sitemaps on %s list URLs of %s; search engines accept them only when %s has a \"Sitemap: %s%s.xml\" line (cross-submission, RB-08); add it with --robots or \"sitemap robots add\"\n",
-		base.Host, site.Host, robotsURL, genSlash(o.BaseURL), o.Name)
+	fmt.Fprintf(s.Err, "sitemap: warning O-03: the sitemaps on %s list URLs of %s; search engines accept them only when %s has the line \"Sitemap: %s\" (cross-submission, RB-08); add it with --robots or \"sitemap robots add\"\n",
+		base.Host, site.Host, robotsURL, top)
 }
 
 func genSlash(s string) string {
@@ -343,20 +342,26 @@ func writeStylesheet(ctx context.Context, st store.Store) error {
 	return st.Publish(ctx, store.Publication{Journal: xsl.DefaultName + ".publish-journal", Files: []store.File{f}})
 }
 
+// genTopURL is the URL of the run's top file: the index, or the single
+// sitemap.
+func genTopURL(o *generateOptions, sum build.Summary) string {
+	switch {
+	case sum.Index != nil:
+		return genSlash(o.BaseURL) + sum.Index.Name
+	case len(sum.Files) > 0:
+		return genSlash(o.BaseURL) + sum.Files[0].Name
+	}
+	return ""
+}
+
 // addRobotsLine adds the Sitemap: line of the run's top file (the index,
 // or the single sitemap) to the robots.txt file o.Robots, keeping every
 // other byte (RB-13) and never duplicating the line.
 func addRobotsLine(o *generateOptions, sum build.Summary, s *streams) error {
-	top := ""
-	switch {
-	case sum.Index != nil:
-		top = sum.Index.Name
-	case len(sum.Files) > 0:
-		top = sum.Files[0].Name
-	default:
+	sitemapURL := genTopURL(o, sum)
+	if sitemapURL == "" {
 		return nil
 	}
-	sitemapURL := genSlash(o.BaseURL) + top
 	if o.DryRun {
 		fmt.Fprintf(s.Err, "%s: would add Sitemap: %s (dry run)\n", o.Robots, sitemapURL)
 		return nil

@@ -426,8 +426,9 @@ func TestGenerateDryRunJSON(t *testing.T) {
 func TestGenerateCrossSubmit(t *testing.T) {
 	out := t.TempDir()
 	code, _, stderr := runCLI(t, "", "generate", "--base-url", "https://cdn.example.net/maps/", "--site-url", genBase,
-		"--out", out, "../../examples/urls.txt")
-	if code != exitOK || !strings.Contains(stderr, "O-03") || !strings.Contains(stderr, "https://www.example.com/robots.txt") {
+		"--out", out, "--gzip", "../../examples/urls.txt")
+	if code != exitOK || !strings.Contains(stderr, "O-03") || !strings.Contains(stderr, "https://www.example.com/robots.txt") ||
+		!strings.Contains(stderr, `"Sitemap: https://cdn.example.net/maps/sitemap.xml.gz"`) {
 		t.Errorf("exit %d, stderr:\n%s", code, stderr)
 	}
 }
