@@ -1,0 +1,820 @@
+package crawl
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+
+	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/fetch"
+	"github.com/sitemapkit/sitemap/robots"
+	"github.com/sitemapkit/sitemap/state"
+)
+
+// Reasons a URL is not listed (Outcome.Reason). "status:N" (N the HTTP
+// status) and "error" (no response) are reported for fetch failures.
+const (
+	ReasonRedirect      = "redirect"                // a 3xx; its target is crawled instead
+	ReasonNoindex       = "noindex"                 // meta robots or X-Robots-Tag noindex
+	ReasonCanonical     = "canonical"               // rel=canonical names another URL; that one is crawled instead
+	ReasonRobots        = "robots"                  // disallowed by robots.txt; never fetched
+	ReasonNotHTML       = "not-html"                // a 200 that is not an HTML page
+	ReasonError         = "error"                   // no HTTP response (network error, timeout)
+	ReasonScope         = "scope"                   // another host, scheme, port or path prefix; not fetched
+	ReasonExclude       = "exclude"                 // --include/--exclude keep it from the crawl
+	ReasonListExclude   = "list-exclude"            // crawled, but --list-include/--list-exclude keep it out of the sitemap
+	ReasonNofollow      = "nofollow"                // only reached through nofollow links; not fetched
+	ReasonLongURL       = "trap:long-url"           // longer than MaxURLLength
+	ReasonRepeating     = "trap:repeating-segments" // /a/b/a/b/a/b
+	ReasonQueryVariants = "trap:query-variants"     // too many query variants of one path
+	ReasonMaxDepth      = "limit:max-depth"         // beyond MaxDepth
+	ReasonMaxPages      = "limit:max-pages"         // left in the frontier when MaxPages was reached
+	ReasonMaxTime       = "limit:max-time"          // left in the frontier when MaxTime ran out
+)
+
+// Crawler crawls one site into the state file. Open it, Run it, then read
+// the sitemap entries with Entries and the report with Outcomes.
+type Crawler struct {
+	o      Options
+	agent  string // product token
+	st     *state.SQLite
+	db     *db
+	start  *url.URL
+	origin string // scheme://host[:port] of the start URL
+	prefix string // path prefix of the scope
+	run    run
+
+	client  *http.Client
+	limiter *rate.Limiter
+	robots  *robots.Group
+
+	pauseMu    sync.Mutex
+	pauseUntil time.Time
+
+	sitemaps []string // seed sitemaps named by robots.txt
+
+	fetched  int // pages fetched, this run and the killed runs it resumes
+	runPages int // pages fetched in this run
+	warnings []string
+}
+
+// Summary is what a Run did.
+type Summary struct {
+	Start   string
+	Resumed bool // the run continued a killed one
+	// Fetched is the number of pages requested in this run.
+	Fetched int
+	// Listed is the number of pages that go into the sitemap; Reasons
+	// counts every other URL seen by reason.
+	Listed  int
+	Reasons map[string]int
+	// Limits names the limits that were reached (max-depth, max-pages,
+	// max-time); never silent.
+	Limits []string
+	// Warnings are problems that did not stop the crawl (robots.txt
+	// unreadable, unreadable seed sitemaps).
+	Warnings []string
+	Elapsed  time.Duration
+}
+
+// Open opens (creating when missing) the state file at statePath and
+// prepares a crawl of start. When the file holds an unfinished crawl of
+// the same start URL, Run resumes it; otherwise Run starts a new crawl and
+// the state's per-URL history (content hashes, lastmods) carries over.
+func Open(ctx context.Context, statePath, start string, o Options) (*Crawler, error) {
+	o = o.withDefaults()
+	norm, err := o.Query.Normalize(start)
+	if err != nil {
+		return nil, fmt.Errorf("start URL %q: %v; give the homepage, e.g. https://www.example.com/", start, err)
+	}
+	su, _ := url.Parse(norm)
+	c := &Crawler{o: o, start: su, agent: robots.ProductToken(o.UserAgent)}
+	c.origin = su.Scheme + "://" + su.Host
+	c.prefix = su.EscapedPath()[:strings.LastIndexByte(su.EscapedPath(), '/')+1]
+	c.st, err = state.OpenSQLite(ctx, statePath, state.SQLiteOptions{})
+	if err != nil {
+		return nil, err
+	}
+	c.db, err = openDB(ctx, statePath)
+	if err != nil {
+		c.st.Close()
+		return nil, err
+	}
+	c.run, err = c.db.begin(ctx, norm, o.Now())
+	if err != nil {
+		c.Close()
+		return nil, fmt.Errorf("crawl: state file %s: %w", statePath, err)
+	}
+	c.client = o.Client
+	if c.client == nil {
+		tr := http.DefaultTransport.(*http.Transport).Clone()
+		tr.MaxIdleConnsPerHost = o.Concurrency
+		tr.MaxConnsPerHost = o.Concurrency
+		c.client = &http.Client{Transport: tr, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	}
+	return c, nil
+}
+
+// Resumed reports whether Run continues a killed crawl.
+func (c *Crawler) Resumed() bool { return c.run.Resumed }
+
+// Close releases the state file.
+func (c *Crawler) Close() error {
+	err := c.db.close()
+	if serr := c.st.Close(); err == nil && !errors.Is(serr, state.ErrClosed) {
+		err = serr
+	}
+	return err
+}
+
+// task is one URL handed to a worker.
+type task struct {
+	Loc      string
+	Depth    int
+	Referrer string
+}
+
+// result is what a worker found at one URL.
+type result struct {
+	task
+	Status   int
+	Reason   string
+	Entry    *sitemap.URL // a listed page, before its lastmod is stamped
+	Follow   []string     // links to crawl (normalised)
+	Soft     []string     // nofollow links (normalised)
+	Redirect string       // a redirect's or canonical's target (normalised)
+}
+
+// Run crawls until the frontier is empty or a limit is reached. It
+// returns ctx's error when ctx ends first; the state file then holds what
+// was done, and the next Run with the same start URL continues.
+func (c *Crawler) Run(ctx context.Context) (Summary, error) {
+	t0 := time.Now()
+	sum := Summary{Start: c.start.String(), Resumed: c.run.Resumed}
+	if err := c.readRobots(ctx); err != nil {
+		return sum, err
+	}
+	if !c.run.Seeded {
+		if err := c.seed(ctx); err != nil {
+			return sum, err
+		}
+	}
+	if err := c.db.conn.QueryRowContext(ctx, `SELECT count(*) FROM crawl_urls WHERE fetched = 1`).Scan(&c.fetched); err != nil {
+		return sum, err
+	}
+	limit, err := c.loop(ctx)
+	if err != nil {
+		return sum, err
+	}
+	if err := c.finish(ctx, limit); err != nil {
+		return sum, err
+	}
+	counts, err := c.db.counts(ctx)
+	if err != nil {
+		return sum, err
+	}
+	sum.Listed = counts[""]
+	delete(counts, "")
+	sum.Reasons = counts
+	if limit != "" {
+		sum.Limits = append(sum.Limits, limit)
+	}
+	if counts[ReasonMaxDepth] > 0 {
+		sum.Limits = append(sum.Limits, "max-depth")
+	}
+	sort.Strings(sum.Limits)
+	sum.Fetched = c.runPages
+	sum.Warnings = c.warnings
+	sum.Elapsed = time.Since(t0)
+	return sum, nil
+}
+
+// readRobots fetches robots.txt (RFC 9309): 2xx is parsed, 4xx allows
+// everything, 5xx and network errors disallow everything (§2.3.1.3,
+// §2.3.1.4). It also sets the rate from Crawl-delay.
+func (c *Crawler) readRobots(ctx context.Context) error {
+	limit := rate.Inf
+	if c.o.Rate > 0 {
+		limit = rate.Limit(c.o.Rate)
+	}
+	defer func() { c.limiter = rate.NewLimiter(limit, 1) }()
+	if c.o.IgnoreRobots {
+		return nil
+	}
+	robotsURL := c.origin + "/robots.txt"
+	var f *robots.File
+	status, err := c.getRobots(ctx, robotsURL, &f)
+	switch {
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case err != nil || status >= 500:
+		why := fmt.Sprintf("status %d", status)
+		if err != nil {
+			why = err.Error()
+		}
+		c.warnings = append(c.warnings, fmt.Sprintf("%s: %s; treating the whole site as disallowed (RFC 9309 §2.3.1.4)", robotsURL, why))
+		f = robots.ParseBytes([]byte("User-agent: *\nDisallow: /\n"))
+	case f == nil:
+		return nil // 4xx: no rules
+	}
+	g := f.Group(c.agent)
+	c.robots = &g
+	if g.HasCrawlDelay && g.CrawlDelay > 0 {
+		if d := rate.Every(g.CrawlDelay); d < limit {
+			limit = d
+		}
+	}
+	if !c.o.NoSitemaps && !c.run.Seeded {
+		base, _ := url.Parse(robotsURL)
+		sms, warns := f.Sitemaps(base)
+		for _, w := range warns {
+			c.warnings = append(c.warnings, fmt.Sprintf("%s:%d: %s %s", robotsURL, w.Line, w.Rule, w.Message))
+		}
+		c.sitemaps = sms
+	}
+	return nil
+}
+
+func (c *Crawler) getRobots(ctx context.Context, u string, f **robots.File) (int, error) {
+	client := *c.client
+	client.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		if len(via) >= 5 { // RFC 9309 §2.3.1.2: at least five hops
+			return errors.New("too many redirects")
+		}
+		return nil
+	}
+	for attempt := 0; ; attempt++ {
+		rctx, cancel := context.WithTimeout(ctx, c.o.Timeout)
+		req, err := http.NewRequestWithContext(rctx, http.MethodGet, u, nil)
+		if err != nil {
+			cancel()
+			return 0, err
+		}
+		req.Header.Set("User-Agent", c.o.UserAgent)
+		resp, err := client.Do(req)
+		if err != nil {
+			cancel()
+			return 0, err
+		}
+		if (resp.StatusCode == 429 || resp.StatusCode == 503) && attempt < c.o.Retries {
+			d := c.retryDelay(resp, attempt)
+			resp.Body.Close()
+			cancel()
+			if err := sleep(ctx, d); err != nil {
+				return 0, err
+			}
+			continue
+		}
+		defer cancel()
+		defer resp.Body.Close()
+		if resp.StatusCode >= 200 && resp.StatusCode < 300 {
+			p, err := robots.Parse(resp.Body)
+			if err != nil {
+				return resp.StatusCode, err
+			}
+			*f = p
+		}
+		return resp.StatusCode, nil
+	}
+}
+
+// seed enqueues the start URL and, unless NoSitemaps, every URL of the
+// sitemaps robots.txt names, at depth 0, in one transaction.
+func (c *Crawler) seed(ctx context.Context) error {
+	return c.db.tx(ctx, func(ex execer) error {
+		if err := c.enqueue(ctx, ex, c.start.String(), 0, "", false); err != nil {
+			return err
+		}
+		for _, sm := range c.sitemaps {
+			_, err := fetch.Walk(ctx, sm, fetch.Options{UserAgent: c.o.UserAgent, NoDedup: true, KnownPaths: fetch.KnownPathsNever}, func(ev fetch.Event) error {
+				switch {
+				case ev.Kind == fetch.EventURL && ev.URL != nil:
+					loc, err := c.o.Query.Normalize(ev.URL.Loc)
+					if err != nil {
+						return nil
+					}
+					from := ev.URL.Source
+					if from == "" {
+						from = sm
+					}
+					return c.enqueue(ctx, ex, loc, 0, from, false)
+				case ev.Kind == fetch.EventDiagnostic && ev.Diagnostic != nil && ev.Diagnostic.Severity == sitemap.SeverityError:
+					c.warnings = append(c.warnings, "seed sitemap: "+ev.Diagnostic.String())
+				}
+				return nil
+			})
+			if err != nil {
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+				c.warnings = append(c.warnings, fmt.Sprintf("seed sitemap %s: %v", sm, err))
+			}
+		}
+		return c.db.setMeta(ctx, ex, "seeded", "1")
+	})
+}
+
+// classify returns why loc is not crawled, or "" when it is.
+func (c *Crawler) classify(loc string) string {
+	if !strings.HasPrefix(loc, c.origin) || len(loc) == len(c.origin) || loc[len(c.origin)] != '/' || !strings.HasPrefix(loc[len(c.origin):], c.prefix) {
+		return ReasonScope
+	}
+	if len(loc) > c.o.MaxURLLength {
+		return ReasonLongURL
+	}
+	path := loc[len(c.origin):]
+	if i := strings.IndexByte(path, '?'); i >= 0 {
+		path = path[:i]
+	}
+	if repeats(path, c.o.MaxRepeats) {
+		return ReasonRepeating
+	}
+	if !matches(loc, c.o.Include, c.o.Exclude) {
+		return ReasonExclude
+	}
+	if c.robots != nil && !c.robots.Allowed(loc) {
+		return ReasonRobots
+	}
+	return ""
+}
+
+// matches applies an include/exclude pair.
+func matches(s string, include, exclude []*regexp.Regexp) bool {
+	ok := len(include) == 0
+	for _, re := range include {
+		if re.MatchString(s) {
+			ok = true
+			break
+		}
+	}
+	if !ok {
+		return false
+	}
+	for _, re := range exclude {
+		if re.MatchString(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// repeats reports whether some run of path segments occurs n times in a
+// row: /a/b/a/b/a/b for n = 3 (a crawl trap of relative links).
+func repeats(path string, n int) bool {
+	segs := strings.FieldsFunc(path, func(r rune) bool { return r == '/' })
+	for p := 1; p*n <= len(segs); p++ {
+		run := 0 // segments equal to the one p before
+		for i := p; i < len(segs); i++ {
+			if segs[i] == segs[i-p] {
+				run++
+				if run >= p*(n-1) {
+					return true
+				}
+			} else {
+				run = 0
+			}
+		}
+	}
+	return false
+}
+
+// pathKey is the URL without its query, for counting query variants; ""
+// for a URL without a query.
+func pathKey(loc string) string {
+	if i := strings.IndexByte(loc, '?'); i >= 0 {
+		return loc[:i]
+	}
+	return ""
+}
+
+// enqueue records a link to loc found at depth (from referrer). A URL
+// that is not to be crawled is recorded as decided, with its reason. The
+// first sighting wins, except that a followed link makes a nofollow-only
+// URL pending, and that among links of the same depth the smallest
+// referrer is kept, so the report does not depend on timing.
+func (c *Crawler) enqueue(ctx context.Context, ex execer, loc string, depth int, referrer string, soft bool) error {
+	reason := c.classify(loc)
+	if reason == "" && c.o.MaxDepth > 0 && depth > c.o.MaxDepth {
+		reason = ReasonMaxDepth
+	}
+	st := statePending
+	switch {
+	case reason != "":
+		st = stateDone
+	case soft:
+		st, reason = stateSoft, ReasonNofollow
+	}
+	_, err := ex.ExecContext(ctx, `INSERT INTO crawl_urls(loc, depth, referrer, state, reason, pathkey) VALUES(?, ?, ?, ?, ?, ?)
+		ON CONFLICT(loc) DO UPDATE SET
+			state    = CASE WHEN state = 3 AND excluded.state = 0 THEN 0 ELSE state END,
+			reason   = CASE WHEN state = 3 AND excluded.state = 0 THEN '' ELSE reason END,
+			depth    = CASE WHEN state = 3 AND excluded.state = 0 THEN excluded.depth ELSE depth END,
+			referrer = CASE WHEN state = 3 AND excluded.state = 0 THEN excluded.referrer
+			                WHEN fetched = 0 AND depth = excluded.depth AND excluded.referrer < referrer THEN excluded.referrer
+			                ELSE referrer END
+		WHERE (state = 3 AND excluded.state = 0) OR (fetched = 0 AND depth = excluded.depth AND excluded.referrer < referrer)`,
+		loc, depth, referrer, st, reason, pathKey(loc))
+	if err != nil {
+		return fmt.Errorf("crawl: enqueue %s: %w", loc, err)
+	}
+	return nil
+}
+
+// loop is the coordinator: it hands out the frontier level by level
+// (breadth first, each level in URL order, so depths, caps and the set of
+// pages fetched do not depend on timing), collects the workers' results
+// and writes them. Only this goroutine touches the state file. It returns
+// the name of the limit that stopped the crawl, if any.
+func (c *Crawler) loop(ctx context.Context) (string, error) {
+	n := c.o.Concurrency
+	tasks := make(chan task, n)
+	results := make(chan result, n)
+	wctx, cancel := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	for range n {
+		wg.Go(func() {
+			for t := range tasks {
+				results <- c.fetch(wctx, t)
+			}
+		})
+	}
+	defer func() {
+		close(tasks)
+		cancel()
+		go func() {
+			for range results {
+			}
+		}()
+		wg.Wait()
+		close(results)
+	}()
+
+	var deadline time.Time
+	if c.o.MaxTime > 0 {
+		deadline = time.Now().Add(c.o.MaxTime)
+	}
+	var (
+		queue    []task
+		done     []result
+		inflight int
+		level    = -1
+		cursor   string
+		limit    string
+		stop     bool
+	)
+	for {
+		if !stop && !deadline.IsZero() && time.Now().After(deadline) {
+			stop, limit = true, "max-time"
+		}
+		for !stop && inflight < n {
+			if len(queue) == 0 {
+				if level < 0 {
+					break
+				}
+				var err error
+				queue, cursor, limit, err = c.claim(ctx, level, cursor)
+				if err != nil {
+					return "", err
+				}
+				if limit != "" {
+					stop = true
+				}
+				if len(queue) == 0 {
+					break
+				}
+			}
+			tasks <- queue[0]
+			queue = queue[1:]
+			inflight++
+		}
+		if inflight == 0 {
+			if err := c.write(ctx, done); err != nil {
+				return "", err
+			}
+			done = done[:0]
+			if stop {
+				return limit, nil
+			}
+			// Next level: the shallowest pending depth.
+			var d *int
+			if err := c.db.conn.QueryRowContext(ctx, `SELECT min(depth) FROM crawl_urls WHERE state = 0`).Scan(&d); err != nil {
+				return "", err
+			}
+			if d == nil {
+				return "", nil
+			}
+			level, cursor = *d, ""
+			continue
+		}
+		var timeout <-chan time.Time
+		var timer *time.Timer
+		if !deadline.IsZero() && !stop {
+			timer = time.NewTimer(time.Until(deadline))
+			timeout = timer.C
+		}
+		var r result
+		select {
+		case <-ctx.Done():
+			return "", ctx.Err()
+		case <-timeout:
+			continue
+		case r = <-results:
+			if timer != nil {
+				timer.Stop()
+			}
+			inflight--
+			done = append(done, r)
+			c.runPages++
+			if c.o.Progress != nil {
+				c.o.Progress(c.runPages)
+			}
+			if len(done) >= 64 {
+				if err := c.write(ctx, done); err != nil {
+					return "", err
+				}
+				done = done[:0]
+			}
+		}
+	}
+}
+
+// claim returns the next pending tasks of level after cursor, applying
+// the caps decided at claim time (max-pages, query variants) in URL order.
+func (c *Crawler) claim(ctx context.Context, level int, cursor string) ([]task, string, string, error) {
+	rows, err := c.db.conn.QueryContext(ctx, `SELECT loc, depth, referrer, pathkey FROM crawl_urls WHERE state = 0 AND depth = ? AND loc > ? ORDER BY loc LIMIT 64`, level, cursor)
+	if err != nil {
+		return nil, cursor, "", err
+	}
+	type cand struct {
+		task
+		key string
+	}
+	var cands []cand
+	for rows.Next() {
+		var x cand
+		if err := rows.Scan(&x.Loc, &x.Depth, &x.Referrer, &x.key); err != nil {
+			rows.Close()
+			return nil, cursor, "", err
+		}
+		cands = append(cands, x)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, cursor, "", err
+	}
+	var out []task
+	limit := ""
+	err = c.db.tx(ctx, func(ex execer) error {
+		for _, x := range cands {
+			if c.o.MaxPages > 0 && c.fetched >= c.o.MaxPages {
+				limit = "max-pages"
+				return nil
+			}
+			cursor = x.Loc
+			if x.key != "" && c.o.MaxQueryVariants > 0 {
+				var k int
+				err := c.db.conn.QueryRowContext(ctx, `SELECT count(*) FROM crawl_urls WHERE counted = 1 AND pathkey = ? AND (depth < ? OR (depth = ? AND loc < ?))`, x.key, x.Depth, x.Depth, x.Loc).Scan(&k)
+				if err != nil {
+					return err
+				}
+				if k >= c.o.MaxQueryVariants {
+					if _, err := ex.ExecContext(ctx, `UPDATE crawl_urls SET state = 2, reason = ? WHERE loc = ?`, ReasonQueryVariants, x.Loc); err != nil {
+						return err
+					}
+					continue
+				}
+				if _, err := ex.ExecContext(ctx, `UPDATE crawl_urls SET counted = 1 WHERE loc = ?`, x.Loc); err != nil {
+					return err
+				}
+			}
+			c.fetched++
+			out = append(out, x.task)
+		}
+		return nil
+	})
+	if err == nil && len(out) == 0 && len(cands) > 0 && limit == "" {
+		// Every candidate was a trap: look further.
+		return c.claim(ctx, level, cursor)
+	}
+	return out, cursor, limit, err
+}
+
+// write stamps the finished pages' entries in the state store (truthful
+// lastmod), records the others, and then, in one transaction of the
+// crawl's tables, marks them done and enqueues their links. A crash
+// between the two leaves the pages pending: they are fetched again and
+// stamped with the same result.
+func (c *Crawler) write(ctx context.Context, done []result) error {
+	if len(done) == 0 {
+		return nil
+	}
+	if err := ctx.Err(); err != nil {
+		return err // results of requests cut short are not recorded
+	}
+	entries := make([][]byte, len(done))
+	for i := range done {
+		r := &done[i]
+		if r.Entry != nil {
+			if err := c.st.Stamp(ctx, r.Entry, c.run.Time); err != nil {
+				return err
+			}
+			b, err := json.Marshal(r.Entry)
+			if err != nil {
+				return err
+			}
+			entries[i] = b
+			continue
+		}
+		if err := c.record(ctx, r.Loc, r.Status, r.Reason); err != nil {
+			return err
+		}
+	}
+	if err := c.st.Flush(ctx); err != nil {
+		return err
+	}
+	return c.db.tx(ctx, func(ex execer) error {
+		for i := range done {
+			r := &done[i]
+			inc := 0
+			if r.Entry != nil {
+				inc = 1
+			}
+			if _, err := ex.ExecContext(ctx, `UPDATE crawl_urls SET state = 2, fetched = 1, status = ?, included = ?, reason = ?, entry = ? WHERE loc = ?`,
+				r.Status, inc, r.Reason, entries[i], r.Loc); err != nil {
+				return err
+			}
+			if r.Redirect != "" {
+				if err := c.enqueue(ctx, ex, r.Redirect, r.Depth+1, r.Loc, false); err != nil {
+					return err
+				}
+			}
+			for _, l := range r.Follow {
+				if err := c.enqueue(ctx, ex, l, r.Depth+1, r.Loc, false); err != nil {
+					return err
+				}
+			}
+			for _, l := range r.Soft {
+				if err := c.enqueue(ctx, ex, l, r.Depth+1, r.Loc, true); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// record keeps a fetched URL that is not listed in the state store, with
+// its status and reason; its content history is kept.
+func (c *Crawler) record(ctx context.Context, loc string, status int, reason string) error {
+	prev, found, err := c.st.Lookup(ctx, loc)
+	if err != nil {
+		return err
+	}
+	r := prev
+	if !found {
+		r = state.Record{Loc: loc, FirstSeen: c.run.Time}
+	}
+	r.LastSeen, r.Status, r.Included, r.Reason = c.run.Time, status, false, reason
+	return c.st.Put(ctx, r)
+}
+
+// finish reports what a limit left in the frontier and marks the run
+// finished, so that the next Run starts a new crawl.
+func (c *Crawler) finish(ctx context.Context, limit string) error {
+	return c.db.tx(ctx, func(ex execer) error {
+		if limit != "" {
+			if _, err := ex.ExecContext(ctx, `UPDATE crawl_urls SET state = 2, reason = ? WHERE state = 0`, "limit:"+limit); err != nil {
+				return err
+			}
+		}
+		return c.db.setMeta(ctx, ex, "status", "finished")
+	})
+}
+
+// Entries calls fn with the entry of every listed page, sorted by loc
+// (read from the state file a page at a time, so memory does not grow
+// with the site). hreflang alternates are kept only when they hold in
+// both directions (H-04): an alternate that is a crawled page must be
+// listed and must name this page back; one outside the crawl (another
+// host, H-05) is kept as declared. An entry left with only itself as an
+// alternate loses its alternates.
+func (c *Crawler) Entries(ctx context.Context, fn func(*sitemap.URL) error) error {
+	after := ""
+	for {
+		rows, err := c.db.rowsAfter(ctx, after, true)
+		if err != nil {
+			return err
+		}
+		for _, r := range rows {
+			var u sitemap.URL
+			if err := json.Unmarshal(r.entry, &u); err != nil {
+				return fmt.Errorf("crawl: stored entry of %s: %w", r.URL, err)
+			}
+			if err := c.reciprocal(ctx, &u); err != nil {
+				return err
+			}
+			if err := fn(&u); err != nil {
+				return err
+			}
+		}
+		if len(rows) < pageSize {
+			return nil
+		}
+		after = rows[len(rows)-1].URL
+	}
+}
+
+func (c *Crawler) reciprocal(ctx context.Context, u *sitemap.URL) error {
+	if len(u.Alternates) == 0 {
+		return nil
+	}
+	kept := u.Alternates[:0]
+	others := 0
+	for _, a := range u.Alternates {
+		if a.Href == u.Loc {
+			kept = append(kept, a)
+			continue
+		}
+		other, listed, err := c.db.entryOf(ctx, a.Href)
+		if err != nil {
+			return err
+		}
+		if !listed {
+			seen, err := c.db.seen(ctx, a.Href)
+			if err != nil {
+				return err
+			}
+			if seen && c.classify(a.Href) != ReasonScope {
+				continue // crawled (or crawlable) but not listed: drop
+			}
+			kept = append(kept, a)
+			others++
+			continue
+		}
+		back := false
+		for _, b := range other.Alternates {
+			if b.Href == u.Loc {
+				back = true
+				break
+			}
+		}
+		if back {
+			kept = append(kept, a)
+			others++
+		}
+	}
+	if others == 0 {
+		kept = nil
+	}
+	u.Alternates = kept
+	return nil
+}
+
+// Outcomes calls fn with every URL seen, sorted by URL: the report.
+func (c *Crawler) Outcomes(ctx context.Context, fn func(Outcome) error) error {
+	after := ""
+	for {
+		rows, err := c.db.rowsAfter(ctx, after, false)
+		if err != nil {
+			return err
+		}
+		for _, r := range rows {
+			if err := fn(r.Outcome); err != nil {
+				return err
+			}
+		}
+		if len(rows) < pageSize {
+			return nil
+		}
+		after = rows[len(rows)-1].URL
+	}
+}
+
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// drain reads a little of a body we do not use, so the connection can be
+// reused, and closes it.
+func drain(b io.ReadCloser) {
+	io.CopyN(io.Discard, b, 64<<10)
+	b.Close()
+}

@@ -1,0 +1,134 @@
+package crawl
+
+import (
+	"net/http"
+	"regexp"
+	"time"
+
+	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/internal/urlnorm"
+)
+
+// DefaultUserAgent is sent when Options.UserAgent is empty. Its product
+// token, "sitemap-crawl", is the name robots.txt groups are matched with.
+const DefaultUserAgent = "sitemap-crawl/1.0 (+https://github.com/sitemapkit/sitemap)"
+
+// Options configure a crawl. The zero value of every field is a usable
+// default.
+type Options struct {
+	// UserAgent is sent with every request; its product token
+	// (robots.ProductToken) selects the robots.txt group and the
+	// <meta name="TOKEN"> and "TOKEN:" X-Robots-Tag directives.
+	UserAgent string
+	// Client is the HTTP client; it must not follow redirects (the crawler
+	// records them). Default: one built from Concurrency and Timeout.
+	Client *http.Client
+
+	// Concurrency is how many requests may be in flight on the host at
+	// once (default 4).
+	Concurrency int
+	// Rate is the most requests per second (a token bucket of
+	// golang.org/x/time/rate with a burst of 1); default 10, negative for
+	// no limit. A robots.txt Crawl-delay lowers it to one request per
+	// delay.
+	Rate float64
+	// Timeout bounds one request, body included (default 30s).
+	Timeout time.Duration
+	// Retries is how many times a request answered 429 or 503 is tried
+	// again, after Retry-After or an exponential backoff from 1s
+	// (default 3; negative for none). While a backoff runs, no request
+	// goes to the host.
+	Retries int
+	// MaxRetryAfter caps the wait a Retry-After may ask for (default 60s).
+	MaxRetryAfter time.Duration
+
+	// MaxDepth is the most links followed from a seed (0: no limit). A
+	// URL beyond it is reported as "limit:max-depth".
+	MaxDepth int
+	// MaxPages is the most pages fetched (0: no limit); the rest of the
+	// frontier is reported as "limit:max-pages".
+	MaxPages int
+	// MaxTime bounds the crawl's duration (0: no limit); the rest of the
+	// frontier is reported as "limit:max-time".
+	MaxTime time.Duration
+	// MaxBodyBytes is how much of one HTML page is read (default 10 MiB);
+	// links after it are not seen.
+	MaxBodyBytes int64
+	// MaxURLLength: longer URLs are not crawled ("trap:long-url"); default
+	// 2,047, the longest loc a sitemap may hold (L-04).
+	MaxURLLength int
+	// MaxQueryVariants is the most URLs fetched that differ from each
+	// other only in their query ("trap:query-variants"); default 100,
+	// negative for no limit.
+	MaxQueryVariants int
+	// MaxRepeats: a path in which a run of segments repeats this many times
+	// in a row (/a/b/a/b/a/b) is a trap ("trap:repeating-segments");
+	// default 3.
+	MaxRepeats int
+
+	// Query says what happens to query strings (keep, strip, allow-list).
+	Query urlnorm.Normalizer
+	// Include and Exclude decide what is crawled: a URL in scope is crawled
+	// when it matches some Include pattern (or there is none) and no
+	// Exclude pattern ("exclude"). Patterns are RE2 regular expressions
+	// matched against the normalised URL (unanchored).
+	Include, Exclude []*regexp.Regexp
+	// ListInclude and ListExclude decide, the same way, which crawled pages
+	// are listed ("list-exclude"); links of unlisted pages are followed.
+	ListInclude, ListExclude []*regexp.Regexp
+	// ImageHosts are hosts besides the site's whose images are listed (a
+	// CDN, IM-05).
+	ImageHosts []string
+
+	// NoSitemaps skips the sitemaps robots.txt names as seeds.
+	NoSitemaps bool
+	// The listing rules, each switchable: IgnoreRobots fetches and lists
+	// disallowed URLs; IgnoreNoindex lists noindex pages; IgnoreCanonical
+	// lists pages whose rel=canonical names another URL; IgnoreNofollow
+	// follows nofollow links.
+	IgnoreRobots, IgnoreNoindex, IgnoreCanonical, IgnoreNofollow bool
+
+	// Now is the clock for the run's time (default time.Now). It never
+	// becomes a lastmod directly: see package state's Decide.
+	Now func() time.Time
+	// Progress, when set, is called from the crawl's coordinator after
+	// every page with the number of pages fetched so far in this run.
+	Progress func(fetched int)
+}
+
+func (o Options) withDefaults() Options {
+	if o.UserAgent == "" {
+		o.UserAgent = DefaultUserAgent
+	}
+	if o.Concurrency <= 0 {
+		o.Concurrency = 4
+	}
+	if o.Rate == 0 {
+		o.Rate = 10
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = 30 * time.Second
+	}
+	if o.Retries == 0 {
+		o.Retries = 3
+	}
+	if o.MaxRetryAfter <= 0 {
+		o.MaxRetryAfter = time.Minute
+	}
+	if o.MaxBodyBytes <= 0 {
+		o.MaxBodyBytes = 10 << 20
+	}
+	if o.MaxURLLength <= 0 {
+		o.MaxURLLength = sitemap.MaxLocLength - 1
+	}
+	if o.MaxQueryVariants == 0 {
+		o.MaxQueryVariants = 100
+	}
+	if o.MaxRepeats <= 1 {
+		o.MaxRepeats = 3
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	return o
+}

@@ -1,0 +1,229 @@
+package crawl
+
+import (
+	"context"
+	"mime"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	sitemap "github.com/sitemapkit/sitemap"
+)
+
+// fetch requests one page and reads what the crawler needs from it. It
+// waits for the rate limiter and for any backoff of the host first.
+func (c *Crawler) fetch(ctx context.Context, t task) result {
+	res := result{task: t}
+	for attempt := 0; ; attempt++ {
+		if err := c.wait(ctx); err != nil {
+			res.Reason = ReasonError
+			return res
+		}
+		retry, delay := c.get(ctx, &res, attempt)
+		if !retry {
+			return res
+		}
+		c.pause(delay)
+	}
+}
+
+// wait blocks until the host's backoff is over and the rate allows a
+// request.
+func (c *Crawler) wait(ctx context.Context) error {
+	for {
+		c.pauseMu.Lock()
+		d := time.Until(c.pauseUntil)
+		c.pauseMu.Unlock()
+		if d <= 0 {
+			break
+		}
+		if err := sleep(ctx, d); err != nil {
+			return err
+		}
+	}
+	return c.limiter.Wait(ctx)
+}
+
+// pause stops every request to the host for d.
+func (c *Crawler) pause(d time.Duration) {
+	c.pauseMu.Lock()
+	if until := time.Now().Add(d); until.After(c.pauseUntil) {
+		c.pauseUntil = until
+	}
+	c.pauseMu.Unlock()
+}
+
+// retryDelay is the wait before attempt+1 after a 429 or 503: Retry-After
+// (seconds or an HTTP date) when given, else 1s, 2s, 4s …; capped at
+// MaxRetryAfter.
+func (c *Crawler) retryDelay(resp *http.Response, attempt int) time.Duration {
+	d := time.Second << min(attempt, 10)
+	if ra := strings.TrimSpace(resp.Header.Get("Retry-After")); ra != "" {
+		if n, err := strconv.Atoi(ra); err == nil && n >= 0 {
+			d = time.Duration(n) * time.Second
+		} else if t, err := http.ParseTime(ra); err == nil {
+			d = time.Until(t)
+		}
+	}
+	return max(0, min(d, c.o.MaxRetryAfter))
+}
+
+// get makes one attempt. It fills res, or asks for a retry after delay.
+func (c *Crawler) get(ctx context.Context, res *result, attempt int) (retry bool, delay time.Duration) {
+	rctx, cancel := context.WithTimeout(ctx, c.o.Timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(rctx, http.MethodGet, res.Loc, nil)
+	if err != nil {
+		res.Reason = ReasonError
+		return false, 0
+	}
+	req.Header.Set("User-Agent", c.o.UserAgent)
+	req.Header.Set("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1")
+	resp, err := c.client.Do(req)
+	if err != nil {
+		res.Reason = ReasonError
+		return false, 0
+	}
+	defer drain(resp.Body)
+	res.Status = resp.StatusCode
+	switch {
+	case (resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable) && attempt < c.o.Retries:
+		return true, c.retryDelay(resp, attempt)
+	case resp.StatusCode >= 300 && resp.StatusCode < 400:
+		res.Reason = ReasonRedirect
+		if loc := resp.Header.Get("Location"); loc != "" {
+			if target, err := c.o.Query.Resolve(resp.Request.URL, loc); err == nil && target != res.Loc {
+				res.Redirect = target
+			}
+		}
+		return false, 0
+	case resp.StatusCode != http.StatusOK:
+		res.Reason = "status:" + strconv.Itoa(resp.StatusCode)
+		return false, 0
+	}
+	ct := resp.Header.Get("Content-Type")
+	if mt, _, err := mime.ParseMediaType(ct); ct != "" && (err != nil || mt != "text/html" && mt != "application/xhtml+xml") {
+		res.Reason = ReasonNotHTML
+		return false, 0
+	}
+	p, err := parseHTML(resp.Body, ct, c.o.MaxBodyBytes, strings.ToLower(c.agent))
+	if err != nil && ctx.Err() == nil && rctx.Err() != nil {
+		res.Reason = ReasonError // the body did not arrive in time
+		return false, 0
+	}
+	c.build(res, resp, &p)
+	return false, 0
+}
+
+// build turns a parsed 200 HTML page into the result: links to follow,
+// the listing decision and the entry.
+func (c *Crawler) build(res *result, resp *http.Response, p *page) {
+	base := resp.Request.URL
+	if p.Base != "" {
+		if b, err := base.Parse(p.Base); err == nil {
+			base = b
+		}
+	}
+	xNoindex, xNofollow := xRobotsTag(resp.Header.Values("X-Robots-Tag"), c.agent)
+	noindex := (p.Noindex || xNoindex) && !c.o.IgnoreNoindex
+	nofollow := (p.Nofollow || xNofollow) && !c.o.IgnoreNofollow
+
+	for _, l := range p.Links {
+		href, err := c.o.Query.Resolve(base, l.Href)
+		if err != nil || href == res.Loc {
+			continue
+		}
+		if nofollow || l.Nofollow && !c.o.IgnoreNofollow {
+			res.Soft = append(res.Soft, href)
+		} else {
+			res.Follow = append(res.Follow, href)
+		}
+	}
+	canonical := ""
+	if p.Canonical != "" {
+		if cu, err := c.o.Query.Resolve(base, p.Canonical); err == nil {
+			canonical = cu
+		}
+	}
+	switch {
+	case noindex:
+		res.Reason = ReasonNoindex
+	case canonical != "" && canonical != res.Loc && !c.o.IgnoreCanonical:
+		res.Reason = ReasonCanonical
+		res.Redirect = canonical
+	case !matches(res.Loc, c.o.ListInclude, c.o.ListExclude):
+		res.Reason = ReasonListExclude
+	}
+	if res.Reason != "" {
+		return
+	}
+	u := &sitemap.URL{Loc: res.Loc, ContentHash: p.Hash}
+	if lm := resp.Header.Get("Last-Modified"); lm != "" {
+		// A server's Last-Modified is the page's own date (M-05); one in
+		// the future is not believed.
+		if t, err := http.ParseTime(lm); err == nil && !t.After(time.Now()) {
+			u.LastMod = sitemap.DateOf(t.UTC())
+		}
+	}
+	seen := make(map[string]bool)
+	for _, a := range p.Alternates {
+		href, err := c.o.Query.Resolve(base, a.Href)
+		lang := strings.TrimSpace(a.Hreflang)
+		if err != nil || !validHreflang(lang) || seen[strings.ToLower(lang)] {
+			continue
+		}
+		seen[strings.ToLower(lang)] = true
+		u.Alternates = append(u.Alternates, sitemap.Alternate{Hreflang: lang, Href: href})
+	}
+	for _, src := range p.Images {
+		img, err := c.o.Query.Resolve(base, src)
+		if err != nil || !c.imageHost(img) {
+			continue
+		}
+		u.Images = append(u.Images, sitemap.Image{Loc: img})
+		if len(u.Images) == sitemap.MaxImagesPerURL {
+			break
+		}
+	}
+	res.Entry = u
+}
+
+// imageHost reports whether an image URL is on the site's host or one of
+// ImageHosts (IM-05).
+func (c *Crawler) imageHost(img string) bool {
+	if strings.HasPrefix(img, c.origin+"/") {
+		return true
+	}
+	u, err := url.Parse(img)
+	if err != nil {
+		return false
+	}
+	for _, h := range c.o.ImageHosts {
+		if strings.EqualFold(u.Host, h) || strings.EqualFold(u.Hostname(), h) {
+			return true
+		}
+	}
+	return false
+}
+
+// validHreflang accepts x-default and language[-script][-region] codes
+// (H-06): 2–3 letters, then subtags of 2–8 letters or digits.
+func validHreflang(s string) bool {
+	if strings.EqualFold(s, "x-default") {
+		return true
+	}
+	parts := strings.Split(s, "-")
+	for i, p := range parts {
+		if len(p) < 2 || len(p) > 8 || i == 0 && len(p) > 3 {
+			return false
+		}
+		for _, r := range p {
+			if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+				return false
+			}
+		}
+	}
+	return true
+}
