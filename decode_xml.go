@@ -1197,21 +1197,39 @@ func decXMLChar(r rune) bool {
 		r >= 0xE000 && r <= 0xFFFD || r >= 0x10000 && r <= 0x10FFFF
 }
 
+// decCharClass marks bytes that need a closer look in a value: 1 for C0
+// controls XML forbids, 2 for non-ASCII.
+var decCharClass = func() (t [256]byte) {
+	for c := 0; c < 0x20; c++ {
+		if c != '\t' && c != '\n' && c != '\r' {
+			t[c] = 1
+		}
+	}
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = 2
+	}
+	return
+}()
+
 // decCheckChars reports forbidden characters (E-03) and invalid UTF-8
 // in a value and returns it usable: invalid UTF-8 replaced.
 func (x *decXML) decCheckChars(v []byte, off int64, what []byte) []byte {
-	ascii := true
+	var flags byte
 	for _, c := range v {
-		if c >= 0x80 {
-			ascii = false
-			continue
-		}
-		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' {
-			x.report("E-03", SeverityError, off, fmt.Sprintf("<%s> holds control character U+%04X, which XML forbids; the document is not well-formed", decShort(what), c))
-			return v
+		flags |= decCharClass[c]
+	}
+	if flags == 0 {
+		return v
+	}
+	if flags&1 != 0 {
+		for _, c := range v {
+			if decCharClass[c]&1 != 0 {
+				x.report("E-03", SeverityError, off, fmt.Sprintf("<%s> holds control character U+%04X, which XML forbids; the document is not well-formed", decShort(what), c))
+				return v
+			}
 		}
 	}
-	if ascii {
+	if flags&2 == 0 {
 		return v
 	}
 	if !utf8.Valid(v) {
