@@ -53,9 +53,9 @@ type Builder struct {
 	o   *resolved
 	ctx context.Context
 
-	enc        sitemap.EncoderOptions // entries: every namespace allowed
-	hdr        sitemap.EncoderOptions // headers: Extensions set per file
-	hdrLen     map[sitemap.Ext]int
+	enc        sitemap.EncoderOptions  // entries: every namespace allowed
+	hdr        sitemap.EncoderOptions  // headers: Extensions set per file
+	hdrLen     [sitemap.ExtAll + 1]int // by declared extensions; 0 = not computed
 	trailerLen int
 	buf        []byte
 
@@ -118,7 +118,6 @@ func NewContext(ctx context.Context, st store.Store, o Options) (*Builder, error
 	}
 	b.enc = sitemap.EncoderOptions{Extensions: allExt, Stylesheet: r.Stylesheet, Legacy: r.Legacy, Scope: r.scope}
 	b.hdr = b.enc
-	b.hdrLen = make(map[sitemap.Ext]int)
 	b.trailerLen = len(b.enc.Trailer())
 	if r.NewsMaxAge > 0 {
 		b.newsCut = b.start.Add(-r.NewsMaxAge)
@@ -127,14 +126,13 @@ func NewContext(ctx context.Context, st store.Store, o Options) (*Builder, error
 }
 
 func (b *Builder) headerLen(e sitemap.Ext) int {
-	n, ok := b.hdrLen[e]
-	if !ok {
-		h := b.hdr
-		h.Extensions = e
-		n = len(h.AppendHeader(nil))
-		b.hdrLen[e] = n
+	if n := b.hdrLen[e]; n != 0 {
+		return n
 	}
-	return n
+	h := b.hdr
+	h.Extensions = e
+	b.hdrLen[e] = len(h.AppendHeader(nil))
+	return b.hdrLen[e]
 }
 
 // Add adds one entry. An entry that cannot be written (an invalid or

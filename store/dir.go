@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // DirStore keeps files in one local directory. A file is written to a
@@ -27,7 +28,9 @@ import (
 // everything is done. Recover finishes a journal a killed run left behind.
 // One run at a time may write a given set of names.
 type DirStore struct {
-	dir string
+	dir  string
+	once sync.Once
+	sem  chan struct{} // bounds the background syncs of committed files
 	// afterRename, when set (tests), is called after each rename of a
 	// publication with the number of renames done so far.
 	afterRename func(done int)
@@ -50,6 +53,14 @@ func Dir(path string) (*DirStore, error) {
 		return nil, fmt.Errorf("store: %s is not a directory", path)
 	}
 	return &DirStore{dir: path}, nil
+}
+
+// maxSyncs is how many committed files are synced at once.
+const maxSyncs = 4
+
+func (s *DirStore) syncers() chan struct{} {
+	s.once.Do(func() { s.sem = make(chan struct{}, maxSyncs) })
+	return s.sem
 }
 
 // Path returns the directory of the store.
@@ -102,6 +113,9 @@ type dirFile struct {
 	f     *os.File
 	w     *bufio.Writer
 	state int // 0 open, 1 committed, 2 aborted/published
+
+	synced  chan error // result of the background sync started by Commit
+	syncErr error
 }
 
 // Create implements Store.
@@ -140,26 +154,48 @@ func (f *dirFile) Commit() error {
 	if f.state != 0 {
 		return ErrClosed
 	}
-	err := f.w.Flush()
-	if err == nil {
-		err = f.f.Sync()
-	}
-	if cerr := f.f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
+	if err := f.w.Flush(); err != nil {
 		f.state = 2
+		f.f.Close()
 		os.Remove(filepath.Join(f.s.dir, f.tmp))
 		return fmt.Errorf("store: writing %s: %w", f.name, err)
 	}
 	f.state = 1
+	// The fsync runs in the background (at most syncers at a time), so a
+	// caller producing many files overlaps their syncs with its work;
+	// Publish waits for every sync before it renames anything.
+	ch := make(chan error, 1)
+	f.synced = ch
+	sem := f.s.syncers()
+	sem <- struct{}{}
+	go func(file *os.File) {
+		err := file.Sync()
+		if cerr := file.Close(); err == nil {
+			err = cerr
+		}
+		<-sem
+		ch <- err
+	}(f.f)
 	return nil
+}
+
+// wait returns the result of the background sync of a committed file.
+func (f *dirFile) wait() error {
+	if f.synced != nil {
+		if err := <-f.synced; err != nil {
+			f.syncErr = fmt.Errorf("store: writing %s: %w", f.name, err)
+		}
+		f.synced = nil
+	}
+	return f.syncErr
 }
 
 func (f *dirFile) Abort() error {
 	switch f.state {
 	case 0:
 		f.f.Close()
+	case 1:
+		f.wait()
 	case 2:
 		return nil
 	}
@@ -188,6 +224,9 @@ func (s *DirStore) Publish(ctx context.Context, p Publication) error {
 		}
 		if df.state != 1 {
 			return fmt.Errorf("%w: %s", ErrNotCommitted, df.name)
+		}
+		if err := df.wait(); err != nil {
+			return err
 		}
 		if names[df.name] {
 			return fmt.Errorf("store: %s published twice", df.name)

@@ -49,7 +49,9 @@ type File interface {
 	io.Writer
 	// Name is the name the file will be published under.
 	Name() string
-	// Commit flushes and syncs the file. It does not publish it.
+	// Commit completes the file. It does not publish it. A store may
+	// finish making the file durable in the background (DirStore syncs it);
+	// Publish then waits for that and fails if it failed.
 	Commit() error
 	// Abort discards the file. It is safe to call after Commit (the
 	// committed, unpublished file is removed) and more than once.
