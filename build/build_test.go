@@ -269,6 +269,7 @@ func TestSplitBytesExact(t *testing.T) {
 	if second := content(t, st, "sitemap-2.xml"); !bytes.Contains(second, []byte("xmlns:xhtml")) {
 		t.Fatalf("second file lacks the xhtml namespace:\n%s", second)
 	}
+	validateAll(t, st, sum)
 }
 
 // S-02, S-07 with many heavy entries: every file is at or under the limit
@@ -307,6 +308,7 @@ func TestSplitBytesHeavy(t *testing.T) {
 	if next != len(urls) {
 		t.Fatalf("%d URLs written, want %d", next, len(urls))
 	}
+	validateAll(t, st, sum)
 }
 
 // S-02: an entry too large for an empty file is skipped with an
@@ -406,9 +408,10 @@ func TestIndexLastMod(t *testing.T) {
 	if bytes.Contains(data, []byte("2030")) {
 		t.Fatalf("index carries the run's time:\n%s", data)
 	}
-	if sum.Files[1].LastMod.IsZero() == false {
+	if !sum.Files[1].LastMod.IsZero() {
 		t.Fatalf("summary lastmod of child 2 = %v, want none", sum.Files[1].LastMod)
 	}
+	validateAll(t, st, sum)
 }
 
 // N-10: at most 1,000 news entries per file; plain entries do not count.
@@ -440,6 +443,7 @@ func TestNewsRollover(t *testing.T) {
 	if len(sum.Files) != 3 || total != 2600 {
 		t.Fatalf("%d files, %d URLs", len(sum.Files), total)
 	}
+	validateAll(t, st, sum)
 }
 
 // N-11: with NewsMaxAge, old news loses its news block, the entry stays.
@@ -765,6 +769,32 @@ func TestXSD(t *testing.T) {
 		if sum.Index != nil {
 			xmllint.Validate(t, filepath.Join(dir, sum.Index.Name), xmllint.SiteIndex)
 		}
+	}
+}
+
+// validateAll checks every file of sum against the XSDs (§20) with
+// xmllint: urlsets against sitemap-all.xsd, the index against
+// siteindex.xsd. Files are copied out of the memory store as stored
+// (compressed ones stay compressed; xmllint reads gzip).
+func validateAll(t *testing.T, st *store.MemStore, sum Summary) {
+	t.Helper()
+	xmllint.Require(t)
+	dir := t.TempDir()
+	var files []string
+	for _, f := range sum.Files {
+		p := filepath.Join(dir, f.Name)
+		if err := os.WriteFile(p, st.Bytes(f.Name), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, p)
+	}
+	xmllint.ValidateFiles(t, xmllint.All, files...)
+	if sum.Index != nil {
+		p := filepath.Join(dir, sum.Index.Name)
+		if err := os.WriteFile(p, st.Bytes(sum.Index.Name), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		xmllint.Validate(t, p, xmllint.SiteIndex)
 	}
 }
 
