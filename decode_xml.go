@@ -1092,6 +1092,15 @@ func (x *decXML) text(raw []byte, off int64, cdata bool) {
 
 // decIsBlank reports whether b is only XML white space.
 func (x *decXML) decIsBlank(b []byte) bool {
+	if len(b) > 64 {
+		// Long runs (indentation blocks, padding): vectorised counts.
+		n := bytes.Count(b, []byte{' '})
+		if n == len(b) {
+			return true
+		}
+		n += bytes.Count(b, []byte{'\n'}) + bytes.Count(b, []byte{'\t'}) + bytes.Count(b, []byte{'\r'})
+		return n == len(b)
+	}
 	for _, c := range b {
 		if c != ' ' && c != '\n' && c != '\t' && c != '\r' {
 			return false
