@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -132,7 +134,7 @@ func TestOpenLocalProblems(t *testing.T) {
 	if _, err := read(t, Open(filepath.Join(dir, "page.html"), OpenOptions{})); err == nil {
 		t.Error("an HTML page read as a sitemap")
 	}
-	if _, err := read(t, Open(filepath.Join(dir, "nope.xml"), OpenOptions{})); !os.IsNotExist(err) {
+	if _, err := read(t, Open(filepath.Join(dir, "nope.xml"), OpenOptions{})); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("missing file: %v", err)
 	}
 	// I-07: an index whose child is an index: the nested one is reported,
