@@ -502,3 +502,44 @@ func BenchmarkStamp(b *testing.B) {
 		b.ReportMetric(float64(2*n)/time.Since(start).Seconds(), "stamps/s")
 	}
 }
+
+// TestKilledCrawlResumes simulates a crash: the connection goes away
+// without a commit. Flushed work survives; claims and the unflushed Done
+// are lost, so those URLs are handed out again on the next run.
+func TestKilledCrawlResumes(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "k.db")
+	s := openTemp(t, path, SQLiteOptions{BatchSize: 1000, MaxDelay: time.Hour})
+	if _, err := s.Enqueue(ctx, Task{Loc: "https://example.com/1"}, Task{Loc: "https://example.com/2"}, Task{Loc: "https://example.com/3"}); err != nil {
+		t.Fatal(err)
+	}
+	ts, err := s.Claim(ctx, 2)
+	if err != nil || len(ts) != 2 {
+		t.Fatalf("claim: %v %v", ts, err)
+	}
+	if err := s.Done(ctx, ts[0].Loc); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Done(ctx, ts[1].Loc); err != nil { // never committed
+		t.Fatal(err)
+	}
+	// Kill: drop the connection with the batch open (SQLite rolls it back).
+	s.mu.Lock()
+	s.closed = true
+	s.closeAll()
+	s.mu.Unlock()
+
+	s = openTemp(t, path, SQLiteOptions{})
+	defer s.Close()
+	st, err := s.Frontier(ctx)
+	if err != nil || st != (FrontierStats{Pending: 2, Done: 1}) {
+		t.Fatalf("after the crash: %+v, %v; want 2 pending, 1 done", st, err)
+	}
+	ts, err = s.Claim(ctx, 10)
+	if err != nil || len(ts) != 2 || ts[0].Loc != "https://example.com/2" || ts[1].Loc != "https://example.com/3" {
+		t.Errorf("resumed tasks = %+v, %v", ts, err)
+	}
+}
