@@ -28,11 +28,21 @@ func encodingProblem(s string) string {
 			return "contains a space; write it as %20"
 		case c < 0x20 || c == 0x7f:
 			return "contains a control character; percent-encode it"
-		case strings.IndexByte("\"<>\\^`{|}", c) >= 0:
+		case mustEscape(c):
 			return "contains " + quoteRune(rune(c)) + ", which URLs must percent-encode (" + percent(c) + ")"
 		}
 	}
 	return ""
+}
+
+// mustEscape marks the printable ASCII characters RFC 3986 never allows
+// unescaped in a URI.
+func mustEscape(c byte) bool {
+	switch c {
+	case '"', '<', '>', '\\', '^', '`', '{', '|', '}':
+		return true
+	}
+	return false
 }
 
 func isHex(c byte) bool {
@@ -79,11 +89,28 @@ func absoluteProblem(s string) (rule, why string, u *url.URL) {
 // normHost returns the host in the form the scope rule compares (L-15):
 // lower case, IDNA/punycode-normalised.
 func normHost(h string) string {
-	h = strings.ToLower(strings.TrimSuffix(h, "."))
+	h = strings.TrimSuffix(h, ".")
+	if ldh(h) {
+		// ASCII letters, digits, '-' and '.': IDNA leaves it as it is
+		// (lower-cased), so skip the IDNA machinery on the common path.
+		return strings.ToLower(h)
+	}
+	h = strings.ToLower(h)
 	if a, err := idna.Lookup.ToASCII(h); err == nil {
 		return a
 	}
 	return h
+}
+
+// ldh reports whether h holds only ASCII letters, digits, '-' and '.'.
+func ldh(h string) bool {
+	for i := 0; i < len(h); i++ {
+		c := h[i] | 0x20
+		if !('a' <= c && c <= 'z' || '0' <= h[i] && h[i] <= '9' || h[i] == '-' || h[i] == '.') {
+			return false
+		}
+	}
+	return true
 }
 
 // effectivePort returns u's port, applying the default ports 80 and 443.
