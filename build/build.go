@@ -73,6 +73,14 @@ type Builder struct {
 	adds    int
 	err     error // sticky: the run cannot go on
 	closed  bool
+	unlock  func() error // releases the store's lock (nil: none)
+}
+
+func (b *Builder) release() {
+	if b.unlock != nil {
+		b.unlock()
+		b.unlock = nil
+	}
 }
 
 // part is one sitemap being filled.
@@ -93,9 +101,12 @@ type composed struct {
 	err  error
 }
 
-// New returns a Builder writing through st. Unless o.DryRun, it first
-// finishes a publication a killed earlier run left behind (see
-// store.Store.Recover) and removes that run's temporary files.
+// New returns a Builder writing through st. Unless o.DryRun, it takes the
+// store's lock for o.Name when the store has one (store.Locker; a second
+// run on the same names fails at once with store.ErrLocked), then finishes
+// a publication a killed earlier run left behind (store.Store.Recover)
+// and removes that run's temporary files. The lock is held until Commit
+// or Abort.
 func New(st store.Store, o Options) (*Builder, error) {
 	return NewContext(context.Background(), st, o)
 }
@@ -113,8 +124,18 @@ func NewContext(ctx context.Context, st store.Store, o Options) (*Builder, error
 	b := &Builder{o: r, out: st, st: st, ctx: ctx, start: r.Now()}
 	if r.DryRun {
 		b.st = discard{}
-	} else if err := st.Recover(ctx, r.journalName(), r.owns); err != nil {
-		return nil, err
+	} else {
+		if l, ok := st.(store.Locker); ok {
+			// One run per set of names at a time: a second run would
+			// take the first one's temporary files for stale ones.
+			if b.unlock, err = l.Lock(ctx, r.Name); err != nil {
+				return nil, err
+			}
+		}
+		if err := st.Recover(ctx, r.journalName(), r.owns); err != nil {
+			b.release()
+			return nil, err
+		}
 	}
 	b.enc = sitemap.EncoderOptions{Extensions: allExt, Stylesheet: r.Stylesheet, Legacy: r.Legacy, Scope: r.scope}
 	b.hdr = b.enc
@@ -397,6 +418,7 @@ func (b *Builder) Abort() error {
 		return nil
 	}
 	b.closed = true
+	defer b.release()
 	if b.inflight != nil {
 		c := <-b.inflight
 		b.inflight = nil

@@ -841,3 +841,37 @@ func TestOwns(t *testing.T) {
 		}
 	}
 }
+
+// Two runs on the same names in one directory: the second fails at once
+// (store.ErrLocked) instead of taking the first one's files for stale
+// ones; after Commit the lock is free again.
+func TestConcurrentRunsLocked(t *testing.T) {
+	ctx := context.Background()
+	ds, _ := store.Dir(t.TempDir())
+	first, err := New(ds, Options{BaseURL: base})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := New(ds, Options{BaseURL: base}); !errors.Is(err, store.ErrLocked) {
+		t.Fatalf("second run: %v, want store.ErrLocked", err)
+	}
+	if _, err := New(ds, Options{BaseURL: base, DryRun: true}); err != nil {
+		t.Fatalf("dry run while locked: %v", err)
+	}
+	if _, err := New(ds, Options{BaseURL: base, Name: "other"}); err != nil {
+		t.Fatalf("run on other names: %v", err)
+	}
+	first.Add(ctx, page(1))
+	if _, err := first.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	b, err := New(ds, Options{BaseURL: base})
+	if err != nil {
+		t.Fatalf("after Commit: %v", err)
+	}
+	b.Abort()
+	if b, err = New(ds, Options{BaseURL: base}); err != nil {
+		t.Fatalf("after Abort: %v", err)
+	}
+	b.Abort()
+}

@@ -33,6 +33,7 @@ func (b *Builder) Commit(ctx context.Context) (sum Summary, err error) {
 			b.Abort()
 		}
 		b.closed = true
+		b.release()
 	}()
 	if b.err != nil {
 		return Summary{}, b.err

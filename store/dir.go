@@ -26,7 +26,7 @@ import (
 // Publish first writes a journal that lists every rename and removal, syncs
 // it and the directory, and only then renames; the journal is removed when
 // everything is done. Recover finishes a journal a killed run left behind.
-// One run at a time may write a given set of names.
+// Lock (see Locker) keeps two runs from writing the same set of names.
 type DirStore struct {
 	dir  string
 	once sync.Once

@@ -70,6 +70,17 @@ type Publication struct {
 	Remove []string
 }
 
+// Locker is implemented by stores that can keep two runs from writing the
+// same set of names at once (DirStore). Lock takes the lock for name (a
+// set's base name, such as "sitemap") or fails at once with an error
+// wrapping ErrLocked when another run holds it; unlock releases it.
+type Locker interface {
+	Lock(ctx context.Context, name string) (unlock func() error, err error)
+}
+
+// ErrLocked is wrapped by Lock's error when another run holds the lock.
+var ErrLocked = errors.New("store: locked")
+
 // ErrClosed is returned by writes to a file after Commit or Abort.
 var ErrClosed = errors.New("store: file already committed or aborted")
 

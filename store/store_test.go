@@ -272,3 +272,38 @@ func TestKillDuringPublish(t *testing.T) {
 		}
 	}
 }
+
+// One run per set of names: a second Lock fails at once until the first
+// is released; the lock file is hidden and not listed.
+func TestLock(t *testing.T) {
+	ctx := context.Background()
+	s, _ := Dir(t.TempDir())
+	unlock, err := s.Lock(ctx, "sitemap")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Lock(ctx, "sitemap"); !errors.Is(err, ErrLocked) {
+		t.Fatalf("second Lock: %v, want ErrLocked", err)
+	}
+	other, err := s.Lock(ctx, "news")
+	if err != nil {
+		t.Fatalf("Lock of another name: %v", err)
+	}
+	other()
+	unlock()
+	unlock() // idempotent
+	again, err := s.Lock(ctx, "sitemap")
+	if err != nil {
+		t.Fatalf("Lock after unlock: %v", err)
+	}
+	again()
+	if got := list(t, s); len(got) != 0 {
+		t.Fatalf("List shows %v", got)
+	}
+	if err := s.Recover(ctx, "sitemap.publish-journal", func(string) bool { return true }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(s.Path(), ".sitemap.lock")); err != nil {
+		t.Fatalf("Recover removed the lock file: %v", err)
+	}
+}
