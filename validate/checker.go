@@ -182,6 +182,17 @@ func (c *Checker) URL(u *sitemap.URL, line, col int) {
 	}
 }
 
+// Item checks one entry returned by a [sitemap.Decoder]: its URL or its
+// Index, at the item's position.
+func (c *Checker) Item(it *sitemap.Item) {
+	switch it.Kind {
+	case sitemap.ItemURL:
+		c.URL(&it.URL, it.Line, it.Col)
+	case sitemap.ItemIndex:
+		c.Index(&it.Index, it.Line, it.Col)
+	}
+}
+
 // Index checks one <sitemap> entry of an index found at line:col.
 func (c *Checker) Index(x *sitemap.IndexEntry, line, col int) {
 	c.index++

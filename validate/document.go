@@ -95,14 +95,9 @@ func Document(ctx context.Context, r io.Reader, o Options, report func(sitemap.D
 		if n == 0 {
 			c.text = dec.Format() == sitemap.FormatText
 		}
-		switch it.Kind {
-		case sitemap.ItemURL:
-			c.URL(&it.URL, it.Line, it.Col)
-		case sitemap.ItemIndex:
-			c.Index(&it.Index, it.Line, it.Col)
-			if len(sum.Children) < maxTracked {
-				sum.Children = append(sum.Children, it.Index.Loc)
-			}
+		c.Item(&it)
+		if it.Kind == sitemap.ItemIndex && len(sum.Children) < maxTracked {
+			sum.Children = append(sum.Children, it.Index.Loc)
 		}
 	}
 	sum.Format = dec.Format()

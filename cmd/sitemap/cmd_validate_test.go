@@ -227,6 +227,12 @@ func TestValidateLocalIndex(t *testing.T) {
 		t.Errorf("stderr: %s", errOut)
 	}
 
+	// --max-children bounds the children read (VAL-02).
+	_, out, _ = runCLI(t, "", "validate", "--max-children", "1", "--base", "https://www.example.com/maps/", filepath.Join(dir, "sitemap.xml"))
+	if ids := ruleIDs(out); !slices.Equal(ids, []string{"error L-09", "warning VAL-02"}) {
+		t.Errorf("--max-children 1: %v\n%s", ids, out)
+	}
+
 	// Without --base children are found by file name: sub/sitemap-2.xml is
 	// then looked for beside the index and missing.
 	_, out, _ = runCLI(t, "", "validate", filepath.Join(dir, "sitemap.xml"))
