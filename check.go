@@ -328,9 +328,9 @@ func checkURL(f field, s string) (urlParts, error) {
 		return p, entryErr(f, "L-01", s, "has no //host after "+p.scheme+":; sitemaps need https://host/…")
 	}
 	rest = rest[2:]
-	end := strings.IndexAny(rest, "/?#")
-	if end < 0 {
-		end = len(rest)
+	end := 0
+	for end < len(rest) && rest[end] != '/' && rest[end] != '?' && rest[end] != '#' {
+		end++
 	}
 	auth, tail := rest[:end], rest[end:]
 	if strings.IndexByte(auth, '@') >= 0 {
@@ -369,7 +369,7 @@ func checkURL(f field, s string) (urlParts, error) {
 		}
 		for i := 0; i < len(host); i++ {
 			c := host[i]
-			if isAlpha(c) || isDigit(c) || c == '-' || c == '.' || c == '_' || c == '~' {
+			if charClass[c]&cHost != 0 {
 				continue
 			}
 			e := entryErr(f, "L-07", s, "")
@@ -390,8 +390,8 @@ func checkURL(f field, s string) (urlParts, error) {
 	pathEnd := -1
 	for i := 0; i < len(tail); i++ {
 		c := tail[i]
-		if isURIChar(c) {
-			if pathEnd < 0 && c == '?' {
+		if charClass[c]&cURI != 0 {
+			if c == '?' && pathEnd < 0 {
 				pathEnd = i
 			}
 			continue
@@ -509,18 +509,7 @@ func suggestURL(s string) string {
 // isURIChar reports whether c may appear literally in the path, query or
 // fragment of a URI (RFC 3986 pchar plus '/' and '?'; '%' and '#' are
 // handled by the caller).
-func isURIChar(c byte) bool {
-	if isAlpha(c) || isDigit(c) {
-		return true
-	}
-	switch c {
-	case '-', '.', '_', '~', // unreserved
-		'!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', // sub-delims
-		':', '@', '/', '?':
-		return true
-	}
-	return false
-}
+func isURIChar(c byte) bool { return charClass[c]&cURI != 0 }
 
 func isAlpha(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }

@@ -2,6 +2,42 @@ package sitemap
 
 import "unicode/utf8"
 
+// charClass classifies every byte for the URL checks and the escapers,
+// one bit per class, so each hot loop is a single table lookup. It is a
+// constant (no mutable package state); TestCharClass checks it against the
+// definitions below.
+//
+//	cURI  may appear literally in a URL's path, query or fragment: RFC
+//	      3986 unreserved, sub-delims, ':', '@', '/', '?'
+//	cHost may appear in a host name: letters, digits, '-', '.', '_', '~'
+//	cText needs escaping in element content: & < > ' " CR
+//	cAttr needs escaping in an attribute value: cText plus TAB and LF
+//	cCtl  a C0 control XML 1.0 forbids (all but TAB, LF, CR)
+const charClass = "\x10\x10\x10\x10\x10\x10\x10\x10\x10\x08\x08\x10\x10\x0c\x10\x10" +
+	"\x10\x10\x10\x10\x10\x10\x10\x10\x10\x10\x10\x10\x10\x10\x10\x10" +
+	"\x00\x01\x0c\x00\x01\x00\x0d\x0d\x01\x01\x01\x01\x01\x03\x03\x01" +
+	"\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x01\x01\x0c\x01\x0c\x01" +
+	"\x01\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03" +
+	"\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x00\x00\x00\x00\x03" +
+	"\x00\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03" +
+	"\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x00\x00\x00\x03\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+const (
+	cURI = 1 << iota
+	cHost
+	cText
+	cAttr
+	cCtl
+)
+
 // XML escaping for the encoder (E-01, E-02, E-03). Written by hand rather
 // than with encoding/xml so the hot path appends to a caller's buffer
 // without allocating: bytes that need no escape (everything above '>' and
@@ -19,7 +55,7 @@ func appendText(dst []byte, s string) []byte {
 	last := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if c > '>' {
+		if charClass[c]&cText == 0 {
 			continue
 		}
 		var esc string
@@ -54,7 +90,7 @@ func appendAttr(dst []byte, s string) []byte {
 	last := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if c > '>' {
+		if charClass[c]&cAttr == 0 {
 			continue
 		}
 		var esc string
@@ -115,7 +151,7 @@ func checkText(s string) (bad badChar, ok bool) {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c < 0x20 && c != '\t' && c != '\n' && c != '\r' {
+			if charClass[c]&cCtl != 0 {
 				return badChar{off: i, r: rune(c), utf8: true}, false
 			}
 			i++

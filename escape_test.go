@@ -108,3 +108,33 @@ func FuzzEscape(f *testing.F) {
 		}
 	})
 }
+
+// charClass agrees with the definitions it stands for.
+func TestCharClass(t *testing.T) {
+	if len(charClass) != 256 {
+		t.Fatalf("charClass has %d entries", len(charClass))
+	}
+	for i := 0; i < 256; i++ {
+		c := byte(i)
+		alnum := 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+		want := byte(0)
+		if alnum || strings.IndexByte("-._~", c) >= 0 {
+			want |= cURI | cHost
+		}
+		if c != 0 && strings.IndexByte("!$&'()*+,;=:@/?", c) >= 0 {
+			want |= cURI
+		}
+		if c != 0 && strings.IndexByte("&<>'\"\r", c) >= 0 {
+			want |= cText | cAttr
+		}
+		if c == '\t' || c == '\n' {
+			want |= cAttr
+		}
+		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' {
+			want |= cCtl
+		}
+		if charClass[c] != want {
+			t.Errorf("charClass[%q] = %#x, want %#x", c, charClass[c], want)
+		}
+	}
+}
