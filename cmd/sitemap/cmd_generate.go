@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -19,6 +20,7 @@ import (
 	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/robots"
 	"github.com/sitemapkit/sitemap/source"
+	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/store"
 	"github.com/sitemapkit/sitemap/xsl"
 )
@@ -42,6 +44,8 @@ type generateOptions struct {
 	Legacy      bool
 	Robots      string
 	XSL         bool
+	State       string
+	StateDay    bool
 	Inputs      []string
 }
 
@@ -74,7 +78,8 @@ are published and the exit status is 1. With --strict the first invalid entry st
 run and nothing is published. Exit status 2: bad flags, unreadable input, unwritable output.`,
 		Example: `  sitemap generate --base-url https://www.example.com/ --out public/ --gzip examples/urls.jsonl
   sitemap generate --base-url https://www.example.com/ --out public/ --xsl --robots public/robots.txt examples/urls.txt examples/urls.csv
-  cat examples/urls.txt | sitemap generate --base-url https://www.example.com/ --dry-run -`,
+  cat examples/urls.txt | sitemap generate --base-url https://www.example.com/ --dry-run -
+  sitemap generate --base-url https://www.example.com/ --out public/ --state public/.sitemap-state.db examples/urls.txt`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Inputs = args
@@ -99,6 +104,8 @@ run and nothing is published. Exit status 2: bad flags, unreadable input, unwrit
 	f.BoolVar(&o.JSON, "json", false, "print the summary as JSON on standard output")
 	f.BoolVar(&o.Legacy, "legacy", false, "also write deprecated extension tags (IM-04, V-04, N-09)")
 	f.StringVar(&o.Robots, "robots", "", "robots.txt `FILE` to add the Sitemap: line to (created when missing; other bytes kept)")
+	f.StringVar(&o.State, "state", "", "remember entries between runs in this SQLite `FILE`: an unchanged entry keeps its lastmod, a changed one gets the run's time (M-02, M-05)")
+	f.BoolVar(&o.StateDay, "state-day", false, "with --state, write observed changes at day precision (YYYY-MM-DD) instead of seconds")
 	f.BoolVar(&o.XSL, "xsl", false, "write "+xsl.DefaultName+" beside the sitemaps and reference it, so browsers show a table")
 	return c
 }
@@ -108,6 +115,8 @@ type generateRun struct {
 	o        *generateOptions
 	s        *streams
 	b        *build.Builder
+	state    state.Store
+	now      time.Time
 	format   source.Format
 	bar      *progress.Bar
 	problems int
@@ -156,7 +165,24 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	if err != nil {
 		return cannotRun("%v", err)
 	}
-	r := &generateRun{o: o, s: s, b: b, format: format}
+	r := &generateRun{o: o, s: s, b: b, format: format, now: time.Now()}
+	if o.State != "" {
+		prec := sitemap.PrecisionSecond
+		if o.StateDay {
+			prec = sitemap.PrecisionDay
+		}
+		st, err := state.OpenSQLite(ctx, o.State, state.SQLiteOptions{Precision: prec})
+		if err != nil {
+			b.Abort()
+			return cannotRun("--state %s: %v", o.State, err)
+		}
+		r.state = st
+		defer func() {
+			if r.state != nil {
+				r.state.Close()
+			}
+		}()
+	}
 	if s.ErrIsTerminal {
 		r.bar = progress.New(s.Err, progress.Options{Unit: "URLs"})
 	}
@@ -190,6 +216,13 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 		return cannotRun("%v", err)
 	}
 
+	if r.state != nil {
+		err := r.state.Close()
+		r.state = nil
+		if err != nil {
+			return cannotRun("--state %s: the sitemaps were published but the state could not be saved: %v", o.State, err)
+		}
+	}
 	if o.JSON {
 		enc := json.NewEncoder(s.Out)
 		enc.SetIndent("", "  ")
@@ -270,6 +303,14 @@ func (r *generateRun) readInput(ctx context.Context, name string) error {
 		}
 		if err != nil {
 			return cannotRun("cannot read input %s: %v", display, err)
+		}
+		if r.state != nil {
+			// Truthful lastmod (M-05): unchanged entries keep the lastmod
+			// recorded when they last changed; changed ones get the run's
+			// time; a lastmod given on input wins.
+			if err := r.state.Stamp(ctx, &rec.URL, r.now); err != nil {
+				return cannotRun("--state %s: %v", r.o.State, err)
+			}
 		}
 		err = r.b.Add(ctx, &rec.URL)
 		var eerr *sitemap.EntryError

@@ -1,0 +1,101 @@
+package main
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	sitemap "github.com/sitemapkit/sitemap"
+)
+
+// genLastMods decodes a published sitemap and maps loc → lastmod text.
+func genLastMods(t *testing.T, path string) map[string]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	d := sitemap.NewDecoder(f, sitemap.DecoderOptions{Name: path})
+	out := map[string]string{}
+	for {
+		it, err := d.Next()
+		if err == io.EOF {
+			return out
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		out[it.URL.Loc] = it.URL.LastMod.String()
+	}
+}
+
+// TestGenerateState: with --state, lastmod is never invented (M-05): a URL
+// seen for the first time without a lastmod has none; an unchanged entry
+// keeps what it had; an entry whose content_hash changed gets the run's
+// time; a lastmod given on input wins.
+func TestGenerateState(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "public")
+	db := filepath.Join(dir, "state.db")
+	in := filepath.Join(dir, "urls.jsonl")
+	write := func(lines ...string) {
+		if err := os.WriteFile(in, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run := func() map[string]string {
+		t.Helper()
+		code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", out, "--state", db, in)
+		if code != exitOK {
+			t.Fatalf("generate --state: exit %d\n%s", code, stderr)
+		}
+		return genLastMods(t, filepath.Join(out, "sitemap.xml"))
+	}
+	write(
+		`{"loc":"https://www.example.com/a","content_hash":"a1"}`,
+		`{"loc":"https://www.example.com/b","content_hash":"b1"}`,
+		`{"loc":"https://www.example.com/c","content_hash":"c1"}`,
+		`{"loc":"https://www.example.com/d","lastmod":"2026-01-02"}`,
+	)
+	first := run()
+	for _, loc := range []string{"a", "b", "c"} {
+		if lm := first["https://www.example.com/"+loc]; lm != "" {
+			t.Errorf("first run invented lastmod %q for /%s (M-05)", lm, loc)
+		}
+	}
+	if lm := first["https://www.example.com/d"]; lm != "2026-01-02" {
+		t.Errorf("given lastmod not kept: %q", lm)
+	}
+
+	// /b and /c change; /a and /d do not.
+	write(
+		`{"loc":"https://www.example.com/a","content_hash":"a1"}`,
+		`{"loc":"https://www.example.com/b","content_hash":"b2"}`,
+		`{"loc":"https://www.example.com/c","content_hash":"c2"}`,
+		`{"loc":"https://www.example.com/d"}`,
+	)
+	second := run()
+	if lm := second["https://www.example.com/a"]; lm != "" {
+		t.Errorf("unchanged /a got lastmod %q", lm)
+	}
+	for _, loc := range []string{"b", "c"} {
+		lm := second["https://www.example.com/"+loc]
+		if _, err := sitemap.ParseDate(lm); err != nil || lm == "" {
+			t.Errorf("changed /%s: lastmod %q, want the run's time", loc, lm)
+		}
+	}
+	if lm := second["https://www.example.com/d"]; lm != "2026-01-02" {
+		t.Errorf("unchanged /d lost its recorded lastmod: %q", lm)
+	}
+
+	// Third run, nothing changes: every lastmod stays exactly as it was.
+	third := run()
+	for loc, lm := range second {
+		if third[loc] != lm {
+			t.Errorf("%s: lastmod moved from %q to %q without a change", loc, lm, third[loc])
+		}
+	}
+}
