@@ -6,11 +6,12 @@
 // through a store: children first, the index last, then the files of the
 // previous run that are no longer needed (orphans) are removed.
 //
-// Memory does not grow with the number of entries: each sitemap's body is
-// spilled to an unlinked temporary file as entries arrive, and when the
-// file is complete its header (with exactly the namespaces used), the body
-// and the closing tag are streamed through gzip into the store, in a
-// goroutine while the next file fills.
+// Memory does not grow with the number of entries: each sitemap's body
+// (its <url> elements) is kept in memory up to 8 MiB and spilled to an
+// unlinked temporary file beyond that, and when the file is complete its
+// header (with exactly the namespaces used), the body and the closing tag
+// are streamed through gzip into the store, in a goroutine while the next
+// file fills. At most two bodies exist at a time.
 //
 // Output is deterministic: the same entries and options give byte-identical
 // files.
@@ -60,7 +61,9 @@ type Builder struct {
 	buf        []byte
 
 	cur      *part
-	parts    int // parts started
+	free     []byte // a body buffer back from compose, for the next part
+	memLimit int    // memBody; lowered by tests to exercise spilling
+	parts    int    // parts started
 	inflight chan composed
 	zw       *gzip.Writer
 	done     []composed // composed files, in order
@@ -83,11 +86,17 @@ func (b *Builder) release() {
 	}
 }
 
+// memBody is how much of a sitemap's body is kept in memory before the
+// rest goes to a spill file. A 50,000-URL sitemap of plain locs and
+// lastmods (about 5 MB) never touches the disk.
+const memBody = 8 << 20
+
 // part is one sitemap being filled.
 type part struct {
 	num     int
-	spill   *os.File
-	w       *bufio.Writer
+	mem     []byte        // the first memBody bytes of the body
+	spill   *os.File      // the rest, when the body outgrew mem (else nil)
+	w       *bufio.Writer // buffers writes to spill
 	used    sitemap.Ext
 	body    int64 // bytes of <url> elements so far
 	urls    int
@@ -98,6 +107,7 @@ type part struct {
 type composed struct {
 	sum  FileSummary
 	file store.File
+	mem  []byte // the part's memory buffer, for reuse
 	err  error
 }
 
@@ -121,7 +131,7 @@ func NewContext(ctx context.Context, st store.Store, o Options) (*Builder, error
 	if st == nil && !r.DryRun {
 		return nil, errors.New("build: no store")
 	}
-	b := &Builder{o: r, out: st, st: st, ctx: ctx, start: r.Now()}
+	b := &Builder{o: r, out: st, st: st, ctx: ctx, start: r.Now(), memLimit: memBody}
 	if r.DryRun {
 		b.st = discard{}
 	} else {
@@ -205,8 +215,10 @@ func (b *Builder) Add(ctx context.Context, u *sitemap.URL) error {
 		}
 	}
 	p := b.cur
-	if _, err := p.w.Write(b.buf); err != nil {
-		return b.fail(fmt.Errorf("build: spilling sitemap body: %w", err))
+	if p.spill == nil && len(p.mem)+len(b.buf) <= b.memLimit {
+		p.mem = append(p.mem, b.buf...)
+	} else if err := b.spill(p); err != nil {
+		return err
 	}
 	p.used |= ext
 	p.body += int64(len(b.buf))
@@ -247,24 +259,38 @@ func (b *Builder) fail(err error) error {
 }
 
 func (b *Builder) startPart() error {
-	f, err := os.CreateTemp(b.o.TempDir, "sitemap-body-*")
-	if err != nil {
-		return b.fail(fmt.Errorf("build: spill file: %w", err))
-	}
-	if runtime.GOOS != "windows" {
-		// Unlinked at once: the open descriptor keeps it, and a killed run
-		// leaves nothing behind.
-		os.Remove(f.Name())
-	}
 	b.parts++
-	b.cur = &part{num: b.parts, spill: f, w: bufio.NewWriterSize(f, 64<<10)}
+	b.cur = &part{num: b.parts, mem: b.free}
+	b.free = nil
 	return nil
 }
 
-func closeSpill(f *os.File) {
-	f.Close()
-	if runtime.GOOS == "windows" {
-		os.Remove(f.Name())
+// spill writes b.buf to p's spill file, creating it on first use.
+func (b *Builder) spill(p *part) error {
+	if p.spill == nil {
+		f, err := os.CreateTemp(b.o.TempDir, "sitemap-body-*")
+		if err != nil {
+			return b.fail(fmt.Errorf("build: spill file: %w", err))
+		}
+		if runtime.GOOS != "windows" {
+			// Unlinked at once: the open descriptor keeps it, and a
+			// killed run leaves nothing behind.
+			os.Remove(f.Name())
+		}
+		p.spill, p.w = f, bufio.NewWriterSize(f, 64<<10)
+	}
+	if _, err := p.w.Write(b.buf); err != nil {
+		return b.fail(fmt.Errorf("build: spilling sitemap body: %w", err))
+	}
+	return nil
+}
+
+func (p *part) closeSpill() {
+	if f := p.spill; f != nil {
+		f.Close()
+		if runtime.GOOS == "windows" {
+			os.Remove(f.Name())
+		}
 	}
 }
 
@@ -291,12 +317,14 @@ func (b *Builder) rollover() error {
 func (b *Builder) finishPart(name string) error {
 	p := b.cur
 	b.cur = nil
-	if err := p.w.Flush(); err != nil {
-		closeSpill(p.spill)
-		return b.fail(fmt.Errorf("build: spilling sitemap body: %w", err))
+	if p.spill != nil {
+		if err := p.w.Flush(); err != nil {
+			p.closeSpill()
+			return b.fail(fmt.Errorf("build: spilling sitemap body: %w", err))
+		}
 	}
 	if err := b.wait(); err != nil {
-		closeSpill(p.spill)
+		p.closeSpill()
 		return err
 	}
 	if b.zw == nil && b.o.Gzip {
@@ -320,6 +348,8 @@ func (b *Builder) wait() error {
 	}
 	c := <-b.inflight
 	b.inflight = nil
+	b.free = c.mem[:0]
+	c.mem = nil
 	if c.err != nil {
 		return b.fail(c.err)
 	}
@@ -327,16 +357,17 @@ func (b *Builder) wait() error {
 	return b.err
 }
 
-// compose writes header + spilled body + trailer, through gzip when zw is
-// set, into a new store file, and commits it. It runs in its own
-// goroutine and touches only p, zw and the store.
+// compose writes header + body (memory, then spill file) + trailer,
+// through gzip when zw is set, into a new store file, and commits it. It
+// runs in its own goroutine and touches only p, zw and the store.
 func (b *Builder) compose(p *part, name string, header []byte, zw *gzip.Writer) (c composed) {
-	defer closeSpill(p.spill)
+	defer p.closeSpill()
 	f, err := b.st.Create(b.ctx, name)
 	if err != nil {
-		return composed{err: fmt.Errorf("build: %s: %w", name, err)}
+		return composed{mem: p.mem, err: fmt.Errorf("build: %s: %w", name, err)}
 	}
 	defer func() {
+		c.mem = p.mem
 		if c.err != nil {
 			f.Abort()
 		}
@@ -353,12 +384,19 @@ func (b *Builder) compose(p *part, name string, header []byte, zw *gzip.Writer) 
 	if _, err := w.Write(header); err != nil {
 		return fail(err)
 	}
-	if _, err := p.spill.Seek(0, io.SeekStart); err != nil {
+	if _, err := w.Write(p.mem); err != nil {
 		return fail(err)
 	}
-	n, err := io.CopyBuffer(w, onlyReader{p.spill}, make([]byte, 64<<10))
-	if err != nil {
-		return fail(err)
+	n := int64(len(p.mem))
+	if p.spill != nil {
+		if _, err := p.spill.Seek(0, io.SeekStart); err != nil {
+			return fail(err)
+		}
+		m, err := io.CopyBuffer(w, onlyReader{p.spill}, make([]byte, 64<<10))
+		if err != nil {
+			return fail(err)
+		}
+		n += m
 	}
 	if n != p.body {
 		return fail(fmt.Errorf("spilled body is %d bytes, expected %d", n, p.body))
@@ -427,7 +465,7 @@ func (b *Builder) Abort() error {
 		}
 	}
 	if b.cur != nil {
-		closeSpill(b.cur.spill)
+		b.cur.closeSpill()
 		b.cur = nil
 	}
 	for _, c := range b.done {

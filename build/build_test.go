@@ -875,3 +875,45 @@ func TestConcurrentRunsLocked(t *testing.T) {
 	}
 	b.Abort()
 }
+
+// Bodies beyond the in-memory share go to a spill file; the output is the
+// same byte for byte, and the spill files leave nothing in TempDir.
+func TestSpill(t *testing.T) {
+	ctx := context.Background()
+	var urls []*sitemap.URL
+	for i := range 400 {
+		urls = append(urls, heavy(i+1, i%7))
+	}
+	o := Options{BaseURL: base, MaxURLs: 150, Gzip: true}
+	want := store.Memory()
+	run(t, want, o, urls)
+
+	tmp := t.TempDir()
+	got := store.Memory()
+	o.TempDir = tmp
+	b, err := New(got, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.memLimit = 1000
+	for _, u := range urls {
+		if err := b.Add(ctx, u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
+		t.Fatalf("spill files visible in TempDir: %v", ents)
+	}
+	if _, err := b.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	names := listed(t, want)
+	if !slices.Equal(names, listed(t, got)) || len(names) != 5 {
+		t.Fatalf("%v vs %v", names, listed(t, got))
+	}
+	for _, n := range names {
+		if !bytes.Equal(want.Bytes(n), got.Bytes(n)) {
+			t.Fatalf("%s differs when spilled", n)
+		}
+	}
+}
