@@ -5,7 +5,6 @@ import (
 	"net/netip"
 	"strconv"
 	"strings"
-	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -611,25 +610,58 @@ func checkDate(f field, rule string, d Date) error {
 	default:
 		return entryErr(f, rule, "", "has an unknown precision "+strconv.Itoa(int(d.Precision)))
 	}
-	y := writtenTime(d).Year()
+	y := fieldsOf(d).year
 	if y < 1 || y > 9999 {
 		return entryErr(f, "M-01", "", "has the year "+strconv.Itoa(y)+"; W3C Datetime needs a four-digit year 0001–9999")
 	}
 	return nil
 }
 
-// writtenTime is the time.Time whose fields the encoder writes for d: for
-// minute and second precision, d.Time in its own zone, unless that zone's
-// offset is not a whole number of minutes or lies beyond ±14:00 (which the
-// TZD cannot express, D-03); then d.Time in UTC, the same instant.
-func writtenTime(d Date) (t time.Time) {
-	t = d.Time
-	if d.Precision == PrecisionMinute || d.Precision == PrecisionSecond {
-		if _, off := t.Zone(); off%60 != 0 || off > 14*3600 || off < -14*3600 {
-			t = t.UTC()
-		}
+// dateFields are the calendar fields the encoder writes for a Date.
+type dateFields struct {
+	year, month, day, hour, min, sec, nsec int
+	off                                    int // TZD offset in seconds
+}
+
+// fieldsOf returns the fields written for d: d.Time in its own zone,
+// except that for minute and second precision a zone whose offset is not
+// a whole number of minutes or lies beyond ±14:00 (which a TZD cannot
+// express, D-03) is replaced by UTC, the same instant. One zone lookup and
+// integer arithmetic (the civil-from-days algorithm), so the hot path
+// stays cheap.
+func fieldsOf(d Date) dateFields {
+	_, off := d.Time.Zone()
+	if d.Precision >= PrecisionMinute && (off%60 != 0 || off > 14*3600 || off < -14*3600) {
+		off = 0
 	}
-	return t
+	local := d.Time.Unix() + int64(off)
+	days := local / 86400
+	if local%86400 < 0 {
+		days--
+	}
+	secs := int(local - days*86400)
+	f := dateFields{hour: secs / 3600, min: secs / 60 % 60, sec: secs % 60, nsec: d.Time.Nanosecond(), off: off}
+	// Days since 1970-01-01 to a proleptic Gregorian date (H. Hinnant).
+	z := days + 719468
+	era := z
+	if era < 0 {
+		era -= 146096
+	}
+	era /= 146097
+	doe := z - era*146097
+	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365
+	doy := doe - (365*yoe + yoe/4 - yoe/100)
+	mp := (5*doy + 2) / 153
+	f.day = int(doy - (153*mp+2)/5 + 1)
+	f.month = int(mp + 3)
+	if mp >= 10 {
+		f.month = int(mp - 9)
+	}
+	f.year = int(yoe + era*400)
+	if f.month <= 2 {
+		f.year++
+	}
+	return f
 }
 
 // checkText checks a free-text field (E-03, X-01); required fields must

@@ -423,42 +423,38 @@ func appendDecimal(dst []byte, p float64) []byte {
 // fraction digits d keeps and a TZD ("Z" for a zero offset). Minute
 // precision is written with seconds, ":00" for any value parsed from
 // "hh:mm" (the same instant; "hh:mm" alone fails the XSD, §10.3). See
-// writtenTime for zones the TZD cannot express.
+// fieldsOf for zones the TZD cannot express.
 // d must have passed checkDate.
 func appendDate(dst []byte, d Date) []byte {
-	t := writtenTime(d)
-	year, month, day := t.Date()
-	dst = append4(dst, year)
+	f := fieldsOf(d)
+	dst = append4(dst, f.year)
 	dst = append(dst, '-')
-	dst = append2(dst, int(month))
+	dst = append2(dst, f.month)
 	dst = append(dst, '-')
-	dst = append2(dst, day)
+	dst = append2(dst, f.day)
 	if d.Precision == PrecisionDay {
 		return dst
 	}
-	hour, min, sec := t.Clock()
 	dst = append(dst, 'T')
-	dst = append2(dst, hour)
+	dst = append2(dst, f.hour)
 	dst = append(dst, ':')
-	dst = append2(dst, min)
+	dst = append2(dst, f.min)
 	dst = append(dst, ':')
-	dst = append2(dst, sec)
-	if d.Precision == PrecisionSecond {
-		if n := int(d.FracDigits); n > 0 {
-			if n > 9 {
-				n = 9
-			}
-			var buf [9]byte
-			ns := t.Nanosecond()
-			for i := 8; i >= 0; i-- {
-				buf[i] = byte('0' + ns%10)
-				ns /= 10
-			}
-			dst = append(dst, '.')
-			dst = append(dst, buf[:n]...)
+	dst = append2(dst, f.sec)
+	if n := int(d.FracDigits); d.Precision == PrecisionSecond && n > 0 {
+		if n > 9 {
+			n = 9
 		}
+		var buf [9]byte
+		ns := f.nsec
+		for i := 8; i >= 0; i-- {
+			buf[i] = byte('0' + ns%10)
+			ns /= 10
+		}
+		dst = append(dst, '.')
+		dst = append(dst, buf[:n]...)
 	}
-	_, off := t.Zone()
+	off := f.off
 	if off == 0 {
 		return append(dst, 'Z')
 	}

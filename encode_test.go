@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"math/rand/v2"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -343,6 +344,29 @@ func TestAppendDate(t *testing.T) {
 			if s := tt.d.String(); s != got && tt.d.FracDigits <= 9 {
 				t.Errorf("appendDate = %s, Date.String = %s", got, s)
 			}
+		}
+	}
+}
+
+// fieldsOf agrees with package time on random instants and zones, from
+// year 1 to 9999.
+func TestFieldsOf(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	lo := time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC).Unix()
+	hi := time.Date(9999, 12, 31, 23, 59, 59, 0, time.UTC).Unix()
+	for i := 0; i < 100000; i++ {
+		sec := lo + r.Int64N(hi-lo)
+		zone := time.FixedZone("", (r.IntN(28*60+1)-14*60)*60)
+		tm := time.Unix(sec, r.Int64N(1e9)).In(zone)
+		f := fieldsOf(Date{Time: tm, Precision: PrecisionSecond})
+		_, off := tm.Zone()
+		y, mo, d := tm.Date()
+		h, mi, s := tm.Clock()
+		if f != (dateFields{y, int(mo), d, h, mi, s, tm.Nanosecond(), off}) {
+			t.Fatalf("fieldsOf(%v) = %+v", tm, f)
+		}
+		if got, want := string(appendDate(nil, Date{Time: tm, Precision: PrecisionSecond, FracDigits: 9})), tm.Format("2006-01-02T15:04:05.000000000Z07:00"); got != want {
+			t.Fatalf("appendDate = %s, time.Format = %s", got, want)
 		}
 	}
 }
