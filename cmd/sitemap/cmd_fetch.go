@@ -451,7 +451,8 @@ func (u *fetchURLWriter) write(x *sitemap.URL) error {
 	case "csv":
 		u.row[0], u.row[1], u.row[2], u.row[3], u.row[4] = x.Loc, "", string(x.ChangeFreq), "", x.Source
 		if !x.LastMod.IsZero() {
-			u.row[1] = x.LastMod.String()
+			u.buf = fetchAppendDate(u.buf[:0], x.LastMod)
+			u.row[1] = string(u.buf)
 		}
 		if x.Priority != nil {
 			u.row[3] = sitemap.FormatPriority(*x.Priority)
@@ -493,7 +494,7 @@ func fetchAppendURLJSON(b []byte, x *sitemap.URL) ([]byte, bool) {
 	b = fetchAppendJSONString(b, x.Loc)
 	if !x.LastMod.IsZero() {
 		b = append(b, `,"lastmod":"`...)
-		b = x.LastMod.AppendFormat(b)
+		b = fetchAppendDate(b, x.LastMod)
 		b = append(b, '"')
 	}
 	if x.ChangeFreq != "" {
@@ -568,4 +569,47 @@ func fetchAppendJSONString(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// fetchAppendDate appends d as Date.AppendFormat does, without the layout
+// parsing of time.Time.AppendFormat for the common precisions (day, and
+// minute or second without a fraction).
+func fetchAppendDate(b []byte, d sitemap.Date) []byte {
+	y, mo, dd := d.Time.Date()
+	if _, off := d.Time.Zone(); off%60 != 0 || off >= 100*3600 || off <= -100*3600 || y < 0 || y > 9999 || (d.Precision != sitemap.PrecisionDay && d.Precision != sitemap.PrecisionMinute &&
+		d.Precision != sitemap.PrecisionSecond) || d.FracDigits != 0 {
+		return d.AppendFormat(b)
+	}
+	two := func(b []byte, v int) []byte { return append(b, byte('0'+v/10), byte('0'+v%10)) }
+	b = two(b, y/100)
+	b = two(b, y%100)
+	b = append(b, '-')
+	b = two(b, int(mo))
+	b = append(b, '-')
+	b = two(b, dd)
+	if d.Precision == sitemap.PrecisionDay {
+		return b
+	}
+	h, mi, sec := d.Time.Clock()
+	b = append(b, 'T')
+	b = two(b, h)
+	b = append(b, ':')
+	b = two(b, mi)
+	if d.Precision == sitemap.PrecisionSecond {
+		b = append(b, ':')
+		b = two(b, sec)
+	}
+	_, off := d.Time.Zone()
+	if off == 0 {
+		return append(b, 'Z')
+	}
+	sign := byte('+')
+	if off < 0 {
+		sign, off = '-', -off
+	}
+	off /= 60
+	b = append(b, sign)
+	b = two(b, off/60)
+	b = append(b, ':')
+	return two(b, off%60)
 }

@@ -156,6 +156,16 @@ func TestFetchJSONMatchesEncodingJSON(t *testing.T) {
 			t.Errorf("got  %s\nwant %s", got, want.String())
 		}
 	}
+	for _, v := range []string{"2026-11-02", "2026-11-02T10:00Z", "2026-11-02T10:00:00Z", "2026-11-02T10:00:00+05:30",
+		"2026-11-02T10:00:00-08:00", "2026-11-02T10:00:00.123Z", "2026", "2026-11", "0099-01-01", "2026-11-02T10:00+00:00"} {
+		d, err := sitemap.ParseDate(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := string(fetchAppendDate(nil, d)), d.String(); got != want {
+			t.Errorf("fetchAppendDate(%s) = %s, want %s", v, got, want)
+		}
+	}
 	if _, ok := fetchAppendURLJSON(nil, &sitemap.URL{Loc: "x", Images: []sitemap.Image{{Loc: "i"}}}); ok {
 		t.Error("fast path taken for an entry with images")
 	}
