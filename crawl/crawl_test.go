@@ -242,8 +242,11 @@ func TestKillResume(t *testing.T) {
 		t.Fatalf("the crawl after SIGKILL did not resume (after %d requests)", killedAt)
 	}
 	c.Close()
-	_, resumed, resumedOut := crawlSite(t, site, path, o)
-	_, whole, wholeOut := crawlSite(t, site, filepath.Join(dir, "whole.db"), o)
+	rsum, resumed, resumedOut := crawlSite(t, site, path, o)
+	wsum, whole, wholeOut := crawlSite(t, site, filepath.Join(dir, "whole.db"), o)
+	if !rsum.Resumed || rsum.Fetched >= wsum.Fetched {
+		t.Errorf("resumed run fetched %d pages, a whole crawl %d; the resumed run should continue, not restart", rsum.Fetched, wsum.Fetched)
+	}
 	a, _ := json.Marshal(resumed)
 	b, _ := json.Marshal(whole)
 	if string(a) != string(b) {
