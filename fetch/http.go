@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -223,32 +222,36 @@ func (e *idleError) Error() string {
 	return "the server sent nothing for " + e.d.String() + " (idle timeout)"
 }
 
-// idleBody counts the wire bytes of a body, cancels the request when no
-// byte arrives for d, and stops at a byte budget.
+// idleBody counts the wire bytes of a body, cancels the request when one
+// Read waits longer than d for data (a server that dribbles or stalls),
+// and stops at a byte budget. Only the time spent inside Read counts: a
+// consumer that is slow to ask for more (a paused pipe) is not the
+// server's fault.
 type idleBody struct {
-	r      io.ReadCloser
-	d      time.Duration
-	timer  *time.Timer
-	fired  atomic.Bool
-	count  func(int64) error // adds n bytes; an error stops the read
-	n      int64
-	err    error // the first read error other than io.EOF (transport)
-	closed sync.Once
+	r     io.ReadCloser
+	d     time.Duration
+	timer *time.Timer
+	fired atomic.Bool
+	count func(int64) error // adds n bytes; an error stops the read
+	n     int64
+	err   error // the first read error other than io.EOF (transport)
 }
 
 func newIdleBody(r io.ReadCloser, d time.Duration, cancel context.CancelFunc, count func(int64) error) *idleBody {
 	b := &idleBody{r: r, d: d, count: count}
-	b.timer = time.AfterFunc(d, func() {
+	b.timer = time.AfterFunc(time.Hour, func() {
 		b.fired.Store(true)
 		cancel()
 	})
+	b.timer.Stop()
 	return b
 }
 
 func (b *idleBody) Read(p []byte) (int, error) {
+	b.timer.Reset(b.d)
 	n, err := b.r.Read(p)
+	b.timer.Stop()
 	if n > 0 {
-		b.timer.Reset(b.d)
 		b.n += int64(n)
 		if b.count != nil {
 			if cerr := b.count(int64(n)); cerr != nil {
@@ -271,7 +274,7 @@ func (b *idleBody) Read(p []byte) (int, error) {
 }
 
 func (b *idleBody) Close() error {
-	b.closed.Do(func() { b.timer.Stop() })
+	b.timer.Stop()
 	return b.r.Close()
 }
 

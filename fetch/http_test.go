@@ -396,3 +396,31 @@ func TestCache(t *testing.T) {
 		t.Error("a truncated body was cached")
 	}
 }
+
+// The idle timeout measures the server, not the consumer: a callback that
+// takes longer than the idle timeout (a paused pipe) does not fail the
+// sitemap.
+func TestIdleTimeoutIgnoresSlowConsumer(t *testing.T) {
+	s := newSite(t)
+	var locs []string
+	for i := range 3000 {
+		locs = append(locs, "https://e.com/"+strconv.Itoa(i))
+	}
+	s.serve("/s.xml", "", urlset(locs...))
+	o := fastOpts()
+	o.IdleTimeout = 100 * time.Millisecond
+	o.Concurrency = 1 // two batches in flight: the reader waits for the callback
+	n := 0
+	sum, err := Walk(t.Context(), s.URL+"/s.xml", o, func(ev Event) error {
+		if ev.Kind == EventURL {
+			n++
+			if n == 1 || n == 1500 {
+				time.Sleep(300 * time.Millisecond)
+			}
+		}
+		return nil
+	})
+	if err != nil || sum.Failed != 0 || n != 3000 {
+		t.Fatalf("err %v, sum %+v, %d URLs", err, sum, n)
+	}
+}
