@@ -161,6 +161,7 @@ func (f *dirFile) Commit() error {
 		return fmt.Errorf("store: writing %s: %w", f.name, err)
 	}
 	f.state = 1
+	f.w = nil // a run may hold thousands of committed files: free the buffer
 	// The fsync runs in the background (at most syncers at a time), so a
 	// caller producing many files overlaps their syncs with its work;
 	// Publish waits for every sync before it renames anything.
