@@ -73,6 +73,7 @@ func newRootCmd(s *streams) *cobra.Command {
 		newVersionCmd(s),
 		newRobotsCmd(s),
 		newGenerateCmd(s),
+		newCrawlCmd(s),
 		newValidateCmd(s),
 		newParseCmd(s),
 		newDiffCmd(s),

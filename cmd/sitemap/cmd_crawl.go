@@ -1,0 +1,412 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/build"
+	"github.com/sitemapkit/sitemap/crawl"
+	"github.com/sitemapkit/sitemap/internal/progress"
+	"github.com/sitemapkit/sitemap/internal/urlnorm"
+	"github.com/sitemapkit/sitemap/store"
+)
+
+// crawlOptions are the flags and argument of `sitemap crawl`.
+type crawlOptions struct {
+	Start string
+
+	// Output, as in generate.
+	BaseURL   string
+	Out       string
+	Name      string
+	Gzip      bool
+	GzipLevel int
+	GzipIndex bool
+	Index     string
+	MaxURLs   int
+	MaxBytes  int
+	DryRun    bool
+	JSON      bool
+
+	State  string
+	Report string
+
+	UserAgent        string
+	Concurrency      int
+	Rate             float64
+	Timeout          time.Duration
+	MaxDepth         int
+	MaxPages         int
+	MaxTime          time.Duration
+	MaxQueryVariants int
+	Include          []string
+	Exclude          []string
+	ListInclude      []string
+	ListExclude      []string
+	Query            string
+	ImageHosts       []string
+	NoSitemaps       bool
+	Ignore           []string
+}
+
+func newCrawlCmd(s *streams) *cobra.Command {
+	o := &crawlOptions{}
+	c := &cobra.Command{
+		Use:   "crawl [flags] START-URL",
+		Short: "Crawl a site like a well-behaved search engine and publish sitemaps of its indexable pages",
+		Long: `Crawl walks the site from START-URL (and the sitemaps its robots.txt names) breadth first and
+writes sitemaps of exactly the pages that belong in them: final 200 HTML pages that are not
+noindex (meta robots, X-Robots-Tag), not canonical to another URL and not disallowed by
+robots.txt, with lastmod, hreflang alternates (kept when reciprocal, H-04) and images.
+
+Scope: START-URL's scheme, host and port, and its directory (https://example.com/blog/ crawls
+/blog/…). --include/--exclude (what is crawled) and --list-include/--list-exclude (what is
+listed) are RE2 regular expressions matched against the whole normalised URL; repeat a flag
+for several patterns.
+
+Polite by default: robots.txt obeyed for --user-agent's product token, Crawl-delay honoured,
+--concurrency requests at once, --rate requests a second, 429/503 retried after Retry-After.
+Traps (repeating path segments, over-long URLs, too many query variants of one path) and the
+limits --max-depth, --max-pages and --max-time are reported, never silent.
+
+lastmod is the server's Last-Modified, else the time a change of the page's content was
+observed by an earlier crawl with the same --state, else absent: never the crawl time.
+The state file (default OUT/.sitemap-state.db) also holds the frontier: a crawl that is
+killed continues when the same command runs again; a finished crawl starts afresh next time.
+
+The summary on standard error counts the URLs left out by reason; --report writes one JSON
+line per URL seen (url, status, included, reason, depth, from), sorted by URL.
+Exit status: 0 ok; 1 the crawl ran but pages failed (4xx, 5xx, network) or nothing was
+listed; 2 bad flags, unwritable output, or interrupted.`,
+		Example: `  sitemap crawl https://www.example.com/ --out public/ --gzip
+  sitemap crawl https://www.example.com/ --out public/ --report crawl.jsonl --max-depth 8 --rate 5
+  sitemap crawl https://www.example.com/shop/ --dry-run --exclude '/cart|/login' --query allow=page`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			o.Start = args[0]
+			return runCrawl(c.Context(), o, s)
+		},
+	}
+	f := c.Flags()
+	f.SortFlags = false
+	f.StringVar(&o.Out, "out", ".", "directory to write the sitemaps into (created when missing)")
+	f.StringVar(&o.BaseURL, "base-url", "", "URL of the directory the sitemaps are served from (default: START-URL's site root)")
+	f.StringVar(&o.Name, "name", "sitemap", "base name of the files: NAME.xml, NAME-1.xml, …")
+	f.BoolVar(&o.Gzip, "gzip", false, "compress the sitemaps (NAME-1.xml.gz, …)")
+	f.IntVar(&o.GzipLevel, "gzip-level", build.DefaultGzipLevel, "gzip level, 1 (fastest) to 9 (smallest)")
+	f.BoolVar(&o.GzipIndex, "gzip-index", false, "compress the index too")
+	f.StringVar(&o.Index, "index", "auto", "write an index: auto (when more than one sitemap), always, never")
+	f.IntVar(&o.MaxURLs, "max-urls", sitemap.MaxURLs, "most URLs per sitemap (S-01)")
+	f.IntVar(&o.MaxBytes, "max-bytes", sitemap.MaxBytes, "most uncompressed bytes per sitemap (S-02)")
+	f.BoolVar(&o.DryRun, "dry-run", false, "crawl and print the summary without writing sitemaps")
+	f.BoolVar(&o.JSON, "json", false, "print the summaries as JSON on standard output")
+	f.StringVar(&o.State, "state", "", "state file: frontier, seen URLs, content hashes (default OUT/.sitemap-state.db)")
+	f.StringVar(&o.Report, "report", "", "write one JSON line per URL seen to `FILE` (- for standard output)")
+	f.StringVar(&o.UserAgent, "user-agent", crawl.DefaultUserAgent, "User-Agent header; its product token selects the robots.txt group")
+	f.IntVar(&o.Concurrency, "concurrency", 4, "requests in flight at once")
+	f.Float64Var(&o.Rate, "rate", 10, "most requests per second (token bucket); 0 for no limit")
+	f.DurationVar(&o.Timeout, "timeout", 30*time.Second, "time limit of one request, body included")
+	f.IntVar(&o.MaxDepth, "max-depth", 50, "most links followed from a seed; 0 for no limit")
+	f.IntVar(&o.MaxPages, "max-pages", 0, "most pages fetched; 0 for no limit")
+	f.DurationVar(&o.MaxTime, "max-time", 0, "longest the crawl may run, e.g. 30m; 0 for no limit")
+	f.IntVar(&o.MaxQueryVariants, "max-query-variants", 100, "most URLs fetched that differ only in their query, per path")
+	f.StringArrayVar(&o.Include, "include", nil, "crawl only URLs matching this regular expression (repeatable)")
+	f.StringArrayVar(&o.Exclude, "exclude", nil, "do not crawl URLs matching this regular expression (repeatable)")
+	f.StringArrayVar(&o.ListInclude, "list-include", nil, "list only pages matching this regular expression (repeatable)")
+	f.StringArrayVar(&o.ListExclude, "list-exclude", nil, "do not list pages matching this regular expression (repeatable)")
+	f.StringVar(&o.Query, "query", "keep", "query strings: keep, strip, or allow=NAME,NAME (keep only those parameters)")
+	f.StringSliceVar(&o.ImageHosts, "image-hosts", nil, "other hosts whose images are listed, e.g. cdn.example.com (IM-05)")
+	f.BoolVar(&o.NoSitemaps, "no-sitemaps", false, "do not seed the crawl with the sitemaps robots.txt names")
+	f.StringSliceVar(&o.Ignore, "ignore", nil, "listing rules to switch off: robots, noindex, canonical, nofollow")
+	return c
+}
+
+func compileAll(flag string, pats []string) ([]*regexp.Regexp, error) {
+	var out []*regexp.Regexp
+	for _, p := range pats {
+		re, err := regexp.Compile(p)
+		if err != nil {
+			return nil, cannotRun("--%s %q: %v (patterns are RE2 regular expressions)", flag, p, err)
+		}
+		out = append(out, re)
+	}
+	return out, nil
+}
+
+// crawlOpts turns the flags into crawl.Options.
+func (o *crawlOptions) crawlOpts() (crawl.Options, error) {
+	co := crawl.Options{
+		UserAgent: o.UserAgent, Concurrency: o.Concurrency, Rate: o.Rate, Timeout: o.Timeout,
+		MaxDepth: o.MaxDepth, MaxPages: o.MaxPages, MaxTime: o.MaxTime, MaxQueryVariants: o.MaxQueryVariants,
+		ImageHosts: o.ImageHosts, NoSitemaps: o.NoSitemaps,
+	}
+	if o.Rate == 0 {
+		co.Rate = -1
+	}
+	if o.MaxQueryVariants <= 0 {
+		co.MaxQueryVariants = -1
+	}
+	if o.Concurrency < 1 {
+		return co, cannotRun("--concurrency must be at least 1")
+	}
+	var err error
+	if co.Query, err = urlnorm.ParseQuery(o.Query); err != nil {
+		return co, cannotRun("--query: %v", err)
+	}
+	for _, x := range []struct {
+		flag string
+		pats []string
+		dst  *[]*regexp.Regexp
+	}{{"include", o.Include, &co.Include}, {"exclude", o.Exclude, &co.Exclude}, {"list-include", o.ListInclude, &co.ListInclude}, {"list-exclude", o.ListExclude, &co.ListExclude}} {
+		if *x.dst, err = compileAll(x.flag, x.pats); err != nil {
+			return co, err
+		}
+	}
+	for _, rule := range o.Ignore {
+		switch strings.TrimSpace(rule) {
+		case "robots":
+			co.IgnoreRobots = true
+		case "noindex":
+			co.IgnoreNoindex = true
+		case "canonical":
+			co.IgnoreCanonical = true
+		case "nofollow":
+			co.IgnoreNofollow = true
+		default:
+			return co, cannotRun("--ignore %q: want robots, noindex, canonical or nofollow", rule)
+		}
+	}
+	return co, nil
+}
+
+func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
+	co, err := o.crawlOpts()
+	if err != nil {
+		return err
+	}
+	mode, err := build.ParseIndexMode(o.Index)
+	if err != nil {
+		return cannotRun("--index: %v", err)
+	}
+	start, err := url.Parse(o.Start)
+	if err != nil || (start.Scheme != "http" && start.Scheme != "https") || start.Host == "" {
+		return cannotRun("START-URL %q is not an absolute http(s) URL; give the homepage, e.g. https://www.example.com/", o.Start)
+	}
+	baseURL := o.BaseURL
+	if baseURL == "" {
+		baseURL = start.Scheme + "://" + start.Host + "/"
+	}
+	statePath := o.State
+	if statePath == "" {
+		if err := os.MkdirAll(o.Out, 0o755); err != nil {
+			return cannotRun("--out %s: %v", o.Out, err)
+		}
+		statePath = filepath.Join(o.Out, ".sitemap-state.db")
+	} else if dir := filepath.Dir(statePath); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return cannotRun("--state %s: %v", statePath, err)
+		}
+	}
+
+	var bar *progress.Bar
+	if s.ErrIsTerminal {
+		bar = progress.New(s.Err, progress.Options{Unit: "pages"})
+		co.Progress = func(n int) { bar.Set(int64(n)) }
+	}
+	cr, err := crawl.Open(ctx, statePath, o.Start, co)
+	if err != nil {
+		return cannotRun("%v", err)
+	}
+	defer cr.Close()
+	if cr.Resumed() {
+		fmt.Fprintf(s.Err, "sitemap: resuming the unfinished crawl in %s\n", statePath)
+	}
+	sum, err := cr.Run(ctx)
+	bar.Done()
+	if err != nil {
+		if ctx.Err() != nil {
+			fmt.Fprintf(s.Err, "sitemap: crawl interrupted; what was crawled is kept in %s: run the same command again to continue\n", statePath)
+			return ctx.Err()
+		}
+		return cannotRun("crawl: %v", err)
+	}
+	for _, w := range sum.Warnings {
+		fmt.Fprintf(s.Err, "sitemap: warning: %s\n", w)
+	}
+
+	if o.Report != "" {
+		if err := writeCrawlReport(ctx, cr, o.Report, s); err != nil {
+			return err
+		}
+	}
+
+	bsum, skipped, err := publishCrawl(ctx, cr, o, mode, baseURL, s)
+	if errors.Is(err, build.ErrNoEntries) {
+		writeCrawlSummary(s.Err, sum)
+		fmt.Fprintf(s.Err, "sitemap: no page can be listed; nothing published, previous sitemaps left as they were\n")
+		return problemsFound()
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return err
+	}
+	if o.JSON {
+		enc := json.NewEncoder(s.Out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(struct {
+			Crawl crawl.Summary `json:"crawl"`
+			Build build.Summary `json:"build"`
+		}{sum, bsum}); err != nil {
+			return cannotRun("writing summary: %v", err)
+		}
+	} else {
+		writeCrawlSummary(s.Err, sum)
+		bsum.WriteTable(s.Err)
+	}
+	failed := 0
+	for reason, n := range sum.Reasons {
+		if reason == crawl.ReasonError || strings.HasPrefix(reason, "status:") {
+			failed += n
+		}
+	}
+	if failed > 0 || skipped > 0 {
+		if failed > 0 {
+			fmt.Fprintf(s.Err, "sitemap: %d %s failed (see the counts above%s)\n", failed, crawlPlural(failed, "URL", "URLs"), reportHint(o.Report))
+		}
+		return problemsFound()
+	}
+	return nil
+}
+
+func reportHint(report string) string {
+	if report == "" || report == "-" {
+		return "; --report FILE lists them"
+	}
+	return "; " + report + " lists them"
+}
+
+// publishCrawl feeds the listed pages, sorted by URL, to the builder and
+// publishes the sitemaps.
+func publishCrawl(ctx context.Context, cr *crawl.Crawler, o *crawlOptions, mode build.IndexMode, baseURL string, s *streams) (build.Summary, int, error) {
+	bo := build.Options{
+		Name: o.Name, BaseURL: baseURL,
+		Gzip: o.Gzip, GzipLevel: o.GzipLevel, GzipIndex: o.GzipIndex,
+		Index: mode, MaxURLs: o.MaxURLs, MaxBytes: o.MaxBytes, DryRun: o.DryRun,
+	}
+	var st store.Store
+	if !o.DryRun {
+		d, err := store.Dir(o.Out)
+		if err != nil {
+			return build.Summary{}, 0, cannotRun("--out %s: %v", o.Out, err)
+		}
+		st = d
+	}
+	b, err := build.NewContext(ctx, st, bo)
+	if err != nil {
+		return build.Summary{}, 0, cannotRun("%v", err)
+	}
+	skipped := 0
+	err = cr.Entries(ctx, func(u *sitemap.URL) error {
+		err := b.Add(ctx, u)
+		var eerr *sitemap.EntryError
+		if errors.As(err, &eerr) {
+			skipped++
+			if skipped <= crawlMaxReported {
+				fmt.Fprintf(s.Err, "%s: %v\n", u.Loc, eerr)
+			}
+			return nil
+		}
+		return err
+	})
+	if err != nil {
+		b.Abort()
+		if ctx.Err() != nil {
+			return build.Summary{}, 0, ctx.Err()
+		}
+		return build.Summary{}, 0, cannotRun("%v", err)
+	}
+	sum, err := b.Commit(ctx)
+	if err != nil && !errors.Is(err, build.ErrNoEntries) && ctx.Err() == nil {
+		err = cannotRun("%v", err)
+	}
+	return sum, skipped, err
+}
+
+// writeCrawlReport writes one JSON line per URL seen, sorted by URL.
+func writeCrawlReport(ctx context.Context, cr *crawl.Crawler, path string, s *streams) error {
+	var w io.Writer = s.Out
+	var f *os.File
+	if path != "-" {
+		var err error
+		if f, err = os.Create(path); err != nil {
+			return cannotRun("--report: %v", err)
+		}
+		defer f.Close()
+		w = f
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	enc := json.NewEncoder(bw)
+	enc.SetEscapeHTML(false)
+	if err := cr.Outcomes(ctx, func(o crawl.Outcome) error { return enc.Encode(o) }); err != nil {
+		return cannotRun("--report: %v", err)
+	}
+	if err := bw.Flush(); err != nil {
+		return cannotRun("--report: %v", err)
+	}
+	if f != nil {
+		if err := f.Close(); err != nil {
+			return cannotRun("--report: %v", err)
+		}
+	}
+	return nil
+}
+
+// writeCrawlSummary writes the counts by reason and the limits reached.
+func writeCrawlSummary(w io.Writer, sum crawl.Summary) {
+	left := 0
+	reasons := make([]string, 0, len(sum.Reasons))
+	for r, n := range sum.Reasons {
+		reasons = append(reasons, r)
+		left += n
+	}
+	sort.Strings(reasons)
+	how := "crawled"
+	if sum.Resumed {
+		how = "resumed"
+	}
+	fmt.Fprintf(w, "%s %s: %d %s fetched in %s; %d listed, %d left out\n", how, sum.Start, sum.Fetched, crawlPlural(sum.Fetched, "page", "pages"),
+		sum.Elapsed.Round(time.Millisecond), sum.Listed, left)
+	for _, r := range reasons {
+		fmt.Fprintf(w, "  %-26s %d\n", r, sum.Reasons[r])
+	}
+	for _, l := range sum.Limits {
+		fmt.Fprintf(w, "sitemap: limit reached: --%s; URLs beyond it were not crawled (reason \"limit:%s\")\n", l, l)
+	}
+}
+
+// crawlMaxReported is how many entries the builder refused are reported
+// one by one.
+const crawlMaxReported = 100
+
+func crawlPlural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
