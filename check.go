@@ -664,14 +664,19 @@ func fieldsOf(d Date) dateFields {
 	return f
 }
 
-// checkText checks a free-text field (E-03, X-01); required fields must
-// not be empty; maxRunes > 0 caps the length in characters.
+// checkTextField checks a free-text field (E-03, X-01); required fields
+// must not be empty or white space only (readers trim values, X-12);
+// maxRunes > 0 caps the length in characters.
 func checkTextField(f field, rule, s string, required bool, maxRunes int) error {
 	if s == "" {
 		if required {
 			return entryErr(f, rule, "", "is required")
 		}
 		return nil
+	}
+	if required && strings.Trim(s, " \t\r\n") == "" {
+		// Readers trim text values, so this would read as empty.
+		return entryErr(f, rule, s, "is required but holds only white space")
 	}
 	if bad, ok := checkText(s); !ok {
 		rule := "E-03"

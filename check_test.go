@@ -302,6 +302,8 @@ func TestCheckNews(t *testing.T) {
 		{name: "N-01 publication_date", o: o, mutate: n(func(n *News) { n.PublicationDate = Date{} }), rule: "N-01", field: "news.publication_date"},
 		{name: "M-08 publication_date year", o: o, mutate: n(func(n *News) { n.PublicationDate.Precision = PrecisionYear }), rule: "M-08", field: "news.publication_date"},
 		{name: "N-01 title", o: o, mutate: n(func(n *News) { n.Title = "" }), rule: "N-01", field: "news.title"},
+		{name: "N-01 blank title", o: o, mutate: n(func(n *News) { n.Title = " \t\r\n" }), rule: "N-01", field: "news.title", want: "white space"},
+		{name: "N-01 padded title ok", o: o, mutate: n(func(n *News) { n.Title = " padded " })},
 		{name: "E-03 title", o: o, mutate: n(func(n *News) { n.Title = "a\x1fb" }), rule: "E-03", field: "news.title"},
 		{name: "N-09 legacy fields ignored", o: o, mutate: n(func(n *News) { n.Access = "Free" })},
 		{name: "N-08 access", o: legacy, mutate: n(func(n *News) { n.Access = "Free" }), rule: "N-08", field: "news.access"},

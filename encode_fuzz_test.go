@@ -4,11 +4,13 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/xml"
+	"io"
 	"math"
 	"math/rand/v2"
 	"net/url"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -259,7 +261,82 @@ func roundTrip(t testing.TB, in fuzzInput) []byte {
 			eq("news keywords without Legacy (N-09)", g.Keywords, "")
 		}
 	}
+	// The package's own Decoder reads the entry back to the same bytes,
+	// except that it trims the text values.
+	want := doc
+	if tu := trimmed(u); !reflect.DeepEqual(tu, u) {
+		var buf bytes.Buffer
+		e := NewEncoder(&buf, o)
+		if err := e.Encode(&tu); err != nil {
+			t.Fatalf("trimmed entry refused: %v", err)
+		}
+		e.Encode(&tu)
+		e.Close()
+		want = buf.Bytes()
+	}
+	dec := NewDecoder(bytes.NewReader(doc), DecoderOptions{})
+	var again bytes.Buffer
+	enc := NewEncoder(&again, o)
+	for {
+		it, err := dec.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("Decoder on the encoder's output: %v\n%s", err, doc)
+		}
+		if err := enc.Encode(&it.URL); err != nil {
+			t.Fatalf("re-encoding the decoded entry: %v\n%s", err, doc)
+		}
+	}
+	if err := enc.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(again.Bytes(), want) {
+		t.Fatalf("decode + encode changes the document:\n got:\n%s\nwant:\n%s", again.Bytes(), want)
+	}
 	return doc
+}
+
+// trimmed returns a deep copy of u with the XML white space around every
+// text value removed, as the Decoder reads them.
+func trimmed(u URL) URL {
+	tr := func(s *string) { *s = strings.Trim(*s, " \t\r\n") }
+	u.Images = append([]Image(nil), u.Images...)
+	for i := range u.Images {
+		im := &u.Images[i]
+		tr(&im.Caption)
+		tr(&im.Title)
+		tr(&im.GeoLocation)
+	}
+	u.Videos = append([]Video(nil), u.Videos...)
+	for i := range u.Videos {
+		v := &u.Videos[i]
+		tr(&v.Title)
+		tr(&v.Description)
+		tr(&v.Category)
+		v.Tags = append([]string(nil), v.Tags...)
+		for j := range v.Tags {
+			tr(&v.Tags[j])
+		}
+		if v.Uploader != nil {
+			up := *v.Uploader
+			tr(&up.Name)
+			v.Uploader = &up
+		}
+		v.Prices = append([]VideoPrice(nil), v.Prices...)
+		for j := range v.Prices {
+			tr(&v.Prices[j].Value)
+		}
+	}
+	if u.News != nil {
+		n := *u.News
+		tr(&n.Publication.Name)
+		tr(&n.Title)
+		tr(&n.Keywords)
+		u.News = &n
+	}
+	return u
 }
 
 // checkDateText checks a written date: the encoder's text (M-08), strict

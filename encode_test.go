@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"io"
 	"math/rand/v2"
 	"net/url"
 	"os"
@@ -578,5 +579,45 @@ func BenchmarkEncoder(b *testing.B) {
 		if err := e.Close(); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// The codec is symmetric: the package's own Decoder reads every golden
+// document back to entries that the encoder writes to the same bytes, and
+// reports no errors or warnings for them (only infos, such as IM-03/V-02
+// for the deprecated tags of the legacy document).
+func TestGoldenDecodeReencode(t *testing.T) {
+	for _, tc := range goldenCases(t) {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := encodeAll(t, tc.o, tc.urls, tc.index)
+			var diags []Diagnostic
+			d := NewDecoder(bytes.NewReader(doc), DecoderOptions{OnDiagnostic: func(g Diagnostic) { diags = append(diags, g) }})
+			var urls []URL
+			var index []IndexEntry
+			for {
+				it, err := d.Next()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Fatalf("Decoder: %v", err)
+				}
+				switch it.Kind {
+				case ItemURL:
+					urls = append(urls, it.URL)
+				case ItemIndex:
+					index = append(index, it.Index)
+				}
+			}
+			for _, g := range diags {
+				if g.Severity != SeverityInfo && !(tc.o.Legacy && g.Severity == SeverityWarning) {
+					t.Errorf("Decoder reports on the encoder's output: %s", g)
+				}
+			}
+			again := encodeAll(t, tc.o, urls, index)
+			if !bytes.Equal(again, doc) {
+				t.Errorf("decode + encode changes the document:\n got:\n%s\nwant:\n%s", again, doc)
+			}
+		})
 	}
 }
