@@ -178,6 +178,9 @@ func (b *Builder) Add(ctx context.Context, u *sitemap.URL) error {
 	if b.closed {
 		return errors.New("build: Add after Commit or Abort")
 	}
+	if u == nil {
+		return errors.New("build: nil entry")
+	}
 	if b.adds++; b.adds&1023 == 0 {
 		if err := ctx.Err(); err != nil {
 			return b.fail(err)
@@ -193,6 +196,12 @@ func (b *Builder) Add(ctx context.Context, u *sitemap.URL) error {
 	var err error
 	b.buf, err = b.enc.AppendURL(b.buf[:0], u)
 	if err != nil {
+		var ee *sitemap.EntryError
+		if !errors.As(err, &ee) {
+			// Not about this entry (a nil entry, an unusable scope): the
+			// run cannot go on.
+			return b.fail(fmt.Errorf("build: %w", err))
+		}
 		b.skipped++
 		return err
 	}

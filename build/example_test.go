@@ -1,0 +1,61 @@
+package build_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/build"
+	"github.com/sitemapkit/sitemap/store"
+)
+
+// Build sitemaps of at most two URLs each and an index over them. A real
+// run uses store.Dir(path) instead of store.Memory() and keeps the default
+// limits (50,000 URLs, 52,428,800 bytes).
+func Example() {
+	ctx := context.Background()
+	st := store.Memory()
+	b, err := build.New(st, build.Options{
+		BaseURL: "https://www.example.com/",
+		Gzip:    true,
+		MaxURLs: 2,
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	day, _ := sitemap.ParseDate("2026-11-02")
+	entries := []sitemap.URL{
+		{Loc: "https://www.example.com/", LastMod: day},
+		{Loc: "https://www.example.com/about"},
+		{Loc: "/relative"}, // skipped: not an absolute URL (L-01)
+		{Loc: "https://www.example.com/blog"},
+	}
+	for i := range entries {
+		if err := b.Add(ctx, &entries[i]); err != nil {
+			var bad *sitemap.EntryError
+			if !errors.As(err, &bad) {
+				fmt.Println(err) // the run cannot go on
+				return
+			}
+			// an invalid entry: reported, skipped, the run goes on
+		}
+	}
+	sum, err := b.Commit(ctx)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, f := range sum.Files {
+		fmt.Printf("%s: %d URLs, lastmod %q\n", f.Name, f.URLs, f.LastMod)
+	}
+	fmt.Printf("%s indexes %d sitemaps; %d skipped\n", sum.Index.Name, sum.Index.URLs, sum.Skipped)
+	names, _ := st.List(ctx)
+	fmt.Println(names)
+	// Output:
+	// sitemap-1.xml.gz: 2 URLs, lastmod "2026-11-02"
+	// sitemap-2.xml.gz: 1 URLs, lastmod ""
+	// sitemap.xml indexes 2 sitemaps; 1 skipped
+	// [sitemap-1.xml.gz sitemap-2.xml.gz sitemap.manifest.json sitemap.xml]
+}
