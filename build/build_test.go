@@ -917,3 +917,36 @@ func TestSpill(t *testing.T) {
 		}
 	}
 }
+
+// recordStore records the publications it is asked for.
+type recordStore struct {
+	store.Store
+	pubs []store.Publication
+}
+
+func (r *recordStore) Publish(ctx context.Context, p store.Publication) error {
+	r.pubs = append(r.pubs, p)
+	return r.Store.Publish(ctx, p)
+}
+
+// One publication per run: children in order, then the index (I-09: the
+// index last, after every file it names), then the manifest; orphans are
+// removed after that, under the journal NAME.publish-journal.
+func TestPublishOrder(t *testing.T) {
+	rs := &recordStore{Store: store.Memory()}
+	run(t, rs, Options{MaxURLs: 2}, pages(5))
+	run(t, rs, Options{MaxURLs: 2}, pages(3))
+	if len(rs.pubs) != 2 {
+		t.Fatalf("%d publications", len(rs.pubs))
+	}
+	var got []string
+	for _, f := range rs.pubs[0].Files {
+		got = append(got, f.Name())
+	}
+	if want := []string{"sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml", "sitemap.xml", "sitemap.manifest.json"}; !slices.Equal(got, want) {
+		t.Fatalf("publication order %v, want %v", got, want)
+	}
+	if p := rs.pubs[1]; p.Journal != "sitemap.publish-journal" || !slices.Equal(p.Remove, []string{"sitemap-3.xml"}) {
+		t.Fatalf("second publication: journal %q, remove %v", p.Journal, p.Remove)
+	}
+}
