@@ -165,6 +165,8 @@ type Decoder struct {
 	x decXML // XML state
 
 	textLine int // text format: current line number
+
+	noFast bool // tests: read without the fast paths of decode_fast.go
 }
 
 // NewDecoder returns a decoder reading r. Nothing is read until the first

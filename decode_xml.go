@@ -229,6 +229,9 @@ type decXML struct {
 	fatal                           error
 	lastTextOff                     int64
 	prolog                          bool // still before the root element
+
+	zones    decZoneCache // time-zone offsets of dates (decode_fast.go)
+	prioSlab []float64    // room for the next priorities (newPriority)
 }
 
 func (x *decXML) init(d *Decoder) {
@@ -259,6 +262,20 @@ func (d *Decoder) xmlNext() (Item, error) {
 	x := &d.x
 	s := d.s
 	for {
+		// A clean <url> of a urlset is read without tokens (decode_fast.go);
+		// anything else, and every other element, goes through the scanner.
+		if !d.noFast && x.fastURL() {
+			if x.fatal != nil {
+				return Item{}, x.fatal
+			}
+			if x.ready {
+				x.ready = false
+				it := x.out
+				x.out = Item{}
+				return it, nil
+			}
+			continue
+		}
 		switch s.next() {
 		case scanEOF:
 			return Item{}, x.eof()
@@ -1223,6 +1240,9 @@ var decCharClass = func() (t [256]byte) {
 // decCheckChars reports forbidden characters (E-03) and invalid UTF-8
 // in a value and returns it usable: invalid UTF-8 replaced.
 func (x *decXML) decCheckChars(v []byte, off int64, what []byte) []byte {
+	if decASCIIClean(v) { // the usual case: nothing to report or replace
+		return v
+	}
 	var flags byte
 	for _, c := range v {
 		flags |= decCharClass[c]
@@ -1402,6 +1422,11 @@ func (x *decXML) date(val []byte, off int64, xsd bool, rule, what string) Date {
 	var d Date
 	var issues DateIssue
 	var err error
+	// The usual forms, valid and in range, parse without allocating and
+	// report nothing (decFastDate); the rest go the general way.
+	if d, ok := decFastDate(val, &x.zones); ok {
+		return d
+	}
 	if string(val) == x.lastDateIn && x.lastDateIn != "" {
 		d, issues, err = x.lastDate, x.lastIssues, x.lastDateErr
 	} else {
@@ -1459,6 +1484,9 @@ func (x *decXML) changefreq(val []byte, off int64) ChangeFreq {
 
 // priority parses an xsd:decimal in 0.0–1.0 (P-01).
 func (x *decXML) priority(val []byte, off int64) *float64 {
+	if p, ok := decFastDecimal(val); ok && p <= 1 { // "0.8", "1.0": no diagnostic
+		return x.newPriority(p)
+	}
 	if !decIsDecimal(val) {
 		x.report("P-01", SeverityError, off, fmt.Sprintf("<priority> %q is not a decimal number from 0.0 to 1.0; ignored", decShort(val)))
 		return nil
@@ -1471,7 +1499,7 @@ func (x *decXML) priority(val []byte, off int64) *float64 {
 	if p == 0 {
 		p = 0 // no negative zero
 	}
-	return &p
+	return x.newPriority(p)
 }
 
 // decIsDecimal reports whether b is an xsd:decimal lexical form: optional

@@ -1,0 +1,401 @@
+package sitemap
+
+import (
+	"bytes"
+	"encoding/binary"
+	"time"
+)
+
+// This file holds the decoder's fast paths. Each one handles only the
+// common, clean shape of its input and falls back to the general code for
+// everything else, so behaviour (entries, diagnostics, their order and
+// positions) is the same with or without it; decode_fast_test.go checks
+// that by decoding inputs both ways (Decoder.noFast).
+
+// fastURL reads one whole <url> element of a urlset straight from the
+// scanner's buffer, without producing tokens.
+//
+// It assumes: a urlset whose root is the only open element; a <url> with no
+// attributes whose children are unprefixed <loc>, <lastmod>, <changefreq>,
+// <priority> start tags without attributes, each at most once and in that
+// order (so cannot fire), each holding plain text (no CDATA,
+// comment or child element) and closed by its exact end tag; only XML white
+// space between the elements (so XML-04 cannot fire); the whole element in
+// the buffer. The scan checks all that first and changes nothing while it
+// does. If any assumption fails it returns false with the scanner where the
+// general loop (xmlNext) picks up, at the '<' of the element or where it
+// started: the only thing it may have consumed is white space before a
+// '<', which the general path ignores at this level too.
+//
+// Once the element is known to have that shape it runs the same handlers
+// the general loop would (entryStart, coreLeaf, unescape, leafEnd,
+// entryEnd), in the same order, so every value check and diagnostic (E-01,
+// E-03, X-01, X-04, X-12, M-01, C-01, P-01 …) is exactly the general one.
+func (x *decXML) fastURL() bool {
+	s := x.s
+	if len(x.stack) != 1 || x.stack[0].kind != ekRoot || x.d.format != FormatURLSet || x.d.opt.MaxDepth < 3 {
+		return false
+	}
+	// Unprefixed children must be protocol elements (core); a default
+	// namespace other than the sitemap one goes the general way.
+	if k, _, _ := x.resolve(nil, 0); !x.core(k) {
+		return false
+	}
+	var leaves [4]decFastLeaf
+	{
+		b := s.buf
+		p := s.pos
+		for p < len(b) && scanIsSpace(b[p]) {
+			p++
+		}
+		if p == len(b) {
+			// Blanks up to the end of the buffer: leave them to the
+			// scanner, which joins them with what follows (a text
+			// diagnostic, if any, then points at their start).
+			return false
+		}
+		if b[p] != '<' {
+			return false
+		}
+		s.pos = p // blank text at the root level is ignored (see text)
+		end, n, st := decFastScanURL(b, p, x.d.opt.MaxLineBytes, &leaves)
+		switch st {
+		case decFastNo:
+			return false
+		case decFastShort:
+			// Incomplete in the buffer: the general path reads on. (Reading
+			// here would change when the scanner meets the end of the
+			// input, and with it how a truncated tag is reported.)
+			return false
+		}
+		x.fastCommit(p, end, leaves[:n])
+		return true
+	}
+}
+
+// decFastLeaf is one child of a <url> found by decFastScanURL: its field,
+// the offset of its '<' and of its value, which is b[vs:ve] (still escaped).
+type decFastLeaf struct {
+	field      decField
+	rank       int
+	name       string
+	at, vs, ve int
+}
+
+// Results of decFastScanURL.
+const (
+	decFastOK    = iota
+	decFastNo    // not the simple shape: use the general path
+	decFastShort // the buffer ends inside the element
+)
+
+// decFastScanURL checks that b[p:] starts with a <url> element of the shape
+// fastURL handles and returns the index after its end tag and its leaves.
+// It has no side effects.
+func decFastScanURL(b []byte, p, maxVal int, leaves *[4]decFastLeaf) (end, n, status int) {
+	const open = "<url>"
+	if len(b)-p < len(open) {
+		if bytes.HasPrefix([]byte(open), b[p:]) {
+			return 0, 0, decFastShort
+		}
+		return 0, 0, decFastNo
+	}
+	if string(b[p:p+len(open)]) != open {
+		return 0, 0, decFastNo
+	}
+	q := p + len(open)
+	rank := 0
+	for {
+		for q < len(b) && scanIsSpace(b[q]) {
+			q++
+		}
+		if q+1 >= len(b) {
+			return 0, 0, decFastShort
+		}
+		if b[q] != '<' {
+			return 0, 0, decFastNo // text inside <url>: general path (XML-04 or bare loc)
+		}
+		if b[q+1] == '/' {
+			const closeTag = "</url>"
+			if len(b)-q < len(closeTag) {
+				if bytes.HasPrefix([]byte(closeTag), b[q:]) {
+					return 0, 0, decFastShort
+				}
+				return 0, 0, decFastNo
+			}
+			if string(b[q:q+len(closeTag)]) != closeTag {
+				return 0, 0, decFastNo
+			}
+			return q + len(closeTag), n, decFastOK
+		}
+		var lf decFastLeaf
+		switch b[q+1] {
+		case 'l':
+			lf = decFastLeaf{field: fLoc, rank: 1, name: "loc"}
+			if q+2 < len(b) && b[q+2] == 'a' {
+				lf = decFastLeaf{field: fLastmod, rank: 2, name: "lastmod"}
+			}
+		case 'c':
+			lf = decFastLeaf{field: fChangefreq, rank: 3, name: "changefreq"}
+		case 'p':
+			lf = decFastLeaf{field: fPriority, rank: 4, name: "priority"}
+		default:
+			return 0, 0, decFastNo
+		}
+		// Strictly rising ranks: no child twice, none out of
+		// order.
+		if lf.rank <= rank {
+			return 0, 0, decFastNo
+		}
+		rank = lf.rank
+		nl := len(lf.name)
+		// "<name>"
+		if len(b)-q < nl+2 {
+			return 0, 0, decFastShort
+		}
+		if string(b[q+1:q+1+nl]) != lf.name || b[q+1+nl] != '>' {
+			return 0, 0, decFastNo
+		}
+		lf.at = q
+		lf.vs = q + nl + 2
+		i := bytes.IndexByte(b[lf.vs:], '<')
+		if i < 0 {
+			return 0, 0, decFastShort
+		}
+		lf.ve = lf.vs + i
+		if i > maxVal {
+			return 0, 0, decFastNo // LIM-04 is the general path's to report
+		}
+		// "</name>"
+		q = lf.ve
+		if len(b)-q < nl+3 {
+			return 0, 0, decFastShort
+		}
+		if b[q+1] != '/' || string(b[q+2:q+2+nl]) != lf.name || b[q+2+nl] != '>' {
+			return 0, 0, decFastNo // markup inside the value, or another end tag
+		}
+		q += nl + 3
+		leaves[n] = lf
+		n++
+	}
+}
+
+// fastCommit runs, for the <url> element b[p:end] checked by
+// decFastScanURL, the handlers the general loop runs for its tokens.
+func (x *decXML) fastCommit(p, end int, leaves []decFastLeaf) {
+	s := x.s
+	base := s.base
+	uf := decFrame{kind: ekSkip, off: base + int64(p)}
+	x.entryStart(&uf, ekURL)
+	for i := range leaves {
+		lf := &leaves[i]
+		f := decFrame{kind: ekSkip, off: base + int64(lf.at), nameAt: int32(len(x.names)), nameLen: int32(len(lf.name))}
+		x.names = append(x.names, lf.name...)
+		x.coreLeaf(&f, lf.field, lf.rank, "X-06", "<url>")
+		if lf.ve > lf.vs {
+			x.acc = x.unescape(x.acc, s.buf[lf.vs:lf.ve], base+int64(lf.vs))
+		}
+		x.leafEnd(&f)
+		x.names = x.names[:f.nameAt]
+	}
+	s.pos = end
+	x.entryEnd(&uf)
+}
+
+// decASCIIClean reports whether every byte of v is printable ASCII
+// (0x20–0x7F), eight bytes at a time. Such a value needs none of the checks
+// of decCheckChars (no control character, nothing to validate as UTF-8).
+func decASCIIClean(v []byte) bool {
+	const lo, hi = 0x2020202020202020, 0x8080808080808080
+	var acc uint64
+	for len(v) >= 8 {
+		w := binary.LittleEndian.Uint64(v)
+		// A byte < 0x20 borrows and sets its top bit in w-lo; a byte
+		// >= 0x80 has it set in w. Without such a byte there is no borrow
+		// across bytes, so a clean word leaves every top bit clear.
+		acc |= w | (w - lo)
+		v = v[8:]
+	}
+	if acc&hi != 0 {
+		return false
+	}
+	for _, c := range v {
+		if c < 0x20 || c >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// decZoneCache keeps the *time.Location of the last few time-zone offsets
+// seen in dates: time.FixedZone allocates for offsets that are not whole
+// hours, and a sitemap mostly repeats one or two offsets.
+type decZoneCache struct {
+	off  [4]int
+	loc  [4]*time.Location
+	next int
+}
+
+func (c *decZoneCache) get(off int) *time.Location {
+	for i, l := range c.loc {
+		if l != nil && c.off[i] == off {
+			return l
+		}
+	}
+	// The same Location parseDate builds (FixedZone with no name).
+	l := time.FixedZone("", off)
+	c.off[c.next], c.loc[c.next] = off, l
+	c.next = (c.next + 1) % len(c.loc)
+	return l
+}
+
+// decFastDate parses the two date forms sitemaps use almost always,
+// YYYY-MM-DD and YYYY-MM-DDThh:mm:ss[.f](Z|±hh:mm), when they are valid
+// W3C Datetime with an offset within ±14:00: exactly the inputs for which
+// ParseDateLenient returns no issue and the decoder reports nothing (no
+// M-01, M-04, D-03). It returns the Date ParseDateLenient would, built
+// without time.Date. Anything else reports false and goes to the general
+// parser.
+func decFastDate(b []byte, zones *decZoneCache) (Date, bool) {
+	if len(b) < 10 || b[4] != '-' || b[7] != '-' {
+		return Date{}, false
+	}
+	year, ok1 := decDigits4(b[0:4])
+	month, ok2 := decDigits2(b[5:7])
+	day, ok3 := decDigits2(b[8:10])
+	if !ok1 || !ok2 || !ok3 || month < 1 || month > 12 || day < 1 || day > decDaysIn(year, month) {
+		return Date{}, false
+	}
+	days := decDaysFromCivil(year, month, day)
+	if len(b) == 10 {
+		return Date{Time: time.Unix(days*86400, 0).UTC(), Precision: PrecisionDay}, true
+	}
+	// "Thh:mm:ss"
+	if len(b) < 20 || b[10] != 'T' || b[13] != ':' || b[16] != ':' {
+		return Date{}, false
+	}
+	hour, ok1 := decDigits2(b[11:13])
+	minute, ok2 := decDigits2(b[14:16])
+	sec, ok3 := decDigits2(b[17:19])
+	if !ok1 || !ok2 || !ok3 || hour > 23 || minute > 59 || sec > 59 {
+		return Date{}, false
+	}
+	rest := b[19:]
+	nsec, frac := 0, 0
+	if rest[0] == '.' {
+		i := 1
+		for i < len(rest) && i <= 9 && rest[i] >= '0' && rest[i] <= '9' {
+			nsec = nsec*10 + int(rest[i]-'0')
+			i++
+		}
+		frac = i - 1
+		if frac == 0 || i < len(rest) && rest[i] >= '0' && rest[i] <= '9' {
+			return Date{}, false // no digit, or more than nine: general path
+		}
+		for k := frac; k < 9; k++ {
+			nsec *= 10
+		}
+		rest = rest[i:]
+	}
+	unix := days*86400 + int64(hour*3600+minute*60+sec)
+	var t time.Time
+	switch {
+	case len(rest) == 1 && rest[0] == 'Z':
+		t = time.Unix(unix, int64(nsec)).UTC()
+	case len(rest) == 6 && (rest[0] == '+' || rest[0] == '-') && rest[3] == ':':
+		zh, ok1 := decDigits2(rest[1:3])
+		zm, ok2 := decDigits2(rest[4:6])
+		if !ok1 || !ok2 || zm > 59 || zh > 14 || zh == 14 && zm > 0 {
+			return Date{}, false // malformed, or beyond ±14:00 (D-03)
+		}
+		off := zh*3600 + zm*60
+		if rest[0] == '-' {
+			off = -off
+		}
+		t = time.Unix(unix-int64(off), int64(nsec)).In(zones.get(off))
+	default:
+		return Date{}, false
+	}
+	return Date{Time: t, Precision: PrecisionSecond, FracDigits: uint8(frac)}, true
+}
+
+func decDigits2(b []byte) (int, bool) {
+	c0, c1 := b[0]-'0', b[1]-'0'
+	return int(c0)*10 + int(c1), c0 <= 9 && c1 <= 9
+}
+
+func decDigits4(b []byte) (int, bool) {
+	hi, ok1 := decDigits2(b[0:2])
+	lo, ok2 := decDigits2(b[2:4])
+	return hi*100 + lo, ok1 && ok2
+}
+
+// decDaysIn returns the days of month m (1–12) of year y, proleptic
+// Gregorian like package time.
+func decDaysIn(y, m int) int {
+	if m == 2 {
+		if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
+			return 29
+		}
+		return 28
+	}
+	return 30 + (m+m/8)&1
+}
+
+// decDaysFromCivil returns the days from 1970-01-01 to y-m-d (proleptic
+// Gregorian; y from 0), after H. Hinnant's days_from_civil.
+func decDaysFromCivil(y, m, d int) int64 {
+	yy := int64(y) + 400 // keep it positive for year 0's January and February
+	if m <= 2 {
+		yy--
+	}
+	era := yy / 400
+	yoe := yy - era*400
+	mp := int64((m + 9) % 12)
+	doy := (153*mp+2)/5 + int64(d) - 1
+	doe := yoe*365 + yoe/4 - yoe/100 + doy
+	return era*146097 + doe - 719468 - 146097
+}
+
+// decFastDecimal parses an unsigned decimal of at most 15 digits
+// ("1", "0.5", ".25", "1."), the usual <priority> values: the digits as an
+// integer divided by a power of ten, which IEEE rounds exactly as
+// strconv.ParseFloat does since both are exact. Anything else (sign, more
+// digits, no digit) reports false for the general parser.
+func decFastDecimal(b []byte) (float64, bool) {
+	var mant uint64
+	digits, frac := 0, -1
+	for i, c := range b {
+		switch {
+		case c >= '0' && c <= '9':
+			mant = mant*10 + uint64(c-'0')
+			digits++
+		case c == '.' && frac < 0:
+			frac = len(b) - i - 1
+		default:
+			return 0, false
+		}
+	}
+	if digits == 0 || digits > 15 {
+		return 0, false
+	}
+	if frac <= 0 {
+		return float64(mant), true
+	}
+	return float64(mant) / decPow10[frac], true
+}
+
+var decPow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15}
+
+// newPriority returns a pointer to p, carved from a small slab so that a
+// urlset does not cost one allocation per <priority>. Every entry gets its
+// own float64: a caller changing one changes no other.
+func (x *decXML) newPriority(p float64) *float64 {
+	if len(x.prioSlab) == 0 {
+		x.prioSlab = make([]float64, 64)
+	}
+	f := &x.prioSlab[0]
+	x.prioSlab = x.prioSlab[1:]
+	*f = p
+	return f
+}
