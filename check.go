@@ -81,12 +81,14 @@ func (e *EntryError) Diagnostic() Diagnostic {
 }
 
 // field names a (possibly nested) field without allocating until an error
-// needs its text: name[i].sub, with [i] left out when i < 0 and .sub when
-// sub is empty.
+// needs its text: name[i].sub[j].leaf, each part left out when absent
+// (i < 0, sub "", j == 0, leaf "").
 type field struct {
 	name string
-	i    int
+	i    int // index into name; -1 for none
 	sub  string
+	j    int // index into sub plus one; 0 for none
+	leaf string
 }
 
 func (f field) String() string {
@@ -96,15 +98,30 @@ func (f field) String() string {
 	}
 	if f.sub != "" {
 		s += "." + f.sub
+		if f.j > 0 {
+			s += "[" + strconv.Itoa(f.j-1) + "]"
+		}
+	}
+	if f.leaf != "" {
+		s += "." + f.leaf
 	}
 	return s
 }
 
-func (f field) with(sub string) field {
-	if f.sub != "" {
-		sub = f.sub + "." + sub
+// with names a child of f.
+func (f field) with(name string) field {
+	if f.sub == "" {
+		f.sub = name
+	} else {
+		f.leaf = name
 	}
-	return field{f.name, f.i, sub}
+	return f
+}
+
+// at names element j of f's child list name.
+func (f field) at(name string, j int) field {
+	f.sub, f.j = name, j+1
+	return f
 }
 
 func top(name string) field { return field{name: name, i: -1} }
@@ -198,12 +215,12 @@ func (o EncoderOptions) Check(u *URL) error {
 			"has "+strconv.Itoa(len(u.Images))+" images; a <url> may carry at most 1,000; split the images over several pages or drop some")
 	}
 	for i := range u.Images {
-		if err := o.checkImage(field{"images", i, ""}, &u.Images[i]); err != nil {
+		if err := o.checkImage(field{name: "images", i: i}, &u.Images[i]); err != nil {
 			return err
 		}
 	}
 	for i := range u.Videos {
-		if err := o.checkVideo(field{"videos", i, ""}, u.Loc, &u.Videos[i]); err != nil {
+		if err := o.checkVideo(field{name: "videos", i: i}, u.Loc, &u.Videos[i]); err != nil {
 			return err
 		}
 	}
@@ -773,7 +790,7 @@ func (o EncoderOptions) checkVideo(f field, loc string, v *Video) error {
 		return entryErr(f.with("tags"), "S-08", "", "has "+strconv.Itoa(len(v.Tags))+" tags; a video may carry at most 32")
 	}
 	for i, tag := range v.Tags {
-		if err := checkTextField(field{f.name, f.i, "tags[" + strconv.Itoa(i) + "]"}, "V-01", tag, true, 0); err != nil {
+		if err := checkTextField(f.at("tags", i), "V-01", tag, true, 0); err != nil {
 			return err
 		}
 	}
@@ -818,7 +835,7 @@ func (o EncoderOptions) checkVideo(f field, loc string, v *Video) error {
 	}
 	for i := range v.Prices {
 		pr := &v.Prices[i]
-		pf := field{f.name, f.i, "prices[" + strconv.Itoa(i) + "]"}
+		pf := f.at("prices", i)
 		if err := checkTextField(pf.with("value"), "V-02", pr.Value, false, 0); err != nil {
 			return err
 		}
@@ -1042,7 +1059,7 @@ func checkAlternates(alts []Alternate) error {
 	xdefault := -1
 	for i := range alts {
 		a := &alts[i]
-		f := field{"alternates", i, ""}
+		f := field{name: "alternates", i: i}
 		if a.Hreflang == "" {
 			return entryErr(f.with("hreflang"), "H-06", "", "is required: a language code such as en or en-GB, or x-default")
 		}

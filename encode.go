@@ -505,22 +505,24 @@ const encoderBufSize = 32 << 10
 
 // NewEncoder returns an Encoder that writes to w with the options o. It
 // writes nothing until the first entry (or Close).
+//
+// Options that cannot work (a Scope that is not an absolute http(s) URL, a
+// Stylesheet with characters XML forbids) make every call return the same
+// plain error, before any entry is looked at.
 func NewEncoder(w io.Writer, o EncoderOptions) *Encoder {
-	return &Encoder{w: w, o: o, buf: make([]byte, 0, encoderBufSize+4096)}
+	e := &Encoder{w: w, o: o, buf: make([]byte, 0, encoderBufSize+4096)}
+	if err := o.checkScopeOption(); err != nil {
+		e.err = err
+	} else if bad, ok := checkText(o.Stylesheet); !ok {
+		e.err = errors.New("sitemap: EncoderOptions.Stylesheet contains " + bad.describe())
+	}
+	return e
 }
 
-// start checks the options and buffers the header.
+// start buffers the header.
 func (e *Encoder) start() error {
 	if e.started {
 		return nil
-	}
-	if err := e.o.checkScopeOption(); err != nil {
-		e.err = err
-		return err
-	}
-	if bad, ok := checkText(e.o.Stylesheet); !ok {
-		e.err = errors.New("sitemap: EncoderOptions.Stylesheet contains " + bad.describe())
-		return e.err
 	}
 	m := len(e.buf)
 	e.buf = e.o.AppendHeader(e.buf)
@@ -577,9 +579,6 @@ func (e *Encoder) EncodeWithin(u *URL, maxBytes int64) (bool, error) {
 		return false, errURLInIndex
 	}
 	if err := e.o.Check(u); err != nil {
-		return false, err
-	}
-	if err := e.o.checkScopeOption(); err != nil {
 		return false, err
 	}
 	m := len(e.buf)

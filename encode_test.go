@@ -466,6 +466,9 @@ func TestEncoderErrors(t *testing.T) {
 	if err := NewEncoder(&buf, EncoderOptions{Scope: rel}).Encode(&URL{Loc: "https://www.example.com/"}); err == nil || errors.As(err, new(*EntryError)) {
 		t.Errorf("relative Scope: %v, want a plain error", err)
 	}
+	if err := NewEncoder(&buf, EncoderOptions{Scope: rel}).Encode(&URL{Loc: "bad loc"}); err == nil || errors.As(err, new(*EntryError)) {
+		t.Errorf("relative Scope, bad entry: %v, want the options error first", err)
+	}
 	if err := NewEncoder(&buf, EncoderOptions{Stylesheet: "a\x00b"}).Close(); err == nil {
 		t.Error("Stylesheet with NUL accepted by the Encoder")
 	}
@@ -619,5 +622,22 @@ func TestGoldenDecodeReencode(t *testing.T) {
 				t.Errorf("decode + encode changes the document:\n got:\n%s\nwant:\n%s", again, doc)
 			}
 		})
+	}
+}
+
+// An entry with every extension is checked and written without
+// allocating (the error path alone builds strings).
+func TestAppendURLExtensionsNoAlloc(t *testing.T) {
+	for _, tc := range goldenCases(t) {
+		if tc.o.Index {
+			continue
+		}
+		dst := make([]byte, 0, 64<<10)
+		for i := range tc.urls {
+			u := &tc.urls[i]
+			if allocs := testing.AllocsPerRun(20, func() { tc.o.AppendURL(dst[:0], u) }); allocs != 0 {
+				t.Errorf("%s: entry %d allocates %.1f times", tc.name, i, allocs)
+			}
+		}
 	}
 }
