@@ -2,6 +2,11 @@ package fetch
 
 import "hash/maphash"
 
+// hashSet is a set of 64-bit URL hashes. On Unix its table is mapped
+// outside the Go heap (allocSlots), so it costs its 8 bytes a slot and no
+// more: the garbage collector neither paces on it nor keeps a replaced table
+// alive until the next cycle.
+//
 // hashSet is a set of 64-bit URL hashes: open addressing with linear
 // probing, 8 bytes per slot, grown (doubled) at 3/4 load. 0 marks an empty
 // slot, so the hash 0 is mapped to 1.
@@ -12,7 +17,13 @@ type hashSet struct {
 }
 
 func newHashSet() *hashSet {
-	return &hashSet{seed: maphash.MakeSeed(), slots: make([]uint64, 1<<16)}
+	return &hashSet{seed: maphash.MakeSeed(), slots: allocSlots(1 << 16)}
+}
+
+// release returns the table's memory; the set is empty afterwards.
+func (h *hashSet) release() {
+	freeSlots(h.slots)
+	h.slots, h.n = nil, 0
 }
 
 // add reports whether s was new, and records it.
@@ -50,12 +61,13 @@ func (h *hashSet) insert(x uint64) bool {
 
 func (h *hashSet) grow() {
 	old := h.slots
-	h.slots = make([]uint64, len(old)*2)
+	h.slots = allocSlots(len(old) * 2)
 	for _, x := range old {
 		if x != 0 {
 			h.insert(x)
 		}
 	}
+	freeSlots(old)
 }
 
 // bytes is the memory the set holds.

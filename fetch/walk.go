@@ -55,6 +55,7 @@ func Walk(ctx context.Context, start string, opts Options, fn func(Event) error)
 	w.client = o.Client
 	if w.client == nil {
 		w.client = newClient(o)
+		defer w.client.CloseIdleConnections()
 	}
 	if o.CacheDir != "" {
 		if err := os.MkdirAll(o.CacheDir, 0o755); err != nil {
@@ -64,6 +65,7 @@ func Walk(ctx context.Context, start string, opts Options, fn func(Event) error)
 	}
 	if !o.NoDedup {
 		w.seen = newHashSet()
+		defer w.seen.release()
 	}
 	w.sum.Problems = map[string]int{}
 	var runCtx context.Context

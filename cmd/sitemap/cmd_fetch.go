@@ -74,8 +74,8 @@ URL count and problems. A summary goes to standard error: sitemaps read, URLs, b
 problems by rule. Problems are printed on standard error as they are found (the first
 ` + strconv.Itoa(fetchShownPerRule) + ` of each rule; infos with --verbose).
 
-Every URL printed is remembered as a 64-bit hash to print it once: about 8 to 16 bytes per
-distinct URL (80 MB for 5 million). --no-dedup prints repeats and keeps memory flat.
+Every URL printed is remembered as a 64-bit hash to print it once: 11 to 21 bytes per
+distinct URL (64 MiB for 5 million). --no-dedup prints repeats and keeps memory flat.
 
 Exit status: 0 all read; 1 problems found (an error diagnostic, a sitemap that could not be
 read, no sitemap at all); 2 could not run (bad flags or URL, unwritable output).`,
