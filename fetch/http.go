@@ -73,12 +73,17 @@ type response struct {
 // request options for get.
 type getOpts struct {
 	etag, lastModified string // conditional request validators
+	attempts           int    // overrides Options.Attempts when > 0
 }
 
 // get fetches u with retries on 429, 5xx and network errors. The returned
 // body must be closed. ctx bounds the whole exchange, body included.
 func (w *walker) get(ctx context.Context, u string, g getOpts, onRetry func(string)) (*response, error) {
 	var lastErr error
+	attempts := w.opts.Attempts
+	if g.attempts > 0 {
+		attempts = g.attempts
+	}
 	for attempt := 1; ; attempt++ {
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 		if err != nil {
@@ -121,7 +126,7 @@ func (w *walker) get(ctx context.Context, u string, g getOpts, onRetry func(stri
 				return nil, e
 			}
 		}
-		if attempt >= w.opts.Attempts {
+		if attempt >= attempts {
 			he := lastErr.(*httpError)
 			if attempt > 1 {
 				he.Msg += fmt.Sprintf(" (gave up after %d attempts)", attempt)
@@ -137,7 +142,7 @@ func (w *walker) get(ctx context.Context, u string, g getOpts, onRetry func(stri
 			return nil, he
 		}
 		if onRetry != nil {
-			onRetry(fmt.Sprintf("%s; retrying in %s (attempt %d of %d)", lastErr.Error(), wait.Round(time.Millisecond), attempt+1, w.opts.Attempts))
+			onRetry(fmt.Sprintf("%s; retrying in %s (attempt %d of %d)", lastErr.Error(), wait.Round(time.Millisecond), attempt+1, attempts))
 		}
 		t := time.NewTimer(wait)
 		select {

@@ -152,8 +152,11 @@ func (o *opened) finish(complete bool) {
 	_ = o.body.Close()
 }
 
-func (w *walker) open(ctx context.Context, cancel context.CancelFunc, u string, onRetry func(string)) (*opened, error) {
+func (w *walker) open(ctx context.Context, cancel context.CancelFunc, u string, probe bool, onRetry func(string)) (*opened, error) {
 	var g getOpts
+	if probe {
+		g.attempts = 1 // a probe is a guess: one try
+	}
 	meta, cached := w.cache.lookup(u)
 	if cached {
 		g.etag, g.lastModified = meta.ETag, meta.LastModified
@@ -256,7 +259,7 @@ func (w *walker) runSitemap(j *job, e *emitter) {
 		n.Elapsed = time.Since(t0)
 		e.node(EventNodeEnd, n)
 	}
-	o, err := w.open(ctx, cancel, req, onRetry)
+	o, err := w.open(ctx, cancel, req, j.probe, onRetry)
 	if err != nil {
 		if j.probe {
 			if len(j.probeNext) > 0 && !w.stopping() {
@@ -490,7 +493,7 @@ func (w *walker) runRobots(j *job, e *emitter) {
 	ctx, cancel := context.WithTimeout(w.ctx, w.opts.SitemapTimeout)
 	defer cancel()
 	var found []string
-	o, err := w.open(ctx, cancel, j.url, func(msg string) {
+	o, err := w.open(ctx, cancel, j.url, false, func(msg string) {
 		e.diag(n, sitemap.Diagnostic{Rule: "FETCH-HTTP", Severity: sitemap.SeverityInfo, Message: msg})
 	})
 	var he *httpError

@@ -429,3 +429,17 @@ func TestHashSet(t *testing.T) {
 		t.Fatalf("n=%d bytes=%d", h.n, h.bytes())
 	}
 }
+
+// A probe is a guess: one try, even on 503 (a down host must not cost
+// every probe path several backoffs).
+func TestProbeSingleAttempt(t *testing.T) {
+	s := newSite(t)
+	s.handle("/sitemap.xml", func(w http.ResponseWriter, r *http.Request) { http.Error(w, "down", 503) })
+	s.serve("/sitemap_index.xml", "", urlset("https://e.com/1"))
+	o := fastOpts()
+	o.Attempts = 3
+	r := walk(t, s.URL+"/", o)
+	if s.hitCount("/sitemap.xml") != 1 || !slices.Equal(r.locs(), []string{"https://e.com/1"}) {
+		t.Fatalf("probe tried %d times; urls %v", s.hitCount("/sitemap.xml"), r.locs())
+	}
+}
