@@ -9,7 +9,11 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
+
+	"golang.org/x/time/rate"
 )
 
 func TestParseHTML(t *testing.T) {
@@ -194,4 +198,52 @@ func FuzzParseHTML(f *testing.F) {
 			t.Fatal("no hash")
 		}
 	})
+}
+
+// TestPoliteness: Crawl-delay lowers the rate (robots.txt for the
+// crawler's product token); a request slower than Timeout is an "error";
+// a 429 is retried once, after Retry-After.
+func TestPoliteness(t *testing.T) {
+	var busy atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt":
+			fmt.Fprint(w, "User-agent: *\nDisallow: /x\nCrawl-delay: 5\n\nUser-agent: polite-bot\nDisallow: /x\nCrawl-delay: 0.25\n")
+		case "/":
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, `<a href="/slow">s</a><a href="/busy">b</a>`)
+		case "/slow":
+			time.Sleep(400 * time.Millisecond)
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, "slow")
+		case "/busy":
+			if busy.Add(1) == 1 {
+				w.Header().Set("Retry-After", "0")
+				w.WriteHeader(http.StatusTooManyRequests)
+				return
+			}
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, "ok")
+		}
+	}))
+	defer srv.Close()
+	c, err := Open(context.Background(), filepath.Join(t.TempDir(), "s.db"), srv.URL, Options{UserAgent: "polite-bot/2.0 (+https://example.com)", Timeout: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := c.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := c.limiter.Limit(), rate.Every(250*time.Millisecond); got != want {
+		t.Errorf("rate %v; want %v from the polite-bot group's Crawl-delay", got, want)
+	}
+	out := map[string]Outcome{}
+	c.Outcomes(context.Background(), func(o Outcome) error { out[strings.TrimPrefix(o.URL, srv.URL)] = o; return nil })
+	if o := out["/slow"]; o.Reason != ReasonError {
+		t.Errorf("/slow: %+v; want reason error (request timeout)", o)
+	}
+	if o := out["/busy"]; !o.Included || o.Status != 200 || busy.Load() != 2 {
+		t.Errorf("/busy: %+v after %d requests; want listed after one retry", o, busy.Load())
+	}
 }
