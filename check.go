@@ -627,11 +627,28 @@ func checkDate(f field, rule string, d Date) error {
 	default:
 		return entryErr(f, rule, "", "has an unknown precision "+strconv.Itoa(int(d.Precision)))
 	}
-	y := fieldsOf(d).year
-	if y < 1 || y > 9999 {
+	// Year 0001–9999 in the written zone, without the calendar arithmetic.
+	if local, _ := localSeconds(d); local < minLocalSec || local > maxLocalSec {
+		y := fieldsOf(d).year
 		return entryErr(f, "M-01", "", "has the year "+strconv.Itoa(y)+"; W3C Datetime needs a four-digit year 0001–9999")
 	}
 	return nil
+}
+
+// The Unix seconds of 0001-01-01T00:00:00 and 9999-12-31T23:59:59.
+const (
+	minLocalSec = -62135596800
+	maxLocalSec = 253402300799
+)
+
+// localSeconds returns the Unix seconds of d's wall clock in the zone the
+// encoder writes (see fieldsOf), and that zone's offset.
+func localSeconds(d Date) (local int64, off int) {
+	_, off = d.Time.Zone()
+	if d.Precision >= PrecisionMinute && (off%60 != 0 || off > 14*3600 || off < -14*3600) {
+		off = 0
+	}
+	return d.Time.Unix() + int64(off), off
 }
 
 // dateFields are the calendar fields the encoder writes for a Date.
@@ -647,11 +664,7 @@ type dateFields struct {
 // integer arithmetic (the civil-from-days algorithm), so the hot path
 // stays cheap.
 func fieldsOf(d Date) dateFields {
-	_, off := d.Time.Zone()
-	if d.Precision >= PrecisionMinute && (off%60 != 0 || off > 14*3600 || off < -14*3600) {
-		off = 0
-	}
-	local := d.Time.Unix() + int64(off)
+	local, off := localSeconds(d)
 	days := local / 86400
 	if local%86400 < 0 {
 		days--

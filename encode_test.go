@@ -372,6 +372,31 @@ func TestFieldsOf(t *testing.T) {
 	}
 }
 
+// The year bounds of checkDate are those of fieldsOf.
+func TestLocalSecondsBounds(t *testing.T) {
+	if got := time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC).Unix(); got != minLocalSec {
+		t.Errorf("minLocalSec = %d, want %d", int64(minLocalSec), got)
+	}
+	if got := time.Date(9999, 12, 31, 23, 59, 59, 0, time.UTC).Unix(); got != maxLocalSec {
+		t.Errorf("maxLocalSec = %d, want %d", int64(maxLocalSec), got)
+	}
+	plus1 := time.FixedZone("", 3600)
+	for _, tt := range []struct {
+		t  time.Time
+		ok bool
+	}{
+		{time.Date(1, 1, 1, 0, 0, 0, 0, plus1), true},
+		{time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC).Add(-time.Second), false},
+		{time.Date(9999, 12, 31, 23, 59, 59, 999999999, plus1), true},
+		{time.Date(10000, 1, 1, 0, 0, 0, 0, plus1), false},
+	} {
+		err := checkDate(top("lastmod"), "M-08", DateOf(tt.t))
+		if (err == nil) != tt.ok {
+			t.Errorf("checkDate(%v) = %v, want ok=%v", tt.t, err, tt.ok)
+		}
+	}
+}
+
 // P-04: priorities and ratings are written like FormatPriority.
 func TestAppendDecimal(t *testing.T) {
 	for _, p := range []float64{0, 0.1, 0.2, 0.25, 0.3, 0.5, 0.7, 0.8, 0.9, 1, 0.123456789, 1e-7, 0.30000000000000004, 4.2, 5, 2.5} {
