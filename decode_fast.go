@@ -77,10 +77,15 @@ func (x *decXML) fastURL() bool {
 // the offset of its '<' and of its value, which is b[vs:ve] (still escaped).
 type decFastLeaf struct {
 	field      decField
-	rank       int
-	name       string
-	at, vs, ve int
+	at, vs, ve int32
 }
+
+// decFastNames are the local names, ranks and tag lengths of the <url>
+// children the fast path reads, by field.
+var decFastNames = [...]struct {
+	name string
+	rank int
+}{fLoc: {"loc", 1}, fLastmod: {"lastmod", 2}, fChangefreq: {"changefreq", 3}, fPriority: {"priority", 4}}
 
 // Results of decFastScanURL.
 const (
@@ -91,92 +96,85 @@ const (
 
 // decFastScanURL checks that b[p:] starts with a <url> element of the shape
 // fastURL handles and returns the index after its end tag and its leaves.
-// It has no side effects.
+// It has no side effects. Tags are compared as constants, which the
+// compiler turns into a load and compare or two.
 func decFastScanURL(b []byte, p, maxVal int, leaves *[4]decFastLeaf) (end, n, status int) {
-	const open = "<url>"
-	if len(b)-p < len(open) {
-		if bytes.HasPrefix([]byte(open), b[p:]) {
-			return 0, 0, decFastShort
-		}
+	if len(b) > 1<<31-1 {
+		return 0, 0, decFastNo // offsets are kept in int32
+	}
+	if len(b)-p < len("<url>") {
+		return 0, 0, decFastShort // (or not a <url>: the general path sorts it out)
+	}
+	if string(b[p:p+5]) != "<url>" {
 		return 0, 0, decFastNo
 	}
-	if string(b[p:p+len(open)]) != open {
-		return 0, 0, decFastNo
-	}
-	q := p + len(open)
+	q := p + 5
 	rank := 0
 	for {
 		for q < len(b) && scanIsSpace(b[q]) {
 			q++
 		}
-		if q+1 >= len(b) {
+		// The longest open tag is 12 bytes. With less left the element
+		// is incomplete (or ends the document: "</url>\n</urlset>" is
+		// longer); the general path reads on.
+		if len(b)-q < 12 {
 			return 0, 0, decFastShort
 		}
 		if b[q] != '<' {
 			return 0, 0, decFastNo // text inside <url>: general path (XML-04 or bare loc)
 		}
-		if b[q+1] == '/' {
-			const closeTag = "</url>"
-			if len(b)-q < len(closeTag) {
-				if bytes.HasPrefix([]byte(closeTag), b[q:]) {
-					return 0, 0, decFastShort
-				}
-				return 0, 0, decFastNo
-			}
-			if string(b[q:q+len(closeTag)]) != closeTag {
-				return 0, 0, decFastNo
-			}
-			return q + len(closeTag), n, decFastOK
-		}
-		var lf decFastLeaf
-		switch b[q+1] {
-		case 'l':
-			lf = decFastLeaf{field: fLoc, rank: 1, name: "loc"}
-			if q+2 < len(b) && b[q+2] == 'a' {
-				lf = decFastLeaf{field: fLastmod, rank: 2, name: "lastmod"}
-			}
-		case 'c':
-			lf = decFastLeaf{field: fChangefreq, rank: 3, name: "changefreq"}
-		case 'p':
-			lf = decFastLeaf{field: fPriority, rank: 4, name: "priority"}
+		var field decField
+		var nl int // length of the local name
+		switch {
+		case string(b[q:q+5]) == "<loc>":
+			field, nl = fLoc, 3
+		case string(b[q:q+9]) == "<lastmod>":
+			field, nl = fLastmod, 7
+		case string(b[q:q+12]) == "<changefreq>":
+			field, nl = fChangefreq, 10
+		case string(b[q:q+10]) == "<priority>":
+			field, nl = fPriority, 8
+		case string(b[q:q+6]) == "</url>":
+			return q + 6, n, decFastOK
 		default:
 			return 0, 0, decFastNo
 		}
 		// Strictly rising ranks: no child twice, none out of
 		// order.
-		if lf.rank <= rank {
+		if r := decFastNames[field].rank; r > rank {
+			rank = r
+		} else {
 			return 0, 0, decFastNo
 		}
-		rank = lf.rank
-		nl := len(lf.name)
-		// "<name>"
-		if len(b)-q < nl+2 {
-			return 0, 0, decFastShort
-		}
-		if string(b[q+1:q+1+nl]) != lf.name || b[q+1+nl] != '>' {
-			return 0, 0, decFastNo
-		}
-		lf.at = q
-		lf.vs = q + nl + 2
-		i := bytes.IndexByte(b[lf.vs:], '<')
+		vs := q + nl + 2
+		i := bytes.IndexByte(b[vs:], '<')
 		if i < 0 {
 			return 0, 0, decFastShort
 		}
-		lf.ve = lf.vs + i
 		if i > maxVal {
 			return 0, 0, decFastNo // LIM-04 is the general path's to report
 		}
-		// "</name>"
-		q = lf.ve
-		if len(b)-q < nl+3 {
+		ve := vs + i
+		if len(b)-ve < nl+3 {
 			return 0, 0, decFastShort
 		}
-		if b[q+1] != '/' || string(b[q+2:q+2+nl]) != lf.name || b[q+2+nl] != '>' {
+		var closed bool
+		switch field {
+		case fLoc:
+			closed = string(b[ve:ve+6]) == "</loc>"
+		case fLastmod:
+			closed = string(b[ve:ve+10]) == "</lastmod>"
+		case fChangefreq:
+			closed = string(b[ve:ve+13]) == "</changefreq>"
+		case fPriority:
+			closed = string(b[ve:ve+11]) == "</priority>"
+		}
+		if !closed {
 			return 0, 0, decFastNo // markup inside the value, or another end tag
 		}
-		q += nl + 3
-		leaves[n] = lf
+		leaves[n] = decFastLeaf{field: field, at: int32(q), vs: int32(vs), ve: int32(ve)}
 		n++
+		q = ve + nl + 3
 	}
 }
 
@@ -189,13 +187,18 @@ func (x *decXML) fastCommit(p, end int, leaves []decFastLeaf) {
 	x.entryStart(&uf, ekURL)
 	for i := range leaves {
 		lf := &leaves[i]
-		f := decFrame{kind: ekSkip, off: base + int64(lf.at), nameAt: int32(len(x.names)), nameLen: int32(len(lf.name))}
-		x.names = append(x.names, lf.name...)
-		x.coreLeaf(&f, lf.field, lf.rank, "X-06", "<url>")
-		if lf.ve > lf.vs {
-			x.acc = x.unescape(x.acc, s.buf[lf.vs:lf.ve], base+int64(lf.vs))
+		nm := &decFastNames[lf.field]
+		f := decFrame{kind: ekSkip, off: base + int64(lf.at), nameAt: int32(len(x.names)), nameLen: int32(len(nm.name))}
+		x.names = append(x.names, nm.name...)
+		x.coreLeaf(&f, lf.field, nm.rank, "X-06", "<url>")
+		raw := s.buf[lf.vs:lf.ve]
+		if bytes.IndexByte(raw, '&') >= 0 {
+			// As the general path: unescape into x.acc (E-01, E-03, XML-03).
+			x.acc = x.unescape(x.acc, raw, base+int64(lf.vs))
+			raw = x.acc
 		}
-		x.leafEnd(&f)
+		// Without a reference the value is the text itself: no copy.
+		x.leafValue(&f, raw)
 		x.names = x.names[:f.nameAt]
 	}
 	s.pos = end

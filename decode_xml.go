@@ -269,10 +269,9 @@ func (d *Decoder) xmlNext() (Item, error) {
 				return Item{}, x.fatal
 			}
 			if x.ready {
+				// x.out is left as it is: the next entry overwrites all of it.
 				x.ready = false
-				it := x.out
-				x.out = Item{}
-				return it, nil
+				return x.out, nil
 			}
 			continue
 		}
@@ -1344,8 +1343,11 @@ func decTrim(b []byte) []byte {
 }
 
 // leafEnd stores a finished leaf value in the entry.
-func (x *decXML) leafEnd(f *decFrame) {
-	raw := x.acc
+func (x *decXML) leafEnd(f *decFrame) { x.leafValue(f, x.acc) }
+
+// leafValue stores the leaf value raw (unescaped, untrimmed) in the entry;
+// it keeps no reference to raw.
+func (x *decXML) leafValue(f *decFrame, raw []byte) {
 	val := decTrim(raw)
 	untrimmed := len(val) != len(raw)
 	// pop truncated the name arena, but its bytes stay intact (within its
