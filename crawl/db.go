@@ -52,8 +52,23 @@ const (
 // db is the crawl's connection to the state file. Only the crawl's
 // coordinator goroutine uses it.
 type db struct {
-	sql  *sql.DB
-	conn *sql.Conn
+	sql   *sql.DB
+	conn  *sql.Conn
+	stmts map[string]*sql.Stmt // prepared statements by query text
+}
+
+// ExecContext runs q as a statement prepared once on the connection (the
+// parse of an upsert costs more than running it).
+func (d *db) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	st, ok := d.stmts[q]
+	if !ok {
+		var err error
+		if st, err = d.conn.PrepareContext(ctx, q); err != nil {
+			return nil, err
+		}
+		d.stmts[q] = st
+	}
+	return st.ExecContext(ctx, args...)
 }
 
 func openDB(ctx context.Context, path string) (*db, error) {
@@ -67,7 +82,7 @@ func openDB(ctx context.Context, path string) (*db, error) {
 		s.Close()
 		return nil, err
 	}
-	d := &db{sql: s, conn: conn}
+	d := &db{sql: s, conn: conn, stmts: map[string]*sql.Stmt{}}
 	for _, q := range []string{"PRAGMA busy_timeout = 30000", "PRAGMA cache_size = -8192", crawlSchema} {
 		if _, err := conn.ExecContext(ctx, q); err != nil {
 			d.close()
@@ -78,6 +93,9 @@ func openDB(ctx context.Context, path string) (*db, error) {
 }
 
 func (d *db) close() error {
+	for _, st := range d.stmts {
+		st.Close()
+	}
 	err := d.conn.Close()
 	if cerr := d.sql.Close(); err == nil {
 		err = cerr
@@ -108,7 +126,7 @@ func (d *db) tx(ctx context.Context, f func(ex execer) error) error {
 	if _, err := d.conn.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
 		return fmt.Errorf("crawl: begin: %w", err)
 	}
-	if err := f(d.conn); err != nil {
+	if err := f(d); err != nil {
 		d.conn.ExecContext(context.Background(), "ROLLBACK")
 		return err
 	}
