@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"strconv"
 	"testing"
+	"time"
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/store"
@@ -87,6 +88,7 @@ func BenchmarkBuildStream(b *testing.B) {
 			// still does.
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
+			var commit time.Duration
 			t0, okT := threadCPU()
 			p0, okP := processCPU()
 			for range b.N {
@@ -108,11 +110,14 @@ func BenchmarkBuildStream(b *testing.B) {
 						b.Fatal(err)
 					}
 				}
+				c0 := time.Now()
 				if _, err := bl.Commit(ctx); err != nil {
 					b.Fatal(err)
 				}
+				commit += time.Since(c0)
 			}
 			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "URLs/s")
+			b.ReportMetric(float64(commit.Milliseconds())/float64(b.N), "commit-ms")
 			if t1, ok := threadCPU(); ok && okT {
 				b.ReportMetric((t1-t0)*1e9/float64(n*b.N), "add-cpu-ns/URL")
 			}

@@ -14,12 +14,11 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 )
 
 // DirStore keeps files in one local directory. A file is written to a
 // hidden temporary name in the same directory (".NAME.<random>.tmp"),
-// synced on Commit and renamed into place by Publish, so a reader of the
+// synced and renamed into place by Publish, so a reader of the
 // directory sees either the old file or the new one, never a part.
 // Published files get mode 0644.
 //
@@ -28,9 +27,7 @@ import (
 // everything is done. Recover finishes a journal a killed run left behind.
 // Lock (see Locker) keeps two runs from writing the same set of names.
 type DirStore struct {
-	dir  string
-	once sync.Once
-	sem  chan struct{} // bounds the background syncs of committed files
+	dir string
 	// afterRename, when set (tests), is called after each rename of a
 	// publication with the number of renames done so far.
 	afterRename func(done int)
@@ -55,13 +52,8 @@ func Dir(path string) (*DirStore, error) {
 	return &DirStore{dir: path}, nil
 }
 
-// maxSyncs is how many committed files are synced at once.
-const maxSyncs = 4
-
-func (s *DirStore) syncers() chan struct{} {
-	s.once.Do(func() { s.sem = make(chan struct{}, maxSyncs) })
-	return s.sem
-}
+// maxSyncs is how many files Publish syncs at once.
+const maxSyncs = 8
 
 // Path returns the directory of the store.
 func (s *DirStore) Path() string { return s.dir }
@@ -113,9 +105,6 @@ type dirFile struct {
 	f     *os.File
 	w     *bufio.Writer
 	state int // 0 open, 1 committed, 2 aborted/published
-
-	synced  chan error // result of the background sync started by Commit
-	syncErr error
 }
 
 // Create implements Store.
@@ -160,43 +149,54 @@ func (f *dirFile) Commit() error {
 		os.Remove(filepath.Join(f.s.dir, f.tmp))
 		return fmt.Errorf("store: writing %s: %w", f.name, err)
 	}
+	if err := f.f.Close(); err != nil {
+		f.state = 2
+		os.Remove(filepath.Join(f.s.dir, f.tmp))
+		return fmt.Errorf("store: writing %s: %w", f.name, err)
+	}
+	// The file is synced by Publish, all files of a publication at once:
+	// on a journaling file system one flush then covers them all, and
+	// syncing here, one file at a time while the caller creates the next
+	// ones, stalls it behind every journal commit.
 	f.state = 1
 	f.w = nil // a run may hold thousands of committed files: free the buffer
-	// The fsync runs in the background (at most syncers at a time), so a
-	// caller producing many files overlaps their syncs with its work;
-	// Publish waits for every sync before it renames anything.
-	ch := make(chan error, 1)
-	f.synced = ch
-	sem := f.s.syncers()
-	sem <- struct{}{}
-	go func(file *os.File) {
-		err := file.Sync()
-		if cerr := file.Close(); err == nil {
-			err = cerr
-		}
-		<-sem
-		ch <- err
-	}(f.f)
 	return nil
 }
 
-// wait returns the result of the background sync of a committed file.
-func (f *dirFile) wait() error {
-	if f.synced != nil {
-		if err := <-f.synced; err != nil {
-			f.syncErr = fmt.Errorf("store: writing %s: %w", f.name, err)
-		}
-		f.synced = nil
+// syncFiles fsyncs committed files, up to maxSyncs at a time.
+func (s *DirStore) syncFiles(files []*dirFile) error {
+	sem := make(chan struct{}, maxSyncs)
+	errs := make(chan error, len(files))
+	for _, f := range files {
+		sem <- struct{}{}
+		go func(f *dirFile) {
+			defer func() { <-sem }()
+			h, err := os.OpenFile(filepath.Join(s.dir, f.tmp), os.O_WRONLY, 0)
+			if err == nil {
+				err = h.Sync()
+				if cerr := h.Close(); err == nil {
+					err = cerr
+				}
+			}
+			if err != nil {
+				err = fmt.Errorf("store: syncing %s: %w", f.name, err)
+			}
+			errs <- err
+		}(f)
 	}
-	return f.syncErr
+	var first error
+	for range files {
+		if err := <-errs; err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
 }
 
 func (f *dirFile) Abort() error {
 	switch f.state {
 	case 0:
 		f.f.Close()
-	case 1:
-		f.wait()
 	case 2:
 		return nil
 	}
@@ -226,9 +226,6 @@ func (s *DirStore) Publish(ctx context.Context, p Publication) error {
 		if df.state != 1 {
 			return fmt.Errorf("%w: %s", ErrNotCommitted, df.name)
 		}
-		if err := df.wait(); err != nil {
-			return err
-		}
 		if names[df.name] {
 			return fmt.Errorf("store: %s published twice", df.name)
 		}
@@ -249,6 +246,10 @@ func (s *DirStore) Publish(ctx context.Context, p Publication) error {
 		}
 	}
 	j.WriteString("end\n")
+	// Every file must be durable before the journal names it.
+	if err := s.syncFiles(files); err != nil {
+		return err
+	}
 	// Nothing has changed yet: a cancelled run stops here.
 	if err := ctx.Err(); err != nil {
 		return err

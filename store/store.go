@@ -50,8 +50,8 @@ type File interface {
 	// Name is the name the file will be published under.
 	Name() string
 	// Commit completes the file. It does not publish it. A store may
-	// finish making the file durable in the background (DirStore syncs it);
-	// Publish then waits for that and fails if it failed.
+	// make the file durable later: DirStore syncs the files of a
+	// publication together in Publish, before it renames any of them.
 	Commit() error
 	// Abort discards the file. It is safe to call after Commit (the
 	// committed, unpublished file is removed) and more than once.
