@@ -379,7 +379,7 @@ func (s *DirStore) Recover(ctx context.Context, journal string, owns func(string
 	switch {
 	case err == nil:
 		if err := s.replay(journal, data); err != nil {
-			return fmt.Errorf("store: finishing the publication an earlier run left in %s: %w", journal, err)
+			return fmt.Errorf("store: finishing the publication an earlier run left in %s: %w (check the files it names; remove it to go on)", filepath.Join(s.dir, journal), err)
 		}
 	case !errors.Is(err, fs.ErrNotExist):
 		return fmt.Errorf("store: %w", err)
