@@ -950,3 +950,36 @@ func TestPublishOrder(t *testing.T) {
 		t.Fatalf("second publication: journal %q, remove %v", p.Journal, p.Remove)
 	}
 }
+
+// The real protocol limits (S-01, S-02, S-07), without lowering: 50,001
+// URLs make a file of exactly 50,000 and one of 1; heavy entries past
+// 52,428,800 bytes make a first file at most that large that could not
+// take the next entry.
+func TestProtocolLimits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("large")
+	}
+	sum := run(t, nil, Options{DryRun: true}, pages(sitemap.MaxURLs+1))
+	if len(sum.Files) != 2 || sum.Files[0].URLs != sitemap.MaxURLs || sum.Files[1].URLs != 1 {
+		t.Fatalf("50,001 URLs: %+v", sum.Files)
+	}
+
+	u := heavy(1, 40)
+	entry, err := sitemap.EncoderOptions{Extensions: allExt}.AppendURL(nil, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := sitemap.MaxBytes/len(entry) + 10
+	urls := make([]*sitemap.URL, n)
+	for i := range urls {
+		urls[i] = u // the same entry: every one encodes to len(entry) bytes
+	}
+	sum = run(t, nil, Options{DryRun: true}, urls)
+	if len(sum.Files) != 2 {
+		t.Fatalf("%d files", len(sum.Files))
+	}
+	f := sum.Files[0]
+	if f.Bytes > sitemap.MaxBytes || f.Bytes+int64(len(entry)) <= sitemap.MaxBytes {
+		t.Fatalf("first file %d bytes with %d-byte entries: not a tight split at %d", f.Bytes, len(entry), sitemap.MaxBytes)
+	}
+}
