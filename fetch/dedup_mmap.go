@@ -14,6 +14,7 @@ func allocSlots(n int) []uint64 {
 	if err != nil {
 		return make([]uint64, n)
 	}
+	hugePages(b)
 	return unsafe.Slice((*uint64)(unsafe.Pointer(&b[0])), n)
 }
 
