@@ -300,10 +300,20 @@ func TestLock(t *testing.T) {
 	if got := list(t, s); len(got) != 0 {
 		t.Fatalf("List shows %v", got)
 	}
+	if ents, _ := os.ReadDir(s.Path()); len(ents) != 0 {
+		t.Fatalf("lock files left after unlock: %v", ents)
+	}
+	// A lock file a killed run left behind is taken over.
+	os.WriteFile(filepath.Join(s.Path(), ".sitemap.lock"), nil, 0o644)
+	held, err := s.Lock(ctx, "sitemap")
+	if err != nil {
+		t.Fatalf("Lock over a stale lock file: %v", err)
+	}
 	if err := s.Recover(ctx, "sitemap.publish-journal", func(string) bool { return true }); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(s.Path(), ".sitemap.lock")); err != nil {
-		t.Fatalf("Recover removed the lock file: %v", err)
+		t.Fatalf("Recover removed a held lock file: %v", err)
 	}
+	held()
 }
