@@ -218,10 +218,14 @@ func (d *Decoder) Next() (Item, error) {
 			return Item{}, err
 		}
 	}
-	var it Item
+	// The XML side hands back its own entry (no copy of the large Item
+	// until the one return below).
+	var it *Item
 	var err error
 	if d.format == FormatText {
-		it, err = d.textNext()
+		var t Item
+		t, err = d.textNext()
+		it = &t
 	} else {
 		it, err = d.xmlNext()
 	}
@@ -235,7 +239,7 @@ func (d *Decoder) Next() (Item, error) {
 		return Item{}, d.err
 	}
 	d.count++
-	return it, nil
+	return *it, nil
 }
 
 // report sends a diagnostic at line:col.

@@ -187,22 +187,57 @@ func (x *decXML) fastCommit(p, end int, leaves []decFastLeaf) {
 	x.entryStart(&uf, ekURL)
 	for i := range leaves {
 		lf := &leaves[i]
-		nm := &decFastNames[lf.field]
-		f := decFrame{kind: ekSkip, off: base + int64(lf.at), nameAt: int32(len(x.names)), nameLen: int32(len(nm.name))}
-		x.names = append(x.names, nm.name...)
-		x.coreLeaf(&f, lf.field, nm.rank, "X-06", "<url>")
+		// What coreLeaf does for a child that is neither repeated nor out
+		// of order (decFastScanURL made sure): mark it seen, raise the rank.
+		x.has |= 1 << lf.field
+		x.rank = decFastNames[lf.field].rank
+		f := decFrame{kind: ekLeaf, field: lf.field, off: base + int64(lf.at)}
 		raw := s.buf[lf.vs:lf.ve]
 		if bytes.IndexByte(raw, '&') >= 0 {
-			// As the general path: unescape into x.acc (E-01, E-03, XML-03).
-			x.acc = x.unescape(x.acc, raw, base+int64(lf.vs))
+			// The five predefined entities are replaced here; any other
+			// reference (or a bare '&') goes to unescape, which reports it
+			// (E-01, E-03, XML-03) exactly as the general path does.
+			var ok bool
+			if x.acc, ok = decFastUnescape(x.acc[:0], raw); !ok {
+				x.acc = x.unescape(x.acc[:0], raw, base+int64(lf.vs))
+			}
 			raw = x.acc
 		}
-		// Without a reference the value is the text itself: no copy.
-		x.leafValue(&f, raw)
-		x.names = x.names[:f.nameAt]
+		// Without a reference the value is the text itself: no copy. The
+		// name is the one in the open tag, also still in the buffer.
+		x.leafValue(&f, raw, s.buf[lf.at+1:lf.at+1+int32(len(decFastNames[lf.field].name))])
 	}
 	s.pos = end
 	x.entryEnd(&uf)
+}
+
+// decFastUnescape appends raw to dst with the five predefined entities
+// (&amp; &lt; &gt; &apos; &quot;) replaced. ok is false for any other '&'
+// (a character reference, another entity, a bare '&'), which the caller
+// leaves to unescape.
+func decFastUnescape(dst, raw []byte) ([]byte, bool) {
+	for {
+		i := bytes.IndexByte(raw, '&')
+		if i < 0 {
+			return append(dst, raw...), true
+		}
+		dst = append(dst, raw[:i]...)
+		raw = raw[i:]
+		switch {
+		case len(raw) >= 5 && string(raw[:5]) == "&amp;":
+			dst, raw = append(dst, '&'), raw[5:]
+		case len(raw) >= 4 && string(raw[:4]) == "&lt;":
+			dst, raw = append(dst, '<'), raw[4:]
+		case len(raw) >= 4 && string(raw[:4]) == "&gt;":
+			dst, raw = append(dst, '>'), raw[4:]
+		case len(raw) >= 6 && string(raw[:6]) == "&quot;":
+			dst, raw = append(dst, '"'), raw[6:]
+		case len(raw) >= 6 && string(raw[:6]) == "&apos;":
+			dst, raw = append(dst, '\''), raw[6:]
+		default:
+			return dst, false
+		}
+	}
 }
 
 // decASCIIClean reports whether every byte of v is printable ASCII
@@ -210,24 +245,27 @@ func (x *decXML) fastCommit(p, end int, leaves []decFastLeaf) {
 // of decCheckChars (no control character, nothing to validate as UTF-8).
 func decASCIIClean(v []byte) bool {
 	const lo, hi = 0x2020202020202020, 0x8080808080808080
-	var acc uint64
-	for len(v) >= 8 {
-		w := binary.LittleEndian.Uint64(v)
-		// A byte < 0x20 borrows and sets its top bit in w-lo; a byte
-		// >= 0x80 has it set in w. Without such a byte there is no borrow
-		// across bytes, so a clean word leaves every top bit clear.
-		acc |= w | (w - lo)
-		v = v[8:]
-	}
-	if acc&hi != 0 {
-		return false
-	}
-	for _, c := range v {
-		if c < 0x20 || c >= 0x80 {
-			return false
+	// A byte < 0x20 borrows and sets its top bit in w-lo; a byte >= 0x80
+	// has it set in w. Without such a byte there is no borrow across
+	// bytes, so a clean word leaves every top bit clear.
+	n := len(v)
+	if n < 8 {
+		for _, c := range v {
+			if c < 0x20 || c >= 0x80 {
+				return false
+			}
 		}
+		return true
 	}
-	return true
+	var acc uint64
+	for i := 0; i+8 <= n; i += 8 {
+		w := binary.LittleEndian.Uint64(v[i:])
+		acc |= w | (w - lo)
+	}
+	// The last 8 bytes, overlapping what the loop saw.
+	w := binary.LittleEndian.Uint64(v[n-8:])
+	acc |= w | (w - lo)
+	return acc&hi == 0
 }
 
 // decZoneCache keeps the *time.Location of the last few time-zone offsets

@@ -167,6 +167,9 @@ var decFastVariants = []string{
 	"<url/>",
 	"<url><loc>https://a.example/51</loc><lastmod>2024-01-02T03:04:05+0530</lastmod></url>",
 	"<url><loc>https://a.example/52</loc><video:video></video:video></url>",
+	"<url><loc>https://a.example/53?q=&lt;&gt;&quot;&apos;&amp;</loc><changefreq>&#x77;eekly</changefreq></url>",
+	"<url><loc>https://a.example/54&amp</loc><priority>0.5&amp;</priority></url>",
+	"<url><loc>https://a.example/55&amp;&AMP;</loc></url>",
 }
 
 // decFastDoc builds a urlset from the variants, in the order given.

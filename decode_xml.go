@@ -258,7 +258,8 @@ func (x *decXML) report(rule string, sev Severity, off int64, msg string) {
 }
 
 // xmlNext runs the scanner until an entry is complete or the input ends.
-func (d *Decoder) xmlNext() (Item, error) {
+// The entry it returns is x.out, valid until the next call.
+func (d *Decoder) xmlNext() (*Item, error) {
 	x := &d.x
 	s := d.s
 	for {
@@ -266,18 +267,19 @@ func (d *Decoder) xmlNext() (Item, error) {
 		// anything else, and every other element, goes through the scanner.
 		if !d.noFast && x.fastURL() {
 			if x.fatal != nil {
-				return Item{}, x.fatal
+				return nil, x.fatal
 			}
 			if x.ready {
-				// x.out is left as it is: the next entry overwrites all of it.
+				// x.out is valid until the next call; the next entry
+				// overwrites all of it.
 				x.ready = false
-				return x.out, nil
+				return &x.out, nil
 			}
 			continue
 		}
 		switch s.next() {
 		case scanEOF:
-			return Item{}, x.eof()
+			return nil, x.eof()
 		case scanStartTag:
 			x.start()
 		case scanEndTag:
@@ -301,13 +303,11 @@ func (d *Decoder) xmlNext() (Item, error) {
 			x.doctype()
 		}
 		if x.fatal != nil {
-			return Item{}, x.fatal
+			return nil, x.fatal
 		}
 		if x.ready {
 			x.ready = false
-			it := x.out
-			x.out = Item{}
-			return it, nil
+			return &x.out, nil
 		}
 	}
 }
@@ -1343,16 +1343,17 @@ func decTrim(b []byte) []byte {
 }
 
 // leafEnd stores a finished leaf value in the entry.
-func (x *decXML) leafEnd(f *decFrame) { x.leafValue(f, x.acc) }
-
-// leafValue stores the leaf value raw (unescaped, untrimmed) in the entry;
-// it keeps no reference to raw.
-func (x *decXML) leafValue(f *decFrame, raw []byte) {
-	val := decTrim(raw)
-	untrimmed := len(val) != len(raw)
+func (x *decXML) leafEnd(f *decFrame) {
 	// pop truncated the name arena, but its bytes stay intact (within its
 	// capacity) until the next push.
-	name := x.names[f.nameAt : f.nameAt+f.nameLen : f.nameAt+f.nameLen]
+	x.leafValue(f, x.acc, x.names[f.nameAt:f.nameAt+f.nameLen:f.nameAt+f.nameLen])
+}
+
+// leafValue stores the leaf value raw (unescaped, untrimmed) of the element
+// named name in the entry; it keeps no reference to raw or name.
+func (x *decXML) leafValue(f *decFrame, raw, name []byte) {
+	val := decTrim(raw)
+	untrimmed := len(val) != len(raw)
 	val = x.decCheckChars(val, f.off, name)
 	switch f.field {
 	case fLoc:
