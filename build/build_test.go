@@ -810,6 +810,15 @@ func TestWriteTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := buf.String()
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != 6 || !strings.HasPrefix(lines[0], "FILE  ") || !strings.HasPrefix(lines[3], "sitemap.xml (index)  ") {
+		t.Fatalf("table layout:\n%s", out)
+	}
+	for _, l := range lines {
+		if strings.TrimRight(l, " ") != l {
+			t.Errorf("trailing blanks in %q", l)
+		}
+	}
 	for _, want := range []string{"FILE", "sitemap-1.xml.gz", "2026-11-02", "sitemap.xml (index)", "total", "5 URLs in 2 sitemaps and an index, 0 skipped, 1.00s (5 URLs/s)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("table lacks %q:\n%s", want, out)

@@ -161,6 +161,11 @@ func (b *Builder) writeIndex(ctx context.Context, children []FileSummary) (FileS
 		return fail(err)
 	}
 	s := FileSummary{Name: name, URLs: len(children), Bytes: enc.Written(), SHA256: sink.sum()}
+	for _, c := range children {
+		if !c.LastMod.IsZero() && (s.LastMod.IsZero() || c.LastMod.Time.After(s.LastMod.Time)) {
+			s.LastMod = c.LastMod // the newest of the children's
+		}
+	}
 	if zw != nil {
 		s.CompressedBytes = sink.n
 	}

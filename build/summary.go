@@ -5,8 +5,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
+	"unicode/utf8"
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/internal/progress"
@@ -25,7 +25,8 @@ type FileSummary struct {
 	// CompressedBytes is the gzip size; 0 when the file is not compressed.
 	CompressedBytes int64 `json:"compressed_bytes,omitempty"`
 	// LastMod is the newest lastmod of the file's URLs (the index lastmod
-	// of a child, I-09); zero when none has one.
+	// of a child, I-09), or for the index the newest of its children's;
+	// zero when none has one.
 	LastMod sitemap.Date `json:"lastmod,omitzero"`
 	// SHA256 is the hex SHA-256 of the file as stored.
 	SHA256 string `json:"sha256,omitempty"`
@@ -60,41 +61,25 @@ type Summary struct {
 }
 
 // WriteTable writes the summary for people: one row per file with its
-// URLs, uncompressed size, gzip size and newest lastmod, a total row, and
-// a closing line with the counts, the elapsed time and the throughput.
+// URLs, uncompressed size (the one the limits apply to), gzip size and
+// newest lastmod, a total row, and a closing line with the counts, the
+// elapsed time and the throughput:
 //
-//	FILE                  URLS     SIZE  GZIPPED  LASTMOD
-//	sitemap-1.xml.gz    50,000  3.9 MiB  401 KiB  2026-11-02
-//	sitemap-2.xml.gz     1,000   79 KiB  8.2 KiB  -
-//	sitemap.xml (index)      2    328 B        -
-//	total               51,000  4.0 MiB  409 KiB
-//	51,000 URLs in 2 sitemaps and an index, 0 skipped, 0.05s (1,020,000 URLs/s)
+//	FILE                    URLS     SIZE  GZIPPED  LASTMOD
+//	sitemap-1.xml.gz      50,000  2.7 MiB  133 KiB  2026-11-02
+//	sitemap-2.xml.gz      50,000  2.7 MiB  133 KiB  -
+//	sitemap-3.xml.gz      20,000  1.1 MiB   54 KiB  -
+//	sitemap.xml (index)        3    335 B        -  2026-11-02
+//	total                120,000  6.5 MiB  319 KiB
+//	120,000 URLs in 3 sitemaps and an index, 0 skipped, 0.16s (735,316 URLs/s)
 func (s Summary) WriteTable(w io.Writer) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	row := func(cells ...string) {
-		// tabwriter aligns right; the first column reads better left, so
-		// pad it by hand.
-		fmt.Fprintln(tw, strings.Join(cells, "\t")+"\t")
-	}
-	width := len("FILE")
-	names := make([]string, 0, len(s.Files)+1)
-	for _, f := range s.Files {
-		names = append(names, f.Name)
-	}
-	if s.Index != nil {
-		names = append(names, s.Index.Name+" (index)")
-	}
-	for _, n := range names {
-		width = max(width, len(n))
-	}
-	pad := func(n string) string { return n + strings.Repeat(" ", width-len(n)) }
-	row(pad("FILE"), "URLS", "SIZE", "GZIPPED", "LASTMOD")
+	rows := [][]string{{"FILE", "URLS", "SIZE", "GZIPPED", "LASTMOD"}}
 	file := func(name string, f FileSummary) {
 		lm := "-"
 		if !f.LastMod.IsZero() {
 			lm = f.LastMod.String()
 		}
-		row(pad(name), progress.Group(int64(f.URLs)), Size(f.Bytes), gz(f.CompressedBytes), lm)
+		rows = append(rows, []string{name, progress.Group(int64(f.URLs)), Size(f.Bytes), gz(f.CompressedBytes), lm})
 	}
 	for _, f := range s.Files {
 		file(f.Name, f)
@@ -102,8 +87,31 @@ func (s Summary) WriteTable(w io.Writer) error {
 	if s.Index != nil {
 		file(s.Index.Name+" (index)", *s.Index)
 	}
-	row(pad("total"), progress.Group(int64(s.URLs)), Size(s.Bytes), gz(s.CompressedBytes), "")
-	if err := tw.Flush(); err != nil {
+	rows = append(rows, []string{"total", progress.Group(int64(s.URLs)), Size(s.Bytes), gz(s.CompressedBytes), ""})
+	width := make([]int, len(rows[0]))
+	for _, r := range rows {
+		for i, c := range r {
+			width[i] = max(width[i], utf8.RuneCountInString(c))
+		}
+	}
+	var b strings.Builder
+	for _, r := range rows {
+		line := ""
+		for i, c := range r {
+			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(c))
+			switch {
+			case i == 0:
+				line += c + pad // file names read left-aligned
+			case i == len(r)-1:
+				line += "  " + c // lastmod: left-aligned, last
+			default:
+				line += "  " + pad + c // numbers right-aligned
+			}
+		}
+		b.WriteString(strings.TrimRight(line, " "))
+		b.WriteByte('\n')
+	}
+	if _, err := io.WriteString(w, b.String()); err != nil {
 		return err
 	}
 	files := plural(len(s.Files), "sitemap")
