@@ -1,6 +1,9 @@
 package fetch
 
-import "hash/maphash"
+import (
+	"hash/maphash"
+	"sync"
+)
 
 // hashSet is a set of 64-bit URL hashes. On Unix its table is mapped
 // outside the Go heap (allocSlots), so it costs its 8 bytes a slot and no
@@ -32,6 +35,11 @@ func (h *hashSet) add(s string) bool {
 	if x == 0 {
 		x = 1
 	}
+	return h.addHash(x)
+}
+
+// addHash adds a non-zero hash.
+func (h *hashSet) addHash(x uint64) bool {
 	if (h.n+1)*4 > len(h.slots)*3 {
 		h.grow()
 	}
@@ -72,3 +80,52 @@ func (h *hashSet) grow() {
 
 // bytes is the memory the set holds.
 func (h *hashSet) bytes() int64 { return int64(len(h.slots)) * 8 }
+
+// shardedSet spreads the hash set over shards with a lock each, so the
+// workers deduplicate in parallel instead of one goroutine doing it for
+// all. The top bits of the hash pick the shard.
+type shardedSet struct {
+	seed   maphash.Seed
+	shards [setShards]struct {
+		mu sync.Mutex
+		h  hashSet
+		_  [40]byte // keep the locks of neighbouring shards off one cache line
+	}
+}
+
+const setShards = 16
+
+func newShardedSet() *shardedSet {
+	s := &shardedSet{seed: maphash.MakeSeed()}
+	for i := range s.shards {
+		s.shards[i].h.slots = allocSlots(1 << 12)
+	}
+	return s
+}
+
+// add reports whether u was new, and records it. Safe for concurrent use.
+func (s *shardedSet) add(u string) bool {
+	x := maphash.String(s.seed, u)
+	if x == 0 {
+		x = 1
+	}
+	sh := &s.shards[x>>60]
+	sh.mu.Lock()
+	ok := sh.h.addHash(x)
+	sh.mu.Unlock()
+	return ok
+}
+
+func (s *shardedSet) release() {
+	for i := range s.shards {
+		s.shards[i].h.release()
+	}
+}
+
+func (s *shardedSet) bytes() int64 {
+	var n int64
+	for i := range s.shards {
+		n += s.shards[i].h.bytes()
+	}
+	return n
+}

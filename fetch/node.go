@@ -315,6 +315,11 @@ func (w *walker) runSitemap(j *job, e *emitter) {
 	dec := openDoc(o.r, docOptions{Name: final, MaxBytes: w.opts.MaxSitemapBytes, OnDiagnostic: report})
 	first, complete := true, false
 	var children []*job
+	var dups int64
+	defer func() {
+		w.entries.Add(int64(n.URLs))
+		w.dups.Add(dups)
+	}()
 	for {
 		it, err := dec.Next()
 		if first {
@@ -365,6 +370,10 @@ func (w *walker) runSitemap(j *job, e *emitter) {
 		switch it.Kind {
 		case itemURL:
 			n.URLs++
+			if w.seen != nil && !w.seen.add(it.URL.Loc) {
+				dups++
+				continue
+			}
 			it.URL.Source = final
 			e.url(n.ID, &it.URL)
 		case itemIndex:

@@ -64,7 +64,7 @@ func Walk(ctx context.Context, start string, opts Options, fn func(Event) error)
 		w.cache = &cache{dir: o.CacheDir}
 	}
 	if !o.NoDedup {
-		w.seen = newHashSet()
+		w.seen = newShardedSet()
 		defer w.seen.release()
 	}
 	w.sum.Problems = map[string]int{}
@@ -108,6 +108,8 @@ func Walk(ctx context.Context, start string, opts Options, fn func(Event) error)
 	}
 
 	w.sum.Bytes = w.bytes.Load()
+	w.sum.Duplicates = w.dups.Load()
+	w.sum.Entries = w.entries.Load()
 	cause := context.Cause(runCtx)
 	if errors.Is(cause, errTimeCap) {
 		w.capHit("time", "the walk took longer than "+o.Timeout.String()+"; sitemaps not read yet were skipped (--timeout)")
@@ -165,15 +167,18 @@ type job struct {
 }
 
 type walker struct {
-	opts   Options
-	client *http.Client
-	cache  *cache
-	fn     func(Event) error
-	ctx    context.Context
-	cancel context.CancelCauseFunc
-	out    chan *batch
-	pool   sync.Pool
-	bytes  atomic.Int64
+	opts    Options
+	client  *http.Client
+	cache   *cache
+	fn      func(Event) error
+	ctx     context.Context
+	cancel  context.CancelCauseFunc
+	out     chan *batch
+	pool    sync.Pool
+	bytes   atomic.Int64
+	seen    *shardedSet // URL dedup, used by the workers (nil with NoDedup)
+	dups    atomic.Int64
+	entries atomic.Int64
 
 	mu       sync.Mutex
 	cond     *sync.Cond
@@ -188,7 +193,6 @@ type walker struct {
 
 	// owned by the receiving goroutine
 	sum   Summary
-	seen  *hashSet
 	fnErr error
 	hits  int // sitemaps read (probe misses excluded)
 }
@@ -316,11 +320,6 @@ func (w *walker) receive(b *batch) {
 		ev := &b.events[i]
 		switch ev.Kind {
 		case EventURL:
-			w.sum.Entries++
-			if w.seen != nil && !w.seen.add(ev.URL.Loc) {
-				w.sum.Duplicates++
-				continue
-			}
 			if w.opts.MaxURLs > 0 && w.sum.URLs >= w.opts.MaxURLs {
 				if w.fnErr == nil && w.ctx.Err() == nil {
 					w.capHit("urls", "stopped after "+strconv.FormatInt(w.opts.MaxURLs, 10)+" URLs (--max-urls)")

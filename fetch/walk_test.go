@@ -443,3 +443,31 @@ func TestProbeSingleAttempt(t *testing.T) {
 		t.Fatalf("probe tried %d times; urls %v", s.hitCount("/sitemap.xml"), r.locs())
 	}
 }
+
+// The sharded set used by the workers: under concurrent adds of
+// overlapping URL ranges, each distinct URL is new exactly once.
+func TestShardedSet(t *testing.T) {
+	s := newShardedSet()
+	defer s.release()
+	var fresh atomic.Int64
+	done := make(chan bool)
+	for g := range 4 {
+		go func() {
+			for i := g * 10000; i < g*10000+30000; i++ {
+				if s.add("https://e.com/" + strconv.Itoa(i)) {
+					fresh.Add(1)
+				}
+			}
+			done <- true
+		}()
+	}
+	for range 4 {
+		<-done
+	}
+	if fresh.Load() != 60000 {
+		t.Fatalf("%d new URLs, want 60000", fresh.Load())
+	}
+	if s.bytes() == 0 {
+		t.Fatal("no table")
+	}
+}
