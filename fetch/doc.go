@@ -31,11 +31,14 @@
 // and a 304 reuses the stored body.
 //
 // URL deduplication keeps a set of 64-bit hashes of the URLs handed out so
-// far: an open-addressing table of 8-byte slots, at most 3/4 full, doubled
-// when it fills; on Unix it is mapped outside the Go heap, so the garbage
-// collector adds nothing on top. That is 11 to 21 bytes per distinct URL:
-// 64 MiB for 5,000,000 URLs, 96 MiB for the moment the table doubles. Two
-// different URLs collide with probability about n²/2⁶⁵ (7·10⁻⁷ for 5
-// million URLs); a collision drops one URL. [Options.NoDedup] turns it off,
-// and then memory does not grow with the number of URLs at all.
+// far, checked by the workers as they read: 16 open-addressing tables of
+// 8-byte slots (a lock each), at most 3/4 full, each doubled on its own
+// when it fills; on Unix they are mapped outside the Go heap (with huge
+// pages on Linux), so the garbage collector adds nothing on top. That is
+// 11 to 21 bytes per distinct URL: 64 MiB for 5,000,000 URLs, plus 1/16 of
+// that while one table doubles. Two different URLs collide with
+// probability about n²/2⁶⁵ (7·10⁻⁷ for 5 million URLs); a collision drops
+// one URL. With several workers, which sitemap's copy of a repeated URL is
+// kept depends on timing. [Options.NoDedup] turns deduplication off, and
+// then memory does not grow with the number of URLs at all.
 package fetch
