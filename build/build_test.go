@@ -657,7 +657,7 @@ func TestTooManyFiles(t *testing.T) {
 
 func TestOptionErrors(t *testing.T) {
 	for _, o := range []Options{
-		{Name: "a/b"}, {Name: ".x"}, {GzipLevel: 10}, {MaxURLs: 50001}, {MaxBytes: sitemap.MaxBytes + 1},
+		{Name: "a/b"}, {Name: ".x"}, {Name: "my sitemap"}, {Name: "ü"}, {BaseURL: "https://www.example.com/a b/"}, {GzipLevel: 10}, {MaxURLs: 50001}, {MaxBytes: sitemap.MaxBytes + 1},
 		{MaxNews: 1001}, {BaseURL: "example.com"}, {BaseURL: "https://example.com/?q"}, {SiteURL: "ftp://x/"}, {Index: 7},
 	} {
 		if _, err := New(store.Memory(), o); err == nil {

@@ -130,8 +130,8 @@ func (o Options) resolve() (*resolved, error) {
 	if r.Name == "" {
 		r.Name = "sitemap"
 	}
-	if r.Name == "." || r.Name == ".." || strings.HasPrefix(r.Name, ".") || strings.ContainsAny(r.Name, "/\\\x00\t\n\r") {
-		return nil, fmt.Errorf("build: name %q must be a plain file name without a path or a leading dot", r.Name)
+	if !plainName(r.Name) {
+		return nil, fmt.Errorf("build: name %q: use letters, digits, '-', '_' and '.', not starting with '.' (it becomes part of file names and URLs)", r.Name)
 	}
 	if r.GzipLevel == 0 {
 		r.GzipLevel = DefaultGzipLevel
@@ -176,6 +176,12 @@ func (o Options) resolve() (*resolved, error) {
 			r.base += "/"
 		}
 		r.iscope, _ = url.Parse(r.base)
+		// Fail now, not after every sitemap is written, when the index
+		// locs would be refused (L-01..L-07 on BaseURL + file name).
+		probe := sitemap.IndexEntry{Loc: r.base + r.childName(1)}
+		if err := (sitemap.EncoderOptions{Index: true, Scope: r.iscope}).CheckIndexEntry(&probe); err != nil {
+			return nil, fmt.Errorf("build: base URL %q cannot prefix index locs: %w", r.BaseURL, err)
+		}
 	}
 	if r.Index == IndexAlways && r.base == "" {
 		return nil, errors.New("build: an index needs the base URL the sitemaps are served from (index locs are absolute, I-02)")
@@ -253,6 +259,22 @@ func (r *resolved) owns(name string) bool {
 	}
 	for _, c := range []byte(digits) {
 		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// plainName reports whether s is safe as the base of file names and as a
+// URL path segment without escaping: [A-Za-z0-9._-], not starting with '.'.
+func plainName(s string) bool {
+	if s == "" || s[0] == '.' {
+		return false
+	}
+	for _, c := range []byte(s) {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '-', c == '_', c == '.':
+		default:
 			return false
 		}
 	}
