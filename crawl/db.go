@@ -22,7 +22,7 @@ import (
 //
 // One row costs the URL, its referrer and, for listed pages, the entry's
 // JSON: on disk, not in memory. The process keeps only SQLite's page cache
-// (bounded, 8 MiB) and the pages in flight.
+// (bounded, 4 MiB) and the pages in flight.
 const crawlSchema = `
 CREATE TABLE IF NOT EXISTS crawl_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS crawl_urls (
@@ -83,7 +83,7 @@ func openDB(ctx context.Context, path string) (*db, error) {
 		return nil, err
 	}
 	d := &db{sql: s, conn: conn, stmts: map[string]*sql.Stmt{}}
-	for _, q := range []string{"PRAGMA busy_timeout = 30000", "PRAGMA cache_size = -8192", crawlSchema} {
+	for _, q := range []string{"PRAGMA busy_timeout = 30000", "PRAGMA cache_size = -4096", crawlSchema} {
 		if _, err := conn.ExecContext(ctx, q); err != nil {
 			d.close()
 			return nil, fmt.Errorf("crawl: state file %s: %w", path, err)
@@ -269,21 +269,33 @@ func (d *db) seen(ctx context.Context, loc string) (bool, error) {
 	return err == nil, err
 }
 
-// counts returns the number of URLs per reason ("" = listed).
+// counts returns the number of URLs per reason ("" = listed). It walks
+// the table in primary-key order a page at a time: a GROUP BY would have
+// SQLite build a sorter as large as the table in memory.
 func (d *db) counts(ctx context.Context) (map[string]int, error) {
-	rows, err := d.conn.QueryContext(ctx, `SELECT reason, count(*) FROM crawl_urls WHERE state IN (2, 3) GROUP BY reason`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	m := make(map[string]int)
-	for rows.Next() {
-		var reason string
-		var n int
-		if err := rows.Scan(&reason, &n); err != nil {
+	after := ""
+	for {
+		rows, err := d.conn.QueryContext(ctx, `SELECT loc, reason FROM crawl_urls WHERE loc > ? AND state IN (2, 3) ORDER BY loc LIMIT 4096`, after)
+		if err != nil {
 			return nil, err
 		}
-		m[reason] = n
+		n := 0
+		for rows.Next() {
+			var reason string
+			if err := rows.Scan(&after, &reason); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			m[reason]++
+			n++
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+		if n < 4096 {
+			return m, nil
+		}
 	}
-	return m, rows.Err()
 }

@@ -64,7 +64,7 @@
 // No per-URL data is kept in memory: the frontier and the seen set are
 // SQLite rows (URL, depth, referrer, outcome and, for listed pages, the
 // entry's JSON; roughly 100–300 bytes on disk per URL). The process holds
-// SQLite's page caches (8 MiB for the crawl tables, 16 MiB for package
+// SQLite's page caches (4 MiB for the crawl tables, 16 MiB for package
 // state) and the pages in flight (at most Concurrency bodies of at most
 // MaxBodyBytes, streamed through the tokenizer, and their link lists).
 // Output is read back sorted by SQL, a page of rows at a time.
