@@ -227,12 +227,17 @@ func (w *walker) runSitemap(j *job, e *emitter) {
 	} else {
 		n.ID = w.id()
 	}
-	if prev, seen := w.claim(req, n.ID); seen {
-		if !j.probe {
-			w.reportSeen(e, j, req, prev, "")
-		} else if len(j.probeNext) > 0 {
-			e.child(w.nextProbe(j))
+	// A probe claims its URL only once it proves to be a sitemap, so a
+	// miss never hides a sitemap that robots.txt names.
+	if j.probe {
+		if w.isVisited(req) {
+			if len(j.probeNext) > 0 {
+				e.child(w.nextProbe(j))
+			}
+			return
 		}
+	} else if prev, seen := w.claim(req, n.ID); seen {
+		w.reportSeen(e, j, req, prev, "")
 		return
 	}
 	sem := w.hostSem(hostOf(req))
@@ -274,15 +279,16 @@ func (w *walker) runSitemap(j *job, e *emitter) {
 	n.Status, n.Cached = o.resp.Status, o.resp.Cached
 	final := stripFragment(o.resp.FinalURL)
 	n.FinalURL = final
-	if final != req {
+	if j.probe && final != req && w.isVisited(final) {
+		o.finish(false)
+		if len(j.probeNext) > 0 {
+			e.child(w.nextProbe(j))
+		}
+		return
+	}
+	if final != req && !j.probe {
 		if prev, seen := w.claim(final, n.ID); seen {
 			o.finish(false)
-			if j.probe {
-				if len(j.probeNext) > 0 {
-					e.child(w.nextProbe(j))
-				}
-				return
-			}
 			w.reportSeen(e, j, final, prev, req)
 			n.Err = "redirects to " + final + ", already read"
 			end()
@@ -333,10 +339,11 @@ func (w *walker) runSitemap(j *job, e *emitter) {
 					}
 					return
 				}
-				n.ID = w.id()
-				w.mu.Lock()
-				w.visited[req], w.visited[final] = n.ID, n.ID
-				w.mu.Unlock()
+				if !w.claimProbe(req, final, &n.ID) {
+					// Read meanwhile through another path.
+					o.finish(false)
+					return
+				}
 				e.node(EventNodeStart, n)
 				sniffing = false
 				for _, d := range held {

@@ -277,6 +277,30 @@ func (w *walker) claim(u string, id int) (int, bool) {
 	return 0, false
 }
 
+func (w *walker) isVisited(u string) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	_, ok := w.visited[u]
+	return ok
+}
+
+// claimProbe claims a probe's URLs once it proved to be a sitemap and
+// gives it its node ID; false when either URL was claimed meanwhile.
+func (w *walker) claimProbe(req, final string, id *int) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if _, ok := w.visited[req]; ok {
+		return false
+	}
+	if _, ok := w.visited[final]; ok {
+		return false
+	}
+	w.nextID++
+	*id = w.nextID
+	w.visited[req], w.visited[final] = *id, *id
+	return true
+}
+
 func (w *walker) hostSem(host string) chan struct{} {
 	w.mu.Lock()
 	defer w.mu.Unlock()

@@ -471,3 +471,37 @@ func TestShardedSet(t *testing.T) {
 		t.Fatal("no table")
 	}
 }
+
+// --known-paths always: a probe that misses (503) never hides the same
+// URL listed later by an index, which is then read.
+func TestProbeMissDoesNotHideListed(t *testing.T) {
+	s := newSite(t)
+	var n atomic.Int32
+	probed := make(chan struct{})
+	s.handle("/sitemap.xml", func(w http.ResponseWriter, r *http.Request) {
+		if n.Add(1) == 1 {
+			http.Error(w, "busy", 503)
+			close(probed)
+			return
+		}
+		w.Write(urlset("https://e.com/listed"))
+	})
+	// The index answers only after the probe was answered, so the probe
+	// has missed before the index names /sitemap.xml.
+	s.handle("/slow-index.xml", func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-probed:
+		case <-time.After(5 * time.Second):
+		}
+		w.Write(index(s.URL + "/sitemap.xml"))
+	})
+	s.serve("/robots.txt", "", []byte("Sitemap: "+s.URL+"/slow-index.xml\n"))
+	o := fastOpts()
+	o.KnownPaths = KnownPathsAlways
+	o.Attempts = 1
+	o.Concurrency = 4
+	r := walk(t, s.URL+"/", o)
+	if !slices.Equal(r.locs(), []string{"https://e.com/listed"}) || r.diag("FETCH-DUP") != nil {
+		t.Fatalf("urls %v, diags %v", r.locs(), r.diags)
+	}
+}
