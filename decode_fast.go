@@ -37,15 +37,21 @@ func (x *decXML) fastURL() bool {
 		return false
 	}
 	// Unprefixed children must be protocol elements (core); a default
-	// namespace other than the sitemap one goes the general way.
-	if k, _, _ := x.resolve(nil, 0); !x.core(k) {
+	// namespace other than the sitemap one goes the general way. The
+	// bindings in scope at this depth are the root's, so the answer holds
+	// for the whole root element.
+	if root := x.stack[0].off + 1; x.fastRoot != root {
+		k, _, _ := x.resolve(nil, 0)
+		x.fastRoot, x.fastCore = root, x.core(k)
+	}
+	if !x.fastCore {
 		return false
 	}
 	var leaves [4]decFastLeaf
 	{
 		b := s.buf
 		p := s.pos
-		for p < len(b) && scanIsSpace(b[p]) {
+		for p < len(b) && decSpace[b[p]] {
 			p++
 		}
 		if p == len(b) {
@@ -72,6 +78,9 @@ func (x *decXML) fastURL() bool {
 		return true
 	}
 }
+
+// decSpace marks XML white space (scanIsSpace) for the fast path's loops.
+var decSpace = [256]bool{' ': true, '\n': true, '\t': true, '\r': true}
 
 // decFastLeaf is one child of a <url> found by decFastScanURL: its field,
 // the offset of its '<' and of its value, which is b[vs:ve] (still escaped).
@@ -111,7 +120,7 @@ func decFastScanURL(b []byte, p, maxVal int, leaves *[4]decFastLeaf) (end, n, st
 	q := p + 5
 	rank := 0
 	for {
-		for q < len(b) && scanIsSpace(b[q]) {
+		for q < len(b) && decSpace[b[q]] {
 			q++
 		}
 		// The longest open tag is 12 bytes. With less left the element
@@ -258,7 +267,13 @@ func decASCIIClean(v []byte) bool {
 		return true
 	}
 	var acc uint64
-	for i := 0; i+8 <= n; i += 8 {
+	i := 0
+	for ; i+16 <= n; i += 16 {
+		w1 := binary.LittleEndian.Uint64(v[i:])
+		w2 := binary.LittleEndian.Uint64(v[i+8:])
+		acc |= w1 | (w1 - lo) | w2 | (w2 - lo)
+	}
+	if i+8 <= n {
 		w := binary.LittleEndian.Uint64(v[i:])
 		acc |= w | (w - lo)
 	}

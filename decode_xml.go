@@ -231,6 +231,8 @@ type decXML struct {
 	prolog                          bool // still before the root element
 
 	zones    decZoneCache // time-zone offsets of dates (decode_fast.go)
+	fastRoot int64        // 1 + offset of the root whose default namespace fastURL checked
+	fastCore bool         // whether that namespace makes <url> children protocol elements
 	prioSlab []float64    // room for the next priorities (newPriority)
 }
 
@@ -1354,7 +1356,9 @@ func (x *decXML) leafEnd(f *decFrame) {
 func (x *decXML) leafValue(f *decFrame, raw, name []byte) {
 	val := decTrim(raw)
 	untrimmed := len(val) != len(raw)
-	val = x.decCheckChars(val, f.off, name)
+	if !decASCIIClean(val) { // printable ASCII needs no look (decode_fast.go)
+		val = x.decCheckChars(val, f.off, name)
+	}
 	switch f.field {
 	case fLoc:
 		if untrimmed {
