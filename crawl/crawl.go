@@ -740,10 +740,11 @@ func (c *Crawler) reciprocal(ctx context.Context, u *sitemap.URL) error {
 		return nil
 	}
 	kept := u.Alternates[:0]
-	others := 0
+	others, hasSelf, selfLang := 0, false, ""
 	for _, a := range u.Alternates {
 		if a.Href == u.Loc {
 			kept = append(kept, a)
+			hasSelf = true
 			continue
 		}
 		other, listed, err := c.db.entryOf(ctx, a.Href)
@@ -766,6 +767,9 @@ func (c *Crawler) reciprocal(ctx context.Context, u *sitemap.URL) error {
 		for _, b := range other.Alternates {
 			if b.Href == u.Loc {
 				back = true
+				if selfLang == "" {
+					selfLang = b.Hreflang
+				}
 				break
 			}
 		}
@@ -775,7 +779,22 @@ func (c *Crawler) reciprocal(ctx context.Context, u *sitemap.URL) error {
 		}
 	}
 	if others == 0 {
-		kept = nil
+		u.Alternates = nil
+		return nil
+	}
+	if !hasSelf && selfLang != "" {
+		// H-03: every version lists itself too. A page that does not is
+		// given the code its reciprocal alternates use for it, unless the
+		// code is taken.
+		free := true
+		for _, a := range kept {
+			if strings.EqualFold(a.Hreflang, selfLang) {
+				free = false
+			}
+		}
+		if free {
+			kept = append(kept, sitemap.Alternate{Hreflang: selfLang, Href: u.Loc})
+		}
 	}
 	u.Alternates = kept
 	return nil

@@ -65,7 +65,7 @@ func TestCrawlSite(t *testing.T) {
 	}
 	want := []string{"/", "/a", "/b", "/busy",
 		"/calendar?month=1", "/calendar?month=2", "/calendar?month=3", "/calendar?month=4", "/calendar?month=5",
-		"/canon-target", "/de/page", "/en/page", "/fr/page", "/from-sitemap", "/img-page", "/lastmod", "/new", "/slow", "/via-noindex"}
+		"/canon-target", "/de/page", "/en/page", "/es/page", "/fr/page", "/from-sitemap", "/img-page", "/it/page", "/lastmod", "/new", "/slow", "/via-noindex"}
 	if !reflect.DeepEqual(listed, want) {
 		t.Errorf("listed (sorted by loc):\n%s\nwant:\n%s", joinLines(listed), joinLines(want))
 	}
@@ -132,6 +132,9 @@ func TestCrawlSite(t *testing.T) {
 	}
 	if got, w := alts("/de/page"), []string{"en=/en/page", "de=/de/page", "x-default=/en/page"}; !reflect.DeepEqual(got, w) {
 		t.Errorf("/de/page alternates %v; want %v", got, w)
+	}
+	if got, w := alts("/it/page"), []string{"es=/es/page", "it=/it/page"}; !reflect.DeepEqual(got, w) {
+		t.Errorf("/it/page alternates %v; want %v (itself added, H-03)", got, w)
 	}
 	if got := alts("/fr/page"); got != nil {
 		t.Errorf("/fr/page alternates %v; want none", got)

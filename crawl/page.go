@@ -179,9 +179,10 @@ func (c *Crawler) build(res *result, resp *http.Response, p *page) {
 	}
 	for _, src := range p.Images {
 		img, err := c.o.Query.Resolve(base, src)
-		if err != nil || !c.imageHost(img) {
+		if err != nil || seen[img] || !c.imageHost(img) {
 			continue
 		}
+		seen[img] = true
 		u.Images = append(u.Images, sitemap.Image{Loc: img})
 		if len(u.Images) == sitemap.MaxImagesPerURL {
 			break

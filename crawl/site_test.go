@@ -60,7 +60,7 @@ func (s *testSite) serve(w http.ResponseWriter, r *http.Request) {
 <a href="/en/page">en</a> <a href="/slow">slow</a> <a href="/busy">busy</a> <a href="/img-page">img</a>
 <a href="/hidden" rel="nofollow">hidden</a> <a href="/a/b/a/b/a/b/">trap</a>
 <a href="https://other.example/x">ext</a> <a href="/file.pdf">pdf</a> <a href="/lastmod">lm</a>
-<a href="mailto:x@example.com">mail</a> <a href="/A/../a">same a</a>`)
+<a href="mailto:x@example.com">mail</a> <a href="/it/page">it</a> <a href="/A/../a">same a</a>`)
 	case p == "/a", p == "/b", p == "/new", p == "/canon-target", p == "/from-sitemap":
 		s.page(w, p, "", `<a href="/">home</a>`)
 	case p == "/a/b/a/b/a/b/":
@@ -93,6 +93,11 @@ func (s *testSite) serve(w http.ResponseWriter, r *http.Request) {
 			alt = `<link rel="alternate" hreflang="fr" href="/fr/page">`
 		}
 		s.page(w, p, alt, `<a href="/de/page">de</a> <a href="/fr/page">fr</a>`)
+	case p == "/it/page":
+		// Does not list itself (H-03); es names it "it".
+		s.page(w, p, `<link rel="alternate" hreflang="es" href="/es/page">`, `<a href="/es/page">es</a>`)
+	case p == "/es/page":
+		s.page(w, p, `<link rel="alternate" hreflang="es" href="/es/page"><link rel="alternate" hreflang="it" href="/it/page">`, "")
 	case p == "/slow":
 		time.Sleep(300 * time.Millisecond)
 		s.page(w, p, "", "")
@@ -108,7 +113,7 @@ func (s *testSite) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		s.page(w, p, "", "")
 	case p == "/img-page":
-		s.page(w, p, "", `<img src="/img/a.jpg"><img src="img/b.png"><img src="/img/a.jpg"><img src="https://cdn.example.net/c.jpg"><img src="https://elsewhere.example/d.jpg"><img src="data:image/png;base64,AAAA">`)
+		s.page(w, p, "", `<img src="/img/a.jpg"><img src="img/b.png"><img src="/img/a.jpg"><img src="./img/a.jpg"><img src="https://cdn.example.net/c.jpg"><img src="https://elsewhere.example/d.jpg"><img src="data:image/png;base64,AAAA">`)
 	case p == "/file.pdf":
 		w.Header().Set("Content-Type", "application/pdf")
 		w.Write([]byte("%PDF-1.4"))
