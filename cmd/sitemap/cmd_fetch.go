@@ -195,6 +195,11 @@ func (r *fetchRun) event(ev fetch.Event) error {
 		if r.tree != nil {
 			r.tree.node(ev.Node)
 		}
+		if r.out != nil {
+			// Output streams out sitemap by sitemap, not only when the
+			// buffer fills.
+			return r.out.flush()
+		}
 	}
 	return nil
 }
