@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"sort"
 	"strings"
 	"syscall"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/internal/urlnorm"
 )
 
 // crawlSite crawls the site into the state file at path and returns the
@@ -285,4 +287,47 @@ func TestCrawlChild(t *testing.T) {
 	}
 	c.Run(context.Background())
 	t.Fatal("the crawl finished before it was killed")
+}
+
+// TestRulesSwitchable: each listing rule can be switched off, and the
+// crawl and list patterns and the query mode do what they say.
+func TestRulesSwitchable(t *testing.T) {
+	site := newTestSite()
+	defer site.Close()
+	re := regexp.MustCompile
+	tests := []struct {
+		name string
+		set  func(*Options)
+		want map[string]string // URL → reason ("" = listed, "-" = not seen)
+	}{
+		{"defaults", func(*Options) {}, map[string]string{"/noindex-meta": ReasonNoindex, "/dup": ReasonCanonical, "/private/secret": ReasonRobots, "/hidden": ReasonNofollow}},
+		{"ignore noindex", func(o *Options) { o.IgnoreNoindex = true }, map[string]string{"/noindex-meta": "", "/noindex-header": ""}},
+		{"ignore canonical", func(o *Options) { o.IgnoreCanonical = true }, map[string]string{"/dup": "", "/canon-target": "-"}},
+		{"ignore robots", func(o *Options) { o.IgnoreRobots = true }, map[string]string{"/private/secret": ""}},
+		{"ignore nofollow", func(o *Options) { o.IgnoreNofollow = true }, map[string]string{"/hidden": "status:404"}},
+		{"exclude", func(o *Options) { o.Exclude = []*regexp.Regexp{re(`/calendar`)} }, map[string]string{"/calendar?month=1": ReasonExclude, "/calendar?month=2": "-"}},
+		{"include", func(o *Options) { o.Include = []*regexp.Regexp{re(`/$`), re(`/[ab]$`)} }, map[string]string{"/": "", "/a": "", "/slow": ReasonExclude}},
+		{"list-exclude", func(o *Options) { o.ListExclude = []*regexp.Regexp{re(`calendar`)} }, map[string]string{"/calendar?month=1": ReasonListExclude, "/calendar?month=2": ReasonListExclude, "/a": ""}},
+		{"list-include", func(o *Options) { o.ListInclude = []*regexp.Regexp{re(`/[ab]$`)} }, map[string]string{"/a": "", "/b": "", "/": ReasonListExclude, "/new": ReasonListExclude}},
+		{"query strip", func(o *Options) { o.Query.Query = urlnorm.QueryStrip }, map[string]string{"/calendar": "", "/calendar?month=1": "-"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o := siteOptions()
+			tt.set(&o)
+			_, _, out := crawlSite(t, site, filepath.Join(t.TempDir(), "s.db"), o)
+			for u, want := range tt.want {
+				got, ok := out[u]
+				switch {
+				case want == "-" && ok:
+					t.Errorf("%s: seen (%+v); want not seen", u, got)
+				case want == "-":
+				case !ok:
+					t.Errorf("%s: not seen; want reason %q", u, want)
+				case got.Reason != want || got.Included != (want == ""):
+					t.Errorf("%s: %+v; want reason %q", u, got, want)
+				}
+			}
+		})
+	}
 }
