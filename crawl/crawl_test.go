@@ -77,6 +77,7 @@ func TestCrawlSite(t *testing.T) {
 		"/noindex-meta":           ReasonNoindex,
 		"/noindex-header":         ReasonNoindex,
 		"/dup":                    ReasonCanonical,
+		"/hdr-canon":              ReasonCanonical,
 		"/private/secret":         ReasonRobots,
 		"/old":                    ReasonRedirect,
 		"/older":                  ReasonRedirect,

@@ -7,7 +7,7 @@
 //
 // A URL is listed when its final answer is a 200 HTML page (text/html or
 // application/xhtml+xml) that is not noindex (meta robots, a <meta> naming
-// the crawler's product token, X-Robots-Tag), whose rel=canonical names
+// the crawler's product token, X-Robots-Tag), whose rel=canonical (or Link header) names
 // itself or nothing, that robots.txt allows, and that the list patterns
 // allow. Every other URL seen gets one reason: "redirect" (the target is
 // crawled instead), "noindex", "canonical" (the canonical target is crawled

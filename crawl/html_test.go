@@ -247,3 +247,19 @@ func TestPoliteness(t *testing.T) {
 		t.Errorf("/busy: %+v after %d requests; want listed after one retry", o, busy.Load())
 	}
 }
+
+func TestLinkCanonical(t *testing.T) {
+	for _, tt := range []struct {
+		values []string
+		want   string
+	}{
+		{[]string{`<https://example.com/a>; rel="canonical"`}, "https://example.com/a"},
+		{[]string{`<https://example.com/s.css>; rel=preload, <https://example.com/b>; rel=canonical`}, "https://example.com/b"},
+		{[]string{`<https://example.com/de>; rel="alternate"; hreflang="de"`}, ""},
+		{[]string{`garbage`}, ""},
+	} {
+		if got := linkCanonical(tt.values); got != tt.want {
+			t.Errorf("linkCanonical(%q) = %q; want %q", tt.values, got, tt.want)
+		}
+	}
+}

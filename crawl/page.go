@@ -142,8 +142,12 @@ func (c *Crawler) build(res *result, resp *http.Response, p *page) {
 		}
 	}
 	canonical := ""
-	if p.Canonical != "" {
-		if cu, err := c.o.Query.Resolve(base, p.Canonical); err == nil {
+	raw := p.Canonical
+	if raw == "" {
+		raw = linkCanonical(resp.Header.Values("Link"))
+	}
+	if raw != "" {
+		if cu, err := c.o.Query.Resolve(base, raw); err == nil {
 			canonical = cu
 		}
 	}
@@ -227,4 +231,34 @@ func validHreflang(s string) bool {
 		}
 	}
 	return true
+}
+
+// linkCanonical returns the target of a `Link: <URL>; rel="canonical"`
+// header, or "".
+func linkCanonical(values []string) string {
+	for _, v := range values {
+		for v != "" {
+			i := strings.IndexByte(v, '<')
+			j := strings.IndexByte(v, '>')
+			if i < 0 || j < i {
+				break
+			}
+			target := v[i+1 : j]
+			rest := v[j+1:]
+			next := strings.IndexByte(rest, '<')
+			params := rest
+			if next >= 0 {
+				params, v = rest[:next], rest[next:]
+			} else {
+				v = ""
+			}
+			for _, prm := range strings.Split(params, ";") {
+				k, val, ok := strings.Cut(strings.TrimSpace(prm), "=")
+				if ok && strings.EqualFold(strings.TrimSpace(k), "rel") && hasToken(strings.Trim(strings.TrimSpace(val), `"`), "canonical") {
+					return strings.TrimSpace(target)
+				}
+			}
+		}
+	}
+	return ""
 }
