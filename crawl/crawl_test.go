@@ -310,6 +310,7 @@ func TestRulesSwitchable(t *testing.T) {
 		{"include", func(o *Options) { o.Include = []*regexp.Regexp{re(`/$`), re(`/[ab]$`)} }, map[string]string{"/": "", "/a": "", "/slow": ReasonExclude}},
 		{"list-exclude", func(o *Options) { o.ListExclude = []*regexp.Regexp{re(`calendar`)} }, map[string]string{"/calendar?month=1": ReasonListExclude, "/calendar?month=2": ReasonListExclude, "/a": ""}},
 		{"list-include", func(o *Options) { o.ListInclude = []*regexp.Regexp{re(`/[ab]$`)} }, map[string]string{"/a": "", "/b": "", "/": ReasonListExclude, "/new": ReasonListExclude}},
+		{"no sitemaps", func(o *Options) { o.NoSitemaps = true }, map[string]string{"/from-sitemap": "-", "/a": ""}},
 		{"query strip", func(o *Options) { o.Query.Query = urlnorm.QueryStrip }, map[string]string{"/calendar": "", "/calendar?month=1": "-"}},
 	}
 	for _, tt := range tests {
@@ -330,5 +331,31 @@ func TestRulesSwitchable(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestPathScope: a start URL below the root limits the crawl to its
+// directory (L-09); the rest is "scope" and never fetched.
+func TestPathScope(t *testing.T) {
+	site := newTestSite()
+	defer site.Close()
+	ctx := context.Background()
+	c, err := Open(ctx, filepath.Join(t.TempDir(), "s.db"), site.URL+"/en/page", siteOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	sum, err := c.Run(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	c.Outcomes(ctx, func(o Outcome) error {
+		got = append(got, strings.TrimPrefix(o.URL, site.URL)+" "+o.Reason)
+		return nil
+	})
+	want := []string{"/ scope", "/de/page scope", "/en/page ", "/fr/page scope", "/from-sitemap scope"}
+	if !reflect.DeepEqual(got, want) || sum.Fetched != 1 {
+		t.Errorf("outcomes %q (fetched %d); want %q", got, sum.Fetched, want)
 	}
 }
