@@ -271,7 +271,7 @@ func (o EncoderOptions) checkLoc(f field, s string) error {
 		return err
 	}
 	if len(s) >= MaxLocLength {
-		return entryErr(f, "L-06", s, "is "+strconv.Itoa(len(s))+" characters long; a loc must stay under 2,048 characters (L-04)")
+		return entryErr(f, "L-06", s, "is "+strconv.Itoa(len(s))+" characters long; L-04 allows fewer than 2,048 characters in a loc: shorten the URL or leave the page out")
 	}
 	if len(s) < MinLocLength {
 		return entryErr(f, "L-05", s, "is shorter than 12 characters, the XSD's minimum for a loc")
@@ -290,7 +290,7 @@ func checkOtherURL(f field, s string, maxLen bool) error {
 		return err
 	}
 	if maxLen && len(s) >= MaxLocLength {
-		return entryErr(f, "L-06", s, "is "+strconv.Itoa(len(s))+" characters long; page URLs must stay under 2,048 characters (L-04)")
+		return entryErr(f, "L-06", s, "is "+strconv.Itoa(len(s))+" characters long; L-04 allows page URLs fewer than 2,048 characters: shorten it")
 	}
 	return nil
 }
@@ -592,7 +592,7 @@ func (o EncoderOptions) checkScope(f field, s string, p urlParts) error {
 	}
 	prefix := strings.ToLower(sc.Scheme) + "://" + sc.Host + dir
 	return entryErr(f, "L-09", s, "is outside the scope of "+sc.String()+": "+why+
-		"; a sitemap may list only URLs that start with "+prefix+" (L-15)")
+		"; under L-15 a sitemap may list only URLs that start with "+prefix)
 }
 
 // portNumber returns the port as a number, or the scheme's default.
@@ -957,7 +957,7 @@ func (o EncoderOptions) checkNews(n *News) error {
 		return e
 	}
 	if n.PublicationDate.IsZero() {
-		return entryErr(f.with("publication_date"), "N-01", "", "is required: the article's original publication time (N-04)")
+		return entryErr(f.with("publication_date"), "N-01", "", "is required: N-04 wants the article's original publication time")
 	}
 	if err := checkDate(f.with("publication_date"), "N-04", n.PublicationDate); err != nil {
 		return err

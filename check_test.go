@@ -3,6 +3,7 @@ package sitemap
 import (
 	"errors"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -49,6 +50,10 @@ func runCheckCases(t *testing.T, base func() URL, cases []checkCase) {
 			if !strings.HasSuffix(err.Error(), "("+tc.rule+")") {
 				t.Errorf("error text does not end with the rule: %v", err)
 			}
+			// One rule group at the end, not "… (L-04) (L-06)".
+			if twoRules.MatchString(err.Error()) {
+				t.Errorf("error text ends with two rule groups: %v", err)
+			}
 			if tc.field != "" && !strings.HasPrefix(err.Error(), tc.field) {
 				t.Errorf("error text does not start with the field: %v", err)
 			}
@@ -64,6 +69,10 @@ func runCheckCases(t *testing.T, base func() URL, cases []checkCase) {
 		})
 	}
 }
+
+// twoRules matches an error text that ends with two parenthesised rule
+// IDs, the message's own and the one Error appends.
+var twoRules = regexp.MustCompile(`\([A-Z]+-[0-9]+\) \([A-Z]+-[0-9]+\)$`)
 
 func plainURL() URL { return URL{Loc: "https://www.example.com/page"} }
 
