@@ -65,7 +65,19 @@ func Document(ctx context.Context, r io.Reader, o Options, report func(sitemap.D
 			report(d)
 		}
 	}
-	c, err := NewChecker(o, count)
+	// The decoder's latest diagnostic is held back until the next one (or
+	// the end): when the reader itself fails, the decoder reports that
+	// failure as a diagnostic too, but it is no finding about the
+	// document (Document returns it as its error), so it is dropped.
+	var held sitemap.Diagnostic
+	holding := false
+	flush := func() {
+		if holding {
+			holding = false
+			count(held)
+		}
+	}
+	c, err := NewChecker(o, func(d sitemap.Diagnostic) { flush(); count(d) })
 	if err != nil {
 		return sum, err
 	}
@@ -74,7 +86,10 @@ func Document(ctx context.Context, r io.Reader, o Options, report func(sitemap.D
 	if do.BaseURL == "" {
 		do.BaseURL = o.URL
 	}
-	do.OnDiagnostic = count
+	do.OnDiagnostic = func(d sitemap.Diagnostic) {
+		flush()
+		held, holding = validatorSeverity(d), true
+	}
 	dec := sitemap.NewDecoder(r, do)
 	var readErr error
 	for n := 0; ; n++ {
@@ -89,6 +104,10 @@ func Document(ctx context.Context, r io.Reader, o Options, report func(sitemap.D
 				sum.Complete = true
 			} else if ioFailure(err) {
 				readErr = err
+				var de *sitemap.DecodeError
+				if errors.As(err, &de) && holding && held.Rule == de.Diagnostic.Rule && held.Message == de.Diagnostic.Message {
+					holding = false
+				}
 			}
 			break
 		}
@@ -100,6 +119,7 @@ func Document(ctx context.Context, r io.Reader, o Options, report func(sitemap.D
 			sum.Children = append(sum.Children, it.Index.Loc)
 		}
 	}
+	flush()
 	sum.Format = dec.Format()
 	sum.Bytes = dec.Bytes()
 	sum.Compressed = dec.Compressed()
@@ -125,4 +145,19 @@ func ioFailure(err error) bool {
 		}
 	}
 	return true
+}
+
+// validatorSeverity applies the validator's verdict to a decoder
+// diagnostic. The decoder reads a missing or near-miss sitemap namespace
+// (LG-03) and a near-miss extension namespace (EX-04) with a warning, as a
+// parser should; the validator reports both as errors (LG-03, EX-04), as
+// the XSD does.
+func validatorSeverity(d sitemap.Diagnostic) sitemap.Diagnostic {
+	switch d.Rule {
+	case "LG-03", "EX-04":
+		if d.Severity == sitemap.SeverityWarning {
+			d.Severity = sitemap.SeverityError
+		}
+	}
+	return d
 }
