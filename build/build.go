@@ -217,7 +217,7 @@ func (b *Builder) Add(ctx context.Context, u *sitemap.URL) error {
 			// Not even an empty file could take it: skip it, without
 			// rolling over.
 			b.skipped++
-			return tooLarge(u, len(b.buf), b.o.MaxBytes)
+			return tooLarge(u, len(b.buf), b.headerLen(ext)+b.trailerLen, b.o.MaxBytes)
 		}
 		if err := b.rollover(); err != nil {
 			return err
@@ -243,10 +243,11 @@ func (b *Builder) Add(ctx context.Context, u *sitemap.URL) error {
 }
 
 // tooLarge is the error for an entry that does not fit even into an empty
-// sitemap (S-02).
-func tooLarge(u *sitemap.URL, n, limit int) error {
+// sitemap (S-02): n is the encoded entry, frame the header and closing tag
+// a file holding it needs.
+func tooLarge(u *sitemap.URL, n, frame, limit int) error {
 	return &sitemap.EntryError{Rule: "S-02", Value: u.Loc,
-		Message: fmt.Sprintf("is an entry of %d bytes encoded, too large for a sitemap of at most %d bytes; drop some of its images, videos or alternates", n, limit)}
+		Message: fmt.Sprintf("is an entry of %d bytes encoded; with the header and closing tag (%d bytes) a sitemap holding it has %d bytes, over the limit of at most %d bytes; raise the byte limit (--max-bytes) or drop some of its images, videos or alternates", n, frame, n+frame, limit)}
 }
 
 // fits reports whether the entry in b.buf, needing ext, fits into p

@@ -149,8 +149,10 @@ func (b *Builder) writeIndex(ctx context.Context, children []FileSummary) (FileS
 	if err := enc.Close(); err != nil {
 		return fail(err)
 	}
-	if enc.Written() > int64(b.o.MaxBytes) {
-		return fail(fmt.Errorf("the index is %d bytes, over the %d-byte limit (S-03); use a shorter base URL or fewer, larger sitemaps", enc.Written(), b.o.MaxBytes))
+	// S-03: an index has the protocol's own limit; Options.MaxBytes
+	// lowers the limit of the sitemaps only.
+	if enc.Written() > sitemap.MaxBytes {
+		return fail(fmt.Errorf("the index is %d bytes, over the %d-byte limit (S-03); use a shorter base URL or fewer, larger sitemaps", enc.Written(), sitemap.MaxBytes))
 	}
 	if zw != nil {
 		if err := zw.Close(); err != nil {

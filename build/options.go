@@ -90,7 +90,8 @@ type Options struct {
 	MaxURLs int
 	// MaxBytes lowers the uncompressed bytes per sitemap below
 	// sitemap.MaxBytes (S-02, S-07); 0 means sitemap.MaxBytes. The count
-	// includes the XML declaration, the root tag and the closing tag.
+	// includes the XML declaration, the root tag and the closing tag. The
+	// index is held to sitemap.MaxBytes (S-03) whatever this is.
 	MaxBytes int
 	// MaxNews lowers the <news:news> entries per sitemap below
 	// sitemap.MaxNewsPerSitemap (N-10); 0 means the maximum.

@@ -118,7 +118,7 @@ func (s Summary) WriteTable(w io.Writer) error {
 	if s.Index != nil {
 		files += " and an index"
 	}
-	line := fmt.Sprintf("%s URLs in %s, %s skipped", progress.Group(int64(s.URLs)), files, progress.Group(int64(s.Skipped)))
+	line := fmt.Sprintf("%s in %s, %s skipped", plural(s.URLs, "URL"), files, progress.Group(int64(s.Skipped)))
 	if s.NewsStripped > 0 {
 		line += fmt.Sprintf(", %s news blocks dropped for age (N-11)", progress.Group(int64(s.NewsStripped)))
 	}
