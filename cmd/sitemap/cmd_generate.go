@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/net/idna"
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/build"
@@ -134,6 +135,17 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	if err != nil {
 		return cannotRun("--input-format: %v", err)
 	}
+	// The library reads 0 as "the default"; on the command line a 0 is
+	// a mistake, not a request for the default.
+	if o.MaxURLs < 1 || o.MaxURLs > sitemap.MaxURLs {
+		return cannotRun("--max-urls %d: use 1 to %d (S-01)", o.MaxURLs, sitemap.MaxURLs)
+	}
+	if o.MaxBytes < 1 || o.MaxBytes > sitemap.MaxBytes {
+		return cannotRun("--max-bytes %d: use 1 to %d (S-02)", o.MaxBytes, sitemap.MaxBytes)
+	}
+	if o.GzipLevel < 1 || o.GzipLevel > 9 {
+		return cannotRun("--gzip-level %d: use 1 (fastest) to 9 (smallest)", o.GzipLevel)
+	}
 	stdin := 0
 	for _, in := range o.Inputs {
 		if in == "-" {
@@ -223,6 +235,9 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 			return cannotRun("--state %s: the sitemaps were published but the state could not be saved: %v", o.State, err)
 		}
 	}
+	// Every invalid entry counts, those the reader refused as well as
+	// those the builder did, so the summary agrees with the report.
+	sum.Skipped = r.problems
 	if o.JSON {
 		enc := json.NewEncoder(s.Out)
 		enc.SetIndent("", "  ")
@@ -351,12 +366,36 @@ func (r *generateRun) invalid(msg string) error {
 func warnCrossSubmit(o *generateOptions, top string, s *streams) {
 	base, err1 := url.Parse(o.BaseURL)
 	site, err2 := url.Parse(o.SiteURL)
-	if err1 != nil || err2 != nil || strings.EqualFold(base.Host, site.Host) && base.Scheme == site.Scheme {
+	if err1 != nil || err2 != nil {
 		return
 	}
-	robotsURL := (&url.URL{Scheme: site.Scheme, Host: site.Host, Path: "/robots.txt"}).String()
+	baseHost, siteHost := genHost(base), genHost(site)
+	if baseHost == siteHost && strings.EqualFold(base.Scheme, site.Scheme) {
+		return
+	}
+	robotsURL := strings.ToLower(site.Scheme) + "://" + siteHost + "/robots.txt"
 	fmt.Fprintf(s.Err, "sitemap: warning O-03: the sitemaps on %s list URLs of %s; search engines accept them only when %s has the line \"Sitemap: %s\" (cross-submission, RB-08); add it with --robots or \"sitemap robots add\"\n",
-		base.Host, site.Host, robotsURL, top)
+		baseHost, siteHost, robotsURL, top)
+}
+
+// genHost returns u's host as it goes on the wire: punycode (an IDN and
+// its xn-- form are one host), lowercase, with the port unless it is the
+// scheme's default.
+func genHost(u *url.URL) string {
+	h := u.Hostname()
+	if a, err := idna.Lookup.ToASCII(h); err == nil {
+		h = a
+	}
+	h = strings.ToLower(h)
+	if strings.Contains(h, ":") {
+		h = "[" + h + "]"
+	}
+	switch p := u.Port(); {
+	case p == "", p == "443" && strings.EqualFold(u.Scheme, "https"), p == "80" && strings.EqualFold(u.Scheme, "http"):
+		return h
+	default:
+		return h + ":" + p
+	}
 }
 
 func genSlash(s string) string {

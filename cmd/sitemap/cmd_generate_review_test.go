@@ -1,0 +1,184 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The summary's skipped count covers every invalid entry, those the
+// reader refused (bad JSON, bad dates, over-long lines) as well as those
+// the encoder refused, so it agrees with the "N invalid entries" line.
+func TestGenerateSkippedCountsEveryInvalidEntry(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "urls.jsonl")
+	os.WriteFile(in, []byte(`{"loc":"https://www.example.com/a"}`+"\n"+
+		`{"loc":"https://www.example.com/b",}`+"\n"+ // bad JSON: the reader
+		`{"loc":"/relative"}`+"\n"+ // L-01: the encoder
+		`{"loc":"https://www.example.com/c","lastmod":"2026-13-01"}`+"\n"), 0o644) // M-01: the reader
+	code, stdout, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--dry-run", "--json", in)
+	if code != exitProblems {
+		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
+	}
+	var sum struct {
+		URLs    int `json:"urls"`
+		Skipped int `json:"skipped"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &sum); err != nil {
+		t.Fatalf("stdout is not the JSON summary: %v\n%s", err, stdout)
+	}
+	if sum.URLs != 1 || sum.Skipped != 3 {
+		t.Errorf("summary urls %d skipped %d, want 1 and 3", sum.URLs, sum.Skipped)
+	}
+	code, _, stderr = runCLI(t, "", "generate", "--base-url", genBase, "--dry-run", in)
+	if code != exitProblems || !strings.Contains(stderr, "1 URL in 1 sitemap, 3 skipped") || !strings.Contains(stderr, "3 invalid entries skipped") {
+		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+}
+
+// O-03: the warning compares hosts as hosts: an IDN and its punycode
+// form are the same host (no warning), and the robots.txt URL it names
+// is in punycode, never percent-encoded.
+func TestGenerateCrossSubmitHosts(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "urls.txt")
+	os.WriteFile(in, []byte("https://xn--bcher-kva.example/a\n"), 0o644)
+	tests := []struct {
+		name, base, site string
+		warn             bool
+		robots           string
+	}{
+		{"same host, IDN and punycode", "https://xn--bcher-kva.example/", "https://bücher.example/", false, ""},
+		{"same host, letter case", "https://XN--BCHER-KVA.example/", "https://xn--bcher-kva.example/", false, ""},
+		{"IDN site on a CDN", "https://cdn.example.net/", "https://bücher.example/", true, "https://xn--bcher-kva.example/robots.txt"},
+		{"other port", "https://xn--bcher-kva.example:8443/", "https://xn--bcher-kva.example/", true, "https://xn--bcher-kva.example/robots.txt"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, stderr := runCLI(t, "", "generate", "--base-url", tt.base, "--site-url", tt.site, "--dry-run", in)
+			if code != exitOK {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			if got := strings.Contains(stderr, "O-03"); got != tt.warn {
+				t.Errorf("O-03 warning %v, want %v:\n%s", got, tt.warn, stderr)
+			}
+			if tt.robots != "" && !strings.Contains(stderr, tt.robots+" has the line") {
+				t.Errorf("warning does not name %s:\n%s", tt.robots, stderr)
+			}
+			if strings.Contains(stderr, "%C3") {
+				t.Errorf("percent-encoded host in the warning:\n%s", stderr)
+			}
+		})
+	}
+}
+
+// Limits given on the command line must be usable: 0 and negative values
+// are bad flags (exit 2) rather than silently meaning the default.
+func TestGenerateLimitFlags(t *testing.T) {
+	for _, tt := range []struct {
+		flag, value, msg string
+	}{
+		{"--max-urls", "0", "--max-urls 0: use 1 to 50000 (S-01)"},
+		{"--max-urls", "50001", "--max-urls 50001: use 1 to 50000 (S-01)"},
+		{"--max-bytes", "0", "--max-bytes 0: use 1 to 52428800 (S-02)"},
+		{"--max-bytes", "-1", "--max-bytes -1: use 1 to 52428800 (S-02)"},
+		{"--gzip-level", "0", "--gzip-level 0: use 1 (fastest) to 9 (smallest)"},
+		{"--gzip-level", "10", "--gzip-level 10: use 1 (fastest) to 9 (smallest)"},
+	} {
+		code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--dry-run", tt.flag, tt.value, "../../examples/urls.txt")
+		if code != exitUsage || !strings.Contains(stderr, tt.msg) {
+			t.Errorf("%s %s: exit %d, stderr %q, want 2 and %q", tt.flag, tt.value, code, stderr, tt.msg)
+		}
+	}
+}
+
+// cancelReader cancels its context once n bytes were read, as a SIGINT
+// part-way through a run does, and goes on yielding lines.
+type cancelReader struct {
+	n      int
+	cancel context.CancelFunc
+	i      int
+	buf    bytes.Buffer
+}
+
+func (r *cancelReader) Read(p []byte) (int, error) {
+	if r.buf.Len() == 0 {
+		if r.i >= 400000 {
+			return 0, io.EOF
+		}
+		for range 1000 {
+			r.i++
+			fmt.Fprintf(&r.buf, "https://www.example.com/p/%d\n", r.i)
+		}
+	}
+	n, _ := r.buf.Read(p)
+	if r.n -= n; r.n <= 0 && r.cancel != nil {
+		r.cancel()
+		r.cancel = nil
+	}
+	return n, nil
+}
+
+// A run interrupted part-way (context cancelled, as by SIGINT) publishes
+// nothing: the previous files stay byte for byte, no temporary file is
+// left, and the exit status is not 0.
+func TestGenerateInterrupted(t *testing.T) {
+	out := t.TempDir()
+	if code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", out, "--gzip", "../../examples/urls.txt"); code != exitOK {
+		t.Fatalf("first run: exit %d: %s", code, stderr)
+	}
+	before := snapshot(t, out)
+	for _, at := range []int{1, 2 << 20, 6 << 20} {
+		ctx, cancel := context.WithCancel(context.Background())
+		var errb bytes.Buffer
+		s := &streams{In: &cancelReader{n: at, cancel: cancel}, Out: io.Discard, Err: &errb}
+		code := execute(ctx, s, []string{"generate", "--base-url", genBase, "--out", out, "--gzip", "--max-urls", "20000", "-"})
+		cancel()
+		if code == exitOK {
+			t.Errorf("cancel after %d bytes: exit 0", at)
+		}
+		if after := snapshot(t, out); !equalMaps(before, after) {
+			t.Errorf("cancel after %d bytes changed the published files: %v -> %v", at, keys(before), keys(after))
+		}
+	}
+}
+
+// snapshot maps every name in dir (hidden files included) to its bytes.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]string{}
+	for _, e := range ents {
+		b, _ := os.ReadFile(filepath.Join(dir, e.Name()))
+		m[e.Name()] = string(b)
+	}
+	return m
+}
+
+func equalMaps(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
+}
+
+func keys(m map[string]string) []string {
+	var k []string
+	for n := range m {
+		k = append(k, n)
+	}
+	return k
+}
