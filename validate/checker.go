@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -63,6 +64,13 @@ type Checker struct {
 	hl      []hrefEntry
 	hlByLoc map[uint64]int32
 
+	// prefix names the part of an entry a message is about when the
+	// entry's position alone does not ("<video:video> #2: ").
+	prefix string
+
+	across    *IndexLocs
+	acrossDoc int32
+
 	sizeReported bool
 	finished     bool
 	text         bool // a text sitemap: S-04 instead of S-01/S-02
@@ -112,6 +120,10 @@ func NewChecker(o Options, report func(sitemap.Diagnostic)) (*Checker, error) {
 		}
 		c.scope = s
 	}
+	if o.AcrossIndex != nil {
+		c.across = o.AcrossIndex
+		c.acrossDoc = c.across.begin(c.name)
+	}
 	if len(o.TrustedHosts) > 0 {
 		c.trust = make(map[string]bool, len(o.TrustedHosts))
 		for _, h := range o.TrustedHosts {
@@ -132,6 +144,16 @@ func (c *Checker) emit(line, col int, rule string, sev sitemap.Severity, format 
 		d.Message = format
 	} else {
 		d.Message = fmt.Sprintf(format, args...)
+	}
+	if c.prefix != "" {
+		// "<video:video> #2: " + "<video:video> has no …" reads as
+		// "<video:video> #2 has no …".
+		tag := c.prefix[:strings.Index(c.prefix, " #")]
+		if strings.HasPrefix(d.Message, tag+" ") {
+			d.Message = strings.TrimSuffix(c.prefix, ": ") + d.Message[len(tag):]
+		} else {
+			d.Message = c.prefix + d.Message
+		}
 	}
 	if c.isURL {
 		d.URL = c.name
@@ -172,7 +194,11 @@ func (c *Checker) URL(u *sitemap.URL, line, col int) {
 		c.images(u, line, col)
 	}
 	for i := range u.Videos {
+		if len(u.Videos) > 1 {
+			c.prefix = "<video:video> #" + strconv.Itoa(i+1) + ": "
+		}
 		c.video(u, &u.Videos[i], line, col)
+		c.prefix = ""
 	}
 	if u.News != nil {
 		c.newsEntry(u.News, line, col)
@@ -299,6 +325,11 @@ func (c *Checker) duplicate(loc string, line, col int, what string) {
 	}
 	if len(c.seen) < maxTracked {
 		c.seen[h] = struct{}{}
+	}
+	if c.across != nil && what == "URL" {
+		if other := c.across.other(c.acrossDoc, loc); other != "" {
+			c.emit(line, col, "L-17", sitemap.SeverityWarning, "%s %q is also listed in %s, another sitemap of the same index; list each URL in one sitemap only", what, short(loc), other)
+		}
 	}
 }
 

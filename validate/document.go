@@ -24,11 +24,18 @@ type Summary struct {
 	// Children are the locs of an index's <sitemap> entries, in document
 	// order (at most one per entry; nil for a urlset).
 	Children []string
+	// ChildAt is where each of Children is in the index (the <sitemap>
+	// tag), so that a finding about a child (unreadable, itself an index)
+	// can point at its entry.
+	ChildAt []Pos
 	// Complete is false when the decoder stopped before the end of the
 	// document (not a sitemap, truncated, corrupt gzip, a cap): the entries
 	// before that point were still checked.
 	Complete bool
 }
+
+// Pos is a 1-based line and column in a document (0 when unknown).
+type Pos struct{ Line, Col int }
 
 // Valid reports whether the document has no error (and, when strict, no
 // warning either).
@@ -117,6 +124,7 @@ func Document(ctx context.Context, r io.Reader, o Options, report func(sitemap.D
 		c.Item(&it)
 		if it.Kind == sitemap.ItemIndex && len(sum.Children) < maxTracked {
 			sum.Children = append(sum.Children, it.Index.Loc)
+			sum.ChildAt = append(sum.ChildAt, Pos{Line: it.Line, Col: it.Col})
 		}
 	}
 	flush()

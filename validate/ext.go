@@ -33,11 +33,15 @@ func (c *Checker) images(u *sitemap.URL, line, col int) {
 	}
 	for i := range u.Images {
 		im := &u.Images[i]
+		if len(u.Images) > 1 {
+			c.prefix = "<image:image> #" + strconv.Itoa(i+1) + ": "
+		}
 		if im.Loc == "" {
 			c.emit(line, col, "IM-01", sitemap.SeverityError, "<image:image> without <image:loc>; each image needs its URL")
-			continue
+		} else {
+			c.extURL("IM-01", "<image:loc>", im.Loc, line, col)
 		}
-		c.extURL("IM-01", "<image:loc>", im.Loc, line, col)
+		c.prefix = ""
 	}
 }
 

@@ -101,3 +101,73 @@ func TestDocumentReadErrorNotAFinding(t *testing.T) {
 		t.Errorf("the finding before the failure is lost: %v", got)
 	}
 }
+
+// TestWhichVideo: with several videos (or images) in one <url>, whose
+// position is the <url> tag, each message names which one it is about.
+func TestWhichVideo(t *testing.T) {
+	_, ds := validateFile(t, filepath.Join(handmadeDir(t), "video.xml"), Options{})
+	var msgs []string
+	for _, d := range ds {
+		if strings.HasPrefix(d.Rule, "V-") && d.Line == 3 {
+			msgs = append(msgs, d.Message)
+		}
+	}
+	want := []string{
+		"<video:video> #1 has neither <video:content_loc> nor <video:player_loc>",
+		"<video:video> #2 has no <video:thumbnail_loc>",
+		"<video:video> #2: <video:content_loc> is the page's own <loc>",
+	}
+	for _, w := range want {
+		found := false
+		for _, m := range msgs {
+			found = found || strings.HasPrefix(m, w)
+		}
+		if !found {
+			t.Errorf("no message starting %q in\n%s", w, strings.Join(msgs, "\n"))
+		}
+	}
+	ds = run(t, Options{}, sitemap.URL{Loc: "https://www.example.com/a", Images: []sitemap.Image{{Loc: "https://www.example.com/1.jpg"}, {Loc: "/2.jpg"}}})
+	if len(ds) != 1 || !strings.HasPrefix(ds[0].Message, "<image:image> #2: <image:loc> \"/2.jpg\"") {
+		t.Errorf("image: %v", ds)
+	}
+	ds = run(t, Options{}, sitemap.URL{Loc: "https://www.example.com/a", Images: []sitemap.Image{{Loc: "/1.jpg"}}})
+	if len(ds) != 1 || !strings.HasPrefix(ds[0].Message, "<image:loc> \"/1.jpg\"") {
+		t.Errorf("one image: %v", ds)
+	}
+}
+
+// TestAcrossIndex is L-17 "across an index": the child sitemaps of one
+// index share an IndexLocs; a page listed by two of them is a warning
+// naming the other sitemap.
+func TestAcrossIndex(t *testing.T) {
+	x := NewIndexLocs()
+	check := func(name string, locs ...string) []sitemap.Diagnostic {
+		var got []sitemap.Diagnostic
+		c, err := NewChecker(Options{Name: name, Now: testNow, AcrossIndex: x}, func(d sitemap.Diagnostic) { got = append(got, d) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, l := range locs {
+			c.URL(&sitemap.URL{Loc: l}, i+3, 3)
+		}
+		c.Finish()
+		return got
+	}
+	if ds := check("sitemap-1.xml", "https://www.example.com/a", "https://www.example.com/b"); len(ds) != 0 {
+		t.Fatalf("first child: %v", ds)
+	}
+	ds := check("sitemap-2.xml", "https://www.example.com/c", "https://www.example.com/b", "https://www.example.com/c")
+	if got := rules(ds); !same(got, []string{"L-17/warning", "L-17/warning"}) {
+		t.Fatalf("second child: %v", ds)
+	}
+	if ds[0].Line != 4 || !strings.Contains(ds[0].Message, "also listed in sitemap-1.xml") {
+		t.Errorf("across: %v", ds[0])
+	}
+	if ds[1].Line != 5 || strings.Contains(ds[1].Message, "also listed") {
+		t.Errorf("within: %v", ds[1])
+	}
+	// Without AcrossIndex, documents are independent.
+	if got := run(t, Options{}, loc("https://www.example.com/a")); len(got) != 0 {
+		t.Errorf("independent: %v", got)
+	}
+}

@@ -35,6 +35,9 @@ type Options struct {
 	// hosts verified in Search Console (O-05, O-06): a loc on one of them
 	// outside the scope is a warning, not an error.
 	TrustedHosts []string
+	// AcrossIndex, when set, is shared by the child sitemaps of one index
+	// so that a page loc listed by two of them is reported (L-17).
+	AcrossIndex *IndexLocs
 	// Now is the reference time of M-07 (future lastmod) and N-06/N-11
 	// (news older than 48 hours). The zero Time means time.Now().
 	Now time.Time
