@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 )
 
 // DirStore keeps files in one local directory. A file is written to a
@@ -40,6 +41,13 @@ func Dir(path string) (*DirStore, error) {
 		return nil, errors.New("store: empty directory path")
 	}
 	if err := os.MkdirAll(path, 0o755); err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) && errors.Is(err, syscall.ENOTDIR) {
+			// mkdir says only "not a directory"; name the file in the way.
+			if st, serr := os.Stat(pe.Path); serr == nil && !st.IsDir() {
+				return nil, fmt.Errorf("store: cannot create output directory %s: %s is a file, not a directory", path, pe.Path)
+			}
+		}
 		return nil, fmt.Errorf("store: cannot create output directory: %w", err)
 	}
 	st, err := os.Stat(path)
