@@ -71,21 +71,22 @@ type Crawler struct {
 
 // Summary is what a Run did.
 type Summary struct {
-	Start   string
-	Resumed bool // the run continued a killed one
-	// Fetched is the number of pages requested in this run.
-	Fetched int
+	Start string `json:"start"`
+	// Resumed is set when the run continued a killed one.
+	Resumed bool `json:"resumed,omitempty"`
+	// Fetched is the number of requests for pages made in this run.
+	Fetched int `json:"fetched"`
 	// Listed is the number of pages that go into the sitemap; Reasons
 	// counts every other URL seen by reason.
-	Listed  int
-	Reasons map[string]int
+	Listed  int            `json:"listed"`
+	Reasons map[string]int `json:"reasons"`
 	// Limits names the limits that were reached (max-depth, max-pages,
 	// max-time); never silent.
-	Limits []string
+	Limits []string `json:"limits,omitempty"`
 	// Warnings are problems that did not stop the crawl (robots.txt
 	// unreadable, unreadable seed sitemaps).
-	Warnings []string
-	Elapsed  time.Duration
+	Warnings []string      `json:"warnings,omitempty"`
+	Elapsed  time.Duration `json:"elapsed_ns"`
 }
 
 // Open opens (creating when missing) the state file at statePath and
@@ -465,30 +466,32 @@ func (c *Crawler) loop(ctx context.Context) (string, error) {
 		deadline = time.Now().Add(c.o.MaxTime)
 	}
 	var (
-		queue    []task
-		done     []result
-		inflight int
-		level    = -1
-		cursor   string
-		limit    string
-		stop     bool
+		queue     []task
+		done      []result
+		inflight  int
+		level     = -1
+		cursor    string
+		limit     string
+		exhausted bool // a claim-time limit (max-pages) was reached: claim no more
+		timeUp    bool // max-time: hand out nothing more
 	)
 	for {
-		if !stop && !deadline.IsZero() && time.Now().After(deadline) {
-			stop, limit = true, "max-time"
+		if !timeUp && !deadline.IsZero() && time.Now().After(deadline) {
+			timeUp, limit = true, "max-time"
 		}
-		for !stop && inflight < n {
+		for !timeUp && inflight < n {
 			if len(queue) == 0 {
-				if level < 0 {
+				if level < 0 || exhausted {
 					break
 				}
 				var err error
-				queue, cursor, limit, err = c.claim(ctx, level, cursor)
+				var lim string
+				queue, cursor, lim, err = c.claim(ctx, level, cursor)
 				if err != nil {
 					return "", err
 				}
-				if limit != "" {
-					stop = true
+				if lim != "" {
+					exhausted, limit = true, lim
 				}
 				if len(queue) == 0 {
 					break
@@ -503,7 +506,9 @@ func (c *Crawler) loop(ctx context.Context) (string, error) {
 				return "", err
 			}
 			done = done[:0]
-			if stop {
+			if timeUp || exhausted {
+				// Claimed tasks not handed out stay pending and are
+				// reported with the limit.
 				return limit, nil
 			}
 			// Next level: the shallowest pending depth.
@@ -519,7 +524,7 @@ func (c *Crawler) loop(ctx context.Context) (string, error) {
 		}
 		var timeout <-chan time.Time
 		var timer *time.Timer
-		if !deadline.IsZero() && !stop {
+		if !deadline.IsZero() && !timeUp {
 			timer = time.NewTimer(time.Until(deadline))
 			timeout = timer.C
 		}

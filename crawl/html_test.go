@@ -128,11 +128,18 @@ func TestLimits(t *testing.T) {
 	o := siteOptions()
 	o.MaxPages = 5
 	sum, entries, out := crawlSite(t, site, filepath.Join(t.TempDir(), "s.db"), o)
-	if len(entries) > 5 || !reflect.DeepEqual(sum.Limits, []string{"max-pages"}) || sum.Reasons[ReasonMaxPages] == 0 {
+	if len(entries) > 5 || sum.Fetched != 5 || !reflect.DeepEqual(sum.Limits, []string{"max-pages"}) || sum.Reasons[ReasonMaxPages] == 0 {
 		t.Errorf("max-pages: %d entries, summary %+v", len(entries), sum)
 	}
 	if out["/slow"].Reason != ReasonMaxPages && out["/slow"].Included {
 		t.Errorf("/slow: %+v", out["/slow"])
+	}
+
+	o = siteOptions()
+	o.MaxTime = time.Nanosecond // over before the first request
+	sum, entries, out = crawlSite(t, site, filepath.Join(t.TempDir(), "t.db"), o)
+	if len(entries) != 0 || !reflect.DeepEqual(sum.Limits, []string{"max-time"}) || out["/"].Reason != ReasonMaxTime {
+		t.Errorf("max-time: %d entries, summary %+v, home %+v", len(entries), sum, out["/"])
 	}
 
 	o = siteOptions()
