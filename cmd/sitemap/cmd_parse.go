@@ -225,7 +225,7 @@ func (r *parseRun) document(ctx context.Context, in docInput, top bool) error {
 			// (not a finding about the document) cannot run.
 			if readFailed(err) {
 				if top {
-					return cannotRun("%s: %v", in.name, err)
+					return cannotRun("%s: %v", in.name, decodeCause(err))
 				}
 				r.errors++
 			}

@@ -138,7 +138,15 @@ func open(ctx context.Context, client *http.Client, in docInput, stdin io.Reader
 	case in.std:
 		return io.NopCloser(stdin), nil
 	case in.path != "":
-		return os.Open(in.path)
+		f, err := os.Open(in.path)
+		if err != nil {
+			return nil, err
+		}
+		if st, err := f.Stat(); err == nil && st.IsDir() {
+			f.Close()
+			return nil, errors.New("is a directory; give a sitemap file")
+		}
+		return f, nil
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, in.name, nil)
 	if err != nil {
@@ -317,7 +325,7 @@ func runValidate(ctx context.Context, o *validateOptions, s *streams) error {
 	r := &validateRun{o: o, s: s, dw: dw, now: now}
 	var runErr error
 	for _, in := range inputs {
-		if err := r.document(ctx, in, nil, true); err != nil {
+		if err := r.document(ctx, in, nil, true, nil); err != nil {
 			runErr = err
 			break
 		}
@@ -362,20 +370,23 @@ func (r *validateRun) report(d sitemap.Diagnostic) {
 // set, its children. It returns an error only when the run cannot go on
 // (a top-level INPUT unreadable, output unwritable, ctx done); a child that
 // cannot be read is reported as a diagnostic (VAL-01) against parent.
-func (r *validateRun) document(ctx context.Context, in docInput, parent func(sitemap.Diagnostic), top bool) error {
+//
+// across is shared by the children of one index (L-17 across an index);
+// nil for a top-level INPUT.
+func (r *validateRun) document(ctx context.Context, in docInput, parent func(sitemap.Diagnostic), top bool, across *validate.IndexLocs) error {
 	rc, err := open(ctx, r.o.client, in, r.s.In)
 	if err != nil {
 		if top {
 			return cannotRun("%s: %v", in.name, unwrapPath(err))
 		}
 		parent(sitemap.Diagnostic{Rule: ruleChildMissing, Severity: sitemap.SeverityError,
-			Message: fmt.Sprintf("child sitemap %s cannot be read: %v", in.url, unwrapPath(err))})
+			Message: childUnreadable(in, err)})
 		return nil
 	}
 	defer rc.Close()
 	vo := validate.Options{
 		Name: in.name, URL: in.url, CrossSubmit: r.o.CrossSubmit,
-		TrustedHosts: r.o.TrustedHosts, Now: r.now,
+		TrustedHosts: r.o.TrustedHosts, Now: r.now, AcrossIndex: across,
 	}
 	sum, err := validate.Document(ctx, rc, vo, r.report)
 	r.docs++
@@ -384,10 +395,10 @@ func (r *validateRun) document(ctx context.Context, in docInput, parent func(sit
 			return ctx.Err()
 		}
 		if top {
-			return cannotRun("%s: %v", in.name, err)
+			return cannotRun("%s: %v", in.name, decodeCause(err))
 		}
 		parent(sitemap.Diagnostic{Rule: ruleChildMissing, Severity: sitemap.SeverityError,
-			Message: fmt.Sprintf("child sitemap %s cannot be read: %v", in.url, err)})
+			Message: childUnreadable(in, err)})
 		return nil
 	}
 	if r.dw.err != nil {
@@ -402,8 +413,17 @@ func (r *validateRun) document(ctx context.Context, in docInput, parent func(sit
 	if !top || sum.Format != sitemap.FormatIndex || r.o.NoChildren {
 		return nil
 	}
-	here := func(d sitemap.Diagnostic) { r.report(at(in.name, d)) }
+	across = validate.NewIndexLocs()
 	for i, loc := range sum.Children {
+		// Findings about a child point at its <sitemap> entry.
+		var pos validate.Pos
+		if i < len(sum.ChildAt) {
+			pos = sum.ChildAt[i]
+		}
+		here := func(d sitemap.Diagnostic) {
+			d.Line, d.Col = pos.Line, pos.Col
+			r.report(at(in.name, d))
+		}
 		if i == r.o.MaxChildren {
 			here(sitemap.Diagnostic{Rule: ruleChildCap, Severity: sitemap.SeverityWarning,
 				Message: fmt.Sprintf("the index lists %d sitemaps; only the first %d were checked (raise --max-children)", len(sum.Children), r.o.MaxChildren)})
@@ -415,11 +435,31 @@ func (r *validateRun) document(ctx context.Context, in docInput, parent func(sit
 				Message: fmt.Sprintf("child sitemap %q not checked: %v", loc, err)})
 			continue
 		}
-		if err := r.document(ctx, child, here, false); err != nil {
+		if err := r.document(ctx, child, here, false, across); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// childUnreadable is the VAL-01 message for a child that could not be
+// read: for a local file, which file was looked for and how children map
+// to files.
+func childUnreadable(in docInput, err error) string {
+	if in.path != "" && errors.Is(err, fs.ErrNotExist) {
+		return fmt.Sprintf("child sitemap %s not found: no file %s (a child is looked for beside the index, by its path under --base or else by its file name; --no-children skips children)", in.url, in.path)
+	}
+	return fmt.Sprintf("child sitemap %s cannot be read: %v", in.url, decodeCause(unwrapPath(err)))
+}
+
+// decodeCause returns the cause of a decoder error without the
+// diagnostic text that wraps it (which repeats the document's name).
+func decodeCause(err error) error {
+	var de *sitemap.DecodeError
+	if errors.As(err, &de) && de.Err != nil {
+		return de.Err
+	}
+	return err
 }
 
 // at places d in the document name: its URL field for an http(s) name,
