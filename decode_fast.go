@@ -3,6 +3,7 @@ package sitemap
 import (
 	"bytes"
 	"encoding/binary"
+	"math/bits"
 	"time"
 )
 
@@ -82,6 +83,30 @@ func (x *decXML) fastURL() bool {
 // decSpace marks XML white space (scanIsSpace) for the fast path's loops.
 var decSpace = [256]bool{' ': true, '\n': true, '\t': true, '\r': true}
 
+// decSkipSpace returns the index of the first byte at or after q that is
+// not XML white space. Indentation ("\n" and spaces) is skipped eight bytes
+// at a time: nz marks, exactly and without carries between bytes, the bytes
+// that differ from the one repeated in its argument's pattern. A tab or CR
+// stops the word step and the byte loop finishes.
+func decSkipSpace(b []byte, q int) int {
+	const ones7, hi = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	nz := func(t uint64) uint64 { return ((t & ones7) + ones7 | t) & hi }
+	for q+8 <= len(b) {
+		w := binary.LittleEndian.Uint64(b[q:])
+		other := nz(w^0x2020202020202020) & nz(w^0x0a0a0a0a0a0a0a0a)
+		if other == 0 {
+			q += 8
+			continue
+		}
+		q += bits.TrailingZeros64(other) >> 3
+		break
+	}
+	for q < len(b) && decSpace[b[q]] {
+		q++
+	}
+	return q
+}
+
 // decFastLeaf is one child of a <url> found by decFastScanURL: its field,
 // the offset of its '<' and of its value, which is b[vs:ve] (still escaped).
 type decFastLeaf struct {
@@ -120,9 +145,7 @@ func decFastScanURL(b []byte, p, maxVal int, leaves *[4]decFastLeaf) (end, n, st
 	q := p + 5
 	rank := 0
 	for {
-		for q < len(b) && decSpace[b[q]] {
-			q++
-		}
+		q = decSkipSpace(b, q)
 		// The longest open tag is 12 bytes. With less left the element
 		// is incomplete (or ends the document: "</url>\n</urlset>" is
 		// longer); the general path reads on.
@@ -194,6 +217,12 @@ func (x *decXML) fastCommit(p, end int, leaves []decFastLeaf) {
 	base := s.base
 	uf := decFrame{kind: ekSkip, off: base + int64(p)}
 	x.entryStart(&uf, ekURL)
+	// amp is the next '&' at or after the current value (or end): one
+	// search usually serves every value of the element.
+	amp := end
+	if len(leaves) > 0 {
+		amp = decIndexOr(s.buf[leaves[0].vs:end], '&', end-int(leaves[0].vs)) + int(leaves[0].vs)
+	}
 	for i := range leaves {
 		lf := &leaves[i]
 		// What coreLeaf does for a child that is neither repeated nor out
@@ -202,7 +231,10 @@ func (x *decXML) fastCommit(p, end int, leaves []decFastLeaf) {
 		x.rank = decFastNames[lf.field].rank
 		f := decFrame{kind: ekLeaf, field: lf.field, off: base + int64(lf.at)}
 		raw := s.buf[lf.vs:lf.ve]
-		if bytes.IndexByte(raw, '&') >= 0 {
+		if amp < int(lf.vs) {
+			amp = decIndexOr(s.buf[lf.vs:end], '&', end-int(lf.vs)) + int(lf.vs)
+		}
+		if amp < int(lf.ve) {
 			// The five predefined entities are replaced here; any other
 			// reference (or a bare '&') goes to unescape, which reports it
 			// (E-01, E-03, XML-03) exactly as the general path does.
@@ -218,6 +250,14 @@ func (x *decXML) fastCommit(p, end int, leaves []decFastLeaf) {
 	}
 	s.pos = end
 	x.entryEnd(&uf)
+}
+
+// decIndexOr is bytes.IndexByte with none reported as def.
+func decIndexOr(b []byte, c byte, def int) int {
+	if i := bytes.IndexByte(b, c); i >= 0 {
+		return i
+	}
+	return def
 }
 
 // decFastUnescape appends raw to dst with the five predefined entities
