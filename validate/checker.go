@@ -283,6 +283,7 @@ func (c *Checker) checkLoc(loc string, line, col int, index bool) *url.URL {
 			}
 			switch {
 			case index && dirOnly:
+				why = strings.Replace(why, "the sitemap's directory", "the index's directory", 1)
 				c.emit(line, col, "I-06", sev, "%s %q %s; an index may point only to sitemaps in its own directory or below (%s)", tag, short(loc), why, c.scope.text)
 			case index:
 				c.emit(line, col, "I-05", sev, "%s %q %s; an index may point only to sitemaps on its own site (%s)", tag, short(loc), why, c.scope.text)

@@ -171,3 +171,17 @@ func TestAcrossIndex(t *testing.T) {
 		t.Errorf("independent: %v", got)
 	}
 }
+
+// TestIndexScopeWording: an index's I-06 message speaks of the index's
+// directory, not a sitemap's.
+func TestIndexScopeWording(t *testing.T) {
+	var got []sitemap.Diagnostic
+	c, err := NewChecker(Options{Name: "index.xml", URL: "https://www.example.com/maps/index.xml", Now: testNow}, func(d sitemap.Diagnostic) { got = append(got, d) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Index(&sitemap.IndexEntry{Loc: "https://www.example.com/other/a.xml"}, 3, 1)
+	if len(got) != 1 || got[0].Rule != "I-06" || !strings.Contains(got[0].Message, "not under the index's directory /maps/") {
+		t.Errorf("%v", got)
+	}
+}

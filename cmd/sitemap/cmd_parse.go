@@ -38,7 +38,8 @@ gzip are detected from the bytes) and prints its entries on standard output:
 
   jsonl  one entry record per line (CONVENTIONS.md), every extension included, with
          "source" naming the sitemap it came from: the input of "sitemap generate"
-  csv    loc,lastmod,changefreq,priority (an index: loc,lastmod)
+  csv    loc,lastmod,changefreq,priority (an index alone: loc,lastmod; with several
+         INPUTs every row has the four columns)
   txt    one loc per line
 
 A sitemap index prints its <sitemap> entries; with --follow its child sitemaps are read
@@ -76,6 +77,10 @@ type entryWriter struct {
 	enc     *json.Encoder
 	cw      *csv.Writer
 	started bool
+	// wide: several INPUTs, so urlsets and indexes may mix; every CSV row
+	// then has the four columns of the URL header (index rows leave
+	// changefreq and priority empty), so the CSV stays rectangular.
+	wide bool
 }
 
 func newEntryWriter(w io.Writer, format string) (*entryWriter, error) {
@@ -101,7 +106,7 @@ func (ew *entryWriter) write(it *sitemap.Item) error {
 		}
 		return ew.enc.Encode(&it.URL)
 	case "csv":
-		if it.Kind == sitemap.ItemIndex {
+		if it.Kind == sitemap.ItemIndex && !ew.wide {
 			if !ew.started {
 				ew.started = true
 				ew.cw.Write([]string{"loc", "lastmod"})
@@ -111,6 +116,9 @@ func (ew *entryWriter) write(it *sitemap.Item) error {
 		if !ew.started {
 			ew.started = true
 			ew.cw.Write([]string{"loc", "lastmod", "changefreq", "priority"})
+		}
+		if it.Kind == sitemap.ItemIndex {
+			return ew.cw.Write([]string{it.Index.Loc, it.Index.LastMod.String(), "", ""})
 		}
 		p := ""
 		if it.URL.Priority != nil {
@@ -166,6 +174,7 @@ func runParse(ctx context.Context, o *parseOptions, s *streams) error {
 		}
 		inputs = append(inputs, in)
 	}
+	ew.wide = len(inputs) > 1
 	r := &parseRun{o: o, s: s, ew: ew}
 	var runErr error
 	for _, in := range inputs {
