@@ -73,18 +73,18 @@ type response struct {
 // request options for get.
 type getOpts struct {
 	etag, lastModified string // conditional request validators
-	attempts           int    // overrides Options.Attempts when > 0
+	// probe: a guess at a well-known path gets one try, except on 429,
+	// which is rate limiting rather than an answer and is retried like any
+	// request (Retry-After honoured).
+	probe bool
 }
 
 // get fetches u with retries on 429, 5xx and network errors. The returned
 // body must be closed. ctx bounds the whole exchange, body included.
 func (w *walker) get(ctx context.Context, u string, g getOpts, onRetry func(string)) (*response, error) {
 	var lastErr error
-	attempts := w.opts.Attempts
-	if g.attempts > 0 {
-		attempts = g.attempts
-	}
 	for attempt := 1; ; attempt++ {
+		attempts := w.opts.Attempts
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 		if err != nil {
 			return nil, &httpError{Msg: "bad URL: " + err.Error()}
@@ -108,6 +108,9 @@ func (w *walker) get(ctx context.Context, u string, g getOpts, onRetry func(stri
 				return nil, &httpError{Msg: errTooManyRedirects.Error()}
 			}
 			lastErr = &httpError{Msg: describeNetErr(err)}
+			if g.probe {
+				attempts = 1
+			}
 		} else {
 			switch {
 			case resp.StatusCode == http.StatusOK || resp.StatusCode == http.StatusNotModified:
@@ -116,6 +119,9 @@ func (w *walker) get(ctx context.Context, u string, g getOpts, onRetry func(stri
 				wait, _ = retryAfter(resp.Header.Get("Retry-After"), time.Now())
 				lastErr = &httpError{Status: resp.StatusCode, Msg: "HTTP " + resp.Status}
 				drain(resp.Body)
+				if g.probe && resp.StatusCode != http.StatusTooManyRequests {
+					attempts = 1
+				}
 			default:
 				drain(resp.Body)
 				e := &httpError{Status: resp.StatusCode, Msg: "HTTP " + resp.Status}

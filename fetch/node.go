@@ -153,10 +153,7 @@ func (o *opened) finish(complete bool) {
 }
 
 func (w *walker) open(ctx context.Context, cancel context.CancelFunc, u string, probe bool, onRetry func(string)) (*opened, error) {
-	var g getOpts
-	if probe {
-		g.attempts = 1 // a probe is a guess: one try
-	}
+	g := getOpts{probe: probe}
 	meta, cached := w.cache.lookup(u)
 	if cached {
 		g.etag, g.lastModified = meta.ETag, meta.LastModified
@@ -267,6 +264,7 @@ func (w *walker) runSitemap(j *job, e *emitter) {
 	o, err := w.open(ctx, cancel, req, j.probe, onRetry)
 	if err != nil {
 		if j.probe {
+			w.probeFailed(req, err)
 			if len(j.probeNext) > 0 && !w.stopping() {
 				e.child(w.nextProbe(j))
 			}
@@ -411,6 +409,26 @@ func (w *walker) runSitemap(j *job, e *emitter) {
 }
 
 func slices_clone(s []string) []string { return append([]string(nil), s...) }
+
+// probeFailed notes a probe that failed for another reason than "not
+// found" (network, 429, 5xx, 401/403, redirects), so FETCH-NONE can say that
+// the site may well have sitemaps the walk could not reach.
+func (w *walker) probeFailed(u string, err error) {
+	var he *httpError
+	if w.stopping() || (errors.As(err, &he) && (he.Status == 404 || he.Status == 410)) {
+		return
+	}
+	path := u
+	if p, perr := url.Parse(u); perr == nil {
+		path = p.Path
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.probeFails++
+	if w.probeFail == "" {
+		w.probeFail = path + ": " + err.Error()
+	}
+}
 
 func (w *walker) nextProbe(j *job) *job {
 	return &job{kind: NodeSitemap, url: j.probeNext[0], probeNext: j.probeNext[1:], parent: j.parent, depth: 1, probe: true}

@@ -120,6 +120,13 @@ func Walk(ctx context.Context, start string, opts Options, fn func(Event) error)
 			msg += " and probing well-known paths is off"
 		} else {
 			msg += " and none of " + strings.Join(ProbePaths(), ", ") + " answered with a sitemap"
+			w.mu.Lock()
+			if w.probeFails == 1 {
+				msg += "; a probe failed (" + w.probeFail + "), so the site may have sitemaps that could not be reached"
+			} else if w.probeFails > 1 {
+				msg += "; " + strconv.Itoa(w.probeFails) + " probes failed (first: " + w.probeFail + "), so the site may have sitemaps that could not be reached"
+			}
+			w.mu.Unlock()
 		}
 		d := sitemap.Diagnostic{Rule: "FETCH-NONE", Severity: sitemap.SeverityError, Message: msg, URL: start}
 		w.deliver(Event{Kind: EventDiagnostic, Diagnostic: &d})
@@ -190,6 +197,9 @@ type walker struct {
 	started  int // sitemaps requested (MaxSitemaps)
 	capped   map[string]bool
 	explicit bool // the start URL was a sitemap
+	// probes that failed for another reason than "not found"
+	probeFails int
+	probeFail  string // the first of them
 
 	// owned by the receiving goroutine
 	sum   Summary

@@ -1,0 +1,58 @@
+package fetch
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	sitemap "github.com/sitemapkit/sitemap"
+)
+
+// A probe answered with 429 is rate limiting, not a miss: it is retried
+// (Retry-After honoured) so a throttling site with a failing robots.txt is
+// not reported as having no sitemap at all. Other failures keep the single
+// try of TestProbeSingleAttempt.
+func TestProbe429Retried(t *testing.T) {
+	s := newSite(t)
+	s.handle("/robots.txt", func(w http.ResponseWriter, r *http.Request) { http.Error(w, "down", 503) })
+	var n atomic.Int32
+	s.handle("/sitemap.xml", func(w http.ResponseWriter, r *http.Request) {
+		if n.Add(1) == 1 {
+			w.Header().Set("Retry-After", "0")
+			http.Error(w, "slow down", http.StatusTooManyRequests)
+			return
+		}
+		w.Write(urlset("https://e.com/1"))
+	})
+	o := fastOpts()
+	o.Attempts = 2
+	r := walk(t, s.URL+"/", o)
+	if !slices.Equal(r.locs(), []string{"https://e.com/1"}) || r.diag("FETCH-NONE") != nil {
+		t.Fatalf("urls %v after %d requests; %v", r.locs(), n.Load(), r.diags)
+	}
+}
+
+// When nothing is found, FETCH-NONE says why the probes failed when that
+// was not a plain "not found": a host that is down or refuses the client
+// must not read as a site without sitemaps.
+func TestNothingFoundSaysWhy(t *testing.T) {
+	s := newSite(t)
+	for _, p := range ProbePaths() {
+		s.handle(p, func(w http.ResponseWriter, r *http.Request) { http.Error(w, "down", 503) })
+	}
+	o := fastOpts()
+	o.Attempts = 1
+	r := walk(t, s.URL+"/", o)
+	d := r.diag("FETCH-NONE")
+	if d == nil || d.Severity != sitemap.SeverityError || !strings.Contains(d.Message, "503") || !strings.Contains(d.Message, "/sitemap.xml") {
+		t.Fatalf("FETCH-NONE does not say why: %v", r.diags)
+	}
+	// Plain 404s keep the plain message.
+	s2 := newSite(t)
+	r = walk(t, s2.URL+"/", o)
+	if d := r.diag("FETCH-NONE"); d == nil || strings.Contains(d.Message, "HTTP 404") {
+		t.Fatalf("404 probes: %v", r.diags)
+	}
+}
