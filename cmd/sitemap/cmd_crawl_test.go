@@ -2,14 +2,20 @@ package main
 
 import (
 	"bufio"
+	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // crawlTestSite: a home page linking to two pages, a noindex page, a 404
@@ -126,5 +132,54 @@ func TestCrawlCommandFlags(t *testing.T) {
 		if code != exitUsage || !strings.Contains(stderr, tt.want) {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tt.args, code, stderr, tt.want)
 		}
+	}
+}
+
+// TestCrawlCommandInterruptResume: an interrupted crawl (Ctrl-C: the
+// context ends) publishes nothing and keeps its state; the same command
+// resumes it and publishes the same sitemap as an uninterrupted crawl.
+func TestCrawlCommandInterruptResume(t *testing.T) {
+	var hits atomic.Int64
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if hits.Add(1) == 8 {
+			cancel() // the user presses Ctrl-C during the eighth request
+		}
+		if r.URL.Path == "/robots.txt" {
+			http.NotFound(w, r)
+			return
+		}
+		n, _ := strconv.Atoi(strings.TrimPrefix(r.URL.Path, "/p"))
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprintf(w, `<title>%d</title><a href="/p%d">next</a> <a href="/p%d">other</a>`, n, (n+1)%30, (n*7+3)%30)
+	}))
+	defer srv.Close()
+
+	dir := t.TempDir()
+	var out, errb bytes.Buffer
+	s := &streams{In: strings.NewReader(""), Out: &out, Err: &errb}
+	o := &crawlOptions{Start: srv.URL + "/", Out: dir, Name: "sitemap", Index: "auto", MaxURLs: 50000, MaxBytes: 50 << 20,
+		UserAgent: "t", Concurrency: 2, Rate: 0, Timeout: 5 * time.Second, Query: "keep", MaxQueryVariants: 100}
+	err := runCrawl(ctx, o, s)
+	if !errors.Is(err, context.Canceled) || !strings.Contains(errb.String(), "run the same command again") {
+		t.Fatalf("interrupted crawl: err %v, stderr %q", err, errb.String())
+	}
+	if _, err := os.Stat(filepath.Join(dir, "sitemap.xml")); err == nil {
+		t.Fatalf("an interrupted crawl published a sitemap")
+	}
+
+	code, _, stderr := runCLI(t, "", "crawl", srv.URL+"/", "--out", dir, "--rate", "0")
+	if code != exitOK || !strings.Contains(stderr, "resuming") || !strings.Contains(stderr, "resumed ") {
+		t.Fatalf("resume: exit %d, stderr:\n%s", code, stderr)
+	}
+	resumed, _ := os.ReadFile(filepath.Join(dir, "sitemap.xml"))
+	whole := t.TempDir()
+	if code, _, stderr := runCLI(t, "", "crawl", srv.URL+"/", "--out", whole, "--rate", "0"); code != exitOK {
+		t.Fatalf("whole crawl: exit %d\n%s", code, stderr)
+	}
+	want, _ := os.ReadFile(filepath.Join(whole, "sitemap.xml"))
+	if string(resumed) != string(want) || strings.Count(string(want), "<loc>") != 31 {
+		t.Errorf("resumed sitemap differs from an uninterrupted crawl (or not 31 URLs):\n%s\n%s", resumed, want)
 	}
 }
