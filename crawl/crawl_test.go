@@ -73,19 +73,20 @@ func TestCrawlSite(t *testing.T) {
 	}
 
 	reasons := map[string]string{
-		"/missing":                "status:404",
-		"/noindex-meta":           ReasonNoindex,
-		"/noindex-header":         ReasonNoindex,
-		"/dup":                    ReasonCanonical,
-		"/hdr-canon":              ReasonCanonical,
-		"/private/secret":         ReasonRobots,
-		"/old":                    ReasonRedirect,
-		"/older":                  ReasonRedirect,
-		"/calendar?month=6":       ReasonQueryVariants,
-		"/hidden":                 ReasonNofollow,
-		"/a/b/a/b/a/b/":           ReasonRepeating,
-		"https://other.example/x": ReasonScope,
-		"/file.pdf":               ReasonNotHTML,
+		"/missing":                           "status:404",
+		"/noindex-meta":                      ReasonNoindex,
+		"/noindex-header":                    ReasonNoindex,
+		"/dup":                               ReasonCanonical,
+		"/hdr-canon":                         ReasonCanonical,
+		"/long/" + strings.Repeat("x", 2100): ReasonLongURL,
+		"/private/secret":                    ReasonRobots,
+		"/old":                               ReasonRedirect,
+		"/older":                             ReasonRedirect,
+		"/calendar?month=6":                  ReasonQueryVariants,
+		"/hidden":                            ReasonNofollow,
+		"/a/b/a/b/a/b/":                      ReasonRepeating,
+		"https://other.example/x":            ReasonScope,
+		"/file.pdf":                          ReasonNotHTML,
 	}
 	for u, reason := range reasons {
 		o, ok := out[u]
