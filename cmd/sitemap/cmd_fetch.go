@@ -153,11 +153,12 @@ func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 			werr = err
 		}
 	}
-	if werr != nil {
+	// Interrupted (Ctrl-C): what was read is kept, the tree so far and the
+	// summary are printed, and the exit status is 2 with a message that
+	// says the output is partial.
+	interrupted := werr != nil && ctx.Err() != nil && (errors.Is(werr, context.Canceled) || errors.Is(werr, context.DeadlineExceeded))
+	if werr != nil && !interrupted {
 		r.errOut.Flush()
-		if errors.Is(werr, context.Canceled) || errors.Is(werr, context.DeadlineExceeded) {
-			return werr
-		}
 		if sum.Elapsed == 0 && sum.Sitemaps == 0 && !strings.Contains(werr.Error(), "write") {
 			return cannotRun("%v", werr)
 		}
@@ -172,6 +173,13 @@ func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 	}
 	r.summary(sum)
 	r.errOut.Flush()
+	if interrupted {
+		what := "the URLs above are"
+		if r.tree != nil {
+			what = "the tree above is"
+		}
+		return &exitError{Code: exitUsage, Err: fmt.Errorf("fetch interrupted: %s what was read before the stop", what)}
+	}
 	if sum.Errors > 0 || sum.Failed > 0 {
 		return problemsFound()
 	}
@@ -341,6 +349,9 @@ func (t *fetchTree) write(w *bufio.Writer) {
 	var walk func(id, depth int)
 	walk = func(id, depth int) {
 		n := t.nodes[id]
+		if n == nil {
+			return
+		}
 		indent := strings.Repeat("    ", depth)
 		w.WriteString(indent)
 		w.WriteString(n.URL)
