@@ -23,8 +23,8 @@ const (
 
 // Date is a W3C Datetime value (§10) that keeps the precision it was given
 // in, so a date-only lastmod stays date-only (M-08) and a value read from a
-// sitemap is written back as it was read (offset and fraction digits
-// included; "+00:00" comes back as "Z").
+// sitemap is written back as it was read (offset, "Z" or "+00:00", and
+// fraction digits included).
 //
 // The zero Date means "absent".
 type Date struct {
@@ -82,7 +82,7 @@ func (d Date) AppendFormat(b []byte) []byte {
 	case PrecisionDay:
 		return d.Time.AppendFormat(b, "2006-01-02")
 	case PrecisionMinute:
-		return d.Time.AppendFormat(b, "2006-01-02T15:04Z07:00")
+		return appendZone(d.Time, d.Time.AppendFormat(b, "2006-01-02T15:04"))
 	case PrecisionSecond:
 		b = d.Time.AppendFormat(b, "2006-01-02T15:04:05")
 		if n := int(d.FracDigits); n > 0 {
@@ -98,9 +98,19 @@ func (d Date) AppendFormat(b []byte) []byte {
 			b = append(b, '.')
 			b = append(b, buf[:n]...)
 		}
-		return d.Time.AppendFormat(b, "Z07:00")
+		return appendZone(d.Time, b)
 	}
 	return b
+}
+
+// appendZone writes the TZD of t: "Z" for UTC, and "+00:00" for a zero
+// offset that was written that way (a fixed zone other than time.UTC), so
+// a value read from a sitemap is written back as it was.
+func appendZone(t time.Time, b []byte) []byte {
+	if _, off := t.Zone(); off == 0 && t.Location() != time.UTC {
+		return append(b, "+00:00"...)
+	}
+	return t.AppendFormat(b, "Z07:00")
 }
 
 // DateIssue is a set of the leniencies [ParseDateLenient] applied, or of

@@ -23,6 +23,8 @@ func TestParseDate(t *testing.T) {
 		{"1997-07-16T19:20:30+01:00", true, true, 0, PrecisionSecond, "1997-07-16T19:20:30+01:00"},
 		{"1997-07-16T19:20:30.45+01:00", true, true, 0, PrecisionSecond, "1997-07-16T19:20:30.45+01:00"},
 		{"2005-01-01T10:00:00.123456789Z", true, true, 0, PrecisionSecond, "2005-01-01T10:00:00.123456789Z"},
+		{"2004-10-01T18:23:17+00:00", true, true, 0, PrecisionSecond, "2004-10-01T18:23:17+00:00"},
+		{"2004-10-01T18:23+00:00", true, true, 0, PrecisionMinute, "2004-10-01T18:23+00:00"},
 		{"2005-01-01T10:00:00+14:00", true, true, 0, PrecisionSecond, "2005-01-01T10:00:00+14:00"},
 		{"2005-01-01T10:00:00+15:00", true, true, DateLargeOffset, PrecisionSecond, "2005-01-01T10:00:00+15:00"},
 		{"2005-01-01T10:00:00", false, true, DateNoZone, PrecisionSecond, "2005-01-01T10:00:00Z"},
