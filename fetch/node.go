@@ -233,7 +233,7 @@ func (w *walker) runSitemap(j *job, e *emitter) {
 			}
 			return
 		}
-	} else if prev, seen := w.claim(req, n.ID); seen {
+	} else if prev, seen := w.claim(req, n.ID, j.parentURL); seen {
 		w.reportSeen(e, j, req, prev, "")
 		return
 	}
@@ -285,7 +285,7 @@ func (w *walker) runSitemap(j *job, e *emitter) {
 		return
 	}
 	if final != req && !j.probe {
-		if prev, seen := w.claim(final, n.ID); seen {
+		if prev, seen := w.claim(final, n.ID, j.parentURL); seen {
 			o.finish(false)
 			w.reportSeen(e, j, final, prev, req)
 			n.Err = "redirects to " + final + ", already read"
@@ -494,21 +494,25 @@ func (w *walker) reportSeen(e *emitter, j *job, u string, prev int, via string) 
 	}
 	what := j.url
 	if via != "" {
-		what = via + " (redirecting to " + u + ")"
+		what = via + ", which redirects to " + u + ","
 	}
 	// The diagnostic goes on the listing node, which is the one whose
 	// content is wrong.
 	ln := &Node{ID: j.parent, URL: j.parentURL, FinalURL: j.parentURL}
 	if loop {
-		msg := lister + " lists " + what + ", which is " + u + ", already read above it: a loop between " + lister + " and " + u + "; read once"
+		msg := lister + " lists " + what + " above it in the tree: a loop between " + lister + " and " + u + "; read once"
 		if u == j.parentURL {
-			msg = lister + " lists itself (" + what + "); read once"
+			msg = lister + " lists itself; read once"
+			if via != "" {
+				msg = lister + " lists " + via + ", which redirects back to it; read once"
+			}
 		}
 		e.diag(ln, sitemap.Diagnostic{Rule: "FETCH-LOOP", Severity: sitemap.SeverityWarning, Message: msg, URL: j.parentURL})
 		return
 	}
+	first := w.listedBy(prev)
 	e.diag(ln, sitemap.Diagnostic{Rule: "FETCH-DUP", Severity: sitemap.SeverityInfo,
-		Message: lister + " lists " + what + ", already read (node " + strconv.Itoa(prev) + "); read once", URL: j.parentURL})
+		Message: lister + " lists " + what + " already read (first listed by " + first + "); read once", URL: j.parentURL})
 }
 
 func hostOf(u string) string {
@@ -521,7 +525,7 @@ func hostOf(u string) string {
 
 func (w *walker) runRobots(j *job, e *emitter) {
 	n := &Node{ID: w.id(), Parent: j.parent, Kind: NodeRobots, URL: j.url, Format: "robots"}
-	w.claim(j.url, n.ID)
+	w.claim(j.url, n.ID, "")
 	t0 := time.Now()
 	e.node(EventNodeStart, n)
 	ctx, cancel := context.WithTimeout(w.ctx, w.opts.SitemapTimeout)

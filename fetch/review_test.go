@@ -56,3 +56,22 @@ func TestNothingFoundSaysWhy(t *testing.T) {
 		t.Fatalf("404 probes: %v", r.diags)
 	}
 }
+
+// Loop and repeat messages name both ends once each and say where the
+// repeated sitemap was first listed (a node ID means nothing to a user).
+func TestLoopAndDupMessages(t *testing.T) {
+	s := newSite(t)
+	s.serve("/a.xml", "", index(s.URL+"/b.xml", s.URL+"/x.xml", s.URL+"/c.xml"))
+	s.serve("/b.xml", "", index(s.URL+"/a.xml"))
+	s.serve("/c.xml", "", index(s.URL+"/x.xml"))
+	s.serve("/x.xml", "", urlset("https://e.com/x"))
+	r := walk(t, s.URL+"/a.xml", Options{Concurrency: 1})
+	d := r.diag("FETCH-LOOP")
+	if d == nil || strings.Count(d.Message, s.URL+"/a.xml") != 2 || strings.Count(d.Message, s.URL+"/b.xml") != 2 {
+		t.Errorf("loop message: %v", d)
+	}
+	d = r.diag("FETCH-DUP")
+	if d == nil || strings.Contains(d.Message, "node ") || !strings.Contains(d.Message, "first listed by "+s.URL+"/a.xml") {
+		t.Errorf("dup message: %v", d)
+	}
+}

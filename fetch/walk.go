@@ -50,7 +50,7 @@ func Walk(ctx context.Context, start string, opts Options, fn func(Event) error)
 	if err != nil {
 		return Summary{}, err
 	}
-	w := &walker{opts: o, fn: fn, visited: map[string]int{}, hosts: map[string]chan struct{}{}}
+	w := &walker{opts: o, fn: fn, visited: map[string]int{}, lister: map[int]string{}, hosts: map[string]chan struct{}{}}
 	w.cond = sync.NewCond(&w.mu)
 	w.client = o.Client
 	if w.client == nil {
@@ -192,6 +192,7 @@ type walker struct {
 	queue    []*job
 	pending  int
 	visited  map[string]int // requested and final URLs → node ID
+	lister   map[int]string // node ID → the document that listed it (bounded by MaxSitemaps)
 	hosts    map[string]chan struct{}
 	nextID   int
 	started  int // sitemaps requested (MaxSitemaps)
@@ -277,14 +278,33 @@ func (w *walker) id() int {
 
 // claim records u as read by node id; it returns the earlier node when u
 // was claimed before.
-func (w *walker) claim(u string, id int) (int, bool) {
+// by is the document that listed u ("" for the start, robots.txt and
+// probes); messages about a later repeat name it.
+func (w *walker) claim(u string, id int, by string) (int, bool) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if prev, ok := w.visited[u]; ok {
 		return prev, true
 	}
 	w.visited[u] = id
+	if _, ok := w.lister[id]; !ok {
+		w.lister[id] = by
+	}
 	return 0, false
+}
+
+// listedBy names the document that listed node id, for messages.
+func (w *walker) listedBy(id int) string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	switch by, ok := w.lister[id]; {
+	case !ok:
+		return "a probe of a well-known path"
+	case by == "":
+		return "the start"
+	default:
+		return by
+	}
 }
 
 func (w *walker) isVisited(u string) bool {
