@@ -67,7 +67,7 @@ func TestCrawlSite(t *testing.T) {
 	}
 	want := []string{"/", "/a", "/b", "/busy",
 		"/calendar?month=1", "/calendar?month=2", "/calendar?month=3", "/calendar?month=4", "/calendar?month=5",
-		"/canon-target", "/de/page", "/en/page", "/es/page", "/fr/page", "/from-sitemap", "/img-page", "/it/page", "/lastmod", "/new", "/slow", "/via-noindex"}
+		"/canon-target", "/de/page", "/en/page", "/es/page", "/fr/page", "/from-sitemap", "/img-page", "/it/page", "/lastmod", "/meta-nofollow", "/new", "/slow", "/via-noindex"}
 	if !reflect.DeepEqual(listed, want) {
 		t.Errorf("listed (sorted by loc):\n%s\nwant:\n%s", joinLines(listed), joinLines(want))
 	}

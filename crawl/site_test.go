@@ -60,7 +60,7 @@ func (s *testSite) serve(w http.ResponseWriter, r *http.Request) {
 <a href="/en/page">en</a> <a href="/slow">slow</a> <a href="/busy">busy</a> <a href="/img-page">img</a>
 <a href="/hidden" rel="nofollow">hidden</a> <a href="/a/b/a/b/a/b/">trap</a>
 <a href="https://other.example/x">ext</a> <a href="/file.pdf">pdf</a> <a href="/lastmod">lm</a>
-<a href="mailto:x@example.com">mail</a> <a href="/it/page">it</a> <a href="/hdr-canon">hc</a> <a href="/long/`+strings.Repeat("x", 2100)+`">long</a> <a href="/A/../a">same a</a>`)
+<a href="mailto:x@example.com">mail</a> <a href="/it/page">it</a> <a href="/hdr-canon">hc</a> <a href="/meta-nofollow">mn</a> <a href="/long/`+strings.Repeat("x", 2100)+`">long</a> <a href="/A/../a">same a</a>`)
 	case p == "/a", p == "/b", p == "/new", p == "/canon-target", p == "/from-sitemap":
 		s.page(w, p, "", `<a href="/">home</a>`)
 	case p == "/a/b/a/b/a/b/":
@@ -72,6 +72,8 @@ func (s *testSite) serve(w http.ResponseWriter, r *http.Request) {
 	case p == "/noindex-header":
 		w.Header().Set("X-Robots-Tag", "noindex")
 		s.page(w, p, "", "")
+	case p == "/meta-nofollow":
+		s.page(w, p, `<meta name="robots" content="nofollow">`, `<a href="/behind-nofollow">b</a>`)
 	case p == "/hdr-canon":
 		w.Header().Set("Link", `<`+base+`/a>; rel="canonical"`)
 		s.page(w, p, "", "")
