@@ -510,6 +510,9 @@ func (w *walker) reportSeen(e *emitter, j *job, u string, prev int, via string) 
 		e.diag(ln, sitemap.Diagnostic{Rule: "FETCH-LOOP", Severity: sitemap.SeverityWarning, Message: msg, URL: j.parentURL})
 		return
 	}
+	if via == "" {
+		what += ","
+	}
 	first := w.listedBy(prev)
 	e.diag(ln, sitemap.Diagnostic{Rule: "FETCH-DUP", Severity: sitemap.SeverityInfo,
 		Message: lister + " lists " + what + " already read (first listed by " + first + "); read once", URL: j.parentURL})
