@@ -262,7 +262,20 @@ func undeclared(need Ext) error {
 }
 
 // checkLoc checks a page URL: the <loc> of a url or of an index entry.
+// The common case takes the fast path of check_fast.go; everything else,
+// and every error, comes from checkLocSlow.
 func (o EncoderOptions) checkLoc(f field, s string) error {
+	if p, ok := fastURL(s); ok && len(s) >= MinLocLength && len(s) < MaxLocLength {
+		if o.Scope == nil || o.inScopeFast(p) {
+			return nil
+		}
+		return o.checkScope(f, s, p)
+	}
+	return o.checkLocSlow(f, s)
+}
+
+// checkLocSlow is checkLoc without the fast path.
+func (o EncoderOptions) checkLocSlow(f field, s string) error {
 	if s == "" {
 		return entryErr(f, "X-04", "", "is empty; every entry needs an absolute URL such as https://www.example.com/page")
 	}
@@ -282,10 +295,18 @@ func (o EncoderOptions) checkLoc(f field, s string) error {
 	return nil
 }
 
-// checkPageURL checks an optional URL field other than loc: it must be an
+// checkOtherURL checks an optional URL field other than loc: it must be an
 // absolute http(s) URL in RFC 3986 syntax. maxLen applies L-06 as well
 // (for hreflang hrefs, which are page URLs).
 func checkOtherURL(f field, s string, maxLen bool) error {
+	if _, ok := fastURL(s); ok && (!maxLen || len(s) < MaxLocLength) {
+		return nil
+	}
+	return checkOtherURLSlow(f, s, maxLen)
+}
+
+// checkOtherURLSlow is checkOtherURL without the fast path.
+func checkOtherURLSlow(f field, s string, maxLen bool) error {
 	if _, err := checkURL(f, s); err != nil {
 		return err
 	}
