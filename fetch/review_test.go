@@ -75,3 +75,14 @@ func TestLoopAndDupMessages(t *testing.T) {
 		t.Errorf("dup message: %v", d)
 	}
 }
+
+// A start URL without a scheme (host:port included, which url.Parse
+// rejects with a cryptic message) is refused with the fix spelled out.
+func TestClassifySuggestsScheme(t *testing.T) {
+	for _, in := range []string{"127.0.0.1:8080", "localhost:8080/sitemap.xml", "www.example.com"} {
+		_, _, err := classify(in)
+		if err == nil || !strings.Contains(err.Error(), "https://"+in) {
+			t.Errorf("classify(%q): %v", in, err)
+		}
+	}
+}

@@ -143,11 +143,12 @@ func Walk(ctx context.Context, start string, opts Options, fn func(Event) error)
 
 func classify(start string) (NodeKind, *url.URL, error) {
 	u, err := url.Parse(strings.TrimSpace(start))
-	if err != nil {
-		return 0, nil, fmt.Errorf("start URL %q: %v", start, err)
-	}
-	if s := strings.ToLower(u.Scheme); (s != "http" && s != "https") || u.Host == "" {
-		return 0, nil, fmt.Errorf("start URL %q is not an absolute http(s) URL; give a homepage (https://www.example.com/), a robots.txt or a sitemap URL", start)
+	if err != nil || (!strings.EqualFold(u.Scheme, "http") && !strings.EqualFold(u.Scheme, "https")) || u.Host == "" {
+		msg := fmt.Sprintf("start URL %q is not an absolute http(s) URL; give a homepage (https://www.example.com/), a robots.txt or a sitemap URL", start)
+		if !strings.Contains(start, "://") && !strings.HasPrefix(start, "/") && start != "" {
+			msg += " (did you mean https://" + strings.TrimSpace(start) + "?)"
+		}
+		return 0, nil, errors.New(msg)
 	}
 	u.Fragment = ""
 	switch {
