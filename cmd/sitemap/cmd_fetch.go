@@ -616,9 +616,10 @@ func fetchAppendDate(b []byte, d sitemap.Date) []byte {
 		b = two(b, sec)
 	}
 	_, off := d.Time.Zone()
-	if off == 0 {
+	if off == 0 && d.Time.Location() == time.UTC {
 		return append(b, 'Z')
 	}
+	// A zero offset written as "+00:00" is kept as written (Date.AppendFormat).
 	sign := byte('+')
 	if off < 0 {
 		sign, off = '-', -off
