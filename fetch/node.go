@@ -184,7 +184,13 @@ func (w *walker) open(ctx context.Context, cancel context.CancelFunc, u string, 
 			raw = &teeBody{r: raw, e: o.entry}
 		}
 	}
-	o.body = newIdleBody(raw, w.opts.IdleTimeout, cancel, w.count)
+	count := w.count
+	if resp.Cached {
+		// The body comes from the cache: nothing is transferred, so it
+		// neither adds to Summary.Bytes nor counts against MaxBytes.
+		count = nil
+	}
+	o.body = newIdleBody(raw, w.opts.IdleTimeout, cancel, count)
 	r, note, err := contentDecode(o.body, resp.ContentEncoding)
 	if err != nil {
 		o.finish(false)

@@ -86,3 +86,33 @@ func TestClassifySuggestsScheme(t *testing.T) {
 		}
 	}
 }
+
+// A 304 answered from the cache transfers no body: the summary's
+// transferred bytes must not count the cached copy, and --max-bytes must
+// not stop a walk that transfers nothing.
+func TestCachedBytesNotTransferred(t *testing.T) {
+	s := newSite(t)
+	body := urlset("https://e.com/1", "https://e.com/2", "https://e.com/3")
+	s.handle("/c.xml", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("ETag", `"v1"`)
+		if r.Header.Get("If-None-Match") == `"v1"` {
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+		w.Write(body)
+	})
+	o := fastOpts()
+	o.CacheDir = t.TempDir()
+	r1 := walk(t, s.URL+"/c.xml", o)
+	if r1.sum.Bytes < int64(len(body)) {
+		t.Fatalf("first walk: %d bytes", r1.sum.Bytes)
+	}
+	o.MaxBytes = 10
+	r2 := walk(t, s.URL+"/c.xml", o)
+	if n, _ := r2.node(s.URL + "/c.xml"); !n.Cached {
+		t.Fatalf("not served from the cache: %+v", n)
+	}
+	if r2.sum.Bytes != 0 || len(r2.urls) != 3 || len(r2.sum.Capped) != 0 {
+		t.Errorf("cached walk: %d bytes transferred, %d URLs, caps %v", r2.sum.Bytes, len(r2.urls), r2.sum.Capped)
+	}
+}
