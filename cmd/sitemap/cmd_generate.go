@@ -121,6 +121,7 @@ type generateRun struct {
 	format   source.Format
 	bar      *progress.Bar
 	problems int
+	outScope int // entries refused as outside the scope (L-09)
 }
 
 func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
@@ -206,6 +207,12 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	}
 	if r.problems > genMaxReported {
 		fmt.Fprintf(s.Err, "… and %d more invalid entries\n", r.problems-genMaxReported)
+	}
+	if r.outScope > 0 && o.SiteURL == "" {
+		// The usual cause: sitemaps served from a directory, or from
+		// another host, that list the whole site.
+		fmt.Fprintf(s.Err, "sitemap: %d %s outside %s: sitemaps list only URLs under the directory they are served from (L-15); serve them from the site's root, or give --site-url with the site's root and add the Sitemap: line to its robots.txt (--robots, O-03)\n",
+			r.outScope, genPlural(r.outScope, "entry is", "entries are"), genSlash(o.BaseURL))
 	}
 
 	if o.XSL && !o.DryRun {
@@ -330,6 +337,9 @@ func (r *generateRun) readInput(ctx context.Context, name string) error {
 		err = r.b.Add(ctx, &rec.URL)
 		var eerr *sitemap.EntryError
 		if errors.As(err, &eerr) {
+			if eerr.Rule == "L-09" {
+				r.outScope++
+			}
 			// The encoder's message already carries its suggestion (L-07).
 			if err := r.invalid(fmt.Sprintf("%s:%d: %v", display, rec.Line, eerr)); err != nil {
 				return err

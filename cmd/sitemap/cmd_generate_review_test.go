@@ -182,3 +182,19 @@ func keys(m map[string]string) []string {
 	}
 	return k
 }
+
+// Entries outside the base URL's directory (L-09, L-15) get one closing
+// hint that says what to do: serve from the root, or --site-url.
+func TestGenerateScopeHint(t *testing.T) {
+	code, _, stderr := runCLI(t, "", "generate", "--base-url", "https://www.example.com/maps", "--dry-run", "../../examples/urls.txt")
+	if code != exitProblems {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if n := strings.Count(stderr, "--site-url"); n != 1 || !strings.Contains(stderr, "entries are outside https://www.example.com/maps/") {
+		t.Errorf("want one hint naming --site-url, got %d:\n%s", n, stderr)
+	}
+	code, _, stderr = runCLI(t, "", "generate", "--base-url", "https://cdn.example.net/maps/", "--site-url", genBase, "--dry-run", "../../examples/urls.txt")
+	if code != exitOK || strings.Contains(stderr, "outside") {
+		t.Errorf("with --site-url: exit %d:\n%s", code, stderr)
+	}
+}
