@@ -141,9 +141,19 @@ func runRobotsList(ctx context.Context, opts *robotsOptions, s *streams) error {
 		}
 		if f == nil {
 			// RFC 9309 §2.3.1.3: a 4xx robots.txt means no rules and no sitemaps.
-			fmt.Fprintf(s.Err, "%s: HTTP %d: no robots.txt, so no Sitemap lines (RB-02: it must be at /robots.txt)\n", base, status)
+			msg := fmt.Sprintf("HTTP %d: no robots.txt, so no Sitemap lines (RB-02: it must be at /robots.txt)", status)
+			fmt.Fprintf(s.Err, "%s: %s\n", base, msg)
 			if opts.Format == "json" {
-				fmt.Fprintln(s.Out, `{"sitemaps":[],"warnings":[]}`)
+				// The same document shape as for any other answer.
+				enc := json.NewEncoder(s.Out)
+				enc.SetIndent("", "  ")
+				if err := enc.Encode(struct {
+					Robots   string              `json:"robots"`
+					Sitemaps []string            `json:"sitemaps"`
+					Warnings []robotsWarningJSON `json:"warnings"`
+				}{base.String(), []string{}, []robotsWarningJSON{{Rule: "RB-02", Severity: "warning", Message: msg, URL: base.String()}}}); err != nil {
+					return cannotRun("writing output: %v", err)
+				}
 			}
 			return problemsFound()
 		}
