@@ -89,7 +89,8 @@ type Options struct {
 	Name string
 	// Format is the input format; FormatAuto decides from Name's extension,
 	// then from the first bytes (a '{' means JSONL, a first line starting
-	// with the column name "loc," means CSV, anything else is text).
+	// with the column name loc and a separator means CSV, anything else is
+	// text).
 	Format Format
 	// MaxLineBytes caps one line (one CSV record); zero means
 	// DefaultMaxLineBytes.
@@ -209,7 +210,8 @@ func New(r io.Reader, o Options) (Reader, error) {
 
 // sniff guesses the format from the first bytes: JSONL when the first
 // non-space byte is '{', CSV when the first line starts with the column
-// name loc followed by a comma, text otherwise.
+// name loc (any letter case, optionally quoted) followed by a separator
+// NewCSV accepts (',', ';', tab) or the line end, text otherwise.
 func sniff(br *bufio.Reader) Format {
 	b, _ := br.Peek(4096)
 	b = bytes.TrimPrefix(b, bom)
@@ -217,8 +219,8 @@ func sniff(br *bufio.Reader) Format {
 	if len(b) > 0 && b[0] == '{' {
 		return FormatJSONL
 	}
-	if len(b) >= 4 && strings.EqualFold(string(b[:3]), "loc") && (b[3] == ',' || b[3] == ';') {
-		return FormatCSV
+	if len(b) >= 4 && strings.EqualFold(string(b[:3]), "loc") && strings.IndexByte(",;\t\r\n", b[3]) >= 0 {
+		return FormatCSV // a header row: loc and a separator, or loc alone
 	}
 	if len(b) >= 5 && b[0] == '"' && strings.EqualFold(string(b[1:4]), "loc") && b[4] == '"' {
 		return FormatCSV
