@@ -305,8 +305,7 @@ func (r *generateRun) readInput(ctx context.Context, name string) error {
 		in = f
 	}
 	src, err := source.New(in, source.Options{Name: display, Format: r.format, Warn: func(e *source.Error) {
-		r.bar.Clear()
-		fmt.Fprintf(r.s.Err, "%v (warning)\n", e)
+		r.bar.Println(r.s.Err, e.Error()+" (warning)")
 	}})
 	if err != nil {
 		return cannotRun("cannot read input: %v", err)
@@ -365,8 +364,7 @@ func (r *generateRun) invalid(msg string) error {
 		return problemsFound()
 	}
 	if r.problems <= genMaxReported {
-		r.bar.Clear()
-		fmt.Fprintln(r.s.Err, msg)
+		r.bar.Println(r.s.Err, msg)
 	}
 	return nil
 }

@@ -139,8 +139,27 @@ func (b *Bar) Done() {
 	}
 }
 
+// Println writes msg and a newline to w (the bar's writer, or another
+// one sharing the terminal) above the bar: the bar line is erased first
+// and redrawn at the next tick. Clearing and writing happen under the
+// bar's lock, so a redraw cannot land between them and glue the message
+// to the bar. On a nil or silent Bar it just writes the line.
+func (b *Bar) Println(w io.Writer, msg string) {
+	if b == nil || b.w == nil {
+		io.WriteString(w, msg+"\n")
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.drawn {
+		io.WriteString(b.w, "\r\x1b[K")
+	}
+	io.WriteString(w, msg+"\n")
+}
+
 // Clear erases the line (for printing a message above the bar); the next
-// redraw brings it back.
+// redraw brings it back. The bar's goroutine may redraw it before the
+// caller prints; use Println to print a message above the bar.
 func (b *Bar) Clear() {
 	if b == nil || b.w == nil {
 		return

@@ -107,3 +107,28 @@ func TestShortRunSilent(t *testing.T) {
 		t.Fatalf("short run drew %q", s)
 	}
 }
+
+// Println erases a drawn bar and writes the message in one step; on a
+// silent (non-terminal) or nil Bar it writes only the message.
+func TestPrintln(t *testing.T) {
+	var buf bytes.Buffer
+	b := start(&buf, Options{Unit: "URLs", Delay: time.Hour}, time.Now)
+	b.Println(&buf, "urls.txt:3: bad")
+	if got := buf.String(); got != "urls.txt:3: bad\n" {
+		t.Errorf("before the first draw: %q", got)
+	}
+	b.draw(false)
+	buf.Reset()
+	b.Println(&buf, "urls.txt:4: bad")
+	if got := buf.String(); got != "\r\x1b[Kurls.txt:4: bad\n" {
+		t.Errorf("after a draw: %q", got)
+	}
+	b.Done()
+	var nb *Bar
+	buf.Reset()
+	nb.Println(&buf, "x")
+	(&Bar{}).Println(&buf, "y")
+	if got := buf.String(); got != "x\ny\n" {
+		t.Errorf("nil and silent bars: %q", got)
+	}
+}
