@@ -212,6 +212,53 @@ func TestSecondRunMovesChangedLastmods(t *testing.T) {
 	}
 }
 
+// TestChromeChangeMovesNoLastmod: a site-wide navigation and footer
+// change (new text, a new link) moves no lastmod; a change of one page's
+// main text then moves exactly that one (M-05: the last significant
+// change, not a sidebar or footer tweak).
+func TestChromeChangeMovesNoLastmod(t *testing.T) {
+	site := newTestSite()
+	defer site.Close()
+	path := filepath.Join(t.TempDir(), "state.db")
+	o := siteOptions()
+	t1 := time.Date(2026, 11, 1, 10, 0, 0, 0, time.UTC)
+	o.Now = func() time.Time { return t1 }
+	site.setChrome(`<a href="/a">A</a> Menu`)
+	_, first, _ := crawlSite(t, site, path, o)
+
+	moved := func(before, after []sitemap.URL) map[string]string {
+		t.Helper()
+		if len(before) != len(after) {
+			t.Fatalf("listed %d, then %d", len(before), len(after))
+		}
+		m := map[string]string{}
+		for i := range before {
+			if before[i].Loc != after[i].Loc {
+				t.Fatalf("order differs: %s vs %s", before[i].Loc, after[i].Loc)
+			}
+			if !before[i].LastMod.Equal(after[i].LastMod) {
+				m[strings.TrimPrefix(after[i].Loc, site.URL)] = after[i].LastMod.String()
+			}
+		}
+		return m
+	}
+
+	site.setChrome(`<a href="/a">A</a> <a href="/b">B</a> Main menu, now with B`)
+	o.Now = func() time.Time { return t1.Add(24 * time.Hour) }
+	_, second, _ := crawlSite(t, site, path, o)
+	if m := moved(first, second); len(m) != 0 {
+		t.Errorf("M-05: a navigation/footer change moved lastmods %v; want none", m)
+	}
+
+	site.setVersion("/b", "rewritten")
+	o.Now = func() time.Time { return t1.Add(48 * time.Hour) }
+	_, third, _ := crawlSite(t, site, path, o)
+	want := map[string]string{"/b": "2026-11-03T10:00:00Z"}
+	if m := moved(second, third); !reflect.DeepEqual(m, want) {
+		t.Errorf("M-05: a main text change of /b moved lastmods %v; want %v", m, want)
+	}
+}
+
 // TestKillResume kills a crawl (a child process: this test binary) with
 // SIGKILL part-way, resumes it with the same state, and compares sitemap
 // and report with an uninterrupted crawl.

@@ -23,9 +23,27 @@
 // content fingerprint ([state.Decide]): absent on a first sighting, the
 // recorded value while the content is unchanged, the run's time when a
 // change was observed since the last crawl. It is never simply the crawl
-// time (M-02). The fingerprint covers the page's text outside script and
-// style, its title, and the targets of its links, images, canonical and
-// alternates; markup, comments and white space do not count. Alternates
+// time (M-02).
+//
+// The fingerprint follows M-05: a lastmod reflects the last significant
+// change, "main content, structured data or links, not a sidebar or
+// footer tweak", so a site-wide navigation or footer change moves no
+// lastmod. It hashes:
+//
+//   - the metadata: the first <title>, the first <meta name="description">,
+//     the canonical, the set of hreflang alternates (in any order) and the
+//     JSON-LD structured data (<script type="application/ld+json">);
+//   - when the page has <main>, <article> or an element with role="main":
+//     the text of those elements and the targets of the links and images
+//     in them, without the <nav> and <aside> (roles navigation,
+//     complementary) inside them;
+//   - otherwise: the text, link targets and images of the page outside
+//     <nav>, <header>, <footer>, <aside> and the elements with role
+//     navigation, banner, contentinfo or complementary.
+//
+// <script>, <style>, <noscript> and <template> never count; text is
+// whitespace-collapsed, and markup, other attributes and comments do not
+// count. Alternates
 // come from <link rel="alternate" hreflang> (x-default included) and are
 // kept only when reciprocal (H-04); images from <img src> on the site's
 // host or Options.ImageHosts (IM-05), at most 1,000 (IM-02).

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"hash"
 	"io"
+	"sort"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -24,9 +25,9 @@ type page struct {
 	// Robots directives of <meta name="robots"> and of the <meta> naming
 	// the crawler's product token.
 	Noindex, Nofollow bool
-	// Hash fingerprints what a reader sees: text outside script and style,
-	// the title, and the targets of links, images, the canonical and the
-	// alternates. It ignores markup changes and comments.
+	// Hash is the content fingerprint (see fingerprint): the main
+	// content and the metadata, not the navigation, header, footer or
+	// sidebars (M-05).
 	Hash string
 	// Truncated is true when the body went over the size cap: links after
 	// the cap were not read.
@@ -54,6 +55,8 @@ const maxLinksPerPage = 100000
 // comes from it, else from a <meta> in the first 1,024 bytes, else UTF-8
 // (golang.org/x/net/html/charset). At most maxBytes bytes are read.
 // agent is the lowercased product token whose <meta name> also counts.
+// The content fingerprint (page.Hash) is computed in the same pass; see
+// fingerprint.
 func parseHTML(body io.Reader, contentType string, maxBytes int64, agent string) (page, error) {
 	var p page
 	lr := &io.LimitedReader{R: body, N: maxBytes + 1}
@@ -62,10 +65,10 @@ func parseHTML(body io.Reader, contentType string, maxBytes int64, agent string)
 		// Unknown charset label: read the bytes as they are.
 		r = lr
 	}
-	h := sha256.New()
+	fp := newFingerprint()
 	z := html.NewTokenizer(r)
 	z.SetMaxBuf(1 << 20) // one token (a long text run or tag) may not exceed 1 MiB
-	skip := 0            // inside <script> or <style>
+	skip := 0            // inside <script>, <style>, <noscript> or <template>
 	seenImg := make(map[string]bool)
 	for {
 		tt := z.Next()
@@ -77,30 +80,58 @@ func parseHTML(body io.Reader, contentType string, maxBytes int64, agent string)
 			if err := z.Err(); err != io.EOF && !p.Truncated && err != html.ErrBufferExceeded {
 				return p, err
 			}
-			p.Hash = "html:" + hex.EncodeToString(h.Sum(nil)[:16])
+			p.Hash = fp.sum(p.Alternates)
 			return p, nil
 		case html.TextToken:
-			if skip == 0 {
-				writeText(h, z.Text())
+			switch {
+			case fp.inLD:
+				writeText(fp.meta, z.Text())
+			case fp.inTitle:
+				writeText(fp.meta, z.Text())
+			case skip == 0:
+				fp.text(z.Text())
 			}
 		case html.EndTagToken:
 			name, _ := z.TagName()
-			if (string(name) == "script" || string(name) == "style") && skip > 0 {
-				skip--
+			n := string(name)
+			switch n {
+			case "script", "style", "noscript", "template":
+				if skip > 0 {
+					skip--
+				}
+				fp.inLD = false
+			case "title":
+				fp.inTitle = false
 			}
+			fp.end(n)
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name, hasAttr := z.TagName()
-			switch string(name) {
-			case "script", "style":
+			n := string(name)
+			role := ""
+			switch n {
+			case "script", "style", "noscript", "template":
 				if tt == html.StartTagToken {
 					skip++
+					if n == "script" && hasAttr {
+						typ, _, _ := strings.Cut(attrs(z, hasAttr)["type"], ";")
+						fp.inLD = strings.EqualFold(strings.TrimSpace(typ), "application/ld+json")
+						if fp.inLD {
+							io.WriteString(fp.meta, "\x00ld:")
+						}
+					}
+				}
+			case "title":
+				if tt == html.StartTagToken && !fp.titleSeen {
+					fp.titleSeen, fp.inTitle = true, true
+					io.WriteString(fp.meta, "\x00t:")
 				}
 			case "a", "area":
 				a := attrs(z, hasAttr)
+				role = a["role"]
 				href, ok := a["href"]
 				if ok && len(p.Links) < maxLinksPerPage {
 					p.Links = append(p.Links, link{Href: href, Nofollow: hasToken(a["rel"], "nofollow")})
-					io.WriteString(h, "\x00a:"+href)
+					fp.target("a", href)
 				}
 			case "link":
 				a := attrs(z, hasAttr)
@@ -109,17 +140,18 @@ func parseHTML(body io.Reader, contentType string, maxBytes int64, agent string)
 				switch {
 				case hasToken(rel, "canonical") && p.Canonical == "":
 					p.Canonical = href
-					io.WriteString(h, "\x00c:"+href)
+					io.WriteString(fp.meta, "\x00c:"+href)
 				case hasToken(rel, "alternate") && a["hreflang"] != "" && href != "":
 					p.Alternates = append(p.Alternates, alternate{Hreflang: a["hreflang"], Href: href})
-					io.WriteString(h, "\x00h:"+a["hreflang"]+"="+href)
 				}
 			case "img":
 				a := attrs(z, hasAttr)
-				if src := a["src"]; src != "" && !strings.HasPrefix(src, "data:") && !seenImg[src] && len(p.Images) < maxImagesPerPage {
-					seenImg[src] = true
-					p.Images = append(p.Images, src)
-					io.WriteString(h, "\x00i:"+src)
+				if src := a["src"]; src != "" && !strings.HasPrefix(src, "data:") {
+					if !seenImg[src] && len(p.Images) < maxImagesPerPage {
+						seenImg[src] = true
+						p.Images = append(p.Images, src)
+					}
+					fp.target("i", src)
 				}
 			case "meta":
 				a := attrs(z, hasAttr)
@@ -129,14 +161,194 @@ func parseHTML(body io.Reader, contentType string, maxBytes int64, agent string)
 					p.Noindex = p.Noindex || noindex
 					p.Nofollow = p.Nofollow || nofollow
 				}
+				if n == "description" && !fp.descSeen {
+					fp.descSeen = true
+					io.WriteString(fp.meta, "\x00d:")
+					writeText(fp.meta, []byte(a["content"]))
+				}
 			case "base":
 				a := attrs(z, hasAttr)
 				if p.Base == "" {
 					p.Base = a["href"]
 				}
+			default:
+				if hasAttr {
+					role = attrValue(z, "role")
+				}
+			}
+			if tt == html.StartTagToken && !voidElements[n] {
+				fp.start(n, role)
 			}
 		}
 	}
+}
+
+// voidElements have no end tag: they open no region.
+var voidElements = map[string]bool{
+	"area": true, "base": true, "br": true, "col": true, "embed": true, "hr": true, "img": true,
+	"input": true, "link": true, "meta": true, "source": true, "track": true, "wbr": true,
+}
+
+// region follows one element through the token stream: the tag that
+// opened it and how many elements of that tag are open inside it, so that
+// the matching end tag is found without a DOM.
+type region struct {
+	tag   string
+	depth int
+}
+
+func (r *region) in() bool { return r.depth > 0 }
+
+func (r *region) enter(tag string) { r.tag, r.depth = tag, 1 }
+
+func (r *region) start(tag string) {
+	if r.depth > 0 && tag == r.tag {
+		r.depth++
+	}
+}
+
+func (r *region) end(tag string) {
+	if r.depth > 0 && tag == r.tag {
+		r.depth--
+	}
+}
+
+// fingerprint is the content fingerprint of a page: what decides whether
+// its lastmod moves when the server sends no Last-Modified (M-05: the last
+// significant change, "main content, structured data or links, not a
+// sidebar or footer tweak").
+//
+// It hashes the page's metadata — the first <title>, the first <meta
+// name="description">, the canonical, the hreflang set (order does not
+// count) and the JSON-LD structured data (<script
+// type="application/ld+json">) — and its main content:
+//
+//   - when the page has <main>, <article> or an element with role="main",
+//     the text of those elements with the targets of their links and
+//     images, leaving out <nav> and <aside> (and roles navigation and
+//     complementary) inside them;
+//   - otherwise the text, link targets and images of the whole page
+//     outside <nav>, <header>, <footer>, <aside> and the elements with
+//     role navigation, banner, contentinfo or complementary.
+//
+// <script>, <style>, <noscript> and <template> never count. Text is
+// whitespace-collapsed; markup, attributes other than those named and
+// comments do not count.
+type fingerprint struct {
+	meta hash.Hash // title, description, canonical, JSON-LD
+	main hash.Hash // the main regions' content
+	body hash.Hash // the body outside the chrome
+
+	hasMain    bool
+	mainRegion region // inside <main>, <article> or role=main
+	mainChrome region // inside <nav>/<aside> within the main region
+	chrome     region // inside the page chrome (body mode)
+
+	titleSeen, inTitle bool
+	descSeen           bool
+	inLD               bool
+}
+
+func newFingerprint() *fingerprint {
+	return &fingerprint{meta: sha256.New(), main: sha256.New(), body: sha256.New()}
+}
+
+// start sees a start tag (not a void element) and its role attribute.
+func (f *fingerprint) start(tag, role string) {
+	f.mainRegion.start(tag)
+	f.mainChrome.start(tag)
+	f.chrome.start(tag)
+	if !f.mainRegion.in() {
+		if tag == "main" || tag == "article" || hasToken(role, "main") {
+			f.mainRegion.enter(tag)
+			f.hasMain = true
+		}
+	} else if !f.mainChrome.in() && (tag == "nav" || tag == "aside" || hasToken(role, "navigation") || hasToken(role, "complementary")) {
+		f.mainChrome.enter(tag)
+	}
+	if !f.chrome.in() && isChrome(tag, role) {
+		f.chrome.enter(tag)
+	}
+}
+
+// isChrome reports whether an element is site chrome rather than content.
+func isChrome(tag, role string) bool {
+	switch tag {
+	case "nav", "header", "footer", "aside":
+		return true
+	}
+	for _, r := range []string{"navigation", "banner", "contentinfo", "complementary"} {
+		if hasToken(role, r) {
+			return true
+		}
+	}
+	return false
+}
+
+func (f *fingerprint) end(tag string) {
+	// The innermost regions first: a </nav> closes the nav inside main.
+	f.mainChrome.end(tag)
+	f.chrome.end(tag)
+	f.mainRegion.end(tag)
+	if !f.mainRegion.in() {
+		f.mainChrome.depth = 0
+	}
+}
+
+// text adds a text run of the document.
+func (f *fingerprint) text(t []byte) {
+	if f.mainRegion.in() && !f.mainChrome.in() {
+		writeText(f.main, t)
+	}
+	if !f.chrome.in() {
+		writeText(f.body, t)
+	}
+}
+
+// target adds the target of a link ("a") or image ("i").
+func (f *fingerprint) target(kind, u string) {
+	s := "\x00" + kind + ":" + u
+	if f.mainRegion.in() && !f.mainChrome.in() {
+		io.WriteString(f.main, s)
+	}
+	if !f.chrome.in() {
+		io.WriteString(f.body, s)
+	}
+}
+
+// sum returns the fingerprint: "html:" and 32 hex digits.
+func (f *fingerprint) sum(alts []alternate) string {
+	h := sha256.New()
+	h.Write(f.meta.Sum(nil))
+	set := make([]string, 0, len(alts))
+	for _, a := range alts {
+		set = append(set, strings.ToLower(strings.TrimSpace(a.Hreflang))+"="+a.Href)
+	}
+	sort.Strings(set)
+	for _, a := range set {
+		io.WriteString(h, "\x00h:"+a)
+	}
+	if f.hasMain {
+		io.WriteString(h, "\x00main:")
+		h.Write(f.main.Sum(nil))
+	} else {
+		io.WriteString(h, "\x00body:")
+		h.Write(f.body.Sum(nil))
+	}
+	return "html:" + hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// attrValue returns the value of the current tag's attribute key (a
+// lowercase name), without building a map.
+func attrValue(z *html.Tokenizer, key string) string {
+	for more := true; more; {
+		var k, v []byte
+		k, v, more = z.TagAttr()
+		if string(k) == key {
+			return strings.TrimSpace(string(v))
+		}
+	}
+	return ""
 }
 
 // writeText adds text to the fingerprint with runs of white space

@@ -18,6 +18,7 @@ type testSite struct {
 	mu       sync.Mutex
 	busy     map[string]int // /busy: requests so far (429 first)
 	version  map[string]string
+	chrome   string // site-wide navigation and footer text (setChrome)
 }
 
 func newTestSite() *testSite {
@@ -35,12 +36,20 @@ func (s *testSite) setVersion(path, v string) {
 	s.mu.Unlock()
 }
 
+// setChrome changes the navigation and footer of every page (a site-wide
+// template change, not a content change: M-05).
+func (s *testSite) setChrome(c string) {
+	s.mu.Lock()
+	s.chrome = c
+	s.mu.Unlock()
+}
+
 func (s *testSite) page(w http.ResponseWriter, path, head, body string) {
 	s.mu.Lock()
-	v := s.version[path]
+	v, chrome := s.version[path], s.chrome
 	s.mu.Unlock()
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	fmt.Fprintf(w, "<!doctype html><html><head><title>%s</title>%s</head><body><p>Page %s %s</p>%s</body></html>", path, head, path, v, body)
+	fmt.Fprintf(w, "<!doctype html><html><head><title>%s</title>%s</head><body><nav>%s</nav><p>Page %s %s</p>%s<footer>%s</footer></body></html>", path, head, chrome, path, v, body, chrome)
 }
 
 func (s *testSite) serve(w http.ResponseWriter, r *http.Request) {
