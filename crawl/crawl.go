@@ -62,6 +62,10 @@ type Crawler struct {
 	pauseMu    sync.Mutex
 	pauseUntil time.Time
 
+	// deadline is when MaxTime runs out (zero: no limit); set before the
+	// workers start.
+	deadline time.Time
+
 	sitemaps []string // seed sitemaps named by robots.txt
 
 	fetched  int // pages fetched, this run and the killed runs it resumes
@@ -155,6 +159,9 @@ type result struct {
 	Follow   []string     // links to crawl (normalised)
 	Soft     []string     // nofollow links (normalised)
 	Redirect string       // a redirect's or canonical's target (normalised)
+	// Unfetched: max-time ran out before the request could be made; the
+	// URL stays in the frontier.
+	Unfetched bool
 }
 
 // Run crawls until the frontier is empty or a limit is reached. It
@@ -439,6 +446,10 @@ func (c *Crawler) enqueue(ctx context.Context, ex execer, loc string, depth int,
 // the name of the limit that stopped the crawl, if any.
 func (c *Crawler) loop(ctx context.Context) (string, error) {
 	n := c.o.Concurrency
+	if c.o.MaxTime > 0 {
+		c.deadline = time.Now().Add(c.o.MaxTime)
+	}
+	deadline := c.deadline
 	tasks := make(chan task, n)
 	results := make(chan result, n)
 	wctx, cancel := context.WithCancel(ctx)
@@ -461,10 +472,6 @@ func (c *Crawler) loop(ctx context.Context) (string, error) {
 		close(results)
 	}()
 
-	var deadline time.Time
-	if c.o.MaxTime > 0 {
-		deadline = time.Now().Add(c.o.MaxTime)
-	}
 	var (
 		queue     []task
 		done      []result
@@ -539,6 +546,13 @@ func (c *Crawler) loop(ctx context.Context) (string, error) {
 				timer.Stop()
 			}
 			inflight--
+			if r.Unfetched {
+				// Claimed, but the request could not start before
+				// max-time: no later one can either.
+				c.fetched--
+				timeUp, limit = true, "max-time"
+				continue
+			}
 			done = append(done, r)
 			c.runPages++
 			if c.o.Progress != nil {

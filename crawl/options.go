@@ -49,7 +49,9 @@ type Options struct {
 	// frontier is reported as "limit:max-pages".
 	MaxPages int
 	// MaxTime bounds the crawl's duration (0: no limit); the rest of the
-	// frontier is reported as "limit:max-time".
+	// frontier is reported as "limit:max-time". A request that would have
+	// to wait for the rate limiter or a backoff past it is not made;
+	// requests already under way finish (each within Timeout).
 	MaxTime time.Duration
 	// MaxBodyBytes is how much of one HTML page is read (default 10 MiB);
 	// links after it are not seen.

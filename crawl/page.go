@@ -16,8 +16,21 @@ import (
 // waits for the rate limiter and for any backoff of the host first.
 func (c *Crawler) fetch(ctx context.Context, t task) result {
 	res := result{task: t}
+	wctx := ctx
+	if !c.deadline.IsZero() {
+		// Waiting for a token or a backoff ends at max-time: a request
+		// that cannot start before it is not made (the URL stays in the
+		// frontier and is reported as limit:max-time).
+		var cancel context.CancelFunc
+		wctx, cancel = context.WithDeadline(ctx, c.deadline)
+		defer cancel()
+	}
 	for attempt := 0; ; attempt++ {
-		if err := c.wait(ctx); err != nil {
+		if err := c.wait(wctx); err != nil {
+			if ctx.Err() == nil && !c.deadline.IsZero() {
+				res.Unfetched = true
+				return res
+			}
 			res.Reason = ReasonError
 			return res
 		}
