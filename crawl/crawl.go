@@ -644,6 +644,13 @@ func (c *Crawler) write(ctx context.Context, done []result) error {
 	entries := make([][]byte, len(done))
 	for i := range done {
 		r := &done[i]
+		if r.Depth == 0 && r.Loc == c.start.String() && r.Redirect != "" && c.classify(r.Redirect) == ReasonScope {
+			how := "redirects to"
+			if r.Reason == ReasonCanonical {
+				how = "names as its canonical"
+			}
+			c.warnings = append(c.warnings, fmt.Sprintf("the start URL %s %s %s, outside the crawl's scope (scheme, host, port and path prefix of the start URL); start the crawl there instead", r.Loc, how, r.Redirect))
+		}
 		if r.Entry != nil {
 			if err := c.st.Stamp(ctx, r.Entry, c.run.Time); err != nil {
 				return err

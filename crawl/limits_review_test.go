@@ -1,7 +1,11 @@
 package crawl
 
 import (
+	"context"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -34,5 +38,38 @@ func TestMaxTimeStopsWaitingRequests(t *testing.T) {
 		if out[u].Reason != ReasonMaxTime || out[u].Status != 0 {
 			t.Errorf("%s: %+v; want reason %s, not fetched", u, out[u], ReasonMaxTime)
 		}
+	}
+}
+
+// TestStartRedirectsOutOfScope: a start URL that redirects to another
+// host or scheme (http to https, example.com to www.example.com) lists
+// nothing; the summary says where it went and to start there instead.
+func TestStartRedirectsOutOfScope(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			http.NotFound(w, r)
+			return
+		}
+		http.Redirect(w, r, "https://www.example.com/", http.StatusMovedPermanently)
+	}))
+	defer srv.Close()
+	ctx := context.Background()
+	c, err := Open(ctx, filepath.Join(t.TempDir(), "s.db"), srv.URL+"/", siteOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	sum, err := c.Run(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, w := range sum.Warnings {
+		if strings.Contains(w, "https://www.example.com/") && strings.Contains(w, "outside") {
+			found = true
+		}
+	}
+	if sum.Listed != 0 || !found {
+		t.Errorf("summary %+v; want a warning naming the redirect target outside the scope", sum)
 	}
 }
