@@ -150,7 +150,7 @@ func TestCrawlSite(t *testing.T) {
 		imgs = append(imgs, im.Loc)
 	}
 	if w := []string{site.URL + "/img/a.jpg", site.URL + "/img/b.png", "https://cdn.example.net/c.jpg"}; !reflect.DeepEqual(imgs, w) {
-		t.Errorf("images %v; want %v", imgs, w)
+		t.Errorf("images %v; want %v (IM-05: not robots-disallowed /private/p.jpg)", imgs, w)
 	}
 
 	// Lastmod: from Last-Modified, else none on a first crawl (never the

@@ -43,10 +43,12 @@
 //
 // <script>, <style>, <noscript> and <template> never count; text is
 // whitespace-collapsed, and markup, other attributes and comments do not
-// count. Alternates
-// come from <link rel="alternate" hreflang> (x-default included) and are
-// kept only when reciprocal (H-04); images from <img src> on the site's
-// host or Options.ImageHosts (IM-05), at most 1,000 (IM-02).
+// count.
+//
+// Alternates come from <link rel="alternate" hreflang> (x-default
+// included) and are kept only when reciprocal (H-04); images from <img
+// src> on the site's host and allowed by its robots.txt, or on
+// Options.ImageHosts (IM-05), at most 1,000 (IM-02).
 //
 // # Politeness
 //

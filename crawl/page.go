@@ -208,11 +208,12 @@ func (c *Crawler) build(res *result, resp *http.Response, p *page) {
 	res.Entry = u
 }
 
-// imageHost reports whether an image URL is on the site's host or one of
-// ImageHosts (IM-05).
+// imageHost reports whether an image URL may be listed: on the site's
+// host and allowed by its robots.txt, or on one of ImageHosts (IM-05: the
+// image must not be blocked by robots.txt).
 func (c *Crawler) imageHost(img string) bool {
 	if strings.HasPrefix(img, c.origin+"/") {
-		return true
+		return c.robots == nil || c.robots.Allowed(img)
 	}
 	u, err := url.Parse(img)
 	if err != nil {

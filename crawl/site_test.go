@@ -127,7 +127,7 @@ func (s *testSite) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		s.page(w, p, "", "")
 	case p == "/img-page":
-		s.page(w, p, "", `<img src="/img/a.jpg"><img src="img/b.png"><img src="/img/a.jpg"><img src="./img/a.jpg"><img src="https://cdn.example.net/c.jpg"><img src="https://elsewhere.example/d.jpg"><img src="data:image/png;base64,AAAA">`)
+		s.page(w, p, "", `<img src="/img/a.jpg"><img src="img/b.png"><img src="/img/a.jpg"><img src="./img/a.jpg"><img src="https://cdn.example.net/c.jpg"><img src="https://elsewhere.example/d.jpg"><img src="data:image/png;base64,AAAA"><img src="/private/p.jpg">`)
 	case p == "/file.pdf":
 		w.Header().Set("Content-Type", "application/pdf")
 		w.Write([]byte("%PDF-1.4"))
