@@ -309,7 +309,7 @@ func (p *part) closeSpill() {
 func (b *Builder) rollover() error {
 	switch {
 	case b.o.Index == IndexNever:
-		return b.fail(fmt.Errorf("build: the entries need more than one sitemap (limits: %d URLs, %d bytes, %d news per file) but the index mode is never; use index mode auto", b.o.MaxURLs, b.o.MaxBytes, b.o.MaxNews))
+		return b.fail(fmt.Errorf("build: the entries need more than one sitemap (limits: %d URLs, %d bytes, %d news per file) but the index mode is never; use index mode auto (--index auto) to write an index over several sitemaps", b.o.MaxURLs, b.o.MaxBytes, b.o.MaxNews))
 	case b.o.base == "":
 		return b.fail(errors.New("build: the entries need more than one sitemap, so an index, and an index needs the base URL the sitemaps are served from (I-02)"))
 	case b.parts >= sitemap.MaxURLs:

@@ -198,3 +198,16 @@ func TestGenerateScopeHint(t *testing.T) {
 		t.Errorf("with --site-url: exit %d:\n%s", code, stderr)
 	}
 }
+
+// --index never with more URLs than one sitemap holds: exit 2, nothing
+// published, and the message names the flag that helps.
+func TestGenerateIndexNeverTooMany(t *testing.T) {
+	out := t.TempDir()
+	code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", out, "--index", "never", "--max-urls", "3", "../../examples/urls.txt")
+	if code != exitUsage || !strings.Contains(stderr, "--index auto") {
+		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+	if got := snapshot(t, out); len(got) != 0 {
+		t.Errorf("published %v", keys(got))
+	}
+}
