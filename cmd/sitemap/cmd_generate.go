@@ -225,7 +225,12 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	}
 	sum, err := b.Commit(ctx)
 	if errors.Is(err, build.ErrNoEntries) {
-		fmt.Fprintf(s.Err, "sitemap: no valid entries; nothing published, previous sitemaps left as they were\n")
+		what := "no valid entries"
+		if r.problems == 0 {
+			// Not one entry read: an empty file, or only comments.
+			what = "the input holds no entries (empty, or only blank and # lines)"
+		}
+		fmt.Fprintf(s.Err, "sitemap: %s; nothing published (an empty sitemap is not valid, X-07), previous sitemaps left as they were\n", what)
 		return problemsFound()
 	}
 	if err != nil {

@@ -211,3 +211,23 @@ func TestGenerateIndexNeverTooMany(t *testing.T) {
 		t.Errorf("published %v", keys(got))
 	}
 }
+
+// Empty input is told apart from input whose every entry is invalid;
+// both exit 1 and publish nothing.
+func TestGenerateEmptyInput(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.txt")
+	os.WriteFile(empty, []byte("# nothing yet\n\n"), 0o644)
+	out := t.TempDir()
+	code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", out, empty)
+	if code != exitProblems || !strings.Contains(stderr, "the input holds no entries") {
+		t.Errorf("empty: exit %d, stderr:\n%s", code, stderr)
+	}
+	code, _, stderr = runCLI(t, "/relative\n", "generate", "--base-url", genBase, "--out", out, "-")
+	if code != exitProblems || !strings.Contains(stderr, "no valid entries") {
+		t.Errorf("only invalid: exit %d, stderr:\n%s", code, stderr)
+	}
+	if got := snapshot(t, out); len(got) != 0 {
+		t.Errorf("published %v", keys(got))
+	}
+}
