@@ -19,7 +19,8 @@
 // and nofollow rules can each be switched off (Options.Ignore*).
 //
 // Entries carry lastmod from the Last-Modified header when the server
-// sends one (M-05); otherwise package state decides it from the page's
+// sends one (M-05) that is neither in the future nor the response's own
+// time (equal to its Date header, as dynamic pages send); otherwise package state decides it from the page's
 // content fingerprint ([state.Decide]): absent on a first sighting, the
 // recorded value while the content is unchanged, the run's time when a
 // change was observed since the last crawl. It is never simply the crawl

@@ -5,9 +5,12 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	sitemap "github.com/sitemapkit/sitemap"
 )
 
 // TestMaxTimeStopsWaitingRequests: when --max-time runs out, requests
@@ -71,5 +74,46 @@ func TestStartRedirectsOutOfScope(t *testing.T) {
 	}
 	if sum.Listed != 0 || !found {
 		t.Errorf("summary %+v; want a warning naming the redirect target outside the scope", sum)
+	}
+}
+
+// TestLastModifiedResponseTime: a server that sends the response's own
+// time as Last-Modified (dynamic pages: Last-Modified equal to Date) says
+// nothing about when the page changed; that is the crawl time M-02
+// forbids. It is ignored, and the content fingerprint decides (state.Decide):
+// no lastmod on a first crawl. A Last-Modified older than Date is kept.
+func TestLastModifiedResponseTime(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt":
+			http.NotFound(w, r)
+			return
+		case "/":
+			now := time.Now().UTC().Format(http.TimeFormat)
+			w.Header().Set("Date", now)
+			w.Header().Set("Last-Modified", now)
+			w.Write([]byte(`<html><body><main>Home <a href="/old">old</a></main></body></html>`))
+		case "/old":
+			w.Header().Set("Last-Modified", "Mon, 02 Jan 2006 15:04:05 GMT")
+			w.Write([]byte(`<html><body><main>Old</main></body></html>`))
+		}
+	}))
+	defer srv.Close()
+	ctx := context.Background()
+	c, err := Open(ctx, filepath.Join(t.TempDir(), "s.db"), srv.URL+"/", siteOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := c.Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	if err := c.Entries(ctx, func(u *sitemap.URL) error { got[strings.TrimPrefix(u.Loc, srv.URL)] = u.LastMod.String(); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"/": "", "/old": "2006-01-02T15:04:05Z"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("M-02: lastmods %v; want %v (a Last-Modified equal to Date is the response time, not the page's)", got, want)
 	}
 }

@@ -179,8 +179,10 @@ func (c *Crawler) build(res *result, resp *http.Response, p *page) {
 	u := &sitemap.URL{Loc: res.Loc, ContentHash: p.Hash}
 	if lm := resp.Header.Get("Last-Modified"); lm != "" {
 		// A server's Last-Modified is the page's own date (M-05); one in
-		// the future is not believed.
-		if t, err := http.ParseTime(lm); err == nil && !t.After(time.Now()) {
+		// the future is not believed, nor one equal to the response's
+		// Date: a dynamic page stamped with the time it was served, which
+		// is the crawl time M-02 forbids (the fingerprint decides then).
+		if t, err := http.ParseTime(lm); err == nil && !t.After(time.Now()) && !responseTime(t, resp.Header.Get("Date")) {
 			u.LastMod = sitemap.DateOf(t.UTC())
 		}
 	}
@@ -206,6 +208,18 @@ func (c *Crawler) build(res *result, resp *http.Response, p *page) {
 		}
 	}
 	res.Entry = u
+}
+
+// responseTime reports whether a Last-Modified t is the response's own
+// time: at most a second from its Date header (HTTP dates count whole
+// seconds).
+func responseTime(t time.Time, date string) bool {
+	d, err := http.ParseTime(date)
+	if err != nil {
+		return false
+	}
+	diff := t.Sub(d)
+	return diff > -2*time.Second && diff < 2*time.Second
 }
 
 // imageHost reports whether an image URL may be listed: on the site's
