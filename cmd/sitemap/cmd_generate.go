@@ -176,6 +176,11 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	}
 	b, err := build.NewContext(ctx, st, bo)
 	if err != nil {
+		if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+			// The lock or the recovery of an earlier run could not touch
+			// the directory: say which flag points there.
+			return cannotRun("--out %s: cannot write to the output directory; check that it is writable: %v", o.Out, err)
+		}
 		return cannotRun("%v", err)
 	}
 	r := &generateRun{o: o, s: s, b: b, format: format, now: time.Now()}

@@ -231,3 +231,16 @@ func TestGenerateEmptyInput(t *testing.T) {
 		t.Errorf("published %v", keys(got))
 	}
 }
+
+// An output directory the run cannot write to is exit 2 with a message
+// naming --out. /proc/self is a directory in which no file can be created,
+// even by root (tests here may run as root, so chmod would not do).
+func TestGenerateUnwritableOut(t *testing.T) {
+	if st, err := os.Stat("/proc/self"); err != nil || !st.IsDir() {
+		t.Skip("no /proc/self")
+	}
+	code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", "/proc/self", "../../examples/urls.txt")
+	if code != exitUsage || !strings.Contains(stderr, "--out /proc/self: cannot write to the output directory") {
+		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+}
