@@ -44,7 +44,7 @@ func TestDecodeCorpus(t *testing.T) {
 		}},
 		"xmlSitemap.gz": {FormatURLSet, 5, nil, func(t *testing.T, r decResult) {
 			u := r.items[3].URL
-			if u.Loc != "http://www.example.com/catalog?item=74&desc=vacation_newfoundland" || u.LastMod.String() != "2004-12-23T18:00:15Z" || u.Priority == nil || *u.Priority != 0.3 {
+			if u.Loc != "http://www.example.com/catalog?item=74&desc=vacation_newfoundland" || u.LastMod.String() != "2004-12-23T18:00:15+00:00" || u.Priority == nil || *u.Priority != 0.3 {
 				t.Errorf("%+v", u)
 			}
 			if r.items[0].URL.ChangeFreq != Monthly || r.items[1].URL.ChangeFreq != Weekly {
@@ -93,7 +93,7 @@ func TestDecodeCorpus(t *testing.T) {
 		"extension/shinpaideshou-news-sitemap.xml": {FormatURLSet, 3, nil, func(t *testing.T, r decResult) {
 			n := r.items[0].URL.News
 			if n == nil || n.Publication.Name != "What can I do with a B.A. in Japanese Studies?" || n.Publication.Language != "en" ||
-				n.PublicationDate.String() != "2017-04-25T10:00:36Z" || n.Keywords != "political science, policy, research fellow, Johns Hopkins" {
+				n.PublicationDate.String() != "2017-04-25T10:00:36+00:00" || n.Keywords != "political science, policy, research fellow, Johns Hopkins" {
 				t.Errorf("%+v", n)
 			}
 		}},

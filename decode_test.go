@@ -504,7 +504,7 @@ func TestDecodeSamples(t *testing.T) {
 	if !reflect.DeepEqual(a.items, b.items) {
 		t.Error("basic.xml.gz differs from basic.xml")
 	}
-	if u := a.items[1].URL; u.Loc != "https://www.example.com/catalog?item=12&desc=vacation_hawaii" || u.LastMod.String() != "2004-12-23T18:00:15Z" {
+	if u := a.items[1].URL; u.Loc != "https://www.example.com/catalog?item=12&desc=vacation_hawaii" || u.LastMod.String() != "2004-12-23T18:00:15+00:00" {
 		t.Errorf("basic entry 2: %+v", u)
 	}
 	if u := a.items[2].URL; u.LastMod.String() != "2004-12-23T18:00:15.5Z" {
@@ -512,7 +512,7 @@ func TestDecodeSamples(t *testing.T) {
 	}
 	// index.xml entries.
 	ix := decodeFile(t, "testdata/samples/index.xml")
-	if e := ix.items[0].Index; e.Loc != "https://www.example.com/sitemap1.xml.gz" || e.LastMod.String() != "2004-10-01T18:23:17Z" || e.Source != "testdata/samples/index.xml" {
+	if e := ix.items[0].Index; e.Loc != "https://www.example.com/sitemap1.xml.gz" || e.LastMod.String() != "2004-10-01T18:23:17+00:00" || e.Source != "testdata/samples/index.xml" {
 		t.Errorf("index 1: %+v", e)
 	}
 	if e := ix.items[1].Index; e.Loc != "https://www.example.com/sitemap2.xml.gz" || e.LastMod.String() != "2005-01-01" {
