@@ -302,7 +302,7 @@ func (r *generateRun) readInput(ctx context.Context, name string) error {
 	var in io.Reader
 	display := name
 	if name == "-" {
-		in, display = r.s.In, "<stdin>"
+		in, display = interruptible(ctx, r.s.In), "<stdin>"
 	} else {
 		f, err := os.Open(name)
 		if err != nil {
@@ -318,6 +318,9 @@ func (r *generateRun) readInput(ctx context.Context, name string) error {
 		r.bar.Println(r.s.Err, e.Error()+" (warning)")
 	}})
 	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 		return cannotRun("cannot read input: %v", err)
 	}
 	for {
@@ -333,6 +336,9 @@ func (r *generateRun) readInput(ctx context.Context, name string) error {
 			continue
 		}
 		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
 			return cannotRun("cannot read input %s: %v", display, err)
 		}
 		if r.state != nil {

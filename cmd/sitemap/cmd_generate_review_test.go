@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The summary's skipped count covers every invalid entry, those the
@@ -242,5 +243,50 @@ func TestGenerateUnwritableOut(t *testing.T) {
 	code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", "/proc/self", "../../examples/urls.txt")
 	if code != exitUsage || !strings.Contains(stderr, "--out /proc/self: cannot write to the output directory") {
 		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+}
+
+// silentReader is standard input whose writer never writes: Read tells
+// the test it was called, then blocks until the test ends.
+type silentReader struct {
+	called chan struct{}
+	end    chan struct{}
+}
+
+func (r *silentReader) Read(p []byte) (int, error) {
+	select {
+	case r.called <- struct{}{}:
+	default:
+	}
+	<-r.end
+	return 0, io.EOF
+}
+
+// An interrupt while the run waits for input (a terminal, a silent pipe)
+// ends the run at once: exit 2, nothing published. Before, the run
+// waited for the next line, so Ctrl-C did nothing.
+func TestGenerateInterruptWhileWaitingForInput(t *testing.T) {
+	out := t.TempDir()
+	in := &silentReader{called: make(chan struct{}, 1), end: make(chan struct{})}
+	defer close(in.end)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var errb bytes.Buffer
+	done := make(chan int, 1)
+	go func() {
+		done <- execute(ctx, &streams{In: in, Out: io.Discard, Err: &errb}, []string{"generate", "--base-url", genBase, "--out", out, "-"})
+	}()
+	<-in.called
+	cancel()
+	select {
+	case code := <-done:
+		if code != exitUsage || !strings.Contains(errb.String(), "interrupted") {
+			t.Errorf("exit %d, stderr:\n%s", code, errb.String())
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatal("the run did not stop after the interrupt; it is still waiting for input")
+	}
+	if got := snapshot(t, out); len(got) != 0 {
+		t.Errorf("published %v", keys(got))
 	}
 }
