@@ -1445,13 +1445,16 @@ func (x *decXML) date(val []byte, off int64, xsd bool, rule, what string) Date {
 		x.report(rule, SeverityError, off, fmt.Sprintf("%s %q is not a W3C Datetime (use YYYY-MM-DD or YYYY-MM-DDThh:mm:ss±hh:mm); ignored", what, decShort(val)))
 		return Date{}
 	}
-	if e := issues & W3CErrors; e != 0 {
-		x.report(rule, SeverityError, off, fmt.Sprintf("%s %q is not valid W3C Datetime: %s", what, decShort(val), e))
+	w3cErr := issues & W3CErrors
+	if w3cErr != 0 {
+		x.report(rule, SeverityError, off, fmt.Sprintf("%s %q is not valid W3C Datetime: %s", what, decShort(val), w3cErr))
 	}
 	if issues&DateLargeOffset != 0 {
 		x.report("D-03", SeverityWarning, off, fmt.Sprintf("%s %q has a time-zone offset beyond ±14:00", what, decShort(val)))
 	}
-	if xsd {
+	// M-04 says "valid W3C Datetime": only for a value that is. One the
+	// W3C error above already rejects gets that one diagnostic (§10.3).
+	if xsd && w3cErr == 0 {
 		switch d.Precision {
 		case PrecisionYear, PrecisionMonth, PrecisionMinute:
 			x.report("M-04", SeverityWarning, off, fmt.Sprintf("%s %q is valid W3C Datetime but the sitemap schema rejects it (§10.3); write YYYY-MM-DD or a full date-time with seconds", what, decShort(val)))
