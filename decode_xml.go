@@ -874,7 +874,7 @@ func (x *decXML) extLeaf(f *decFrame, field decField, rank int, repeatable bool,
 		if orderBad != nil {
 			*orderBad = true
 		}
-		x.report(rule, SeverityError, f.off, fmt.Sprintf("<%s> out of the schema's order in <%s>", decShort(x.s.name), parent))
+		x.report(rule, SeverityError, f.off, x.orderMsg(parent, *lastRank))
 	}
 	if rank > *lastRank {
 		*lastRank = rank
@@ -882,6 +882,43 @@ func (x *decXML) extLeaf(f *decFrame, field decField, rank int, repeatable bool,
 	f.kind, f.field = ekLeaf, field
 	x.acc = x.acc[:0]
 	return true
+}
+
+// The schemas' child orders of the extension containers (IM-01, V-03,
+// N-08, N-01), indexed by rank - 1.
+var (
+	decImageOrder       = []string{"loc", "caption", "geo_location", "title", "license"}
+	decVideoOrder       = []string{"thumbnail_loc", "title", "description", "content_loc", "player_loc", "duration", "expiration_date", "rating", "content_segment_loc", "view_count", "publication_date", "tag", "category", "family_friendly", "restriction", "gallery_loc", "price", "requires_subscription", "uploader", "tvshow", "platform", "live", "id"}
+	decNewsOrder        = []string{"publication", "access", "genres", "publication_date", "title", "keywords", "stock_tickers"}
+	decPublicationOrder = []string{"name", "language"}
+)
+
+// orderMsg is the message for the current start tag, a child of parent
+// (a qualified name such as "video:video") met after a sibling of rank
+// last, which the schema puts later: "<video:tag> after <video:live>;
+// children of <video:video> go thumbnail_loc, title, …" (as X-06 does).
+// The sibling is named with the current tag's prefix.
+func (x *decXML) orderMsg(parent string, last int) string {
+	var order []string
+	switch parent {
+	case "image:image":
+		order = decImageOrder
+	case "video:video":
+		order = decVideoOrder
+	case "news:news":
+		order = decNewsOrder
+	case "news:publication":
+		order = decPublicationOrder
+	}
+	name := decShort(x.s.name)
+	if last < 1 || last > len(order) {
+		return fmt.Sprintf("<%s> out of the schema's order in <%s>", name, parent)
+	}
+	prefix := ""
+	if i := strings.IndexByte(name, ':'); i >= 0 {
+		prefix = name[:i+1]
+	}
+	return fmt.Sprintf("<%s> after <%s%s>; children of <%s> go %s", name, prefix, order[last-1], parent, strings.Join(order, ", "))
 }
 
 func (x *decXML) imageChild(f *decFrame, kind decNS, uri string, local []byte) {
@@ -984,7 +1021,7 @@ func (x *decXML) videoChild(f *decFrame, kind decNS, uri string, local []byte) {
 		// Valid but not kept: check order, skip the content.
 		if rank < x.vrank && !x.vorderBad {
 			x.vorderBad = true
-			x.report("V-03", SeverityError, f.off, fmt.Sprintf("<%s> out of the video schema's order (V-03)", decShort(x.s.name)))
+			x.report("V-03", SeverityError, f.off, x.orderMsg("video:video", x.vrank))
 		}
 		if rank > x.vrank {
 			x.vrank = rank
@@ -1040,7 +1077,7 @@ func (x *decXML) newsChild(f *decFrame, kind decNS, uri string, local []byte) {
 		x.nhas |= bit
 		if x.nrank > 1 && !x.norderBad {
 			x.norderBad = true
-			x.report("N-08", SeverityError, f.off, "<news:publication> out of the news schema's order (publication, access, genres, publication_date, title, keywords, stock_tickers)")
+			x.report("N-08", SeverityError, f.off, x.orderMsg("news:news", x.nrank))
 		}
 		if x.nrank < 1 {
 			x.nrank = 1
