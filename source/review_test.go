@@ -28,3 +28,27 @@ func TestSniffCSVHeaders(t *testing.T) {
 		}
 	}
 }
+
+// A loc that is already XML-escaped ("&amp;", copied from a sitemap) is
+// read as given (E-05: input URLs are plain) with one warning that says
+// the sitemap would then carry "&amp;amp;".
+func TestWarnXMLEscapedLoc(t *testing.T) {
+	for _, tc := range []struct{ name, in string }{
+		{"urls.txt", "https://a.example/x?a=1&amp;b=2\nhttps://a.example/y?a=1&b=2\n"},
+		{"urls.csv", "loc\nhttps://a.example/x?a=1&amp;b=2\nhttps://a.example/y?a=1&b=2\n"},
+		{"urls.jsonl", `{"loc":"https://a.example/x?a=1&amp;b=2"}` + "\n" + `{"loc":"https://a.example/y?a=1&b=2"}` + "\n"},
+	} {
+		var warns []*Error
+		r, err := New(strings.NewReader(tc.in), Options{Name: tc.name, Warn: func(e *Error) { warns = append(warns, e) }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _, err := drain(t, r)
+		if err != nil || len(got) != 2 || got[0].loc != "https://a.example/x?a=1&amp;b=2" {
+			t.Fatalf("%s: %+v, %v", tc.name, got, err)
+		}
+		if len(warns) != 1 || warns[0].Line != got[0].line || warns[0].Rule != "E-05" || !strings.Contains(warns[0].Error(), "&amp;amp;") {
+			t.Errorf("%s: warnings %+v, want one E-05 warning on line %d", tc.name, warns, got[0].line)
+		}
+	}
+}

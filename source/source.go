@@ -96,7 +96,7 @@ type Options struct {
 	// DefaultMaxLineBytes.
 	MaxLineBytes int
 	// Warn receives remarks that do not cost an entry (ignored CSV columns,
-	// dates read leniently). It may be nil.
+	// dates read leniently, a loc that looks XML-escaped). It may be nil.
 	Warn func(*Error)
 }
 
@@ -197,15 +197,39 @@ func New(r io.Reader, o Options) (Reader, error) {
 	if f == FormatAuto {
 		f = sniff(br)
 	}
+	var rd Reader
 	switch f {
 	case FormatText:
-		return newText(br, o), nil
+		rd = newText(br, o)
 	case FormatCSV:
-		return newCSV(br, o), nil
+		rd = newCSV(br, o)
 	case FormatJSONL:
-		return newJSONL(br, o), nil
+		rd = newJSONL(br, o)
+	default:
+		return nil, fmt.Errorf("%s: %w %v", o.Name, ErrFormat, f)
 	}
-	return nil, fmt.Errorf("%s: %w %v", o.Name, ErrFormat, f)
+	if o.Warn != nil {
+		rd = escapedLocWarner{rd, o}
+	}
+	return rd, nil
+}
+
+// escapedLocWarner warns about locs that look XML-escaped, as when they
+// are copied out of a sitemap: input URLs are plain (E-05, T-08), so
+// "&amp;" would reach the sitemap as "&amp;amp;" and the URL would carry
+// a parameter named "amp;…". The entry is kept as given.
+type escapedLocWarner struct {
+	r Reader
+	o Options
+}
+
+func (w escapedLocWarner) Next() (Record, error) {
+	rec, err := w.r.Next()
+	if err == nil && strings.IndexByte(rec.URL.Loc, '&') >= 0 && strings.Contains(rec.URL.Loc, "&amp;") {
+		w.o.warn(&Error{File: w.o.Name, Line: rec.Line, Rule: "E-05",
+			Msg: fmt.Sprintf("loc %q looks XML-escaped; input URLs are plain, so the sitemap would say &amp;amp;: write & instead of &amp;", rec.URL.Loc)})
+	}
+	return rec, err
 }
 
 // sniff guesses the format from the first bytes: JSONL when the first
