@@ -121,7 +121,8 @@ var (
 // DecodeError is the error Next returns when it cannot read further. Its
 // Diagnostic says what, where and which rule; it was also passed to
 // OnDiagnostic. Err is one of ErrNotSitemap, ErrLimit, ErrTruncated,
-// ErrGzip, or a read error of the underlying reader.
+// ErrGzip, or a read error of the underlying reader; for the last, the
+// Diagnostic's rule is RuleRead ("cannot read: <cause>").
 type DecodeError struct {
 	Diagnostic Diagnostic
 	Err        error
@@ -132,15 +133,16 @@ func (e *DecodeError) Unwrap() error { return e.Err }
 
 // Project rule IDs the decoder uses where SITEMAP-SPEC.md has none.
 const (
-	RuleXMLSyntax = "XML-01" // not well-formed XML (recovered where possible)
-	RuleDoctype   = "XML-02" // a DOCTYPE: ignored, its entities are never expanded
-	RuleEntity    = "XML-03" // an entity reference other than the five predefined and numeric ones
-	RuleStrayText = "XML-04" // text where only elements belong
-	RuleMaxBytes  = "LIM-01" // DecoderOptions.MaxBytes reached
-	RuleMaxCount  = "LIM-02" // DecoderOptions.MaxEntries reached
-	RuleMaxDepth  = "LIM-03" // DecoderOptions.MaxDepth reached
-	RuleMaxToken  = "LIM-04" // DecoderOptions.MaxLineBytes reached
-	RuleGzip      = "GZ-01"  // corrupt or truncated gzip
+	RuleXMLSyntax = "XML-01"  // not well-formed XML (recovered where possible)
+	RuleDoctype   = "XML-02"  // a DOCTYPE: ignored, its entities are never expanded
+	RuleEntity    = "XML-03"  // an entity reference other than the five predefined and numeric ones
+	RuleStrayText = "XML-04"  // text where only elements belong
+	RuleMaxBytes  = "LIM-01"  // DecoderOptions.MaxBytes reached
+	RuleMaxCount  = "LIM-02"  // DecoderOptions.MaxEntries reached
+	RuleMaxDepth  = "LIM-03"  // DecoderOptions.MaxDepth reached
+	RuleMaxToken  = "LIM-04"  // DecoderOptions.MaxLineBytes reached
+	RuleGzip      = "GZ-01"   // corrupt or truncated gzip
+	RuleRead      = "READ-01" // the reader failed (I/O error): no finding about the document
 )
 
 // A Decoder reads the entries of one sitemap document of any format from
@@ -312,7 +314,9 @@ func (d *Decoder) readFailure(err error, off int64) error {
 		return d.fatalAt(RuleGzip, off, ErrGzip, fmt.Sprintf(
 			"gzip stream is corrupt or truncated after %d uncompressed bytes (%v); every entry before this point was read", d.Bytes(), err))
 	}
-	return d.fatalAt(RuleXMLSyntax, off, err, fmt.Sprintf("cannot read further: %v", err))
+	// The reader itself failed (a directory, a dropped connection, a disk
+	// error): not a finding about the document's syntax.
+	return d.fatalAt(RuleRead, off, err, fmt.Sprintf("cannot read: %v", err))
 }
 
 // errDecByteCap is returned by decLimitReader past its cap.

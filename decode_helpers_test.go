@@ -2,6 +2,7 @@ package sitemap
 
 import (
 	"bytes"
+	"compress/gzip"
 	"fmt"
 	"io"
 	"os"
@@ -89,4 +90,18 @@ func decodeFile(t testing.TB, path string) decResult {
 		t.Fatal(err)
 	}
 	return decodeAll(t, data, DecoderOptions{Name: path})
+}
+
+// gzipBytes compresses b (one gzip member).
+func gzipBytes(t testing.TB, b []byte) []byte {
+	t.Helper()
+	var out bytes.Buffer
+	zw := gzip.NewWriter(&out)
+	if _, err := zw.Write(b); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes()
 }

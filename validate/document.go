@@ -72,19 +72,7 @@ func Document(ctx context.Context, r io.Reader, o Options, report func(sitemap.D
 			report(d)
 		}
 	}
-	// The decoder's latest diagnostic is held back until the next one (or
-	// the end): when the reader itself fails, the decoder reports that
-	// failure as a diagnostic too, but it is no finding about the
-	// document (Document returns it as its error), so it is dropped.
-	var held sitemap.Diagnostic
-	holding := false
-	flush := func() {
-		if holding {
-			holding = false
-			count(held)
-		}
-	}
-	c, err := NewChecker(o, func(d sitemap.Diagnostic) { flush(); count(d) })
+	c, err := NewChecker(o, count)
 	if err != nil {
 		return sum, err
 	}
@@ -94,8 +82,13 @@ func Document(ctx context.Context, r io.Reader, o Options, report func(sitemap.D
 		do.BaseURL = o.URL
 	}
 	do.OnDiagnostic = func(d sitemap.Diagnostic) {
-		flush()
-		held, holding = validatorSeverity(d), true
+		// When the reader itself fails, the decoder reports that as
+		// RuleRead; it is no finding about the document (Document returns
+		// it as its error), so it is not reported.
+		if d.Rule == sitemap.RuleRead {
+			return
+		}
+		count(validatorSeverity(d))
 	}
 	dec := sitemap.NewDecoder(r, do)
 	var readErr error
@@ -111,10 +104,6 @@ func Document(ctx context.Context, r io.Reader, o Options, report func(sitemap.D
 				sum.Complete = true
 			} else if ioFailure(err) {
 				readErr = err
-				var de *sitemap.DecodeError
-				if errors.As(err, &de) && holding && held.Rule == de.Diagnostic.Rule && held.Message == de.Diagnostic.Message {
-					holding = false
-				}
 			}
 			break
 		}
@@ -127,7 +116,6 @@ func Document(ctx context.Context, r io.Reader, o Options, report func(sitemap.D
 			sum.ChildAt = append(sum.ChildAt, Pos{Line: it.Line, Col: it.Col})
 		}
 	}
-	flush()
 	sum.Format = dec.Format()
 	sum.Bytes = dec.Bytes()
 	sum.Compressed = dec.Compressed()
@@ -144,13 +132,11 @@ func Document(ctx context.Context, r io.Reader, o Options, report func(sitemap.D
 
 // ioFailure reports whether a decoder error is a failure of the reader
 // itself (could not run) rather than a finding about the document: the
-// decoder wraps the underlying reader's error when it is none of its own
-// sentinels.
+// decoder reports those as sitemap.RuleRead, wrapping the reader's error.
 func ioFailure(err error) bool {
-	for _, e := range []error{sitemap.ErrNotSitemap, sitemap.ErrLimit, sitemap.ErrTruncated, sitemap.ErrGzip} {
-		if errors.Is(err, e) {
-			return false
-		}
+	var de *sitemap.DecodeError
+	if errors.As(err, &de) {
+		return de.Diagnostic.Rule == sitemap.RuleRead
 	}
 	return true
 }

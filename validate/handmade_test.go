@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -93,12 +94,23 @@ func TestDocumentReadErrorNotAFinding(t *testing.T) {
 		t.Fatalf("err = %v, want the reader's error", err)
 	}
 	for _, d := range ds {
-		if strings.Contains(d.Message, "disk on fire") {
+		if strings.Contains(d.Message, "disk on fire") || d.Rule == sitemap.RuleRead {
 			t.Errorf("the reader's failure was reported as a finding: %v", d)
 		}
 	}
 	if got := rules(ds); !slices.Contains(got, "L-01/error") {
 		t.Errorf("the finding before the failure is lost: %v", got)
+	}
+	// A directory opened as a file: the error, and no finding at all.
+	dir, err := os.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dir.Close()
+	ds = nil
+	_, err = Document(context.Background(), dir, Options{Name: "dir"}, func(d sitemap.Diagnostic) { ds = append(ds, d) })
+	if err == nil || !strings.Contains(err.Error(), "cannot read: ") || !strings.Contains(err.Error(), "is a directory") || len(ds) != 0 {
+		t.Errorf("directory: err %v, diagnostics %v", err, ds)
 	}
 }
 

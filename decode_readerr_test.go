@@ -1,0 +1,76 @@
+package sitemap
+
+import (
+	"errors"
+	"io"
+	"os"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+// TestDecodeReadFailure: a reader that fails is READ-01 "cannot read:
+// <cause>", not a syntax error (XML-01), and the error wraps the cause.
+func TestDecodeReadFailure(t *testing.T) {
+	boom := errors.New("disk on fire")
+	dir, err := os.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dir.Close()
+	tests := []struct {
+		name  string
+		r     io.Reader
+		items int
+		cause error
+	}{
+		{"mid-stream", io.MultiReader(strings.NewReader(decHead+`<url><loc>https://e.com/a</loc></url>`), iotest.ErrReader(boom)), 1, boom},
+		{"at once", iotest.ErrReader(boom), 0, boom},
+		{"text mid-stream", io.MultiReader(strings.NewReader("https://e.com/a\nhttps://e.com/b\n"), iotest.ErrReader(boom)), 2, boom},
+		{"gzip mid-stream", io.MultiReader(strings.NewReader(string(gzipBytes(t, []byte(decHead+`<url><loc>https://e.com/a</loc></url>`+strings.Repeat(" ", 1<<16)+decTail))[:60])), iotest.ErrReader(boom)), 0, boom},
+		{"a directory", dir, 0, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var diags []Diagnostic
+			dec := NewDecoder(tt.r, DecoderOptions{Name: "in", OnDiagnostic: func(d Diagnostic) { diags = append(diags, d) }})
+			items := 0
+			var err error
+			for {
+				if _, err = dec.Next(); err != nil {
+					break
+				}
+				items++
+			}
+			if items != tt.items {
+				t.Errorf("items %d, want %d", items, tt.items)
+			}
+			var de *DecodeError
+			if !errors.As(err, &de) {
+				t.Fatalf("err %v is not a *DecodeError", err)
+			}
+			if tt.cause != nil && !errors.Is(err, tt.cause) {
+				t.Errorf("err %v does not wrap the cause", err)
+			}
+			for _, s := range []error{ErrNotSitemap, ErrLimit, ErrTruncated, ErrGzip} {
+				if errors.Is(err, s) {
+					t.Errorf("err %v is %v", err, s)
+				}
+			}
+			if de.Diagnostic.Rule != RuleRead || !strings.HasPrefix(de.Diagnostic.Message, "cannot read: ") {
+				t.Errorf("diagnostic %s, want %s cannot read: …", de.Diagnostic, RuleRead)
+			}
+			if tt.cause == nil && !strings.Contains(de.Diagnostic.Message, "is a directory") {
+				t.Errorf("message %q does not give the cause", de.Diagnostic.Message)
+			}
+			if len(diags) == 0 || diags[len(diags)-1] != de.Diagnostic {
+				t.Errorf("the failure was not reported last: %v", diags)
+			}
+			for _, d := range diags {
+				if d.Rule == RuleXMLSyntax {
+					t.Errorf("a read failure reported as a syntax error: %s", d)
+				}
+			}
+		})
+	}
+}
