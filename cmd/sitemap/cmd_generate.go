@@ -173,6 +173,12 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 			return cannotRun("--out %s: %v", o.Out, err)
 		}
 		st = d
+	} else if fi, err := os.Stat(o.Out); err == nil && fi.IsDir() {
+		// Read only (the builder writes nothing in a dry run): the
+		// previous run's manifest tells what a real run would remove.
+		if d, err := store.Dir(o.Out); err == nil {
+			st = d
+		}
 	}
 	b, err := build.NewContext(ctx, st, bo)
 	if err != nil {

@@ -290,3 +290,27 @@ func TestGenerateInterruptWhileWaitingForInput(t *testing.T) {
 		t.Errorf("published %v", keys(got))
 	}
 }
+
+// --dry-run over an existing output directory says which files of the
+// previous run a real run would remove, and changes nothing there.
+func TestGenerateDryRunOrphans(t *testing.T) {
+	out := t.TempDir()
+	if code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", out, "--max-urls", "3", "../../examples/urls.txt"); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	before := snapshot(t, out)
+	code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", out, "--dry-run", "../../examples/urls.txt")
+	if code != exitOK || !strings.Contains(stderr, "would remove 3 files: sitemap-1.xml sitemap-2.xml sitemap-3.xml") {
+		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+	if after := snapshot(t, out); !equalMaps(before, after) {
+		t.Errorf("dry run changed %v -> %v", keys(before), keys(after))
+	}
+	missing := filepath.Join(t.TempDir(), "not-yet")
+	if code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", missing, "--dry-run", "../../examples/urls.txt"); code != exitOK {
+		t.Errorf("dry run into a missing directory: exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat(missing); err == nil {
+		t.Error("dry run created the output directory")
+	}
+}
