@@ -488,18 +488,37 @@ func addRobotsLine(o *generateOptions, sum build.Summary, s *streams) error {
 			mode = st.Mode().Perm()
 		}
 	}
-	out, changed, err := robots.AddSitemap(src, sitemapURL)
+	out, added, err := robots.AddSitemap(src, sitemapURL)
 	if err != nil {
 		return cannotRun("--robots %s: %v", o.Robots, err)
 	}
-	if !changed {
+	// A Sitemap: line for a file this run removed (the previous top file,
+	// when a single sitemap became an index or gzip was switched) would
+	// send crawlers to a 404; it goes, every other byte stays.
+	var dropped []string
+	for _, name := range sum.Removed {
+		u := genSlash(o.BaseURL) + name
+		var changed bool
+		if out, changed, err = robots.RemoveSitemap(out, u); err != nil {
+			return cannotRun("--robots %s: %v", o.Robots, err)
+		}
+		if changed {
+			dropped = append(dropped, u)
+		}
+	}
+	if !added && len(dropped) == 0 {
 		fmt.Fprintf(s.Err, "%s: already lists Sitemap: %s\n", o.Robots, sitemapURL)
 		return nil
 	}
 	if err := writeFileAtomic(o.Robots, out, mode); err != nil {
 		return cannotRun("--robots: %v", err)
 	}
-	fmt.Fprintf(s.Err, "%s: added Sitemap: %s\n", o.Robots, sitemapURL)
+	if added {
+		fmt.Fprintf(s.Err, "%s: added Sitemap: %s\n", o.Robots, sitemapURL)
+	}
+	for _, u := range dropped {
+		fmt.Fprintf(s.Err, "%s: removed Sitemap: %s (no longer published)\n", o.Robots, u)
+	}
 	return nil
 }
 

@@ -314,3 +314,30 @@ func TestGenerateDryRunOrphans(t *testing.T) {
 		t.Error("dry run created the output directory")
 	}
 }
+
+// When the top file changes name (a single gzip sitemap becomes an index),
+// --robots replaces the Sitemap: line of the removed file instead of
+// leaving it pointing at a 404; other lines stay byte for byte (RB-13).
+func TestGenerateRobotsDropsRemovedTop(t *testing.T) {
+	out := t.TempDir()
+	rb := filepath.Join(t.TempDir(), "robots.txt")
+	other := "User-agent: *\r\nDisallow: /private\r\nSitemap: https://other.example.org/s.xml\r\n"
+	os.WriteFile(rb, []byte(other), 0o644)
+	args := []string{"generate", "--base-url", genBase, "--out", out, "--gzip", "--robots", rb}
+	if code, _, stderr := runCLI(t, "", append(args, "../../examples/urls.txt")...); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if got, _ := os.ReadFile(rb); string(got) != other+"Sitemap: https://www.example.com/sitemap.xml.gz\r\n" {
+		t.Fatalf("robots.txt after run 1: %q", got)
+	}
+	code, _, stderr := runCLI(t, "", append(args, "--max-urls", "3", "../../examples/urls.txt")...)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if got, _ := os.ReadFile(rb); string(got) != other+"Sitemap: https://www.example.com/sitemap.xml\r\n" {
+		t.Errorf("robots.txt after run 2: %q\n%s", got, stderr)
+	}
+	if !strings.Contains(stderr, "removed Sitemap: https://www.example.com/sitemap.xml.gz") {
+		t.Errorf("stderr:\n%s", stderr)
+	}
+}
