@@ -230,6 +230,16 @@ type decXML struct {
 	lastTextOff                     int64
 	prolog                          bool // still before the root element
 
+	// An empty <loc> of the entry is reported once, with the entry
+	// (entryEnd) or when another <loc> follows (coreLeaf): emptyLoc is 1 +
+	// its offset, emptyWhy the reference whose dropping emptied it.
+	emptyLoc int64
+	emptyWhy string
+	// The latest reference unescape dropped (XML-03, E-03): 1 + its
+	// offset, and "&name; (RULE)".
+	dropOff  int64
+	dropName string
+
 	zones    decZoneCache // time-zone offsets of dates (decode_fast.go)
 	fastRoot int64        // 1 + offset of the root whose default namespace fastURL checked
 	fastCore bool         // whether that namespace makes <url> children protocol elements
@@ -750,6 +760,7 @@ func (x *decXML) entryStart(f *decFrame, kind decElem) {
 	x.u = URL{Source: x.d.opt.Name}
 	x.ix = IndexEntry{Source: x.d.opt.Name}
 	x.has, x.rank, x.orderBad = 0, 0, false
+	x.emptyLoc, x.emptyWhy = 0, ""
 	x.bare = x.bare[:0]
 	x.link, x.guid, x.guidPerma = "", "", false
 	x.feedDate, x.feedDatePrio = Date{}, 0
@@ -764,6 +775,10 @@ func (x *decXML) coreLeaf(f *decFrame, field decField, rank int, orderRule, pare
 		return
 	}
 	x.has |= bit
+	if field == fLoc && x.emptyLoc != 0 {
+		x.report("X-04", SeverityError, x.emptyLoc-1, x.emptyLocMsg(parent)+"; the next <loc> is read")
+		x.emptyLoc = 0
+	}
 	if rank < x.rank && !x.orderBad {
 		x.orderBad = true
 		order := "loc, lastmod, changefreq, priority, then extensions"
@@ -1215,11 +1230,13 @@ func (x *decXML) unescape(dst, raw []byte, off int64) []byte {
 				r := rune(v)
 				if err != nil || !decXMLChar(r) {
 					x.report("E-03", SeverityError, at, fmt.Sprintf("character reference &%s; is not a character XML allows; dropped", decShort(ent)))
+					x.dropOff, x.dropName = at+1, "&"+decShort(ent)+"; (E-03)"
 				} else {
 					dst = utf8.AppendRune(dst, r)
 				}
 			} else {
 				x.report(RuleEntity, SeverityError, at, fmt.Sprintf("entity reference &%s; is not expanded (only &amp; &lt; &gt; &apos; &quot; and character references are read; DTD entities never are); dropped", decShort(ent)))
+				x.dropOff, x.dropName = at+1, "&"+decShort(ent)+"; ("+RuleEntity+")"
 			}
 		}
 		raw = raw[j+1:]
@@ -1402,7 +1419,12 @@ func (x *decXML) leafValue(f *decFrame, raw, name []byte) {
 			x.report("X-12", SeverityWarning, f.off, "white space around the <loc> value; trimmed")
 		}
 		if len(val) == 0 {
-			x.report("X-04", SeverityError, f.off, "empty <loc>")
+			// Reported once with the entry, naming the reference
+			// dropped inside this <loc> that left it empty, if any.
+			x.emptyLoc, x.emptyWhy = f.off+1, ""
+			if x.dropOff-1 > f.off {
+				x.emptyWhy = x.dropName
+			}
 			x.has &^= 1 << fLoc
 			return
 		}
@@ -1717,10 +1739,20 @@ func (x *decXML) entryEnd(f *decFrame) {
 			tag = "<sitemap>"
 		}
 		if loc == "" {
-			if len(bare) > 0 && decAbsHTTP(bare) && bytes.IndexAny(bare, " \t\r\n") < 0 {
+			switch {
+			case len(bare) > 0 && decAbsHTTP(bare) && bytes.IndexAny(bare, " \t\r\n") < 0:
 				loc = string(x.decCheckChars(bare, f.off, []byte(tag[1:len(tag)-1])))
-				x.report("X-04", SeverityError, f.off, fmt.Sprintf("%s has no <loc>; its bare text %q was read as the URL. Wrap it in <loc>…</loc>", tag, decShort(bare)))
-			} else {
+				what := "has no <loc>"
+				if x.emptyLoc != 0 {
+					what = "has an empty <loc>"
+				}
+				x.report("X-04", SeverityError, f.off, fmt.Sprintf("%s %s; its bare text %q was read as the URL. Wrap it in <loc>…</loc>", tag, what, decShort(bare)))
+			case x.emptyLoc != 0:
+				// One diagnostic for one problem: the empty <loc> is why
+				// the entry is skipped.
+				x.report("X-04", SeverityError, x.emptyLoc-1, x.emptyLocMsg(tag)+"; entry skipped")
+				return
+			default:
 				x.report("X-04", SeverityError, f.off, fmt.Sprintf("%s without <loc>; entry skipped", tag))
 				return
 			}
@@ -1762,6 +1794,14 @@ func (x *decXML) entryEnd(f *decFrame) {
 		x.out = Item{Kind: ItemURL, URL: URL{Loc: x.link, LastMod: x.feedDate, Source: x.d.opt.Name}, Line: x.eline, Col: x.ecol}
 		x.ready = true
 	}
+}
+
+// emptyLocMsg describes the entry's empty <loc> (X-04) in parent ("<url>").
+func (x *decXML) emptyLocMsg(parent string) string {
+	if x.emptyWhy != "" {
+		return fmt.Sprintf("%s has an empty <loc> once %s is dropped", parent, x.emptyWhy)
+	}
+	return parent + " has an empty <loc>"
 }
 
 // decResolve resolves ref against base; it returns "" when ref is relative

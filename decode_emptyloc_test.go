@@ -1,0 +1,47 @@
+package sitemap
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestDecodeEmptyLocOneX04: a <loc> left empty (blank, or by a dropped
+// entity) is one X-04 that skips the entry, after the XML-03 that dropped
+// the entity; not "empty <loc>" and "<url> without <loc>" both.
+func TestDecodeEmptyLocOneX04(t *testing.T) {
+	tests := []struct {
+		name, in string
+		want     []string
+		msg      string // substring of the X-04 message
+		items    int
+	}{
+		{"entity", decURLSet(`<url><loc>&x;</loc></url>`), []string{"error XML-03", "error X-04"}, "&x;", 0},
+		{"bad char ref", decURLSet(`<url><loc>&#1;</loc></url><url><loc>https://e.com/b</loc></url>`), []string{"error E-03", "error X-04"}, "&#1;", 1},
+		{"blank", decURLSet(`<url><loc>  </loc></url>`), []string{"warning X-12", "error X-04"}, "empty <loc>", 0},
+		{"index", `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>&x;</loc></sitemap></sitemapindex>`, []string{"error XML-03", "error X-04"}, "&x;", 0},
+		{"entity elsewhere does not explain an empty loc", decURLSet(`<url><lastmod>&x;</lastmod><loc></loc></url>`), []string{"error XML-03", "error M-01", "error X-06", "error X-04"}, "empty <loc>;", 0},
+		{"empty loc then a loc", decURLSet(`<url><loc></loc><loc>https://e.com/a</loc></url>`), []string{"error X-04"}, "the next <loc> is read", 1},
+		{"empty loc and bare text", decURLSet(`<url><loc></loc>https://e.com/a</url>`), []string{"error X-04"}, "has an empty <loc>; its bare text", 1},
+		{"no loc at all", decURLSet(`<url><lastmod>2024-01-01</lastmod></url>`), []string{"error X-04"}, "without <loc>", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := decodeAll(t, []byte(tt.in), DecoderOptions{})
+			if got, want := strings.Join(r.rules(), ","), strings.Join(tt.want, ","); got != want {
+				t.Errorf("diagnostics [%s], want [%s]\n%s", got, want, r.dump())
+			}
+			if len(r.items) != tt.items {
+				t.Errorf("items %d, want %d", len(r.items), tt.items)
+			}
+			for _, d := range r.diags {
+				if d.Rule == "X-04" && (!strings.Contains(d.Message, tt.msg) || tt.items == 0 && !strings.Contains(d.Message, "skipped")) {
+					t.Errorf("X-04 %q does not say %q (and that the entry is skipped)", d.Message, tt.msg)
+				}
+			}
+		})
+	}
+	r := decodeFile(t, "testdata/hostile/xxe.xml")
+	if got := strings.Join(r.rules(), ","); got != "warning XML-02,error XML-03,error X-04" || len(r.items) != 1 {
+		t.Errorf("xxe.xml: [%s], %d items\n%s", got, len(r.items), r.dump())
+	}
+}
