@@ -153,13 +153,13 @@ func TestDecodeRules(t *testing.T) {
 					t.Error("image not read")
 				}
 			}},
-		{name: "IM-03 deprecated image tags info", in: decURLSet(`<url><loc>https://e.com/</loc><image:image xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"><image:loc>https://e.com/i.jpg</image:loc><image:caption>c</image:caption></image:image></url>`), items: 1, want: []string{"info IM-03"},
+		{name: "IM-03 deprecated image tags warn", in: decURLSet(`<url><loc>https://e.com/</loc><image:image xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"><image:loc>https://e.com/i.jpg</image:loc><image:caption>c</image:caption></image:image></url>`), items: 1, want: []string{"warning IM-03"},
 			check: func(t *testing.T, r decResult) {
 				if r.items[0].URL.Images[0].Caption != "c" {
 					t.Error("caption not read")
 				}
 			}},
-		{name: "V-02 deprecated video tags, V-03 order", in: decURLSet(`<url><loc>https://e.com/</loc><video:video xmlns:video="http://www.google.com/schemas/sitemap-video/1.1"><video:thumbnail_loc>https://e.com/t.jpg</video:thumbnail_loc><video:title>T</video:title><video:description>D</video:description><video:player_loc>https://e.com/p</video:player_loc><video:live>no</video:live><video:category>c</video:category></video:video></url>`), items: 1, want: []string{"info V-02", "error V-03"},
+		{name: "V-02 deprecated video tags, V-03 order", in: decURLSet(`<url><loc>https://e.com/</loc><video:video xmlns:video="http://www.google.com/schemas/sitemap-video/1.1"><video:thumbnail_loc>https://e.com/t.jpg</video:thumbnail_loc><video:title>T</video:title><video:description>D</video:description><video:player_loc>https://e.com/p</video:player_loc><video:live>no</video:live><video:category>c</video:category></video:video></url>`), items: 1, want: []string{"warning V-02", "error V-03"},
 			check: func(t *testing.T, r decResult) {
 				if r.items[0].URL.Videos[0].Category != "c" {
 					t.Error("category not read")

@@ -958,8 +958,8 @@ func (x *decXML) imageChild(f *decFrame, kind decNS, uri string, local []byte) {
 		x.report("IM-01", SeverityError, f.off, fmt.Sprintf("unexpected <%s> in <image:image>; ignored", decShort(x.s.name)))
 		return
 	}
-	if rank > 1 {
-		x.report("IM-03", SeverityInfo, f.off, fmt.Sprintf("<%s> is deprecated since 2022 and has no effect at Google; read, but you can remove it", decShort(x.s.name)))
+	if rank > 1 { // §20.4 item 7: deprecated tags are warnings
+		x.report("IM-03", SeverityWarning, f.off, fmt.Sprintf("<%s> is deprecated since 2022 and has no effect at Google; read, but you can remove it", decShort(x.s.name)))
 	}
 	x.extLeaf(f, field, rank, false, &x.ihas, &x.irank, &x.iorderBad, "IM-01", "image:image")
 }
@@ -1029,8 +1029,8 @@ func (x *decXML) videoChild(f *decFrame, kind decNS, uri string, local []byte) {
 		x.report("V-03", SeverityError, f.off, fmt.Sprintf("unexpected <%s> in <video:video>; ignored", decShort(x.s.name)))
 		return
 	}
-	if deprecated {
-		x.report("V-02", SeverityInfo, f.off, fmt.Sprintf("<%s> is deprecated since 2022 and has no effect at Google; read, but you can remove it", decShort(x.s.name)))
+	if deprecated { // §20.4 item 7: deprecated tags are warnings
+		x.report("V-02", SeverityWarning, f.off, fmt.Sprintf("<%s> is deprecated since 2022 and has no effect at Google; read, but you can remove it", decShort(x.s.name)))
 	}
 	if field == fNone {
 		// Valid but not kept: check order, skip the content.
@@ -1051,11 +1051,11 @@ func (x *decXML) videoChild(f *decFrame, kind decNS, uri string, local []byte) {
 	case fVPlayer:
 		if s, ok := x.attrString("allow_embed"); ok {
 			v.PlayerAllowEmbed = s
-			x.report("V-02", SeverityInfo, f.off, "the player_loc attribute allow_embed is deprecated since 2022; read, but you can remove it")
+			x.report("V-02", SeverityWarning, f.off, "the player_loc attribute allow_embed is deprecated since 2022; read, but you can remove it")
 		}
 		if s, ok := x.attrString("autoplay"); ok {
 			v.PlayerAutoplay = s
-			x.report("V-02", SeverityInfo, f.off, "the player_loc attribute autoplay is deprecated since 2022; read, but you can remove it")
+			x.report("V-02", SeverityWarning, f.off, "the player_loc attribute autoplay is deprecated since 2022; read, but you can remove it")
 		}
 	case fVRestriction:
 		rel, _ := x.attrString("relationship")
