@@ -158,18 +158,18 @@ func TestParseFormats(t *testing.T) {
 	}
 	_, out, _ = runCLI(t, "", "parse", "--format", "csv", samples+"basic.xml")
 	want = "loc,lastmod,changefreq,priority\nhttps://www.example.com/,2005-01-01,monthly,0.8\n" +
-		"https://www.example.com/catalog?item=12&desc=vacation_hawaii,2004-12-23T18:00:15Z,,\n" +
+		"https://www.example.com/catalog?item=12&desc=vacation_hawaii,2004-12-23T18:00:15+00:00,,\n" +
 		"https://www.example.com/a,2004-12-23T18:00:15.5Z,,\n"
 	if out != want {
 		t.Errorf("csv: %q", out)
 	}
 	_, out, _ = runCLI(t, "", "parse", "--format", "csv", samples+"index.xml")
-	want = "loc,lastmod\nhttps://www.example.com/sitemap1.xml.gz,2004-10-01T18:23:17Z\nhttps://www.example.com/sitemap2.xml.gz,2005-01-01\n"
+	want = "loc,lastmod\nhttps://www.example.com/sitemap1.xml.gz,2004-10-01T18:23:17+00:00\nhttps://www.example.com/sitemap2.xml.gz,2005-01-01\n"
 	if out != want {
 		t.Errorf("csv index: %q", out)
 	}
 	_, out, _ = runCLI(t, "", "parse", samples+"index.xml")
-	if !strings.HasPrefix(out, `{"loc":"https://www.example.com/sitemap1.xml.gz","lastmod":"2004-10-01T18:23:17Z","source":"`) {
+	if !strings.HasPrefix(out, `{"loc":"https://www.example.com/sitemap1.xml.gz","lastmod":"2004-10-01T18:23:17+00:00","source":"`) {
 		t.Errorf("jsonl index: %q", out)
 	}
 	if code, _, _ := runCLI(t, "", "parse", "--format", "xml", samples+"basic.xml"); code != exitUsage {

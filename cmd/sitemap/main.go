@@ -14,6 +14,12 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// The first interrupt cancels the run, which then stops cleanly and
+	// publishes nothing partial; a second one ends the process at once.
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
 	s := &streams{
 		In:            os.Stdin,
 		Out:           os.Stdout,
