@@ -47,6 +47,7 @@ type generateOptions struct {
 	XSL         bool
 	State       string
 	StateDay    bool
+	NewsMaxAge  time.Duration
 	Inputs      []string
 }
 
@@ -105,6 +106,7 @@ run and nothing is published. Exit status 2: bad flags, unreadable input, unwrit
 	f.BoolVar(&o.JSON, "json", false, "print the summary as JSON on standard output")
 	f.BoolVar(&o.Legacy, "legacy", false, "also write deprecated extension tags (IM-04, V-04, N-09)")
 	f.StringVar(&o.Robots, "robots", "", "robots.txt `FILE` to add the Sitemap: line to (created when missing; other bytes kept)")
+	f.DurationVar(&o.NewsMaxAge, "news-max-age", 48*time.Hour, "drop the <news:news> block of articles published longer ago than this; Google takes only the last two days (N-06, N-11); 0 keeps every one")
 	f.StringVar(&o.State, "state", "", "remember entries between runs in this SQLite `FILE`: an unchanged entry keeps its lastmod, a changed one gets the run's time (M-02, M-05)")
 	f.BoolVar(&o.StateDay, "state-day", false, "with --state, write observed changes at day precision (YYYY-MM-DD) instead of seconds")
 	f.BoolVar(&o.XSL, "xsl", false, "write "+xsl.DefaultName+" beside the sitemaps and reference it, so browsers show a table")
@@ -127,6 +129,9 @@ type generateRun struct {
 func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	if o.BaseURL == "" {
 		return cannotRun("--base-url is required: the URL of the directory the sitemaps are served from, e.g. --base-url https://www.example.com/")
+	}
+	if o.NewsMaxAge < 0 {
+		return cannotRun("--news-max-age %v: give a positive duration such as 48h, or 0 to keep every news block", o.NewsMaxAge)
 	}
 	mode, err := build.ParseIndexMode(o.Index)
 	if err != nil {
@@ -159,7 +164,7 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 		Name: o.Name, BaseURL: o.BaseURL, SiteURL: o.SiteURL,
 		Gzip: o.Gzip, GzipLevel: o.GzipLevel, GzipIndex: o.GzipIndex,
 		Index: mode, MaxURLs: o.MaxURLs, MaxBytes: o.MaxBytes,
-		Legacy: o.Legacy, DryRun: o.DryRun,
+		Legacy: o.Legacy, DryRun: o.DryRun, NewsMaxAge: o.NewsMaxAge,
 	}
 	if o.XSL {
 		// Relative: it resolves against each file's own URL, and every file

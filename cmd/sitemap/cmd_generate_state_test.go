@@ -6,8 +6,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/internal/xmllint"
 )
 
 // genLastMods decodes a published sitemap and maps loc → lastmod text.
@@ -97,5 +99,50 @@ func TestGenerateState(t *testing.T) {
 		if third[loc] != lm {
 			t.Errorf("%s: lastmod moved from %q to %q without a change", loc, lm, third[loc])
 		}
+	}
+}
+
+// TestGenerateNewsMaxAge: by default the generator drops the news block of
+// articles published more than 48 hours ago, keeping the URL (N-06, N-11);
+// --news-max-age 0 keeps every block.
+func TestGenerateNewsMaxAge(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "news.jsonl")
+	fresh := time.Now().Add(-time.Hour).UTC().Format(time.RFC3339)
+	stale := time.Now().Add(-72 * time.Hour).UTC().Format(time.RFC3339)
+	rec := func(path, date string) string {
+		return `{"loc":"https://www.example.com/news/` + path + `","news":{"publication":{"name":"The Daily","language":"en"},"publication_date":"` + date + `","title":"` + path + `"}}`
+	}
+	if err := os.WriteFile(in, []byte(rec("fresh", fresh)+"\n"+rec("stale", stale)+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args      []string
+		wantNews  int
+		wantNotes string
+	}{
+		{nil, 1, "news blocks dropped for age (N-11)"},
+		{[]string{"--news-max-age", "0"}, 2, ""},
+	} {
+		out := filepath.Join(dir, "out", strings.Join(tc.args, ""))
+		args := append([]string{"generate", "--base-url", genBase, "--out", out}, tc.args...)
+		code, _, stderr := runCLI(t, "", append(args, in)...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d\n%s", tc.args, code, stderr)
+		}
+		doc := genRead(t, filepath.Join(out, "sitemap.xml"))
+		if got := strings.Count(doc, "<news:news>"); got != tc.wantNews {
+			t.Errorf("%v: %d news blocks, want %d", tc.args, got, tc.wantNews)
+		}
+		if got := len(genLocs(doc)); got != 2 {
+			t.Errorf("%v: %d URLs, want both kept", tc.args, got)
+		}
+		if tc.wantNotes != "" && !strings.Contains(stderr, tc.wantNotes) {
+			t.Errorf("%v: summary lacks %q:\n%s", tc.args, tc.wantNotes, stderr)
+		}
+		xmllint.Validate(t, filepath.Join(out, "sitemap.xml"), "sitemap-all.xsd")
+	}
+	if code, _, _ := runCLI(t, "", "generate", "--base-url", genBase, "--dry-run", "--news-max-age", "-1h", in); code != exitUsage {
+		t.Errorf("negative --news-max-age: exit %d, want 2", code)
 	}
 }

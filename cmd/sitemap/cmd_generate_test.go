@@ -144,7 +144,7 @@ func TestGenerateFormats(t *testing.T) {
 // The JSONL record carries every extension to the output (CONVENTIONS.md).
 func TestGenerateExtensions(t *testing.T) {
 	out := t.TempDir()
-	code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", out, "../../examples/urls.jsonl")
+	code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", out, "--news-max-age", "0", "../../examples/urls.jsonl")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -469,7 +469,7 @@ func TestGenerateHelpExamplesRun(t *testing.T) {
 func TestGenerateXSLBrowser(t *testing.T) {
 	chromium := genChromium(t)
 	out := t.TempDir()
-	code, _, stderr := runCLI(t, "", "generate", "--base-url", "http://127.0.0.1/", "--out", out, "--xsl", "--index", "always",
+	code, _, stderr := runCLI(t, "", "generate", "--base-url", "http://127.0.0.1/", "--out", out, "--xsl", "--index", "always", "--news-max-age", "0",
 		"--site-url", genBase, "../../examples/urls.jsonl")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)

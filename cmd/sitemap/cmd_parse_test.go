@@ -132,7 +132,7 @@ func TestParseGenerateRoundTrip(t *testing.T) {
 				t.Fatalf("parse: exit %d %s", code, errOut)
 			}
 			dir := t.TempDir()
-			code, _, errOut = runCLI(t, jsonl, "generate", "--base-url", "https://www.example.com/", "--out", dir, "--input-format", "jsonl", "--legacy", "-")
+			code, _, errOut = runCLI(t, jsonl, "generate", "--base-url", "https://www.example.com/", "--out", dir, "--input-format", "jsonl", "--legacy", "--news-max-age", "0", "-")
 			if code != exitOK {
 				t.Fatalf("generate: exit %d %s", code, errOut)
 			}
