@@ -133,16 +133,17 @@ func (e *DecodeError) Unwrap() error { return e.Err }
 
 // Project rule IDs the decoder uses where SITEMAP-SPEC.md has none.
 const (
-	RuleXMLSyntax = "XML-01"  // not well-formed XML (recovered where possible)
-	RuleDoctype   = "XML-02"  // a DOCTYPE: ignored, its entities are never expanded
-	RuleEntity    = "XML-03"  // an entity reference other than the five predefined and numeric ones
-	RuleStrayText = "XML-04"  // text where only elements belong
-	RuleMaxBytes  = "LIM-01"  // DecoderOptions.MaxBytes reached
-	RuleMaxCount  = "LIM-02"  // DecoderOptions.MaxEntries reached
-	RuleMaxDepth  = "LIM-03"  // DecoderOptions.MaxDepth reached
-	RuleMaxToken  = "LIM-04"  // DecoderOptions.MaxLineBytes reached
-	RuleGzip      = "GZ-01"   // corrupt or truncated gzip
-	RuleRead      = "READ-01" // the reader failed (I/O error): no finding about the document
+	RuleXMLSyntax  = "XML-01"  // not well-formed XML (recovered where possible)
+	RuleDoctype    = "XML-02"  // a DOCTYPE: ignored, its entities are never expanded
+	RuleEntity     = "XML-03"  // an entity reference other than the five predefined and numeric ones
+	RuleStrayText  = "XML-04"  // text where only elements belong
+	RuleMaxBytes   = "LIM-01"  // DecoderOptions.MaxBytes reached
+	RuleMaxCount   = "LIM-02"  // DecoderOptions.MaxEntries reached
+	RuleMaxDepth   = "LIM-03"  // DecoderOptions.MaxDepth reached
+	RuleMaxToken   = "LIM-04"  // DecoderOptions.MaxLineBytes reached
+	RuleGzip       = "GZ-01"   // corrupt or truncated gzip
+	RuleGzipNested = "GZ-02"   // gzip inside gzip (compressed twice): read, with a warning
+	RuleRead       = "READ-01" // the reader failed (I/O error): no finding about the document
 )
 
 // A Decoder reads the entries of one sitemap document of any format from
@@ -363,13 +364,32 @@ func (l *decLimitReader) Read(p []byte) (int, error) {
 func (d *Decoder) start() error {
 	br := bufio.NewReaderSize(d.src, 4096)
 	var src io.Reader = br
-	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+	if decIsGzip(br) {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
 			return d.fatal(RuleGzip, 0, 0, ErrGzip, fmt.Sprintf("starts like gzip but the header is corrupt (%v)", err))
 		}
 		d.gz = zr
 		src = zr
+		// A gzip inside the gzip (a .xml.gz compressed again, or served
+		// with a Content-Encoding the client did not undo) is read too.
+		// The inner compressed stream is capped like the output: empty
+		// gzip members inflate to nothing and would otherwise never reach
+		// MaxBytes.
+		ib := bufio.NewReaderSize(&decLimitReader{r: zr, max: d.opt.MaxBytes}, 4096)
+		src = ib
+		if decIsGzip(ib) {
+			d.report(RuleGzipNested, SeverityWarning, 0, 0, "the document is gzip-compressed twice (a gzip inside the gzip); read after decompressing both. Search engines decompress a .gz sitemap once: compress it once")
+			zr2, err := gzip.NewReader(ib)
+			if err != nil {
+				return d.fatal(RuleGzip, 0, 0, ErrGzip, fmt.Sprintf("the inner gzip stream's header is corrupt (%v)", err))
+			}
+			ib2 := bufio.NewReaderSize(zr2, 4096)
+			if decIsGzip(ib2) {
+				return d.fatal("F-04", 0, 0, ErrNotSitemap, "gzip-compressed more than twice; not read (compress a sitemap once)")
+			}
+			src = ib2
+		}
 	}
 	d.lim = &decLimitReader{r: src, max: d.opt.MaxBytes}
 	pr := bufio.NewReaderSize(d.lim, 4096)
@@ -433,6 +453,13 @@ func (d *Decoder) start() error {
 	d.format = FormatText
 	d.s = newScanner(r, d.opt.MaxLineBytes)
 	return nil
+}
+
+// decIsGzip reports whether the next bytes of br are gzip's magic number
+// (F-04: sniffed, never taken from a name).
+func decIsGzip(br *bufio.Reader) bool {
+	magic, _ := br.Peek(2)
+	return len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b
 }
 
 // charset wraps r with a decoder for a declared non-UTF-8 encoding.

@@ -32,9 +32,11 @@ func decHostileFiles() map[string][]byte {
 		zw.Close()
 		return b.Bytes()
 	}
-	// A gzip bomb: a few KB that expand to 16 MiB of white space inside a
-	// urlset (tests read it with MaxBytes far below that).
-	files["gzip-bomb.xml.gz"] = gz([]byte(decHead), bytes.Repeat([]byte(" "), 16<<20), []byte(decTail))
+	// A gzip bomb: a few KB that expand past the default cap (LIM-01,
+	// 4 × 52,428,800 bytes) to 208 MiB of white space inside a urlset. It
+	// is gzip twice (GZ-02): the inner stream is one 1 MiB member repeated,
+	// which the outer gzip squeezes to almost nothing.
+	files["gzip-bomb.xml.gz"] = gz(decBomb(nil, DefaultDecodeMaxBytes>>20+8))
 
 	// Billion laughs: nested entity definitions; never expanded.
 	var bl strings.Builder
@@ -124,10 +126,14 @@ func TestDecodeHostile(t *testing.T) {
 			t.Errorf("error is not a LIM-01 *DecodeError: %#v", r.err)
 		}
 	})
-	t.Run("gzip bomb under the default cap reads to the end", func(t *testing.T) {
-		r := decodeAll(t, read("gzip-bomb.xml.gz"), DecoderOptions{})
-		if r.err != nil || !r.has("X-07") {
-			t.Fatalf("err %v\n%s", r.err, r.dump())
+	t.Run("gzip bomb is gzip twice and a few KB", func(t *testing.T) {
+		b := read("gzip-bomb.xml.gz")
+		if len(b) > 16<<10 {
+			t.Errorf("the bomb is %d bytes, want a few KB", len(b))
+		}
+		r := decodeAll(t, b, DecoderOptions{MaxBytes: 1 << 20})
+		if !r.has(RuleGzipNested) {
+			t.Errorf("no %s:\n%s", RuleGzipNested, r.dump())
 		}
 	})
 	t.Run("billion laughs", func(t *testing.T) {
@@ -215,58 +221,73 @@ func TestDecodeHostile(t *testing.T) {
 
 // decBomb returns a multi-member gzip stream expanding to about n MiB of
 // white space inside a urlset, built without compressing n MiB.
-func decBomb(t testing.TB, mib int) []byte {
-	var member bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&member, gzip.BestCompression)
-	zw.Write(bytes.Repeat([]byte(" "), 1<<20))
-	zw.Close()
-	var head bytes.Buffer
-	zw = gzip.NewWriter(&head)
-	zw.Write([]byte(decHead))
-	zw.Close()
-	out := head.Bytes()
-	for i := 0; i < mib; i++ {
-		out = append(out, member.Bytes()...)
+func decBomb(_ testing.TB, mib int) []byte {
+	gz := func(b []byte) []byte {
+		var w bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&w, gzip.BestCompression)
+		zw.Write(b)
+		zw.Close()
+		return w.Bytes()
 	}
-	return out
+	member := gz(bytes.Repeat([]byte(" "), 1<<20))
+	out := gz([]byte(decHead))
+	for i := 0; i < mib; i++ {
+		out = append(out, member...)
+	}
+	return append(out, gz([]byte(decTail))...)
 }
 
-// TestDecodeBombMemory: decompressing past the default 200 MiB cap keeps
-// the heap small (the decoder streams; nothing grows with the input).
+// TestDecodeBombMemory: decompressing past the default 200 MiB cap stops
+// there with LIM-01 and ErrLimit, and keeps the heap small (the decoder
+// streams; nothing grows with the input): the committed bomb, gzip twice
+// (a few KB), and a one-level multi-member bomb (~210 KB).
 func TestDecodeBombMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads 200 MiB")
 	}
-	bomb := decBomb(t, 4*MaxBytes/(1<<20)+8) // 208 MiB of data, ~210 KB compressed
-	runtime.GC()
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	var peak uint64
-	var diags []Diagnostic
-	dec := NewDecoder(bytes.NewReader(bomb), DecoderOptions{OnDiagnostic: func(d Diagnostic) { diags = append(diags, d) }})
-	var err error
-	for {
-		if _, err = dec.Next(); err != nil {
-			break
-		}
+	committed, err := os.ReadFile(filepath.Join("testdata", "hostile", "gzip-bomb.xml.gz"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	runtime.ReadMemStats(&after)
-	if h := after.HeapAlloc; h > peak {
-		peak = h
-	}
-	if !errors.Is(err, ErrLimit) || len(diags) == 0 || diags[len(diags)-1].Rule != RuleMaxBytes {
-		t.Fatalf("err %v diags %v", err, diags)
-	}
-	if dec.Bytes() != DefaultDecodeMaxBytes {
-		t.Errorf("read %d uncompressed bytes, want exactly the cap %d", dec.Bytes(), DefaultDecodeMaxBytes)
-	}
-	allocated := after.TotalAlloc - before.TotalAlloc
-	t.Logf("decompressed %d MiB; allocated %d KiB in total; heap in use %d KiB", dec.Bytes()>>20, allocated>>10, peak>>10)
-	const bound = 64 << 20
-	if allocated > bound {
-		t.Errorf("allocated %d bytes while reading the bomb, want < %d", allocated, bound)
-	}
-	if peak > before.HeapAlloc+bound {
-		t.Errorf("heap in use grew from %d to %d", before.HeapAlloc, peak)
+	for _, tc := range []struct {
+		name string
+		bomb []byte
+	}{
+		{"testdata/hostile/gzip-bomb.xml.gz (gzip twice)", committed},
+		{"multi-member gzip", decBomb(t, 4*MaxBytes/(1<<20)+8)}, // 208 MiB of data
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			runtime.GC()
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			var diags []Diagnostic
+			dec := NewDecoder(bytes.NewReader(tc.bomb), DecoderOptions{OnDiagnostic: func(d Diagnostic) { diags = append(diags, d) }})
+			var err error
+			for {
+				if _, err = dec.Next(); err != nil {
+					break
+				}
+			}
+			runtime.ReadMemStats(&after)
+			if !errors.Is(err, ErrLimit) || len(diags) == 0 || diags[len(diags)-1].Rule != RuleMaxBytes {
+				t.Fatalf("err %v diags %v", err, diags)
+			}
+			var de *DecodeError
+			if !errors.As(err, &de) || de.Diagnostic.Rule != RuleMaxBytes {
+				t.Errorf("error is not a LIM-01 *DecodeError: %#v", err)
+			}
+			if dec.Bytes() != DefaultDecodeMaxBytes {
+				t.Errorf("read %d uncompressed bytes, want exactly the cap %d", dec.Bytes(), DefaultDecodeMaxBytes)
+			}
+			allocated := after.TotalAlloc - before.TotalAlloc
+			t.Logf("%d bytes compressed; decompressed %d MiB; allocated %d KiB in total; heap in use %d KiB", len(tc.bomb), dec.Bytes()>>20, allocated>>10, after.HeapAlloc>>10)
+			const bound = 64 << 20
+			if allocated > bound {
+				t.Errorf("allocated %d bytes while reading the bomb, want < %d", allocated, bound)
+			}
+			if after.HeapAlloc > before.HeapAlloc+bound {
+				t.Errorf("heap in use grew from %d to %d", before.HeapAlloc, after.HeapAlloc)
+			}
+		})
 	}
 }
