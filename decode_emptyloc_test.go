@@ -45,3 +45,22 @@ func TestDecodeEmptyLocOneX04(t *testing.T) {
 		t.Errorf("xxe.xml: [%s], %d items\n%s", got, len(r.items), r.dump())
 	}
 }
+
+// TestDecodeSkippedEntryNotYielded: an entry skipped for want of a loc
+// (X-04) is never returned, so nothing downstream counts it, and it does
+// not use up MaxEntries (LIM-02). (xxe.xml holds two <url>: the one whose
+// loc is an XXE entity is skipped, the other is read; "1 URL" is right.)
+func TestDecodeSkippedEntryNotYielded(t *testing.T) {
+	in := decURLSet(`<url><loc>&x;</loc></url><url><lastmod>2024-01-01</lastmod></url><url><loc>https://e.com/ok</loc></url>`)
+	r := decodeAll(t, []byte(in), DecoderOptions{MaxEntries: 1})
+	if r.err != nil || len(r.items) != 1 || r.items[0].URL.Loc != "https://e.com/ok" || r.has(RuleMaxCount) {
+		t.Fatalf("err %v items %+v\n%s", r.err, r.items, r.dump())
+	}
+	if r.count("X-04") != 2 {
+		t.Errorf("X-04 %d, want 2\n%s", r.count("X-04"), r.dump())
+	}
+	r = decodeAll(t, []byte(decURLSet(`<url><loc>&x;</loc></url>`)), DecoderOptions{})
+	if r.err != nil || len(r.items) != 0 || r.has("X-07") {
+		t.Errorf("a lone skipped <url>: err %v items %d (the urlset is not empty: no X-07)\n%s", r.err, len(r.items), r.dump())
+	}
+}
