@@ -236,7 +236,7 @@ type decXML struct {
 	emptyLoc int64
 	emptyWhy string
 	// The latest reference unescape dropped (XML-03, E-03): 1 + its
-	// offset, and "&name; (RULE)".
+	// offset, and "entity reference &name; was dropped (RULE)".
 	dropOff  int64
 	dropName string
 
@@ -1230,13 +1230,13 @@ func (x *decXML) unescape(dst, raw []byte, off int64) []byte {
 				r := rune(v)
 				if err != nil || !decXMLChar(r) {
 					x.report("E-03", SeverityError, at, fmt.Sprintf("character reference &%s; is not a character XML allows; dropped", decShort(ent)))
-					x.dropOff, x.dropName = at+1, "&"+decShort(ent)+"; (E-03)"
+					x.dropOff, x.dropName = at+1, "character reference &"+decShort(ent)+"; was dropped (E-03)"
 				} else {
 					dst = utf8.AppendRune(dst, r)
 				}
 			} else {
 				x.report(RuleEntity, SeverityError, at, fmt.Sprintf("entity reference &%s; is not expanded (only &amp; &lt; &gt; &apos; &quot; and character references are read; DTD entities never are); dropped", decShort(ent)))
-				x.dropOff, x.dropName = at+1, "&"+decShort(ent)+"; ("+RuleEntity+")"
+				x.dropOff, x.dropName = at+1, "entity reference &"+decShort(ent)+"; was dropped ("+RuleEntity+")"
 			}
 		}
 		raw = raw[j+1:]
@@ -1799,7 +1799,7 @@ func (x *decXML) entryEnd(f *decFrame) {
 // emptyLocMsg describes the entry's empty <loc> (X-04) in parent ("<url>").
 func (x *decXML) emptyLocMsg(parent string) string {
 	if x.emptyWhy != "" {
-		return fmt.Sprintf("%s has an empty <loc> once %s is dropped", parent, x.emptyWhy)
+		return fmt.Sprintf("%s has an empty <loc>: its %s", parent, x.emptyWhy)
 	}
 	return parent + " has an empty <loc>"
 }
