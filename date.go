@@ -72,19 +72,39 @@ func (d Date) Equal(e Date) bool {
 func (d Date) String() string { return string(d.AppendFormat(nil)) }
 
 // AppendFormat appends the W3C Datetime text of d to b. It writes nothing
-// for the zero Date.
+// for the zero Date. The common forms (years 0000–9999, whole-minute
+// offsets) are written by hand, without time.Time's layout parser.
 func (d Date) AppendFormat(b []byte) []byte {
-	switch d.Precision {
-	case PrecisionYear:
-		return d.Time.AppendFormat(b, "2006")
-	case PrecisionMonth:
-		return d.Time.AppendFormat(b, "2006-01")
-	case PrecisionDay:
-		return d.Time.AppendFormat(b, "2006-01-02")
-	case PrecisionMinute:
-		return appendZone(d.Time, d.Time.AppendFormat(b, "2006-01-02T15:04"))
-	case PrecisionSecond:
-		b = d.Time.AppendFormat(b, "2006-01-02T15:04:05")
+	if d.Precision == PrecisionNone {
+		return b
+	}
+	y, mo, dd := d.Time.Date()
+	if y < 0 || y > 9999 {
+		return d.appendFormatSlow(b)
+	}
+	b = append2(b, y/100)
+	b = append2(b, y%100)
+	if d.Precision == PrecisionYear {
+		return b
+	}
+	b = append(b, '-')
+	b = append2(b, int(mo))
+	if d.Precision == PrecisionMonth {
+		return b
+	}
+	b = append(b, '-')
+	b = append2(b, dd)
+	if d.Precision == PrecisionDay {
+		return b
+	}
+	h, mi, sec := d.Time.Clock()
+	b = append(b, 'T')
+	b = append2(b, h)
+	b = append(b, ':')
+	b = append2(b, mi)
+	if d.Precision >= PrecisionSecond {
+		b = append(b, ':')
+		b = append2(b, sec)
 		if n := int(d.FracDigits); n > 0 {
 			if n > 9 {
 				n = 9
@@ -98,19 +118,51 @@ func (d Date) AppendFormat(b []byte) []byte {
 			b = append(b, '.')
 			b = append(b, buf[:n]...)
 		}
-		return appendZone(d.Time, b)
 	}
-	return b
+	return appendZone(d.Time, b)
+}
+
+// appendFormatSlow writes years outside 0000–9999 through time's layouts.
+func (d Date) appendFormatSlow(b []byte) []byte {
+	switch d.Precision {
+	case PrecisionYear:
+		return d.Time.AppendFormat(b, "2006")
+	case PrecisionMonth:
+		return d.Time.AppendFormat(b, "2006-01")
+	case PrecisionDay:
+		return d.Time.AppendFormat(b, "2006-01-02")
+	case PrecisionMinute:
+		return appendZone(d.Time, d.Time.AppendFormat(b, "2006-01-02T15:04"))
+	}
+	b = d.Time.AppendFormat(b, "2006-01-02T15:04:05")
+	if n := int(d.FracDigits); n > 0 {
+		b = append(b, d.Time.Format(".000000000")[:n+1]...)
+	}
+	return appendZone(d.Time, b)
 }
 
 // appendZone writes the TZD of t: "Z" for UTC, and "+00:00" for a zero
 // offset that was written that way (a fixed zone other than time.UTC), so
 // a value read from a sitemap is written back as it was.
 func appendZone(t time.Time, b []byte) []byte {
-	if _, off := t.Zone(); off == 0 && t.Location() != time.UTC {
-		return append(b, "+00:00"...)
+	_, off := t.Zone()
+	if off == 0 && t.Location() == time.UTC {
+		return append(b, 'Z')
 	}
-	return t.AppendFormat(b, "Z07:00")
+	if off%60 != 0 || off <= -100*3600 || off >= 100*3600 {
+		// Seconds in the offset cannot be written in a TZD; time writes
+		// the nearest form it can.
+		return t.AppendFormat(b, "Z07:00")
+	}
+	sign := byte('+')
+	if off < 0 {
+		sign, off = '-', -off
+	}
+	off /= 60
+	b = append(b, sign)
+	b = append2(b, off/60)
+	b = append(b, ':')
+	return append2(b, off%60)
 }
 
 // DateIssue is a set of the leniencies [ParseDateLenient] applied, or of

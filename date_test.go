@@ -125,3 +125,43 @@ func FuzzParseDate(f *testing.F) {
 		}
 	})
 }
+
+// TestAppendFormatMatchesLayouts: the hand-written writer gives what the
+// time layouts give, for random instants, zones and precisions.
+func TestAppendFormatMatchesLayouts(t *testing.T) {
+	zones := []*time.Location{time.UTC, time.FixedZone("", 0), time.FixedZone("", 3600), time.FixedZone("", -(9*3600 + 30*60)), time.FixedZone("", 14*3600)}
+	layouts := map[Precision]string{PrecisionYear: "2006", PrecisionMonth: "2006-01", PrecisionDay: "2006-01-02", PrecisionMinute: "2006-01-02T15:04", PrecisionSecond: "2006-01-02T15:04:05"}
+	for i := 0; i < 20000; i++ {
+		sec := int64(i)*7919*86400/13 + int64(i*i)%86400
+		tm := time.Unix(sec-30*365*86400, int64(i*104729)%1e9).In(zones[i%len(zones)])
+		for p := PrecisionYear; p <= PrecisionSecond; p++ {
+			d := Date{Time: tm, Precision: p, FracDigits: uint8(i % 10)}
+			if p != PrecisionSecond {
+				d.FracDigits = 0
+			}
+			want := tm.Format(layouts[p])
+			if d.FracDigits > 0 {
+				want += tm.Format(".000000000")[:d.FracDigits+1]
+			}
+			if p >= PrecisionMinute {
+				if _, off := tm.Zone(); off == 0 && tm.Location() != time.UTC {
+					want += "+00:00"
+				} else {
+					want += tm.Format("Z07:00")
+				}
+			}
+			if got := d.String(); got != want {
+				t.Fatalf("%v at precision %d, %d digits: got %q want %q", tm, p, d.FracDigits, got, want)
+			}
+		}
+	}
+}
+
+func BenchmarkDateAppendFormat(b *testing.B) {
+	d, _ := ParseDate("2026-11-02T10:00:00+01:00")
+	buf := make([]byte, 0, 64)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		buf = d.AppendFormat(buf[:0])
+	}
+}

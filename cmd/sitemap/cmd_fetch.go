@@ -4,23 +4,21 @@ import (
 	"bufio"
 	"context"
 	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/internal/progress"
+	"github.com/sitemapkit/sitemap/internal/record"
 )
 
 // fetchOptions are the flags and argument of `sitemap fetch`.
@@ -428,14 +426,12 @@ func (t *fetchTree) describe(n *fetch.Node) string {
 	return strings.Join(parts, ", ")
 }
 
-// fetchURLWriter prints URL entries as txt, jsonl or csv. JSONL is written by
-// hand for the common fields (byte-identical to encoding/json with HTML
-// escaping off) and by encoding/json when an entry carries extensions.
+// fetchURLWriter prints URL entries as txt, jsonl (internal/record:
+// byte-identical to encoding/json with HTML escaping off) or csv.
 type fetchURLWriter struct {
 	bw     *bufio.Writer
 	format string
 	cw     *csv.Writer
-	enc    *json.Encoder
 	buf    []byte
 	row    []string
 }
@@ -445,8 +441,6 @@ func newFetchURLWriter(w io.Writer, format string) (*fetchURLWriter, error) {
 	switch format {
 	case "txt":
 	case "jsonl":
-		u.enc = json.NewEncoder(u.bw)
-		u.enc.SetEscapeHTML(false)
 	case "csv":
 		u.cw = csv.NewWriter(u.bw)
 		u.row = make([]string, 5)
@@ -467,7 +461,7 @@ func (u *fetchURLWriter) write(x *sitemap.URL) error {
 	case "csv":
 		u.row[0], u.row[1], u.row[2], u.row[3], u.row[4] = x.Loc, "", string(x.ChangeFreq), "", x.Source
 		if !x.LastMod.IsZero() {
-			u.buf = fetchAppendDate(u.buf[:0], x.LastMod)
+			u.buf = x.LastMod.AppendFormat(u.buf[:0])
 			u.row[1] = string(u.buf)
 		}
 		if x.Priority != nil {
@@ -475,12 +469,9 @@ func (u *fetchURLWriter) write(x *sitemap.URL) error {
 		}
 		return u.cw.Write(u.row)
 	}
-	if b, ok := fetchAppendURLJSON(u.buf[:0], x); ok {
-		u.buf = b
-		_, err := u.bw.Write(b)
-		return err
-	}
-	return u.enc.Encode(x)
+	u.buf = record.AppendURL(u.buf[:0], x)
+	_, err := u.bw.Write(u.buf)
+	return err
 }
 
 func (u *fetchURLWriter) flush() error {
@@ -491,142 +482,4 @@ func (u *fetchURLWriter) flush() error {
 		}
 	}
 	return u.bw.Flush()
-}
-
-// appendURLJSON appends the entry record of x and a newline, as
-// encoding/json (SetEscapeHTML(false)) writes it, when x has only core
-// fields; ok is false otherwise.
-func fetchAppendURLJSON(b []byte, x *sitemap.URL) ([]byte, bool) {
-	if len(x.Images) > 0 || len(x.Videos) > 0 || x.News != nil || len(x.Alternates) > 0 {
-		return b, false
-	}
-	if x.Priority != nil {
-		p := math.Abs(*x.Priority)
-		if math.IsNaN(p) || math.IsInf(p, 0) || (p != 0 && (p < 1e-6 || p >= 1e21)) {
-			return b, false
-		}
-	}
-	b = append(b, `{"loc":`...)
-	b = fetchAppendJSONString(b, x.Loc)
-	if !x.LastMod.IsZero() {
-		b = append(b, `,"lastmod":"`...)
-		b = fetchAppendDate(b, x.LastMod)
-		b = append(b, '"')
-	}
-	if x.ChangeFreq != "" {
-		b = append(b, `,"changefreq":`...)
-		b = fetchAppendJSONString(b, string(x.ChangeFreq))
-	}
-	if x.Priority != nil {
-		b = append(b, `,"priority":`...)
-		b = strconv.AppendFloat(b, *x.Priority, 'f', -1, 64)
-	}
-	if x.ContentHash != "" {
-		b = append(b, `,"content_hash":`...)
-		b = fetchAppendJSONString(b, x.ContentHash)
-	}
-	if x.Source != "" {
-		b = append(b, `,"source":`...)
-		b = fetchAppendJSONString(b, x.Source)
-	}
-	return append(b, "}\n"...), true
-}
-
-const fetchHex = "0123456789abcdef"
-
-// appendJSONString quotes s as encoding/json does with HTML escaping off.
-func fetchAppendJSONString(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			default:
-				b = append(b, '\\', 'u', '0', '0', fetchHex[c>>4], fetchHex[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', fetchHex[r&0xF])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
-}
-
-// fetchAppendDate appends d as Date.AppendFormat does, without the layout
-// parsing of time.Time.AppendFormat for the common precisions (day, and
-// minute or second without a fraction).
-func fetchAppendDate(b []byte, d sitemap.Date) []byte {
-	y, mo, dd := d.Time.Date()
-	if _, off := d.Time.Zone(); off%60 != 0 || off >= 100*3600 || off <= -100*3600 || y < 0 || y > 9999 || (d.Precision != sitemap.PrecisionDay && d.Precision != sitemap.PrecisionMinute &&
-		d.Precision != sitemap.PrecisionSecond) || d.FracDigits != 0 {
-		return d.AppendFormat(b)
-	}
-	two := func(b []byte, v int) []byte { return append(b, byte('0'+v/10), byte('0'+v%10)) }
-	b = two(b, y/100)
-	b = two(b, y%100)
-	b = append(b, '-')
-	b = two(b, int(mo))
-	b = append(b, '-')
-	b = two(b, dd)
-	if d.Precision == sitemap.PrecisionDay {
-		return b
-	}
-	h, mi, sec := d.Time.Clock()
-	b = append(b, 'T')
-	b = two(b, h)
-	b = append(b, ':')
-	b = two(b, mi)
-	if d.Precision == sitemap.PrecisionSecond {
-		b = append(b, ':')
-		b = two(b, sec)
-	}
-	_, off := d.Time.Zone()
-	if off == 0 && d.Time.Location() == time.UTC {
-		return append(b, 'Z')
-	}
-	// A zero offset written as "+00:00" is kept as written (Date.AppendFormat).
-	sign := byte('+')
-	if off < 0 {
-		sign, off = '-', -off
-	}
-	off /= 60
-	b = append(b, sign)
-	b = two(b, off/60)
-	b = append(b, ':')
-	return two(b, off%60)
 }

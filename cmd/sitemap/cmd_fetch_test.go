@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/internal/record"
 )
 
 // fetchSite serves a small site on 127.0.0.1: robots.txt → index → two
@@ -137,7 +138,8 @@ func TestFetchExitCodes(t *testing.T) {
 	}
 }
 
-// The hand-written JSONL is byte-identical to encoding/json's.
+// The JSONL fetch writes (internal/record) is byte-identical to
+// encoding/json's, and dates come out as they were written.
 func TestFetchJSONMatchesEncodingJSON(t *testing.T) {
 	d, _ := sitemap.ParseDate("2026-11-02T10:00:00.5+02:00")
 	for _, u := range []sitemap.URL{
@@ -146,13 +148,13 @@ func TestFetchJSONMatchesEncodingJSON(t *testing.T) {
 		{Loc: "https://e.com/\"q\"\\\n\t\x01\u2028é\xff", Priority: sitemap.Float64(1), ContentHash: "h"},
 		{Loc: "https://e.com/p", Priority: sitemap.Float64(0)},
 		{Loc: "https://e.com/p", Priority: sitemap.Float64(0.123456789)},
+		{Loc: "https://e.com/p", Images: []sitemap.Image{{Loc: "https://e.com/i.jpg"}}},
 	} {
 		var want bytes.Buffer
 		enc := json.NewEncoder(&want)
 		enc.SetEscapeHTML(false)
 		enc.Encode(&u)
-		got, ok := fetchAppendURLJSON(nil, &u)
-		if !ok || string(got) != want.String() {
+		if got := record.AppendURL(nil, &u); string(got) != want.String() {
 			t.Errorf("got  %s\nwant %s", got, want.String())
 		}
 	}
@@ -162,11 +164,8 @@ func TestFetchJSONMatchesEncodingJSON(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got, want := string(fetchAppendDate(nil, d)), d.String(); got != want {
-			t.Errorf("fetchAppendDate(%s) = %s, want %s", v, got, want)
+		if got := d.String(); got != v {
+			t.Errorf("date %s written as %s", v, got)
 		}
-	}
-	if _, ok := fetchAppendURLJSON(nil, &sitemap.URL{Loc: "x", Images: []sitemap.Image{{Loc: "i"}}}); ok {
-		t.Error("fast path taken for an entry with images")
 	}
 }

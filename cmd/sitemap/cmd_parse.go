@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -13,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/internal/record"
 )
 
 // parseOptions are the flags and arguments of `sitemap parse`.
@@ -74,7 +74,7 @@ entry before the problem is printed), 2 could not run.`,
 type entryWriter struct {
 	bw      *bufio.Writer
 	format  string
-	enc     *json.Encoder
+	buf     []byte
 	cw      *csv.Writer
 	started bool
 	// wide: several INPUTs, so urlsets and indexes may mix; every CSV row
@@ -87,8 +87,8 @@ func newEntryWriter(w io.Writer, format string) (*entryWriter, error) {
 	ew := &entryWriter{bw: bufio.NewWriterSize(w, 64<<10), format: format}
 	switch format {
 	case "jsonl":
-		ew.enc = json.NewEncoder(ew.bw)
-		ew.enc.SetEscapeHTML(false) // URLs stay plain: & not \u0026
+		// internal/record writes what encoding/json would (HTML escaping
+		// off: URLs stay plain, & not \u0026), several times faster.
 	case "csv":
 		ew.cw = csv.NewWriter(ew.bw)
 	case "txt":
@@ -102,9 +102,12 @@ func (ew *entryWriter) write(it *sitemap.Item) error {
 	switch ew.format {
 	case "jsonl":
 		if it.Kind == sitemap.ItemIndex {
-			return ew.enc.Encode(&it.Index)
+			ew.buf = record.AppendIndex(ew.buf[:0], &it.Index)
+		} else {
+			ew.buf = record.AppendURL(ew.buf[:0], &it.URL)
 		}
-		return ew.enc.Encode(&it.URL)
+		_, err := ew.bw.Write(ew.buf)
+		return err
 	case "csv":
 		if it.Kind == sitemap.ItemIndex && !ew.wide {
 			if !ew.started {
