@@ -120,7 +120,7 @@ func (s Summary) WriteTable(w io.Writer) error {
 	}
 	line := fmt.Sprintf("%s in %s, %s skipped", plural(s.URLs, "URL"), files, progress.Group(int64(s.Skipped)))
 	if s.NewsStripped > 0 {
-		line += fmt.Sprintf(", %s news blocks dropped for age (N-11)", progress.Group(int64(s.NewsStripped)))
+		line += fmt.Sprintf(", %s dropped for age (N-11)", plural(s.NewsStripped, "news block"))
 	}
 	line += fmt.Sprintf(", %.2fs (%s URLs/s)", s.Elapsed.Seconds(), progress.Group(int64(s.URLsPerSecond)))
 	if s.DryRun {

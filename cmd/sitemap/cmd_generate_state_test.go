@@ -121,7 +121,7 @@ func TestGenerateNewsMaxAge(t *testing.T) {
 		wantNews  int
 		wantNotes string
 	}{
-		{nil, 1, "news blocks dropped for age (N-11)"},
+		{nil, 1, "1 news block dropped for age (N-11)"},
 		{[]string{"--news-max-age", "0"}, 2, ""},
 	} {
 		out := filepath.Join(dir, "out", strings.Join(tc.args, ""))
