@@ -18,7 +18,8 @@ import (
 type SQLiteOptions struct {
 	// BatchSize is the number of writes buffered in one transaction before
 	// it is committed (default 1000). A crash loses at most this many
-	// writes; the frontier then hands the affected URLs out again.
+	// writes (a crawl re-fetches the pages whose records were lost: see
+	// [CrawlLog.Update]).
 	BatchSize int
 	// MaxDelay is the longest a write stays uncommitted while the store is
 	// in use (default 2s); it is checked on every call.
@@ -45,34 +46,22 @@ CREATE TABLE IF NOT EXISTS urls (
 	included     INTEGER NOT NULL DEFAULT 0,
 	reason       TEXT NOT NULL DEFAULT ''
 ) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS frontier (
-	seq      INTEGER PRIMARY KEY,
-	loc      TEXT NOT NULL UNIQUE,
-	depth    INTEGER NOT NULL,
-	referrer TEXT NOT NULL DEFAULT '',
-	state    INTEGER NOT NULL DEFAULT 0
-);
-CREATE INDEX IF NOT EXISTS frontier_pending ON frontier(depth, seq) WHERE state = 0;
+DROP INDEX IF EXISTS frontier_pending;
+DROP TABLE IF EXISTS frontier;
 `
 
-// Frontier task states in the frontier table.
-const (
-	taskPending = 0
-	taskClaimed = 1
-	taskDone    = 2
-)
-
 // SQLite is the embedded [Store]: one SQLite file in WAL mode, through the
-// pure-Go modernc.org/sqlite driver.
+// pure-Go modernc.org/sqlite driver. Its [SQLite.Crawl] is the
+// [CrawlLog] kept in the same file.
 //
-// All calls go through one connection guarded by a mutex: SQLite has one
-// writer at a time anyway, and one connection lets reads see the writes
-// still buffered in the open transaction. Writes are batched: a
-// transaction is opened by the first write and committed after
-// BatchSize writes, after MaxDelay, or on Flush and Close.
+// All calls, the crawl log's included, go through one connection guarded
+// by a mutex: SQLite has one writer at a time anyway, and one connection
+// lets reads see the writes still buffered in the open transaction.
+// Store writes are batched: a transaction is opened by the first write
+// and committed after BatchSize writes, after MaxDelay, on Flush and
+// Close, and before every transaction of the crawl log.
 //
-// One process at a time should use a file: Open returns claimed frontier
-// tasks to pending, since their claimer (a previous, killed run) is gone.
+// One process at a time should use a file.
 type SQLite struct {
 	mu     sync.Mutex
 	db     *sql.DB
@@ -84,11 +73,12 @@ type SQLite struct {
 	ops     int
 	txStart time.Time
 
-	getURL, putURL                *sql.Stmt
-	unseen                        *sql.Stmt
-	enqueue, pending, claim, done *sql.Stmt
-	countFrontier                 *sql.Stmt
-	begin, commit                 *sql.Stmt
+	getURL, putURL *sql.Stmt
+	unseen         *sql.Stmt
+	begin, commit  *sql.Stmt
+
+	// stmts holds the crawl log's statements, prepared on first use.
+	stmts map[string]*sql.Stmt
 }
 
 var _ Store = (*SQLite)(nil)
@@ -114,7 +104,7 @@ func OpenSQLite(ctx context.Context, path string, o SQLiteOptions) (*SQLite, err
 		db.Close()
 		return nil, fmt.Errorf("state: open %s: %w", path, err)
 	}
-	s := &SQLite{db: db, conn: conn, opt: o}
+	s := &SQLite{db: db, conn: conn, opt: o, stmts: map[string]*sql.Stmt{}}
 	if err := s.init(ctx); err != nil {
 		s.closeAll()
 		return nil, fmt.Errorf("state: open %s: %w", path, err)
@@ -152,10 +142,6 @@ func (s *SQLite) init(ctx context.Context) error {
 			return fmt.Errorf("state file has schema version %q; this program reads version %d or older", v, schemaVersion)
 		}
 	}
-	// A previous run's claims died with it (see the type's doc).
-	if _, err := s.conn.ExecContext(ctx, `UPDATE frontier SET state = ? WHERE state = ?`, taskPending, taskClaimed); err != nil {
-		return err
-	}
 	err = nil
 	prep := func(dst **sql.Stmt, q string) error {
 		if err != nil {
@@ -175,11 +161,6 @@ func (s *SQLite) init(ctx context.Context) error {
 			status = excluded.status, included = excluded.included, reason = excluded.reason`)
 	prep(&s.unseen, `SELECT loc, content_hash, lastmod, first_seen, last_seen, last_changed, status, included, reason
 		FROM urls WHERE last_seen < ? AND loc > ? ORDER BY loc LIMIT ?`)
-	prep(&s.enqueue, `INSERT INTO frontier(loc, depth, referrer) VALUES(?, ?, ?) ON CONFLICT(loc) DO NOTHING`)
-	prep(&s.pending, `SELECT seq, loc, depth, referrer FROM frontier WHERE state = 0 ORDER BY depth, seq LIMIT ?`)
-	prep(&s.claim, `UPDATE frontier SET state = 1 WHERE seq = ?`)
-	prep(&s.done, `UPDATE frontier SET state = 2 WHERE loc = ?`)
-	prep(&s.countFrontier, `SELECT state, count(*) FROM frontier GROUP BY state`)
 	prep(&s.begin, `BEGIN IMMEDIATE`)
 	return prep(&s.commit, `COMMIT`)
 }
@@ -382,115 +363,6 @@ func (s *SQLite) unseenPage(ctx context.Context, since time.Time, after string) 
 	return page, rows.Err()
 }
 
-// Enqueue implements [Store].
-func (s *SQLite) Enqueue(ctx context.Context, tasks ...Task) (int, error) {
-	if err := s.lock(); err != nil {
-		return 0, err
-	}
-	defer s.mu.Unlock()
-	added := 0
-	for _, t := range tasks {
-		err := s.write(ctx, func() error {
-			res, err := s.enqueue.ExecContext(ctx, t.Loc, t.Depth, t.Referrer)
-			if err != nil {
-				return fmt.Errorf("state: enqueue %q: %w", t.Loc, err)
-			}
-			if n, err := res.RowsAffected(); err == nil {
-				added += int(n)
-			}
-			return nil
-		})
-		if err != nil {
-			return added, err
-		}
-	}
-	return added, nil
-}
-
-// Claim implements [Store].
-func (s *SQLite) Claim(ctx context.Context, n int) ([]Task, error) {
-	if n <= 0 {
-		return nil, nil
-	}
-	if err := s.lock(); err != nil {
-		return nil, err
-	}
-	defer s.mu.Unlock()
-	rows, err := s.pending.QueryContext(ctx, n)
-	if err != nil {
-		return nil, fmt.Errorf("state: claim: %w", err)
-	}
-	var seqs []int64
-	tasks := make([]Task, 0, n)
-	for rows.Next() {
-		var seq int64
-		var t Task
-		if err := rows.Scan(&seq, &t.Loc, &t.Depth, &t.Referrer); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("state: claim: %w", err)
-		}
-		seqs = append(seqs, seq)
-		tasks = append(tasks, t)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("state: claim: %w", err)
-	}
-	for _, seq := range seqs {
-		err := s.write(ctx, func() error {
-			_, err := s.claim.ExecContext(ctx, seq)
-			return err
-		})
-		if err != nil {
-			return nil, fmt.Errorf("state: claim: %w", err)
-		}
-	}
-	return tasks, nil
-}
-
-// Done implements [Store].
-func (s *SQLite) Done(ctx context.Context, loc string) error {
-	if err := s.lock(); err != nil {
-		return err
-	}
-	defer s.mu.Unlock()
-	return s.write(ctx, func() error {
-		if _, err := s.done.ExecContext(ctx, loc); err != nil {
-			return fmt.Errorf("state: done %q: %w", loc, err)
-		}
-		return nil
-	})
-}
-
-// Frontier implements [Store].
-func (s *SQLite) Frontier(ctx context.Context) (FrontierStats, error) {
-	var st FrontierStats
-	if err := s.lock(); err != nil {
-		return st, err
-	}
-	defer s.mu.Unlock()
-	rows, err := s.countFrontier.QueryContext(ctx)
-	if err != nil {
-		return st, fmt.Errorf("state: frontier: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var state, n int
-		if err := rows.Scan(&state, &n); err != nil {
-			return st, fmt.Errorf("state: frontier: %w", err)
-		}
-		switch state {
-		case taskPending:
-			st.Pending = n
-		case taskClaimed:
-			st.Claimed = n
-		case taskDone:
-			st.Done = n
-		}
-	}
-	return st, rows.Err()
-}
-
 // Flush implements [Store]: it commits the open batch.
 func (s *SQLite) Flush(ctx context.Context) error {
 	if err := s.lock(); err != nil {
@@ -516,10 +388,13 @@ func (s *SQLite) Close() error {
 }
 
 func (s *SQLite) closeAll() error {
-	for _, st := range []*sql.Stmt{s.getURL, s.putURL, s.unseen, s.enqueue, s.pending, s.claim, s.done, s.countFrontier, s.begin, s.commit} {
+	for _, st := range []*sql.Stmt{s.getURL, s.putURL, s.unseen, s.begin, s.commit} {
 		if st != nil {
 			st.Close()
 		}
+	}
+	for _, st := range s.stmts {
+		st.Close()
 	}
 	var err error
 	if s.conn != nil {

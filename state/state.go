@@ -1,17 +1,19 @@
 // Package state is what the toolkit remembers between runs: for every URL
 // its content fingerprint, when it was first and last seen, when a change
 // was last observed, its crawl status and whether it went into the
-// sitemap; and the crawl frontier, so that a killed crawl resumes where it
-// stopped.
+// sitemap ([Store]); and, for the crawler, the URLs of the current crawl
+// run with its frontier, so that a killed crawl resumes where it stopped
+// ([CrawlLog]).
 //
 // Its one job for sitemaps is a truthful lastmod (M-02, M-05, M-06): a
 // generator that remembers each entry's fingerprint can tell which pages
 // changed between two runs and move only their lastmod, instead of stamping
 // every URL with the build time. See [Decide] for the exact rules.
 //
-// [Store] is the interface; [OpenSQLite] is the embedded implementation
-// (one file, WAL mode, writes batched in transactions). The interface is
-// kept narrow enough for a PostgreSQL implementation shared by several
+// [Store] and [CrawlLog] are the interfaces; [OpenSQLite] is the embedded
+// implementation of both in one file (WAL mode, writes batched in
+// transactions; [SQLite.Crawl] is its crawl log). The interfaces are kept
+// narrow enough for a PostgreSQL implementation shared by several
 // crawlers.
 package state
 
@@ -55,22 +57,7 @@ type Record struct {
 	Reason string
 }
 
-// Task is one URL of the crawl frontier.
-type Task struct {
-	// Loc is the URL to fetch.
-	Loc string
-	// Depth is the number of links followed from a start URL (0 for one).
-	Depth int
-	// Referrer is the page that linked to Loc; empty for a start URL.
-	Referrer string
-}
-
-// FrontierStats counts the frontier's tasks by state.
-type FrontierStats struct {
-	Pending, Claimed, Done int
-}
-
-// Store remembers URLs between runs and holds the crawl frontier.
+// Store remembers URLs between runs.
 //
 // Every method is safe for concurrent use by several goroutines (the
 // crawler calls from its workers). Writes may be buffered: they are
@@ -92,19 +79,6 @@ type Store interface {
 	// reports). fn may call other methods of the Store. An error from fn
 	// stops the walk and is returned.
 	Unseen(ctx context.Context, since time.Time, fn func(Record) error) error
-
-	// Enqueue adds tasks to the frontier unless their Loc is already there
-	// (pending, claimed or done: every URL is fetched once), and reports
-	// how many were added.
-	Enqueue(ctx context.Context, tasks ...Task) (int, error)
-	// Claim hands out up to n pending tasks, shallowest first and in the
-	// order they were enqueued, and marks them claimed. It returns an empty
-	// slice when none is pending.
-	Claim(ctx context.Context, n int) ([]Task, error)
-	// Done marks the task of loc done.
-	Done(ctx context.Context, loc string) error
-	// Frontier counts the frontier's tasks.
-	Frontier(ctx context.Context) (FrontierStats, error)
 
 	// Flush makes every write so far durable.
 	Flush(ctx context.Context) error

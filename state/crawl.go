@@ -1,0 +1,186 @@
+package state
+
+import (
+	"context"
+	"time"
+
+	sitemap "github.com/sitemapkit/sitemap"
+)
+
+// CrawlLog is what one crawl run remembers so that a killed crawl resumes
+// where it stopped: every URL the run has seen, with its depth and the
+// page that linked to it; the frontier (the URLs still pending); the
+// outcome of every URL decided (HTTP status, listed or not and why); and
+// the sitemap entry of every listed page, read back sorted by loc.
+//
+// A log holds one run at a time. [CrawlLog.Begin] must be called before
+// any other method; it resumes the unfinished run of the same start URL
+// or starts a new one, forgetting the previous run's URLs (the per-URL
+// history of the [Store] it shares a file with is kept).
+//
+// Each URL is in one of four states:
+//
+//   - pending: in the frontier, to be fetched;
+//   - nofollow: seen only through nofollow links (not fetched; a followed
+//     link makes it pending);
+//   - decided: fetched ([CrawlTx.Record]) or left out without a fetch
+//     (an Enqueue with a Reason, [CrawlTx.Skip], [CrawlTx.Finish]);
+//   - counted is a mark on a pending URL, not a state: it takes part in
+//     [CrawlTx.Variants] (query-variant trap detection).
+//
+// Writes happen only inside [CrawlLog.Update], one transaction each. A
+// log is used by one goroutine at a time (the crawl's coordinator); an
+// implementation may make it safe for more, as [SQLite.Crawl] does.
+//
+// An implementation (SQLite here; PostgreSQL can follow) must keep every
+// ordering and atomicity guarantee written on the methods below: the
+// crawl's resume is only as exact as they are. Memory must not grow with
+// the number of URLs: every read that can return many rows is paged by
+// the caller (after, n).
+type CrawlLog interface {
+	// Begin resumes the run of start when the log holds one that is not
+	// finished, else starts a new run at now: it then forgets every URL
+	// of the previous run. The returned CrawlRun tells which; a resumed
+	// run keeps its original Time. Resuming clears the counted mark of
+	// every pending URL (claims of the killed run are counted again when
+	// claimed again). Begin is atomic: a crash during it leaves the log as
+	// it was.
+	Begin(ctx context.Context, start string, now time.Time) (CrawlRun, error)
+
+	// Update runs fn in one transaction: either every write of fn is
+	// durable when Update returns nil, or none is (fn's error, or a
+	// failed commit, is returned and the writes are rolled back). Reads
+	// through the CrawlTx see fn's earlier writes.
+	//
+	// Before its transaction commits, Update makes every earlier write of
+	// the Store that shares its file or database durable ([SQLite]
+	// commits its open batch first), so a URL is never marked decided
+	// while its Store record could still be lost. fn must use only the
+	// CrawlTx, not other methods of the log or of that Store.
+	Update(ctx context.Context, fn func(CrawlTx) error) error
+
+	// NextDepth returns the smallest depth of a pending URL, and false
+	// when nothing is pending (the frontier is empty).
+	NextDepth(ctx context.Context) (int, bool, error)
+	// Pending returns up to n pending URLs of exactly depth whose Loc
+	// sorts after after (byte order), sorted by Loc. It changes nothing:
+	// a URL stays pending until an Update decides it.
+	Pending(ctx context.Context, depth int, after string, n int) ([]CrawlURL, error)
+	// Fetched counts the URLs of the run recorded with [CrawlTx.Record]
+	// (fetched in this run or in the killed runs it resumes).
+	Fetched(ctx context.Context) (int, error)
+
+	// Outcomes returns up to n decided or nofollow URLs whose Loc sorts
+	// after after, sorted by Loc: the report, a page at a time.
+	Outcomes(ctx context.Context, after string, n int) ([]CrawlOutcome, error)
+	// Listed returns up to n listed pages (recorded with an Entry) whose
+	// Loc sorts after after, sorted by Loc, with their entries.
+	Listed(ctx context.Context, after string, n int) ([]CrawlEntry, error)
+	// Entry returns the entry of loc when loc is a listed page.
+	Entry(ctx context.Context, loc string) (*sitemap.URL, bool, error)
+	// Seen reports whether the run has seen loc at all (in any state).
+	Seen(ctx context.Context, loc string) (bool, error)
+	// Reasons counts the decided and nofollow URLs by Reason; "" counts
+	// the listed pages.
+	Reasons(ctx context.Context) (map[string]int, error)
+}
+
+// CrawlTx is the write side of a [CrawlLog], valid only inside the
+// function given to [CrawlLog.Update].
+type CrawlTx interface {
+	// Enqueue records a link to l.Loc. A URL not seen before is added:
+	// decided with l.Reason when l.Reason is set and l.Nofollow is not,
+	// nofollow (keeping l.Reason) when l.Nofollow is set, else pending.
+	// A URL already seen keeps its state, except that:
+	//
+	//   - a nofollow URL given a followed link (pending) becomes pending,
+	//     with that link's depth and referrer and no reason;
+	//   - a URL not yet fetched, given a link of the same depth from a
+	//     referrer that sorts before its own, takes that referrer (so the
+	//     report does not depend on the order links are found).
+	Enqueue(ctx context.Context, l CrawlLink) error
+	// Variants counts the counted URLs whose PathKey is key and that come
+	// before (depth, loc): a smaller depth, or the same depth and a Loc
+	// that sorts before loc. It sees the writes of this transaction.
+	Variants(ctx context.Context, key string, depth int, loc string) (int, error)
+	// Count sets the counted mark of loc (see Variants).
+	Count(ctx context.Context, loc string) error
+	// Skip decides loc without a fetch, with reason.
+	Skip(ctx context.Context, loc, reason string) error
+	// Record decides a fetched URL: its status, and its entry when the
+	// page is listed (r.Entry non-nil; the entry is stored as it is now)
+	// or the reason it is not.
+	Record(ctx context.Context, r CrawlResult) error
+	// Seeded remembers that the run's seeds are enqueued (CrawlRun.Seeded
+	// on resume).
+	Seeded(ctx context.Context) error
+	// Finish marks the run finished, so that the next Begin starts a new
+	// one. A non-empty reason first decides every pending URL with it
+	// (what a limit left in the frontier).
+	Finish(ctx context.Context, reason string) error
+}
+
+// CrawlRun is what [CrawlLog.Begin] returns about the run.
+type CrawlRun struct {
+	// Start is the run's start URL.
+	Start string
+	// Time is the run's time (UTC): now for a new run, the original
+	// run's time when resumed.
+	Time time.Time
+	// Resumed is set when the run continues an unfinished one.
+	Resumed bool
+	// Seeded is set when the resumed run's seeds were already enqueued.
+	Seeded bool
+}
+
+// CrawlLink is a link to a URL, given to [CrawlTx.Enqueue].
+type CrawlLink struct {
+	Loc   string
+	Depth int
+	// Referrer is the page (or seed sitemap) that linked to Loc; empty for
+	// the start URL.
+	Referrer string
+	// PathKey groups the URLs counted together by [CrawlTx.Variants]
+	// (the URL without its query); empty for none.
+	PathKey string
+	// Reason, when set, decides the URL at once (not to be fetched).
+	Reason string
+	// Nofollow: seen only through a nofollow link.
+	Nofollow bool
+}
+
+// CrawlURL is a pending URL, from [CrawlLog.Pending].
+type CrawlURL struct {
+	Loc      string
+	Depth    int
+	Referrer string
+	PathKey  string
+}
+
+// CrawlResult is a fetched URL's outcome, given to [CrawlTx.Record].
+type CrawlResult struct {
+	Loc    string
+	Status int
+	// Reason says why the page is not listed; empty when Entry is set.
+	Reason string
+	// Entry is the page's sitemap entry when it is listed, else nil.
+	Entry *sitemap.URL
+}
+
+// CrawlOutcome is one URL of the run and what became of it, from
+// [CrawlLog.Outcomes].
+type CrawlOutcome struct {
+	Loc string
+	// Status is the HTTP status of a fetched URL; 0 when not fetched.
+	Status   int
+	Included bool
+	Reason   string
+	Depth    int
+	Referrer string
+}
+
+// CrawlEntry is a listed page, from [CrawlLog.Listed].
+type CrawlEntry struct {
+	Loc   string
+	Entry *sitemap.URL
+}
