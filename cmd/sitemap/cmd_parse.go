@@ -163,19 +163,9 @@ func runParse(ctx context.Context, o *parseOptions, s *streams) error {
 	if o.client == nil {
 		o.client = &http.Client{Timeout: o.Timeout}
 	}
-	var inputs []docInput
-	stdin := 0
-	for _, a := range o.Inputs {
-		in, err := inputFor(a, o.Base)
-		if err != nil {
-			return cannotRun("%v", err)
-		}
-		if in.std {
-			if stdin++; stdin > 1 {
-				return cannotRun("standard input (-) given more than once")
-			}
-		}
-		inputs = append(inputs, in)
+	inputs, err := docInputs(o.Inputs, o.Base)
+	if err != nil {
+		return err
 	}
 	ew.wide = len(inputs) > 1
 	r := &parseRun{o: o, s: s, ew: ew}
