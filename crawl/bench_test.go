@@ -40,7 +40,7 @@ func BenchmarkCrawl(b *testing.B) {
 	b.ResetTimer()
 	pages := 0
 	for range b.N {
-		c, err := Open(context.Background(), filepath.Join(b.TempDir(), "s.db"), srv.URL+"/", Options{Rate: -1, Concurrency: 4})
+		c, st, err := openCrawler(context.Background(), filepath.Join(b.TempDir(), "s.db"), srv.URL+"/", Options{Rate: -1, Concurrency: 4})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -49,7 +49,7 @@ func BenchmarkCrawl(b *testing.B) {
 			b.Fatal(err)
 		}
 		pages += sum.Fetched
-		c.Close()
+		st.Close()
 	}
 	b.ReportMetric(float64(pages)/b.Elapsed().Seconds(), "pages/s")
 }

@@ -2,7 +2,6 @@ package crawl
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -43,17 +42,18 @@ const (
 	ReasonMaxTime       = "limit:max-time"          // left in the frontier when MaxTime ran out
 )
 
-// Crawler crawls one site into the state file. Open it, Run it, then read
-// the sitemap entries with Entries and the report with Outcomes.
+// Crawler crawls one site into a state store. Make one with New, Run it,
+// then read the sitemap entries with Entries and the report with
+// Outcomes.
 type Crawler struct {
 	o      Options
 	agent  string // product token
-	st     *state.SQLite
-	db     *db
+	st     state.Store
+	log    state.CrawlLog
 	start  *url.URL
 	origin string // scheme://host[:port] of the start URL
 	prefix string // path prefix of the scope
-	run    run
+	run    state.CrawlRun
 
 	client  *http.Client
 	limiter *rate.Limiter
@@ -93,33 +93,28 @@ type Summary struct {
 	Elapsed  time.Duration `json:"elapsed_ns"`
 }
 
-// Open opens (creating when missing) the state file at statePath and
-// prepares a crawl of start. When the file holds an unfinished crawl of
-// the same start URL, Run resumes it; otherwise Run starts a new crawl and
-// the state's per-URL history (content hashes, lastmods) carries over.
-func Open(ctx context.Context, statePath, start string, o Options) (*Crawler, error) {
+// New prepares a crawl of start over a state store: st keeps the per-URL
+// history (truthful lastmods, M-02) and log the crawl run (frontier,
+// outcomes, entries); for a state file both are the same
+// [state.SQLite], st and st.Crawl(). When log holds an unfinished crawl
+// of the same start URL, Run resumes it; otherwise Run starts a new crawl
+// and st's per-URL history (content hashes, lastmods) carries over.
+//
+// The Crawler does not close st; its caller does, after the last
+// Entries or Outcomes.
+func New(ctx context.Context, st state.Store, log state.CrawlLog, start string, o Options) (*Crawler, error) {
 	o = o.withDefaults()
 	norm, err := o.Query.Normalize(start)
 	if err != nil {
 		return nil, fmt.Errorf("start URL %q: %v; give the homepage, e.g. https://www.example.com/", start, err)
 	}
 	su, _ := url.Parse(norm)
-	c := &Crawler{o: o, start: su, agent: robots.ProductToken(o.UserAgent)}
+	c := &Crawler{o: o, start: su, agent: robots.ProductToken(o.UserAgent), st: st, log: log}
 	c.origin = su.Scheme + "://" + su.Host
 	c.prefix = su.EscapedPath()[:strings.LastIndexByte(su.EscapedPath(), '/')+1]
-	c.st, err = state.OpenSQLite(ctx, statePath, state.SQLiteOptions{})
+	c.run, err = log.Begin(ctx, norm, o.Now())
 	if err != nil {
 		return nil, err
-	}
-	c.db, err = openDB(ctx, statePath)
-	if err != nil {
-		c.st.Close()
-		return nil, err
-	}
-	c.run, err = c.db.begin(ctx, norm, o.Now())
-	if err != nil {
-		c.Close()
-		return nil, fmt.Errorf("crawl: state file %s: %w", statePath, err)
 	}
 	c.client = o.Client
 	if c.client == nil {
@@ -133,15 +128,6 @@ func Open(ctx context.Context, statePath, start string, o Options) (*Crawler, er
 
 // Resumed reports whether Run continues a killed crawl.
 func (c *Crawler) Resumed() bool { return c.run.Resumed }
-
-// Close releases the state file.
-func (c *Crawler) Close() error {
-	err := c.db.close()
-	if serr := c.st.Close(); err == nil && !errors.Is(serr, state.ErrClosed) {
-		err = serr
-	}
-	return err
-}
 
 // task is one URL handed to a worker.
 type task struct {
@@ -178,7 +164,8 @@ func (c *Crawler) Run(ctx context.Context) (Summary, error) {
 			return sum, err
 		}
 	}
-	if err := c.db.conn.QueryRowContext(ctx, `SELECT count(*) FROM crawl_urls WHERE fetched = 1`).Scan(&c.fetched); err != nil {
+	var err error
+	if c.fetched, err = c.log.Fetched(ctx); err != nil {
 		return sum, err
 	}
 	limit, err := c.loop(ctx)
@@ -188,7 +175,7 @@ func (c *Crawler) Run(ctx context.Context) (Summary, error) {
 	if err := c.finish(ctx, limit); err != nil {
 		return sum, err
 	}
-	counts, err := c.db.counts(ctx)
+	counts, err := c.log.Reasons(ctx)
 	if err != nil {
 		return sum, err
 	}
@@ -300,8 +287,8 @@ func (c *Crawler) getRobots(ctx context.Context, u string, f **robots.File) (int
 // seed enqueues the start URL and, unless NoSitemaps, every URL of the
 // sitemaps robots.txt names, at depth 0, in one transaction.
 func (c *Crawler) seed(ctx context.Context) error {
-	return c.db.tx(ctx, func(ex execer) error {
-		if err := c.enqueue(ctx, ex, c.start.String(), 0, "", false); err != nil {
+	return c.log.Update(ctx, func(tx state.CrawlTx) error {
+		if err := c.enqueue(ctx, tx, c.start.String(), 0, "", false); err != nil {
 			return err
 		}
 		for _, sm := range c.sitemaps {
@@ -316,7 +303,7 @@ func (c *Crawler) seed(ctx context.Context) error {
 					if from == "" {
 						from = sm
 					}
-					return c.enqueue(ctx, ex, loc, 0, from, false)
+					return c.enqueue(ctx, tx, loc, 0, from, false)
 				case ev.Kind == fetch.EventDiagnostic && ev.Diagnostic != nil && ev.Diagnostic.Severity == sitemap.SeverityError:
 					c.warnings = append(c.warnings, "seed sitemap: "+ev.Diagnostic.String())
 				}
@@ -329,7 +316,7 @@ func (c *Crawler) seed(ctx context.Context) error {
 				c.warnings = append(c.warnings, fmt.Sprintf("seed sitemap %s: %v", sm, err))
 			}
 		}
-		return c.db.setMeta(ctx, ex, "seeded", "1")
+		return tx.Seeded(ctx)
 	})
 }
 
@@ -410,39 +397,23 @@ func pathKey(loc string) string {
 // that is not to be crawled is recorded as decided, with its reason. The
 // first sighting wins, except that a followed link makes a nofollow-only
 // URL pending, and that among links of the same depth the smallest
-// referrer is kept, so the report does not depend on timing.
-func (c *Crawler) enqueue(ctx context.Context, ex execer, loc string, depth int, referrer string, soft bool) error {
-	reason := c.classify(loc)
-	if reason == "" && c.o.MaxDepth > 0 && depth > c.o.MaxDepth {
-		reason = ReasonMaxDepth
+// referrer is kept, so the report does not depend on timing (the rules
+// of [state.CrawlTx.Enqueue]).
+func (c *Crawler) enqueue(ctx context.Context, tx state.CrawlTx, loc string, depth int, referrer string, soft bool) error {
+	l := state.CrawlLink{Loc: loc, Depth: depth, Referrer: referrer, PathKey: pathKey(loc), Reason: c.classify(loc)}
+	if l.Reason == "" && c.o.MaxDepth > 0 && depth > c.o.MaxDepth {
+		l.Reason = ReasonMaxDepth
 	}
-	st := statePending
-	switch {
-	case reason != "":
-		st = stateDone
-	case soft:
-		st, reason = stateSoft, ReasonNofollow
+	if l.Reason == "" && soft {
+		l.Reason, l.Nofollow = ReasonNofollow, true
 	}
-	_, err := ex.ExecContext(ctx, `INSERT INTO crawl_urls(loc, depth, referrer, state, reason, pathkey) VALUES(?, ?, ?, ?, ?, ?)
-		ON CONFLICT(loc) DO UPDATE SET
-			state    = CASE WHEN state = 3 AND excluded.state = 0 THEN 0 ELSE state END,
-			reason   = CASE WHEN state = 3 AND excluded.state = 0 THEN '' ELSE reason END,
-			depth    = CASE WHEN state = 3 AND excluded.state = 0 THEN excluded.depth ELSE depth END,
-			referrer = CASE WHEN state = 3 AND excluded.state = 0 THEN excluded.referrer
-			                WHEN fetched = 0 AND depth = excluded.depth AND excluded.referrer < referrer THEN excluded.referrer
-			                ELSE referrer END
-		WHERE (state = 3 AND excluded.state = 0) OR (fetched = 0 AND depth = excluded.depth AND excluded.referrer < referrer)`,
-		loc, depth, referrer, st, reason, pathKey(loc))
-	if err != nil {
-		return fmt.Errorf("crawl: enqueue %s: %w", loc, err)
-	}
-	return nil
+	return tx.Enqueue(ctx, l)
 }
 
 // loop is the coordinator: it hands out the frontier level by level
 // (breadth first, each level in URL order, so depths, caps and the set of
 // pages fetched do not depend on timing), collects the workers' results
-// and writes them. Only this goroutine touches the state file. It returns
+// and writes them. Only this goroutine writes the crawl log. It returns
 // the name of the limit that stopped the crawl, if any.
 func (c *Crawler) loop(ctx context.Context) (string, error) {
 	n := c.o.Concurrency
@@ -519,14 +490,14 @@ func (c *Crawler) loop(ctx context.Context) (string, error) {
 				return limit, nil
 			}
 			// Next level: the shallowest pending depth.
-			var d *int
-			if err := c.db.conn.QueryRowContext(ctx, `SELECT min(depth) FROM crawl_urls WHERE state = 0`).Scan(&d); err != nil {
+			d, ok, err := c.log.NextDepth(ctx)
+			if err != nil {
 				return "", err
 			}
-			if d == nil {
+			if !ok {
 				return "", nil
 			}
-			level, cursor = *d, ""
+			level, cursor = d, ""
 			continue
 		}
 		var timeout <-chan time.Time
@@ -571,54 +542,36 @@ func (c *Crawler) loop(ctx context.Context) (string, error) {
 // claim returns the next pending tasks of level after cursor, applying
 // the caps decided at claim time (max-pages, query variants) in URL order.
 func (c *Crawler) claim(ctx context.Context, level int, cursor string) ([]task, string, string, error) {
-	rows, err := c.db.conn.QueryContext(ctx, `SELECT loc, depth, referrer, pathkey FROM crawl_urls WHERE state = 0 AND depth = ? AND loc > ? ORDER BY loc LIMIT 64`, level, cursor)
+	cands, err := c.log.Pending(ctx, level, cursor, 64)
 	if err != nil {
-		return nil, cursor, "", err
-	}
-	type cand struct {
-		task
-		key string
-	}
-	var cands []cand
-	for rows.Next() {
-		var x cand
-		if err := rows.Scan(&x.Loc, &x.Depth, &x.Referrer, &x.key); err != nil {
-			rows.Close()
-			return nil, cursor, "", err
-		}
-		cands = append(cands, x)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return nil, cursor, "", err
 	}
 	var out []task
 	limit := ""
-	err = c.db.tx(ctx, func(ex execer) error {
+	err = c.log.Update(ctx, func(tx state.CrawlTx) error {
 		for _, x := range cands {
 			if c.o.MaxPages > 0 && c.fetched >= c.o.MaxPages {
 				limit = "max-pages"
 				return nil
 			}
 			cursor = x.Loc
-			if x.key != "" && c.o.MaxQueryVariants > 0 {
-				var k int
-				err := c.db.conn.QueryRowContext(ctx, `SELECT count(*) FROM crawl_urls WHERE counted = 1 AND pathkey = ? AND (depth < ? OR (depth = ? AND loc < ?))`, x.key, x.Depth, x.Depth, x.Loc).Scan(&k)
+			if x.PathKey != "" && c.o.MaxQueryVariants > 0 {
+				k, err := tx.Variants(ctx, x.PathKey, x.Depth, x.Loc)
 				if err != nil {
 					return err
 				}
 				if k >= c.o.MaxQueryVariants {
-					if _, err := ex.ExecContext(ctx, `UPDATE crawl_urls SET state = 2, reason = ? WHERE loc = ?`, ReasonQueryVariants, x.Loc); err != nil {
+					if err := tx.Skip(ctx, x.Loc, ReasonQueryVariants); err != nil {
 						return err
 					}
 					continue
 				}
-				if _, err := ex.ExecContext(ctx, `UPDATE crawl_urls SET counted = 1 WHERE loc = ?`, x.Loc); err != nil {
+				if err := tx.Count(ctx, x.Loc); err != nil {
 					return err
 				}
 			}
 			c.fetched++
-			out = append(out, x.task)
+			out = append(out, task{Loc: x.Loc, Depth: x.Depth, Referrer: x.Referrer})
 		}
 		return nil
 	})
@@ -630,10 +583,10 @@ func (c *Crawler) claim(ctx context.Context, level int, cursor string) ([]task, 
 }
 
 // write stamps the finished pages' entries in the state store (truthful
-// lastmod), records the others, and then, in one transaction of the
-// crawl's tables, marks them done and enqueues their links. A crash
-// between the two leaves the pages pending: they are fetched again and
-// stamped with the same result.
+// lastmod), records the others, flushes the store, and then, in one
+// transaction of the crawl log, marks them done and enqueues their links.
+// A crash between the two leaves the pages pending: they are fetched again
+// and stamped with the same result.
 func (c *Crawler) write(ctx context.Context, done []result) error {
 	if len(done) == 0 {
 		return nil
@@ -641,7 +594,6 @@ func (c *Crawler) write(ctx context.Context, done []result) error {
 	if err := ctx.Err(); err != nil {
 		return err // results of requests cut short are not recorded
 	}
-	entries := make([][]byte, len(done))
 	for i := range done {
 		r := &done[i]
 		if r.Depth == 0 && r.Loc == c.start.String() && r.Redirect != "" && c.classify(r.Redirect) == ReasonScope {
@@ -655,11 +607,6 @@ func (c *Crawler) write(ctx context.Context, done []result) error {
 			if err := c.st.Stamp(ctx, r.Entry, c.run.Time); err != nil {
 				return err
 			}
-			b, err := json.Marshal(r.Entry)
-			if err != nil {
-				return err
-			}
-			entries[i] = b
 			continue
 		}
 		if err := c.record(ctx, r.Loc, r.Status, r.Reason); err != nil {
@@ -669,29 +616,24 @@ func (c *Crawler) write(ctx context.Context, done []result) error {
 	if err := c.st.Flush(ctx); err != nil {
 		return err
 	}
-	return c.db.tx(ctx, func(ex execer) error {
+	return c.log.Update(ctx, func(tx state.CrawlTx) error {
 		for i := range done {
 			r := &done[i]
-			inc := 0
-			if r.Entry != nil {
-				inc = 1
-			}
-			if _, err := ex.ExecContext(ctx, `UPDATE crawl_urls SET state = 2, fetched = 1, status = ?, included = ?, reason = ?, entry = ? WHERE loc = ?`,
-				r.Status, inc, r.Reason, entries[i], r.Loc); err != nil {
+			if err := tx.Record(ctx, state.CrawlResult{Loc: r.Loc, Status: r.Status, Reason: r.Reason, Entry: r.Entry}); err != nil {
 				return err
 			}
 			if r.Redirect != "" {
-				if err := c.enqueue(ctx, ex, r.Redirect, r.Depth+1, r.Loc, false); err != nil {
+				if err := c.enqueue(ctx, tx, r.Redirect, r.Depth+1, r.Loc, false); err != nil {
 					return err
 				}
 			}
 			for _, l := range r.Follow {
-				if err := c.enqueue(ctx, ex, l, r.Depth+1, r.Loc, false); err != nil {
+				if err := c.enqueue(ctx, tx, l, r.Depth+1, r.Loc, false); err != nil {
 					return err
 				}
 			}
 			for _, l := range r.Soft {
-				if err := c.enqueue(ctx, ex, l, r.Depth+1, r.Loc, true); err != nil {
+				if err := c.enqueue(ctx, tx, l, r.Depth+1, r.Loc, true); err != nil {
 					return err
 				}
 			}
@@ -718,19 +660,16 @@ func (c *Crawler) record(ctx context.Context, loc string, status int, reason str
 // finish reports what a limit left in the frontier and marks the run
 // finished, so that the next Run starts a new crawl.
 func (c *Crawler) finish(ctx context.Context, limit string) error {
-	return c.db.tx(ctx, func(ex execer) error {
-		if limit != "" {
-			if _, err := ex.ExecContext(ctx, `UPDATE crawl_urls SET state = 2, reason = ? WHERE state = 0`, "limit:"+limit); err != nil {
-				return err
-			}
-		}
-		return c.db.setMeta(ctx, ex, "status", "finished")
-	})
+	reason := ""
+	if limit != "" {
+		reason = "limit:" + limit
+	}
+	return c.log.Update(ctx, func(tx state.CrawlTx) error { return tx.Finish(ctx, reason) })
 }
 
 // Entries calls fn with the entry of every listed page, sorted by loc
-// (read from the state file a page at a time, so memory does not grow
-// with the site). hreflang alternates are kept only when they hold in
+// (read from the crawl log a page at a time, so memory does not grow with
+// the site). hreflang alternates are kept only when they hold in
 // both directions (H-04): an alternate that is a crawled page must be
 // listed and must name this page back; one outside the crawl (another
 // host, H-05) is kept as declared. An entry left with only itself as an
@@ -738,26 +677,22 @@ func (c *Crawler) finish(ctx context.Context, limit string) error {
 func (c *Crawler) Entries(ctx context.Context, fn func(*sitemap.URL) error) error {
 	after := ""
 	for {
-		rows, err := c.db.rowsAfter(ctx, after, true)
+		rows, err := c.log.Listed(ctx, after, pageSize)
 		if err != nil {
 			return err
 		}
 		for _, r := range rows {
-			var u sitemap.URL
-			if err := json.Unmarshal(r.entry, &u); err != nil {
-				return fmt.Errorf("crawl: stored entry of %s: %w", r.URL, err)
-			}
-			if err := c.reciprocal(ctx, &u); err != nil {
+			if err := c.reciprocal(ctx, r.Entry); err != nil {
 				return err
 			}
-			if err := fn(&u); err != nil {
+			if err := fn(r.Entry); err != nil {
 				return err
 			}
 		}
 		if len(rows) < pageSize {
 			return nil
 		}
-		after = rows[len(rows)-1].URL
+		after = rows[len(rows)-1].Loc
 	}
 }
 
@@ -773,12 +708,12 @@ func (c *Crawler) reciprocal(ctx context.Context, u *sitemap.URL) error {
 			hasSelf = true
 			continue
 		}
-		other, listed, err := c.db.entryOf(ctx, a.Href)
+		other, listed, err := c.log.Entry(ctx, a.Href)
 		if err != nil {
 			return err
 		}
 		if !listed {
-			seen, err := c.db.seen(ctx, a.Href)
+			seen, err := c.log.Seen(ctx, a.Href)
 			if err != nil {
 				return err
 			}
@@ -830,19 +765,20 @@ func (c *Crawler) reciprocal(ctx context.Context, u *sitemap.URL) error {
 func (c *Crawler) Outcomes(ctx context.Context, fn func(Outcome) error) error {
 	after := ""
 	for {
-		rows, err := c.db.rowsAfter(ctx, after, false)
+		rows, err := c.log.Outcomes(ctx, after, pageSize)
 		if err != nil {
 			return err
 		}
 		for _, r := range rows {
-			if err := fn(r.Outcome); err != nil {
+			o := Outcome{URL: r.Loc, Status: r.Status, Included: r.Included, Reason: r.Reason, Depth: r.Depth, From: r.Referrer}
+			if err := fn(o); err != nil {
 				return err
 			}
 		}
 		if len(rows) < pageSize {
 			return nil
 		}
-		after = rows[len(rows)-1].URL
+		after = rows[len(rows)-1].Loc
 	}
 }
 

@@ -23,11 +23,11 @@ import (
 func crawlSite(t *testing.T, site *testSite, path string, o Options) (Summary, []sitemap.URL, map[string]Outcome) {
 	t.Helper()
 	ctx := context.Background()
-	c, err := Open(ctx, path, site.URL+"/", o)
+	c, st, err := openCrawler(ctx, path, site.URL+"/", o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.Close()
+	defer st.Close()
 	sum, err := c.Run(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -288,14 +288,14 @@ func TestKillResume(t *testing.T) {
 
 	o := siteOptions()
 	ctx := context.Background()
-	c, err := Open(ctx, path, site.URL+"/", o)
+	c, st, err := openCrawler(ctx, path, site.URL+"/", o)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !c.Resumed() {
 		t.Fatalf("the crawl after SIGKILL did not resume (after %d requests)", killedAt)
 	}
-	c.Close()
+	st.Close()
 	rsum, resumed, resumedOut := crawlSite(t, site, path, o)
 	wsum, whole, wholeOut := crawlSite(t, site, filepath.Join(dir, "whole.db"), o)
 	if !rsum.Resumed || rsum.Fetched >= wsum.Fetched {
@@ -330,10 +330,11 @@ func TestCrawlChild(t *testing.T) {
 	o := siteOptions()
 	o.Concurrency = 1
 	o.Rate = 25
-	c, err := Open(context.Background(), path, os.Getenv("CRAWL_CHILD_URL"), o)
+	c, st, err := openCrawler(context.Background(), path, os.Getenv("CRAWL_CHILD_URL"), o)
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer st.Close()
 	c.Run(context.Background())
 	t.Fatal("the crawl finished before it was killed")
 }
@@ -388,11 +389,11 @@ func TestPathScope(t *testing.T) {
 	site := newTestSite()
 	defer site.Close()
 	ctx := context.Background()
-	c, err := Open(ctx, filepath.Join(t.TempDir(), "s.db"), site.URL+"/en/page", siteOptions())
+	c, st, err := openCrawler(ctx, filepath.Join(t.TempDir(), "s.db"), site.URL+"/en/page", siteOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.Close()
+	defer st.Close()
 	sum, err := c.Run(ctx)
 	if err != nil {
 		t.Fatal(err)

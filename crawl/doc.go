@@ -72,21 +72,23 @@
 // whatever the timing, so two crawls of the same site give the same
 // sitemap and report (max-time excepted).
 //
-// The frontier, every outcome and the entries of listed pages live in the
-// state file (tables crawl_*, beside package state's tables), written by
-// one coordinator goroutine in transactions. A crawl killed part-way is
-// continued by the next [Open] and [Crawler.Run] with the same state file
-// and start URL, and produces the same sitemap as an uninterrupted crawl; a
-// finished crawl is started afresh, keeping package state's per-URL
-// history so that only the lastmods of changed pages move.
+// The frontier, every outcome and the entries of listed pages live in a
+// [state.CrawlLog] (for a state file, tables crawl_* beside package
+// state's tables), written by one coordinator goroutine in transactions.
+// A crawl killed part-way is continued by the next [New] and [Crawler.Run]
+// with the same state file and start URL, and produces the same sitemap as
+// an uninterrupted crawl; a finished crawl is started afresh, keeping the
+// [state.Store]'s per-URL history so that only the lastmods of changed
+// pages move.
 //
 // # Memory
 //
 // No per-URL data is kept in memory: the frontier and the seen set are
-// SQLite rows (URL, depth, referrer, outcome and, for listed pages, the
-// entry's JSON; roughly 100–300 bytes on disk per URL). The process holds
-// SQLite's page caches (4 MiB for the crawl tables, 16 MiB for package
-// state) and the pages in flight (at most Concurrency bodies of at most
-// MaxBodyBytes, streamed through the tokenizer, and their link lists).
-// Output is read back sorted by SQL, a page of rows at a time.
+// rows of the crawl log (URL, depth, referrer, outcome and, for listed
+// pages, the entry's JSON; roughly 100–300 bytes on disk per URL). The
+// process holds the state file's page cache (16 MiB, shared by the store
+// and the crawl log) and the pages in flight (at most Concurrency bodies
+// of at most MaxBodyBytes, streamed through the tokenizer, and their link
+// lists). Output is read back sorted by the crawl log, a page of rows at
+// a time.
 package crawl

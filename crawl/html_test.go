@@ -166,7 +166,7 @@ func TestRobotsUnavailable(t *testing.T) {
 			w.Write([]byte("<p>home</p>"))
 		}))
 		o := Options{Retries: -1, Rate: -1}
-		c, err := Open(context.Background(), filepath.Join(t.TempDir(), "s.db"), srv.URL, o)
+		c, st, err := openCrawler(context.Background(), filepath.Join(t.TempDir(), "s.db"), srv.URL, o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -179,7 +179,7 @@ func TestRobotsUnavailable(t *testing.T) {
 		if got.Reason != tt.reason || (tt.status >= 500) != (len(sum.Warnings) > 0) {
 			t.Errorf("robots.txt %d: home %+v, warnings %v", tt.status, got, sum.Warnings)
 		}
-		c.Close()
+		st.Close()
 		srv.Close()
 	}
 }
@@ -234,11 +234,11 @@ func TestPoliteness(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	c, err := Open(context.Background(), filepath.Join(t.TempDir(), "s.db"), srv.URL, Options{UserAgent: "polite-bot/2.0 (+https://example.com)", Timeout: 100 * time.Millisecond})
+	c, st, err := openCrawler(context.Background(), filepath.Join(t.TempDir(), "s.db"), srv.URL, Options{UserAgent: "polite-bot/2.0 (+https://example.com)", Timeout: 100 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.Close()
+	defer st.Close()
 	if _, err := c.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}

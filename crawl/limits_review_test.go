@@ -57,11 +57,11 @@ func TestStartRedirectsOutOfScope(t *testing.T) {
 	}))
 	defer srv.Close()
 	ctx := context.Background()
-	c, err := Open(ctx, filepath.Join(t.TempDir(), "s.db"), srv.URL+"/", siteOptions())
+	c, st, err := openCrawler(ctx, filepath.Join(t.TempDir(), "s.db"), srv.URL+"/", siteOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.Close()
+	defer st.Close()
 	sum, err := c.Run(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -100,11 +100,11 @@ func TestLastModifiedResponseTime(t *testing.T) {
 	}))
 	defer srv.Close()
 	ctx := context.Background()
-	c, err := Open(ctx, filepath.Join(t.TempDir(), "s.db"), srv.URL+"/", siteOptions())
+	c, st, err := openCrawler(ctx, filepath.Join(t.TempDir(), "s.db"), srv.URL+"/", siteOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.Close()
+	defer st.Close()
 	if _, err := c.Run(ctx); err != nil {
 		t.Fatal(err)
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/sitemapkit/sitemap/crawl"
 	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/internal/urlnorm"
+	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/store"
 )
 
@@ -227,11 +228,15 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 		bar = progress.New(s.Err, progress.Options{Unit: "pages"})
 		co.Progress = func(n int) { bar.Set(int64(n)) }
 	}
-	cr, err := crawl.Open(ctx, statePath, o.Start, co)
+	st, err := state.OpenSQLite(ctx, statePath, state.SQLiteOptions{})
 	if err != nil {
 		return cannotRun("%v", err)
 	}
-	defer cr.Close()
+	defer st.Close()
+	cr, err := crawl.New(ctx, st, st.Crawl(), o.Start, co)
+	if err != nil {
+		return cannotRun("crawl: state file %s: %v", statePath, err)
+	}
 	if cr.Resumed() {
 		fmt.Fprintf(s.Err, "sitemap: resuming the unfinished crawl in %s\n", statePath)
 	}
