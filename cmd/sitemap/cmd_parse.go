@@ -169,20 +169,9 @@ func runParse(ctx context.Context, o *parseOptions, s *streams) error {
 	}
 	ew.wide = len(inputs) > 1
 	r := &parseRun{o: o, s: s, ew: ew}
-	var runErr error
-	for _, in := range inputs {
-		if runErr = r.document(ctx, in, true); runErr != nil {
-			break
-		}
-	}
-	if err := ew.flush(); err != nil && runErr == nil {
-		runErr = cannotRun("writing entries: %v", err)
-	}
-	if runErr != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		return runErr
+	doc := func(in docInput) error { return r.document(ctx, in, true) }
+	if err := readInputs(ctx, inputs, doc, ew.flush, "entries"); err != nil {
+		return err
 	}
 	if r.errors > 0 {
 		return problemsFound()

@@ -194,21 +194,9 @@ func runValidate(ctx context.Context, o *validateOptions, s *streams) error {
 		return err
 	}
 	r := &validateRun{o: o, s: s, dw: dw, now: now}
-	var runErr error
-	for _, in := range inputs {
-		if err := r.document(ctx, in, nil, true, nil); err != nil {
-			runErr = err
-			break
-		}
-	}
-	if err := dw.close(); err != nil && runErr == nil {
-		runErr = cannotRun("writing results: %v", err)
-	}
-	if runErr != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		return runErr
+	doc := func(in docInput) error { return r.document(ctx, in, nil, true, nil) }
+	if err := readInputs(ctx, inputs, doc, dw.close, "results"); err != nil {
+		return err
 	}
 	if r.docs > 1 {
 		fmt.Fprintf(s.Err, "%d documents: %s, %s\n", r.docs, plural(r.errors, "error"), plural(r.warns, "warning"))

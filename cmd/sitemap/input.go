@@ -74,6 +74,26 @@ func docInputs(args []string, base string) ([]docInput, error) {
 	return inputs, nil
 }
 
+// readInputs reads each top-level INPUT with doc, in order, stopping at the
+// first that cannot run; then flushes the output, whose failure is
+// reported as "writing WHAT: ..." (exit 2) unless an earlier error stands.
+// An interrupted run returns ctx.Err() whatever else went wrong.
+func readInputs(ctx context.Context, inputs []docInput, doc func(docInput) error, flush func() error, what string) error {
+	var runErr error
+	for _, in := range inputs {
+		if runErr = doc(in); runErr != nil {
+			break
+		}
+	}
+	if err := flush(); err != nil && runErr == nil {
+		runErr = cannotRun("writing %s: %v", what, err)
+	}
+	if runErr != nil && ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return runErr
+}
+
 // open returns the bytes of in. HTTP inputs need a 200 response.
 func open(ctx context.Context, client *http.Client, in docInput, stdin io.Reader) (io.ReadCloser, error) {
 	switch {
