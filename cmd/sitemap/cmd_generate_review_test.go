@@ -143,45 +143,10 @@ func TestGenerateInterrupted(t *testing.T) {
 		if code == exitOK {
 			t.Errorf("cancel after %d bytes: exit 0", at)
 		}
-		if after := snapshot(t, out); !equalMaps(before, after) {
-			t.Errorf("cancel after %d bytes changed the published files: %v -> %v", at, keys(before), keys(after))
+		if after := snapshot(t, out); !equalSnapshots(before, after) {
+			t.Errorf("cancel after %d bytes changed the published files: %v -> %v", at, snapshotNames(before), snapshotNames(after))
 		}
 	}
-}
-
-// snapshot maps every name in dir (hidden files included) to its bytes.
-func snapshot(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := map[string]string{}
-	for _, e := range ents {
-		b, _ := os.ReadFile(filepath.Join(dir, e.Name()))
-		m[e.Name()] = string(b)
-	}
-	return m
-}
-
-func equalMaps(a, b map[string]string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || w != v {
-			return false
-		}
-	}
-	return true
-}
-
-func keys(m map[string]string) []string {
-	var k []string
-	for n := range m {
-		k = append(k, n)
-	}
-	return k
 }
 
 // Entries outside the base URL's directory (L-09, L-15) get one closing
@@ -209,7 +174,7 @@ func TestGenerateIndexNeverTooMany(t *testing.T) {
 		t.Errorf("exit %d, stderr:\n%s", code, stderr)
 	}
 	if got := snapshot(t, out); len(got) != 0 {
-		t.Errorf("published %v", keys(got))
+		t.Errorf("published %v", snapshotNames(got))
 	}
 }
 
@@ -229,7 +194,7 @@ func TestGenerateEmptyInput(t *testing.T) {
 		t.Errorf("only invalid: exit %d, stderr:\n%s", code, stderr)
 	}
 	if got := snapshot(t, out); len(got) != 0 {
-		t.Errorf("published %v", keys(got))
+		t.Errorf("published %v", snapshotNames(got))
 	}
 }
 
@@ -287,7 +252,7 @@ func TestGenerateInterruptWhileWaitingForInput(t *testing.T) {
 		t.Fatal("the run did not stop after the interrupt; it is still waiting for input")
 	}
 	if got := snapshot(t, out); len(got) != 0 {
-		t.Errorf("published %v", keys(got))
+		t.Errorf("published %v", snapshotNames(got))
 	}
 }
 
@@ -303,8 +268,8 @@ func TestGenerateDryRunOrphans(t *testing.T) {
 	if code != exitOK || !strings.Contains(stderr, "would remove 3 files: sitemap-1.xml sitemap-2.xml sitemap-3.xml") {
 		t.Errorf("exit %d, stderr:\n%s", code, stderr)
 	}
-	if after := snapshot(t, out); !equalMaps(before, after) {
-		t.Errorf("dry run changed %v -> %v", keys(before), keys(after))
+	if after := snapshot(t, out); !equalSnapshots(before, after) {
+		t.Errorf("dry run changed %v -> %v", snapshotNames(before), snapshotNames(after))
 	}
 	missing := filepath.Join(t.TempDir(), "not-yet")
 	if code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", missing, "--dry-run", "../../examples/urls.txt"); code != exitOK {

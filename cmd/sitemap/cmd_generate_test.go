@@ -235,7 +235,7 @@ func TestGenerateStrict(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("first run: exit %d: %s", code, stderr)
 	}
-	before := genSnapshot(t, out)
+	before := snapshot(t, out)
 	in := "https://www.example.com/new\nhttps://www.example.com/new2\n/relative\nhttps://www.example.com/new3\n"
 	code, _, stderr = runCLI(t, in, "generate", "--base-url", genBase, "--out", out, "--strict", "--input-format", "text", "-")
 	if code != exitProblems {
@@ -244,52 +244,14 @@ func TestGenerateStrict(t *testing.T) {
 	if !strings.Contains(stderr, `<stdin>:3: loc "/relative"`) || !strings.Contains(stderr, "nothing published") {
 		t.Errorf("stderr:\n%s", stderr)
 	}
-	if after := genSnapshot(t, out); !genEqualSnapshots(before, after) {
-		t.Errorf("--strict changed the genPublished set:\nbefore %v\nafter  %v", genKeys(before), genKeys(after))
+	if after := snapshot(t, out); !equalSnapshots(before, after) {
+		t.Errorf("--strict changed the genPublished set:\nbefore %v\nafter  %v", snapshotNames(before), snapshotNames(after))
 	}
 	// Also with --xsl: the stylesheet is not written by a failed strict run.
 	code, _, _ = runCLI(t, in, "generate", "--base-url", genBase, "--out", out, "--strict", "--xsl", "-")
 	if _, err := os.Stat(filepath.Join(out, xsl.DefaultName)); code != exitProblems || err == nil {
 		t.Errorf("strict --xsl: exit %d, stylesheet written (%v)", code, err)
 	}
-}
-
-func genSnapshot(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	m := map[string]string{}
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range ents {
-		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		m[e.Name()] = string(b)
-	}
-	return m
-}
-
-func genEqualSnapshots(a, b map[string]string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || w != v {
-			return false
-		}
-	}
-	return true
-}
-
-func genKeys(m map[string]string) []string {
-	var k []string
-	for n := range m {
-		k = append(k, n)
-	}
-	sort.Strings(k)
-	return k
 }
 
 // Exit codes (CONVENTIONS.md): 2 when the run cannot run, 1 when it ran
