@@ -364,7 +364,15 @@ func (t *fetchTree) write(w *bufio.Writer) {
 			fmt.Fprintf(w, "%s    ! … and %s more\n", indent, fetchGroup(int64(m)))
 		}
 		kids := t.children[id]
-		slices.Sort(kids)
+		// Children are fetched concurrently, so their IDs follow
+		// completion order; sort by URL so the tree reads the same on
+		// every run.
+		slices.SortFunc(kids, func(a, b int) int {
+			if c := strings.Compare(t.nodes[a].URL, t.nodes[b].URL); c != 0 {
+				return c
+			}
+			return a - b
+		})
 		for _, k := range kids {
 			walk(k, depth+1)
 		}
