@@ -6,6 +6,7 @@
 GO      ?= go
 FUZZTIME ?= 3s
 export SITEMAP_REQUIRE_XMLLINT = 1
+export SITEMAP_REQUIRE_BROWSER = 1
 
 .PHONY: all build test deps vet unit fuzz bench install clean
 
