@@ -31,17 +31,10 @@ type crawlOptions struct {
 	Start string
 
 	// Output, as in generate.
-	BaseURL   string
-	Out       string
-	Name      string
-	Gzip      bool
-	GzipLevel int
-	GzipIndex bool
-	Index     string
-	MaxURLs   int
-	MaxBytes  int
-	DryRun    bool
-	JSON      bool
+	BaseURL string
+	publishFlags
+	DryRun bool
+	JSON   bool
 
 	State  string
 	Report string
@@ -104,15 +97,8 @@ listed; 2 bad flags, unwritable output, or interrupted.`,
 	}
 	f := c.Flags()
 	f.SortFlags = false
-	f.StringVar(&o.Out, "out", ".", "directory to write the sitemaps into (created when missing)")
 	f.StringVar(&o.BaseURL, "base-url", "", "URL of the directory the sitemaps are served from (default: START-URL's site root)")
-	f.StringVar(&o.Name, "name", "sitemap", "base name of the files: NAME.xml, NAME-1.xml, …")
-	f.BoolVar(&o.Gzip, "gzip", false, "compress the sitemaps (NAME-1.xml.gz, …)")
-	f.IntVar(&o.GzipLevel, "gzip-level", build.DefaultGzipLevel, "gzip level, 1 (fastest) to 9 (smallest)")
-	f.BoolVar(&o.GzipIndex, "gzip-index", false, "compress the index too")
-	f.StringVar(&o.Index, "index", "auto", "write an index: auto (when more than one sitemap), always, never")
-	f.IntVar(&o.MaxURLs, "max-urls", sitemap.MaxURLs, "most URLs per sitemap (S-01)")
-	f.IntVar(&o.MaxBytes, "max-bytes", sitemap.MaxBytes, "most uncompressed bytes per sitemap (S-02)")
+	o.publishFlags.register(f)
 	f.BoolVar(&o.DryRun, "dry-run", false, "crawl and print the summary without writing sitemaps")
 	f.BoolVar(&o.JSON, "json", false, "print the summaries as JSON on standard output")
 	f.StringVar(&o.State, "state", "", "state file: frontier, seen URLs, content hashes (default OUT/.sitemap-state.db)")
@@ -199,9 +185,9 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 	if err != nil {
 		return err
 	}
-	mode, err := build.ParseIndexMode(o.Index)
+	bo, err := o.publishFlags.buildOptions()
 	if err != nil {
-		return cannotRun("--index: %v", err)
+		return err
 	}
 	start, err := url.Parse(o.Start)
 	if err != nil || (start.Scheme != "http" && start.Scheme != "https") || start.Host == "" {
@@ -259,7 +245,8 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 		}
 	}
 
-	bsum, skipped, err := publishCrawl(ctx, cr, o, mode, baseURL, s)
+	bo.BaseURL, bo.DryRun = baseURL, o.DryRun
+	bsum, skipped, err := publishCrawl(ctx, cr, o, bo, s)
 	if errors.Is(err, build.ErrNoEntries) {
 		writeCrawlSummary(s.Err, sum)
 		fmt.Fprintf(s.Err, "sitemap: no page can be listed; nothing published, previous sitemaps left as they were\n")
@@ -308,12 +295,7 @@ func reportHint(report string) string {
 
 // publishCrawl feeds the listed pages, sorted by URL, to the builder and
 // publishes the sitemaps.
-func publishCrawl(ctx context.Context, cr *crawl.Crawler, o *crawlOptions, mode build.IndexMode, baseURL string, s *streams) (build.Summary, int, error) {
-	bo := build.Options{
-		Name: o.Name, BaseURL: baseURL,
-		Gzip: o.Gzip, GzipLevel: o.GzipLevel, GzipIndex: o.GzipIndex,
-		Index: mode, MaxURLs: o.MaxURLs, MaxBytes: o.MaxBytes, DryRun: o.DryRun,
-	}
+func publishCrawl(ctx context.Context, cr *crawl.Crawler, o *crawlOptions, bo build.Options, s *streams) (build.Summary, int, error) {
 	var st store.Store
 	if !o.DryRun {
 		d, err := store.Dir(o.Out)

@@ -159,7 +159,7 @@ func TestCrawlCommandInterruptResume(t *testing.T) {
 	dir := t.TempDir()
 	var out, errb bytes.Buffer
 	s := &streams{In: strings.NewReader(""), Out: &out, Err: &errb}
-	o := &crawlOptions{Start: srv.URL + "/", Out: dir, Name: "sitemap", Index: "auto", MaxURLs: 50000, MaxBytes: 50 << 20,
+	o := &crawlOptions{Start: srv.URL + "/", publishFlags: publishFlags{Out: dir, Name: "sitemap", Index: "auto", MaxURLs: 50000, MaxBytes: 50 << 20, GzipLevel: 1},
 		UserAgent: "t", Concurrency: 2, Rate: 0, Timeout: 5 * time.Second, Query: "keep", MaxQueryVariants: 100}
 	err := runCrawl(ctx, o, s)
 	if !errors.Is(err, context.Canceled) || !strings.Contains(errb.String(), "run the same command again") {

@@ -28,16 +28,9 @@ import (
 
 // generateOptions are the flags and arguments of `sitemap generate`.
 type generateOptions struct {
-	BaseURL     string
-	SiteURL     string
-	Out         string
-	Name        string
-	Gzip        bool
-	GzipLevel   int
-	GzipIndex   bool
-	Index       string
-	MaxURLs     int
-	MaxBytes    int
+	BaseURL string
+	SiteURL string
+	publishFlags
 	InputFormat string
 	Strict      bool
 	DryRun      bool
@@ -92,14 +85,7 @@ run and nothing is published. Exit status 2: bad flags, unreadable input, unwrit
 	f.SortFlags = false
 	f.StringVar(&o.BaseURL, "base-url", "", "URL of the directory the sitemaps are served from, e.g. https://www.example.com/ (required)")
 	f.StringVar(&o.SiteURL, "site-url", "", "scope of the entries when the sitemaps are served from another host (default: --base-url)")
-	f.StringVar(&o.Out, "out", ".", "directory to write the sitemaps into (created when missing)")
-	f.StringVar(&o.Name, "name", "sitemap", "base name of the files: NAME.xml, NAME-1.xml, …")
-	f.BoolVar(&o.Gzip, "gzip", false, "compress the sitemaps (NAME-1.xml.gz, …)")
-	f.IntVar(&o.GzipLevel, "gzip-level", build.DefaultGzipLevel, "gzip level, 1 (fastest) to 9 (smallest)")
-	f.BoolVar(&o.GzipIndex, "gzip-index", false, "compress the index too")
-	f.StringVar(&o.Index, "index", "auto", "write an index: auto (when more than one sitemap), always, never")
-	f.IntVar(&o.MaxURLs, "max-urls", sitemap.MaxURLs, "most URLs per sitemap (S-01)")
-	f.IntVar(&o.MaxBytes, "max-bytes", sitemap.MaxBytes, "most uncompressed bytes per sitemap (S-02)")
+	o.publishFlags.register(f)
 	f.StringVar(&o.InputFormat, "input-format", "auto", "input format: auto (by extension), text, csv, jsonl")
 	f.BoolVar(&o.Strict, "strict", false, "stop at the first invalid entry and publish nothing")
 	f.BoolVar(&o.DryRun, "dry-run", false, "print the summary without writing anything")
@@ -133,24 +119,13 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	if o.NewsMaxAge < 0 {
 		return cannotRun("--news-max-age %v: give a positive duration such as 48h, or 0 to keep every news block", o.NewsMaxAge)
 	}
-	mode, err := build.ParseIndexMode(o.Index)
+	bo, err := o.publishFlags.buildOptions()
 	if err != nil {
-		return cannotRun("--index: %v", err)
+		return err
 	}
 	format, err := source.ParseFormat(o.InputFormat)
 	if err != nil {
 		return cannotRun("--input-format: %v", err)
-	}
-	// The library reads 0 as "the default"; on the command line a 0 is
-	// a mistake, not a request for the default.
-	if o.MaxURLs < 1 || o.MaxURLs > sitemap.MaxURLs {
-		return cannotRun("--max-urls %d: use 1 to %d (S-01)", o.MaxURLs, sitemap.MaxURLs)
-	}
-	if o.MaxBytes < 1 || o.MaxBytes > sitemap.MaxBytes {
-		return cannotRun("--max-bytes %d: use 1 to %d (S-02)", o.MaxBytes, sitemap.MaxBytes)
-	}
-	if o.GzipLevel < 1 || o.GzipLevel > 9 {
-		return cannotRun("--gzip-level %d: use 1 (fastest) to 9 (smallest)", o.GzipLevel)
 	}
 	stdin := 0
 	for _, in := range o.Inputs {
@@ -160,12 +135,8 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 			}
 		}
 	}
-	bo := build.Options{
-		Name: o.Name, BaseURL: o.BaseURL, SiteURL: o.SiteURL,
-		Gzip: o.Gzip, GzipLevel: o.GzipLevel, GzipIndex: o.GzipIndex,
-		Index: mode, MaxURLs: o.MaxURLs, MaxBytes: o.MaxBytes,
-		Legacy: o.Legacy, DryRun: o.DryRun, NewsMaxAge: o.NewsMaxAge,
-	}
+	bo.BaseURL, bo.SiteURL = o.BaseURL, o.SiteURL
+	bo.Legacy, bo.DryRun, bo.NewsMaxAge = o.Legacy, o.DryRun, o.NewsMaxAge
 	if o.XSL {
 		// Relative: it resolves against each file's own URL, and every file
 		// of the set sits in the same directory.

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"github.com/spf13/pflag"
+
+	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/build"
+)
+
+// publishFlags are the output flags generate and crawl share: where the
+// sitemaps go, how they are named, split and compressed.
+type publishFlags struct {
+	Out       string
+	Name      string
+	Gzip      bool
+	GzipLevel int
+	GzipIndex bool
+	Index     string
+	MaxURLs   int
+	MaxBytes  int
+}
+
+// register adds the flags to f, in the order --help shows them.
+func (p *publishFlags) register(f *pflag.FlagSet) {
+	f.StringVar(&p.Out, "out", ".", "directory to write the sitemaps into (created when missing)")
+	f.StringVar(&p.Name, "name", "sitemap", "base name of the files: NAME.xml, NAME-1.xml, …")
+	f.BoolVar(&p.Gzip, "gzip", false, "compress the sitemaps (NAME-1.xml.gz, …)")
+	f.IntVar(&p.GzipLevel, "gzip-level", build.DefaultGzipLevel, "gzip level, 1 (fastest) to 9 (smallest)")
+	f.BoolVar(&p.GzipIndex, "gzip-index", false, "compress the index too")
+	f.StringVar(&p.Index, "index", "auto", "write an index: auto (when more than one sitemap), always, never")
+	f.IntVar(&p.MaxURLs, "max-urls", sitemap.MaxURLs, "most URLs per sitemap (S-01)")
+	f.IntVar(&p.MaxBytes, "max-bytes", sitemap.MaxBytes, "most uncompressed bytes per sitemap (S-02)")
+}
+
+// buildOptions checks the flags (exit 2 on a bad value) and returns the
+// build options they set; the caller adds BaseURL and the rest.
+func (p *publishFlags) buildOptions() (build.Options, error) {
+	mode, err := build.ParseIndexMode(p.Index)
+	if err != nil {
+		return build.Options{}, cannotRun("--index: %v", err)
+	}
+	// The library reads 0 as "the default"; on the command line a 0 is
+	// a mistake, not a request for the default.
+	if p.MaxURLs < 1 || p.MaxURLs > sitemap.MaxURLs {
+		return build.Options{}, cannotRun("--max-urls %d: use 1 to %d (S-01)", p.MaxURLs, sitemap.MaxURLs)
+	}
+	if p.MaxBytes < 1 || p.MaxBytes > sitemap.MaxBytes {
+		return build.Options{}, cannotRun("--max-bytes %d: use 1 to %d (S-02)", p.MaxBytes, sitemap.MaxBytes)
+	}
+	if p.GzipLevel < 1 || p.GzipLevel > 9 {
+		return build.Options{}, cannotRun("--gzip-level %d: use 1 (fastest) to 9 (smallest)", p.GzipLevel)
+	}
+	return build.Options{
+		Name: p.Name, Gzip: p.Gzip, GzipLevel: p.GzipLevel, GzipIndex: p.GzipIndex,
+		Index: mode, MaxURLs: p.MaxURLs, MaxBytes: p.MaxBytes,
+	}, nil
+}
