@@ -381,9 +381,17 @@ func (w *walker) runSitemap(j *job, e *emitter) {
 		switch it.Kind {
 		case itemURL:
 			n.URLs++
-			if w.seen != nil && !w.seen.add(it.URL.Loc) {
-				dups++
-				continue
+			if w.seen != nil {
+				isNew, err := w.seen.add(it.URL.Loc)
+				if err != nil {
+					w.dedupErr.CompareAndSwap(nil, &err)
+					w.cancel(errStopped)
+					continue
+				}
+				if !isNew {
+					dups++
+					continue
+				}
 			}
 			it.URL.Source = final
 			e.url(n.ID, &it.URL)

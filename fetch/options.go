@@ -107,6 +107,14 @@ type Options struct {
 	// NoDedup hands out every URL entry as listed, repeats included; memory
 	// then does not grow with the number of URLs.
 	NoDedup bool
+	// DedupMemory is the most memory, in bytes, the in-memory tables of URL
+	// deduplication hold (default DefaultDedupMemory, 64 MiB; at least 8
+	// KiB is used). Past it, hashes are spilled to a hash table in a
+	// temporary file, so memory stays flat however many URLs the site has.
+	DedupMemory int64
+	// TempDir is where the dedup spill file is created (default
+	// os.TempDir()). The file is removed when Walk returns.
+	TempDir string
 }
 
 func (o Options) withDefaults() Options {

@@ -64,7 +64,7 @@ func Walk(ctx context.Context, start string, opts Options, fn func(Event) error)
 		w.cache = &cache{dir: o.CacheDir}
 	}
 	if !o.NoDedup {
-		w.seen = newShardedSet()
+		w.seen = newShardedSet(o.DedupMemory, o.TempDir)
 		defer w.seen.release()
 	}
 	w.sum.Problems = map[string]int{}
@@ -135,6 +135,9 @@ func Walk(ctx context.Context, start string, opts Options, fn func(Event) error)
 	if w.fnErr != nil {
 		return w.sum, w.fnErr
 	}
+	if err := w.dedupErr.Load(); err != nil {
+		return w.sum, *err
+	}
 	if err := ctx.Err(); err != nil {
 		return w.sum, err
 	}
@@ -175,18 +178,21 @@ type job struct {
 }
 
 type walker struct {
-	opts    Options
-	client  *http.Client
-	cache   *cache
-	fn      func(Event) error
-	ctx     context.Context
-	cancel  context.CancelCauseFunc
-	out     chan *batch
-	pool    sync.Pool
-	bytes   atomic.Int64
-	seen    *shardedSet // URL dedup, used by the workers (nil with NoDedup)
-	dups    atomic.Int64
-	entries atomic.Int64
+	opts   Options
+	client *http.Client
+	cache  *cache
+	fn     func(Event) error
+	ctx    context.Context
+	cancel context.CancelCauseFunc
+	out    chan *batch
+	pool   sync.Pool
+	bytes  atomic.Int64
+	seen   *shardedSet // URL dedup, used by the workers (nil with NoDedup)
+	dups   atomic.Int64
+	// dedupErr is the first I/O error of the dedup spill file; it stops
+	// the walk.
+	dedupErr atomic.Pointer[error]
+	entries  atomic.Int64
 
 	mu       sync.Mutex
 	cond     *sync.Cond

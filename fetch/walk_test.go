@@ -445,30 +445,42 @@ func TestProbeSingleAttempt(t *testing.T) {
 }
 
 // The sharded set used by the workers: under concurrent adds of
-// overlapping URL ranges, each distinct URL is new exactly once.
+// overlapping URL ranges, each distinct URL is new exactly once, with the
+// default budget and with one so small that most hashes go to disk.
 func TestShardedSet(t *testing.T) {
-	s := newShardedSet()
-	defer s.release()
-	var fresh atomic.Int64
-	done := make(chan bool)
-	for g := range 4 {
-		go func() {
-			for i := g * 10000; i < g*10000+30000; i++ {
-				if s.add("https://e.com/" + strconv.Itoa(i)) {
-					fresh.Add(1)
-				}
+	for _, budget := range []int64{0, 8 << 10} {
+		t.Run(strconv.FormatInt(budget, 10), func(t *testing.T) {
+			s := newShardedSet(budget, t.TempDir())
+			defer s.release()
+			var fresh atomic.Int64
+			done := make(chan bool)
+			for g := range 4 {
+				go func() {
+					for i := g * 10000; i < g*10000+30000; i++ {
+						ok, err := s.add("https://e.com/" + strconv.Itoa(i))
+						if err != nil {
+							t.Error(err)
+						}
+						if ok {
+							fresh.Add(1)
+						}
+					}
+					done <- true
+				}()
 			}
-			done <- true
-		}()
-	}
-	for range 4 {
-		<-done
-	}
-	if fresh.Load() != 60000 {
-		t.Fatalf("%d new URLs, want 60000", fresh.Load())
-	}
-	if s.bytes() == 0 {
-		t.Fatal("no table")
+			for range 4 {
+				<-done
+			}
+			if fresh.Load() != 60000 {
+				t.Fatalf("%d new URLs, want 60000", fresh.Load())
+			}
+			if s.bytes() == 0 {
+				t.Fatal("no table")
+			}
+			if budget > 0 && (s.bytes() > budget || s.diskEntries() == 0) {
+				t.Fatalf("budget %d: %d bytes in memory, %d on disk", budget, s.bytes(), s.diskEntries())
+			}
+		})
 	}
 }
 
