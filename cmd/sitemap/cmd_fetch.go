@@ -40,6 +40,7 @@ type fetchOptions struct {
 	Attempts       int
 	Cache          string
 	NoDedup        bool
+	DedupMemory    byteSize
 	Quiet          bool
 	Verbose        bool
 }
@@ -73,14 +74,19 @@ problems by rule. Problems are printed on standard error as they are found (the 
 ` + strconv.Itoa(fetchShownPerRule) + ` of each rule; infos with --verbose).
 
 Every URL printed is remembered as a 64-bit hash to print it once: 11 to 21 bytes per
-distinct URL (64 MiB for 5 million). --no-dedup prints repeats and keeps memory flat.
+distinct URL, in memory up to --dedup-memory (64MiB by default: about 5 million URLs). Past
+that budget the hashes go to a hash table in a temporary file ($TMPDIR, removed at the end,
+also on error or Ctrl-C), so memory stays flat however large the site; each URL then costs a
+read of the file (from the page cache, usually). --no-dedup prints repeats and keeps memory
+flat without a file.
 
 Exit status: 0 all read; 1 problems found (an error diagnostic, a sitemap that could not be
 read, no sitemap at all); 2 could not run (bad flags or URL, unwritable output).`,
 		Example: `  sitemap fetch https://www.example.com/
   sitemap fetch --tree https://www.example.com/
   sitemap fetch --format jsonl https://www.example.com/robots.txt > urls.jsonl
-  sitemap fetch --known-paths never --max-urls 1000 https://www.example.com/sitemap_index.xml`,
+  sitemap fetch --known-paths never --max-urls 1000 https://www.example.com/sitemap_index.xml
+  sitemap fetch --dedup-memory 16MiB https://www.example.com/ > urls.txt`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Start = args[0]
@@ -105,6 +111,8 @@ read, no sitemap at all); 2 could not run (bad flags or URL, unwritable output).
 	f.IntVar(&o.Attempts, "attempts", 3, "tries of a request on 429, 5xx and network errors (backoff, Retry-After honoured)")
 	f.StringVar(&o.Cache, "cache", "", "`DIR` keeping bodies and ETag/Last-Modified; later runs send conditional requests")
 	f.BoolVar(&o.NoDedup, "no-dedup", false, "print a URL every time a sitemap lists it (memory stays flat)")
+	o.DedupMemory = fetch.DefaultDedupMemory
+	f.Var(&o.DedupMemory, "dedup-memory", "most memory for remembering printed URLs, a `SIZE` like 16MiB or 1GiB; past it they go to a temporary file")
 	f.BoolVar(&o.Quiet, "quiet", false, "print only errors and the summary on standard error")
 	f.BoolVar(&o.Verbose, "verbose", false, "also print notes (info diagnostics) on standard error")
 	return c
@@ -143,6 +151,7 @@ func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 		MaxDepth: o.MaxDepth, MaxSitemaps: o.MaxSitemaps, MaxURLs: o.MaxURLs, MaxBytes: o.MaxBytes,
 		Timeout: o.Timeout, SitemapTimeout: o.SitemapTimeout, IdleTimeout: o.IdleTimeout,
 		Attempts: o.Attempts, KnownPaths: kp, CacheDir: o.Cache, NoDedup: o.NoDedup,
+		DedupMemory: int64(o.DedupMemory),
 	}
 	sum, werr := fetch.Walk(ctx, o.Start, fo, r.event)
 	r.bar.Done()
