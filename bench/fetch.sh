@@ -2,7 +2,9 @@
 # bench/benchserve, read end to end by `sitemap fetch --format jsonl`
 # (sourced by run.sh). 100 × 50,000 URLs and 20 × 50,000 URLs, with URL
 # dedup (8-byte hash per URL) and without (--no-dedup), to show what grows
-# with the number of URLs and what does not; then ours against sitemapper
+# with the number of URLs and what does not; with dedup held to 16 MiB of
+# memory (--dedup-memory 16MiB: 20 × 50,000 fits, 100 × 50,000 spills to a
+# temporary file), to show that peak RSS then stays flat; then ours against sitemapper
 # (npm) on 4 × 50,000 URLs, same concurrency, same run.
 peers
 FETCH_CONC=${FETCH_CONC:-8}
@@ -40,6 +42,8 @@ fetch_run "sitemap-fetch-100x50k" 5000000 $F "$BASE/sitemap_index.xml"
 fetch_run "sitemap-fetch-20x50k" 1000000 $F "$BASE/index-20.xml"
 fetch_run "sitemap-fetch-100x50k-no-dedup" 5000000 $F --no-dedup "$BASE/sitemap_index.xml"
 fetch_run "sitemap-fetch-20x50k-no-dedup" 1000000 $F --no-dedup "$BASE/index-20.xml"
+fetch_run "sitemap-fetch-100x50k-dedup-16MiB" 5000000 $F --dedup-memory 16MiB "$BASE/sitemap_index.xml"
+fetch_run "sitemap-fetch-20x50k-dedup-16MiB" 1000000 $F --dedup-memory 16MiB "$BASE/index-20.xml"
 say ""
 say "## fetch against sitemapper: 4 × 50,000 URLs, concurrency $FETCH_CONC, best of 3"
 say ""
@@ -54,7 +58,8 @@ ours=$(bestof sitemap-fetch-4x50k)
 js=$(bestof sitemapper-4x50k)
 say ""
 say "best wall: ours ${ours:-n/a}s, sitemapper ${js:-n/a}s; speed-up $(awk -v a="$js" -v b="$ours" 'BEGIN{ if (b>0 && a>0) printf "%.1fx", a/b; else print "n/a"}')"
-say "peak RSS grows with URLs only through dedup: compare the 100x and 20x rows with and without --no-dedup."
+say "peak RSS grows with URLs only through dedup: compare the 100x and 20x rows with and without --no-dedup;"
+say "with --dedup-memory 16MiB it stays flat (the 100x run spills hashes to a temporary file, read with pread)."
 kill $SERVE_PID 2>/dev/null
 wait $SERVE_PID 2>/dev/null || true
 trap - EXIT
