@@ -64,7 +64,7 @@ func Walk(ctx context.Context, start string, opts Options, fn func(Event) error)
 		w.cache = &cache{dir: o.CacheDir}
 	}
 	if !o.NoDedup {
-		w.seen = newShardedSet(o.DedupMemory, o.TempDir)
+		w.seen = newDedupSet(o.DedupMemory, o.TempDir)
 		defer w.seen.release()
 	}
 	w.sum.Problems = map[string]int{}
@@ -187,7 +187,7 @@ type walker struct {
 	out    chan *batch
 	pool   sync.Pool
 	bytes  atomic.Int64
-	seen   *shardedSet // URL dedup, used by the workers (nil with NoDedup)
+	seen   *dedupSet // URL dedup, used by the workers (nil with NoDedup)
 	dups   atomic.Int64
 	// dedupErr is the first I/O error of the dedup spill file; it stops
 	// the walk.

@@ -413,23 +413,6 @@ func TestCallbackError(t *testing.T) {
 	}
 }
 
-func TestHashSet(t *testing.T) {
-	h := newHashSet()
-	for i := range 200000 {
-		if !h.add("https://e.com/" + strconv.Itoa(i)) {
-			t.Fatalf("%d reported as seen", i)
-		}
-	}
-	for i := range 200000 {
-		if h.add("https://e.com/" + strconv.Itoa(i)) {
-			t.Fatalf("%d reported as new twice", i)
-		}
-	}
-	if h.n != 200000 || h.bytes() > 200000*22 {
-		t.Fatalf("n=%d bytes=%d", h.n, h.bytes())
-	}
-}
-
 // A probe is a guess: one try, even on 503 (a down host must not cost
 // every probe path several backoffs).
 func TestProbeSingleAttempt(t *testing.T) {
@@ -441,46 +424,6 @@ func TestProbeSingleAttempt(t *testing.T) {
 	r := walk(t, s.URL+"/", o)
 	if s.hitCount("/sitemap.xml") != 1 || !slices.Equal(r.locs(), []string{"https://e.com/1"}) {
 		t.Fatalf("probe tried %d times; urls %v", s.hitCount("/sitemap.xml"), r.locs())
-	}
-}
-
-// The sharded set used by the workers: under concurrent adds of
-// overlapping URL ranges, each distinct URL is new exactly once, with the
-// default budget and with one so small that most hashes go to disk.
-func TestShardedSet(t *testing.T) {
-	for _, budget := range []int64{0, 8 << 10} {
-		t.Run(strconv.FormatInt(budget, 10), func(t *testing.T) {
-			s := newShardedSet(budget, t.TempDir())
-			defer s.release()
-			var fresh atomic.Int64
-			done := make(chan bool)
-			for g := range 4 {
-				go func() {
-					for i := g * 10000; i < g*10000+30000; i++ {
-						ok, err := s.add("https://e.com/" + strconv.Itoa(i))
-						if err != nil {
-							t.Error(err)
-						}
-						if ok {
-							fresh.Add(1)
-						}
-					}
-					done <- true
-				}()
-			}
-			for range 4 {
-				<-done
-			}
-			if fresh.Load() != 60000 {
-				t.Fatalf("%d new URLs, want 60000", fresh.Load())
-			}
-			if s.bytes() == 0 {
-				t.Fatal("no table")
-			}
-			if budget > 0 && (s.bytes() > budget || s.diskEntries() == 0) {
-				t.Fatalf("budget %d: %d bytes in memory, %d on disk", budget, s.bytes(), s.diskEntries())
-			}
-		})
 	}
 }
 

@@ -1,6 +1,6 @@
 //go:build unix
 
-package fetch
+package seen
 
 import (
 	"syscall"

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package fetch
+package seen
 
 func allocSlots(n int) []uint64 { return make([]uint64, n) }
 

@@ -1,5 +1,5 @@
 //go:build unix && !linux
 
-package fetch
+package seen
 
 func hugePages([]byte) {}

@@ -1,4 +1,4 @@
-package fetch
+package seen
 
 import (
 	"hash/maphash"
@@ -7,21 +7,20 @@ import (
 	"sync"
 )
 
-// DefaultDedupMemory is the in-memory budget of URL deduplication when
-// Options.DedupMemory is 0: 64 MiB holds about 5.6 million URLs before
-// anything goes to disk.
-const DefaultDedupMemory = 64 << 20
+// DefaultMemory is the in-memory budget of a Set made with a budget ≤ 0:
+// 64 MiB holds about 5.6 million URLs before anything goes to disk.
+const DefaultMemory = 64 << 20
 
-// shardedSet spreads the hash set over shards with a lock each, so the
-// workers deduplicate in parallel instead of one goroutine doing it for
-// all. The top bits of the hash pick the shard.
+// Set is a set of URLs (as 64-bit hashes) in bounded memory. It spreads
+// the hash set over shards with a lock each, so concurrent callers
+// deduplicate in parallel. The top bits of the hash pick the shard.
 //
 // Each shard's in-memory table stops growing at maxSlots (its share of the
 // memory budget). When it is full, its hashes are spilled, in one sorted
 // batch, into the shard's disk table (diskTable, a temporary file created
 // on the first spill) and the in-memory table starts again empty. A hash is
 // new when neither the in-memory table nor the disk table holds it.
-type shardedSet struct {
+type Set struct {
 	seed     maphash.Seed
 	maxSlots int    // per-shard cap of the in-memory table (a power of two)
 	dir      string // where disk tables go ("" = os.TempDir())
@@ -38,14 +37,14 @@ const setShards = 16
 // minShardSlots is the smallest in-memory table a shard keeps (512 bytes).
 const minShardSlots = 64
 
-// newShardedSet makes a set whose in-memory tables hold at most budget
-// bytes together (DefaultDedupMemory when budget ≤ 0); dir is where disk
-// tables are created.
-func newShardedSet(budget int64, dir string) *shardedSet {
+// New makes a set whose in-memory tables hold at most budget bytes
+// together (DefaultMemory when budget ≤ 0); dir is where disk tables are
+// created ("" = os.TempDir()). Close releases it.
+func New(budget int64, dir string) *Set {
 	if budget <= 0 {
-		budget = DefaultDedupMemory
+		budget = DefaultMemory
 	}
-	s := &shardedSet{seed: maphash.MakeSeed(), dir: dir}
+	s := &Set{seed: maphash.MakeSeed(), dir: dir}
 	per := uint64(budget / setShards / 8)
 	s.maxSlots = minShardSlots
 	if per > minShardSlots {
@@ -58,9 +57,9 @@ func newShardedSet(budget int64, dir string) *shardedSet {
 	return s
 }
 
-// add reports whether u was new, and records it. Safe for concurrent use.
+// Add reports whether u was new, and records it. Safe for concurrent use.
 // An error means the disk table could not be read or written.
-func (s *shardedSet) add(u string) (bool, error) {
+func (s *Set) Add(u string) (bool, error) {
 	x := maphash.String(s.seed, u)
 	if x == 0 {
 		x = 1
@@ -68,7 +67,7 @@ func (s *shardedSet) add(u string) (bool, error) {
 	return s.addHash(x)
 }
 
-func (s *shardedSet) addHash(x uint64) (bool, error) {
+func (s *Set) addHash(x uint64) (bool, error) {
 	sh := &s.shards[x>>60]
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
@@ -129,7 +128,9 @@ func (h *hashSet) clearSlots() {
 	h.n = 0
 }
 
-func (s *shardedSet) release() error {
+// Close releases the in-memory tables and closes and removes the spill
+// files. The set must not be used afterwards.
+func (s *Set) Close() error {
 	var first error
 	for i := range s.shards {
 		sh := &s.shards[i]
@@ -146,8 +147,8 @@ func (s *shardedSet) release() error {
 	return first
 }
 
-// bytes is the memory the in-memory tables hold.
-func (s *shardedSet) bytes() int64 {
+// Bytes is the memory the in-memory tables hold.
+func (s *Set) Bytes() int64 {
 	var n int64
 	for i := range s.shards {
 		n += s.shards[i].h.bytes()
@@ -155,8 +156,8 @@ func (s *shardedSet) bytes() int64 {
 	return n
 }
 
-// diskEntries is how many hashes the disk tables hold.
-func (s *shardedSet) diskEntries() int64 {
+// DiskEntries is how many hashes the disk tables hold.
+func (s *Set) DiskEntries() int64 {
 	var n int64
 	for i := range s.shards {
 		if d := s.shards[i].disk; d != nil {
