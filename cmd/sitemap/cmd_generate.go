@@ -19,6 +19,7 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/build"
 	"github.com/sitemapkit/sitemap/internal/progress"
+	"github.com/sitemapkit/sitemap/internal/seen"
 	"github.com/sitemapkit/sitemap/robots"
 	"github.com/sitemapkit/sitemap/source"
 	"github.com/sitemapkit/sitemap/state"
@@ -41,8 +42,18 @@ type generateOptions struct {
 	State       string
 	StateDay    bool
 	NewsMaxAge  time.Duration
-	Inputs      []string
+	// KeepDuplicates publishes every entry as read; by default a loc
+	// already published is skipped (L-17), remembered in at most
+	// DedupMemory bytes and past that in a temporary file.
+	KeepDuplicates bool
+	DedupMemory    byteSize
+	Inputs         []string
 }
+
+// genDedupMemory is generate's default --dedup-memory: 16 MiB holds about
+// 1.4 million distinct URLs before the set spills to disk, so a run of 10
+// million URLs stays well under 64 MB of memory.
+const genDedupMemory = 16 << 20
 
 // genMaxReported is how many skipped entries are reported one by one; the
 // rest are counted in one closing line so a bad million-line file does not
@@ -67,6 +78,11 @@ Input formats, by extension (.txt, .csv, .jsonl/.ndjson, each optionally .gz) or
          (comma-separated; tab or semicolon when the header row has no comma)
   jsonl  one entry record (a JSON object) per line, with every extension: images,
          videos, news, alternates
+
+A URL listed again (the same loc, in the same input or another) is skipped and counted, the
+first occurrence kept: repeats waste the 50,000-URL budget of a sitemap (L-17).
+--keep-duplicates publishes every entry as read. The URLs seen are remembered in at most
+--dedup-memory (16MiB by default: about 1.4 million URLs); past it, in a temporary file.
 
 An invalid entry is skipped and reported with its position (urls.txt:3: …); the valid ones
 are published and the exit status is 1. With --strict the first invalid entry stops the
@@ -95,6 +111,9 @@ run and nothing is published. Exit status 2: bad flags, unreadable input, unwrit
 	f.DurationVar(&o.NewsMaxAge, "news-max-age", 48*time.Hour, "drop the <news:news> block of articles published longer ago than this; Google takes only the last two days (N-06, N-11); 0 keeps every one")
 	f.StringVar(&o.State, "state", "", "remember entries between runs in this SQLite `FILE`: an unchanged entry keeps its lastmod, a changed one gets the run's time (M-02, M-05)")
 	f.BoolVar(&o.StateDay, "state-day", false, "with --state, write observed changes at day precision (YYYY-MM-DD) instead of seconds")
+	f.BoolVar(&o.KeepDuplicates, "keep-duplicates", false, "publish a URL every time the input lists it; by default repeats are skipped and counted (L-17)")
+	o.DedupMemory = genDedupMemory
+	f.Var(&o.DedupMemory, "dedup-memory", "most memory for remembering the URLs read, a `SIZE` like 16MiB or 1GiB; past it they go to a temporary file")
 	f.BoolVar(&o.XSL, "xsl", false, "write "+xsl.DefaultName+" beside the sitemaps and reference it, so browsers show a table")
 	return c
 }
@@ -110,6 +129,10 @@ type generateRun struct {
 	bar      *progress.Bar
 	problems int
 	outScope int // entries refused as outside the scope (L-09)
+	// seen holds the locs read so far (nil with --keep-duplicates); dups
+	// counts the entries skipped as repeats (L-17).
+	seen *seen.Set
+	dups int
 }
 
 func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
@@ -183,6 +206,12 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 			}
 		}()
 	}
+	if !o.KeepDuplicates {
+		// Spill files go to os.TempDir() and are removed by Close, on
+		// every path out of this function.
+		r.seen = seen.New(int64(o.DedupMemory), os.TempDir())
+		defer r.seen.Close()
+	}
 	if s.ErrIsTerminal {
 		r.bar = progress.New(s.Err, progress.Options{Unit: "URLs"})
 	}
@@ -245,6 +274,10 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 		}
 	} else {
 		sum.WriteTable(s.Err)
+	}
+	if r.dups > 0 {
+		fmt.Fprintf(s.Err, "sitemap: %d duplicate %s skipped (L-17); the first of each was kept (--keep-duplicates keeps them all)\n",
+			r.dups, genPlural(r.dups, "URL", "URLs"))
 	}
 	if o.SiteURL != "" {
 		warnCrossSubmit(o, genTopURL(o, sum), s)
@@ -322,6 +355,18 @@ func (r *generateRun) readInput(ctx context.Context, name string) error {
 				return ctx.Err()
 			}
 			return cannotRun("cannot read input %s: %v", display, err)
+		}
+		if r.seen != nil {
+			// L-17: a repeated loc wastes the 50,000-URL budget; the
+			// first occurrence is kept (also in the state, below).
+			isNew, err := r.seen.Add(rec.URL.Loc)
+			if err != nil {
+				return cannotRun("remembering the URLs read (--dedup-memory %s, temporary directory %s): %v; give more --dedup-memory, free space there, or --keep-duplicates", &r.o.DedupMemory, os.TempDir(), err)
+			}
+			if !isNew {
+				r.dups++
+				continue
+			}
 		}
 		if r.state != nil {
 			// Truthful lastmod (M-05): unchanged entries keep the lastmod

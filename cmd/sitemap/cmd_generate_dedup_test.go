@@ -1,0 +1,165 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// genWriteLines writes one URL per line into dir/name and returns its path.
+func genWriteLines(t *testing.T, dir, name string, urls []string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(strings.Join(urls, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func genURLs(idx ...int) []string {
+	var out []string
+	for _, i := range idx {
+		out = append(out, genBase+"p/"+strconv.Itoa(i))
+	}
+	return out
+}
+
+// L-17: two inputs with overlapping URLs (and a repeat inside one input)
+// publish each URL once, in the order of its first occurrence; the
+// repeats are counted in a line after the summary table, and they are not
+// an error (exit 0). --keep-duplicates publishes every entry as read.
+func TestGenerateDedupL17(t *testing.T) {
+	in := t.TempDir()
+	a := genWriteLines(t, in, "a.txt", genURLs(1, 2, 3, 2, 4, 5))
+	b := genWriteLines(t, in, "b.txt", genURLs(4, 6, 1, 7, 5, 8))
+	tests := []struct {
+		name    string
+		flags   []string
+		want    []string
+		dupLine string // "" = no L-17 line
+	}{
+		{"default skips repeats (L-17)", nil, genURLs(1, 2, 3, 4, 5, 6, 7, 8), "4 duplicate URLs skipped (L-17)"},
+		{"--keep-duplicates", []string{"--keep-duplicates"}, genURLs(1, 2, 3, 2, 4, 5, 4, 6, 1, 7, 5, 8), ""},
+		{"tiny --dedup-memory is still exact", []string{"--dedup-memory", "8KiB"}, genURLs(1, 2, 3, 4, 5, 6, 7, 8), "4 duplicate URLs skipped (L-17)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := t.TempDir()
+			args := append([]string{"generate", "--base-url", genBase, "--out", out}, tt.flags...)
+			code, _, stderr := runCLI(t, "", append(args, a, b)...)
+			if code != exitOK {
+				t.Fatalf("exit %d, want 0 (repeats are not an error), stderr:\n%s", code, stderr)
+			}
+			got := genLocs(genRead(t, filepath.Join(out, "sitemap.xml")))
+			if !slices.Equal(got, tt.want) {
+				t.Fatalf("locs\n%v\nwant\n%v", got, tt.want)
+			}
+			i := strings.Index(stderr, "duplicate URL")
+			if tt.dupLine == "" {
+				if i >= 0 {
+					t.Fatalf("L-17 line with duplicates kept:\n%s", stderr)
+				}
+				return
+			}
+			if !strings.Contains(stderr, tt.dupLine) {
+				t.Fatalf("stderr lacks %q:\n%s", tt.dupLine, stderr)
+			}
+			if k := strings.Index(stderr, "total"); k < 0 || k > i {
+				t.Fatalf("the L-17 line is not after the summary table:\n%s", stderr)
+			}
+		})
+	}
+}
+
+// One repeat gets the singular, and --json keeps stdout pure JSON with
+// the L-17 line on stderr.
+func TestGenerateDedupSingularJSON(t *testing.T) {
+	in := genWriteLines(t, t.TempDir(), "a.txt", genURLs(1, 2, 1))
+	code, stdout, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", t.TempDir(), "--json", in)
+	if code != exitOK || !strings.Contains(stderr, "1 duplicate URL skipped (L-17)") {
+		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
+	}
+	if !strings.HasPrefix(stdout, "{") || strings.Contains(stdout, "L-17") {
+		t.Fatalf("stdout is not just the JSON summary:\n%s", stdout)
+	}
+}
+
+// The spill path: with an 8 KiB budget (48 URLs per shard in memory),
+// 6,000 distinct URLs, each listed twice (the repeat sometimes right
+// after, sometimes thousands of lines later and so on disk), across two
+// inputs, are published exactly once each, and the spill files in the
+// temporary directory are gone afterwards. A temporary directory that
+// does not exist stops the run (exit 2) instead of publishing repeats.
+func TestGenerateDedupSpill(t *testing.T) {
+	const n = 6000
+	var first, second []int
+	for i := range n {
+		first = append(first, i)
+		if i%3 == 0 {
+			first = append(first, i) // a repeat still in memory
+		}
+	}
+	for i := range n {
+		if i%3 != 0 {
+			second = append(second, (i*7)%n) // a permutation's repeats, mostly on disk by now
+		}
+	}
+	in := t.TempDir()
+	a := genWriteLines(t, in, "a.txt", genURLs(first...))
+	b := genWriteLines(t, in, "b.txt", genURLs(second...))
+	dups := len(first) + len(second) - n
+
+	t.Run("exact", func(t *testing.T) {
+		tmp := t.TempDir()
+		t.Setenv("TMPDIR", tmp)
+		out := t.TempDir()
+		code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", out, "--dedup-memory", "8KiB", a, b)
+		if code != exitOK {
+			t.Fatalf("exit %d, stderr:\n%s", code, stderr)
+		}
+		got := genLocs(genRead(t, filepath.Join(out, "sitemap.xml")))
+		if !slices.Equal(got, genURLs(seq(n)...)) {
+			t.Fatalf("%d locs published, want %d in input order", len(got), n)
+		}
+		if want := strconv.Itoa(dups) + " duplicate URLs skipped (L-17)"; !strings.Contains(stderr, want) {
+			t.Fatalf("stderr lacks %q:\n%s", want, stderr)
+		}
+		left, err := filepath.Glob(filepath.Join(tmp, "sitemap-dedup-*"))
+		if err != nil || len(left) != 0 {
+			t.Fatalf("spill files left: %v (%v)", left, err)
+		}
+	})
+	t.Run("unwritable temporary directory", func(t *testing.T) {
+		t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "missing"))
+		out := t.TempDir()
+		code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", out, "--dedup-memory", "8KiB", a, b)
+		if code != exitUsage || !strings.Contains(stderr, "dedup spill file") || !strings.Contains(stderr, "--keep-duplicates") {
+			t.Fatalf("exit %d, want 2 with the spill error, stderr:\n%s", code, stderr)
+		}
+		if _, err := os.Stat(filepath.Join(out, "sitemap.xml")); err == nil {
+			t.Fatal("published despite the failed dedup")
+		}
+	})
+}
+
+// --dedup-memory takes the sizes of fetch's flag and refuses others.
+func TestGenerateDedupMemoryFlag(t *testing.T) {
+	in := genWriteLines(t, t.TempDir(), "a.txt", genURLs(1))
+	for _, v := range []string{"0", "-1", "lots", "16XB"} {
+		code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--dry-run", "--dedup-memory", v, in)
+		if code != exitUsage || !strings.Contains(stderr, "not a size") {
+			t.Errorf("--dedup-memory %s: exit %d, stderr:\n%s", v, code, stderr)
+		}
+	}
+}
+
+func seq(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
