@@ -232,3 +232,36 @@ func FuzzSet(f *testing.F) {
 		}
 	})
 }
+
+// TestBloomNoFalseNegatives: the filter in front of the disk table may
+// say "maybe" for a hash it never saw, never "no" for one it did.
+func TestBloomNoFalseNegatives(t *testing.T) {
+	b := make([]uint64, 64) // 4,096 bits
+	var in []uint64
+	x := uint64(0x9e3779b97f4a7c15)
+	for i := 0; i < 500; i++ {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		in = append(in, mixHash(x))
+		bloomAdd(b, mixHash(x))
+	}
+	for _, m := range in {
+		if !bloomHas(b, m) {
+			t.Fatalf("false negative for %x", m)
+		}
+	}
+	fp := 0
+	for i := 0; i < 10000; i++ {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		if bloomHas(b, mixHash(x)) {
+			fp++
+		}
+	}
+	// 500 items in 4,096 bits with 3 bits each: about 3% false positives.
+	if fp > 1000 {
+		t.Errorf("%d false positives in 10,000; the filter lets almost everything through", fp)
+	}
+}

@@ -28,7 +28,11 @@ type Set struct {
 		mu   sync.Mutex
 		h    hashSet
 		disk *diskTable // nil until the first spill
-		_    [32]byte   // keep the locks of neighbouring shards off one cache line
+		// bloom holds every hash in the disk table (Bloom filter, 16 bits
+		// per in-memory slot, so a quarter of the table's memory), so a
+		// new URL (the common case) is known new without reading the disk.
+		bloom []uint64
+		_     [32]byte // keep the locks of neighbouring shards off one cache line
 	}
 }
 
@@ -75,7 +79,7 @@ func (s *Set) addHash(x uint64) (bool, error) {
 	if found {
 		return false, nil
 	}
-	if sh.disk != nil {
+	if sh.disk != nil && bloomHas(sh.bloom, mixHash(x)) {
 		found, err := sh.disk.has(mixHash(x))
 		if err != nil || found {
 			return false, err
@@ -91,8 +95,13 @@ func (s *Set) addHash(x uint64) (bool, error) {
 					return false, err
 				}
 				sh.disk = d
+				sh.bloom = make([]uint64, s.maxSlots/4)
 			}
-			err := sh.disk.insertSorted(sh.h.drain())
+			spilled := sh.h.drain()
+			for _, m := range spilled {
+				bloomAdd(sh.bloom, m)
+			}
+			err := sh.disk.insertSorted(spilled)
 			sh.h.clearSlots()
 			if err != nil {
 				return false, err
@@ -136,6 +145,7 @@ func (s *Set) Close() error {
 		sh := &s.shards[i]
 		sh.mu.Lock()
 		sh.h.release()
+		sh.bloom = nil
 		if sh.disk != nil {
 			if err := sh.disk.close(); err != nil && first == nil {
 				first = err
@@ -165,4 +175,34 @@ func (s *Set) DiskEntries() int64 {
 		}
 	}
 	return n
+}
+
+// bloomK is the number of bits a hash sets in a shard's Bloom filter.
+const bloomK = 3
+
+// bloomBit returns the i-th bit position of m in a filter of n bits (a
+// power of two), by double hashing.
+func bloomBit(m uint64, i, n uint64) uint64 {
+	h2 := m>>32 | m<<32 | 1
+	return (m + i*h2) & (n - 1)
+}
+
+func bloomAdd(b []uint64, m uint64) {
+	n := uint64(len(b)) * 64
+	for i := uint64(0); i < bloomK; i++ {
+		bit := bloomBit(m, i, n)
+		b[bit>>6] |= 1 << (bit & 63)
+	}
+}
+
+// bloomHas reports whether m may be in the filter; false is certain.
+func bloomHas(b []uint64, m uint64) bool {
+	n := uint64(len(b)) * 64
+	for i := uint64(0); i < bloomK; i++ {
+		bit := bloomBit(m, i, n)
+		if b[bit>>6]&(1<<(bit&63)) == 0 {
+			return false
+		}
+	}
+	return true
 }
