@@ -17,8 +17,11 @@
 // bucket, a full bucket overflows into the next), read and written with
 // pread/pwrite, never mapped, so it lives in the page cache, not in the
 // process; past 70% full it is rehashed into a file twice as large. A hash
-// is new when neither table holds it, so past the budget each URL costs
-// one 512-byte read of the file, and memory no longer grows with the
+// is new when neither table holds it. Once a shard spills it also keeps a
+// Bloom filter of the hashes on disk (a quarter of its table's memory, so
+// the budget grows by 1/4), and reads the file only when the filter says
+// "maybe": a genuinely new URL, the common case, usually costs no read at
+// all, a repeated one a 512-byte read. Memory no longer grows with the
 // number of URLs. Two different URLs collide with probability about
 // n²/2⁶⁵ (7·10⁻⁷ for 5 million URLs), in memory or on disk alike; a
 // collision makes one URL look seen. An I/O error of the spill file is
