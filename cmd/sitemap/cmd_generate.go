@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"net/url"
 	"os"
@@ -298,104 +297,34 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	return nil
 }
 
-// readAll feeds every input's entries to the builder. It returns an exit
-// error for an unreadable input, an invalid entry under --strict, or a
-// builder that cannot go on.
-func (r *generateRun) readAll(ctx context.Context) error {
-	for _, name := range r.o.Inputs {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if err := r.readInput(ctx, name); err != nil {
-			return err
+// add stamps rec (with --state) and adds it to the builder; display
+// names its input in messages.
+func (r *generateRun) add(ctx context.Context, rec *source.Record, display string) error {
+	if r.state != nil {
+		// Truthful lastmod (M-05): unchanged entries keep the lastmod
+		// recorded when they last changed; changed ones get the run's
+		// time; a lastmod given on input wins.
+		if err := r.state.Stamp(ctx, &rec.URL, r.now); err != nil {
+			return cannotRun("--state %s: %v", r.o.State, err)
 		}
 	}
-	return nil
-}
-
-func (r *generateRun) readInput(ctx context.Context, name string) error {
-	var in io.Reader
-	display := name
-	if name == "-" {
-		in, display = interruptible(ctx, r.s.In), "<stdin>"
-	} else {
-		f, err := os.Open(name)
-		if err != nil {
-			return cannotRun("cannot read input: %v", err)
+	err := r.b.Add(ctx, &rec.URL)
+	var eerr *sitemap.EntryError
+	if errors.As(err, &eerr) {
+		if eerr.Rule == "L-09" {
+			r.outScope++
 		}
-		defer f.Close()
-		if st, err := f.Stat(); err == nil && st.IsDir() {
-			return cannotRun("cannot read input: %s is a directory", name)
-		}
-		in = f
+		// The encoder's message already carries its suggestion (L-07).
+		return r.invalid(fmt.Sprintf("%s:%d: %v", display, rec.Line, eerr))
 	}
-	src, err := source.New(in, source.Options{Name: display, Format: r.format, Warn: func(e *source.Error) {
-		r.bar.Println(r.s.Err, e.Error()+" (warning)")
-	}})
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		return cannotRun("cannot read input: %v", err)
+		return cannotRun("%v", err)
 	}
-	for {
-		rec, err := src.Next()
-		if err == io.EOF {
-			return nil
-		}
-		var serr *source.Error
-		if errors.As(err, &serr) {
-			if err := r.invalid(serr.Error()); err != nil {
-				return err
-			}
-			continue
-		}
-		if err != nil {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			return cannotRun("cannot read input %s: %v", display, err)
-		}
-		if r.seen != nil {
-			// L-17: a repeated loc wastes the 50,000-URL budget; the
-			// first occurrence is kept (also in the state, below).
-			isNew, err := r.seen.Add(rec.URL.Loc)
-			if err != nil {
-				return cannotRun("remembering the URLs read (--dedup-memory %s, temporary directory %s): %v; give more --dedup-memory, free space there, or --keep-duplicates", &r.o.DedupMemory, os.TempDir(), err)
-			}
-			if !isNew {
-				r.dups++
-				continue
-			}
-		}
-		if r.state != nil {
-			// Truthful lastmod (M-05): unchanged entries keep the lastmod
-			// recorded when they last changed; changed ones get the run's
-			// time; a lastmod given on input wins.
-			if err := r.state.Stamp(ctx, &rec.URL, r.now); err != nil {
-				return cannotRun("--state %s: %v", r.o.State, err)
-			}
-		}
-		err = r.b.Add(ctx, &rec.URL)
-		var eerr *sitemap.EntryError
-		if errors.As(err, &eerr) {
-			if eerr.Rule == "L-09" {
-				r.outScope++
-			}
-			// The encoder's message already carries its suggestion (L-07).
-			if err := r.invalid(fmt.Sprintf("%s:%d: %v", display, rec.Line, eerr)); err != nil {
-				return err
-			}
-			continue
-		}
-		if err != nil {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			return cannotRun("%v", err)
-		}
-		r.bar.Add(1)
-	}
+	r.bar.Add(1)
+	return nil
 }
 
 // invalid reports one skipped entry; under --strict it ends the run.

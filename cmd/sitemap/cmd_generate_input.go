@@ -29,6 +29,9 @@ type ctxReader struct {
 	r       io.Reader
 	buf     []byte
 	pending chan ctxRead // the Read in flight, if any
+	// idle, when set, is called before Read waits for input that is not
+	// there yet.
+	idle func()
 }
 
 type ctxRead struct {
@@ -54,6 +57,15 @@ func (c *ctxReader) Read(p []byte) (int, error) {
 			n, err := c.r.Read(buf)
 			ch <- ctxRead{n, err}
 		}()
+	}
+	if c.idle != nil {
+		select {
+		case res := <-c.pending:
+			c.pending = nil
+			return copy(p, c.buf[:res.n]), res.err
+		default:
+			c.idle()
+		}
 	}
 	select {
 	case res := <-c.pending:
