@@ -22,7 +22,7 @@ import (
 const (
 	// genBatchLen is the number of items in a full batch: large enough
 	// that a channel operation per batch costs nothing per entry.
-	genBatchLen = 1024
+	genBatchLen = 512
 	// genBatches is the number of batches in circulation: one being
 	// filled, one being consumed, the rest queued.
 	genBatches = 4
