@@ -132,6 +132,14 @@ type generateRun struct {
 	// counts the entries skipped as repeats (L-17).
 	seen *seen.Set
 	dups int
+	// refused holds the locs of entries the builder refused, none of
+	// whose copies has been added since, so that a later valid copy is
+	// published instead of skipped as a repeat (L-17). It is bounded
+	// (genMaxRefused); refusedFull tells that a loc did not fit.
+	refused       map[string]struct{}
+	refusedBytes  int
+	refusedFull   bool
+	refusedWarned bool
 }
 
 func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
@@ -308,12 +316,14 @@ func (r *generateRun) add(ctx context.Context, rec *source.Record, display strin
 			return cannotRun("--state %s: %v", r.o.State, err)
 		}
 	}
+	loc := rec.URL.Loc // as read: the key of the dedup set (L-17)
 	err := r.b.Add(ctx, &rec.URL)
 	var eerr *sitemap.EntryError
 	if errors.As(err, &eerr) {
 		if eerr.Rule == "L-09" {
 			r.outScope++
 		}
+		r.refuse(loc)
 		// The encoder's message already carries its suggestion (L-07).
 		return r.invalid(fmt.Sprintf("%s:%d: %v", display, rec.Line, eerr))
 	}
@@ -323,6 +333,7 @@ func (r *generateRun) add(ctx context.Context, rec *source.Record, display strin
 		}
 		return cannotRun("%v", err)
 	}
+	r.accept(loc)
 	r.bar.Add(1)
 	return nil
 }

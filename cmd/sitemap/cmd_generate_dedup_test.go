@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -162,4 +163,149 @@ func seq(n int) []int {
 		out[i] = i
 	}
 	return out
+}
+
+// genWriteCSV writes a loc,priority CSV into dir/name: one row per pair.
+func genWriteCSV(t *testing.T, dir, name string, rows [][2]string) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("loc,priority\n")
+	for _, r := range rows {
+		b.WriteString(r[0] + "," + r[1] + "\n")
+	}
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// L-17 keeps the first VALID copy of a loc: a copy the builder refuses
+// (priority 5, P-02) is reported and does not make a later valid copy a
+// repeat; a copy after an accepted one is skipped and counted as before.
+func TestGenerateDedupInvalidFirstCopy(t *testing.T) {
+	a, b, c := genBase+"a", genBase+"b", genBase+"c"
+	tests := []struct {
+		name     string
+		rows     [][2]string
+		want     []string
+		invalid  int // "csv:N:" lines reported
+		dupLine  string
+		wantCode int
+	}{
+		{"invalid then valid: the valid copy is published",
+			[][2]string{{a, "5"}, {b, "0.5"}, {a, "0.3"}},
+			[]string{b, a}, 1, "", exitProblems},
+		{"invalid, valid, valid: the second valid copy is a repeat",
+			[][2]string{{a, "5"}, {a, "0.3"}, {a, "0.4"}, {b, "0.5"}},
+			[]string{a, b}, 1, "1 duplicate URL skipped (L-17)", exitProblems},
+		{"valid then valid: the repeat is skipped as before",
+			[][2]string{{a, "0.5"}, {b, "0.5"}, {a, "0.3"}},
+			[]string{a, b}, 0, "1 duplicate URL skipped (L-17)", exitOK},
+		{"valid then invalid: the invalid repeat is skipped, not reported",
+			[][2]string{{a, "0.5"}, {a, "5"}, {b, "0.5"}},
+			[]string{a, b}, 0, "1 duplicate URL skipped (L-17)", exitOK},
+		{"invalid then invalid: both are reported",
+			[][2]string{{a, "5"}, {b, "0.5"}, {a, "7"}},
+			[]string{b}, 2, "", exitProblems},
+		{"invalid, invalid, valid: the valid copy is published",
+			[][2]string{{a, "5"}, {c, "0.1"}, {a, "7"}, {b, "0.5"}, {a, "0.2"}, {c, "0.9"}},
+			[]string{c, b, a}, 2, "1 duplicate URL skipped (L-17)", exitProblems},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := genWriteCSV(t, t.TempDir(), "urls.csv", tt.rows)
+			out := t.TempDir()
+			code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", out, in)
+			if code != tt.wantCode {
+				t.Fatalf("exit %d, want %d, stderr:\n%s", code, tt.wantCode, stderr)
+			}
+			got := genLocs(genRead(t, filepath.Join(out, "sitemap.xml")))
+			if !slices.Equal(got, tt.want) {
+				t.Fatalf("locs %v, want %v\nstderr:\n%s", got, tt.want, stderr)
+			}
+			if n := strings.Count(stderr, "urls.csv:"); n != tt.invalid {
+				t.Fatalf("%d invalid entries reported, want %d:\n%s", n, tt.invalid, stderr)
+			}
+			if tt.invalid > 0 {
+				if w := fmt.Sprintf("sitemap: %d invalid %s skipped", tt.invalid, genPlural(tt.invalid, "entry", "entries")); !strings.Contains(stderr, w) {
+					t.Fatalf("stderr lacks %q:\n%s", w, stderr)
+				}
+			}
+			if tt.dupLine == "" {
+				if strings.Contains(stderr, "duplicate URL") {
+					t.Fatalf("L-17 line, but no repeat was skipped:\n%s", stderr)
+				}
+			} else if !strings.Contains(stderr, tt.dupLine) {
+				t.Fatalf("stderr lacks %q:\n%s", tt.dupLine, stderr)
+			}
+			if strings.Contains(stderr, "warning L-17") {
+				t.Fatalf("bound warning without reaching the bound:\n%s", stderr)
+			}
+		})
+	}
+}
+
+// The same across inputs, with --keep-duplicates unchanged (every copy
+// goes to the builder), and under --strict the invalid first copy stops
+// the run as before.
+func TestGenerateDedupInvalidFirstCopyAcrossInputs(t *testing.T) {
+	dir := t.TempDir()
+	a := genBase + "a"
+	x := genWriteCSV(t, dir, "x.csv", [][2]string{{a, "5"}})
+	y := genWriteCSV(t, dir, "y.csv", [][2]string{{a, "0.3"}, {a, "0.4"}})
+	for _, tt := range []struct {
+		flags []string
+		want  []string
+		code  int
+	}{
+		{nil, []string{a}, exitProblems},
+		{[]string{"--keep-duplicates"}, []string{a, a}, exitProblems},
+		{[]string{"--dedup-memory", "8KiB"}, []string{a}, exitProblems},
+	} {
+		out := t.TempDir()
+		args := append([]string{"generate", "--base-url", genBase, "--out", out}, tt.flags...)
+		code, _, stderr := runCLI(t, "", append(args, x, y)...)
+		if code != tt.code {
+			t.Fatalf("%v: exit %d, stderr:\n%s", tt.flags, code, stderr)
+		}
+		if got := genLocs(genRead(t, filepath.Join(out, "sitemap.xml"))); !slices.Equal(got, tt.want) {
+			t.Fatalf("%v: locs %v, want %v", tt.flags, got, tt.want)
+		}
+	}
+	out := t.TempDir()
+	code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", out, "--strict", x, y)
+	if code != exitProblems || !strings.Contains(stderr, "--strict: stopped") {
+		t.Fatalf("--strict: exit %d, stderr:\n%s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(out, "sitemap.xml")); err == nil {
+		t.Fatal("--strict published")
+	}
+}
+
+// The refused set is bounded (genMaxRefused locs): past it, a valid copy
+// of a loc that did not fit is skipped as a repeat, and one warning says
+// so; a loc that did fit is still published.
+func TestGenerateDedupRefusedBound(t *testing.T) {
+	rows := make([][2]string, 0, genMaxRefused+3)
+	for i := range genMaxRefused + 1 {
+		rows = append(rows, [2]string{genBase + "p/" + strconv.Itoa(i), "5"})
+	}
+	first, last := genBase+"p/0", genBase+"p/"+strconv.Itoa(genMaxRefused)
+	rows = append(rows, [2]string{last, "0.5"}, [2]string{first, "0.5"}, [2]string{last, "0.5"})
+	in := genWriteCSV(t, t.TempDir(), "urls.csv", rows)
+	out := t.TempDir()
+	code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", out, in)
+	if code != exitProblems {
+		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
+	}
+	if got := genLocs(genRead(t, filepath.Join(out, "sitemap.xml"))); !slices.Equal(got, []string{first}) {
+		t.Fatalf("locs %v, want [%s]", got, first)
+	}
+	if n := strings.Count(stderr, "warning L-17: more than 100000 invalid entries"); n != 1 {
+		t.Fatalf("%d bound warnings, want 1:\n%s", n, stderr)
+	}
+	if !strings.Contains(stderr, "2 duplicate URLs skipped (L-17)") {
+		t.Fatalf("stderr lacks the count of the two skipped repeats:\n%s", stderr)
+	}
 }

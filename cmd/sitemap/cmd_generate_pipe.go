@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 
@@ -10,7 +11,7 @@ import (
 )
 
 // generate runs in two goroutines: a reader (genReader) opens the inputs,
-// parses them and drops repeated locs (L-17); the caller's goroutine
+// parses them and marks repeated locs (L-17); the caller's goroutine
 // stamps lastmod from the state (M-05), adds the entries to the builder
 // and prints every message. They pass batches of items, in input order,
 // through a channel, and the batches come back through another one, so
@@ -35,6 +36,10 @@ const (
 	genWarning                    // msg, a remark of the reader that costs no entry
 	genInvalid                    // msg, an entry the reader refused
 	genFatal                      // err, the run cannot go on
+	// genRepeat is rec, read from the input named msg, whose loc the
+	// reader has seen before (L-17). The consumer skips it, unless every
+	// earlier copy was refused by the builder (see generateRun.repeat).
+	genRepeat
 )
 
 // genItem is one step of the reader's output.
@@ -45,11 +50,9 @@ type genItem struct {
 	err  error
 }
 
-// genBatch is a run of consecutive items, with the number of repeated
-// entries the reader dropped among them.
+// genBatch is a run of consecutive items.
 type genBatch struct {
 	items []genItem
-	dups  int
 }
 
 // genReader is the reading side of a run. It stops, closing out, at the
@@ -192,17 +195,17 @@ func (p *genReader) readInput(name string) error {
 		}
 		if r.seen != nil {
 			// L-17: a repeated loc wastes the 50,000-URL budget; the
-			// first occurrence is kept (also in the state, stamped by the
-			// consumer).
+			// first valid occurrence is kept (also in the state, stamped
+			// by the consumer). Whether an earlier copy was valid only the
+			// consumer knows, so a repeat is marked here, not dropped.
 			isNew, err := r.seen.Add(rec.URL.Loc)
 			if err != nil {
 				return cannotRun("remembering the URLs read (--dedup-memory %s, temporary directory %s): %v; give more --dedup-memory, free space there, or --keep-duplicates", &r.o.DedupMemory, os.TempDir(), err)
 			}
 			if !isNew {
-				if !p.batch() {
+				if !p.emit(genItem{kind: genRepeat, rec: rec, msg: display}) {
 					return nil
 				}
-				p.cur.dups++
 				continue
 			}
 		}
@@ -252,14 +255,13 @@ func (r *generateRun) readAll(ctx context.Context) error {
 		if !ok {
 			return nil
 		}
-		r.dups += b.dups
 		for i := range b.items {
 			if err := r.consume(ctx, &b.items[i]); err != nil {
 				return err
 			}
 		}
 		clear(b.items)
-		b.items, b.dups = b.items[:0], 0
+		b.items = b.items[:0]
 		p.free <- b // never blocks: free holds every batch
 	}
 }
@@ -274,6 +276,66 @@ func (r *generateRun) consume(ctx context.Context, it *genItem) error {
 		return r.invalid(it.msg)
 	case genFatal:
 		return it.err
+	case genRepeat:
+		if !r.repeat(it.rec.URL.Loc) {
+			return nil
+		}
 	}
 	return r.add(ctx, &it.rec, it.msg)
+}
+
+// genMaxRefused bounds the locs remembered as refused by the builder
+// (generateRun.refused): at most this many, and genMaxRefusedBytes of
+// locs, so that memory stays flat however bad the input.
+const (
+	genMaxRefused      = 100000
+	genMaxRefusedBytes = 16 << 20
+)
+
+// repeat reports whether a repeated loc (L-17) is to be added after all:
+// only when no earlier copy was added, that is when the builder refused
+// each of them. Items come in input order, so the answer is exact while
+// the refused set has room; past that, a repeat is skipped as before, and
+// the first such skip says so once. A skipped repeat is counted.
+func (r *generateRun) repeat(loc string) bool {
+	if _, ok := r.refused[loc]; ok {
+		return true
+	}
+	r.dups++
+	if r.refusedFull && !r.refusedWarned {
+		r.refusedWarned = true
+		r.bar.Println(r.s.Err, fmt.Sprintf("sitemap: warning L-17: more than %d invalid entries; from here on a repeated URL is skipped even when its earlier copies were invalid", genMaxRefused))
+	}
+	return false
+}
+
+// refuse remembers loc as refused by the builder, so a later valid copy
+// of it is published (L-17); accept forgets it again.
+func (r *generateRun) refuse(loc string) {
+	if r.seen == nil {
+		return // --keep-duplicates: nothing is skipped
+	}
+	if _, ok := r.refused[loc]; ok {
+		return
+	}
+	if len(r.refused) >= genMaxRefused || r.refusedBytes+len(loc) > genMaxRefusedBytes {
+		r.refusedFull = true
+		return
+	}
+	if r.refused == nil {
+		r.refused = make(map[string]struct{})
+	}
+	r.refused[loc] = struct{}{}
+	r.refusedBytes += len(loc)
+}
+
+// accept forgets loc as refused: it is published now.
+func (r *generateRun) accept(loc string) {
+	if len(r.refused) == 0 {
+		return
+	}
+	if _, ok := r.refused[loc]; ok {
+		delete(r.refused, loc)
+		r.refusedBytes -= len(loc)
+	}
 }
