@@ -34,6 +34,7 @@ type validateOptions struct {
 	TrustedHosts []string
 	NoChildren   bool
 	MaxChildren  int
+	MaxPerRule   int
 	Timeout      time.Duration
 	Inputs       []string
 
@@ -57,6 +58,14 @@ everything the XSDs check (cross-checked against xmllint), and what they cannot:
 percent-encoded URLs in the sitemap's scope, the 50,000-URL and 50 MiB limits, lastmod
 dates, and the image, video, news and hreflang rules. A summary per document goes to
 standard error.
+
+In the text format at most --max-per-rule diagnostics of one rule are shown per document;
+one note line at the end of the document counts the rest:
+
+  sitemap.xml: note L-09: and 49980 more L-09 diagnostics in this document (use --max-per-rule 0 to see all)
+
+The exit status and the summaries count every diagnostic, shown or not; json and jsonl
+always list every diagnostic.
 
 The children of a sitemap index are checked too (one level, I-07): for a URL they are
 fetched; for a local file each child loc is mapped to a file beside the index: the part of
@@ -88,6 +97,7 @@ not run (bad flags, unreadable input, HTTP failure of an INPUT).`,
 	f.StringSliceVar(&o.TrustedHosts, "trusted-host", nil, "extra `HOST` allowed in the sitemap, e.g. verified in Search Console (O-06); repeatable")
 	f.BoolVar(&o.NoChildren, "no-children", false, "do not check the children of a sitemap index")
 	f.IntVar(&o.MaxChildren, "max-children", 1000, "most children of one index to check")
+	f.IntVar(&o.MaxPerRule, "max-per-rule", 20, "with --format text, most diagnostics of one rule shown per document; the rest are counted in one note line (0 = no cap)")
 	f.DurationVar(&o.Timeout, "timeout", 60*time.Second, "time limit of each HTTP request")
 	return c
 }
@@ -119,6 +129,14 @@ func newDiagWriter(w io.Writer, format string) (*diagWriter, error) {
 		return nil, fmt.Errorf("--format %q: want text, json or jsonl", format)
 	}
 	return &diagWriter{w: w, format: format}, nil
+}
+
+// line writes one line of text as it is (the text format's notes).
+func (dw *diagWriter) line(s string) {
+	if dw.err != nil {
+		return
+	}
+	_, dw.err = io.WriteString(dw.w, s+"\n")
 }
 
 func (dw *diagWriter) write(d sitemap.Diagnostic) {
@@ -186,6 +204,9 @@ func runValidate(ctx context.Context, o *validateOptions, s *streams) error {
 	if o.MaxChildren < 0 {
 		return cannotRun("--max-children must not be negative")
 	}
+	if o.MaxPerRule < 0 {
+		return cannotRun("--max-per-rule must not be negative (0 shows every diagnostic)")
+	}
 	if o.client == nil {
 		o.client = &http.Client{Timeout: o.Timeout}
 	}
@@ -214,15 +235,63 @@ func plural(n int, what string) string {
 	return fmt.Sprintf("%d %ss", n, what)
 }
 
-// report counts and writes one diagnostic.
-func (r *validateRun) report(d sitemap.Diagnostic) {
+// ruleCap is the text format's cap on the diagnostics of one document
+// (--max-per-rule): it counts, per rule, the diagnostics shown and those
+// held back. Its memory grows with the number of rules, not of entries.
+type ruleCap struct {
+	name  string         // the document, as its diagnostics name it
+	shown map[string]int // per rule
+	held  map[string]int // per rule, past the cap
+	order []string       // rules past the cap, in the order they got there
+}
+
+// newCap returns the cap of the document name, or nil when nothing is
+// capped (json/jsonl, or --max-per-rule 0).
+func (r *validateRun) newCap(name string) *ruleCap {
+	if r.dw.format != "text" || r.o.MaxPerRule == 0 {
+		return nil
+	}
+	return &ruleCap{name: name, shown: map[string]int{}, held: map[string]int{}}
+}
+
+// report counts one diagnostic of the document capped by c (nil: no cap)
+// and writes it, unless c holds it back. Held-back diagnostics count
+// towards the severities and so the exit status exactly like shown ones.
+func (r *validateRun) report(c *ruleCap, d sitemap.Diagnostic) {
 	switch d.Severity {
 	case sitemap.SeverityError:
 		r.errors++
 	case sitemap.SeverityWarning:
 		r.warns++
 	}
+	if c != nil {
+		if c.shown[d.Rule] >= r.o.MaxPerRule {
+			if c.held[d.Rule] == 0 {
+				c.order = append(c.order, d.Rule)
+			}
+			c.held[d.Rule]++
+			return
+		}
+		c.shown[d.Rule]++
+	}
 	r.dw.write(d)
+}
+
+// endCap writes, at the end of the document capped by c, one note per
+// rule with diagnostics held back.
+func (r *validateRun) endCap(c *ruleCap) {
+	if c == nil {
+		return
+	}
+	for _, rule := range c.order {
+		what := rule + " diagnostics"
+		if rule == "" {
+			what = "diagnostics without a rule"
+		}
+		r.dw.line(fmt.Sprintf("%s: note %s: and %d more %s in this document (use --max-per-rule 0 to see all)",
+			c.name, rule, c.held[rule], what))
+	}
+	c.order = nil
 }
 
 // document validates one document and, when it is an index and top is
@@ -242,12 +311,16 @@ func (r *validateRun) document(ctx context.Context, in docInput, parent func(sit
 			Message: childUnreadable(in, err)})
 		return nil
 	}
-	defer rc.Close()
 	vo := validate.Options{
 		Name: in.name, URL: in.url, CrossSubmit: r.o.CrossSubmit,
 		TrustedHosts: r.o.TrustedHosts, Now: r.now, AcrossIndex: across,
 	}
-	sum, err := validate.Document(ctx, rc, vo, r.report)
+	// The document's diagnostics, and the findings about its children
+	// reported against it (VAL-01, VAL-02, I-07), share one cap; its notes
+	// come at the end of the document, after its children.
+	cp := r.newCap(in.name)
+	sum, err := validate.Document(ctx, rc, vo, func(d sitemap.Diagnostic) { r.report(cp, d) })
+	rc.Close()
 	r.docs++
 	if err != nil {
 		if ctx.Err() != nil {
@@ -256,6 +329,7 @@ func (r *validateRun) document(ctx context.Context, in docInput, parent func(sit
 		if top {
 			return cannotRun("%s: %v", in.name, decodeCause(err))
 		}
+		r.endCap(cp)
 		parent(sitemap.Diagnostic{Rule: ruleChildMissing, Severity: sitemap.SeverityError,
 			Message: childUnreadable(in, err)})
 		return nil
@@ -264,15 +338,24 @@ func (r *validateRun) document(ctx context.Context, in docInput, parent func(sit
 		return cannotRun("writing results: %v", r.dw.err)
 	}
 	fmt.Fprintf(r.s.Err, "%s: %s\n", in.name, describe(sum))
+	if top && sum.Format == sitemap.FormatIndex && !r.o.NoChildren {
+		if err := r.children(ctx, in, sum, cp); err != nil {
+			return err
+		}
+	}
+	r.endCap(cp)
 	if !top && sum.Format == sitemap.FormatIndex {
 		parent(sitemap.Diagnostic{Rule: "I-07", Severity: sitemap.SeverityError,
 			Message: fmt.Sprintf("child %s is itself a sitemap index; indexes cannot be nested (not followed)", in.url)})
-		return nil
 	}
-	if !top || sum.Format != sitemap.FormatIndex || r.o.NoChildren {
-		return nil
-	}
-	across = validate.NewIndexLocs()
+	return nil
+}
+
+// children checks the children of the index in (one level, I-07). The
+// findings about a child as a whole go against the index, under its cap
+// cp, at the child's <sitemap> entry.
+func (r *validateRun) children(ctx context.Context, in docInput, sum validate.Summary, cp *ruleCap) error {
+	across := validate.NewIndexLocs()
 	for i, loc := range sum.Children {
 		// Findings about a child point at its <sitemap> entry.
 		var pos validate.Pos
@@ -281,7 +364,7 @@ func (r *validateRun) document(ctx context.Context, in docInput, parent func(sit
 		}
 		here := func(d sitemap.Diagnostic) {
 			d.Line, d.Col = pos.Line, pos.Col
-			r.report(at(in.name, d))
+			r.report(cp, at(in.name, d))
 		}
 		if i == r.o.MaxChildren {
 			here(sitemap.Diagnostic{Rule: ruleChildCap, Severity: sitemap.SeverityWarning,

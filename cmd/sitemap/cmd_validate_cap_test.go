@@ -1,0 +1,161 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// outOfScope is a urlset of n locs outside https://www.example.com/maps/,
+// each an L-09 error with --base https://www.example.com/maps/.
+func outOfScope(n int) string {
+	locs := make([]string, n)
+	for i := range locs {
+		locs[i] = fmt.Sprintf("https://www.example.com/other/%d", i)
+	}
+	return urlset(locs...)
+}
+
+// TestValidateMaxPerRule: in the text format at most --max-per-rule
+// diagnostics of one rule are shown per document, then one note line
+// counts the rest; the exit status and the summary count them all; json
+// and jsonl are complete.
+func TestValidateMaxPerRule(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.xml")
+	writeFile(t, big, outOfScope(50))
+	base := []string{"validate", "--base", "https://www.example.com/maps/"}
+	note := func(file, rule string, n int) string {
+		return fmt.Sprintf("%s: note %s: and %d more %s diagnostics in this document (use --max-per-rule 0 to see all)\n", file, rule, n, rule)
+	}
+
+	tests := []struct {
+		name      string
+		flags     []string
+		shown     int    // L-09 lines
+		wantNote  string // "" = none
+		wantLines int    // lines on stdout
+	}{
+		{"default cap 20 (L-09)", nil, 20, note(big, "L-09", 30), 21},
+		{"--max-per-rule 5", []string{"--max-per-rule", "5"}, 5, note(big, "L-09", 45), 6},
+		{"--max-per-rule 0 shows all", []string{"--max-per-rule", "0"}, 50, "", 50},
+		{"cap above the count", []string{"--max-per-rule", "50"}, 50, "", 50},
+		{"cap one below the count", []string{"--max-per-rule", "49"}, 49, note(big, "L-09", 1), 50},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append(append(append([]string{}, base...), tt.flags...), big)
+			code, out, errOut := runCLI(t, "", args...)
+			if code != exitProblems {
+				t.Fatalf("exit %d, want %d\n%s", code, exitProblems, errOut)
+			}
+			if n := strings.Count(out, ": error L-09: "); n != tt.shown {
+				t.Errorf("%d L-09 lines shown, want %d", n, tt.shown)
+			}
+			if n := strings.Count(out, "\n"); n != tt.wantLines {
+				t.Errorf("%d lines, want %d\n%s", n, tt.wantLines, out)
+			}
+			if tt.wantNote != "" && !strings.HasSuffix(out, tt.wantNote) {
+				t.Errorf("last line not %q:\n%s", tt.wantNote, out)
+			}
+			if tt.wantNote == "" && strings.Contains(out, ": note ") {
+				t.Errorf("unexpected note:\n%s", out)
+			}
+			// The summary counts every diagnostic, shown or not.
+			if !strings.Contains(errOut, big+": urlset, 50 URLs") || !strings.Contains(errOut, ": 50 errors, 0 warnings") {
+				t.Errorf("stderr: %s", errOut)
+			}
+		})
+	}
+
+	// json and jsonl are never capped.
+	code, out, _ := runCLI(t, "", append(base, "--format", "jsonl", big)...)
+	if n := strings.Count(out, `"rule":"L-09"`); code != exitProblems || n != 50 {
+		t.Errorf("jsonl: exit %d, %d L-09, want 50", code, n)
+	}
+	code, out, _ = runCLI(t, "", append(base, "--format", "json", big)...)
+	var all []map[string]any
+	if err := json.Unmarshal([]byte(out), &all); err != nil || code != exitProblems || len(all) != 50 {
+		t.Errorf("json: exit %d, %d diagnostics, err %v", code, len(all), err)
+	}
+
+	// A negative cap cannot run.
+	if code, _, errOut := runCLI(t, "", append(base, "--max-per-rule", "-1", big)...); code != exitUsage || !strings.Contains(errOut, "--max-per-rule") {
+		t.Errorf("--max-per-rule -1: exit %d, %q", code, errOut)
+	}
+}
+
+// TestValidateMaxPerRuleIsPerDocumentAndRule: the cap counts each rule of
+// each document on its own, and held-back warnings still fail --strict.
+func TestValidateMaxPerRuleIsPerDocumentAndRule(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.xml"), filepath.Join(dir, "b.xml")
+	writeFile(t, a, outOfScope(4))
+	// b.xml: 4 L-09 errors and 3 L-17 duplicate warnings (the same loc 4 times).
+	writeFile(t, b, urlset("https://www.example.com/other/1", "https://www.example.com/other/1",
+		"https://www.example.com/other/1", "https://www.example.com/other/1"))
+	code, out, errOut := runCLI(t, "", "validate", "--max-per-rule", "2", "--base", "https://www.example.com/maps/", a, b)
+	if code != exitProblems {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	for _, want := range []string{
+		a + ": note L-09: and 2 more L-09 diagnostics in this document",
+		b + ": note L-09: and 2 more L-09 diagnostics in this document",
+		b + ": note L-17: and 1 more L-17 diagnostics in this document",
+	} {
+		if strings.Count(out, want) != 1 {
+			t.Errorf("want once %q:\n%s", want, out)
+		}
+	}
+	if n := strings.Count(out, a+":"); n != 3 {
+		t.Errorf("a.xml: %d lines, want 2 shown + 1 note\n%s", n, out)
+	}
+	// a's note comes at the end of a, before b's first line.
+	if i, j := strings.Index(out, a+": note"), strings.Index(out, b+":"); i < 0 || j < i {
+		t.Errorf("a's note not at the end of a:\n%s", out)
+	}
+	if !strings.Contains(errOut, "2 documents: 8 errors, 3 warnings") {
+		t.Errorf("stderr: %s", errOut)
+	}
+
+	// Warnings held back by the cap still count for --strict (exit 1).
+	c := filepath.Join(dir, "c.xml")
+	writeFile(t, c, urlset("https://www.example.com/maps/x", "https://www.example.com/maps/x", "https://www.example.com/maps/x"))
+	code, out, _ = runCLI(t, "", "validate", "--strict", "--max-per-rule", "1", "--base", "https://www.example.com/maps/", c)
+	if code != exitProblems || strings.Count(out, "warning L-17") != 1 || !strings.Contains(out, "and 1 more L-17") {
+		t.Errorf("--strict with held-back warnings: exit %d\n%s", code, out)
+	}
+}
+
+// TestValidateMaxPerRuleIndex: findings about an index's children (VAL-01)
+// are capped under the index, and the index's note follows its children.
+func TestValidateMaxPerRuleIndex(t *testing.T) {
+	dir := t.TempDir()
+	idx := filepath.Join(dir, "sitemap.xml")
+	locs := []string{"https://www.example.com/maps/present.xml"}
+	for i := range 5 {
+		locs = append(locs, fmt.Sprintf("https://www.example.com/maps/missing-%d.xml", i))
+	}
+	writeFile(t, idx, sitemapIndex(locs...))
+	writeFile(t, filepath.Join(dir, "present.xml"), outOfScope(3))
+	code, out, errOut := runCLI(t, "", "validate", "--max-per-rule", "2", "--base", "https://www.example.com/maps/", idx)
+	if code != exitProblems {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	want := []string{
+		"present.xml:3:", "present.xml:4:", "present.xml: note L-09: and 1 more",
+		"sitemap.xml:4:3: error VAL-01", "sitemap.xml:5:3: error VAL-01",
+		"sitemap.xml: note VAL-01: and 3 more VAL-01 diagnostics in this document",
+	}
+	if len(lines) != len(want) {
+		t.Fatalf("%d lines, want %d:\n%s", len(lines), len(want), out)
+	}
+	for i, w := range want {
+		if !strings.Contains(lines[i], w) {
+			t.Errorf("line %d = %q, want it to contain %q", i+1, lines[i], w)
+		}
+	}
+}
