@@ -337,13 +337,15 @@ func (r *validateRun) document(ctx context.Context, in docInput, parent func(sit
 	if r.dw.err != nil {
 		return cannotRun("writing results: %v", r.dw.err)
 	}
-	fmt.Fprintf(r.s.Err, "%s: %s\n", in.name, describe(sum))
 	if top && sum.Format == sitemap.FormatIndex && !r.o.NoChildren {
-		if err := r.children(ctx, in, sum, cp); err != nil {
+		if err := r.children(ctx, in, &sum, cp); err != nil {
 			return err
 		}
 	}
 	r.endCap(cp)
+	// An index's summary comes after its children and counts the findings
+	// about them reported against it (VAL-01, VAL-02, I-07).
+	fmt.Fprintf(r.s.Err, "%s: %s\n", in.name, describe(sum))
 	if !top && sum.Format == sitemap.FormatIndex {
 		parent(sitemap.Diagnostic{Rule: "I-07", Severity: sitemap.SeverityError,
 			Message: fmt.Sprintf("child %s is itself a sitemap index; indexes cannot be nested (not followed)", in.url)})
@@ -353,8 +355,8 @@ func (r *validateRun) document(ctx context.Context, in docInput, parent func(sit
 
 // children checks the children of the index in (one level, I-07). The
 // findings about a child as a whole go against the index, under its cap
-// cp, at the child's <sitemap> entry.
-func (r *validateRun) children(ctx context.Context, in docInput, sum validate.Summary, cp *ruleCap) error {
+// cp, at the child's <sitemap> entry, and count in sum.
+func (r *validateRun) children(ctx context.Context, in docInput, sum *validate.Summary, cp *ruleCap) error {
 	across := validate.NewIndexLocs()
 	for i, loc := range sum.Children {
 		// Findings about a child point at its <sitemap> entry.
@@ -364,6 +366,14 @@ func (r *validateRun) children(ctx context.Context, in docInput, sum validate.Su
 		}
 		here := func(d sitemap.Diagnostic) {
 			d.Line, d.Col = pos.Line, pos.Col
+			switch d.Severity {
+			case sitemap.SeverityError:
+				sum.Errors++
+			case sitemap.SeverityWarning:
+				sum.Warnings++
+			default:
+				sum.Infos++
+			}
 			r.report(cp, at(in.name, d))
 		}
 		if i == r.o.MaxChildren {

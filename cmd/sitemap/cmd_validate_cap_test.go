@@ -159,3 +159,41 @@ func TestValidateMaxPerRuleIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateIndexSummaryAfterChildren: an index's summary line on
+// standard error comes after its children's and counts the findings about
+// them reported against the index (VAL-01 missing child, I-07 nested
+// index, VAL-02 --max-children).
+func TestValidateIndexSummaryAfterChildren(t *testing.T) {
+	dir := t.TempDir()
+	idx := filepath.Join(dir, "sitemap.xml")
+	writeFile(t, idx, sitemapIndex(
+		"https://www.example.com/sitemap-1.xml",
+		"https://www.example.com/missing.xml",
+		"https://www.example.com/nested.xml",
+		"https://www.example.com/sitemap-4.xml",
+	))
+	writeFile(t, filepath.Join(dir, "sitemap-1.xml"), urlset("https://www.example.com/a"))
+	writeFile(t, filepath.Join(dir, "nested.xml"), sitemapIndex("https://www.example.com/sitemap-1.xml"))
+	code, out, errOut := runCLI(t, "", "validate", "--max-children", "3", "--base", "https://www.example.com/", idx)
+	if code != exitProblems {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	lines := strings.Split(strings.TrimSuffix(errOut, "\n"), "\n")
+	// sitemap-1.xml, nested.xml, then the index, then the total.
+	if len(lines) != 4 {
+		t.Fatalf("stderr lines %d, want 4:\n%s", len(lines), errOut)
+	}
+	if want := idx + ": sitemapindex, 4 sitemaps"; !strings.HasPrefix(lines[2], want) {
+		t.Errorf("third line %q, want the index (%q) after its children", lines[2], want)
+	}
+	if !strings.HasSuffix(lines[2], ": 2 errors, 1 warning") {
+		t.Errorf("index summary %q: want VAL-01 and I-07 (2 errors) and VAL-02 (1 warning) counted", lines[2])
+	}
+	if !strings.HasPrefix(lines[0], filepath.Join(dir, "sitemap-1.xml")+": urlset") || !strings.HasPrefix(lines[1], filepath.Join(dir, "nested.xml")+": sitemapindex") {
+		t.Errorf("children's summaries first:\n%s", errOut)
+	}
+	if lines[3] != "3 documents: 2 errors, 1 warning" {
+		t.Errorf("total %q", lines[3])
+	}
+}
