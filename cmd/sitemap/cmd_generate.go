@@ -119,15 +119,16 @@ run and nothing is published. Exit status 2: bad flags, unreadable input, unwrit
 
 // generateRun is the state of one run.
 type generateRun struct {
-	o        *generateOptions
-	s        *streams
-	b        *build.Builder
-	state    state.Store
-	now      time.Time
-	format   source.Format
-	bar      *progress.Bar
-	problems int
-	outScope int // entries refused as outside the scope (L-09)
+	o         *generateOptions
+	s         *streams
+	b         *build.Builder
+	state     state.Store
+	statePrec sitemap.Precision
+	now       time.Time
+	format    source.Format
+	bar       *progress.Bar
+	problems  int
+	outScope  int // entries refused as outside the scope (L-09)
 	// seen holds the locs read so far (nil with --keep-duplicates); dups
 	// counts the entries skipped as repeats (L-17).
 	seen *seen.Set
@@ -206,7 +207,7 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 			b.Abort()
 			return cannotRun("--state %s: %v", o.State, err)
 		}
-		r.state = st
+		r.state, r.statePrec = st, prec
 		defer func() {
 			if r.state != nil {
 				r.state.Close()
@@ -308,13 +309,18 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 // add stamps rec (with --state) and adds it to the builder; display
 // names its input in messages.
 func (r *generateRun) add(ctx context.Context, rec *source.Record, display string) error {
+	var stamped state.Record
 	if r.state != nil {
 		// Truthful lastmod (M-05): unchanged entries keep the lastmod
 		// recorded when they last changed; changed ones get the run's
-		// time; a lastmod given on input wins.
-		if err := r.state.Stamp(ctx, &rec.URL, r.now); err != nil {
+		// time; a lastmod given on input wins. The record is kept only
+		// once the builder accepts the entry, so an invalid copy of a
+		// URL never counts as a change of the valid one.
+		prev, found, err := r.state.Lookup(ctx, rec.URL.Loc)
+		if err != nil {
 			return cannotRun("--state %s: %v", r.o.State, err)
 		}
+		stamped, rec.URL.LastMod = state.Decide(prev, found, &rec.URL, r.now, r.statePrec)
 	}
 	loc := rec.URL.Loc // as read: the key of the dedup set (L-17)
 	err := r.b.Add(ctx, &rec.URL)
@@ -332,6 +338,11 @@ func (r *generateRun) add(ctx context.Context, rec *source.Record, display strin
 			return ctx.Err()
 		}
 		return cannotRun("%v", err)
+	}
+	if r.state != nil {
+		if err := r.state.Put(ctx, stamped); err != nil {
+			return cannotRun("--state %s: %v", r.o.State, err)
+		}
 	}
 	r.accept(loc)
 	r.bar.Add(1)

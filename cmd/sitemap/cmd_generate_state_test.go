@@ -146,3 +146,33 @@ func TestGenerateNewsMaxAge(t *testing.T) {
 		t.Errorf("negative --news-max-age: exit %d, want 2", code)
 	}
 }
+
+// TestGenerateStateInvalidCopy: an invalid copy of a URL (here a priority
+// of 5, P-01) is never recorded, so it does not make the valid copy look
+// changed: the valid entry keeps its recorded lastmod.
+func TestGenerateStateInvalidCopy(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "public")
+	db := filepath.Join(dir, "state.db")
+	in := filepath.Join(dir, "urls.jsonl")
+	write := func(lines ...string) {
+		if err := os.WriteFile(in, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	good := `{"loc":"https://www.example.com/a","content_hash":"a1","lastmod":"2026-01-02"}`
+	write(good)
+	if code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", out, "--state", db, in); code != exitOK {
+		t.Fatalf("first run: exit %d\n%s", code, stderr)
+	}
+	// Second run: the same entry without its lastmod, after an invalid copy.
+	write(`{"loc":"https://www.example.com/a","content_hash":"zz","priority":5}`,
+		`{"loc":"https://www.example.com/a","content_hash":"a1"}`)
+	code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", out, "--state", db, in)
+	if code != exitProblems {
+		t.Fatalf("second run: exit %d, want 1 (one invalid entry)\n%s", code, stderr)
+	}
+	if lm := genLastMods(t, filepath.Join(out, "sitemap.xml"))["https://www.example.com/a"]; lm != "2026-01-02" {
+		t.Errorf("lastmod %q after an invalid copy, want the recorded 2026-01-02", lm)
+	}
+}
