@@ -79,7 +79,7 @@ Input formats, by extension (.txt, .csv, .jsonl/.ndjson, each optionally .gz) or
          videos, news, alternates
 
 A URL listed again (the same loc, in the same input or another) is skipped and counted, the
-first occurrence kept: repeats waste the 50,000-URL budget of a sitemap (L-17).
+first valid occurrence kept: repeats waste the 50,000-URL budget of a sitemap (L-17).
 --keep-duplicates publishes every entry as read. The URLs seen are remembered in at most
 --dedup-memory (16MiB by default: about 1.4 million URLs); past it, in a temporary file.
 
@@ -284,7 +284,7 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 		sum.WriteTable(s.Err)
 	}
 	if r.dups > 0 {
-		fmt.Fprintf(s.Err, "sitemap: %d duplicate %s skipped (L-17); the first of each was kept (--keep-duplicates keeps them all)\n",
+		fmt.Fprintf(s.Err, "sitemap: %d duplicate %s skipped (L-17); the first valid one of each was kept (--keep-duplicates keeps them all)\n",
 			r.dups, genPlural(r.dups, "URL", "URLs"))
 	}
 	if o.SiteURL != "" {
