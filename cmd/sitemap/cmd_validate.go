@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -387,11 +388,33 @@ func (r *validateRun) children(ctx context.Context, in docInput, sum *validate.S
 				Message: fmt.Sprintf("child sitemap %q not checked: %v", loc, err)})
 			continue
 		}
+		if child.path == "" {
+			// I-05: an index fetched over HTTP names sitemaps on its own
+			// site only; a child on another scheme, host or port is
+			// reported (the checker's I-05, an error or, cross-submitted
+			// or trusted, a warning) but never fetched. Local children
+			// (mapped to files) are not fetched at all.
+			if !sameOrigin(in.name, loc) {
+				here(sitemap.Diagnostic{Rule: "I-05", Severity: sitemap.SeverityInfo,
+					Message: fmt.Sprintf("child sitemap %s is on another site than the index (%s); not fetched", loc, originOf(mustURL(in.name)))})
+				continue
+			}
+			child.origin = in.name
+		}
 		if err := r.document(ctx, child, here, false, across); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// mustURL parses an http(s) INPUT already known to be a URL.
+func mustURL(raw string) *url.URL {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return &url.URL{}
+	}
+	return u
 }
 
 // childUnreadable is the VAL-01 message for a child that could not be

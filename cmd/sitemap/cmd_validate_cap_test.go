@@ -3,8 +3,15 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"net"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -195,5 +202,144 @@ func TestValidateIndexSummaryAfterChildren(t *testing.T) {
 	}
 	if lines[3] != "3 documents: 2 errors, 1 warning" {
 		t.Errorf("total %q", lines[3])
+	}
+}
+
+// reqLog is an httptest server that records every path it is asked for.
+type reqLog struct {
+	mu    sync.Mutex
+	paths []string
+}
+
+func (l *reqLog) add(p string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.paths = append(l.paths, p)
+}
+
+func (l *reqLog) got() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return slices.Clone(l.paths)
+}
+
+// TestValidateOffSiteChildNotFetched is I-05 for an index fetched over
+// HTTP: a child on another host, port or scheme is reported (error I-05,
+// plus an info I-05 saying it was not fetched) and never requested, and a
+// same-site child that redirects off-site is not followed. Two httptest
+// servers on 127.0.0.1 are two sites (other ports); "localhost" on the
+// index's own port is another host. A same-site child outside the index's
+// directory (I-06) is still fetched.
+func TestValidateOffSiteChildNotFetched(t *testing.T) {
+	var logA, logB reqLog
+	muxA, muxB := http.NewServeMux(), http.NewServeMux()
+	srvA := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		logA.add(r.Host + r.URL.Path)
+		muxA.ServeHTTP(w, r)
+	}))
+	defer srvA.Close()
+	srvB := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		logB.add(r.Host + r.URL.Path)
+		muxB.ServeHTTP(w, r)
+	}))
+	defer srvB.Close()
+	a, b := srvA.URL, srvB.URL // http://127.0.0.1:PORT
+	hostA := strings.TrimPrefix(a, "http://")
+	localhostA := "http://localhost:" + strconv.Itoa(srvA.Listener.Addr().(*net.TCPAddr).Port)
+	httpsA := "https://" + hostA
+
+	muxA.HandleFunc("/maps/sitemap.xml", func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte(sitemapIndex(
+			a+"/maps/sitemap-1.xml",    // 3:3 same site: fetched
+			b+"/maps/sitemap-2.xml",    // 4:3 another port: not fetched
+			localhostA+"/maps/s-3.xml", // 5:3 another host: not fetched
+			httpsA+"/maps/s-4.xml",     // 6:3 another scheme: not fetched
+			a+"/maps/hop.xml",          // 7:3 same site, redirects to b: not followed
+			a+"/other/sitemap-5.xml",   // 8:3 same site, I-06: fetched
+		)))
+	})
+	muxA.HandleFunc("/maps/sitemap-1.xml", func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte(urlset(a + "/maps/p")))
+	})
+	muxA.HandleFunc("/maps/hop.xml", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, b+"/maps/sitemap-2.xml", http.StatusFound)
+	})
+	muxA.HandleFunc("/other/sitemap-5.xml", func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte(urlset(a + "/other/q")))
+	})
+	muxB.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte(urlset(b + "/maps/x")))
+	})
+
+	for _, flags := range [][]string{nil, {"--cross-submit"}} {
+		args := append(append([]string{"validate"}, flags...), a+"/maps/sitemap.xml")
+		code, out, errOut := runCLI(t, "", args...)
+		if code != exitProblems {
+			t.Fatalf("%v: exit %d\n%s%s", flags, code, out, errOut)
+		}
+		idx := a + "/maps/sitemap.xml"
+		notes := map[string]bool{}
+		for _, l := range strings.Split(out, "\n") {
+			if strings.Contains(l, ": info I-05: child sitemap ") && strings.HasSuffix(l, "; not fetched") {
+				notes[strings.TrimPrefix(l[:strings.Index(l, ": info")], idx+":")] = true
+			}
+		}
+		if want := map[string]bool{"4:3": true, "5:3": true, "6:3": true}; !maps.Equal(notes, want) {
+			t.Errorf("%v: 'not fetched' I-05 notes at %v, want %v\n%s", flags, notes, want, out)
+		}
+		sev := "error"
+		if len(flags) > 0 {
+			sev = "warning" // O-03: cross-submitted, still not fetched
+		}
+		if n := strings.Count(out, ": "+sev+" I-05: "); n != 3 {
+			t.Errorf("%v: %d %s I-05, want 3\n%s", flags, n, sev, out)
+		}
+		if !strings.Contains(out, idx+":7:3: error VAL-01: ") || !strings.Contains(out, "another site than the index (I-05); not followed") {
+			t.Errorf("%v: off-site redirect not refused:\n%s", flags, out)
+		}
+		if !strings.Contains(out, idx+":8:3: "+sev+" I-06: ") {
+			t.Errorf("%v: no I-06:\n%s", flags, out)
+		}
+		if !strings.Contains(errOut, a+"/other/sitemap-5.xml: urlset, 1 URL") || !strings.Contains(errOut, a+"/maps/sitemap-1.xml: urlset, 1 URL") {
+			t.Errorf("%v: same-site children not checked:\n%s", flags, errOut)
+		}
+	}
+	if got := logB.got(); len(got) != 0 {
+		t.Errorf("the other site was requested: %v", got)
+	}
+	wantA := []string{"/maps/sitemap.xml", "/maps/sitemap-1.xml", "/maps/hop.xml", "/other/sitemap-5.xml"}
+	wantA = append(wantA, wantA...) // two runs
+	var gotA []string
+	for _, p := range logA.got() {
+		if !strings.HasPrefix(p, hostA+"/") {
+			t.Errorf("site A asked for %q (another host name)", p)
+		}
+		gotA = append(gotA, strings.TrimPrefix(p, hostA))
+	}
+	if !slices.Equal(gotA, wantA) {
+		t.Errorf("site A requests %v, want %v", gotA, wantA)
+	}
+}
+
+// TestSameOrigin: I-05's same site is scheme, host and effective port.
+func TestSameOrigin(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{"https://example.com/a/index.xml", "https://example.com/b/s.xml", true}, // I-06 only
+		{"https://example.com/index.xml", "https://EXAMPLE.com:443/s.xml", true},
+		{"http://example.com/index.xml", "http://example.com:80/s.xml", true},
+		{"https://example.com./index.xml", "https://example.com/s.xml", true},
+		{"https://example.com/index.xml", "http://example.com/s.xml", false},
+		{"https://example.com/index.xml", "https://example.com:8443/s.xml", false},
+		{"https://example.com/index.xml", "https://www.example.com/s.xml", false},
+		{"https://example.com/index.xml", "https://example.com.evil.net/s.xml", false},
+		{"https://example.com/index.xml", "https://user@evil.net/s.xml", false},
+	}
+	for _, tt := range tests {
+		if got := sameOrigin(tt.a, tt.b); got != tt.want {
+			t.Errorf("sameOrigin(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
 	}
 }

@@ -24,6 +24,10 @@ type docInput struct {
 	url  string // where it is served: the scope base ("" = unknown)
 	path string // local file ("" for stdin and URLs)
 	std  bool   // standard input
+	// origin, when set, is the URL of the index this child came from: an
+	// HTTP redirect to another scheme, host or port than it is refused
+	// (I-05: the index's children are on its own site).
+	origin string
 }
 
 func isURL(s string) bool {
@@ -115,6 +119,9 @@ func open(ctx context.Context, client *http.Client, in docInput, stdin io.Reader
 		return nil, err
 	}
 	req.Header.Set("User-Agent", "sitemap-validate (+https://github.com/sitemapkit/sitemap)")
+	if in.origin != "" {
+		client = sameSiteRedirects(client, in.origin)
+	}
 	resp, err := client.Do(req)
 	if err != nil {
 		return nil, err
@@ -184,4 +191,56 @@ func unwrapPath(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// sameOrigin reports whether the http(s) URLs a and b have the same
+// scheme, host and effective port (I-05's "same site"; the directory,
+// I-06, is not compared).
+func sameOrigin(a, b string) bool {
+	ua, err := url.Parse(a)
+	if err != nil {
+		return false
+	}
+	ub, err := url.Parse(b)
+	if err != nil {
+		return false
+	}
+	return originOf(ua) == originOf(ub)
+}
+
+// originOf is scheme://host:port with the scheme and host lower case, a
+// trailing dot of the host dropped and the default port made explicit.
+func originOf(u *url.URL) string {
+	scheme := strings.ToLower(u.Scheme)
+	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
+	port := u.Port()
+	if port == "" {
+		switch scheme {
+		case "http":
+			port = "80"
+		case "https":
+			port = "443"
+		}
+	}
+	return scheme + "://" + host + ":" + port
+}
+
+// sameSiteRedirects returns a copy of client (sharing its transport) that
+// follows redirects only to the origin of index's URL.
+func sameSiteRedirects(client *http.Client, index string) *http.Client {
+	c := *client
+	prev := client.CheckRedirect
+	c.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		if !sameOrigin(index, req.URL.String()) {
+			return fmt.Errorf("redirected to %s, another site than the index (I-05); not followed", req.URL.Redacted())
+		}
+		if prev != nil {
+			return prev(req, via)
+		}
+		if len(via) >= 10 {
+			return errors.New("stopped after 10 redirects")
+		}
+		return nil
+	}
+	return &c
 }
