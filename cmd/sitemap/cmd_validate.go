@@ -69,7 +69,8 @@ The exit status and the summaries count every diagnostic, shown or not; json and
 always list every diagnostic.
 
 The children of a sitemap index are checked too (one level, I-07): for a URL they are
-fetched; for a local file each child loc is mapped to a file beside the index: the part of
+fetched, except those on another scheme, host or port than the index (I-05: reported, not
+fetched; redirects off the index's site are not followed); for a local file each child loc is mapped to a file beside the index: the part of
 the loc under --base's directory, or else the loc's file name. Missing children are errors.
 
 Scope (L-09): a URL input is its own scope. For a local file, --base says where it will be
