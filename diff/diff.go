@@ -276,13 +276,12 @@ func sortSide(ctx context.Context, e Entries, dir string, o Options) (stream, er
 				return err
 			}
 		}
-		c := *u
-		c.Source = ""
-		data, err := json.Marshal(&c)
+		var err error
+		s.scratch, err = appendEntry(s.scratch[:0], u)
 		if err != nil {
 			return fmt.Errorf("%s: %w", u.Loc, err)
 		}
-		return s.add(record{loc: u.Loc, data: data, src: u.Source})
+		return s.add(record{loc: u.Loc, data: s.keep(s.scratch), src: u.Source})
 	})
 	if err != nil {
 		return nil, err
@@ -294,14 +293,7 @@ func sortSide(ctx context.Context, e Entries, dir string, o Options) (stream, er
 	return st, nil
 }
 
-func decode(r record) (*sitemap.URL, error) {
-	u := new(sitemap.URL)
-	if err := json.Unmarshal(r.data, u); err != nil {
-		return nil, fmt.Errorf("diff: reading back %s: %w", r.loc, err)
-	}
-	u.Source = r.src
-	return u, nil
-}
+func decode(r record) (*sitemap.URL, error) { return decodeEntry(r) }
 
 // peeker reads a sorted stream one distinct loc at a time, counting the
 // repeated ones.

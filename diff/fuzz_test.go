@@ -38,7 +38,9 @@ func naive(old, new []sitemap.URL) []string {
 		switch {
 		case !ok:
 			out = append(out, "removed "+loc)
-		case u.ChangeFreq != v.ChangeFreq:
+		// Entries are compared as an encoding/json round trip gives
+		// them back (Compare's contract): invalid UTF-8 bytes are U+FFFD.
+		case validString(string(u.ChangeFreq)) != validString(string(v.ChangeFreq)):
 			out = append(out, "modified "+loc)
 		}
 	}

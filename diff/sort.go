@@ -13,9 +13,9 @@ import (
 	"strings"
 )
 
-// record is one entry in a sort run: its loc (the key), its JSON form
-// without Source, and its Source (kept apart so that equal entries from
-// different files have equal data).
+// record is one entry in a sort run: its loc (the key), its temporary
+// record without Loc and Source (tempcodec.go), and its Source (kept apart
+// so that equal entries from different files have equal data).
 type record struct {
 	loc  string
 	data []byte
@@ -36,6 +36,28 @@ type sorter struct {
 	buf      []record
 	bufBytes int
 	runs     []string // run files, in the order their records were added
+
+	scratch []byte // the record being encoded
+	slab    []byte // where the buffered records' data is kept
+}
+
+// slabSize is the size of the blocks the buffered records' data is copied
+// into (one allocation per block rather than per record). A block is
+// dropped with the records of the chunk it served; the waste is at most
+// one block per chunk.
+const slabSize = 64 << 10
+
+// keep returns a copy of b that lives until the buffer is spilled.
+func (s *sorter) keep(b []byte) []byte {
+	if len(b) > slabSize/4 {
+		return append([]byte(nil), b...)
+	}
+	if cap(s.slab)-len(s.slab) < len(b) {
+		s.slab = make([]byte, 0, slabSize)
+	}
+	n := len(s.slab)
+	s.slab = append(s.slab, b...)
+	return s.slab[n:len(s.slab):len(s.slab)]
 }
 
 func newSorter(dir string, chunkBytes, fanIn int) *sorter {
@@ -82,6 +104,7 @@ func (s *sorter) spill() error {
 	}
 	clear(s.buf)
 	s.buf, s.bufBytes = s.buf[:0], 0
+	s.slab = nil
 	return err
 }
 
@@ -182,20 +205,44 @@ type runReader struct {
 	br  *bufio.Reader
 	idx int // position among the merged runs: the tie-breaker
 	cur record
+	src string // the last Source read: runs repeat it, so it is shared
+	buf []byte // the last record's data is read into slabs of this
 }
 
 var errCorruptRun = errors.New("diff: corrupt temporary run file")
+
+// readSlabSize is the size of the blocks a run reader reads records' data
+// into: small, as up to FanIn readers each hold one.
+const readSlabSize = 4 << 10
 
 // maxField bounds a length read back from a run file (a corrupt file
 // must not make us allocate gigabytes).
 const maxField = 1 << 30
 
-func (r *runReader) field() ([]byte, error) {
+// field reads one length-prefixed field. The bytes are valid until the
+// next call unless keep is set, when they are a slice of a slab that is
+// never written again.
+func (r *runReader) field(keep bool) ([]byte, error) {
 	n, err := binary.ReadUvarint(r.br)
 	if err != nil || n > maxField {
 		return nil, errCorruptRun
 	}
-	b := make([]byte, n)
+	if p, err := r.br.Peek(int(n)); err == nil && !keep {
+		r.br.Discard(int(n))
+		return p, nil
+	}
+	var b []byte
+	switch {
+	case !keep || n > readSlabSize/4:
+		b = make([]byte, n)
+	default:
+		if cap(r.buf)-len(r.buf) < int(n) {
+			r.buf = make([]byte, 0, readSlabSize)
+		}
+		m := len(r.buf)
+		r.buf = r.buf[:m+int(n)]
+		b = r.buf[m : m+int(n) : m+int(n)]
+	}
 	if _, err := io.ReadFull(r.br, b); err != nil {
 		return nil, errCorruptRun
 	}
@@ -206,19 +253,23 @@ func (r *runReader) next() (record, error) {
 	if _, err := r.br.Peek(1); err == io.EOF {
 		return record{}, io.EOF
 	}
-	loc, err := r.field()
+	loc, err := r.field(false)
 	if err != nil {
 		return record{}, err
 	}
-	data, err := r.field()
+	rec := record{loc: string(loc)}
+	if rec.data, err = r.field(true); err != nil {
+		return record{}, err
+	}
+	src, err := r.field(false)
 	if err != nil {
 		return record{}, err
 	}
-	src, err := r.field()
-	if err != nil {
-		return record{}, err
+	if string(src) != r.src {
+		r.src = string(src)
 	}
-	return record{loc: string(loc), data: data, src: string(src)}, nil
+	rec.src = r.src
+	return rec, nil
 }
 
 // merger is a k-way merge of run files.
