@@ -51,71 +51,31 @@ const (
 // of E-01 (& < > ' ") by their named entities and CR as &#xD; (a literal
 // CR would be turned into LF by every XML parser, so the value would not
 // survive a round trip). TAB and LF are written as they are.
-func appendText(dst []byte, s string) []byte {
-	last := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if charClass[c]&cText == 0 {
-			continue
-		}
-		var esc string
-		switch c {
-		case '&':
-			esc = "&amp;"
-		case '<':
-			esc = "&lt;"
-		case '>':
-			esc = "&gt;"
-		case '\'':
-			esc = "&apos;"
-		case '"':
-			esc = "&quot;"
-		case '\r':
-			esc = "&#xD;"
-		default:
-			continue
-		}
-		dst = append(dst, s[last:i]...)
-		dst = append(dst, esc...)
-		last = i + 1
-	}
-	return append(dst, s[last:]...)
-}
+func appendText(dst []byte, s string) []byte { return appendEscaped(dst, s, cText) }
 
 // appendAttr appends s as a double-quoted attribute value (without the
 // quotes). Besides what appendText escapes it writes TAB and LF as
 // character references, because attribute-value normalisation would turn
 // them into spaces.
-func appendAttr(dst []byte, s string) []byte {
+func appendAttr(dst []byte, s string) []byte { return appendEscaped(dst, s, cAttr) }
+
+// entity is the escaped form of every byte that cText or cAttr marks.
+var entity = [256]string{
+	'&': "&amp;", '<': "&lt;", '>': "&gt;", '\'': "&apos;", '"': "&quot;",
+	'\r': "&#xD;", '\n': "&#xA;", '\t': "&#x9;",
+}
+
+// appendEscaped appends s with every byte of the given charClass class
+// replaced by its entity; the runs between them are copied as they are.
+func appendEscaped(dst []byte, s string, class uint8) []byte {
 	last := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if charClass[c]&cAttr == 0 {
-			continue
-		}
-		var esc string
-		switch c {
-		case '&':
-			esc = "&amp;"
-		case '<':
-			esc = "&lt;"
-		case '>':
-			esc = "&gt;"
-		case '\'':
-			esc = "&apos;"
-		case '"':
-			esc = "&quot;"
-		case '\r':
-			esc = "&#xD;"
-		case '\n':
-			esc = "&#xA;"
-		case '\t':
-			esc = "&#x9;"
-		default:
+		if charClass[c]&class == 0 || entity[c] == "" {
 			continue
 		}
 		dst = append(dst, s[last:i]...)
-		dst = append(dst, esc...)
+		dst = append(dst, entity[c]...)
 		last = i + 1
 	}
 	return append(dst, s[last:]...)
