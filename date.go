@@ -135,7 +135,7 @@ func (d Date) appendFormatSlow(b []byte) []byte {
 		return appendZone(d.Time, d.Time.AppendFormat(b, "2006-01-02T15:04"))
 	}
 	b = d.Time.AppendFormat(b, "2006-01-02T15:04:05")
-	if n := int(d.FracDigits); n > 0 {
+	if n := min(int(d.FracDigits), 9); n > 0 {
 		b = append(b, d.Time.Format(".000000000")[:n+1]...)
 	}
 	return appendZone(d.Time, b)

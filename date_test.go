@@ -165,3 +165,24 @@ func BenchmarkDateAppendFormat(b *testing.B) {
 		buf = d.AppendFormat(buf[:0])
 	}
 }
+
+// TestAppendFormatEdges: years outside 0000–9999 take the slow path, which
+// must clamp FracDigits to 9 like the fast one (a fuzz target found it).
+func TestAppendFormatEdges(t *testing.T) {
+	tm := time.Date(10000, 1, 1, 0, 0, 0, 123456789, time.UTC)
+	for _, digits := range []uint8{0, 3, 9, 10, 255} {
+		d := Date{Time: tm, Precision: PrecisionSecond, FracDigits: digits}
+		got := d.String()
+		want := "10000-01-01T00:00:00Z"
+		if n := min(int(digits), 9); n > 0 {
+			want = "10000-01-01T00:00:00." + "123456789"[:n] + "Z"
+		}
+		if got != want {
+			t.Errorf("%d digits: %q, want %q", digits, got, want)
+		}
+	}
+	d := Date{Time: time.Date(2026, 1, 2, 3, 4, 5, 123456789, time.UTC), Precision: PrecisionSecond, FracDigits: 12}
+	if got := d.String(); got != "2026-01-02T03:04:05.123456789Z" {
+		t.Errorf("fast path, 12 digits: %q", got)
+	}
+}
