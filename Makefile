@@ -1,9 +1,12 @@
 # The one command for tests is `make test` (CONVENTIONS.md): it installs what
-# the tests need when it is missing, then runs vet, the race-enabled tests
+# the tests need when it is missing, then runs vet, staticcheck, the race-enabled tests
 # (XSD conformance through xmllint included), and a short fuzz run of every
 # fuzz target.
 
 GO      ?= go
+# staticcheck is taken from the module proxy at a pinned version (go run
+# builds and caches it; go.mod stays free of tool dependencies).
+STATICCHECK ?= $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # A count, not a duration: Go 1.26's fuzz coordinator can report a bogus
 # "context deadline exceeded" failure when a -fuzztime duration runs out
 # mid-run (golang/go#75804, fixed in Go 1.27); a count has no deadline.
@@ -11,7 +14,7 @@ FUZZTIME ?= 3000x
 export SITEMAP_REQUIRE_XMLLINT = 1
 export SITEMAP_REQUIRE_BROWSER = 1
 
-.PHONY: all build test deps vet unit fuzz bench install clean
+.PHONY: all build test deps vet staticcheck unit fuzz bench install clean
 
 all: build
 
@@ -26,10 +29,13 @@ install:
 deps:
 	@sh scripts/deps.sh
 
-test: deps vet unit fuzz
+test: deps vet staticcheck unit fuzz
 
 vet:
 	$(GO) vet ./...
+
+staticcheck:
+	$(STATICCHECK) ./...
 
 unit:
 	$(GO) test -race -count=1 -timeout 15m ./...

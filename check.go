@@ -1151,7 +1151,7 @@ func validHreflang(s string) bool {
 		if !more {
 			return true
 		}
-		part, rest, more = strings.Cut(rest, "-")
+		part, _, more = strings.Cut(rest, "-")
 	}
 	if more || !(len(part) == 2 && allAlpha(part) || len(part) == 3 && allDigit(part)) {
 		return false

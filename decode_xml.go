@@ -227,7 +227,6 @@ type decXML struct {
 	out                             Item
 	ready                           bool
 	fatal                           error
-	lastTextOff                     int64
 	prolog                          bool // still before the root element
 
 	// An empty <loc> of the entry is reported once, with the entry
@@ -1740,7 +1739,7 @@ func (x *decXML) entryEnd(f *decFrame) {
 		}
 		if loc == "" {
 			switch {
-			case len(bare) > 0 && decAbsHTTP(bare) && bytes.IndexAny(bare, " \t\r\n") < 0:
+			case len(bare) > 0 && decAbsHTTP(bare) && !bytes.ContainsAny(bare, " \t\r\n"):
 				loc = string(x.decCheckChars(bare, f.off, []byte(tag[1:len(tag)-1])))
 				what := "has no <loc>"
 				if x.emptyLoc != 0 {

@@ -79,12 +79,6 @@ func (in fuzzInput) build() (EncoderOptions, URL) {
 }
 
 // Parse-back model, read with encoding/xml (tests only).
-const (
-	nsS = NamespaceSitemap + " "
-	nsI = NamespaceImage + " "
-	nsV = NamespaceVideo + " "
-	nsN = NamespaceNews + " "
-)
 
 type rtURLSet struct {
 	XMLName xml.Name `xml:"http://www.sitemaps.org/schemas/sitemap/0.9 urlset"`

@@ -174,7 +174,6 @@ func goldenCases(t testing.TB) []struct {
 // X-09, X-10, I-08). Run with -update to rewrite them after a deliberate
 // change.
 func TestGolden(t *testing.T) {
-	var files []string
 	schemas := map[string][]string{}
 	for _, tc := range goldenCases(t) {
 		got := encodeAll(t, tc.o, tc.urls, tc.index)
@@ -194,7 +193,6 @@ func TestGolden(t *testing.T) {
 		if !bytes.HasPrefix(got, []byte(`<?xml version="1.0" encoding="UTF-8"?>`+"\n")) {
 			t.Errorf("%s: does not start with the XML declaration (X-09)", tc.name)
 		}
-		files = append(files, file)
 		schemas[tc.schema] = append(schemas[tc.schema], file)
 	}
 	for schema, fs := range schemas {

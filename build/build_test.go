@@ -992,3 +992,38 @@ func TestProtocolLimits(t *testing.T) {
 		t.Fatalf("first file %d bytes with %d-byte entries: not a tight split at %d", f.Bytes, len(entry), sitemap.MaxBytes)
 	}
 }
+
+// writeFailStore fails every Write to files whose name has suffix.
+type writeFailStore struct {
+	store.Store
+	suffix string
+}
+
+func (f *writeFailStore) Create(ctx context.Context, name string) (store.File, error) {
+	sf, err := f.Store.Create(ctx, name)
+	if err != nil || !strings.HasSuffix(name, f.suffix) {
+		return sf, err
+	}
+	return writeFailFile{sf}, nil
+}
+
+type writeFailFile struct{ store.File }
+
+func (writeFailFile) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// A manifest that cannot be written fails the run at once, naming the
+// manifest, and publishes nothing (the write error used to be dropped and
+// surfaced later as "file not committed").
+func TestManifestWriteFailure(t *testing.T) {
+	dir := t.TempDir()
+	ds, _ := store.Dir(dir)
+	run(t, ds, Options{MaxURLs: 2}, pages(5))
+	before := snapshot(t, dir)
+	_, err := tryRun(&writeFailStore{Store: ds, suffix: ".manifest.json"}, Options{MaxURLs: 3}, pages(8))
+	if err == nil || !strings.Contains(err.Error(), "writing manifest: no space left on device") {
+		t.Fatalf("got %v, want the manifest's write error", err)
+	}
+	if after := snapshot(t, dir); !maps(before, after) {
+		t.Fatalf("a failed manifest write changed the directory: %v", keys(after))
+	}
+}

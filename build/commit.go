@@ -192,7 +192,8 @@ func (b *Builder) writeManifest(ctx context.Context, sum Summary) (store.File, e
 	if err != nil {
 		return nil, err
 	}
-	if _, err := f.Write(append(data, '\n')); err == nil {
+	_, err = f.Write(append(data, '\n'))
+	if err == nil {
 		err = f.Commit()
 	}
 	if err != nil {

@@ -43,14 +43,6 @@ func crawlSite(t *testing.T, site *testSite, path string, o Options) (Summary, [
 	return sum, entries, out
 }
 
-func rel(site *testSite, locs ...string) []string {
-	var out []string
-	for _, l := range locs {
-		out = append(out, strings.TrimPrefix(l, site.URL))
-	}
-	return out
-}
-
 // TestCrawlSite checks the exact set of listed URLs, every exclusion
 // reason, the alternates (H-03, H-04), images (IM-01, IM-05) and lastmods
 // (M-02, M-05) on the synthetic site.

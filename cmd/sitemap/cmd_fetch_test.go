@@ -133,8 +133,8 @@ func TestFetchExitCodes(t *testing.T) {
 		t.Errorf("max-urls: code %d out %q %s", code, out, stderr)
 	}
 	code, out, _ = runCLI(t, "", "fetch", "--no-dedup", "--concurrency", "1", srv.URL+"/sitemap_index.xml")
-	if strings.Count(out, "https://www.example.com/shared\n") != 2 {
-		t.Errorf("--no-dedup printed %q", out)
+	if code != exitProblems || strings.Count(out, "https://www.example.com/shared\n") != 2 { // exit 1: a.xml has P-01
+		t.Errorf("--no-dedup: code %d printed %q", code, out)
 	}
 }
 
