@@ -1,0 +1,64 @@
+package sitemap_test
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	sitemap "github.com/sitemapkit/sitemap"
+)
+
+// A Decoder reads any sitemap format from an io.Reader and returns one
+// entry at a time. A bad value is a diagnostic, not a failure: the entry
+// and the rest of the document are still read.
+func ExampleDecoder() {
+	const doc = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>https://www.example.com/a?x=1&amp;y=2</loc><lastmod>2026-11-02</lastmod></url>
+  <url><loc>https://www.example.com/b</loc><priority>7</priority></url>
+</urlset>`
+	d := sitemap.NewDecoder(strings.NewReader(doc), sitemap.DecoderOptions{
+		Name:         "sitemap.xml",
+		OnDiagnostic: func(diag sitemap.Diagnostic) { fmt.Println(diag.Severity, diag.Rule, "at line", diag.Line) },
+	})
+	for {
+		it, err := d.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			fmt.Println("cannot read further:", err)
+			return
+		}
+		if it.URL.LastMod.IsZero() {
+			fmt.Println(it.Line, it.URL.Loc)
+		} else {
+			fmt.Println(it.Line, it.URL.Loc, "lastmod", it.URL.LastMod)
+		}
+	}
+	fmt.Println("format:", d.Format())
+	// Output:
+	// 3 https://www.example.com/a?x=1&y=2 lastmod 2026-11-02
+	// error P-01 at line 4
+	// 4 https://www.example.com/b
+	// format: urlset
+}
+
+// The decoder sniffs the format from the bytes, never from a name: a text
+// sitemap is one URL per line.
+func ExampleDecoder_text() {
+	d := sitemap.NewDecoder(strings.NewReader("https://www.example.com/\nhttps://www.example.com/about\n"), sitemap.DecoderOptions{})
+	for {
+		it, err := d.Next()
+		if err != nil {
+			break
+		}
+		fmt.Println(it.URL.Loc)
+	}
+	fmt.Println("format:", d.Format())
+	// Output:
+	// https://www.example.com/
+	// https://www.example.com/about
+	// format: text
+}
