@@ -203,11 +203,15 @@ func (r *parseRun) document(ctx context.Context, in docInput, top bool) error {
 	defer rc.Close()
 	dec := sitemap.NewDecoder(rc, sitemap.DecoderOptions{Name: in.name, BaseURL: in.url, OnDiagnostic: r.diag})
 	var children []string
+	// One Item for the whole document: write takes its address, which
+	// would otherwise move a fresh Item to the heap for every entry.
+	var it sitemap.Item
 	for n := 0; ; n++ {
 		if n&255 == 0 && ctx.Err() != nil {
 			return ctx.Err()
 		}
-		it, err := dec.Next()
+		var err error
+		it, err = dec.Next()
 		if err == io.EOF {
 			break
 		}
