@@ -1,0 +1,104 @@
+package input
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"path"
+	"path/filepath"
+	"strings"
+
+	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/internal/site"
+)
+
+// OffSiteError is a child loc on another scheme, host or port than its
+// index (I-05): not followed unless [Options.AllowOffSite].
+type OffSiteError struct {
+	Loc   string // the child's loc
+	Index string // the index's URL
+}
+
+func (e *OffSiteError) Error() string { return site.OffSite(e.Loc, e.Index, false) }
+
+// Diagnostic is the I-05 report of the off-site child: an error that
+// says it was not followed, or, when followed (AllowOffSite), a warning.
+func (e *OffSiteError) Diagnostic(followed bool) sitemap.Diagnostic {
+	sev := sitemap.SeverityError
+	if followed {
+		sev = sitemap.SeverityWarning
+	}
+	return sitemap.Diagnostic{Rule: "I-05", Severity: sev, Message: site.OffSite(e.Loc, e.Index, followed)}
+}
+
+// Child maps the loc of an entry of the index parent to the document to
+// read, by the rule of the package comment. The error is an
+// [*OffSiteError] for a loc on another site than the index (unless
+// allowOffSite), else says why the loc names no document: not an absolute
+// http(s) URL, an index read from standard input, a path that names no
+// file or leaves the index's directory.
+func Child(parent *Doc, loc string, allowOffSite bool) (Doc, error) {
+	u, err := url.Parse(loc)
+	if err != nil || !IsHTTP(loc) || u.Host == "" {
+		return Doc{}, errors.New("not an absolute http(s) URL")
+	}
+	child := Doc{Name: loc, URL: loc, Index: parent.URL, Loc: loc, Depth: parent.Depth + 1}
+	if child.Index == "" {
+		child.Index = parent.Name
+	}
+	if parent.URL != "" && !site.Same(parent.URL, loc) && !allowOffSite {
+		return Doc{}, &OffSiteError{Loc: loc, Index: parent.URL}
+	}
+	switch {
+	case parent.Stdin:
+		return Doc{}, errors.New("children of an index read from standard input are not followed")
+	case parent.Path == "":
+		child.indexURL = parent.URL
+		return child, nil
+	}
+	p, err := childPath(parent, u)
+	if err != nil {
+		return Doc{}, err
+	}
+	child.Name, child.Path = p, p
+	return child, nil
+}
+
+// childPath is the local file of the child u of the local index parent.
+func childPath(parent *Doc, u *url.URL) (string, error) {
+	if strings.HasSuffix(u.EscapedPath(), "/") || u.EscapedPath() == "" {
+		return "", errors.New("names no file")
+	}
+	rel := ""
+	if parent.URL != "" {
+		if i := strings.LastIndexByte(parent.URL, '/'); i >= 0 {
+			pre := parent.URL[:i+1]
+			if site.Same(pre, u.String()) {
+				if pu, err := url.Parse(pre); err == nil {
+					if dir := pu.EscapedPath(); strings.HasPrefix(u.EscapedPath(), dir) {
+						rel = strings.TrimPrefix(u.EscapedPath(), dir)
+					}
+				}
+			}
+		}
+	}
+	if rel == "" {
+		rel = path.Base(u.EscapedPath())
+	}
+	rel, err := url.PathUnescape(rel)
+	if err != nil || rel == "" || rel == "/" || rel == "." {
+		return "", errors.New("names no file")
+	}
+	for _, seg := range strings.Split(rel, "/") {
+		if seg == ".." {
+			return "", errors.New("leaves the index's directory")
+		}
+	}
+	return filepath.Join(filepath.Dir(parent.Path), filepath.FromSlash(rel)), nil
+}
+
+// NotFound is the message for a local child file that does not exist:
+// which file was looked for, and how children map to files.
+func NotFound(child *Doc) string {
+	return fmt.Sprintf("child sitemap %s not found: no file %s (a child is looked for beside the index, by its path under --base or else by its file name)", child.Loc, child.Path)
+}

@@ -1,0 +1,64 @@
+// Package input is the one way in: it turns the names a command line gives
+// (a file, "-" for standard input, an http(s) URL, a directory) into
+// documents, opens them (gzip or not: the decoder sniffs the bytes), and
+// follows the children of a sitemap index by one rule, the same for every
+// command.
+//
+// # Names
+//
+//   - "-": standard input, at most once per run ([Resolve] refuses a
+//     second "-").
+//   - an http(s) URL ([IsHTTP]): fetched with GET through [Options.Getter];
+//     only a 200 response is a document, anything else is a
+//     [*StatusError].
+//   - a directory: its sitemap files, in name order: every regular file
+//     whose name ends in .xml, .xml.gz or .txt (any case), except
+//     robots.txt; subdirectories are not entered. An index among them
+//     follows only those of its children that are not files of the
+//     directory itself (those are read in turn, once).
+//   - anything else: a local file.
+//
+// # Where a document is served
+//
+// A URL is served at itself. A local file is served where [Options.Base]
+// says: a directory URL ending in "/" serves each file under its name
+// (base + the file's path below the directory given, for a directory
+// input), any other URL is the one file's URL. Without Base a local
+// document's URL is unknown ("").
+//
+// # The children of an index
+//
+// [Child] maps the loc of an index's <sitemap> entry to the document to
+// read:
+//
+//   - an index read from a URL: the loc itself, fetched. A loc on another
+//     scheme, host or port than the index is not followed: I-05 says an
+//     index lists sitemaps of its own site only. [Child] returns an
+//     [*OffSiteError] for it, and readers report it once per child (rule
+//     I-05, an error) unless [Options.AllowOffSite] is set, which follows
+//     it with a warning. A redirect of a child to another site is refused
+//     the same way, before it is requested.
+//   - an index read from a local file: the loc's path relative to the
+//     index's own URL directory (its URL without the last segment), as a
+//     path below the index file's directory; when the index's URL is
+//     unknown (no Base) or the loc is not below that directory, the loc's
+//     last path segment beside the index. So with Base
+//     https://www.example.com/ and the index public/sitemap.xml, the loc
+//     https://www.example.com/sub/a.xml is public/sub/a.xml; without Base
+//     it is public/a.xml. A mapped path never leaves the index's directory
+//     (a ".." segment is refused). The same I-05 rule applies when the
+//     index's URL is known: an off-site loc is not mapped to a file.
+//   - an index read from standard input: children are not followed.
+//
+// Children are followed to [Options.MaxDepth] levels (default 1: an index
+// and its children; a child that is itself an index is I-07) and at most
+// [Options.MaxChildren] per index (VAL-02 past it).
+//
+// # Streams
+//
+// [Reader] reads the entries of names, children included, with a Next
+// method like [sitemap.Decoder.Next] and the readers of package source:
+// the library's usual stream shape. Memory does not grow with the number
+// of entries: one document is open at a time, and an index keeps only its
+// (capped) list of child locs.
+package input

@@ -1,0 +1,66 @@
+package input_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/input"
+)
+
+// Read a local index and its children. The children are in sub/, found
+// through Base (the URL the index's directory is served at); the child on
+// another host is not followed (I-05).
+func Example() {
+	r, err := input.NewReader(context.Background(), []string{"testdata/site/sitemap_index.xml"}, input.Options{
+		Base:   "https://www.example.com/",
+		Follow: true,
+		Stdin:  os.Stdin,
+		OnDiagnostic: func(d sitemap.Diagnostic) {
+			fmt.Printf("%s %s %s\n", d.Severity, d.Rule, d.Message)
+		},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for {
+		e, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			fmt.Println(err) // a named input could not be read
+			return
+		}
+		fmt.Println(e.URL.Loc, "from", e.Doc.Path)
+	}
+	// Output:
+	// https://www.example.com/sub/a from testdata/site/sub/child-1.xml
+	// https://www.example.com/sub/b from testdata/site/sub/child-1.xml
+	// https://www.example.com/sub/c from testdata/site/sub/child-2.xml.gz
+	// error I-05 child sitemap https://other.example.net/child-3.xml is on another site than the index (https://www.example.com:443); an index may point only to sitemaps on its own site (I-05); not followed (--allow-off-site follows it)
+}
+
+// Map an index entry to the document to read.
+func ExampleChild() {
+	index := &input.Doc{Name: "public/sitemap.xml", Path: "public/sitemap.xml", URL: "https://www.example.com/sitemap.xml"}
+	for _, loc := range []string{
+		"https://www.example.com/sub/child-1.xml",
+		"https://www.example.com/child-2.xml.gz",
+		"https://cdn.example.net/child-3.xml",
+	} {
+		c, err := input.Child(index, loc, false)
+		if err != nil {
+			fmt.Println("not followed:", err)
+			continue
+		}
+		fmt.Println(c.Path)
+	}
+	// Output:
+	// public/sub/child-1.xml
+	// public/child-2.xml.gz
+	// not followed: child sitemap https://cdn.example.net/child-3.xml is on another site than the index (https://www.example.com:443); an index may point only to sitemaps on its own site (I-05); not followed (--allow-off-site follows it)
+}

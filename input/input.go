@@ -1,0 +1,302 @@
+package input
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/internal/site"
+)
+
+// IsHTTP reports whether s is an http(s) URL: it starts with http:// or
+// https://, in any case. It is the one test every command uses to tell a
+// URL from a file name.
+func IsHTTP(s string) bool { return site.IsHTTP(s) }
+
+// SameSite reports whether the http(s) URLs a and b are on one site in
+// the sense of I-05: the same scheme, host and effective port (":443" is
+// https's default; case and a trailing dot of the host do not matter).
+func SameSite(a, b string) bool { return site.Same(a, b) }
+
+// Origin returns scheme://host:port of an http(s) URL, as [SameSite]
+// compares them ("" when raw does not parse).
+func Origin(raw string) string { return site.Origin(raw) }
+
+// Doc is one document to read.
+type Doc struct {
+	// Name names the document in diagnostics and as the Source of its
+	// entries: the path, "-" or the URL.
+	Name string
+	// URL is where the document is served: the base of the scope rules
+	// and of its children's mapping ("" when unknown).
+	URL string
+	// Path is the local file ("" for standard input and URLs).
+	Path string
+	// Stdin is set for standard input.
+	Stdin bool
+	// Index is the URL (or, when unknown, the Name) of the index that
+	// listed this document; "" for a named input.
+	Index string
+	// Loc is the loc the index listed ("" for a named input).
+	Loc string
+	// Depth is 0 for a named input, 1 for a child of an index, and so on.
+	Depth int
+
+	// indexURL is the index's URL when known: a redirect of this child
+	// to another site is refused (I-05).
+	indexURL string
+	// dir, for the files of a directory input, is the set of its files:
+	// an index among them does not read those again as children.
+	dir map[string]bool
+}
+
+// IsHTTP reports whether d is fetched over HTTP.
+func (d *Doc) IsHTTP() bool { return d.Path == "" && !d.Stdin }
+
+// Options configure how names are resolved and documents opened and
+// read. The zero value reads files and standard input (if Stdin is set)
+// and follows no children.
+type Options struct {
+	// Base is where local inputs are served: a directory URL ending in "/"
+	// (each file's URL is Base plus its name), or the URL of the one file.
+	// It must be an http(s) URL. Empty: unknown.
+	Base string
+	// Stdin is read for the name "-" (nil: "-" is refused).
+	Stdin io.Reader
+	// Getter fetches http(s) documents (nil: http(s) names are refused).
+	Getter Getter
+
+	// Follow reads the children of an index instead of returning its
+	// entries ([Reader]).
+	Follow bool
+	// MaxDepth is how many levels of children are followed below a named
+	// input (default 1: an index and its children; a child that is an
+	// index too is reported, I-07, and not followed).
+	MaxDepth int
+	// MaxChildren is the most children of one index followed (default
+	// 1000); past it one VAL-02 warning says how many were skipped.
+	MaxChildren int
+	// AllowOffSite follows the children of an index on another scheme,
+	// host or port than the index, and their redirects there; each is
+	// still reported (I-05, a warning).
+	AllowOffSite bool
+	// JSONL reads a document as JSONL entry records (package source) when
+	// its name ends in .jsonl or .ndjson (optionally .gz) or its first
+	// character is '{' ([Reader]).
+	JSONL bool
+	// Complete makes a [Reader] stop with an error at the first document
+	// it cannot read to its end (a child missing or unreadable, truncated,
+	// not a sitemap), instead of reporting it and going on: for a
+	// comparison, where a partial side would show false removals.
+	Complete bool
+
+	// Decoder holds the decoder's caps; Name, BaseURL and OnDiagnostic
+	// are set per document.
+	Decoder sitemap.DecoderOptions
+	// OnDiagnostic receives every problem found while reading, in order
+	// (may be nil).
+	OnDiagnostic func(sitemap.Diagnostic)
+}
+
+func (o *Options) diag(d sitemap.Diagnostic) {
+	if o.OnDiagnostic != nil {
+		o.OnDiagnostic(d)
+	}
+}
+
+func (o *Options) maxDepth() int {
+	if o.MaxDepth <= 0 {
+		return 1
+	}
+	return o.MaxDepth
+}
+
+func (o *Options) maxChildren() int {
+	if o.MaxChildren <= 0 {
+		return DefaultMaxChildren
+	}
+	return o.MaxChildren
+}
+
+// DefaultMaxChildren is [Options.MaxChildren] when zero.
+const DefaultMaxChildren = 1000
+
+// Resolve turns names into the documents to read, in order: a directory
+// becomes its sitemap files (see the package comment), "-" standard input
+// (at most once), an http(s) URL itself, anything else a local file
+// (whether it exists is found when it is opened). It fails on a second
+// "-", on a Base that is not an http(s) URL, on a directory that cannot
+// be listed or holds no sitemap file.
+func Resolve(names []string, o Options) ([]Doc, error) {
+	if o.Base != "" && !IsHTTP(o.Base) {
+		return nil, fmt.Errorf("--base %q is not an http(s) URL", o.Base)
+	}
+	var docs []Doc
+	stdin := false
+	for _, name := range names {
+		switch {
+		case name == "-":
+			if stdin {
+				return nil, errors.New("standard input (-) given more than once")
+			}
+			stdin = true
+			docs = append(docs, Doc{Name: "-", URL: o.Base, Stdin: true})
+			continue
+		case IsHTTP(name):
+			docs = append(docs, Doc{Name: name, URL: name})
+			continue
+		}
+		if fi, err := os.Stat(name); err == nil && fi.IsDir() {
+			ds, err := dirDocs(name, o.Base)
+			if err != nil {
+				return nil, err
+			}
+			docs = append(docs, ds...)
+			continue
+		}
+		docs = append(docs, Doc{Name: name, Path: name, URL: fileURL(o.Base, filepath.Base(name))})
+	}
+	return docs, nil
+}
+
+// fileURL is where the file rel (slash-separated, below the directory
+// Base serves) is served; "" when base is.
+func fileURL(base, rel string) string {
+	switch {
+	case base == "":
+		return ""
+	case strings.HasSuffix(base, "/"):
+		segs := strings.Split(filepath.ToSlash(rel), "/")
+		for i, s := range segs {
+			segs[i] = url.PathEscape(s)
+		}
+		return base + strings.Join(segs, "/")
+	}
+	return base
+}
+
+// dirDocs lists the sitemap files of the directory dir (see the package
+// comment).
+func dirDocs(dir, base string) ([]Doc, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, pathErr(err))
+	}
+	var names []string
+	for _, e := range ents {
+		n := e.Name()
+		if !e.Type().IsRegular() || !IsSitemapFileName(n) {
+			continue
+		}
+		names = append(names, n)
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("%s: a directory with no sitemap file (*.xml, *.xml.gz, *.txt); give a directory of sitemaps or a sitemap file", dir)
+	}
+	sort.Strings(names)
+	set := make(map[string]bool, len(names))
+	docs := make([]Doc, len(names))
+	for i, n := range names {
+		p := filepath.Join(dir, n)
+		set[p] = true
+		docs[i] = Doc{Name: p, Path: p, URL: fileURL(base, n), dir: set}
+	}
+	return docs, nil
+}
+
+// IsSitemapFileName reports whether a directory input reads the file
+// name: it ends in .xml, .xml.gz or .txt (any case) and is not
+// robots.txt.
+func IsSitemapFileName(name string) bool {
+	l := strings.ToLower(name)
+	if l == "robots.txt" {
+		return false
+	}
+	return strings.HasSuffix(l, ".xml") || strings.HasSuffix(l, ".xml.gz") || strings.HasSuffix(l, ".txt")
+}
+
+// OpenError is a document that could not be opened: a missing or
+// unreadable file, a directory given as a file, an HTTP failure.
+type OpenError struct {
+	Doc *Doc
+	Err error
+}
+
+func (e *OpenError) Error() string { return e.Doc.Name + ": " + e.Err.Error() }
+func (e *OpenError) Unwrap() error { return e.Err }
+
+// Open returns the bytes of d (compressed or not, as stored: the decoder
+// and package source sniff gzip). A local file must be a regular file or
+// a pipe, not a directory; an HTTP document needs a 200 response through
+// o.Getter, and the redirects of an index's child stay on the index's
+// site unless o.AllowOffSite. Errors are an [*OpenError], wrapping
+// fs.ErrNotExist for a missing file and a [*StatusError] for an HTTP
+// status.
+func Open(ctx context.Context, d *Doc, o Options) (io.ReadCloser, error) {
+	rc, err := open(ctx, d, o)
+	if err != nil {
+		return nil, &OpenError{Doc: d, Err: err}
+	}
+	return rc, nil
+}
+
+func open(ctx context.Context, d *Doc, o Options) (io.ReadCloser, error) {
+	switch {
+	case d.Stdin:
+		if o.Stdin == nil {
+			return nil, errors.New("standard input is not available")
+		}
+		return io.NopCloser(o.Stdin), nil
+	case d.Path != "":
+		f, err := os.Open(d.Path)
+		if err != nil {
+			return nil, pathErr(err)
+		}
+		if st, err := f.Stat(); err == nil && st.IsDir() {
+			f.Close()
+			return nil, errors.New("is a directory; give a sitemap file")
+		}
+		return f, nil
+	}
+	if o.Getter == nil {
+		return nil, errors.New("reading http(s) URLs is not enabled (no Getter)")
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	req := Request{URL: d.Name}
+	if d.indexURL != "" && !o.AllowOffSite {
+		req.SameSite = d.indexURL
+	}
+	return o.Getter.Get(ctx, req)
+}
+
+// errNoFile is a missing file, said briefly (the caller names it).
+type errNoFile struct{}
+
+func (errNoFile) Error() string { return "no such file" }
+func (errNoFile) Is(t error) bool {
+	return t == fs.ErrNotExist
+}
+
+// pathErr drops the "open NAME: " of a *fs.PathError, since the caller
+// names the file; a missing file is "no such file" (errors.Is
+// fs.ErrNotExist holds).
+func pathErr(err error) error {
+	if errors.Is(err, fs.ErrNotExist) {
+		return errNoFile{}
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

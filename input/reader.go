@@ -1,0 +1,361 @@
+package input
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"strings"
+
+	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/source"
+)
+
+// Entry is one entry read by a [Reader]: a page (Kind ItemURL) or, when
+// children are not followed, an index's <sitemap> entry (ItemIndex), with
+// the document it came from. Its Source is Doc.Name.
+type Entry struct {
+	sitemap.Item
+	// Doc is the document the entry is in; it stays valid after later
+	// calls to Next.
+	Doc *Doc
+}
+
+// Reader reads the entries of named inputs one after the other, and,
+// with [Options.Follow], the children of each index right after it (see
+// the package comment). Problems inside documents go to
+// [Options.OnDiagnostic] and reading goes on; Next returns an error only
+// when the run cannot go on (see [Reader.Next]).
+type Reader struct {
+	ctx   context.Context
+	o     Options
+	docs  []Doc
+	next  int
+	cur   *docState
+	stack []*pending
+	err   error
+	n     int
+}
+
+// docState is the open document of a Reader.
+type docState struct {
+	doc      *Doc
+	rc       io.ReadCloser
+	dec      *sitemap.Decoder
+	src      source.Reader
+	children []childLoc
+	skipped  int  // children past MaxChildren
+	nested   bool // an I-07 warning was given
+}
+
+// childLoc is a child loc of an index and where its entry is.
+type childLoc struct {
+	loc       string
+	line, col int
+}
+
+// pending is an index whose children are being read.
+type pending struct {
+	index    *Doc
+	children []childLoc
+	i        int
+}
+
+// NewReader returns a Reader of names, resolved by [Resolve] (whose
+// errors it returns).
+func NewReader(ctx context.Context, names []string, o Options) (*Reader, error) {
+	docs, err := Resolve(names, o)
+	if err != nil {
+		return nil, err
+	}
+	return NewDocReader(ctx, docs, o), nil
+}
+
+// NewDocReader returns a Reader of documents already resolved.
+func NewDocReader(ctx context.Context, docs []Doc, o Options) *Reader {
+	return &Reader{ctx: ctx, o: o, docs: docs}
+}
+
+// Next returns the next entry, or io.EOF after the last one. It returns
+// an error, and keeps returning it, when the run cannot go on: a named
+// input cannot be opened ([*OpenError]) or its reader fails, ctx is
+// done, or, with [Options.Complete], any document cannot be read to its
+// end. Otherwise a child that cannot be read is reported (VAL-01, at its
+// index entry) and reading goes on with the next document.
+func (r *Reader) Next() (Entry, error) {
+	for {
+		if r.err != nil {
+			return Entry{}, r.err
+		}
+		if r.n++; r.n&255 == 0 {
+			if err := r.ctx.Err(); err != nil {
+				r.fail(err)
+				continue
+			}
+		}
+		if r.cur == nil {
+			if err := r.advance(); err != nil {
+				r.fail(err)
+			}
+			continue
+		}
+		e, ok, err := r.read()
+		if err != nil {
+			r.fail(err)
+			continue
+		}
+		if ok {
+			return e, nil
+		}
+	}
+}
+
+// Close releases the open document, if any. Next returns io.EOF after it.
+func (r *Reader) Close() error {
+	r.closeCur()
+	if r.err == nil {
+		r.err = io.EOF
+	}
+	return nil
+}
+
+func (r *Reader) fail(err error) {
+	r.closeCur()
+	r.err = err
+}
+
+func (r *Reader) closeCur() {
+	if r.cur != nil {
+		r.cur.rc.Close()
+		r.cur = nil
+	}
+}
+
+// read returns the next entry of the open document; ok is false when it
+// had none to return (the document ended, or an index entry was kept as a
+// child).
+func (r *Reader) read() (Entry, bool, error) {
+	c := r.cur
+	if c.src != nil {
+		return r.readRecord()
+	}
+	it, err := c.dec.Next()
+	if err != nil {
+		if err == io.EOF {
+			r.end()
+			return Entry{}, false, nil
+		}
+		// The decoder reported the problem (OnDiagnostic) already.
+		if r.o.Complete || (c.doc.Depth == 0 && readFailed(err)) {
+			return Entry{}, false, err
+		}
+		r.end()
+		return Entry{}, false, nil
+	}
+	if it.Kind == sitemap.ItemIndex && r.o.Follow {
+		r.keepChild(&it)
+		return Entry{}, false, nil
+	}
+	return Entry{Item: it, Doc: c.doc}, true, nil
+}
+
+// keepChild records the index entry it as a child to read, or reports
+// why not.
+func (r *Reader) keepChild(it *sitemap.Item) {
+	c := r.cur
+	if c.doc.Depth >= r.o.maxDepth() {
+		r.o.diag(at(c.doc.Name, sitemap.Diagnostic{Rule: "I-07", Severity: sitemap.SeverityError, Line: it.Line, Col: it.Col,
+			Message: "this child of an index is itself an index; indexes cannot be nested (not followed)"}))
+		r.closeCur()
+		return
+	}
+	if c.doc.Depth > 0 && !c.nested {
+		c.nested = true
+		r.o.diag(at(c.doc.Name, sitemap.Diagnostic{Rule: "I-07", Severity: sitemap.SeverityWarning, Line: it.Line, Col: it.Col,
+			Message: "this child of an index is itself an index; indexes must not be nested (I-07); followed anyway"}))
+	}
+	if len(c.children) >= r.o.maxChildren() {
+		c.skipped++
+		return
+	}
+	c.children = append(c.children, childLoc{loc: it.Index.Loc, line: it.Line, col: it.Col})
+}
+
+// end closes the open document and queues its children.
+func (r *Reader) end() {
+	c := r.cur
+	r.closeCur()
+	if c.skipped > 0 {
+		r.o.diag(at(c.doc.Name, sitemap.Diagnostic{Rule: "VAL-02", Severity: sitemap.SeverityWarning,
+			Message: fmt.Sprintf("the index lists %d sitemaps; only the first %d were read (raise --max-children)", len(c.children)+c.skipped, len(c.children))}))
+	}
+	if len(c.children) > 0 {
+		r.stack = append(r.stack, &pending{index: c.doc, children: c.children})
+	}
+}
+
+// advance opens the next document: the next child of the innermost index
+// being read, else the next named input; io.EOF after the last.
+func (r *Reader) advance() error {
+	for len(r.stack) > 0 {
+		top := r.stack[len(r.stack)-1]
+		if top.i == len(top.children) {
+			r.stack[len(r.stack)-1] = nil
+			r.stack = r.stack[:len(r.stack)-1]
+			continue
+		}
+		cl := top.children[top.i]
+		top.i++
+		if err := r.openChild(top.index, cl); err != nil {
+			return err
+		}
+		if r.cur != nil {
+			return nil
+		}
+	}
+	if r.next == len(r.docs) {
+		return io.EOF
+	}
+	d := &r.docs[r.next]
+	r.next++
+	rc, err := Open(r.ctx, d, r.o)
+	if err != nil {
+		return err
+	}
+	return r.start(d, rc)
+}
+
+// openChild opens the child cl of index, or reports why not (VAL-01,
+// I-05, at the index's entry); an error only with Options.Complete.
+func (r *Reader) openChild(index *Doc, cl childLoc) error {
+	report := func(d sitemap.Diagnostic) {
+		d.Line, d.Col = cl.line, cl.col
+		r.o.diag(at(index.Name, d))
+	}
+	child, err := Child(index, cl.loc, r.o.AllowOffSite)
+	var off *OffSiteError
+	if errors.As(err, &off) {
+		report(off.Diagnostic(false))
+		return nil
+	}
+	if err != nil {
+		report(sitemap.Diagnostic{Rule: "VAL-01", Severity: sitemap.SeverityError,
+			Message: fmt.Sprintf("child sitemap %q not read: %v", cl.loc, err)})
+		if r.o.Complete {
+			return fmt.Errorf("%s: child %s: %w", index.Name, cl.loc, err)
+		}
+		return nil
+	}
+	if index.URL != "" && !SameSite(index.URL, cl.loc) {
+		report((&OffSiteError{Loc: cl.loc, Index: index.URL}).Diagnostic(true))
+	}
+	if index.dir != nil && index.dir[child.Path] {
+		return nil // a file of the directory: read in turn
+	}
+	cd := &child
+	rc, err := Open(r.ctx, cd, r.o)
+	if err != nil {
+		if r.ctx.Err() != nil {
+			return r.ctx.Err()
+		}
+		msg := fmt.Sprintf("child sitemap %s cannot be read: %v", cl.loc, errors.Unwrap(err))
+		if cd.Path != "" && errors.Is(err, fs.ErrNotExist) {
+			msg = NotFound(cd)
+		}
+		report(sitemap.Diagnostic{Rule: "VAL-01", Severity: sitemap.SeverityError, Message: msg})
+		if r.o.Complete {
+			if cd.Path != "" && errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("%s lists %s, but %s does not exist; put the child sitemaps beside the index (below it as on the site, with --base), or compare their URLs", index.Name, cl.loc, cd.Path)
+			}
+			return fmt.Errorf("%s lists %s: %w", index.Name, cl.loc, err)
+		}
+		return nil
+	}
+	return r.start(cd, rc)
+}
+
+// start makes d, opened as rc, the Reader's open document.
+func (r *Reader) start(d *Doc, rc io.ReadCloser) error {
+	c := &docState{doc: d, rc: rc}
+	var in io.Reader = rc
+	if r.o.JSONL {
+		br := bufio.NewReaderSize(rc, 64<<10)
+		in = br
+		if isJSONL(d.Name, br) {
+			src, err := source.New(br, source.Options{Name: d.Name, Format: source.FormatJSONL,
+				Warn: func(e *source.Error) { r.o.diag(e.Diagnostic(sitemap.SeverityWarning)) }})
+			if err != nil {
+				rc.Close()
+				return err
+			}
+			c.src = src
+			r.cur = c
+			return nil
+		}
+	}
+	do := r.o.Decoder
+	do.Name, do.BaseURL, do.OnDiagnostic = d.Name, d.URL, r.o.OnDiagnostic
+	c.dec = sitemap.NewDecoder(in, do)
+	r.cur = c
+	return nil
+}
+
+// isJSONL reports whether a document is JSONL entry records: by its name,
+// or its first character '{' (after a BOM and white space).
+func isJSONL(name string, br *bufio.Reader) bool {
+	l := strings.ToLower(strings.TrimSuffix(strings.ToLower(name), ".gz"))
+	if strings.HasSuffix(l, ".jsonl") || strings.HasSuffix(l, ".ndjson") {
+		return true
+	}
+	head, _ := br.Peek(512)
+	head = bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")
+	return len(head) > 0 && head[0] == '{'
+}
+
+// readRecord returns the next JSONL record of the open document.
+func (r *Reader) readRecord() (Entry, bool, error) {
+	c := r.cur
+	for {
+		rec, err := c.src.Next()
+		if err == io.EOF {
+			r.end()
+			return Entry{}, false, nil
+		}
+		var se *source.Error
+		if errors.As(err, &se) {
+			r.o.diag(se.Diagnostic(sitemap.SeverityError))
+			continue
+		}
+		if err != nil {
+			return Entry{}, false, err
+		}
+		if rec.URL.Source == "" {
+			rec.URL.Source = c.doc.Name
+		}
+		return Entry{Item: sitemap.Item{Kind: sitemap.ItemURL, URL: rec.URL, Line: rec.Line}, Doc: c.doc}, true, nil
+	}
+}
+
+// readFailed reports whether a decoder error is a failure of the reader
+// itself (an I/O error) rather than a finding about the document.
+func readFailed(err error) bool {
+	var de *sitemap.DecodeError
+	if errors.As(err, &de) {
+		return de.Diagnostic.Rule == sitemap.RuleRead
+	}
+	return true
+}
+
+// at places d in the document name: its URL field for an http(s) name,
+// else its File field.
+func at(name string, d sitemap.Diagnostic) sitemap.Diagnostic {
+	if IsHTTP(name) {
+		d.URL = name
+	} else {
+		d.File = name
+	}
+	return d
+}

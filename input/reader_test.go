@@ -1,0 +1,269 @@
+package input
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	sitemap "github.com/sitemapkit/sitemap"
+)
+
+func urlset(locs ...string) string {
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	for _, l := range locs {
+		fmt.Fprintf(&b, "  <url><loc>%s</loc></url>\n", l)
+	}
+	b.WriteString("</urlset>\n")
+	return b.String()
+}
+
+func index(locs ...string) string {
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	for _, l := range locs {
+		fmt.Fprintf(&b, "  <sitemap><loc>%s</loc></sitemap>\n", l)
+	}
+	b.WriteString("</sitemapindex>\n")
+	return b.String()
+}
+
+func gz(s string) string {
+	var b bytes.Buffer
+	w := gzip.NewWriter(&b)
+	w.Write([]byte(s))
+	w.Close()
+	return b.String()
+}
+
+// tree writes an index whose children are in sub/ (one gzip) plus one on
+// another host, all URLs under site.
+func tree(t *testing.T, site string) string {
+	t.Helper()
+	dir := t.TempDir()
+	files := map[string]string{
+		"sitemap_index.xml":  index(site+"sub/child-1.xml", site+"sub/child-2.xml.gz", "https://other.example.net/child-3.xml"),
+		"sub/child-1.xml":    urlset(site+"a", site+"b"),
+		"sub/child-2.xml.gz": gz(urlset(site + "c")),
+		"child-3.xml":        urlset("https://other.example.net/x"), // read only with AllowOffSite
+		"sub/not-listed.xml": urlset(site + "z"),
+	}
+	for name, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// drain reads r into "loc source-base-name" lines and diagnostics.
+func drain(t *testing.T, names []string, o Options) (locs []string, diags []string, err error) {
+	t.Helper()
+	o.OnDiagnostic = func(d sitemap.Diagnostic) { diags = append(diags, d.Severity.String()+" "+d.Rule+" "+d.Message) }
+	r, err := NewReader(context.Background(), names, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	for {
+		e, err := r.Next()
+		if err == io.EOF {
+			return locs, diags, nil
+		}
+		if err != nil {
+			return locs, diags, err
+		}
+		locs = append(locs, e.URL.Loc+" "+filepath.Base(e.Doc.Name))
+	}
+}
+
+func TestReaderLocalIndexWithBase(t *testing.T) {
+	const site = "https://www.example.com/"
+	dir := tree(t, site)
+	locs, diags, err := drain(t, []string{filepath.Join(dir, "sitemap_index.xml")}, Options{Base: site, Follow: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{site + "a child-1.xml", site + "b child-1.xml", site + "c child-2.xml.gz"}
+	if !slices.Equal(locs, want) {
+		t.Errorf("got %q, want %q", locs, want)
+	}
+	if len(diags) != 1 || !strings.HasPrefix(diags[0], "error I-05 child sitemap https://other.example.net/child-3.xml is on another site than the index (https://www.example.com:443); ") {
+		t.Errorf("diagnostics %q, want one I-05 error", diags)
+	}
+
+	// AllowOffSite: the off-site child is mapped like any other (its file
+	// name beside the index) and read, after an I-05 warning.
+	locs, diags, _ = drain(t, []string{filepath.Join(dir, "sitemap_index.xml")}, Options{Base: site, Follow: true, AllowOffSite: true})
+	if len(diags) != 1 || !strings.HasPrefix(diags[0], "warning I-05 ") || !slices.Contains(locs, "https://other.example.net/x child-3.xml") {
+		t.Errorf("allow off-site: %q %q", locs, diags)
+	}
+
+	// Without --base the children are looked for by file name beside the
+	// index: sub/ is not found, and the site of the index is unknown, so
+	// nothing is off-site.
+	locs, diags, err = drain(t, []string{filepath.Join(dir, "sitemap_index.xml")}, Options{Follow: true})
+	if err != nil || len(locs) != 1 || len(diags) != 2 {
+		t.Errorf("no base: %q %q %v", locs, diags, err)
+	}
+	for _, d := range diags[:2] {
+		if !strings.Contains(d, "error VAL-01 child sitemap "+site+"sub/child-") || !strings.Contains(d, "not found: no file "+dir) {
+			t.Errorf("no base: %q", d)
+		}
+	}
+
+	// Complete: a missing child stops the stream with an error naming it.
+	_, _, err = drain(t, []string{filepath.Join(dir, "sitemap_index.xml")}, Options{Follow: true, Complete: true})
+	if err == nil || !strings.Contains(err.Error(), "child-1.xml does not exist") {
+		t.Errorf("complete: %v", err)
+	}
+}
+
+func TestReaderDirectory(t *testing.T) {
+	const site = "https://www.example.com/"
+	dir := tree(t, site)
+	// The directory's files: child-3.xml and the index, whose children
+	// in sub/ are not files of the directory, so they are followed.
+	locs, diags, err := drain(t, []string{dir}, Options{Base: site, Follow: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"https://other.example.net/x child-3.xml", site + "a child-1.xml", site + "b child-1.xml", site + "c child-2.xml.gz"}
+	if !slices.Equal(locs, want) {
+		t.Errorf("got %q, want %q (diags %q)", locs, want, diags)
+	}
+	if _, err := Resolve([]string{t.TempDir()}, Options{}); err == nil || !strings.Contains(err.Error(), "no sitemap file") {
+		t.Errorf("empty directory: %v", err)
+	}
+}
+
+func TestReaderHTTP(t *testing.T) {
+	var asked []string
+	mux := http.NewServeMux()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		asked = append(asked, r.URL.Path)
+		mux.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	site := srv.URL + "/"
+	dir := tree(t, site)
+	mux.Handle("/", http.FileServer(http.Dir(dir)))
+	mux.HandleFunc("/hop.xml", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "http://localhost:1/elsewhere.xml", http.StatusFound)
+	})
+	o := Options{Follow: true, Getter: HTTPGetter{Client: srv.Client()}}
+	locs, diags, err := drain(t, []string{site + "sitemap_index.xml"}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{site + "a child-1.xml", site + "b child-1.xml", site + "c child-2.xml.gz"}
+	if !slices.Equal(locs, want) || len(diags) != 1 || !strings.HasPrefix(diags[0], "error I-05 ") {
+		t.Errorf("got %q %q", locs, diags)
+	}
+	if !slices.Equal(asked, []string{"/sitemap_index.xml", "/sub/child-1.xml", "/sub/child-2.xml.gz"}) {
+		t.Errorf("requests %q", asked)
+	}
+
+	// A 404 input is an *OpenError wrapping a *StatusError.
+	_, _, err = drain(t, []string{site + "gone.xml"}, o)
+	var se *StatusError
+	if !errors.As(err, &se) || se.Code != 404 {
+		t.Errorf("404: %v", err)
+	}
+	// A child that redirects off-site is refused before the request.
+	os.WriteFile(filepath.Join(dir, "hopper.xml"), []byte(index(site+"hop.xml")), 0o644)
+	_, diags, _ = drain(t, []string{site + "hopper.xml"}, o)
+	if len(diags) != 1 || !strings.Contains(diags[0], "error VAL-01 ") || !strings.Contains(diags[0], "another site than the index (I-05); not followed") {
+		t.Errorf("off-site redirect: %q", diags)
+	}
+}
+
+func TestResolve(t *testing.T) {
+	if _, err := Resolve([]string{"-", "-"}, Options{}); err == nil {
+		t.Error("stdin twice accepted")
+	}
+	if _, err := Resolve([]string{"a.xml"}, Options{Base: "ftp://x/"}); err == nil {
+		t.Error("ftp base accepted")
+	}
+	docs, err := Resolve([]string{"dir/a b.xml", "HTTPS://x.example/s.xml", "-"}, Options{Base: "https://www.example.com/maps/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if docs[0].URL != "https://www.example.com/maps/a%20b.xml" || !docs[1].IsHTTP() || !docs[2].Stdin || docs[2].URL != "https://www.example.com/maps/" {
+		t.Errorf("%+v", docs)
+	}
+	_, err = Open(context.Background(), &Doc{Name: "nope.xml", Path: "nope.xml"}, Options{})
+	if !errors.Is(err, fs.ErrNotExist) || err.Error() != "nope.xml: no such file" {
+		t.Errorf("missing file: %v", err)
+	}
+}
+
+func TestChild(t *testing.T) {
+	local := &Doc{Name: "pub/idx.xml", Path: "pub/idx.xml", URL: "https://www.example.com/maps/idx.xml"}
+	for _, tc := range []struct {
+		parent *Doc
+		loc    string
+		want   string // Path, or URL for an HTTP child, or "error: ..."
+	}{
+		{local, "https://www.example.com/maps/sub/a.xml", filepath.FromSlash("pub/sub/a.xml")},
+		{local, "https://WWW.example.com:443/maps/a%20b.xml", filepath.FromSlash("pub/a b.xml")},
+		{local, "https://www.example.com/other/a.xml", filepath.FromSlash("pub/a.xml")}, // not below: file name
+		{local, "https://cdn.example.com/maps/a.xml", "error: " + (&OffSiteError{Loc: "https://cdn.example.com/maps/a.xml", Index: local.URL}).Error()},
+		{local, "https://www.example.com/maps/", "error: names no file"},
+		{local, "https://www.example.com/maps/%2e%2e/x.xml", "error: leaves the index's directory"},
+		{local, "/relative.xml", "error: not an absolute http(s) URL"},
+		{&Doc{Name: "i.xml", Path: "i.xml"}, "https://any.example/x/y.xml", "y.xml"},
+		{&Doc{Name: "-", Stdin: true}, "https://any.example/y.xml", "error: children of an index read from standard input are not followed"},
+		{&Doc{Name: "https://a.example/i.xml", URL: "https://a.example/i.xml"}, "https://a.example/s/1.xml", "https://a.example/s/1.xml"},
+	} {
+		c, err := Child(tc.parent, tc.loc, false)
+		got := c.Path
+		if c.IsHTTP() {
+			got = c.URL
+		}
+		if err != nil {
+			got = "error: " + err.Error()
+		}
+		if got != tc.want {
+			t.Errorf("Child(%s, %s) = %q, want %q", tc.parent.Name, tc.loc, got, tc.want)
+		}
+	}
+}
+
+func TestSameSite(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		want bool
+	}{
+		{"https://example.com/a/index.xml", "https://example.com/b/s.xml", true}, // I-06 only
+		{"https://example.com/index.xml", "https://EXAMPLE.com:443/s.xml", true},
+		{"http://example.com/index.xml", "http://example.com:80/s.xml", true},
+		{"https://example.com./index.xml", "https://example.com/s.xml", true},
+		{"https://example.com/index.xml", "http://example.com/s.xml", false},
+		{"https://example.com/index.xml", "https://example.com:8443/s.xml", false},
+		{"https://example.com/index.xml", "https://www.example.com/s.xml", false},
+		{"https://example.com/index.xml", "https://example.com.evil.net/s.xml", false},
+		{"https://example.com/index.xml", "https://user@evil.net/s.xml", false},
+	} {
+		if got := SameSite(tt.a, tt.b); got != tt.want {
+			t.Errorf("SameSite(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+	for s, want := range map[string]bool{"http://x": true, "HTTPS://x": true, "https:/x": false, "ftp://x": false, "http": false, "": false} {
+		if IsHTTP(s) != want {
+			t.Errorf("IsHTTP(%q) = %v", s, !want)
+		}
+	}
+}

@@ -1,0 +1,66 @@
+// Package site holds the one definition of "an http(s) URL" and of I-05's
+// "same site" (scheme, host and port), shared by the root package, input,
+// validate and fetch, which cannot all import one another.
+package site
+
+import (
+	"net/url"
+	"strings"
+)
+
+// IsHTTP reports whether s starts with http:// or https:// (in any case).
+func IsHTTP(s string) bool {
+	if len(s) < 7 {
+		return false
+	}
+	if strings.EqualFold(s[:7], "http://") {
+		return true
+	}
+	return len(s) >= 8 && strings.EqualFold(s[:8], "https://")
+}
+
+// Origin is scheme://host:port of the URL raw, with the scheme and host in
+// lower case, a trailing dot of the host dropped and the default port made
+// explicit; "" when raw does not parse.
+func Origin(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return ""
+	}
+	return OriginOf(u)
+}
+
+// OriginOf is [Origin] of a parsed URL.
+func OriginOf(u *url.URL) string {
+	scheme := strings.ToLower(u.Scheme)
+	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
+	port := u.Port()
+	if port == "" {
+		switch scheme {
+		case "http":
+			port = "80"
+		case "https":
+			port = "443"
+		}
+	}
+	return scheme + "://" + host + ":" + port
+}
+
+// Same reports whether the http(s) URLs a and b are on the same site:
+// the same scheme, host and effective port (I-05; the directory, I-06, is
+// not compared). A URL that does not parse is on no site.
+func Same(a, b string) bool {
+	oa, ob := Origin(a), Origin(b)
+	return oa != "" && oa == ob
+}
+
+// OffSite is the message of the I-05 diagnostic about a child sitemap
+// on another site than its index: followed says whether it was read
+// anyway (AllowOffSite).
+func OffSite(child, index string, followed bool) string {
+	msg := "child sitemap " + child + " is on another site than the index (" + Origin(index) + "); "
+	if followed {
+		return msg + "an index may point only to sitemaps on its own site (I-05); followed anyway (--allow-off-site)"
+	}
+	return msg + "an index may point only to sitemaps on its own site (I-05); not followed (--allow-off-site follows it)"
+}
