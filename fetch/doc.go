@@ -22,6 +22,19 @@
 //	FETCH-NONE     no sitemap was found at all
 //	FETCH-ROBOTS   robots.txt could not be read (5xx, network)
 //
+// Every HTTP request of the project goes through a [Client] ([NewClient]):
+// one User-Agent, connect/header/idle/per-document timeouts, a body size
+// cap, retries of 429, 5xx and network errors with exponential backoff and
+// jitter honouring Retry-After ([RetryPolicy] chooses; a probe retries only
+// 429), conditional requests from a cache, a redirect policy per request
+// (follow up to N, do not follow, or a check per redirect), no transparent
+// decompression, and robots.txt fetched once per site ([Client.Robots]).
+// Failures are [*Error]s whose [ErrorKind] tells 404/410 (not found) from
+// 401/403 (blocked), other statuses, the network, redirects, a body too
+// large and timeouts. Walk builds one from its [Options] or uses
+// [Options.HTTP]; package crawl, the CLI's inputs and its robots command
+// use the same.
+//
 // HTTP: gzip is asked for and the body is sniffed whatever the headers say
 // (Content-Encoding: gzip, .xml.gz files served as plain XML, and both at
 // once); timeouts bound the connect, the response headers, every read

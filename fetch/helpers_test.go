@@ -177,10 +177,3 @@ func walk(t *testing.T, start string, o Options) *result {
 	}
 	return r
 }
-
-func logDiags(t *testing.T, r *result) {
-	t.Helper()
-	for _, d := range r.diags {
-		t.Log(d.String())
-	}
-}

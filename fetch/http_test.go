@@ -217,7 +217,7 @@ func TestRetryAfter(t *testing.T) {
 	}
 
 	// 503 on every attempt: bounded attempts, then an error.
-	s.handle("/down.xml", func(w http.ResponseWriter, r *http.Request) { http.Error(w, "down", 503) })
+	s.handle("/down.xml", func(w http.ResponseWriter, r *http.Request) { http.Error(w, "down", http.StatusServiceUnavailable) })
 	o := fastOpts()
 	o.Attempts = 3
 	r = walk(t, s.URL+"/down.xml", o)
@@ -227,7 +227,7 @@ func TestRetryAfter(t *testing.T) {
 	// A Retry-After longer than RetryMax ends the retries at once.
 	s.handle("/later.xml", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Retry-After", "3600")
-		http.Error(w, "later", 503)
+		http.Error(w, "later", http.StatusServiceUnavailable)
 	})
 	r = walk(t, s.URL+"/later.xml", o)
 	if s.hitCount("/later.xml") != 1 || !strings.Contains(r.diags[len(r.diags)-1].Message, "Retry-After") {

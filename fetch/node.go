@@ -125,76 +125,45 @@ func errDiag(rule, msg string) sitemap.Diagnostic {
 	return sitemap.Diagnostic{Rule: rule, Severity: sitemap.SeverityError, Message: msg}
 }
 
-// open fetches u (conditionally when cached) and returns the body to read:
-// counted, bounded by the idle timeout, decoded from Content-Encoding, and
-// copied into the cache when it has validators. finish must be called with
-// whether the body was read to its end.
+// opened is a sitemap or robots.txt being read: the response (counted,
+// bounded by the idle and per-document timeouts, copied into the cache
+// when it has validators) and its body decoded from Content-Encoding.
+// finish must be called with whether the body was read to its end.
 type opened struct {
-	resp   *response
-	body   *idleBody
+	resp   *Response
 	r      io.Reader
 	note   string
-	entry  *cacheEntry
 	closer io.Closer
 }
 
 func (o *opened) finish(complete bool) {
-	if o.entry != nil {
-		if complete && discard(o.r) {
-			o.entry.commit()
-		} else {
-			o.entry.abort()
-		}
+	if complete {
+		discard(o.r) // the rest of the wire bytes, so a cached copy is whole
+	} else if o.resp.entry != nil {
+		o.resp.entry.abort()
+		o.resp.entry = nil
 	}
 	if o.closer != nil {
 		_ = o.closer.Close()
 	}
-	_ = o.body.Close()
+	_ = o.resp.Close()
 }
 
-func (w *walker) open(ctx context.Context, cancel context.CancelFunc, u string, probe bool, onRetry func(string)) (*opened, error) {
-	g := getOpts{probe: probe}
-	meta, cached := w.cache.lookup(u)
-	if cached {
-		g.etag, g.lastModified = meta.ETag, meta.LastModified
+// open fetches u (conditionally when cached) and returns it to read.
+func (w *walker) open(ctx context.Context, u string, probe bool, onRetry func(string)) (*opened, error) {
+	g := GetOptions{Cache: true, Count: w.count, OnRetry: onRetry}
+	if probe {
+		g.Retry = RetryRateLimited
 	}
-	resp, err := w.get(ctx, u, g, onRetry)
+	resp, err := w.client.Get(ctx, u, g)
 	if err != nil {
 		return nil, err
 	}
 	o := &opened{resp: resp}
-	raw := resp.Body
-	if resp.Status == 304 {
-		drain(resp.Body)
-		if !cached {
-			return nil, &httpError{Status: 304, Msg: "HTTP 304 Not Modified to an unconditional request"}
-		}
-		f, err := w.cache.open(u)
-		if err != nil {
-			return nil, &httpError{Status: 304, Msg: "HTTP 304 but the cached body is gone: " + err.Error()}
-		}
-		raw = f
-		resp.Cached = true
-		resp.FinalURL = meta.FinalURL
-		resp.ContentEncoding = meta.ContentEncoding
-		resp.ContentType = meta.ContentType
-	} else if w.cache != nil {
-		o.entry = w.cache.create(cacheMeta{URL: u, FinalURL: resp.FinalURL, ETag: resp.ETag, LastModified: resp.LastModified, ContentType: resp.ContentType, ContentEncoding: resp.ContentEncoding})
-		if o.entry != nil {
-			raw = &teeBody{r: raw, e: o.entry}
-		}
-	}
-	count := w.count
-	if resp.Cached {
-		// The body comes from the cache: nothing is transferred, so it
-		// neither adds to Summary.Bytes nor counts against MaxBytes.
-		count = nil
-	}
-	o.body = newIdleBody(raw, w.opts.IdleTimeout, cancel, count)
-	r, note, err := contentDecode(o.body, resp.ContentEncoding)
+	r, note, err := contentDecode(resp, resp.ContentEncoding)
 	if err != nil {
 		o.finish(false)
-		return nil, &httpError{Status: resp.Status, Msg: "Content-Encoding gzip: " + err.Error()}
+		return nil, &Error{Kind: KindStatus, URL: u, Status: resp.Status, Msg: "Content-Encoding gzip: " + err.Error(), Err: err}
 	}
 	if c, ok := r.(io.Closer); ok {
 		o.closer = c
@@ -267,7 +236,7 @@ func (w *walker) runSitemap(j *job, e *emitter) {
 		n.Elapsed = time.Since(t0)
 		e.node(EventNodeEnd, n)
 	}
-	o, err := w.open(ctx, cancel, req, j.probe, onRetry)
+	o, err := w.open(ctx, req, j.probe, onRetry)
 	if err != nil {
 		if j.probe {
 			w.probeFailed(req, err)
@@ -310,7 +279,7 @@ func (w *walker) runSitemap(j *job, e *emitter) {
 		if d.URL == "" && d.File == "" {
 			d.URL = final
 		}
-		if d.Severity == sitemap.SeverityError && o.body.err != nil {
+		if d.Severity == sitemap.SeverityError && o.resp.Err() != nil {
 			// The decoder's "cannot read further" after a transport
 			// failure (idle timeout, deadline, cut connection, byte cap):
 			// failed() reports the cause instead.
@@ -372,8 +341,8 @@ func (w *walker) runSitemap(j *job, e *emitter) {
 			break
 		}
 		if err != nil {
-			if o.body.err != nil {
-				err = o.body.err
+			if o.resp.Err() != nil {
+				err = o.resp.Err()
 			}
 			w.failed(e, n, ctx, err)
 			break
@@ -414,7 +383,7 @@ func (w *walker) runSitemap(j *job, e *emitter) {
 				parentIsIndex: n.Format == "sitemapindex"})
 		}
 	}
-	n.Bytes = o.body.n
+	n.Bytes = o.resp.BytesRead()
 	o.finish(complete)
 	end()
 	for _, c := range children {
@@ -428,8 +397,7 @@ func slices_clone(s []string) []string { return append([]string(nil), s...) }
 // found" (network, 429, 5xx, 401/403, redirects), so FETCH-NONE can say that
 // the site may well have sitemaps the walk could not reach.
 func (w *walker) probeFailed(u string, err error) {
-	var he *httpError
-	if w.stopping() || (errors.As(err, &he) && (he.Status == 404 || he.Status == 410)) {
+	if w.stopping() || KindOf(err) == KindNotFound {
 		return
 	}
 	path := u
@@ -463,23 +431,19 @@ func (w *walker) failed(e *emitter, n *Node, ctx context.Context, err error) {
 		return
 	}
 	n.Failed = true
-	var he *httpError
-	var ie *idleError
+	var he *Error
 	switch {
+	case errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded):
+		n.Err = "not read within " + w.opts.SitemapTimeout.String() + " (per-sitemap deadline)"
+		e.diag(n, errDiag("FETCH-HTTP", n.Err))
 	case errors.As(err, &he):
 		n.Status = he.Status
 		n.Err = he.Msg
 		rule := "FETCH-HTTP"
-		if he.Blocked {
+		if he.Kind == KindBlocked {
 			rule = "FETCH-BLOCKED"
 		}
 		e.diag(n, errDiag(rule, he.Msg))
-	case errors.As(err, &ie):
-		n.Err = ie.Error()
-		e.diag(n, errDiag("FETCH-HTTP", ie.Error()))
-	case errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded):
-		n.Err = "not read within " + w.opts.SitemapTimeout.String() + " (per-sitemap deadline)"
-		e.diag(n, errDiag("FETCH-HTTP", n.Err))
 	case errors.As(err, new(*sitemap.DecodeError)):
 		// Already reported by the decoder, with its rule ID and position.
 		n.Err = err.Error()
@@ -548,10 +512,10 @@ func (w *walker) runRobots(j *job, e *emitter) {
 	ctx, cancel := context.WithTimeout(w.ctx, w.opts.SitemapTimeout)
 	defer cancel()
 	var found []string
-	o, err := w.open(ctx, cancel, j.url, false, func(msg string) {
+	o, err := w.open(ctx, j.url, false, func(msg string) {
 		e.diag(n, sitemap.Diagnostic{Rule: "FETCH-HTTP", Severity: sitemap.SeverityInfo, Message: msg})
 	})
-	var he *httpError
+	var he *Error
 	switch {
 	case err != nil && w.stopping():
 		n.Err = "not finished: the walk stopped"
@@ -570,7 +534,7 @@ func (w *walker) runRobots(j *job, e *emitter) {
 		n.Status = o.resp.Status
 		n.FinalURL = o.resp.FinalURL
 		f, rerr := robots.Parse(o.r)
-		n.Bytes = o.body.n
+		n.Bytes = o.resp.BytesRead()
 		o.finish(rerr == nil)
 		if rerr != nil {
 			n.Err = rerr.Error()

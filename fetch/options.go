@@ -51,8 +51,17 @@ const DefaultUserAgent = "sitemap-fetch/1.0 (+https://github.com/sitemapkit/site
 type Options struct {
 	// UserAgent is sent with every request (default DefaultUserAgent).
 	UserAgent string
-	// Client, when set, is used instead of the client Walk builds from the
-	// timeouts below. Walk does not change it; it still sends
+	// HTTP, when set, makes every request of the walk (share one [Client]
+	// between walks and other callers: one User-Agent, one connection
+	// pool, one robots.txt cache). UserAgent, Client, ConnectTimeout,
+	// HeaderTimeout, IdleTimeout, Attempts, RetryBase, RetryMax and
+	// CacheDir are then the Client's business and ignored here;
+	// SitemapTimeout still bounds each sitemap.
+	HTTP *Client
+	// Client, when set and HTTP is not, makes the requests instead of an
+	// http.Client built from the timeouts below (kept for compatibility;
+	// see ClientOptions.HTTPClient for how it is used: a copy, its
+	// CheckRedirect after the walk's redirect limit). Walk still sends
 	// Accept-Encoding: gzip and bounds every body with IdleTimeout and
 	// SitemapTimeout. Its transport should not decompress (Walk sniffs).
 	Client *http.Client
@@ -115,6 +124,18 @@ type Options struct {
 	// TempDir is where the dedup spill file is created (default
 	// os.TempDir()). The file is removed when Walk returns.
 	TempDir string
+}
+
+// clientOptions is the configuration of the Client a Walk builds when
+// Options.HTTP is not set.
+func (o Options) clientOptions() ClientOptions {
+	return ClientOptions{
+		UserAgent: o.UserAgent, HTTPClient: o.Client,
+		ConnectTimeout: o.ConnectTimeout, HeaderTimeout: o.HeaderTimeout, IdleTimeout: o.IdleTimeout,
+		Timeout:  o.SitemapTimeout,
+		Attempts: o.Attempts, RetryBase: o.RetryBase, RetryMax: o.RetryMax,
+		MaxIdleConnsPerHost: o.PerHost, CacheDir: o.CacheDir,
+	}
 }
 
 func (o Options) withDefaults() Options {

@@ -16,7 +16,7 @@ import (
 // try of TestProbeSingleAttempt.
 func TestProbe429Retried(t *testing.T) {
 	s := newSite(t)
-	s.handle("/robots.txt", func(w http.ResponseWriter, r *http.Request) { http.Error(w, "down", 503) })
+	s.handle("/robots.txt", func(w http.ResponseWriter, r *http.Request) { http.Error(w, "down", http.StatusServiceUnavailable) })
 	var n atomic.Int32
 	s.handle("/sitemap.xml", func(w http.ResponseWriter, r *http.Request) {
 		if n.Add(1) == 1 {
@@ -40,7 +40,7 @@ func TestProbe429Retried(t *testing.T) {
 func TestNothingFoundSaysWhy(t *testing.T) {
 	s := newSite(t)
 	for _, p := range ProbePaths() {
-		s.handle(p, func(w http.ResponseWriter, r *http.Request) { http.Error(w, "down", 503) })
+		s.handle(p, func(w http.ResponseWriter, r *http.Request) { http.Error(w, "down", http.StatusServiceUnavailable) })
 	}
 	o := fastOpts()
 	o.Attempts = 1

@@ -5,9 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"net/url"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -52,16 +50,14 @@ func Walk(ctx context.Context, start string, opts Options, fn func(Event) error)
 	}
 	w := &walker{opts: o, fn: fn, visited: map[string]int{}, lister: map[int]string{}, hosts: map[string]chan struct{}{}}
 	w.cond = sync.NewCond(&w.mu)
-	w.client = o.Client
+	w.client = o.HTTP
 	if w.client == nil {
-		w.client = newClient(o)
-		defer w.client.CloseIdleConnections()
-	}
-	if o.CacheDir != "" {
-		if err := os.MkdirAll(o.CacheDir, 0o755); err != nil {
-			return Summary{}, fmt.Errorf("cache directory: %w", err)
+		c, err := NewClient(o.clientOptions())
+		if err != nil {
+			return Summary{}, err
 		}
-		w.cache = &cache{dir: o.CacheDir}
+		w.client = c
+		defer c.CloseIdleConnections()
 	}
 	if !o.NoDedup {
 		w.seen = newDedupSet(o.DedupMemory, o.TempDir)
@@ -179,8 +175,7 @@ type job struct {
 
 type walker struct {
 	opts   Options
-	client *http.Client
-	cache  *cache
+	client *Client
 	fn     func(Event) error
 	ctx    context.Context
 	cancel context.CancelCauseFunc

@@ -178,7 +178,7 @@ func TestNothingFound(t *testing.T) {
 // robots.txt 5xx: unreachable, a warning; probing goes on (RB-12).
 func TestRobotsUnreachable(t *testing.T) {
 	s := newSite(t)
-	s.handle("/robots.txt", func(w http.ResponseWriter, r *http.Request) { http.Error(w, "down", 503) })
+	s.handle("/robots.txt", func(w http.ResponseWriter, r *http.Request) { http.Error(w, "down", http.StatusServiceUnavailable) })
 	s.serve("/sitemap.xml", "", urlset("https://e.com/1"))
 	o := fastOpts()
 	o.Attempts = 2
@@ -417,7 +417,7 @@ func TestCallbackError(t *testing.T) {
 // every probe path several backoffs).
 func TestProbeSingleAttempt(t *testing.T) {
 	s := newSite(t)
-	s.handle("/sitemap.xml", func(w http.ResponseWriter, r *http.Request) { http.Error(w, "down", 503) })
+	s.handle("/sitemap.xml", func(w http.ResponseWriter, r *http.Request) { http.Error(w, "down", http.StatusServiceUnavailable) })
 	s.serve("/sitemap_index.xml", "", urlset("https://e.com/1"))
 	o := fastOpts()
 	o.Attempts = 3
@@ -435,7 +435,7 @@ func TestProbeMissDoesNotHideListed(t *testing.T) {
 	probed := make(chan struct{})
 	s.handle("/sitemap.xml", func(w http.ResponseWriter, r *http.Request) {
 		if n.Add(1) == 1 {
-			http.Error(w, "busy", 503)
+			http.Error(w, "busy", http.StatusServiceUnavailable)
 			close(probed)
 			return
 		}
