@@ -78,6 +78,8 @@ func newRootCmd(s *streams) *cobra.Command {
 		newParseCmd(s),
 		newDiffCmd(s),
 		newFetchCmd(s),
+		newRulesCmd(s),
+		newExplainCmd(s),
 	)
 	return root
 }
