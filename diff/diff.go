@@ -24,8 +24,9 @@ import (
 
 // Entries is a stream of entries: it calls yield once per entry, in the
 // order they were read, and stops with the first error yield returns. The
-// *sitemap.URL is only read during the call (the caller may reuse it).
-type Entries func(ctx context.Context, yield func(*sitemap.URL) error) error
+// *sitemap.URL is only read during the call (the caller may reuse it). It
+// is the module's one stream shape, [sitemap.Entries].
+type Entries = sitemap.Entries
 
 // Kind is what happened to an entry.
 type Kind string

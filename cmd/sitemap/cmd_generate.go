@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/url"
 	"os"
@@ -17,9 +18,8 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/build"
+	"github.com/sitemapkit/sitemap/generate"
 	"github.com/sitemapkit/sitemap/internal/progress"
-	"github.com/sitemapkit/sitemap/internal/seen"
-	"github.com/sitemapkit/sitemap/robots"
 	"github.com/sitemapkit/sitemap/source"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/store"
@@ -52,7 +52,7 @@ type generateOptions struct {
 // genDedupMemory is generate's default --dedup-memory: 16 MiB holds about
 // 1.4 million distinct URLs before the set spills to disk, so a run of 10
 // million URLs stays well under 64 MB of memory.
-const genDedupMemory = 16 << 20
+const genDedupMemory = generate.DefaultDedupMemory
 
 // genMaxReported is how many skipped entries are reported one by one; the
 // rest are counted in one closing line so a bad million-line file does not
@@ -117,32 +117,6 @@ run and nothing is published. Exit status 2: bad flags, unreadable input, unwrit
 	return c
 }
 
-// generateRun is the state of one run.
-type generateRun struct {
-	o         *generateOptions
-	s         *streams
-	b         *build.Builder
-	state     state.Store
-	statePrec sitemap.Precision
-	now       time.Time
-	format    source.Format
-	bar       *progress.Bar
-	problems  int
-	outScope  int // entries refused as outside the scope (L-09)
-	// seen holds the locs read so far (nil with --keep-duplicates); dups
-	// counts the entries skipped as repeats (L-17).
-	seen *seen.Set
-	dups int
-	// refused holds the locs of entries the builder refused, none of
-	// whose copies has been added since, so that a later valid copy is
-	// published instead of skipped as a repeat (L-17). It is bounded
-	// (genMaxRefused); refusedFull tells that a loc did not fit.
-	refused       map[string]struct{}
-	refusedBytes  int
-	refusedFull   bool
-	refusedWarned bool
-}
-
 func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	if o.BaseURL == "" {
 		return cannotRun("--base-url is required: the URL of the directory the sitemaps are served from, e.g. --base-url https://www.example.com/")
@@ -168,11 +142,6 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	}
 	bo.BaseURL, bo.SiteURL = o.BaseURL, o.SiteURL
 	bo.Legacy, bo.DryRun, bo.NewsMaxAge = o.Legacy, o.DryRun, o.NewsMaxAge
-	if o.XSL {
-		// Relative: it resolves against each file's own URL, and every file
-		// of the set sits in the same directory.
-		bo.Stylesheet = xsl.DefaultName
-	}
 	var st store.Store
 	if !o.DryRun {
 		d, err := store.Dir(o.Out)
@@ -187,180 +156,192 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 			st = d
 		}
 	}
-	b, err := build.NewContext(ctx, st, bo)
-	if err != nil {
-		if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
-			// The lock or the recovery of an earlier run could not touch
-			// the directory: say which flag points there.
-			return cannotRun("--out %s: cannot write to the output directory; check that it is writable: %v", o.Out, err)
-		}
-		return cannotRun("%v", err)
+	g := generate.Options{
+		Out: st, Build: bo, XSL: o.XSL, Strict: o.Strict, RobotsTxt: o.Robots,
+		KeepDuplicates: o.KeepDuplicates, DedupMemory: int64(o.DedupMemory),
 	}
-	r := &generateRun{o: o, s: s, b: b, format: format, now: time.Now()}
 	if o.State != "" {
 		prec := sitemap.PrecisionSecond
 		if o.StateDay {
 			prec = sitemap.PrecisionDay
 		}
-		st, err := state.OpenSQLite(ctx, o.State, state.SQLiteOptions{Precision: prec})
+		sst, err := state.OpenSQLite(ctx, o.State, state.SQLiteOptions{Precision: prec})
 		if err != nil {
-			b.Abort()
 			return cannotRun("--state %s: %v", o.State, err)
 		}
-		r.state, r.statePrec = st, prec
-		defer func() {
-			if r.state != nil {
-				r.state.Close()
-			}
-		}()
+		defer sst.Close() // after a successful run, closed (and checked) below
+		g.State, g.StatePrecision = sst, prec
 	}
-	if !o.KeepDuplicates {
-		// Spill files go to os.TempDir() and are removed by Close, on
-		// every path out of this function.
-		r.seen = seen.New(int64(o.DedupMemory), os.TempDir())
-		defer r.seen.Close()
-	}
+	var bar *progress.Bar
 	if s.ErrIsTerminal {
-		r.bar = progress.New(s.Err, progress.Options{Unit: "URLs"})
+		bar = progress.New(s.Err, progress.Options{Unit: "URLs"})
+		g.Progress = func(n int64) { bar.Set(n) }
 	}
-	err = r.readAll(ctx)
-	r.bar.Done()
-	if err != nil {
-		b.Abort()
-		return err
+	invalid := 0
+	g.Report = func(p generate.Problem) {
+		switch {
+		case p.Severity != sitemap.SeverityError && p.Err == nil:
+			bar.Println(s.Err, fmt.Sprintf("sitemap: warning %s: %s", p.Rule, p.Message))
+		case p.Severity != sitemap.SeverityError:
+			bar.Println(s.Err, p.String()+" (warning)")
+		case o.Strict:
+			fmt.Fprintln(s.Err, p.String())
+		default:
+			if invalid++; invalid <= genMaxReported {
+				bar.Println(s.Err, p.String())
+			}
+		}
 	}
-	if r.problems > genMaxReported {
-		fmt.Fprintf(s.Err, "… and %d more invalid entries\n", r.problems-genMaxReported)
+	sum, err := generate.Run(ctx, generateSource(o, format, s), g)
+	bar.Done()
+	if errors.Is(err, generate.ErrStrict) {
+		fmt.Fprintln(s.Err, "sitemap: --strict: stopped at the first invalid entry; nothing published, previous sitemaps left as they were")
+		return problemsFound()
 	}
-	if r.outScope > 0 && o.SiteURL == "" {
+	var serr *generate.StageError
+	errors.As(err, &serr)
+	published := err == nil || (serr != nil && (serr.Stage == generate.StageRobots || serr.Stage == generate.StageRobotsEdit))
+	if err != nil && !published && !errors.Is(err, build.ErrNoEntries) {
+		return generateError(ctx, o, err, serr)
+	}
+	if sum.Skipped > genMaxReported {
+		fmt.Fprintf(s.Err, "… and %d more invalid entries\n", sum.Skipped-genMaxReported)
+	}
+	if sum.OutOfScope > 0 && o.SiteURL == "" {
 		// The usual cause: sitemaps served from a directory, or from
 		// another host, that list the whole site.
 		fmt.Fprintf(s.Err, "sitemap: %d %s outside %s: sitemaps list only URLs under the directory they are served from (L-15); serve them from the site's root, or give --site-url with the site's root and add the Sitemap: line to its robots.txt (--robots, O-03)\n",
-			r.outScope, genPlural(r.outScope, "entry is", "entries are"), genSlash(o.BaseURL))
+			sum.OutOfScope, genPlural(sum.OutOfScope, "entry is", "entries are"), genSlash(o.BaseURL))
 	}
-
-	if o.XSL && !o.DryRun {
-		// Before the sitemaps that reference it; a failed commit leaves
-		// only this static file behind, identical on every run.
-		if err := writeStylesheet(ctx, st); err != nil {
-			b.Abort()
-			return cannotRun("writing %s: %v", filepath.Join(o.Out, xsl.DefaultName), err)
-		}
-	}
-	sum, err := b.Commit(ctx)
 	if errors.Is(err, build.ErrNoEntries) {
 		what := "no valid entries"
-		if r.problems == 0 {
+		if sum.Skipped == 0 {
 			// Not one entry read: an empty file, or only comments.
 			what = "the input holds no entries (empty, or only blank and # lines)"
 		}
 		fmt.Fprintf(s.Err, "sitemap: %s; nothing published (an empty sitemap is not valid, X-07), previous sitemaps left as they were\n", what)
 		return problemsFound()
 	}
-	if err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		return cannotRun("%v", err)
-	}
-
-	if r.state != nil {
-		err := r.state.Close()
-		r.state = nil
-		if err != nil {
+	if g.State != nil {
+		if err := g.State.Close(); err != nil {
 			return cannotRun("--state %s: the sitemaps were published but the state could not be saved: %v", o.State, err)
 		}
 	}
-	// Every invalid entry counts, those the reader refused as well as
-	// those the builder did, so the summary agrees with the report.
-	sum.Skipped = r.problems
 	if o.JSON {
 		enc := json.NewEncoder(s.Out)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(sum); err != nil {
+		if err := enc.Encode(sum.Summary); err != nil {
 			return cannotRun("writing summary: %v", err)
 		}
 	} else {
 		sum.WriteTable(s.Err)
 	}
-	if r.dups > 0 {
+	if sum.Duplicates > 0 {
 		fmt.Fprintf(s.Err, "sitemap: %d duplicate %s skipped (L-17); the first valid one of each was kept (--keep-duplicates keeps them all)\n",
-			r.dups, genPlural(r.dups, "URL", "URLs"))
+			sum.Duplicates, genPlural(sum.Duplicates, "URL", "URLs"))
 	}
 	if o.SiteURL != "" {
-		warnCrossSubmit(o, genTopURL(o, sum), s)
+		warnCrossSubmit(o, sum.Sitemap, s)
 	}
-	if o.Robots != "" {
-		if err := addRobotsLine(o, sum, s); err != nil {
-			return err
+	if err != nil {
+		return generateError(ctx, o, err, serr)
+	}
+	if ru := sum.Robots; ru != nil {
+		switch {
+		case ru.DryRun:
+			fmt.Fprintf(s.Err, "%s: would add Sitemap: %s (dry run)\n", ru.Path, ru.Sitemap)
+		case !ru.Added && len(ru.Removed) == 0:
+			fmt.Fprintf(s.Err, "%s: already lists Sitemap: %s\n", ru.Path, ru.Sitemap)
+		}
+		if ru.Added {
+			fmt.Fprintf(s.Err, "%s: added Sitemap: %s\n", ru.Path, ru.Sitemap)
+		}
+		for _, u := range ru.Removed {
+			fmt.Fprintf(s.Err, "%s: removed Sitemap: %s (no longer published)\n", ru.Path, u)
 		}
 	}
-	if r.problems > 0 {
+	if sum.Skipped > 0 {
 		done := "the valid ones were published"
 		if o.DryRun {
 			done = "dry run, nothing written"
 		}
-		fmt.Fprintf(s.Err, "sitemap: %d invalid %s skipped; %s\n", r.problems, genPlural(r.problems, "entry", "entries"), done)
+		fmt.Fprintf(s.Err, "sitemap: %d invalid %s skipped; %s\n", sum.Skipped, genPlural(sum.Skipped, "entry", "entries"), done)
 		return problemsFound()
 	}
 	return nil
 }
 
-// add stamps rec (with --state) and adds it to the builder; display
-// names its input in messages.
-func (r *generateRun) add(ctx context.Context, rec *source.Record, display string) error {
-	var stamped state.Record
-	if r.state != nil {
-		// Truthful lastmod (M-05): unchanged entries keep the lastmod
-		// recorded when they last changed; changed ones get the run's
-		// time; a lastmod given on input wins. The record is kept only
-		// once the builder accepts the entry, so an invalid copy of a
-		// URL never counts as a change of the valid one.
-		prev, found, err := r.state.Lookup(ctx, rec.URL.Loc)
-		if err != nil {
-			return cannotRun("--state %s: %v", r.o.State, err)
-		}
-		stamped, rec.URL.LastMod = state.Decide(prev, found, &rec.URL, r.now, r.statePrec)
-	}
-	loc := rec.URL.Loc // as read: the key of the dedup set (L-17)
-	err := r.b.Add(ctx, &rec.URL)
-	var eerr *sitemap.EntryError
-	if errors.As(err, &eerr) {
-		if eerr.Rule == "L-09" {
-			r.outScope++
-		}
-		r.refuse(loc)
-		// The encoder's message already carries its suggestion (L-07).
-		return r.invalid(fmt.Sprintf("%s:%d: %v", display, rec.Line, eerr))
-	}
-	if err != nil {
+// generateError turns an error of generate.Run into the command's exit
+// error, naming the flag that points at what failed.
+func generateError(ctx context.Context, o *generateOptions, err error, serr *generate.StageError) error {
+	var exit *exitError
+	switch {
+	case ctx.Err() != nil && errors.Is(err, ctx.Err()):
+		return ctx.Err()
+	case errors.As(err, &exit):
+		return exit
+	case serr == nil:
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
 		return cannotRun("%v", err)
 	}
-	if r.state != nil {
-		if err := r.state.Put(ctx, stamped); err != nil {
-			return cannotRun("--state %s: %v", r.o.State, err)
+	switch serr.Stage {
+	case generate.StageOpen:
+		if pe := (*fs.PathError)(nil); errors.As(serr.Err, &pe) {
+			// The lock or the recovery of an earlier run could not touch
+			// the directory: say which flag points there.
+			return cannotRun("--out %s: cannot write to the output directory; check that it is writable: %v", o.Out, serr.Err)
 		}
+		return cannotRun("%v", serr.Err)
+	case generate.StageState:
+		return cannotRun("--state %s: %v", o.State, serr.Err)
+	case generate.StageSaveState:
+		return cannotRun("--state %s: the sitemaps were published but the state could not be saved: %v", o.State, serr.Err)
+	case generate.StageDedup:
+		return cannotRun("remembering the URLs read (--dedup-memory %s, temporary directory %s): %v; give more --dedup-memory, free space there, or --keep-duplicates", &o.DedupMemory, os.TempDir(), serr.Err)
+	case generate.StageStylesheet:
+		return cannotRun("writing %s: %v", filepath.Join(o.Out, xsl.DefaultName), serr.Err)
+	case generate.StageRobots:
+		return cannotRun("--robots: %v", serr.Err)
+	case generate.StageRobotsEdit:
+		return cannotRun("--robots %s: %v", o.Robots, serr.Err)
 	}
-	r.accept(loc)
-	r.bar.Add(1)
-	return nil
+	return cannotRun("%v", err)
 }
 
-// invalid reports one skipped entry; under --strict it ends the run.
-func (r *generateRun) invalid(msg string) error {
-	r.problems++
-	if r.o.Strict {
-		fmt.Fprintln(r.s.Err, msg)
-		fmt.Fprintln(r.s.Err, "sitemap: --strict: stopped at the first invalid entry; nothing published, previous sitemaps left as they were")
-		return problemsFound()
+// generateSource is the entries of every INPUT in turn, each opened when
+// its turn comes ("-" is standard input).
+func generateSource(o *generateOptions, format source.Format, s *streams) generate.Source {
+	return func(ctx context.Context, yield func(*generate.Item) error) error {
+		for _, name := range o.Inputs {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if err := readGenerateInput(ctx, name, format, s, yield); err != nil {
+				return err
+			}
+		}
+		return nil
 	}
-	if r.problems <= genMaxReported {
-		r.bar.Println(r.s.Err, msg)
+}
+
+// readGenerateInput reads the INPUT name to its end.
+func readGenerateInput(ctx context.Context, name string, format source.Format, s *streams, yield func(*generate.Item) error) error {
+	var in io.Reader = s.In
+	display := "<stdin>"
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return cannotRun("cannot read input: %v", err)
+		}
+		defer f.Close()
+		if st, err := f.Stat(); err == nil && st.IsDir() {
+			return cannotRun("cannot read input: %s is a directory", name)
+		}
+		in, display = f, name
 	}
-	return nil
+	return generate.Read(in, source.Options{Name: display, Format: format})(ctx, yield)
 }
 
 // warnCrossSubmit explains O-03 when the entries' host differs from the
@@ -405,93 +386,6 @@ func genSlash(s string) string {
 		return s
 	}
 	return s + "/"
-}
-
-// writeStylesheet publishes the default stylesheet into the store.
-func writeStylesheet(ctx context.Context, st store.Store) error {
-	f, err := st.Create(ctx, xsl.DefaultName)
-	if err != nil {
-		return err
-	}
-	if _, err := xsl.WriteTo(f); err != nil {
-		f.Abort()
-		return err
-	}
-	if err := f.Commit(); err != nil {
-		f.Abort()
-		return err
-	}
-	return st.Publish(ctx, store.Publication{Journal: xsl.DefaultName + ".publish-journal", Files: []store.File{f}})
-}
-
-// genTopURL is the URL of the run's top file: the index, or the single
-// sitemap.
-func genTopURL(o *generateOptions, sum build.Summary) string {
-	switch {
-	case sum.Index != nil:
-		return genSlash(o.BaseURL) + sum.Index.Name
-	case len(sum.Files) > 0:
-		return genSlash(o.BaseURL) + sum.Files[0].Name
-	}
-	return ""
-}
-
-// addRobotsLine adds the Sitemap: line of the run's top file (the index,
-// or the single sitemap) to the robots.txt file o.Robots, keeping every
-// other byte (RB-13) and never duplicating the line.
-func addRobotsLine(o *generateOptions, sum build.Summary, s *streams) error {
-	sitemapURL := genTopURL(o, sum)
-	if sitemapURL == "" {
-		return nil
-	}
-	if o.DryRun {
-		fmt.Fprintf(s.Err, "%s: would add Sitemap: %s (dry run)\n", o.Robots, sitemapURL)
-		return nil
-	}
-	var mode fs.FileMode = 0o644
-	src, err := os.ReadFile(o.Robots)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		src = nil
-	case err != nil:
-		return cannotRun("--robots: %v", err)
-	default:
-		if st, err := os.Stat(o.Robots); err == nil {
-			mode = st.Mode().Perm()
-		}
-	}
-	out, added, err := robots.AddSitemap(src, sitemapURL)
-	if err != nil {
-		return cannotRun("--robots %s: %v", o.Robots, err)
-	}
-	// A Sitemap: line for a file this run removed (the previous top file,
-	// when a single sitemap became an index or gzip was switched) would
-	// send crawlers to a 404; it goes, every other byte stays.
-	var dropped []string
-	for _, name := range sum.Removed {
-		u := genSlash(o.BaseURL) + name
-		var changed bool
-		if out, changed, err = robots.RemoveSitemap(out, u); err != nil {
-			return cannotRun("--robots %s: %v", o.Robots, err)
-		}
-		if changed {
-			dropped = append(dropped, u)
-		}
-	}
-	if !added && len(dropped) == 0 {
-		fmt.Fprintf(s.Err, "%s: already lists Sitemap: %s\n", o.Robots, sitemapURL)
-		return nil
-	}
-	if err := writeFileAtomic(o.Robots, out, mode); err != nil {
-		return cannotRun("--robots: %v", err)
-	}
-	if added {
-		fmt.Fprintf(s.Err, "%s: added Sitemap: %s\n", o.Robots, sitemapURL)
-	}
-	for _, u := range dropped {
-		fmt.Fprintf(s.Err, "%s: removed Sitemap: %s (no longer published)\n", o.Robots, u)
-	}
-	return nil
 }
 
 func genPlural(n int, one, many string) string {

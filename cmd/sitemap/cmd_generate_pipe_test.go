@@ -15,6 +15,13 @@ import (
 	"time"
 )
 
+// genBatchLen and genMaxRefused are package generate's batch length and
+// bound of the refused-loc set, which these tests cross.
+const (
+	genBatchLen   = 512
+	genMaxRefused = 100000
+)
+
 // genPipeInput writes n text lines to a file: every entry valid and in
 // scope except those the marks map sets to a different line.
 func genPipeInput(t *testing.T, n int, marks map[int]string) string {

@@ -1,0 +1,460 @@
+// Package generate is `sitemap generate` as one library call: [Run] reads
+// a [Source] of entries, skips repeated locs (L-17) in bounded memory,
+// stamps each entry's lastmod from a state store (M-05), builds the
+// sitemaps (package build), writes the XSL stylesheet beside them,
+// publishes the set through a store, and adds the Sitemap: line to a
+// robots.txt file. A program calling Run gets the files the command
+// writes, byte for byte.
+//
+// Run works in two goroutines: one runs the source and marks repeated
+// locs, the caller's checks, stamps and encodes. They pass batches of
+// items in input order, so memory stays flat whatever the number of
+// entries, and every problem is reported (Options.Report) in input
+// order, from the caller's goroutine.
+//
+// It is a package of its own rather than part of build because it ties
+// together the stages build does not know about (source positions, the
+// dedup set, the state store, robots.txt, the stylesheet); build stays
+// the part that only turns entries into files.
+package generate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"time"
+
+	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/build"
+	"github.com/sitemapkit/sitemap/internal/seen"
+	"github.com/sitemapkit/sitemap/source"
+	"github.com/sitemapkit/sitemap/state"
+	"github.com/sitemapkit/sitemap/store"
+	"github.com/sitemapkit/sitemap/xsl"
+)
+
+// DefaultDedupMemory is the memory for remembering the locs read when
+// Options.DedupMemory is zero: 16 MiB holds about 1.4 million distinct
+// URLs before the set spills to a temporary file, so a run of 10 million
+// URLs stays well under 64 MB.
+const DefaultDedupMemory = 16 << 20
+
+// Options configure [Run]. The zero value of every field is usable except
+// Out (required unless Build.DryRun) and Build.BaseURL (required when an
+// index is written).
+type Options struct {
+	// Out is the store the sitemaps are published to. In a dry run it may
+	// be nil; when set it is only read: the previous run's manifest tells
+	// what a real run would remove.
+	Out store.Store
+	// Build configures the sitemaps: names, base URL, scope, split,
+	// compression, index mode, dry run (see [build.Options]). Build.Now,
+	// when set, is also the run's time for State.
+	Build build.Options
+	// XSL writes the default stylesheet (xsl.DefaultName) into Out
+	// before the sitemaps and references it from every file, so browsers
+	// show a table; Build.Stylesheet, when set, is the reference instead.
+	XSL bool
+	// State, when set, gives every entry a truthful lastmod (M-02, M-05;
+	// see [state.Decide]) and remembers it: an entry the builder refuses is
+	// never recorded. StatePrecision is the precision of the run's time
+	// given to a changed entry (default seconds). Run flushes State after
+	// publishing; closing it is the caller's.
+	State          state.Store
+	StatePrecision sitemap.Precision
+	// KeepDuplicates publishes every entry as read. By default an entry
+	// whose loc was read before is skipped and counted (L-17), unless
+	// every earlier copy was invalid; the locs are remembered in at most
+	// DedupMemory bytes (default DefaultDedupMemory) and past that in a
+	// temporary file in Build.TempDir (default os.TempDir()), removed
+	// when Run returns.
+	KeepDuplicates bool
+	DedupMemory    int64
+	// RobotsTxt, when set, is the path of a robots.txt file to add the
+	// Sitemap: line of the run's top file to (created when missing; every
+	// other byte kept, RB-13), and to drop the Sitemap: lines of files
+	// this run removed. A dry run does not touch it.
+	RobotsTxt string
+	// Strict ends the run at the first invalid entry: nothing is
+	// published and Run returns an error wrapping [ErrStrict].
+	Strict bool
+	// Report receives every problem, in input order, from the goroutine
+	// that called Run (may be nil).
+	Report func(Problem)
+	// Progress, when set, is called with the number of entries accepted
+	// so far, after each one, from the goroutine that called Run.
+	Progress func(accepted int64)
+}
+
+// Summary describes a run: the build's summary, whose Skipped counts every
+// invalid entry (those the source refused as well as those the builder
+// did), and what Run adds to it.
+type Summary struct {
+	build.Summary
+	// Duplicates is the number of entries skipped as repeats (L-17).
+	Duplicates int `json:"duplicates,omitempty"`
+	// OutOfScope is the number of invalid entries refused as outside the
+	// scope (L-09, L-15).
+	OutOfScope int `json:"out_of_scope,omitempty"`
+	// Sitemap is the URL of the run's top file, the one robots.txt lists:
+	// the index, or the single sitemap ("" when nothing was built).
+	Sitemap string `json:"sitemap,omitempty"`
+	// Robots is what was done to Options.RobotsTxt (nil without it).
+	Robots *RobotsUpdate `json:"robots,omitempty"`
+}
+
+// Problem is one thing Run reports about the input: an invalid entry,
+// skipped, or a warning. Err is the source's *source.Error or the
+// builder's *sitemap.EntryError; nil for a remark of Run itself, which
+// Message then holds.
+type Problem struct {
+	Severity sitemap.Severity // SeverityError: the entry was skipped; SeverityWarning: nothing was
+	Rule     string
+	File     string // where the entry was read; "" when the source has no positions
+	Line     int
+	Loc      string // the entry's loc, for an entry the builder refused
+	Err      error
+	Message  string
+}
+
+// String formats p for people: the source's own message
+// ("urls.csv:4:12: … (P-01)"), or for an entry the builder refused its
+// position, or its loc when the source has none, and the encoder's
+// message ("urls.txt:3: loc … (L-07)").
+func (p Problem) String() string {
+	var se *source.Error
+	if errors.As(p.Err, &se) {
+		return se.Error()
+	}
+	msg := p.Message
+	if p.Err != nil {
+		msg = p.Err.Error()
+	}
+	switch {
+	case p.File != "":
+		return p.File + ":" + strconv.Itoa(p.Line) + ": " + msg
+	case p.Loc != "":
+		return p.Loc + ": " + msg
+	}
+	return msg
+}
+
+// Diagnostic returns p as a [sitemap.Diagnostic].
+func (p Problem) Diagnostic() sitemap.Diagnostic {
+	d := sitemap.Diagnostic{Rule: p.Rule, Severity: p.Severity, Message: p.Message, File: p.File, Line: p.Line}
+	var se *source.Error
+	var ee *sitemap.EntryError
+	switch {
+	case errors.As(p.Err, &se):
+		d.Message, d.Col = se.Msg, se.Col
+	case errors.As(p.Err, &ee):
+		d.Message = ee.Error()
+		if d.File == "" {
+			d.URL = p.Loc
+		}
+	case p.Err != nil:
+		d.Message = p.Err.Error()
+	}
+	return d
+}
+
+// ErrStrict is wrapped by Run's error when Options.Strict ended the run at
+// an invalid entry (reported through Options.Report); nothing was
+// published.
+var ErrStrict = errors.New("generate: stopped at the first invalid entry (strict); nothing published, previous sitemaps left as they were")
+
+// Stage is a step of a run that can fail on its own: see [StageError].
+type Stage uint8
+
+// The stages of [StageError].
+const (
+	StageOpen       Stage = iota // taking Out's lock, finishing a killed run's publication (build.New)
+	StageState                   // looking up or recording an entry in State
+	StageDedup                   // remembering the locs read (memory, temporary file)
+	StageStylesheet              // writing the XSL stylesheet into Out
+	StageSaveState               // flushing State after the sitemaps were published
+	StageRobots                  // reading or writing Options.RobotsTxt (after publishing)
+	StageRobotsEdit              // the contents of Options.RobotsTxt cannot take the line
+)
+
+var stageNames = [...]string{"opening the output", "state", "remembering the URLs read", "writing the stylesheet", "saving the state", "robots.txt", "robots.txt"}
+
+func (s Stage) String() string {
+	if int(s) < len(stageNames) {
+		return stageNames[s]
+	}
+	return "stage(" + strconv.Itoa(int(s)) + ")"
+}
+
+// StageError is an error of one stage of a run, other than reading the
+// source (whose errors Run returns as they are) and building (whose
+// errors come from package build). After StageSaveState, StageRobots and
+// StageRobotsEdit the sitemaps are published and the Summary is complete.
+type StageError struct {
+	Stage Stage
+	Err   error
+}
+
+func (e *StageError) Error() string { return "generate: " + e.Stage.String() + ": " + e.Err.Error() }
+func (e *StageError) Unwrap() error { return e.Err }
+
+// maxRefused bounds the locs remembered as refused by the builder (see
+// run.refused): at most this many, and maxRefusedBytes of locs, so that
+// memory stays flat however bad the input.
+const (
+	maxRefused      = 100000
+	maxRefusedBytes = 16 << 20
+)
+
+// run is the state of one Run on the caller's side.
+type run struct {
+	o        *Options
+	b        *build.Builder
+	now      time.Time
+	seen     *seen.Set // nil with KeepDuplicates
+	sum      Summary
+	invalid  int
+	accepted int64
+	// refused holds the locs of entries the builder refused, none of
+	// whose copies has been added since, so that a later valid copy is
+	// published instead of skipped as a repeat (L-17). It is bounded
+	// (maxRefused); refusedFull tells that a loc did not fit.
+	refused       map[string]struct{}
+	refusedBytes  int
+	refusedFull   bool
+	refusedWarned bool
+}
+
+// Run reads src to its end and publishes its entries as o says. It
+// returns the run's summary, and:
+//
+//   - an error wrapping [build.ErrNoEntries] when no entry was valid
+//     (nothing published; the summary counts the invalid ones);
+//   - an error wrapping [ErrStrict] when Strict stopped the run;
+//   - the source's error as it is, when the source could not be read;
+//   - a [*StageError] for the stages it names;
+//   - ctx.Err() when ctx was done first;
+//   - any other error of package build (bad options, the store).
+//
+// On every error but StageSaveState, StageRobots and StageRobotsEdit
+// nothing is published and the previous sitemaps stay as they were.
+func Run(ctx context.Context, src Source, o Options) (Summary, error) {
+	if o.XSL && o.Build.Stylesheet == "" {
+		// Relative: it resolves against each file's own URL, and every
+		// file of the set sits in the same directory.
+		o.Build.Stylesheet = xsl.DefaultName
+	}
+	b, err := build.NewContext(ctx, o.Out, o.Build)
+	if err != nil {
+		return Summary{}, &StageError{StageOpen, err}
+	}
+	r := &run{o: &o, b: b, now: time.Now()}
+	if o.Build.Now != nil {
+		r.now = o.Build.Now()
+	}
+	if !o.KeepDuplicates {
+		mem := o.DedupMemory
+		if mem <= 0 {
+			mem = DefaultDedupMemory
+		}
+		dir := o.Build.TempDir
+		if dir == "" {
+			dir = os.TempDir()
+		}
+		// The spill file is removed by Close on every path out of Run.
+		r.seen = seen.New(mem, dir)
+		defer r.seen.Close()
+	}
+	if err := r.readAll(ctx, src); err != nil {
+		b.Abort()
+		return r.summary(), err
+	}
+	if o.XSL && !o.Build.DryRun {
+		// Before the sitemaps that reference it; a failed commit leaves
+		// only this static file behind, identical on every run.
+		if err := writeStylesheet(ctx, o.Out); err != nil {
+			b.Abort()
+			return r.summary(), &StageError{StageStylesheet, err}
+		}
+	}
+	bs, err := b.Commit(ctx)
+	if err != nil {
+		if ctx.Err() != nil {
+			return r.summary(), ctx.Err()
+		}
+		return r.summary(), err
+	}
+	r.sum.Summary = bs
+	if o.State != nil {
+		if err := o.State.Flush(ctx); err != nil {
+			return r.summary(), &StageError{StageSaveState, err}
+		}
+	}
+	sum := r.summary()
+	if o.RobotsTxt != "" && sum.Sitemap != "" {
+		ru, err := updateRobots(o.RobotsTxt, sum, o.Build.BaseURL, o.Build.DryRun)
+		sum.Robots = ru
+		if err != nil {
+			return sum, err
+		}
+	}
+	return sum, nil
+}
+
+// summary completes r.sum with the counts of the run.
+func (r *run) summary() Summary {
+	s := r.sum
+	// Every invalid entry counts, those the source refused as well as
+	// those the builder did, so the summary agrees with the report.
+	s.Skipped = r.invalid
+	s.Sitemap = topURL(r.o.Build.BaseURL, s.Summary)
+	return s
+}
+
+// topURL is the URL of the run's top file: the index, or the single
+// sitemap.
+func topURL(base string, sum build.Summary) string {
+	switch {
+	case sum.Index != nil:
+		return slash(base) + sum.Index.Name
+	case len(sum.Files) > 0:
+		return slash(base) + sum.Files[0].Name
+	}
+	return ""
+}
+
+func slash(s string) string {
+	if s == "" || s[len(s)-1] == '/' {
+		return s
+	}
+	return s + "/"
+}
+
+func (r *run) report(p Problem) {
+	if r.o.Report != nil {
+		r.o.Report(p)
+	}
+}
+
+// add stamps it (with State) and adds it to the builder.
+func (r *run) add(ctx context.Context, it *Item) error {
+	var stamped state.Record
+	if r.o.State != nil {
+		// Truthful lastmod (M-05): unchanged entries keep the lastmod
+		// recorded when they last changed; changed ones get the run's
+		// time; a lastmod given on input wins. The record is kept only
+		// once the builder accepts the entry, so an invalid copy of a
+		// URL never counts as a change of the valid one.
+		prev, found, err := r.o.State.Lookup(ctx, it.URL.Loc)
+		if err != nil {
+			return &StageError{StageState, err}
+		}
+		stamped, it.URL.LastMod = state.Decide(prev, found, &it.URL, r.now, r.o.StatePrecision)
+	}
+	loc := it.URL.Loc // as read: the key of the dedup set (L-17)
+	err := r.b.Add(ctx, &it.URL)
+	var eerr *sitemap.EntryError
+	if errors.As(err, &eerr) {
+		if eerr.Rule == "L-09" {
+			r.sum.OutOfScope++
+		}
+		r.refuse(loc)
+		// The encoder's message already carries its suggestion (L-07).
+		return r.invalidEntry(Problem{Severity: sitemap.SeverityError, Rule: eerr.Rule, File: it.File, Line: it.Line, Loc: loc, Err: eerr})
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return err
+	}
+	if r.o.State != nil {
+		if err := r.o.State.Put(ctx, stamped); err != nil {
+			return &StageError{StageState, err}
+		}
+	}
+	r.accept(loc)
+	r.accepted++
+	if r.o.Progress != nil {
+		r.o.Progress(r.accepted)
+	}
+	return nil
+}
+
+// invalidEntry reports one skipped entry; under Strict it ends the run.
+func (r *run) invalidEntry(p Problem) error {
+	r.invalid++
+	r.report(p)
+	if r.o.Strict {
+		return fmt.Errorf("%s: %w", p.String(), ErrStrict)
+	}
+	return nil
+}
+
+// repeat reports whether a repeated loc (L-17) is to be added after all:
+// only when no earlier copy was added, that is when the builder refused
+// each of them. Items come in input order, so the answer is exact while
+// the refused set has room; past that, a repeat is skipped as before, and
+// the first such skip says so once. A skipped repeat is counted.
+func (r *run) repeat(loc string) bool {
+	if _, ok := r.refused[loc]; ok {
+		return true
+	}
+	r.sum.Duplicates++
+	if r.refusedFull && !r.refusedWarned {
+		r.refusedWarned = true
+		r.report(Problem{Severity: sitemap.SeverityWarning, Rule: "L-17",
+			Message: fmt.Sprintf("more than %d invalid entries; from here on a repeated URL is skipped even when its earlier copies were invalid", maxRefused)})
+	}
+	return false
+}
+
+// refuse remembers loc as refused by the builder, so a later valid copy
+// of it is published (L-17); accept forgets it again.
+func (r *run) refuse(loc string) {
+	if r.seen == nil {
+		return // KeepDuplicates: nothing is skipped
+	}
+	if _, ok := r.refused[loc]; ok {
+		return
+	}
+	if len(r.refused) >= maxRefused || r.refusedBytes+len(loc) > maxRefusedBytes {
+		r.refusedFull = true
+		return
+	}
+	if r.refused == nil {
+		r.refused = make(map[string]struct{})
+	}
+	r.refused[loc] = struct{}{}
+	r.refusedBytes += len(loc)
+}
+
+// accept forgets loc as refused: it is published now.
+func (r *run) accept(loc string) {
+	if len(r.refused) == 0 {
+		return
+	}
+	if _, ok := r.refused[loc]; ok {
+		delete(r.refused, loc)
+		r.refusedBytes -= len(loc)
+	}
+}
+
+// writeStylesheet publishes the default stylesheet into st.
+func writeStylesheet(ctx context.Context, st store.Store) error {
+	f, err := st.Create(ctx, xsl.DefaultName)
+	if err != nil {
+		return err
+	}
+	if _, err := xsl.WriteTo(f); err != nil {
+		f.Abort()
+		return err
+	}
+	if err := f.Commit(); err != nil {
+		f.Abort()
+		return err
+	}
+	return st.Publish(ctx, store.Publication{Journal: xsl.DefaultName + ".publish-journal", Files: []store.File{f}})
+}

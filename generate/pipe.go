@@ -1,0 +1,250 @@
+package generate
+
+import (
+	"context"
+	"errors"
+
+	sitemap "github.com/sitemapkit/sitemap"
+)
+
+// Run works in two goroutines: a reader runs the source and marks
+// repeated locs (L-17); the caller's goroutine stamps lastmod from the
+// state (M-05), adds the entries to the builder and reports every
+// problem. They pass batches of steps, in input order, through a
+// channel, and the batches come back through another one, so memory stays
+// flat whatever the number of URLs. What the source has to say (a
+// warning, an entry it refused, an error that ends the run) is a step in
+// the same sequence, so problems are reported exactly as if one goroutine
+// did everything.
+
+const (
+	// batchLen is the number of steps in a full batch: large enough that
+	// a channel operation per batch costs nothing per entry.
+	batchLen = 512
+	// batches is the number of batches in circulation: one being filled,
+	// one being consumed, the rest queued.
+	batches = 4
+)
+
+type stepKind uint8
+
+const (
+	stepEntry   stepKind = iota // it, an entry
+	stepWarning                 // it.Problem, a remark that costs no entry
+	stepInvalid                 // it.Problem, an entry the source refused
+	stepFatal                   // err, the run cannot go on
+	// stepRepeat is an entry whose loc the reader has seen before
+	// (L-17). The consumer skips it, unless every earlier copy was
+	// refused by the builder (see run.repeat).
+	stepRepeat
+)
+
+// step is one step of the reader's output.
+type step struct {
+	kind stepKind
+	it   Item
+	err  error
+}
+
+// batch is a run of consecutive steps.
+type batch struct {
+	steps []step
+}
+
+// errStopped is what yield returns to the source once the consumer has
+// stopped (or ctx is done): the source returns it and the reader ends.
+var errStopped = errors.New("generate: the run has stopped")
+
+// reader is the reading side of a run. It stops, closing out, at the end
+// of the source, after a step that ends the run, or as soon as ctx is
+// done (the consumer cancels ctx when it stops).
+type reader struct {
+	ctx    context.Context
+	src    Source
+	r      *run // only o and seen are used here
+	out    chan *batch
+	free   chan *batch
+	done   chan struct{} // closed when loop returns
+	cur    *batch        // the batch being filled, nil when none
+	strict bool
+}
+
+func newReader(ctx context.Context, src Source, r *run) *reader {
+	p := &reader{ctx: ctx, src: src, r: r,
+		out:    make(chan *batch, batches),
+		free:   make(chan *batch, batches),
+		done:   make(chan struct{}),
+		strict: r.o.Strict,
+	}
+	for range batches {
+		p.free <- &batch{}
+	}
+	return p
+}
+
+// loop runs the source to its end.
+func (p *reader) loop() {
+	defer close(p.done)
+	defer close(p.out)
+	err := p.src(p.ctx, p.yield)
+	switch {
+	case errors.Is(err, errStopped):
+		// The consumer has stopped, or Strict ended the run: nothing
+		// more to say.
+		p.flush()
+	case err != nil:
+		p.fatal(err)
+	default:
+		p.flush()
+	}
+}
+
+// yield is the source's yield: one item, in input order.
+func (p *reader) yield(it *Item) error {
+	if it == nil {
+		// The source is about to wait: hand over what it read.
+		if !p.flush() {
+			return errStopped
+		}
+		return nil
+	}
+	if it.Problem != nil {
+		kind := stepInvalid
+		if it.Warning {
+			kind = stepWarning
+		}
+		if !p.emit(kind, it) {
+			return errStopped
+		}
+		if kind == stepInvalid && p.strict {
+			// The consumer stops at this entry; read no further.
+			p.flush()
+			return errStopped
+		}
+		return nil
+	}
+	kind := stepEntry
+	if p.r.seen != nil {
+		// L-17: a repeated loc wastes the 50,000-URL budget; the first
+		// valid occurrence is kept (also in the state, stamped by the
+		// consumer). Whether an earlier copy was valid only the consumer
+		// knows, so a repeat is marked here, not dropped.
+		isNew, err := p.r.seen.Add(it.URL.Loc)
+		if err != nil {
+			return &StageError{StageDedup, err}
+		}
+		if !isNew {
+			kind = stepRepeat
+		}
+	}
+	if !p.emit(kind, it) {
+		return errStopped
+	}
+	return nil
+}
+
+// emit appends a step to the current batch, sending the batch when it is
+// full. It reports false when the consumer has stopped.
+func (p *reader) emit(kind stepKind, it *Item) bool {
+	if !p.batch() {
+		return false
+	}
+	p.cur.steps = append(p.cur.steps, step{kind: kind})
+	p.cur.steps[len(p.cur.steps)-1].it = *it
+	if len(p.cur.steps) == batchLen {
+		return p.flush()
+	}
+	return true
+}
+
+// flush sends the current batch, if any. It reports false when the
+// consumer has stopped.
+func (p *reader) flush() bool {
+	if p.cur == nil {
+		return p.ctx.Err() == nil
+	}
+	select {
+	case p.out <- p.cur:
+		p.cur = nil
+		return true
+	case <-p.ctx.Done():
+		return false
+	}
+}
+
+// fatal sends err as the last step.
+func (p *reader) fatal(err error) {
+	if p.batch() {
+		p.cur.steps = append(p.cur.steps, step{kind: stepFatal, err: err})
+		p.flush()
+	}
+}
+
+// batch makes sure there is a current batch, taking a free one. It
+// reports false when the consumer has stopped.
+func (p *reader) batch() bool {
+	if p.cur != nil {
+		return true
+	}
+	select {
+	case p.cur = <-p.free:
+	case <-p.ctx.Done():
+		return false
+	}
+	if p.cur.steps == nil {
+		p.cur.steps = make([]step, 0, batchLen)
+	}
+	return true
+}
+
+// readAll feeds the source's entries to the builder. It returns the error
+// that ends the run: the source's, an invalid entry under Strict, a
+// builder or state that cannot go on. The reading goroutine has ended
+// when it returns.
+func (r *run) readAll(ctx context.Context, src Source) error {
+	pctx, cancel := context.WithCancel(ctx)
+	p := newReader(pctx, src, r)
+	go p.loop()
+	defer func() {
+		cancel()
+		<-p.done
+	}()
+	for {
+		var b *batch
+		var ok bool
+		select {
+		case b, ok = <-p.out:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		if !ok {
+			return ctx.Err()
+		}
+		for i := range b.steps {
+			if err := r.consume(ctx, &b.steps[i]); err != nil {
+				return err
+			}
+		}
+		clear(b.steps)
+		b.steps = b.steps[:0]
+		p.free <- b // never blocks: free holds every batch
+	}
+}
+
+// consume handles one step of the reader, in input order.
+func (r *run) consume(ctx context.Context, s *step) error {
+	switch s.kind {
+	case stepWarning:
+		r.report(Problem{Severity: sitemap.SeverityWarning, Rule: s.it.Problem.Rule, File: s.it.File, Line: s.it.Line, Err: s.it.Problem})
+		return nil
+	case stepInvalid:
+		return r.invalidEntry(Problem{Severity: sitemap.SeverityError, Rule: s.it.Problem.Rule, File: s.it.File, Line: s.it.Line, Err: s.it.Problem})
+	case stepFatal:
+		return s.err
+	case stepRepeat:
+		if !r.repeat(s.it.URL.Loc) {
+			return nil
+		}
+	}
+	return r.add(ctx, &s.it)
+}

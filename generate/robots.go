@@ -1,0 +1,112 @@
+package generate
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/sitemapkit/sitemap/robots"
+)
+
+// RobotsUpdate is what Run did to Options.RobotsTxt.
+type RobotsUpdate struct {
+	// Path is Options.RobotsTxt.
+	Path string `json:"path"`
+	// Sitemap is the URL of the line added (Summary.Sitemap).
+	Sitemap string `json:"sitemap"`
+	// Added is set when the line was added; false when the file already
+	// listed it (or in a dry run, where the file is not read).
+	Added bool `json:"added,omitempty"`
+	// Removed are the Sitemap: lines dropped because they name files this
+	// run removed (a crawler would get a 404 there).
+	Removed []string `json:"removed,omitempty"`
+	// DryRun is set when the file was left alone: the line would be
+	// added.
+	DryRun bool `json:"dry_run,omitempty"`
+}
+
+// updateRobots adds the Sitemap: line of sum's top file to the robots.txt
+// file path, keeping every other byte (RB-13) and never duplicating the
+// line, and drops the lines of the files sum removed.
+func updateRobots(path string, sum Summary, base string, dryRun bool) (*RobotsUpdate, error) {
+	ru := &RobotsUpdate{Path: path, Sitemap: sum.Sitemap}
+	if dryRun {
+		ru.DryRun = true
+		return ru, nil
+	}
+	var mode fs.FileMode = 0o644
+	src, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		src = nil
+	case err != nil:
+		return ru, &StageError{StageRobots, err}
+	default:
+		if st, err := os.Stat(path); err == nil {
+			mode = st.Mode().Perm()
+		}
+	}
+	out, added, err := robots.AddSitemap(src, sum.Sitemap)
+	if err != nil {
+		return ru, &StageError{StageRobotsEdit, err}
+	}
+	// A Sitemap: line for a file this run removed (the previous top file,
+	// when a single sitemap became an index or gzip was switched) would
+	// send crawlers to a 404; it goes, every other byte stays.
+	var dropped []string
+	for _, name := range sum.Removed {
+		u := slash(base) + name
+		var changed bool
+		if out, changed, err = robots.RemoveSitemap(out, u); err != nil {
+			return ru, &StageError{StageRobotsEdit, err}
+		}
+		if changed {
+			dropped = append(dropped, u)
+		}
+	}
+	if !added && len(dropped) == 0 {
+		return ru, nil
+	}
+	if err := writeFileAtomic(path, out, mode); err != nil {
+		return ru, &StageError{StageRobots, err}
+	}
+	ru.Added, ru.Removed = added, dropped
+	return ru, nil
+}
+
+// writeFileAtomic writes data to name through a temporary file in the
+// same directory, synced and renamed into place.
+func writeFileAtomic(name string, data []byte, mode fs.FileMode) (err error) {
+	dir := filepath.Dir(name)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(name)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err = tmp.Write(data); err != nil {
+		return err
+	}
+	if err = tmp.Chmod(mode); err != nil {
+		return err
+	}
+	if err = tmp.Sync(); err != nil {
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	if err = os.Rename(tmp.Name(), name); err != nil {
+		return err
+	}
+	if d, derr := os.Open(dir); derr == nil {
+		d.Sync() // make the rename durable; not every file system supports it
+		d.Close()
+	}
+	return nil
+}

@@ -1,0 +1,211 @@
+package generate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/source"
+)
+
+// Source is the stream of entries a run reads, in the library's one
+// stream shape (see [sitemap.Entries]): [Run] calls it once, from its
+// reading goroutine, and it calls yield once per [Item], in input order.
+// It returns nil at the end of its entries, the first error yield
+// returns (as it is), or an error that ends the run: Run then publishes
+// nothing and returns that error unchanged.
+//
+// The *Item is read only during the call; the source may reuse it.
+// A source about to wait for input that may be slow to come (a terminal,
+// a pipe) may call yield(nil) first: Run then hands the items read so
+// far to the builder at once, so that a progress report moves and Strict
+// stops without waiting for more input.
+//
+// [Read] reads text, CSV or JSONL; [Entries] turns any entry stream (such
+// as crawl.Crawler.Entries or diff.Open) into a Source; several sources
+// run one after the other are a Source too (see [Concat]).
+type Source func(ctx context.Context, yield func(*Item) error) error
+
+// Item is one step of a [Source]: an entry with where it was read, or,
+// when Problem is set, a problem of the input.
+type Item struct {
+	// URL is the entry (unused when Problem is set).
+	URL sitemap.URL
+	// File and Line say where the entry was read, for messages about it
+	// ("urls.txt", 3); empty and 0 when the source has no positions.
+	File string
+	Line int
+	// Problem, when set, is a problem the source found at this point of
+	// the input: an entry it could not read (skipped and counted like an
+	// entry the builder refuses; under Options.Strict it ends the run),
+	// or with Warning a remark that costs no entry.
+	Problem *source.Error
+	Warning bool
+}
+
+// Read returns the Source of the entries of r, in text, CSV or JSONL as
+// o says (see [source.New]; gzip is recognised). Entries the reader
+// refuses and its warnings become Problem items, in input order; o.Warn,
+// when set, is called as well. A read that waits on input that may never
+// come (r is not a regular file: a terminal, a pipe) returns when ctx is
+// done. An error that stops the reading is returned as
+// "cannot read input NAME: …".
+func Read(r io.Reader, o source.Options) Source {
+	return func(ctx context.Context, yield func(*Item) error) error {
+		in := interruptible(ctx, r)
+		if cr, ok := in.(*ctxReader); ok {
+			// Before waiting on a terminal or a pipe, hand over what was
+			// read: Run sees each entry as soon as it arrives.
+			cr.idle = func() { yield(nil) }
+		}
+		var werr error // the first error yield returned for a warning
+		warn := o.Warn
+		o.Warn = func(e *source.Error) {
+			if warn != nil {
+				warn(e)
+			}
+			if werr == nil {
+				werr = yield(&Item{Problem: e, Warning: true, File: e.File, Line: e.Line})
+			}
+		}
+		src, err := source.New(in, o)
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return fmt.Errorf("cannot read input: %w", err)
+		}
+		var it Item
+		for {
+			rec, err := src.Next()
+			if werr != nil {
+				return werr
+			}
+			if err == io.EOF {
+				return nil
+			}
+			var serr *source.Error
+			if errors.As(err, &serr) {
+				it = Item{Problem: serr, File: serr.File, Line: serr.Line}
+				if err := yield(&it); err != nil {
+					return err
+				}
+				continue
+			}
+			if err != nil {
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+				return fmt.Errorf("cannot read input %s: %w", o.Name, err)
+			}
+			it = Item{URL: rec.URL, File: o.Name, Line: rec.Line}
+			if err := yield(&it); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// Entries returns the Source of the entries of e (crawl.Crawler.Entries,
+// diff.Open, a program's own stream), without positions: a message about
+// one of them names its loc.
+func Entries(e sitemap.Entries) Source {
+	return func(ctx context.Context, yield func(*Item) error) error {
+		var it Item
+		return e(ctx, func(u *sitemap.URL) error {
+			it = Item{URL: *u}
+			return yield(&it)
+		})
+	}
+}
+
+// Concat returns the Source that runs each of srcs to its end in turn,
+// checking ctx between them.
+func Concat(srcs ...Source) Source {
+	return func(ctx context.Context, yield func(*Item) error) error {
+		for _, s := range srcs {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if err := s(ctx, yield); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// interruptible returns r so that a Read waiting on input that may never
+// come (a terminal, a pipe whose writer is silent) returns ctx.Err() as
+// soon as ctx is done, so an interrupted run ends instead of waiting for
+// the next line. Regular files are returned as they are: their reads do
+// not wait on anyone.
+func interruptible(ctx context.Context, r io.Reader) io.Reader {
+	if f, ok := r.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+			return r
+		}
+	}
+	return &ctxReader{ctx: ctx, r: r}
+}
+
+// ctxReader reads r in a goroutine, one Read at a time, into its own
+// buffer. When ctx is done first, Read returns ctx.Err() and the blocked
+// Read is left to finish (or not) on its own: the run is over, and the
+// goroutine ends with the process or with the input.
+type ctxReader struct {
+	ctx     context.Context
+	r       io.Reader
+	buf     []byte
+	pending chan ctxRead // the Read in flight, if any
+	// idle, when set, is called before Read waits for input that is not
+	// there yet.
+	idle func()
+}
+
+type ctxRead struct {
+	n   int
+	err error
+}
+
+func (c *ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	if len(p) == 0 {
+		return 0, nil
+	}
+	if c.pending == nil {
+		if cap(c.buf) < len(p) {
+			c.buf = make([]byte, len(p))
+		}
+		buf := c.buf[:len(p)]
+		ch := make(chan ctxRead, 1)
+		c.pending = ch
+		go func() {
+			n, err := c.r.Read(buf)
+			ch <- ctxRead{n, err}
+		}()
+	}
+	if c.idle != nil {
+		select {
+		case res := <-c.pending:
+			c.pending = nil
+			return copy(p, c.buf[:res.n]), res.err
+		default:
+			c.idle()
+		}
+	}
+	select {
+	case res := <-c.pending:
+		c.pending = nil
+		return copy(p, c.buf[:res.n]), res.err
+	case <-c.ctx.Done():
+		// The Read in flight keeps c.buf; it is never read again.
+		c.buf = nil
+		return 0, c.ctx.Err()
+	}
+}
