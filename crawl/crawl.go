@@ -2,10 +2,8 @@ package crawl
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"net/url"
 	"regexp"
 	"sort"
@@ -55,7 +53,7 @@ type Crawler struct {
 	prefix string // path prefix of the scope
 	run    state.CrawlRun
 
-	client  *http.Client
+	http    *fetch.Client
 	limiter *rate.Limiter
 	robots  *robots.Group
 
@@ -109,19 +107,18 @@ func New(ctx context.Context, st state.Store, log state.CrawlLog, start string, 
 		return nil, fmt.Errorf("start URL %q: %v; give the homepage, e.g. https://www.example.com/", start, err)
 	}
 	su, _ := url.Parse(norm)
-	c := &Crawler{o: o, start: su, agent: robots.ProductToken(o.UserAgent), st: st, log: log}
+	c := &Crawler{o: o, start: su, st: st, log: log, http: o.HTTP}
+	if c.http == nil {
+		if c.http, err = o.client(); err != nil {
+			return nil, err
+		}
+	}
+	c.agent = robots.ProductToken(c.http.UserAgent())
 	c.origin = su.Scheme + "://" + su.Host
 	c.prefix = su.EscapedPath()[:strings.LastIndexByte(su.EscapedPath(), '/')+1]
 	c.run, err = log.Begin(ctx, norm, o.Now())
 	if err != nil {
 		return nil, err
-	}
-	c.client = o.Client
-	if c.client == nil {
-		tr := http.DefaultTransport.(*http.Transport).Clone()
-		tr.MaxIdleConnsPerHost = o.Concurrency
-		tr.MaxConnsPerHost = o.Concurrency
-		c.client = &http.Client{Transport: tr, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	}
 	return c, nil
 }
@@ -208,15 +205,16 @@ func (c *Crawler) readRobots(ctx context.Context) error {
 		return nil
 	}
 	robotsURL := c.origin + "/robots.txt"
-	var f *robots.File
-	status, err := c.getRobots(ctx, robotsURL, &f)
+	r, err := c.http.Robots(ctx, robotsURL)
+	if err != nil {
+		return err // ctx ended
+	}
+	f := r.File
 	switch {
-	case ctx.Err() != nil:
-		return ctx.Err()
-	case err != nil || status >= 500:
-		why := fmt.Sprintf("status %d", status)
-		if err != nil {
-			why = err.Error()
+	case r.Unreachable():
+		why := fmt.Sprintf("status %d", r.Status)
+		if r.Err != nil {
+			why = r.Err.Error()
 		}
 		c.warnings = append(c.warnings, fmt.Sprintf("%s: %s; treating the whole site as disallowed (RFC 9309 §2.3.1.4)", robotsURL, why))
 		f = robots.ParseBytes([]byte("User-agent: *\nDisallow: /\n"))
@@ -241,49 +239,6 @@ func (c *Crawler) readRobots(ctx context.Context) error {
 	return nil
 }
 
-func (c *Crawler) getRobots(ctx context.Context, u string, f **robots.File) (int, error) {
-	client := *c.client
-	client.CheckRedirect = func(req *http.Request, via []*http.Request) error {
-		if len(via) >= 5 { // RFC 9309 §2.3.1.2: at least five hops
-			return errors.New("too many redirects")
-		}
-		return nil
-	}
-	for attempt := 0; ; attempt++ {
-		rctx, cancel := context.WithTimeout(ctx, c.o.Timeout)
-		req, err := http.NewRequestWithContext(rctx, http.MethodGet, u, nil)
-		if err != nil {
-			cancel()
-			return 0, err
-		}
-		req.Header.Set("User-Agent", c.o.UserAgent)
-		resp, err := client.Do(req)
-		if err != nil {
-			cancel()
-			return 0, err
-		}
-		if (resp.StatusCode == 429 || resp.StatusCode == 503) && attempt < c.o.Retries {
-			d := c.retryDelay(resp, attempt)
-			resp.Body.Close()
-			cancel()
-			if err := sleep(ctx, d); err != nil {
-				return 0, err
-			}
-			continue
-		}
-		defer cancel()
-		defer resp.Body.Close()
-		if resp.StatusCode >= 200 && resp.StatusCode < 300 {
-			p, err := robots.Parse(resp.Body)
-			if err != nil {
-				return resp.StatusCode, err
-			}
-			*f = p
-		}
-		return resp.StatusCode, nil
-	}
-}
-
 // seed enqueues the start URL and, unless NoSitemaps, every URL of the
 // sitemaps robots.txt names, at depth 0, in one transaction.
 func (c *Crawler) seed(ctx context.Context) error {
@@ -292,7 +247,7 @@ func (c *Crawler) seed(ctx context.Context) error {
 			return err
 		}
 		for _, sm := range c.sitemaps {
-			_, err := fetch.Walk(ctx, sm, fetch.Options{UserAgent: c.o.UserAgent, NoDedup: true, KnownPaths: fetch.KnownPathsNever}, func(ev fetch.Event) error {
+			_, err := fetch.Walk(ctx, sm, fetch.Options{HTTP: c.http, NoDedup: true, KnownPaths: fetch.KnownPathsNever}, func(ev fetch.Event) error {
 				switch {
 				case ev.Kind == fetch.EventURL && ev.URL != nil:
 					loc, err := c.o.Query.Normalize(ev.URL.Loc)
@@ -796,6 +751,6 @@ func sleep(ctx context.Context, d time.Duration) error {
 // drain reads a little of a body we do not use, so the connection can be
 // reused, and closes it.
 func drain(b io.ReadCloser) {
-	io.CopyN(io.Discard, b, 64<<10)
-	b.Close()
+	_, _ = io.CopyN(io.Discard, b, 64<<10)
+	_ = b.Close()
 }

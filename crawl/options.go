@@ -6,6 +6,7 @@ import (
 	"time"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/internal/urlnorm"
 )
 
@@ -20,8 +21,19 @@ type Options struct {
 	// (robots.ProductToken) selects the robots.txt group and the
 	// <meta name="TOKEN"> and "TOKEN:" X-Robots-Tag directives.
 	UserAgent string
-	// Client is the HTTP client; it must not follow redirects (the crawler
-	// records them). Default: one built from Concurrency and Timeout.
+	// HTTP, when set, makes every request of the crawl (pages, robots.txt,
+	// seed sitemaps); its User-Agent is then the crawler's (UserAgent is
+	// ignored), and so are its timeouts and its wait for a long
+	// Retry-After (see fetch.ClientOptions: the crawler's own client
+	// clamps it to MaxRetryAfter). Pages are requested without following
+	// redirects, retried on 429 and 503 only (Retries), whatever the
+	// Client's policy. Default: a client built from UserAgent,
+	// Concurrency, Timeout, Retries and MaxRetryAfter.
+	HTTP *fetch.Client
+	// Client, when set and HTTP is not, sends the requests of the
+	// crawler's client (kept for compatibility; it is used as
+	// fetch.ClientOptions.HTTPClient says: a copy, whose CheckRedirect
+	// runs after the crawler's, which follows no redirect of a page).
 	Client *http.Client
 
 	// Concurrency is how many requests may be in flight on the host at
@@ -97,6 +109,22 @@ type Options struct {
 	// every page with the number of pages fetched so far in this run.
 	Progress func(fetched int)
 }
+
+// client builds the crawler's HTTP client when Options.HTTP is not set:
+// one try per page bounded by Timeout, at most Concurrency connections to
+// the host, 429 and 503 retried Retries times after Retry-After (clamped
+// to MaxRetryAfter) or a backoff from 1s.
+func (o Options) client() (*fetch.Client, error) {
+	return fetch.NewClient(fetch.ClientOptions{
+		UserAgent: o.UserAgent, HTTPClient: o.Client,
+		Timeout: o.Timeout, HeaderTimeout: o.Timeout,
+		Attempts: o.attempts(), Retry: fetch.RetryBusy, RetryMax: o.MaxRetryAfter, ClampRetryAfter: true,
+		MaxConnsPerHost: o.Concurrency, MaxIdleConnsPerHost: o.Concurrency,
+	})
+}
+
+// attempts is how many times a page is requested at most.
+func (o Options) attempts() int { return max(o.Retries, 0) + 1 }
 
 func (o Options) withDefaults() Options {
 	if o.UserAgent == "" {

@@ -2,6 +2,7 @@ package crawl
 
 import (
 	"context"
+	"io"
 	"mime"
 	"net/http"
 	"net/url"
@@ -9,11 +10,16 @@ import (
 	"strings"
 	"time"
 
+	"github.com/klauspost/compress/gzip"
+
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/fetch"
 )
 
 // fetch requests one page and reads what the crawler needs from it. It
-// waits for the rate limiter and for any backoff of the host first.
+// waits for the rate limiter and for any backoff of the host first, and
+// again before a retry of a 429 or 503, which pauses every request to the
+// host for the Retry-After (or backoff).
 func (c *Crawler) fetch(ctx context.Context, t task) result {
 	res := result{task: t}
 	wctx := ctx
@@ -25,21 +31,40 @@ func (c *Crawler) fetch(ctx context.Context, t task) result {
 		wctx, cancel = context.WithDeadline(ctx, c.deadline)
 		defer cancel()
 	}
-	for attempt := 0; ; attempt++ {
-		if err := c.wait(wctx); err != nil {
-			if ctx.Err() == nil && !c.deadline.IsZero() {
-				res.Unfetched = true
-				return res
-			}
-			res.Reason = ReasonError
+	waitFailed := func() result {
+		if ctx.Err() == nil && !c.deadline.IsZero() {
+			res.Unfetched = true
 			return res
 		}
-		retry, delay := c.get(ctx, &res, attempt)
-		if !retry {
-			return res
-		}
-		c.pause(delay)
+		res.Reason = ReasonError
+		return res
 	}
+	if err := c.wait(wctx); err != nil {
+		return waitFailed()
+	}
+	var waitErr error
+	resp, err := c.http.Get(ctx, t.Loc, fetch.GetOptions{
+		Accept:       "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1",
+		MaxRedirects: fetch.NoRedirects,
+		AnyStatus:    true,
+		Retry:        fetch.RetryBusy,
+		Attempts:     c.o.attempts(),
+		Wait: func(_ context.Context, d time.Duration) error {
+			c.pause(d)
+			waitErr = c.wait(wctx)
+			return waitErr
+		},
+	})
+	if err != nil {
+		if waitErr != nil {
+			return waitFailed()
+		}
+		res.Reason = ReasonError
+		return res
+	}
+	defer drain(resp)
+	c.read(ctx, &res, resp)
+	return res
 }
 
 // wait blocks until the host's backoff is over and the rate allows a
@@ -68,78 +93,59 @@ func (c *Crawler) pause(d time.Duration) {
 	c.pauseMu.Unlock()
 }
 
-// retryDelay is the wait before attempt+1 after a 429 or 503: Retry-After
-// (seconds or an HTTP date) when given, else 1s, 2s, 4s …; capped at
-// MaxRetryAfter.
-func (c *Crawler) retryDelay(resp *http.Response, attempt int) time.Duration {
-	d := time.Second << min(attempt, 10)
-	if ra := strings.TrimSpace(resp.Header.Get("Retry-After")); ra != "" {
-		if n, err := strconv.Atoi(ra); err == nil && n >= 0 {
-			d = time.Duration(n) * time.Second
-		} else if t, err := http.ParseTime(ra); err == nil {
-			d = time.Until(t)
-		}
-	}
-	return max(0, min(d, c.o.MaxRetryAfter))
-}
-
-// get makes one attempt. It fills res, or asks for a retry after delay.
-func (c *Crawler) get(ctx context.Context, res *result, attempt int) (retry bool, delay time.Duration) {
-	rctx, cancel := context.WithTimeout(ctx, c.o.Timeout)
-	defer cancel()
-	req, err := http.NewRequestWithContext(rctx, http.MethodGet, res.Loc, nil)
+// read fills res from a page's final response.
+func (c *Crawler) read(ctx context.Context, res *result, resp *fetch.Response) {
+	res.Status = resp.Status
+	base, err := url.Parse(resp.FinalURL)
 	if err != nil {
 		res.Reason = ReasonError
-		return false, 0
+		return
 	}
-	req.Header.Set("User-Agent", c.o.UserAgent)
-	req.Header.Set("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1")
-	resp, err := c.client.Do(req)
-	if err != nil {
-		res.Reason = ReasonError
-		return false, 0
-	}
-	defer drain(resp.Body)
-	res.Status = resp.StatusCode
 	switch {
-	case (resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable) && attempt < c.o.Retries:
-		return true, c.retryDelay(resp, attempt)
-	case resp.StatusCode >= 300 && resp.StatusCode < 400:
+	case resp.Status >= 300 && resp.Status < 400:
 		res.Reason = ReasonRedirect
 		if loc := resp.Header.Get("Location"); loc != "" {
-			if target, err := c.o.Query.Resolve(resp.Request.URL, loc); err == nil && target != res.Loc {
+			if target, err := c.o.Query.Resolve(base, loc); err == nil && target != res.Loc {
 				res.Redirect = target
 			}
 		}
-		return false, 0
-	case resp.StatusCode != http.StatusOK:
-		res.Reason = "status:" + strconv.Itoa(resp.StatusCode)
-		return false, 0
+		return
+	case resp.Status != http.StatusOK:
+		res.Reason = "status:" + strconv.Itoa(resp.Status)
+		return
 	}
-	ct := resp.Header.Get("Content-Type")
+	ct := resp.ContentType
 	if mt, _, err := mime.ParseMediaType(ct); ct != "" && (err != nil || mt != "text/html" && mt != "application/xhtml+xml") {
 		res.Reason = ReasonNotHTML
-		return false, 0
+		return
 	}
-	p, err := parseHTML(resp.Body, ct, c.o.MaxBodyBytes, strings.ToLower(c.agent))
-	if err != nil && ctx.Err() == nil && rctx.Err() != nil {
+	var body io.Reader = resp
+	if resp.ContentEncoding == "gzip" || resp.ContentEncoding == "x-gzip" {
+		zr, err := gzip.NewReader(resp)
+		if err != nil {
+			res.Reason = ReasonError
+			return
+		}
+		defer zr.Close()
+		body = zr
+	}
+	p, err := parseHTML(body, ct, c.o.MaxBodyBytes, strings.ToLower(c.agent))
+	if err != nil && ctx.Err() == nil && fetch.KindOf(resp.Err()) == fetch.KindTimeout {
 		res.Reason = ReasonError // the body did not arrive in time
-		return false, 0
+		return
 	}
-	c.build(res, resp, &p)
-	return false, 0
+	c.build(res, base, resp.Header, &p)
 }
 
 // build turns a parsed 200 HTML page into the result: links to follow,
 // the listing decision and the entry.
-func (c *Crawler) build(res *result, resp *http.Response, p *page) {
-	base := resp.Request.URL
+func (c *Crawler) build(res *result, base *url.URL, header http.Header, p *page) {
 	if p.Base != "" {
 		if b, err := base.Parse(p.Base); err == nil {
 			base = b
 		}
 	}
-	xNoindex, xNofollow := xRobotsTag(resp.Header.Values("X-Robots-Tag"), c.agent)
+	xNoindex, xNofollow := xRobotsTag(header.Values("X-Robots-Tag"), c.agent)
 	noindex := (p.Noindex || xNoindex) && !c.o.IgnoreNoindex
 	nofollow := (p.Nofollow || xNofollow) && !c.o.IgnoreNofollow
 
@@ -157,7 +163,7 @@ func (c *Crawler) build(res *result, resp *http.Response, p *page) {
 	canonical := ""
 	raw := p.Canonical
 	if raw == "" {
-		raw = linkCanonical(resp.Header.Values("Link"))
+		raw = linkCanonical(header.Values("Link"))
 	}
 	if raw != "" {
 		if cu, err := c.o.Query.Resolve(base, raw); err == nil {
@@ -177,12 +183,12 @@ func (c *Crawler) build(res *result, resp *http.Response, p *page) {
 		return
 	}
 	u := &sitemap.URL{Loc: res.Loc, ContentHash: p.Hash}
-	if lm := resp.Header.Get("Last-Modified"); lm != "" {
+	if lm := header.Get("Last-Modified"); lm != "" {
 		// A server's Last-Modified is the page's own date (M-05); one in
 		// the future is not believed, nor one equal to the response's
 		// Date: a dynamic page stamped with the time it was served, which
 		// is the crawl time M-02 forbids (the fingerprint decides then).
-		if t, err := http.ParseTime(lm); err == nil && !t.After(time.Now()) && !responseTime(t, resp.Header.Get("Date")) {
+		if t, err := http.ParseTime(lm); err == nil && !t.After(time.Now()) && !responseTime(t, header.Get("Date")) {
 			u.LastMod = sitemap.DateOf(t.UTC())
 		}
 	}

@@ -59,8 +59,9 @@ type ClientOptions struct {
 	HeaderTimeout time.Duration
 	// IdleTimeout is the longest a body may send nothing (default 30s).
 	IdleTimeout time.Duration
-	// Timeout bounds one document: the request, its retries and waits,
-	// and the whole body (default 5m).
+	// Timeout bounds one try of a document: the request and its whole
+	// body (default 5m). The waits between tries are bounded by the
+	// caller's context only.
 	Timeout time.Duration
 	// MaxBodyBytes bounds the wire bytes of one body: reading past it
 	// fails with an *Error of KindTooLarge (0: no cap).
@@ -251,7 +252,7 @@ type GetOptions struct {
 	// read (not of a body answered from the cache); its error stops the
 	// read and is returned by Read.
 	Count func(n int64) error
-	// Timeout overrides ClientOptions.Timeout for this document.
+	// Timeout overrides ClientOptions.Timeout for this request.
 	Timeout time.Duration
 }
 
@@ -276,7 +277,7 @@ type Response struct {
 
 	body   *idleBody
 	entry  *cacheEntry
-	cancel context.CancelFunc
+	cancel context.CancelFunc // of the try's context
 	closed bool
 }
 
@@ -357,33 +358,18 @@ func (e *tooMany) Unwrap() error { return errTooManyRedirects }
 // response to read and close. Without GetOptions.AnyStatus anything but
 // a 200 (or a 304 answered from the cache) is an *Error: KindNotFound
 // (404, 410), KindBlocked (401, 403), KindStatus (any other status, 429
-// and 5xx once the retries are over), KindNetwork, KindRedirect or
-// KindBadURL. ctx bounds the whole exchange, body included; so does
-// ClientOptions.Timeout. When ctx ends, Get returns ctx's error.
+// and 5xx once the retries are over), KindNetwork, KindRedirect,
+// KindTimeout (the try's Timeout ran out before the headers) or
+// KindBadURL. ctx bounds the whole exchange, retries and body included;
+// ClientOptions.Timeout (or GetOptions.Timeout) bounds each try, its body
+// included. When ctx ends, Get returns ctx's error.
 func (c *Client) Get(ctx context.Context, u string, g GetOptions) (*Response, error) {
-	timeout := c.o.Timeout
-	if g.Timeout > 0 {
-		timeout = g.Timeout
-	}
-	dctx, cancel := context.WithTimeoutCause(ctx, timeout, &Error{Kind: KindTimeout, URL: u,
-		Msg: "not read within " + timeout.String() + " (per-document deadline)", Err: context.DeadlineExceeded})
-	dctx = context.WithValue(dctx, policyKey{}, &policy{max: g.MaxRedirects, check: g.CheckRedirect})
-	resp, err := c.get(dctx, cancel, ctx, u, g)
-	if err != nil {
-		cancel()
-		return nil, err
-	}
-	resp.cancel = cancel
-	return resp, nil
-}
-
-func (c *Client) get(ctx context.Context, cancel context.CancelFunc, outer context.Context, u string, g GetOptions) (*Response, error) {
 	var meta cacheMeta
 	cached := false
 	if g.Cache {
 		meta, cached = c.cache.lookup(u)
 	}
-	resp, retries, err := c.do(ctx, outer, u, g, meta, cached)
+	resp, retries, actx, cancel, err := c.do(ctx, u, g, meta, cached)
 	if err != nil {
 		return nil, err
 	}
@@ -391,18 +377,22 @@ func (c *Client) get(ctx context.Context, cancel context.CancelFunc, outer conte
 		ContentType:     resp.Header.Get("Content-Type"),
 		ContentEncoding: strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Encoding"))),
 		ETag:            resp.Header.Get("ETag"), LastModified: resp.Header.Get("Last-Modified"),
-		Retries: retries}
+		Retries: retries, cancel: cancel}
 	var raw io.ReadCloser = resp.Body
 	count := g.Count
 	switch {
 	case resp.StatusCode == http.StatusNotModified && g.Cache:
 		drain(resp.Body)
+		fail := func(msg string, err error) (*Response, error) {
+			cancel()
+			return nil, &Error{Kind: KindStatus, URL: u, Status: 304, Msg: msg, Err: err}
+		}
 		if !cached {
-			return nil, &Error{Kind: KindStatus, URL: u, Status: 304, Msg: "HTTP 304 Not Modified to an unconditional request"}
+			return fail("HTTP 304 Not Modified to an unconditional request", nil)
 		}
 		f, err := c.cache.open(u)
 		if err != nil {
-			return nil, &Error{Kind: KindStatus, URL: u, Status: 304, Msg: "HTTP 304 but the cached body is gone: " + err.Error(), Err: err}
+			return fail("HTTP 304 but the cached body is gone: "+err.Error(), err)
 		}
 		raw = f
 		r.Cached, r.Header = true, nil
@@ -416,12 +406,13 @@ func (c *Client) get(ctx context.Context, cancel context.CancelFunc, outer conte
 			raw = &teeBody{r: raw, e: r.entry}
 		}
 	}
-	r.body = newIdleBody(raw, c.o.IdleTimeout, ctx, cancel, count, c.o.MaxBodyBytes)
+	r.body = newIdleBody(raw, c.o.IdleTimeout, actx, cancel, count, c.o.MaxBodyBytes)
 	return r, nil
 }
 
-// do makes the attempts and returns the response to use.
-func (c *Client) do(ctx, outer context.Context, u string, g GetOptions, meta cacheMeta, cached bool) (*http.Response, int, error) {
+// do makes the tries and returns the response to use, with the context
+// of its try and that context's cancel.
+func (c *Client) do(ctx context.Context, u string, g GetOptions, meta cacheMeta, cached bool) (*http.Response, int, context.Context, context.CancelFunc, error) {
 	pol := g.Retry
 	if pol == RetryDefault {
 		pol = c.o.Retry
@@ -433,6 +424,10 @@ func (c *Client) do(ctx, outer context.Context, u string, g GetOptions, meta cac
 	if pol == RetryNever {
 		attempts = 1
 	}
+	timeout := c.o.Timeout
+	if g.Timeout > 0 {
+		timeout = g.Timeout
+	}
 	accept, enc := g.Accept, g.AcceptEncoding
 	if accept == "" {
 		accept = DefaultAccept
@@ -440,11 +435,15 @@ func (c *Client) do(ctx, outer context.Context, u string, g GetOptions, meta cac
 	if enc == "" {
 		enc = "gzip"
 	}
+	redirects := &policy{max: g.MaxRedirects, check: g.CheckRedirect}
 	var lastErr *Error
 	for attempt := 1; ; attempt++ {
-		req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+		deadline := &Error{Kind: KindTimeout, URL: u, Msg: "not read within " + timeout.String() + " (per-document deadline)", Err: context.DeadlineExceeded}
+		actx, cancel := context.WithTimeoutCause(ctx, timeout, deadline)
+		req, err := http.NewRequestWithContext(context.WithValue(actx, policyKey{}, redirects), http.MethodGet, u, nil)
 		if err != nil {
-			return nil, 0, &Error{Kind: KindBadURL, URL: u, Msg: "bad URL: " + err.Error(), Err: err}
+			cancel()
+			return nil, 0, nil, nil, &Error{Kind: KindBadURL, URL: u, Msg: "bad URL: " + err.Error(), Err: err}
 		}
 		req.Header.Set("User-Agent", c.o.UserAgent)
 		req.Header.Set("Accept-Encoding", enc)
@@ -462,11 +461,13 @@ func (c *Client) do(ctx, outer context.Context, u string, g GetOptions, meta cac
 		told := false // a Retry-After says how long to wait
 		retry := false
 		if err != nil {
-			if outer.Err() != nil {
-				return nil, 0, outer.Err()
+			timedOut := actx.Err() != nil
+			cancel()
+			if ctx.Err() != nil {
+				return nil, 0, nil, nil, ctx.Err()
 			}
-			if cause := context.Cause(ctx); cause != nil && ctx.Err() != nil {
-				return nil, 0, cause
+			if timedOut {
+				return nil, 0, nil, nil, deadline
 			}
 			lastErr = netError(u, err)
 			retry = pol == RetryDefault && lastErr.Kind == KindNetwork
@@ -474,19 +475,18 @@ func (c *Client) do(ctx, outer context.Context, u string, g GetOptions, meta cac
 			st := resp.StatusCode
 			switch {
 			case st == http.StatusOK || (st == http.StatusNotModified && g.Cache):
-				return resp, attempt - 1, nil
+				return resp, attempt - 1, actx, cancel, nil
 			case st == http.StatusTooManyRequests, st == http.StatusServiceUnavailable && pol != RetryRateLimited, st >= 500 && pol == RetryDefault:
 				retry = true
 			}
-			if !retry || attempt >= attempts {
-				if g.AnyStatus {
-					return resp, attempt - 1, nil
-				}
+			if g.AnyStatus && (!retry || attempt >= attempts) {
+				return resp, attempt - 1, actx, cancel, nil
 			}
 			lastErr = statusError(u, resp, c.o.UserAgent)
 			drain(resp.Body)
+			cancel()
 			if !retry {
-				return nil, 0, lastErr
+				return nil, 0, nil, nil, lastErr
 			}
 			wait, told = retryAfter(resp.Header.Get("Retry-After"), time.Now())
 		}
@@ -494,7 +494,7 @@ func (c *Client) do(ctx, outer context.Context, u string, g GetOptions, meta cac
 			if attempt > 1 {
 				lastErr.Msg += fmt.Sprintf(" (gave up after %d attempts)", attempt)
 			}
-			return nil, 0, lastErr
+			return nil, 0, nil, nil, lastErr
 		}
 		if !told {
 			wait = backoff(c.o.RetryBase, attempt)
@@ -502,22 +502,19 @@ func (c *Client) do(ctx, outer context.Context, u string, g GetOptions, meta cac
 		if wait > c.o.RetryMax {
 			if !c.o.ClampRetryAfter {
 				lastErr.Msg += fmt.Sprintf(" (Retry-After %s is longer than the %s the client waits; not retried)", wait.Round(time.Second), c.o.RetryMax)
-				return nil, 0, lastErr
+				return nil, 0, nil, nil, lastErr
 			}
 			wait = c.o.RetryMax
 		}
 		if g.OnRetry != nil {
 			g.OnRetry(fmt.Sprintf("%s; retrying in %s (attempt %d of %d)", lastErr.Error(), wait.Round(time.Millisecond), attempt+1, attempts))
 		}
-		if g.Wait != nil {
-			if err := g.Wait(ctx, wait); err != nil {
-				return nil, 0, err
-			}
-		} else if err := sleep(ctx, wait); err != nil {
-			if outer.Err() != nil {
-				return nil, 0, outer.Err()
-			}
-			return nil, 0, context.Cause(ctx)
+		wf := g.Wait
+		if wf == nil {
+			wf = sleep
+		}
+		if err := wf(ctx, wait); err != nil {
+			return nil, 0, nil, nil, err
 		}
 	}
 }

@@ -47,7 +47,9 @@ func TestClientGet(t *testing.T) {
 		w.Header().Set("Content-Encoding", "gzip")
 		w.Write(body)
 	})
-	s.handle("/old", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/s.xml", http.StatusMovedPermanently) })
+	s.handle("/old", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/s.xml", http.StatusMovedPermanently)
+	})
 	c := newTestClient(t, ClientOptions{UserAgent: "probe-bot/1.0"})
 	if c.UserAgent() != "probe-bot/1.0" {
 		t.Errorf("UserAgent() = %q", c.UserAgent())
@@ -137,8 +139,8 @@ func TestClientRetryPolicies(t *testing.T) {
 	var msgs []string
 	r, err := c.Get(context.Background(), s.URL+"/429", GetOptions{
 		AnyStatus: true, Attempts: 2,
-		Wait:      func(ctx context.Context, d time.Duration) error { waits = append(waits, d); return nil },
-		OnRetry:   func(m string) { msgs = append(msgs, m) },
+		Wait:    func(ctx context.Context, d time.Duration) error { waits = append(waits, d); return nil },
+		OnRetry: func(m string) { msgs = append(msgs, m) },
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -184,7 +186,9 @@ func TestClientRedirectPolicy(t *testing.T) {
 	s := newSite(t)
 	other := newSite(t)
 	other.serve("/s.xml", "application/xml", urlset("https://e.com/1"))
-	s.handle("/away", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, other.URL+"/s.xml", http.StatusFound) })
+	s.handle("/away", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, other.URL+"/s.xml", http.StatusFound)
+	})
 	s.handle("/loop", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/loop", http.StatusFound) })
 	c := newTestClient(t, ClientOptions{})
 	r, err := c.Get(context.Background(), s.URL+"/away", GetOptions{MaxRedirects: NoRedirects, AnyStatus: true})

@@ -151,7 +151,7 @@ func (o *opened) finish(complete bool) {
 
 // open fetches u (conditionally when cached) and returns it to read.
 func (w *walker) open(ctx context.Context, u string, probe bool, onRetry func(string)) (*opened, error) {
-	g := GetOptions{Cache: true, Count: w.count, OnRetry: onRetry}
+	g := GetOptions{Cache: true, Count: w.count, OnRetry: onRetry, Timeout: w.opts.SitemapTimeout}
 	if probe {
 		g.Retry = RetryRateLimited
 	}
