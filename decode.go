@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/klauspost/compress/gzip"
+	"github.com/sitemapkit/sitemap/internal/xmlscan"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/encoding/ianaindex"
@@ -157,15 +158,15 @@ const (
 type Decoder struct {
 	opt     DecoderOptions
 	src     io.Reader
-	lim     *decLimitReader
+	lim     *limitReader
 	gz      *gzip.Reader
-	s       *scanner
+	s       *xmlscan.Scanner
 	format  Format
 	started bool
 	err     error // sticky error of Next
 	count   int   // entries returned
 
-	x decXML // XML state
+	x xmlReader // XML state
 
 	textLine int // text format: current line number
 
@@ -270,7 +271,7 @@ func (d *Decoder) reportAt(rule string, sev Severity, off int64, msg string) {
 	}
 	line, col := 0, 0
 	if d.s != nil {
-		line, col = d.s.posAt(off)
+		line, col = d.s.Pos(off)
 	}
 	d.report(rule, sev, line, col, msg)
 }
@@ -287,7 +288,7 @@ func (d *Decoder) fatal(rule string, line, col int, err error, msg string) error
 func (d *Decoder) fatalAt(rule string, off int64, err error, msg string) error {
 	line, col := 0, 0
 	if d.s != nil {
-		line, col = d.s.posAt(off)
+		line, col = d.s.Pos(off)
 	}
 	return d.fatal(rule, line, col, err, msg)
 }
@@ -299,11 +300,11 @@ func (d *Decoder) readFailure(err error, off int64) error {
 		err = io.ErrUnexpectedEOF
 	}
 	switch {
-	case errors.Is(err, errDecByteCap):
+	case errors.Is(err, errByteCap):
 		return d.fatalAt(RuleMaxBytes, off, ErrLimit, fmt.Sprintf(
 			"more than %d uncompressed bytes; stopped reading (a sitemap may hold %d, S-02; raise MaxBytes to read further)",
 			d.opt.MaxBytes, MaxBytes))
-	case errors.Is(err, errScanTokenCap):
+	case errors.Is(err, xmlscan.ErrTokenCap):
 		what := "an XML tag, comment or value"
 		if d.format == FormatText {
 			what = "a line"
@@ -320,19 +321,19 @@ func (d *Decoder) readFailure(err error, off int64) error {
 	return d.fatalAt(RuleRead, off, err, fmt.Sprintf("cannot read: %v", err))
 }
 
-// errDecByteCap is returned by decLimitReader past its cap.
-var errDecByteCap = errors.New("uncompressed size cap reached")
+// errByteCap is returned by limitReader past its cap.
+var errByteCap = errors.New("uncompressed size cap reached")
 
-// decLimitReader counts bytes and fails with errDecByteCap once more than
+// limitReader counts bytes and fails with errByteCap once more than
 // max would be read; a document of exactly max bytes passes.
-type decLimitReader struct {
+type limitReader struct {
 	r   io.Reader
 	n   int64
 	max int64
 	err error
 }
 
-func (l *decLimitReader) Read(p []byte) (int, error) {
+func (l *limitReader) Read(p []byte) (int, error) {
 	if l.err != nil {
 		return 0, l.err
 	}
@@ -341,7 +342,7 @@ func (l *decLimitReader) Read(p []byte) (int, error) {
 			var one [1]byte
 			n, err := l.r.Read(one[:])
 			if n > 0 {
-				l.err = errDecByteCap
+				l.err = errByteCap
 				return 0, l.err
 			}
 			if err != nil {
@@ -364,7 +365,7 @@ func (l *decLimitReader) Read(p []byte) (int, error) {
 func (d *Decoder) start() error {
 	br := bufio.NewReaderSize(d.src, 4096)
 	var src io.Reader = br
-	if decIsGzip(br) {
+	if isGzip(br) {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
 			return d.fatal(RuleGzip, 0, 0, ErrGzip, fmt.Sprintf("starts like gzip but the header is corrupt (%v)", err))
@@ -376,22 +377,22 @@ func (d *Decoder) start() error {
 		// The inner compressed stream is capped like the output: empty
 		// gzip members inflate to nothing and would otherwise never reach
 		// MaxBytes.
-		ib := bufio.NewReaderSize(&decLimitReader{r: zr, max: d.opt.MaxBytes}, 4096)
+		ib := bufio.NewReaderSize(&limitReader{r: zr, max: d.opt.MaxBytes}, 4096)
 		src = ib
-		if decIsGzip(ib) {
+		if isGzip(ib) {
 			d.report(RuleGzipNested, SeverityWarning, 0, 0, "the document is gzip-compressed twice (a gzip inside the gzip); read after decompressing both. Search engines decompress a .gz sitemap once: compress it once")
 			zr2, err := gzip.NewReader(ib)
 			if err != nil {
 				return d.fatal(RuleGzip, 0, 0, ErrGzip, fmt.Sprintf("the inner gzip stream's header is corrupt (%v)", err))
 			}
 			ib2 := bufio.NewReaderSize(zr2, 4096)
-			if decIsGzip(ib2) {
+			if isGzip(ib2) {
 				return d.fatal("F-04", 0, 0, ErrNotSitemap, "gzip-compressed more than twice; not read (compress a sitemap once)")
 			}
 			src = ib2
 		}
 	}
-	d.lim = &decLimitReader{r: src, max: d.opt.MaxBytes}
+	d.lim = &limitReader{r: src, max: d.opt.MaxBytes}
 	pr := bufio.NewReaderSize(d.lim, 4096)
 	head, _ := pr.Peek(1024)
 	var r io.Reader = pr
@@ -420,7 +421,7 @@ func (d *Decoder) start() error {
 	}
 	head, perr = pr.Peek(1024)
 	i := 0
-	for i < len(head) && (scanIsSpace(head[i]) || head[i] == '\f' || head[i] == '\v') {
+	for i < len(head) && (xmlscan.IsSpace(head[i]) || head[i] == '\f' || head[i] == '\v') {
 		i++
 	}
 	if i == len(head) {
@@ -438,26 +439,26 @@ func (d *Decoder) start() error {
 			d.report("X-09", SeverityWarning, line, 1, "white space before the XML declaration or root element; XML parsers may reject it")
 		}
 		if transformed == "" {
-			if enc := decDeclEncoding(head[i:]); enc != "" {
+			if enc := declaredEncoding(head[i:]); enc != "" {
 				r = d.charset(enc, r)
 			}
 		}
-		d.s = newScanner(r, d.opt.MaxLineBytes)
+		d.s = xmlscan.New(r, d.opt.MaxLineBytes)
 		d.x.init(d)
 		return nil
 	}
 	// Not XML: text, unless it looks binary.
-	if decLooksBinary(head) {
+	if looksBinary(head) {
 		return d.fatal("F-04", 1, 1, ErrNotSitemap, "binary data, not a sitemap (not XML, not text; a compressed format other than gzip?)")
 	}
 	d.format = FormatText
-	d.s = newScanner(r, d.opt.MaxLineBytes)
+	d.s = xmlscan.New(r, d.opt.MaxLineBytes)
 	return nil
 }
 
-// decIsGzip reports whether the next bytes of br are gzip's magic number
+// isGzip reports whether the next bytes of br are gzip's magic number
 // (F-04: sniffed, never taken from a name).
-func decIsGzip(br *bufio.Reader) bool {
+func isGzip(br *bufio.Reader) bool {
 	magic, _ := br.Peek(2)
 	return len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b
 }
@@ -486,9 +487,9 @@ func (d *Decoder) charset(name string, r io.Reader) io.Reader {
 	return transform.NewReader(r, enc.NewDecoder())
 }
 
-// decDeclEncoding returns the encoding pseudo-attribute of an XML
+// declaredEncoding returns the encoding pseudo-attribute of an XML
 // declaration at the start of b, or "".
-func decDeclEncoding(b []byte) string {
+func declaredEncoding(b []byte) string {
 	if !bytes.HasPrefix(b, []byte("<?xml")) {
 		return ""
 	}
@@ -516,9 +517,9 @@ func decDeclEncoding(b []byte) string {
 	return string(rest[1 : 1+j])
 }
 
-// decLooksBinary reports whether the first bytes of a non-XML document are
+// looksBinary reports whether the first bytes of a non-XML document are
 // not text: NUL bytes, or mostly control characters and invalid UTF-8.
-func decLooksBinary(b []byte) bool {
+func looksBinary(b []byte) bool {
 	if bytes.IndexByte(b, 0) >= 0 {
 		return true
 	}
@@ -526,7 +527,7 @@ func decLooksBinary(b []byte) bool {
 	for i := 0; i < len(b); {
 		c := b[i]
 		if c < 0x80 {
-			if c < 0x20 && !scanIsSpace(c) && c != '\f' && c != '\v' {
+			if c < 0x20 && !xmlscan.IsSpace(c) && c != '\f' && c != '\v' {
 				bad++
 			}
 			i++
@@ -544,10 +545,10 @@ func decLooksBinary(b []byte) bool {
 // textNext reads the next URL line of a text sitemap (§8, T-08).
 func (d *Decoder) textNext() (Item, error) {
 	for {
-		raw, off, ok := d.s.nextLine() // T-08: LF or CRLF
+		raw, off, ok := d.s.NextLine() // T-08: LF or CRLF
 		if !ok {
-			if d.s.err != nil && d.s.err != io.EOF {
-				return Item{}, d.readFailure(d.s.err, off)
+			if d.s.Err() != nil && d.s.Err() != io.EOF {
+				return Item{}, d.readFailure(d.s.Err(), off)
 			}
 			if d.count == 0 {
 				d.report("T-01", SeverityWarning, d.textLine, 0, "the text sitemap holds no URL")
@@ -556,7 +557,7 @@ func (d *Decoder) textNext() (Item, error) {
 		}
 		d.textLine++
 		lead := 0
-		for lead < len(raw) && (scanIsSpace(raw[lead]) || raw[lead] == '\f' || raw[lead] == '\v') {
+		for lead < len(raw) && (xmlscan.IsSpace(raw[lead]) || raw[lead] == '\f' || raw[lead] == '\v') {
 			lead++
 		}
 		val := bytes.TrimRight(raw[lead:], " \t\r\n\f\v")
@@ -564,7 +565,7 @@ func (d *Decoder) textNext() (Item, error) {
 			d.report("T-08", SeverityWarning, d.textLine, 1, "blank line; a text sitemap holds one URL per line and nothing else (T-05)")
 			continue
 		}
-		if !decAbsHTTP(val) {
+		if !hasHTTPScheme(val) {
 			show := val
 			if len(show) > 80 {
 				show = show[:80]
@@ -581,9 +582,9 @@ func (d *Decoder) textNext() (Item, error) {
 	}
 }
 
-// decAbsHTTP reports whether b starts with http:// or https:// (any case)
+// hasHTTPScheme reports whether b starts with http:// or https:// (any case)
 // followed by something.
-func decAbsHTTP(b []byte) bool {
+func hasHTTPScheme(b []byte) bool {
 	for _, p := range [...]string{"http://", "https://"} {
 		if len(b) > len(p) && strings.EqualFold(string(b[:len(p)]), p) {
 			return true

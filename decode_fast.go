@@ -13,7 +13,7 @@ import (
 // positions) is the same with or without it; decode_fast_test.go checks
 // that by decoding inputs both ways (Decoder.noFast).
 
-// fastURL reads one whole <url> element of a urlset straight from the
+// readPlainURL reads one whole <url> element of a urlset straight from the
 // scanner's buffer, without producing tokens.
 //
 // It assumes: a urlset whose root is the only open element; a <url> with no
@@ -32,7 +32,7 @@ import (
 // the general loop would (entryStart, coreLeaf, unescape, leafEnd,
 // entryEnd), in the same order, so every value check and diagnostic (E-01,
 // E-03, X-01, X-04, X-12, M-01, C-01, P-01 …) is exactly the general one.
-func (x *decXML) fastURL() bool {
+func (x *xmlReader) readPlainURL() bool {
 	s := x.s
 	if len(x.stack) != 1 || x.stack[0].kind != ekRoot || x.d.format != FormatURLSet || x.d.opt.MaxDepth < 3 {
 		return false
@@ -48,47 +48,48 @@ func (x *decXML) fastURL() bool {
 	if !x.fastCore {
 		return false
 	}
-	var leaves [4]decFastLeaf
-	{
-		b := s.buf
-		p := s.pos
-		for p < len(b) && decSpace[b[p]] {
-			p++
-		}
-		if p == len(b) {
-			// Blanks up to the end of the buffer: leave them to the
-			// scanner, which joins them with what follows (a text
-			// diagnostic, if any, then points at their start).
-			return false
-		}
-		if b[p] != '<' {
-			return false
-		}
-		s.pos = p // blank text at the root level is ignored (see text)
-		end, n, st := decFastScanURL(b, p, x.d.opt.MaxLineBytes, &leaves)
-		switch st {
-		case decFastNo:
-			return false
-		case decFastShort:
-			// Incomplete in the buffer: the general path reads on. (Reading
-			// here would change when the scanner meets the end of the
-			// input, and with it how a truncated tag is reported.)
-			return false
-		}
-		x.fastCommit(p, end, leaves[:n])
-		return true
+	var leaves [4]plainLeaf
+	b, base := s.Unread()
+	p := 0
+	for p < len(b) && xmlSpace[b[p]] {
+		p++
 	}
+	if p == len(b) {
+		// Blanks up to the end of the buffer: leave them to the scanner,
+		// which joins them with what follows (a text diagnostic, if any,
+		// then points at their start).
+		return false
+	}
+	if b[p] != '<' {
+		return false
+	}
+	s.Skip(p) // blank text at the root level is ignored (see text)
+	b, base = b[p:], base+int64(p)
+	end, n, st := scanPlainURL(b, x.d.opt.MaxLineBytes, &leaves)
+	switch st {
+	case plainNo:
+		return false
+	case plainShort:
+		// Incomplete in the buffer: the general path reads on. (Reading
+		// here would change when the scanner meets the end of the input,
+		// and with it how a truncated tag is reported.)
+		return false
+	}
+	x.commitPlainURL(b[:end], base, leaves[:n])
+	s.Skip(end)
+	x.entryEnd(&frame{kind: ekURL, off: base})
+	return true
 }
 
-// decSpace marks XML white space (scanIsSpace) for the fast path's loops.
-var decSpace = [256]bool{' ': true, '\n': true, '\t': true, '\r': true}
+// xmlSpace marks XML white space (scanIsSpace) for the fast path's loops.
+var xmlSpace = [256]bool{' ': true, '\n': true, '\t': true, '\r': true}
 
-// decSkipSpace returns the index of the first byte at or after q that is
+// skipXMLSpace returns the index of the first byte at or after q that is
 // not XML white space. Indentation ("\n" and spaces) is skipped eight bytes
 // at a time: nz marks, exactly and without carries between bytes, the bytes
 // that differ from the one repeated in its argument's pattern. A tab or CR
 // stops the word step and the byte loop finishes.
-func decSkipSpace(b []byte, q int) int {
+func skipXMLSpace(b []byte, q int) int {
 	const ones7, hi = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
 	nz := func(t uint64) uint64 { return ((t & ones7) + ones7 | t) & hi }
 	for q+8 <= len(b) {
@@ -101,61 +102,62 @@ func decSkipSpace(b []byte, q int) int {
 		q += bits.TrailingZeros64(other) >> 3
 		break
 	}
-	for q < len(b) && decSpace[b[q]] {
+	for q < len(b) && xmlSpace[b[q]] {
 		q++
 	}
 	return q
 }
 
-// decFastLeaf is one child of a <url> found by decFastScanURL: its field,
+// plainLeaf is one child of a <url> found by scanPlainURL: its field,
 // the offset of its '<' and of its value, which is b[vs:ve] (still escaped).
-type decFastLeaf struct {
-	field      decField
+type plainLeaf struct {
+	field      leafField
 	at, vs, ve int32
 }
 
-// decFastNames are the local names, ranks and tag lengths of the <url>
+// plainLeafNames are the local names, ranks and tag lengths of the <url>
 // children the fast path reads, by field.
-var decFastNames = [...]struct {
+var plainLeafNames = [...]struct {
 	name string
 	rank int
 }{fLoc: {"loc", 1}, fLastmod: {"lastmod", 2}, fChangefreq: {"changefreq", 3}, fPriority: {"priority", 4}}
 
-// Results of decFastScanURL.
+// Results of scanPlainURL.
 const (
-	decFastOK    = iota
-	decFastNo    // not the simple shape: use the general path
-	decFastShort // the buffer ends inside the element
+	plainOK    = iota
+	plainNo    // not the simple shape: use the general path
+	plainShort // the buffer ends inside the element
 )
 
-// decFastScanURL checks that b[p:] starts with a <url> element of the shape
-// fastURL handles and returns the index after its end tag and its leaves.
+// scanPlainURL checks that b starts with a <url> element of the shape
+// readPlainURL handles and returns the index after its end tag and its
+// leaves.
 // It has no side effects. Tags are compared as constants, which the
 // compiler turns into a load and compare or two.
-func decFastScanURL(b []byte, p, maxVal int, leaves *[4]decFastLeaf) (end, n, status int) {
+func scanPlainURL(b []byte, maxVal int, leaves *[4]plainLeaf) (end, n, status int) {
 	if len(b) > 1<<31-1 {
-		return 0, 0, decFastNo // offsets are kept in int32
+		return 0, 0, plainNo // offsets are kept in int32
 	}
-	if len(b)-p < len("<url>") {
-		return 0, 0, decFastShort // (or not a <url>: the general path sorts it out)
+	if len(b) < len("<url>") {
+		return 0, 0, plainShort // (or not a <url>: the general path sorts it out)
 	}
-	if string(b[p:p+5]) != "<url>" {
-		return 0, 0, decFastNo
+	if string(b[:5]) != "<url>" {
+		return 0, 0, plainNo
 	}
-	q := p + 5
+	q := 5
 	rank := 0
 	for {
-		q = decSkipSpace(b, q)
+		q = skipXMLSpace(b, q)
 		// The longest open tag is 12 bytes. With less left the element
 		// is incomplete (or ends the document: "</url>\n</urlset>" is
 		// longer); the general path reads on.
 		if len(b)-q < 12 {
-			return 0, 0, decFastShort
+			return 0, 0, plainShort
 		}
 		if b[q] != '<' {
-			return 0, 0, decFastNo // text inside <url>: general path (XML-04 or bare loc)
+			return 0, 0, plainNo // text inside <url>: general path (XML-04 or bare loc)
 		}
-		var field decField
+		var field leafField
 		var nl int // length of the local name
 		switch {
 		case string(b[q:q+5]) == "<loc>":
@@ -167,28 +169,28 @@ func decFastScanURL(b []byte, p, maxVal int, leaves *[4]decFastLeaf) (end, n, st
 		case string(b[q:q+10]) == "<priority>":
 			field, nl = fPriority, 8
 		case string(b[q:q+6]) == "</url>":
-			return q + 6, n, decFastOK
+			return q + 6, n, plainOK
 		default:
-			return 0, 0, decFastNo
+			return 0, 0, plainNo
 		}
 		// Strictly rising ranks: no child twice, none out of
 		// order.
-		if r := decFastNames[field].rank; r > rank {
+		if r := plainLeafNames[field].rank; r > rank {
 			rank = r
 		} else {
-			return 0, 0, decFastNo
+			return 0, 0, plainNo
 		}
 		vs := q + nl + 2
 		i := bytes.IndexByte(b[vs:], '<')
 		if i < 0 {
-			return 0, 0, decFastShort
+			return 0, 0, plainShort
 		}
 		if i > maxVal {
-			return 0, 0, decFastNo // LIM-04 is the general path's to report
+			return 0, 0, plainNo // LIM-04 is the general path's to report
 		}
 		ve := vs + i
 		if len(b)-ve < nl+3 {
-			return 0, 0, decFastShort
+			return 0, 0, plainShort
 		}
 		var closed bool
 		switch field {
@@ -202,69 +204,68 @@ func decFastScanURL(b []byte, p, maxVal int, leaves *[4]decFastLeaf) (end, n, st
 			closed = string(b[ve:ve+11]) == "</priority>"
 		}
 		if !closed {
-			return 0, 0, decFastNo // markup inside the value, or another end tag
+			return 0, 0, plainNo // markup inside the value, or another end tag
 		}
-		leaves[n] = decFastLeaf{field: field, at: int32(q), vs: int32(vs), ve: int32(ve)}
+		leaves[n] = plainLeaf{field: field, at: int32(q), vs: int32(vs), ve: int32(ve)}
 		n++
 		q = ve + nl + 3
 	}
 }
 
-// fastCommit runs, for the <url> element b[p:end] checked by
-// decFastScanURL, the handlers the general loop runs for its tokens.
-func (x *decXML) fastCommit(p, end int, leaves []decFastLeaf) {
-	s := x.s
-	base := s.base
-	uf := decFrame{kind: ekSkip, off: base + int64(p)}
+// commitPlainURL runs, for the <url> element b (starting at the absolute
+// offset base) checked by scanPlainURL, the handlers the general loop runs
+// for its tokens up to its end tag; the caller then consumes b and ends
+// the entry (entryEnd).
+func (x *xmlReader) commitPlainURL(b []byte, base int64, leaves []plainLeaf) {
+	end := len(b)
+	uf := frame{kind: ekSkip, off: base}
 	x.entryStart(&uf, ekURL)
 	// amp is the next '&' at or after the current value (or end): one
 	// search usually serves every value of the element.
 	amp := end
 	if len(leaves) > 0 {
-		amp = decIndexOr(s.buf[leaves[0].vs:end], '&', end-int(leaves[0].vs)) + int(leaves[0].vs)
+		amp = indexByteOr(b[leaves[0].vs:end], '&', end-int(leaves[0].vs)) + int(leaves[0].vs)
 	}
 	for i := range leaves {
 		lf := &leaves[i]
 		// What coreLeaf does for a child that is neither repeated nor out
-		// of order (decFastScanURL made sure): mark it seen, raise the rank.
+		// of order (scanPlainURL made sure): mark it seen, raise the rank.
 		x.has |= 1 << lf.field
-		x.rank = decFastNames[lf.field].rank
-		f := decFrame{kind: ekLeaf, field: lf.field, off: base + int64(lf.at)}
-		raw := s.buf[lf.vs:lf.ve]
+		x.rank = plainLeafNames[lf.field].rank
+		f := frame{kind: ekLeaf, field: lf.field, off: base + int64(lf.at)}
+		raw := b[lf.vs:lf.ve]
 		if amp < int(lf.vs) {
-			amp = decIndexOr(s.buf[lf.vs:end], '&', end-int(lf.vs)) + int(lf.vs)
+			amp = indexByteOr(b[lf.vs:end], '&', end-int(lf.vs)) + int(lf.vs)
 		}
 		if amp < int(lf.ve) {
 			// The five predefined entities are replaced here; any other
 			// reference (or a bare '&') goes to unescape, which reports it
 			// (E-01, E-03, XML-03) exactly as the general path does.
 			var ok bool
-			if x.acc, ok = decFastUnescape(x.acc[:0], raw); !ok {
+			if x.acc, ok = unescapePredefined(x.acc[:0], raw); !ok {
 				x.acc = x.unescape(x.acc[:0], raw, base+int64(lf.vs))
 			}
 			raw = x.acc
 		}
 		// Without a reference the value is the text itself: no copy. The
 		// name is the one in the open tag, also still in the buffer.
-		x.leafValue(&f, raw, s.buf[lf.at+1:lf.at+1+int32(len(decFastNames[lf.field].name))])
+		x.leafValue(&f, raw, b[lf.at+1:lf.at+1+int32(len(plainLeafNames[lf.field].name))])
 	}
-	s.pos = end
-	x.entryEnd(&uf)
 }
 
-// decIndexOr is bytes.IndexByte with none reported as def.
-func decIndexOr(b []byte, c byte, def int) int {
+// indexByteOr is bytes.IndexByte with none reported as def.
+func indexByteOr(b []byte, c byte, def int) int {
 	if i := bytes.IndexByte(b, c); i >= 0 {
 		return i
 	}
 	return def
 }
 
-// decFastUnescape appends raw to dst with the five predefined entities
+// unescapePredefined appends raw to dst with the five predefined entities
 // (&amp; &lt; &gt; &apos; &quot;) replaced. ok is false for any other '&'
 // (a character reference, another entity, a bare '&'), which the caller
 // leaves to unescape.
-func decFastUnescape(dst, raw []byte) ([]byte, bool) {
+func unescapePredefined(dst, raw []byte) ([]byte, bool) {
 	for {
 		i := bytes.IndexByte(raw, '&')
 		if i < 0 {
@@ -289,10 +290,10 @@ func decFastUnescape(dst, raw []byte) ([]byte, bool) {
 	}
 }
 
-// decASCIIClean reports whether every byte of v is printable ASCII
+// printableASCII reports whether every byte of v is printable ASCII
 // (0x20–0x7F), eight bytes at a time. Such a value needs none of the checks
-// of decCheckChars (no control character, nothing to validate as UTF-8).
-func decASCIIClean(v []byte) bool {
+// of checkChars (no control character, nothing to validate as UTF-8).
+func printableASCII(v []byte) bool {
 	const lo, hi = 0x2020202020202020, 0x8080808080808080
 	// A byte < 0x20 borrows and sets its top bit in w-lo; a byte >= 0x80
 	// has it set in w. Without such a byte there is no borrow across
@@ -323,16 +324,16 @@ func decASCIIClean(v []byte) bool {
 	return acc&hi == 0
 }
 
-// decZoneCache keeps the *time.Location of the last few time-zone offsets
+// zoneCache keeps the *time.Location of the last few time-zone offsets
 // seen in dates: time.FixedZone allocates for offsets that are not whole
 // hours, and a sitemap mostly repeats one or two offsets.
-type decZoneCache struct {
+type zoneCache struct {
 	off  [4]int
 	loc  [4]*time.Location
 	next int
 }
 
-func (c *decZoneCache) get(off int) *time.Location {
+func (c *zoneCache) get(off int) *time.Location {
 	for i, l := range c.loc {
 		if l != nil && c.off[i] == off {
 			return l
@@ -345,24 +346,24 @@ func (c *decZoneCache) get(off int) *time.Location {
 	return l
 }
 
-// decFastDate parses the two date forms sitemaps use almost always,
+// parseCommonDate parses the two date forms sitemaps use almost always,
 // YYYY-MM-DD and YYYY-MM-DDThh:mm:ss[.f](Z|±hh:mm), when they are valid
 // W3C Datetime with an offset within ±14:00: exactly the inputs for which
 // ParseDateLenient returns no issue and the decoder reports nothing (no
 // M-01, M-04, D-03). It returns the Date ParseDateLenient would, built
 // without time.Date. Anything else reports false and goes to the general
 // parser.
-func decFastDate(b []byte, zones *decZoneCache) (Date, bool) {
+func parseCommonDate(b []byte, zones *zoneCache) (Date, bool) {
 	if len(b) < 10 || b[4] != '-' || b[7] != '-' {
 		return Date{}, false
 	}
-	year, ok1 := decDigits4(b[0:4])
-	month, ok2 := decDigits2(b[5:7])
-	day, ok3 := decDigits2(b[8:10])
-	if !ok1 || !ok2 || !ok3 || month < 1 || month > 12 || day < 1 || day > decDaysIn(year, month) {
+	year, ok1 := digits4(b[0:4])
+	month, ok2 := digits2(b[5:7])
+	day, ok3 := digits2(b[8:10])
+	if !ok1 || !ok2 || !ok3 || month < 1 || month > 12 || day < 1 || day > monthDays(year, month) {
 		return Date{}, false
 	}
-	days := decDaysFromCivil(year, month, day)
+	days := daysFromCivil(year, month, day)
 	if len(b) == 10 {
 		return Date{Time: time.Unix(days*86400, 0).UTC(), Precision: PrecisionDay}, true
 	}
@@ -370,9 +371,9 @@ func decFastDate(b []byte, zones *decZoneCache) (Date, bool) {
 	if len(b) < 20 || b[10] != 'T' || b[13] != ':' || b[16] != ':' {
 		return Date{}, false
 	}
-	hour, ok1 := decDigits2(b[11:13])
-	minute, ok2 := decDigits2(b[14:16])
-	sec, ok3 := decDigits2(b[17:19])
+	hour, ok1 := digits2(b[11:13])
+	minute, ok2 := digits2(b[14:16])
+	sec, ok3 := digits2(b[17:19])
 	if !ok1 || !ok2 || !ok3 || hour > 23 || minute > 59 || sec > 59 {
 		return Date{}, false
 	}
@@ -399,8 +400,8 @@ func decFastDate(b []byte, zones *decZoneCache) (Date, bool) {
 	case len(rest) == 1 && rest[0] == 'Z':
 		t = time.Unix(unix, int64(nsec)).UTC()
 	case len(rest) == 6 && (rest[0] == '+' || rest[0] == '-') && rest[3] == ':':
-		zh, ok1 := decDigits2(rest[1:3])
-		zm, ok2 := decDigits2(rest[4:6])
+		zh, ok1 := digits2(rest[1:3])
+		zm, ok2 := digits2(rest[4:6])
 		if !ok1 || !ok2 || zm > 59 || zh > 14 || zh == 14 && zm > 0 {
 			return Date{}, false // malformed, or beyond ±14:00 (D-03)
 		}
@@ -415,20 +416,20 @@ func decFastDate(b []byte, zones *decZoneCache) (Date, bool) {
 	return Date{Time: t, Precision: PrecisionSecond, FracDigits: uint8(frac)}, true
 }
 
-func decDigits2(b []byte) (int, bool) {
+func digits2(b []byte) (int, bool) {
 	c0, c1 := b[0]-'0', b[1]-'0'
 	return int(c0)*10 + int(c1), c0 <= 9 && c1 <= 9
 }
 
-func decDigits4(b []byte) (int, bool) {
-	hi, ok1 := decDigits2(b[0:2])
-	lo, ok2 := decDigits2(b[2:4])
+func digits4(b []byte) (int, bool) {
+	hi, ok1 := digits2(b[0:2])
+	lo, ok2 := digits2(b[2:4])
 	return hi*100 + lo, ok1 && ok2
 }
 
-// decDaysIn returns the days of month m (1–12) of year y, proleptic
+// monthDays returns the days of month m (1–12) of year y, proleptic
 // Gregorian like package time.
-func decDaysIn(y, m int) int {
+func monthDays(y, m int) int {
 	if m == 2 {
 		if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
 			return 29
@@ -438,9 +439,9 @@ func decDaysIn(y, m int) int {
 	return 30 + (m+m/8)&1
 }
 
-// decDaysFromCivil returns the days from 1970-01-01 to y-m-d (proleptic
+// daysFromCivil returns the days from 1970-01-01 to y-m-d (proleptic
 // Gregorian; y from 0), after H. Hinnant's days_from_civil.
-func decDaysFromCivil(y, m, d int) int64 {
+func daysFromCivil(y, m, d int) int64 {
 	yy := int64(y) + 400 // keep it positive for year 0's January and February
 	if m <= 2 {
 		yy--
@@ -453,12 +454,12 @@ func decDaysFromCivil(y, m, d int) int64 {
 	return era*146097 + doe - 719468 - 146097
 }
 
-// decFastDecimal parses an unsigned decimal of at most 15 digits
+// parseSimpleDecimal parses an unsigned decimal of at most 15 digits
 // ("1", "0.5", ".25", "1."), the usual <priority> values: the digits as an
 // integer divided by a power of ten, which IEEE rounds exactly as
 // strconv.ParseFloat does since both are exact. Anything else (sign, more
 // digits, no digit) reports false for the general parser.
-func decFastDecimal(b []byte) (float64, bool) {
+func parseSimpleDecimal(b []byte) (float64, bool) {
 	var mant uint64
 	digits, frac := 0, -1
 	for i, c := range b {
@@ -478,15 +479,15 @@ func decFastDecimal(b []byte) (float64, bool) {
 	if frac <= 0 {
 		return float64(mant), true
 	}
-	return float64(mant) / decPow10[frac], true
+	return float64(mant) / pow10[frac], true
 }
 
-var decPow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15}
+var pow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15}
 
 // newPriority returns a pointer to p, carved from a small slab so that a
 // urlset does not cost one allocation per <priority>. Every entry gets its
 // own float64: a caller changing one changes no other.
-func (x *decXML) newPriority(p float64) *float64 {
+func (x *xmlReader) newPriority(p float64) *float64 {
 	if len(x.prioSlab) == 0 {
 		x.prioSlab = make([]float64, 64)
 	}

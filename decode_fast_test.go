@@ -13,6 +13,8 @@ import (
 	"testing"
 	"testing/iotest"
 	"time"
+
+	"github.com/sitemapkit/sitemap/internal/xmlscan"
 )
 
 // decBothWays is what one decoding produced: entries, diagnostics (as
@@ -284,13 +286,13 @@ func FuzzDecodeFastPath(f *testing.F) {
 	})
 }
 
-// TestDecFastDate: decFastDate accepts only what ParseDateLenient reads
+// TestDecFastDate: parseCommonDate accepts only what ParseDateLenient reads
 // without any issue (M-01, M-04 and D-03 silent), and gives the same Date.
 func TestDecFastDate(t *testing.T) {
-	var zones decZoneCache
+	var zones zoneCache
 	check := func(s string) {
 		t.Helper()
-		got, ok := decFastDate([]byte(s), &zones)
+		got, ok := parseCommonDate([]byte(s), &zones)
 		want, issues, err := ParseDateLenient(s)
 		quiet := err == nil && issues == 0 && (want.Precision == PrecisionDay || want.Precision == PrecisionSecond)
 		if ok && !quiet {
@@ -327,7 +329,7 @@ func TestDecFastDate(t *testing.T) {
 	}
 }
 
-// TestDecFastDecimal: decFastDecimal agrees with strconv.ParseFloat (P-01
+// TestDecFastDecimal: parseSimpleDecimal agrees with strconv.ParseFloat (P-01
 // values) on every form it accepts.
 func TestDecFastDecimal(t *testing.T) {
 	in := []string{"0", "1", "0.0", "1.0", "0.5", ".5", "5.", "0.1", "0.3", "0.7", "0.123456789012345", "0.1234567890123456",
@@ -345,12 +347,12 @@ func TestDecFastDecimal(t *testing.T) {
 		in = append(in, s)
 	}
 	for _, s := range in {
-		got, ok := decFastDecimal([]byte(s))
+		got, ok := parseSimpleDecimal([]byte(s))
 		if !ok {
 			continue
 		}
 		want, err := strconv.ParseFloat(s, 64)
-		if err != nil || !decIsDecimal([]byte(s)) || got != want {
+		if err != nil || !isDecimal([]byte(s)) || got != want {
 			t.Fatalf("%q: fast %v, ParseFloat %v (%v)", s, got, want, err)
 		}
 	}
@@ -372,7 +374,7 @@ func TestDecASCIIClean(t *testing.T) {
 		for k := rng.Intn(3); k > 0 && len(b) > 0; k-- {
 			b[rng.Intn(len(b))] = byte(rng.Intn(256))
 		}
-		if got, want := decASCIIClean(b), naive(b); got != want {
+		if got, want := printableASCII(b), naive(b); got != want {
 			t.Fatalf("%q: got %v want %v", b, got, want)
 		}
 	}
@@ -397,7 +399,7 @@ func TestDecodePriorityNotShared(t *testing.T) {
 
 // TestDecZoneCache: one Location per offset, the same as time.FixedZone's.
 func TestDecZoneCache(t *testing.T) {
-	var c decZoneCache
+	var c zoneCache
 	for _, off := range []int{19800, 0, -3600, 19800, 20700, 34200, 45900, 19800} {
 		l := c.get(off)
 		name, got := time.Date(2024, 1, 1, 0, 0, 0, 0, l).Zone()
@@ -426,10 +428,10 @@ func TestDecSkipSpace(t *testing.T) {
 			q = rng.Intn(len(b) + 1)
 		}
 		want := q
-		for want < len(b) && scanIsSpace(b[want]) {
+		for want < len(b) && xmlscan.IsSpace(b[want]) {
 			want++
 		}
-		if got := decSkipSpace(b, q); got != want {
+		if got := skipXMLSpace(b, q); got != want {
 			t.Fatalf("%q from %d: got %d want %d", b, q, got, want)
 		}
 	}

@@ -5,9 +5,9 @@ import (
 	"time"
 )
 
-// decZones maps the time-zone names RSS feeds use (RFC 822 §5.1 plus a few
+// rfc822Zones maps the time-zone names RSS feeds use (RFC 822 §5.1 plus a few
 // common ones) to offsets in minutes.
-var decZones = map[string]int{
+var rfc822Zones = map[string]int{
 	"UT": 0, "UTC": 0, "GMT": 0, "Z": 0,
 	"EST": -5 * 60, "EDT": -4 * 60, "CST": -6 * 60, "CDT": -5 * 60,
 	"MST": -7 * 60, "MDT": -6 * 60, "PST": -8 * 60, "PDT": -7 * 60,
@@ -16,17 +16,17 @@ var decZones = map[string]int{
 	"AEST": 10 * 60, "AEDT": 11 * 60, "NZST": 12 * 60, "NZDT": 13 * 60,
 }
 
-var decMonths = [...]string{"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"}
+var monthAbbrevs = [...]string{"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"}
 
-// decParseRFC822 parses an RSS pubDate: RFC 822/1123 with an
+// parseRFC822 parses an RSS pubDate: RFC 822/1123 with an
 // optional day name, a 2- or 4-digit year, optional seconds, and a numeric
 // or named zone (unknown names read as UTC). The result has second
 // precision (minute when no seconds are given).
-func decParseRFC822(s string) (Date, bool) {
+func parseRFC822(s string) (Date, bool) {
 	f := strings.Fields(strings.ReplaceAll(s, ",", " "))
-	if len(f) > 0 && len(f[0]) >= 3 && !decIsDigits(f[0]) {
+	if len(f) > 0 && len(f[0]) >= 3 && !allDigits(f[0]) {
 		// Day name ("Mon", "Monday"): ignored.
-		if _, ok := decMonth(f[0]); !ok {
+		if _, ok := monthNumber(f[0]); !ok {
 			f = f[1:]
 		}
 	}
@@ -35,17 +35,17 @@ func decParseRFC822(s string) (Date, bool) {
 	}
 	var day, mon int
 	var ok bool
-	if decIsDigits(f[0]) {
-		day = decAtoi(f[0])
-		mon, ok = decMonth(f[1])
+	if allDigits(f[0]) {
+		day = atoiDigits(f[0])
+		mon, ok = monthNumber(f[1])
 	} else { // "Jan 02 2006" variant
-		mon, ok = decMonth(f[0])
-		day = decAtoi(f[1])
+		mon, ok = monthNumber(f[0])
+		day = atoiDigits(f[1])
 	}
-	if !ok || day < 1 || day > 31 || !decIsDigits(f[2]) {
+	if !ok || day < 1 || day > 31 || !allDigits(f[2]) {
 		return Date{}, false
 	}
-	year := decAtoi(f[2])
+	year := atoiDigits(f[2])
 	switch len(f[2]) {
 	case 2:
 		if year < 50 {
@@ -62,14 +62,14 @@ func decParseRFC822(s string) (Date, bool) {
 		return Date{}, false
 	}
 	for _, p := range tp {
-		if len(p) != 2 || !decIsDigits(p) {
+		if len(p) != 2 || !allDigits(p) {
 			return Date{}, false
 		}
 	}
-	hh, mm, ss := decAtoi(tp[0]), decAtoi(tp[1]), 0
+	hh, mm, ss := atoiDigits(tp[0]), atoiDigits(tp[1]), 0
 	prec := PrecisionMinute
 	if len(tp) == 3 {
-		ss = decAtoi(tp[2])
+		ss = atoiDigits(tp[2])
 		prec = PrecisionSecond
 	}
 	if hh > 23 || mm > 59 || ss > 60 {
@@ -82,12 +82,12 @@ func decParseRFC822(s string) (Date, bool) {
 	if len(f) > 4 {
 		z := f[4]
 		off := 0
-		if (z[0] == '+' || z[0] == '-') && len(z) == 5 && decIsDigits(z[1:]) {
-			off = decAtoi(z[1:3])*60 + decAtoi(z[3:5])
+		if (z[0] == '+' || z[0] == '-') && len(z) == 5 && allDigits(z[1:]) {
+			off = atoiDigits(z[1:3])*60 + atoiDigits(z[3:5])
 			if z[0] == '-' {
 				off = -off
 			}
-		} else if v, ok := decZones[strings.ToUpper(z)]; ok {
+		} else if v, ok := rfc822Zones[strings.ToUpper(z)]; ok {
 			off = v
 		}
 		if off != 0 {
@@ -100,12 +100,12 @@ func decParseRFC822(s string) (Date, bool) {
 	return Date{Time: time.Date(year, time.Month(mon), day, hh, mm, ss, 0, loc), Precision: prec}, true
 }
 
-func decMonth(s string) (int, bool) {
+func monthNumber(s string) (int, bool) {
 	if len(s) < 3 {
 		return 0, false
 	}
 	p := strings.ToLower(s[:3])
-	for i, m := range decMonths {
+	for i, m := range monthAbbrevs {
 		if p == m {
 			return i + 1, true
 		}
@@ -113,7 +113,7 @@ func decMonth(s string) (int, bool) {
 	return 0, false
 }
 
-func decIsDigits(s string) bool {
+func allDigits(s string) bool {
 	if s == "" {
 		return false
 	}
@@ -125,7 +125,7 @@ func decIsDigits(s string) bool {
 	return true
 }
 
-func decAtoi(s string) int {
+func atoiDigits(s string) int {
 	n := 0
 	for i := 0; i < len(s) && i < 9; i++ {
 		n = n*10 + int(s[i]-'0')

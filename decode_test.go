@@ -446,13 +446,13 @@ func TestDecodeRFC822(t *testing.T) {
 		"Tuesday, 03 Jan 2006 10:00:00 Z": "2006-01-03T10:00:00Z",
 		"Mon, 02 Jan 2006 15:04:05 CEST":  "2006-01-02T15:04:05+02:00",
 	} {
-		d, ok := decParseRFC822(in)
+		d, ok := parseRFC822(in)
 		if !ok || d.String() != want {
 			t.Errorf("%q: %v %q, want %q", in, ok, d.String(), want)
 		}
 	}
 	for _, bad := range []string{"", "2006-01-02", "Mon, 31 Feb 2006 10:00:00 GMT", "Mon, 02 Foo 2006 10:00:00 GMT", "02 Jan 2006 25:00 GMT"} {
-		if _, ok := decParseRFC822(bad); ok {
+		if _, ok := parseRFC822(bad); ok {
 			t.Errorf("%q accepted", bad)
 		}
 	}

@@ -8,16 +8,18 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/sitemapkit/sitemap/internal/xmlscan"
 )
 
-// decNS classifies a namespace URI.
-type decNS uint8
+// nsKind classifies a namespace URI.
+type nsKind uint8
 
 const (
-	nsNone        decNS = iota // no namespace
-	nsSitemap                  // http://www.sitemaps.org/schemas/sitemap/0.9
-	nsLegacy                   // Google's 0.84 (LG-01)
-	nsSitemapNear              // a near miss of the 0.9 URI (LG-03)
+	nsNone        nsKind = iota // no namespace
+	nsSitemap                   // http://www.sitemaps.org/schemas/sitemap/0.9
+	nsLegacy                    // Google's 0.84 (LG-01)
+	nsSitemapNear               // a near miss of the 0.9 URI (LG-03)
 	nsImage
 	nsVideo
 	nsNews
@@ -30,8 +32,8 @@ const (
 	nsOther
 )
 
-// decNSName names the extension namespaces for messages.
-func decNSName(k decNS) string {
+// nsShortName names the extension namespaces for messages.
+func nsShortName(k nsKind) string {
 	switch k {
 	case nsImage:
 		return "image"
@@ -45,10 +47,10 @@ func decNSName(k decNS) string {
 	return ""
 }
 
-// decClassifyNS maps a namespace URI to its kind; near reports a near miss
+// classifyNS maps a namespace URI to its kind; near reports a near miss
 // (https, a trailing slash, other case, a wrong host) accepted with a
 // warning (LG-03, EX-04).
-func decClassifyNS(uri string) (k decNS, near bool) {
+func classifyNS(uri string) (k nsKind, near bool) {
 	switch uri {
 	case "":
 		return nsNone, false
@@ -101,36 +103,36 @@ func decClassifyNS(uri string) (k decNS, near bool) {
 	return nsOther, false
 }
 
-type decNSBind struct {
+type nsBinding struct {
 	prefix string
 	uri    string
-	kind   decNS
+	kind   nsKind
 	near   bool
 }
 
-// decElem is what an open element is to the decoder.
-type decElem uint8
+// elemKind is what an open element is to the decoder.
+type elemKind uint8
 
 const (
-	ekSkip        decElem = iota // content ignored (its subtree too)
-	ekRoot                       // urlset, sitemapindex, rss, feed
-	ekURL                        // <url>
-	ekSitemap                    // <sitemap> of an index
-	ekLeaf                       // a text value: see decFrame.field
-	ekImage                      // <image:image>
-	ekVideo                      // <video:video>
-	ekNews                       // <news:news>
-	ekPublication                // <news:publication>
-	ekChannel                    // RSS <channel>
-	ekItem                       // RSS <item>
-	ekEntry                      // Atom <entry>
+	ekSkip        elemKind = iota // content ignored (its subtree too)
+	ekRoot                        // urlset, sitemapindex, rss, feed
+	ekURL                         // <url>
+	ekSitemap                     // <sitemap> of an index
+	ekLeaf                        // a text value: see frame.field
+	ekImage                       // <image:image>
+	ekVideo                       // <video:video>
+	ekNews                        // <news:news>
+	ekPublication                 // <news:publication>
+	ekChannel                     // RSS <channel>
+	ekItem                        // RSS <item>
+	ekEntry                       // Atom <entry>
 )
 
-// decField names the value a leaf element holds.
-type decField uint8
+// leafField names the value a leaf element holds.
+type leafField uint8
 
 const (
-	fNone decField = iota
+	fNone leafField = iota
 	fLoc
 	fLastmod
 	fChangefreq
@@ -176,26 +178,26 @@ const (
 	fAtomPublished
 )
 
-type decFrame struct {
-	kind    decElem
-	field   decField
+type frame struct {
+	kind    elemKind
+	field   leafField
 	off     int64 // absolute offset of '<'
-	nameAt  int32 // qualified name in decXML.names
+	nameAt  int32 // qualified name in xmlReader.names
 	nameLen int32
-	nsLen   int32  // len(decXML.ns) before this element's declarations
+	nsLen   int32  // len(xmlReader.ns) before this element's declarations
 	base    string // Atom: the xml:base in scope
 }
 
-// decXML is the XML side of a Decoder.
-type decXML struct {
+// xmlReader is the XML side of a Decoder.
+type xmlReader struct {
 	d     *Decoder
-	s     *scanner
-	stack []decFrame
+	s     *xmlscan.Scanner
+	stack []frame
 	names []byte
-	ns    []decNSBind
+	ns    []nsBinding
 	acc   []byte // the open leaf's value
 
-	rootKind   decNS
+	rootKind   nsKind
 	rootSeen   bool
 	rootClosed bool
 	entries    int // entries seen (kept or not), for X-07/I-08
@@ -207,7 +209,7 @@ type decXML struct {
 	ix       IndexEntry
 	eline    int
 	ecol     int
-	has      uint64 // core children seen (bits by decField)
+	has      uint64 // core children seen (bits by leafField)
 	rank     int    // highest core rank seen (5 = an extension)
 	orderBad bool
 	bare     []byte // text directly inside <url>/<sitemap>
@@ -239,21 +241,21 @@ type decXML struct {
 	dropOff  int64
 	dropName string
 
-	zones    decZoneCache // time-zone offsets of dates (decode_fast.go)
-	fastRoot int64        // 1 + offset of the root whose default namespace fastURL checked
-	fastCore bool         // whether that namespace makes <url> children protocol elements
-	prioSlab []float64    // room for the next priorities (newPriority)
+	zones    zoneCache // time-zone offsets of dates (decode_fast.go)
+	fastRoot int64     // 1 + offset of the root whose default namespace readPlainURL checked
+	fastCore bool      // whether that namespace makes <url> children protocol elements
+	prioSlab []float64 // room for the next priorities (newPriority)
 }
 
-func (x *decXML) init(d *Decoder) {
+func (x *xmlReader) init(d *Decoder) {
 	x.d = d
 	x.s = d.s
 	x.prolog = true
-	x.stack = make([]decFrame, 0, 16)
+	x.stack = make([]frame, 0, 16)
 	x.names = make([]byte, 0, 256)
 }
 
-func (x *decXML) reportOnce(key, rule string, sev Severity, off int64, msg string) {
+func (x *xmlReader) reportOnce(key, rule string, sev Severity, off int64, msg string) {
 	if x.reported == nil {
 		x.reported = make(map[string]bool)
 	}
@@ -264,7 +266,7 @@ func (x *decXML) reportOnce(key, rule string, sev Severity, off int64, msg strin
 	x.d.reportAt(rule, sev, off, msg)
 }
 
-func (x *decXML) report(rule string, sev Severity, off int64, msg string) {
+func (x *xmlReader) report(rule string, sev Severity, off int64, msg string) {
 	x.d.reportAt(rule, sev, off, msg)
 }
 
@@ -276,7 +278,7 @@ func (d *Decoder) xmlNext() (*Item, error) {
 	for {
 		// A clean <url> of a urlset is read without tokens (decode_fast.go);
 		// anything else, and every other element, goes through the scanner.
-		if !d.noFast && x.fastURL() {
+		if !d.noFast && x.readPlainURL() {
 			if x.fatal != nil {
 				return nil, x.fatal
 			}
@@ -288,29 +290,29 @@ func (d *Decoder) xmlNext() (*Item, error) {
 			}
 			continue
 		}
-		switch s.next() {
-		case scanEOF:
+		switch s.Next() {
+		case xmlscan.EOF:
 			return nil, x.eof()
-		case scanStartTag:
+		case xmlscan.StartTag:
 			x.start()
-		case scanEndTag:
+		case xmlscan.EndTag:
 			x.end()
-		case scanText:
-			if s.syntax != "" {
-				x.report(RuleXMLSyntax, SeverityError, s.off, s.syntax+"; write '<' as &lt;")
+		case xmlscan.Text:
+			if s.Syntax() != "" {
+				x.report(RuleXMLSyntax, SeverityError, s.Offset(), s.Syntax()+"; write '<' as &lt;")
 			}
-			x.text(s.text, s.off, false)
-		case scanCDATA:
-			x.text(s.text, s.off, true)
-		case scanComment:
-			if s.syntax != "" {
-				x.report(RuleXMLSyntax, SeverityError, s.off, s.syntax+" <!"+decShort(s.text)+">; ignored")
+			x.text(s.Text(), s.Offset(), false)
+		case xmlscan.CDATA:
+			x.text(s.Text(), s.Offset(), true)
+		case xmlscan.Comment:
+			if s.Syntax() != "" {
+				x.report(RuleXMLSyntax, SeverityError, s.Offset(), s.Syntax()+" <!"+shortText(s.Text())+">; ignored")
 			}
-		case scanPI:
-			if string(s.name) == "xml" && (s.off != 0 || !x.prolog) {
-				x.report(RuleXMLSyntax, SeverityError, s.off, "an XML declaration <?xml …?> is allowed only at the very start of the document")
+		case xmlscan.PI:
+			if string(s.Name()) == "xml" && (s.Offset() != 0 || !x.prolog) {
+				x.report(RuleXMLSyntax, SeverityError, s.Offset(), "an XML declaration <?xml …?> is allowed only at the very start of the document")
 			}
-		case scanDoctype:
+		case xmlscan.Doctype:
 			x.doctype()
 		}
 		if x.fatal != nil {
@@ -323,60 +325,60 @@ func (d *Decoder) xmlNext() (*Item, error) {
 	}
 }
 
-func decShort(b []byte) string {
+func shortText(b []byte) string {
 	if len(b) > 60 {
 		b = b[:60]
 	}
 	return string(bytes.ToValidUTF8(b, []byte("\uFFFD")))
 }
 
-func (x *decXML) doctype() {
+func (x *xmlReader) doctype() {
 	s := x.s
-	body := bytes.TrimSpace(s.text[len("DOCTYPE"):])
+	body := bytes.TrimSpace(s.Text()[len("DOCTYPE"):])
 	if len(body) >= 4 && bytes.EqualFold(body[:4], []byte("html")) {
 		x.d.format = FormatHTML
-		x.fatal = x.d.fatalAt("F-04", s.off, ErrNotSitemap, "this is an HTML page (<!DOCTYPE html>), not a sitemap; check the URL, or whether the server answered with an error or login page")
+		x.fatal = x.d.fatalAt("F-04", s.Offset(), ErrNotSitemap, "this is an HTML page (<!DOCTYPE html>), not a sitemap; check the URL, or whether the server answered with an error or login page")
 		return
 	}
 	if !x.prolog {
-		x.report(RuleXMLSyntax, SeverityError, s.off, "a DOCTYPE after the root element has started; ignored")
+		x.report(RuleXMLSyntax, SeverityError, s.Offset(), "a DOCTYPE after the root element has started; ignored")
 		return
 	}
-	x.report(RuleDoctype, SeverityWarning, s.off, "the document has a DOCTYPE; sitemaps need none. It is ignored: entities it declares are never expanded and nothing it names is fetched")
+	x.report(RuleDoctype, SeverityWarning, s.Offset(), "the document has a DOCTYPE; sitemaps need none. It is ignored: entities it declares are never expanded and nothing it names is fetched")
 }
 
 // eof finishes the document at the end of input or a read failure.
-func (x *decXML) eof() error {
+func (x *xmlReader) eof() error {
 	s := x.s
-	if s.err != nil && s.err != io.EOF {
-		return x.d.readFailure(s.err, s.off)
+	if s.Err() != nil && s.Err() != io.EOF {
+		return x.d.readFailure(s.Err(), s.Offset())
 	}
 	if !x.rootSeen {
-		return x.d.fatalAt("F-04", s.off, ErrNotSitemap, "no root element: the document holds no XML elements")
+		return x.d.fatalAt("F-04", s.Offset(), ErrNotSitemap, "no root element: the document holds no XML elements")
 	}
 	if len(x.stack) > 0 {
 		top := x.stack[len(x.stack)-1]
 		if x.stack[0].kind == ekRoot || len(x.stack) > 1 {
-			l, c := s.posAt(x.stack[0].off)
+			l, c := s.Pos(x.stack[0].off)
 			_ = c
 			msg := fmt.Sprintf("the document ends inside <%s> (opened at line %d) after %d entries; it is truncated",
 				x.name(&top), l, x.d.count)
-			if s.midToken {
+			if s.Truncated() {
 				msg = fmt.Sprintf("the document ends in the middle of a tag after %d entries; it is truncated", x.d.count)
 			}
-			return x.d.fatalAt(RuleXMLSyntax, s.off, ErrTruncated, msg)
+			return x.d.fatalAt(RuleXMLSyntax, s.Offset(), ErrTruncated, msg)
 		}
 	}
-	if s.midToken {
-		return x.d.fatalAt(RuleXMLSyntax, s.off, ErrTruncated, "the document ends in the middle of a tag")
+	if s.Truncated() {
+		return x.d.fatalAt(RuleXMLSyntax, s.Offset(), ErrTruncated, "the document ends in the middle of a tag")
 	}
 	return io.EOF
 }
 
-func (x *decXML) name(f *decFrame) []byte { return x.names[f.nameAt : f.nameAt+f.nameLen] }
+func (x *xmlReader) name(f *frame) []byte { return x.names[f.nameAt : f.nameAt+f.nameLen] }
 
 // resolve maps an element prefix to its namespace binding kind.
-func (x *decXML) resolve(prefix []byte, off int64) (decNS, bool, string) {
+func (x *xmlReader) resolve(prefix []byte, off int64) (nsKind, bool, string) {
 	for i := len(x.ns) - 1; i >= 0; i-- {
 		if b := &x.ns[i]; b.prefix == string(prefix) {
 			return b.kind, b.near, b.uri
@@ -390,7 +392,7 @@ func (x *decXML) resolve(prefix []byte, off int64) (decNS, bool, string) {
 	}
 	// An undeclared prefix: guess the usual ones (EX-04), else unknown.
 	p := string(prefix)
-	var k decNS
+	var k nsKind
 	switch p {
 	case "image":
 		k = nsImage
@@ -406,11 +408,11 @@ func (x *decXML) resolve(prefix []byte, off int64) (decNS, bool, string) {
 		x.reportOnce("prefix:"+p, RuleXMLSyntax, SeverityError, off, fmt.Sprintf("the prefix %q is used but never declared with xmlns:%s=…; its elements are ignored", p, p))
 		return nsOther, false, ""
 	}
-	x.reportOnce("prefix:"+p, "EX-04", SeverityError, off, fmt.Sprintf("the prefix %q is used but never declared; read as the %s extension. Declare xmlns:%s=%q on the root element", p, p, p, decNSURI(k)))
-	return k, false, decNSURI(k)
+	x.reportOnce("prefix:"+p, "EX-04", SeverityError, off, fmt.Sprintf("the prefix %q is used but never declared; read as the %s extension. Declare xmlns:%s=%q on the root element", p, p, p, nsURI(k)))
+	return k, false, nsURI(k)
 }
 
-func decNSURI(k decNS) string {
+func nsURI(k nsKind) string {
 	switch k {
 	case nsImage:
 		return NamespaceImage
@@ -428,9 +430,9 @@ func decNSURI(k decNS) string {
 
 // attr returns the raw value of the attribute with the given local name
 // (any prefix but xmlns), or nil.
-func (x *decXML) attr(local string) ([]byte, bool) {
-	for _, a := range x.s.attrs {
-		n := a.name
+func (x *xmlReader) attr(local string) ([]byte, bool) {
+	for _, a := range x.s.Attrs() {
+		n := a.Name
 		if i := bytes.IndexByte(n, ':'); i >= 0 {
 			if string(n[:i]) == "xmlns" {
 				continue
@@ -438,14 +440,14 @@ func (x *decXML) attr(local string) ([]byte, bool) {
 			n = n[i+1:]
 		}
 		if string(n) == local {
-			return a.value, true
+			return a.Value, true
 		}
 	}
 	return nil, false
 }
 
 // attrString returns an attribute's value unescaped and trimmed.
-func (x *decXML) attrString(local string) (string, bool) {
+func (x *xmlReader) attrString(local string) (string, bool) {
 	v, ok := x.attr(local)
 	if !ok {
 		return "", false
@@ -453,42 +455,42 @@ func (x *decXML) attrString(local string) (string, bool) {
 	if bytes.IndexByte(v, '&') < 0 {
 		return string(bytes.TrimSpace(v)), true
 	}
-	return string(bytes.TrimSpace(x.unescape(nil, v, x.s.off))), true
+	return string(bytes.TrimSpace(x.unescape(nil, v, x.s.Offset()))), true
 }
 
 // push opens a frame for the current start tag.
-func (x *decXML) push(kind decElem, nsLen int) *decFrame {
-	name := x.s.name
-	x.stack = append(x.stack, decFrame{kind: kind, off: x.s.off, nameAt: int32(len(x.names)), nameLen: int32(len(name)), nsLen: int32(nsLen)})
+func (x *xmlReader) push(kind elemKind, nsLen int) *frame {
+	name := x.s.Name()
+	x.stack = append(x.stack, frame{kind: kind, off: x.s.Offset(), nameAt: int32(len(x.names)), nameLen: int32(len(name)), nsLen: int32(nsLen)})
 	x.names = append(x.names, name...)
 	return &x.stack[len(x.stack)-1]
 }
 
 // start handles a start tag.
-func (x *decXML) start() {
+func (x *xmlReader) start() {
 	s := x.s
 	d := x.d
 	if len(x.stack) >= d.opt.MaxDepth {
-		x.fatal = d.fatalAt(RuleMaxDepth, s.off, ErrLimit, fmt.Sprintf("elements nested deeper than %d; stopped reading (a sitemap needs 5 levels; raise MaxDepth to read further)", d.opt.MaxDepth))
+		x.fatal = d.fatalAt(RuleMaxDepth, s.Offset(), ErrLimit, fmt.Sprintf("elements nested deeper than %d; stopped reading (a sitemap needs 5 levels; raise MaxDepth to read further)", d.opt.MaxDepth))
 		return
 	}
-	if s.syntax != "" {
-		x.report(RuleXMLSyntax, SeverityError, s.off, fmt.Sprintf("<%s>: %s", decShort(s.name), s.syntax))
+	if s.Syntax() != "" {
+		x.report(RuleXMLSyntax, SeverityError, s.Offset(), fmt.Sprintf("<%s>: %s", shortText(s.Name()), s.Syntax()))
 	}
-	var parent *decFrame
+	var parent *frame
 	if n := len(x.stack); n > 0 {
 		parent = &x.stack[n-1]
 		if parent.kind == ekSkip {
 			x.push(ekSkip, len(x.ns))
-			if s.selfClose {
+			if s.SelfClosing() {
 				x.pop()
 			}
 			return
 		}
 	}
 	nsLen := len(x.ns)
-	for _, a := range s.attrs {
-		n := a.name
+	for _, a := range s.Attrs() {
+		n := a.Name
 		if len(n) < 5 || string(n[:5]) != "xmlns" {
 			continue
 		}
@@ -499,18 +501,18 @@ func (x *decXML) start() {
 			}
 			prefix = string(n[6:])
 		}
-		uri := string(a.value)
-		if bytes.IndexByte(a.value, '&') >= 0 {
-			uri = string(x.unescape(nil, a.value, s.off))
+		uri := string(a.Value)
+		if bytes.IndexByte(a.Value, '&') >= 0 {
+			uri = string(x.unescape(nil, a.Value, s.Offset()))
 		}
-		k, near := decClassifyNS(uri)
-		x.ns = append(x.ns, decNSBind{prefix: prefix, uri: uri, kind: k, near: near})
+		k, near := classifyNS(uri)
+		x.ns = append(x.ns, nsBinding{prefix: prefix, uri: uri, kind: k, near: near})
 	}
-	prefix, local := []byte(nil), s.name
+	prefix, local := []byte(nil), s.Name()
 	if i := bytes.IndexByte(local, ':'); i >= 0 {
 		prefix, local = local[:i], local[i+1:]
 	}
-	kind, near, uri := x.resolve(prefix, s.off)
+	kind, near, uri := x.resolve(prefix, s.Offset())
 	f := x.push(ekSkip, nsLen)
 	if parent == nil {
 		x.root(f, kind, near, uri, local)
@@ -519,7 +521,7 @@ func (x *decXML) start() {
 	}
 	if x.d.format == FormatAtom && x.fatal == nil {
 		if v, ok := x.attrString("base"); ok && v != "" {
-			if r := decResolve(f.base, v); r != "" {
+			if r := resolveRef(f.base, v); r != "" {
 				f.base = r
 			}
 		}
@@ -530,16 +532,16 @@ func (x *decXML) start() {
 	if x.fatal != nil {
 		return
 	}
-	if s.selfClose {
+	if s.SelfClosing() {
 		x.pop()
 	}
 }
 
 // root handles the root element (F-04, X-02, X-03, LG-02, LG-03).
-func (x *decXML) root(f *decFrame, kind decNS, near bool, uri string, local []byte) {
+func (x *xmlReader) root(f *frame, kind nsKind, near bool, uri string, local []byte) {
 	d := x.d
 	if x.rootClosed {
-		x.report(RuleXMLSyntax, SeverityError, f.off, fmt.Sprintf("a second root element <%s> after the first one closed; ignored", decShort(x.s.name)))
+		x.report(RuleXMLSyntax, SeverityError, f.off, fmt.Sprintf("a second root element <%s> after the first one closed; ignored", shortText(x.s.Name())))
 		return
 	}
 	x.rootSeen = true
@@ -590,13 +592,13 @@ func (x *decXML) root(f *decFrame, kind decNS, near bool, uri string, local []by
 		if string(local) == "RDF" {
 			hint = " (RSS 1.0/RDF is not a sitemap format; use RSS 2.0, Atom or a urlset)"
 		}
-		x.fatal = d.fatalAt("X-02", f.off, ErrNotSitemap, fmt.Sprintf("the root element is <%s>, not <urlset>, <sitemapindex>, <rss> or <feed>%s; not a sitemap", decShort(x.s.name), hint))
+		x.fatal = d.fatalAt("X-02", f.off, ErrNotSitemap, fmt.Sprintf("the root element is <%s>, not <urlset>, <sitemapindex>, <rss> or <feed>%s; not a sitemap", shortText(x.s.Name()), hint))
 	}
 }
 
 // core reports whether an element of namespace kind k is a protocol
 // element of this document (not an extension).
-func (x *decXML) core(k decNS) bool {
+func (x *xmlReader) core(k nsKind) bool {
 	if k == x.rootKind {
 		return true
 	}
@@ -607,14 +609,14 @@ func (x *decXML) core(k decNS) bool {
 }
 
 // child handles a start tag whose parent frame is not skipped.
-func (x *decXML) child(p, f *decFrame, kind decNS, near bool, uri string, local []byte) {
+func (x *xmlReader) child(p, f *frame, kind nsKind, near bool, uri string, local []byte) {
 	if p.kind == ekLeaf {
-		x.report("X-06", SeverityError, f.off, fmt.Sprintf("element <%s> inside <%s>, which holds only text; ignored", decShort(x.s.name), decShort(x.name(p))))
+		x.report("X-06", SeverityError, f.off, fmt.Sprintf("element <%s> inside <%s>, which holds only text; ignored", shortText(x.s.Name()), shortText(x.name(p))))
 		return
 	}
 	core := x.core(kind)
 	if near && !core {
-		x.reportOnce("near:"+uri, "EX-04", SeverityWarning, f.off, fmt.Sprintf("namespace %q is a near miss of %q (exact string required); read as the %s extension", uri, decNSURI(kind), decNSName(kind)))
+		x.reportOnce("near:"+uri, "EX-04", SeverityWarning, f.off, fmt.Sprintf("namespace %q is a near miss of %q (exact string required); read as the %s extension", uri, nsURI(kind), nsShortName(kind)))
 	}
 	switch p.kind {
 	case ekRoot:
@@ -631,7 +633,7 @@ func (x *decXML) child(p, f *decFrame, kind decNS, near bool, uri string, local 
 			case "sitemap", "sitemapindex", "urlset":
 				x.report("I-07", SeverityError, f.off, fmt.Sprintf("<%s> nested inside <sitemap>; ignored", local))
 			default:
-				x.report("I-08", SeverityError, f.off, fmt.Sprintf("unexpected <%s> in <sitemap>, which holds loc and lastmod; ignored", decShort(x.s.name)))
+				x.report("I-08", SeverityError, f.off, fmt.Sprintf("unexpected <%s> in <sitemap>, which holds loc and lastmod; ignored", shortText(x.s.Name())))
 			}
 			return
 		}
@@ -654,7 +656,7 @@ func (x *decXML) child(p, f *decFrame, kind decNS, near bool, uri string, local 
 		case "language":
 			x.extLeaf(f, fNLang, 2, false, &x.phas, &x.prank, nil, "N-01", "news:publication")
 		default:
-			x.report("N-01", SeverityError, f.off, fmt.Sprintf("unexpected <%s> in <news:publication>, which holds name and language; ignored", decShort(x.s.name)))
+			x.report("N-01", SeverityError, f.off, fmt.Sprintf("unexpected <%s> in <news:publication>, which holds name and language; ignored", shortText(x.s.Name())))
 		}
 	case ekChannel:
 		if core && string(local) == "item" {
@@ -686,7 +688,7 @@ func (x *decXML) child(p, f *decFrame, kind decNS, near bool, uri string, local 
 			rel, _ := x.attrString("rel")
 			href, ok := x.attrString("href")
 			if ok && href != "" && (rel == "" || rel == "alternate") && x.link == "" {
-				x.link = decResolve(f.base, href)
+				x.link = resolveRef(f.base, href)
 				if x.link == "" {
 					x.report("R-05", SeverityError, f.off, fmt.Sprintf("relative link %q and no xml:base or base URL to resolve it against; entry skipped (pass the feed's URL as the base)", href))
 				}
@@ -704,7 +706,7 @@ func (x *decXML) child(p, f *decFrame, kind decNS, near bool, uri string, local 
 	}
 }
 
-func (x *decXML) rootChild(f *decFrame, kind decNS, core bool, uri string, local []byte) {
+func (x *xmlReader) rootChild(f *frame, kind nsKind, core bool, uri string, local []byte) {
 	d := x.d
 	switch d.format {
 	case FormatRSS:
@@ -720,7 +722,7 @@ func (x *decXML) rootChild(f *decFrame, kind decNS, core bool, uri string, local
 	}
 	if !core {
 		if x.entries > 0 {
-			x.report("X-06", SeverityError, f.off, fmt.Sprintf("extension element <%s> between entries; other-namespace elements may only come before the first entry", decShort(x.s.name)))
+			x.report("X-06", SeverityError, f.off, fmt.Sprintf("extension element <%s> between entries; other-namespace elements may only come before the first entry", shortText(x.s.Name())))
 		}
 		x.extOther(f, kind, uri)
 		return
@@ -747,15 +749,15 @@ func (x *decXML) rootChild(f *decFrame, kind decNS, core bool, uri string, local
 		if d.format == FormatIndex {
 			want = "<sitemap>"
 		}
-		x.report("X-06", SeverityError, f.off, fmt.Sprintf("unexpected <%s> in <%s>, which holds %s entries; ignored", decShort(x.s.name), x.name(&x.stack[0]), want))
+		x.report("X-06", SeverityError, f.off, fmt.Sprintf("unexpected <%s> in <%s>, which holds %s entries; ignored", shortText(x.s.Name()), x.name(&x.stack[0]), want))
 	}
 }
 
 // entryStart opens a <url>, <sitemap>, RSS <item> or Atom <entry>.
-func (x *decXML) entryStart(f *decFrame, kind decElem) {
+func (x *xmlReader) entryStart(f *frame, kind elemKind) {
 	f.kind = kind
 	x.entries++
-	x.eline, x.ecol = x.s.posAt(f.off)
+	x.eline, x.ecol = x.s.Pos(f.off)
 	x.u = URL{Source: x.d.opt.Name}
 	x.ix = IndexEntry{Source: x.d.opt.Name}
 	x.has, x.rank, x.orderBad = 0, 0, false
@@ -767,10 +769,10 @@ func (x *decXML) entryStart(f *decFrame, kind decElem) {
 
 // coreLeaf opens loc/lastmod/changefreq/priority with X-06 order and X-11
 // duplicate checks.
-func (x *decXML) coreLeaf(f *decFrame, field decField, rank int, orderRule, parent string) {
+func (x *xmlReader) coreLeaf(f *frame, field leafField, rank int, orderRule, parent string) {
 	bit := uint64(1) << field
 	if x.has&bit != 0 {
-		x.report("X-11", SeverityError, f.off, fmt.Sprintf("a second <%s> in %s; the first is kept", decShort(x.s.name), parent))
+		x.report("X-11", SeverityError, f.off, fmt.Sprintf("a second <%s> in %s; the first is kept", shortText(x.s.Name()), parent))
 		return
 	}
 	x.has |= bit
@@ -784,7 +786,7 @@ func (x *decXML) coreLeaf(f *decFrame, field decField, rank int, orderRule, pare
 		if orderRule == "I-08" {
 			order = "loc, lastmod, then extensions"
 		}
-		x.report(orderRule, SeverityError, f.off, fmt.Sprintf("<%s> out of order; children of %s go %s", decShort(x.s.name), parent, order))
+		x.report(orderRule, SeverityError, f.off, fmt.Sprintf("<%s> out of order; children of %s go %s", shortText(x.s.Name()), parent, order))
 	}
 	if rank > x.rank {
 		x.rank = rank
@@ -795,20 +797,20 @@ func (x *decXML) coreLeaf(f *decFrame, field decField, rank int, orderRule, pare
 
 // extOther skips an extension element, with EX-03 for unknown namespaces
 // and LG-04 for the obsolete mobile one.
-func (x *decXML) extOther(f *decFrame, kind decNS, uri string) {
+func (x *xmlReader) extOther(f *frame, kind nsKind, uri string) {
 	switch kind {
 	case nsMobile:
 		x.reportOnce("mobile", "LG-04", SeverityInfo, f.off, "the mobile extension (<mobile:mobile/>) is obsolete and ignored; remove it")
 	case nsOther:
 		if uri != "" {
-			x.reportOnce("ns:"+uri, "EX-03", SeverityInfo, f.off, fmt.Sprintf("elements of unknown extension namespace %q (first <%s>) are allowed but not read", uri, decShort(x.s.name)))
+			x.reportOnce("ns:"+uri, "EX-03", SeverityInfo, f.off, fmt.Sprintf("elements of unknown extension namespace %q (first <%s>) are allowed but not read", uri, shortText(x.s.Name())))
 		}
 	case nsNone:
-		x.reportOnce("ns:", "EX-03", SeverityInfo, f.off, fmt.Sprintf("element <%s> in no namespace is not part of the protocol; ignored", decShort(x.s.name)))
+		x.reportOnce("ns:", "EX-03", SeverityInfo, f.off, fmt.Sprintf("element <%s> in no namespace is not part of the protocol; ignored", shortText(x.s.Name())))
 	}
 }
 
-func (x *decXML) urlChild(f *decFrame, kind decNS, core bool, uri string, local []byte) {
+func (x *xmlReader) urlChild(f *frame, kind nsKind, core bool, uri string, local []byte) {
 	if core {
 		switch string(local) {
 		case "loc":
@@ -822,7 +824,7 @@ func (x *decXML) urlChild(f *decFrame, kind decNS, core bool, uri string, local 
 		case "url", "urlset", "sitemap", "sitemapindex":
 			x.report("X-06", SeverityError, f.off, fmt.Sprintf("<%s> nested inside <url>; ignored", local))
 		default:
-			x.report("X-06", SeverityError, f.off, fmt.Sprintf("unexpected <%s> in <url>, which holds loc, lastmod, changefreq, priority and extension elements; ignored", decShort(x.s.name)))
+			x.report("X-06", SeverityError, f.off, fmt.Sprintf("unexpected <%s> in <url>, which holds loc, lastmod, changefreq, priority and extension elements; ignored", shortText(x.s.Name())))
 		}
 		return
 	}
@@ -835,7 +837,7 @@ func (x *decXML) urlChild(f *decFrame, kind decNS, core bool, uri string, local 
 			x.ihas, x.irank, x.iorderBad = 0, 0, false
 			return
 		}
-		x.report("IM-01", SeverityError, f.off, fmt.Sprintf("<%s> directly in <url>; image elements go inside <image:image>. Ignored", decShort(x.s.name)))
+		x.report("IM-01", SeverityError, f.off, fmt.Sprintf("<%s> directly in <url>; image elements go inside <image:image>. Ignored", shortText(x.s.Name())))
 	case nsVideo:
 		if string(local) == "video" {
 			f.kind = ekVideo
@@ -843,7 +845,7 @@ func (x *decXML) urlChild(f *decFrame, kind decNS, core bool, uri string, local 
 			x.vhas, x.vrank, x.vorderBad = 0, 0, false
 			return
 		}
-		x.report("V-01", SeverityError, f.off, fmt.Sprintf("<%s> directly in <url>; video elements go inside <video:video>. Ignored", decShort(x.s.name)))
+		x.report("V-01", SeverityError, f.off, fmt.Sprintf("<%s> directly in <url>; video elements go inside <video:video>. Ignored", shortText(x.s.Name())))
 	case nsNews:
 		if string(local) == "news" {
 			if x.u.News != nil {
@@ -855,10 +857,10 @@ func (x *decXML) urlChild(f *decFrame, kind decNS, core bool, uri string, local 
 			x.nhas, x.nrank, x.norderBad = 0, 0, false
 			return
 		}
-		x.report("N-01", SeverityError, f.off, fmt.Sprintf("<%s> directly in <url>; news elements go inside <news:news>. Ignored", decShort(x.s.name)))
+		x.report("N-01", SeverityError, f.off, fmt.Sprintf("<%s> directly in <url>; news elements go inside <news:news>. Ignored", shortText(x.s.Name())))
 	case nsXHTML:
 		if string(local) != "link" {
-			x.reportOnce("xhtml:"+string(local), "EX-03", SeverityInfo, f.off, fmt.Sprintf("<%s> in a <url> is not read; only xhtml:link hreflang alternates are", decShort(x.s.name)))
+			x.reportOnce("xhtml:"+string(local), "EX-03", SeverityInfo, f.off, fmt.Sprintf("<%s> in a <url> is not read; only xhtml:link hreflang alternates are", shortText(x.s.Name())))
 			return
 		}
 		rel, _ := x.attrString("rel")
@@ -877,10 +879,10 @@ func (x *decXML) urlChild(f *decFrame, kind decNS, core bool, uri string, local 
 
 // extLeaf opens a leaf of an extension container with order and duplicate
 // checks; repeatable fields may occur more than once.
-func (x *decXML) extLeaf(f *decFrame, field decField, rank int, repeatable bool, has *uint64, lastRank *int, orderBad *bool, rule, parent string) bool {
+func (x *xmlReader) extLeaf(f *frame, field leafField, rank int, repeatable bool, has *uint64, lastRank *int, orderBad *bool, rule, parent string) bool {
 	bit := uint64(1) << (field & 63)
 	if !repeatable && *has&bit != 0 {
-		x.report("X-11", SeverityError, f.off, fmt.Sprintf("a second <%s> in <%s>; the first is kept", decShort(x.s.name), parent))
+		x.report("X-11", SeverityError, f.off, fmt.Sprintf("a second <%s> in <%s>; the first is kept", shortText(x.s.Name()), parent))
 		return false
 	}
 	*has |= bit
@@ -901,10 +903,10 @@ func (x *decXML) extLeaf(f *decFrame, field decField, rank int, repeatable bool,
 // The schemas' child orders of the extension containers (IM-01, V-03,
 // N-08, N-01), indexed by rank - 1.
 var (
-	decImageOrder       = []string{"loc", "caption", "geo_location", "title", "license"}
-	decVideoOrder       = []string{"thumbnail_loc", "title", "description", "content_loc", "player_loc", "duration", "expiration_date", "rating", "content_segment_loc", "view_count", "publication_date", "tag", "category", "family_friendly", "restriction", "gallery_loc", "price", "requires_subscription", "uploader", "tvshow", "platform", "live", "id"}
-	decNewsOrder        = []string{"publication", "access", "genres", "publication_date", "title", "keywords", "stock_tickers"}
-	decPublicationOrder = []string{"name", "language"}
+	imageChildOrder       = []string{"loc", "caption", "geo_location", "title", "license"}
+	videoChildOrder       = []string{"thumbnail_loc", "title", "description", "content_loc", "player_loc", "duration", "expiration_date", "rating", "content_segment_loc", "view_count", "publication_date", "tag", "category", "family_friendly", "restriction", "gallery_loc", "price", "requires_subscription", "uploader", "tvshow", "platform", "live", "id"}
+	newsChildOrder        = []string{"publication", "access", "genres", "publication_date", "title", "keywords", "stock_tickers"}
+	publicationChildOrder = []string{"name", "language"}
 )
 
 // orderMsg is the message for the current start tag, a child of parent
@@ -912,19 +914,19 @@ var (
 // last, which the schema puts later: "<video:tag> after <video:live>;
 // children of <video:video> go thumbnail_loc, title, …" (as X-06 does).
 // The sibling is named with the current tag's prefix.
-func (x *decXML) orderMsg(parent string, last int) string {
+func (x *xmlReader) orderMsg(parent string, last int) string {
 	var order []string
 	switch parent {
 	case "image:image":
-		order = decImageOrder
+		order = imageChildOrder
 	case "video:video":
-		order = decVideoOrder
+		order = videoChildOrder
 	case "news:news":
-		order = decNewsOrder
+		order = newsChildOrder
 	case "news:publication":
-		order = decPublicationOrder
+		order = publicationChildOrder
 	}
-	name := decShort(x.s.name)
+	name := shortText(x.s.Name())
 	if last < 1 || last > len(order) {
 		return fmt.Sprintf("<%s> out of the schema's order in <%s>", name, parent)
 	}
@@ -935,12 +937,12 @@ func (x *decXML) orderMsg(parent string, last int) string {
 	return fmt.Sprintf("<%s> after <%s%s>; children of <%s> go %s", name, prefix, order[last-1], parent, strings.Join(order, ", "))
 }
 
-func (x *decXML) imageChild(f *decFrame, kind decNS, uri string, local []byte) {
+func (x *xmlReader) imageChild(f *frame, kind nsKind, uri string, local []byte) {
 	if kind != nsImage {
 		x.extOther(f, kind, uri)
 		return
 	}
-	var field decField
+	var field leafField
 	rank := 0
 	switch string(local) {
 	case "loc":
@@ -954,19 +956,19 @@ func (x *decXML) imageChild(f *decFrame, kind decNS, uri string, local []byte) {
 	case "license":
 		field, rank = fImgLicense, 5
 	default:
-		x.report("IM-01", SeverityError, f.off, fmt.Sprintf("unexpected <%s> in <image:image>; ignored", decShort(x.s.name)))
+		x.report("IM-01", SeverityError, f.off, fmt.Sprintf("unexpected <%s> in <image:image>; ignored", shortText(x.s.Name())))
 		return
 	}
 	if rank > 1 { // §20.4 item 7: deprecated tags are warnings
-		x.report("IM-03", SeverityWarning, f.off, fmt.Sprintf("<%s> is deprecated since 2022 and has no effect at Google; read, but you can remove it", decShort(x.s.name)))
+		x.report("IM-03", SeverityWarning, f.off, fmt.Sprintf("<%s> is deprecated since 2022 and has no effect at Google; read, but you can remove it", shortText(x.s.Name())))
 	}
 	x.extLeaf(f, field, rank, false, &x.ihas, &x.irank, &x.iorderBad, "IM-01", "image:image")
 }
 
-// decVideoChild gives a video child's field, its V-03 rank, whether it may
+// videoChildSpec gives a video child's field, its V-03 rank, whether it may
 // repeat and whether it is deprecated (V-02). field fNone with rank > 0
 // means a valid child the model does not keep.
-func decVideoChild(local string) (field decField, rank int, repeat, deprecated bool) {
+func videoChildSpec(local string) (field leafField, rank int, repeat, deprecated bool) {
 	switch local {
 	case "thumbnail_loc":
 		return fVThumb, 1, false, false
@@ -1018,18 +1020,18 @@ func decVideoChild(local string) (field decField, rank int, repeat, deprecated b
 	return fNone, 0, false, false
 }
 
-func (x *decXML) videoChild(f *decFrame, kind decNS, uri string, local []byte) {
+func (x *xmlReader) videoChild(f *frame, kind nsKind, uri string, local []byte) {
 	if kind != nsVideo {
 		x.extOther(f, kind, uri)
 		return
 	}
-	field, rank, repeat, deprecated := decVideoChild(string(local))
+	field, rank, repeat, deprecated := videoChildSpec(string(local))
 	if rank == 0 {
-		x.report("V-03", SeverityError, f.off, fmt.Sprintf("unexpected <%s> in <video:video>; ignored", decShort(x.s.name)))
+		x.report("V-03", SeverityError, f.off, fmt.Sprintf("unexpected <%s> in <video:video>; ignored", shortText(x.s.Name())))
 		return
 	}
 	if deprecated { // §20.4 item 7: deprecated tags are warnings
-		x.report("V-02", SeverityWarning, f.off, fmt.Sprintf("<%s> is deprecated since 2022 and has no effect at Google; read, but you can remove it", decShort(x.s.name)))
+		x.report("V-02", SeverityWarning, f.off, fmt.Sprintf("<%s> is deprecated since 2022 and has no effect at Google; read, but you can remove it", shortText(x.s.Name())))
 	}
 	if field == fNone {
 		// Valid but not kept: check order, skip the content.
@@ -1074,12 +1076,12 @@ func (x *decXML) videoChild(f *decFrame, kind decNS, uri string, local []byte) {
 	}
 }
 
-func (x *decXML) newsChild(f *decFrame, kind decNS, uri string, local []byte) {
+func (x *xmlReader) newsChild(f *frame, kind nsKind, uri string, local []byte) {
 	if kind != nsNews {
 		x.extOther(f, kind, uri)
 		return
 	}
-	var field decField
+	var field leafField
 	rank := 0
 	switch string(local) {
 	case "publication":
@@ -1112,17 +1114,17 @@ func (x *decXML) newsChild(f *decFrame, kind decNS, uri string, local []byte) {
 	case "stock_tickers":
 		field, rank = fNTickers, 7
 	default:
-		x.report("N-08", SeverityError, f.off, fmt.Sprintf("unexpected <%s> in <news:news>; ignored", decShort(x.s.name)))
+		x.report("N-08", SeverityError, f.off, fmt.Sprintf("unexpected <%s> in <news:news>; ignored", shortText(x.s.Name())))
 		return
 	}
 	x.extLeaf(f, field, rank, false, &x.nhas, &x.nrank, &x.norderBad, "N-08", "news:news")
 }
 
 // text handles character data (raw is still escaped unless cdata).
-func (x *decXML) text(raw []byte, off int64, cdata bool) {
+func (x *xmlReader) text(raw []byte, off int64, cdata bool) {
 	n := len(x.stack)
 	if n == 0 {
-		if !x.decIsBlank(raw) && !x.strayDone {
+		if !x.isBlank(raw) && !x.strayDone {
 			x.strayDone = true
 			where := "before the root element"
 			if x.rootClosed {
@@ -1141,11 +1143,11 @@ func (x *decXML) text(raw []byte, off int64, cdata bool) {
 			x.acc = x.unescape(x.acc, raw, off)
 		}
 		if len(x.acc) > x.d.opt.MaxLineBytes {
-			x.fatal = x.d.fatalAt(RuleMaxToken, f.off, ErrLimit, fmt.Sprintf("the value of <%s> is longer than %d bytes; stopped reading", decShort(x.name(f)), x.d.opt.MaxLineBytes))
+			x.fatal = x.d.fatalAt(RuleMaxToken, f.off, ErrLimit, fmt.Sprintf("the value of <%s> is longer than %d bytes; stopped reading", shortText(x.name(f)), x.d.opt.MaxLineBytes))
 		}
 	case ekSkip:
 	case ekURL, ekSitemap:
-		if !x.decIsBlank(raw) && len(x.bare) < 4096 {
+		if !x.isBlank(raw) && len(x.bare) < 4096 {
 			if cdata {
 				x.bare = append(x.bare, raw...)
 			} else {
@@ -1153,14 +1155,14 @@ func (x *decXML) text(raw []byte, off int64, cdata bool) {
 			}
 		}
 	default:
-		if !x.decIsBlank(raw) {
-			x.reportOnce("stray", RuleStrayText, SeverityWarning, off, fmt.Sprintf("text directly inside <%s>, which holds only elements; ignored", decShort(x.name(f))))
+		if !x.isBlank(raw) {
+			x.reportOnce("stray", RuleStrayText, SeverityWarning, off, fmt.Sprintf("text directly inside <%s>, which holds only elements; ignored", shortText(x.name(f))))
 		}
 	}
 }
 
-// decIsBlank reports whether b is only XML white space.
-func (x *decXML) decIsBlank(b []byte) bool {
+// isBlank reports whether b is only XML white space.
+func (x *xmlReader) isBlank(b []byte) bool {
 	if len(b) > 64 {
 		// Long runs (indentation blocks, padding): vectorised counts.
 		n := bytes.Count(b, []byte{' '})
@@ -1182,7 +1184,7 @@ func (x *decXML) decIsBlank(b []byte) bool {
 // character references (E-02). Other entity references are never expanded
 // (XML-03): they are dropped with a diagnostic. A bare '&' is kept with an
 // E-01 error.
-func (x *decXML) unescape(dst, raw []byte, off int64) []byte {
+func (x *xmlReader) unescape(dst, raw []byte, off int64) []byte {
 	base := off
 	for {
 		i := bytes.IndexByte(raw, '&')
@@ -1198,7 +1200,7 @@ func (x *decXML) unescape(dst, raw []byte, off int64) []byte {
 			lim = 40
 		}
 		j := bytes.IndexByte(raw[1:lim], ';') + 1
-		if j <= 1 || !decRefName(raw[1:j]) {
+		if j <= 1 || !isRefName(raw[1:j]) {
 			x.report("E-01", SeverityError, at, "a bare '&' in text; write it as &amp; (read as '&')")
 			dst = append(dst, '&')
 			raw = raw[1:]
@@ -1227,15 +1229,15 @@ func (x *decXML) unescape(dst, raw []byte, off int64) []byte {
 					v, err = strconv.ParseUint(string(ent[1:]), 10, 32)
 				}
 				r := rune(v)
-				if err != nil || !decXMLChar(r) {
-					x.report("E-03", SeverityError, at, fmt.Sprintf("character reference &%s; is not a character XML allows; dropped", decShort(ent)))
-					x.dropOff, x.dropName = at+1, "character reference &"+decShort(ent)+"; was dropped (E-03)"
+				if err != nil || !isXMLChar(r) {
+					x.report("E-03", SeverityError, at, fmt.Sprintf("character reference &%s; is not a character XML allows; dropped", shortText(ent)))
+					x.dropOff, x.dropName = at+1, "character reference &"+shortText(ent)+"; was dropped (E-03)"
 				} else {
 					dst = utf8.AppendRune(dst, r)
 				}
 			} else {
-				x.report(RuleEntity, SeverityError, at, fmt.Sprintf("entity reference &%s; is not expanded (only &amp; &lt; &gt; &apos; &quot; and character references are read; DTD entities never are); dropped", decShort(ent)))
-				x.dropOff, x.dropName = at+1, "entity reference &"+decShort(ent)+"; was dropped ("+RuleEntity+")"
+				x.report(RuleEntity, SeverityError, at, fmt.Sprintf("entity reference &%s; is not expanded (only &amp; &lt; &gt; &apos; &quot; and character references are read; DTD entities never are); dropped", shortText(ent)))
+				x.dropOff, x.dropName = at+1, "entity reference &"+shortText(ent)+"; was dropped ("+RuleEntity+")"
 			}
 		}
 		raw = raw[j+1:]
@@ -1243,9 +1245,9 @@ func (x *decXML) unescape(dst, raw []byte, off int64) []byte {
 	}
 }
 
-// decRefName reports whether b (between '&' and ';') has the shape of a
+// isRefName reports whether b (between '&' and ';') has the shape of a
 // reference: a name or #digits / #xhex.
-func decRefName(b []byte) bool {
+func isRefName(b []byte) bool {
 	if len(b) == 0 {
 		return false
 	}
@@ -1260,26 +1262,26 @@ func decRefName(b []byte) bool {
 		}
 		return true
 	}
-	if !scanNameStart[b[0]] {
+	if !xmlscan.IsNameStart(b[0]) {
 		return false
 	}
 	for _, c := range b {
-		if !scanNameByte[c] {
+		if !xmlscan.IsNameByte(c) {
 			return false
 		}
 	}
 	return true
 }
 
-// decXMLChar reports whether XML 1.0 allows r (E-03).
-func decXMLChar(r rune) bool {
+// isXMLChar reports whether XML 1.0 allows r (E-03).
+func isXMLChar(r rune) bool {
 	return r == 0x9 || r == 0xA || r == 0xD || r >= 0x20 && r <= 0xD7FF ||
 		r >= 0xE000 && r <= 0xFFFD || r >= 0x10000 && r <= 0x10FFFF
 }
 
-// decCharClass marks bytes that need a closer look in a value: 1 for C0
+// valueCharClass marks bytes that need a closer look in a value: 1 for C0
 // controls XML forbids, 2 for non-ASCII.
-var decCharClass = func() (t [256]byte) {
+var valueCharClass = func() (t [256]byte) {
 	for c := 0; c < 0x20; c++ {
 		if c != '\t' && c != '\n' && c != '\r' {
 			t[c] = 1
@@ -1291,23 +1293,23 @@ var decCharClass = func() (t [256]byte) {
 	return
 }()
 
-// decCheckChars reports forbidden characters (E-03) and invalid UTF-8
+// checkChars reports forbidden characters (E-03) and invalid UTF-8
 // (X-01) in a value and returns it usable: invalid UTF-8 replaced.
-func (x *decXML) decCheckChars(v []byte, off int64, what []byte) []byte {
-	if decASCIIClean(v) { // the usual case: nothing to report or replace
+func (x *xmlReader) checkChars(v []byte, off int64, what []byte) []byte {
+	if printableASCII(v) { // the usual case: nothing to report or replace
 		return v
 	}
 	var flags byte
 	for _, c := range v {
-		flags |= decCharClass[c]
+		flags |= valueCharClass[c]
 	}
 	if flags == 0 {
 		return v
 	}
 	if flags&1 != 0 {
 		for _, c := range v {
-			if decCharClass[c]&1 != 0 {
-				x.report("E-03", SeverityError, off, fmt.Sprintf("<%s> holds control character U+%04X, which XML forbids; the document is not well-formed", decShort(what), c))
+			if valueCharClass[c]&1 != 0 {
+				x.report("E-03", SeverityError, off, fmt.Sprintf("<%s> holds control character U+%04X, which XML forbids; the document is not well-formed", shortText(what), c))
 				return v
 			}
 		}
@@ -1316,13 +1318,13 @@ func (x *decXML) decCheckChars(v []byte, off int64, what []byte) []byte {
 		return v
 	}
 	if !utf8.Valid(v) {
-		x.report("X-01", SeverityError, off, fmt.Sprintf("<%s> holds bytes that are not UTF-8; sitemaps must be UTF-8 (X-01). Replaced by U+FFFD", decShort(what)))
+		x.report("X-01", SeverityError, off, fmt.Sprintf("<%s> holds bytes that are not UTF-8; sitemaps must be UTF-8 (X-01). Replaced by U+FFFD", shortText(what)))
 		return bytes.ToValidUTF8(v, []byte("\uFFFD"))
 	}
 	for i := 0; i < len(v); {
 		r, n := utf8.DecodeRune(v[i:])
 		if r == 0xFFFE || r == 0xFFFF {
-			x.report("E-03", SeverityError, off, fmt.Sprintf("<%s> holds U+%04X, which XML forbids", decShort(what), r))
+			x.report("E-03", SeverityError, off, fmt.Sprintf("<%s> holds U+%04X, which XML forbids", shortText(what), r))
 			break
 		}
 		i += n
@@ -1331,7 +1333,7 @@ func (x *decXML) decCheckChars(v []byte, off int64, what []byte) []byte {
 }
 
 // pop closes the top frame and finishes what it held.
-func (x *decXML) pop() {
+func (x *xmlReader) pop() {
 	n := len(x.stack) - 1
 	f := x.stack[n]
 	x.stack = x.stack[:n]
@@ -1360,16 +1362,16 @@ func (x *decXML) pop() {
 // end handles an end tag: well-formed closes the top frame; a mismatch is
 // recovered (XML-01) by closing up to a matching open element or ignoring
 // the stray end tag.
-func (x *decXML) end() {
+func (x *xmlReader) end() {
 	s := x.s
 	n := len(x.stack)
-	if n > 0 && bytes.Equal(x.name(&x.stack[n-1]), s.name) {
+	if n > 0 && bytes.Equal(x.name(&x.stack[n-1]), s.Name()) {
 		x.pop()
 		return
 	}
 	for i := n - 2; i >= 0; i-- {
-		if bytes.Equal(x.name(&x.stack[i]), s.name) {
-			x.report(RuleXMLSyntax, SeverityError, s.off, fmt.Sprintf("</%s> closes <%s> that is still open; the document is not well-formed", decShort(s.name), decShort(x.name(&x.stack[n-1]))))
+		if bytes.Equal(x.name(&x.stack[i]), s.Name()) {
+			x.report(RuleXMLSyntax, SeverityError, s.Offset(), fmt.Sprintf("</%s> closes <%s> that is still open; the document is not well-formed", shortText(s.Name()), shortText(x.name(&x.stack[n-1]))))
 			for len(x.stack) > i {
 				x.pop()
 			}
@@ -1378,27 +1380,27 @@ func (x *decXML) end() {
 	}
 	if n > 1 {
 		// A misspelt end tag: read it as the end of the open element.
-		x.report(RuleXMLSyntax, SeverityError, s.off, fmt.Sprintf("end tag </%s> does not match <%s>; read as its end", decShort(s.name), decShort(x.name(&x.stack[n-1]))))
+		x.report(RuleXMLSyntax, SeverityError, s.Offset(), fmt.Sprintf("end tag </%s> does not match <%s>; read as its end", shortText(s.Name()), shortText(x.name(&x.stack[n-1]))))
 		x.pop()
 		return
 	}
-	x.report(RuleXMLSyntax, SeverityError, s.off, fmt.Sprintf("end tag </%s> matches no open element; ignored", decShort(s.name)))
+	x.report(RuleXMLSyntax, SeverityError, s.Offset(), fmt.Sprintf("end tag </%s> matches no open element; ignored", shortText(s.Name())))
 }
 
-// decTrim trims XML white space.
-func decTrim(b []byte) []byte {
+// trimXMLSpace trims XML white space.
+func trimXMLSpace(b []byte) []byte {
 	i, j := 0, len(b)
-	for i < j && scanIsSpace(b[i]) {
+	for i < j && xmlscan.IsSpace(b[i]) {
 		i++
 	}
-	for j > i && scanIsSpace(b[j-1]) {
+	for j > i && xmlscan.IsSpace(b[j-1]) {
 		j--
 	}
 	return b[i:j]
 }
 
 // leafEnd stores a finished leaf value in the entry.
-func (x *decXML) leafEnd(f *decFrame) {
+func (x *xmlReader) leafEnd(f *frame) {
 	// pop truncated the name arena, but its bytes stay intact (within its
 	// capacity) until the next push.
 	x.leafValue(f, x.acc, x.names[f.nameAt:f.nameAt+f.nameLen:f.nameAt+f.nameLen])
@@ -1406,11 +1408,11 @@ func (x *decXML) leafEnd(f *decFrame) {
 
 // leafValue stores the leaf value raw (unescaped, untrimmed) of the element
 // named name in the entry; it keeps no reference to raw or name.
-func (x *decXML) leafValue(f *decFrame, raw, name []byte) {
-	val := decTrim(raw)
+func (x *xmlReader) leafValue(f *frame, raw, name []byte) {
+	val := trimXMLSpace(raw)
 	untrimmed := len(val) != len(raw)
-	if !decASCIIClean(val) { // printable ASCII needs no look (decode_fast.go)
-		val = x.decCheckChars(val, f.off, name)
+	if !printableASCII(val) { // printable ASCII needs no look (decode_fast.go)
+		val = x.checkChars(val, f.off, name)
 	}
 	switch f.field {
 	case fLoc:
@@ -1457,10 +1459,10 @@ func (x *decXML) leafValue(f *decFrame, raw, name []byte) {
 	case fRSSGuid:
 		x.guid = string(val)
 	case fRSSPubDate:
-		if d, ok := decParseRFC822(string(val)); ok {
+		if d, ok := parseRFC822(string(val)); ok {
 			x.feedDate = d
 		} else if len(val) > 0 {
-			x.report("R-02", SeverityWarning, f.off, fmt.Sprintf("<pubDate> %q is not an RFC 822 date (Mon, 02 Jan 2006 15:04:05 GMT); ignored", decShort(val)))
+			x.report("R-02", SeverityWarning, f.off, fmt.Sprintf("<pubDate> %q is not an RFC 822 date (Mon, 02 Jan 2006 15:04:05 GMT); ignored", shortText(val)))
 		}
 	case fAtomUpdated, fAtomModified, fAtomPublished:
 		prio := 2
@@ -1472,7 +1474,7 @@ func (x *decXML) leafValue(f *decFrame, raw, name []byte) {
 		}
 		d, _, err := ParseDateLenient(string(val))
 		if err != nil {
-			x.report("R-03", SeverityWarning, f.off, fmt.Sprintf("<%s> %q is not an RFC 3339 date; ignored", decShort(name), decShort(val)))
+			x.report("R-03", SeverityWarning, f.off, fmt.Sprintf("<%s> %q is not an RFC 3339 date; ignored", shortText(name), shortText(val)))
 			return
 		}
 		x.feedDate, x.feedDatePrio = d, prio
@@ -1483,13 +1485,13 @@ func (x *decXML) leafValue(f *decFrame, raw, name []byte) {
 
 // date parses a date value leniently (§10.3), reporting W3C errors (rule),
 // large offsets (D-03) and, for lastmod, forms the XSD rejects (M-04).
-func (x *decXML) date(val []byte, off int64, xsd bool, rule, what string) Date {
+func (x *xmlReader) date(val []byte, off int64, xsd bool, rule, what string) Date {
 	var d Date
 	var issues DateIssue
 	var err error
 	// The usual forms, valid and in range, parse without allocating and
-	// report nothing (decFastDate); the rest go the general way.
-	if d, ok := decFastDate(val, &x.zones); ok {
+	// report nothing (parseCommonDate); the rest go the general way.
+	if d, ok := parseCommonDate(val, &x.zones); ok {
 		return d
 	}
 	if string(val) == x.lastDateIn && x.lastDateIn != "" {
@@ -1500,22 +1502,22 @@ func (x *decXML) date(val []byte, off int64, xsd bool, rule, what string) Date {
 		x.lastDateIn, x.lastDate, x.lastIssues, x.lastDateErr = in, d, issues, err
 	}
 	if err != nil {
-		x.report(rule, SeverityError, off, fmt.Sprintf("%s %q is not a W3C Datetime (use YYYY-MM-DD or YYYY-MM-DDThh:mm:ss±hh:mm); ignored", what, decShort(val)))
+		x.report(rule, SeverityError, off, fmt.Sprintf("%s %q is not a W3C Datetime (use YYYY-MM-DD or YYYY-MM-DDThh:mm:ss±hh:mm); ignored", what, shortText(val)))
 		return Date{}
 	}
 	w3cErr := issues & W3CErrors
 	if w3cErr != 0 {
-		x.report(rule, SeverityError, off, fmt.Sprintf("%s %q is not valid W3C Datetime: %s", what, decShort(val), w3cErr))
+		x.report(rule, SeverityError, off, fmt.Sprintf("%s %q is not valid W3C Datetime: %s", what, shortText(val), w3cErr))
 	}
 	if issues&DateLargeOffset != 0 {
-		x.report("D-03", SeverityWarning, off, fmt.Sprintf("%s %q has a time-zone offset beyond ±14:00", what, decShort(val)))
+		x.report("D-03", SeverityWarning, off, fmt.Sprintf("%s %q has a time-zone offset beyond ±14:00", what, shortText(val)))
 	}
 	// M-04 says "valid W3C Datetime": only for a value that is. One the
 	// W3C error above already rejects gets that one diagnostic (§10.3).
 	if xsd && w3cErr == 0 {
 		switch d.Precision {
 		case PrecisionYear, PrecisionMonth, PrecisionMinute:
-			x.report("M-04", SeverityWarning, off, fmt.Sprintf("%s %q is valid W3C Datetime but the sitemap schema rejects it (§10.3); write YYYY-MM-DD or a full date-time with seconds", what, decShort(val)))
+			x.report("M-04", SeverityWarning, off, fmt.Sprintf("%s %q is valid W3C Datetime but the sitemap schema rejects it (§10.3); write YYYY-MM-DD or a full date-time with seconds", what, shortText(val)))
 		}
 	}
 	return d
@@ -1523,7 +1525,7 @@ func (x *decXML) date(val []byte, off int64, xsd bool, rule, what string) Date {
 
 // changefreq maps a value to the enumeration (C-01), accepting other case
 // with a C-04 error.
-func (x *decXML) changefreq(val []byte, off int64) ChangeFreq {
+func (x *xmlReader) changefreq(val []byte, off int64) ChangeFreq {
 	switch string(val) {
 	case "always":
 		return Always
@@ -1542,26 +1544,26 @@ func (x *decXML) changefreq(val []byte, off int64) ChangeFreq {
 	}
 	for _, c := range [...]ChangeFreq{Always, Hourly, Daily, Weekly, Monthly, Yearly, Never} {
 		if strings.EqualFold(string(val), string(c)) {
-			x.report("C-04", SeverityError, off, fmt.Sprintf("<changefreq>%s</changefreq>: the schema's values are lowercase; read as %q", decShort(val), c))
+			x.report("C-04", SeverityError, off, fmt.Sprintf("<changefreq>%s</changefreq>: the schema's values are lowercase; read as %q", shortText(val), c))
 			return c
 		}
 	}
-	x.report("C-01", SeverityError, off, fmt.Sprintf("<changefreq> %q is not one of always, hourly, daily, weekly, monthly, yearly, never; ignored", decShort(val)))
+	x.report("C-01", SeverityError, off, fmt.Sprintf("<changefreq> %q is not one of always, hourly, daily, weekly, monthly, yearly, never; ignored", shortText(val)))
 	return ""
 }
 
 // priority parses an xsd:decimal in 0.0–1.0 (P-01).
-func (x *decXML) priority(val []byte, off int64) *float64 {
-	if p, ok := decFastDecimal(val); ok && p <= 1 { // "0.8", "1.0": no diagnostic
+func (x *xmlReader) priority(val []byte, off int64) *float64 {
+	if p, ok := parseSimpleDecimal(val); ok && p <= 1 { // "0.8", "1.0": no diagnostic
 		return x.newPriority(p)
 	}
-	if !decIsDecimal(val) {
-		x.report("P-01", SeverityError, off, fmt.Sprintf("<priority> %q is not a decimal number from 0.0 to 1.0; ignored", decShort(val)))
+	if !isDecimal(val) {
+		x.report("P-01", SeverityError, off, fmt.Sprintf("<priority> %q is not a decimal number from 0.0 to 1.0; ignored", shortText(val)))
 		return nil
 	}
 	p, err := strconv.ParseFloat(string(val), 64)
 	if err != nil || p < 0 || p > 1 {
-		x.report("P-01", SeverityError, off, fmt.Sprintf("<priority> %s is outside 0.0–1.0; ignored", decShort(val)))
+		x.report("P-01", SeverityError, off, fmt.Sprintf("<priority> %s is outside 0.0–1.0; ignored", shortText(val)))
 		return nil
 	}
 	if p == 0 {
@@ -1570,9 +1572,9 @@ func (x *decXML) priority(val []byte, off int64) *float64 {
 	return x.newPriority(p)
 }
 
-// decIsDecimal reports whether b is an xsd:decimal lexical form: optional
+// isDecimal reports whether b is an xsd:decimal lexical form: optional
 // sign, digits with at most one '.', at least one digit, no exponent.
-func decIsDecimal(b []byte) bool {
+func isDecimal(b []byte) bool {
 	if len(b) > 0 && (b[0] == '+' || b[0] == '-') {
 		b = b[1:]
 	}
@@ -1590,8 +1592,8 @@ func decIsDecimal(b []byte) bool {
 	return digits > 0
 }
 
-// decYesNo parses the video yes/no values (the XSD also takes Yes/YES/No/NO).
-func decYesNo(v []byte) (bool, bool) {
+// parseYesNo parses the video yes/no values (the XSD also takes Yes/YES/No/NO).
+func parseYesNo(v []byte) (bool, bool) {
 	switch string(v) {
 	case "yes", "Yes", "YES":
 		return true, true
@@ -1602,10 +1604,10 @@ func decYesNo(v []byte) (bool, bool) {
 }
 
 // extValue stores an image, video or news value.
-func (x *decXML) extValue(f *decFrame, val, name []byte) {
+func (x *xmlReader) extValue(f *frame, val, name []byte) {
 	str := func() string { return string(val) }
 	bad := func(rule, want string) {
-		x.report(rule, SeverityError, f.off, fmt.Sprintf("<%s> %q is not %s; ignored", decShort(name), decShort(val), want))
+		x.report(rule, SeverityError, f.off, fmt.Sprintf("<%s> %q is not %s; ignored", shortText(name), shortText(val), want))
 	}
 	switch f.field {
 	case fImgLoc, fImgCaption, fImgGeo, fImgTitle, fImgLicense:
@@ -1671,7 +1673,7 @@ func (x *decXML) extValue(f *decFrame, val, name []byte) {
 		v.ExpirationDate = x.date(val, f.off, false, "V-01", "<video:expiration_date>")
 	case fVRating:
 		r, err := strconv.ParseFloat(string(val), 64)
-		if err != nil || !decIsDecimal(val) {
+		if err != nil || !isDecimal(val) {
 			bad("V-01", "a number from 0.0 to 5.0")
 			return
 		}
@@ -1690,7 +1692,7 @@ func (x *decXML) extValue(f *decFrame, val, name []byte) {
 	case fVCategory:
 		v.Category = str()
 	case fVFamily, fVReqSub, fVLive:
-		b, ok := decYesNo(val)
+		b, ok := parseYesNo(val)
 		if !ok {
 			bad("V-01", "yes or no")
 			return
@@ -1725,8 +1727,8 @@ func (x *decXML) extValue(f *decFrame, val, name []byte) {
 }
 
 // entryEnd finishes a <url>, <sitemap>, <item> or <entry>.
-func (x *decXML) entryEnd(f *decFrame) {
-	bare := decTrim(x.bare)
+func (x *xmlReader) entryEnd(f *frame) {
+	bare := trimXMLSpace(x.bare)
 	switch f.kind {
 	case ekURL, ekSitemap:
 		loc := x.u.Loc
@@ -1739,13 +1741,13 @@ func (x *decXML) entryEnd(f *decFrame) {
 		}
 		if loc == "" {
 			switch {
-			case len(bare) > 0 && decAbsHTTP(bare) && !bytes.ContainsAny(bare, " \t\r\n"):
-				loc = string(x.decCheckChars(bare, f.off, []byte(tag[1:len(tag)-1])))
+			case len(bare) > 0 && hasHTTPScheme(bare) && !bytes.ContainsAny(bare, " \t\r\n"):
+				loc = string(x.checkChars(bare, f.off, []byte(tag[1:len(tag)-1])))
 				what := "has no <loc>"
 				if x.emptyLoc != 0 {
 					what = "has an empty <loc>"
 				}
-				x.report("X-04", SeverityError, f.off, fmt.Sprintf("%s %s; its bare text %q was read as the URL. Wrap it in <loc>…</loc>", tag, what, decShort(bare)))
+				x.report("X-04", SeverityError, f.off, fmt.Sprintf("%s %s; its bare text %q was read as the URL. Wrap it in <loc>…</loc>", tag, what, shortText(bare)))
 			case x.emptyLoc != 0:
 				// One diagnostic for one problem: the empty <loc> is why
 				// the entry is skipped.
@@ -1756,7 +1758,7 @@ func (x *decXML) entryEnd(f *decFrame) {
 				return
 			}
 		} else if len(bare) > 0 {
-			x.report(RuleStrayText, SeverityWarning, f.off, fmt.Sprintf("text %q directly inside %s; ignored", decShort(bare), tag))
+			x.report(RuleStrayText, SeverityWarning, f.off, fmt.Sprintf("text %q directly inside %s; ignored", shortText(bare), tag))
 		}
 		if f.kind == ekSitemap {
 			x.ix.Loc = loc
@@ -1768,17 +1770,17 @@ func (x *decXML) entryEnd(f *decFrame) {
 		x.ready = true
 	case ekItem:
 		loc := x.link
-		if loc == "" && x.guid != "" && x.guidPerma && decAbsHTTP([]byte(x.guid)) {
+		if loc == "" && x.guid != "" && x.guidPerma && hasHTTPScheme([]byte(x.guid)) {
 			loc = x.guid
 		}
 		if loc == "" {
 			x.report("R-05", SeverityWarning, f.off, "RSS <item> without <link> (or permalink <guid>); skipped")
 			return
 		}
-		if !decAbsHTTP([]byte(loc)) {
-			r := decResolve(x.d.opt.BaseURL, loc)
+		if !hasHTTPScheme([]byte(loc)) {
+			r := resolveRef(x.d.opt.BaseURL, loc)
 			if r == "" {
-				x.report("R-05", SeverityError, f.off, fmt.Sprintf("relative <link> %q and no base URL to resolve it against; item skipped (pass the feed's URL as the base)", decShort([]byte(loc))))
+				x.report("R-05", SeverityError, f.off, fmt.Sprintf("relative <link> %q and no base URL to resolve it against; item skipped (pass the feed's URL as the base)", shortText([]byte(loc))))
 				return
 			}
 			loc = r
@@ -1796,16 +1798,16 @@ func (x *decXML) entryEnd(f *decFrame) {
 }
 
 // emptyLocMsg describes the entry's empty <loc> (X-04) in parent ("<url>").
-func (x *decXML) emptyLocMsg(parent string) string {
+func (x *xmlReader) emptyLocMsg(parent string) string {
 	if x.emptyWhy != "" {
 		return fmt.Sprintf("%s has an empty <loc>: its %s", parent, x.emptyWhy)
 	}
 	return parent + " has an empty <loc>"
 }
 
-// decResolve resolves ref against base; it returns "" when ref is relative
+// resolveRef resolves ref against base; it returns "" when ref is relative
 // and base is empty or unusable.
-func decResolve(base, ref string) string {
+func resolveRef(base, ref string) string {
 	r, err := url.Parse(ref)
 	if err != nil {
 		return ""

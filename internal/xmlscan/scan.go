@@ -1,4 +1,11 @@
-package sitemap
+// Package xmlscan is the sitemap decoder's XML tokenizer, modelled on
+// golang.org/x/net/html's Tokenizer: it reads into one buffer and returns
+// tokens as slices into it, valid until the next call; callers use its
+// methods. It never expands entities (the decoder unescapes the five
+// predefined and numeric ones) and never reads a DTD: a DOCTYPE is returned
+// as one opaque token. It also splits text input into lines, and maps
+// offsets to lines and columns.
+package xmlscan
 
 import (
 	"bytes"
@@ -6,39 +13,38 @@ import (
 	"io"
 )
 
-// This file holds the decoder's hand-written XML scanner, modelled on
-// golang.org/x/net/html's Tokenizer: it reads into one buffer and returns
-// tokens as slices into it, valid until the next call. It never expands
-// entities (the decoder unescapes the five predefined and numeric ones) and
-// never reads a DTD: a DOCTYPE is returned as one opaque token.
+// Kind is the kind of a token.
+type Kind uint8
 
-type scanKind uint8
-
+// The kinds of tokens.
 const (
-	scanEOF scanKind = iota // end of input, or a read error (see scanner.err)
-	scanStartTag
-	scanEndTag
-	scanText
-	scanCDATA
-	scanComment
-	scanPI
-	scanDoctype
+	EOF      Kind = iota // end of input, or a read error (see Scanner.Err)
+	StartTag             // <name attr="v">, or <name/> (SelfClosing)
+	EndTag               // </name>
+	Text                 // character data, still escaped
+	CDATA                // the content of <![CDATA[…]]>
+	Comment              // the content of <!--…-->, or an unknown <!…> (Syntax says so)
+	PI                   // <?name text?>
+	Doctype              // <!DOCTYPE …>: Text is "DOCTYPE …"
 )
 
-// scanAttr is one attribute of a start tag; name is qualified, value is
-// the raw (still escaped) text between the quotes.
-type scanAttr struct {
-	name  []byte
-	value []byte
+// Attr is one attribute of a start tag; Name is qualified, Value is the
+// raw (still escaped) text between the quotes.
+type Attr struct {
+	Name  []byte
+	Value []byte
 }
 
-// errScanTokenCap is the scanner's error when one token (a tag, a comment,
-// a text line) does not fit in maxTok bytes.
-var errScanTokenCap = errors.New("token longer than the cap")
+// ErrTokenCap is the scanner's error when one token (a tag, a comment, a
+// text line) does not fit in the cap given to New.
+var ErrTokenCap = errors.New("token longer than the cap")
 
-const scanInitialBuf = 64 << 10
+const initialBuf = 64 << 10
 
-type scanner struct {
+// A Scanner returns the tokens of an XML document, or the lines of a text
+// one, read from an io.Reader. Slices it returns are valid until the next
+// call that reads (Next, NextLine).
+type Scanner struct {
 	r      io.Reader
 	buf    []byte // valid data is buf[:len(buf)]
 	pos    int    // next unread byte
@@ -53,18 +59,20 @@ type scanner struct {
 	lineStart int64 // absolute offset of the first byte of that line
 
 	// The current token.
-	kind      scanKind
+	kind      Kind
 	off       int64 // absolute offset of the token's first byte
 	name      []byte
-	attrs     []scanAttr
+	attrs     []Attr
 	selfClose bool
 	text      []byte
 	midToken  bool   // input ended (or failed) in the middle of a token
 	syntax    string // a recovered syntax problem in this token
 }
 
-func newScanner(r io.Reader, maxTok int) *scanner {
-	size := scanInitialBuf
+// New returns a scanner reading r that keeps tokens (and lines) of up to
+// maxTok bytes whole; a longer one stops it with ErrTokenCap.
+func New(r io.Reader, maxTok int) *Scanner {
+	size := initialBuf
 	if maxTok < size {
 		size = maxTok
 	}
@@ -75,12 +83,12 @@ func newScanner(r io.Reader, maxTok int) *scanner {
 	if chunk > 32<<10 {
 		chunk = 32 << 10
 	}
-	return &scanner{r: r, buf: make([]byte, 0, size), maxTok: maxTok, chunk: chunk, line: 1}
+	return &Scanner{r: r, buf: make([]byte, 0, size), maxTok: maxTok, chunk: chunk, line: 1}
 }
 
 // advanceLines counts newlines up to the absolute offset to (which must be
 // in the buffer and not before lineOff).
-func (s *scanner) advanceLines(to int64) {
+func (s *Scanner) advanceLines(to int64) {
 	if to <= s.lineOff {
 		return
 	}
@@ -92,10 +100,10 @@ func (s *scanner) advanceLines(to int64) {
 	s.lineOff = to
 }
 
-// posAt returns the 1-based line and byte column of the absolute offset
+// Pos returns the 1-based line and byte column of the absolute offset
 // off. Offsets are normally asked for in order; an earlier one still in the
 // buffer is found by counting backwards, one already discarded gets col 0.
-func (s *scanner) posAt(off int64) (line, col int) {
+func (s *Scanner) Pos(off int64) (line, col int) {
 	if off >= s.lineOff {
 		if max := s.base + int64(len(s.buf)); off > max {
 			off = max
@@ -120,7 +128,7 @@ func (s *scanner) posAt(off int64) (line, col int) {
 // more moves the current token (from s.pos) to the front of the buffer and
 // reads more input, growing the buffer up to maxTok. It reports whether
 // new bytes arrived; when not, s.err says why.
-func (s *scanner) more() bool {
+func (s *Scanner) more() bool {
 	if s.err != nil {
 		return false
 	}
@@ -133,7 +141,7 @@ func (s *scanner) more() bool {
 	}
 	if len(s.buf) == cap(s.buf) {
 		if cap(s.buf) >= s.maxTok {
-			s.err = errScanTokenCap
+			s.err = ErrTokenCap
 			return false
 		}
 		nc := 2 * cap(s.buf)
@@ -159,9 +167,9 @@ func (s *scanner) more() bool {
 	return false
 }
 
-// scanNameByte marks bytes allowed in XML names (ASCII subset plus every
-// non-ASCII byte, so UTF-8 names pass); scanNameStart those that may begin one.
-var scanNameByte, scanNameStart = func() (nb, ns [256]bool) {
+// nameByte marks bytes allowed in XML names (ASCII subset plus every
+// non-ASCII byte, so UTF-8 names pass); nameStart those that may begin one.
+var nameByte, nameStart = func() (nb, ns [256]bool) {
 	for c := 0; c < 256; c++ {
 		start := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == ':' || c >= 0x80
 		ns[c] = start
@@ -170,16 +178,26 @@ var scanNameByte, scanNameStart = func() (nb, ns [256]bool) {
 	return
 }()
 
-func scanIsSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
+// IsSpace reports whether c is XML white space.
+func IsSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
 
-// next scans the next token and returns its kind.
-func (s *scanner) next() scanKind {
+// IsNameByte reports whether c may appear in an XML name (every non-ASCII
+// byte may, so UTF-8 names pass).
+func IsNameByte(c byte) bool { return nameByte[c] }
+
+// IsNameStart reports whether c may begin an XML name.
+func IsNameStart(c byte) bool { return nameStart[c] }
+
+// Next scans the next token and returns its kind. At EOF, Err says why
+// (io.EOF at the end of the input) and Truncated whether the input ended
+// inside a token.
+func (s *Scanner) Next() Kind {
 	s.name, s.text, s.attrs, s.selfClose, s.syntax = nil, nil, s.attrs[:0], false, ""
 	for {
 		if s.pos >= len(s.buf) && !s.more() {
-			s.kind = scanEOF
+			s.kind = EOF
 			s.off = s.base + int64(s.pos)
-			return scanEOF
+			return EOF
 		}
 		start := s.pos
 		s.off = s.base + int64(start)
@@ -189,8 +207,8 @@ func (s *scanner) next() scanKind {
 			if i >= 0 {
 				s.text = b[start : start+i]
 				s.pos = start + i
-				s.kind = scanText
-				return scanText
+				s.kind = Text
+				return Text
 			}
 			if n := len(b) - start; n < s.chunk && s.err == nil {
 				if s.more() {
@@ -202,12 +220,12 @@ func (s *scanner) next() scanKind {
 			s.off = s.base + int64(start)
 			end := len(b)
 			if s.err == nil {
-				end = start + scanSafeCut(b[start:end])
+				end = start + safeCut(b[start:end])
 			}
 			s.text = b[start:end]
 			s.pos = end
-			s.kind = scanText
-			return scanText
+			s.kind = Text
+			return Text
 		}
 		k, ok := s.markup(start)
 		if ok {
@@ -221,14 +239,14 @@ func (s *scanner) next() scanKind {
 		if s.err == io.EOF {
 			s.midToken = true
 		}
-		s.kind = scanEOF
-		return scanEOF
+		s.kind = EOF
+		return EOF
 	}
 }
 
-// scanSafeCut returns where a long text run may be cut without splitting a
+// safeCut returns where a long text run may be cut without splitting a
 // character or entity reference ("&amp;").
-func scanSafeCut(b []byte) int {
+func safeCut(b []byte) int {
 	n := len(b)
 	lo := n - 40
 	if lo < 0 {
@@ -242,14 +260,14 @@ func scanSafeCut(b []byte) int {
 
 // markup scans the token starting with '<' at start. It reports false when
 // the token is not yet complete in the buffer.
-func (s *scanner) markup(start int) (scanKind, bool) {
+func (s *Scanner) markup(start int) (Kind, bool) {
 	b := s.buf
 	if start+1 >= len(b) {
 		if s.err != nil { // a lone '<' at the end
 			s.syntax = "'<' at the end of the input"
 			s.text = b[start:]
 			s.pos = len(b)
-			return scanText, true
+			return Text, true
 		}
 		return 0, false
 	}
@@ -260,12 +278,12 @@ func (s *scanner) markup(start int) (scanKind, bool) {
 			return 0, false
 		}
 		name := b[start+2 : start+2+j]
-		for len(name) > 0 && scanIsSpace(name[len(name)-1]) {
+		for len(name) > 0 && IsSpace(name[len(name)-1]) {
 			name = name[:len(name)-1]
 		}
 		s.name = name
 		s.pos = start + 3 + j
-		return scanEndTag, true
+		return EndTag, true
 	case c == '!':
 		rest := b[start:]
 		if bytes.HasPrefix(rest, []byte("<!--")) {
@@ -275,7 +293,7 @@ func (s *scanner) markup(start int) (scanKind, bool) {
 			}
 			s.text = rest[4 : 4+j]
 			s.pos = start + 4 + j + 3
-			return scanComment, true
+			return Comment, true
 		}
 		if bytes.HasPrefix(rest, []byte("<![CDATA[")) {
 			j := bytes.Index(rest[9:], []byte("]]>"))
@@ -284,16 +302,16 @@ func (s *scanner) markup(start int) (scanKind, bool) {
 			}
 			s.text = rest[9 : 9+j]
 			s.pos = start + 9 + j + 3
-			return scanCDATA, true
+			return CDATA, true
 		}
 		if len(rest) >= 9 && bytes.EqualFold(rest[:9], []byte("<!DOCTYPE")) {
-			end, ok := scanDoctypeEnd(rest)
+			end, ok := doctypeEnd(rest)
 			if !ok {
 				return 0, false
 			}
 			s.text = rest[2 : end-1]
 			s.pos = start + end
-			return scanDoctype, true
+			return Doctype, true
 		}
 		if len(rest) < 9 && s.err == nil && (bytes.HasPrefix([]byte("<![CDATA["), rest) || bytes.HasPrefix([]byte("<!--"), rest) ||
 			bytes.HasPrefix([]byte("<!DOCTYPE"), bytes.ToUpper(rest))) {
@@ -307,7 +325,7 @@ func (s *scanner) markup(start int) (scanKind, bool) {
 		s.syntax = "unknown markup declaration"
 		s.text = rest[2:j]
 		s.pos = start + j + 1
-		return scanComment, true
+		return Comment, true
 	case c == '?':
 		j := bytes.Index(b[start+2:], []byte("?>"))
 		if j < 0 {
@@ -315,26 +333,26 @@ func (s *scanner) markup(start int) (scanKind, bool) {
 		}
 		body := b[start+2 : start+2+j]
 		k := 0
-		for k < len(body) && scanNameByte[body[k]] {
+		for k < len(body) && nameByte[body[k]] {
 			k++
 		}
 		s.name = body[:k]
 		s.text = body[k:]
 		s.pos = start + 2 + j + 2
-		return scanPI, true
-	case scanNameStart[c]:
+		return PI, true
+	case nameStart[c]:
 		return s.startTag(start)
 	default:
 		s.syntax = "'<' not followed by a name"
 		s.text = b[start : start+1]
 		s.pos = start + 1
-		return scanText, true
+		return Text, true
 	}
 }
 
-// scanDoctypeEnd finds the '>' that ends a DOCTYPE, skipping quoted strings
+// doctypeEnd finds the '>' that ends a DOCTYPE, skipping quoted strings
 // and an internal subset in brackets. It returns the index after it.
-func scanDoctypeEnd(b []byte) (int, bool) {
+func doctypeEnd(b []byte) (int, bool) {
 	depth := 0
 	var quote byte
 	for i := 2; i < len(b); i++ {
@@ -360,11 +378,11 @@ func scanDoctypeEnd(b []byte) (int, bool) {
 }
 
 // startTag scans "<name attr='v' ...>" or "<name .../>".
-func (s *scanner) startTag(start int) (scanKind, bool) {
+func (s *Scanner) startTag(start int) (Kind, bool) {
 	b := s.buf
 	n := len(b)
 	p := start + 1
-	for p < n && scanNameByte[b[p]] {
+	for p < n && nameByte[b[p]] {
 		p++
 	}
 	if p == n {
@@ -373,7 +391,7 @@ func (s *scanner) startTag(start int) (scanKind, bool) {
 	s.name = b[start+1 : p]
 	s.attrs = s.attrs[:0]
 	for {
-		for p < n && scanIsSpace(b[p]) {
+		for p < n && IsSpace(b[p]) {
 			p++
 		}
 		if p == n {
@@ -401,17 +419,17 @@ func (s *scanner) startTag(start int) (scanKind, bool) {
 			s.syntax = "tag not closed with '>'"
 			break
 		}
-		if !scanNameStart[c] {
+		if !nameStart[c] {
 			s.syntax = "unexpected character in a tag"
 			p++
 			continue
 		}
 		as := p
-		for p < n && scanNameByte[b[p]] {
+		for p < n && nameByte[b[p]] {
 			p++
 		}
 		an := b[as:p]
-		for p < n && scanIsSpace(b[p]) {
+		for p < n && IsSpace(b[p]) {
 			p++
 		}
 		if p == n {
@@ -419,11 +437,11 @@ func (s *scanner) startTag(start int) (scanKind, bool) {
 		}
 		if b[p] != '=' {
 			s.syntax = "attribute without a value"
-			s.attrs = append(s.attrs, scanAttr{name: an})
+			s.attrs = append(s.attrs, Attr{Name: an})
 			continue
 		}
 		p++
-		for p < n && scanIsSpace(b[p]) {
+		for p < n && IsSpace(b[p]) {
 			p++
 		}
 		if p == n {
@@ -433,30 +451,30 @@ func (s *scanner) startTag(start int) (scanKind, bool) {
 		if q != '"' && q != '\'' {
 			s.syntax = "attribute value without quotes"
 			vs := p
-			for p < n && !scanIsSpace(b[p]) && b[p] != '>' {
+			for p < n && !IsSpace(b[p]) && b[p] != '>' {
 				p++
 			}
 			if p == n {
 				return 0, false
 			}
-			s.attrs = append(s.attrs, scanAttr{name: an, value: b[vs:p]})
+			s.attrs = append(s.attrs, Attr{Name: an, Value: b[vs:p]})
 			continue
 		}
 		j := bytes.IndexByte(b[p+1:], q)
 		if j < 0 {
 			return 0, false
 		}
-		s.attrs = append(s.attrs, scanAttr{name: an, value: b[p+1 : p+1+j]})
+		s.attrs = append(s.attrs, Attr{Name: an, Value: b[p+1 : p+1+j]})
 		p += j + 2
 	}
 	s.pos = p
-	return scanStartTag, true
+	return StartTag, true
 }
 
-// nextLine returns the next line of text input without its line ending
+// NextLine returns the next line of text input without its line ending
 // (LF or CRLF), and the absolute offset of its first byte. ok is false at
-// the end of the input or on a read error or cap (see s.err).
-func (s *scanner) nextLine() (line []byte, off int64, ok bool) {
+// the end of the input or on a read error or cap (see Err).
+func (s *Scanner) NextLine() (line []byte, off int64, ok bool) {
 	for {
 		b := s.buf
 		if i := bytes.IndexByte(b[s.pos:], '\n'); i >= 0 {
@@ -477,3 +495,43 @@ func (s *scanner) nextLine() (line []byte, off int64, ok bool) {
 		return nil, s.base + int64(s.pos), false
 	}
 }
+
+// Offset returns the absolute offset of the current token's first byte
+// (at EOF, of where the input ended).
+func (s *Scanner) Offset() int64 { return s.off }
+
+// Name returns the qualified name of the current start or end tag, or the
+// target of a processing instruction.
+func (s *Scanner) Name() []byte { return s.name }
+
+// Text returns the current text, CDATA, comment, DOCTYPE or processing
+// instruction's content.
+func (s *Scanner) Text() []byte { return s.text }
+
+// Attrs returns the attributes of the current start tag.
+func (s *Scanner) Attrs() []Attr { return s.attrs }
+
+// SelfClosing reports whether the current start tag ends with "/>".
+func (s *Scanner) SelfClosing() bool { return s.selfClose }
+
+// Syntax returns the syntax problem recovered in the current token, or "".
+func (s *Scanner) Syntax() string { return s.syntax }
+
+// Err returns the error that stopped the scanner: io.EOF at the end of the
+// input, ErrTokenCap, or the reader's error; nil while it can go on.
+func (s *Scanner) Err() error { return s.err }
+
+// Truncated reports whether the input ended (or failed) in the middle of
+// a token.
+func (s *Scanner) Truncated() bool { return s.midToken }
+
+// Unread returns the buffered input not yet scanned and the absolute
+// offset of its first byte, for a caller that reads a common shape
+// straight from the buffer (the decoder's fast path). The bytes are valid
+// until the next call that reads; Skip consumes them.
+func (s *Scanner) Unread() (b []byte, off int64) {
+	return s.buf[s.pos:], s.base + int64(s.pos)
+}
+
+// Skip consumes the first n bytes of what Unread returned.
+func (s *Scanner) Skip(n int) { s.pos += n }
