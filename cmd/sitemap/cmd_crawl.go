@@ -17,9 +17,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/build"
 	"github.com/sitemapkit/sitemap/crawl"
+	"github.com/sitemapkit/sitemap/generate"
 	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/internal/urlnorm"
 	"github.com/sitemapkit/sitemap/state"
@@ -294,7 +294,8 @@ func reportHint(report string) string {
 }
 
 // publishCrawl feeds the listed pages, sorted by URL, to the builder and
-// publishes the sitemaps.
+// publishes the sitemaps (generate.Run, as generate does, without dedup:
+// the crawl lists each page once).
 func publishCrawl(ctx context.Context, cr *crawl.Crawler, o *crawlOptions, bo build.Options, s *streams) (build.Summary, int, error) {
 	var st store.Store
 	if !o.DryRun {
@@ -304,35 +305,26 @@ func publishCrawl(ctx context.Context, cr *crawl.Crawler, o *crawlOptions, bo bu
 		}
 		st = d
 	}
-	b, err := build.NewContext(ctx, st, bo)
-	if err != nil {
-		return build.Summary{}, 0, cannotRun("%v", err)
-	}
 	skipped := 0
-	err = cr.Entries(ctx, func(u *sitemap.URL) error {
-		err := b.Add(ctx, u)
-		var eerr *sitemap.EntryError
-		if errors.As(err, &eerr) {
-			skipped++
-			if skipped <= crawlMaxReported {
-				fmt.Fprintf(s.Err, "%s: %v\n", u.Loc, eerr)
+	sum, err := generate.Run(ctx, generate.Entries(cr.Entries), generate.Options{
+		Out: st, Build: bo, KeepDuplicates: true,
+		Report: func(p generate.Problem) {
+			if skipped++; skipped <= crawlMaxReported {
+				fmt.Fprintln(s.Err, p.String())
 			}
-			return nil
-		}
-		return err
+		},
 	})
-	if err != nil {
-		b.Abort()
-		if ctx.Err() != nil {
-			return build.Summary{}, 0, ctx.Err()
-		}
-		return build.Summary{}, 0, cannotRun("%v", err)
-	}
-	sum, err := b.Commit(ctx)
-	if err != nil && !errors.Is(err, build.ErrNoEntries) && ctx.Err() == nil {
+	var serr *generate.StageError
+	switch {
+	case err == nil, errors.Is(err, build.ErrNoEntries):
+	case ctx.Err() != nil:
+		err = ctx.Err()
+	case errors.As(err, &serr):
+		err = cannotRun("%v", serr.Err)
+	default:
 		err = cannotRun("%v", err)
 	}
-	return sum, skipped, err
+	return sum.Summary, skipped, err
 }
 
 // writeCrawlReport writes one JSON line per URL seen, sorted by URL.

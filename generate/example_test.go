@@ -1,0 +1,82 @@
+package generate_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/build"
+	"github.com/sitemapkit/sitemap/generate"
+	"github.com/sitemapkit/sitemap/source"
+	"github.com/sitemapkit/sitemap/store"
+)
+
+// What `sitemap generate --base-url https://www.example.com/ --max-urls 2
+// --xsl urls.txt` does, as one call: the repeated URL is skipped (L-17),
+// the invalid one reported with its position, the rest published with
+// the stylesheet. A real run uses store.Dir(path), and a state store
+// (state.OpenSQLite) for truthful lastmods between runs.
+func ExampleRun() {
+	ctx := context.Background()
+	urls := strings.NewReader(`https://www.example.com/
+https://www.example.com/about
+https://www.example.com/about
+https://www.example.com/a b
+https://www.example.com/blog
+`)
+	st := store.Memory()
+	sum, err := generate.Run(ctx, generate.Read(urls, source.Options{Name: "urls.txt"}), generate.Options{
+		Out:   st,
+		Build: build.Options{BaseURL: "https://www.example.com/", MaxURLs: 2},
+		XSL:   true,
+		Report: func(p generate.Problem) {
+			fmt.Println(p.Severity, p.Rule, p.File, p.Line)
+		},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%d URLs in %d sitemaps, top file %s\n", sum.URLs, len(sum.Files), sum.Sitemap)
+	fmt.Printf("%d invalid, %d duplicate\n", sum.Skipped, sum.Duplicates)
+	names, _ := st.List(ctx)
+	fmt.Println(names)
+	// Output:
+	// error L-07 urls.txt 4
+	// 3 URLs in 2 sitemaps, top file https://www.example.com/sitemap.xml
+	// 1 invalid, 1 duplicate
+	// [sitemap-1.xml sitemap-2.xml sitemap.manifest.json sitemap.xml sitemap.xsl]
+}
+
+// Entries from a program (here a slice; crawl.Crawler.Entries and
+// diff.Open give the same shape) go through generate.Entries; a message
+// about one of them names its loc.
+func ExampleEntries() {
+	ctx := context.Background()
+	pages := []sitemap.URL{
+		{Loc: "https://www.example.com/"},
+		{Loc: "https://elsewhere.example.org/"},
+	}
+	var entries sitemap.Entries = func(ctx context.Context, yield func(*sitemap.URL) error) error {
+		for i := range pages {
+			if err := yield(&pages[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	sum, err := generate.Run(ctx, generate.Entries(entries), generate.Options{
+		Out:    store.Memory(),
+		Build:  build.Options{BaseURL: "https://www.example.com/"},
+		Report: func(p generate.Problem) { fmt.Println(p.Rule, p.Loc) },
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(sum.Files[0].Name, sum.URLs)
+	// Output:
+	// L-09 https://elsewhere.example.org/
+	// sitemap.xml 1
+}
