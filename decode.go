@@ -16,6 +16,8 @@ import (
 	"golang.org/x/text/encoding/ianaindex"
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
+
+	"github.com/sitemapkit/sitemap/internal/site"
 )
 
 // Format is the kind of document a [Decoder] found (F-01, F-04).
@@ -256,7 +258,7 @@ func (d *Decoder) report(rule string, sev Severity, line, col int, msg string) {
 
 func (d *Decoder) diag(rule string, sev Severity, line, col int, msg string) Diagnostic {
 	dg := Diagnostic{Rule: rule, Severity: sev, Message: msg, Line: line, Col: col}
-	if n := d.opt.Name; strings.HasPrefix(n, "http://") || strings.HasPrefix(n, "https://") {
+	if n := d.opt.Name; site.IsHTTP(n) {
 		dg.URL = n
 	} else {
 		dg.File = n

@@ -61,6 +61,11 @@ type Doc struct {
 // IsHTTP reports whether d is fetched over HTTP.
 func (d *Doc) IsHTTP() bool { return d.Path == "" && !d.Stdin }
 
+// Sibling reports whether d and child are files of the same directory
+// input: an index's child that is a file of the directory is read in its
+// own turn, not again as a child.
+func (d *Doc) Sibling(child *Doc) bool { return d.dir != nil && child.Path != "" && d.dir[child.Path] }
+
 // Options configure how names are resolved and documents opened and
 // read. The zero value reads files and standard input (if Stdin is set)
 // and follows no children.
@@ -81,8 +86,9 @@ type Options struct {
 	// input (default 1: an index and its children; a child that is an
 	// index too is reported, I-07, and not followed).
 	MaxDepth int
-	// MaxChildren is the most children of one index followed (default
-	// 1000); past it one VAL-02 warning says how many were skipped.
+	// MaxChildren is the most children of one index followed (0: 1000,
+	// DefaultMaxChildren; negative: none); past it one VAL-02 warning says
+	// how many were skipped.
 	MaxChildren int
 	// AllowOffSite follows the children of an index on another scheme,
 	// host or port than the index, and their redirects there; each is
@@ -120,8 +126,11 @@ func (o *Options) maxDepth() int {
 }
 
 func (o *Options) maxChildren() int {
-	if o.MaxChildren <= 0 {
+	switch {
+	case o.MaxChildren == 0:
 		return DefaultMaxChildren
+	case o.MaxChildren < 0:
+		return 0
 	}
 	return o.MaxChildren
 }

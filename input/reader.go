@@ -149,7 +149,14 @@ func (r *Reader) read() (Entry, bool, error) {
 			return Entry{}, false, nil
 		}
 		// The decoder reported the problem (OnDiagnostic) already.
-		if r.o.Complete || (c.doc.Depth == 0 && readFailed(err)) {
+		if c.doc.Depth == 0 && readFailed(err) {
+			var de *sitemap.DecodeError
+			if errors.As(err, &de) && de.Err != nil {
+				err = de.Err
+			}
+			return Entry{}, false, fmt.Errorf("%s: %w", c.doc.Name, err)
+		}
+		if r.o.Complete {
 			return Entry{}, false, err
 		}
 		r.end()
@@ -252,7 +259,7 @@ func (r *Reader) openChild(index *Doc, cl childLoc) error {
 	if index.URL != "" && !SameSite(index.URL, cl.loc) {
 		report((&OffSiteError{Loc: cl.loc, Index: index.URL}).Diagnostic(true))
 	}
-	if index.dir != nil && index.dir[child.Path] {
+	if index.Sibling(&child) {
 		return nil // a file of the directory: read in turn
 	}
 	cd := &child

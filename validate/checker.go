@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/internal/site"
 )
 
 // maxTracked bounds the per-document memory of the checks that remember
@@ -112,7 +113,7 @@ func NewChecker(o Options, report func(sitemap.Diagnostic)) (*Checker, error) {
 		c.now = time.Now()
 	}
 	c.name = o.name()
-	c.isURL = isHTTP(c.name)
+	c.isURL = site.IsHTTP(c.name)
 	if o.URL != "" {
 		s, err := newScope(o.URL)
 		if err != nil {
@@ -131,10 +132,6 @@ func NewChecker(o Options, report func(sitemap.Diagnostic)) (*Checker, error) {
 		}
 	}
 	return c, nil
-}
-
-func isHTTP(s string) bool {
-	return strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://")
 }
 
 // emit reports one diagnostic at line:col of the document.

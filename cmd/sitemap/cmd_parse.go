@@ -12,18 +12,20 @@ import (
 	"github.com/spf13/cobra"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/record"
 )
 
 // parseOptions are the flags and arguments of `sitemap parse`.
 type parseOptions struct {
-	Format      string
-	Base        string
-	Follow      bool
-	MaxChildren int
-	Quiet       bool
-	Timeout     time.Duration
-	Inputs      []string
+	Format       string
+	Base         string
+	Follow       bool
+	MaxChildren  int
+	AllowOffSite bool
+	Quiet        bool
+	Timeout      time.Duration
+	Inputs       []string
 
 	client *http.Client
 }
@@ -33,8 +35,9 @@ func newParseCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "parse [flags] INPUT...",
 		Short: "Print the entries of sitemaps (XML, index, text, RSS, Atom; gzip or not) as JSONL, CSV or text",
-		Long: `Parse reads each INPUT (a file, "-" for standard input, or an http(s) URL; the format and
-gzip are detected from the bytes) and prints its entries on standard output:
+		Long: `Parse reads each INPUT (a file, "-" for standard input, an http(s) URL, or a directory: its
+*.xml, *.xml.gz and *.txt files in name order; the format and gzip are detected from the
+bytes) and prints its entries on standard output:
 
   jsonl  one entry record per line (CONVENTIONS.md), every extension included, with
          "source" naming the sitemap it came from: the input of "sitemap generate"
@@ -44,7 +47,8 @@ gzip are detected from the bytes) and prints its entries on standard output:
 
 A sitemap index prints its <sitemap> entries; with --follow its child sitemaps are read
 instead (one level; mapped to local files like "sitemap validate" does) and their URLs
-printed. Problems found while reading go to standard error as file:line:col diagnostics;
+printed. A child on another scheme, host or port than the index is not read (I-05, an
+error) unless --allow-off-site says to (then a warning). Problems found while reading go to standard error as file:line:col diagnostics;
 use "sitemap validate" for the full set of checks.
 
 Exit status: 0 read cleanly, 1 read with errors (bad values skipped, a truncated file: every
@@ -65,6 +69,7 @@ entry before the problem is printed), 2 could not run.`,
 	f.BoolVar(&o.Follow, "follow", false, "for a sitemap index, print the URLs of its child sitemaps instead of the index entries")
 	f.StringVar(&o.Base, "base", "", "`URL` where a local INPUT is served, to map an index's child locs to local files")
 	f.IntVar(&o.MaxChildren, "max-children", 1000, "most children of one index to read with --follow")
+	f.BoolVar(&o.AllowOffSite, "allow-off-site", false, "with --follow, also read an index's children on another scheme, host or port than the index (I-05: reported as a warning)")
 	f.BoolVar(&o.Quiet, "quiet", false, "print only errors on standard error, not warnings and notes")
 	f.DurationVar(&o.Timeout, "timeout", 60*time.Second, "time limit of each HTTP request")
 	return c
@@ -163,20 +168,55 @@ func runParse(ctx context.Context, o *parseOptions, s *streams) error {
 	if o.client == nil {
 		o.client = &http.Client{Timeout: o.Timeout}
 	}
-	inputs, err := docInputs(o.Inputs, o.Base)
-	if err != nil {
-		return err
-	}
-	ew.wide = len(inputs) > 1
 	r := &parseRun{o: o, s: s, ew: ew}
-	doc := func(in docInput) error { return r.document(ctx, in, true) }
-	if err := readInputs(ctx, inputs, doc, ew.flush, "entries"); err != nil {
-		return err
+	in := input.Options{
+		Base: o.Base, Stdin: s.In, Follow: o.Follow, MaxChildren: o.MaxChildren, AllowOffSite: o.AllowOffSite,
+		Getter:       input.HTTPGetter{Client: o.client, UserAgent: "sitemap-validate (+https://github.com/sitemapkit/sitemap)"},
+		OnDiagnostic: r.diag,
+	}
+	if o.MaxChildren == 0 {
+		in.MaxChildren = -1 // none
+	}
+	docs, err := input.Resolve(o.Inputs, in)
+	if err != nil {
+		return cannotRun("%v", err)
+	}
+	ew.wide = len(docs) > 1
+	runErr := r.read(input.NewDocReader(ctx, docs, in))
+	if err := ew.flush(); err != nil && runErr == nil {
+		runErr = cannotRun("writing entries: %v", err)
+	}
+	if runErr != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return runErr
 	}
 	if r.errors > 0 {
 		return problemsFound()
 	}
 	return nil
+}
+
+// read prints every entry rd returns.
+func (r *parseRun) read(rd *input.Reader) error {
+	defer rd.Close()
+	// One Entry for the whole run: write takes its address, which would
+	// otherwise move a fresh Item to the heap for every entry.
+	var e input.Entry
+	for {
+		var err error
+		e, err = rd.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return cannotRun("%v", err)
+		}
+		if err := r.ew.write(&e.Item); err != nil {
+			return cannotRun("writing entries: %v", err)
+		}
+	}
 }
 
 func (r *parseRun) diag(d sitemap.Diagnostic) {
@@ -186,71 +226,4 @@ func (r *parseRun) diag(d sitemap.Diagnostic) {
 		return
 	}
 	fmt.Fprintln(r.s.Err, d.String())
-}
-
-// document prints the entries of one document (and, with --follow, those
-// of an index's children).
-func (r *parseRun) document(ctx context.Context, in docInput, top bool) error {
-	rc, err := open(ctx, r.o.client, in, r.s.In)
-	if err != nil {
-		if top {
-			return cannotRun("%s: %v", in.name, unwrapPath(err))
-		}
-		r.diag(at(in.name, sitemap.Diagnostic{Rule: ruleChildMissing, Severity: sitemap.SeverityError,
-			Message: fmt.Sprintf("child sitemap %s cannot be read: %v", in.url, unwrapPath(err))}))
-		return nil
-	}
-	defer rc.Close()
-	dec := sitemap.NewDecoder(rc, sitemap.DecoderOptions{Name: in.name, BaseURL: in.url, OnDiagnostic: r.diag})
-	var children []string
-	// One Item for the whole document: write takes its address, which
-	// would otherwise move a fresh Item to the heap for every entry.
-	var it sitemap.Item
-	for n := 0; ; n++ {
-		if n&255 == 0 && ctx.Err() != nil {
-			return ctx.Err()
-		}
-		var err error
-		it, err = dec.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			// Reported through OnDiagnostic already; a failing reader
-			// (not a finding about the document) cannot run.
-			if readFailed(err) {
-				if top {
-					return cannotRun("%s: %v", in.name, decodeCause(err))
-				}
-				r.errors++
-			}
-			break
-		}
-		if it.Kind == sitemap.ItemIndex && r.o.Follow {
-			if !top {
-				r.diag(at(in.name, sitemap.Diagnostic{Rule: "I-07", Severity: sitemap.SeverityError, Line: it.Line, Col: it.Col,
-					Message: "this child of an index is itself an index; indexes cannot be nested (not followed)"}))
-				return nil
-			}
-			if len(children) < r.o.MaxChildren {
-				children = append(children, it.Index.Loc)
-			}
-			continue
-		}
-		if err := r.ew.write(&it); err != nil {
-			return cannotRun("writing entries: %v", err)
-		}
-	}
-	for _, loc := range children {
-		child, err := childInput(in, loc)
-		if err != nil {
-			r.diag(at(in.name, sitemap.Diagnostic{Rule: ruleChildMissing, Severity: sitemap.SeverityError,
-				Message: fmt.Sprintf("child sitemap %q not read: %v", loc, err)}))
-			continue
-		}
-		if err := r.document(ctx, child, false); err != nil {
-			return err
-		}
-	}
-	return nil
 }

@@ -11,11 +11,11 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/robots"
 )
 
@@ -105,11 +105,6 @@ func runRobots(ctx context.Context, opts *robotsOptions, s *streams) error {
 	return cannotRun("unknown robots action %q", opts.Action)
 }
 
-func isHTTPURL(s string) bool {
-	l := strings.ToLower(s)
-	return strings.HasPrefix(l, "http://") || strings.HasPrefix(l, "https://")
-}
-
 type robotsWarningJSON struct {
 	Rule     string `json:"rule"`
 	Severity string `json:"severity"`
@@ -133,7 +128,7 @@ func runRobotsList(ctx context.Context, opts *robotsOptions, s *streams) error {
 	)
 	popt := robots.WithMaxBytes(opts.MaxBytes)
 	switch {
-	case isHTTPURL(opts.Target):
+	case input.IsHTTP(opts.Target):
 		var status int
 		f, base, status, err = fetchRobots(ctx, opts)
 		if err != nil {
@@ -270,7 +265,7 @@ func fetchRobots(ctx context.Context, opts *robotsOptions) (*robots.File, *url.U
 }
 
 func runRobotsEdit(opts *robotsOptions, s *streams) error {
-	if isHTTPURL(opts.Target) {
+	if input.IsHTTP(opts.Target) {
 		return cannotRun("%s: %s edits a local file; download it, edit it, and upload it", opts.Target, opts.Action)
 	}
 	if err := robots.CheckSitemapURL(opts.SitemapURL); err != nil && opts.Action == "add" {

@@ -7,22 +7,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/validate"
-)
-
-// Project rule IDs of the validate command, where SITEMAP-SPEC.md has none.
-const (
-	ruleChildMissing = "VAL-01" // a child sitemap of an index could not be read
-	ruleChildCap     = "VAL-02" // more children than --max-children; the rest not checked
 )
 
 // validateOptions are the flags and arguments of `sitemap validate`.
@@ -48,8 +41,8 @@ func newValidateCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "validate [flags] INPUT...",
 		Short: "Check sitemaps and sitemap indexes against the protocol, the XSDs and Google's rules",
-		Long: `Validate reads each INPUT (a file, "-" for standard input, or an http(s) URL; gzip is
-detected from the bytes) and reports every problem like a compiler, one per line on standard
+		Long: `Validate reads each INPUT (a file, "-" for standard input, an http(s) URL, or a directory:
+its *.xml, *.xml.gz and *.txt files in name order; gzip is detected from the bytes) and reports every problem like a compiler, one per line on standard
 output:
 
   sitemap.xml:5:5: error X-06: <loc> out of order; children of <url> go loc, lastmod, …
@@ -69,9 +62,11 @@ The exit status and the summaries count every diagnostic, shown or not; json and
 always list every diagnostic.
 
 The children of a sitemap index are checked too (one level, I-07): for a URL they are
-fetched, except those on another scheme, host or port than the index (I-05: reported, not
-fetched; redirects off the index's site are not followed); for a local file each child loc is mapped to a file beside the index: the part of
-the loc under --base's directory, or else the loc's file name. Missing children are errors.
+fetched; for a local file each child loc is mapped to a file below the index's directory:
+the loc's path under the index's own URL directory (from --base), or else the loc's file
+name beside the index. A child on another scheme, host or port than the index is reported
+and never read (I-05), nor is a redirect off the index's site followed. Missing children
+are errors.
 
 Scope (L-09): a URL input is its own scope. For a local file, --base says where it will be
 served (a file URL, or a directory URL ending in "/"); without it the scope check is
@@ -186,12 +181,9 @@ func (dw *diagWriter) close() error {
 // validateRun is the state of one `sitemap validate`.
 type validateRun struct {
 	o      *validateOptions
-	s      *streams
 	dw     *diagWriter
-	now    time.Time
 	errors int
 	warns  int
-	docs   int
 }
 
 func runValidate(ctx context.Context, o *validateOptions, s *streams) error {
@@ -212,17 +204,61 @@ func runValidate(ctx context.Context, o *validateOptions, s *streams) error {
 	if o.client == nil {
 		o.client = &http.Client{Timeout: o.Timeout}
 	}
-	inputs, err := docInputs(o.Inputs, o.Base)
-	if err != nil {
-		return err
+	r := &validateRun{o: o, dw: dw}
+	// The diagnostics of a document, and the findings about its children
+	// reported against it (VAL-01, VAL-02, I-07), share one cap; its
+	// notes come at the end of the document, after its children.
+	caps := map[*input.Doc]*ruleCap{}
+	capOf := func(doc *input.Doc) *ruleCap {
+		c, ok := caps[doc]
+		if !ok {
+			c = r.newCap(doc.Name)
+			caps[doc] = c
+		}
+		return c
 	}
-	r := &validateRun{o: o, s: s, dw: dw, now: now}
-	doc := func(in docInput) error { return r.document(ctx, in, nil, true, nil) }
-	if err := readInputs(ctx, inputs, doc, dw.close, "results"); err != nil {
-		return err
+	maxChildren := o.MaxChildren
+	if maxChildren == 0 {
+		maxChildren = -1 // none: a negative MaxChildren checks no child
 	}
-	if r.docs > 1 {
-		fmt.Fprintf(s.Err, "%d documents: %s, %s\n", r.docs, plural(r.errors, "error"), plural(r.warns, "warning"))
+	to := validate.TreeOptions{
+		Options: validate.Options{CrossSubmit: o.CrossSubmit, TrustedHosts: o.TrustedHosts, Now: now},
+		Input: input.Options{Base: o.Base, Stdin: s.In, MaxChildren: maxChildren,
+			Getter: input.HTTPGetter{Client: o.client, UserAgent: "sitemap-validate (+https://github.com/sitemapkit/sitemap)"}},
+		NoChildren:   o.NoChildren,
+		OnDiagnostic: func(doc *input.Doc, d sitemap.Diagnostic) { r.report(capOf(doc), d) },
+		OnDocument: func(res validate.DocResult) error {
+			r.endCap(caps[res.Doc])
+			delete(caps, res.Doc)
+			if r.dw.err != nil {
+				return cannotRun("writing results: %v", r.dw.err)
+			}
+			if res.Err == nil {
+				// An index's summary comes after its children and counts
+				// the findings about them reported against it.
+				fmt.Fprintf(s.Err, "%s: %s\n", res.Doc.Name, describe(res.Summary))
+			}
+			return nil
+		},
+	}
+	sum, runErr := validate.Tree(ctx, o.Inputs, to)
+	if runErr != nil {
+		var ee *exitError
+		if !errors.As(runErr, &ee) && ctx.Err() == nil {
+			runErr = cannotRun("%v", runErr)
+		}
+	}
+	if err := dw.close(); err != nil && runErr == nil {
+		runErr = cannotRun("writing results: %v", err)
+	}
+	if runErr != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return runErr
+	}
+	if sum.Documents > 1 {
+		fmt.Fprintf(s.Err, "%d documents: %s, %s\n", sum.Documents, plural(r.errors, "error"), plural(r.warns, "warning"))
 	}
 	if r.errors > 0 || (o.Strict && r.warns > 0) {
 		return problemsFound()
@@ -294,170 +330,6 @@ func (r *validateRun) endCap(c *ruleCap) {
 			c.name, rule, c.held[rule], what))
 	}
 	c.order = nil
-}
-
-// document validates one document and, when it is an index and top is
-// set, its children. It returns an error only when the run cannot go on
-// (a top-level INPUT unreadable, output unwritable, ctx done); a child that
-// cannot be read is reported as a diagnostic (VAL-01) against parent.
-//
-// across is shared by the children of one index (L-17 across an index);
-// nil for a top-level INPUT.
-func (r *validateRun) document(ctx context.Context, in docInput, parent func(sitemap.Diagnostic), top bool, across *validate.IndexLocs) error {
-	rc, err := open(ctx, r.o.client, in, r.s.In)
-	if err != nil {
-		if top {
-			return cannotRun("%s: %v", in.name, unwrapPath(err))
-		}
-		parent(sitemap.Diagnostic{Rule: ruleChildMissing, Severity: sitemap.SeverityError,
-			Message: childUnreadable(in, err)})
-		return nil
-	}
-	vo := validate.Options{
-		Name: in.name, URL: in.url, CrossSubmit: r.o.CrossSubmit,
-		TrustedHosts: r.o.TrustedHosts, Now: r.now, AcrossIndex: across,
-	}
-	// The document's diagnostics, and the findings about its children
-	// reported against it (VAL-01, VAL-02, I-07), share one cap; its notes
-	// come at the end of the document, after its children.
-	cp := r.newCap(in.name)
-	sum, err := validate.Document(ctx, rc, vo, func(d sitemap.Diagnostic) { r.report(cp, d) })
-	rc.Close()
-	r.docs++
-	if err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		if top {
-			return cannotRun("%s: %v", in.name, decodeCause(err))
-		}
-		r.endCap(cp)
-		parent(sitemap.Diagnostic{Rule: ruleChildMissing, Severity: sitemap.SeverityError,
-			Message: childUnreadable(in, err)})
-		return nil
-	}
-	if r.dw.err != nil {
-		return cannotRun("writing results: %v", r.dw.err)
-	}
-	if top && sum.Format == sitemap.FormatIndex && !r.o.NoChildren {
-		if err := r.children(ctx, in, &sum, cp); err != nil {
-			return err
-		}
-	}
-	r.endCap(cp)
-	// An index's summary comes after its children and counts the findings
-	// about them reported against it (VAL-01, VAL-02, I-07).
-	fmt.Fprintf(r.s.Err, "%s: %s\n", in.name, describe(sum))
-	if !top && sum.Format == sitemap.FormatIndex {
-		parent(sitemap.Diagnostic{Rule: "I-07", Severity: sitemap.SeverityError,
-			Message: fmt.Sprintf("child %s is itself a sitemap index; indexes cannot be nested (not followed)", in.url)})
-	}
-	return nil
-}
-
-// children checks the children of the index in (one level, I-07). The
-// findings about a child as a whole go against the index, under its cap
-// cp, at the child's <sitemap> entry, and count in sum.
-func (r *validateRun) children(ctx context.Context, in docInput, sum *validate.Summary, cp *ruleCap) error {
-	across := validate.NewIndexLocs()
-	for i, loc := range sum.Children {
-		// Findings about a child point at its <sitemap> entry.
-		var pos validate.Pos
-		if i < len(sum.ChildAt) {
-			pos = sum.ChildAt[i]
-		}
-		here := func(d sitemap.Diagnostic) {
-			d.Line, d.Col = pos.Line, pos.Col
-			switch d.Severity {
-			case sitemap.SeverityError:
-				sum.Errors++
-			case sitemap.SeverityWarning:
-				sum.Warnings++
-			default:
-				sum.Infos++
-			}
-			r.report(cp, at(in.name, d))
-		}
-		if i == r.o.MaxChildren {
-			here(sitemap.Diagnostic{Rule: ruleChildCap, Severity: sitemap.SeverityWarning,
-				Message: fmt.Sprintf("the index lists %d sitemaps; only the first %d were checked (raise --max-children)", len(sum.Children), r.o.MaxChildren)})
-			break
-		}
-		child, err := childInput(in, loc)
-		if err != nil {
-			here(sitemap.Diagnostic{Rule: ruleChildMissing, Severity: sitemap.SeverityError,
-				Message: fmt.Sprintf("child sitemap %q not checked: %v", loc, err)})
-			continue
-		}
-		if child.path == "" {
-			// I-05: an index fetched over HTTP names sitemaps on its own
-			// site only; a child on another scheme, host or port is
-			// reported (the checker's I-05, an error or, cross-submitted
-			// or trusted, a warning) but never fetched. Local children
-			// (mapped to files) are not fetched at all.
-			if !sameOrigin(in.name, loc) {
-				here(sitemap.Diagnostic{Rule: "I-05", Severity: sitemap.SeverityInfo,
-					Message: fmt.Sprintf("child sitemap %s is on another site than the index (%s); not fetched", loc, originOf(mustURL(in.name)))})
-				continue
-			}
-			child.origin = in.name
-		}
-		if err := r.document(ctx, child, here, false, across); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// mustURL parses an http(s) INPUT already known to be a URL.
-func mustURL(raw string) *url.URL {
-	u, err := url.Parse(raw)
-	if err != nil {
-		return &url.URL{}
-	}
-	return u
-}
-
-// childUnreadable is the VAL-01 message for a child that could not be
-// read: for a local file, which file was looked for and how children map
-// to files.
-func childUnreadable(in docInput, err error) string {
-	if in.path != "" && errors.Is(err, fs.ErrNotExist) {
-		return fmt.Sprintf("child sitemap %s not found: no file %s (a child is looked for beside the index, by its path under --base or else by its file name; --no-children skips children)", in.url, in.path)
-	}
-	return fmt.Sprintf("child sitemap %s cannot be read: %v", in.url, decodeCause(unwrapPath(err)))
-}
-
-// decodeCause returns the cause of a decoder error without the
-// diagnostic text that wraps it (which repeats the document's name).
-func decodeCause(err error) error {
-	var de *sitemap.DecodeError
-	if errors.As(err, &de) && de.Err != nil {
-		return de.Err
-	}
-	return err
-}
-
-// at places d in the document name: its URL field for an http(s) name,
-// else its File field.
-func at(name string, d sitemap.Diagnostic) sitemap.Diagnostic {
-	if isURL(name) {
-		d.URL = name
-	} else {
-		d.File = name
-	}
-	return d
-}
-
-// readFailed reports whether a Decoder error is a failure of the reader
-// itself rather than a finding about the document.
-func readFailed(err error) bool {
-	for _, e := range []error{sitemap.ErrNotSitemap, sitemap.ErrLimit, sitemap.ErrTruncated, sitemap.ErrGzip} {
-		if errors.Is(err, e) {
-			return false
-		}
-	}
-	return true
 }
 
 // describe is the one-line summary of a document for standard error.

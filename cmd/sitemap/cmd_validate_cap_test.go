@@ -320,26 +320,3 @@ func TestValidateOffSiteChildNotFetched(t *testing.T) {
 		t.Errorf("site A requests %v, want %v", gotA, wantA)
 	}
 }
-
-// TestSameOrigin: I-05's same site is scheme, host and effective port.
-func TestSameOrigin(t *testing.T) {
-	tests := []struct {
-		a, b string
-		want bool
-	}{
-		{"https://example.com/a/index.xml", "https://example.com/b/s.xml", true}, // I-06 only
-		{"https://example.com/index.xml", "https://EXAMPLE.com:443/s.xml", true},
-		{"http://example.com/index.xml", "http://example.com:80/s.xml", true},
-		{"https://example.com./index.xml", "https://example.com/s.xml", true},
-		{"https://example.com/index.xml", "http://example.com/s.xml", false},
-		{"https://example.com/index.xml", "https://example.com:8443/s.xml", false},
-		{"https://example.com/index.xml", "https://www.example.com/s.xml", false},
-		{"https://example.com/index.xml", "https://example.com.evil.net/s.xml", false},
-		{"https://example.com/index.xml", "https://user@evil.net/s.xml", false},
-	}
-	for _, tt := range tests {
-		if got := sameOrigin(tt.a, tt.b); got != tt.want {
-			t.Errorf("sameOrigin(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
-		}
-	}
-}

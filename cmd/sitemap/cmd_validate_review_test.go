@@ -61,8 +61,9 @@ func TestValidateDuplicatesAcrossIndex(t *testing.T) {
 	}
 }
 
-// TestValidateParseDirectory: a directory given as INPUT cannot be read:
-// exit 2, one clear line on standard error, nothing on standard output.
+// TestValidateParseDirectory: a directory given as INPUT with no sitemap
+// file in it cannot be read: exit 2, one clear line on standard error,
+// nothing on standard output.
 func TestValidateParseDirectory(t *testing.T) {
 	dir := t.TempDir()
 	for _, cmd := range []string{"validate", "parse"} {
@@ -70,7 +71,7 @@ func TestValidateParseDirectory(t *testing.T) {
 		if code != exitUsage || out != "" {
 			t.Errorf("%s: exit %d, stdout %q", cmd, code, out)
 		}
-		if !strings.Contains(errOut, "is a directory") || strings.Count(errOut, dir) != 1 || strings.Contains(errOut, "XML-01") {
+		if !strings.Contains(errOut, "a directory with no sitemap file") || strings.Count(errOut, dir) != 1 || strings.Contains(errOut, "XML-01") {
 			t.Errorf("%s: stderr %q", cmd, errOut)
 		}
 	}

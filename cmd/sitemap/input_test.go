@@ -27,7 +27,7 @@ func TestInputArgs(t *testing.T) {
 			{"stdin twice", "", []string{"-", "-"}, exitUsage, "sitemap: standard input (-) given more than once"},
 			{"base not http", "", []string{"--base", "ftp://example.com/", sample}, exitUsage, `sitemap: --base "ftp://example.com/" is not an http(s) URL`},
 			{"missing file", "", []string{"no-such.xml"}, exitUsage, "sitemap: no-such.xml: no such file"},
-			{"directory", "", []string{"."}, exitUsage, "sitemap: .: is a directory; give a sitemap file"},
+			{"directory without sitemaps", "", []string{"."}, exitUsage, "sitemap: .: a directory with no sitemap file"},
 			{"file and stdin once", string(xml), []string{sample, "-"}, exitOK, ""},
 		} {
 			t.Run(verb+"/"+tc.name, func(t *testing.T) {

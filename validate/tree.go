@@ -1,0 +1,254 @@
+package validate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+
+	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/input"
+)
+
+// Rule IDs of findings about an index's children as a whole, reported
+// against the index.
+const (
+	RuleChildMissing = "VAL-01" // a child sitemap of an index could not be read
+	RuleChildCap     = "VAL-02" // more children than MaxChildren; the rest not checked
+)
+
+// TreeOptions configure [Tree].
+type TreeOptions struct {
+	// Options apply to every document; Name, URL and AcrossIndex are set
+	// per document.
+	Options
+	// Input says how names are resolved and opened: Base, Stdin, Getter,
+	// MaxChildren (default input.DefaultMaxChildren; negative: none, one
+	// VAL-02 warning per index). Its Follow, MaxDepth,
+	// AllowOffSite, JSONL, Complete and OnDiagnostic are not used: Tree
+	// checks one level of children (I-07) and never reads an index's
+	// children on another site (I-05).
+	Input input.Options
+	// NoChildren checks a named index alone, not its children.
+	NoChildren bool
+
+	// OnDiagnostic receives every diagnostic, in order, with the document
+	// it counts against: its own, or, for a finding about a child as a
+	// whole (unreadable VAL-01, itself an index I-07, off-site I-05, past
+	// MaxChildren VAL-02), the index, at the child's <sitemap> entry.
+	OnDiagnostic func(doc *input.Doc, d sitemap.Diagnostic)
+	// OnDocument receives each document once it is checked: an index
+	// after its children, its Summary counting the findings about them. A
+	// non-nil error stops Tree, which returns it.
+	OnDocument func(DocResult) error
+}
+
+// DocResult is one document [Tree] checked.
+type DocResult struct {
+	Doc     *input.Doc
+	Summary Summary
+	// Err is set for a child that could not be read to its end (a failing
+	// reader): it is reported as a VAL-01 error against its index right
+	// after, and Summary covers what was read.
+	Err error
+}
+
+// TreeSummary counts what [Tree] found over every document.
+type TreeSummary struct {
+	Documents               int
+	Errors, Warnings, Infos int
+}
+
+// Tree validates the documents names resolve to (files, "-", http(s)
+// URLs, directories: see package input) one after the other and, for
+// each named index, its children (one level, I-07), mapped to files or
+// URLs by [input.Child]. The children of one index share an [IndexLocs]
+// (L-17 across the index). A child on another scheme, host or port than
+// its index is not read: the checker reports the I-05 violation on the
+// index's entry, and Tree adds an info I-05 note saying it was not
+// fetched; a child's redirect to another site is refused the same way.
+// A child that cannot be read is a VAL-01 error against the index.
+//
+// Tree returns an error only when the run cannot go on: a name that
+// cannot be resolved, a named document that cannot be opened or read
+// (the error names it), or ctx done (ctx.Err()).
+func Tree(ctx context.Context, names []string, o TreeOptions) (TreeSummary, error) {
+	docs, err := input.Resolve(names, o.Input)
+	if err != nil {
+		return TreeSummary{}, err
+	}
+	t := &tree{o: o}
+	for i := range docs {
+		if err := t.document(ctx, &docs[i], nil, nil); err != nil {
+			if ctx.Err() != nil {
+				return t.sum, ctx.Err()
+			}
+			return t.sum, err
+		}
+	}
+	return t.sum, nil
+}
+
+type tree struct {
+	o   TreeOptions
+	sum TreeSummary
+}
+
+func (t *tree) report(doc *input.Doc, d sitemap.Diagnostic) {
+	switch d.Severity {
+	case sitemap.SeverityError:
+		t.sum.Errors++
+	case sitemap.SeverityWarning:
+		t.sum.Warnings++
+	default:
+		t.sum.Infos++
+	}
+	if t.o.OnDiagnostic != nil {
+		t.o.OnDiagnostic(doc, d)
+	}
+}
+
+func (t *tree) done(r DocResult) error {
+	if t.o.OnDocument == nil {
+		return nil
+	}
+	return t.o.OnDocument(r)
+}
+
+// document checks doc and, when it is a named index, its children. A
+// child (parent set) that cannot be read is reported through parent.
+func (t *tree) document(ctx context.Context, doc *input.Doc, parent func(sitemap.Diagnostic), across *IndexLocs) error {
+	rc, err := input.Open(ctx, doc, t.o.Input)
+	if err != nil {
+		if parent == nil || ctx.Err() != nil {
+			return err
+		}
+		parent(sitemap.Diagnostic{Rule: RuleChildMissing, Severity: sitemap.SeverityError, Message: childUnreadable(doc, err)})
+		return nil
+	}
+	vo := t.o.Options
+	vo.Name, vo.URL, vo.AcrossIndex = doc.Name, doc.URL, across
+	sum, err := Document(ctx, rc, vo, func(d sitemap.Diagnostic) { t.report(doc, d) })
+	rc.Close()
+	t.sum.Documents++
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if parent == nil {
+			return fmt.Errorf("%s: %w", doc.Name, decodeCause(err))
+		}
+		if err := t.done(DocResult{Doc: doc, Summary: sum, Err: err}); err != nil {
+			return err
+		}
+		parent(sitemap.Diagnostic{Rule: RuleChildMissing, Severity: sitemap.SeverityError, Message: childUnreadable(doc, err)})
+		return nil
+	}
+	if parent == nil && sum.Format == sitemap.FormatIndex && !t.o.NoChildren {
+		if err := t.children(ctx, doc, &sum); err != nil {
+			return err
+		}
+	}
+	if err := t.done(DocResult{Doc: doc, Summary: sum}); err != nil {
+		return err
+	}
+	if parent != nil && sum.Format == sitemap.FormatIndex {
+		parent(sitemap.Diagnostic{Rule: "I-07", Severity: sitemap.SeverityError,
+			Message: fmt.Sprintf("child %s is itself a sitemap index; indexes cannot be nested (not followed)", doc.URL)})
+	}
+	return nil
+}
+
+// children checks the children of the index doc (one level, I-07). The
+// findings about a child as a whole go against the index, at the child's
+// <sitemap> entry, and count in sum.
+func (t *tree) children(ctx context.Context, doc *input.Doc, sum *Summary) error {
+	across := NewIndexLocs()
+	max := t.o.Input.MaxChildren
+	switch {
+	case max == 0:
+		max = input.DefaultMaxChildren
+	case max < 0:
+		max = 0 // none
+	}
+	for i, loc := range sum.Children {
+		var pos Pos
+		if i < len(sum.ChildAt) {
+			pos = sum.ChildAt[i]
+		}
+		here := func(d sitemap.Diagnostic) {
+			d.Line, d.Col = pos.Line, pos.Col
+			switch d.Severity {
+			case sitemap.SeverityError:
+				sum.Errors++
+			case sitemap.SeverityWarning:
+				sum.Warnings++
+			default:
+				sum.Infos++
+			}
+			t.report(doc, at(doc.Name, d))
+		}
+		if i == max {
+			here(sitemap.Diagnostic{Rule: RuleChildCap, Severity: sitemap.SeverityWarning,
+				Message: fmt.Sprintf("the index lists %d sitemaps; only the first %d were checked (raise --max-children)", len(sum.Children), max)})
+			break
+		}
+		child, err := input.Child(doc, loc, false)
+		var off *input.OffSiteError
+		if errors.As(err, &off) {
+			// I-05: the checker reported the violation on this entry (an
+			// error, or cross-submitted or trusted a warning); the child
+			// is not read.
+			here(sitemap.Diagnostic{Rule: "I-05", Severity: sitemap.SeverityInfo,
+				Message: fmt.Sprintf("child sitemap %s is on another site than the index (%s); not fetched", loc, input.Origin(doc.URL))})
+			continue
+		}
+		if err != nil {
+			here(sitemap.Diagnostic{Rule: RuleChildMissing, Severity: sitemap.SeverityError,
+				Message: fmt.Sprintf("child sitemap %q not checked: %v", loc, err)})
+			continue
+		}
+		if doc.Sibling(&child) {
+			continue // a file of the same directory input, checked in its turn
+		}
+		if err := t.document(ctx, &child, here, across); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// childUnreadable is the VAL-01 message for a child that could not be
+// read: for a local file, which file was looked for and how children map
+// to files.
+func childUnreadable(doc *input.Doc, err error) string {
+	if doc.Path != "" && errors.Is(err, fs.ErrNotExist) {
+		return fmt.Sprintf("child sitemap %s not found: no file %s (a child is looked for beside the index, by its path under --base or else by its file name; --no-children skips children)", doc.URL, doc.Path)
+	}
+	var oe *input.OpenError
+	if errors.As(err, &oe) {
+		err = oe.Err
+	}
+	return fmt.Sprintf("child sitemap %s cannot be read: %v", doc.URL, decodeCause(err))
+}
+
+// decodeCause returns the cause of a decoder error without the
+// diagnostic text that wraps it (which repeats the document's name).
+func decodeCause(err error) error {
+	var de *sitemap.DecodeError
+	if errors.As(err, &de) && de.Err != nil {
+		return de.Err
+	}
+	return err
+}
+
+// at places d in the document name: its URL field for an http(s) name,
+// else its File field.
+func at(name string, d sitemap.Diagnostic) sitemap.Diagnostic {
+	if input.IsHTTP(name) {
+		d.URL = name
+	} else {
+		d.File = name
+	}
+	return d
+}
