@@ -18,7 +18,7 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/internal/progress"
-	"github.com/sitemapkit/sitemap/internal/record"
+	"github.com/sitemapkit/sitemap/source"
 )
 
 // fetchOptions are the flags and argument of `sitemap fetch`.
@@ -443,11 +443,12 @@ func (t *fetchTree) describe(n *fetch.Node) string {
 	return strings.Join(parts, ", ")
 }
 
-// fetchURLWriter prints URL entries as txt, jsonl (internal/record:
+// fetchURLWriter prints URL entries as txt, jsonl (source.JSONLWriter:
 // byte-identical to encoding/json with HTML escaping off) or csv.
 type fetchURLWriter struct {
 	bw     *bufio.Writer
 	format string
+	jw     *source.JSONLWriter
 	cw     *csv.Writer
 	buf    []byte
 	row    []string
@@ -458,6 +459,7 @@ func newFetchURLWriter(w io.Writer, format string) (*fetchURLWriter, error) {
 	switch format {
 	case "txt":
 	case "jsonl":
+		u.jw = source.NewJSONLWriter(u.bw)
 	case "csv":
 		u.cw = csv.NewWriter(u.bw)
 		u.row = make([]string, 5)
@@ -486,9 +488,7 @@ func (u *fetchURLWriter) write(x *sitemap.URL) error {
 		}
 		return u.cw.Write(u.row)
 	}
-	u.buf = record.AppendURL(u.buf[:0], x)
-	_, err := u.bw.Write(u.buf)
-	return err
+	return u.jw.Write(x)
 }
 
 func (u *fetchURLWriter) flush() error {

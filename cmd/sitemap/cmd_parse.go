@@ -13,7 +13,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/input"
-	"github.com/sitemapkit/sitemap/internal/record"
+	"github.com/sitemapkit/sitemap/source"
 )
 
 // parseOptions are the flags and arguments of `sitemap parse`.
@@ -79,7 +79,7 @@ entry before the problem is printed), 2 could not run.`,
 type entryWriter struct {
 	bw      *bufio.Writer
 	format  string
-	buf     []byte
+	jw      *source.JSONLWriter
 	cw      *csv.Writer
 	started bool
 	// wide: several INPUTs, so urlsets and indexes may mix; every CSV row
@@ -92,8 +92,9 @@ func newEntryWriter(w io.Writer, format string) (*entryWriter, error) {
 	ew := &entryWriter{bw: bufio.NewWriterSize(w, 64<<10), format: format}
 	switch format {
 	case "jsonl":
-		// internal/record writes what encoding/json would (HTML escaping
-		// off: URLs stay plain, & not \u0026), several times faster.
+		// What encoding/json would write (HTML escaping off: URLs stay
+		// plain, & not \u0026), several times faster.
+		ew.jw = source.NewJSONLWriter(ew.bw)
 	case "csv":
 		ew.cw = csv.NewWriter(ew.bw)
 	case "txt":
@@ -107,12 +108,9 @@ func (ew *entryWriter) write(it *sitemap.Item) error {
 	switch ew.format {
 	case "jsonl":
 		if it.Kind == sitemap.ItemIndex {
-			ew.buf = record.AppendIndex(ew.buf[:0], &it.Index)
-		} else {
-			ew.buf = record.AppendURL(ew.buf[:0], &it.URL)
+			return ew.jw.WriteIndex(&it.Index)
 		}
-		_, err := ew.bw.Write(ew.buf)
-		return err
+		return ew.jw.Write(&it.URL)
 	case "csv":
 		if it.Kind == sitemap.ItemIndex && !ew.wide {
 			if !ew.started {
