@@ -54,7 +54,7 @@ type Change struct {
 }
 
 // Summary counts what Diff saw. Old and New count distinct locs of each
-// side; the Duplicates count repeated locs, of which only the first
+// side; the Duplicates count repeated locs (L-17), of which only the first
 // entry was compared.
 type Summary struct {
 	Old, New                       int
@@ -71,7 +71,7 @@ func (s Summary) String() string {
 	fmt.Fprintf(&b, "%d added, %d removed, %d modified, %d unchanged (old %s, new %s)",
 		s.Added, s.Removed, s.Modified, s.Same, urls(s.Old), urls(s.New))
 	if s.OldDuplicates+s.NewDuplicates > 0 {
-		fmt.Fprintf(&b, "; duplicates ignored: %d old, %d new (X-11, first entry compared)", s.OldDuplicates, s.NewDuplicates)
+		fmt.Fprintf(&b, "; duplicates ignored: %d old, %d new (L-17, first entry compared)", s.OldDuplicates, s.NewDuplicates)
 	}
 	return b.String()
 }

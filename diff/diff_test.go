@@ -115,7 +115,7 @@ func TestDiff(t *testing.T) {
 			want:   "modified " + b + " changefreq\n", wantSum: Summary{Old: 2, New: 2, Modified: 1, Same: 1},
 		},
 		{
-			name: "X-11 duplicates: the first entry of each side is compared",
+			name: "L-17 duplicates: the first entry of each side is compared",
 			old:  []sitemap.URL{{Loc: a, ChangeFreq: sitemap.Daily}, {Loc: a, ChangeFreq: sitemap.Weekly}},
 			new:  []sitemap.URL{{Loc: a, ChangeFreq: sitemap.Daily}, {Loc: a}, {Loc: a}},
 			want: "", wantSum: Summary{Old: 1, New: 1, Same: 1, OldDuplicates: 1, NewDuplicates: 2},

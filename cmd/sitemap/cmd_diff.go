@@ -58,7 +58,7 @@ it), a directory (every *.xml, *.xml.gz and *.txt in it), a JSONL file of entry 
 level), a robots.txt, or a homepage (sitemaps discovered as 'sitemap fetch' does).
 
 Memory stays bounded for millions of URLs: each side is sorted on disk (in --tmp-dir).
-A URL listed twice on one side (X-11) is compared by its first entry.
+A URL listed twice on one side (L-17) is compared by its first entry.
 
 Exit status, as diff(1): 0 no differences, 1 differences, 2 trouble (an input missing,
 truncated or not a sitemap, an HTTP failure, bad flags).`,

@@ -1,0 +1,52 @@
+package diff_test
+
+import (
+	"context"
+	"fmt"
+
+	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/diff"
+)
+
+// entries is a side of a diff held in memory; real sides come from files,
+// URLs or directories (diff.Open).
+func entries(urls ...sitemap.URL) diff.Entries {
+	return func(ctx context.Context, yield func(*sitemap.URL) error) error {
+		for i := range urls {
+			if err := yield(&urls[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// Diff reads both sides whole (sorting on disk when they are large), then
+// reports every difference in loc order.
+func ExampleDiff() {
+	day := func(s string) sitemap.Date { d, _ := sitemap.ParseDate(s); return d }
+	old := entries(
+		sitemap.URL{Loc: "https://www.example.com/a", LastMod: day("2026-11-01")},
+		sitemap.URL{Loc: "https://www.example.com/b"},
+		sitemap.URL{Loc: "https://www.example.com/c"},
+	)
+	new := entries(
+		sitemap.URL{Loc: "https://www.example.com/c"},
+		sitemap.URL{Loc: "https://www.example.com/a", LastMod: day("2026-11-20")},
+		sitemap.URL{Loc: "https://www.example.com/d"},
+	)
+	sum, err := diff.Diff(context.Background(), old, new, diff.Options{}, func(c diff.Change) error {
+		fmt.Println(c.Change, c.Loc, c.Fields)
+		return nil
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%d added, %d removed, %d modified, %d the same\n", sum.Added, sum.Removed, sum.Modified, sum.Same)
+	// Output:
+	// modified https://www.example.com/a [lastmod]
+	// removed https://www.example.com/b []
+	// added https://www.example.com/d []
+	// 1 added, 1 removed, 1 modified, 1 the same
+}

@@ -1,0 +1,46 @@
+package fetch_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+
+	"github.com/sitemapkit/sitemap/fetch"
+)
+
+// Walk starts from a homepage, reads robots.txt, follows its Sitemap:
+// lines and the index's children, and hands every URL to the callback.
+func ExampleWalk() {
+	mux := http.NewServeMux()
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	mux.HandleFunc("/robots.txt", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, "User-agent: *\nDisallow:\nSitemap: %s/sitemap_index.xml\n", srv.URL)
+	})
+	mux.HandleFunc("/sitemap_index.xml", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+<sitemap><loc>%s/pages.xml</loc></sitemap></sitemapindex>`, srv.URL)
+	})
+	mux.HandleFunc("/pages.xml", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+<url><loc>%[1]s/</loc></url><url><loc>%[1]s/about</loc></url></urlset>`, srv.URL)
+	})
+
+	sum, err := fetch.Walk(context.Background(), srv.URL+"/", fetch.Options{}, func(e fetch.Event) error {
+		if e.Kind == fetch.EventURL {
+			fmt.Println(strings.TrimPrefix(e.URL.Loc, srv.URL), "from", strings.TrimPrefix(e.URL.Source, srv.URL))
+		}
+		return nil
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%d sitemaps read, %d URLs\n", sum.Sitemaps, sum.URLs)
+	// Output:
+	// / from /pages.xml
+	// /about from /pages.xml
+	// 2 sitemaps read, 2 URLs
+}
