@@ -1,4 +1,4 @@
-# The one command for tests is `make test` (CONVENTIONS.md): it installs what
+# The one command for tests is `make test` (docs/CONVENTIONS.md): it installs what
 # the tests need when it is missing, then runs vet, staticcheck, the race-enabled tests
 # (XSD conformance through xmllint included), and a short fuzz run of every
 # fuzz target.

@@ -22,11 +22,11 @@ import (
 //	loc "/x" is not an absolute URL; sitemaps need https://… (L-01)
 type EntryError struct {
 	// Field is the JSON path of the offending field (the names of
-	// CONVENTIONS.md's entry record): "loc", "lastmod", "images[2].loc",
+	// the entry record, docs/CONVENTIONS.md): "loc", "lastmod", "images[2].loc",
 	// "videos[0].duration", "news.publication.language",
 	// "alternates[1].hreflang". Empty when the entry as a whole is refused.
 	Field string
-	// Rule is the SITEMAP-SPEC.md rule ID the value breaks.
+	// Rule is the ID of the rule the value breaks (package rules).
 	Rule string
 	// Value is the offending value as text ("" when the field is empty).
 	Value string
@@ -137,7 +137,7 @@ var errNilURL = errors.New("sitemap: nil *URL")
 // an *EntryError, or nil when u can be written. AppendURL and
 // Encoder.Encode call it; call it yourself to vet entries without writing.
 //
-// What it checks, with the rule IDs of SITEMAP-SPEC.md:
+// What it checks, with the rule IDs (package rules, docs/RULES.md):
 //
 //   - loc: present; no surrounding white space; an absolute http or
 //     https URL (L-01, L-02, L-16) with a host, an optional port 1–65535

@@ -6,7 +6,8 @@ import (
 	"time"
 )
 
-// Table from §10.1 and §10.3 of SITEMAP-SPEC.md.
+// The six W3C Datetime forms (D-01) and the forms where the XSD and W3C
+// disagree (M-04).
 func TestParseDate(t *testing.T) {
 	tests := []struct {
 		in       string

@@ -134,7 +134,8 @@ type DecodeError struct {
 func (e *DecodeError) Error() string { return e.Diagnostic.String() }
 func (e *DecodeError) Unwrap() error { return e.Err }
 
-// Project rule IDs the decoder uses where SITEMAP-SPEC.md has none.
+// Project rule IDs the decoder uses where the protocol has no rule
+// (package rules has them all).
 const (
 	RuleXMLSyntax  = "XML-01"  // not well-formed XML (recovered where possible)
 	RuleDoctype    = "XML-02"  // a DOCTYPE: ignored, its entities are never expanded

@@ -458,8 +458,7 @@ func TestDecodeRFC822(t *testing.T) {
 	}
 }
 
-// TestDecodeSamples asserts the outcome on every file of the spec's samples
-// (shared/spec/samples, copied to testdata/samples).
+// TestDecodeSamples asserts the outcome on every file of testdata/samples.
 func TestDecodeSamples(t *testing.T) {
 	cases := []struct {
 		file   string

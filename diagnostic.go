@@ -8,7 +8,9 @@ import (
 // Severity ranks a [Diagnostic].
 type Severity uint8
 
-// The three severities of CONVENTIONS.md.
+// The three severities (docs/CONVENTIONS.md, "Diagnostics"). Each rule of
+// the rule book (package rules, docs/RULES.md) names the one it is usually
+// reported with.
 const (
 	SeverityError Severity = iota
 	SeverityWarning
@@ -47,9 +49,11 @@ func (s *Severity) UnmarshalText(b []byte) error {
 }
 
 // Diagnostic is one problem found in a document by the reader, the
-// validator, the fetcher or the crawler (CONVENTIONS.md, "Diagnostics").
-// Rule is a rule ID of SITEMAP-SPEC.md, or a project ID where the spec has
-// none. File or URL says where; Line and Col (1-based, 0 when unknown) say
+// validator, the fetcher or the crawler (docs/CONVENTIONS.md, "Diagnostics").
+// Rule is a rule ID of the rule book: a protocol rule (X-06, L-07) or a
+// project rule where the protocol has no number (XML-01, FETCH-HTTP);
+// package rules looks it up, `sitemap explain ID` prints it, docs/RULES.md
+// lists them all. File or URL says where; Line and Col (1-based, 0 when unknown) say
 // where inside text input.
 type Diagnostic struct {
 	Rule     string   `json:"rule"`

@@ -9,6 +9,7 @@
 // Atom, gzip sniffed by its magic bytes) from an io.Reader. Neither does any
 // I/O of its own beyond the reader or writer it is given.
 //
-// Rule IDs in comments and diagnostics (X-06, L-09, ...) refer to the
-// project's specification digest, SITEMAP-SPEC.md.
+// Rule IDs in comments and diagnostics (X-06, L-09, ...) are the rules of
+// the project's rule book: package rules, `sitemap explain ID`, and
+// docs/RULES.md.
 package sitemap

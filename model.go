@@ -29,7 +29,7 @@ func (c ChangeFreq) Valid() bool {
 }
 
 // URL is one <url> entry of a urlset, with every extension Google reads.
-// Its JSON form is the entry record of CONVENTIONS.md: field names follow
+// Its JSON form is the entry record of docs/CONVENTIONS.md: field names follow
 // the protocol's element names and absent fields are omitted.
 type URL struct {
 	// Loc is the absolute, percent-encoded URL (L-01, L-07), not XML-escaped.

@@ -138,7 +138,7 @@ func locs(t *testing.T, data []byte) []string {
 	return l
 }
 
-// Naming per CONVENTIONS.md and the index modes of §6.
+// Naming per docs/CONVENTIONS.md and the index modes.
 func TestNaming(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -504,7 +504,7 @@ func TestGzipRoundTrip(t *testing.T) {
 	}
 }
 
-// Same input and options, byte-identical output (CONVENTIONS.md).
+// Same input and options, byte-identical output (docs/CONVENTIONS.md).
 func TestDeterministic(t *testing.T) {
 	var urls []*sitemap.URL
 	for i := range 500 {

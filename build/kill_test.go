@@ -48,7 +48,7 @@ func TestHelperProcess(t *testing.T) {
 }
 
 // A run killed with SIGKILL part-way leaves the previously published
-// sitemaps byte-identical (ARCHITECTURE.md "What must always hold"); the
+// sitemaps byte-identical (docs/ARCHITECTURE.md "What always holds"); the
 // next run succeeds and removes the killed run's temporary files.
 func TestKilledRun(t *testing.T) {
 	if testing.Short() {

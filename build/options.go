@@ -62,7 +62,7 @@ const DefaultGzipLevel = gzip.BestSpeed
 // Options configure a Builder. The zero value of every field is a usable
 // default except BaseURL, which an index needs.
 type Options struct {
-	// Name is the base of every file name (CONVENTIONS.md): NAME.xml is the
+	// Name is the base of every file name (docs/CONVENTIONS.md): NAME.xml is the
 	// single sitemap or the index, NAME-1.xml, NAME-2.xml, … the children
 	// (.xml.gz when compressed). Default "sitemap".
 	Name string
@@ -209,7 +209,7 @@ func absURL(s, what string) (*url.URL, error) {
 	return u, nil
 }
 
-// File names (CONVENTIONS.md "Files the project writes").
+// File names (docs/CONVENTIONS.md "Files the project writes").
 
 func (r *resolved) singleName() string {
 	if r.Gzip {

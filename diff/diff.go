@@ -42,7 +42,7 @@ const (
 //
 //	{"change":"modified","loc":"…","fields":["lastmod"],"old":{…},"new":{…}}
 //
-// Old and New are entry records (CONVENTIONS.md); Old is nil for an added
+// Old and New are entry records (docs/CONVENTIONS.md); Old is nil for an added
 // entry, New for a removed one. Fields names the differing fields of a
 // modified entry, by their JSON names, in a fixed order (see [Compare]).
 type Change struct {

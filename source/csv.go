@@ -13,7 +13,7 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 )
 
-// The columns a CSV header may name (CONVENTIONS.md: the entry record's
+// The columns a CSV header may name (docs/CONVENTIONS.md: the entry record's
 // field names). "url" is accepted as another name for loc.
 const (
 	colLoc = iota

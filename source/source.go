@@ -264,7 +264,7 @@ func NewText(r io.Reader, o Options) Reader { return newText(bufio.NewReaderSize
 // row has no comma.
 func NewCSV(r io.Reader, o Options) Reader { return newCSV(bufio.NewReaderSize(r, bufSize), o) }
 
-// NewJSONL returns a reader of JSONL entry records (CONVENTIONS.md): one
+// NewJSONL returns a reader of JSONL entry records (docs/CONVENTIONS.md): one
 // JSON object per line, decoded into [sitemap.URL]. Unknown fields are
 // ignored; blank lines are skipped.
 func NewJSONL(r io.Reader, o Options) Reader { return newJSONL(bufio.NewReaderSize(r, bufSize), o) }

@@ -221,7 +221,7 @@ func TestJSONL(t *testing.T) {
 	}
 }
 
-// The JSONL record of CONVENTIONS.md carries every extension.
+// The JSONL record of docs/CONVENTIONS.md carries every extension.
 func TestJSONLExtensions(t *testing.T) {
 	in := `{"loc": "https://www.example.com/a?x=1&y=2", "lastmod": "2026-11-02T10:00:00Z", "changefreq": "WEEKLY", "priority": 0.8,` +
 		` "images": [{"loc": "https://cdn.example.com/a.jpg"}],` +

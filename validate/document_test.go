@@ -16,23 +16,21 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 )
 
-// fixtureDir returns the repository copy of a fixture directory, or the
-// shared copy beside the repository (CI has shared/ at ../shared).
-func fixtureDir(t testing.TB, repo, shared string) string {
+// fixtureDir returns the module's fixture directory testdata/<repo>; a
+// missing one fails the test (the fixtures are part of the repository).
+func fixtureDir(t testing.TB, repo string) string {
 	t.Helper()
-	for _, d := range []string{filepath.Join("..", "testdata", repo), filepath.Join("..", "..", "shared", shared)} {
-		if st, err := os.Stat(d); err == nil && st.IsDir() {
-			return d
-		}
+	d := filepath.Join("..", "testdata", repo)
+	if st, err := os.Stat(d); err != nil || !st.IsDir() {
+		t.Fatalf("no fixtures in %s: %v", d, err)
 	}
-	t.Skipf("no fixtures in testdata/%s or ../shared/%s", repo, shared)
-	return ""
+	return d
 }
 
-func samplesDir(t testing.TB) string { return fixtureDir(t, "samples", "spec/samples") }
+func samplesDir(t testing.TB) string { return fixtureDir(t, "samples") }
 
 func corpusDir(t testing.TB) string {
-	return fixtureDir(t, "corpus/crawler-commons", "corpus/crawler-commons/sitemaps")
+	return fixtureDir(t, "corpus/crawler-commons")
 }
 
 // validateFile runs Document over a file and returns the summary and the

@@ -16,7 +16,7 @@ import (
 
 // handmadeDir holds the review's hostile and awkward files
 // (testdata/validate), each with its expected outcome below.
-func handmadeDir(t testing.TB) string { return fixtureDir(t, "validate", "validate") }
+func handmadeDir(t testing.TB) string { return fixtureDir(t, "validate") }
 
 // TestHandmade runs Document over the handmade files of testdata/validate:
 // every listed rule/severity must appear, and the verdict must match.

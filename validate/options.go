@@ -1,4 +1,5 @@
-// Package validate checks sitemaps against the rules of SITEMAP-SPEC.md.
+// Package validate checks sitemaps against the rules of the project's rule
+// book (package rules, docs/RULES.md).
 //
 // The decoder (package sitemap) reports everything it sees in the bytes:
 // well-formedness, namespaces, element order and repeats, value forms

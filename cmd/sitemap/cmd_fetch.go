@@ -65,7 +65,7 @@ an I-07 warning), each sitemap read once even when listed twice or in a loop, an
 URL once, as soon as it is read:
 
   txt    one URL per line (default)
-  jsonl  the entry record of CONVENTIONS.md, with "source": the sitemap that listed the URL
+  jsonl  the entry record (docs/CONVENTIONS.md), with "source": the sitemap that listed the URL
   csv    loc,lastmod,changefreq,priority,source
 
 --tree prints the tree of documents instead (robots.txt, indexes, sitemaps), each with its

@@ -142,7 +142,7 @@ func TestGenerateFormats(t *testing.T) {
 	}
 }
 
-// The JSONL record carries every extension to the output (CONVENTIONS.md).
+// The JSONL record carries every extension to the output (docs/CONVENTIONS.md).
 func TestGenerateExtensions(t *testing.T) {
 	out := t.TempDir()
 	code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", out, "--news-max-age", "0", "../../examples/urls.jsonl")
@@ -208,7 +208,7 @@ func TestGenerateSkipAndReport(t *testing.T) {
 		t.Fatalf("exit %d, want 1; stderr:\n%s", code, stderr)
 	}
 	for _, want := range []string{
-		txt + `:3: loc "/relative/path" is not an absolute URL`, // L-01, the CONVENTIONS.md example
+		txt + `:3: loc "/relative/path" is not an absolute URL`, // L-01, the docs/CONVENTIONS.md example
 		txt + `:4: loc "https://other.example.org/x"`,           // L-09 scope
 		csv + `:2:27: lastmod is not a W3C Datetime`,            // M-01 from the source, with column
 		csv + `:3: priority "1.5"`,                              // P-01 from the encoder
@@ -255,7 +255,7 @@ func TestGenerateStrict(t *testing.T) {
 	}
 }
 
-// Exit codes (CONVENTIONS.md): 2 when the run cannot run, 1 when it ran
+// Exit codes (docs/CONVENTIONS.md): 2 when the run cannot run, 1 when it ran
 // but found problems.
 func TestGenerateExitCodes(t *testing.T) {
 	tmp := t.TempDir()

@@ -39,7 +39,7 @@ func newParseCmd(s *streams) *cobra.Command {
 *.xml, *.xml.gz and *.txt files in name order; the format and gzip are detected from the
 bytes) and prints its entries on standard output:
 
-  jsonl  one entry record per line (CONVENTIONS.md), every extension included, with
+  jsonl  one entry record per line (docs/CONVENTIONS.md), every extension included, with
          "source" naming the sitemap it came from: the input of "sitemap generate"
   csv    loc,lastmod,changefreq,priority (an index alone: loc,lastmod; with several
          INPUTs every row has the four columns)

@@ -47,7 +47,7 @@ output:
 
   sitemap.xml:5:5: error X-06: <loc> out of order; children of <url> go loc, lastmod, …
 
-Rule IDs (X-06, L-09, N-06, …) refer to SITEMAP-SPEC.md. The checks cover well-formedness,
+'sitemap explain ID' says what a rule ID (X-06, L-09, N-06, …) requires. The checks cover well-formedness,
 everything the XSDs check (cross-checked against xmllint), and what they cannot: absolute,
 percent-encoded URLs in the sitemap's scope, the 50,000-URL and 50 MiB limits, lastmod
 dates, and the image, video, news and hreflang rules. A summary per document goes to

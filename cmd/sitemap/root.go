@@ -20,7 +20,7 @@ type streams struct {
 	ErrIsTerminal bool
 }
 
-// Exit codes of CONVENTIONS.md.
+// Exit codes (docs/CONVENTIONS.md).
 const (
 	exitOK       = 0 // success
 	exitProblems = 1 // the work ran but found problems

@@ -1,7 +1,7 @@
 // Package progress draws a one-line progress indicator on standard error
 // for long runs (generate, crawl, fetch): count, rate and elapsed time,
 // redrawn at most ten times a second. It draws only when its writer is a
-// terminal and the work has run longer than a short delay (CONVENTIONS.md:
+// terminal and the work has run longer than a short delay (docs/CONVENTIONS.md:
 // "a progress bar on standard error for work over about two seconds when
 // standard error is a terminal, and never when it is not"); otherwise
 // every method is a cheap no-op.

@@ -34,7 +34,7 @@ func TestGroup(t *testing.T) {
 	}
 }
 
-// Not a terminal: nothing is ever written (CONVENTIONS.md: never when
+// Not a terminal: nothing is ever written (docs/CONVENTIONS.md: never when
 // standard error is not a terminal).
 func TestNotTerminal(t *testing.T) {
 	var buf bytes.Buffer

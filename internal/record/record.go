@@ -1,4 +1,4 @@
-// Package record writes the JSONL entry record of CONVENTIONS.md fast: by
+// Package record writes the JSONL entry record of docs/CONVENTIONS.md fast: by
 // hand for the fields nearly every entry has (loc, lastmod, changefreq,
 // priority, images, alternates, content_hash, source), and through
 // encoding/json for the rest (videos, news). The output is byte-identical

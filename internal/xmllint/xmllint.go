@@ -1,12 +1,10 @@
 // Package xmllint runs libxml2's xmllint against the sitemap XSDs, as a
-// conformance cross-check in tests (SITEMAP-SPEC.md §20). Nothing outside
-// tests should import it: the toolkit itself never depends on xmllint.
+// conformance cross-check in tests. Nothing outside tests should import
+// it: the toolkit itself never depends on xmllint.
 //
-// The schemas come from testdata/xsd in the module root (a copy of
-// ../shared/spec/xsd, with its catalog and SOURCES.md); when that copy is
-// missing, the package looks for <module root>/../shared/spec/xsd, where CI
-// clones the shared folder beside the repository. XML_CATALOG_FILES is set to
-// the catalog of whichever directory is used, so validation works offline
+// The schemas come from testdata/xsd in the module root (the official XSDs
+// with a catalog; testdata/xsd/SOURCES.md gives the origin and checksum of
+// each). XML_CATALOG_FILES is set to that catalog, so validation works offline
 // (--nonet; the catalog maps the public schema URLs, including the
 // http://www.w3.org/2001/xml.xsd that xhtml1-strict.xsd imports, to the local
 // files).
@@ -27,7 +25,7 @@ import (
 	"testing"
 )
 
-// The schema file names of the XSD directory (§20.2).
+// The schema file names of the XSD directory.
 const (
 	Sitemap   = "sitemap.xsd"     // core urlset
 	SiteIndex = "siteindex.xsd"   // sitemapindex
@@ -42,8 +40,7 @@ var ErrNotFound = errors.New("xmllint not found on PATH; install it with `apt-ge
 const requireEnv = "SITEMAP_REQUIRE_XMLLINT"
 
 // SchemaDir returns the directory holding the XSDs and catalog.xml:
-// <module root>/testdata/xsd when present, else <module root>/../shared/spec/xsd.
-// The module root is found by walking up from the working directory to the
+// <module root>/testdata/xsd. The module root is found by walking up from the working directory to the
 // first go.mod.
 func SchemaDir() (string, error) {
 	wd, err := os.Getwd()
@@ -65,15 +62,11 @@ func SchemaDir() (string, error) {
 	if root == "" {
 		return "", fmt.Errorf("xmllint: no go.mod above %s", wd)
 	}
-	for _, dir := range []string{
-		filepath.Join(root, "testdata", "xsd"),
-		filepath.Join(root, "..", "shared", "spec", "xsd"),
-	} {
-		if _, err := os.Stat(filepath.Join(dir, "catalog.xml")); err == nil {
-			return dir, nil
-		}
+	dir := filepath.Join(root, "testdata", "xsd")
+	if _, err := os.Stat(filepath.Join(dir, "catalog.xml")); err != nil {
+		return "", fmt.Errorf("xmllint: no XSD directory with catalog.xml at %s: %w", dir, err)
 	}
-	return "", fmt.Errorf("xmllint: no XSD directory (with catalog.xml) in %s/testdata/xsd or %s/../shared/spec/xsd", root, root)
+	return dir, nil
 }
 
 // Check validates files against schema (a file name inside SchemaDir, such

@@ -21,8 +21,8 @@ func TestSchemaDir(t *testing.T) {
 	}
 }
 
-// The expected results of SITEMAP-SPEC.md §20.3, on small documents of the
-// same shape as the spec's samples.
+// The expected xmllint results on small documents of the same shape as
+// testdata/samples.
 func TestCheck(t *testing.T) {
 	Require(t)
 	const head = `<?xml version="1.0" encoding="UTF-8"?>` + "\n"
