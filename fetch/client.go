@@ -304,6 +304,20 @@ func (r *Response) Close() error {
 	return err
 }
 
+// Decoded returns the body with a Content-Encoding: gzip undone when the
+// body really is gzip (magic bytes); a body labelled gzip that is not is
+// returned as it is, with a note saying so, and so is a body in an
+// encoding that was not asked for. Nothing else is undone: a .xml.gz
+// file served without the header stays gzip (the decoders sniff it).
+// Close the Response, not the reader, when done.
+func (r *Response) Decoded() (body io.Reader, note string, err error) {
+	d, note, err := contentDecode(r, r.ContentEncoding)
+	if err != nil {
+		return nil, "", &Error{Kind: KindStatus, URL: r.URL, Status: r.Status, Msg: "Content-Encoding " + r.ContentEncoding + ": " + err.Error(), Err: err}
+	}
+	return d, note, nil
+}
+
 // BytesRead is how many bytes of the body were read so far.
 func (r *Response) BytesRead() int64 { return r.body.n }
 

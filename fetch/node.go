@@ -160,10 +160,10 @@ func (w *walker) open(ctx context.Context, u string, probe bool, onRetry func(st
 		return nil, err
 	}
 	o := &opened{resp: resp}
-	r, note, err := contentDecode(resp, resp.ContentEncoding)
+	r, note, err := resp.Decoded()
 	if err != nil {
 		o.finish(false)
-		return nil, &Error{Kind: KindStatus, URL: u, Status: resp.Status, Msg: "Content-Encoding gzip: " + err.Error(), Err: err}
+		return nil, err
 	}
 	if c, ok := r.(io.Closer); ok {
 		o.closer = c

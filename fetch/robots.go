@@ -109,7 +109,7 @@ func (c *Client) RobotsAt(ctx context.Context, robotsURL string) (*Robots, error
 	}
 	defer resp.Close()
 	r.Status, r.FinalURL = resp.Status, resp.FinalURL
-	body, _, err := contentDecode(resp, resp.ContentEncoding)
+	body, _, err := resp.Decoded()
 	if err != nil {
 		r.Err = err
 		return r, nil

@@ -92,6 +92,7 @@ listed; 2 bad flags, unwritable output, or interrupted.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Start = args[0]
+			o.UserAgent = userAgent(c)
 			return runCrawl(c.Context(), o, s)
 		},
 	}
@@ -103,7 +104,6 @@ listed; 2 bad flags, unwritable output, or interrupted.`,
 	f.BoolVar(&o.JSON, "json", false, "print the summaries as JSON on standard output")
 	f.StringVar(&o.State, "state", "", "state file: frontier, seen URLs, content hashes (default OUT/.sitemap-state.db)")
 	f.StringVar(&o.Report, "report", "", "write one JSON line per URL seen to `FILE` (- for standard output)")
-	f.StringVar(&o.UserAgent, "user-agent", crawl.DefaultUserAgent, "User-Agent header; its product token selects the robots.txt group")
 	f.IntVar(&o.Concurrency, "concurrency", 4, "requests in flight at once")
 	f.Float64Var(&o.Rate, "rate", 10, "most requests per second (token bucket); 0 for no limit")
 	f.DurationVar(&o.Timeout, "timeout", 30*time.Second, "time limit of one request, body included")
@@ -136,6 +136,9 @@ func compileAll(flag string, pats []string) ([]*regexp.Regexp, error) {
 
 // crawlOpts turns the flags into crawl.Options.
 func (o *crawlOptions) crawlOpts() (crawl.Options, error) {
+	if o.UserAgent == "" {
+		o.UserAgent = defaultUserAgent()
+	}
 	co := crawl.Options{
 		UserAgent: o.UserAgent, Concurrency: o.Concurrency, Rate: o.Rate, Timeout: o.Timeout,
 		MaxDepth: o.MaxDepth, MaxPages: o.MaxPages, MaxTime: o.MaxTime, MaxQueryVariants: o.MaxQueryVariants,

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"slices"
 	"strings"
 	"time"
@@ -28,8 +27,11 @@ type diffOptions struct {
 	Old     string
 	New     string
 
+	// UserAgent is sent with every request (default: the CLI's).
+	UserAgent string
+
 	// client is the HTTP client for URL inputs (tests may set it).
-	client *http.Client
+	client *fetch.Client
 }
 
 func newDiffCmd(s *streams) *cobra.Command {
@@ -69,6 +71,7 @@ truncated or not a sitemap, an HTTP failure, bad flags).`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Old, o.New = args[0], args[1]
+			o.UserAgent = userAgent(c)
 			return runDiff(c.Context(), o, s)
 		},
 	}
@@ -99,9 +102,15 @@ func runDiff(ctx context.Context, o *diffOptions, s *streams) error {
 	if o.Old == "-" && o.New == "-" {
 		return cannotRun("OLD and NEW cannot both be standard input")
 	}
+	if o.client == nil {
+		var err error
+		if o.client, err = httpClient(o.UserAgent, o.Timeout); err != nil {
+			return cannotRun("%v", err)
+		}
+	}
 	sides := [2]*diffSide{{name: o.Old}, {name: o.New}}
 	open := func(side *diffSide) diff.Entries {
-		fo := fetch.Options{Client: o.client, HeaderTimeout: o.Timeout, SitemapTimeout: o.Timeout}
+		fo := fetch.Options{HTTP: o.client, SitemapTimeout: o.Timeout}
 		return diff.Open(side.name, diff.OpenOptions{
 			Stdin: s.In,
 			Fetch: fo,

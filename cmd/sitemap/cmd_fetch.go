@@ -90,6 +90,7 @@ read, no sitemap at all); 2 could not run (bad flags or URL, unwritable output).
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Start = args[0]
+			o.UserAgent = userAgent(c)
 			return runFetch(c.Context(), o, s)
 		},
 	}
@@ -98,7 +99,6 @@ read, no sitemap at all); 2 could not run (bad flags or URL, unwritable output).
 	f.StringVar(&o.Format, "format", "txt", "output: txt, jsonl or csv")
 	f.BoolVar(&o.Tree, "tree", false, "print the tree of sitemaps with counts and problems instead of URLs")
 	f.StringVar(&o.KnownPaths, "known-paths", "fallback", "probe well-known sitemap paths: never, fallback (when robots.txt names none) or always")
-	f.StringVar(&o.UserAgent, "user-agent", fetch.DefaultUserAgent, "User-Agent header sent with every request")
 	f.IntVar(&o.Concurrency, "concurrency", 8, "sitemaps read at once")
 	f.IntVar(&o.PerHost, "per-host", 4, "sitemaps read at once from one host")
 	f.IntVar(&o.MaxDepth, "max-depth", 5, "deepest level of indexes followed (a sitemap named by robots.txt is level 1)")
@@ -145,6 +145,9 @@ func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 	}
 	if s.ErrIsTerminal {
 		r.bar = progress.New(s.Err, progress.Options{Unit: "URLs"})
+	}
+	if o.UserAgent == "" {
+		o.UserAgent = defaultUserAgent()
 	}
 	fo := fetch.Options{
 		UserAgent: o.UserAgent, Concurrency: o.Concurrency, PerHost: o.PerHost,

@@ -6,18 +6,20 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
-	"net/http"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/source"
 )
 
 // parseOptions are the flags and arguments of `sitemap parse`.
 type parseOptions struct {
+	// UserAgent is sent with every request (default: the CLI's).
+	UserAgent    string
 	Format       string
 	Base         string
 	Follow       bool
@@ -27,7 +29,7 @@ type parseOptions struct {
 	Timeout      time.Duration
 	Inputs       []string
 
-	client *http.Client
+	client *fetch.Client
 }
 
 func newParseCmd(s *streams) *cobra.Command {
@@ -60,6 +62,7 @@ entry before the problem is printed), 2 could not run.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Inputs = args
+			o.UserAgent = userAgent(c)
 			return runParse(c.Context(), o, s)
 		},
 	}
@@ -164,12 +167,14 @@ func runParse(ctx context.Context, o *parseOptions, s *streams) error {
 		return cannotRun("%v", err)
 	}
 	if o.client == nil {
-		o.client = &http.Client{Timeout: o.Timeout}
+		if o.client, err = httpClient(o.UserAgent, o.Timeout); err != nil {
+			return cannotRun("%v", err)
+		}
 	}
 	r := &parseRun{o: o, s: s, ew: ew}
 	in := input.Options{
 		Base: o.Base, Stdin: s.In, Follow: o.Follow, MaxChildren: o.MaxChildren, AllowOffSite: o.AllowOffSite,
-		Getter:       input.HTTPGetter{Client: o.client, UserAgent: "sitemap-validate (+https://github.com/sitemapkit/sitemap)"},
+		Getter:       fetchGetter{o.client},
 		OnDiagnostic: r.diag,
 	}
 	if o.MaxChildren == 0 {

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/robots"
 )
@@ -27,10 +27,8 @@ type robotsOptions struct {
 	Format     string // list: text, json or jsonl
 	Timeout    time.Duration
 	MaxBytes   int
-	UserAgent  string
+	UserAgent  string // default: the CLI's
 }
-
-const robotsUserAgent = "sitemapkit (+https://github.com/sitemapkit/sitemap)"
 
 func newRobotsCmd(s *streams) *cobra.Command {
 	opts := &robotsOptions{}
@@ -56,13 +54,13 @@ func newRobotsCmd(s *streams) *cobra.Command {
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Action, opts.Target = "list", args[0]
+			opts.UserAgent = userAgent(c)
 			return runRobots(c.Context(), opts, s)
 		},
 	}
 	list.Flags().StringVar(&opts.Format, "format", "text", "output format: text, json or jsonl")
 	list.Flags().DurationVar(&opts.Timeout, "timeout", 30*time.Second, "time limit for fetching a robots.txt URL")
 	list.Flags().IntVar(&opts.MaxBytes, "max-bytes", robots.DefaultMaxBytes, "bytes of robots.txt read at most (never less than 512000, RB-03)")
-	list.Flags().StringVar(&opts.UserAgent, "user-agent", robotsUserAgent, "User-Agent header for fetching")
 
 	edit := func(action, short, long, example string) *cobra.Command {
 		return &cobra.Command{
@@ -233,35 +231,36 @@ func fetchRobots(ctx context.Context, opts *robotsOptions) (*robots.File, *url.U
 		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
 		defer cancel()
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
-	if err != nil {
-		return nil, nil, 0, err
-	}
 	ua := opts.UserAgent
 	if ua == "" {
-		ua = robotsUserAgent
+		ua = defaultUserAgent()
 	}
-	req.Header.Set("User-Agent", ua)
-	resp, err := http.DefaultClient.Do(req)
+	client, err := fetch.NewClient(fetch.ClientOptions{UserAgent: ua, Timeout: opts.Timeout, RobotsMaxBytes: opts.MaxBytes})
+	if err != nil {
+		return nil, u, 0, err
+	}
+	defer client.CloseIdleConnections()
+	r, err := client.RobotsAt(ctx, u.String())
 	if err != nil {
 		return nil, u, 0, fmt.Errorf("fetching %s: %v", u, err)
 	}
-	defer resp.Body.Close()
-	final := resp.Request.URL
+	final := u
+	if r.FinalURL != "" {
+		if fu, err := url.Parse(r.FinalURL); err == nil {
+			final = fu
+		}
+	}
 	switch {
-	case resp.StatusCode == http.StatusOK:
-	case resp.StatusCode >= 400 && resp.StatusCode < 500:
-		return nil, final, resp.StatusCode, nil
-	default:
-		return nil, final, resp.StatusCode, fmt.Errorf("fetching %s: HTTP %s; try again later", final, resp.Status)
+	case r.File != nil:
+		// Parse reads one byte past the limit to notice truncation; the
+		// rest of an endless body is never read.
+		return r.File, final, r.Status, nil
+	case r.Status >= 400 && r.Status < 500:
+		return nil, final, r.Status, nil
+	case r.Status == 0:
+		return nil, final, 0, fmt.Errorf("fetching %s: %v", u, r.Err)
 	}
-	f, err := robots.Parse(resp.Body, robots.WithMaxBytes(opts.MaxBytes))
-	if err != nil {
-		return nil, final, resp.StatusCode, fmt.Errorf("reading %s: %v", final, err)
-	}
-	// Parse reads one byte past the limit to notice truncation; the rest of
-	// an endless body is never read.
-	return f, final, resp.StatusCode, nil
+	return nil, final, r.Status, fmt.Errorf("fetching %s: %v; try again later", final, r.Err)
 }
 
 func runRobotsEdit(opts *robotsOptions, s *streams) error {

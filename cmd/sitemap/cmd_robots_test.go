@@ -154,7 +154,7 @@ func TestRobotsListHTTP(t *testing.T) {
 	if code != exitProblems || out != srv.URL+"/sitemap.xml\nhttps://cdn.example.net/s.xml\n" || !strings.Contains(errs, "RB-12") {
 		t.Fatalf("list URL: code %d out %q err %q", code, out, errs)
 	}
-	if !strings.HasPrefix(gotUA, "sitemapkit") {
+	if !strings.HasPrefix(gotUA, "sitemap/") {
 		t.Errorf("User-Agent %q", gotUA)
 	}
 

@@ -7,19 +7,21 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/validate"
 )
 
 // validateOptions are the flags and arguments of `sitemap validate`.
 type validateOptions struct {
+	// UserAgent is sent with every request (default: the CLI's).
+	UserAgent    string
 	Format       string
 	Strict       bool
 	Base         string
@@ -33,7 +35,7 @@ type validateOptions struct {
 	Inputs       []string
 
 	// client is the HTTP client for URL inputs (tests may set it).
-	client *http.Client
+	client *fetch.Client
 }
 
 func newValidateCmd(s *streams) *cobra.Command {
@@ -81,6 +83,7 @@ not run (bad flags, unreadable input, HTTP failure of an INPUT).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Inputs = args
+			o.UserAgent = userAgent(c)
 			return runValidate(c.Context(), o, s)
 		},
 	}
@@ -202,7 +205,9 @@ func runValidate(ctx context.Context, o *validateOptions, s *streams) error {
 		return cannotRun("--max-per-rule must not be negative (0 shows every diagnostic)")
 	}
 	if o.client == nil {
-		o.client = &http.Client{Timeout: o.Timeout}
+		if o.client, err = httpClient(o.UserAgent, o.Timeout); err != nil {
+			return cannotRun("%v", err)
+		}
 	}
 	r := &validateRun{o: o, dw: dw}
 	// The diagnostics of a document, and the findings about its children
@@ -224,7 +229,7 @@ func runValidate(ctx context.Context, o *validateOptions, s *streams) error {
 	to := validate.TreeOptions{
 		Options: validate.Options{CrossSubmit: o.CrossSubmit, TrustedHosts: o.TrustedHosts, Now: now},
 		Input: input.Options{Base: o.Base, Stdin: s.In, MaxChildren: maxChildren,
-			Getter: input.HTTPGetter{Client: o.client, UserAgent: "sitemap-validate (+https://github.com/sitemapkit/sitemap)"}},
+			Getter: fetchGetter{o.client}},
 		NoChildren:   o.NoChildren,
 		OnDiagnostic: func(doc *input.Doc, d sitemap.Diagnostic) { r.report(capOf(doc), d) },
 		OnDocument: func(res validate.DocResult) error {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"runtime/debug"
 
 	"github.com/spf13/cobra"
 )
@@ -14,11 +13,7 @@ func newVersionCmd(s *streams) *cobra.Command {
 		Example: "  sitemap version",
 		Args:    cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
-			v := "(devel)"
-			if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-				v = bi.Main.Version
-			}
-			fmt.Fprintf(s.Out, "sitemap %s\n", v)
+			fmt.Fprintf(s.Out, "sitemap %s\n", version())
 			return nil
 		},
 	}

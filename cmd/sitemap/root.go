@@ -63,6 +63,7 @@ func newRootCmd(s *streams) *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	addUserAgentFlag(root)
 	root.SetIn(s.In)
 	root.SetOut(s.Out)
 	root.SetErr(s.Err)
