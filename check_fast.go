@@ -1,6 +1,10 @@
 package sitemap
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/sitemapkit/sitemap/internal/check"
+)
 
 // The fast path of the URL checks. Nearly every loc a generator sees is a
 // lowercase http(s) URL with a plain host name, no port, no user info and
@@ -28,13 +32,13 @@ import "strings"
 // literal), and every byte after it in the URI set, a valid %XX escape or
 // a single '#'. For such an s, checkURL accepts s and returns the same
 // parts (see the file comment).
-func fastURL(s string) (p urlParts, ok bool) {
+func fastURL(s string) (p check.Parts, ok bool) {
 	var i int
 	switch {
 	case strings.HasPrefix(s, "https://"):
-		p.scheme, i = s[:5], 8
+		p.Scheme, i = s[:5], 8
 	case strings.HasPrefix(s, "http://"):
-		p.scheme, i = s[:4], 7
+		p.Scheme, i = s[:4], 7
 	default:
 		return p, false
 	}
@@ -52,7 +56,7 @@ func fastURL(s string) (p urlParts, ok bool) {
 	if i == h {
 		return p, false
 	}
-	p.host = s[h:i]
+	p.Host = s[h:i]
 	tail := s[i:]
 	frag := false
 	for j := 0; j < len(tail); {
@@ -87,18 +91,18 @@ func fastURL(s string) (p urlParts, ok bool) {
 	if k := strings.IndexByte(tail[:end], '#'); k >= 0 {
 		end = k
 	}
-	p.path = tail[:end]
+	p.Path = tail[:end]
 	return p, true
 }
 
 // inScopeFast reports whether a loc with the parts p, as fastURL returns
 // them, is certainly in o.Scope: the same scheme, the same host in ASCII
-// letter case (so the scope's host, like p.host, is a plain host name
+// letter case (so the scope's host, like p.Host, is a plain host name
 // without a port, and the default ports of the equal schemes agree), and
 // a path under the scope's directory, computed as checkScope computes it.
-func (o EncoderOptions) inScopeFast(p urlParts) bool {
+func (o EncoderOptions) inScopeFast(p check.Parts) bool {
 	sc := o.Scope
-	if sc == nil || sc.Opaque != "" || p.port != "" || sc.Scheme != p.scheme || !asciiHostFold(p.host, sc.Host) {
+	if sc == nil || sc.Opaque != "" || p.Port != "" || sc.Scheme != p.Scheme || !asciiHostFold(p.Host, sc.Host) {
 		return false
 	}
 	dir := sc.EscapedPath()
@@ -106,7 +110,7 @@ func (o EncoderOptions) inScopeFast(p urlParts) bool {
 	if dir == "" {
 		dir = "/"
 	}
-	path := p.path
+	path := p.Path
 	if path == "" {
 		path = "/"
 	}

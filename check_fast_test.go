@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/sitemapkit/sitemap/internal/check"
 )
 
 // fastScopes are the scopes the fast-path tests run under: none, the
@@ -53,17 +55,17 @@ func checkFastAgainstSlow(t testing.TB, s string, scope *url.URL) (fast bool) {
 			t.Fatalf("fastURL(%q) = %+v, true; checkURL = %+v, %v", s, p, q, err)
 		}
 		if scope != nil && (EncoderOptions{Scope: scope}).inScopeFast(p) {
-			if err := (EncoderOptions{Scope: scope}).checkScope(f, s, p); err != nil {
+			if err := (EncoderOptions{Scope: scope}).checkScope(f, s, p, check.Page); err != nil {
 				t.Fatalf("inScopeFast(%q) under %v = true; checkScope = %v", s, scope, err)
 			}
 		}
 	}
 	o := EncoderOptions{Scope: scope}
-	if got, want := o.checkLoc(f, s), o.checkLocSlow(f, s); !sameError(got, want) {
+	if got, want := o.checkLoc(f, s, check.Page), o.checkLocSlow(f, s, check.Page); !sameError(got, want) {
 		t.Fatalf("checkLoc(%q) under %v = %v; slow path = %v", s, scope, got, want)
 	}
 	for _, maxLen := range []bool{false, true} {
-		if got, want := checkOtherURL(f, s, maxLen), checkOtherURLSlow(f, s, maxLen); !sameError(got, want) {
+		if got, want := checkOtherURL(f, s, "H-05", maxLen), checkOtherURLSlow(f, s, "H-05", maxLen); !sameError(got, want) {
 			t.Fatalf("checkOtherURL(%q, %v) = %v; slow path = %v", s, maxLen, got, want)
 		}
 	}
@@ -202,7 +204,7 @@ func BenchmarkCheckLoc(b *testing.B) {
 	for _, bc := range []struct {
 		name string
 		o    EncoderOptions
-		fn   func(EncoderOptions, field, string) error
+		fn   func(EncoderOptions, field, string, check.Kind) error
 	}{
 		{"fast", EncoderOptions{}, EncoderOptions.checkLoc},
 		{"slow", EncoderOptions{}, EncoderOptions.checkLocSlow},
@@ -212,7 +214,7 @@ func BenchmarkCheckLoc(b *testing.B) {
 		b.Run(bc.name, func(b *testing.B) {
 			f := top("loc")
 			for b.Loop() {
-				if err := bc.fn(bc.o, f, s); err != nil {
+				if err := bc.fn(bc.o, f, s, check.Page); err != nil {
 					b.Fatal(err)
 				}
 			}

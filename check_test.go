@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sitemapkit/sitemap/internal/check"
 )
 
 // checkCase is one write-time check: mutate a valid entry, expect the
@@ -115,7 +117,7 @@ func TestCheckLoc(t *testing.T) {
 		{name: "L-07 bad IPv6", mutate: loc("https://[not:an:ip/x"), rule: "L-07", field: "loc"},
 		{name: "L-07 IPv4 in brackets", mutate: loc("https://[127.0.0.1]/x"), rule: "L-07", field: "loc"},
 		{name: "L-07 host with space", mutate: loc("https://www.exa mple.com/"), rule: "L-07", field: "loc"},
-		{name: "L-05 too short", mutate: loc("http://a.b/"), rule: "L-05", field: "loc"},
+		{name: "L-06 too short (L-05)", mutate: loc("http://a.b/"), rule: "L-06", field: "loc", want: "at least 12"},
 		{name: "L-05 12 chars ok", mutate: loc("http://a.co/")},
 		{name: "L-06 2048 chars", mutate: loc(long), rule: "L-06", field: "loc", want: "2048 characters"},
 		{name: "L-06 2047 chars ok", mutate: loc(long[:MaxLocLength-1])},
@@ -164,7 +166,7 @@ func TestCheckScope(t *testing.T) {
 		t.Error(err)
 	}
 	var ee *EntryError
-	if err := o.CheckIndexEntry(&IndexEntry{Loc: "https://www.example.com/s-1.xml"}); !errors.As(err, &ee) || ee.Rule != "L-09" {
+	if err := o.CheckIndexEntry(&IndexEntry{Loc: "https://www.example.com/s-1.xml"}); !errors.As(err, &ee) || ee.Rule != "I-06" {
 		t.Errorf("index entry outside scope: %v", err)
 	}
 }
@@ -178,13 +180,13 @@ func TestCheckCore(t *testing.T) {
 		{name: "M-08 day", mutate: date(Date{Time: at, Precision: PrecisionDay})},
 		{name: "M-08 minute", mutate: date(Date{Time: at, Precision: PrecisionMinute})},
 		{name: "M-08 second", mutate: date(DateOf(at))},
-		{name: "M-08 year", mutate: date(Date{Time: at, Precision: PrecisionYear}), rule: "M-08", field: "lastmod", want: "year precision"},
-		{name: "M-08 month", mutate: date(Date{Time: at, Precision: PrecisionMonth}), rule: "M-08", field: "lastmod", want: "month precision"},
+		{name: "M-08 year", mutate: date(Date{Time: at, Precision: PrecisionYear}), rule: "M-04", field: "lastmod", want: "a year only"},
+		{name: "M-08 month", mutate: date(Date{Time: at, Precision: PrecisionMonth}), rule: "M-04", field: "lastmod", want: "a year and month only"},
 		{name: "M-08 unknown precision", mutate: date(Date{Time: at, Precision: 42}), rule: "M-08", field: "lastmod"},
 		{name: "M-01 year 10000", mutate: date(Date{Time: time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC), Precision: PrecisionDay}), rule: "M-01", field: "lastmod"},
 		{name: "M-01 year 0", mutate: date(Date{Time: time.Date(0, 1, 1, 0, 0, 0, 0, time.UTC), Precision: PrecisionSecond}), rule: "M-01", field: "lastmod"},
 		{name: "C-01 ok", mutate: freq(Daily)},
-		{name: "C-01 capitalised", mutate: freq("Daily"), rule: "C-01", field: "changefreq", want: `lowercase: "daily"`},
+		{name: "C-04 capitalised", mutate: freq("Daily"), rule: "C-04", field: "changefreq", want: `write "daily"`, suggest: "daily"},
 		{name: "C-01 unknown", mutate: freq("fortnightly"), rule: "C-01", field: "changefreq"},
 		{name: "P-01 0", mutate: prio(0)},
 		{name: "P-01 1", mutate: prio(1)},
@@ -208,11 +210,11 @@ func TestCheckImages(t *testing.T) {
 		{name: "IM-02 1000 ok", o: ext, mutate: func(u *URL) { u.Images = make([]Image, 1000); fillImages(u.Images) }},
 		{name: "IM-02 1001", o: ext, mutate: func(u *URL) { u.Images = make([]Image, 1001); fillImages(u.Images) }, rule: "IM-02", field: "images"},
 		{name: "IM-01 empty loc", o: ext, mutate: func(u *URL) { u.Images[0].Loc = "" }, rule: "IM-01", field: "images[0].loc"},
-		{name: "L-01 relative image", o: ext, mutate: func(u *URL) { u.Images = append(u.Images, Image{Loc: "/img/a.jpg"}) }, rule: "L-01", field: "images[1].loc"},
+		{name: "IM-01 relative image", o: ext, mutate: func(u *URL) { u.Images = append(u.Images, Image{Loc: "/img/a.jpg"}) }, rule: "IM-01", field: "images[1].loc"},
 		{name: "L-07 image with space", o: ext, mutate: func(u *URL) { u.Images[0].Loc = "https://cdn.example.net/a b.jpg" }, rule: "L-07", field: "images[0].loc"},
 		{name: "IM-04 deprecated not checked without Legacy", o: ext, mutate: func(u *URL) { u.Images[0].Caption = "bad\x01" }},
 		{name: "E-03 caption with Legacy", o: legacy, mutate: func(u *URL) { u.Images[0].Caption = "bad\x01" }, rule: "E-03", field: "images[0].caption", want: "U+0001"},
-		{name: "license URL with Legacy", o: legacy, mutate: func(u *URL) { u.Images[0].License = "not a url" }, rule: "L-01", field: "images[0].license"},
+		{name: "license URL with Legacy", o: legacy, mutate: func(u *URL) { u.Images[0].License = "not a url" }, rule: "IM-01", field: "images[0].license"},
 	})
 }
 
@@ -250,7 +252,7 @@ func TestCheckVideo(t *testing.T) {
 		{name: "V-01 rating 5.1", o: o, mutate: v(func(v *Video) { v.Rating = Float64(5.1) }), rule: "V-01", field: "videos[0].rating"},
 		{name: "V-01 rating NaN", o: o, mutate: v(func(v *Video) { v.Rating = Float64(nan()) }), rule: "V-01", field: "videos[0].rating"},
 		{name: "V-01 view count negative", o: o, mutate: v(func(v *Video) { v.ViewCount = Int64(-1) }), rule: "V-01", field: "videos[0].view_count"},
-		{name: "M-08 expiration month", o: o, mutate: v(func(v *Video) { v.ExpirationDate.Precision = PrecisionMonth }), rule: "M-08", field: "videos[0].expiration_date"},
+		{name: "M-08 expiration month", o: o, mutate: v(func(v *Video) { v.ExpirationDate.Precision = PrecisionMonth }), rule: "M-04", field: "videos[0].expiration_date"},
 		{name: "S-08 32 tags ok", o: o, mutate: v(func(v *Video) { v.Tags = make([]string, 32); fillTags(v.Tags) })},
 		{name: "S-08 33 tags", o: o, mutate: v(func(v *Video) { v.Tags = make([]string, 33); fillTags(v.Tags) }), rule: "S-08", field: "videos[0].tags"},
 		{name: "V-01 empty tag", o: o, mutate: v(func(v *Video) { v.Tags[1] = "" }), rule: "V-01", field: "videos[0].tags[1]"},
@@ -266,7 +268,7 @@ func TestCheckVideo(t *testing.T) {
 		{name: "V-01 platform relationship", o: o, mutate: v(func(v *Video) { v.Platform.Relationship = "" }), rule: "V-01", field: "videos[0].platform.relationship"},
 		{name: "V-01 uploader name missing", o: o, mutate: v(func(v *Video) { v.Uploader.Name = "" }), rule: "V-01", field: "videos[0].uploader.name"},
 		{name: "V-01 uploader name 256", o: o, mutate: v(func(v *Video) { v.Uploader.Name = strings.Repeat("x", 256) }), rule: "V-01", field: "videos[0].uploader.name"},
-		{name: "L-01 uploader info", o: o, mutate: v(func(v *Video) { v.Uploader.Info = "/users/x" }), rule: "L-01", field: "videos[0].uploader.info"},
+		{name: "V-01 relative uploader info", o: o, mutate: v(func(v *Video) { v.Uploader.Info = "/users/x" }), rule: "V-01", field: "videos[0].uploader.info"},
 		{name: "X-01 invalid UTF-8 title", o: o, mutate: v(func(v *Video) { v.Title = "caf\xe9" }), rule: "X-01", field: "videos[0].title", want: "not valid UTF-8"},
 		{name: "E-03 U+FFFE", o: o, mutate: v(func(v *Video) { v.Description = "a\uFFFEb" }), rule: "E-03", field: "videos[0].description"},
 		{name: "second video checked", o: o, mutate: func(u *URL) { u.Videos = append(u.Videos, Video{}) }, rule: "V-01", field: "videos[1].thumbnail_loc"},
@@ -277,7 +279,7 @@ func TestCheckVideo(t *testing.T) {
 		{name: "V-02 category 257", o: legacy, mutate: v(func(v *Video) { v.Category = strings.Repeat("c", 257) }), rule: "V-02", field: "videos[0].category"},
 		{name: "V-02 allow_embed", o: legacy, mutate: v(func(v *Video) { v.PlayerAllowEmbed = "true" }), rule: "V-02", field: "videos[0].player_allow_embed"},
 		{name: "V-02 allow_embed without player", o: legacy, mutate: v(func(v *Video) { v.PlayerLoc = ""; v.PlayerAllowEmbed = "yes" }), rule: "V-02", field: "videos[0].player_allow_embed"},
-		{name: "V-02 gallery_loc", o: legacy, mutate: v(func(v *Video) { v.GalleryLoc = "gallery" }), rule: "L-01", field: "videos[0].gallery_loc"},
+		{name: "V-02 gallery_loc", o: legacy, mutate: v(func(v *Video) { v.GalleryLoc = "gallery" }), rule: "V-02", field: "videos[0].gallery_loc"},
 	})
 }
 
@@ -309,7 +311,7 @@ func TestCheckNews(t *testing.T) {
 		{name: "N-03 EN", o: o, mutate: n(func(n *News) { n.Publication.Language = "EN" }), rule: "N-03", field: "news.publication.language", suggest: "en"},
 		{name: "N-03 zh-CN", o: o, mutate: n(func(n *News) { n.Publication.Language = "zh-CN" }), rule: "N-03", field: "news.publication.language"},
 		{name: "N-01 publication_date", o: o, mutate: n(func(n *News) { n.PublicationDate = Date{} }), rule: "N-01", field: "news.publication_date"},
-		{name: "M-08 publication_date year", o: o, mutate: n(func(n *News) { n.PublicationDate.Precision = PrecisionYear }), rule: "M-08", field: "news.publication_date"},
+		{name: "M-08 publication_date year", o: o, mutate: n(func(n *News) { n.PublicationDate.Precision = PrecisionYear }), rule: "M-04", field: "news.publication_date"},
 		{name: "N-01 title", o: o, mutate: n(func(n *News) { n.Title = "" }), rule: "N-01", field: "news.title"},
 		{name: "N-01 blank title", o: o, mutate: n(func(n *News) { n.Title = " \t\r\n" }), rule: "N-01", field: "news.title", want: "white space"},
 		{name: "N-01 padded title ok", o: o, mutate: n(func(n *News) { n.Title = " padded " })},
@@ -357,7 +359,7 @@ func TestCheckAlternates(t *testing.T) {
 		{name: "H-06 empty", o: o, mutate: alt(1, "", "https://www.example.com/x"), rule: "H-06", field: "alternates[1].hreflang"},
 		{name: "H-08 second x-default", o: o, mutate: alt(3, "X-Default", "https://www.example.com/other"), rule: "H-08", field: "alternates[3].hreflang", want: "at most one x-default"},
 		{name: "H-08 repeated hreflang", o: o, mutate: alt(3, "EN", "https://www.example.com/en2/page"), rule: "H-08", field: "alternates[3].hreflang", want: "repeats alternates[0]"},
-		{name: "H-05 relative href", o: o, mutate: alt(1, "de", "/de/page"), rule: "L-01", field: "alternates[1].href"},
+		{name: "H-05 relative href", o: o, mutate: alt(1, "de", "/de/page"), rule: "H-05", field: "alternates[1].href"},
 		{name: "H-05 missing href", o: o, mutate: alt(1, "de", ""), rule: "H-05", field: "alternates[1].href"},
 		{name: "H-05 other host ok even with Scope", o: EncoderOptions{Extensions: ExtXHTML, Scope: mustURL(t, "https://www.example.com/")}, mutate: func(*URL) {}},
 		{name: "L-06 long href", o: o, mutate: alt(1, "de", "https://www.example.com/"+strings.Repeat("a", 2048)), rule: "L-06", field: "alternates[1].href"},
@@ -381,7 +383,7 @@ func TestCheckIndexEntry(t *testing.T) {
 		{IndexEntry{Loc: "https://www.example.com/sitemap-1.xml.gz", LastMod: DayOf(time.Now())}, ""},
 		{IndexEntry{Loc: ""}, "X-04"},
 		{IndexEntry{Loc: "sitemap-1.xml"}, "L-01"},
-		{IndexEntry{Loc: "https://www.example.com/sitemap-1.xml", LastMod: Date{Time: time.Now(), Precision: PrecisionYear}}, "M-08"},
+		{IndexEntry{Loc: "https://www.example.com/sitemap-1.xml", LastMod: Date{Time: time.Now(), Precision: PrecisionYear}}, "M-04"},
 	}
 	for _, tt := range tests {
 		err := o.CheckIndexEntry(&tt.x)
@@ -436,7 +438,7 @@ func TestCheckURLAgreesWithNetURL(t *testing.T) {
 	}
 }
 
-func assertNetURL(t testing.TB, s string, p urlParts) {
+func assertNetURL(t testing.TB, s string, p check.Parts) {
 	t.Helper()
 	u, err := url.Parse(s)
 	if err != nil {
@@ -444,10 +446,10 @@ func assertNetURL(t testing.TB, s string, p urlParts) {
 		return
 	}
 	path := u.EscapedPath()
-	if u.RawPath == "" && strings.Contains(p.path, "%") {
-		path = p.path // url.Parse drops RawPath when it equals the default encoding
+	if u.RawPath == "" && strings.Contains(p.Path, "%") {
+		path = p.Path // url.Parse drops RawPath when it equals the default encoding
 	}
-	if !strings.EqualFold(u.Scheme, p.scheme) || u.Hostname() != p.host || u.Port() != p.port || path != p.path {
+	if !strings.EqualFold(u.Scheme, p.Scheme) || u.Hostname() != p.Host || u.Port() != p.Port || path != p.Path {
 		t.Errorf("%q: checkURL %+v, url.Parse scheme %q host %q port %q path %q", s, p, u.Scheme, u.Hostname(), u.Port(), path)
 	}
 }

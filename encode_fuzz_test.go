@@ -64,7 +64,7 @@ func (in fuzzInput) build() (EncoderOptions, URL) {
 		d := in.Duration
 		u.Videos = []Video{{ThumbnailLoc: in.ImageLoc, Title: in.Title, Description: in.Description,
 			PlayerLoc: in.Href, Duration: &d, Rating: Float64(in.Priority * 5), PublicationDate: u.LastMod,
-			Tags: []string{in.NewsTitle}, Uploader: &Uploader{Name: in.Title, Info: in.ImageLoc},
+			Tags: []string{in.NewsTitle}, Uploader: &Uploader{Name: in.Title, Info: in.Loc}, // V-01: info on the page's domain
 			Category: in.NewsTitle, Prices: []VideoPrice{{Value: in.Title, Currency: "EUR"}}}}
 	}
 	if in.Parts&partNews != 0 {

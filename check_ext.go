@@ -1,0 +1,274 @@
+package sitemap
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/sitemapkit/sitemap/internal/check"
+)
+
+// The checks of the extensions' fields (images, videos, news, hreflang
+// alternates). The value rules are package internal/check's, shared with
+// package validate.
+
+func (o EncoderOptions) checkImage(f field, im *Image) error {
+	if im.Loc == "" {
+		return entryErr(f.with("loc"), "IM-01", "", "is required: every image needs an absolute URL")
+	}
+	if err := checkOtherURL(f.with("loc"), im.Loc, "IM-01", false); err != nil {
+		return err
+	}
+	if !o.Legacy {
+		return nil // IM-04: the deprecated fields are not written
+	}
+	if err := checkTextField(f.with("caption"), "IM-01", im.Caption, false, 0); err != nil {
+		return err
+	}
+	if err := checkTextField(f.with("geo_location"), "IM-01", im.GeoLocation, false, 0); err != nil {
+		return err
+	}
+	if err := checkTextField(f.with("title"), "IM-01", im.Title, false, 0); err != nil {
+		return err
+	}
+	if im.License != "" {
+		return checkOtherURL(f.with("license"), im.License, "IM-01", false)
+	}
+	return nil
+}
+
+// Limits of the video extension (V-01) beyond limits.go.
+const (
+	maxVideoTitle    = check.MaxVideoTitle
+	maxVideoUploader = check.MaxVideoUploader
+	maxVideoCategory = 256 // the video XSD's maxLength for <video:category>
+)
+
+// checkProblem returns p as an *EntryError for field f, or nil when p is
+// the zero Problem.
+func checkProblem(f field, value string, p check.Problem) error {
+	if p.OK() {
+		return nil
+	}
+	return problemErr(f, value, p)
+}
+
+func (o EncoderOptions) checkVideo(f field, loc string, v *Video) error {
+	if v.ThumbnailLoc == "" {
+		return entryErr(f.with("thumbnail_loc"), "V-01", "", "is required")
+	}
+	if err := checkOtherURL(f.with("thumbnail_loc"), v.ThumbnailLoc, "V-01", false); err != nil {
+		return err
+	}
+	if err := checkTextField(f.with("title"), "V-01", v.Title, true, maxVideoTitle); err != nil {
+		return err
+	}
+	if err := checkTextField(f.with("description"), "V-01", v.Description, true, MaxVideoDescription); err != nil {
+		return err
+	}
+	if v.ContentLoc == "" && v.PlayerLoc == "" {
+		return entryErr(f.with("content_loc"), "V-01", "", "or player_loc is required: a video needs the media file's URL or the player's")
+	}
+	for _, u := range [2]struct{ name, val string }{{"content_loc", v.ContentLoc}, {"player_loc", v.PlayerLoc}} {
+		if u.val == "" {
+			continue
+		}
+		if err := checkOtherURL(f.with(u.name), u.val, "V-01", false); err != nil {
+			return err
+		}
+		if err := checkProblem(f.with(u.name), u.val, check.NotLoc(u.val, loc)); err != nil {
+			return err
+		}
+	}
+	if v.Duration != nil {
+		if pr := check.VideoDuration(*v.Duration); !pr.OK() {
+			return problemErr(f.with("duration"), strconv.Itoa(*v.Duration), pr)
+		}
+	}
+	if err := checkDate(f.with("expiration_date"), "V-01", v.ExpirationDate); err != nil {
+		return err
+	}
+	if v.Rating != nil {
+		if pr := check.VideoRating(*v.Rating); !pr.OK() {
+			return problemErr(f.with("rating"), strconv.FormatFloat(*v.Rating, 'g', -1, 64), pr)
+		}
+	}
+	if v.ViewCount != nil {
+		if pr := check.VideoViewCount(*v.ViewCount); !pr.OK() {
+			return problemErr(f.with("view_count"), strconv.FormatInt(*v.ViewCount, 10), pr)
+		}
+	}
+	if err := checkDate(f.with("publication_date"), "V-01", v.PublicationDate); err != nil {
+		return err
+	}
+	if err := checkProblem(f.with("tags"), "", check.VideoTags(len(v.Tags))); err != nil {
+		return err
+	}
+	for i, tag := range v.Tags {
+		if err := checkTextField(f.at("tags", i), "V-01", tag, true, 0); err != nil {
+			return err
+		}
+	}
+	if r := v.Restriction; r != nil {
+		if err := checkProblem(f.with("restriction.relationship"), string(r.Relationship), check.Relationship(string(r.Relationship))); err != nil {
+			return err
+		}
+		if err := checkProblem(f.with("restriction.countries"), r.Countries, check.Countries(r.Countries)); err != nil {
+			return err
+		}
+	}
+	if u := v.Uploader; u != nil {
+		if err := checkTextField(f.with("uploader.name"), "V-01", u.Name, true, maxVideoUploader); err != nil {
+			return err
+		}
+		if u.Info != "" {
+			if err := checkOtherURL(f.with("uploader.info"), u.Info, "V-01", false); err != nil {
+				return err
+			}
+			if err := checkUploaderDomain(f.with("uploader.info"), u.Info, loc); err != nil {
+				return err
+			}
+		}
+	}
+	if p := v.Platform; p != nil {
+		if err := checkProblem(f.with("platform.relationship"), string(p.Relationship), check.Relationship(string(p.Relationship))); err != nil {
+			return err
+		}
+		if err := checkProblem(f.with("platform.platforms"), p.Platforms, check.Platforms(p.Platforms)); err != nil {
+			return err
+		}
+	}
+	if !o.Legacy {
+		return nil // V-04: the deprecated fields are not written
+	}
+	return o.checkVideoLegacy(f, v)
+}
+
+// checkUploaderDomain checks that the uploader's info URL is on the
+// registrable domain of the page's loc (V-01). Both URLs passed the URL
+// checks already (the loc is checked before the videos).
+func checkUploaderDomain(f field, info, loc string) error {
+	ip, pr1 := check.URL(info)
+	lp, pr2 := check.URL(loc)
+	if !pr1.OK() || !pr2.OK() {
+		return nil
+	}
+	return checkProblem(f, info, check.SameDomain(ip.Host, lp.Host))
+}
+
+// checkVideoLegacy checks the deprecated video fields, written only with
+// o.Legacy (V-02, V-04).
+func (o EncoderOptions) checkVideoLegacy(f field, v *Video) error {
+	if err := checkTextField(f.with("category"), "V-02", v.Category, false, maxVideoCategory); err != nil {
+		return err
+	}
+	if v.GalleryLoc != "" {
+		if err := checkOtherURL(f.with("gallery_loc"), v.GalleryLoc, "V-02", false); err != nil {
+			return err
+		}
+	}
+	for i := range v.Prices {
+		pr := &v.Prices[i]
+		pf := f.at("prices", i)
+		if err := checkTextField(pf.with("value"), "V-02", pr.Value, false, 0); err != nil {
+			return err
+		}
+		if pr.Currency != "" && !check.Currency(pr.Currency) {
+			return entryErr(pf.with("currency"), "V-02", pr.Currency, "is not an ISO 4217 code of three capital letters, such as EUR")
+		}
+		switch pr.Type {
+		case "", "purchase", "PURCHASE", "rent", "RENT":
+		default:
+			return entryErr(pf.with("type"), "V-02", pr.Type, "is neither purchase nor rent")
+		}
+		switch pr.Resolution {
+		case "", "sd", "SD", "hd", "HD":
+		default:
+			return entryErr(pf.with("resolution"), "V-02", pr.Resolution, "is neither sd nor hd")
+		}
+	}
+	if v.PlayerAllowEmbed != "" || v.PlayerAutoplay != "" {
+		if v.PlayerLoc == "" {
+			return entryErr(f.with("player_allow_embed"), "V-02", v.PlayerAllowEmbed+v.PlayerAutoplay,
+				"and player_autoplay are attributes of player_loc, which is empty")
+		}
+		if v.PlayerAllowEmbed != "" && !check.YesNo(v.PlayerAllowEmbed) {
+			return entryErr(f.with("player_allow_embed"), "V-02", v.PlayerAllowEmbed, "is neither yes nor no")
+		}
+		if err := checkTextField(f.with("player_autoplay"), "V-02", v.PlayerAutoplay, false, 0); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (o EncoderOptions) checkNews(n *News) error {
+	f := top("news")
+	if err := checkTextField(f.with("publication.name"), "N-01", n.Publication.Name, true, 0); err != nil {
+		return err
+	}
+	if err := checkProblem(f.with("publication.language"), n.Publication.Language, check.NewsLanguage(n.Publication.Language)); err != nil {
+		return err
+	}
+	if n.PublicationDate.IsZero() {
+		return entryErr(f.with("publication_date"), "N-01", "", "is required: N-04 wants the article's original publication time")
+	}
+	if err := checkDate(f.with("publication_date"), "N-04", n.PublicationDate); err != nil {
+		return err
+	}
+	if err := checkTextField(f.with("title"), "N-01", n.Title, true, 0); err != nil {
+		return err
+	}
+	if !o.Legacy {
+		return nil // N-09: the 2010 XSD's optional tags are not written
+	}
+	switch n.Access {
+	case "", "Subscription", "Registration":
+	default:
+		return entryErr(f.with("access"), "N-08", n.Access, "is neither Subscription nor Registration")
+	}
+	if n.Genres != "" && !check.Genres(n.Genres) {
+		return entryErr(f.with("genres"), "N-08", n.Genres,
+			"is not a comma-separated list of PressRelease, Satire, Blog, OpEd, Opinion, UserGenerated")
+	}
+	if err := checkTextField(f.with("keywords"), "N-08", n.Keywords, false, 0); err != nil {
+		return err
+	}
+	if n.StockTickers != "" && !check.Tickers(n.StockTickers) {
+		return entryErr(f.with("stock_tickers"), "N-08", n.StockTickers,
+			"is not a comma-separated list of at most 5 EXCHANGE:SYMBOL tickers, such as \"NASDAQ:AMAT, BOM:500325\"")
+	}
+	return nil
+}
+
+// checkAlternates checks the hreflang links of one <url> (H-05, H-06,
+// H-08).
+func checkAlternates(alts []Alternate) error {
+	xdefault := -1
+	for i := range alts {
+		a := &alts[i]
+		f := field{name: "alternates", i: i}
+		if err := checkProblem(f.with("hreflang"), a.Hreflang, check.Hreflang(a.Hreflang)); err != nil {
+			return err
+		}
+		if strings.EqualFold(a.Hreflang, "x-default") {
+			if xdefault >= 0 {
+				return entryErr(f.with("hreflang"), "H-08", a.Hreflang,
+					"appears twice (alternates["+strconv.Itoa(xdefault)+"] too); a <url> has at most one x-default")
+			}
+			xdefault = i
+		}
+		if a.Href == "" {
+			return entryErr(f.with("href"), "H-05", "", "is required: the alternate page's absolute URL")
+		}
+		if err := checkOtherURL(f.with("href"), a.Href, "H-05", true); err != nil {
+			return err
+		}
+		for j := 0; j < i; j++ {
+			if strings.EqualFold(alts[j].Hreflang, a.Hreflang) && !strings.EqualFold(a.Hreflang, "x-default") {
+				return entryErr(f.with("hreflang"), "H-08", a.Hreflang,
+					"repeats alternates["+strconv.Itoa(j)+"]; each hreflang may appear once per <url>")
+			}
+		}
+	}
+	return nil
+}

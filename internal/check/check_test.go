@@ -1,0 +1,143 @@
+package check
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// TestClass checks the byte classes against their definitions.
+func TestClass(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		b := byte(c)
+		unreserved := isAlpha(b) || isDigit(b) || strings.IndexByte("-._~", b) >= 0
+		uri := unreserved || strings.IndexByte("!$&'()*+,;=:@/?", b) >= 0
+		if got := class[c]&cURI != 0; got != uri {
+			t.Errorf("byte %#x: cURI %v, want %v", c, got, uri)
+		}
+		if got := class[c]&cHost != 0; got != unreserved {
+			t.Errorf("byte %#x: cHost %v, want %v", c, got, unreserved)
+		}
+	}
+}
+
+func TestURL(t *testing.T) {
+	for _, tc := range []struct {
+		in, rule, fix, suggest string
+	}{
+		{in: "https://www.example.com/a?b=c#d"},
+		{in: "HTTP://www.example.com"},
+		{in: "https://[2001:db8::1]:8443/x"},
+		{in: "https://www.example.com./k"}, // a trailing dot is syntax; the scope decides
+		{in: "/relative", rule: "L-01"},
+		{in: "//www.example.com/", rule: "L-01", fix: "https://"},
+		{in: "www.example.com:80/x", rule: "L-01"},
+		{in: "ftp://www.example.com/", rule: "L-16"},
+		{in: "https:/x", rule: "L-01"},
+		{in: "https://user@host/", rule: "L-07", fix: "without it"},
+		{in: "https://u:p@www.example.com/", rule: "L-07"},
+		{in: "https://www.example.com:0/k", rule: "L-07", fix: "1–65535"},
+		{in: "https://www.example.com:65536/", rule: "L-07"},
+		{in: "https://www.example.com:/", rule: "L-07", fix: "remove the ':'"},
+		{in: "https://bücher.example/", rule: "L-07", fix: "punycode", suggest: "https://xn--bcher-kva.example/"},
+		{in: "https://www.example.com/u#a#b", rule: "L-07", fix: "%23", suggest: "https://www.example.com/u#a%23b"},
+		{in: "https://www.example.com/a b", rule: "L-07", fix: "%20", suggest: "https://www.example.com/a%20b"},
+		{in: "https://www.example.com/ü", rule: "L-07", fix: "%C3%BC", suggest: "https://www.example.com/%C3%BC"},
+		{in: "https://www.example.com/<a>", rule: "L-07", fix: "%3C"},
+		{in: "https://www.example.com/%zz", rule: "L-07", fix: "%25"},
+		{in: " https://www.example.com/", rule: "L-07", suggest: "https://www.example.com/"},
+		{in: "https://[::1/", rule: "L-07"},
+		{in: "https://[fe80::1%25eth0]/", rule: "L-07"},
+	} {
+		_, pr := URL(tc.in)
+		if pr.Rule != tc.rule {
+			t.Errorf("URL(%q) = %+v, want rule %q", tc.in, pr, tc.rule)
+			continue
+		}
+		if !strings.Contains(pr.Fix, tc.fix) || tc.suggest != "" && pr.Suggest != tc.suggest {
+			t.Errorf("URL(%q) = %+v, want fix with %q, suggest %q", tc.in, pr, tc.fix, tc.suggest)
+		}
+		if tc.rule == "L-07" && strings.Contains(tc.in, "bücher") && strings.Contains(pr.Text(), "percent-encode") {
+			t.Errorf("URL(%q): a host gets punycode advice, not %q", tc.in, pr.Text())
+		}
+	}
+}
+
+func TestScope(t *testing.T) {
+	u, _ := url.Parse("https://www.example.com/dir/sitemap.xml")
+	sc, err := NewScope(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		in   string
+		k    Kind
+		rule string
+	}{
+		{"https://www.example.com/dir/a", Page, ""},
+		{"HTTPS://WWW.EXAMPLE.COM:443/dir/", Page, ""},
+		{"https://www.example.com./dir/a", Page, "L-09"},
+		{"https://example.com/dir/a", Page, "L-09"},
+		{"https://www.example.com/other/a", Page, "L-09"},
+		{"http://www.example.com/dir/a", Page, "L-09"},
+		{"https://www.example.com:8443/dir/a", Page, "L-09"},
+		{"https://www.example.com/other/s.xml", Child, "I-06"},
+		{"https://cdn.example.com/dir/s.xml", Child, "I-05"},
+	} {
+		p, pr := URL(tc.in)
+		if !pr.OK() {
+			t.Fatalf("URL(%q): %+v", tc.in, pr)
+		}
+		if got := sc.Check(p, tc.k); got.Rule != tc.rule {
+			t.Errorf("Check(%q) = %+v, want %q", tc.in, got, tc.rule)
+		}
+	}
+	idn, _ := url.Parse("https://bücher.example/")
+	sc, _ = NewScope(idn)
+	if p, _ := URL("https://XN--BCHER-KVA.example/a"); !sc.Check(p, Page).OK() {
+		t.Error("punycode loc outside its IDN scope")
+	}
+}
+
+func TestValues(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		pr   Problem
+		rule string
+	}{
+		{"daily", ChangeFreq("daily"), ""},
+		{"Daily", ChangeFreq("Daily"), "C-04"},
+		{"often", ChangeFreq("often"), "C-01"},
+		{"priority 1", Priority(1), ""},
+		{"priority 1.5", Priority(1.5), "P-01"},
+		{"en-GB", Hreflang("en-GB"), ""},
+		{"zh-Hant-TW", Hreflang("zh-Hant-TW"), ""},
+		{"es-419", Hreflang("es-419"), ""},
+		{"X-Default", Hreflang("X-Default"), ""},
+		{"GB", Hreflang("GB"), "H-06"},
+		{"en_GB", Hreflang("en_GB"), "H-06"},
+		{"en-", Hreflang("en-"), "H-06"},
+		{"empty hreflang", Hreflang(""), "H-06"},
+		{"news en", NewsLanguage("en"), ""},
+		{"news zh-tw", NewsLanguage("zh-tw"), ""},
+		{"news pt-br", NewsLanguage("pt-br"), "N-03"},
+		{"news empty", NewsLanguage(""), "N-01"},
+		{"countries", Countries("IE  GB"), ""},
+		{"countries lower", Countries("ie"), "V-01"},
+		{"countries trailing", Countries("IE "), "V-01"},
+		{"platforms", Platforms("web tv"), ""},
+		{"platforms double space", Platforms("web  tv"), "V-01"},
+		{"same domain", SameDomain("users.example.com", "www.example.com"), ""},
+		{"other domain", SameDomain("example.net", "www.example.com"), "V-01"},
+		{"year", DateYear(10000), "M-01"},
+		{"short", Length("http://a.b/"), "L-06"},
+		{"long", Length("https://www.example.com/" + strings.Repeat("a", 2048)), "L-06"},
+	} {
+		if tc.pr.Rule != tc.rule {
+			t.Errorf("%s: %+v, want rule %q", tc.name, tc.pr, tc.rule)
+		}
+	}
+	if pr := NewsLanguage("pt-br"); pr.Suggest != "pt" {
+		t.Errorf("NewsLanguage(pt-br).Suggest = %q", pr.Suggest)
+	}
+}

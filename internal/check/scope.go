@@ -1,0 +1,122 @@
+package check
+
+import (
+	"errors"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"golang.org/x/net/idna"
+)
+
+// Scope is where a sitemap (or an index) is served, as the scope rules
+// compare it (L-15): scheme, host, effective port and directory. Making
+// one does not allocate unless the host needs lower-casing or IDNA.
+type Scope struct {
+	u    *url.URL
+	host string // Host(u.Hostname())
+	port int    // effective: 80 or 443 when absent
+	dir  string // the escaped path up to and including its last '/'
+}
+
+// NewScope returns the scope of a sitemap or index served at u. It fails
+// when u is not an absolute http(s) URL with a host.
+func NewScope(u *url.URL) (Scope, error) {
+	if u == nil {
+		return Scope{}, errors.New("no scope URL")
+	}
+	if !strings.EqualFold(u.Scheme, "http") && !strings.EqualFold(u.Scheme, "https") || u.Host == "" || u.Hostname() == "" || u.Opaque != "" {
+		return Scope{}, errors.New(strconv.Quote(u.String()) + " is not an absolute http(s) URL")
+	}
+	dir := u.EscapedPath()
+	dir = dir[:strings.LastIndexByte(dir, '/')+1]
+	if dir == "" {
+		dir = "/"
+	}
+	return Scope{u: u, host: Host(u.Hostname()), port: portNumber(u.Port(), u.Scheme), dir: dir}, nil
+}
+
+// Prefix is scheme://host[:port]/dir/, the start of every URL in scope.
+func (sc Scope) Prefix() string {
+	return strings.ToLower(sc.u.Scheme) + "://" + sc.u.Host + sc.dir
+}
+
+// Host returns a host name as the scope rule compares it: lower case and,
+// when it holds non-ASCII characters, in punycode (IDNA). A trailing dot
+// is kept: "example.com." is another host than "example.com", as for a
+// browser, and a sitemap at https://example.com/ may list only URLs that
+// start with https://example.com/ (L-09).
+func Host(h string) string {
+	if isASCII(h) {
+		for i := 0; i < len(h); i++ {
+			if c := h[i]; c >= 'A' && c <= 'Z' {
+				return strings.ToLower(h)
+			}
+		}
+		return h
+	}
+	if a, err := idna.Lookup.ToASCII(h); err == nil {
+		return a
+	}
+	return strings.ToLower(h)
+}
+
+// Kind says what a URL checked against a scope is: a page (<loc> of a
+// <url>, L-09) or a child sitemap of an index (I-05, I-06).
+type Kind int
+
+const (
+	Page  Kind = iota // a page: L-09
+	Child             // an index's child sitemap: I-05 (site), I-06 (directory)
+)
+
+// Check applies the scope rule to a URL whose parts [URL] returned: the
+// scheme (case-insensitive), host (case-insensitive, IDNA-normalised) and
+// port (with the default ports 80 and 443) must equal the scope's, and the
+// path must start with the scope's directory (L-15). A page outside
+// breaks L-09; an index child on another site I-05, in another directory
+// of the same site I-06.
+func (sc Scope) Check(p Parts, k Kind) Problem {
+	path := p.Path
+	if path == "" {
+		path = "/"
+	}
+	var why string
+	dirOnly := false
+	switch {
+	case !strings.EqualFold(p.Scheme, sc.u.Scheme):
+		why = "its scheme is " + strings.ToLower(p.Scheme) + ", not " + strings.ToLower(sc.u.Scheme)
+	case !strings.EqualFold(p.Host, sc.host):
+		why = "its host is " + p.Host + ", not " + sc.host
+	case portNumber(p.Port, p.Scheme) != sc.port:
+		why = "its port is " + strconv.Itoa(portNumber(p.Port, p.Scheme)) + ", not " + strconv.Itoa(sc.port)
+	case !strings.HasPrefix(path, sc.dir):
+		why, dirOnly = "it is not under "+sc.dir, true
+	default:
+		return Problem{}
+	}
+	prefix := sc.Prefix()
+	msg := "is outside " + prefix + ": " + why
+	switch {
+	case k == Child && dirOnly:
+		return problem("I-06", msg, "an index may point only to sitemaps in its own directory or below, "+prefix)
+	case k == Child:
+		return problem("I-05", msg, "an index may point only to sitemaps on its own site, "+prefix)
+	}
+	return problem("L-09", msg, "under L-15 a sitemap may list only URLs that start with "+prefix)
+}
+
+// portNumber returns the port as a number, or the scheme's default.
+func portNumber(port, scheme string) int {
+	if port == "" {
+		if strings.EqualFold(scheme, "https") {
+			return 443
+		}
+		return 80
+	}
+	n, err := strconv.Atoi(port)
+	if err != nil {
+		return -1
+	}
+	return n
+}
