@@ -5,83 +5,105 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"regexp"
 	"runtime"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 )
 
-// genBatchLen and genMaxRefused are package generate's batch length and
-// bound of the refused-loc set, which these tests cross.
-const (
-	genBatchLen   = 512
-	genMaxRefused = 100000
-)
-
-// genPipeInput writes n text lines to a file: every entry valid and in
-// scope except those the marks map sets to a different line.
-func genPipeInput(t *testing.T, n int, marks map[int]string) string {
-	t.Helper()
-	var b strings.Builder
-	for i := 1; i <= n; i++ {
-		if s, ok := marks[i]; ok {
-			b.WriteString(s)
-		} else {
-			fmt.Fprintf(&b, "%sp/%d", genBase, i)
-		}
-		b.WriteByte('\n')
-	}
-	p := filepath.Join(t.TempDir(), "urls.txt")
-	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p
+// cancelReader cancels its context once n bytes were read, as a SIGINT
+// part-way through a run does, and goes on yielding lines.
+type cancelReader struct {
+	n      int
+	cancel context.CancelFunc
+	i      int
+	buf    bytes.Buffer
 }
 
-// The reader's messages (warnings, entries it refuses: T-04) and the
-// builder's (entries out of scope: L-09) reach stderr in input order,
-// across many batches, and repeats (L-17) are all counted.
-func TestGeneratePipeMessageOrder(t *testing.T) {
-	marks := map[int]string{}
-	var want []int
-	for i := 3; i <= 5*genBatchLen; i += 337 {
-		switch i % 3 {
-		case 0:
-			marks[i] = fmt.Sprintf("https://other.example.org/%d", i) // builder: L-09
-		case 1:
-			marks[i] = fmt.Sprintf("%sbad/%d\xff", genBase, i) // reader: T-04
-		default:
-			marks[i] = fmt.Sprintf("%sq?a=%d&amp;b=2", genBase, i) // reader: E-05 warning
+func (r *cancelReader) Read(p []byte) (int, error) {
+	if r.buf.Len() == 0 {
+		if r.i >= 400000 {
+			return 0, io.EOF
 		}
-		want = append(want, i)
-	}
-	dups := 0
-	for i := 7; i <= 5*genBatchLen; i += 1001 {
-		if _, ok := marks[i]; !ok {
-			marks[i] = genBase + "p/1"
-			dups++
+		for range 1000 {
+			r.i++
+			fmt.Fprintf(&r.buf, "https://www.example.com/p/%d\n", r.i)
 		}
 	}
-	in := genPipeInput(t, 5*genBatchLen, marks)
-	code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--site-url", genBase, "--dry-run", in)
-	if code != exitProblems {
-		t.Fatalf("exit %d, want %d:\n%s", code, exitProblems, stderr)
+	n, _ := r.buf.Read(p)
+	if r.n -= n; r.n <= 0 && r.cancel != nil {
+		r.cancel()
+		r.cancel = nil
 	}
-	pos := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(in) + `:(\d+):`)
-	var got []int
-	for _, m := range pos.FindAllStringSubmatch(stderr, -1) {
-		n, _ := strconv.Atoi(m[1])
-		got = append(got, n)
+	return n, nil
+}
+
+// A run interrupted part-way (context cancelled, as by SIGINT) publishes
+// nothing: the previous files stay byte for byte, no temporary file is
+// left, and the exit status is not 0.
+func TestGenerateInterrupted(t *testing.T) {
+	out := t.TempDir()
+	if code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", out, "--gzip", "../../examples/urls.txt"); code != exitOK {
+		t.Fatalf("first run: exit %d: %s", code, stderr)
 	}
-	if fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Errorf("message lines\n got %v\nwant %v\nstderr:\n%s", got, want, stderr)
+	before := snapshot(t, out)
+	for _, at := range []int{1, 2 << 20, 6 << 20} {
+		ctx, cancel := context.WithCancel(context.Background())
+		var errb bytes.Buffer
+		s := &streams{In: &cancelReader{n: at, cancel: cancel}, Out: io.Discard, Err: &errb}
+		code := execute(ctx, s, []string{"generate", "--base-url", genBase, "--out", out, "--gzip", "--max-urls", "20000", "-"})
+		cancel()
+		if code == exitOK {
+			t.Errorf("cancel after %d bytes: exit 0", at)
+		}
+		if after := snapshot(t, out); !equalSnapshots(before, after) {
+			t.Errorf("cancel after %d bytes changed the published files: %v -> %v", at, snapshotNames(before), snapshotNames(after))
+		}
 	}
-	if w := fmt.Sprintf("sitemap: %d duplicate URLs skipped (L-17)", dups); !strings.Contains(stderr, w) {
-		t.Errorf("stderr lacks %q:\n%s", w, stderr)
+}
+
+// silentReader is standard input whose writer never writes: Read tells
+// the test it was called, then blocks until the test ends.
+type silentReader struct {
+	called chan struct{}
+	end    chan struct{}
+}
+
+func (r *silentReader) Read(p []byte) (int, error) {
+	select {
+	case r.called <- struct{}{}:
+	default:
+	}
+	<-r.end
+	return 0, io.EOF
+}
+
+// An interrupt while the run waits for input (a terminal, a silent pipe)
+// ends the run at once: exit 2, nothing published. Before, the run
+// waited for the next line, so Ctrl-C did nothing.
+func TestGenerateInterruptWhileWaitingForInput(t *testing.T) {
+	out := t.TempDir()
+	in := &silentReader{called: make(chan struct{}, 1), end: make(chan struct{})}
+	defer close(in.end)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var errb bytes.Buffer
+	done := make(chan int, 1)
+	go func() {
+		done <- execute(ctx, &streams{In: in, Out: io.Discard, Err: &errb}, []string{"generate", "--base-url", genBase, "--out", out, "-"})
+	}()
+	<-in.called
+	cancel()
+	select {
+	case code := <-done:
+		if code != exitUsage || !strings.Contains(errb.String(), "interrupted") {
+			t.Errorf("exit %d, stderr:\n%s", code, errb.String())
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatal("the run did not stop after the interrupt; it is still waiting for input")
+	}
+	if got := snapshot(t, out); len(got) != 0 {
+		t.Errorf("published %v", snapshotNames(got))
 	}
 }
 
@@ -89,7 +111,7 @@ func TestGeneratePipeMessageOrder(t *testing.T) {
 // by the reader (T-04) or by the builder (L-09), even when the input then
 // goes silent: the entries read are handed over before the reader waits,
 // so the run does not wait for more input (or its end).
-func TestGeneratePipeStrictStdinThenSilent(t *testing.T) {
+func TestGenerateStrictStdinThenSilent(t *testing.T) {
 	for _, bad := range []string{genBase + "bad\xff", "https://other.example.org/x"} {
 		in := &thenSilentReader{data: []byte(genBase + "a\n" + bad + "\n"), silent: silentReader{called: make(chan struct{}, 1), end: make(chan struct{})}}
 		var errb bytes.Buffer
@@ -127,7 +149,7 @@ func (r *thenSilentReader) Read(p []byte) (int, error) {
 // Every way the consumer stops early (--strict at an entry the builder
 // refuses while the reader is far ahead, an interrupt part-way) ends the
 // reading goroutine too: no goroutine outlives the run.
-func TestGeneratePipeNoGoroutineLeft(t *testing.T) {
+func TestGenerateNoGoroutineLeft(t *testing.T) {
 	n := 20 * genBatchLen
 	in := genPipeInput(t, n, map[int]string{5: "https://other.example.org/x"})
 	out := t.TempDir()
