@@ -1,0 +1,64 @@
+package sitemap
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/sitemapkit/sitemap/internal/xmlscan"
+)
+
+// This file holds the text format: one URL per line (§8).
+
+// textNext reads the next URL line of a text sitemap (§8, T-08).
+func (d *Decoder) textNext() (Item, error) {
+	for {
+		raw, off, ok := d.s.NextLine() // T-08: LF or CRLF
+		if !ok {
+			if d.s.Err() != nil && d.s.Err() != io.EOF {
+				return Item{}, d.readFailure(d.s.Err(), off)
+			}
+			if d.count == 0 {
+				d.report("T-01", SeverityWarning, d.textLine, 0, "the text sitemap holds no URL")
+			}
+			return Item{}, io.EOF
+		}
+		d.textLine++
+		lead := 0
+		for lead < len(raw) && (xmlscan.IsSpace(raw[lead]) || raw[lead] == '\f' || raw[lead] == '\v') {
+			lead++
+		}
+		val := bytes.TrimRight(raw[lead:], " \t\r\n\f\v")
+		if len(val) == 0 {
+			d.report("T-08", SeverityWarning, d.textLine, 1, "blank line; a text sitemap holds one URL per line and nothing else (T-05)")
+			continue
+		}
+		if !hasHTTPScheme(val) {
+			show := val
+			if len(show) > 80 {
+				show = show[:80]
+			}
+			d.report("T-02", SeverityError, d.textLine, lead+1, fmt.Sprintf("%q is not an absolute http(s) URL; a text sitemap holds only full URLs, one per line (line skipped)", bytes.ToValidUTF8(show, []byte("\uFFFD"))))
+			continue
+		}
+		loc := string(val)
+		if !utf8.ValidString(loc) {
+			d.report("T-04", SeverityError, d.textLine, lead+1, "the line is not valid UTF-8 (T-04); bad bytes replaced by U+FFFD")
+			loc = strings.ToValidUTF8(loc, "\uFFFD")
+		}
+		return Item{Kind: ItemURL, URL: URL{Loc: loc, Source: d.opt.Name}, Line: d.textLine, Col: lead + 1}, nil
+	}
+}
+
+// hasHTTPScheme reports whether b starts with http:// or https:// (any case)
+// followed by something.
+func hasHTTPScheme(b []byte) bool {
+	for _, p := range [...]string{"http://", "https://"} {
+		if len(b) > len(p) && strings.EqualFold(string(b[:len(p)]), p) {
+			return true
+		}
+	}
+	return false
+}
