@@ -1,6 +1,8 @@
 // Package source reads the entries `sitemap generate` turns into sitemaps:
 // plain text (one URL per line), CSV with a header row, and JSONL entry
-// records (docs/CONVENTIONS.md), each optionally gzip-compressed.
+// records (docs/CONVENTIONS.md), each optionally gzip-compressed; and
+// writes the JSONL entry records ([JSONLWriter]) that `sitemap parse` and
+// `sitemap fetch` print and the JSONL reader reads back.
 //
 // A [Reader] yields one [Record] per entry with the line it came from. It
 // streams: memory stays bounded by the longest line (at most
