@@ -7,10 +7,10 @@ import (
 	"time"
 )
 
-// Precision says how much of a [Date] was given (§10.1).
+// Precision says how much of a [Date] was given (D-01).
 type Precision uint8
 
-// The precisions of W3C Datetime (§10.1). PrecisionNone marks the zero
+// The precisions of W3C Datetime (D-01). PrecisionNone marks the zero
 // Date, which means "absent".
 const (
 	PrecisionNone   Precision = iota
@@ -21,7 +21,7 @@ const (
 	PrecisionSecond           // YYYY-MM-DDThh:mm:ss[.s]TZD
 )
 
-// Date is a W3C Datetime value (§10) that keeps the precision it was given
+// Date is a W3C Datetime value (D-01) that keeps the precision it was given
 // in, so a date-only lastmod stays date-only (M-08) and a value read from a
 // sitemap is written back as it was read (offset, "Z" or "+00:00", and
 // fraction digits included).
@@ -169,16 +169,16 @@ func appendZone(t time.Time, b []byte) []byte {
 // the things about a W3C-valid value that a validator should mention.
 type DateIssue uint16
 
-// The issues a parsed date can carry (§10.3, D-03).
+// The issues a parsed date can carry (M-04, D-03).
 const (
-	// DateTrimmed: the value had leading or trailing white space (§10.3).
+	// DateTrimmed: the value had leading or trailing white space.
 	DateTrimmed DateIssue = 1 << iota
-	// DateNoZone: a time without a TZD; read as UTC (§10.3, W3C error).
+	// DateNoZone: a time without a TZD; read as UTC (a W3C error, D-01).
 	DateNoZone
 	// DateZonedDate: a date with a TZD but no time (2005-01-01Z); the date
-	// is kept (§10.3, W3C error).
+	// is kept (a W3C error, D-01).
 	DateZonedDate
-	// DateHour24: 24:00:00, read as the next midnight (§10.3, W3C error).
+	// DateHour24: 24:00:00, read as the next midnight (a W3C error, D-01).
 	DateHour24
 	// DateSpace: a space instead of "T" between date and time (W3C error).
 	DateSpace
@@ -217,7 +217,7 @@ func (i DateIssue) String() string {
 // ErrDate is wrapped by every error ParseDate and ParseDateLenient return.
 var ErrDate = errors.New("not a W3C Datetime")
 
-// ParseDate parses a W3C Datetime value (§10.1, D-01, D-02) strictly: one
+// ParseDate parses a W3C Datetime value (D-01, D-02) strictly: one
 // of the six forms exactly, with real calendar days. An offset beyond
 // ±14:00 is accepted (D-03 makes it a warning); use ParseDateLenient to
 // learn of it.
@@ -226,9 +226,9 @@ func ParseDate(s string) (Date, error) {
 	return d, err
 }
 
-// ParseDateLenient parses s like ParseDate but also accepts the forms of
-// §10.3 that real sitemaps contain: surrounding white space, a time without
-// a zone (UTC), a zone on a bare date, hour 24, and a space instead of "T".
+// ParseDateLenient parses s like ParseDate but also accepts the
+// non-W3C forms that real sitemaps contain (the XSD accepts most of them,
+// M-04): surrounding white space, a time without a zone (UTC), a zone on a bare date, hour 24, and a space instead of "T".
 // The returned issues say which leniencies were needed.
 func ParseDateLenient(s string) (Date, DateIssue, error) {
 	return parseDate(s, true)

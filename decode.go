@@ -18,9 +18,9 @@ type Format uint8
 // The formats the decoder recognises.
 const (
 	FormatUnknown Format = iota // nothing recognisable (yet): binary, empty, an unknown XML root
-	FormatURLSet                // XML <urlset> (§2)
-	FormatIndex                 // XML <sitemapindex> (§6)
-	FormatText                  // one URL per line (§8)
+	FormatURLSet                // XML <urlset> (X-02)
+	FormatIndex                 // XML <sitemapindex> (I-01)
+	FormatText                  // one URL per line (T-01)
 	FormatRSS                   // RSS 2.0 feed
 	FormatAtom                  // Atom 0.3 or 1.0 feed
 	FormatHTML                  // an HTML page: not a sitemap

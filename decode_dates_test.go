@@ -7,7 +7,7 @@ import (
 
 // TestDecodeDateOneDiagnostic: a date that breaks W3C Datetime gets one
 // error (M-01), never also the M-04 warning that calls it "valid W3C
-// Datetime" (§10.3). M-04 stays for forms W3C allows and the XSD rejects.
+// Datetime" (M-04, D-01). M-04 stays for forms W3C allows and the XSD rejects.
 func TestDecodeDateOneDiagnostic(t *testing.T) {
 	tests := []struct {
 		lastmod string

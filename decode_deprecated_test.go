@@ -5,7 +5,7 @@ import (
 )
 
 // TestDecodeDeprecatedAreWarnings: deprecated extension tags and
-// attributes are warnings (§20.4 item 7: IM-03, V-02), and still read.
+// attributes are warnings (IM-03, V-02), and still read.
 func TestDecodeDeprecatedAreWarnings(t *testing.T) {
 	in := `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"><url><loc>https://e.com/</loc>` +
 		`<image:image><image:loc>https://e.com/i.jpg</image:loc><image:caption>c</image:caption><image:geo_location>g</image:geo_location><image:title>t</image:title><image:license>https://e.com/l</image:license></image:image>` +

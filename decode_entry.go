@@ -440,7 +440,7 @@ func (x *xmlReader) leafValue(f *frame, raw, name []byte) {
 		}
 	case fLastmod:
 		if untrimmed {
-			x.report("X-12", SeverityWarning, f.off, "white space around the <lastmod> value; trimmed (§10.3)")
+			x.report("X-12", SeverityWarning, f.off, "white space around the <lastmod> value; trimmed")
 		}
 		d := x.date(val, f.off, true, "M-01", "<lastmod>")
 		if x.d.format == FormatIndex {

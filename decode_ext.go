@@ -115,7 +115,7 @@ func (x *xmlReader) imageChild(f *frame, kind nsKind, uri string, local []byte) 
 		x.report("IM-01", SeverityError, f.off, fmt.Sprintf("unexpected <%s> in <image:image>; ignored", shortText(x.s.Name())))
 		return
 	}
-	if rank > 1 { // §20.4 item 7: deprecated tags are warnings
+	if rank > 1 { // IM-03, V-02: deprecated tags are warnings
 		x.report("IM-03", SeverityWarning, f.off, fmt.Sprintf("<%s> is deprecated since 2022 and has no effect at Google; read, but you can remove it", shortText(x.s.Name())))
 	}
 	x.extLeaf(f, field, rank, false, &x.image, "IM-01", "image:image")
@@ -186,7 +186,7 @@ func (x *xmlReader) videoChild(f *frame, kind nsKind, uri string, local []byte) 
 		x.report("V-03", SeverityError, f.off, fmt.Sprintf("unexpected <%s> in <video:video>; ignored", shortText(x.s.Name())))
 		return
 	}
-	if deprecated { // §20.4 item 7: deprecated tags are warnings
+	if deprecated { // IM-03, V-02: deprecated tags are warnings
 		x.report("V-02", SeverityWarning, f.off, fmt.Sprintf("<%s> is deprecated since 2022 and has no effect at Google; read, but you can remove it", shortText(x.s.Name())))
 	}
 	if field == fNone {

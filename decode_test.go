@@ -256,7 +256,7 @@ func TestDecodePositions(t *testing.T) {
 	}
 }
 
-// TestDecodeText covers §8 and T-08.
+// TestDecodeText covers text sitemaps (T-01 to T-08).
 func TestDecodeText(t *testing.T) {
 	in := "\xEF\xBB\xBFhttps://e.com/a?x=1&amp;y=2\r\n\n  https://e.com/b  \nnot a url\nftp://e.com/c\nhttps://e.com/d"
 	r := decodeAll(t, []byte(in), DecoderOptions{Name: "u.txt"})

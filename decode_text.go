@@ -10,9 +10,9 @@ import (
 	"github.com/sitemapkit/sitemap/internal/xmlscan"
 )
 
-// This file holds the text format: one URL per line (§8).
+// This file holds the text format: one URL per line (T-01).
 
-// textNext reads the next URL line of a text sitemap (§8, T-08).
+// textNext reads the next URL line of a text sitemap (T-01, T-08).
 func (d *Decoder) textNext() (Item, error) {
 	for {
 		raw, off, ok := d.s.NextLine() // T-08: LF or CRLF

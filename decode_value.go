@@ -190,7 +190,7 @@ func trimXMLSpace(b []byte) []byte {
 	return b[i:j]
 }
 
-// date parses a date value leniently (§10.3), reporting W3C errors (rule),
+// date parses a date value leniently (M-04), reporting W3C errors (rule),
 // large offsets (D-03) and, for lastmod, forms the XSD rejects (M-04).
 func (x *xmlReader) date(val []byte, off int64, xsd bool, rule, what string) Date {
 	var d Date
@@ -220,11 +220,11 @@ func (x *xmlReader) date(val []byte, off int64, xsd bool, rule, what string) Dat
 		x.report("D-03", SeverityWarning, off, fmt.Sprintf("%s %q has a time-zone offset beyond ±14:00", what, shortText(val)))
 	}
 	// M-04 says "valid W3C Datetime": only for a value that is. One the
-	// W3C error above already rejects gets that one diagnostic (§10.3).
+	// W3C error above already rejects gets that one diagnostic (M-04).
 	if xsd && w3cErr == 0 {
 		switch d.Precision {
 		case PrecisionYear, PrecisionMonth, PrecisionMinute:
-			x.report("M-04", SeverityWarning, off, fmt.Sprintf("%s %q is valid W3C Datetime but the sitemap schema rejects it (§10.3); write YYYY-MM-DD or a full date-time with seconds", what, shortText(val)))
+			x.report("M-04", SeverityWarning, off, fmt.Sprintf("%s %q is valid W3C Datetime but the sitemap schema rejects it; write YYYY-MM-DD or a full date-time with seconds", what, shortText(val)))
 		}
 	}
 	return d

@@ -7,15 +7,15 @@ import (
 	"strconv"
 )
 
-// Ext is a set of extension namespaces (§11–§15).
+// Ext is a set of extension namespaces (EX-01).
 type Ext uint8
 
 // The extension namespaces the encoder can declare and write.
 const (
-	ExtImage Ext = 1 << iota // xmlns:image, NamespaceImage (§12)
-	ExtVideo                 // xmlns:video, NamespaceVideo (§13)
-	ExtNews                  // xmlns:news, NamespaceNews (§14)
-	ExtXHTML                 // xmlns:xhtml, NamespaceXHTML, for hreflang alternates (§15)
+	ExtImage Ext = 1 << iota // xmlns:image, NamespaceImage (IM-01)
+	ExtVideo                 // xmlns:video, NamespaceVideo (V-01)
+	ExtNews                  // xmlns:news, NamespaceNews (N-01)
+	ExtXHTML                 // xmlns:xhtml, NamespaceXHTML, for hreflang alternates (H-01)
 
 	// ExtAll is every extension the encoder knows.
 	ExtAll = ExtImage | ExtVideo | ExtNews | ExtXHTML
@@ -56,7 +56,7 @@ func Extensions(u *URL) Ext {
 //	</urlset>
 type EncoderOptions struct {
 	// Index writes a <sitemapindex> of <sitemap> entries instead of a
-	// <urlset> (§6). Extensions is ignored for an index.
+	// <urlset> (I-01). Extensions is ignored for an index.
 	Index bool
 	// Extensions are the namespaces declared on <urlset> (EX-05: declare
 	// only what the file uses; see [Extensions]). An entry that needs an
@@ -422,7 +422,7 @@ func appendDecimal(dst []byte, p float64) []byte {
 // (M-08): YYYY-MM-DD for day precision, else YYYY-MM-DDThh:mm:ss with the
 // fraction digits d keeps and a TZD ("Z" for a zero offset). Minute
 // precision is written with seconds, ":00" for any value parsed from
-// "hh:mm" (the same instant; "hh:mm" alone fails the XSD, §10.3). See
+// "hh:mm" (the same instant; "hh:mm" alone fails the XSD, M-04). See
 // fieldsOf for zones the TZD cannot express.
 // d must have passed checkDate.
 func appendDate(dst []byte, d Date) []byte {

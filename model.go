@@ -43,12 +43,12 @@ type URL struct {
 	Priority *float64 `json:"priority,omitempty"`
 	// Images are the <image:image> children (IM-01), at most 1,000 (IM-02).
 	Images []Image `json:"images,omitempty"`
-	// Videos are the <video:video> children (§13).
+	// Videos are the <video:video> children (V-01).
 	Videos []Video `json:"videos,omitempty"`
-	// News is the optional <news:news> child (§14).
+	// News is the optional <news:news> child (N-01).
 	News *News `json:"news,omitempty"`
 	// Alternates are the hreflang <xhtml:link rel="alternate"> children
-	// (§15), x-default included.
+	// (H-03), x-default included.
 	Alternates []Alternate `json:"alternates,omitempty"`
 	// ContentHash is an optional caller-supplied fingerprint of the page's
 	// content, used by stateful generation to decide whether LastMod moves.
@@ -70,7 +70,7 @@ type Image struct {
 	License     string `json:"license,omitempty"`
 }
 
-// Video is one <video:video> (§13). Pointer fields are optional and nil
+// Video is one <video:video> (V-01). Pointer fields are optional and nil
 // when absent. Category, GalleryLoc, Prices and the player attributes are
 // deprecated since 2022 (V-02): read, and written only with the encoder's
 // Legacy option (V-04).
@@ -139,7 +139,7 @@ type VideoPrice struct {
 	Resolution string `json:"resolution,omitempty"`
 }
 
-// News is one <news:news> (§14). Access, Genres, Keywords and StockTickers
+// News is one <news:news> (N-01). Access, Genres, Keywords and StockTickers
 // are the 2010 XSD's optional tags (N-08): read, written only with the
 // encoder's Legacy option (N-09).
 type News struct {
@@ -160,13 +160,13 @@ type Publication struct {
 }
 
 // Alternate is one hreflang <xhtml:link rel="alternate" hreflang=… href=…>
-// (§15). Hreflang "x-default" marks the fallback page (H-06).
+// (H-03). Hreflang "x-default" marks the fallback page (H-06).
 type Alternate struct {
 	Hreflang string `json:"hreflang"`
 	Href     string `json:"href"`
 }
 
-// IndexEntry is one <sitemap> of a sitemapindex (§6). LastMod is the time
+// IndexEntry is one <sitemap> of a sitemapindex (I-02). LastMod is the time
 // the child sitemap file changed (I-04); zero means absent.
 type IndexEntry struct {
 	Loc     string `json:"loc"`
@@ -206,7 +206,7 @@ func (d Date) MarshalText() ([]byte, error) {
 }
 
 // UnmarshalText implements encoding.TextUnmarshaler. It accepts the W3C
-// Datetime forms (§10.1) and the lenient forms of §10.3; it rejects
+// Datetime forms (D-01) and the lenient forms the XSD accepts (M-04); it rejects
 // anything else with an error naming the value.
 func (d *Date) UnmarshalText(b []byte) error {
 	if len(b) == 0 {

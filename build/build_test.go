@@ -216,7 +216,7 @@ func TestSplitURLCount(t *testing.T) {
 	}
 }
 
-// heavy returns an entry with n hreflang alternates (§15).
+// heavy returns an entry with n hreflang alternates (H-03).
 func heavy(i, n int) *sitemap.URL {
 	u := page(i)
 	langs := []string{"en", "de", "fr", "es", "it", "nl", "pt", "pl", "sv"}
@@ -736,7 +736,7 @@ func keys(m map[string]string) []string {
 	return k
 }
 
-// Every file a run produces is valid against the XSDs (§20): urlsets with
+// Every file a run produces is valid against the XSDs (testdata/xsd): urlsets with
 // all extensions against sitemap-all.xsd, the index against siteindex.xsd.
 func TestXSD(t *testing.T) {
 	xmllint.Require(t)
@@ -772,7 +772,7 @@ func TestXSD(t *testing.T) {
 	}
 }
 
-// validateAll checks every file of sum against the XSDs (§20) with
+// validateAll checks every file of sum against the XSDs (testdata/xsd) with
 // xmllint: urlsets against sitemap-all.xsd, the index against
 // siteindex.xsd. Files are copied out of the memory store as stored
 // (compressed ones stay compressed; xmllint reads gzip).

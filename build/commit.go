@@ -120,7 +120,7 @@ func (b *Builder) Commit(ctx context.Context) (sum Summary, err error) {
 	return sum, nil
 }
 
-// writeIndex writes and commits the sitemap index over children (§6).
+// writeIndex writes and commits the sitemap index over children (I-01, I-09).
 func (b *Builder) writeIndex(ctx context.Context, children []FileSummary) (FileSummary, store.File, error) {
 	name := b.o.indexName()
 	f, err := b.st.Create(ctx, name)

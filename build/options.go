@@ -13,7 +13,7 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 )
 
-// IndexMode says when a run writes a sitemap index (§6).
+// IndexMode says when a run writes a sitemap index (I-01).
 type IndexMode uint8
 
 const (

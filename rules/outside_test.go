@@ -26,6 +26,13 @@ var outsideRefs = []string{
 // A design note named bare, not as the repository's own docs/ file.
 var bareDoc = regexp.MustCompile(`(^|[^/\w])(ARCHITECTURE|CONVENTIONS)\.md`)
 
+// A section number ("§10.3") points into a document; in this repository
+// only into a public standard named on the same line or one of the two
+// before (RFC 9309 §2.3.1.4, XML 1.0 §2.2). The design notes' sections are cited
+// by rule ID instead.
+var section = regexp.MustCompile(`§\s*[0-9]`)
+var standard = regexp.MustCompile(`RFC|XML 1\.[01]|ISO|W3C|BCP`)
+
 // TestNoReferenceOutsideTheRepository fails when a file of the repository
 // (code, help, docs, scripts, testdata notes) refers to a file outside it.
 // Testdata that says where a sample came from says it in words ("the
@@ -61,11 +68,15 @@ func TestNoReferenceOutsideTheRepository(t *testing.T) {
 		n++
 		rel, _ := filepath.Rel(root, p)
 		inDocs := strings.HasPrefix(filepath.ToSlash(rel), "docs/")
-		for i, line := range strings.Split(string(b), "\n") {
+		lines := strings.Split(string(b), "\n")
+		for i, line := range lines {
 			for _, ref := range outsideRefs {
 				if strings.Contains(line, ref) {
 					t.Errorf("%s:%d: refers outside the repository (%q): %s", rel, i+1, ref, strings.TrimSpace(line))
 				}
+			}
+			if section.MatchString(line) && !standard.MatchString(strings.Join(lines[max(0, i-2):i+1], "\n")) {
+				t.Errorf("%s:%d: cites a section of a document outside the repository (cite the rule ID, or name the standard: RFC 9309 §2.2): %s", rel, i+1, strings.TrimSpace(line))
 			}
 			if !inDocs && bareDoc.MatchString(line) {
 				t.Errorf("%s:%d: names a design note without docs/ (write docs/ARCHITECTURE.md or docs/CONVENTIONS.md): %s", rel, i+1, strings.TrimSpace(line))

@@ -134,7 +134,7 @@ func TestCSV(t *testing.T) {
 			[]result{{line: 3, col: 4, err: `priority "high" is not a number`}, {loc: "https://b.example/", line: 4}}, ""},
 		{"M-01 bad lastmod with position", "loc,lastmod\nhttps://a.example/,2026-02-30\nhttps://b.example/,2026-02-28\n",
 			[]result{{line: 2, col: 20, err: "lastmod is not a W3C Datetime"}, {loc: "https://b.example/", line: 3}}, ""},
-		{"§10.3 lenient lastmod kept with a warning", "loc,lastmod\nhttps://a.example/,2026-02-03 10:00:00\n",
+		{"lenient lastmod kept with a warning", "loc,lastmod\nhttps://a.example/,2026-02-03 10:00:00\n",
 			[]result{{loc: "https://a.example/", line: 2}}, "a space between date and time"},
 		{"P-01 bad priority", "loc,priority\nhttps://a.example/,NaN\n",
 			[]result{{line: 2, col: 20, err: "not a number"}}, ""},

@@ -20,8 +20,8 @@ import (
 // caps every entry of a document is remembered.
 const maxTracked = 10 * sitemap.MaxURLs
 
-// Checker runs the entry-level rules of the validator (layers 3–5 of §21:
-// protocol prose, Google rules, heuristics) over the entries of ONE
+// Checker runs the entry-level rules of the validator (protocol prose,
+// Google rules, heuristics) over the entries of ONE
 // document, in document order. Feed it with URL or Index, then call Finish
 // once: the rules that need the whole document (M-06, P-04, H-04, H-08)
 // report from Finish.

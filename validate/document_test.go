@@ -56,7 +56,7 @@ func validateFile(t *testing.T, path string, o Options) (Summary, []sitemap.Diag
 	return sum, ds
 }
 
-// TestSamples checks the spec's samples (§20.3) against the rule IDs they
+// TestSamples checks testdata/samples against the rule IDs they
 // show.
 func TestSamples(t *testing.T) {
 	dir := samplesDir(t)

@@ -11,7 +11,7 @@ import (
 
 // encodingProblem returns why s is not a properly percent-encoded URI
 // (L-07, RFC 3986), or "" when it is. libxml2's anyURI accepts all of these
-// (§20.4 item 2), so this is one of the checks the validator adds on top of
+// (a check the XSD cannot express), so this is one of the checks the validator adds on top of
 // the XSD.
 func encodingProblem(s string) string {
 	for i := 0; i < len(s); i++ {

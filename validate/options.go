@@ -3,10 +3,10 @@
 //
 // The decoder (package sitemap) reports everything it sees in the bytes:
 // well-formedness, namespaces, element order and repeats, value forms
-// (layers 1–2 of §21). This package adds the rules that need the entries
-// or the whole document (layers 3–5): absolute, percent-encoded and scoped
-// locs, limits, lastmod heuristics, and Google's image, video, news and
-// hreflang rules (§20.4). Every finding is a [sitemap.Diagnostic] with a
+// (what an XSD can check). This package adds the rules that need the
+// entries or the whole document, which no XSD can express: absolute,
+// percent-encoded and scoped locs, limits, lastmod heuristics, and Google's
+// image, video, news and hreflang rules. Every finding is a [sitemap.Diagnostic] with a
 // rule ID, a severity and a position.
 //
 // [Checker] runs the entry rules over entries from any source; [Document]

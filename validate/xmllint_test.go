@@ -15,10 +15,10 @@ import (
 )
 
 // xsdDifferences are the files where the Go validator's verdict
-// deliberately differs from the XSD's, with the reason (§20.4). The test
+// deliberately differs from the XSD's, with the reason. The test
 // fails when a listed file stops differing, so the table stays true.
 var xsdDifferences = map[string]string{
-	"samples/novideoloc.xml":                "V-01: Google needs content_loc or player_loc; the XSD cannot say so (§20.3, §20.4 item 6)",
+	"samples/novideoloc.xml":                "V-01: Google needs content_loc or player_loc; the XSD cannot say so (a check the XSD cannot express)",
 	"samples/ns084.xml":                     "LG-02: the legacy 0.84 namespace is read as 0.9 with a warning; the 0.9 XSD rejects it",
 	"samples/unknownns.xml":                 "EX-03: unknown extension namespaces are allowed by the protocol (info); the XSD's strict wildcard rejects them",
 	"corpus/extension/pagemaps-sitemap.xml": "EX-03: Google's PageMap extension is recognised and skipped; sitemap-all.xsd has no PageMap schema",

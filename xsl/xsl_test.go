@@ -11,7 +11,7 @@ import (
 // The stylesheet is well-formed XML, XSLT 1.0 (what browsers run), and has
 // a template for each root the generator writes: urlset and
 // sitemapindex (I-01), in the sitemap namespace, plus the extension
-// namespaces it counts (IM-01, §13, §14, H-01).
+// namespaces it counts (IM-01, V-01, N-01, H-01).
 func TestStylesheet(t *testing.T) {
 	b := Default()
 	d := xml.NewDecoder(bytes.NewReader(b))

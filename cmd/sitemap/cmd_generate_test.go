@@ -87,7 +87,7 @@ func genGzipFile(t *testing.T, src, dst string) {
 }
 
 // End to end from each input format (and gzip-compressed input, and
-// standard input) to files on disk, valid against the XSDs (§20).
+// standard input) to files on disk, valid against the XSDs (testdata/xsd).
 func TestGenerateFormats(t *testing.T) {
 	tmp := t.TempDir()
 	genGzipFile(t, "../../examples/urls.jsonl", filepath.Join(tmp, "in.jsonl.gz"))
