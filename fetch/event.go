@@ -121,4 +121,12 @@ type Summary struct {
 	// Capped lists the caps that were reached ("depth", "sitemaps", "urls",
 	// "bytes", "time").
 	Capped []string
+	// StartErr says why the start URL, when it is a sitemap, could not be
+	// fetched at all: an HTTP error status, a network failure, a refused
+	// redirect (an *Error), or its deadline. Its diagnostic was delivered
+	// as well. A caller that was asked to read that one document could not
+	// run; a sitemap that was fetched but is truncated or malformed is a
+	// problem found instead (Failed), and so is any failure below the
+	// start.
+	StartErr error
 }

@@ -246,6 +246,11 @@ func (w *walker) runSitemap(j *job, e *emitter) {
 			return
 		}
 		w.failed(e, n, ctx, err)
+		if j.parent == 0 && n.Failed {
+			w.mu.Lock()
+			w.startErr = err
+			w.mu.Unlock()
+		}
 		end()
 		return
 	}

@@ -128,6 +128,9 @@ func Walk(ctx context.Context, start string, opts Options, fn func(Event) error)
 		w.deliver(Event{Kind: EventDiagnostic, Diagnostic: &d})
 	}
 	w.sum.Elapsed = time.Since(t0)
+	w.mu.Lock()
+	w.sum.StartErr = w.startErr
+	w.mu.Unlock()
 	if w.fnErr != nil {
 		return w.sum, w.fnErr
 	}
@@ -200,6 +203,7 @@ type walker struct {
 	started  int // sitemaps requested (MaxSitemaps)
 	capped   map[string]bool
 	explicit bool // the start URL was a sitemap
+	startErr error // the start sitemap could not be fetched
 	// probes that failed for another reason than "not found"
 	probeFails int
 	probeFail  string // the first of them

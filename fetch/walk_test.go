@@ -460,3 +460,21 @@ func TestProbeMissDoesNotHideListed(t *testing.T) {
 		t.Fatalf("urls %v, diags %v", r.locs(), r.diags)
 	}
 }
+
+// TestStartErr: a start sitemap that cannot be fetched is reported in
+// Summary.StartErr (the caller could not run); a child that cannot be
+// fetched, or a start that is fetched but broken, is not.
+func TestStartErr(t *testing.T) {
+	s := newSite(t)
+	s.serve("/index.xml", "application/xml", index(s.URL+"/missing.xml"))
+	s.serve("/broken.xml", "application/xml", []byte("<urlset"))
+	r := walk(t, s.URL+"/missing.xml", fastOpts())
+	if KindOf(r.sum.StartErr) != KindNotFound || r.sum.Failed != 1 {
+		t.Errorf("404 start: StartErr %v, %d failed", r.sum.StartErr, r.sum.Failed)
+	}
+	for _, p := range []string{"/index.xml", "/broken.xml"} {
+		if r := walk(t, s.URL+p, fastOpts()); r.sum.StartErr != nil || r.sum.Failed != 1 {
+			t.Errorf("%s: StartErr %v, %d failed; want no StartErr, one sitemap failed", p, r.sum.StartErr, r.sum.Failed)
+		}
+	}
+}

@@ -81,7 +81,8 @@ read of the file (from the page cache, usually). --no-dedup prints repeats and k
 flat without a file.
 
 Exit status: 0 all read; 1 problems found (an error diagnostic, a sitemap that could not be
-read, no sitemap at all); 2 could not run (bad flags or URL, unwritable output).`,
+read, no sitemap at all); 2 could not run (bad flags or URL, a start sitemap URL that cannot be
+read: an HTTP error such as 404, a network failure; unwritable output).`,
 		Example: `  sitemap fetch https://www.example.com/
   sitemap fetch --tree https://www.example.com/
   sitemap fetch --format jsonl https://www.example.com/robots.txt > urls.jsonl
@@ -189,6 +190,9 @@ func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 			what = "the tree above is"
 		}
 		return &exitError{Code: exitUsage, Err: fmt.Errorf("fetch interrupted: %s what was read before the stop", what)}
+	}
+	if sum.StartErr != nil {
+		return cannotRun("%s could not be read: %v", o.Start, sum.StartErr)
 	}
 	if sum.Errors > 0 || sum.Failed > 0 {
 		return problemsFound()

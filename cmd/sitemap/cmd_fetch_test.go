@@ -125,7 +125,7 @@ func TestFetchExitCodes(t *testing.T) {
 		t.Errorf("clean sitemap: code %d %s", code, stderr)
 	}
 	code, _, stderr = runCLI(t, "", "fetch", "--attempts", "1", srv.URL+"/missing.xml")
-	if code != exitProblems || !strings.Contains(stderr, "error FETCH-HTTP: HTTP 404") || !strings.Contains(stderr, "(1 failed)") {
+	if code != exitUsage || !strings.Contains(stderr, "error FETCH-HTTP: HTTP 404") || !strings.Contains(stderr, "(1 failed)") || !strings.Contains(stderr, "missing.xml could not be read: HTTP 404") {
 		t.Errorf("404: code %d %s", code, stderr)
 	}
 	code, out, stderr := runCLI(t, "", "fetch", "--max-urls", "1", srv.URL+"/b.xml")
