@@ -48,11 +48,11 @@ var readRules = []Rule{
 }
 
 var valRules = []Rule{
-	{ID: "VAL-01", Severity: Error, Source: srcT + ": an index is valid only if its children can be checked",
-		Title: "Every child sitemap an index lists could be read and checked.",
+	{ID: "VAL-01", Severity: Error, Source: srcT + ": an index is valid only if its children can be read",
+		Title: "Every child sitemap an index lists could be read (and, for validate, checked).",
 		Fix:   "Publish the missing child or remove it from the index; for local files, keep the children beside the index."},
-	{ID: "VAL-02", Severity: Warning, Source: srcT + ": a bound on the work one validate run does",
-		Title: "An index lists more children than --max-children; the rest were not checked.",
+	{ID: "VAL-02", Severity: Warning, Source: srcT + ": a bound on the work one run does",
+		Title: "An index lists more children than --max-children; the rest were not read.",
 		Fix:   "Raise --max-children to check them all."},
 }
 

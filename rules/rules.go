@@ -126,7 +126,7 @@ var families = []Family{
 	{Prefix: "LIM", Name: "Reader limits", Project: true, rules: limitRules},
 	{Prefix: "GZ", Name: "gzip", Project: true, rules: gzipRules},
 	{Prefix: "READ", Name: "Reading input", Project: true, rules: readRules},
-	{Prefix: "VAL", Name: "Validating an index's children", Project: true, rules: valRules},
+	{Prefix: "VAL", Name: "An index's children", Project: true, rules: valRules},
 	{Prefix: "FETCH", Name: "Fetching a site's sitemaps", Project: true, rules: fetchRules},
 	{Prefix: "DIFF", Name: "Comparing sitemaps", Project: true, rules: diffRules},
 }
