@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"io"
+	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
 	"time"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	isite "github.com/sitemapkit/sitemap/internal/site"
 	"github.com/sitemapkit/sitemap/robots"
 )
 
@@ -150,10 +152,21 @@ func (o *opened) finish(complete bool) {
 }
 
 // open fetches u (conditionally when cached) and returns it to read.
-func (w *walker) open(ctx context.Context, u string, probe bool, onRetry func(string)) (*opened, error) {
+//
+// index, when set, is the URL of the index that listed u: a redirect to
+// another site than index's is refused before it is requested (I-05).
+func (w *walker) open(ctx context.Context, u string, probe bool, onRetry func(string), index string) (*opened, error) {
 	g := GetOptions{Cache: true, Count: w.count, OnRetry: onRetry, Timeout: w.opts.SitemapTimeout}
 	if probe {
 		g.Retry = RetryRateLimited
+	}
+	if index != "" {
+		g.CheckRedirect = func(req *http.Request, _ []*http.Request) error {
+			if !isite.Same(index, req.URL.String()) {
+				return errors.New("redirected to " + req.URL.Redacted() + ", another site than the index (I-05); not followed")
+			}
+			return nil
+		}
 	}
 	resp, err := w.client.Get(ctx, u, g)
 	if err != nil {
@@ -236,7 +249,11 @@ func (w *walker) runSitemap(j *job, e *emitter) {
 		n.Elapsed = time.Since(t0)
 		e.node(EventNodeEnd, n)
 	}
-	o, err := w.open(ctx, req, j.probe, onRetry)
+	index := ""
+	if j.parentIsIndex && !w.opts.AllowOffSite {
+		index = j.parentURL
+	}
+	o, err := w.open(ctx, req, j.probe, onRetry, index)
 	if err != nil {
 		if j.probe {
 			w.probeFailed(req, err)
@@ -379,6 +396,18 @@ func (w *walker) runSitemap(j *job, e *emitter) {
 				e.diag(n, sitemap.Diagnostic{Rule: "L-01", Severity: sitemap.SeverityWarning,
 					Message: "index lists the relative URL " + strconv.Quote(it.Index.Loc) + "; resolved to " + loc})
 			}
+			if n.Format == "sitemapindex" && !isite.Same(final, loc) {
+				// I-05: an index lists sitemaps of its own site only.
+				off := sitemap.Diagnostic{Rule: "I-05", Severity: sitemap.SeverityError,
+					Message: isite.OffSite(loc, final, w.opts.AllowOffSite)}
+				if w.opts.AllowOffSite {
+					off.Severity = sitemap.SeverityWarning
+				}
+				e.diag(n, off)
+				if !w.opts.AllowOffSite {
+					continue
+				}
+			}
 			if j.depth+1 > w.opts.MaxDepth {
 				e.capHit("depth", n, "not following "+loc+": deeper than "+strconv.Itoa(w.opts.MaxDepth)+" levels (--max-depth); further ones skipped silently")
 				continue
@@ -519,7 +548,7 @@ func (w *walker) runRobots(j *job, e *emitter) {
 	var found []string
 	o, err := w.open(ctx, j.url, false, func(msg string) {
 		e.diag(n, sitemap.Diagnostic{Rule: "FETCH-HTTP", Severity: sitemap.SeverityInfo, Message: msg})
-	})
+	}, "")
 	var he *Error
 	switch {
 	case err != nil && w.stopping():

@@ -113,6 +113,13 @@ type Options struct {
 	// CacheDir, when set, stores each sitemap's body and validators and
 	// makes requests conditional; a 304 reuses the stored body.
 	CacheDir string
+	// AllowOffSite follows the children of a sitemap index on another
+	// scheme, host or port than the index, and their redirects there. By
+	// default they are not requested: I-05 says an index lists sitemaps
+	// of its own site only, and each one is an I-05 error diagnostic on
+	// the index (with AllowOffSite, a warning). Sitemaps named by
+	// robots.txt may be on any site (cross-submission) either way.
+	AllowOffSite bool
 	// NoDedup hands out every URL entry as listed, repeats included; memory
 	// then does not grow with the number of URLs.
 	NoDedup bool

@@ -8,9 +8,10 @@
 //
 //   - "-": standard input, at most once per run ([Resolve] refuses a
 //     second "-").
-//   - an http(s) URL ([IsHTTP]): fetched with GET through [Options.Getter];
-//     only a 200 response is a document, anything else is a
-//     [*StatusError].
+//   - an http(s) URL ([IsHTTP]): fetched with GET through
+//     [Options.Client] (package fetch's client: one User-Agent, timeouts,
+//     retries, size cap); only a 200 response is a document, anything
+//     else is the client's *fetch.Error.
 //   - a directory: its sitemap files, in name order: every regular file
 //     whose name ends in .xml, .xml.gz or .txt (any case), except
 //     robots.txt; subdirectories are not entered. An index among them

@@ -2,41 +2,16 @@ package input
 
 import (
 	"context"
-	"errors"
 	"io"
 	"net/http"
 
+	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/internal/site"
 )
 
-// Request is one GET of an http(s) document.
-type Request struct {
-	// URL is the document to get.
-	URL string
-	// SameSite, when set, is the URL of the index that listed this one: a
-	// redirect to another scheme, host or port than SameSite's must be
-	// refused before it is requested (I-05), with an error that says so.
-	SameSite string
-}
-
-// Getter fetches http(s) documents for [Open]. Get returns the body of a
-// 200 response (the bytes as sent: gzip is sniffed by the reader) or an
-// error; a response with another status is a [*StatusError].
-type Getter interface {
-	Get(ctx context.Context, req Request) (io.ReadCloser, error)
-}
-
-// StatusError is an HTTP response other than 200 OK.
-type StatusError struct {
-	URL    string
-	Code   int
-	Status string // "404 Not Found"
-}
-
-func (e *StatusError) Error() string { return "GET " + e.URL + ": HTTP " + e.Status }
-
 // OffSiteRedirect is the error of a refused redirect of an index's child
-// to another site (I-05).
+// to another site (I-05); [Open]'s error wraps it in a *fetch.Error of
+// KindRedirect.
 type OffSiteRedirect struct {
 	To string // the redirect's target, redacted
 }
@@ -45,58 +20,35 @@ func (e *OffSiteRedirect) Error() string {
 	return "redirected to " + e.To + ", another site than the index (I-05); not followed"
 }
 
-// HTTPGetter is a [Getter] over an *http.Client.
-type HTTPGetter struct {
-	// Client sends the requests (nil: http.DefaultClient). Its
-	// CheckRedirect, if any, still applies to same-site redirects.
-	Client *http.Client
-	// UserAgent is sent with every request when not empty.
-	UserAgent string
-}
-
-// Get implements [Getter].
-func (g HTTPGetter) Get(ctx context.Context, r Request) (io.ReadCloser, error) {
-	client := g.Client
-	if client == nil {
-		client = http.DefaultClient
+// get fetches the http(s) document d through c: the body of a 200 (a
+// Content-Encoding gzip undone; a .gz file's own gzip is left to the
+// decoder), or c's *fetch.Error. Up to 10 redirects are followed; those of
+// an index's child stay on the index's site unless allowOffSite.
+func get(ctx context.Context, c *fetch.Client, d *Doc, allowOffSite bool) (io.ReadCloser, error) {
+	g := fetch.GetOptions{MaxRedirects: 10}
+	if d.indexURL != "" && !allowOffSite {
+		index := d.indexURL
+		g.CheckRedirect = func(req *http.Request, _ []*http.Request) error {
+			if !site.Same(index, req.URL.String()) {
+				return &OffSiteRedirect{To: req.URL.Redacted()}
+			}
+			return nil
+		}
 	}
-	if r.SameSite != "" {
-		client = sameSiteRedirects(client, r.SameSite)
-	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, r.URL, nil)
+	resp, err := c.Get(ctx, d.Name, g)
 	if err != nil {
 		return nil, err
 	}
-	if g.UserAgent != "" {
-		req.Header.Set("User-Agent", g.UserAgent)
-	}
-	resp, err := client.Do(req)
+	body, _, err := resp.Decoded()
 	if err != nil {
+		resp.Close()
 		return nil, err
 	}
-	if resp.StatusCode != http.StatusOK {
-		resp.Body.Close()
-		return nil, &StatusError{URL: r.URL, Code: resp.StatusCode, Status: resp.Status}
-	}
-	return resp.Body, nil
+	return readCloser{body, resp}, nil
 }
 
-// sameSiteRedirects returns a copy of client (sharing its transport) that
-// follows redirects only to the site of index.
-func sameSiteRedirects(client *http.Client, index string) *http.Client {
-	c := *client
-	prev := client.CheckRedirect
-	c.CheckRedirect = func(req *http.Request, via []*http.Request) error {
-		if !site.Same(index, req.URL.String()) {
-			return &OffSiteRedirect{To: req.URL.Redacted()}
-		}
-		if prev != nil {
-			return prev(req, via)
-		}
-		if len(via) >= 10 {
-			return errors.New("stopped after 10 redirects")
-		}
-		return nil
-	}
-	return &c
+// readCloser reads one thing and closes another.
+type readCloser struct {
+	io.Reader
+	io.Closer
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/internal/site"
 )
 
@@ -76,8 +77,9 @@ type Options struct {
 	Base string
 	// Stdin is read for the name "-" (nil: "-" is refused).
 	Stdin io.Reader
-	// Getter fetches http(s) documents (nil: http(s) names are refused).
-	Getter Getter
+	// Client fetches http(s) documents: its User-Agent, timeouts, size
+	// cap and retries apply (nil: http(s) names cannot be opened).
+	Client *fetch.Client
 
 	// Follow reads the children of an index instead of returning its
 	// entries ([Reader]).
@@ -245,10 +247,10 @@ func (e *OpenError) Unwrap() error { return e.Err }
 // Open returns the bytes of d (compressed or not, as stored: the decoder
 // and package source sniff gzip). A local file must be a regular file or
 // a pipe, not a directory; an HTTP document needs a 200 response through
-// o.Getter, and the redirects of an index's child stay on the index's
+// o.Client, and the redirects of an index's child stay on the index's
 // site unless o.AllowOffSite. Errors are an [*OpenError], wrapping
-// fs.ErrNotExist for a missing file and a [*StatusError] for an HTTP
-// status.
+// fs.ErrNotExist for a missing file and the client's *fetch.Error for
+// HTTP (fetch.KindNotFound for a 404).
 func Open(ctx context.Context, d *Doc, o Options) (io.ReadCloser, error) {
 	rc, err := open(ctx, d, o)
 	if err != nil {
@@ -275,17 +277,10 @@ func open(ctx context.Context, d *Doc, o Options) (io.ReadCloser, error) {
 		}
 		return f, nil
 	}
-	if o.Getter == nil {
-		return nil, errors.New("reading http(s) URLs is not enabled (no Getter)")
+	if o.Client == nil {
+		return nil, errors.New("http(s) input needs an HTTP client (input.Options.Client)")
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	req := Request{URL: d.Name}
-	if d.indexURL != "" && !o.AllowOffSite {
-		req.SameSite = d.indexURL
-	}
-	return o.Getter.Get(ctx, req)
+	return get(ctx, o.Client, d, o.AllowOffSite)
 }
 
 // errNoFile is a missing file, said briefly (the caller names it).

@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/fetch"
 )
 
 func urlset(locs ...string) string {
@@ -163,7 +164,11 @@ func TestReaderHTTP(t *testing.T) {
 	mux.HandleFunc("/hop.xml", func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "http://localhost:1/elsewhere.xml", http.StatusFound)
 	})
-	o := Options{Follow: true, Getter: HTTPGetter{Client: srv.Client()}}
+	client, err := fetch.NewClient(fetch.ClientOptions{HTTPClient: srv.Client(), Attempts: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := Options{Follow: true, Client: client}
 	locs, diags, err := drain(t, []string{site + "sitemap_index.xml"}, o)
 	if err != nil {
 		t.Fatal(err)
@@ -176,10 +181,10 @@ func TestReaderHTTP(t *testing.T) {
 		t.Errorf("requests %q", asked)
 	}
 
-	// A 404 input is an *OpenError wrapping a *StatusError.
+	// A 404 input is an *OpenError wrapping the client's *fetch.Error.
 	_, _, err = drain(t, []string{site + "gone.xml"}, o)
-	var se *StatusError
-	if !errors.As(err, &se) || se.Code != 404 {
+	var oe *OpenError
+	if !errors.As(err, &oe) || fetch.KindOf(err) != fetch.KindNotFound || err.Error() != site+"gone.xml: HTTP 404 Not Found" {
 		t.Errorf("404: %v", err)
 	}
 	// A child that redirects off-site is refused before the request.

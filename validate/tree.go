@@ -22,7 +22,7 @@ type TreeOptions struct {
 	// Options apply to every document; Name, URL and AcrossIndex are set
 	// per document.
 	Options
-	// Input says how names are resolved and opened: Base, Stdin, Getter,
+	// Input says how names are resolved and opened: Base, Stdin, Client,
 	// MaxChildren (default input.DefaultMaxChildren; negative: none, one
 	// VAL-02 warning per index). Its Follow, MaxDepth,
 	// AllowOffSite, JSONL, Complete and OnDiagnostic are not used: Tree

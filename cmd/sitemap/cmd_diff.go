@@ -24,8 +24,11 @@ type diffOptions struct {
 	Ignore  []string
 	TempDir string
 	Timeout time.Duration
-	Old     string
-	New     string
+	Base    string
+	// AllowOffSite reads an index's children on another site (I-05).
+	AllowOffSite bool
+	Old          string
+	New          string
 
 	// UserAgent is sent with every request (default: the CLI's).
 	UserAgent string
@@ -54,10 +57,14 @@ fields lists the differing fields: lastmod, changefreq, priority, images, videos
 alternates, content_hash. Two lastmods are the same when they are the same instant at the
 same precision. A summary goes to standard error.
 
-OLD and NEW are each a sitemap file (an index reads its children from the files beside
-it), a directory (every *.xml, *.xml.gz and *.txt in it), a JSONL file of entry records,
-"-" for standard input, or an http(s) URL: a sitemap or index (children followed one
-level), a robots.txt, or a homepage (sitemaps discovered as 'sitemap fetch' does).
+OLD and NEW are each a sitemap file (an index reads its children from the files below it:
+the loc's path under the index's URL directory, from --base, or else its file name beside
+the index), a directory (every *.xml, *.xml.gz and *.txt in it; an index there reads only
+the children that are not files of the directory), a JSONL file of entry records, "-" for
+standard input, or an http(s) URL: a sitemap or index (children followed one level), a
+robots.txt, or a homepage (sitemaps discovered as 'sitemap fetch' does). An index's child
+on another scheme, host or port than the index is not read (I-05, an error on standard
+error) unless --allow-off-site.
 
 Memory stays bounded for millions of URLs: each side is sorted on disk (in --tmp-dir).
 A URL listed twice on one side (L-17) is compared by its first entry.
@@ -81,6 +88,8 @@ truncated or not a sitemap, an HTTP failure, bad flags).`,
 	f.StringSliceVar(&o.Ignore, "ignore", nil, "`FIELD` not to compare (lastmod, changefreq, priority, images, videos, news, alternates, content_hash); repeatable")
 	f.StringVar(&o.TempDir, "tmp-dir", "", "`DIR` for the temporary sort files (default: the system's temporary directory)")
 	f.DurationVar(&o.Timeout, "timeout", 60*time.Second, "time limit of each HTTP request")
+	f.StringVar(&o.Base, "base", "", "`URL` where local OLD and NEW files are served (a directory URL ending in /), to map an index's child locs to files below it")
+	f.BoolVar(&o.AllowOffSite, "allow-off-site", false, "also read an index's children on another scheme, host or port than the index (I-05: reported as a warning)")
 	return c
 }
 
@@ -112,7 +121,7 @@ func runDiff(ctx context.Context, o *diffOptions, s *streams) error {
 	open := func(side *diffSide) diff.Entries {
 		fo := fetch.Options{HTTP: o.client, SitemapTimeout: o.Timeout}
 		return diff.Open(side.name, diff.OpenOptions{
-			Stdin: s.In,
+			Stdin: s.In, Base: o.Base, AllowOffSite: o.AllowOffSite,
 			Fetch: fo,
 			OnDiagnostic: func(d sitemap.Diagnostic) {
 				switch d.Severity {

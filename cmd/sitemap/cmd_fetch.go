@@ -31,6 +31,7 @@ type fetchOptions struct {
 	Concurrency    int
 	PerHost        int
 	MaxDepth       int
+	AllowOffSite   bool
 	MaxSitemaps    int
 	MaxURLs        int64
 	MaxBytes       int64
@@ -80,6 +81,10 @@ also on error or Ctrl-C), so memory stays flat however large the site; each URL 
 read of the file (from the page cache, usually). --no-dedup prints repeats and keeps memory
 flat without a file.
 
+A child of a sitemap index on another scheme, host or port than the index is not requested
+(I-05: an error on the index) unless --allow-off-site; sitemaps named by robots.txt may be
+on any site.
+
 Exit status: 0 all read; 1 problems found (an error diagnostic, a sitemap that could not be
 read, no sitemap at all); 2 could not run (bad flags or URL, a start sitemap URL that cannot be
 read: an HTTP error such as 404, a network failure; unwritable output).`,
@@ -102,6 +107,7 @@ read: an HTTP error such as 404, a network failure; unwritable output).`,
 	f.StringVar(&o.KnownPaths, "known-paths", "fallback", "probe well-known sitemap paths: never, fallback (when robots.txt names none) or always")
 	f.IntVar(&o.Concurrency, "concurrency", 8, "sitemaps read at once")
 	f.IntVar(&o.PerHost, "per-host", 4, "sitemaps read at once from one host")
+	f.BoolVar(&o.AllowOffSite, "allow-off-site", false, "also read an index's children on another scheme, host or port than the index (I-05: reported as a warning)")
 	f.IntVar(&o.MaxDepth, "max-depth", 5, "deepest level of indexes followed (a sitemap named by robots.txt is level 1)")
 	f.IntVar(&o.MaxSitemaps, "max-sitemaps", 10000, "most sitemaps requested")
 	f.Int64Var(&o.MaxURLs, "max-urls", 0, "stop after this many URLs (0: no limit)")
@@ -155,7 +161,7 @@ func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 		MaxDepth: o.MaxDepth, MaxSitemaps: o.MaxSitemaps, MaxURLs: o.MaxURLs, MaxBytes: o.MaxBytes,
 		Timeout: o.Timeout, SitemapTimeout: o.SitemapTimeout, IdleTimeout: o.IdleTimeout,
 		Attempts: o.Attempts, KnownPaths: kp, CacheDir: o.Cache, NoDedup: o.NoDedup,
-		DedupMemory: int64(o.DedupMemory),
+		DedupMemory: int64(o.DedupMemory), AllowOffSite: o.AllowOffSite,
 	}
 	sum, werr := fetch.Walk(ctx, o.Start, fo, r.event)
 	r.bar.Done()

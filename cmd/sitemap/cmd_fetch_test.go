@@ -124,6 +124,8 @@ func TestFetchExitCodes(t *testing.T) {
 	if code != exitOK || !strings.Contains(stderr, "1 sitemap read") {
 		t.Errorf("clean sitemap: code %d %s", code, stderr)
 	}
+	// A start sitemap that answers 404 could not be read: exit 2, as in
+	// validate, parse and diff.
 	code, _, stderr = runCLI(t, "", "fetch", "--attempts", "1", srv.URL+"/missing.xml")
 	if code != exitUsage || !strings.Contains(stderr, "error FETCH-HTTP: HTTP 404") || !strings.Contains(stderr, "(1 failed)") || !strings.Contains(stderr, "missing.xml could not be read: HTTP 404") {
 		t.Errorf("404: code %d %s", code, stderr)

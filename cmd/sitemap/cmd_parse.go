@@ -174,7 +174,7 @@ func runParse(ctx context.Context, o *parseOptions, s *streams) error {
 	r := &parseRun{o: o, s: s, ew: ew}
 	in := input.Options{
 		Base: o.Base, Stdin: s.In, Follow: o.Follow, MaxChildren: o.MaxChildren, AllowOffSite: o.AllowOffSite,
-		Getter:       fetchGetter{o.client},
+		Client:       o.client,
 		OnDiagnostic: r.diag,
 	}
 	if o.MaxChildren == 0 {

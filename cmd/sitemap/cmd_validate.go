@@ -229,7 +229,7 @@ func runValidate(ctx context.Context, o *validateOptions, s *streams) error {
 	to := validate.TreeOptions{
 		Options: validate.Options{CrossSubmit: o.CrossSubmit, TrustedHosts: o.TrustedHosts, Now: now},
 		Input: input.Options{Base: o.Base, Stdin: s.In, MaxChildren: maxChildren,
-			Getter: fetchGetter{o.client}},
+			Client: o.client},
 		NoChildren:   o.NoChildren,
 		OnDiagnostic: func(doc *input.Doc, d sitemap.Diagnostic) { r.report(capOf(doc), d) },
 		OnDocument: func(res validate.DocResult) error {

@@ -1,10 +1,6 @@
 package main
 
 import (
-	"context"
-	"errors"
-	"io"
-	"net/http"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -12,8 +8,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sitemapkit/sitemap/fetch"
-	"github.com/sitemapkit/sitemap/input"
-	"github.com/sitemapkit/sitemap/internal/site"
 )
 
 // version is the module version of the binary, "(devel)" for a build from
@@ -58,48 +52,4 @@ func httpClient(ua string, timeout time.Duration) (*fetch.Client, error) {
 		ua = defaultUserAgent()
 	}
 	return fetch.NewClient(fetch.ClientOptions{UserAgent: ua, Timeout: timeout, HeaderTimeout: timeout})
-}
-
-// fetchGetter reads the http(s) INPUTs of validate and parse (and the
-// children of their indexes) through the CLI's fetch.Client: its
-// User-Agent, timeouts and retries; Content-Encoding undone; a child's
-// redirect to another site than its index's refused before it is
-// requested (I-05).
-type fetchGetter struct{ c *fetch.Client }
-
-// Get implements input.Getter.
-func (g fetchGetter) Get(ctx context.Context, r input.Request) (io.ReadCloser, error) {
-	opts := fetch.GetOptions{MaxRedirects: 10}
-	if r.SameSite != "" {
-		opts.CheckRedirect = func(req *http.Request, via []*http.Request) error {
-			if !site.Same(r.SameSite, req.URL.String()) {
-				return &input.OffSiteRedirect{To: req.URL.Redacted()}
-			}
-			return nil
-		}
-	}
-	resp, err := g.c.Get(ctx, r.URL, opts)
-	if err != nil {
-		var off *input.OffSiteRedirect
-		if errors.As(err, &off) {
-			return nil, off
-		}
-		var fe *fetch.Error
-		if errors.As(err, &fe) && fe.Status != 0 {
-			return nil, &input.StatusError{URL: r.URL, Code: fe.Status, Status: strings.TrimPrefix(fe.Msg, "HTTP ")}
-		}
-		return nil, err
-	}
-	body, _, err := resp.Decoded()
-	if err != nil {
-		resp.Close()
-		return nil, err
-	}
-	return readCloser{body, resp}, nil
-}
-
-// readCloser reads one thing and closes another.
-type readCloser struct {
-	io.Reader
-	io.Closer
 }
