@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/internal/xmlscan"
 )
 
@@ -224,7 +225,14 @@ func (x *xmlReader) date(val []byte, off int64, xsd bool, rule, what string) Dat
 	if xsd && w3cErr == 0 {
 		switch d.Precision {
 		case PrecisionYear, PrecisionMonth, PrecisionMinute:
-			x.report("M-04", SeverityWarning, off, fmt.Sprintf("%s %q is valid W3C Datetime but the sitemap schema rejects it; write YYYY-MM-DD or a full date-time with seconds", what, shortText(val)))
+			form := check.FormYear
+			switch d.Precision {
+			case PrecisionMonth:
+				form = check.FormMonth
+			case PrecisionMinute:
+				form = check.FormMinute
+			}
+			x.report("M-04", SeverityWarning, off, fmt.Sprintf("%s %q %s", what, shortText(val), check.DatePrecision(form).Text()))
 		}
 	}
 	return d
@@ -251,11 +259,11 @@ func (x *xmlReader) changefreq(val []byte, off int64) ChangeFreq {
 	}
 	for _, c := range [...]ChangeFreq{Always, Hourly, Daily, Weekly, Monthly, Yearly, Never} {
 		if strings.EqualFold(string(val), string(c)) {
-			x.report("C-04", SeverityError, off, fmt.Sprintf("<changefreq>%s</changefreq>: the schema's values are lowercase; read as %q", shortText(val), c))
+			x.report("C-04", SeverityError, off, fmt.Sprintf("<changefreq> %q %s; read as %q", shortText(val), check.ChangeFreq(string(val)).Text(), c))
 			return c
 		}
 	}
-	x.report("C-01", SeverityError, off, fmt.Sprintf("<changefreq> %q is not one of always, hourly, daily, weekly, monthly, yearly, never; ignored", shortText(val)))
+	x.report("C-01", SeverityError, off, fmt.Sprintf("<changefreq> %q %s; ignored", shortText(val), check.ChangeFreq(string(val)).Text()))
 	return ""
 }
 
@@ -270,7 +278,7 @@ func (x *xmlReader) priority(val []byte, off int64) *float64 {
 	}
 	p, err := strconv.ParseFloat(string(val), 64)
 	if err != nil || p < 0 || p > 1 {
-		x.report("P-01", SeverityError, off, fmt.Sprintf("<priority> %s is outside 0.0–1.0; ignored", shortText(val)))
+		x.report("P-01", SeverityError, off, fmt.Sprintf("<priority> %q %s; ignored", shortText(val), check.Priority(p).Text()))
 		return nil
 	}
 	if p == 0 {

@@ -3,13 +3,13 @@ package validate
 import (
 	"fmt"
 	"hash/maphash"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/internal/site"
 )
 
@@ -38,14 +38,15 @@ const maxTracked = 10 * sitemap.MaxURLs
 //
 // A Checker is not safe for concurrent use.
 type Checker struct {
-	o      Options
-	report func(sitemap.Diagnostic)
-	name   string
-	isURL  bool
-	scope  *scope
-	trust  map[string]bool
-	now    time.Time
-	seed   maphash.Seed
+	o        Options
+	report   func(sitemap.Diagnostic)
+	name     string
+	isURL    bool
+	scope    check.Scope
+	hasScope bool
+	trust    map[string]bool
+	now      time.Time
+	seed     maphash.Seed
 
 	urls, index, news int
 	seen              map[uint64]struct{}
@@ -119,7 +120,7 @@ func NewChecker(o Options, report func(sitemap.Diagnostic)) (*Checker, error) {
 		if err != nil {
 			return nil, err
 		}
-		c.scope = s
+		c.scope, c.hasScope = s, true
 	}
 	if o.AcrossIndex != nil {
 		c.across = o.AcrossIndex
@@ -128,7 +129,7 @@ func NewChecker(o Options, report func(sitemap.Diagnostic)) (*Checker, error) {
 	if len(o.TrustedHosts) > 0 {
 		c.trust = make(map[string]bool, len(o.TrustedHosts))
 		for _, h := range o.TrustedHosts {
-			c.trust[normHost(h)] = true
+			c.trust[check.Host(h)] = true
 		}
 	}
 	return c, nil
@@ -180,11 +181,22 @@ func (c *Checker) URL(u *sitemap.URL, line, col int) {
 		c.emit(line, col, rule, sitemap.SeverityError,
 			"more than %d URLs in one sitemap; split it into several sitemaps under an index", sitemap.MaxURLs)
 	}
-	pu := c.checkLoc(u.Loc, line, col, false)
+	pu, ok := c.checkLoc(u.Loc, line, col, false)
 	c.duplicate(u.Loc, line, col, "URL")
 	c.lastmod(u.LastMod, line, col)
+	if u.ChangeFreq != "" && !u.ChangeFreq.Valid() {
+		// The decoder reads other case as lowercase and drops other
+		// values, each with its diagnostic; this is for entries from
+		// elsewhere.
+		c.value(line, col, "<changefreq>", string(u.ChangeFreq), check.ChangeFreq(string(u.ChangeFreq)))
+	}
+	if u.Priority != nil {
+		if pr := check.Priority(*u.Priority); !pr.OK() {
+			c.value(line, col, "<priority>", strconv.FormatFloat(*u.Priority, 'g', -1, 64), pr)
+		}
+	}
 	c.priority(u.Priority)
-	if pu != nil {
+	if ok {
 		c.sameHost(pu, u.Loc, line, col)
 	}
 	if len(u.Images) > 0 {
@@ -245,63 +257,16 @@ func (c *Checker) Size(n int64) {
 		"the %s is %d bytes uncompressed, over the limit of %d (50 MiB); split it", what, n, sitemap.MaxBytes)
 }
 
-// checkLoc runs the loc rules L-01, L-06, L-07, L-16 and the scope rules
-// (L-09/L-15 for pages, I-05/I-06 for index children). It returns the
-// parsed URL when the loc is an absolute http(s) URL.
-func (c *Checker) checkLoc(loc string, line, col int, index bool) *url.URL {
-	if loc == "" {
-		// A missing or empty <loc> is the decoder's X-04.
-		return nil
-	}
-	tag := "<loc>"
-	if n := utf8.RuneCountInString(loc); n > sitemap.MaxLocLength {
-		c.emit(line, col, "L-06", sitemap.SeverityError,
-			"%s is %d characters long; URLs must be shorter than %d characters (L-04)", tag, n, sitemap.MaxLocLength)
-	} else if n == sitemap.MaxLocLength {
-		c.emit(line, col, "L-06", sitemap.SeverityWarning,
-			"%s is exactly %d characters long: the XSD accepts it but the protocol wants fewer than %d (L-04)", tag, n, sitemap.MaxLocLength)
-	} else if n < sitemap.MinLocLength {
-		c.emit(line, col, "L-06", sitemap.SeverityError,
-			"%s %q is %d characters long; the XSD requires at least %d (L-05)", tag, loc, n, sitemap.MinLocLength)
-	}
-	if why := encodingProblem(loc); why != "" {
-		c.emit(line, col, "L-07", sitemap.SeverityError, "%s %q %s (L-07)", tag, short(loc), why)
-	}
-	rule, why, u := absoluteProblem(loc)
-	if rule != "" {
-		c.emit(line, col, rule, sitemap.SeverityError, "%s %q %s", tag, short(loc), why)
-		return nil
-	}
-	if c.scope != nil {
-		if why, dirOnly := c.scope.problem(u); why != "" {
-			sev := sitemap.SeverityError
-			if c.o.CrossSubmit || c.trust[normHost(u.Hostname())] {
-				sev = sitemap.SeverityWarning // L-15, O-03, O-06
-			}
-			switch {
-			case index && dirOnly:
-				why = strings.Replace(why, "the sitemap's directory", "the index's directory", 1)
-				c.emit(line, col, "I-06", sev, "%s %q %s; an index may point only to sitemaps in its own directory or below (%s)", tag, short(loc), why, c.scope.text)
-			case index:
-				c.emit(line, col, "I-05", sev, "%s %q %s; an index may point only to sitemaps on its own site (%s)", tag, short(loc), why, c.scope.text)
-			default:
-				c.emit(line, col, "L-09", sev, "%s %q %s; a sitemap may list only URLs under %s (L-15)", tag, short(loc), why, c.scope.text)
-			}
-		}
-	}
-	return u
-}
-
 // sameHost is L-08: every URL of one sitemap is on one host. With a scope
 // URL, L-09 already covers it unless cross-submission is declared (where
 // O-04 still wants one host).
-func (c *Checker) sameHost(u *url.URL, loc string, line, col int) {
-	h := normHost(u.Hostname())
+func (c *Checker) sameHost(p check.Parts, loc string, line, col int) {
+	h := check.Host(p.Host)
 	if c.firstHost == "" {
 		c.firstHost = h
 		return
 	}
-	if h == c.firstHost || (c.scope != nil && !c.o.CrossSubmit) {
+	if h == c.firstHost || (c.hasScope && !c.o.CrossSubmit) {
 		return
 	}
 	sev := sitemap.SeverityError

@@ -60,15 +60,15 @@ func TestVideoRules(t *testing.T) {
 		{"player only", func(v *sitemap.Video) { v.ContentLoc = ""; v.PlayerLoc = "https://www.example.com/p" }, nil},
 		{"V-06 content_loc == loc", func(v *sitemap.Video) { v.ContentLoc = page }, []string{"V-06/error"}},
 		{"V-06 player_loc == loc", func(v *sitemap.Video) { v.PlayerLoc = page }, []string{"V-06/error"}},
-		{"V-06 duration 0", func(v *sitemap.Video) { v.Duration = sitemap.Int(0) }, []string{"V-06/error"}},
+		{"V-01 duration 0", func(v *sitemap.Video) { v.Duration = sitemap.Int(0) }, []string{"V-01/error"}},
 		{"duration 1", func(v *sitemap.Video) { v.Duration = sitemap.Int(1) }, nil},
 		{"duration 28800", func(v *sitemap.Video) { v.Duration = sitemap.Int(28800) }, nil},
-		{"V-06 duration 28801", func(v *sitemap.Video) { v.Duration = sitemap.Int(28801) }, []string{"V-06/error"}},
-		{"V-06 rating 5.1", func(v *sitemap.Video) { v.Rating = sitemap.Float64(5.1) }, []string{"V-06/error"}},
-		{"V-06 rating -1", func(v *sitemap.Video) { v.Rating = sitemap.Float64(-1) }, []string{"V-06/error"}},
+		{"V-01 duration 28801", func(v *sitemap.Video) { v.Duration = sitemap.Int(28801) }, []string{"V-01/error"}},
+		{"V-01 rating 5.1", func(v *sitemap.Video) { v.Rating = sitemap.Float64(5.1) }, []string{"V-01/error"}},
+		{"V-01 rating -1", func(v *sitemap.Video) { v.Rating = sitemap.Float64(-1) }, []string{"V-01/error"}},
 		{"rating 5", func(v *sitemap.Video) { v.Rating = sitemap.Float64(5) }, nil},
 		{"description 2048 runes", func(v *sitemap.Video) { v.Description = strings.Repeat("é", 2048) }, nil},
-		{"V-06 description 2049 runes", func(v *sitemap.Video) { v.Description = strings.Repeat("é", 2049) }, []string{"V-06/error"}},
+		{"V-01 description 2049 runes", func(v *sitemap.Video) { v.Description = strings.Repeat("é", 2049) }, []string{"V-01/error"}},
 		{"32 tags", func(v *sitemap.Video) { v.Tags = make([]string, 32) }, nil},
 		{"V-06 33 tags", func(v *sitemap.Video) { v.Tags = make([]string, 33) }, []string{"V-06/error"}},
 		{"restriction ok", func(v *sitemap.Video) {
@@ -90,7 +90,7 @@ func TestVideoRules(t *testing.T) {
 		{"V-06 uploader other domain", func(v *sitemap.Video) {
 			v.Uploader = &sitemap.Uploader{Name: "G", Info: "https://www.example.org/g"}
 		}, []string{"V-06/error"}},
-		{"V-06 uploader name too long", func(v *sitemap.Video) { v.Uploader = &sitemap.Uploader{Name: strings.Repeat("x", 256)} }, []string{"V-06/error"}},
+		{"V-01 uploader name too long", func(v *sitemap.Video) { v.Uploader = &sitemap.Uploader{Name: strings.Repeat("x", 256)} }, []string{"V-01/error"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -101,19 +101,6 @@ func TestVideoRules(t *testing.T) {
 				t.Errorf("got %v, want %v", got, tt.want)
 			}
 		})
-	}
-}
-
-func TestRegistrableDomain(t *testing.T) {
-	for _, tt := range []struct{ host, want string }{
-		{"www.example.com", "example.com"},
-		{"a.b.example.co.uk", "example.co.uk"},
-		{"127.0.0.1", "127.0.0.1"},
-		{"WWW.Example.COM", "example.com"},
-	} {
-		if got := registrableDomain(tt.host); got != tt.want {
-			t.Errorf("registrableDomain(%q) = %q, want %q", tt.host, got, tt.want)
-		}
 	}
 }
 
@@ -165,18 +152,6 @@ func TestNewsCountN10(t *testing.T) {
 	}
 	if got := rules(run(t, Options{}, us[:1000]...)); got != nil {
 		t.Errorf("1000 news: %v", got)
-	}
-}
-
-func TestValidHreflang(t *testing.T) {
-	for code, want := range map[string]bool{
-		"en": true, "en-GB": true, "de-ch": true, "zh-Hant": true, "zh-Hant-TW": true, "es-419": true,
-		"x-default": true, "X-Default": true, "haw": true,
-		"GB": false, "xx": false, "uk": true, "e": false, "english": false, "en_GB": false, "en-GBR": false, "": false, "en-": false, "x-other": false,
-	} {
-		if got := validHreflang(code); got != want {
-			t.Errorf("validHreflang(%q) = %v, want %v", code, got, want)
-		}
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/internal/check"
 )
 
 // FuzzDocument runs the whole validator over arbitrary bytes: it must not
@@ -65,7 +66,7 @@ func FuzzLoc(f *testing.F) {
 		c.URL(&u, 1, 1)
 		c.Finish()
 		if loc != "" && len(ds) == 0 {
-			if _, why, pu := absoluteProblem(loc); why != "" || pu == nil || bytes.ContainsAny([]byte(loc), " \t\n") {
+			if _, pr := check.URL(loc); !pr.OK() || bytes.ContainsAny([]byte(loc), " \t\n") {
 				t.Fatalf("accepted %q", loc)
 			}
 		}

@@ -3,59 +3,9 @@ package validate
 import (
 	"strings"
 
-	"golang.org/x/text/language"
-
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/internal/check"
 )
-
-// validHreflang reports whether code is "x-default" or a BCP-47-style
-// language[-Script][-REGION] value (H-06): a known ISO 639 code of 2–3 letters,
-// an optional 4-letter script (zh-Hant) and an optional 2-letter or
-// 3-digit region. A region alone ("GB") is not valid. Case is free.
-func validHreflang(code string) bool {
-	if strings.EqualFold(code, "x-default") {
-		return true
-	}
-	parts := strings.Split(code, "-")
-	if len(parts) > 3 || !letters(parts[0], 2, 3) {
-		return false
-	}
-	// An unknown base ("gb", "xx") is a region or a typo, not a language.
-	if _, err := language.ParseBase(parts[0]); err != nil {
-		return false
-	}
-	rest := parts[1:]
-	if len(rest) > 0 && letters(rest[0], 4, 4) {
-		if _, err := language.ParseScript(rest[0]); err != nil {
-			return false
-		}
-		rest = rest[1:]
-	}
-	if len(rest) == 1 && (letters(rest[0], 2, 2) || digits3(rest[0])) {
-		if _, err := language.ParseRegion(rest[0]); err != nil {
-			return false
-		}
-		rest = rest[1:]
-	}
-	return len(rest) == 0
-}
-
-func letters(s string, lo, hi int) bool {
-	if len(s) < lo || len(s) > hi {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i] | 0x20
-		if c < 'a' || c > 'z' {
-			return false
-		}
-	}
-	return true
-}
-
-func digits3(s string) bool {
-	return len(s) == 3 && s[0] >= '0' && s[0] <= '9' && s[1] >= '0' && s[1] <= '9' && s[2] >= '0' && s[2] <= '9'
-}
 
 // alternates runs the per-<url> hreflang rules: H-05 (absolute href), H-06
 // (well-formed code), H-08 (no repeated code, at most one x-default), H-03
@@ -70,14 +20,11 @@ func (c *Checker) alternates(u *sitemap.URL, line, col int) {
 		a := &alts[i]
 		code := strings.ToLower(a.Hreflang)
 		codes[i] = code
-		if !validHreflang(a.Hreflang) {
-			c.emit(line, col, "H-06", sitemap.SeverityError,
-				"hreflang %q is not a language code such as en, en-GB or zh-Hant (or x-default); a region alone is not valid", a.Hreflang)
-		}
+		c.value(line, col, "hreflang", a.Hreflang, check.Hreflang(a.Hreflang))
 		if a.Href == "" {
 			c.emit(line, col, "H-05", sitemap.SeverityError, "<xhtml:link hreflang=%q> has no href", a.Hreflang)
 		} else {
-			c.extURL("H-05", "<xhtml:link href>", a.Href, line, col)
+			c.extURL("H-05", "<xhtml:link href>", a.Href, true, line, col)
 		}
 		if code == "x-default" {
 			xdefault++

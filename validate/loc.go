@@ -1,196 +1,100 @@
 package validate
 
 import (
+	"errors"
 	"net/url"
-	"strings"
-	"unicode/utf8"
+	"strconv"
 
-	"golang.org/x/net/idna"
-	"golang.org/x/net/publicsuffix"
+	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/internal/check"
 )
 
-// encodingProblem returns why s is not a properly percent-encoded URI
-// (L-07, RFC 3986), or "" when it is. libxml2's anyURI accepts all of these
-// (a check the XSD cannot express), so this is one of the checks the validator adds on top of
-// the XSD.
-func encodingProblem(s string) string {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '%':
-			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
-				return "has a '%' that is not followed by two hex digits; write a literal % as %25"
-			}
-		case c >= utf8.RuneSelf:
-			r, _ := utf8.DecodeRuneInString(s[i:])
-			return "contains the raw character " + quoteRune(r) + "; percent-encode it as UTF-8 (ü is %C3%BC)"
-		case c == ' ':
-			return "contains a space; write it as %20"
-		case c < 0x20 || c == 0x7f:
-			return "contains a control character; percent-encode it"
-		case mustEscape(c):
-			return "contains " + quoteRune(rune(c)) + ", which URLs must percent-encode (" + percent(c) + ")"
-		}
+// The value rules (URL syntax, length, scope, the extensions' fields) are
+// package internal/check's, which the encoder (sitemap.EncoderOptions.Check)
+// applies too: the validator and the generator give a value the same rule
+// ID, message and fix. Only the severity is the validator's own (a loc of
+// exactly 2,048 characters and an out-of-scope loc on a trusted host are
+// warnings here, refusals in the encoder).
+
+// problem reports what check found wrong with value, the content of tag:
+// `<loc> "https://bücher.example/" has a host with non-ASCII characters;
+// write the host in punycode: "https://xn--bcher-kva.example/"`.
+func (c *Checker) problem(line, col int, sev sitemap.Severity, tag, value string, pr check.Problem) {
+	msg := tag + " "
+	if value != "" {
+		msg += strconv.Quote(short(value)) + " "
 	}
-	return ""
+	c.emit(line, col, pr.Rule, sev, "%s", msg+pr.Text())
 }
 
-// mustEscape marks the printable ASCII characters RFC 3986 never allows
-// unescaped in a URI.
-func mustEscape(c byte) bool {
-	switch c {
-	case '"', '<', '>', '\\', '^', '`', '{', '|', '}':
-		return true
-	}
-	return false
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-func percent(c byte) string {
-	const hex = "0123456789ABCDEF"
-	return string([]byte{'%', hex[c>>4], hex[c&15]})
-}
-
-func quoteRune(r rune) string {
-	if r == '\'' {
-		return `"'"`
-	}
-	return "'" + string(r) + "'"
-}
-
-// absoluteProblem returns the rule and reason when s is not an absolute
-// http(s) URL (L-01, L-02, L-16), or "" rule when it is. It also returns
-// the parsed URL when parsing worked.
-func absoluteProblem(s string) (rule, why string, u *url.URL) {
-	u, err := url.Parse(s)
-	if err != nil {
-		return "L-01", "is not a valid URL", nil
-	}
-	if u.Scheme == "" {
-		return "L-01", "is not an absolute URL; sitemaps need https://…", u
-	}
-	switch strings.ToLower(u.Scheme) {
-	case "http", "https":
-	default:
-		return "L-16", "has the scheme " + u.Scheme + ":, but sitemaps list only http(s) pages", u
-	}
-	if u.Host == "" || u.Hostname() == "" {
-		return "L-01", "has no host; sitemaps need https://host/…", u
-	}
-	if u.Opaque != "" {
-		return "L-01", "is not a hierarchical URL; sitemaps need https://host/…", u
-	}
-	return "", "", u
-}
-
-// normHost returns the host in the form the scope rule compares (L-15):
-// lower case, IDNA/punycode-normalised.
-func normHost(h string) string {
-	h = strings.TrimSuffix(h, ".")
-	if ldh(h) {
-		// ASCII letters, digits, '-' and '.': IDNA leaves it as it is
-		// (lower-cased), so skip the IDNA machinery on the common path.
-		return strings.ToLower(h)
-	}
-	h = strings.ToLower(h)
-	if a, err := idna.Lookup.ToASCII(h); err == nil {
-		return a
-	}
-	return h
-}
-
-// ldh reports whether h holds only ASCII letters, digits, '-' and '.'.
-func ldh(h string) bool {
-	for i := 0; i < len(h); i++ {
-		c := h[i] | 0x20
-		if !('a' <= c && c <= 'z' || '0' <= h[i] && h[i] <= '9' || h[i] == '-' || h[i] == '.') {
-			return false
-		}
-	}
-	return true
-}
-
-// effectivePort returns u's port, applying the default ports 80 and 443.
-func effectivePort(u *url.URL) string {
-	if p := u.Port(); p != "" {
-		return p
-	}
-	switch strings.ToLower(u.Scheme) {
-	case "http":
-		return "80"
-	case "https":
-		return "443"
-	}
-	return ""
-}
-
-// scope is the parsed base of the scope rule (L-09, L-15).
-type scope struct {
-	scheme, host, port, dir string
-	text                    string // scheme://host[:port]/dir, for messages
-}
-
-// newScope parses the sitemap's (or index's) URL into its scope: scheme,
-// normalised host, effective port and directory (the path up to and
-// including its last '/').
-func newScope(raw string) (*scope, error) {
+// newScope parses the sitemap's (or index's) URL into its scope (L-15).
+func newScope(raw string) (check.Scope, error) {
 	u, err := url.Parse(raw)
 	if err != nil {
-		return nil, err
+		return check.Scope{}, errors.New("scope URL " + strconv.Quote(raw) + " is not a valid URL")
 	}
-	if rule, why, _ := absoluteProblem(raw); rule != "" {
-		return nil, &scopeError{raw: raw, why: why}
+	sc, err := check.NewScope(u)
+	if err != nil {
+		return check.Scope{}, errors.New("scope URL " + strconv.Quote(raw) + " is not an absolute http(s) URL; give the URL the sitemap is served from")
 	}
-	p := u.EscapedPath()
-	dir := p[:strings.LastIndexByte(p, '/')+1]
-	if dir == "" {
-		dir = "/"
-	}
-	s := &scope{
-		scheme: strings.ToLower(u.Scheme),
-		host:   normHost(u.Hostname()),
-		port:   effectivePort(u),
-	}
-	s.dir = dir
-	s.text = s.scheme + "://" + u.Host + dir
-	return s, nil
+	return sc, nil
 }
 
-type scopeError struct{ raw, why string }
-
-func (e *scopeError) Error() string { return "scope URL " + `"` + e.raw + `" ` + e.why }
-
-// problem says how u falls outside s: "" when inside, else a reason. It
-// also reports whether only the directory differs.
-func (s *scope) problem(u *url.URL) (why string, dirOnly bool) {
-	if strings.ToLower(u.Scheme) != s.scheme {
-		return "has the scheme " + strings.ToLower(u.Scheme) + ", not " + s.scheme, false
+// checkLoc runs the loc rules: URL syntax (L-01, L-07, L-16), length (L-06)
+// and the scope rules (L-09/L-15 for pages, I-05/I-06 for index children).
+// It returns the URL's parts and true when the loc is a valid URL.
+func (c *Checker) checkLoc(loc string, line, col int, index bool) (check.Parts, bool) {
+	if loc == "" {
+		// A missing or empty <loc> is the decoder's X-04.
+		return check.Parts{}, false
 	}
-	if normHost(u.Hostname()) != s.host {
-		return "is on the host " + u.Hostname() + ", not " + s.host, false
+	const tag = "<loc>"
+	p, pr := check.URL(loc)
+	if !pr.OK() {
+		c.problem(line, col, sitemap.SeverityError, tag, loc, pr)
 	}
-	if effectivePort(u) != s.port {
-		return "uses port " + effectivePort(u) + ", not " + s.port, false
+	if lp := check.Length(loc); !lp.OK() {
+		sev := sitemap.SeverityError
+		if check.AtXSDLimit(loc) {
+			sev = sitemap.SeverityWarning // L-06: the XSD accepts exactly 2,048
+		}
+		c.problem(line, col, sev, tag, loc, lp)
 	}
-	p := u.EscapedPath()
-	if p == "" {
-		p = "/"
+	if !pr.OK() {
+		return p, false
 	}
-	if !strings.HasPrefix(p, s.dir) {
-		return "is not under the sitemap's directory " + s.dir, true
+	if c.hasScope {
+		k := check.Page
+		if index {
+			k = check.Child
+		}
+		if sp := c.scope.Check(p, k); !sp.OK() {
+			sev := sitemap.SeverityError
+			if c.o.CrossSubmit || c.trust[check.Host(p.Host)] {
+				sev = sitemap.SeverityWarning // L-15, O-03, O-06
+			}
+			c.problem(line, col, sev, tag, loc, sp)
+		}
 	}
-	return "", false
+	return p, true
 }
 
-// registrableDomain returns the eTLD+1 of host (V-06 uploader info), or
-// the normalised host itself when it has none (an IP address, localhost).
-func registrableDomain(host string) string {
-	h := normHost(host)
-	if d, err := publicsuffix.EffectiveTLDPlusOne(h); err == nil {
-		return d
+// extURL checks a URL-valued extension field (check.OtherURL): absolute
+// http(s) under the field's rule, percent-encoded (L-07); maxLen adds
+// L-06's limit (hreflang hrefs are page URLs). It returns the URL's parts
+// and true when the value is a valid URL.
+func (c *Checker) extURL(rule, tag, v string, maxLen bool, line, col int) (check.Parts, bool) {
+	p, pr := check.OtherURL(v, rule, maxLen)
+	if !pr.OK() {
+		c.problem(line, col, sitemap.SeverityError, tag, v, pr)
+		return p, false
 	}
-	return h
+	return p, true
+}
+
+// value reports pr, when it is a problem, as an error about tag's value.
+func (c *Checker) value(line, col int, tag, v string, pr check.Problem) {
+	if !pr.OK() {
+		c.problem(line, col, sitemap.SeverityError, tag, v, pr)
+	}
 }

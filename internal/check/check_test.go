@@ -128,7 +128,7 @@ func TestValues(t *testing.T) {
 		{"platforms", Platforms("web tv"), ""},
 		{"platforms double space", Platforms("web  tv"), "V-01"},
 		{"same domain", SameDomain("users.example.com", "www.example.com"), ""},
-		{"other domain", SameDomain("example.net", "www.example.com"), "V-01"},
+		{"other domain", SameDomain("example.net", "www.example.com"), "V-06"},
 		{"year", DateYear(10000), "M-01"},
 		{"short", Length("http://a.b/"), "L-06"},
 		{"long", Length("https://www.example.com/" + strings.Repeat("a", 2048)), "L-06"},
@@ -139,5 +139,30 @@ func TestValues(t *testing.T) {
 	}
 	if pr := NewsLanguage("pt-br"); pr.Suggest != "pt" {
 		t.Errorf("NewsLanguage(pt-br).Suggest = %q", pr.Suggest)
+	}
+}
+
+func TestRegistrableDomain(t *testing.T) {
+	for _, tt := range []struct{ host, want string }{
+		{"www.example.com", "example.com"},
+		{"a.b.example.co.uk", "example.co.uk"},
+		{"127.0.0.1", "127.0.0.1"},
+		{"WWW.Example.COM", "example.com"},
+	} {
+		if got := registrableDomain(tt.host); got != tt.want {
+			t.Errorf("registrableDomain(%q) = %q, want %q", tt.host, got, tt.want)
+		}
+	}
+}
+
+func TestHreflangCodes(t *testing.T) {
+	for code, want := range map[string]bool{
+		"en": true, "en-GB": true, "de-ch": true, "zh-Hant": true, "zh-Hant-TW": true, "es-419": true,
+		"x-default": true, "X-Default": true, "haw": true,
+		"GB": false, "xx": false, "uk": true, "e": false, "english": false, "en_GB": false, "en-GBR": false, "": false, "en-": false, "x-other": false,
+	} {
+		if got := Hreflang(code).OK(); got != want {
+			t.Errorf("Hreflang(%q).OK() = %v, want %v", code, got, want)
+		}
 	}
 }

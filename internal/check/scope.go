@@ -91,7 +91,11 @@ func (sc Scope) Check(p Parts, k Kind) Problem {
 	case portNumber(p.Port, p.Scheme) != sc.port:
 		why = "its port is " + strconv.Itoa(portNumber(p.Port, p.Scheme)) + ", not " + strconv.Itoa(sc.port)
 	case !strings.HasPrefix(path, sc.dir):
-		why, dirOnly = "it is not under "+sc.dir, true
+		what := "the sitemap's"
+		if k == Child {
+			what = "the index's"
+		}
+		why, dirOnly = "it is not under "+what+" directory "+sc.dir, true
 	default:
 		return Problem{}
 	}

@@ -25,7 +25,7 @@ func ChangeFreq(s string) Problem {
 	}
 	for _, c := range changeFreqs {
 		if strings.EqualFold(s, c) {
-			pr := problem("C-04", "is not lowercase, which the schema's values are", "write "+strconv.Quote(c))
+			pr := problem("C-04", "differs from the schema's value "+strconv.Quote(c)+" in letter case; the values are lowercase", "write "+strconv.Quote(c))
 			pr.Suggest = c
 			return pr
 		}
@@ -250,12 +250,13 @@ func VideoViewCount(n int64) Problem {
 	return problem("V-01", "is negative", "")
 }
 
-// VideoTags checks the number of <video:tag> of one video (S-08).
+// VideoTags checks the number of <video:tag> of one video (V-06; the
+// limit is S-08's).
 func VideoTags(n int) Problem {
 	if n <= MaxVideoTags {
 		return Problem{}
 	}
-	return problem("S-08", "has "+strconv.Itoa(n)+" tags; a video may carry at most 32", "drop the least telling ones")
+	return problem("V-06", "has "+strconv.Itoa(n)+" tags; a video may carry at most 32 (S-08)", "drop the least telling ones")
 }
 
 // MaxRunes checks the length of a text field in characters: at most max
@@ -284,16 +285,16 @@ func Required(rule, s string) Problem {
 }
 
 // NotLoc checks that a video's content_loc or player_loc is not the page's
-// own <loc> (V-01).
+// own <loc> (V-06).
 func NotLoc(v, loc string) Problem {
 	if v != loc {
 		return Problem{}
 	}
-	return problem("V-01", "is the page's own loc", "it must point to the media file or the player, not to the page")
+	return problem("V-06", "is the page's own loc", "it must point to the media file or the player, not to the page")
 }
 
 // SameDomain checks that a video's uploader info URL is on the registrable
-// domain (eTLD+1) of the page's <loc> (V-01): infoHost and locHost are the
+// domain (eTLD+1) of the page's <loc> (V-06): infoHost and locHost are the
 // hosts of the two URLs.
 func SameDomain(infoHost, locHost string) Problem {
 	if strings.EqualFold(infoHost, locHost) {
@@ -303,7 +304,7 @@ func SameDomain(infoHost, locHost string) Problem {
 	if a == b {
 		return Problem{}
 	}
-	return problem("V-01", "is on "+a+", but the page is on "+b, "the uploader's info page must be on the same domain as the page")
+	return problem("V-06", "is on "+a+", but the page is on "+b, "the uploader's info page must be on the same domain as the page")
 }
 
 // registrableDomain returns the eTLD+1 of host, or the normalised host
