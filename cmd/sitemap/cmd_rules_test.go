@@ -153,3 +153,30 @@ func TestRulesHelpExamples(t *testing.T) {
 		}
 	}
 }
+
+// validate ends a run with findings by naming the rules to explain, each
+// known to the book; a clean run says nothing of the kind.
+func TestValidateNamesRulesToExplain(t *testing.T) {
+	code, _, stderr := runCLI(t, "", "validate", samples+"badorder.xml")
+	if code != exitProblems {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	const hint = "what a rule requires and how to fix it: sitemap explain "
+	i := strings.LastIndex(stderr, hint)
+	if i < 0 || !strings.HasSuffix(stderr, "\n") {
+		t.Fatalf("no explain hint:\n%s", stderr)
+	}
+	ids := strings.Fields(stderr[i+len(hint):])
+	if len(ids) == 0 || len(ids) > maxExplain || ids[0] != "X-06" {
+		t.Errorf("hint names %v", ids)
+	}
+	for _, id := range ids {
+		if !rules.Known(id) {
+			t.Errorf("hint names %q, not in the book", id)
+		}
+	}
+	code, _, stderr = runCLI(t, "", "validate", samples+"basic.xml")
+	if code != exitOK || strings.Contains(stderr, "sitemap explain") {
+		t.Errorf("clean run: exit %d\n%s", code, stderr)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -187,7 +188,13 @@ type validateRun struct {
 	dw     *diagWriter
 	errors int
 	warns  int
+	// explain holds the first few rules with errors or warnings, in the
+	// order first seen, for the closing 'sitemap explain' hint.
+	explain []string
 }
+
+// maxExplain is how many rule IDs the closing hint names.
+const maxExplain = 5
 
 func runValidate(ctx context.Context, o *validateOptions, s *streams) error {
 	dw, err := newDiagWriter(s.Out, o.Format)
@@ -265,6 +272,9 @@ func runValidate(ctx context.Context, o *validateOptions, s *streams) error {
 	if sum.Documents > 1 {
 		fmt.Fprintf(s.Err, "%d documents: %s, %s\n", sum.Documents, plural(r.errors, "error"), plural(r.warns, "warning"))
 	}
+	if len(r.explain) > 0 {
+		fmt.Fprintf(s.Err, "what a rule requires and how to fix it: sitemap explain %s\n", strings.Join(r.explain, " "))
+	}
 	if r.errors > 0 || (o.Strict && r.warns > 0) {
 		return problemsFound()
 	}
@@ -306,6 +316,9 @@ func (r *validateRun) report(c *ruleCap, d sitemap.Diagnostic) {
 		r.errors++
 	case sitemap.SeverityWarning:
 		r.warns++
+	}
+	if d.Severity != sitemap.SeverityInfo && d.Rule != "" && len(r.explain) < maxExplain && !slices.Contains(r.explain, d.Rule) {
+		r.explain = append(r.explain, d.Rule)
 	}
 	if c != nil {
 		if c.shown[d.Rule] >= r.o.MaxPerRule {

@@ -187,9 +187,10 @@ func TestValidateIndexSummaryAfterChildren(t *testing.T) {
 		t.Fatalf("exit %d\n%s%s", code, out, errOut)
 	}
 	lines := strings.Split(strings.TrimSuffix(errOut, "\n"), "\n")
-	// sitemap-1.xml, nested.xml, then the index, then the total.
-	if len(lines) != 4 {
-		t.Fatalf("stderr lines %d, want 4:\n%s", len(lines), errOut)
+	// sitemap-1.xml, nested.xml, then the index, then the total, then the
+	// rules to explain.
+	if len(lines) != 5 {
+		t.Fatalf("stderr lines %d, want 5:\n%s", len(lines), errOut)
 	}
 	if want := idx + ": sitemapindex, 4 sitemaps"; !strings.HasPrefix(lines[2], want) {
 		t.Errorf("third line %q, want the index (%q) after its children", lines[2], want)
@@ -202,6 +203,9 @@ func TestValidateIndexSummaryAfterChildren(t *testing.T) {
 	}
 	if lines[3] != "3 documents: 2 errors, 1 warning" {
 		t.Errorf("total %q", lines[3])
+	}
+	if lines[4] != "what a rule requires and how to fix it: sitemap explain VAL-01 I-07 VAL-02" {
+		t.Errorf("explain hint %q", lines[4])
 	}
 }
 
