@@ -53,9 +53,31 @@ func cannotRun(format string, args ...any) error {
 // problems it has already reported.
 func problemsFound() error { return &exitError{Code: exitProblems} }
 
-// newRootCmd builds the command tree. Every subcommand is registered here,
-// one line each.
-func newRootCmd(s *streams) *cobra.Command {
+// subcommands are the commands under sitemap, by name, one line each.
+// Building one costs start-up time (flags, help text), so a run builds
+// only the one it names (see newRootCmd).
+var subcommands = []struct {
+	name  string
+	build func(*streams) *cobra.Command
+}{
+	{"version", newVersionCmd},
+	{"robots", newRobotsCmd},
+	{"generate", newGenerateCmd},
+	{"crawl", newCrawlCmd},
+	{"validate", newValidateCmd},
+	{"parse", newParseCmd},
+	{"diff", newDiffCmd},
+	{"fetch", newFetchCmd},
+	{"rules", newRulesCmd},
+	{"explain", newExplainCmd},
+}
+
+// newRootCmd builds the command tree for a run with args: when args
+// start with the name of a subcommand, only that one (nothing else can
+// run, and its help lists no siblings); otherwise (no arguments, a root
+// flag first, help, completion, a misspelt name that cobra suggests a
+// fix for) every subcommand.
+func newRootCmd(s *streams, args []string) *cobra.Command {
 	root := &cobra.Command{
 		Use:           "sitemap",
 		Short:         "Generate, read, validate, discover and crawl sitemaps",
@@ -70,24 +92,25 @@ func newRootCmd(s *streams) *cobra.Command {
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return &exitError{Code: exitUsage, Err: fmt.Errorf("%w\nrun '%s --help' for usage", err, c.CommandPath())}
 	})
-	root.AddCommand(
-		newVersionCmd(s),
-		newRobotsCmd(s),
-		newGenerateCmd(s),
-		newCrawlCmd(s),
-		newValidateCmd(s),
-		newParseCmd(s),
-		newDiffCmd(s),
-		newFetchCmd(s),
-		newRulesCmd(s),
-		newExplainCmd(s),
-	)
+	only := ""
+	if len(args) > 0 {
+		for _, sc := range subcommands {
+			if sc.name == args[0] {
+				only = sc.name
+			}
+		}
+	}
+	for _, sc := range subcommands {
+		if only == "" || sc.name == only {
+			root.AddCommand(sc.build(s))
+		}
+	}
 	return root
 }
 
 // execute runs the CLI with args and returns the process exit code.
 func execute(ctx context.Context, s *streams, args []string) int {
-	root := newRootCmd(s)
+	root := newRootCmd(s, args)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
 	if err == nil {

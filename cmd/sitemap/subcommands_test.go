@@ -1,0 +1,69 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"strings"
+	"testing"
+)
+
+// TestSubcommandTable: each name in the table is the name of the command
+// it builds, once, so a run that names a subcommand builds the right one.
+func TestSubcommandTable(t *testing.T) {
+	s := &streams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard}
+	seen := map[string]bool{}
+	for _, sc := range subcommands {
+		if got := sc.build(s).Name(); got != sc.name {
+			t.Errorf("subcommands entry %q builds the command %q", sc.name, got)
+		}
+		if seen[sc.name] {
+			t.Errorf("subcommands lists %q twice", sc.name)
+		}
+		seen[sc.name] = true
+	}
+}
+
+// TestRootBuildsOnlyTheNamedSubcommand: a run naming a subcommand builds
+// that one alone; anything else builds them all.
+func TestRootBuildsOnlyTheNamedSubcommand(t *testing.T) {
+	s := &streams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard}
+	names := func(args ...string) []string {
+		var out []string
+		for _, c := range newRootCmd(s, args).Commands() {
+			out = append(out, c.Name())
+		}
+		return out
+	}
+	if got := names("parse", "--format", "txt", "x.xml"); len(got) != 1 || got[0] != "parse" {
+		t.Errorf("sitemap parse built %v, want [parse]", got)
+	}
+	for _, args := range [][]string{nil, {"--help"}, {"help", "parse"}, {"--user-agent", "x", "parse"}, {"pars"}} {
+		if got := names(args...); len(got) < len(subcommands) {
+			t.Errorf("sitemap %v built %v, want every subcommand", args, got)
+		}
+	}
+}
+
+// TestRootHelpListsEverySubcommand and cobra's suggestion for a misspelt
+// name still work with subcommands built on demand.
+func TestRootHelpListsEverySubcommand(t *testing.T) {
+	var out, errb bytes.Buffer
+	s := &streams{In: strings.NewReader(""), Out: &out, Err: &errb}
+	if code := execute(context.Background(), s, []string{"--help"}); code != exitOK {
+		t.Fatalf("sitemap --help: exit %d\n%s", code, errb.String())
+	}
+	for _, sc := range subcommands {
+		if !strings.Contains(out.String(), "\n  "+sc.name+" ") {
+			t.Errorf("sitemap --help does not list %q:\n%s", sc.name, out.String())
+		}
+	}
+	out.Reset()
+	errb.Reset()
+	if code := execute(context.Background(), s, []string{"valdate"}); code != exitUsage {
+		t.Fatalf("sitemap valdate: exit %d, want %d", code, exitUsage)
+	}
+	if !strings.Contains(errb.String(), "validate") {
+		t.Errorf("sitemap valdate suggests nothing: %s", errb.String())
+	}
+}
