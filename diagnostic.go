@@ -53,8 +53,8 @@ func (s *Severity) UnmarshalText(b []byte) error {
 // Rule is a rule ID of the rule book: a protocol rule (X-06, L-07) or a
 // project rule where the protocol has no number (XML-01, FETCH-HTTP);
 // package rules looks it up, `sitemap explain ID` prints it, docs/RULES.md
-// lists them all. File or URL says where; Line and Col (1-based, 0 when unknown) say
-// where inside text input.
+// lists them all. File or URL says where; Line and Col (1-based, 0 when
+// unknown) say where inside text input.
 type Diagnostic struct {
 	Rule     string   `json:"rule"`
 	Severity Severity `json:"severity"`

@@ -13,7 +13,8 @@
 // errors.
 //
 // The book is data compiled into the program: [Lookup] is a map lookup
-// that does not allocate, [All] returns the rules in their natural order
+// that does not allocate (the index is built once, on the first call),
+// [All] returns the rules in their natural order
 // (family by family, in the order of [Families], each family by number).
 // The command line shows the same book with `sitemap rules` and
 // `sitemap explain ID`, and docs/RULES.md is generated from it.
