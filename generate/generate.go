@@ -170,7 +170,7 @@ type Stage uint8
 
 // The stages of [StageError].
 const (
-	StageOpen       Stage = iota // taking Out's lock, finishing a killed run's publication (build.New)
+	StageOpen       Stage = iota // starting the build (build.New): the options, Out's lock, finishing a killed run's publication
 	StageState                   // looking up or recording an entry in State
 	StageDedup                   // remembering the locs read (memory, temporary file)
 	StageStylesheet              // writing the XSL stylesheet into Out
@@ -179,7 +179,7 @@ const (
 	StageRobotsEdit              // the contents of Options.RobotsTxt cannot take the line
 )
 
-var stageNames = [...]string{"opening the output", "state", "remembering the URLs read", "writing the stylesheet", "saving the state", "robots.txt", "robots.txt"}
+var stageNames = [...]string{"starting the build", "state", "remembering the URLs read", "writing the stylesheet", "saving the state", "robots.txt", "robots.txt"}
 
 func (s Stage) String() string {
 	if int(s) < len(stageNames) {
@@ -236,7 +236,8 @@ type run struct {
 //   - the source's error as it is, when the source could not be read;
 //   - a [*StageError] for the stages it names;
 //   - ctx.Err() when ctx was done first;
-//   - any other error of package build (bad options, the store).
+//   - any other error of package build (the store, too many sitemaps for
+//     the index mode).
 //
 // On every error but StageSaveState, StageRobots and StageRobotsEdit
 // nothing is published and the previous sitemaps stay as they were.
