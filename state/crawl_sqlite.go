@@ -10,6 +10,7 @@ import (
 	"time"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/source"
 )
 
 // The crawl log's tables live in the state file beside the Store's tables
@@ -242,16 +243,14 @@ func (t sqliteCrawlTx) Skip(ctx context.Context, loc, reason string) error {
 	return t.s.exec(ctx, `UPDATE crawl_urls SET state = 2, reason = ? WHERE loc = ?`, reason, loc)
 }
 
-// Record implements [CrawlTx]. The entry is stored as JSON.
+// Record implements [CrawlTx]. The entry is stored as its JSONL entry
+// record (source.JSONLWriter's bytes, without the newline).
 func (t sqliteCrawlTx) Record(ctx context.Context, r CrawlResult) error {
 	var entry []byte
 	inc := 0
 	if r.Entry != nil {
-		b, err := json.Marshal(r.Entry)
-		if err != nil {
-			return fmt.Errorf("state: crawl: entry of %s: %w", r.Loc, err)
-		}
-		entry, inc = b, 1
+		b := source.AppendJSONL(nil, r.Entry)
+		entry, inc = b[:len(b)-1], 1
 	}
 	return t.s.exec(ctx, `UPDATE crawl_urls SET state = 2, fetched = 1, status = ?, included = ?, reason = ?, entry = ? WHERE loc = ?`,
 		r.Status, inc, r.Reason, entry, r.Loc)
