@@ -11,47 +11,47 @@ import (
 	"testing"
 )
 
-// decBenchSitemap is a 50,000-URL urlset in the usual indented layout,
+// benchSitemap50k is a 50,000-URL urlset in the usual indented layout,
 // with every core element (about 9 MB).
-var decBenchSitemap = sync.OnceValue(func() []byte {
+var benchSitemap50k = sync.OnceValue(func() []byte {
 	var b bytes.Buffer
-	b.WriteString(decHead)
+	b.WriteString(urlsetHead)
 	for i := 0; i < MaxURLs; i++ {
 		fmt.Fprintf(&b, "  <url>\n    <loc>https://www.example.com/products/category-%d/item-%d.html?ref=sitemap&amp;lang=en</loc>\n    <lastmod>2024-%02d-%02dT%02d:%02d:%02d+00:00</lastmod>\n    <changefreq>weekly</changefreq>\n    <priority>0.%d</priority>\n  </url>\n",
 			i%97, i, i%12+1, i%28+1, i%24, i%60, (i*7)%60, i%10)
 	}
-	b.WriteString(decTail)
+	b.WriteString(urlsetTail)
 	return b.Bytes()
 })
 
-var decBenchGzip = sync.OnceValue(func() []byte {
+var benchSitemap50kGzip = sync.OnceValue(func() []byte {
 	var b bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
-	zw.Write(decBenchSitemap())
+	zw.Write(benchSitemap50k())
 	zw.Close()
 	return b.Bytes()
 })
 
-// decBenchMeter reports, besides the usual figures, allocations per URL
+// benchMeter reports, besides the usual figures, allocations per URL
 // and CPU time (user+system of the process) per URL and as MB/s of XML:
 // on a machine shared with other work, CPU time is the steadier measure.
 // Run with -cpu 1 so that the CPU time is the decoder's (and its GC's).
-type decBenchMeter struct {
+type benchMeter struct {
 	mallocs uint64
 	cpu     int64
 	cpuOK   bool
 }
 
-func decBenchStart() decBenchMeter {
+func benchStart() benchMeter {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
-	m := decBenchMeter{mallocs: ms.Mallocs}
-	m.cpu, m.cpuOK = decCPUTime()
+	m := benchMeter{mallocs: ms.Mallocs}
+	m.cpu, m.cpuOK = cpuTime()
 	return m
 }
 
-func (m decBenchMeter) report(b *testing.B, urls, plain int) {
-	cpu, ok := decCPUTime()
+func (m benchMeter) report(b *testing.B, urls, plain int) {
+	cpu, ok := cpuTime()
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	total := float64(b.N) * float64(urls)
@@ -63,11 +63,11 @@ func (m decBenchMeter) report(b *testing.B, urls, plain int) {
 	}
 }
 
-func decBenchRun(b *testing.B, data []byte, plain int) {
+func benchDecode(b *testing.B, data []byte, plain int) {
 	b.SetBytes(int64(plain))
 	b.ReportAllocs()
 	var n int
-	m := decBenchStart()
+	m := benchStart()
 	for b.Loop() {
 		dec := NewDecoder(bytes.NewReader(data), DecoderOptions{})
 		n = 0
@@ -94,21 +94,21 @@ func decBenchRun(b *testing.B, data []byte, plain int) {
 //
 //	go test -run '^$' -bench DecodeURLSet -cpu 1 -benchtime 20x .
 func BenchmarkDecodeURLSet(b *testing.B) {
-	data := decBenchSitemap()
-	decBenchRun(b, data, len(data))
+	data := benchSitemap50k()
+	benchDecode(b, data, len(data))
 }
 
 // BenchmarkDecodeURLSetGzip: the same file gzip-compressed; MB/s counts
 // the uncompressed XML.
 func BenchmarkDecodeURLSetGzip(b *testing.B) {
-	decBenchRun(b, decBenchGzip(), len(decBenchSitemap()))
+	benchDecode(b, benchSitemap50kGzip(), len(benchSitemap50k()))
 }
 
 // BenchmarkDecodeEncodingXML is the comparison: a straightforward
 // encoding/xml decoder (Token until <url>, then DecodeElement into a
 // struct) on the same file, doing less work (no dates parsed, no checks).
 func BenchmarkDecodeEncodingXML(b *testing.B) {
-	data := decBenchSitemap()
+	data := benchSitemap50k()
 	type xurl struct {
 		Loc        string  `xml:"loc"`
 		LastMod    string  `xml:"lastmod"`
@@ -118,7 +118,7 @@ func BenchmarkDecodeEncodingXML(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	var n int
-	m := decBenchStart()
+	m := benchStart()
 	for b.Loop() {
 		dec := xml.NewDecoder(bytes.NewReader(data))
 		n = 0

@@ -16,33 +16,33 @@ func TestDecodeCorpus(t *testing.T) {
 		format Format
 		items  int
 		want   []string // rules that must be reported
-		check  func(t *testing.T, r decResult)
+		check  func(t *testing.T, r decodeResult)
 	}
 	cases := map[string]tc{
-		"atom.xml": {FormatAtom, 1, nil, func(t *testing.T, r decResult) {
+		"atom.xml": {FormatAtom, 1, nil, func(t *testing.T, r decodeResult) {
 			// The first link without rel (Atom's default alternate) wins.
 			if u := r.items[0].URL; u.Loc != "http://example.org/2003/12/13/atom03" || u.LastMod.String() != "2003-12-13T18:30:02Z" {
 				t.Errorf("%+v", u)
 			}
 		}},
-		"do-not-visit.txt": {FormatText, 1, nil, func(t *testing.T, r decResult) {
+		"do-not-visit.txt": {FormatText, 1, nil, func(t *testing.T, r decodeResult) {
 			if r.items[0].URL.Loc != "http://www.example.com/do-not-visit-here" {
 				t.Errorf("%+v", r.items[0])
 			}
 		}},
-		"sitemap-with-bom.txt": {FormatText, 2, nil, func(t *testing.T, r decResult) {
+		"sitemap-with-bom.txt": {FormatText, 2, nil, func(t *testing.T, r decodeResult) {
 			if r.items[0].URL.Loc != "http://www.domain.com/page1.html" || r.items[1].URL.Loc != "http://www.domain.com/page2.html" {
 				t.Errorf("BOM not stripped: %q", r.items[0].URL.Loc)
 			}
 		}},
 		"sitemap.txt": {FormatText, 2, nil, nil},
-		"sitemap.txt.gz": {FormatText, 5, nil, func(t *testing.T, r decResult) {
+		"sitemap.txt.gz": {FormatText, 5, nil, func(t *testing.T, r decodeResult) {
 			// Text: no XML unescaping, & stays &.
 			if r.items[1].URL.Loc != "http://www.example.com/catalog?item=12&desc=vacation_hawaii" {
 				t.Errorf("%q", r.items[1].URL.Loc)
 			}
 		}},
-		"xmlSitemap.gz": {FormatURLSet, 5, nil, func(t *testing.T, r decResult) {
+		"xmlSitemap.gz": {FormatURLSet, 5, nil, func(t *testing.T, r decodeResult) {
 			u := r.items[3].URL
 			if u.Loc != "http://www.example.com/catalog?item=74&desc=vacation_newfoundland" || u.LastMod.String() != "2004-12-23T18:00:15+00:00" || u.Priority == nil || *u.Priority != 0.3 {
 				t.Errorf("%+v", u)
@@ -51,17 +51,17 @@ func TestDecodeCorpus(t *testing.T) {
 				t.Error("changefreq")
 			}
 		}},
-		"sitemap.badns.xml": {FormatURLSet, 2, []string{"LG-03", "X-12"}, func(t *testing.T, r decResult) {
+		"sitemap.badns.xml": {FormatURLSet, 2, []string{"LG-03", "X-12"}, func(t *testing.T, r decodeResult) {
 			if u := r.items[1].URL; u.Loc != "http://www.example.com/2" || u.ChangeFreq != Daily {
 				t.Errorf("untrimmed values: %+v", u)
 			}
 		}},
-		"sitemap.ns.xml": {FormatURLSet, 2, nil, func(t *testing.T, r decResult) {
+		"sitemap.ns.xml": {FormatURLSet, 2, nil, func(t *testing.T, r decodeResult) {
 			if r.items[1].URL.Loc != "http://www.example.com/2" || r.items[1].URL.ChangeFreq != Daily {
 				t.Errorf("%+v", r.items[1].URL)
 			}
 		}},
-		"sitemap.index.xml": {FormatIndex, 15, []string{"X-04"}, func(t *testing.T, r decResult) {
+		"sitemap.index.xml": {FormatIndex, 15, []string{"X-04"}, func(t *testing.T, r decodeResult) {
 			// <sitemap> holds bare text without <loc>: read, with X-04 each.
 			if r.count("X-04") != 15 {
 				t.Errorf("X-04 count %d", r.count("X-04"))
@@ -70,7 +70,7 @@ func TestDecodeCorpus(t *testing.T) {
 				t.Errorf("%q", e.Loc)
 			}
 		}},
-		"extension/hebdenbridgetimes-articles-sitemap.xml": {FormatURLSet, 74, []string{"LG-04", "X-06", "IM-03", "V-02", "V-03"}, func(t *testing.T, r decResult) {
+		"extension/hebdenbridgetimes-articles-sitemap.xml": {FormatURLSet, 74, []string{"LG-04", "X-06", "IM-03", "V-02", "V-03"}, func(t *testing.T, r decodeResult) {
 			u := r.items[0].URL
 			if u.Loc != "http://www.hebdenbridgetimes.co.uk/news/local/video-tour-de-yorkshire-in-calderdale-1-7242580" ||
 				u.ChangeFreq != Daily || u.LastMod.String() != "2015-05-03T18:51:50+01:00" || len(u.Images) != 1 || len(u.Videos) != 1 {
@@ -85,19 +85,19 @@ func TestDecodeCorpus(t *testing.T) {
 				t.Errorf("%+v", u.Images[0])
 			}
 		}},
-		"extension/pagemaps-sitemap.xml": {FormatURLSet, 2, nil, func(t *testing.T, r decResult) {
+		"extension/pagemaps-sitemap.xml": {FormatURLSet, 2, nil, func(t *testing.T, r decodeResult) {
 			if r.items[1].URL.Loc != "http://www.example.com/bar" || len(r.diags) != 0 {
 				t.Errorf("%+v\n%s", r.items[1], r.dump())
 			}
 		}},
-		"extension/shinpaideshou-news-sitemap.xml": {FormatURLSet, 3, nil, func(t *testing.T, r decResult) {
+		"extension/shinpaideshou-news-sitemap.xml": {FormatURLSet, 3, nil, func(t *testing.T, r decodeResult) {
 			n := r.items[0].URL.News
 			if n == nil || n.Publication.Name != "What can I do with a B.A. in Japanese Studies?" || n.Publication.Language != "en" ||
 				n.PublicationDate.String() != "2017-04-25T10:00:36+00:00" || n.Keywords != "political science, policy, research fellow, Johns Hopkins" {
 				t.Errorf("%+v", n)
 			}
 		}},
-		"extension/sitemap-images.xml": {FormatURLSet, 1, []string{"IM-03"}, func(t *testing.T, r decResult) {
+		"extension/sitemap-images.xml": {FormatURLSet, 1, []string{"IM-03"}, func(t *testing.T, r decodeResult) {
 			im := r.items[0].URL.Images
 			if len(im) != 2 || im[1].Loc != "http://example.com/photo.jpg" || im[1].Caption != "This is the caption." ||
 				im[1].GeoLocation != "Limerick, Ireland" || im[1].Title != "Example photo shot in Limerick, Ireland" ||
@@ -105,14 +105,14 @@ func TestDecodeCorpus(t *testing.T) {
 				t.Errorf("%+v", im)
 			}
 		}},
-		"extension/sitemap-links.xml": {FormatURLSet, 3, nil, func(t *testing.T, r decResult) {
+		"extension/sitemap-links.xml": {FormatURLSet, 3, nil, func(t *testing.T, r decodeResult) {
 			a := r.items[2].URL.Alternates
 			if len(a) != 3 || a[1] != (Alternate{Hreflang: "de-ch", Href: "http://www.example.com/schweiz-deutsch/"}) {
 				t.Errorf("%+v", a)
 			}
 		}},
 		"extension/sitemap-mobile.xml": {FormatURLSet, 3, []string{"LG-04"}, nil},
-		"extension/sitemap-news.xml": {FormatURLSet, 2, []string{"N-08"}, func(t *testing.T, r decResult) {
+		"extension/sitemap-news.xml": {FormatURLSet, 2, []string{"N-08"}, func(t *testing.T, r decodeResult) {
 			n := r.items[0].URL.News
 			if n.Genres != "PressRelease, Blog" || n.StockTickers != "NASDAQ:A, NASDAQ:B" || n.Access != "Subscription" || n.Title != "Companies A, B in Merger Talks" {
 				t.Errorf("%+v", n)
@@ -121,14 +121,14 @@ func TestDecodeCorpus(t *testing.T) {
 				t.Errorf("%+v", n2)
 			}
 		}},
-		"extension/sitemap-videos-tvshow.xml": {FormatURLSet, 1, []string{"X-06", "V-02", "V-03"}, func(t *testing.T, r decResult) {
+		"extension/sitemap-videos-tvshow.xml": {FormatURLSet, 1, []string{"X-06", "V-02", "V-03"}, func(t *testing.T, r decodeResult) {
 			u := r.items[0].URL
 			if u.Loc != "https://example.org/my-tv-show/23/13/" || len(u.Videos) != 1 || u.Videos[0].ThumbnailLoc != "https://example.org/my-tv-show.jpg" ||
 				*u.Videos[0].Duration != 2459 || len(u.Videos[0].Tags) != 3 {
 				t.Errorf("%+v", u)
 			}
 		}},
-		"extension/sitemap-videos.xml": {FormatURLSet, 3, []string{"V-02"}, func(t *testing.T, r decResult) {
+		"extension/sitemap-videos.xml": {FormatURLSet, 3, []string{"V-02"}, func(t *testing.T, r decodeResult) {
 			v := r.items[0].URL.Videos[0]
 			if v.PlayerLoc != "http://www.example.com/videoplayer.swf?video=123" || v.PlayerAllowEmbed != "yes" || v.PlayerAutoplay != "ap=1" ||
 				v.GalleryLoc != "http://cooking.example.com" || len(v.Prices) != 1 || v.Prices[0] != (VideoPrice{Value: "1.99", Currency: "EUR"}) ||

@@ -22,7 +22,7 @@ func TestDecodeDateOneDiagnostic(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.lastmod, func(t *testing.T) {
-			r := decodeAll(t, []byte(decURLSet(`<url><loc>https://e.com/</loc><lastmod>`+tt.lastmod+`</lastmod></url>`)), DecoderOptions{})
+			r := decodeAll(t, []byte(urlsetDoc(`<url><loc>https://e.com/</loc><lastmod>`+tt.lastmod+`</lastmod></url>`)), DecoderOptions{})
 			if got, want := strings.Join(r.rules(), ","), strings.Join(tt.want, ","); got != want {
 				t.Errorf("diagnostics [%s], want [%s]\n%s", got, want, r.dump())
 			}

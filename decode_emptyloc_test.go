@@ -15,14 +15,14 @@ func TestDecodeEmptyLocOneX04(t *testing.T) {
 		msg      string // substring of the X-04 message
 		items    int
 	}{
-		{"entity", decURLSet(`<url><loc>&x;</loc></url>`), []string{"error XML-03", "error X-04"}, "&x;", 0},
-		{"bad char ref", decURLSet(`<url><loc>&#1;</loc></url><url><loc>https://e.com/b</loc></url>`), []string{"error E-03", "error X-04"}, "&#1;", 1},
-		{"blank", decURLSet(`<url><loc>  </loc></url>`), []string{"warning X-12", "error X-04"}, "empty <loc>", 0},
+		{"entity", urlsetDoc(`<url><loc>&x;</loc></url>`), []string{"error XML-03", "error X-04"}, "&x;", 0},
+		{"bad char ref", urlsetDoc(`<url><loc>&#1;</loc></url><url><loc>https://e.com/b</loc></url>`), []string{"error E-03", "error X-04"}, "&#1;", 1},
+		{"blank", urlsetDoc(`<url><loc>  </loc></url>`), []string{"warning X-12", "error X-04"}, "empty <loc>", 0},
 		{"index", `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>&x;</loc></sitemap></sitemapindex>`, []string{"error XML-03", "error X-04"}, "&x;", 0},
-		{"entity elsewhere does not explain an empty loc", decURLSet(`<url><lastmod>&x;</lastmod><loc></loc></url>`), []string{"error XML-03", "error M-01", "error X-06", "error X-04"}, "empty <loc>;", 0},
-		{"empty loc then a loc", decURLSet(`<url><loc></loc><loc>https://e.com/a</loc></url>`), []string{"error X-04"}, "the next <loc> is read", 1},
-		{"empty loc and bare text", decURLSet(`<url><loc></loc>https://e.com/a</url>`), []string{"error X-04"}, "has an empty <loc>; its bare text", 1},
-		{"no loc at all", decURLSet(`<url><lastmod>2024-01-01</lastmod></url>`), []string{"error X-04"}, "without <loc>", 0},
+		{"entity elsewhere does not explain an empty loc", urlsetDoc(`<url><lastmod>&x;</lastmod><loc></loc></url>`), []string{"error XML-03", "error M-01", "error X-06", "error X-04"}, "empty <loc>;", 0},
+		{"empty loc then a loc", urlsetDoc(`<url><loc></loc><loc>https://e.com/a</loc></url>`), []string{"error X-04"}, "the next <loc> is read", 1},
+		{"empty loc and bare text", urlsetDoc(`<url><loc></loc>https://e.com/a</url>`), []string{"error X-04"}, "has an empty <loc>; its bare text", 1},
+		{"no loc at all", urlsetDoc(`<url><lastmod>2024-01-01</lastmod></url>`), []string{"error X-04"}, "without <loc>", 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -51,7 +51,7 @@ func TestDecodeEmptyLocOneX04(t *testing.T) {
 // not use up MaxEntries (LIM-02). (xxe.xml holds two <url>: the one whose
 // loc is an XXE entity is skipped, the other is read; "1 URL" is right.)
 func TestDecodeSkippedEntryNotYielded(t *testing.T) {
-	in := decURLSet(`<url><loc>&x;</loc></url><url><lastmod>2024-01-01</lastmod></url><url><loc>https://e.com/ok</loc></url>`)
+	in := urlsetDoc(`<url><loc>&x;</loc></url><url><lastmod>2024-01-01</lastmod></url><url><loc>https://e.com/ok</loc></url>`)
 	r := decodeAll(t, []byte(in), DecoderOptions{MaxEntries: 1})
 	if r.err != nil || len(r.items) != 1 || r.items[0].URL.Loc != "https://e.com/ok" || r.has(RuleMaxCount) {
 		t.Fatalf("err %v items %+v\n%s", r.err, r.items, r.dump())
@@ -59,7 +59,7 @@ func TestDecodeSkippedEntryNotYielded(t *testing.T) {
 	if r.count("X-04") != 2 {
 		t.Errorf("X-04 %d, want 2\n%s", r.count("X-04"), r.dump())
 	}
-	r = decodeAll(t, []byte(decURLSet(`<url><loc>&x;</loc></url>`)), DecoderOptions{})
+	r = decodeAll(t, []byte(urlsetDoc(`<url><loc>&x;</loc></url>`)), DecoderOptions{})
 	if r.err != nil || len(r.items) != 0 || r.has("X-07") {
 		t.Errorf("a lone skipped <url>: err %v items %d (the urlset is not empty: no X-07)\n%s", r.err, len(r.items), r.dump())
 	}

@@ -2,5 +2,5 @@
 
 package sitemap
 
-// decCPUTime is not available here; the benchmarks then report wall time only.
-func decCPUTime() (int64, bool) { return 0, false }
+// cpuTime is not available here; the benchmarks then report wall time only.
+func cpuTime() (int64, bool) { return 0, false }

@@ -4,10 +4,10 @@ package sitemap
 
 import "syscall"
 
-// decCPUTime returns the process's user+system CPU time in nanoseconds, so
+// cpuTime returns the process's user+system CPU time in nanoseconds, so
 // the decoder benchmarks can report CPU time per URL, which other work on a
 // busy machine disturbs far less than wall time.
-func decCPUTime() (int64, bool) {
+func cpuTime() (int64, bool) {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0, false

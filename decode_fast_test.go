@@ -17,16 +17,16 @@ import (
 	"github.com/sitemapkit/sitemap/internal/xmlscan"
 )
 
-// decBothWays is what one decoding produced: entries, diagnostics (as
+// bothWays is what one decoding produced: entries, diagnostics (as
 // text, with positions) and the final error.
-type decBothWays struct {
+type bothWays struct {
 	items []Item
 	diags []Diagnostic
 	err   string
 }
 
-func decRun(data []byte, o DecoderOptions, noFast bool, wrap func(io.Reader) io.Reader) decBothWays {
-	var r decBothWays
+func runDecoder(data []byte, o DecoderOptions, noFast bool, wrap func(io.Reader) io.Reader) bothWays {
+	var r bothWays
 	o.OnDiagnostic = func(d Diagnostic) { r.diags = append(r.diags, d) }
 	var src io.Reader = bytes.NewReader(data)
 	if wrap != nil {
@@ -45,16 +45,16 @@ func decRun(data []byte, o DecoderOptions, noFast bool, wrap func(io.Reader) io.
 	return r
 }
 
-// decCompareWays decodes data with and without the fast paths and fails
+// compareWays decodes data with and without the fast paths and fails
 // on any difference in entries, diagnostics or the final error.
-func decCompareWays(t *testing.T, name string, data []byte, o DecoderOptions, wrap func(io.Reader) io.Reader) {
+func compareWays(t *testing.T, name string, data []byte, o DecoderOptions, wrap func(io.Reader) io.Reader) {
 	t.Helper()
-	slow := decRun(data, o, true, wrap)
-	fast := decRun(data, o, false, wrap)
+	slow := runDecoder(data, o, true, wrap)
+	fast := runDecoder(data, o, false, wrap)
 	if slow.err != fast.err {
 		t.Fatalf("%s: error differs:\ngeneral: %s\nfast:    %s", name, slow.err, fast.err)
 	}
-	if !decSameDiags(slow.diags, fast.diags) {
+	if !sameDiags(slow.diags, fast.diags) {
 		t.Fatalf("%s: diagnostics differ:\ngeneral: %v\nfast:    %v", name, slow.diags, fast.diags)
 	}
 	if len(slow.items) != len(fast.items) {
@@ -62,16 +62,16 @@ func decCompareWays(t *testing.T, name string, data []byte, o DecoderOptions, wr
 	}
 	for i := range slow.items {
 		a, b := slow.items[i], fast.items[i]
-		if !decSameItem(a, b) {
+		if !sameItem(a, b) {
 			t.Fatalf("%s: entry %d differs:\ngeneral: %+v\nfast:    %+v", name, i, a, b)
 		}
 	}
 }
 
-// decSameDiags compares diagnostics. Where the general path gives column
+// sameDiags compares diagnostics. Where the general path gives column
 // 0 (the element's start had already left its buffer, so it knows no
 // position) the fast path, which holds the whole element, may know it.
-func decSameDiags(a, b []Diagnostic) bool {
+func sameDiags(a, b []Diagnostic) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -87,10 +87,10 @@ func decSameDiags(a, b []Diagnostic) bool {
 	return true
 }
 
-// decSameItem compares entries field by field; times must be the same
+// sameItem compares entries field by field; times must be the same
 // instant in the same zone (offset and name) with the same precision.
-func decSameItem(a, b Item) bool {
-	if !decSameDate(a.URL.LastMod, b.URL.LastMod) || !decSameDate(a.Index.LastMod, b.Index.LastMod) {
+func sameItem(a, b Item) bool {
+	if !sameDate(a.URL.LastMod, b.URL.LastMod) || !sameDate(a.Index.LastMod, b.Index.LastMod) {
 		return false
 	}
 	if (a.URL.Priority == nil) != (b.URL.Priority == nil) ||
@@ -103,7 +103,7 @@ func decSameItem(a, b Item) bool {
 	return reflect.DeepEqual(a, b)
 }
 
-func decSameDate(a, b Date) bool {
+func sameDate(a, b Date) bool {
 	an, ao := a.Time.Zone()
 	bn, bo := b.Time.Zone()
 	return a.Precision == b.Precision && a.FracDigits == b.FracDigits && a.Time.Equal(b.Time) &&
@@ -111,9 +111,9 @@ func decSameDate(a, b Date) bool {
 		a.Time.IsZero() == b.Time.IsZero()
 }
 
-// decFastVariants are <url> elements in the shapes the fast path takes and
+// plainVariants are <url> elements in the shapes the fast path takes and
 // in the near misses it must leave to the general path.
-var decFastVariants = []string{
+var plainVariants = []string{
 	"<url><loc>https://a.example/1</loc></url>",
 	"<url>\n <loc>https://a.example/2?a=1&amp;b=2</loc>\n <lastmod>2024-02-29</lastmod>\n</url>",
 	"<url><loc>https://a.example/3</loc><lastmod>2023-02-29</lastmod></url>",                      // M-01: no such day
@@ -174,8 +174,8 @@ var decFastVariants = []string{
 	"<url><loc>https://a.example/55&amp;&AMP;</loc></url>",
 }
 
-// decFastDoc builds a urlset from the variants, in the order given.
-func decFastDoc(head string, parts []string, sep string) []byte {
+// plainDoc builds a urlset from the variants, in the order given.
+func plainDoc(head string, parts []string, sep string) []byte {
 	var b bytes.Buffer
 	b.WriteString(head)
 	for _, p := range parts {
@@ -186,7 +186,7 @@ func decFastDoc(head string, parts []string, sep string) []byte {
 	return b.Bytes()
 }
 
-const decFastHead = `<?xml version="1.0" encoding="UTF-8"?>
+const plainHead = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">`
 
 // TestDecodeFastSameAsGeneral: the fast path of a clean <url> gives the
@@ -196,7 +196,7 @@ const decFastHead = `<?xml version="1.0" encoding="UTF-8"?>
 // and buffer sizes.
 func TestDecodeFastSameAsGeneral(t *testing.T) {
 	heads := map[string]string{
-		"sitemap-ns": decFastHead,
+		"sitemap-ns": plainHead,
 		"no-ns":      `<urlset>`,
 		"other-ns":   `<urlset xmlns="http://example.com/not-sitemaps">`,
 		"legacy-ns":  `<urlset xmlns="http://www.google.com/schemas/sitemap/0.84">`,
@@ -219,29 +219,29 @@ func TestDecodeFastSameAsGeneral(t *testing.T) {
 	}
 	for hn, head := range heads {
 		for _, sep := range []string{"", "\n  ", " \t\r\n"} {
-			doc := decFastDoc(head, decFastVariants, sep)
+			doc := plainDoc(head, plainVariants, sep)
 			for on, o := range opts {
-				decCompareWays(t, fmt.Sprintf("%s/%q/%s", hn, sep, on), doc, o, nil)
+				compareWays(t, fmt.Sprintf("%s/%q/%s", hn, sep, on), doc, o, nil)
 			}
 			// Other read sizes move every buffer boundary.
 			for wn, w := range wraps {
 				if w != nil {
-					decCompareWays(t, fmt.Sprintf("%s/%q/%s", hn, sep, wn), doc, opts["mid-tok"], w)
+					compareWays(t, fmt.Sprintf("%s/%q/%s", hn, sep, wn), doc, opts["mid-tok"], w)
 				}
 			}
 		}
 		// Truncated at many lengths of the first kilobyte.
-		doc := decFastDoc(head, decFastVariants, "\n  ")
+		doc := plainDoc(head, plainVariants, "\n  ")
 		for n := 0; n < len(doc) && n < 1200; n += 11 {
-			decCompareWays(t, fmt.Sprintf("%s/cut%d", hn, n), doc[:n], DecoderOptions{}, nil)
+			compareWays(t, fmt.Sprintf("%s/cut%d", hn, n), doc[:n], DecoderOptions{}, nil)
 		}
 	}
 	// Shuffled variants, so each follows every other.
 	rng := rand.New(rand.NewSource(1))
 	for i := 0; i < 20; i++ {
-		parts := append([]string(nil), decFastVariants...)
+		parts := append([]string(nil), plainVariants...)
 		rng.Shuffle(len(parts), func(a, b int) { parts[a], parts[b] = parts[b], parts[a] })
-		decCompareWays(t, fmt.Sprintf("shuffle%d", i), decFastDoc(decFastHead, parts, "\n"), DecoderOptions{}, iotest.HalfReader)
+		compareWays(t, fmt.Sprintf("shuffle%d", i), plainDoc(plainHead, parts, "\n"), DecoderOptions{}, iotest.HalfReader)
 	}
 }
 
@@ -262,27 +262,27 @@ func TestDecodeFastSameOnFiles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		decCompareWays(t, f, data, DecoderOptions{Name: f}, nil)
-		decCompareWays(t, f+"/half", data, DecoderOptions{Name: f, MaxLineBytes: 256}, iotest.HalfReader)
+		compareWays(t, f, data, DecoderOptions{Name: f}, nil)
+		compareWays(t, f+"/half", data, DecoderOptions{Name: f, MaxLineBytes: 256}, iotest.HalfReader)
 	}
-	big := decBenchSitemap()[:200000]
-	decCompareWays(t, "bench-prefix", big, DecoderOptions{}, nil)
-	decCompareWays(t, "bench-prefix/half", big, DecoderOptions{MaxLineBytes: 4096}, iotest.HalfReader)
+	big := benchSitemap50k()[:200000]
+	compareWays(t, "bench-prefix", big, DecoderOptions{}, nil)
+	compareWays(t, "bench-prefix/half", big, DecoderOptions{MaxLineBytes: 4096}, iotest.HalfReader)
 }
 
 // FuzzDecodeFastPath: for any input, the fast paths change nothing.
 func FuzzDecodeFastPath(f *testing.F) {
-	f.Add(decFastDoc(decFastHead, decFastVariants, "\n"))
-	for _, v := range decFastVariants {
-		f.Add(decFastDoc(decFastHead, []string{v}, "\n "))
+	f.Add(plainDoc(plainHead, plainVariants, "\n"))
+	for _, v := range plainVariants {
+		f.Add(plainDoc(plainHead, []string{v}, "\n "))
 	}
-	f.Add(decBenchSitemap()[:4000])
+	f.Add(benchSitemap50k()[:4000])
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) > 64<<10 {
 			return
 		}
-		decCompareWays(t, "fuzz", data, DecoderOptions{MaxLineBytes: 512}, nil)
-		decCompareWays(t, "fuzz/half", data, DecoderOptions{}, iotest.HalfReader)
+		compareWays(t, "fuzz", data, DecoderOptions{MaxLineBytes: 512}, nil)
+		compareWays(t, "fuzz/half", data, DecoderOptions{}, iotest.HalfReader)
 	})
 }
 
@@ -298,7 +298,7 @@ func TestDecFastDate(t *testing.T) {
 		if ok && !quiet {
 			t.Fatalf("%q: fast path took a value the general one reports (issues %v, err %v)", s, issues, err)
 		}
-		if ok && !decSameDate(got, want) {
+		if ok && !sameDate(got, want) {
 			t.Fatalf("%q: fast %v (%v), general %v (%v)", s, got.Time, got.Precision, want.Time, want.Precision)
 		}
 	}
@@ -383,11 +383,11 @@ func TestDecASCIIClean(t *testing.T) {
 // TestDecodePriorityNotShared: entries read from one slab still own their
 // priority; changing one changes no other (P-01 values).
 func TestDecodePriorityNotShared(t *testing.T) {
-	doc := decFastDoc(decFastHead, []string{
+	doc := plainDoc(plainHead, []string{
 		"<url><loc>https://a.example/1</loc><priority>0.5</priority></url>",
 		"<url><loc>https://a.example/2</loc><priority>0.5</priority></url>",
 	}, "\n")
-	r := decRun(doc, DecoderOptions{}, false, nil)
+	r := runDecoder(doc, DecoderOptions{}, false, nil)
 	if len(r.items) != 2 || r.items[0].URL.Priority == nil || r.items[1].URL.Priority == nil {
 		t.Fatalf("got %+v", r)
 	}

@@ -11,11 +11,11 @@ import (
 	"testing"
 )
 
-// decFuzzCheck decodes data with small caps and checks the invariants every
+// fuzzCheckDecode decodes data with small caps and checks the invariants every
 // input must keep: no panic, an end in bounded steps, entries with a
 // non-empty Loc, diagnostics with a Rule and a known Severity, and a
 // sticky error.
-func decFuzzCheck(t *testing.T, data []byte) {
+func fuzzCheckDecode(t *testing.T, data []byte) {
 	var diags int
 	o := DecoderOptions{
 		Name:         "fuzz",
@@ -67,7 +67,7 @@ func decFuzzCheck(t *testing.T, data []byte) {
 	}
 }
 
-func decFuzzSeeds(f *testing.F, globs ...string) {
+func decodeFuzzSeeds(f *testing.F, globs ...string) {
 	for _, g := range globs {
 		files, _ := filepath.Glob(g)
 		for _, p := range files {
@@ -79,10 +79,10 @@ func decFuzzSeeds(f *testing.F, globs ...string) {
 }
 
 func FuzzDecodeXML(f *testing.F) {
-	decFuzzSeeds(f, "testdata/samples/*.xml", "testdata/corpus/crawler-commons/*.xml", "testdata/corpus/crawler-commons/extension/*.xml",
+	decodeFuzzSeeds(f, "testdata/samples/*.xml", "testdata/corpus/crawler-commons/*.xml", "testdata/corpus/crawler-commons/extension/*.xml",
 		"testdata/hostile/*.xml", "testdata/hostile/*.html")
 	for _, s := range []string{
-		decURLSet(`<url><loc>https://e.com/&amp;&#x41;&bogus;&</loc><lastmod>2024-01-01T10:00Z</lastmod><changefreq>Daily</changefreq><priority>1e-1</priority></url>`),
+		urlsetDoc(`<url><loc>https://e.com/&amp;&#x41;&bogus;&</loc><lastmod>2024-01-01T10:00Z</lastmod><changefreq>Daily</changefreq><priority>1e-1</priority></url>`),
 		`<rss version="2.0"><channel><item><link>/a</link><guid>https://e.com/g</guid><pubDate>Mon, 02 Jan 06 15:04 EST</pubDate></item></channel></rss>`,
 		`<feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://e.com/"><entry><link href="x"/><updated>2024-01-01T00:00:00Z</updated></entry></feed>`,
 		`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap>https://e.com/bare</sitemap></sitemapindex>`,
@@ -92,11 +92,11 @@ func FuzzDecodeXML(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	f.Fuzz(func(t *testing.T, data []byte) { decFuzzCheck(t, data) })
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzCheckDecode(t, data) })
 }
 
 func FuzzDecodeText(f *testing.F) {
-	decFuzzSeeds(f, "testdata/corpus/crawler-commons/*.txt")
+	decodeFuzzSeeds(f, "testdata/corpus/crawler-commons/*.txt")
 	for _, s := range []string{
 		"https://e.com/a\r\n\r\nhttps://e.com/b\n",
 		"\xEF\xBB\xBF  https://e.com/a?x=1&y=2  \nnot a url\n",
@@ -105,13 +105,13 @@ func FuzzDecodeText(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	f.Fuzz(func(t *testing.T, data []byte) { decFuzzCheck(t, data) })
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzCheckDecode(t, data) })
 }
 
 func FuzzDecodeGzip(f *testing.F) {
-	decFuzzSeeds(f, "testdata/samples/*.gz", "testdata/corpus/crawler-commons/*.gz", "testdata/hostile/truncated.xml.gz")
+	decodeFuzzSeeds(f, "testdata/samples/*.gz", "testdata/corpus/crawler-commons/*.gz", "testdata/hostile/truncated.xml.gz")
 	for _, s := range []string{
-		decURLSet(`<url><loc>https://e.com/</loc></url>`),
+		urlsetDoc(`<url><loc>https://e.com/</loc></url>`),
 		"https://e.com/a\nhttps://e.com/b\n",
 	} {
 		var b bytes.Buffer
@@ -121,14 +121,14 @@ func FuzzDecodeGzip(f *testing.F) {
 		f.Add(b.Bytes())
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		decFuzzCheck(t, data)
+		fuzzCheckDecode(t, data)
 		// Also as the payload of a valid gzip stream, so mutations reach
 		// the XML and text paths through decompression.
 		var b bytes.Buffer
 		zw := gzip.NewWriter(&b)
 		zw.Write(data)
 		zw.Close()
-		decFuzzCheck(t, b.Bytes())
+		fuzzCheckDecode(t, b.Bytes())
 	})
 }
 
@@ -137,8 +137,8 @@ func FuzzDecodeGzip(f *testing.F) {
 func TestDecodeFuzzSeedCorpus(t *testing.T) {
 	seeds := map[string]map[string]string{
 		"FuzzDecodeXML": {
-			"urlset-all-rules": decURLSet("<url><lastmod>2005-13-01</lastmod><loc> https://e.com/?a=1&b=2 </loc><changefreq>Weekly</changefreq><priority>high</priority><priority>0.5</priority></url><url></url>"),
-			"extensions":       decURLSet(`<url><loc>https://e.com/</loc><xhtml:link xmlns:xhtml="http://www.w3.org/1999/xhtml" rel="alternate" hreflang="de" href="https://e.com/de"/><video:video xmlns:video="http://www.google.com/schemas/sitemap-video/1.1"><video:tag>t</video:tag><video:title>T</video:title><video:price currency="EUR">1</video:price></video:video><news:news xmlns:news="http://www.google.com/schemas/sitemap-news/0.9"><news:publication><news:name>N</news:name></news:publication></news:news></url>`),
+			"urlset-all-rules": urlsetDoc("<url><lastmod>2005-13-01</lastmod><loc> https://e.com/?a=1&b=2 </loc><changefreq>Weekly</changefreq><priority>high</priority><priority>0.5</priority></url><url></url>"),
+			"extensions":       urlsetDoc(`<url><loc>https://e.com/</loc><xhtml:link xmlns:xhtml="http://www.w3.org/1999/xhtml" rel="alternate" hreflang="de" href="https://e.com/de"/><video:video xmlns:video="http://www.google.com/schemas/sitemap-video/1.1"><video:tag>t</video:tag><video:title>T</video:title><video:price currency="EUR">1</video:price></video:video><news:news xmlns:news="http://www.google.com/schemas/sitemap-news/0.9"><news:publication><news:name>N</news:name></news:publication></news:news></url>`),
 			"entities":         "<!DOCTYPE urlset [<!ENTITY a \"&b;&b;\"><!ENTITY b \"x\">]><urlset><url><loc>https://e.com/&a;&#0;&#x110000;</loc></url></urlset>",
 			"mismatched":       "<urlset><url><loc>https://e.com/</url></loc><url><loc>x</loc></urlset></urlset>",
 		},
@@ -164,7 +164,7 @@ func TestDecodeFuzzSeedCorpus(t *testing.T) {
 			if err != nil || string(got) != want {
 				t.Errorf("%s missing or stale (regenerate with SITEMAP_REGEN_FUZZ=1): %v", p, err)
 			}
-			decFuzzCheck(t, []byte(data))
+			fuzzCheckDecode(t, []byte(data))
 		}
 	}
 }

@@ -12,7 +12,7 @@ import (
 // bounded by the same cap as the output (LIM-01), also in its middle
 // layer; three layers are not read (F-04).
 func TestDecodeNestedGzip(t *testing.T) {
-	doc := []byte(decURLSet(`<url><loc>https://e.com/a</loc></url><url><loc>https://e.com/b</loc></url>`))
+	doc := []byte(urlsetDoc(`<url><loc>https://e.com/a</loc></url><url><loc>https://e.com/b</loc></url>`))
 	once := gzipBytes(t, doc)
 	twice := gzipBytes(t, once)
 	thrice := gzipBytes(t, twice)

@@ -10,15 +10,15 @@ import (
 	"testing"
 )
 
-// decResult is everything one decode produced.
-type decResult struct {
+// decodeResult is everything one decode produced.
+type decodeResult struct {
 	items  []Item
 	diags  []Diagnostic
 	err    error // the error that ended Next (nil at a clean io.EOF)
 	format Format
 }
 
-func (r decResult) rules() []string {
+func (r decodeResult) rules() []string {
 	var out []string
 	for _, d := range r.diags {
 		out = append(out, d.Severity.String()+" "+d.Rule)
@@ -27,7 +27,7 @@ func (r decResult) rules() []string {
 }
 
 // has reports whether a diagnostic with rule (and severity, if sev >= 0) exists.
-func (r decResult) has(rule string) bool {
+func (r decodeResult) has(rule string) bool {
 	for _, d := range r.diags {
 		if d.Rule == rule {
 			return true
@@ -36,7 +36,7 @@ func (r decResult) has(rule string) bool {
 	return false
 }
 
-func (r decResult) count(rule string) int {
+func (r decodeResult) count(rule string) int {
 	n := 0
 	for _, d := range r.diags {
 		if d.Rule == rule {
@@ -46,7 +46,7 @@ func (r decResult) count(rule string) int {
 	return n
 }
 
-func (r decResult) dump() string {
+func (r decodeResult) dump() string {
 	var b strings.Builder
 	for _, d := range r.diags {
 		fmt.Fprintln(&b, d.String())
@@ -54,9 +54,9 @@ func (r decResult) dump() string {
 	return b.String()
 }
 
-func decodeAll(t testing.TB, data []byte, o DecoderOptions) decResult {
+func decodeAll(t testing.TB, data []byte, o DecoderOptions) decodeResult {
 	t.Helper()
-	var r decResult
+	var r decodeResult
 	prev := o.OnDiagnostic
 	o.OnDiagnostic = func(d Diagnostic) {
 		r.diags = append(r.diags, d)
@@ -83,7 +83,7 @@ func decodeAll(t testing.TB, data []byte, o DecoderOptions) decResult {
 	return r
 }
 
-func decodeFile(t testing.TB, path string) decResult {
+func decodeFile(t testing.TB, path string) decodeResult {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {

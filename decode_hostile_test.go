@@ -14,14 +14,14 @@ import (
 	"testing"
 )
 
-// The hostile files in testdata/hostile/ are produced by decHostileFiles.
+// The hostile files in testdata/hostile/ are produced by hostileFiles.
 // Regenerate them with:
 //
 //	SITEMAP_REGEN_HOSTILE=1 go test -run TestDecodeHostileFilesUpToDate .
 //
 // TestDecodeHostileFilesUpToDate fails when a committed file differs from
 // what the generator makes, so the files and this code never drift.
-func decHostileFiles() map[string][]byte {
+func hostileFiles() map[string][]byte {
 	files := map[string][]byte{}
 	gz := func(parts ...[]byte) []byte {
 		var b bytes.Buffer
@@ -36,7 +36,7 @@ func decHostileFiles() map[string][]byte {
 	// 4 × 52,428,800 bytes) to 208 MiB of white space inside a urlset. It
 	// is gzip twice (GZ-02): the inner stream is one 1 MiB member repeated,
 	// which the outer gzip squeezes to almost nothing.
-	files["gzip-bomb.xml.gz"] = gz(decBomb(nil, DefaultDecodeMaxBytes>>20+8))
+	files["gzip-bomb.xml.gz"] = gz(gzipBomb(nil, DefaultDecodeMaxBytes>>20+8))
 
 	// Billion laughs: nested entity definitions; never expanded.
 	var bl strings.Builder
@@ -62,11 +62,11 @@ func decHostileFiles() map[string][]byte {
 
 	// A truncated gzip: 200 URLs, cut in the middle of the compressed data.
 	var u strings.Builder
-	u.WriteString(decHead)
+	u.WriteString(urlsetHead)
 	for i := 0; i < 200; i++ {
 		fmt.Fprintf(&u, "<url><loc>https://www.example.com/page/%d</loc><lastmod>2024-01-%02dT10:00:00Z</lastmod></url>\n", i, i%28+1)
 	}
-	u.WriteString(decTail)
+	u.WriteString(urlsetTail)
 	whole := gz([]byte(u.String()))
 	files["truncated.xml.gz"] = whole[:len(whole)/2]
 
@@ -84,7 +84,7 @@ func decHostileFiles() map[string][]byte {
 }
 
 func TestDecodeHostileFilesUpToDate(t *testing.T) {
-	files := decHostileFiles()
+	files := hostileFiles()
 	if os.Getenv("SITEMAP_REGEN_HOSTILE") == "1" {
 		os.MkdirAll("testdata/hostile", 0o755)
 		for name, data := range files {
@@ -190,28 +190,28 @@ func TestDecodeHostile(t *testing.T) {
 			t.Fatalf("err %v\n%s", r.err, r.dump())
 		}
 		// The same as one huge XML attribute.
-		x := []byte(decHead + `<url><loc>https://e.com/</loc></url><url x="` + string(bytes.Repeat([]byte("a"), 10<<20)) + `"></url>` + decTail)
+		x := []byte(urlsetHead + `<url><loc>https://e.com/</loc></url><url x="` + string(bytes.Repeat([]byte("a"), 10<<20)) + `"></url>` + urlsetTail)
 		r = decodeAll(t, x, DecoderOptions{})
 		if !errors.Is(r.err, ErrLimit) || !r.has(RuleMaxToken) || len(r.items) != 1 {
 			t.Fatalf("xml: err %v items %d\n%s", r.err, len(r.items), r.dump())
 		}
 	})
 	t.Run("100000 nested elements", func(t *testing.T) {
-		x := decHead + strings.Repeat("<a>", 100000) + strings.Repeat("</a>", 100000) + decTail
+		x := urlsetHead + strings.Repeat("<a>", 100000) + strings.Repeat("</a>", 100000) + urlsetTail
 		r := decodeAll(t, []byte(x), DecoderOptions{})
 		if !errors.Is(r.err, ErrLimit) || !r.has(RuleMaxDepth) {
 			t.Fatalf("err %v\n%s", r.err, r.dump())
 		}
 	})
 	t.Run("entry cap", func(t *testing.T) {
-		x := decHead + strings.Repeat("<url><loc>https://e.com/</loc></url>", 20) + decTail
+		x := urlsetHead + strings.Repeat("<url><loc>https://e.com/</loc></url>", 20) + urlsetTail
 		r := decodeAll(t, []byte(x), DecoderOptions{MaxEntries: 10})
 		if !errors.Is(r.err, ErrLimit) || !r.has(RuleMaxCount) || len(r.items) != 10 {
 			t.Fatalf("err %v items %d\n%s", r.err, len(r.items), r.dump())
 		}
 	})
 	t.Run("huge value", func(t *testing.T) {
-		x := decHead + "<url><loc>https://e.com/" + strings.Repeat("a", 3<<20) + "</loc></url>" + decTail
+		x := urlsetHead + "<url><loc>https://e.com/" + strings.Repeat("a", 3<<20) + "</loc></url>" + urlsetTail
 		r := decodeAll(t, []byte(x), DecoderOptions{})
 		if !errors.Is(r.err, ErrLimit) || !r.has(RuleMaxToken) {
 			t.Fatalf("err %v\n%s", r.err, r.dump())
@@ -219,9 +219,9 @@ func TestDecodeHostile(t *testing.T) {
 	})
 }
 
-// decBomb returns a multi-member gzip stream expanding to about n MiB of
+// gzipBomb returns a multi-member gzip stream expanding to about n MiB of
 // white space inside a urlset, built without compressing n MiB.
-func decBomb(_ testing.TB, mib int) []byte {
+func gzipBomb(_ testing.TB, mib int) []byte {
 	gz := func(b []byte) []byte {
 		var w bytes.Buffer
 		zw, _ := gzip.NewWriterLevel(&w, gzip.BestCompression)
@@ -230,11 +230,11 @@ func decBomb(_ testing.TB, mib int) []byte {
 		return w.Bytes()
 	}
 	member := gz(bytes.Repeat([]byte(" "), 1<<20))
-	out := gz([]byte(decHead))
+	out := gz([]byte(urlsetHead))
 	for i := 0; i < mib; i++ {
 		out = append(out, member...)
 	}
-	return append(out, gz([]byte(decTail))...)
+	return append(out, gz([]byte(urlsetTail))...)
 }
 
 // TestDecodeBombMemory: decompressing past the default 200 MiB cap stops
@@ -254,7 +254,7 @@ func TestDecodeBombMemory(t *testing.T) {
 		bomb []byte
 	}{
 		{"testdata/hostile/gzip-bomb.xml.gz (gzip twice)", committed},
-		{"multi-member gzip", decBomb(t, 4*MaxBytes/(1<<20)+8)}, // 208 MiB of data
+		{"multi-member gzip", gzipBomb(t, 4*MaxBytes/(1<<20)+8)}, // 208 MiB of data
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			runtime.GC()

@@ -24,10 +24,10 @@ func TestDecodeReadFailure(t *testing.T) {
 		items int
 		cause error
 	}{
-		{"mid-stream", io.MultiReader(strings.NewReader(decHead+`<url><loc>https://e.com/a</loc></url>`), iotest.ErrReader(boom)), 1, boom},
+		{"mid-stream", io.MultiReader(strings.NewReader(urlsetHead+`<url><loc>https://e.com/a</loc></url>`), iotest.ErrReader(boom)), 1, boom},
 		{"at once", iotest.ErrReader(boom), 0, boom},
 		{"text mid-stream", io.MultiReader(strings.NewReader("https://e.com/a\nhttps://e.com/b\n"), iotest.ErrReader(boom)), 2, boom},
-		{"gzip mid-stream", io.MultiReader(strings.NewReader(string(gzipBytes(t, []byte(decHead+`<url><loc>https://e.com/a</loc></url>`+strings.Repeat(" ", 1<<16)+decTail))[:60])), iotest.ErrReader(boom)), 0, boom},
+		{"gzip mid-stream", io.MultiReader(strings.NewReader(string(gzipBytes(t, []byte(urlsetHead+`<url><loc>https://e.com/a</loc></url>`+strings.Repeat(" ", 1<<16)+urlsetTail))[:60])), iotest.ErrReader(boom)), 0, boom},
 		{"a directory", dir, 0, nil},
 	}
 	for _, tt := range tests {

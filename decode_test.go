@@ -10,10 +10,10 @@ import (
 	"time"
 )
 
-const decHead = `<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n"
-const decTail = "</urlset>\n"
+const urlsetHead = `<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n"
+const urlsetTail = "</urlset>\n"
 
-func decURLSet(body string) string { return decHead + body + decTail }
+func urlsetDoc(body string) string { return urlsetHead + body + urlsetTail }
 
 // TestDecodeRules is one table row per rule the decoder reports.
 func TestDecodeRules(t *testing.T) {
@@ -24,11 +24,11 @@ func TestDecodeRules(t *testing.T) {
 		want   []string // "severity RULE" that must appear
 		absent []string // rules that must not appear
 		err    error    // expected error (errors.Is); nil = clean EOF
-		check  func(t *testing.T, r decResult)
+		check  func(t *testing.T, r decodeResult)
 	}
 	cases := []tc{
-		{name: "clean", in: decURLSet(`<url><loc>https://e.com/a</loc><lastmod>2024-01-02</lastmod><changefreq>daily</changefreq><priority>0.5</priority></url>`), items: 1,
-			check: func(t *testing.T, r decResult) {
+		{name: "clean", in: urlsetDoc(`<url><loc>https://e.com/a</loc><lastmod>2024-01-02</lastmod><changefreq>daily</changefreq><priority>0.5</priority></url>`), items: 1,
+			check: func(t *testing.T, r decodeResult) {
 				if len(r.diags) != 0 {
 					t.Errorf("diagnostics on a clean file:\n%s", r.dump())
 				}
@@ -42,142 +42,142 @@ func TestDecodeRules(t *testing.T) {
 		{name: "LG-03 no namespace", in: `<urlset><url><loc>https://e.com/</loc></url></urlset>`, items: 1, want: []string{"warning LG-03"}},
 		{name: "LG-03 https near miss", in: `<urlset xmlns="https://www.sitemaps.org/schemas/sitemap/0.9/"><url><loc>https://e.com/</loc></url></urlset>`, items: 1, want: []string{"warning LG-03"}},
 		{name: "LG-02 legacy 0.84", in: `<urlset xmlns="http://www.google.com/schemas/sitemap/0.84"><url><loc>https://e.com/</loc></url></urlset>`, items: 1, want: []string{"warning LG-02"}},
-		{name: "X-04 url without loc dropped", in: decURLSet(`<url><lastmod>2024-01-01</lastmod></url><url><loc>https://e.com/b</loc></url>`), items: 1, want: []string{"error X-04"},
-			check: func(t *testing.T, r decResult) {
+		{name: "X-04 url without loc dropped", in: urlsetDoc(`<url><lastmod>2024-01-01</lastmod></url><url><loc>https://e.com/b</loc></url>`), items: 1, want: []string{"error X-04"},
+			check: func(t *testing.T, r decodeResult) {
 				if r.items[0].URL.Loc != "https://e.com/b" {
 					t.Errorf("kept %q", r.items[0].URL.Loc)
 				}
 			}},
-		{name: "X-04 empty loc", in: decURLSet(`<url><loc>  </loc></url>`), items: 0, want: []string{"error X-04"}},
-		{name: "X-11 two locs keep first", in: decURLSet(`<url><loc>https://e.com/1</loc><loc>https://e.com/2</loc></url>`), items: 1, want: []string{"error X-11"},
-			check: func(t *testing.T, r decResult) {
+		{name: "X-04 empty loc", in: urlsetDoc(`<url><loc>  </loc></url>`), items: 0, want: []string{"error X-04"}},
+		{name: "X-11 two locs keep first", in: urlsetDoc(`<url><loc>https://e.com/1</loc><loc>https://e.com/2</loc></url>`), items: 1, want: []string{"error X-11"},
+			check: func(t *testing.T, r decodeResult) {
 				if r.items[0].URL.Loc != "https://e.com/1" {
 					t.Errorf("kept %q", r.items[0].URL.Loc)
 				}
 			}},
-		{name: "X-11 duplicate lastmod", in: decURLSet(`<url><loc>https://e.com/1</loc><lastmod>2024-01-01</lastmod><lastmod>2025-01-01</lastmod></url>`), items: 1, want: []string{"error X-11"},
-			check: func(t *testing.T, r decResult) {
+		{name: "X-11 duplicate lastmod", in: urlsetDoc(`<url><loc>https://e.com/1</loc><lastmod>2024-01-01</lastmod><lastmod>2025-01-01</lastmod></url>`), items: 1, want: []string{"error X-11"},
+			check: func(t *testing.T, r decodeResult) {
 				if r.items[0].URL.LastMod.String() != "2024-01-01" {
 					t.Errorf("kept %v", r.items[0].URL.LastMod)
 				}
 			}},
-		{name: "X-06 lastmod before loc", in: decURLSet(`<url><lastmod>2024-01-01</lastmod><loc>https://e.com/</loc></url>`), items: 1, want: []string{"error X-06"}},
-		{name: "X-06 core after extension", in: decURLSet(`<url><loc>https://e.com/</loc><image:image xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"><image:loc>https://e.com/i.jpg</image:loc></image:image><lastmod>2024-01-01</lastmod></url>`), items: 1, want: []string{"error X-06"}},
-		{name: "X-06 unknown core child", in: decURLSet(`<url><loc>https://e.com/</loc><title>x</title></url>`), items: 1, want: []string{"error X-06"}},
+		{name: "X-06 lastmod before loc", in: urlsetDoc(`<url><lastmod>2024-01-01</lastmod><loc>https://e.com/</loc></url>`), items: 1, want: []string{"error X-06"}},
+		{name: "X-06 core after extension", in: urlsetDoc(`<url><loc>https://e.com/</loc><image:image xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"><image:loc>https://e.com/i.jpg</image:loc></image:image><lastmod>2024-01-01</lastmod></url>`), items: 1, want: []string{"error X-06"}},
+		{name: "X-06 unknown core child", in: urlsetDoc(`<url><loc>https://e.com/</loc><title>x</title></url>`), items: 1, want: []string{"error X-06"}},
 		{name: "I-08 order in index", in: `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><lastmod>2024-01-01</lastmod><loc>https://e.com/s.xml</loc></sitemap></sitemapindex>`, items: 1, want: []string{"error I-08"}},
 		{name: "I-07 nested sitemapindex", in: `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://e.com/s.xml</loc></sitemap><sitemapindex><sitemap><loc>https://e.com/t.xml</loc></sitemap></sitemapindex></sitemapindex>`, items: 1, want: []string{"error I-07"}},
-		{name: "X-07 empty urlset", in: decURLSet(""), items: 0, want: []string{"error X-07"}},
+		{name: "X-07 empty urlset", in: urlsetDoc(""), items: 0, want: []string{"error X-07"}},
 		{name: "I-08 empty index", in: `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></sitemapindex>`, items: 0, want: []string{"error I-08"}},
-		{name: "C-01 not in enum", in: decURLSet(`<url><loc>https://e.com/</loc><changefreq>sometimes</changefreq></url>`), items: 1, want: []string{"error C-01"},
-			check: func(t *testing.T, r decResult) {
+		{name: "C-01 not in enum", in: urlsetDoc(`<url><loc>https://e.com/</loc><changefreq>sometimes</changefreq></url>`), items: 1, want: []string{"error C-01"},
+			check: func(t *testing.T, r decodeResult) {
 				if r.items[0].URL.ChangeFreq != "" {
 					t.Errorf("kept %q", r.items[0].URL.ChangeFreq)
 				}
 			}},
-		{name: "C-04 case mismatch accepted lowercase", in: decURLSet(`<url><loc>https://e.com/</loc><changefreq>Daily</changefreq></url>`), items: 1, want: []string{"error C-04"}, absent: []string{"C-01"},
-			check: func(t *testing.T, r decResult) {
+		{name: "C-04 case mismatch accepted lowercase", in: urlsetDoc(`<url><loc>https://e.com/</loc><changefreq>Daily</changefreq></url>`), items: 1, want: []string{"error C-04"}, absent: []string{"C-01"},
+			check: func(t *testing.T, r decodeResult) {
 				if r.items[0].URL.ChangeFreq != Daily {
 					t.Errorf("got %q", r.items[0].URL.ChangeFreq)
 				}
 			}},
-		{name: "P-01 high", in: decURLSet(`<url><loc>https://e.com/</loc><priority>high</priority></url><url><loc>https://e.com/2</loc></url>`), items: 2, want: []string{"error P-01"},
-			check: func(t *testing.T, r decResult) {
+		{name: "P-01 high", in: urlsetDoc(`<url><loc>https://e.com/</loc><priority>high</priority></url><url><loc>https://e.com/2</loc></url>`), items: 2, want: []string{"error P-01"},
+			check: func(t *testing.T, r decodeResult) {
 				if r.items[0].URL.Priority != nil {
 					t.Error("kept a bad priority")
 				}
 			}},
-		{name: "P-01 exponent is not xsd:decimal", in: decURLSet(`<url><loc>https://e.com/</loc><priority>1e-1</priority></url>`), items: 1, want: []string{"error P-01"}},
-		{name: "P-01 out of range", in: decURLSet(`<url><loc>https://e.com/</loc><priority>1.5</priority></url>`), items: 1, want: []string{"error P-01"}},
-		{name: "P-01 decimal forms pass", in: decURLSet(`<url><loc>https://e.com/</loc><priority>.5</priority></url><url><loc>https://e.com/2</loc><priority>+1</priority></url><url><loc>https://e.com/3</loc><priority>-0</priority></url>`), items: 3, absent: []string{"P-01"},
-			check: func(t *testing.T, r decResult) {
+		{name: "P-01 exponent is not xsd:decimal", in: urlsetDoc(`<url><loc>https://e.com/</loc><priority>1e-1</priority></url>`), items: 1, want: []string{"error P-01"}},
+		{name: "P-01 out of range", in: urlsetDoc(`<url><loc>https://e.com/</loc><priority>1.5</priority></url>`), items: 1, want: []string{"error P-01"}},
+		{name: "P-01 decimal forms pass", in: urlsetDoc(`<url><loc>https://e.com/</loc><priority>.5</priority></url><url><loc>https://e.com/2</loc><priority>+1</priority></url><url><loc>https://e.com/3</loc><priority>-0</priority></url>`), items: 3, absent: []string{"P-01"},
+			check: func(t *testing.T, r decodeResult) {
 				if *r.items[0].URL.Priority != 0.5 || *r.items[1].URL.Priority != 1 || *r.items[2].URL.Priority != 0 {
 					t.Error("wrong values")
 				}
 			}},
-		{name: "M-01 bad date, entry kept", in: decURLSet(`<url><loc>https://e.com/</loc><lastmod>2005-13-01</lastmod></url>`), items: 1, want: []string{"error M-01"}},
-		{name: "M-01 time without zone read as UTC", in: decURLSet(`<url><loc>https://e.com/</loc><lastmod>2005-01-01T10:00:00</lastmod></url>`), items: 1, want: []string{"error M-01"},
-			check: func(t *testing.T, r decResult) {
+		{name: "M-01 bad date, entry kept", in: urlsetDoc(`<url><loc>https://e.com/</loc><lastmod>2005-13-01</lastmod></url>`), items: 1, want: []string{"error M-01"}},
+		{name: "M-01 time without zone read as UTC", in: urlsetDoc(`<url><loc>https://e.com/</loc><lastmod>2005-01-01T10:00:00</lastmod></url>`), items: 1, want: []string{"error M-01"},
+			check: func(t *testing.T, r decodeResult) {
 				if !r.items[0].URL.LastMod.Time.Equal(time.Date(2005, 1, 1, 10, 0, 0, 0, time.UTC)) {
 					t.Errorf("got %v", r.items[0].URL.LastMod)
 				}
 			}},
-		{name: "M-04 year month minute precision warn", in: decURLSet(`<url><loc>https://e.com/1</loc><lastmod>2005</lastmod></url><url><loc>https://e.com/2</loc><lastmod>2005-01</lastmod></url><url><loc>https://e.com/3</loc><lastmod>2005-01-01T10:00Z</lastmod></url>`), items: 3, want: []string{"warning M-04"}, absent: []string{"M-01"},
-			check: func(t *testing.T, r decResult) {
+		{name: "M-04 year month minute precision warn", in: urlsetDoc(`<url><loc>https://e.com/1</loc><lastmod>2005</lastmod></url><url><loc>https://e.com/2</loc><lastmod>2005-01</lastmod></url><url><loc>https://e.com/3</loc><lastmod>2005-01-01T10:00Z</lastmod></url>`), items: 3, want: []string{"warning M-04"}, absent: []string{"M-01"},
+			check: func(t *testing.T, r decodeResult) {
 				if r.count("M-04") != 3 {
 					t.Errorf("M-04 count %d", r.count("M-04"))
 				}
 			}},
-		{name: "D-03 large offset", in: decURLSet(`<url><loc>https://e.com/</loc><lastmod>2005-01-01T10:00:00+15:00</lastmod></url>`), items: 1, want: []string{"warning D-03"}},
-		{name: "X-12 untrimmed loc warning, changefreq error", in: decURLSet("<url><loc>\n https://e.com/ \n</loc><changefreq> daily </changefreq><priority> 0.5</priority></url>"), items: 1, want: []string{"warning X-12", "error X-12"},
-			check: func(t *testing.T, r decResult) {
+		{name: "D-03 large offset", in: urlsetDoc(`<url><loc>https://e.com/</loc><lastmod>2005-01-01T10:00:00+15:00</lastmod></url>`), items: 1, want: []string{"warning D-03"}},
+		{name: "X-12 untrimmed loc warning, changefreq error", in: urlsetDoc("<url><loc>\n https://e.com/ \n</loc><changefreq> daily </changefreq><priority> 0.5</priority></url>"), items: 1, want: []string{"warning X-12", "error X-12"},
+			check: func(t *testing.T, r decodeResult) {
 				u := r.items[0].URL
 				if u.Loc != "https://e.com/" || u.ChangeFreq != Daily || *u.Priority != 0.5 {
 					t.Errorf("got %+v", u)
 				}
 			}},
-		{name: "E-03 control character", in: decURLSet("<url><loc>https://e.com/\x01</loc></url>"), items: 1, want: []string{"error E-03"}},
-		{name: "E-03 bad character reference", in: decURLSet("<url><loc>https://e.com/&#1;x</loc></url>"), items: 1, want: []string{"error E-03"},
-			check: func(t *testing.T, r decResult) {
+		{name: "E-03 control character", in: urlsetDoc("<url><loc>https://e.com/\x01</loc></url>"), items: 1, want: []string{"error E-03"}},
+		{name: "E-03 bad character reference", in: urlsetDoc("<url><loc>https://e.com/&#1;x</loc></url>"), items: 1, want: []string{"error E-03"},
+			check: func(t *testing.T, r decodeResult) {
 				if r.items[0].URL.Loc != "https://e.com/x" {
 					t.Errorf("got %q", r.items[0].URL.Loc)
 				}
 			}},
-		{name: "E-01 bare ampersand kept", in: decURLSet("<url><loc>https://e.com/?a=1&b=2</loc></url>"), items: 1, want: []string{"error E-01"},
-			check: func(t *testing.T, r decResult) {
+		{name: "E-01 bare ampersand kept", in: urlsetDoc("<url><loc>https://e.com/?a=1&b=2</loc></url>"), items: 1, want: []string{"error E-01"},
+			check: func(t *testing.T, r decodeResult) {
 				if r.items[0].URL.Loc != "https://e.com/?a=1&b=2" {
 					t.Errorf("got %q", r.items[0].URL.Loc)
 				}
 			}},
-		{name: "E-02 entities and CDATA", in: decURLSet("<url><loc><![CDATA[https://e.com/?a=1&b=2]]></loc></url><url><loc>https://e.com/&#x41;&#66;&lt;&gt;&apos;&quot;&amp;</loc></url>"), items: 2, absent: []string{"E-01", "XML-03"},
-			check: func(t *testing.T, r decResult) {
+		{name: "E-02 entities and CDATA", in: urlsetDoc("<url><loc><![CDATA[https://e.com/?a=1&b=2]]></loc></url><url><loc>https://e.com/&#x41;&#66;&lt;&gt;&apos;&quot;&amp;</loc></url>"), items: 2, absent: []string{"E-01", "XML-03"},
+			check: func(t *testing.T, r decodeResult) {
 				if r.items[0].URL.Loc != "https://e.com/?a=1&b=2" || r.items[1].URL.Loc != `https://e.com/AB<>'"&` {
 					t.Errorf("got %q %q", r.items[0].URL.Loc, r.items[1].URL.Loc)
 				}
 			}},
-		{name: "X-01 invalid UTF-8 replaced", in: decURLSet("<url><loc>https://e.com/\xff</loc></url>"), items: 1, want: []string{"error X-01"},
-			check: func(t *testing.T, r decResult) {
+		{name: "X-01 invalid UTF-8 replaced", in: urlsetDoc("<url><loc>https://e.com/\xff</loc></url>"), items: 1, want: []string{"error X-01"},
+			check: func(t *testing.T, r decodeResult) {
 				if r.items[0].URL.Loc != "https://e.com/\uFFFD" {
 					t.Errorf("got %q", r.items[0].URL.Loc)
 				}
 			}},
-		{name: "EX-03 unknown extension info", in: decURLSet(`<url><loc>https://e.com/</loc><ex:tag xmlns:ex="http://example.com/x">v</ex:tag></url>`), items: 1, want: []string{"info EX-03"}},
-		{name: "EX-04 near-miss extension namespace", in: decURLSet(`<url><loc>https://e.com/</loc><image:image xmlns:image="https://www.google.com/schemas/sitemap-image/1.1/"><image:loc>https://e.com/i.jpg</image:loc></image:image></url>`), items: 1, want: []string{"warning EX-04"},
-			check: func(t *testing.T, r decResult) {
+		{name: "EX-03 unknown extension info", in: urlsetDoc(`<url><loc>https://e.com/</loc><ex:tag xmlns:ex="http://example.com/x">v</ex:tag></url>`), items: 1, want: []string{"info EX-03"}},
+		{name: "EX-04 near-miss extension namespace", in: urlsetDoc(`<url><loc>https://e.com/</loc><image:image xmlns:image="https://www.google.com/schemas/sitemap-image/1.1/"><image:loc>https://e.com/i.jpg</image:loc></image:image></url>`), items: 1, want: []string{"warning EX-04"},
+			check: func(t *testing.T, r decodeResult) {
 				if len(r.items[0].URL.Images) != 1 || r.items[0].URL.Images[0].Loc != "https://e.com/i.jpg" {
 					t.Errorf("image not read: %+v", r.items[0].URL)
 				}
 			}},
-		{name: "EX-04 undeclared image prefix", in: decURLSet(`<url><loc>https://e.com/</loc><image:image><image:loc>https://e.com/i.jpg</image:loc></image:image></url>`), items: 1, want: []string{"error EX-04"},
-			check: func(t *testing.T, r decResult) {
+		{name: "EX-04 undeclared image prefix", in: urlsetDoc(`<url><loc>https://e.com/</loc><image:image><image:loc>https://e.com/i.jpg</image:loc></image:image></url>`), items: 1, want: []string{"error EX-04"},
+			check: func(t *testing.T, r decodeResult) {
 				if len(r.items[0].URL.Images) != 1 {
 					t.Error("image not read")
 				}
 			}},
-		{name: "IM-03 deprecated image tags warn", in: decURLSet(`<url><loc>https://e.com/</loc><image:image xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"><image:loc>https://e.com/i.jpg</image:loc><image:caption>c</image:caption></image:image></url>`), items: 1, want: []string{"warning IM-03"},
-			check: func(t *testing.T, r decResult) {
+		{name: "IM-03 deprecated image tags warn", in: urlsetDoc(`<url><loc>https://e.com/</loc><image:image xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"><image:loc>https://e.com/i.jpg</image:loc><image:caption>c</image:caption></image:image></url>`), items: 1, want: []string{"warning IM-03"},
+			check: func(t *testing.T, r decodeResult) {
 				if r.items[0].URL.Images[0].Caption != "c" {
 					t.Error("caption not read")
 				}
 			}},
-		{name: "V-02 deprecated video tags, V-03 order", in: decURLSet(`<url><loc>https://e.com/</loc><video:video xmlns:video="http://www.google.com/schemas/sitemap-video/1.1"><video:thumbnail_loc>https://e.com/t.jpg</video:thumbnail_loc><video:title>T</video:title><video:description>D</video:description><video:player_loc>https://e.com/p</video:player_loc><video:live>no</video:live><video:category>c</video:category></video:video></url>`), items: 1, want: []string{"warning V-02", "error V-03"},
-			check: func(t *testing.T, r decResult) {
+		{name: "V-02 deprecated video tags, V-03 order", in: urlsetDoc(`<url><loc>https://e.com/</loc><video:video xmlns:video="http://www.google.com/schemas/sitemap-video/1.1"><video:thumbnail_loc>https://e.com/t.jpg</video:thumbnail_loc><video:title>T</video:title><video:description>D</video:description><video:player_loc>https://e.com/p</video:player_loc><video:live>no</video:live><video:category>c</video:category></video:video></url>`), items: 1, want: []string{"warning V-02", "error V-03"},
+			check: func(t *testing.T, r decodeResult) {
 				if r.items[0].URL.Videos[0].Category != "c" {
 					t.Error("category not read")
 				}
 			}},
-		{name: "LG-04 mobile skipped, PageMap skipped", in: decURLSet(`<url><loc>https://e.com/</loc><mobile:mobile xmlns:mobile="http://www.google.com/schemas/sitemap-mobile/1.0"/><PageMap xmlns="http://www.google.com/schemas/sitemap-pagemap/1.0"><DataObject type="d"><Attribute name="n">v</Attribute></DataObject></PageMap></url>`), items: 1, want: []string{"info LG-04"}, absent: []string{"EX-03", "X-06"}},
+		{name: "LG-04 mobile skipped, PageMap skipped", in: urlsetDoc(`<url><loc>https://e.com/</loc><mobile:mobile xmlns:mobile="http://www.google.com/schemas/sitemap-mobile/1.0"/><PageMap xmlns="http://www.google.com/schemas/sitemap-pagemap/1.0"><DataObject type="d"><Attribute name="n">v</Attribute></DataObject></PageMap></url>`), items: 1, want: []string{"info LG-04"}, absent: []string{"EX-03", "X-06"}},
 		{name: "XML-02 doctype ignored", in: `<?xml version="1.0"?><!DOCTYPE urlset [<!ENTITY x "y">]>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://e.com/&x;</loc></url></urlset>`, items: 1, want: []string{"warning XML-02", "error XML-03"},
-			check: func(t *testing.T, r decResult) {
+			check: func(t *testing.T, r decodeResult) {
 				if r.items[0].URL.Loc != "https://e.com/" {
 					t.Errorf("entity expanded? %q", r.items[0].URL.Loc)
 				}
 			}},
-		{name: "XML-01 mismatched end tag recovered", in: decURLSet(`<url><loc>https://e.com/1</loc></uurl><url><loc>https://e.com/2</loc></url>`), items: 2, want: []string{"error XML-01"}},
-		{name: "truncated: entries before cut, then error", in: decHead + `<url><loc>https://e.com/1</loc></url><url><loc>https://e.com/2</loc></url><url><loc>https://e.com/3`, items: 2, want: []string{"error XML-01"}, err: ErrTruncated},
-		{name: "truncated mid tag", in: decHead + `<url><loc>https://e.com/1</loc></url><url><lo`, items: 1, err: ErrTruncated},
-		{name: "X-09 leading white space and BOM", in: "\xEF\xBB\xBF\n\n" + decURLSet(`<url><loc>https://e.com/</loc></url>`), items: 1, want: []string{"warning X-09"}},
+		{name: "XML-01 mismatched end tag recovered", in: urlsetDoc(`<url><loc>https://e.com/1</loc></uurl><url><loc>https://e.com/2</loc></url>`), items: 2, want: []string{"error XML-01"}},
+		{name: "truncated: entries before cut, then error", in: urlsetHead + `<url><loc>https://e.com/1</loc></url><url><loc>https://e.com/2</loc></url><url><loc>https://e.com/3`, items: 2, want: []string{"error XML-01"}, err: ErrTruncated},
+		{name: "truncated mid tag", in: urlsetHead + `<url><loc>https://e.com/1</loc></url><url><lo`, items: 1, err: ErrTruncated},
+		{name: "X-09 leading white space and BOM", in: "\xEF\xBB\xBF\n\n" + urlsetDoc(`<url><loc>https://e.com/</loc></url>`), items: 1, want: []string{"warning X-09"}},
 		{name: "F-04 html page", in: "<!DOCTYPE html>\n<html><head><title>404</title></head><body>Not found</body></html>", want: []string{"error F-04"}, err: ErrNotSitemap,
-			check: func(t *testing.T, r decResult) {
+			check: func(t *testing.T, r decodeResult) {
 				if r.format != FormatHTML || !strings.Contains(r.diags[0].Message, "HTML page") {
 					t.Errorf("format %v: %s", r.format, r.dump())
 				}
@@ -186,15 +186,15 @@ func TestDecodeRules(t *testing.T) {
 		{name: "F-04 empty input", in: "", want: []string{"error F-04"}, err: ErrNotSitemap},
 		{name: "F-04 binary", in: "\x00\x01\x02\x03PK\x03\x04", want: []string{"error F-04"}, err: ErrNotSitemap},
 		{name: "index entries", in: `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://e.com/a.xml</loc><lastmod>2024-01-01</lastmod></sitemap><sitemap><loc>https://e.com/b.xml</loc></sitemap></sitemapindex>`, items: 2,
-			check: func(t *testing.T, r decResult) {
+			check: func(t *testing.T, r decodeResult) {
 				if r.format != FormatIndex || r.items[0].Kind != ItemIndex || r.items[0].Index.Loc != "https://e.com/a.xml" || r.items[0].Index.LastMod.String() != "2024-01-01" {
 					t.Errorf("got %+v", r.items[0])
 				}
 			}},
 		{name: "url inside index is I-02", in: `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://e.com/</loc></url><sitemap><loc>https://e.com/a.xml</loc></sitemap></sitemapindex>`, items: 1, want: []string{"error I-02"}},
 		{name: "prefixed core namespace", in: `<s:urlset xmlns:s="http://www.sitemaps.org/schemas/sitemap/0.9"><s:url><s:loc>https://e.com/</s:loc></s:url></s:urlset>`, items: 1, absent: []string{"X-03", "LG-03"}},
-		{name: "self-closing and comments between", in: decURLSet(`<!-- c --><url><!-- c --><loc>https://e.com/<!-- split -->a</loc><lastmod/></url>`), items: 1,
-			check: func(t *testing.T, r decResult) {
+		{name: "self-closing and comments between", in: urlsetDoc(`<!-- c --><url><!-- c --><loc>https://e.com/<!-- split -->a</loc><lastmod/></url>`), items: 1,
+			check: func(t *testing.T, r decodeResult) {
 				if r.items[0].URL.Loc != "https://e.com/a" {
 					t.Errorf("got %q", r.items[0].URL.Loc)
 				}
@@ -284,7 +284,7 @@ func TestDecodeText(t *testing.T) {
 	}
 }
 
-func decGzip(t testing.TB, b []byte) []byte {
+func gzipOnce(t testing.TB, b []byte) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	zw := gzip.NewWriter(&buf)
@@ -295,8 +295,8 @@ func decGzip(t testing.TB, b []byte) []byte {
 
 // TestDecodeGzip: F-02/F-04, gzip by magic bytes, whatever the name.
 func TestDecodeGzip(t *testing.T) {
-	plain := decURLSet(`<url><loc>https://e.com/1</loc></url><url><loc>https://e.com/2</loc></url>`)
-	gz := decGzip(t, []byte(plain))
+	plain := urlsetDoc(`<url><loc>https://e.com/1</loc></url><url><loc>https://e.com/2</loc></url>`)
+	gz := gzipOnce(t, []byte(plain))
 	r := decodeAll(t, gz, DecoderOptions{Name: "sitemap.xml"}) // no .gz in the name
 	if r.err != nil || len(r.items) != 2 {
 		t.Fatalf("gzip: %v %d", r.err, len(r.items))
@@ -307,13 +307,13 @@ func TestDecodeGzip(t *testing.T) {
 	}
 	// Multi-member gzip (concatenated streams) is one document.
 	half := len(plain) / 2
-	multi := append(decGzip(t, []byte(plain[:half])), decGzip(t, []byte(plain[half:]))...)
+	multi := append(gzipOnce(t, []byte(plain[:half])), gzipOnce(t, []byte(plain[half:]))...)
 	r = decodeAll(t, multi, DecoderOptions{})
 	if r.err != nil || len(r.items) != 2 {
 		t.Fatalf("multi-member: %v %d", r.err, len(r.items))
 	}
 	// Gzip text sitemap.
-	r = decodeAll(t, decGzip(t, []byte("https://e.com/x\n")), DecoderOptions{})
+	r = decodeAll(t, gzipOnce(t, []byte("https://e.com/x\n")), DecoderOptions{})
 	if r.format != FormatText || len(r.items) != 1 {
 		t.Fatalf("gzip text: %v %d", r.format, len(r.items))
 	}
@@ -335,7 +335,7 @@ func TestDecodeCharsets(t *testing.T) {
 		t.Fatalf("windows-1252: %+v", r.items)
 	}
 	// UTF-16LE with BOM.
-	src := decURLSet(`<url><loc>https://e.com/ü</loc></url>`)
+	src := urlsetDoc(`<url><loc>https://e.com/ü</loc></url>`)
 	var u16 []byte
 	u16 = append(u16, 0xFF, 0xFE)
 	for _, r := range src {
@@ -357,7 +357,7 @@ func TestDecodeCharsets(t *testing.T) {
 		t.Fatalf("utf-16be text: %+v\n%s", r.items, r.dump())
 	}
 	// Unknown encoding: read as UTF-8 with an X-01 error.
-	r = decodeAll(t, []byte(`<?xml version="1.0" encoding="x-klingon"?>`+decURLSet(`<url><loc>https://e.com/</loc></url>`)[len(`<?xml version="1.0" encoding="UTF-8"?>`):]), DecoderOptions{})
+	r = decodeAll(t, []byte(`<?xml version="1.0" encoding="x-klingon"?>`+urlsetDoc(`<url><loc>https://e.com/</loc></url>`)[len(`<?xml version="1.0" encoding="UTF-8"?>`):]), DecoderOptions{})
 	if len(r.items) != 1 || !r.has("X-01") {
 		t.Fatalf("unknown encoding: %+v\n%s", r.items, r.dump())
 	}
@@ -591,13 +591,13 @@ func TestDecodeSampleExt(t *testing.T) {
 // TestDecodeEntriesAreOwned: returned values do not alias the buffer.
 func TestDecodeEntriesAreOwned(t *testing.T) {
 	var b strings.Builder
-	b.WriteString(decHead)
+	b.WriteString(urlsetHead)
 	for i := 0; i < 3000; i++ {
 		b.WriteString("<url><loc>https://e.com/page-")
 		b.WriteString(strings.Repeat("x", i%50))
 		b.WriteString("</loc></url>\n")
 	}
-	b.WriteString(decTail)
+	b.WriteString(urlsetTail)
 	r := decodeAll(t, []byte(b.String()), DecoderOptions{})
 	if r.err != nil || len(r.items) != 3000 {
 		t.Fatalf("%v %d", r.err, len(r.items))
