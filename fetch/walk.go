@@ -202,7 +202,7 @@ type walker struct {
 	nextID   int
 	started  int // sitemaps requested (MaxSitemaps)
 	capped   map[string]bool
-	explicit bool // the start URL was a sitemap
+	explicit bool  // the start URL was a sitemap
 	startErr error // the start sitemap could not be fetched
 	// probes that failed for another reason than "not found"
 	probeFails int
