@@ -161,7 +161,9 @@ func runExplain(o *explainOptions, s *streams) error {
 		r, ok := rules.Lookup(rules.Normalize(a))
 		if !ok {
 			msg := fmt.Sprintf("no rule %q", a)
-			if near := rules.Suggest(a, 3); len(near) > 0 {
+			if f, ok := rules.FamilyOf(strings.ToUpper(strings.TrimSpace(a))); ok {
+				msg += fmt.Sprintf(": %s is a family of %d rules ('sitemap rules %s' lists them)", f.Prefix, len(f.Rules()), f.Prefix)
+			} else if near := rules.Suggest(a, 3); len(near) > 0 {
 				msg += "; did you mean " + strings.Join(near, ", ") + "?"
 			}
 			unknown = append(unknown, msg)

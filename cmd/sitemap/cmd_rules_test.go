@@ -114,6 +114,10 @@ func TestExplainUnknown(t *testing.T) {
 	if !strings.Contains(stderr, `no rule "L-99"; did you mean L-09`) || !strings.Contains(stderr, `no rule "zzz"`) || !strings.Contains(stderr, "sitemap rules") {
 		t.Errorf("stderr %q", stderr)
 	}
+	code, _, stderr = runCLI(t, "", "explain", "fetch")
+	if code != exitUsage || !strings.Contains(stderr, "FETCH is a family of 9 rules ('sitemap rules FETCH' lists them)") {
+		t.Errorf("family: code %d, stderr %q", code, stderr)
+	}
 	code, _, stderr = runCLI(t, "", "explain")
 	if code != exitUsage || !strings.Contains(stderr, "arg") {
 		t.Errorf("no ID: code %d, stderr %q", code, stderr)
