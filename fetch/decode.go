@@ -21,6 +21,8 @@ type docItem struct {
 	Kind  itemKind
 	URL   sitemap.URL
 	Index sitemap.IndexEntry
+	// Line and Col are where the entry starts in the document.
+	Line, Col int
 }
 
 type docOptions struct {
@@ -49,9 +51,9 @@ func (r *docReader) Next() (docItem, error) {
 		return docItem{}, err
 	}
 	if it.Kind == sitemap.ItemIndex {
-		return docItem{Kind: itemIndex, Index: it.Index}, nil
+		return docItem{Kind: itemIndex, Index: it.Index, Line: it.Line, Col: it.Col}, nil
 	}
-	return docItem{Kind: itemURL, URL: it.URL}, nil
+	return docItem{Kind: itemURL, URL: it.URL, Line: it.Line, Col: it.Col}, nil
 }
 
 // Format names the document's format ("urlset", "sitemapindex", "text",

@@ -30,14 +30,15 @@ type Entry struct {
 // [Options.OnDiagnostic] and reading goes on; Next returns an error only
 // when the run cannot go on (see [Reader.Next]).
 type Reader struct {
-	ctx   context.Context
-	o     Options
-	docs  []Doc
-	next  int
-	cur   *docState
-	stack []*pending
-	err   error
-	n     int
+	ctx    context.Context
+	o      Options
+	docs   []Doc
+	next   int
+	cur    *docState
+	stack  []*pending
+	err    error
+	n      int
+	opened int // documents opened
 }
 
 // docState is the open document of a Reader.
@@ -284,8 +285,12 @@ func (r *Reader) openChild(index *Doc, cl childLoc) error {
 	return r.start(cd, rc)
 }
 
+// Documents is how many documents the Reader has opened so far.
+func (r *Reader) Documents() int { return r.opened }
+
 // start makes d, opened as rc, the Reader's open document.
 func (r *Reader) start(d *Doc, rc io.ReadCloser) error {
+	r.opened++
 	c := &docState{doc: d, rc: rc}
 	var in io.Reader = rc
 	if r.o.JSONL {

@@ -17,6 +17,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
+	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/source"
 )
@@ -32,6 +33,7 @@ type fetchOptions struct {
 	PerHost        int
 	MaxDepth       int
 	AllowOffSite   bool
+	Base           string
 	MaxSitemaps    int
 	MaxURLs        int64
 	MaxBytes       int64
@@ -56,7 +58,7 @@ const fetchTreeDiags = 5
 func newFetchCmd(s *streams) *cobra.Command {
 	o := &fetchOptions{}
 	c := &cobra.Command{
-		Use:   "fetch [flags] URL",
+		Use:   "fetch [flags] URL|FILE|DIR|-",
 		Short: "Find every sitemap a site publishes and print every URL in them once",
 		Long: `fetch starts from a homepage (https://www.example.com/), a robots.txt URL or a sitemap URL.
 From a homepage or robots.txt it reads the Sitemap: lines of robots.txt, then probes well-known
@@ -80,6 +82,10 @@ that budget the hashes go to a hash table in a temporary file ($TMPDIR, removed 
 also on error or Ctrl-C), so memory stays flat however large the site; each URL then costs a
 read of the file (from the page cache, usually). --no-dedup prints repeats and keeps memory
 flat without a file.
+
+A local sitemap file, directory or "-" (standard input) is read like 'sitemap parse --follow'
+reads it (an index's children are looked for below it, with --base; nested indexes to
+--max-depth) and its URLs printed once, in the same formats; --tree needs a URL.
 
 A child of a sitemap index on another scheme, host or port than the index is not requested
 (I-05: an error on the index) unless --allow-off-site; sitemaps named by robots.txt may be
@@ -107,6 +113,7 @@ read: an HTTP error such as 404, a network failure; unwritable output).`,
 	f.StringVar(&o.KnownPaths, "known-paths", "fallback", "probe well-known sitemap paths: never, fallback (when robots.txt names none) or always")
 	f.IntVar(&o.Concurrency, "concurrency", 8, "sitemaps read at once")
 	f.IntVar(&o.PerHost, "per-host", 4, "sitemaps read at once from one host")
+	f.StringVar(&o.Base, "base", "", "`URL` where a local START file or directory is served (a directory URL ending in /), to map an index's child locs to files below it")
 	f.BoolVar(&o.AllowOffSite, "allow-off-site", false, "also read an index's children on another scheme, host or port than the index (I-05: reported as a warning)")
 	f.IntVar(&o.MaxDepth, "max-depth", 5, "deepest level of indexes followed (a sitemap named by robots.txt is level 1)")
 	f.IntVar(&o.MaxSitemaps, "max-sitemaps", 10000, "most sitemaps requested")
@@ -141,6 +148,13 @@ func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 	if err != nil {
 		return cannotRun("--known-paths: %v", err)
 	}
+	local := !input.IsHTTP(o.Start)
+	if local && o.Tree {
+		return cannotRun("--tree shows a site's sitemaps read over HTTP; give an http(s) URL, or read %s without --tree", o.Start)
+	}
+	if !local && o.Base != "" {
+		return cannotRun("--base is for a local file or directory; %s is a URL", o.Start)
+	}
 	r := &fetchRun{o: o, s: s, shown: map[string]int{}, errOut: bufio.NewWriter(s.Err)}
 	if o.Tree {
 		r.tree = newFetchTree()
@@ -152,6 +166,9 @@ func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 	}
 	if s.ErrIsTerminal {
 		r.bar = progress.New(s.Err, progress.Options{Unit: "URLs"})
+	}
+	if local {
+		return r.local(ctx)
 	}
 	if o.UserAgent == "" {
 		o.UserAgent = defaultUserAgent()

@@ -1,0 +1,173 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The one fixture of the index-children rule (package input): an index
+// whose children are in sub/ (one of them gzip) and one child on another
+// host, served at https://www.example.com/.
+const ruleFixture = "../../input/testdata/site"
+
+// serveRuleFixture serves ruleFixture on 127.0.0.1 with
+// https://www.example.com/ replaced by the server's URL, gzip files
+// recompressed; every path requested is logged.
+func serveRuleFixture(t *testing.T) (*httptest.Server, *reqLog) {
+	t.Helper()
+	var log reqLog
+	var srv *httptest.Server
+	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		log.add(r.Host + r.URL.Path)
+		b, err := os.ReadFile(filepath.Join(ruleFixture, filepath.FromSlash(strings.TrimPrefix(r.URL.Path, "/"))))
+		if err != nil {
+			http.NotFound(w, r)
+			return
+		}
+		gz := strings.HasSuffix(r.URL.Path, ".gz")
+		if gz {
+			zr, err := gzip.NewReader(bytes.NewReader(b))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			b, _ = io.ReadAll(zr)
+		}
+		b = bytes.ReplaceAll(b, []byte("https://www.example.com/"), []byte(srv.URL+"/"))
+		if gz {
+			var z bytes.Buffer
+			zw := gzip.NewWriter(&z)
+			zw.Write(b)
+			zw.Close()
+			b = z.Bytes()
+		}
+		w.Write(b)
+	}))
+	t.Cleanup(srv.Close)
+	return srv, &log
+}
+
+// TestOneRuleForIndexChildren: validate, parse --follow, diff and fetch
+// read the same index the same way, as local files (children found below
+// the index through --base) and over HTTP: the same URLs, the same I-05
+// report about the child on another host (never requested), the same
+// exit status.
+func TestOneRuleForIndexChildren(t *testing.T) {
+	empty := filepath.Join(t.TempDir(), "empty.jsonl")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv, log := serveRuleFixture(t)
+	forms := []struct {
+		name, index, site, base string
+	}{
+		{"files", filepath.Join(ruleFixture, "sitemap_index.xml"), "https://www.example.com", "https://www.example.com/"},
+		{"http", srv.URL + "/sitemap_index.xml", srv.URL, ""},
+	}
+	for _, form := range forms {
+		var base []string
+		if form.base != "" {
+			base = []string{"--base", form.base}
+		}
+		wantURLs := []string{form.site + "/sub/a", form.site + "/sub/b", form.site + "/sub/c"}
+		origin := form.site + ":443"
+		if form.name == "http" {
+			origin = form.site
+		}
+		// The I-05 report: at the child's <sitemap> entry (line 9), the
+		// same words in every command.
+		i05 := ":9:3: "
+		i05msg := "I-05: child sitemap https://other.example.net/child-3.xml is on another site than the index (" + origin + "); "
+		for _, cmd := range []struct {
+			name string
+			args []string
+			urls func(out, errOut string) []string
+		}{
+			{"validate", append(append([]string{"validate"}, base...), form.index), func(out, errOut string) []string {
+				// validate prints no URLs: its summaries count those of
+				// the children it read.
+				var got []string
+				if strings.Contains(errOut, "sub/child-1.xml: urlset, 2 URLs,") {
+					got = append(got, wantURLs[:2]...)
+				}
+				if strings.Contains(errOut, "sub/child-2.xml.gz: urlset, 1 URL, ") {
+					got = append(got, wantURLs[2])
+				}
+				return got
+			}},
+			{"parse", append(append([]string{"parse", "--follow", "--format", "txt"}, base...), form.index), lines},
+			{"diff", append(append([]string{"diff"}, base...), empty, form.index), func(out, _ string) []string {
+				var got []string
+				for _, l := range lines(out, "") {
+					got = append(got, strings.TrimPrefix(l, "+ "))
+				}
+				return got
+			}},
+			{"fetch", append(append([]string{"fetch"}, base...), form.index), lines},
+		} {
+			t.Run(form.name+"/"+cmd.name, func(t *testing.T) {
+				code, out, errOut := runCLI(t, "", cmd.args...)
+				if code != exitProblems {
+					t.Errorf("exit %d, want %d\n%s%s", code, exitProblems, out, errOut)
+				}
+				got := cmd.urls(out, errOut)
+				slices.Sort(got)
+				if !slices.Equal(got, wantURLs) {
+					t.Errorf("URLs %q, want %q\n%s%s", got, wantURLs, out, errOut)
+				}
+				all := out + errOut
+				var reports int
+				for _, l := range strings.Split(all, "\n") {
+					if strings.Contains(l, i05) && strings.Contains(l, i05msg) {
+						reports++
+					}
+				}
+				// One report of the child in every command: an error in
+				// parse, diff and fetch; in validate an info note beside
+				// the checker's I-05 error on the same entry.
+				if reports != 1 || strings.Contains(all, "child-3.xml not found") {
+					t.Errorf("%d I-05 reports at line 9, want 1\n%s", reports, all)
+				}
+				if cmd.name == "validate" && !strings.Contains(out, i05+"error I-05: <loc> \"https://other.example.net/child-3.xml\"") {
+					t.Errorf("no I-05 error from the checker\n%s", out)
+				}
+			})
+		}
+	}
+	for _, p := range log.got() {
+		if !strings.HasPrefix(p, strings.TrimPrefix(srv.URL, "http://")+"/") {
+			t.Errorf("another host was asked for %s", p)
+		}
+	}
+
+	// A 404 (or a missing file) as the input could not be read: exit 2
+	// in every command.
+	for _, missing := range []string{srv.URL + "/gone.xml", filepath.Join(t.TempDir(), "gone.xml")} {
+		for _, args := range [][]string{
+			{"validate", missing}, {"parse", missing}, {"diff", empty, missing}, {"fetch", "--attempts", "1", missing},
+		} {
+			if code, out, errOut := runCLI(t, "", args...); code != exitUsage {
+				t.Errorf("%v: exit %d, want %d\n%s%s", args, code, exitUsage, out, errOut)
+			}
+		}
+	}
+}
+
+// lines splits out into its non-empty lines.
+func lines(out, _ string) []string {
+	var l []string
+	for _, s := range strings.Split(out, "\n") {
+		if s != "" {
+			l = append(l, s)
+		}
+	}
+	return l
+}
