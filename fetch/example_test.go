@@ -3,6 +3,7 @@ package fetch_test
 import (
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -43,4 +44,50 @@ func ExampleWalk() {
 	// / from /pages.xml
 	// /about from /pages.xml
 	// 2 sitemaps read, 2 URLs
+}
+
+// One Client makes every request of a program: one User-Agent, retries,
+// typed errors, robots.txt cached per site.
+func ExampleClient() {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt":
+			fmt.Fprint(w, "User-agent: *\nDisallow: /private/\n")
+		case "/sitemap.xml":
+			fmt.Fprintf(w, "<!-- for %s -->", r.UserAgent())
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+
+	c, err := fetch.NewClient(fetch.ClientOptions{UserAgent: "example-bot/1.0 (+https://example.com/bot)"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	ctx := context.Background()
+	resp, err := c.Get(ctx, srv.URL+"/sitemap.xml", fetch.GetOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	body, _, _ := resp.Decoded() // Content-Encoding undone; nothing else
+	b, _ := io.ReadAll(body)
+	resp.Close()
+	fmt.Println(resp.Status, string(b))
+
+	_, err = c.Get(ctx, srv.URL+"/old.xml", fetch.GetOptions{})
+	fmt.Println(fetch.KindOf(err), err)
+
+	rb, err := c.Robots(ctx, srv.URL+"/private/page")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("allowed:", rb.File.Allowed("example-bot", "/private/page"))
+	// Output:
+	// 200 <!-- for example-bot/1.0 (+https://example.com/bot) -->
+	// not found HTTP 404 Not Found
+	// allowed: false
 }

@@ -98,12 +98,15 @@ func TestOneUserAgent(t *testing.T) {
 		if ua == "" {
 			want = defaultUserAgent()
 		}
-		for _, name := range names {
+		for i, name := range names {
 			s.reset()
 			args := commands[name]
-			if ua != "" {
+			switch {
+			case ua != "" && i%2 == 0:
 				// Before the subcommand: a persistent flag of the root.
 				args = append([]string{"--user-agent", ua}, args...)
+			case ua != "":
+				args = append(slices.Clone(args), "--user-agent", ua)
 			}
 			code, _, stderr := runCLI(t, "", args...)
 			if code == exitUsage {
