@@ -69,27 +69,10 @@ func Open(name string, o OpenOptions) Entries {
 		if IsURL(name) {
 			return walkURL(ctx, name, o, yield)
 		}
-		r, err := input.NewReader(ctx, []string{name}, input.Options{
+		return input.Entries([]string{name}, input.Options{
 			Base: o.Base, Stdin: o.Stdin, Follow: true, AllowOffSite: o.AllowOffSite,
 			JSONL: true, Complete: true, Decoder: o.Decoder, OnDiagnostic: o.OnDiagnostic,
-		})
-		if err != nil {
-			return err
-		}
-		defer r.Close()
-		var e input.Entry
-		for {
-			e, err = r.Next()
-			if err == io.EOF {
-				return nil
-			}
-			if err != nil {
-				return err
-			}
-			if err := yield(&e.URL); err != nil {
-				return err
-			}
-		}
+		})(ctx, yield)
 	}
 }
 

@@ -96,6 +96,10 @@ type Options struct {
 	// host or port than the index, and their redirects there; each is
 	// still reported (I-05, a warning).
 	AllowOffSite bool
+	// FilesOnly makes [Resolve] take a directory for a file like any other
+	// name (Open then refuses it): for inputs that are entry lists, not
+	// sitemaps.
+	FilesOnly bool
 	// JSONL reads a document as JSONL entry records (package source) when
 	// its name ends in .jsonl or .ndjson (optionally .gz) or its first
 	// character is '{' ([Reader]).
@@ -165,7 +169,7 @@ func Resolve(names []string, o Options) ([]Doc, error) {
 			docs = append(docs, Doc{Name: name, URL: name})
 			continue
 		}
-		if fi, err := os.Stat(name); err == nil && fi.IsDir() {
+		if fi, err := os.Stat(name); err == nil && fi.IsDir() && !o.FilesOnly {
 			ds, err := dirDocs(name, o.Base)
 			if err != nil {
 				return nil, err
@@ -273,7 +277,7 @@ func open(ctx context.Context, d *Doc, o Options) (io.ReadCloser, error) {
 		}
 		if st, err := f.Stat(); err == nil && st.IsDir() {
 			f.Close()
-			return nil, errors.New("is a directory; give a sitemap file")
+			return nil, errors.New("is a directory; give a file")
 		}
 		return f, nil
 	}

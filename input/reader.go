@@ -371,3 +371,35 @@ func at(name string, d sitemap.Diagnostic) sitemap.Diagnostic {
 	}
 	return d
 }
+
+// Entries returns the page entries of names as a [sitemap.Entries], the
+// push stream the module's packages pass one another (diff.Diff and
+// generate read one): a [Reader] run to its end at each call, its Next
+// errors returned as they are. Index entries are not pages: set
+// o.Follow to read an index's children instead (without it, they are
+// skipped).
+func Entries(names []string, o Options) sitemap.Entries {
+	return func(ctx context.Context, yield func(*sitemap.URL) error) error {
+		r, err := NewReader(ctx, names, o)
+		if err != nil {
+			return err
+		}
+		defer r.Close()
+		var e Entry
+		for {
+			e, err = r.Next()
+			if err == io.EOF {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			if e.Kind != sitemap.ItemURL {
+				continue
+			}
+			if err := yield(&e.URL); err != nil {
+				return err
+			}
+		}
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"net/url"
 	"os"
@@ -19,6 +18,7 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/build"
 	"github.com/sitemapkit/sitemap/generate"
+	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/source"
 	"github.com/sitemapkit/sitemap/state"
@@ -132,12 +132,13 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	if err != nil {
 		return cannotRun("--input-format: %v", err)
 	}
-	stdin := 0
-	for _, in := range o.Inputs {
-		if in == "-" {
-			if stdin++; stdin > 1 {
-				return cannotRun("standard input (-) given more than once")
-			}
+	docs, err := input.Resolve(o.Inputs, input.Options{FilesOnly: true})
+	if err != nil {
+		return cannotRun("%v", err)
+	}
+	for _, d := range docs {
+		if d.IsHTTP() {
+			return cannotRun("INPUT %s is a URL; generate reads files and - (for a site's URLs: sitemap fetch --format jsonl URL | sitemap generate ... -)", d.Name)
 		}
 	}
 	bo.BaseURL, bo.SiteURL = o.BaseURL, o.SiteURL
@@ -192,7 +193,7 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 			}
 		}
 	}
-	sum, err := generate.Run(ctx, generateSource(o, format, s), g)
+	sum, err := generate.Run(ctx, generateSource(docs, format, s), g)
 	bar.Done()
 	if errors.Is(err, generate.ErrStrict) {
 		fmt.Fprintln(s.Err, "sitemap: --strict: stopped at the first invalid entry; nothing published, previous sitemaps left as they were")
@@ -310,15 +311,15 @@ func generateError(ctx context.Context, o *generateOptions, err error, serr *gen
 	return cannotRun("%v", err)
 }
 
-// generateSource is the entries of every INPUT in turn, each opened when
-// its turn comes ("-" is standard input).
-func generateSource(o *generateOptions, format source.Format, s *streams) generate.Source {
+// generateSource is the entries of every INPUT in turn (resolved by
+// package input: files and "-"), each opened when its turn comes.
+func generateSource(docs []input.Doc, format source.Format, s *streams) generate.Source {
 	return func(ctx context.Context, yield func(*generate.Item) error) error {
-		for _, name := range o.Inputs {
+		for i := range docs {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			if err := readGenerateInput(ctx, name, format, s, yield); err != nil {
+			if err := readGenerateInput(ctx, &docs[i], format, s, yield); err != nil {
 				return err
 			}
 		}
@@ -326,22 +327,20 @@ func generateSource(o *generateOptions, format source.Format, s *streams) genera
 	}
 }
 
-// readGenerateInput reads the INPUT name to its end.
-func readGenerateInput(ctx context.Context, name string, format source.Format, s *streams, yield func(*generate.Item) error) error {
-	var in io.Reader = s.In
-	display := "<stdin>"
-	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return cannotRun("cannot read input: %v", err)
-		}
-		defer f.Close()
-		if st, err := f.Stat(); err == nil && st.IsDir() {
-			return cannotRun("cannot read input: %s is a directory", name)
-		}
-		in, display = f, name
+// readGenerateInput reads the INPUT doc to its end.
+func readGenerateInput(ctx context.Context, doc *input.Doc, format source.Format, s *streams, yield func(*generate.Item) error) error {
+	if doc.Stdin {
+		// As it is, not behind input.Open's io.NopCloser: generate.Read
+		// reads a regular file directly and anything else so that an
+		// interrupt ends a wait for input (it looks for an *os.File).
+		return generate.Read(s.In, source.Options{Name: "<stdin>", Format: format})(ctx, yield)
 	}
-	return generate.Read(in, source.Options{Name: display, Format: format})(ctx, yield)
+	rc, err := input.Open(ctx, doc, input.Options{})
+	if err != nil {
+		return cannotRun("cannot read input: %v", err)
+	}
+	defer rc.Close()
+	return generate.Read(rc, source.Options{Name: doc.Name, Format: format})(ctx, yield)
 }
 
 // warnCrossSubmit explains O-03 when the entries' host differs from the

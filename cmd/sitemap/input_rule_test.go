@@ -171,3 +171,23 @@ func lines(out, _ string) []string {
 	}
 	return l
 }
+
+// TestGenerateInputNames: generate resolves its INPUTs through package
+// input too: standard input once, files (a directory or a URL is refused
+// with a message that says what to do).
+func TestGenerateInputNames(t *testing.T) {
+	out := t.TempDir()
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-", "-"}, "sitemap: standard input (-) given more than once"},
+		{[]string{"https://www.example.com/urls.txt"}, "INPUT https://www.example.com/urls.txt is a URL; generate reads files and -"},
+		{[]string{t.TempDir()}, "is a directory; give a file"},
+	} {
+		args := append([]string{"generate", "--base-url", "https://www.example.com/", "--out", out}, tc.args...)
+		if code, _, errOut := runCLI(t, "", args...); code != exitUsage || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q", tc.args, code, errOut)
+		}
+	}
+}
