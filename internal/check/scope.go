@@ -25,7 +25,8 @@ func NewScope(u *url.URL) (Scope, error) {
 	if u == nil {
 		return Scope{}, errors.New("no scope URL")
 	}
-	if !strings.EqualFold(u.Scheme, "http") && !strings.EqualFold(u.Scheme, "https") || u.Host == "" || u.Hostname() == "" || u.Opaque != "" {
+	host := u.Hostname()
+	if !strings.EqualFold(u.Scheme, "http") && !strings.EqualFold(u.Scheme, "https") || host == "" || u.Opaque != "" {
 		return Scope{}, errors.New(strconv.Quote(u.String()) + " is not an absolute http(s) URL")
 	}
 	dir := u.EscapedPath()
@@ -33,7 +34,7 @@ func NewScope(u *url.URL) (Scope, error) {
 	if dir == "" {
 		dir = "/"
 	}
-	return Scope{u: u, host: Host(u.Hostname()), port: portNumber(u.Port(), u.Scheme), dir: dir}, nil
+	return Scope{u: u, host: Host(host), port: portNumber(u.Port(), u.Scheme), dir: dir}, nil
 }
 
 // Prefix is scheme://host[:port]/dir/, the start of every URL in scope.
