@@ -9,8 +9,11 @@ import "context"
 // stopped the reading. The *URL is only read during the call (the stream
 // may reuse it).
 //
-// crawl.Crawler.Entries and diff.Open give an Entries; generate.Entries
-// turns one into the input of a generate run; the same shape, over other
+// crawl.Crawler.Entries, diff.Open, input.Entries and source.Entries
+// give one; diff.Diff compares two; generate.Entries turns
+// one into the input of a generate run. The same shape, over other
 // element types, is that of generate.Source, fetch.Walk,
-// crawl.Crawler.Outcomes and state.Store.Unseen.
+// crawl.Crawler.Outcomes and state.Store.Unseen. The readers of single
+// documents (Decoder, source.Reader, input.Reader) pull with Next: that is
+// the primitive a stream is built from, in one loop, inside the library.
 type Entries func(ctx context.Context, yield func(*URL) error) error

@@ -15,7 +15,8 @@
 // It is a package of its own rather than part of build because it ties
 // together the stages build does not know about (source positions, the
 // dedup set, the state store, robots.txt, the stylesheet); build stays
-// the part that only turns entries into files.
+// the part that only turns entries into files, and a program that only
+// builds does not link the state store's SQLite driver.
 package generate
 
 import (
