@@ -38,7 +38,8 @@ type Reader struct {
 	stack  []*pending
 	err    error
 	n      int
-	opened int // documents opened
+	opened int   // documents opened
+	e      Entry // what Next returns a pointer to
 }
 
 // docState is the open document of a Reader.
@@ -80,16 +81,18 @@ func NewDocReader(ctx context.Context, docs []Doc, o Options) *Reader {
 	return &Reader{ctx: ctx, o: o, docs: docs}
 }
 
-// Next returns the next entry, or io.EOF after the last one. It returns
+// Next returns the next entry, or io.EOF after the last one. The Entry is
+// the Reader's own, overwritten by the next call: copy what you keep. It
+// returns
 // an error, and keeps returning it, when the run cannot go on: a named
 // input cannot be opened ([*OpenError]) or its reader fails, ctx is
 // done, or, with [Options.Complete], any document cannot be read to its
 // end. Otherwise a child that cannot be read is reported (VAL-01, at its
 // index entry) and reading goes on with the next document.
-func (r *Reader) Next() (Entry, error) {
+func (r *Reader) Next() (*Entry, error) {
 	for {
 		if r.err != nil {
-			return Entry{}, r.err
+			return nil, r.err
 		}
 		if r.n++; r.n&255 == 0 {
 			if err := r.ctx.Err(); err != nil {
@@ -103,13 +106,13 @@ func (r *Reader) Next() (Entry, error) {
 			}
 			continue
 		}
-		e, ok, err := r.read()
+		ok, err := r.read()
 		if err != nil {
 			r.fail(err)
 			continue
 		}
 		if ok {
-			return e, nil
+			return &r.e, nil
 		}
 	}
 }
@@ -138,16 +141,19 @@ func (r *Reader) closeCur() {
 // read returns the next entry of the open document; ok is false when it
 // had none to return (the document ended, or an index entry was kept as a
 // child).
-func (r *Reader) read() (Entry, bool, error) {
+func (r *Reader) read() (bool, error) {
 	c := r.cur
 	if c.src != nil {
 		return r.readRecord()
 	}
-	it, err := c.dec.Next()
+	// Straight into r.e: an Item is some 300 bytes with pointers, and
+	// each copy of it costs (write barriers) at hundreds of MB/s.
+	var err error
+	r.e.Item, err = c.dec.Next()
 	if err != nil {
 		if err == io.EOF {
 			r.end()
-			return Entry{}, false, nil
+			return false, nil
 		}
 		// The decoder reported the problem (OnDiagnostic) already.
 		if c.doc.Depth == 0 && readFailed(err) {
@@ -155,19 +161,20 @@ func (r *Reader) read() (Entry, bool, error) {
 			if errors.As(err, &de) && de.Err != nil {
 				err = de.Err
 			}
-			return Entry{}, false, fmt.Errorf("%s: %w", c.doc.Name, err)
+			return false, fmt.Errorf("%s: %w", c.doc.Name, err)
 		}
 		if r.o.Complete {
-			return Entry{}, false, err
+			return false, err
 		}
 		r.end()
-		return Entry{}, false, nil
+		return false, nil
 	}
-	if it.Kind == sitemap.ItemIndex && r.o.Follow {
-		r.keepChild(&it)
-		return Entry{}, false, nil
+	if r.e.Kind == sitemap.ItemIndex && r.o.Follow {
+		r.keepChild(&r.e.Item)
+		return false, nil
 	}
-	return Entry{Item: it, Doc: c.doc}, true, nil
+	r.e.Doc = c.doc
+	return true, nil
 }
 
 // keepChild records the index entry it as a child to read, or reports
@@ -328,13 +335,13 @@ func isJSONL(name string, br *bufio.Reader) bool {
 }
 
 // readRecord returns the next JSONL record of the open document.
-func (r *Reader) readRecord() (Entry, bool, error) {
+func (r *Reader) readRecord() (bool, error) {
 	c := r.cur
 	for {
 		rec, err := c.src.Next()
 		if err == io.EOF {
 			r.end()
-			return Entry{}, false, nil
+			return false, nil
 		}
 		var se *source.Error
 		if errors.As(err, &se) {
@@ -342,12 +349,13 @@ func (r *Reader) readRecord() (Entry, bool, error) {
 			continue
 		}
 		if err != nil {
-			return Entry{}, false, err
+			return false, err
 		}
 		if rec.URL.Source == "" {
 			rec.URL.Source = c.doc.Name
 		}
-		return Entry{Item: sitemap.Item{Kind: sitemap.ItemURL, URL: rec.URL, Line: rec.Line}, Doc: c.doc}, true, nil
+		r.e = Entry{Item: sitemap.Item{Kind: sitemap.ItemURL, URL: rec.URL, Line: rec.Line}, Doc: c.doc}
+		return true, nil
 	}
 }
 
@@ -385,9 +393,8 @@ func Entries(names []string, o Options) sitemap.Entries {
 			return err
 		}
 		defer r.Close()
-		var e Entry
 		for {
-			e, err = r.Next()
+			e, err := r.Next()
 			if err == io.EOF {
 				return nil
 			}

@@ -64,10 +64,9 @@ func (r *fetchRun) local(ctx context.Context) error {
 		set = seen.New(int64(o.DedupMemory), "")
 		defer set.Close()
 	}
-	var e input.Entry
 	var last *input.Doc
 	for {
-		e, err = rd.Next()
+		e, err := rd.Next()
 		if err == io.EOF {
 			break
 		}
