@@ -49,7 +49,7 @@ type Checker struct {
 	seed     maphash.Seed
 
 	urls, index, news int
-	seen              map[uint64]struct{}
+	seen              hashSet // L-17: hashes of the locs seen
 	firstHost         string
 
 	// M-06
@@ -103,7 +103,6 @@ func NewChecker(o Options, report func(sitemap.Diagnostic)) (*Checker, error) {
 		o:        o,
 		report:   report,
 		seed:     maphash.MakeSeed(),
-		seen:     make(map[uint64]struct{}),
 		days:     make(map[int32]int),
 		hlByLoc:  make(map[uint64]int32),
 		prioAll:  true,
@@ -282,12 +281,12 @@ func (c *Checker) duplicate(loc string, line, col int, what string) {
 		return
 	}
 	h := c.hash(loc)
-	if _, dup := c.seen[h]; dup {
+	if c.seen.has(h) {
 		c.emit(line, col, "L-17", sitemap.SeverityWarning, "%s %q is listed more than once in this document; list each once", what, short(loc))
 		return
 	}
-	if len(c.seen) < maxTracked {
-		c.seen[h] = struct{}{}
+	if c.seen.len() < maxTracked {
+		c.seen.add(h)
 	}
 	if c.across != nil && what == "URL" {
 		if other := c.across.other(c.acrossDoc, loc); other != "" {

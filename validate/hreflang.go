@@ -85,7 +85,7 @@ func (c *Checker) reciprocity() {
 		for _, a := range e.alts {
 			j, ok := c.hlByLoc[a.href]
 			if !ok {
-				if _, listed := c.seen[a.href]; listed {
+				if c.seen.has(a.href) {
 					c.emit(e.line, e.col, "H-04", sitemap.SeverityError,
 						"<url> %q names a hreflang %q alternate that this sitemap lists without any alternates, so it does not link back; Google ignores one-way annotations", short(e.loc), a.code)
 				}
