@@ -191,3 +191,25 @@ func TestGenerateInputNames(t *testing.T) {
 		}
 	}
 }
+
+// TestDirectoryInput: a directory is its sitemap files in name order; an
+// index among them does not read its siblings again as children, and
+// reads those below it (sub/) that are not files of the directory.
+func TestDirectoryInput(t *testing.T) {
+	dir := t.TempDir()
+	site := "https://www.example.com/"
+	writeFile(t, filepath.Join(dir, "a.xml"), urlset(site+"a"))
+	writeFile(t, filepath.Join(dir, "index.xml"), sitemapIndex(site+"a.xml", site+"sub/b.xml"))
+	writeFile(t, filepath.Join(dir, "notes.md"), "not a sitemap")
+	os.Mkdir(filepath.Join(dir, "sub"), 0o755)
+	writeFile(t, filepath.Join(dir, "sub", "b.xml"), urlset(site+"sub/b"))
+
+	code, out, errOut := runCLI(t, "", "validate", "--base", site, dir)
+	if code != exitOK || strings.Count(errOut, "a.xml: urlset") != 1 || !strings.Contains(errOut, filepath.Join(dir, "sub", "b.xml")+": urlset, 1 URL") || !strings.Contains(errOut, "3 documents") {
+		t.Errorf("validate: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, errOut = runCLI(t, "", "parse", "--follow", "--format", "txt", "--base", site, dir)
+	if code != exitOK || out != site+"a\n"+site+"sub/b\n" {
+		t.Errorf("parse: exit %d\n%s%s", code, out, errOut)
+	}
+}
