@@ -16,7 +16,9 @@ import (
 // reading goroutine, and it calls yield once per [Item], in input order.
 // It returns nil at the end of its entries, the first error yield
 // returns (as it is), or an error that ends the run: Run then publishes
-// nothing and returns that error unchanged.
+// nothing and returns that error unchanged. Once ctx is done yield
+// returns an error; a source blocked elsewhere must return soon after ctx
+// is done too, since Run waits for it before it returns.
 //
 // The *Item is read only during the call; the source may reuse it.
 // A source about to wait for input that may be slow to come (a terminal,
