@@ -82,13 +82,15 @@ func NewDocReader(ctx context.Context, docs []Doc, o Options) *Reader {
 }
 
 // Next returns the next entry, or io.EOF after the last one. The Entry is
-// the Reader's own, overwritten by the next call: copy what you keep. It
-// returns
-// an error, and keeps returning it, when the run cannot go on: a named
-// input cannot be opened ([*OpenError]) or its reader fails, ctx is
-// done, or, with [Options.Complete], any document cannot be read to its
-// end. Otherwise a child that cannot be read is reported (VAL-01, at its
-// index entry) and reading goes on with the next document.
+// the Reader's own, overwritten by the next call: copy what you keep.
+//
+// Next returns an error, and keeps returning it, when the run cannot go
+// on: a named input cannot be opened ([*OpenError]) or its reader fails
+// (the error names it), ctx is done, or, with [Options.Complete], any
+// document cannot be read to its end. Otherwise a child that cannot be
+// read is reported (VAL-01, at its index entry), a document the decoder
+// cannot read to its end is reported by the decoder, and reading goes on
+// with the next document.
 func (r *Reader) Next() (*Entry, error) {
 	for {
 		if r.err != nil {
