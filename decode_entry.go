@@ -434,9 +434,9 @@ func (x *xmlReader) leafValue(f *frame, raw, name []byte) {
 			return
 		}
 		if x.d.format == FormatIndex {
-			x.ix.Loc = string(val)
+			x.ix.Loc = x.strs.string(val)
 		} else {
-			x.u.Loc = string(val)
+			x.u.Loc = x.strs.string(val)
 		}
 	case fLastmod:
 		if untrimmed {

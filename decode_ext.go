@@ -278,7 +278,7 @@ func (x *xmlReader) newsChild(f *frame, kind nsKind, uri string, local []byte) {
 
 // extValue stores an image, video or news value.
 func (x *xmlReader) extValue(f *frame, val, name []byte) {
-	str := func() string { return string(val) }
+	str := func() string { return x.strs.string(val) }
 	bad := func(rule, want string) {
 		x.report(rule, SeverityError, f.off, fmt.Sprintf("<%s> %q is not %s; ignored", shortText(name), shortText(val), want))
 	}

@@ -25,6 +25,34 @@ type valueState struct {
 	lastDateErr error
 	zones       zoneCache
 	prioSlab    []float64 // room for the next priorities (newPriority)
+	strs        textArena // room for the next values (locs, extension text)
+}
+
+// textArena makes the strings of values (locs, image locs, titles) without
+// an allocation each: they are cut from a shared chunk that is only ever
+// appended to (a strings.Builder), one allocation per textChunk bytes.
+// Every string stays valid and unchanged for good; one a caller keeps
+// keeps its chunk (at most textChunk bytes) alive.
+type textArena struct {
+	b strings.Builder
+}
+
+// textChunk is the size of a chunk of textArena; longer values get a
+// string of their own.
+const textChunk = 4096
+
+// string returns v as a string.
+func (a *textArena) string(v []byte) string {
+	if len(v) > textChunk/4 {
+		return string(v)
+	}
+	if a.b.Cap()-a.b.Len() < len(v) {
+		a.b = strings.Builder{}
+		a.b.Grow(textChunk)
+	}
+	start := a.b.Len()
+	a.b.Write(v)
+	return a.b.String()[start:]
 }
 
 // unescape appends raw to dst, replacing the five predefined entities and
