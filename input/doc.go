@@ -59,7 +59,10 @@
 //
 // [Reader] reads the entries of names, children included, with a Next
 // method like [sitemap.Decoder.Next] and the readers of package source:
-// the library's usual stream shape. Memory does not grow with the number
-// of entries: one document is open at a time, and an index keeps only its
+// the shape of the library's readers of one source, which most of its
+// reading code uses. [Entries] gives the same entries as a
+// [sitemap.Entries], the push shape packages pass streams to one another
+// in (diff.Diff, generate). Memory does not grow with the number of
+// entries: one document is open at a time, and an index keeps only its
 // (capped) list of child locs.
 package input
