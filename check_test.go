@@ -109,7 +109,7 @@ func TestCheckLoc(t *testing.T) {
 		{name: "L-07 second #", mutate: loc("https://www.example.com/a#b#c"), rule: "L-07", field: "loc", suggest: "https://www.example.com/a#b%23c"},
 		{name: "L-07 newline", mutate: loc("https://www.example.com/a\nb"), rule: "L-07", field: "loc", want: "control character"},
 		{name: "L-07 invalid UTF-8", mutate: loc("https://www.example.com/\xff"), rule: "L-07", field: "loc", suggest: "https://www.example.com/%FF"},
-		{name: "L-07 surrounding space", mutate: loc(" https://www.example.com/page "), rule: "L-07", field: "loc", suggest: "https://www.example.com/page"},
+		{name: "X-12 surrounding space", mutate: loc(" https://www.example.com/page "), rule: "X-12", field: "loc", suggest: "https://www.example.com/page"},
 		{name: "L-07 user info", mutate: loc("https://user:pw@www.example.com/"), rule: "L-07", field: "loc"},
 		{name: "L-07 bad port", mutate: loc("https://www.example.com:99999/"), rule: "L-07", field: "loc"},
 		{name: "L-07 empty port", mutate: loc("https://www.example.com:/"), rule: "L-07", field: "loc"},

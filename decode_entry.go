@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+
+	"github.com/sitemapkit/sitemap/internal/check"
 )
 
 // This file holds the entries of the XML formats: the root element, the
@@ -421,7 +423,7 @@ func (x *xmlReader) leafValue(f *frame, raw, name []byte) {
 	switch f.field {
 	case fLoc:
 		if untrimmed {
-			x.report("X-12", SeverityWarning, f.off, "white space around the <loc> value; trimmed")
+			x.report("X-12", SeverityWarning, f.off, fmt.Sprintf("<loc> %q %s; read trimmed", shortText(raw), check.Untrimmed(string(raw)).Text()))
 		}
 		if len(val) == 0 {
 			// Reported once with the entry, naming the reference

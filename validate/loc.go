@@ -50,6 +50,13 @@ func (c *Checker) checkLoc(loc string, line, col int, index bool) (check.Parts, 
 	}
 	const tag = "<loc>"
 	p, pr := check.URL(loc)
+	if pr.Rule == "X-12" {
+		// Readers trim a loc (the decoder has, with this warning): an
+		// entry from elsewhere is checked as it will be read.
+		c.problem(line, col, sitemap.SeverityWarning, tag, loc, pr)
+		loc = pr.Suggest
+		p, pr = check.URL(loc)
+	}
 	if !pr.OK() {
 		c.problem(line, col, sitemap.SeverityError, tag, loc, pr)
 	}

@@ -34,6 +34,7 @@ func TestSameVerdictAsEncoder(t *testing.T) {
 		{"port 0", loc("https://www.example.com:0/k"), "L-07", E},
 		{"IDNA host", loc("https://bücher.example/"), "L-07", E},
 		{"space", loc("https://www.example.com/a b"), "L-07", E},
+		{"white space around", loc(" https://www.example.com/x"), "X-12", W},
 		{"less-than", loc("https://www.example.com/a<b"), "L-07", E},
 		{"non-ASCII path", loc("https://www.example.com/ümlat"), "L-07", E},
 		{"over-long", loc(page + "/" + strings.Repeat("x", 2100)), "L-06", E},

@@ -113,6 +113,7 @@ func verdictRows(now time.Time) []verdictRow {
 		{name: "IPv6 without bracket", rec: locRec("https://[2001:db8::1/a"), rule: "L-07", refuse: true, sev: E},
 		{name: "over-long", rec: locRec(long), rule: "L-06", refuse: true, sev: E, advice: "2,048"},
 		{name: "exactly 2,048", rec: locRec(at2048), rule: "L-06", refuse: true, sev: W},
+		{name: "white space around", rec: locRec(" https://www.example.com/x\t"), rule: "X-12", refuse: true, sev: W, repaired: true, advice: "trim it"},
 		{name: "too short", rec: locRec("http://a.b/"), rule: "L-06", refuse: true, sev: E, also: []string{"L-09"}},
 		// Dates.
 		{name: "day", rec: page(`"lastmod":"2026-11-02"`)},

@@ -45,7 +45,8 @@ func TestURL(t *testing.T) {
 		{in: "https://www.example.com/ü", rule: "L-07", fix: "%C3%BC", suggest: "https://www.example.com/%C3%BC"},
 		{in: "https://www.example.com/<a>", rule: "L-07", fix: "%3C"},
 		{in: "https://www.example.com/%zz", rule: "L-07", fix: "%25"},
-		{in: " https://www.example.com/", rule: "L-07", suggest: "https://www.example.com/"},
+		{in: " https://www.example.com/", rule: "X-12", suggest: "https://www.example.com/"},
+		{in: "\u00a0https://www.example.com/", rule: "L-01"}, // not XML white space: no reader trims it
 		{in: "https://[::1/", rule: "L-07"},
 		{in: "https://[fe80::1%25eth0]/", rule: "L-07"},
 	} {
@@ -165,4 +166,43 @@ func TestHreflangCodes(t *testing.T) {
 			t.Errorf("Hreflang(%q).OK() = %v, want %v", code, got, want)
 		}
 	}
+}
+
+// FuzzURL checks URL on any input: it never panics; what it accepts,
+// net/url parses to the same scheme, host, port and path; and a suggested
+// form (the punycode or percent-encoded URL) is itself accepted, so the
+// advice never leads to another L-07.
+func FuzzURL(f *testing.F) {
+	for _, s := range []string{
+		"https://www.example.com/a?b=c#d", "https://bücher.example/ä b", "https://www.example.com/u#a#b",
+		"https://user@host/", "https://[2001:db8::1]:8080/x", "https://www.example.com:0/", "https://www.example.com/%zz",
+		"http://a.b/<>\"{}|\\^`", " https://www.example.com/", "HTTPS://WWW.EXAMPLE.COM./",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, pr := URL(s)
+		if pr.OK() {
+			u, err := url.Parse(s)
+			if err != nil {
+				t.Fatalf("URL accepts %q, url.Parse fails: %v", s, err)
+			}
+			path := u.EscapedPath()
+			if u.RawPath == "" && strings.Contains(p.Path, "%") {
+				path = p.Path // url.Parse drops RawPath when it equals the default encoding
+			}
+			if !strings.EqualFold(u.Scheme, p.Scheme) || u.Hostname() != p.Host || u.Port() != p.Port || path != p.Path {
+				t.Fatalf("%q: URL %+v, url.Parse %q %q %q %q", s, p, u.Scheme, u.Hostname(), u.Port(), path)
+			}
+			return
+		}
+		if pr.Rule == "" || pr.Message == "" {
+			t.Fatalf("URL(%q): incomplete problem %+v", s, pr)
+		}
+		if pr.Suggest != "" && pr.Suggest != strings.TrimSpace(s) {
+			if _, again := URL(pr.Suggest); again.Rule == "L-07" {
+				t.Fatalf("URL(%q) suggests %q, which breaks L-07 again: %+v", s, pr.Suggest, again)
+			}
+		}
+	})
 }

@@ -54,7 +54,9 @@ const (
 // URL checks that s is an absolute http or https URL in RFC 3986 syntax
 // whose every character is in the URI character set (L-01, L-07, L-16):
 //
-//   - no white space around it, a scheme, "//" and a host (L-01);
+//   - no white space around it (X-12: a reader trims it, the validator
+//     warns, the encoder refuses to write it);
+//   - a scheme, "//" and a host (L-01);
 //   - the scheme http or https in any letter case (L-16);
 //   - no user info ("user@", "user:password@"): a sitemap lists public
 //     URLs (L-07);
@@ -73,9 +75,7 @@ const (
 // for the scope rule as for a browser.
 func URL(s string) (Parts, Problem) {
 	var p Parts
-	if strings.TrimSpace(s) != s {
-		pr := problem("L-07", "has white space around it", "trim it")
-		pr.Suggest = strings.TrimSpace(s)
+	if pr := Untrimmed(s); !pr.OK() {
 		return p, pr
 	}
 	colon := -1
@@ -187,6 +187,19 @@ func URL(s string) (Parts, Problem) {
 	}
 	p.Path = tail[:pathEnd]
 	return p, Problem{}
+}
+
+// Untrimmed checks for XML white space (space, TAB, CR, LF) around a
+// value: readers trim it, so the value read is not the value
+// written. The trimmed value is in Problem.Suggest.
+func Untrimmed(s string) Problem {
+	t := strings.Trim(s, " \t\r\n")
+	if len(t) == len(s) {
+		return Problem{}
+	}
+	pr := problem("X-12", "has white space around it", "trim it")
+	pr.Suggest = t
+	return pr
 }
 
 // pathProblem describes the byte at s[off], which the path, query or
