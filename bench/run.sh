@@ -31,7 +31,7 @@ peers() {
 }
 
 build() {
-	(cd .. && go build -o "$OUT/sitemap" ./cmd/sitemap)
+	(cd .. && CGO_ENABLED=0 go build -o "$OUT/sitemap" ./cmd/sitemap)
 }
 
 : >"$RESULTS"
