@@ -255,7 +255,8 @@ func TestSameSite(t *testing.T) {
 		{"https://example.com/a/index.xml", "https://example.com/b/s.xml", true}, // I-06 only
 		{"https://example.com/index.xml", "https://EXAMPLE.com:443/s.xml", true},
 		{"http://example.com/index.xml", "http://example.com:80/s.xml", true},
-		{"https://example.com./index.xml", "https://example.com/s.xml", true},
+		{"https://example.com./index.xml", "https://example.com/s.xml", false}, // another host, as for L-09 and I-05
+		{"https://xn--bcher-kva.example/index.xml", "https://BÜCHER.example/s.xml", true},
 		{"https://example.com/index.xml", "http://example.com/s.xml", false},
 		{"https://example.com/index.xml", "https://example.com:8443/s.xml", false},
 		{"https://example.com/index.xml", "https://www.example.com/s.xml", false},

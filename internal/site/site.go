@@ -6,6 +6,8 @@ package site
 import (
 	"net/url"
 	"strings"
+
+	"github.com/sitemapkit/sitemap/internal/check"
 )
 
 // IsHTTP reports whether s starts with http:// or https:// (in any case).
@@ -20,8 +22,10 @@ func IsHTTP(s string) bool {
 }
 
 // Origin is scheme://host:port of the URL raw, with the scheme and host in
-// lower case, a trailing dot of the host dropped and the default port made
-// explicit; "" when raw does not parse.
+// lower case, the host in punycode (IDNA) and the default port made
+// explicit; "" when raw does not parse. A trailing dot of the host is
+// kept: "example.com." is another host than "example.com", as for the
+// scope rules (L-09, I-05; internal/check's Host).
 func Origin(raw string) string {
 	u, err := url.Parse(raw)
 	if err != nil {
@@ -33,7 +37,7 @@ func Origin(raw string) string {
 // OriginOf is [Origin] of a parsed URL.
 func OriginOf(u *url.URL) string {
 	scheme := strings.ToLower(u.Scheme)
-	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
+	host := check.Host(u.Hostname())
 	port := u.Port()
 	if port == "" {
 		switch scheme {
