@@ -248,7 +248,7 @@ func (c *csvReader) Next() (Record, error) {
 	for i := range c.fields {
 		if b := c.rec[c.fields[i].start:c.fields[i].end]; !utf8.Valid(b) {
 			return Record{}, &Error{File: c.o.Name, Line: c.fields[i].line, Col: c.fields[i].col,
-				Msg: fmt.Sprintf("field %q is not valid UTF-8; save the file as UTF-8", b)}
+				Msg: fmt.Sprintf("field %s is not valid UTF-8; save the file as UTF-8", preview(b))}
 		}
 	}
 	loc, _ := c.field(c.cols[colLoc])

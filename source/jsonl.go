@@ -92,6 +92,8 @@ func want(t string) string {
 	return "an object"
 }
 
+// preview quotes b for a message, cut to its first 40 bytes (a line of
+// binary data would otherwise fill the terminal).
 func preview(b []byte) string {
 	const n = 40
 	if len(b) > n {

@@ -326,3 +326,33 @@ func TestIOError(t *testing.T) {
 		}
 	}
 }
+
+// TestInvalidUTF8Preview: a line that is not UTF-8 (a binary file given as
+// text or CSV) is quoted in its message only in part, not as kilobytes of
+// escapes.
+func TestInvalidUTF8Preview(t *testing.T) {
+	bin := "\x7fELF\x02\x01" + strings.Repeat("\x00\xff", 3000)
+	for _, tc := range []struct{ format, in string }{
+		{"text", bin + "\nhttps://a.example/\n"},
+		{"csv", "loc,lastmod\n" + bin + ",2026-01-01\n"},
+	} {
+		f, err := ParseFormat(tc.format)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := New(strings.NewReader(tc.in), Options{Name: "in", Format: f})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _, err := drain(t, r)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.format, err)
+		}
+		if len(got) == 0 || !strings.Contains(got[0].err, "not valid UTF-8") {
+			t.Fatalf("%s: got %+v, want a UTF-8 error first", tc.format, got)
+		}
+		if msg := got[0].err; len(msg) > 300 || !strings.Contains(msg, `"\x7fELF`) || !strings.Contains(msg, "…") {
+			t.Errorf("%s: message of %d bytes, want the value's start and an ellipsis in under 300:\n%.400s", tc.format, len(msg), msg)
+		}
+	}
+}

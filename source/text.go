@@ -32,7 +32,7 @@ func (t *textReader) Next() (Record, error) {
 		}
 		if !utf8.Valid(b) {
 			return Record{}, &Error{File: t.o.Name, Line: t.lr.line, Col: cut + 1, Rule: "T-04",
-				Msg: fmt.Sprintf("%q is not valid UTF-8; text sitemaps are UTF-8", b)}
+				Msg: fmt.Sprintf("%s is not valid UTF-8; text sitemaps are UTF-8", preview(b))}
 		}
 		return Record{URL: sitemap.URL{Loc: string(b)}, Line: t.lr.line}, nil
 	}
