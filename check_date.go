@@ -26,7 +26,7 @@ func checkDate(f field, rule string, d Date) error {
 	}
 	// Year 0001–9999 in the written zone, without the calendar arithmetic.
 	if local, _ := localSeconds(d); local < minLocalSec || local > maxLocalSec {
-		return problemErr(f, "", check.DateYear(fieldsOf(d).year))
+		return problemErr(f, d.String(), check.DateYear(fieldsOf(d).year))
 	}
 	return nil
 }

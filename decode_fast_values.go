@@ -43,8 +43,8 @@ func parseCommonDate(b []byte, zones *zoneCache) (Date, bool) {
 	year, ok1 := digits4(b[0:4])
 	month, ok2 := digits2(b[5:7])
 	day, ok3 := digits2(b[8:10])
-	if !ok1 || !ok2 || !ok3 || month < 1 || month > 12 || day < 1 || day > monthDays(year, month) {
-		return Date{}, false
+	if !ok1 || !ok2 || !ok3 || year < 1 || month < 1 || month > 12 || day < 1 || day > monthDays(year, month) {
+		return Date{}, false // year 0000 breaks M-01: the general way reports it
 	}
 	days := daysFromCivil(year, month, day)
 	if len(b) == 10 {

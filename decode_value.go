@@ -245,6 +245,11 @@ func (x *xmlReader) date(val []byte, off int64, xsd bool, rule, what string) Dat
 	if w3cErr != 0 {
 		x.report(rule, SeverityError, off, fmt.Sprintf("%s %q is not valid W3C Datetime: %s", what, shortText(val), w3cErr))
 	}
+	if y := d.Time.Year(); y < 1 && w3cErr == 0 {
+		// Year 0000 parses but is no W3C Datetime year (the encoder
+		// refuses it with the same words).
+		x.report(rule, SeverityError, off, fmt.Sprintf("%s %q %s", what, shortText(val), check.DateYear(y).Text()))
+	}
 	if issues&DateLargeOffset != 0 {
 		x.report("D-03", SeverityWarning, off, fmt.Sprintf("%s %q has a time-zone offset beyond ±14:00", what, shortText(val)))
 	}

@@ -120,6 +120,7 @@ func verdictRows(now time.Time) []verdictRow {
 		{name: "seconds and offset", rec: page(`"lastmod":"2026-11-02T10:00:00+01:00"`)},
 		{name: "year only", rec: page(`"lastmod":"2005"`), rule: "M-04", refuse: true, sev: W},
 		{name: "year and month", rec: page(`"lastmod":"2005-01"`), rule: "M-04", refuse: true, sev: W},
+		{name: "year 0000", rec: page(`"lastmod":"0000-01-01"`), rule: "M-01", refuse: true, sev: E, also: []string{"M-07"}},
 		{name: "minutes only", rec: page(`"lastmod":"2005-01-01T10:00Z"`), rule: "M-04", sev: W},
 		// changefreq and priority.
 		{name: "changefreq", rec: page(`"changefreq":"daily"`)},
