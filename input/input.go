@@ -73,7 +73,9 @@ func (d *Doc) Sibling(child *Doc) bool { return d.dir != nil && child.Path != ""
 type Options struct {
 	// Base is where local inputs are served: a directory URL ending in "/"
 	// (each file's URL is Base plus its name), or the URL of the one file.
-	// It must be an http(s) URL. Empty: unknown.
+	// A site's root may be written without its "/" (https://www.example.com
+	// is https://www.example.com/, a directory). It must be an http(s) URL.
+	// Empty: unknown.
 	Base string
 	// Stdin is read for the name "-" (nil: "-" is refused).
 	Stdin io.Reader
@@ -154,6 +156,7 @@ func Resolve(names []string, o Options) ([]Doc, error) {
 	if o.Base != "" && !IsHTTP(o.Base) {
 		return nil, fmt.Errorf("--base %q is not an http(s) URL", o.Base)
 	}
+	o.Base = rootDir(o.Base)
 	var docs []Doc
 	stdin := false
 	for _, name := range names {
@@ -180,6 +183,15 @@ func Resolve(names []string, o Options) ([]Doc, error) {
 		docs = append(docs, Doc{Name: name, Path: name, URL: fileURL(o.Base, filepath.Base(name))})
 	}
 	return docs, nil
+}
+
+// rootDir is base with the "/" of an empty path added: a URL with no path
+// names the site's root directory (RFC 3986, 6.2.3), not a file.
+func rootDir(base string) string {
+	if u, err := url.Parse(base); base != "" && err == nil && u.Path == "" && u.RawPath == "" && u.Opaque == "" && !u.ForceQuery && u.RawQuery == "" && u.Fragment == "" {
+		return base + "/"
+	}
+	return base
 }
 
 // fileURL is where the file rel (slash-separated, below the directory

@@ -209,6 +209,21 @@ func TestResolve(t *testing.T) {
 	if docs[0].URL != "https://www.example.com/maps/a%20b.xml" || !docs[1].IsHTTP() || !docs[2].Stdin || docs[2].URL != "https://www.example.com/maps/" {
 		t.Errorf("%+v", docs)
 	}
+	// A site's root without its "/" is that directory, not a file: the
+	// file's URL is below it, and its children map to files below the file.
+	for _, base := range []string{"https://www.example.com", "https://www.example.com:8443"} {
+		docs, err = Resolve([]string{filepath.FromSlash("pub/sitemap.xml"), "-"}, Options{Base: base})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if docs[0].URL != base+"/sitemap.xml" || docs[1].URL != base+"/" {
+			t.Errorf("base %s: URLs %q, %q; want %s/sitemap.xml and %s/", base, docs[0].URL, docs[1].URL, base, base)
+		}
+		c, err := Child(&docs[0], base+"/sub/a.xml", false)
+		if err != nil || c.Path != filepath.FromSlash("pub/sub/a.xml") {
+			t.Errorf("base %s: child %q, %v; want pub/sub/a.xml", base, c.Path, err)
+		}
+	}
 	_, err = Open(context.Background(), &Doc{Name: "nope.xml", Path: "nope.xml"}, Options{})
 	if !errors.Is(err, fs.ErrNotExist) || err.Error() != "nope.xml: no such file" {
 		t.Errorf("missing file: %v", err)
