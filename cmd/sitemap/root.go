@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 )
@@ -112,7 +113,7 @@ func newRootCmd(s *streams, args []string) *cobra.Command {
 func execute(ctx context.Context, s *streams, args []string) int {
 	root := newRootCmd(s, args)
 	root.SetArgs(args)
-	err := root.ExecuteContext(ctx)
+	c, err := root.ExecuteContextC(ctx)
 	if err == nil {
 		return exitOK
 	}
@@ -128,7 +129,21 @@ func execute(ctx context.Context, s *streams, args []string) int {
 		return exitUsage
 	}
 	// Cobra's own errors (unknown command, wrong number of arguments) are
-	// usage errors.
-	fmt.Fprintf(s.Err, "sitemap: %v\n", err)
+	// usage errors; like a bad flag, they say where the usage is.
+	path := "sitemap"
+	if c != nil {
+		path = c.CommandPath()
+	}
+	fmt.Fprintf(s.Err, "sitemap: %s\nrun '%s --help' for usage\n", oneLine(err.Error()), path)
 	return exitUsage
+}
+
+// oneLine puts cobra's suggestions for a misspelt command on the line of
+// the error ("unknown command "vali" for "sitemap"; did you mean validate?").
+func oneLine(msg string) string {
+	head, sugg, ok := strings.Cut(strings.TrimRight(msg, "\n"), "\n\nDid you mean this?\n")
+	if !ok {
+		return strings.TrimRight(msg, "\n")
+	}
+	return head + "; did you mean " + strings.Join(strings.Fields(sugg), " or ") + "?"
 }

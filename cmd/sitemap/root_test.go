@@ -26,6 +26,23 @@ func TestRootUsageErrors(t *testing.T) {
 	if code != exitUsage || !strings.Contains(stderr, "--help") {
 		t.Fatalf("bad flag: code %d, stderr %q", code, stderr)
 	}
+	// A wrong number of arguments, like a bad flag, says where the usage is.
+	for _, args := range [][]string{{"explain"}, {"diff", "a.xml"}, {"robots", "add"}, {"no-such-command"}} {
+		code, _, stderr = runCLI(t, "", args...)
+		want := "run 'sitemap " + args[0] + " --help' for usage\n"
+		if args[0] == "robots" {
+			want = "run 'sitemap robots add --help' for usage\n"
+		} else if args[0] == "no-such-command" {
+			want = "run 'sitemap --help' for usage\n"
+		}
+		if code != exitUsage || !strings.HasSuffix(stderr, want) || strings.Count(stderr, "\n") != 2 {
+			t.Errorf("%v: code %d, stderr %q; want exit 2 and two lines ending %q", args, code, stderr, want)
+		}
+	}
+	code, _, stderr = runCLI(t, "", "vali", "x.xml")
+	if want := "sitemap: unknown command \"vali\" for \"sitemap\"; did you mean validate?\nrun 'sitemap --help' for usage\n"; code != exitUsage || stderr != want {
+		t.Errorf("misspelt command: code %d, stderr %q; want %q", code, stderr, want)
+	}
 	code, out, _ := runCLI(t, "", "version")
 	if code != exitOK || !strings.HasPrefix(out, "sitemap ") {
 		t.Fatalf("version: code %d, out %q", code, out)
