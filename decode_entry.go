@@ -444,7 +444,7 @@ func (x *xmlReader) leafValue(f *frame, raw, name []byte) {
 		if untrimmed {
 			x.report("X-12", SeverityWarning, f.off, "white space around the <lastmod> value; trimmed")
 		}
-		d := x.date(val, f.off, true, "M-01", "<lastmod>")
+		d := x.date(val, f.off, "M-01", "<lastmod>")
 		if x.d.format == FormatIndex {
 			x.ix.LastMod = d
 		} else {

@@ -310,7 +310,7 @@ func (x *xmlReader) extValue(f *frame, val, name []byte) {
 		case fNGenres:
 			nw.Genres = str()
 		case fNPubDate:
-			nw.PublicationDate = x.date(val, f.off, false, "N-04", "<news:publication_date>")
+			nw.PublicationDate = x.date(val, f.off, "N-04", "<news:publication_date>")
 		case fNTitle:
 			nw.Title = str()
 		case fNKeywords:
@@ -343,7 +343,7 @@ func (x *xmlReader) extValue(f *frame, val, name []byte) {
 		}
 		v.Duration = &n
 	case fVExpiration:
-		v.ExpirationDate = x.date(val, f.off, false, "V-01", "<video:expiration_date>")
+		v.ExpirationDate = x.date(val, f.off, "V-01", "<video:expiration_date>")
 	case fVRating:
 		r, err := strconv.ParseFloat(string(val), 64)
 		if err != nil || !isDecimal(val) {
@@ -359,7 +359,7 @@ func (x *xmlReader) extValue(f *frame, val, name []byte) {
 		}
 		v.ViewCount = &n
 	case fVPubDate:
-		v.PublicationDate = x.date(val, f.off, false, "V-01", "<video:publication_date>")
+		v.PublicationDate = x.date(val, f.off, "V-01", "<video:publication_date>")
 	case fVTag:
 		v.Tags = append(v.Tags, str())
 	case fVCategory:

@@ -220,8 +220,9 @@ func trimXMLSpace(b []byte) []byte {
 }
 
 // date parses a date value leniently (M-04), reporting W3C errors (rule),
-// large offsets (D-03) and, for lastmod, forms the XSD rejects (M-04).
-func (x *xmlReader) date(val []byte, off int64, xsd bool, rule, what string) Date {
+// large offsets (D-03) and forms the XSD rejects (M-04): the sitemap,
+// news and video schemas all type their dates xsd:date ∪ xsd:dateTime.
+func (x *xmlReader) date(val []byte, off int64, rule, what string) Date {
 	var d Date
 	var issues DateIssue
 	var err error
@@ -255,7 +256,7 @@ func (x *xmlReader) date(val []byte, off int64, xsd bool, rule, what string) Dat
 	}
 	// M-04 says "valid W3C Datetime": only for a value that is. One the
 	// W3C error above already rejects gets that one diagnostic (M-04).
-	if xsd && w3cErr == 0 {
+	if w3cErr == 0 {
 		switch d.Precision {
 		case PrecisionYear, PrecisionMonth, PrecisionMinute:
 			form := check.FormYear

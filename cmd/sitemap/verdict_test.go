@@ -122,6 +122,9 @@ func verdictRows(now time.Time) []verdictRow {
 		{name: "year and month", rec: page(`"lastmod":"2005-01"`), rule: "M-04", refuse: true, sev: W},
 		{name: "year 0000", rec: page(`"lastmod":"0000-01-01"`), rule: "M-01", refuse: true, sev: E, also: []string{"M-07"}},
 		{name: "minutes only", rec: page(`"lastmod":"2005-01-01T10:00Z"`), rule: "M-04", sev: W},
+		{name: "video expiration year and month", rec: page(video(`"expiration_date":"2027-01"`)), rule: "M-04", refuse: true, sev: W},
+		{name: "news date without seconds", rec: page(`"news":{"publication":{"name":"The Daily","language":"en"},"publication_date":"` +
+			now.Add(-time.Hour).Format("2006-01-02T15:04Z07:00") + `","title":"Headline"}`), rule: "M-04", sev: W},
 		// changefreq and priority.
 		{name: "changefreq", rec: page(`"changefreq":"daily"`)},
 		{name: "changefreq case", rec: page(`"changefreq":"Daily"`), rule: "C-04", refuse: true, sev: E, repaired: true, advice: `write "daily"`,
@@ -200,7 +203,7 @@ func TestVerdictTable(t *testing.T) {
 			case err != nil:
 				t.Fatalf("(a) Check = %v, want nil", err)
 			case row.rule == "M-04":
-				want = check.DatePrecision(check.FormMinute).Text()
+				want = check.DatePrecision(check.FormMinute).Text() // written with ":00" seconds
 			}
 
 			// (b) validate.Document on a sitemap holding the value.
@@ -352,6 +355,9 @@ func verdictXML(u *sitemap.URL) string {
 		leaf("video:player_loc", v.PlayerLoc)
 		if v.Duration != nil {
 			leaf("video:duration", strconv.Itoa(*v.Duration))
+		}
+		if !v.ExpirationDate.IsZero() {
+			leaf("video:expiration_date", v.ExpirationDate.String())
 		}
 		if r := v.Restriction; r != nil {
 			b.WriteString(`<video:restriction relationship="` + esc(string(r.Relationship)) + `">` + esc(r.Countries) + "</video:restriction>")
