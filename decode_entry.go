@@ -300,14 +300,21 @@ func (x *xmlReader) rootChild(f *frame, kind nsKind, core bool, uri string, loca
 func (x *xmlReader) entryStart(f *frame, kind elemKind) {
 	f.kind = kind
 	x.entries++
-	x.eline, x.ecol = x.s.Pos(f.off)
-	x.u = URL{Source: x.d.opt.Name}
-	x.ix = IndexEntry{Source: x.d.opt.Name}
-	x.has, x.rank, x.orderBad = 0, 0, false
-	x.emptyLoc, x.emptyWhy = 0, ""
-	x.bare = x.bare[:0]
-	x.link, x.guid, x.guidPerma = "", "", false
-	x.feedDate, x.feedDatePrio = Date{}, 0
+	line, col := x.s.Pos(f.off)
+	x.entryState.reset(x.d.opt.Name, line, col)
+}
+
+// reset starts a new entry of the document source at line:col. The
+// extension containers are reset as each one opens.
+func (e *entryState) reset(source string, line, col int) {
+	e.u = URL{Source: source}
+	e.ix = IndexEntry{Source: source}
+	e.eline, e.ecol = line, col
+	e.container = container{}
+	e.bare = e.bare[:0]
+	e.emptyLoc, e.emptyWhy = 0, ""
+	e.link, e.guid, e.guidPerma = "", "", false
+	e.feedDate, e.feedDatePrio = Date{}, 0
 }
 
 // coreLeaf opens loc/lastmod/changefreq/priority with X-06 order and X-11
