@@ -161,6 +161,11 @@ func verdictRows(now time.Time) []verdictRow {
 		{name: "video platforms double space", rec: page(video(`"platform":{"relationship":"deny","platforms":"web  tv"}`)), rule: "V-01", refuse: true, sev: E},
 		{name: "video platform unknown", rec: page(video(`"platform":{"relationship":"deny","platforms":"web phone"}`)), rule: "V-01", refuse: true, sev: E},
 		{name: "video duration 0", rec: page(video(`"duration":0`)), rule: "V-01", refuse: true, sev: E},
+		{name: "video rating 5.1", rec: page(video(`"rating":5.1`)), rule: "V-01", refuse: true, sev: E},
+		{name: "video view count negative", rec: page(video(`"view_count":-1`)), rule: "V-01", refuse: true, sev: E},
+		{name: "video title 101 characters", rec: page(`"videos":[{"thumbnail_loc":"https://www.example.com/t.jpg","title":"` + strings.Repeat("ü", 101) + `","description":"D","content_loc":"https://www.example.com/v.mp4"}]`), rule: "V-01", refuse: true, sev: E, advice: "101 characters"},
+		{name: "video 33 tags", rec: page(video(`"tags":["t"` + strings.Repeat(`,"t"`, 32) + `]`)), rule: "V-06", refuse: true, sev: E},
+		{name: "video uploader name 256", rec: page(video(`"uploader":{"name":"` + strings.Repeat("x", 256) + `"}`)), rule: "V-01", refuse: true, sev: E},
 		{name: "video content_loc is loc", rec: page(`"videos":[{"thumbnail_loc":"https://www.example.com/t.jpg","title":"T","description":"D","content_loc":"https://www.example.com/page"}]`), rule: "V-06", refuse: true, sev: E},
 		{name: "video uploader elsewhere", rec: page(video(`"uploader":{"name":"Me","info":"https://example.net/me"}`)), rule: "V-06", refuse: true, sev: E},
 		{name: "video uploader on a sibling host", rec: page(video(`"uploader":{"name":"Me","info":"https://users.example.com/me"}`))},
@@ -359,11 +364,24 @@ func verdictXML(u *sitemap.URL) string {
 		if !v.ExpirationDate.IsZero() {
 			leaf("video:expiration_date", v.ExpirationDate.String())
 		}
+		if v.Rating != nil {
+			leaf("video:rating", strconv.FormatFloat(*v.Rating, 'f', -1, 64))
+		}
+		if v.ViewCount != nil {
+			leaf("video:view_count", strconv.FormatInt(*v.ViewCount, 10))
+		}
+		for _, tag := range v.Tags {
+			leaf("video:tag", tag)
+		}
 		if r := v.Restriction; r != nil {
 			b.WriteString(`<video:restriction relationship="` + esc(string(r.Relationship)) + `">` + esc(r.Countries) + "</video:restriction>")
 		}
 		if up := v.Uploader; up != nil {
-			b.WriteString(`<video:uploader info="` + esc(up.Info) + `">` + esc(up.Name) + "</video:uploader>")
+			b.WriteString("<video:uploader")
+			if up.Info != "" {
+				b.WriteString(` info="` + esc(up.Info) + `"`)
+			}
+			b.WriteString(">" + esc(up.Name) + "</video:uploader>")
 		}
 		if p := v.Platform; p != nil {
 			b.WriteString(`<video:platform relationship="` + esc(string(p.Relationship)) + `">` + esc(p.Platforms) + "</video:platform>")
