@@ -101,7 +101,7 @@ func TestReaderLocalIndexWithBase(t *testing.T) {
 	if !slices.Equal(locs, want) {
 		t.Errorf("got %q, want %q", locs, want)
 	}
-	if len(diags) != 1 || !strings.HasPrefix(diags[0], "error I-05 child sitemap https://other.example.net/child-3.xml is on another site than the index (https://www.example.com:443); ") {
+	if len(diags) != 1 || !strings.HasPrefix(diags[0], "error I-05 child sitemap https://other.example.net/child-3.xml is on another site than the index (https://www.example.com); ") {
 		t.Errorf("diagnostics %q, want one I-05 error", diags)
 	}
 

@@ -8,6 +8,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/input"
+	"github.com/sitemapkit/sitemap/internal/site"
 )
 
 // Rule IDs of findings about an index's children as a whole, reported
@@ -200,7 +201,7 @@ func (t *tree) children(ctx context.Context, doc *input.Doc, sum *Summary) error
 			// error, or cross-submitted or trusted a warning); the child
 			// is not read.
 			here(sitemap.Diagnostic{Rule: "I-05", Severity: sitemap.SeverityInfo,
-				Message: fmt.Sprintf("child sitemap %s is on another site than the index (%s); not fetched", loc, input.Origin(doc.URL))})
+				Message: fmt.Sprintf("child sitemap %s is on another site than the index (%s); not fetched", loc, site.Display(doc.URL))})
 			continue
 		}
 		if err != nil {

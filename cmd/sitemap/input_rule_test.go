@@ -78,10 +78,7 @@ func TestOneRuleForIndexChildren(t *testing.T) {
 			base = []string{"--base", form.base}
 		}
 		wantURLs := []string{form.site + "/sub/a", form.site + "/sub/b", form.site + "/sub/c"}
-		origin := form.site + ":443"
-		if form.name == "http" {
-			origin = form.site
-		}
+		origin := form.site // no default port (":443")
 		// The I-05 report: at the child's <sitemap> entry (line 9), the
 		// same words in every command.
 		i05 := ":9:3: "

@@ -58,11 +58,24 @@ func Same(a, b string) bool {
 	return oa != "" && oa == ob
 }
 
+// Display is [Origin] as a person reads it: the default port left out
+// (https://www.example.com, http://127.0.0.1:8080).
+func Display(raw string) string {
+	o := Origin(raw)
+	if s, ok := strings.CutSuffix(o, ":443"); ok && strings.HasPrefix(o, "https://") {
+		return s
+	}
+	if s, ok := strings.CutSuffix(o, ":80"); ok && strings.HasPrefix(o, "http://") {
+		return s
+	}
+	return o
+}
+
 // OffSite is the message of the I-05 diagnostic about a child sitemap
 // on another site than its index: followed says whether it was read
 // anyway (AllowOffSite).
 func OffSite(child, index string, followed bool) string {
-	msg := "child sitemap " + child + " is on another site than the index (" + Origin(index) + "); "
+	msg := "child sitemap " + child + " is on another site than the index (" + Display(index) + "); "
 	if followed {
 		return msg + "an index may point only to sitemaps on its own site (I-05); followed anyway (--allow-off-site)"
 	}
