@@ -77,8 +77,9 @@ Polite by default: robots.txt obeyed for --user-agent's product token, Crawl-del
 Traps (repeating path segments, over-long URLs, too many query variants of one path) and the
 limits --max-depth, --max-pages and --max-time are reported, never silent.
 
-lastmod is the server's Last-Modified (unless it is just the response's Date), else the time a change of the page's content was
-observed by an earlier crawl with the same --state, else absent: never the crawl time.
+lastmod is the server's Last-Modified (unless it is just the response's Date), else the
+time a change of the page's content was observed by an earlier crawl with the same --state,
+else absent: never the crawl time.
 The state file (default OUT/.sitemap-state.db) also holds the frontier: a crawl that is
 killed continues when the same command runs again; a finished crawl starts afresh next time.
 

@@ -50,8 +50,9 @@ bytes) and prints its entries on standard output:
 A sitemap index prints its <sitemap> entries; with --follow its child sitemaps are read
 instead (one level; mapped to local files like "sitemap validate" does) and their URLs
 printed. A child on another scheme, host or port than the index is not read (I-05, an
-error) unless --allow-off-site says to (then a warning). Problems found while reading go to standard error as file:line:col diagnostics;
-use "sitemap validate" for the full set of checks.
+error) unless --allow-off-site says to (then a warning). Problems found while reading go
+to standard error as file:line:col diagnostics; use "sitemap validate" for the full set
+of checks.
 
 Exit status: 0 read cleanly, 1 read with errors (bad values skipped, a truncated file: every
 entry before the problem is printed), 2 could not run.`,

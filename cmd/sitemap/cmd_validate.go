@@ -45,16 +45,16 @@ func newValidateCmd(s *streams) *cobra.Command {
 		Use:   "validate [flags] INPUT...",
 		Short: "Check sitemaps and sitemap indexes against the protocol, the XSDs and Google's rules",
 		Long: `Validate reads each INPUT (a file, "-" for standard input, an http(s) URL, or a directory:
-its *.xml, *.xml.gz and *.txt files in name order; gzip is detected from the bytes) and reports every problem like a compiler, one per line on standard
-output:
+its *.xml, *.xml.gz and *.txt files in name order; gzip is detected from the bytes) and
+reports every problem like a compiler, one per line on standard output:
 
   sitemap.xml:5:5: error X-06: <loc> out of order; children of <url> go loc, lastmod, …
 
-'sitemap explain ID' says what a rule ID (X-06, L-09, N-06, …) requires. The checks cover well-formedness,
-everything the XSDs check (cross-checked against xmllint), and what they cannot: absolute,
-percent-encoded URLs in the sitemap's scope, the 50,000-URL and 50 MiB limits, lastmod
-dates, and the image, video, news and hreflang rules. A summary per document goes to
-standard error.
+'sitemap explain ID' says what a rule ID (X-06, L-09, N-06, …) requires. The checks
+cover well-formedness, everything the XSDs check (cross-checked against xmllint), and what
+they cannot: absolute, percent-encoded URLs in the sitemap's scope, the 50,000-URL and
+50 MiB limits, lastmod dates, and the image, video, news and hreflang rules. A summary per
+document goes to standard error.
 
 In the text format at most --max-per-rule diagnostics of one rule are shown per document;
 one note line at the end of the document counts the rest:

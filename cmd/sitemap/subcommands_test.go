@@ -6,6 +6,9 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/spf13/cobra"
 )
 
 // TestSubcommandTable: each name in the table is the name of the command
@@ -66,4 +69,24 @@ func TestRootHelpListsEverySubcommand(t *testing.T) {
 	if !strings.Contains(errb.String(), "validate") {
 		t.Errorf("sitemap valdate suggests nothing: %s", errb.String())
 	}
+}
+
+// TestHelpProseWidth: the paragraphs of every command's help are wrapped
+// for a terminal (indented lines, examples and sample output, may run
+// longer).
+func TestHelpProseWidth(t *testing.T) {
+	const width = 96
+	s := &streams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard}
+	var check func(c *cobra.Command)
+	check = func(c *cobra.Command) {
+		for i, line := range strings.Split(c.Long, "\n") {
+			if n := utf8.RuneCountInString(line); n > width && !strings.HasPrefix(line, " ") {
+				t.Errorf("%s --help, line %d of its description: %d characters, want at most %d:\n%s", c.CommandPath(), i+1, n, width, line)
+			}
+		}
+		for _, sub := range c.Commands() {
+			check(sub)
+		}
+	}
+	check(newRootCmd(s, nil))
 }
