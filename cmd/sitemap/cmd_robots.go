@@ -159,7 +159,11 @@ func runRobotsList(ctx context.Context, opts *robotsOptions, s *streams) error {
 	default:
 		fh, err := os.Open(opts.Target)
 		if err != nil {
-			return cannotRun("%v", err)
+			return fileError(opts.Target, err)
+		}
+		if st, err := fh.Stat(); err == nil && st.IsDir() {
+			fh.Close()
+			return cannotRun("%s: is a directory; give a robots.txt file", opts.Target)
 		}
 		f, err = robots.Parse(fh, popt)
 		fh.Close()
@@ -288,13 +292,13 @@ func runRobotsEdit(opts *robotsOptions, s *streams) error {
 		case errors.Is(err, fs.ErrNotExist) && opts.Action == "add":
 			exists = false
 		case err != nil:
-			return cannotRun("%v", err)
+			return fileError(name, err)
 		case !st.Mode().IsRegular():
 			return cannotRun("%s is not a regular file", name)
 		default:
 			mode = st.Mode().Perm()
 			if src, err = os.ReadFile(name); err != nil {
-				return cannotRun("%v", err)
+				return fileError(name, err)
 			}
 		}
 	}
@@ -378,4 +382,18 @@ func writeFileAtomic(name string, data []byte, mode fs.FileMode) (err error) {
 		d.Close()
 	}
 	return nil
+}
+
+// fileError is the exit-2 error for a local robots.txt that cannot be
+// opened, worded as every command words it ("robots.txt: no such file"),
+// without Go's "open NAME:" or "stat NAME:".
+func fileError(name string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		return cannotRun("%s: no such file", name)
+	}
+	return cannotRun("%s: %v", name, err)
 }

@@ -118,6 +118,20 @@ func TestRobotsUsageErrors(t *testing.T) {
 	if b, _ := os.ReadFile(name); len(b) != 0 {
 		t.Errorf("file changed by a failed command: %q", b)
 	}
+	// A missing file or a directory is said as every command says it.
+	missing, dir := filepath.Join(t.TempDir(), "missing.txt"), t.TempDir()
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"robots", "list", missing}, missing + ": no such file"},
+		{[]string{"robots", "remove", missing, "https://e.com/s.xml"}, missing + ": no such file"},
+		{[]string{"robots", "list", dir}, dir + ": is a directory; give a robots.txt file"},
+	} {
+		if code, _, errs := runCLI(t, "", tc.args...); code != exitUsage || errs != "sitemap: "+tc.want+"\n" {
+			t.Errorf("%v: code %d, stderr %q; want 2 and %q", tc.args, code, errs, "sitemap: "+tc.want)
+		}
+	}
 }
 
 func TestRobotsListHTTP(t *testing.T) {
