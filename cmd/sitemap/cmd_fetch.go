@@ -277,7 +277,11 @@ func (r *fetchRun) summary(sum fetch.Summary) {
 	if sum.Failed > 0 {
 		fmt.Fprintf(w, " (%d failed)", sum.Failed)
 	}
-	fmt.Fprintf(w, ", %s URLs", fetchGroup(sum.URLs))
+	if sum.URLs == 1 {
+		w.WriteString(", 1 URL")
+	} else {
+		fmt.Fprintf(w, ", %s URLs", fetchGroup(sum.URLs))
+	}
 	if sum.Duplicates > 0 {
 		word := " duplicates"
 		if sum.Duplicates == 1 {
@@ -285,7 +289,10 @@ func (r *fetchRun) summary(sum fetch.Summary) {
 		}
 		fmt.Fprintf(w, " (%s%s dropped)", fetchGroup(sum.Duplicates), word)
 	}
-	fmt.Fprintf(w, ", %s transferred in %s", fetchHumanBytes(sum.Bytes), sum.Elapsed.Round(time.Millisecond))
+	if input.IsHTTP(r.o.Start) {
+		fmt.Fprintf(w, ", %s transferred", fetchHumanBytes(sum.Bytes))
+	} // a local run transfers nothing
+	fmt.Fprintf(w, " in %s", sum.Elapsed.Round(time.Millisecond))
 	if secs > 0 && sum.URLs > 0 {
 		fmt.Fprintf(w, " (%s URLs/s)", fetchGroup(int64(float64(sum.URLs)/secs)))
 	}

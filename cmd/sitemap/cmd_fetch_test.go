@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -129,6 +131,16 @@ func TestFetchExitCodes(t *testing.T) {
 	code, _, stderr = runCLI(t, "", "fetch", "--attempts", "1", srv.URL+"/missing.xml")
 	if code != exitUsage || !strings.Contains(stderr, "error FETCH-HTTP: HTTP 404") || !strings.Contains(stderr, "(1 failed)") || !strings.Contains(stderr, "missing.xml could not be read: HTTP 404") {
 		t.Errorf("404: code %d %s", code, stderr)
+	}
+	// The summary counts one URL as "1 URL"; a local run transfers no bytes
+	// and does not say it did.
+	local := filepath.Join(t.TempDir(), "one.txt")
+	if err := os.WriteFile(local, []byte("https://www.example.com/a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr = runCLI(t, "", "fetch", local)
+	if code != exitOK || !strings.HasPrefix(stderr, "fetch: 1 sitemap read, 1 URL in ") || strings.Contains(stderr, "transferred") {
+		t.Errorf("local, one URL: code %d, summary %q; want \"fetch: 1 sitemap read, 1 URL in …\"", code, stderr)
 	}
 	code, out, stderr := runCLI(t, "", "fetch", "--max-urls", "1", srv.URL+"/b.xml")
 	if code != exitOK || strings.Count(out, "\n") != 1 || !strings.Contains(stderr, "caps: urls") {
