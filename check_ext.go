@@ -43,15 +43,6 @@ const (
 	maxVideoCategory = 256 // the video XSD's maxLength for <video:category>
 )
 
-// checkProblem returns p as an *EntryError for field f, or nil when p is
-// the zero Problem.
-func checkProblem(f field, value string, p check.Problem) error {
-	if p.OK() {
-		return nil
-	}
-	return problemErr(f, value, p)
-}
-
 func (o EncoderOptions) checkVideo(f field, loc string, v *Video) error {
 	if v.ThumbnailLoc == "" {
 		return entryErr(f.with("thumbnail_loc"), "V-01", "", "is required")
@@ -75,8 +66,8 @@ func (o EncoderOptions) checkVideo(f field, loc string, v *Video) error {
 		if err := checkOtherURL(f.with(u.name), u.val, "V-01", false); err != nil {
 			return err
 		}
-		if err := checkProblem(f.with(u.name), u.val, check.NotLoc(u.val, loc)); err != nil {
-			return err
+		if pr := check.NotLoc(u.val, loc); !pr.OK() {
+			return problemErr(f.with(u.name), u.val, pr)
 		}
 	}
 	if v.Duration != nil {
@@ -100,8 +91,8 @@ func (o EncoderOptions) checkVideo(f field, loc string, v *Video) error {
 	if err := checkDate(f.with("publication_date"), "V-01", v.PublicationDate); err != nil {
 		return err
 	}
-	if err := checkProblem(f.with("tags"), "", check.VideoTags(len(v.Tags))); err != nil {
-		return err
+	if pr := check.VideoTags(len(v.Tags)); !pr.OK() {
+		return problemErr(f.with("tags"), "", pr)
 	}
 	for i, tag := range v.Tags {
 		if err := checkTextField(f.at("tags", i), "V-01", tag, true, 0); err != nil {
@@ -109,11 +100,11 @@ func (o EncoderOptions) checkVideo(f field, loc string, v *Video) error {
 		}
 	}
 	if r := v.Restriction; r != nil {
-		if err := checkProblem(f.with("restriction.relationship"), string(r.Relationship), check.Relationship(string(r.Relationship))); err != nil {
-			return err
+		if pr := check.Relationship(string(r.Relationship)); !pr.OK() {
+			return problemErr(f.with("restriction.relationship"), string(r.Relationship), pr)
 		}
-		if err := checkProblem(f.with("restriction.countries"), r.Countries, check.Countries(r.Countries)); err != nil {
-			return err
+		if pr := check.Countries(r.Countries); !pr.OK() {
+			return problemErr(f.with("restriction.countries"), r.Countries, pr)
 		}
 	}
 	if u := v.Uploader; u != nil {
@@ -130,11 +121,11 @@ func (o EncoderOptions) checkVideo(f field, loc string, v *Video) error {
 		}
 	}
 	if p := v.Platform; p != nil {
-		if err := checkProblem(f.with("platform.relationship"), string(p.Relationship), check.Relationship(string(p.Relationship))); err != nil {
-			return err
+		if pr := check.Relationship(string(p.Relationship)); !pr.OK() {
+			return problemErr(f.with("platform.relationship"), string(p.Relationship), pr)
 		}
-		if err := checkProblem(f.with("platform.platforms"), p.Platforms, check.Platforms(p.Platforms)); err != nil {
-			return err
+		if pr := check.Platforms(p.Platforms); !pr.OK() {
+			return problemErr(f.with("platform.platforms"), p.Platforms, pr)
 		}
 	}
 	if !o.Legacy {
@@ -144,15 +135,13 @@ func (o EncoderOptions) checkVideo(f field, loc string, v *Video) error {
 }
 
 // checkUploaderDomain checks that the uploader's info URL is on the
-// registrable domain of the page's loc (V-01). Both URLs passed the URL
+// registrable domain of the page's loc (V-06). Both URLs passed the URL
 // checks already (the loc is checked before the videos).
 func checkUploaderDomain(f field, info, loc string) error {
-	ip, pr1 := check.URL(info)
-	lp, pr2 := check.URL(loc)
-	if !pr1.OK() || !pr2.OK() {
-		return nil
+	if pr := check.SameDomainURLs(info, loc); !pr.OK() {
+		return problemErr(f, info, pr)
 	}
-	return checkProblem(f, info, check.SameDomain(ip.Host, lp.Host))
+	return nil
 }
 
 // checkVideoLegacy checks the deprecated video fields, written only with
@@ -206,8 +195,8 @@ func (o EncoderOptions) checkNews(n *News) error {
 	if err := checkTextField(f.with("publication.name"), "N-01", n.Publication.Name, true, 0); err != nil {
 		return err
 	}
-	if err := checkProblem(f.with("publication.language"), n.Publication.Language, check.NewsLanguage(n.Publication.Language)); err != nil {
-		return err
+	if pr := check.NewsLanguage(n.Publication.Language); !pr.OK() {
+		return problemErr(f.with("publication.language"), n.Publication.Language, pr)
 	}
 	if n.PublicationDate.IsZero() {
 		return entryErr(f.with("publication_date"), "N-01", "", "is required: N-04 wants the article's original publication time")
@@ -247,8 +236,8 @@ func checkAlternates(alts []Alternate) error {
 	for i := range alts {
 		a := &alts[i]
 		f := field{name: "alternates", i: i}
-		if err := checkProblem(f.with("hreflang"), a.Hreflang, check.Hreflang(a.Hreflang)); err != nil {
-			return err
+		if pr := check.Hreflang(a.Hreflang); !pr.OK() {
+			return problemErr(f.with("hreflang"), a.Hreflang, pr)
 		}
 		if strings.EqualFold(a.Hreflang, "x-default") {
 			if xdefault >= 0 {

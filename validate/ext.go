@@ -93,9 +93,9 @@ func (c *Checker) video(u *sitemap.URL, v *sitemap.Video, line, col int) {
 	if up := v.Uploader; up != nil {
 		c.value(line, col, "<video:uploader>", up.Name, check.MaxRunes("V-01", up.Name, check.MaxVideoUploader))
 		if up.Info != "" {
-			if ip, ok := c.extURL("V-01", "<video:uploader info>", up.Info, false, line, col); ok {
-				if lp, pr := check.URL(u.Loc); pr.OK() {
-					c.value(line, col, "<video:uploader info>", up.Info, check.SameDomain(ip.Host, lp.Host))
+			if _, ok := c.extURL("V-01", "<video:uploader info>", up.Info, false, line, col); ok {
+				if _, pr := check.URL(u.Loc); pr.OK() {
+					c.value(line, col, "<video:uploader info>", up.Info, check.SameDomainURLs(up.Info, u.Loc))
 				}
 			}
 		}

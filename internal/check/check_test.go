@@ -206,3 +206,19 @@ func FuzzURL(f *testing.F) {
 		}
 	})
 }
+
+// TestHostOf checks hostOf against URL's parts on accepted URLs.
+func TestHostOf(t *testing.T) {
+	for _, s := range []string{
+		"https://www.example.com/a", "https://www.example.com:8080?x", "http://[2001:db8::1]:80/#f",
+		"HTTPS://Example.COM", "https://a.b#x", "https://xn--bcher-kva.example./p",
+	} {
+		p, pr := URL(s)
+		if !pr.OK() {
+			t.Fatalf("URL(%q): %+v", s, pr)
+		}
+		if got := hostOf(s); got != p.Host {
+			t.Errorf("hostOf(%q) = %q, want %q", s, got, p.Host)
+		}
+	}
+}

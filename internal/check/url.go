@@ -193,6 +193,9 @@ func URL(s string) (Parts, Problem) {
 // value: readers trim it, so the value read is not the value
 // written. The trimmed value is in Problem.Suggest.
 func Untrimmed(s string) Problem {
+	if s == "" || !isXMLSpace(s[0]) && !isXMLSpace(s[len(s)-1]) {
+		return Problem{}
+	}
 	t := strings.Trim(s, " \t\r\n")
 	if len(t) == len(s) {
 		return Problem{}
@@ -348,11 +351,12 @@ func OtherURL(s, rule string, maxLen bool) (Parts, Problem) {
 	return p, Problem{}
 }
 
-func isAlpha(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-func isHex(c byte) bool   { return isDigit(c) || c|0x20 >= 'a' && c|0x20 <= 'f' }
-func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
-func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
+func isXMLSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+func isAlpha(c byte) bool    { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+func isDigit(c byte) bool    { return c >= '0' && c <= '9' }
+func isHex(c byte) bool      { return isDigit(c) || c|0x20 >= 'a' && c|0x20 <= 'f' }
+func isUpper(c byte) bool    { return c >= 'A' && c <= 'Z' }
+func isLower(c byte) bool    { return c >= 'a' && c <= 'z' }
 
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {

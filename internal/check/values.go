@@ -307,6 +307,36 @@ func SameDomain(infoHost, locHost string) Problem {
 	return problem("V-06", "is on "+a+", but the page is on "+b, "the uploader's info page must be on the same domain as the page")
 }
 
+// SameDomainURLs is SameDomain for two URLs that [URL] accepted (info, the
+// uploader's info URL, and loc, the page's), without parsing them again.
+func SameDomainURLs(info, loc string) Problem {
+	return SameDomain(hostOf(info), hostOf(loc))
+}
+
+// hostOf returns the host of a URL that [URL] accepted (no user info):
+// the text between "//" and the next '/', '?', '#' or port, without the
+// brackets of an IPv6 literal.
+func hostOf(s string) string {
+	i := strings.Index(s, "//")
+	if i < 0 {
+		return ""
+	}
+	h := s[i+2:]
+	if j := strings.IndexAny(h, "/?#"); j >= 0 {
+		h = h[:j]
+	}
+	if strings.HasPrefix(h, "[") {
+		if j := strings.IndexByte(h, ']'); j >= 0 {
+			return h[1:j]
+		}
+		return h
+	}
+	if j := strings.LastIndexByte(h, ':'); j >= 0 {
+		h = h[:j]
+	}
+	return h
+}
+
 // registrableDomain returns the eTLD+1 of host, or the normalised host
 // itself when it has none (an IP address, localhost).
 func registrableDomain(host string) string {
