@@ -140,6 +140,10 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 		if d.IsHTTP() {
 			return cannotRun("INPUT %s is a URL; generate reads files and - (for a site's URLs: sitemap fetch --format jsonl URL | sitemap generate ... -)", d.Name)
 		}
+		if l := strings.ToLower(d.Name); format == source.FormatAuto && (strings.HasSuffix(l, ".xml") || strings.HasSuffix(l, ".xml.gz")) {
+			// Read as text, each line of XML would be an invalid loc.
+			return cannotRun("INPUT %s is a sitemap (XML); generate reads text, CSV or JSONL entries (from a sitemap: sitemap parse %s | sitemap generate ... -)", d.Name, d.Name)
+		}
 	}
 	bo.BaseURL, bo.SiteURL = o.BaseURL, o.SiteURL
 	bo.Legacy, bo.DryRun, bo.NewsMaxAge = o.Legacy, o.DryRun, o.NewsMaxAge
