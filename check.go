@@ -158,14 +158,15 @@ var errNilURL = errors.New("sitemap: nil *URL")
 //   - images: at most 1,000 (IM-02), each with an absolute http(s) loc
 //     (IM-01); the deprecated fields only when o.Legacy is set, since
 //     they are written only then (IM-04).
-//   - videos (V-01, V-03): thumbnail_loc, title (≤ 100 characters, the
-//     XSD's limit), description (≤ 2,048 characters) and content_loc or
-//     player_loc, both different from loc; duration 1–28,800; rating
-//     0–5; view_count ≥ 0; dates like lastmod; at most 32 non-empty tags
-//     (S-08); restriction and platform with relationship allow|deny and
-//     the XSD's list patterns; uploader name ≤ 255 characters, info an
-//     http(s) URL on the registrable domain of loc;
-//     deprecated fields only with o.Legacy (V-04).
+//   - videos (V-01): thumbnail_loc, title (≤ 100 characters, the XSD's
+//     limit), description (≤ 2,048 characters) and content_loc or
+//     player_loc; duration 1–28,800; rating 0–5; view_count ≥ 0; dates
+//     like lastmod; non-empty tags; restriction and platform with
+//     relationship allow|deny and the XSD's list patterns; uploader name
+//     ≤ 255 characters, info an http(s) URL. V-06: content_loc and
+//     player_loc differ from loc, at most 32 tags (S-08), the uploader's
+//     info on the registrable domain of loc. Deprecated fields only with
+//     o.Legacy (V-04).
 //   - news (N-01..N-03): publication name, language (zh-cn, zh-tw or two
 //     or three lowercase letters), publication_date and title; the 2010
 //     XSD's optional tags only with o.Legacy (N-08, N-09).
