@@ -157,12 +157,14 @@ func runExplain(o *explainOptions, s *streams) error {
 	}
 	var found []rules.Rule
 	var unknown []string
+	families := 0 // unknown IDs that name a family, each already pointing to 'sitemap rules F'
 	for _, a := range o.IDs {
 		r, ok := rules.Lookup(rules.Normalize(a))
 		if !ok {
 			msg := fmt.Sprintf("no rule %q", a)
 			if f, ok := rules.FamilyOf(strings.ToUpper(strings.TrimSpace(a))); ok {
 				msg += fmt.Sprintf(": %s is a family of %d rules ('sitemap rules %s' lists them)", f.Prefix, len(f.Rules()), f.Prefix)
+				families++
 			} else if near := rules.Suggest(a, 3); len(near) > 0 {
 				msg += "; did you mean " + strings.Join(near, ", ") + "?"
 			}
@@ -186,6 +188,9 @@ func runExplain(o *explainOptions, s *streams) error {
 	}
 	if err != nil {
 		return err
+	}
+	if len(unknown) > 0 && families == len(unknown) {
+		return cannotRun("%s", strings.Join(unknown, "; "))
 	}
 	if len(unknown) > 0 {
 		return cannotRun("%s ('sitemap rules' lists every rule)", strings.Join(unknown, "; "))
