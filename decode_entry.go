@@ -100,6 +100,7 @@ func (x *xmlReader) root(f *frame, kind nsKind, near bool, uri string, local []b
 		return
 	}
 	x.rootSeen = true
+	x.rootLine, _ = x.s.Pos(f.off)
 	x.prolog = false
 	f.base = d.opt.BaseURL
 	switch string(local) {

@@ -74,3 +74,30 @@ func TestDecodeReadFailure(t *testing.T) {
 		})
 	}
 }
+
+// TestDecodeTruncatedRootLine: a document that ends inside its root
+// element names the line the root opened on, however far the input went
+// and however the reads fell. The scanner had discarded that offset by the
+// end, and Pos answered with the last line ("opened at line 4" for a root
+// on line 2); the line is now taken when the root opens.
+func TestDecodeTruncatedRootLine(t *testing.T) {
+	in := urlsetHead + "<url><loc>https://e.com/a</loc></url>\n<url><loc>https://e.com/b</loc></url>\n"
+	for _, tc := range []struct {
+		name string
+		r    io.Reader
+	}{
+		{"whole", strings.NewReader(in)},
+		{"one byte at a time", iotest.OneByteReader(strings.NewReader(in))},
+		{"EOF with the data", iotest.DataErrReader(strings.NewReader(in))},
+	} {
+		var msgs []string
+		dec := NewDecoder(tc.r, DecoderOptions{MaxLineBytes: 128, OnDiagnostic: func(d Diagnostic) { msgs = append(msgs, d.Message) }})
+		var err error
+		for err == nil {
+			_, err = dec.Next()
+		}
+		if !errors.Is(err, ErrTruncated) || !strings.Contains(err.Error(), "ends inside <urlset> (opened at line 2)") {
+			t.Errorf("%s: %v (diagnostics %q); want the root's line 2", tc.name, err, msgs)
+		}
+	}
+}

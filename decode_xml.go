@@ -68,6 +68,7 @@ type xmlReader struct {
 	// The document.
 	rootKind   nsKind
 	rootSeen   bool
+	rootLine   int // line of the root element's '<' (asked when it opens: Pos of a discarded offset is not known)
 	rootClosed bool
 	prolog     bool // still before the root element
 	entries    int  // entries seen (kept or not), for X-07/I-08
@@ -202,10 +203,8 @@ func (x *xmlReader) eof() error {
 	if len(x.stack) > 0 {
 		top := x.stack[len(x.stack)-1]
 		if x.stack[0].kind == ekRoot || len(x.stack) > 1 {
-			l, c := s.Pos(x.stack[0].off)
-			_ = c
 			msg := fmt.Sprintf("the document ends inside <%s> (opened at line %d) after %d entries; it is truncated",
-				x.name(&top), l, x.d.count)
+				x.name(&top), x.rootLine, x.d.count)
 			if s.Truncated() {
 				msg = fmt.Sprintf("the document ends in the middle of a tag after %d entries; it is truncated", x.d.count)
 			}

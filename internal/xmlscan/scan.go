@@ -102,7 +102,11 @@ func (s *Scanner) advanceLines(to int64) {
 
 // Pos returns the 1-based line and byte column of the absolute offset
 // off. Offsets are normally asked for in order; an earlier one still in the
-// buffer is found by counting backwards, one already discarded gets col 0.
+// buffer is found by counting backwards. For an offset already discarded
+// from the buffer Pos returns the current line and column 0 (the line is
+// not known: a caller that needs an early position asks for it while its
+// token is current); for one on a line that began before the buffer, its
+// line and column 0.
 func (s *Scanner) Pos(off int64) (line, col int) {
 	if off >= s.lineOff {
 		if max := s.base + int64(len(s.buf)); off > max {
@@ -122,12 +126,18 @@ func (s *Scanner) Pos(off int64) (line, col int) {
 	if i := bytes.LastIndexByte(s.buf[:p], '\n'); i >= 0 {
 		return s.line - n, p - i
 	}
+	if s.base == 0 { // the first line, still in the buffer
+		return 1, p + 1
+	}
 	return s.line - n, 0
 }
 
 // more moves the current token (from s.pos) to the front of the buffer and
 // reads more input, growing the buffer up to maxTok. It reports whether
-// new bytes arrived; when not, s.err says why.
+// new bytes arrived; when not, s.err says why. It returns once it has read
+// as many bytes as the token held, the buffer is full, or the reader
+// fails; after 100 empty reads in a row, with io.ErrNoProgress if nothing
+// came.
 func (s *Scanner) more() bool {
 	if s.err != nil {
 		return false
@@ -152,16 +162,29 @@ func (s *Scanner) more() bool {
 		copy(nb, s.buf)
 		s.buf = nb
 	}
-	for range 100 {
+	// Read at least as many bytes as the unfinished token holds (or to a
+	// full buffer): the caller scans the token again from its start, so a
+	// reader that returns a few bytes at a time (a gzip stream of tiny
+	// blocks) would otherwise cost time quadratic in the token's length.
+	want, got := len(s.buf), 0
+	for empty := 0; empty < 100; {
 		n, err := s.r.Read(s.buf[len(s.buf):cap(s.buf)])
 		s.buf = s.buf[:len(s.buf)+n]
+		got += n
 		if err != nil {
 			s.err = err
-			return n > 0
+			return got > 0
 		}
-		if n > 0 {
+		if n == 0 {
+			empty++
+			continue
+		}
+		if got >= want || len(s.buf) == cap(s.buf) {
 			return true
 		}
+	}
+	if got > 0 {
+		return true
 	}
 	s.err = io.ErrNoProgress
 	return false
@@ -263,12 +286,8 @@ func safeCut(b []byte) int {
 func (s *Scanner) markup(start int) (Kind, bool) {
 	b := s.buf
 	if start+1 >= len(b) {
-		if s.err != nil { // a lone '<' at the end
-			s.syntax = "'<' at the end of the input"
-			s.text = b[start:]
-			s.pos = len(b)
-			return Text, true
-		}
+		// Not yet complete; a lone '<' at the end of the input is a
+		// truncated token, as "<u" is, however the reads fell.
 		return 0, false
 	}
 	switch c := b[start+1]; {
