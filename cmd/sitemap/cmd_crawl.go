@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -101,7 +102,7 @@ listed; 2 bad flags, unwritable output, or interrupted.`,
 	f.SortFlags = false
 	f.StringVar(&o.BaseURL, "base-url", "", "URL of the directory the sitemaps are served from (default: START-URL's site root)")
 	o.publishFlags.register(f)
-	f.BoolVar(&o.DryRun, "dry-run", false, "crawl and print the summary without writing sitemaps")
+	f.BoolVar(&o.DryRun, "dry-run", false, "crawl and print the summary without writing anything: no sitemaps, and the state file (--state) only read")
 	f.BoolVar(&o.JSON, "json", false, "print the summaries as JSON on standard output")
 	f.StringVar(&o.State, "state", "", "state file: frontier, seen URLs, content hashes (default OUT/.sitemap-state.db)")
 	f.StringVar(&o.Report, "report", "", "write one JSON line per URL seen to `FILE` (- for standard output)")
@@ -202,15 +203,36 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 		baseURL = start.Scheme + "://" + start.Host + "/"
 	}
 	statePath := o.State
-	if statePath == "" {
+	shownState := "" // statePath as messages name it
+	switch {
+	case o.DryRun:
+		// A dry run writes nothing: it crawls with a copy of the state
+		// (the one a real run would use), in a temporary directory.
+		if statePath == "" {
+			statePath = filepath.Join(o.Out, ".sitemap-state.db")
+		}
+		shownState = statePath + " (a copy: dry run)"
+		tmp, err := dryRunState(statePath)
+		if err != nil {
+			return cannotRun("--dry-run: %v", err)
+		}
+		defer os.RemoveAll(filepath.Dir(tmp))
+		statePath = tmp
+	case statePath == "":
 		if err := os.MkdirAll(o.Out, 0o755); err != nil {
 			return cannotRun("--out %s: %v", o.Out, err)
 		}
 		statePath = filepath.Join(o.Out, ".sitemap-state.db")
-	} else if dir := filepath.Dir(statePath); dir != "" {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return cannotRun("--state %s: %v", statePath, err)
+	default:
+		if dir := filepath.Dir(statePath); dir != "" {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return cannotRun("--state %s: %v", statePath, err)
+			}
 		}
+	}
+
+	if shownState == "" {
+		shownState = statePath
 	}
 
 	var bar *progress.Bar
@@ -225,16 +247,20 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 	defer st.Close()
 	cr, err := crawl.New(ctx, st, st.Crawl(), o.Start, co)
 	if err != nil {
-		return cannotRun("crawl: state file %s: %v", statePath, err)
+		return cannotRun("crawl: state file %s: %v", shownState, err)
 	}
 	if cr.Resumed() {
-		fmt.Fprintf(s.Err, "sitemap: resuming the unfinished crawl in %s\n", statePath)
+		fmt.Fprintf(s.Err, "sitemap: resuming the unfinished crawl in %s\n", shownState)
 	}
 	sum, err := cr.Run(ctx)
 	bar.Done()
 	if err != nil {
 		if ctx.Err() != nil {
-			fmt.Fprintf(s.Err, "sitemap: crawl interrupted; what was crawled is kept in %s: run the same command again to continue\n", statePath)
+			if o.DryRun {
+				fmt.Fprintln(s.Err, "sitemap: crawl interrupted; dry run, nothing kept")
+			} else {
+				fmt.Fprintf(s.Err, "sitemap: crawl interrupted; what was crawled is kept in %s: run the same command again to continue\n", statePath)
+			}
 			return ctx.Err()
 		}
 		return cannotRun("crawl: %v", err)
@@ -392,4 +418,30 @@ func crawlPlural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// dryRunState returns the path of a copy of the state file path (with its
+// SQLite journal files, when there are any) in a new temporary directory,
+// or of a new file there when path does not exist; the caller removes the
+// directory.
+func dryRunState(path string) (string, error) {
+	dir, err := os.MkdirTemp("", "sitemap-crawl-dry-run-")
+	if err != nil {
+		return "", err
+	}
+	tmp := filepath.Join(dir, "state.db")
+	for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
+		b, err := os.ReadFile(path + suffix)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err == nil {
+			err = os.WriteFile(tmp+suffix, b, 0o600)
+		}
+		if err != nil {
+			os.RemoveAll(dir)
+			return "", fmt.Errorf("copying the state file %s: %w", path+suffix, err)
+		}
+	}
+	return tmp, nil
 }

@@ -116,6 +116,54 @@ func TestCrawlCommand(t *testing.T) {
 	}
 }
 
+// TestCrawlDryRunWritesNothing: --dry-run creates no --out directory and
+// no state file, and leaves an existing state file and sitemap as they
+// were (it crawls with a copy of the state).
+func TestCrawlDryRunWritesNothing(t *testing.T) {
+	srv := crawlTestSite(t)
+	out := filepath.Join(t.TempDir(), "out")
+	if code, _, stderr := runCLI(t, "", "crawl", srv.URL+"/", "--out", out, "--rate", "0", "--dry-run"); code != exitProblems || !strings.Contains(stderr, "dry run, nothing written") {
+		t.Fatalf("dry run: exit %d; want 1 (a linked 404)\n%s", code, stderr)
+	}
+	if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("dry run created %s (%v)", out, err)
+	}
+	if code, _, stderr := runCLI(t, "", "crawl", srv.URL+"/", "--out", out, "--rate", "0"); code != exitProblems {
+		t.Fatalf("real run: exit %d\n%s", code, stderr)
+	}
+	read := func() map[string]string {
+		files := map[string]string{}
+		ents, err := os.ReadDir(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range ents {
+			b, err := os.ReadFile(filepath.Join(out, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			files[e.Name()] = string(b)
+		}
+		return files
+	}
+	before := read()
+	if before[".sitemap-state.db"] == "" || before["sitemap.xml"] == "" {
+		t.Fatalf("the real run wrote %d files; want the state and sitemap.xml among them", len(before))
+	}
+	if code, _, stderr := runCLI(t, "", "crawl", srv.URL+"/", "--out", out, "--rate", "0", "--dry-run"); code != exitProblems {
+		t.Fatalf("second dry run: exit %d\n%s", code, stderr)
+	}
+	after := read()
+	if len(after) != len(before) {
+		t.Errorf("dry run changed the files of %s: %d before, %d after", out, len(before), len(after))
+	}
+	for name, b := range before {
+		if after[name] != b {
+			t.Errorf("dry run changed %s", name)
+		}
+	}
+}
+
 // TestCrawlCommandFlags: bad flags exit 2 and say what to do.
 func TestCrawlCommandFlags(t *testing.T) {
 	for _, tt := range []struct {
