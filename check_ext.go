@@ -241,8 +241,7 @@ func checkAlternates(alts []Alternate) error {
 		}
 		if strings.EqualFold(a.Hreflang, "x-default") {
 			if xdefault >= 0 {
-				return entryErr(f.with("hreflang"), "H-08", a.Hreflang,
-					"appears twice (alternates["+strconv.Itoa(xdefault)+"] too); a <url> has at most one x-default")
+				return problemErr(f.with("hreflang"), a.Hreflang, check.RepeatedHreflang(a.Hreflang))
 			}
 			xdefault = i
 		}
@@ -254,8 +253,7 @@ func checkAlternates(alts []Alternate) error {
 		}
 		for j := 0; j < i; j++ {
 			if strings.EqualFold(alts[j].Hreflang, a.Hreflang) && !strings.EqualFold(a.Hreflang, "x-default") {
-				return entryErr(f.with("hreflang"), "H-08", a.Hreflang,
-					"repeats alternates["+strconv.Itoa(j)+"]; each hreflang may appear once per <url>")
+				return problemErr(f.with("hreflang"), a.Hreflang, check.RepeatedHreflang(a.Hreflang))
 			}
 		}
 	}

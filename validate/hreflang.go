@@ -29,13 +29,12 @@ func (c *Checker) alternates(u *sitemap.URL, line, col int) {
 		if code == "x-default" {
 			xdefault++
 			if xdefault == 2 {
-				c.emit(line, col, "H-08", sitemap.SeverityError, "<url> has more than one x-default alternate; keep one")
+				c.value(line, col, "hreflang", a.Hreflang, check.RepeatedHreflang(a.Hreflang))
 			}
 		} else {
 			for _, prev := range codes[:i] {
 				if prev == code {
-					c.emit(line, col, "H-08", sitemap.SeverityError,
-						"hreflang %q appears more than once in this <url>; each language has one alternate", a.Hreflang)
+					c.value(line, col, "hreflang", a.Hreflang, check.RepeatedHreflang(a.Hreflang))
 					break
 				}
 			}

@@ -140,6 +140,8 @@ func verdictRows(now time.Time) []verdictRow {
 		{name: "hreflang underscore", rec: page(`"alternates":[{"hreflang":"en_GB","href":"https://www.example.com/page"}]`), rule: "H-06", refuse: true, sev: E},
 		{name: "hreflang unknown language", rec: page(`"alternates":[{"hreflang":"xx","href":"https://www.example.com/page"}]`), rule: "H-06", refuse: true, sev: E},
 		{name: "hreflang relative href", rec: page(`"alternates":[{"hreflang":"en","href":"https://www.example.com/page"},{"hreflang":"de","href":"/de/page"}]`), rule: "H-05", refuse: true, sev: E},
+		{name: "hreflang twice", rec: page(`"alternates":[{"hreflang":"en","href":"https://www.example.com/page"},{"hreflang":"EN","href":"https://www.example.com/page"}]`), rule: "H-08", refuse: true, sev: E, advice: "one alternate"},
+		{name: "x-default twice", rec: page(`"alternates":[{"hreflang":"x-default","href":"https://www.example.com/page"},{"hreflang":"X-Default","href":"https://www.example.com/page"}]`), rule: "H-08", refuse: true, sev: E, advice: "at most one x-default"},
 		// News language.
 		{name: "news en", rec: page(news("en"))},
 		{name: "news zh-cn", rec: page(news("zh-cn"))},

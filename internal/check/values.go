@@ -92,6 +92,17 @@ func Hreflang(s string) Problem {
 	return problem("H-06", "is not language[-Script][-REGION] with known ISO codes, such as en, en-GB, zh-Hant-TW or es-419, nor x-default", "a region alone is no language: write en-GB, not GB")
 }
 
+// RepeatedHreflang is the problem of an hreflang code that an earlier
+// alternate of the same <url> already has, compared case-insensitively
+// (H-08): each language has one alternate, and a <url> at most one
+// x-default.
+func RepeatedHreflang(s string) Problem {
+	if strings.EqualFold(s, "x-default") {
+		return problem("H-08", "appears more than once in this <url>", "a <url> has at most one x-default; keep one")
+	}
+	return problem("H-08", "appears more than once in this <url>", "each language has one alternate; keep one")
+}
+
 func validHreflang(s string) bool {
 	if strings.EqualFold(s, "x-default") {
 		return true
