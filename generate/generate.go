@@ -62,7 +62,9 @@ type Options struct {
 	// see [state.Decide]) and remembers it: an entry the builder refuses is
 	// never recorded. StatePrecision is the precision of the run's time
 	// given to a changed entry (default seconds). Run flushes State after
-	// publishing; closing it is the caller's.
+	// publishing; closing it is the caller's. A dry run (Build.DryRun)
+	// only reads State: the lastmods are those a real run would write, and
+	// nothing is recorded.
 	State          state.Store
 	StatePrecision sitemap.Precision
 	// KeepDuplicates publishes every entry as read. By default an entry
@@ -289,7 +291,7 @@ func Run(ctx context.Context, src Source, o Options) (Summary, error) {
 		return r.summary(), err
 	}
 	r.sum.Summary = bs
-	if o.State != nil {
+	if o.State != nil && !o.Build.DryRun {
 		if err := o.State.Flush(ctx); err != nil {
 			return r.summary(), &StageError{StageSaveState, err}
 		}
@@ -372,7 +374,7 @@ func (r *run) add(ctx context.Context, it *Item) error {
 		}
 		return err
 	}
-	if r.o.State != nil {
+	if r.o.State != nil && !r.o.Build.DryRun {
 		if err := r.o.State.Put(ctx, stamped); err != nil {
 			return &StageError{StageState, err}
 		}

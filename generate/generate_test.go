@@ -237,6 +237,37 @@ func TestRunState(t *testing.T) {
 	}
 }
 
+// A dry run reads the state (its lastmods are a real run's) and records
+// nothing.
+func TestRunStateDryRun(t *testing.T) {
+	ctx := context.Background()
+	db, err := state.OpenSQLite(ctx, filepath.Join(t.TempDir(), "state.db"), state.SQLiteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	day1 := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	run := func(now time.Time, dry bool, lines ...string) {
+		o := opts(store.Memory(), nil)
+		if dry {
+			o.Out = nil
+		}
+		o.State, o.Build.DryRun = db, dry
+		o.Build.Now = func() time.Time { return now }
+		if _, err := Run(ctx, Read(strings.NewReader(strings.Join(lines, "\n")), source.Options{Name: "in.jsonl"}), o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run(day1, false, `{"loc":"`+base+`a","changefreq":"daily"}`)
+	run(day1.Add(24*time.Hour), true, `{"loc":"`+base+`a","changefreq":"weekly"}`, `{"loc":"`+base+`b"}`)
+	if rec, found, err := db.Lookup(ctx, base+"a"); err != nil || !found || !rec.LastSeen.Equal(day1) {
+		t.Errorf("a after a dry run: %+v, found %v, %v; want the record of day 1", rec, found, err)
+	}
+	if rec, found, err := db.Lookup(ctx, base+"b"); found || err != nil {
+		t.Errorf("b was recorded by a dry run: %+v, %v", rec, err)
+	}
+}
+
 // RobotsTxt gets the Sitemap: line of the top file, every other byte kept;
 // a dry run leaves it alone.
 func TestRunRobots(t *testing.T) {

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -418,30 +417,4 @@ func crawlPlural(n int, one, many string) string {
 		return one
 	}
 	return many
-}
-
-// dryRunState returns the path of a copy of the state file path (with its
-// SQLite journal files, when there are any) in a new temporary directory,
-// or of a new file there when path does not exist; the caller removes the
-// directory.
-func dryRunState(path string) (string, error) {
-	dir, err := os.MkdirTemp("", "sitemap-crawl-dry-run-")
-	if err != nil {
-		return "", err
-	}
-	tmp := filepath.Join(dir, "state.db")
-	for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
-		b, err := os.ReadFile(path + suffix)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err == nil {
-			err = os.WriteFile(tmp+suffix, b, 0o600)
-		}
-		if err != nil {
-			os.RemoveAll(dir)
-			return "", fmt.Errorf("copying the state file %s: %w", path+suffix, err)
-		}
-	}
-	return tmp, nil
 }

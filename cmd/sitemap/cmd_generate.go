@@ -170,7 +170,18 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 		if o.StateDay {
 			prec = sitemap.PrecisionDay
 		}
-		sst, err := state.OpenSQLite(ctx, o.State, state.SQLiteOptions{Precision: prec})
+		path := o.State
+		if o.DryRun {
+			// Read a copy: opening the file would create it, or its
+			// schema, and a dry run writes nothing.
+			tmp, err := dryRunState(path)
+			if err != nil {
+				return cannotRun("--dry-run: %v", err)
+			}
+			defer os.RemoveAll(filepath.Dir(tmp))
+			path = tmp
+		}
+		sst, err := state.OpenSQLite(ctx, path, state.SQLiteOptions{Precision: prec})
 		if err != nil {
 			return cannotRun("--state %s: %v", o.State, err)
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -174,5 +175,39 @@ func TestGenerateStateInvalidCopy(t *testing.T) {
 	}
 	if lm := genLastMods(t, filepath.Join(out, "sitemap.xml"))["https://www.example.com/a"]; lm != "2026-01-02" {
 		t.Errorf("lastmod %q after an invalid copy, want the recorded 2026-01-02", lm)
+	}
+}
+
+// TestGenerateStateDryRun: --dry-run with --state creates no state file
+// and leaves an existing one as it was.
+func TestGenerateStateDryRun(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "state.db")
+	in := filepath.Join(dir, "urls.txt")
+	if err := os.WriteFile(in, []byte("https://www.example.com/a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gen := func(args ...string) {
+		t.Helper()
+		args = append([]string{"generate", "--base-url", genBase, "--out", filepath.Join(dir, "public"), "--state", db}, args...)
+		if code, _, stderr := runCLI(t, "", append(args, in)...); code != exitOK {
+			t.Fatalf("%v: exit %d\n%s", args, code, stderr)
+		}
+	}
+	gen("--dry-run")
+	if _, err := os.Stat(db); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("a dry run created the state file (%v)", err)
+	}
+	gen()
+	before, err := os.ReadFile(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(in, []byte("https://www.example.com/a\nhttps://www.example.com/b\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gen("--dry-run")
+	if after, _ := os.ReadFile(db); string(after) != string(before) {
+		t.Error("a dry run changed the state file")
 	}
 }

@@ -1,6 +1,12 @@
 package main
 
 import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
 	"github.com/spf13/pflag"
 
 	sitemap "github.com/sitemapkit/sitemap"
@@ -54,4 +60,31 @@ func (p *publishFlags) buildOptions() (build.Options, error) {
 		Name: p.Name, Gzip: p.Gzip, GzipLevel: p.GzipLevel, GzipIndex: p.GzipIndex,
 		Index: mode, MaxURLs: p.MaxURLs, MaxBytes: p.MaxBytes,
 	}, nil
+}
+
+// dryRunState returns the path of a copy of the state file path (with
+// its SQLite journal files, when there are any) in a new temporary
+// directory, or of a new file there when path does not exist; the caller
+// removes the directory. generate and crawl --dry-run read their state
+// through it, so a dry run writes nothing.
+func dryRunState(path string) (string, error) {
+	dir, err := os.MkdirTemp("", "sitemap-crawl-dry-run-")
+	if err != nil {
+		return "", err
+	}
+	tmp := filepath.Join(dir, "state.db")
+	for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
+		b, err := os.ReadFile(path + suffix)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err == nil {
+			err = os.WriteFile(tmp+suffix, b, 0o600)
+		}
+		if err != nil {
+			os.RemoveAll(dir)
+			return "", fmt.Errorf("copying the state file %s: %w", path+suffix, err)
+		}
+	}
+	return tmp, nil
 }
