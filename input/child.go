@@ -51,7 +51,7 @@ func Child(parent *Doc, loc string, allowOffSite bool) (Doc, error) {
 	}
 	switch {
 	case parent.Stdin:
-		return Doc{}, errors.New("children of an index read from standard input are not followed")
+		return Doc{}, errors.New("children of an index read from standard input are not followed; give the index as a file or URL to read them")
 	case parent.Path == "":
 		child.indexURL = parent.URL
 		return child, nil

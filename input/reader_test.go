@@ -245,7 +245,7 @@ func TestChild(t *testing.T) {
 		{local, "https://www.example.com/maps/%2e%2e/x.xml", "error: leaves the index's directory"},
 		{local, "/relative.xml", "error: not an absolute http(s) URL"},
 		{&Doc{Name: "i.xml", Path: "i.xml"}, "https://any.example/x/y.xml", "y.xml"},
-		{&Doc{Name: "-", Stdin: true}, "https://any.example/y.xml", "error: children of an index read from standard input are not followed"},
+		{&Doc{Name: "-", Stdin: true}, "https://any.example/y.xml", "error: children of an index read from standard input are not followed; give the index as a file or URL to read them"},
 		{&Doc{Name: "https://a.example/i.xml", URL: "https://a.example/i.xml"}, "https://a.example/s/1.xml", "https://a.example/s/1.xml"},
 	} {
 		c, err := Child(tc.parent, tc.loc, false)
