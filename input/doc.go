@@ -24,8 +24,11 @@
 // A URL is served at itself. A local file is served where [Options.Base]
 // says: a directory URL ending in "/" serves each file under its name
 // (base + the file's path below the directory given, for a directory
-// input), any other URL is the one file's URL. Without Base a local
-// document's URL is unknown ("").
+// input), any other URL is the one file's URL. For a directory input Base
+// is a directory: https://www.example.com/maps is read as
+// https://www.example.com/maps/, and a sitemap file's URL
+// (…/maps/sitemap.xml) as its directory. Without Base a local document's
+// URL is unknown ("").
 //
 // # The children of an index
 //

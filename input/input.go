@@ -173,7 +173,7 @@ func Resolve(names []string, o Options) ([]Doc, error) {
 			continue
 		}
 		if fi, err := os.Stat(name); err == nil && fi.IsDir() && !o.FilesOnly {
-			ds, err := dirDocs(name, o.Base)
+			ds, err := dirDocs(name, dirBase(o.Base))
 			if err != nil {
 				return nil, err
 			}
@@ -192,6 +192,28 @@ func rootDir(base string) string {
 		return base + "/"
 	}
 	return base
+}
+
+// dirBase is the Base of a directory input, a directory URL: base as
+// given when it ends in "/"; the directory of a sitemap file's URL
+// (https://www.example.com/maps/sitemap.xml serves the directory
+// https://www.example.com/maps/); else base with a "/" added
+// (https://www.example.com/maps is the directory maps/), since the files
+// of a directory cannot all be served at one URL.
+func dirBase(base string) string {
+	if base == "" || strings.HasSuffix(base, "/") {
+		return base
+	}
+	u, err := url.Parse(base)
+	if err != nil || u.RawQuery != "" || u.Fragment != "" || u.ForceQuery {
+		return base
+	}
+	if i := strings.LastIndexByte(u.Path, '/'); i >= 0 && IsSitemapFileName(u.Path[i+1:]) {
+		u.Path, u.RawPath = u.Path[:i+1], ""
+		return u.String()
+	}
+	u.Path, u.RawPath = u.Path+"/", ""
+	return u.String()
 }
 
 // fileURL is where the file rel (slash-separated, below the directory

@@ -148,6 +148,19 @@ func TestReaderDirectory(t *testing.T) {
 	if _, err := Resolve([]string{t.TempDir()}, Options{}); err == nil || !strings.Contains(err.Error(), "no sitemap file") {
 		t.Errorf("empty directory: %v", err)
 	}
+	// The Base of a directory input is a directory, however it is spelt:
+	// without its "/", or as the URL of one of its sitemap files.
+	for _, b := range []string{strings.TrimSuffix(site, "/"), site + "sitemap.xml", site} {
+		docs, err := Resolve([]string{dir}, Options{Base: b})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range docs {
+			if want := site + filepath.Base(d.Path); d.URL != want {
+				t.Errorf("--base %s: %s is served at %s, want %s", b, d.Path, d.URL, want)
+			}
+		}
+	}
 }
 
 func TestReaderHTTP(t *testing.T) {
