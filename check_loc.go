@@ -14,7 +14,7 @@ import (
 
 // problemErr turns a check's problem about value into an *EntryError for
 // field f.
-func problemErr(f field, value string, p check.Problem) *EntryError {
+func problemErr(f field, value string, p *check.Problem) *EntryError {
 	return &EntryError{Field: f.String(), Rule: p.Rule, Value: value, Message: p.Text(), Suggest: p.Suggest}
 }
 
@@ -37,9 +37,9 @@ func (o EncoderOptions) checkLocSlow(f field, s string, k check.Kind) error {
 	if s == "" {
 		return entryErr(f, "X-04", "", "is empty; every entry needs an absolute URL such as https://www.example.com/page")
 	}
-	p, err := checkURL(f, s)
-	if err != nil {
-		return err
+	p, pr := check.URL(s)
+	if !pr.OK() {
+		return problemErr(f, s, pr)
 	}
 	if pr := check.Length(s); !pr.OK() {
 		return problemErr(f, s, pr)

@@ -19,7 +19,7 @@ import (
 // problem reports what check found wrong with value, the content of tag:
 // `<loc> "https://bücher.example/" has a host with non-ASCII characters;
 // write the host in punycode: "https://xn--bcher-kva.example/"`.
-func (c *Checker) problem(line, col int, sev sitemap.Severity, tag, value string, pr check.Problem) {
+func (c *Checker) problem(line, col int, sev sitemap.Severity, tag, value string, pr *check.Problem) {
 	msg := tag + " "
 	if value != "" {
 		msg += strconv.Quote(short(value)) + " "
@@ -50,7 +50,7 @@ func (c *Checker) checkLoc(loc string, line, col int, index bool) (check.Parts, 
 	}
 	const tag = "<loc>"
 	p, pr := check.URL(loc)
-	if pr.Rule == "X-12" {
+	if pr != nil && pr.Rule == "X-12" {
 		// Readers trim a loc (the decoder has, with this warning): an
 		// entry from elsewhere is checked as it will be read.
 		c.problem(line, col, sitemap.SeverityWarning, tag, loc, pr)
@@ -100,7 +100,7 @@ func (c *Checker) extURL(rule, tag, v string, maxLen bool, line, col int) (check
 }
 
 // value reports pr, when it is a problem, as an error about tag's value.
-func (c *Checker) value(line, col int, tag, v string, pr check.Problem) {
+func (c *Checker) value(line, col int, tag, v string, pr *check.Problem) {
 	if !pr.OK() {
 		c.problem(line, col, sitemap.SeverityError, tag, v, pr)
 	}

@@ -12,8 +12,9 @@
 // this module, so package sitemap can import it.
 package check
 
-// Problem is what a check found wrong with a value. The zero Problem
-// (Rule == "") means the value passed.
+// Problem is what a check found wrong with a value. A check returns nil
+// when the value passed (one pointer to return: the checks sit on the
+// encoder's hot path).
 type Problem struct {
 	// Rule is the rule ID the value breaks, such as "L-07".
 	Rule string
@@ -30,15 +31,18 @@ type Problem struct {
 	Suggest string
 }
 
-// OK reports whether p is the zero Problem.
-func (p Problem) OK() bool { return p.Rule == "" }
+// OK reports whether there is no problem (p is nil).
+func (p *Problem) OK() bool { return p == nil }
 
 // Text is the message followed by the fix: "has … ; write …".
-func (p Problem) Text() string {
+func (p *Problem) Text() string {
+	if p == nil {
+		return ""
+	}
 	if p.Fix == "" {
 		return p.Message
 	}
 	return p.Message + "; " + p.Fix
 }
 
-func problem(rule, msg, fix string) Problem { return Problem{Rule: rule, Message: msg, Fix: fix} }
+func problem(rule, msg, fix string) *Problem { return &Problem{Rule: rule, Message: msg, Fix: fix} }

@@ -77,7 +77,7 @@ const (
 // path must start with the scope's directory (L-15). A page outside
 // breaks L-09; an index child on another site I-05, in another directory
 // of the same site I-06.
-func (sc Scope) Check(p Parts, k Kind) Problem {
+func (sc Scope) Check(p Parts, k Kind) *Problem {
 	path := p.Path
 	if path == "" {
 		path = "/"
@@ -98,7 +98,7 @@ func (sc Scope) Check(p Parts, k Kind) Problem {
 		}
 		why, dirOnly = "it is not under "+what+" directory "+sc.dir, true
 	default:
-		return Problem{}
+		return nil
 	}
 	prefix := sc.Prefix()
 	msg := "is outside " + prefix + ": " + why

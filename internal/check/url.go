@@ -73,7 +73,7 @@ const (
 // the same scheme, host and path. The host is taken as written: a trailing
 // dot ("www.example.com.") names another host than the one without it,
 // for the scope rule as for a browser.
-func URL(s string) (Parts, Problem) {
+func URL(s string) (Parts, *Problem) {
 	var p Parts
 	if pr := Untrimmed(s); !pr.OK() {
 		return p, pr
@@ -186,19 +186,19 @@ func URL(s string) (Parts, Problem) {
 		pathEnd = len(tail)
 	}
 	p.Path = tail[:pathEnd]
-	return p, Problem{}
+	return p, nil
 }
 
 // Untrimmed checks for XML white space (space, TAB, CR, LF) around a
 // value: readers trim it, so the value read is not the value
 // written. The trimmed value is in Problem.Suggest.
-func Untrimmed(s string) Problem {
+func Untrimmed(s string) *Problem {
 	if s == "" || !isXMLSpace(s[0]) && !isXMLSpace(s[len(s)-1]) {
-		return Problem{}
+		return nil
 	}
 	t := strings.Trim(s, " \t\r\n")
 	if len(t) == len(s) {
-		return Problem{}
+		return nil
 	}
 	pr := problem("X-12", "has white space around it", "trim it")
 	pr.Suggest = t
@@ -207,11 +207,10 @@ func Untrimmed(s string) Problem {
 
 // pathProblem describes the byte at s[off], which the path, query or
 // fragment of a URL cannot hold as it is.
-func pathProblem(s string, off int) Problem {
+func pathProblem(s string, off int) *Problem {
 	c := s[off]
 	at := " at byte " + strconv.Itoa(off)
-	var pr Problem
-	pr.Rule = "L-07"
+	pr := &Problem{Rule: "L-07"}
 	switch {
 	case c == '%':
 		pr.Message, pr.Fix = "has a '%' not followed by two hex digits"+at, "write a literal % as %25"
@@ -238,7 +237,7 @@ func pathProblem(s string, off int) Problem {
 }
 
 // port checks the port of a URL: 1–65535 (L-07).
-func port(port string) Problem {
+func port(port string) *Problem {
 	if port == "" {
 		return problem("L-07", "has a ':' after the host but no port number", "remove the ':'")
 	}
@@ -252,7 +251,7 @@ func port(port string) Problem {
 	if n < 1 || n > 65535 {
 		return problem("L-07", "has the port "+port, "a port is a number 1–65535; leave it out for the default port")
 	}
-	return Problem{}
+	return nil
 }
 
 // Suggest returns s written as L-07 wants it: the host in punycode, every
@@ -309,10 +308,10 @@ func Suggest(s string) string {
 // (the XSD's minimum, L-05) and fewer than 2,048 (L-04). Length is counted
 // in characters. A URL of exactly 2,048 characters breaks L-04 but passes
 // the XSD: the encoder refuses it, the validator warns (see AtXSDLimit).
-func Length(s string) Problem {
+func Length(s string) *Problem {
 	n := len(s)
 	if n >= MinLength && n < MaxLength {
-		return Problem{}
+		return nil
 	}
 	n = utf8.RuneCountInString(s)
 	switch {
@@ -321,7 +320,7 @@ func Length(s string) Problem {
 	case n < MinLength:
 		return problem("L-06", "is "+strconv.Itoa(n)+" characters long; the XSD requires at least 12 (L-05)", "give the full absolute URL")
 	}
-	return Problem{}
+	return nil
 }
 
 // AtXSDLimit reports whether s is exactly 2,048 characters long: too long
@@ -337,7 +336,7 @@ func AtXSDLimit(s string) bool {
 // URL at all breaks the field's own rule (IM-01, V-01, H-05, …) and an
 // encoding problem stays L-07. maxLen applies L-06's length limit too
 // (for hreflang hrefs, which are page URLs).
-func OtherURL(s, rule string, maxLen bool) (Parts, Problem) {
+func OtherURL(s, rule string, maxLen bool) (Parts, *Problem) {
 	p, pr := URL(s)
 	if !pr.OK() {
 		if pr.Rule == "L-01" || pr.Rule == "L-16" {
@@ -348,7 +347,7 @@ func OtherURL(s, rule string, maxLen bool) (Parts, Problem) {
 	if maxLen && len(s) >= MaxLength {
 		return p, Length(s)
 	}
-	return p, Problem{}
+	return p, nil
 }
 
 func isXMLSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }

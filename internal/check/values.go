@@ -17,10 +17,10 @@ var changeFreqs = [...]string{"always", "hourly", "daily", "weekly", "monthly", 
 // in lowercase. A value that differs only in letter case breaks C-04 (the
 // XSD's enumeration is case-sensitive) and has the lowercase form in
 // Problem.Suggest.
-func ChangeFreq(s string) Problem {
+func ChangeFreq(s string) *Problem {
 	for _, c := range changeFreqs {
 		if s == c {
-			return Problem{}
+			return nil
 		}
 	}
 	for _, c := range changeFreqs {
@@ -34,9 +34,9 @@ func ChangeFreq(s string) Problem {
 }
 
 // Priority checks a <priority> value (P-01): 0.0–1.0, not NaN.
-func Priority(p float64) Problem {
+func Priority(p float64) *Problem {
 	if p >= 0 && p <= 1 {
-		return Problem{}
+		return nil
 	}
 	return problem("P-01", "is outside 0.0–1.0", "")
 }
@@ -56,7 +56,7 @@ const (
 // a year and month alone (it would have to invent the day, M-08) and
 // writes a minute-precision time with ":00" seconds; a validator warns
 // about all three.
-func DatePrecision(f DateForm) Problem {
+func DatePrecision(f DateForm) *Problem {
 	what := "a year only"
 	switch f {
 	case FormMonth:
@@ -69,9 +69,9 @@ func DatePrecision(f DateForm) Problem {
 
 // DateYear checks the year of a date (M-01): W3C Datetime has four-digit
 // years, 0001–9999.
-func DateYear(y int) Problem {
+func DateYear(y int) *Problem {
 	if y >= 1 && y <= 9999 {
-		return Problem{}
+		return nil
 	}
 	return problem("M-01", "has the year "+strconv.Itoa(y), "W3C Datetime needs a four-digit year 0001–9999")
 }
@@ -82,12 +82,12 @@ func DateYear(y int) Problem {
 // (es-419), in any letter case, each a code golang.org/x/text/language
 // knows (so a region alone, such as "GB", is refused: "gb" is no
 // language).
-func Hreflang(s string) Problem {
+func Hreflang(s string) *Problem {
 	if s == "" {
 		return problem("H-06", "is empty", "give a language code such as en or en-GB, or x-default")
 	}
 	if validHreflang(s) {
-		return Problem{}
+		return nil
 	}
 	return problem("H-06", "is not language[-Script][-REGION] with known ISO codes, such as en, en-GB, zh-Hant-TW or es-419, nor x-default", "a region alone is no language: write en-GB, not GB")
 }
@@ -96,7 +96,7 @@ func Hreflang(s string) Problem {
 // alternate of the same <url> already has, compared case-insensitively
 // (H-08): each language has one alternate, and a <url> at most one
 // x-default.
-func RepeatedHreflang(s string) Problem {
+func RepeatedHreflang(s string) *Problem {
 	if strings.EqualFold(s, "x-default") {
 		return problem("H-08", "appears more than once in this <url>", "a <url> has at most one x-default; keep one")
 	}
@@ -138,9 +138,9 @@ func validHreflang(s string) bool {
 // zh-cn|zh-tw|([a-z]{2,3}). An empty value breaks N-01 (required). For a
 // value such as "pt-br" or "EN" the language part in lowercase is in
 // Problem.Suggest.
-func NewsLanguage(s string) Problem {
+func NewsLanguage(s string) *Problem {
 	if validNewsLanguage(s) {
-		return Problem{}
+		return nil
 	}
 	if s == "" {
 		return problem("N-01", "is empty", "it is required: an ISO 639 code such as en, or zh-cn / zh-tw")
@@ -170,31 +170,33 @@ func validNewsLanguage(s string) bool {
 
 // Countries checks the content of <video:restriction> (V-01): the video
 // XSD's tCountryList, ([A-Z]{2}( +[A-Z]{2})*)?.
-func Countries(s string) Problem {
+func Countries(s string) *Problem {
 	for i := 0; i < len(s); {
 		if i > 0 {
 			if s[i] != ' ' {
-				return badCountries
+				return badCountries()
 			}
 			for i < len(s) && s[i] == ' ' {
 				i++
 			}
 		}
 		if i+2 > len(s) || !isUpper(s[i]) || !isUpper(s[i+1]) {
-			return badCountries
+			return badCountries()
 		}
 		i += 2
 	}
-	return Problem{}
+	return nil
 }
 
-var badCountries = Problem{Rule: "V-01", Message: "is not a list of ISO 3166-1 alpha-2 country codes", Fix: `write capitals separated by spaces, such as "IE GB US"`}
+func badCountries() *Problem {
+	return problem("V-01", "is not a list of ISO 3166-1 alpha-2 country codes", `write capitals separated by spaces, such as "IE GB US"`)
+}
 
 // Platforms checks the content of <video:platform> (V-01): the video
 // XSD's tPlatformList, ((web|mobile|tv)( (web|mobile|tv))*)?.
-func Platforms(s string) Problem {
+func Platforms(s string) *Problem {
 	if s == "" {
-		return Problem{}
+		return nil
 	}
 	for {
 		word, rest, more := strings.Cut(s, " ")
@@ -204,7 +206,7 @@ func Platforms(s string) Problem {
 			return problem("V-01", "is not a list of the platforms web, mobile and tv", `separate them by single spaces, such as "web mobile"`)
 		}
 		if !more {
-			return Problem{}
+			return nil
 		}
 		s = rest
 	}
@@ -212,9 +214,9 @@ func Platforms(s string) Problem {
 
 // Relationship checks the relationship attribute of <video:restriction>
 // and <video:platform> (V-01).
-func Relationship(s string) Problem {
+func Relationship(s string) *Problem {
 	if s == "allow" || s == "deny" {
-		return Problem{}
+		return nil
 	}
 	return problem("V-01", "is neither allow nor deny", "")
 }
@@ -238,68 +240,68 @@ const (
 )
 
 // VideoDuration checks <video:duration> (V-01): 1–28,800 seconds.
-func VideoDuration(d int) Problem {
+func VideoDuration(d int) *Problem {
 	if d >= 1 && d <= MaxVideoDuration {
-		return Problem{}
+		return nil
 	}
 	return problem("V-01", "is outside 1–28800 seconds", "")
 }
 
 // VideoRating checks <video:rating> (V-01): 0.0–5.0, not NaN.
-func VideoRating(r float64) Problem {
+func VideoRating(r float64) *Problem {
 	if r >= 0 && r <= 5 {
-		return Problem{}
+		return nil
 	}
 	return problem("V-01", "is outside 0.0–5.0", "")
 }
 
 // VideoViewCount checks <video:view_count> (V-01): not negative.
-func VideoViewCount(n int64) Problem {
+func VideoViewCount(n int64) *Problem {
 	if n >= 0 {
-		return Problem{}
+		return nil
 	}
 	return problem("V-01", "is negative", "")
 }
 
 // VideoTags checks the number of <video:tag> of one video (V-06; the
 // limit is S-08's).
-func VideoTags(n int) Problem {
+func VideoTags(n int) *Problem {
 	if n <= MaxVideoTags {
-		return Problem{}
+		return nil
 	}
 	return problem("V-06", "has "+strconv.Itoa(n)+" tags; a video may carry at most 32 (S-08)", "drop the least telling ones")
 }
 
 // MaxRunes checks the length of a text field in characters: at most max
 // (V-01's title, description and uploader limits).
-func MaxRunes(rule, s string, max int) Problem {
+func MaxRunes(rule, s string, max int) *Problem {
 	if len(s) <= max {
-		return Problem{}
+		return nil
 	}
 	if n := utf8.RuneCountInString(s); n > max {
 		return problem(rule, "is "+strconv.Itoa(n)+" characters long; at most "+strconv.Itoa(max)+" are allowed", "shorten it")
 	}
-	return Problem{}
+	return nil
 }
 
 // Required checks that a required text field is there (rule, such as
 // V-01 or N-01): not empty and not white space only, since readers trim
 // values (X-12).
-func Required(rule, s string) Problem {
+func Required(rule, s string) *Problem {
 	if s == "" {
 		return problem(rule, "is required", "")
 	}
 	if strings.Trim(s, " \t\r\n") == "" {
 		return problem(rule, "is required but holds only white space", "")
 	}
-	return Problem{}
+	return nil
 }
 
 // NotLoc checks that a video's content_loc or player_loc is not the page's
 // own <loc> (V-06).
-func NotLoc(v, loc string) Problem {
+func NotLoc(v, loc string) *Problem {
 	if v != loc {
-		return Problem{}
+		return nil
 	}
 	return problem("V-06", "is the page's own loc", "it must point to the media file or the player, not to the page")
 }
@@ -307,20 +309,20 @@ func NotLoc(v, loc string) Problem {
 // SameDomain checks that a video's uploader info URL is on the registrable
 // domain (eTLD+1) of the page's <loc> (V-06): infoHost and locHost are the
 // hosts of the two URLs.
-func SameDomain(infoHost, locHost string) Problem {
+func SameDomain(infoHost, locHost string) *Problem {
 	if strings.EqualFold(infoHost, locHost) {
-		return Problem{} // the common case, without the public suffix list's allocations
+		return nil // the common case, without the public suffix list's allocations
 	}
 	a, b := registrableDomain(infoHost), registrableDomain(locHost)
 	if a == b {
-		return Problem{}
+		return nil
 	}
 	return problem("V-06", "is on "+a+", but the page is on "+b, "the uploader's info page must be on the same domain as the page")
 }
 
 // SameDomainURLs is SameDomain for two URLs that [URL] accepted (info, the
 // uploader's info URL, and loc, the page's), without parsing them again.
-func SameDomainURLs(info, loc string) Problem {
+func SameDomainURLs(info, loc string) *Problem {
 	return SameDomain(hostOf(info), hostOf(loc))
 }
 
