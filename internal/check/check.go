@@ -1,12 +1,13 @@
 // Package check holds the value checks of the sitemap rules that both the
 // encoder (package sitemap's EncoderOptions.Check) and the validator
 // (package validate) apply: URL syntax (L-01, L-07, L-16), length (L-06),
-// scope (L-09, I-05, I-06), dates (M-04), changefreq, priority, hreflang
-// codes, news languages, video country and platform lists and the other
-// extension fields. Each check returns a [Problem] with the rule ID, what is
-// wrong and what to do, so that every command says the same thing about
-// the same value; the callers decide the severity (the encoder refuses,
-// the validator reports) and name the value (a JSON field or an XML tag).
+// white space, scope (L-09, I-05, I-06), dates (M-01, M-04),
+// changefreq, priority, hreflang codes, news languages, video country and
+// platform lists and the other extension fields. Each check returns nil
+// for a good value, else a [Problem] with the rule ID, what is wrong and
+// what to do, so that every command says the same thing about the same
+// value; the callers decide the severity (the encoder refuses, the
+// validator reports) and name the value (a JSON field or an XML tag).
 //
 // The package works on strings and numbers only and imports nothing of
 // this module, so package sitemap can import it.
