@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"path/filepath"
 	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
@@ -40,6 +41,10 @@ type Reader struct {
 	n      int
 	opened int   // documents opened
 	e      Entry // what Next returns a pointer to
+	// done holds the documents opened (by docKey), so that a child
+	// listed again, or one that loops back to an index above it, is read
+	// once (FETCH-DUP, FETCH-LOOP).
+	done map[string]bool
 }
 
 // docState is the open document of a Reader.
@@ -272,6 +277,22 @@ func (r *Reader) openChild(index *Doc, cl childLoc) error {
 	if index.Sibling(&child) {
 		return nil // a file of the directory: read in turn
 	}
+	if k := docKey(&child); k != "" && r.done[k] {
+		for _, p := range r.stack {
+			if docKey(p.index) != k {
+				continue
+			}
+			msg := index.Name + " lists " + cl.loc + " above it in the tree: a loop between " + index.Name + " and " + child.Name + "; read once"
+			if p.index == index {
+				msg = index.Name + " lists itself (" + cl.loc + "); read once"
+			}
+			report(sitemap.Diagnostic{Rule: "FETCH-LOOP", Severity: sitemap.SeverityWarning, Message: msg})
+			return nil
+		}
+		report(sitemap.Diagnostic{Rule: "FETCH-DUP", Severity: sitemap.SeverityInfo,
+			Message: index.Name + " lists " + cl.loc + ", already read; read once"})
+		return nil
+	}
 	cd := &child
 	rc, err := Open(r.ctx, cd, r.o)
 	if err != nil {
@@ -300,6 +321,12 @@ func (r *Reader) Documents() int { return r.opened }
 // start makes d, opened as rc, the Reader's open document.
 func (r *Reader) start(d *Doc, rc io.ReadCloser) error {
 	r.opened++
+	if k := docKey(d); k != "" {
+		if r.done == nil {
+			r.done = make(map[string]bool)
+		}
+		r.done[k] = true
+	}
 	c := &docState{doc: d, rc: rc}
 	var in io.Reader = rc
 	if r.o.JSONL {
@@ -322,6 +349,22 @@ func (r *Reader) start(d *Doc, rc io.ReadCloser) error {
 	c.dec = sitemap.NewDecoder(in, do)
 	r.cur = c
 	return nil
+}
+
+// docKey names the document d is, for telling whether it was read
+// before: its cleaned absolute path, or its URL; "" for standard input.
+func docKey(d *Doc) string {
+	switch {
+	case d.Stdin:
+		return ""
+	case d.Path != "":
+		p, err := filepath.Abs(d.Path)
+		if err != nil {
+			p = filepath.Clean(d.Path)
+		}
+		return "file:" + p
+	}
+	return "url:" + d.URL
 }
 
 // isJSONL reports whether a document is JSONL entry records: by its name,

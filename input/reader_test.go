@@ -132,6 +132,42 @@ func TestReaderLocalIndexWithBase(t *testing.T) {
 	}
 }
 
+// TestReaderLoops: a local index that lists itself, a child listed twice,
+// and a nested index that lists its parent are each read once, with the
+// warnings of the HTTP walk (FETCH-LOOP, FETCH-DUP), however deep the
+// walk may go.
+func TestReaderLoops(t *testing.T) {
+	const site = "https://www.example.com/"
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"index.xml":  index(site+"index.xml", site+"a.xml", site+"a.xml", site+"nested.xml"),
+		"a.xml":      urlset(site + "a"),
+		"nested.xml": index(site+"index.xml", site+"b.xml"),
+		"b.xml":      urlset(site + "b"),
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	locs, diags, err := drain(t, []string{filepath.Join(dir, "index.xml")}, Options{Base: site, Follow: true, MaxDepth: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{site + "a a.xml", site + "b b.xml"}; !slices.Equal(locs, want) {
+		t.Errorf("locs %q, want %q", locs, want)
+	}
+	idx := filepath.Join(dir, "index.xml")
+	want := []string{
+		"warning FETCH-LOOP " + idx + " lists itself (" + site + "index.xml); read once",
+		"info FETCH-DUP " + idx + " lists " + site + "a.xml, already read; read once",
+		"warning I-07 this child of an index is itself an index; indexes must not be nested (I-07); followed anyway",
+		"warning FETCH-LOOP " + filepath.Join(dir, "nested.xml") + " lists " + site + "index.xml above it in the tree: a loop between " + filepath.Join(dir, "nested.xml") + " and " + idx + "; read once",
+	}
+	if !slices.Equal(diags, want) {
+		t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(diags, "\n"), strings.Join(want, "\n"))
+	}
+}
+
 func TestReaderDirectory(t *testing.T) {
 	const site = "https://www.example.com/"
 	dir := tree(t, site)
