@@ -165,6 +165,7 @@ func (t *tree) document(ctx context.Context, doc *input.Doc, parent func(sitemap
 // <sitemap> entry, and count in sum.
 func (t *tree) children(ctx context.Context, doc *input.Doc, sum *Summary) error {
 	across := NewIndexLocs()
+	checked := make(map[string]bool) // the children checked, by file or URL
 	max := t.o.Input.MaxChildren
 	switch {
 	case max == 0:
@@ -212,6 +213,11 @@ func (t *tree) children(ctx context.Context, doc *input.Doc, sum *Summary) error
 		if doc.Sibling(&child) {
 			continue // a file of the same directory input, checked in its turn
 		}
+		k := child.Path + "\x00" + child.URL
+		if checked[k] {
+			continue // listed again: the checker said so (L-17); checked once
+		}
+		checked[k] = true
 		if err := t.document(ctx, &child, here, across); err != nil {
 			return err
 		}

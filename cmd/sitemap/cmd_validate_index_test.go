@@ -54,6 +54,13 @@ func TestValidateDuplicatesAcrossIndex(t *testing.T) {
 	if !strings.Contains(out, filepath.Join(dir, "sitemap-2.xml")+":4:3: warning L-17: ") || !strings.Contains(out, "also listed in "+filepath.Join(dir, "sitemap-1.xml")) {
 		t.Errorf("out:\n%s", out)
 	}
+	// A child listed twice is one L-17 on the index, and is checked once:
+	// its URLs are not "also listed in" itself.
+	writeFile(t, idx, sitemapIndex("https://www.example.com/sitemap-1.xml", "https://www.example.com/sitemap-1.xml"))
+	code, out, errOut = runCLI(t, "", "validate", "--base", "https://www.example.com/", idx)
+	if ids := ruleIDs(out); code != exitOK || !slices.Equal(ids, []string{"warning L-17"}) || strings.Count(errOut, "sitemap-1.xml: urlset") != 1 || !strings.Contains(out, "listed more than once") {
+		t.Errorf("a child listed twice: exit %d\n%s%s", code, out, errOut)
+	}
 	// Two separate inputs are not one index: no L-17.
 	_, out, _ = runCLI(t, "", "validate", filepath.Join(dir, "sitemap-1.xml"), filepath.Join(dir, "sitemap-2.xml"))
 	if out != "" {
