@@ -310,8 +310,8 @@ func Suggest(s string) string {
 // the XSD: the encoder refuses it, the validator warns (see AtXSDLimit).
 func Length(s string) *Problem {
 	n := len(s)
-	if n >= MinLength && n < MaxLength {
-		return nil
+	if n >= MinLength*utf8.UTFMax && n < MaxLength {
+		return nil // enough bytes for 12 characters of any size, fewer than 2,048 bytes
 	}
 	n = utf8.RuneCountInString(s)
 	switch {

@@ -310,8 +310,10 @@ func NotLoc(v, loc string) *Problem {
 // domain (eTLD+1) of the page's <loc> (V-06): infoHost and locHost are the
 // hosts of the two URLs.
 func SameDomain(infoHost, locHost string) *Problem {
-	if strings.EqualFold(infoHost, locHost) {
-		return nil // the common case, without the public suffix list's allocations
+	if infoHost == locHost || isASCII(infoHost) && isASCII(locHost) && strings.EqualFold(infoHost, locHost) {
+		// The common case, without the public suffix list's allocations.
+		// (Only in ASCII: Unicode case folding is not IDNA's mapping.)
+		return nil
 	}
 	a, b := registrableDomain(infoHost), registrableDomain(locHost)
 	if a == b {
