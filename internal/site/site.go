@@ -22,10 +22,11 @@ func IsHTTP(s string) bool {
 }
 
 // Origin is scheme://host:port of the URL raw, with the scheme and host in
-// lower case, the host in punycode (IDNA) and the default port made
-// explicit; "" when raw does not parse. A trailing dot of the host is
-// kept: "example.com." is another host than "example.com", as for the
-// scope rules (L-09, I-05; internal/check's Host).
+// lower case, the host in punycode (IDNA) and the port a number without
+// leading zeros, the default one made explicit; "" when raw does not
+// parse. A trailing dot of the host is kept: "example.com." is another
+// host than "example.com", as for the scope rules (L-09, I-05;
+// internal/check's Host).
 func Origin(raw string) string {
 	u, err := url.Parse(raw)
 	if err != nil {
@@ -39,7 +40,13 @@ func OriginOf(u *url.URL) string {
 	scheme := strings.ToLower(u.Scheme)
 	host := check.Host(u.Hostname())
 	port := u.Port()
-	if port == "" {
+	if port != "" {
+		// A number, as the scope rules compare it (internal/check):
+		// ":0443" is port 443. net/url has checked it is all digits.
+		if port = strings.TrimLeft(port, "0"); port == "" {
+			port = "0"
+		}
+	} else {
 		switch scheme {
 		case "http":
 			port = "80"
