@@ -197,6 +197,9 @@ func New(r io.Reader, o Options) (Reader, error) {
 	if f == FormatAuto {
 		f = sniff(br)
 	}
+	if err := notEntries(br, f); err != nil {
+		return nil, fmt.Errorf("%s: %w: %v", o.Name, ErrFormat, err)
+	}
 	var rd Reader
 	switch f {
 	case FormatText:
@@ -230,6 +233,25 @@ func (w escapedLocWarner) Next() (Record, error) {
 			Msg: fmt.Sprintf("loc %q looks XML-escaped; input URLs are plain, so the sitemap would say &amp;amp;: write & instead of &amp;", rec.URL.Loc)})
 	}
 	return rec, err
+}
+
+// notEntries says why the first bytes of br (those one read brings; it
+// never waits for more) cannot start entries in the format f: binary data
+// (a NUL byte), or XML read as text (a sitemap given where a list of URLs
+// is wanted; each of its lines would be an invalid loc).
+func notEntries(br *bufio.Reader, f Format) error {
+	if _, err := br.Peek(1); err != nil {
+		return nil
+	}
+	b, _ := br.Peek(min(br.Buffered(), 512))
+	if i := bytes.IndexByte(b, 0); i >= 0 {
+		return fmt.Errorf("binary data (a NUL byte at byte %d), not UTF-8 text, CSV or JSONL", i+1)
+	}
+	b = bytes.TrimLeft(bytes.TrimPrefix(b, bom), " \t\r\n")
+	if f == FormatText && len(b) > 0 && b[0] == '<' {
+		return errors.New("XML (a sitemap?), not a list of URLs; read a sitemap's entries with 'sitemap parse FILE' (sitemap parse FILE | sitemap generate ... -)")
+	}
+	return nil
 }
 
 // sniff guesses the format from the first bytes: JSONL when the first

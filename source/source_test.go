@@ -331,7 +331,7 @@ func TestIOError(t *testing.T) {
 // text or CSV) is quoted in its message only in part, not as kilobytes of
 // escapes.
 func TestInvalidUTF8Preview(t *testing.T) {
-	bin := "\x7fELF\x02\x01" + strings.Repeat("\x00\xff", 3000)
+	bin := "\x7fELF\x02\x01" + strings.Repeat("\xfe\xff", 3000) // no NUL: not refused as binary
 	for _, tc := range []struct{ format, in string }{
 		{"text", bin + "\nhttps://a.example/\n"},
 		{"csv", "loc,lastmod\n" + bin + ",2026-01-01\n"},
@@ -353,6 +353,35 @@ func TestInvalidUTF8Preview(t *testing.T) {
 		}
 		if msg := got[0].err; len(msg) > 300 || !strings.Contains(msg, `"\x7fELF`) || !strings.Contains(msg, "…") {
 			t.Errorf("%s: message of %d bytes, want the value's start and an ellipsis in under 300:\n%.400s", tc.format, len(msg), msg)
+		}
+	}
+}
+
+// TestNotEntries: binary data, or XML read as text (a sitemap given to
+// generate), is refused as a whole (ErrFormat) instead of line by line.
+func TestNotEntries(t *testing.T) {
+	for _, tc := range []struct {
+		name, in, want string
+	}{
+		{"urls.txt", "\x7fELF\x02\x01\x01\x00\x00", "binary data (a NUL byte at byte 8)"},
+		{"urls.jsonl", "{\"loc\":\"x\x00\"}\n", "binary data"},
+		{"sitemap.txt", "\ufeff\n  <?xml version=\"1.0\"?>\n<urlset>\n", "XML (a sitemap?), not a list of URLs"},
+		{"<stdin>", "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">", "XML (a sitemap?)"},
+	} {
+		_, err := New(strings.NewReader(tc.in), Options{Name: tc.name})
+		if !errors.Is(err, ErrFormat) || !strings.HasPrefix(err.Error(), tc.name+": ") || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s %q: %v; want ErrFormat saying %q", tc.name, tc.in, err, tc.want)
+		}
+	}
+	// A text line that merely contains '<' is an entry (its loc is then
+	// reported, L-07), and a gzip of text is still text.
+	var zb bytes.Buffer
+	zw := gzip.NewWriter(&zb)
+	zw.Write([]byte("https://www.example.com/\n"))
+	zw.Close()
+	for _, in := range []string{"https://www.example.com/a<b\n", zb.String()} {
+		if _, err := New(strings.NewReader(in), Options{Name: "urls.txt"}); err != nil {
+			t.Errorf("%q: %v", in, err)
 		}
 	}
 }
