@@ -154,6 +154,11 @@ func (d *Decoder) start() error {
 	if looksBinary(head) {
 		return d.fatal("F-04", 1, 1, ErrNotSitemap, "binary data, not a sitemap (not XML, not text; a compressed format other than gzip?)")
 	}
+	if i < len(head) && head[i] == '{' {
+		// No URL line starts with '{': JSON, such as the entry records
+		// 'sitemap parse' writes, read as text would be one T-02 a line.
+		return d.fatal("F-04", 1+bytes.Count(head[:i], []byte{'\n'}), 1, ErrNotSitemap, "this is JSON (JSONL entry records?), not a sitemap; 'sitemap generate' turns entry records into sitemaps")
+	}
 	d.format = FormatText
 	d.s = xmlscan.New(r, d.opt.MaxLineBytes)
 	return nil

@@ -185,6 +185,12 @@ func TestDecodeRules(t *testing.T) {
 		{name: "F-04 html without doctype", in: "<html><body><p>hi</p></body></html>", want: []string{"error F-04"}, err: ErrNotSitemap},
 		{name: "F-04 empty input", in: "", want: []string{"error F-04"}, err: ErrNotSitemap},
 		{name: "F-04 binary", in: "\x00\x01\x02\x03PK\x03\x04", want: []string{"error F-04"}, err: ErrNotSitemap},
+		{name: "F-04 JSONL entry records", in: "\n{\"loc\":\"https://e.com/\"}\n{\"loc\":\"https://e.com/a\"}\n", want: []string{"error F-04"}, absent: []string{"T-02"}, err: ErrNotSitemap,
+			check: func(t *testing.T, r decodeResult) {
+				if len(r.diags) != 1 || r.diags[0].Line != 2 || !strings.Contains(r.diags[0].Message, "JSONL entry records") {
+					t.Errorf("want one F-04 at line 2 naming JSONL: %s", r.dump())
+				}
+			}},
 		{name: "index entries", in: `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://e.com/a.xml</loc><lastmod>2024-01-01</lastmod></sitemap><sitemap><loc>https://e.com/b.xml</loc></sitemap></sitemapindex>`, items: 2,
 			check: func(t *testing.T, r decodeResult) {
 				if r.format != FormatIndex || r.items[0].Kind != ItemIndex || r.items[0].Index.Loc != "https://e.com/a.xml" || r.items[0].Index.LastMod.String() != "2024-01-01" {
