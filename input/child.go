@@ -3,7 +3,9 @@ package input
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
+	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -94,7 +96,23 @@ func childPath(parent *Doc, u *url.URL) (string, error) {
 			return "", errors.New("leaves the index's directory")
 		}
 	}
-	return filepath.Join(filepath.Dir(parent.Path), filepath.FromSlash(rel)), nil
+	dir := filepath.Dir(parent.Path)
+	p := filepath.Join(dir, filepath.FromSlash(rel))
+	if strings.Contains(rel, "/") {
+		// Mapped below the index: when no file is there but one of the
+		// loc's file name is beside the index, that is the child (a Base
+		// that names the index's directory without its "/", a copy of
+		// the sitemaps in one directory).
+		if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
+			name, err := url.PathUnescape(path.Base(u.EscapedPath()))
+			if err == nil && name != "" && name != "." && name != ".." && !strings.ContainsAny(name, "/\\") {
+				if fi, err := os.Stat(filepath.Join(dir, name)); err == nil && !fi.IsDir() {
+					return filepath.Join(dir, name), nil
+				}
+			}
+		}
+	}
+	return p, nil
 }
 
 // NotFound is the message for a local child file that does not exist:

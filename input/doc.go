@@ -45,8 +45,9 @@
 //   - an index read from a local file: the loc's path relative to the
 //     index's own URL directory (its URL without the last segment), as a
 //     path below the index file's directory; when the index's URL is
-//     unknown (no Base) or the loc is not below that directory, the loc's
-//     last path segment beside the index. So with Base
+//     unknown (no Base), the loc is not below that directory, or no file
+//     is at that path but one is beside the index, the loc's last path
+//     segment beside the index. So with Base
 //     https://www.example.com/ and the index public/sitemap.xml, the loc
 //     https://www.example.com/sub/a.xml is public/sub/a.xml; without Base
 //     it is public/a.xml. A mapped path never leaves the index's directory

@@ -311,6 +311,37 @@ func TestChild(t *testing.T) {
 	}
 }
 
+// TestChildBesideIndex: a loc mapped below the index whose file is not
+// there is the file of its name beside the index when that one exists
+// (--base https://www.example.com/maps for public/sitemap.xml served in
+// /maps/: its children are in public/, not public/maps/).
+func TestChildBesideIndex(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"sitemap-1.xml", "sub/b.xml"} {
+		os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755)
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(urlset("https://www.example.com/maps/a")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	parent := &Doc{Name: "idx", Path: filepath.Join(dir, "sitemap.xml"), URL: "https://www.example.com/maps"}
+	for loc, want := range map[string]string{
+		"https://www.example.com/maps/sitemap-1.xml":    "sitemap-1.xml", // not in maps/: beside the index
+		"https://www.example.com/sub/b.xml":             "sub/b.xml",     // below, where it is
+		"https://www.example.com/maps/x.xml":            "maps/x.xml",    // nowhere: the mapped path is reported
+		"https://www.example.com/maps/..%2Fsub%2Fb.xml": "error",         // a name never leaves the directory
+	} {
+		c, err := Child(parent, loc, false)
+		got := "error"
+		if err == nil {
+			got, _ = filepath.Rel(dir, c.Path)
+			got = filepath.ToSlash(got)
+		}
+		if got != want {
+			t.Errorf("Child(%s) = %s (%v), want %s", loc, got, err, want)
+		}
+	}
+}
+
 func TestSameSite(t *testing.T) {
 	for _, tt := range []struct {
 		a, b string
