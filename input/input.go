@@ -154,7 +154,11 @@ const DefaultMaxChildren = 1000
 // be listed or holds no sitemap file.
 func Resolve(names []string, o Options) ([]Doc, error) {
 	if o.Base != "" && !IsHTTP(o.Base) {
-		return nil, fmt.Errorf("--base %q is not an http(s) URL", o.Base)
+		eg := "https://www.example.com/"
+		if !strings.Contains(o.Base, "://") && !strings.HasPrefix(o.Base, "/") && strings.Contains(o.Base, ".") {
+			eg = "https://" + strings.TrimSuffix(o.Base, "/") + "/" // a bare host or host/dir
+		}
+		return nil, fmt.Errorf("--base %q is not an http(s) URL; give the URL the files are served at, such as %s", o.Base, eg)
 	}
 	o.Base = rootDir(o.Base)
 	var docs []Doc

@@ -251,6 +251,9 @@ func TestResolve(t *testing.T) {
 	if _, err := Resolve([]string{"a.xml"}, Options{Base: "ftp://x/"}); err == nil {
 		t.Error("ftp base accepted")
 	}
+	if _, err := Resolve([]string{"a.xml"}, Options{Base: "www.example.com"}); err == nil || !strings.HasSuffix(err.Error(), "; give the URL the files are served at, such as https://www.example.com/") {
+		t.Errorf("a bare host as base: %v; want it refused with the URL to give", err)
+	}
 	docs, err := Resolve([]string{"dir/a b.xml", "HTTPS://x.example/s.xml", "-"}, Options{Base: "https://www.example.com/maps/"})
 	if err != nil {
 		t.Fatal(err)
