@@ -96,7 +96,9 @@ truncated or not a sitemap, an HTTP failure, bad flags).`,
 // diffSide counts what reading one side reported.
 type diffSide struct {
 	name             string
+	label            string // "old" or "new", as diff.Diff's errors start
 	errors, warnings int
+	lastError        string // the last error diagnostic printed
 }
 
 func runDiff(ctx context.Context, o *diffOptions, s *streams) error {
@@ -117,7 +119,7 @@ func runDiff(ctx context.Context, o *diffOptions, s *streams) error {
 			return cannotRun("%v", err)
 		}
 	}
-	sides := [2]*diffSide{{name: o.Old}, {name: o.New}}
+	sides := [2]*diffSide{{name: o.Old, label: "old"}, {name: o.New, label: "new"}}
 	open := func(side *diffSide) diff.Entries {
 		fo := fetch.Options{HTTP: o.client, SitemapTimeout: o.Timeout}
 		return diff.Open(side.name, diff.OpenOptions{
@@ -127,7 +129,8 @@ func runDiff(ctx context.Context, o *diffOptions, s *streams) error {
 				switch d.Severity {
 				case sitemap.SeverityError:
 					side.errors++
-					fmt.Fprintln(s.Err, d.String())
+					side.lastError = d.String()
+					fmt.Fprintln(s.Err, side.lastError)
 				case sitemap.SeverityWarning:
 					side.warnings++
 				}
@@ -150,6 +153,12 @@ func runDiff(ctx context.Context, o *diffOptions, s *streams) error {
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
 			return err
+		}
+		for _, side := range sides {
+			if side.lastError != "" && err.Error() == side.label+": "+side.lastError {
+				// The diagnostic that stopped the run is on the line above.
+				return cannotRun("%s: %s cannot be compared (the error above)", side.label, side.name)
+			}
 		}
 		return cannotRun("%v", err)
 	}

@@ -200,3 +200,19 @@ func TestDiffHelpExample(t *testing.T) {
 		t.Errorf("gzip example: exit %d, out %q", code, out)
 	}
 }
+
+// TestDiffUnreadableSideSaidOnce: a side that is not a sitemap (empty,
+// binary) stops diff with exit 2; its diagnostic is printed once, then one
+// line saying which side could not be compared.
+func TestDiffUnreadableSideSaidOnce(t *testing.T) {
+	dir := t.TempDir()
+	empty, good := filepath.Join(dir, "empty.xml"), filepath.Join(dir, "good.xml")
+	writeFile(t, empty, "")
+	writeFile(t, good, urlset("https://www.example.com/a"))
+	code, out, errOut := runCLI(t, "", "diff", good, empty)
+	want := empty + ":1:1: error F-04: the document is empty: no XML root element and no URL lines\n" +
+		"sitemap: new: " + empty + " cannot be compared (the error above)\n"
+	if code != exitUsage || out != "" || errOut != want {
+		t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant:\n%s", code, out, errOut, want)
+	}
+}
