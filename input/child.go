@@ -72,15 +72,14 @@ func childPath(parent *Doc, u *url.URL) (string, error) {
 		return "", errors.New("names no file")
 	}
 	rel := ""
-	if parent.URL != "" {
-		if i := strings.LastIndexByte(parent.URL, '/'); i >= 0 {
-			pre := parent.URL[:i+1]
-			if site.Same(pre, u.String()) {
-				if pu, err := url.Parse(pre); err == nil {
-					if dir := pu.EscapedPath(); strings.HasPrefix(u.EscapedPath(), dir) {
-						rel = strings.TrimPrefix(u.EscapedPath(), dir)
-					}
-				}
+	if parent.URL != "" && site.Same(parent.URL, u.String()) {
+		// The directory of the index's URL: its path up to the last '/'
+		// (not the last '/' of the whole URL, which may be in its query).
+		if pu, err := url.Parse(parent.URL); err == nil {
+			dir := pu.EscapedPath()
+			dir = dir[:strings.LastIndexByte(dir, '/')+1]
+			if dir != "" && strings.HasPrefix(u.EscapedPath(), dir) {
+				rel = strings.TrimPrefix(u.EscapedPath(), dir)
 			}
 		}
 	}

@@ -56,6 +56,7 @@ func FuzzChild(f *testing.F) {
 		{"https://www.example.com./a.xml", "https://www.example.com/"},
 		{"https://www.example.com/x/%2F%2Fa.xml", "https://www.example.com/x/idx.xml?q=/a/"},
 		{"https://www.example.com/a\\..\\..\\b.xml", ""},
+		{"https://www.example.com/x/idx.xml2/c.xml", "https://www.example.com/x/idx.xml?q=/"},
 	} {
 		f.Add(s[0], s[1], uint8(0))
 	}
@@ -113,6 +114,22 @@ func FuzzChild(f *testing.F) {
 				t.Fatalf("Child(%q) = %q with ..", loc, p)
 			}
 		}
+		// The rule of the package comment: a loc below the directory of the
+		// index's URL is that path below the index file's directory.
+		bu, err1 := url.Parse(parent.URL)
+		lu, err2 := url.Parse(loc)
+		if parent.URL == "" || err1 != nil || err2 != nil || !sameOrigin(parent.URL, loc) {
+			return
+		}
+		bdir := bu.EscapedPath()
+		bdir = bdir[:strings.LastIndexByte(bdir, '/')+1]
+		if rest, ok := strings.CutPrefix(lu.EscapedPath(), bdir); ok && bdir != "" && rest != "" {
+			if r, err := url.PathUnescape(rest); err == nil {
+				if want := filepath.Join(dir, filepath.FromSlash(r)); p != want {
+					t.Fatalf("Child(%q) under %q = %q, want %q", loc, parent.URL, p, want)
+				}
+			}
+		}
 	})
 }
 
@@ -128,5 +145,25 @@ func TestChildPortNumber(t *testing.T) {
 	}
 	if _, err := Child(&parent, "https://www.example.com:4430/c.xml", false); !errors.As(err, new(*OffSiteError)) {
 		t.Fatalf("port 4430: %v, want an *OffSiteError", err)
+	}
+}
+
+// TestChildIndexURLWithQuery: the directory of the index's URL is that of
+// its path. It was taken up to the URL's last '/', which may be in the
+// query: under https://www.example.com/x/idx.xml?q=/ the loc
+// https://www.example.com/x/idx.xml2/c.xml became 2/c.xml (found by
+// FuzzChild).
+func TestChildIndexURLWithQuery(t *testing.T) {
+	for _, tc := range []struct{ base, loc, want string }{
+		{"https://www.example.com/x/idx.xml?q=/", "https://www.example.com/x/idx.xml2/c.xml", "idx.xml2/c.xml"},
+		{"https://www.example.com/x/idx.php?type=index/a", "https://www.example.com/x/sub/c.xml", "sub/c.xml"},
+		{"https://www.example.com/x/idx.xml#a/b", "https://www.example.com/x/sub/c.xml", "sub/c.xml"},
+		{"https://www.example.com", "https://www.example.com/sub/c.xml", "c.xml"},
+	} {
+		parent := Doc{Name: "pub/sitemap.xml", Path: "pub/sitemap.xml", URL: tc.base}
+		child, err := Child(&parent, tc.loc, false)
+		if want := filepath.Join("pub", filepath.FromSlash(tc.want)); err != nil || child.Path != want {
+			t.Errorf("Child(%q) under %q = %q, %v; want %q", tc.loc, tc.base, child.Path, err, want)
+		}
 	}
 }
