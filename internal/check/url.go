@@ -76,6 +76,11 @@ const (
 func URL(s string) (Parts, *Problem) {
 	var p Parts
 	if pr := Untrimmed(s); !pr.OK() {
+		// The trimmed value is the corrected one only when it is a URL;
+		// else the correction of what is wrong with it, if one can be told.
+		if _, again := URL(pr.Suggest); !again.OK() {
+			pr.Suggest = again.Suggest
+		}
 		return p, pr
 	}
 	colon := -1
@@ -278,8 +283,8 @@ func Suggest(s string) string {
 			h, port = host[:j], host[j:]
 		}
 		a, err := idna.Lookup.ToASCII(h)
-		if err != nil {
-			return ""
+		if err != nil || a == "" {
+			return "" // no host left ("\u00ad", a soft hyphen, maps to nothing)
 		}
 		host = a + port
 	}
