@@ -18,10 +18,20 @@ import (
 // index (I-05): not followed unless [Options.AllowOffSite].
 type OffSiteError struct {
 	Loc   string // the child's loc
-	Index string // the index's URL
+	Index string // the index's URL, or its first child's loc when Inferred
+	// Inferred is set when the index is a local file whose URL is unknown
+	// (no Base): its site is then the site of its first child.
+	Inferred bool
 }
 
-func (e *OffSiteError) Error() string { return site.OffSite(e.Loc, e.Index, false) }
+func (e *OffSiteError) Error() string { return e.message(false) }
+
+func (e *OffSiteError) message(followed bool) string {
+	if e.Inferred {
+		return site.OffSiteInferred(e.Loc, e.Index, followed)
+	}
+	return site.OffSite(e.Loc, e.Index, followed)
+}
 
 // Diagnostic is the I-05 report of the off-site child: an error that
 // says it was not followed, or, when followed (AllowOffSite), a warning.
@@ -30,13 +40,14 @@ func (e *OffSiteError) Diagnostic(followed bool) sitemap.Diagnostic {
 	if followed {
 		sev = sitemap.SeverityWarning
 	}
-	return sitemap.Diagnostic{Rule: "I-05", Severity: sev, Message: site.OffSite(e.Loc, e.Index, followed)}
+	return sitemap.Diagnostic{Rule: "I-05", Severity: sev, Message: e.message(followed)}
 }
 
 // Child maps the loc of an entry of the index parent to the document to
 // read, by the rule of the package comment. The error is an
 // [*OffSiteError] for a loc on another site than the index (unless
-// allowOffSite), else says why the loc names no document: not an absolute
+// allowOffSite; for a local index without a known URL, the site of the
+// first child Child was called with, so call it in the index's order), else says why the loc names no document: not an absolute
 // http(s) URL, an index read from standard input, a path that names no
 // file or leaves the index's directory.
 func Child(parent *Doc, loc string, allowOffSite bool) (Doc, error) {
@@ -48,8 +59,8 @@ func Child(parent *Doc, loc string, allowOffSite bool) (Doc, error) {
 	if child.Index == "" {
 		child.Index = parent.Name
 	}
-	if parent.URL != "" && !site.Same(parent.URL, loc) && !allowOffSite {
-		return Doc{}, &OffSiteError{Loc: loc, Index: parent.URL}
+	if err := offSite(parent, loc); err != nil && !allowOffSite {
+		return Doc{}, err
 	}
 	switch {
 	case parent.Stdin:
@@ -64,6 +75,31 @@ func Child(parent *Doc, loc string, allowOffSite bool) (Doc, error) {
 	}
 	child.Name, child.Path = p, p
 	return child, nil
+}
+
+// offSite returns the *OffSiteError of loc, a child of parent, when it is
+// on another site than parent. A local index whose URL is unknown (no
+// Base) takes the site of the first child it is asked about: the children
+// of one index are on one site (I-05), so a second site among them is
+// reported the same way with or without Base.
+func offSite(parent *Doc, loc string) *OffSiteError {
+	if parent.URL != "" {
+		if !site.Same(parent.URL, loc) {
+			return &OffSiteError{Loc: loc, Index: parent.URL}
+		}
+		return nil
+	}
+	if parent.Path == "" {
+		return nil
+	}
+	if parent.firstChild == "" {
+		parent.firstChild = loc
+		return nil
+	}
+	if !site.Same(parent.firstChild, loc) {
+		return &OffSiteError{Loc: loc, Index: parent.firstChild, Inferred: true}
+	}
+	return nil
 }
 
 // childPath is the local file of the child u of the local index parent.

@@ -51,8 +51,10 @@
 //     https://www.example.com/ and the index public/sitemap.xml, the loc
 //     https://www.example.com/sub/a.xml is public/sub/a.xml; without Base
 //     it is public/a.xml. A mapped path never leaves the index's directory
-//     (a ".." segment is refused). The same I-05 rule applies when the
-//     index's URL is known: an off-site loc is not mapped to a file.
+//     (a ".." segment is refused). The same I-05 rule applies: an
+//     off-site loc is not mapped to a file. When the index's URL is
+//     unknown (no Base), its site is taken to be its first child's, so a
+//     child on a second site is I-05 with or without Base.
 //   - an index read from standard input: children are not followed.
 //
 // Children are followed to [Options.MaxDepth] levels (default 1: an index

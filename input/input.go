@@ -54,6 +54,9 @@ type Doc struct {
 	// indexURL is the index's URL when known: a redirect of this child
 	// to another site is refused (I-05).
 	indexURL string
+	// firstChild, for a local index whose URL is unknown, is the first
+	// child loc Child saw: its site stands for the index's (I-05).
+	firstChild string
 	// dir, for the files of a directory input, is the set of its files:
 	// an index among them does not read those again as children.
 	dir map[string]bool

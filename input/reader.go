@@ -271,8 +271,8 @@ func (r *Reader) openChild(index *Doc, cl childLoc) error {
 		}
 		return nil
 	}
-	if index.URL != "" && !SameSite(index.URL, cl.loc) {
-		report((&OffSiteError{Loc: cl.loc, Index: index.URL}).Diagnostic(true))
+	if off := offSite(index, cl.loc); off != nil {
+		report(off.Diagnostic(true)) // followed: AllowOffSite
 	}
 	if index.Sibling(&child) {
 		return nil // a file of the directory: read in turn

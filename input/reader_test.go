@@ -113,11 +113,15 @@ func TestReaderLocalIndexWithBase(t *testing.T) {
 	}
 
 	// Without --base the children are looked for by file name beside the
-	// index: sub/ is not found, and the site of the index is unknown, so
-	// nothing is off-site.
+	// index: sub/ is not found; the site of the index is unknown, so it is
+	// its first child's, and the child on another host is I-05 as with
+	// --base (it used to be read: nothing was off-site).
 	locs, diags, err = drain(t, []string{filepath.Join(dir, "sitemap_index.xml")}, Options{Follow: true})
-	if err != nil || len(locs) != 1 || len(diags) != 2 {
-		t.Errorf("no base: %q %q %v", locs, diags, err)
+	if err != nil || len(locs) != 0 || len(diags) != 3 {
+		t.Fatalf("no base: %q %q %v", locs, diags, err)
+	}
+	if !strings.HasPrefix(diags[2], "error I-05 child sitemap https://other.example.net/child-3.xml is on another site than the index's first child (https://www.example.com), ") {
+		t.Errorf("no base: %q, want an I-05 error", diags[2])
 	}
 	for _, d := range diags[:2] {
 		if !strings.Contains(d, "error VAL-01 child sitemap "+site+"sub/child-") || !strings.Contains(d, "not found: no file "+dir) {

@@ -197,7 +197,14 @@ func (t *tree) children(ctx context.Context, doc *input.Doc, sum *Summary) error
 		}
 		child, err := input.Child(doc, loc, false)
 		var off *input.OffSiteError
-		if errors.As(err, &off) {
+		if errors.As(err, &off) && off.Inferred {
+			// I-05 for a local index without a URL: its site is its
+			// first child's, which the checker does not know; the
+			// violation is reported here, as every command does.
+			here(off.Diagnostic(false))
+			continue
+		}
+		if off != nil {
 			// I-05: the checker reported the violation on this entry (an
 			// error, or cross-submitted or trusted a warning); the child
 			// is not read.

@@ -213,3 +213,52 @@ func TestDirectoryInput(t *testing.T) {
 		t.Errorf("parse: exit %d\n%s%s", code, out, errOut)
 	}
 }
+
+// TestOneRuleWithoutBase: a local index read without --base (its URL
+// unknown) takes its first child's site as its own, so the child on
+// another host is the same I-05 error, at the same entry, in validate,
+// parse --follow, diff and fetch, and is not read (it used to be read
+// from the file of its name beside the index, with no word).
+func TestOneRuleWithoutBase(t *testing.T) {
+	dir := t.TempDir()
+	copyFile := func(from, to string) {
+		b, err := os.ReadFile(from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, to), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	copyFile(filepath.Join(ruleFixture, "sitemap_index.xml"), "sitemap_index.xml")
+	copyFile(filepath.Join(ruleFixture, "sub", "child-1.xml"), "child-1.xml")
+	copyFile(filepath.Join(ruleFixture, "sub", "child-2.xml.gz"), "child-2.xml.gz")
+	// The off-site child's file is there too: it must still not be read.
+	if err := os.WriteFile(filepath.Join(dir, "child-3.xml"), []byte("https://other.example.net/x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	empty := filepath.Join(dir, "empty.jsonl")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	index := filepath.Join(dir, "sitemap_index.xml")
+	i05 := index + ":9:3: error I-05: child sitemap https://other.example.net/child-3.xml is on another site than the index's first child (https://www.example.com), the index's site when --base does not say; "
+	for _, args := range [][]string{
+		{"validate", index},
+		{"parse", "--follow", "--format", "txt", index},
+		{"diff", empty, index},
+		{"fetch", index},
+	} {
+		code, out, errOut := runCLI(t, "", args...)
+		all := out + errOut
+		if code != exitProblems {
+			t.Errorf("%s: exit %d, want %d\n%s", args[0], code, exitProblems, all)
+		}
+		if n := strings.Count(all, i05); n != 1 {
+			t.Errorf("%s: %d I-05 reports, want 1 starting %q\n%s", args[0], n, i05, all)
+		}
+		if strings.Contains(all, "other.example.net/x") {
+			t.Errorf("%s: read the off-site child\n%s", args[0], all)
+		}
+	}
+}

@@ -82,7 +82,17 @@ func Display(raw string) string {
 // on another site than its index: followed says whether it was read
 // anyway (AllowOffSite).
 func OffSite(child, index string, followed bool) string {
-	msg := "child sitemap " + child + " is on another site than the index (" + Display(index) + "); "
+	return offSite(child, "the index ("+Display(index)+")", followed)
+}
+
+// OffSiteInferred is OffSite for a local index whose URL is unknown (no
+// --base): its site is taken to be that of its first child, first.
+func OffSiteInferred(child, first string, followed bool) string {
+	return offSite(child, "the index's first child ("+Display(first)+"), the index's site when --base does not say", followed)
+}
+
+func offSite(child, than string, followed bool) string {
+	msg := "child sitemap " + child + " is on another site than " + than + "; "
 	if followed {
 		return msg + "an index may point only to sitemaps on its own site (I-05); followed anyway (--allow-off-site)"
 	}
