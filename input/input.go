@@ -115,6 +115,14 @@ type Options struct {
 	// comparison, where a partial side would show false removals.
 	Complete bool
 
+	// SkipDuplicates makes a [Reader] return each URL loc once: a loc it
+	// returned before is skipped and counted ([Reader.Duplicates]). The
+	// locs seen are kept as 64-bit hashes in DedupMemory bytes (0: 64 MiB),
+	// then in a temporary on-disk table, so memory has a ceiling whatever
+	// the number of URLs.
+	SkipDuplicates bool
+	DedupMemory    int64
+
 	// Decoder holds the decoder's caps; Name, BaseURL and OnDiagnostic
 	// are set per document.
 	Decoder sitemap.DecoderOptions

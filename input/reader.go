@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/internal/seen"
 	"github.com/sitemapkit/sitemap/source"
 )
 
@@ -45,6 +46,10 @@ type Reader struct {
 	// listed again, or one that loops back to an index above it, is read
 	// once (FETCH-DUP, FETCH-LOOP).
 	done map[string]bool
+	// seen holds the locs returned, with Options.SkipDuplicates; dups
+	// counts those skipped.
+	seen *seen.Set
+	dups int64
 }
 
 // docState is the open document of a Reader.
@@ -119,14 +124,36 @@ func (r *Reader) Next() (*Entry, error) {
 			continue
 		}
 		if ok {
+			if r.o.SkipDuplicates && r.e.Kind == sitemap.ItemURL {
+				if r.seen == nil {
+					r.seen = seen.New(r.o.DedupMemory, "")
+				}
+				isNew, err := r.seen.Add(r.e.URL.Loc)
+				if err != nil {
+					r.fail(fmt.Errorf("remembering the URLs read: %w", err))
+					continue
+				}
+				if !isNew {
+					r.dups++
+					continue
+				}
+			}
 			return &r.e, nil
 		}
 	}
 }
 
+// Duplicates is how many URL entries [Options.SkipDuplicates] skipped
+// because their loc was returned before.
+func (r *Reader) Duplicates() int64 { return r.dups }
+
 // Close releases the open document, if any. Next returns io.EOF after it.
 func (r *Reader) Close() error {
 	r.closeCur()
+	if r.seen != nil {
+		r.seen.Close()
+		r.seen = nil
+	}
 	if r.err == nil {
 		r.err = io.EOF
 	}

@@ -375,3 +375,38 @@ func TestSameSite(t *testing.T) {
 		}
 	}
 }
+
+// SkipDuplicates returns each loc once across documents and counts the
+// rest; without it every entry is returned.
+func TestReaderSkipDuplicates(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.txt")
+	b := filepath.Join(dir, "b.txt")
+	os.WriteFile(a, []byte("https://www.example.com/1\nhttps://www.example.com/2\nhttps://www.example.com/1\n"), 0o644)
+	os.WriteFile(b, []byte("https://www.example.com/2\nhttps://www.example.com/3\n"), 0o644)
+	for _, skip := range []bool{false, true} {
+		r, err := NewReader(context.Background(), []string{a, b}, Options{SkipDuplicates: skip, DedupMemory: 1 << 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for {
+			e, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, strings.TrimPrefix(e.URL.Loc, "https://www.example.com/"))
+		}
+		want, dups := []string{"1", "2", "1", "2", "3"}, int64(0)
+		if skip {
+			want, dups = []string{"1", "2", "3"}, 2
+		}
+		if !slices.Equal(got, want) || r.Duplicates() != dups {
+			t.Errorf("SkipDuplicates %v: got %q with %d duplicates, want %q and %d", skip, got, r.Duplicates(), want, dups)
+		}
+		r.Close()
+	}
+}

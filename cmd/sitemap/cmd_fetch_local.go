@@ -12,13 +12,12 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
-	"github.com/sitemapkit/sitemap/internal/seen"
 )
 
 // local prints the URLs of a local START (a file, a directory, "-") read
 // through package input: an index's children by input's rule (--base,
 // I-05, --allow-off-site), nested indexes to --max-depth, every URL once
-// unless --no-dedup. The summary and exit status are those of a walk.
+// unless --no-dedup (input.Options.SkipDuplicates). The summary and exit status are those of a walk.
 func (r *fetchRun) local(ctx context.Context) error {
 	o := r.o
 	if o.Start != "-" {
@@ -38,6 +37,7 @@ func (r *fetchRun) local(ctx context.Context) error {
 	}
 	in := input.Options{
 		Base: o.Base, Stdin: r.s.In, Follow: true, MaxDepth: depth, AllowOffSite: o.AllowOffSite,
+		SkipDuplicates: !o.NoDedup, DedupMemory: int64(o.DedupMemory),
 		OnDiagnostic: func(d sitemap.Diagnostic) {
 			switch d.Severity {
 			case sitemap.SeverityError:
@@ -59,11 +59,6 @@ func (r *fetchRun) local(ctx context.Context) error {
 		return cannotRun("%v", err)
 	}
 	defer rd.Close()
-	var set *seen.Set
-	if !o.NoDedup {
-		set = seen.New(int64(o.DedupMemory), "")
-		defer set.Close()
-	}
 	var last *input.Doc
 	for {
 		e, err := rd.Next()
@@ -86,16 +81,6 @@ func (r *fetchRun) local(ctx context.Context) error {
 			}
 		}
 		sum.Entries++
-		if set != nil {
-			isNew, err := set.Add(e.URL.Loc)
-			if err != nil {
-				return cannotRun("remembering printed URLs: %v", err)
-			}
-			if !isNew {
-				sum.Duplicates++
-				continue
-			}
-		}
 		if o.MaxURLs > 0 && sum.URLs >= o.MaxURLs {
 			sum.Capped = append(sum.Capped, "urls")
 			break
@@ -110,6 +95,8 @@ func (r *fetchRun) local(ctx context.Context) error {
 	if err := r.out.flush(); err != nil {
 		return cannotRun("writing the output: %v", err)
 	}
+	sum.Duplicates = rd.Duplicates()
+	sum.Entries += sum.Duplicates
 	sum.Sitemaps = rd.Documents() + sum.Failed // as a walk counts them
 	sum.Elapsed = time.Since(t0)
 	r.summary(sum)
