@@ -4,9 +4,9 @@ import (
 	"errors"
 	"io/fs"
 	"os"
-	"path/filepath"
 
 	"github.com/sitemapkit/sitemap/robots"
+	"github.com/sitemapkit/sitemap/store"
 )
 
 // RobotsUpdate is what Run did to Options.RobotsTxt.
@@ -68,45 +68,9 @@ func updateRobots(path string, sum Summary, base string, dryRun bool) (*RobotsUp
 	if !added && len(dropped) == 0 {
 		return ru, nil
 	}
-	if err := writeFileAtomic(path, out, mode); err != nil {
+	if err := store.WriteFile(path, out, mode); err != nil {
 		return ru, &StageError{StageRobots, err}
 	}
 	ru.Added, ru.Removed = added, dropped
 	return ru, nil
-}
-
-// writeFileAtomic writes data to name through a temporary file in the
-// same directory, synced and renamed into place.
-func writeFileAtomic(name string, data []byte, mode fs.FileMode) (err error) {
-	dir := filepath.Dir(name)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(name)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = tmp.Write(data); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(mode); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	if err = os.Rename(tmp.Name(), name); err != nil {
-		return err
-	}
-	if d, derr := os.Open(dir); derr == nil {
-		d.Sync() // make the rename durable; not every file system supports it
-		d.Close()
-	}
-	return nil
 }

@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"net/url"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -17,6 +16,7 @@ import (
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/robots"
+	"github.com/sitemapkit/sitemap/store"
 )
 
 // robotsOptions are the inputs of `sitemap robots add|remove|list`.
@@ -319,7 +319,7 @@ func runRobotsEdit(opts *robotsOptions, s *streams) error {
 			return cannotRun("writing output: %v", err)
 		}
 	} else if changed {
-		if err := writeFileAtomic(name, out, mode); err != nil {
+		if err := store.WriteFile(name, out, mode); err != nil {
 			return cannotRun("%v", err)
 		}
 	}
@@ -344,42 +344,6 @@ func runRobotsEdit(opts *robotsOptions, s *streams) error {
 				break
 			}
 		}
-	}
-	return nil
-}
-
-// writeFileAtomic replaces name with data: a temporary file in the same
-// directory is written, synced, given mode, and renamed over name.
-func writeFileAtomic(name string, data []byte, mode fs.FileMode) (err error) {
-	dir := filepath.Dir(name)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(name)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = tmp.Write(data); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(mode); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	if err = os.Rename(tmp.Name(), name); err != nil {
-		return err
-	}
-	if d, derr := os.Open(dir); derr == nil {
-		d.Sync() // make the rename durable; not every file system supports it
-		d.Close()
 	}
 	return nil
 }
