@@ -20,10 +20,10 @@ func TestClass(t *testing.T) {
 		b := byte(c)
 		unreserved := isAlpha(b) || isDigit(b) || strings.IndexByte("-._~", b) >= 0
 		uri := unreserved || strings.IndexByte("!$&'()*+,;=:@/?", b) >= 0
-		if got := class[c]&cURI != 0; got != uri {
+		if got := Class[c]&cURI != 0; got != uri {
 			t.Errorf("byte %#x: cURI %v, want %v", c, got, uri)
 		}
-		if got := class[c]&cHost != 0; got != unreserved {
+		if got := Class[c]&cHost != 0; got != unreserved {
 			t.Errorf("byte %#x: cHost %v, want %v", c, got, unreserved)
 		}
 	}

@@ -18,16 +18,24 @@ type Parts struct {
 	Path   string // escaped path, "" when absent
 }
 
-// Byte classes of the URL checks.
+// Byte classes: the bits of Class. The URL checks use ClassURI and
+// ClassHost; package sitemap's XML escapers use the other three, so that
+// one table serves every hot loop of the module with a single lookup.
 const (
-	cURI  = 1 << iota // may appear literally in a path, query or fragment: RFC 3986 unreserved, sub-delims, ':', '@', '/', '?'
-	cHost             // may appear in a host name: letters, digits, '-', '.', '_', '~'
+	ClassURI  = 1 << iota // may appear literally in a path, query or fragment: RFC 3986 unreserved, sub-delims, ':', '@', '/', '?'
+	ClassHost             // may appear in a host name: letters, digits, '-', '.', '_', '~'
+	ClassText             // needs escaping in element content: & < > ' " CR
+	ClassAttr             // needs escaping in an attribute value: ClassText plus TAB and LF
+	ClassCtl              // a C0 control XML 1.0 forbids (all but TAB, LF, CR)
+
+	cURI  = ClassURI
+	cHost = ClassHost
 )
 
-// class classifies every byte for the URL checks (bits cURI and cHost;
-// the other bits are package sitemap's escaping classes, which share this
-// table's layout). TestClass checks it against the definitions above.
-const class = "\x10\x10\x10\x10\x10\x10\x10\x10\x10\x08\x08\x10\x10\x0c\x10\x10" +
+// Class classifies every byte, one bit per class above. It is a constant
+// (no mutable package state); TestClass here and TestCharClass in package
+// sitemap check it against the definitions.
+const Class = "\x10\x10\x10\x10\x10\x10\x10\x10\x10\x08\x08\x10\x10\x0c\x10\x10" +
 	"\x10\x10\x10\x10\x10\x10\x10\x10\x10\x10\x10\x10\x10\x10\x10\x10" +
 	"\x00\x01\x0c\x00\x01\x00\x0d\x0d\x01\x01\x01\x01\x01\x03\x03\x01" +
 	"\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x01\x01\x0c\x01\x0c\x01" +
@@ -150,7 +158,7 @@ func URL(s string) (Parts, *Problem) {
 		}
 		for i := 0; i < len(host); i++ {
 			c := host[i]
-			if class[c]&cHost != 0 {
+			if Class[c]&cHost != 0 {
 				continue
 			}
 			if c >= utf8.RuneSelf {
@@ -168,7 +176,7 @@ func URL(s string) (Parts, *Problem) {
 	pathEnd := -1
 	for i := 0; i < len(tail); i++ {
 		c := tail[i]
-		if class[c]&cURI != 0 {
+		if Class[c]&cURI != 0 {
 			if c == '?' && pathEnd < 0 {
 				pathEnd = i
 			}
@@ -294,7 +302,7 @@ func Suggest(s string) string {
 	for i := 0; i < len(tail); i++ {
 		c := tail[i]
 		switch {
-		case class[c]&cURI != 0:
+		case Class[c]&cURI != 0:
 		case c == '%' && i+2 < len(tail) && isHex(tail[i+1]) && isHex(tail[i+2]):
 		case c == '#' && !frag:
 			frag = true
