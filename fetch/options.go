@@ -145,10 +145,9 @@ func (o Options) clientOptions() ClientOptions {
 	}
 }
 
+// withDefaults fills the walk's own defaults; the client's User-Agent,
+// timeouts and retries are left zero here and take ClientOptions' defaults (one place).
 func (o Options) withDefaults() Options {
-	if o.UserAgent == "" {
-		o.UserAgent = DefaultUserAgent
-	}
 	if o.Concurrency <= 0 {
 		o.Concurrency = 8
 	}
@@ -164,26 +163,8 @@ func (o Options) withDefaults() Options {
 	if o.MaxSitemaps <= 0 {
 		o.MaxSitemaps = 10000
 	}
-	if o.ConnectTimeout <= 0 {
-		o.ConnectTimeout = 10 * time.Second
-	}
-	if o.HeaderTimeout <= 0 {
-		o.HeaderTimeout = 30 * time.Second
-	}
-	if o.IdleTimeout <= 0 {
-		o.IdleTimeout = 30 * time.Second
-	}
 	if o.SitemapTimeout <= 0 {
 		o.SitemapTimeout = 5 * time.Minute
-	}
-	if o.Attempts <= 0 {
-		o.Attempts = 3
-	}
-	if o.RetryBase <= 0 {
-		o.RetryBase = time.Second
-	}
-	if o.RetryMax <= 0 {
-		o.RetryMax = time.Minute
 	}
 	return o
 }
