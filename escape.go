@@ -85,7 +85,7 @@ func (b badChar) describe() string {
 	if !b.utf8 {
 		return "a byte that is not valid UTF-8 at byte " + itoa(b.off)
 	}
-	return "the character " + runeName(b.r) + " at byte " + itoa(b.off) + ", which XML 1.0 forbids"
+	return "the character " + check.RuneName(b.r) + " at byte " + itoa(b.off) + ", which XML 1.0 forbids"
 }
 
 // checkText finds the first character in s that XML 1.0 forbids (E-03):
@@ -135,20 +135,6 @@ func appendAttrLossy(dst []byte, s string) []byte {
 		}
 		s = s[bad.off+n:]
 	}
-}
-
-// runeName formats r as U+XXXX, e.g. "U+0008".
-func runeName(r rune) string {
-	const hex = "0123456789ABCDEF"
-	b := []byte("U+")
-	digits := 4
-	if r > 0xFFFF {
-		digits = 6
-	}
-	for i := digits - 1; i >= 0; i-- {
-		b = append(b, hex[(r>>(4*uint(i)))&0xF])
-	}
-	return string(b)
 }
 
 // itoa is strconv.Itoa for non-negative ints, kept here so escape.go has no

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/sitemapkit/sitemap/internal/check"
 )
 
 // E-01: the five characters become named entities; CR (and in attributes
@@ -82,7 +84,7 @@ func TestCheckText(t *testing.T) {
 	if got := string(appendAttrLossy(nil, "a\x00b\xffc\uFFFEd&")); got != "abcd&amp;" {
 		t.Errorf("appendAttrLossy = %q", got)
 	}
-	if got := runeName(0x1F600); got != "U+01F600" {
+	if got := check.RuneName(0x1F600); got != "U+01F600" {
 		t.Errorf("runeName = %s", got)
 	}
 	if got := itoa(0) + itoa(1234567); got != "01234567" {

@@ -34,6 +34,18 @@ type Summary struct {
 	Complete bool
 }
 
+// count adds d to the counts by severity.
+func (s *Summary) count(d sitemap.Diagnostic) {
+	switch d.Severity {
+	case sitemap.SeverityError:
+		s.Errors++
+	case sitemap.SeverityWarning:
+		s.Warnings++
+	default:
+		s.Infos++
+	}
+}
+
 // Pos is a 1-based line and column in a document (0 when unknown).
 type Pos struct{ Line, Col int }
 
@@ -60,14 +72,7 @@ func (s Summary) Valid(strict bool) bool {
 func Document(ctx context.Context, r io.Reader, o Options, report func(sitemap.Diagnostic)) (Summary, error) {
 	var sum Summary
 	count := func(d sitemap.Diagnostic) {
-		switch d.Severity {
-		case sitemap.SeverityError:
-			sum.Errors++
-		case sitemap.SeverityWarning:
-			sum.Warnings++
-		default:
-			sum.Infos++
-		}
+		sum.count(d)
 		if report != nil {
 			report(d)
 		}

@@ -180,14 +180,7 @@ func (t *tree) children(ctx context.Context, doc *input.Doc, sum *Summary) error
 		}
 		here := func(d sitemap.Diagnostic) {
 			d.Line, d.Col = pos.Line, pos.Col
-			switch d.Severity {
-			case sitemap.SeverityError:
-				sum.Errors++
-			case sitemap.SeverityWarning:
-				sum.Warnings++
-			default:
-				sum.Infos++
-			}
+			sum.count(d)
 			t.report(doc, at(doc.Name, d))
 		}
 		if i == max {

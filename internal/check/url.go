@@ -239,7 +239,7 @@ func pathProblem(s string, off int) *Problem {
 			pr.Message, pr.Fix = "contains the non-ASCII character "+strconv.QuoteRune(r)+at, "percent-encode it as UTF-8 ("+percentRune(r)+")"
 		}
 	case c < 0x20 || c == 0x7f:
-		pr.Message, pr.Fix = "contains the control character "+runeName(rune(c))+at, "percent-encode it ("+percent(c)+") or remove it"
+		pr.Message, pr.Fix = "contains the control character "+RuneName(rune(c))+at, "percent-encode it ("+percent(c)+") or remove it"
 	default:
 		pr.Message, pr.Fix = "contains "+strconv.Quote(string(c))+at+", which URLs must percent-encode", "write it as "+percent(c)
 	}
@@ -394,8 +394,8 @@ func percentRune(r rune) string {
 	return b.String()
 }
 
-// runeName formats r as U+XXXX, e.g. "U+0008".
-func runeName(r rune) string {
+// RuneName formats r as U+XXXX, e.g. "U+0008" (U+XXXXXX past the BMP).
+func RuneName(r rune) string {
 	const hex = "0123456789ABCDEF"
 	b := []byte("U+")
 	digits := 4
