@@ -123,7 +123,9 @@ func childPath(parent *Doc, u *url.URL) (string, error) {
 		rel = path.Base(u.EscapedPath())
 	}
 	rel, err := url.PathUnescape(rel)
-	if err != nil || rel == "" || rel == "/" || rel == "." {
+	if err != nil || rel == "" || strings.HasSuffix(rel, "/") || path.Clean(rel) == "." {
+		// "", "/", "." and an escaped "/" at the end (".%2f", "a%2F")
+		// name a directory, not a file.
 		return "", errors.New("names no file")
 	}
 	for _, seg := range strings.Split(rel, "/") {
