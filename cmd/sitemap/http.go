@@ -11,7 +11,7 @@ import (
 )
 
 // version is the module version of the binary, "(devel)" for a build from
-// a checkout.
+// a checkout (versionLine adds the commit).
 func version() string {
 	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
 		return bi.Main.Version

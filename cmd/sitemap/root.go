@@ -85,7 +85,10 @@ func newRootCmd(s *streams, args []string) *cobra.Command {
 		Long:          "sitemap does everything a website needs with the Sitemaps protocol: generate sitemaps\nfrom URL lists, CSV, JSONL or a crawl; read, validate and discover the sitemaps of any site;\nand tell search engines where they are.",
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// --version prints what `sitemap version` prints.
+		Version: strings.TrimPrefix(versionLine(), "sitemap "),
 	}
+	root.SetVersionTemplate("sitemap {{.Version}}\n")
 	addUserAgentFlag(root)
 	root.SetIn(s.In)
 	root.SetOut(s.Out)
