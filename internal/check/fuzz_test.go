@@ -262,3 +262,46 @@ func TestSuggestEmptyHost(t *testing.T) {
 		t.Errorf("URL(soft hyphen host) = %+v; want L-07 without a suggestion", pr)
 	}
 }
+
+// FuzzNormalize: Normalize is idempotent, its result passes URL, the fast
+// path agrees with the slow one, and it refuses exactly what cannot be
+// normalised (with URL's problem for the input).
+func FuzzNormalize(f *testing.F) {
+	for _, s := range []string{
+		"https://www.example.com/a", "HTTPS://WWW.EXAMPLE.COM:443/a#top", "https://www.example.com/café",
+		"https://Bücher.example/ä b", "https://[2001:DB8::1]:80/", "http://a.b:80", "https://a.b:/?q=<>",
+		" https://www.example.com/100% ", "https://user@a.b/", "https://a.b/\xff", "https://a.b/\x01",
+		"https://a.b:0443/", "https://www.example.com./x", "https://\u00ad/", "https://a.b?x#y#z",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		n, ch, pr := Normalize(s)
+		sn, sch, spr := normalizeSlow(s)
+		if normalFast(s) && (sn != s || sch != 0 || !spr.OK()) {
+			t.Fatalf("fast path takes %q as normal, slow path gives %q, %v, %+v", s, sn, sch, spr)
+		}
+		if !normalFast(s) && (n != sn || ch != sch || pr.OK() != spr.OK()) {
+			t.Fatalf("Normalize(%q) = %q, %v; slow %q, %v", s, n, ch, sn, sch)
+		}
+		if !pr.OK() {
+			if _, upr := URL(s); upr.OK() {
+				t.Fatalf("Normalize(%q) refuses what URL accepts: %+v", s, pr)
+			}
+			if n != "" || ch != 0 || pr.Rule == "" || pr.Message == "" {
+				t.Fatalf("Normalize(%q) = %q, %v, %+v", s, n, ch, pr)
+			}
+			return
+		}
+		if _, upr := URL(n); !upr.OK() {
+			t.Fatalf("Normalize(%q) = %q, which URL refuses: %+v", s, n, upr)
+		}
+		if (ch == 0) != (n == s) {
+			t.Fatalf("Normalize(%q) = %q with changes %v", s, n, ch)
+		}
+		again, ach, apr := Normalize(n)
+		if again != n || ach != 0 || !apr.OK() {
+			t.Fatalf("Normalize(%q) = %q, but Normalize(%q) = %q, %v, %+v", s, n, n, again, ach, apr)
+		}
+	})
+}
