@@ -23,6 +23,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"strings"
 	"time"
 
 	sitemap "github.com/sitemapkit/sitemap"
@@ -90,11 +91,34 @@ type Store interface {
 var ErrClosed = errors.New("state: store is closed")
 
 // Fingerprint returns the fingerprint of an entry that carries no content
-// hash: a SHA-256 of its canonical JSON form without LastMod, ContentHash
-// and Source, prefixed with "fields:" so that it never equals a
-// caller-supplied hash. Two entries with the same loc, changefreq,
-// priority, images, videos, news and alternates have the same fingerprint.
+// hash: a SHA-256 of its canonical JSON form without LastMod, ContentHash,
+// Source, ChangeFreq and Priority, prefixed with "content:" so that it
+// never equals a caller-supplied hash. Two entries with the same loc,
+// images, videos, news and alternates have the same fingerprint: a page
+// whose changefreq or priority alone changed has not changed, so its
+// lastmod stays (M-02 dates the page's content, not the sitemap's hints).
 func Fingerprint(u *sitemap.URL) string {
+	c := *u
+	c.ChangeFreq = ""
+	c.Priority = nil
+	return fieldsHash(fingerprintPrefix, &c)
+}
+
+const (
+	// fingerprintPrefix marks a Fingerprint.
+	fingerprintPrefix = "content:"
+	// legacyPrefix marks the fingerprint of earlier releases, which also
+	// covered changefreq and priority; state files still hold them.
+	legacyPrefix = "fields:"
+)
+
+// legacyFingerprint is the fingerprint earlier releases recorded: as
+// Fingerprint, with changefreq and priority, prefixed "fields:".
+func legacyFingerprint(u *sitemap.URL) string { return fieldsHash(legacyPrefix, u) }
+
+// fieldsHash is prefix and the hex of the first 16 bytes of the SHA-256
+// of u's JSON form without LastMod, ContentHash and Source.
+func fieldsHash(prefix string, u *sitemap.URL) string {
 	c := *u
 	c.LastMod = sitemap.Date{}
 	c.ContentHash = ""
@@ -107,7 +131,7 @@ func Fingerprint(u *sitemap.URL) string {
 		b = []byte(u.Loc)
 	}
 	sum := sha256.Sum256(b)
-	return "fields:" + hex.EncodeToString(sum[:16])
+	return prefix + hex.EncodeToString(sum[:16])
 }
 
 // hashOf is the fingerprint Stamp records for u.
@@ -116,6 +140,23 @@ func hashOf(u *sitemap.URL) string {
 		return u.ContentHash
 	}
 	return Fingerprint(u)
+}
+
+// sameContent reports whether the recorded fingerprint prev is that of
+// u, whose fingerprint is hash. A fingerprint of an earlier release
+// (legacyPrefix) is compared with u's fingerprint of that form, so a
+// state file written before changefreq and priority left the fingerprint
+// moves no lastmod on its first run with this one; when that differs,
+// the change cannot be told from one of changefreq or priority and
+// counts as a change, as it did then.
+func sameContent(prev, hash string, u *sitemap.URL) bool {
+	if prev == hash {
+		return true
+	}
+	if u.ContentHash == "" && strings.HasPrefix(prev, legacyPrefix) {
+		return prev == legacyFingerprint(u)
+	}
+	return false
 }
 
 // RunDate is the lastmod a change observed at now gets: now in UTC,
@@ -137,7 +178,8 @@ func RunDate(now time.Time, prec sitemap.Precision) sitemap.Date {
 // The rule never invents a date (M-02, M-05, M-06):
 //
 //   - The fingerprint of u is u.ContentHash when set, else [Fingerprint]
-//     of its fields (everything but lastmod and source).
+//     of its content (everything but lastmod, source, changefreq and
+//     priority: a new changefreq or priority alone is no change).
 //   - A lastmod given on input always wins: it is kept on u and recorded.
 //   - First sighting without a lastmod: u keeps no lastmod. We have not
 //     seen the page change, so its date is unknown; the run's time would
@@ -168,7 +210,7 @@ func Decide(prev Record, found bool, u *sitemap.URL, now time.Time, prec sitemap
 		r.LastChanged = prev.LastChanged
 		r.Status = prev.Status
 	}
-	changed := found && prev.ContentHash != hash
+	changed := found && !sameContent(prev.ContentHash, hash, u)
 	if changed {
 		r.LastChanged = now
 	}

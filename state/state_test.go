@@ -64,13 +64,31 @@ func TestDecide(t *testing.T) {
 		{
 			name:  "M-02 changed fields get the run time (second precision, UTC)",
 			prev:  Record{Loc: page.Loc, ContentHash: fp, LastMod: recorded, FirstSeen: run1},
-			found: true, in: sitemap.URL{Loc: page.Loc, ChangeFreq: sitemap.Daily}, prec: sitemap.PrecisionSecond,
+			found: true, in: sitemap.URL{Loc: page.Loc, Images: []sitemap.Image{{Loc: "https://example.com/a.jpg"}}}, prec: sitemap.PrecisionSecond,
+			wantLastMod: "2026-03-08T10:30:15Z", wantChanged: run2.UTC(), wantFirst: run1,
+		},
+		{
+			name:  "M-02 a new changefreq or priority alone is no change: lastmod stays",
+			prev:  Record{Loc: page.Loc, ContentHash: fp, LastMod: recorded, FirstSeen: run1},
+			found: true, in: sitemap.URL{Loc: page.Loc, ChangeFreq: sitemap.Daily, Priority: sitemap.Float64(0.9)}, prec: sitemap.PrecisionSecond,
+			wantLastMod: "2026-01-15T08:00:00Z", wantFirst: run1,
+		},
+		{
+			name:  "a fingerprint of an earlier release, same fields: lastmod stays",
+			prev:  Record{Loc: page.Loc, ContentHash: legacyFingerprint(&page), LastMod: recorded, FirstSeen: run1},
+			found: true, in: page, prec: sitemap.PrecisionSecond,
+			wantLastMod: "2026-01-15T08:00:00Z", wantFirst: run1,
+		},
+		{
+			name:  "a fingerprint of an earlier release, fields changed: run time",
+			prev:  Record{Loc: page.Loc, ContentHash: legacyFingerprint(&page), LastMod: recorded, FirstSeen: run1},
+			found: true, in: sitemap.URL{Loc: page.Loc, News: &sitemap.News{Title: "t"}}, prec: sitemap.PrecisionSecond,
 			wantLastMod: "2026-03-08T10:30:15Z", wantChanged: run2.UTC(), wantFirst: run1,
 		},
 		{
 			name:  "M-08 changed fields at day precision",
 			prev:  Record{Loc: page.Loc, ContentHash: fp, FirstSeen: run1},
-			found: true, in: sitemap.URL{Loc: page.Loc, Priority: sitemap.Float64(0.3)}, prec: sitemap.PrecisionDay,
+			found: true, in: sitemap.URL{Loc: page.Loc, Alternates: []sitemap.Alternate{{Hreflang: "de", Href: "https://example.com/de/a"}}}, prec: sitemap.PrecisionDay,
 			wantLastMod: "2026-03-08", wantChanged: run2.UTC(), wantFirst: run1,
 		},
 		{
@@ -147,6 +165,11 @@ func TestFingerprint(t *testing.T) {
 	if Fingerprint(&a) == Fingerprint(&d) {
 		t.Error("a different loc has the same fingerprint")
 	}
+	e := a
+	e.ChangeFreq, e.Priority = sitemap.Daily, sitemap.Float64(0.2)
+	if Fingerprint(&a) != Fingerprint(&e) {
+		t.Error("changefreq or priority changed the fingerprint; they are not the page's content")
+	}
 }
 
 func openTemp(t testing.TB, path string, o SQLiteOptions) *SQLite {
@@ -169,7 +192,7 @@ func TestRunsAcrossReopen(t *testing.T) {
 		for i := range n {
 			u := sitemap.URL{Loc: fmt.Sprintf("https://example.com/p/%d", i), ChangeFreq: sitemap.Weekly}
 			if changed[i] {
-				u.Priority = sitemap.Float64(0.9)
+				u.Images = []sitemap.Image{{Loc: "https://example.com/p.jpg"}}
 			}
 			if i == 3 {
 				u.LastMod = mustDate(t, "2025-12-24") // given on input: always wins

@@ -211,3 +211,32 @@ func TestGenerateStateDryRun(t *testing.T) {
 		t.Error("a dry run changed the state file")
 	}
 }
+
+// TestGenerateStateHintsAreNotChanges: with --state, an entry whose
+// changefreq or priority alone changed keeps its recorded lastmod; a
+// change of its content (an image) moves it to the run's time.
+func TestGenerateStateHintsAreNotChanges(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "public")
+	db := filepath.Join(dir, "state.db")
+	in := filepath.Join(dir, "urls.jsonl")
+	run := func(line string) string {
+		t.Helper()
+		if err := os.WriteFile(in, []byte(line+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", out, "--state", db, in)
+		if code != exitOK {
+			t.Fatalf("generate --state: exit %d\n%s", code, stderr)
+		}
+		return genLastMods(t, filepath.Join(out, "sitemap.xml"))["https://www.example.com/a"]
+	}
+	// Recorded with the lastmod given on input.
+	run(`{"loc":"https://www.example.com/a","lastmod":"2026-01-02","changefreq":"weekly","priority":0.5}`)
+	if lm := run(`{"loc":"https://www.example.com/a","changefreq":"daily","priority":0.9}`); lm != "2026-01-02" {
+		t.Errorf("changefreq and priority changed, the content did not: lastmod %q, want the recorded 2026-01-02", lm)
+	}
+	if lm := run(`{"loc":"https://www.example.com/a","changefreq":"daily","priority":0.9,"images":[{"loc":"https://www.example.com/a.jpg"}]}`); lm == "2026-01-02" || lm == "" {
+		t.Errorf("a new image: lastmod %q, want the run's time", lm)
+	}
+}
