@@ -90,6 +90,15 @@ type DecoderOptions struct {
 	// OnDiagnostic receives every problem seen in the bytes, in input
 	// order, as it is found. It may be nil.
 	OnDiagnostic func(Diagnostic)
+	// ReuseValues lets Next return entries whose short strings (the loc,
+	// image, video and news values) share one buffer that the next call
+	// to Next overwrites, as bufio.Scanner's Bytes are valid only until
+	// the next Scan. A caller that keeps such a string past the next call
+	// must copy it (strings.Clone). It saves an allocation and fresh
+	// memory per entry: a reader that looks at each entry once (a
+	// validator, a printer) reads a document of any size in a few
+	// kilobytes. By default every string is the caller's to keep.
+	ReuseValues bool
 }
 
 // Default caps of [DecoderOptions].
@@ -184,7 +193,9 @@ func NewDecoder(r io.Reader, o DecoderOptions) *Decoder {
 	if o.MaxLineBytes <= 0 {
 		o.MaxLineBytes = DefaultDecodeMaxLineBytes
 	}
-	return &Decoder{opt: o, src: r}
+	d := &Decoder{opt: o, src: r}
+	d.x.strs.reuse = o.ReuseValues
+	return d
 }
 
 // Format returns the document's format; it is known after the first call
@@ -211,6 +222,7 @@ func (d *Decoder) Next() (Item, error) {
 	if d.err != nil {
 		return Item{}, d.err
 	}
+	d.x.strs.reset()
 	if !d.started {
 		d.started = true
 		if err := d.start(); err != nil {

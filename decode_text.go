@@ -43,7 +43,7 @@ func (d *Decoder) textNext() (Item, error) {
 			d.report("T-02", SeverityError, d.textLine, lead+1, fmt.Sprintf("%q is not an absolute http(s) URL; a text sitemap holds only full URLs, one per line (line skipped)", bytes.ToValidUTF8(show, []byte("\uFFFD"))))
 			continue
 		}
-		loc := string(val)
+		loc := d.x.strs.string(val)
 		if !utf8.ValidString(loc) {
 			d.report("T-04", SeverityError, d.textLine, lead+1, "the line is not valid UTF-8 (T-04); bad bytes replaced by U+FFFD")
 			loc = strings.ToValidUTF8(loc, "\uFFFD")

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/internal/xmlscan"
@@ -29,12 +30,16 @@ type valueState struct {
 }
 
 // textArena makes the strings of values (locs, image locs, titles) without
-// an allocation each: they are cut from a shared chunk that is only ever
-// appended to (a strings.Builder), one allocation per textChunk bytes.
-// Every string stays valid and unchanged for good; one a caller keeps
-// keeps its chunk (at most textChunk bytes) alive.
+// an allocation each: they are cut from a shared chunk, one allocation per
+// textChunk bytes. By default a chunk is only ever appended to, so every
+// string stays valid and unchanged for good; one a caller keeps keeps its
+// chunk (at most textChunk bytes) alive. With reuse (DecoderOptions.
+// ReuseValues), reset rewinds the chunk at each entry: the strings of one
+// entry are overwritten by the next one's, and a document of any size
+// reads in one chunk.
 type textArena struct {
-	b strings.Builder
+	buf   []byte
+	reuse bool
 }
 
 // textChunk is the size of a chunk of textArena; longer values get a
@@ -43,16 +48,28 @@ const textChunk = 4096
 
 // string returns v as a string.
 func (a *textArena) string(v []byte) string {
+	if len(v) == 0 {
+		return ""
+	}
 	if len(v) > textChunk/4 {
 		return string(v)
 	}
-	if a.b.Cap()-a.b.Len() < len(v) {
-		a.b = strings.Builder{}
-		a.b.Grow(textChunk)
+	if cap(a.buf)-len(a.buf) < len(v) {
+		a.buf = make([]byte, 0, textChunk)
 	}
-	start := a.b.Len()
-	a.b.Write(v)
-	return a.b.String()[start:]
+	start := len(a.buf)
+	a.buf = append(a.buf, v...)
+	// The bytes from start on are never written again unless reset
+	// rewinds (reuse), which the caller asked for.
+	return unsafe.String(&a.buf[start], len(v))
+}
+
+// reset makes the room of the strings handed out so far free for the next
+// ones, when the arena reuses its memory.
+func (a *textArena) reset() {
+	if a.reuse {
+		a.buf = a.buf[:0]
+	}
 }
 
 // unescape appends raw to dst, replacing the five predefined entities and

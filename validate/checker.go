@@ -262,7 +262,7 @@ func (c *Checker) Size(n int64) {
 func (c *Checker) sameHost(p check.Parts, loc string, line, col int) {
 	h := check.Host(p.Host)
 	if c.firstHost == "" {
-		c.firstHost = h
+		c.firstHost = strings.Clone(h) // h may be part of the caller's loc
 		return
 	}
 	if h == c.firstHost || (c.hasScope && !c.o.CrossSubmit) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
 )
@@ -95,6 +96,9 @@ func Document(ctx context.Context, r io.Reader, o Options, report func(sitemap.D
 		}
 		count(validatorSeverity(d))
 	}
+	// Each entry is checked once and dropped: the Checker copies the few
+	// strings it keeps, so the decoder may reuse its memory.
+	do.ReuseValues = true
 	dec := sitemap.NewDecoder(r, do)
 	var readErr error
 	for n := 0; ; n++ {
@@ -117,7 +121,7 @@ func Document(ctx context.Context, r io.Reader, o Options, report func(sitemap.D
 		}
 		c.Item(&it)
 		if it.Kind == sitemap.ItemIndex && len(sum.Children) < maxTracked {
-			sum.Children = append(sum.Children, it.Index.Loc)
+			sum.Children = append(sum.Children, strings.Clone(it.Index.Loc))
 			sum.ChildAt = append(sum.ChildAt, Pos{Line: it.Line, Col: it.Col})
 		}
 	}

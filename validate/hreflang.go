@@ -45,7 +45,7 @@ func (c *Checker) alternates(u *sitemap.URL, line, col int) {
 		h := c.hash(a.Href)
 		set += mix(c.hash(code) ^ h*0x9e3779b97f4a7c15)
 		if a.Href != u.Loc {
-			refs = append(refs, altRef{href: h, code: a.Hreflang})
+			refs = append(refs, altRef{href: h, code: strings.Clone(a.Hreflang)})
 		}
 	}
 	if !self {
@@ -55,7 +55,7 @@ func (c *Checker) alternates(u *sitemap.URL, line, col int) {
 	if len(c.hl) >= maxTracked || u.Loc == "" {
 		return
 	}
-	e := hrefEntry{loc: u.Loc, line: line, col: col, self: c.hash(u.Loc), set: set, alts: refs}
+	e := hrefEntry{loc: strings.Clone(u.Loc), line: line, col: col, self: c.hash(u.Loc), set: set, alts: refs}
 	if _, dup := c.hlByLoc[e.self]; !dup {
 		c.hlByLoc[e.self] = int32(len(c.hl))
 	}
