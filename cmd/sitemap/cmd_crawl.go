@@ -300,6 +300,7 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 		writeCrawlSummary(s.Err, sum)
 		bsum.WriteTable(s.Err)
 	}
+	o.publishFlags.warnNoIndex(s.Err, bsum)
 	failed := 0
 	for reason, n := range sum.Reasons {
 		if reason == crawl.ReasonError || strings.HasPrefix(reason, "status:") {

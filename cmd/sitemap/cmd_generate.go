@@ -121,6 +121,9 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	if o.BaseURL == "" {
 		return cannotRun("--base-url is required: the URL of the directory the sitemaps are served from, e.g. --base-url https://www.example.com/")
 	}
+	if o.StateDay && o.State == "" {
+		return cannotRun("--state-day sets the precision of the dates --state records; give --state FILE too, or drop --state-day")
+	}
 	if o.NewsMaxAge < 0 {
 		return cannotRun("--news-max-age %v: give a positive duration such as 48h, or 0 to keep every news block", o.NewsMaxAge)
 	}
@@ -252,6 +255,7 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	} else {
 		sum.WriteTable(s.Err)
 	}
+	o.publishFlags.warnNoIndex(s.Err, sum.Summary)
 	if sum.Duplicates > 0 {
 		fmt.Fprintf(s.Err, "sitemap: %d duplicate %s skipped (L-17); the first valid one of each was kept (--keep-duplicates keeps them all)\n",
 			sum.Duplicates, genPlural(sum.Duplicates, "URL", "URLs"))

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -53,6 +54,9 @@ func (p *publishFlags) buildOptions() (build.Options, error) {
 	if p.MaxBytes < 1 || p.MaxBytes > sitemap.MaxBytes {
 		return build.Options{}, cannotRun("--max-bytes %d: use 1 to %d (S-02)", p.MaxBytes, sitemap.MaxBytes)
 	}
+	if p.GzipIndex && mode == build.IndexNever {
+		return build.Options{}, cannotRun("--gzip-index with --index never: there is no index to compress; drop --gzip-index, or give --index auto or always")
+	}
 	if p.GzipLevel < 1 || p.GzipLevel > 9 {
 		return build.Options{}, cannotRun("--gzip-level %d: use 1 (fastest) to 9 (smallest)", p.GzipLevel)
 	}
@@ -60,6 +64,14 @@ func (p *publishFlags) buildOptions() (build.Options, error) {
 		Name: p.Name, Gzip: p.Gzip, GzipLevel: p.GzipLevel, GzipIndex: p.GzipIndex,
 		Index: mode, MaxURLs: p.MaxURLs, MaxBytes: p.MaxBytes,
 	}, nil
+}
+
+// warnNoIndex says, after a run that published sum, that --gzip-index
+// had nothing to compress because no index was written.
+func (p *publishFlags) warnNoIndex(w io.Writer, sum build.Summary) {
+	if p.GzipIndex && sum.Index == nil && len(sum.Files) > 0 {
+		fmt.Fprintf(w, "sitemap: warning: --gzip-index: no index was written (the entries fit in one sitemap), so nothing was compressed as one; --gzip compresses the sitemap itself, --index always writes an index\n")
+	}
 }
 
 // dryRunState returns the path of a copy of the state file path (with
