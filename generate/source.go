@@ -140,6 +140,12 @@ func Concat(srcs ...Source) Source {
 	}
 }
 
+// Interruptible returns r so that a read of it waiting on input that may
+// never come (a terminal, a silent pipe) returns ctx.Err() as soon as ctx
+// is done; a regular file is returned as it is. For a caller that looks
+// at the first bytes of standard input before handing it to [Read].
+func Interruptible(ctx context.Context, r io.Reader) io.Reader { return interruptible(ctx, r) }
+
 // interruptible returns r so that a Read waiting on input that may never
 // come (a terminal, a pipe whose writer is silent) returns ctx.Err() as
 // soon as ctx is done, so an interrupted run ends instead of waiting for

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/url"
 	"os"
@@ -63,15 +65,16 @@ func newGenerateCmd(s *streams) *cobra.Command {
 	o := &generateOptions{}
 	c := &cobra.Command{
 		Use:   "generate [flags] INPUT...",
-		Short: "Generate sitemaps (and an index when needed) from URL lists, CSV or JSONL",
+		Short: "Generate sitemaps (and an index when needed) from URL lists, CSV, JSONL or sitemaps",
 		Long: `Generate reads entries from each INPUT ("-" is standard input) and writes sitemaps into
 --out: NAME.xml, or NAME-1.xml, NAME-2.xml, … and the index NAME.xml when the entries need
 more than one file (50,000 URLs or 50 MiB each, S-01/S-02). Files are written aside and
 renamed into place, the index last; files of the previous run that are no longer needed are
 removed. A summary table goes to standard error.
 
-Input formats, by extension (.txt, .csv, .jsonl/.ndjson, each optionally .gz) or
---input-format:
+Input formats, gzip or not: a sitemap (XML urlset, an index and the children it lists found
+beside it, RSS, Atom), told by its first bytes whatever its name; otherwise by extension
+(.txt, .csv, .jsonl/.ndjson, each optionally .gz) or --input-format:
   text   one absolute URL per line; blank lines and lines starting with # are skipped
   csv    a header row naming the columns loc, lastmod, changefreq, priority
          (comma-separated; tab or semicolon when the header row has no comma)
@@ -101,7 +104,7 @@ run and nothing is published. Exit status 2: bad flags, unreadable input, unwrit
 	f.StringVar(&o.BaseURL, "base-url", "", "URL of the directory the sitemaps are served from, e.g. https://www.example.com/ (required)")
 	f.StringVar(&o.SiteURL, "site-url", "", "scope of the entries when the sitemaps are served from another host (default: --base-url)")
 	o.publishFlags.register(f)
-	f.StringVar(&o.InputFormat, "input-format", "auto", "input format: auto (by extension), text, csv, jsonl")
+	f.StringVar(&o.InputFormat, "input-format", "auto", "input format: auto (a sitemap by its bytes, else by extension), text, csv, jsonl")
 	f.BoolVar(&o.Strict, "strict", false, "stop at the first invalid entry and publish nothing")
 	f.BoolVar(&o.DryRun, "dry-run", false, "print the summary without writing anything")
 	f.BoolVar(&o.JSON, "json", false, "print the summary as JSON on standard output")
@@ -142,10 +145,6 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	for _, d := range docs {
 		if d.IsHTTP() {
 			return cannotRun("INPUT %s is a URL; generate reads files and - (for a site's URLs: sitemap fetch --format jsonl URL | sitemap generate ... -)", d.Name)
-		}
-		if l := strings.ToLower(d.Name); format == source.FormatAuto && (strings.HasSuffix(l, ".xml") || strings.HasSuffix(l, ".xml.gz")) {
-			// Read as text, each line of XML would be an invalid loc.
-			return cannotRun("INPUT %s is a sitemap (XML); generate reads text, CSV or JSONL entries (from a sitemap: sitemap parse %s | sitemap generate ... -)", d.Name, d.Name)
 		}
 	}
 	bo.BaseURL, bo.SiteURL = o.BaseURL, o.SiteURL
@@ -346,20 +345,120 @@ func generateSource(docs []input.Doc, format source.Format, s *streams) generate
 	}
 }
 
-// readGenerateInput reads the INPUT doc to its end.
+// readGenerateInput reads the INPUT doc to its end: a sitemap (XML,
+// gzip or not: a urlset, an index and the children it lists, RSS, Atom)
+// through package input, told from an entry list by its bytes, not its
+// name (input.IsXML); anything else as text, CSV or JSONL entries.
 func readGenerateInput(ctx context.Context, doc *input.Doc, format source.Format, s *streams, yield func(*generate.Item) error) error {
+	// Standard input is named <stdin> in messages, as in every command.
+	name := doc.Name
 	if doc.Stdin {
-		// As it is, not behind input.Open's io.NopCloser: generate.Read
-		// reads a regular file directly and anything else so that an
-		// interrupt ends a wait for input (it looks for an *os.File).
-		return generate.Read(s.In, source.Options{Name: "<stdin>", Format: format})(ctx, yield)
+		name = "<stdin>"
 	}
-	rc, err := input.Open(ctx, doc, input.Options{})
-	if err != nil {
-		return cannotRun("cannot read input: %v", err)
+	// Standard input as it is, not behind input.Open's io.NopCloser:
+	// generate.Read reads a regular file directly and anything else so
+	// that an interrupt ends a wait for input (it looks for an *os.File).
+	var in io.Reader = s.In
+	if !doc.Stdin {
+		rc, err := input.Open(ctx, doc, input.Options{})
+		if err != nil {
+			return cannotRun("cannot read input: %v", err)
+		}
+		defer rc.Close()
+		in = rc
 	}
-	defer rc.Close()
-	return generate.Read(rc, source.Options{Name: doc.Name, Format: format})(ctx, yield)
+	if f, ok := in.(*os.File); ok && format == source.FormatAuto {
+		// A regular file is looked at in place, and handed over as the
+		// *os.File it is (generate.Read reads it directly).
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+			head := make([]byte, 4096)
+			n, _ := f.ReadAt(head, 0)
+			if input.IsXML(head[:n]) {
+				return readGenerateSitemap(ctx, doc, f, yield)
+			}
+			return generate.Read(f, source.Options{Name: name, Format: format})(ctx, yield)
+		}
+	}
+	if format == source.FormatAuto {
+		br := bufio.NewReaderSize(generate.Interruptible(ctx, in), 64<<10)
+		// What one read brings: a pipe may hold a first line and then
+		// go silent, and the run must not wait for more to start.
+		if _, err := br.Peek(1); err != nil && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if head, _ := br.Peek(br.Buffered()); input.IsXML(head) {
+			return readGenerateSitemap(ctx, doc, br, yield)
+		}
+		in = br
+	}
+	return generate.Read(in, source.Options{Name: name, Format: format})(ctx, yield)
+}
+
+// readGenerateSitemap reads the sitemap doc, whose bytes are in (for
+// standard input) or its file (read again by package input), and the
+// children of an index, each found beside the index. What the reader
+// reports becomes a warning of the input: every entry it keeps is checked
+// again by the builder, which skips and counts the invalid ones. A
+// document that cannot be read to its end (a child missing, truncated
+// XML) stops the run: publishing what was read would drop its URLs.
+func readGenerateSitemap(ctx context.Context, doc *input.Doc, in io.Reader, yield func(*generate.Item) error) error {
+	var diags []sitemap.Diagnostic
+	var lost *sitemap.Diagnostic // a child not read (VAL-01): Complete ends the run at it
+	r := input.NewDocReader(ctx, []input.Doc{*doc}, input.Options{
+		Stdin:        in,
+		Follow:       true,
+		Complete:     true,
+		OnDiagnostic: func(d sitemap.Diagnostic) { diags = append(diags, d) },
+	})
+	defer r.Close()
+	flush := func() error {
+		for _, d := range diags {
+			if d.Severity == sitemap.SeverityInfo {
+				continue
+			}
+			if d.Rule == "VAL-01" {
+				lost = &d
+				continue
+			}
+			file := d.File
+			if file == "" {
+				file = d.URL
+			}
+			p := &source.Error{File: file, Line: d.Line, Col: d.Col, Rule: d.Rule, Msg: d.Message}
+			if err := yield(&generate.Item{Problem: p, Warning: true, File: file, Line: d.Line}); err != nil {
+				return err
+			}
+		}
+		diags = diags[:0]
+		return nil
+	}
+	var it generate.Item
+	for {
+		e, err := r.Next()
+		if ferr := flush(); ferr != nil {
+			return ferr
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			if lost != nil {
+				return cannotRun("%s; nothing published: the sitemaps would lack its URLs", lost)
+			}
+			return cannotRun("cannot read input: %v", err)
+		}
+		if e.Kind != sitemap.ItemURL {
+			continue
+		}
+		it = generate.Item{URL: e.URL, File: e.Doc.Name, Line: e.Line}
+		it.URL.Source = ""
+		if err := yield(&it); err != nil {
+			return err
+		}
+	}
 }
 
 // warnCrossSubmit explains O-03 when the entries' host differs from the

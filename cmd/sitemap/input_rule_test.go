@@ -181,9 +181,7 @@ func TestGenerateInputNames(t *testing.T) {
 		{[]string{"-", "-"}, "sitemap: standard input (-) given more than once"},
 		{[]string{"https://www.example.com/urls.txt"}, "INPUT https://www.example.com/urls.txt is a URL; generate reads files and -"},
 		{[]string{t.TempDir()}, "is a directory; give a file"},
-		// A sitemap is not an entry list: each line of XML read as text
-		// would be an invalid loc.
-		{[]string{"examples/urls.txt", "public/sitemap.XML.gz"}, "INPUT public/sitemap.XML.gz is a sitemap (XML); generate reads text, CSV or JSONL entries (from a sitemap: sitemap parse public/sitemap.XML.gz | sitemap generate ... -)"},
+		{[]string{"no-such-file.txt"}, "cannot read input: no-such-file.txt: no such file"},
 	} {
 		args := append([]string{"generate", "--base-url", "https://www.example.com/", "--out", out}, tc.args...)
 		if code, _, errOut := runCLI(t, "", args...); code != exitUsage || !strings.Contains(errOut, tc.want) {
