@@ -35,6 +35,11 @@ type Options struct {
 	// fetch.ClientOptions.HTTPClient says: a copy, whose CheckRedirect
 	// runs after the crawler's, which follows no redirect of a page).
 	Client *http.Client
+	// Scope says which URLs the crawler's own client may request and
+	// which addresses it may connect to (fetch.Scope; default: all). The
+	// crawl itself stays on its start's site whatever it says. With HTTP
+	// set, that Client's Scope applies instead.
+	Scope fetch.Scope
 
 	// Concurrency is how many requests may be in flight on the host at
 	// once (default 4).
@@ -120,6 +125,7 @@ func (o Options) client() (*fetch.Client, error) {
 		Timeout: o.Timeout, HeaderTimeout: o.Timeout,
 		Attempts: o.attempts(), Retry: fetch.RetryBusy, RetryMax: o.MaxRetryAfter, ClampRetryAfter: true,
 		MaxConnsPerHost: o.Concurrency, MaxIdleConnsPerHost: o.Concurrency,
+		Scope: o.Scope,
 	})
 }
 

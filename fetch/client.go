@@ -105,6 +105,10 @@ type ClientOptions struct {
 	// are, and its CheckRedirect after the Client's own redirect policy.
 	// Its transport should not decompress bodies.
 	HTTPClient *http.Client
+
+	// Scope says which URLs may be requested and which addresses
+	// connected to (default: every http(s) URL, every address).
+	Scope Scope
 }
 
 func (o ClientOptions) withDefaults() ClientOptions {
@@ -151,16 +155,25 @@ type Client struct {
 	hc    *http.Client
 	own   bool // hc was built here: CloseIdleConnections closes them
 	cache *cache
+	scope *scope // nil: everything allowed
 
 	robotsMu sync.Mutex
 	robots   map[string]*robotsEntry // scheme://host → robots.txt
 }
 
 // NewClient returns a Client configured by o. A CacheDir that cannot be
-// created is an error.
+// created is an error, and so is a Scope.Allow entry that is no host, or
+// Scope.NoPrivate with an HTTPClient (whose dials it cannot see).
 func NewClient(o ClientOptions) (*Client, error) {
 	o = o.withDefaults()
-	c := &Client{o: o, robots: map[string]*robotsEntry{}}
+	sc, err := o.Scope.compile()
+	if err != nil {
+		return nil, err
+	}
+	if o.Scope.NoPrivate && o.HTTPClient != nil {
+		return nil, errors.New("Scope.NoPrivate checks the addresses the Client's own transport dials; it cannot be used with ClientOptions.HTTPClient")
+	}
+	c := &Client{o: o, scope: sc, robots: map[string]*robotsEntry{}}
 	if o.CacheDir != "" {
 		if err := os.MkdirAll(o.CacheDir, 0o755); err != nil {
 			return nil, fmt.Errorf("cache directory: %w", err)
@@ -183,8 +196,13 @@ func NewClient(o ClientOptions) (*Client, error) {
 		return c, nil
 	}
 	d := &net.Dialer{Timeout: o.ConnectTimeout, KeepAlive: 30 * time.Second}
+	proxy := http.ProxyFromEnvironment
+	if o.Scope.NoPrivate {
+		d.Control = control
+		proxy = nil
+	}
 	t := &http.Transport{
-		Proxy:                 http.ProxyFromEnvironment,
+		Proxy:                 proxy,
 		DialContext:           d.DialContext,
 		TLSHandshakeTimeout:   o.ConnectTimeout,
 		ResponseHeaderTimeout: o.HeaderTimeout,
@@ -229,6 +247,9 @@ type GetOptions struct {
 	// first; an error refuses the redirect and Get fails with an *Error of
 	// KindRedirect whose message is the error's.
 	CheckRedirect func(req *http.Request, via []*http.Request) error
+	// Site is the URL whose site the request and its redirects must stay
+	// on when the Client's Scope is SameSite (default: the URL asked for).
+	Site string
 
 	// Retry overrides the Client's RetryPolicy (RetryDefault: the
 	// Client's).
@@ -329,6 +350,8 @@ func (r *Response) Err() error { return r.body.err }
 type policy struct {
 	max   int
 	check func(*http.Request, []*http.Request) error
+	scope *scope // the Client's
+	site  string // the anchor of a same-site scope
 }
 
 type policyKey struct{}
@@ -354,6 +377,15 @@ func checkRedirect(req *http.Request, via []*http.Request) error {
 	}
 	if len(via) > max {
 		return &tooMany{max}
+	}
+	if s := strings.ToLower(req.URL.Scheme); s != "http" && s != "https" {
+		return &refused{errors.New("redirected to " + req.URL.Redacted() + ", which is not an http(s) URL; not followed")}
+	}
+	if p != nil {
+		if se := p.scope.check(req.URL, p.site); se != nil {
+			se.Reason = "redirected there, " + se.Reason
+			return se
+		}
 	}
 	if p != nil && p.check != nil {
 		if err := p.check(req, via); err != nil {
@@ -449,7 +481,11 @@ func (c *Client) do(ctx context.Context, u string, g GetOptions, meta cacheMeta,
 	if enc == "" {
 		enc = "gzip"
 	}
-	redirects := &policy{max: g.MaxRedirects, check: g.CheckRedirect}
+	site := g.Site
+	if site == "" {
+		site = u
+	}
+	redirects := &policy{max: g.MaxRedirects, check: g.CheckRedirect, scope: c.scope, site: site}
 	var lastErr *Error
 	for attempt := 1; ; attempt++ {
 		deadline := &Error{Kind: KindTimeout, URL: u, Msg: "not read within " + timeout.String() + " (per-document deadline)", Err: context.DeadlineExceeded}
@@ -458,6 +494,14 @@ func (c *Client) do(ctx context.Context, u string, g GetOptions, meta cacheMeta,
 		if err != nil {
 			cancel()
 			return nil, 0, nil, nil, &Error{Kind: KindBadURL, URL: u, Msg: "bad URL: " + err.Error(), Err: err}
+		}
+		if s := strings.ToLower(req.URL.Scheme); s != "http" && s != "https" {
+			cancel()
+			return nil, 0, nil, nil, &Error{Kind: KindBadURL, URL: u, Msg: req.URL.Redacted() + " is not an http(s) URL; only http:// and https:// are requested"}
+		}
+		if se := c.scope.check(req.URL, site); se != nil {
+			cancel()
+			return nil, 0, nil, nil, &Error{Kind: KindScope, URL: u, Msg: se.Error(), Err: se}
 		}
 		req.Header.Set("User-Agent", c.o.UserAgent)
 		req.Header.Set("Accept-Encoding", enc)

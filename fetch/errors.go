@@ -30,12 +30,16 @@ const (
 	// KindTimeout: the body stalled longer than the idle timeout, or the
 	// document took longer than its timeout.
 	KindTimeout
-	// KindBadURL: the URL cannot be requested.
+	// KindBadURL: the URL cannot be requested (it does not parse, or it
+	// is not an http(s) URL).
 	KindBadURL
+	// KindScope: the Client's Scope refused the URL, a redirect's target
+	// or the address connected to (the Err is a *ScopeError). Not retried.
+	KindScope
 )
 
 // String names the kind: "network", "not found", "blocked", "status",
-// "redirect", "too large", "timeout" or "bad URL".
+// "redirect", "too large", "timeout", "bad URL" or "out of scope".
 func (k ErrorKind) String() string {
 	switch k {
 	case KindNetwork:
@@ -54,6 +58,8 @@ func (k ErrorKind) String() string {
 		return "timeout"
 	case KindBadURL:
 		return "bad URL"
+	case KindScope:
+		return "out of scope"
 	}
 	return "unknown"
 }
@@ -97,6 +103,10 @@ func statusError(u string, resp *http.Response, agent string) *Error {
 
 // netError describes a request that got no response.
 func netError(u string, err error) *Error {
+	var se *ScopeError
+	if errors.As(err, &se) {
+		return &Error{Kind: KindScope, URL: u, Msg: se.Error(), Err: se}
+	}
 	var tm *tooMany
 	if errors.As(err, &tm) {
 		return &Error{Kind: KindRedirect, URL: u, Msg: tm.Error(), Err: err}

@@ -156,7 +156,7 @@ func (o *opened) finish(complete bool) {
 // index, when set, is the URL of the index that listed u: a redirect to
 // another site than index's is refused before it is requested (I-05).
 func (w *walker) open(ctx context.Context, u string, probe bool, onRetry func(string), index string) (*opened, error) {
-	g := GetOptions{Cache: true, Count: w.count, OnRetry: onRetry, Timeout: w.opts.SitemapTimeout}
+	g := GetOptions{Cache: true, Count: w.count, OnRetry: onRetry, Timeout: w.opts.SitemapTimeout, Site: w.start}
 	if probe {
 		g.Retry = RetryRateLimited
 	}
@@ -241,8 +241,11 @@ func (w *walker) failed(e *emitter, n *Node, ctx context.Context, err error) {
 		n.Status = he.Status
 		n.Err = he.Msg
 		rule := "FETCH-HTTP"
-		if he.Kind == KindBlocked {
+		switch he.Kind {
+		case KindBlocked:
 			rule = "FETCH-BLOCKED"
+		case KindScope:
+			rule = "FETCH-SCOPE"
 		}
 		e.diag(n, errDiag(rule, he.Msg))
 	case errors.As(err, new(*sitemap.DecodeError)):

@@ -128,6 +128,12 @@ type Options struct {
 	// KiB is used). Past it, hashes are spilled to a hash table in a
 	// temporary file, so memory stays flat however many URLs the site has.
 	DedupMemory int64
+	// Scope says which URLs the walk may request and which addresses it
+	// may connect to (default: all); a same-site Scope is anchored at
+	// start, so robots.txt Sitemap: lines, index children and redirects
+	// on another site are refused (FETCH-SCOPE). With HTTP set, the
+	// Client's Scope applies instead.
+	Scope Scope
 	// TempDir is where the dedup spill file is created (default
 	// os.TempDir()). The file is removed when Walk returns.
 	TempDir string
@@ -141,7 +147,7 @@ func (o Options) clientOptions() ClientOptions {
 		ConnectTimeout: o.ConnectTimeout, HeaderTimeout: o.HeaderTimeout, IdleTimeout: o.IdleTimeout,
 		Timeout:  o.SitemapTimeout,
 		Attempts: o.Attempts, RetryBase: o.RetryBase, RetryMax: o.RetryMax,
-		MaxIdleConnsPerHost: o.PerHost, CacheDir: o.CacheDir,
+		MaxIdleConnsPerHost: o.PerHost, CacheDir: o.CacheDir, Scope: o.Scope,
 	}
 }
 

@@ -289,6 +289,12 @@ func (r *sitemapRead) item(it *docItem) {
 		e.url(n.ID, &it.URL)
 	case itemIndex:
 		n.Sitemaps++
+		if sch := otherScheme(it.Index.Loc); sch != "" {
+			// Not a relative URL to resolve, nor anything to request.
+			e.diag(n, sitemap.Diagnostic{Rule: "L-16", Severity: sitemap.SeverityError, Line: it.Line, Col: it.Col,
+				Message: "index lists " + strconv.Quote(it.Index.Loc) + ", a " + sch + ": URL, not an http(s) URL; not followed (L-16)"})
+			return
+		}
 		loc, abs := resolve(r.final, it.Index.Loc)
 		if loc == "" {
 			return // the decoder reported the bad loc

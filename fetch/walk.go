@@ -48,7 +48,7 @@ func Walk(ctx context.Context, start string, opts Options, fn func(Event) error)
 	if err != nil {
 		return Summary{}, err
 	}
-	w := &walker{opts: o, fn: fn, visited: map[string]int{}, lister: map[int]string{}, hosts: map[string]chan struct{}{}}
+	w := &walker{opts: o, start: su.String(), fn: fn, visited: map[string]int{}, lister: map[int]string{}, hosts: map[string]chan struct{}{}}
 	w.cond = sync.NewCond(&w.mu)
 	w.client = o.HTTP
 	if w.client == nil {
@@ -179,6 +179,7 @@ type job struct {
 type walker struct {
 	opts   Options
 	client *Client
+	start  string // the start URL: the anchor of a same-site Scope
 	fn     func(Event) error
 	ctx    context.Context
 	cancel context.CancelCauseFunc
@@ -452,6 +453,23 @@ func stripFragment(u string) string {
 		return u[:i]
 	}
 	return u
+}
+
+// otherScheme is the scheme of loc, in lower case, when loc has one and
+// it is not http or https (file:///etc/passwd: "file"), or "". A host and
+// port without a scheme (localhost:8080/a.xml) has none.
+func otherScheme(loc string) string {
+	u, err := url.Parse(loc)
+	if err != nil || u.Scheme == "" {
+		return ""
+	}
+	if o := u.Opaque; o != "" && o[0] >= '0' && o[0] <= '9' {
+		return ""
+	}
+	if s := strings.ToLower(u.Scheme); s != "http" && s != "https" {
+		return s
+	}
+	return ""
 }
 
 // resolve makes a listed loc absolute against the document's URL.

@@ -25,7 +25,8 @@ func (e *OffSiteRedirect) Error() string {
 // decoder), or c's *fetch.Error. Up to 10 redirects are followed; those of
 // an index's child stay on the index's site unless allowOffSite.
 func get(ctx context.Context, c *fetch.Client, d *Doc, allowOffSite bool) (io.ReadCloser, error) {
-	g := fetch.GetOptions{MaxRedirects: 10}
+	// A same-site scope of c keeps an index's children on the index's site.
+	g := fetch.GetOptions{MaxRedirects: 10, Site: d.indexURL}
 	if d.indexURL != "" && !allowOffSite {
 		index := d.indexURL
 		g.CheckRedirect = func(req *http.Request, _ []*http.Request) error {

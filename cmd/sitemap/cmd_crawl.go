@@ -19,6 +19,7 @@ import (
 
 	"github.com/sitemapkit/sitemap/build"
 	"github.com/sitemapkit/sitemap/crawl"
+	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/generate"
 	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/internal/urlnorm"
@@ -39,7 +40,9 @@ type crawlOptions struct {
 	State  string
 	Report string
 
-	UserAgent        string
+	UserAgent string
+	// Scope is what HTTP requests may reach (--scope, --allow-host, --no-private).
+	Scope            fetch.Scope
 	Concurrency      int
 	Rate             float64
 	Timeout          time.Duration
@@ -94,6 +97,10 @@ listed; 2 bad flags, unwritable output, or interrupted.`,
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Start = args[0]
 			o.UserAgent = userAgent(c)
+			var err error
+			if o.Scope, err = scopeOf(c); err != nil {
+				return err
+			}
 			return runCrawl(c.Context(), o, s)
 		},
 	}
@@ -143,7 +150,7 @@ func (o *crawlOptions) crawlOpts() (crawl.Options, error) {
 	co := crawl.Options{
 		UserAgent: o.UserAgent, Concurrency: o.Concurrency, Rate: o.Rate, Timeout: o.Timeout,
 		MaxDepth: o.MaxDepth, MaxPages: o.MaxPages, MaxTime: o.MaxTime, MaxQueryVariants: o.MaxQueryVariants,
-		ImageHosts: o.ImageHosts, NoSitemaps: o.NoSitemaps,
+		ImageHosts: o.ImageHosts, NoSitemaps: o.NoSitemaps, Scope: o.Scope,
 	}
 	if o.Rate == 0 {
 		co.Rate = -1

@@ -32,6 +32,8 @@ type diffOptions struct {
 
 	// UserAgent is sent with every request (default: the CLI's).
 	UserAgent string
+	// Scope is what HTTP requests may reach (--scope, --allow-host, --no-private).
+	Scope fetch.Scope
 
 	// client is the HTTP client for URL inputs (tests may set it).
 	client *fetch.Client
@@ -79,6 +81,10 @@ truncated or not a sitemap, an HTTP failure, bad flags).`,
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Old, o.New = args[0], args[1]
 			o.UserAgent = userAgent(c)
+			var err error
+			if o.Scope, err = scopeOf(c); err != nil {
+				return err
+			}
 			return runDiff(c.Context(), o, s)
 		},
 	}
@@ -115,7 +121,7 @@ func runDiff(ctx context.Context, o *diffOptions, s *streams) error {
 	}
 	if o.client == nil {
 		var err error
-		if o.client, err = httpClient(o.UserAgent, o.Timeout); err != nil {
+		if o.client, err = httpClient(o.UserAgent, o.Timeout, o.Scope); err != nil {
 			return cannotRun("%v", err)
 		}
 	}

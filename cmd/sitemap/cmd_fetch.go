@@ -24,11 +24,13 @@ import (
 
 // fetchOptions are the flags and argument of `sitemap fetch`.
 type fetchOptions struct {
-	Start          string
-	Format         string
-	Tree           bool
-	KnownPaths     string
-	UserAgent      string
+	Start      string
+	Format     string
+	Tree       bool
+	KnownPaths string
+	UserAgent  string
+	// Scope is what HTTP requests may reach (--scope, --allow-host, --no-private).
+	Scope          fetch.Scope
 	Concurrency    int
 	PerHost        int
 	MaxDepth       int
@@ -89,7 +91,8 @@ reads it (an index's children are looked for below it, with --base; nested index
 
 A child of a sitemap index on another scheme, host or port than the index is not requested
 (I-05: an error on the index) unless --allow-off-site; sitemaps named by robots.txt may be
-on any site.
+on any site. --scope same-site, --allow-host and --no-private restrict every request, those
+included (see 'sitemap --help'); by default any http(s) URL is fetched.
 
 Exit status: 0 all read; 1 problems found (an error diagnostic, a sitemap that could not be
 read, no sitemap at all); 2 could not run (bad flags or URL, a start sitemap URL that cannot be
@@ -103,6 +106,10 @@ read: an HTTP error such as 404, a network failure; unwritable output).`,
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Start = args[0]
 			o.UserAgent = userAgent(c)
+			var err error
+			if o.Scope, err = scopeOf(c); err != nil {
+				return err
+			}
 			return runFetch(c.Context(), o, s)
 		},
 	}
@@ -178,7 +185,7 @@ func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 		MaxDepth: o.MaxDepth, MaxSitemaps: o.MaxSitemaps, MaxURLs: o.MaxURLs, MaxBytes: o.MaxBytes,
 		Timeout: o.Timeout, SitemapTimeout: o.SitemapTimeout, IdleTimeout: o.IdleTimeout,
 		Attempts: o.Attempts, KnownPaths: kp, CacheDir: o.Cache, NoDedup: o.NoDedup,
-		DedupMemory: int64(o.DedupMemory), AllowOffSite: o.AllowOffSite,
+		DedupMemory: int64(o.DedupMemory), AllowOffSite: o.AllowOffSite, Scope: o.Scope,
 	}
 	sum, werr := fetch.Walk(ctx, o.Start, fo, r.event)
 	r.bar.Done()

@@ -19,7 +19,9 @@ import (
 // parseOptions are the flags and arguments of `sitemap parse`.
 type parseOptions struct {
 	// UserAgent is sent with every request (default: the CLI's).
-	UserAgent    string
+	UserAgent string
+	// Scope is what HTTP requests may reach (--scope, --allow-host, --no-private).
+	Scope        fetch.Scope
 	Format       string
 	Base         string
 	Follow       bool
@@ -64,6 +66,10 @@ entry before the problem is printed), 2 could not run.`,
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Inputs = args
 			o.UserAgent = userAgent(c)
+			var err error
+			if o.Scope, err = scopeOf(c); err != nil {
+				return err
+			}
 			return runParse(c.Context(), o, s)
 		},
 	}
@@ -168,7 +174,7 @@ func runParse(ctx context.Context, o *parseOptions, s *streams) error {
 		return cannotRun("%v", err)
 	}
 	if o.client == nil {
-		if o.client, err = httpClient(o.UserAgent, o.Timeout); err != nil {
+		if o.client, err = httpClient(o.UserAgent, o.Timeout, o.Scope); err != nil {
 			return cannotRun("%v", err)
 		}
 	}

@@ -28,6 +28,8 @@ type robotsOptions struct {
 	Timeout    time.Duration
 	MaxBytes   int
 	UserAgent  string // default: the CLI's
+	// Scope is what HTTP requests may reach (--scope, --allow-host, --no-private).
+	Scope fetch.Scope
 }
 
 func newRobotsCmd(s *streams) *cobra.Command {
@@ -55,6 +57,10 @@ func newRobotsCmd(s *streams) *cobra.Command {
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Action, opts.Target = "list", args[0]
 			opts.UserAgent = userAgent(c)
+			var err error
+			if opts.Scope, err = scopeOf(c); err != nil {
+				return err
+			}
 			return runRobots(c.Context(), opts, s)
 		},
 	}
@@ -239,7 +245,7 @@ func fetchRobots(ctx context.Context, opts *robotsOptions) (*robots.File, *url.U
 	if ua == "" {
 		ua = defaultUserAgent()
 	}
-	client, err := fetch.NewClient(fetch.ClientOptions{UserAgent: ua, Timeout: opts.Timeout, RobotsMaxBytes: opts.MaxBytes})
+	client, err := fetch.NewClient(fetch.ClientOptions{UserAgent: ua, Timeout: opts.Timeout, RobotsMaxBytes: opts.MaxBytes, Scope: opts.Scope})
 	if err != nil {
 		return nil, u, 0, err
 	}

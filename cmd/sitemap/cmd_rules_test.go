@@ -115,7 +115,7 @@ func TestExplainUnknown(t *testing.T) {
 		t.Errorf("stderr %q", stderr)
 	}
 	code, _, stderr = runCLI(t, "", "explain", "fetch")
-	if code != exitUsage || !strings.HasSuffix(stderr, "FETCH is a family of 9 rules ('sitemap rules FETCH' lists them)\n") {
+	if code != exitUsage || !strings.HasSuffix(stderr, "FETCH is a family of 10 rules ('sitemap rules FETCH' lists them)\n") {
 		t.Errorf("family: code %d, stderr %q", code, stderr)
 	}
 	code, _, stderr = runCLI(t, "", "explain")

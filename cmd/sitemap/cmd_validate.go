@@ -22,7 +22,9 @@ import (
 // validateOptions are the flags and arguments of `sitemap validate`.
 type validateOptions struct {
 	// UserAgent is sent with every request (default: the CLI's).
-	UserAgent    string
+	UserAgent string
+	// Scope is what HTTP requests may reach (--scope, --allow-host, --no-private).
+	Scope        fetch.Scope
 	Format       string
 	Strict       bool
 	Base         string
@@ -85,6 +87,10 @@ not run (bad flags, unreadable input, HTTP failure of an INPUT).`,
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Inputs = args
 			o.UserAgent = userAgent(c)
+			var err error
+			if o.Scope, err = scopeOf(c); err != nil {
+				return err
+			}
 			return runValidate(c.Context(), o, s)
 		},
 	}
@@ -212,7 +218,7 @@ func runValidate(ctx context.Context, o *validateOptions, s *streams) error {
 		return cannotRun("--max-per-rule must not be negative (0 shows every diagnostic)")
 	}
 	if o.client == nil {
-		if o.client, err = httpClient(o.UserAgent, o.Timeout); err != nil {
+		if o.client, err = httpClient(o.UserAgent, o.Timeout, o.Scope); err != nil {
 			return cannotRun("%v", err)
 		}
 	}

@@ -45,11 +45,51 @@ func userAgent(c *cobra.Command) string {
 }
 
 // httpClient is the client of a command that reads inputs over HTTP:
-// the User-Agent (the default when ua is empty) and timeout, the time
-// limit of each request, body included.
-func httpClient(ua string, timeout time.Duration) (*fetch.Client, error) {
+// the User-Agent (the default when ua is empty), timeout, the time limit
+// of each request, body included, and the scope of --scope, --allow-host
+// and --no-private.
+func httpClient(ua string, timeout time.Duration, sc fetch.Scope) (*fetch.Client, error) {
 	if ua == "" {
 		ua = defaultUserAgent()
 	}
-	return fetch.NewClient(fetch.ClientOptions{UserAgent: ua, Timeout: timeout, HeaderTimeout: timeout})
+	return fetch.NewClient(fetch.ClientOptions{UserAgent: ua, Timeout: timeout, HeaderTimeout: timeout, Scope: sc})
+}
+
+// addScopeFlags declares the persistent --scope, --allow-host and
+// --no-private of the root command: what a command that makes HTTP
+// requests may request (fetch.Scope). The default is everything, as a
+// person at a terminal expects; a service that runs the CLI on URLs its
+// users give restricts it.
+func addScopeFlags(root *cobra.Command) {
+	f := root.PersistentFlags()
+	f.String("scope", "any", "which URLs HTTP requests may go to (fetch, crawl, validate, parse, diff, robots): any, or same-site (the scheme, host and port of the URL given: redirects, index children and robots.txt Sitemap: lines elsewhere are refused, FETCH-SCOPE)")
+	f.StringSlice("allow-host", nil, "`HOST` that may be requested besides (with --scope same-site) or instead of everything (with --scope any): example.com (ports 80 and 443), example.com:8080, .example.com (and every name below it); repeat or separate by commas")
+	f.Bool("no-private", false, "refuse to connect to loopback, private, link-local and other non-public addresses, checked on the address each connection goes to after DNS resolution, redirects included (the HTTP proxy of the environment is then not used)")
+}
+
+// scopeOf returns the scope the flags of c (or the root's) ask for; a bad
+// value is an error to exit 2 with.
+func scopeOf(c *cobra.Command) (fetch.Scope, error) {
+	var sc fetch.Scope
+	if f := c.Flags().Lookup("scope"); f != nil {
+		switch v := f.Value.String(); v {
+		case "any", "":
+		case "same-site":
+			sc.SameSite = true
+		default:
+			return sc, cannotRun("--scope %q: want any or same-site", v)
+		}
+	}
+	if f := c.Flags().Lookup("allow-host"); f != nil {
+		if sv, ok := f.Value.(interface{ GetSlice() []string }); ok {
+			sc.Allow = sv.GetSlice()
+		}
+	}
+	if f := c.Flags().Lookup("no-private"); f != nil {
+		sc.NoPrivate = f.Value.String() == "true"
+	}
+	if err := sc.Check(); err != nil {
+		return sc, cannotRun("--allow-host: %v", err)
+	}
+	return sc, nil
 }

@@ -90,6 +90,7 @@ func newRootCmd(s *streams, args []string) *cobra.Command {
 	}
 	root.SetVersionTemplate("sitemap {{.Version}}\n")
 	addUserAgentFlag(root)
+	addScopeFlags(root)
 	root.SetIn(s.In)
 	root.SetOut(s.Out)
 	root.SetErr(s.Err)
