@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/url"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -624,11 +625,14 @@ func (c *Crawler) finish(ctx context.Context, limit string) error {
 
 // Entries calls fn with the entry of every listed page, sorted by loc
 // (read from the crawl log a page at a time, so memory does not grow with
-// the site). hreflang alternates are kept only when they hold in
-// both directions (H-04): an alternate that is a crawled page must be
-// listed and must name this page back; one outside the crawl (another
-// host, H-05) is kept as declared. An entry left with only itself as an
-// alternate loses its alternates.
+// the site). hreflang alternates are kept only when they hold in both
+// directions (H-04): an alternate that is a crawled page must be listed
+// and must name this page back; one outside the crawl (another host or
+// port, H-05) is kept as declared, unchecked. Every entry with alternates
+// lists itself (H-03): under the codes the pages that link back give it
+// (so the group's sets agree, H-08), else under its own self link or its
+// <html lang>; an entry with nothing to call itself, or left with only
+// itself, loses its alternates.
 func (c *Crawler) Entries(ctx context.Context, fn func(*sitemap.URL) error) error {
 	after := ""
 	for {
@@ -656,7 +660,8 @@ func (c *Crawler) reciprocal(ctx context.Context, u *sitemap.URL) error {
 		return nil
 	}
 	kept := u.Alternates[:0]
-	others, hasSelf, selfLang := 0, false, ""
+	others, hasSelf := 0, false
+	var selfLangs []string // what the pages that link back call u
 	for _, a := range u.Alternates {
 		if a.Href == u.Loc {
 			kept = append(kept, a)
@@ -683,10 +688,9 @@ func (c *Crawler) reciprocal(ctx context.Context, u *sitemap.URL) error {
 		for _, b := range other.Alternates {
 			if b.Href == u.Loc {
 				back = true
-				if selfLang == "" {
-					selfLang = b.Hreflang
+				if !slices.ContainsFunc(selfLangs, func(s string) bool { return strings.EqualFold(s, b.Hreflang) }) {
+					selfLangs = append(selfLangs, b.Hreflang)
 				}
-				break
 			}
 		}
 		if back {
@@ -694,23 +698,24 @@ func (c *Crawler) reciprocal(ctx context.Context, u *sitemap.URL) error {
 			others++
 		}
 	}
-	if others == 0 {
-		u.Alternates = nil
-		return nil
-	}
-	if !hasSelf && selfLang != "" {
-		// H-03: every version lists itself too. A page that does not is
-		// given the code its reciprocal alternates use for it, unless the
-		// code is taken.
+	// H-03 and H-08: u lists itself under every code the group gives it,
+	// unless the code is taken by another version.
+	for _, lang := range selfLangs {
 		free := true
 		for _, a := range kept {
-			if strings.EqualFold(a.Hreflang, selfLang) {
+			if strings.EqualFold(a.Hreflang, lang) {
 				free = false
+				break
 			}
 		}
 		if free {
-			kept = append(kept, sitemap.Alternate{Hreflang: selfLang, Href: u.Loc})
+			kept = append(kept, sitemap.Alternate{Hreflang: lang, Href: u.Loc})
+			hasSelf = true
 		}
+	}
+	if others == 0 || !hasSelf {
+		u.Alternates = nil
+		return nil
 	}
 	u.Alternates = kept
 	return nil

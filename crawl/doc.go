@@ -47,7 +47,11 @@
 // count.
 //
 // Alternates come from <link rel="alternate" hreflang> (x-default
-// included) and are kept only when reciprocal (H-04); images from <img
+// included; the site's own ones are crawled like links) and are kept only
+// when reciprocal (H-04); ones on another host or port are kept
+// unchecked. Every entry with alternates lists itself (H-03), under the
+// codes its group gives it, its own self link or its <html lang>, so the
+// output passes package validate; images from <img
 // src> on the site's host and allowed by its robots.txt, or on
 // Options.ImageHosts (IM-05), at most 1,000 (IM-02).
 //

@@ -21,7 +21,9 @@ type page struct {
 	Links      []link
 	Canonical  string
 	Alternates []alternate
-	Images     []string
+	// Lang is the lang attribute of <html>, as written.
+	Lang   string
+	Images []string
 	// Robots directives of <meta name="robots"> and of the <meta> naming
 	// the crawler's product token.
 	Noindex, Nofollow bool
@@ -124,6 +126,10 @@ func parseHTML(body io.Reader, contentType string, maxBytes int64, agent string)
 				if tt == html.StartTagToken && !fp.titleSeen {
 					fp.titleSeen, fp.inTitle = true, true
 					io.WriteString(fp.meta, "\x00t:")
+				}
+			case "html":
+				if p.Lang == "" {
+					p.Lang = strings.TrimSpace(attrs(z, hasAttr)["lang"])
 				}
 			case "a", "area":
 				a := attrs(z, hasAttr)

@@ -193,6 +193,7 @@ func (c *Crawler) build(res *result, base *url.URL, header http.Header, p *page)
 		}
 	}
 	seen := make(map[string]bool)
+	self := false
 	for _, a := range p.Alternates {
 		href, err := c.o.Query.Resolve(base, a.Href)
 		lang := strings.TrimSpace(a.Hreflang)
@@ -201,6 +202,19 @@ func (c *Crawler) build(res *result, base *url.URL, header http.Header, p *page)
 		}
 		seen[strings.ToLower(lang)] = true
 		u.Alternates = append(u.Alternates, sitemap.Alternate{Hreflang: lang, Href: href})
+		if href == res.Loc {
+			self = true
+		} else if !nofollow {
+			// The other versions are pages of the site too (or of
+			// another, which the frontier leaves out): Entries checks
+			// that they link back (H-04), which needs them crawled.
+			res.Follow = append(res.Follow, href)
+		}
+	}
+	if len(u.Alternates) > 0 && !self && p.Lang != "" && validHreflang(p.Lang) && !seen[strings.ToLower(p.Lang)] {
+		// H-03: every version lists itself. A page that does not says
+		// what it is in <html lang>.
+		u.Alternates = append(u.Alternates, sitemap.Alternate{Hreflang: p.Lang, Href: res.Loc})
 	}
 	for _, src := range p.Images {
 		img, err := c.o.Query.Resolve(base, src)
