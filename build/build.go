@@ -3,8 +3,10 @@
 // S-02, S-07, N-10), declares on each file only the extension namespaces it
 // uses (EX-05), compresses, writes an index whose lastmods are the newest
 // lastmod of each child (I-09), and publishes the whole set atomically
-// through a store: children first, the index last, then the files of the
-// previous run that are no longer needed (orphans) are removed.
+// through a store: children first, named by their content so that they
+// never replace a file the live index lists, the index last (the one
+// rename that changes the published set), then the files of earlier runs
+// that are no longer needed are removed (see [Builder.Commit]).
 //
 // Memory does not grow with the number of entries: each sitemap's body
 // (its <url> elements) is kept in memory up to 8 MiB and spilled to an
@@ -67,7 +69,12 @@ type Builder struct {
 	inflight chan composed
 	zw       *gzip.Writer
 	done     []composed // composed files, in order
+	attached []store.File
 	newsCut  time.Time
+	// counting is set once the entries need more sitemaps than the index
+	// mode allows (IndexNever): from then on nothing is kept, the files
+	// the entries need are only counted, for Commit's NeedIndexError.
+	counting bool
 
 	start   time.Time
 	urls    int
@@ -169,8 +176,11 @@ func (b *Builder) headerLen(e sitemap.Ext) int {
 // Add adds one entry. An entry that cannot be written (an invalid or
 // out-of-scope loc, or one too large for an empty sitemap) is skipped:
 // Add returns a *sitemap.EntryError and the run goes on. Any other error
-// means the run cannot go on (more sitemaps than the index mode allows,
-// a store failure, a cancelled context); Commit then returns it too.
+// means the run cannot go on (more sitemaps than an index may list, a
+// split without a base URL, a store failure, a cancelled context); Commit
+// then returns it too. Entries that need more than one sitemap under
+// IndexNever are counted to the end and Commit returns a
+// *NeedIndexError.
 func (b *Builder) Add(ctx context.Context, u *sitemap.URL) error {
 	if b.err != nil {
 		return b.err
@@ -224,7 +234,9 @@ func (b *Builder) Add(ctx context.Context, u *sitemap.URL) error {
 		}
 	}
 	p := b.cur
-	if p.spill == nil && len(p.mem)+len(b.buf) <= b.memLimit {
+	if b.counting {
+		// Only counted: see NeedIndexError.
+	} else if p.spill == nil && len(p.mem)+len(b.buf) <= b.memLimit {
 		p.mem = append(p.mem, b.buf...)
 	} else if err := b.spill(p); err != nil {
 		return err
@@ -309,22 +321,47 @@ func (p *part) closeSpill() {
 func (b *Builder) rollover() error {
 	switch {
 	case b.o.Index == IndexNever:
-		return b.fail(fmt.Errorf("build: the entries need more than one sitemap (limits: %d URLs, %d bytes, %d news per file) but the index mode is never; use index mode auto (--index auto) to write an index over several sitemaps", b.o.MaxURLs, b.o.MaxBytes, b.o.MaxNews))
+		// Nothing more is written: the entries are counted to the end,
+		// so that Commit can say how many sitemaps they need.
+		if !b.counting {
+			b.counting = true
+			b.cur.closeSpill()
+		}
+		b.cur = nil
+		return b.startPart()
 	case b.o.base == "":
 		return b.fail(errors.New("build: the entries need more than one sitemap, so an index, and an index needs the base URL the sitemaps are served from (I-02)"))
 	case b.parts >= sitemap.MaxURLs:
 		return b.fail(fmt.Errorf("build: the entries need more than %d sitemaps, more than one index may list (S-03); raise the per-file limits or split the site into several sitemap names", sitemap.MaxURLs))
 	}
-	if err := b.finishPart(b.o.childName(b.cur.num)); err != nil {
+	if err := b.finishPart(b.o.childName(b.cur.num), true); err != nil {
 		return err
 	}
 	return b.startPart()
 }
 
+// NeedIndexError is the error of Commit when the index mode is IndexNever
+// and the entries need more than one sitemap: nothing was written.
+type NeedIndexError struct {
+	// Sitemaps is how many sitemaps the entries need, and URLs how many
+	// entries they hold.
+	Sitemaps, URLs int
+	// The limits of one sitemap the run had.
+	MaxURLs, MaxBytes, MaxNews int
+}
+
+func (e *NeedIndexError) Error() string {
+	return fmt.Sprintf("build: the %d entries need %d sitemaps (at most %d URLs, %d bytes and %d news entries each) but the index mode is never; use index mode auto (--index auto) to write them with an index", e.URLs, e.Sitemaps, e.MaxURLs, e.MaxBytes, e.MaxNews)
+}
+
+func (b *Builder) needIndex() error {
+	return &NeedIndexError{Sitemaps: b.parts, URLs: b.urls, MaxURLs: b.o.MaxURLs, MaxBytes: b.o.MaxBytes, MaxNews: b.o.MaxNews}
+}
+
 // finishPart hands the current file to the compose goroutine under name,
 // after the previous one is done (one compose in flight bounds memory and
-// disk).
-func (b *Builder) finishPart(name string) error {
+// disk). A child of an index is renamed by its content once written.
+func (b *Builder) finishPart(name string, child bool) error {
 	p := b.cur
 	b.cur = nil
 	if p.spill != nil {
@@ -346,7 +383,7 @@ func (b *Builder) finishPart(name string) error {
 	ch := make(chan composed, 1)
 	b.inflight = ch
 	go func(zw *gzip.Writer) {
-		ch <- b.compose(p, name, header, zw)
+		ch <- b.compose(p, name, child, header, zw)
 	}(b.zw)
 	return nil
 }
@@ -368,9 +405,10 @@ func (b *Builder) wait() error {
 }
 
 // compose writes header + body (memory, then spill file) + trailer,
-// through gzip when zw is set, into a new store file, and commits it. It
-// runs in its own goroutine and touches only p, zw and the store.
-func (b *Builder) compose(p *part, name string, header []byte, zw *gzip.Writer) (c composed) {
+// through gzip when zw is set, into a new store file, and commits it; a
+// child is then renamed to its content name. It runs in its own goroutine
+// and touches only p, zw and the store.
+func (b *Builder) compose(p *part, name string, child bool, header []byte, zw *gzip.Writer) (c composed) {
 	defer p.closeSpill()
 	f, err := b.st.Create(b.ctx, name)
 	if err != nil {
@@ -422,13 +460,24 @@ func (b *Builder) compose(p *part, name string, header []byte, zw *gzip.Writer) 
 	if err := f.Commit(); err != nil {
 		return fail(err)
 	}
+	hash := sink.sum()
+	if child {
+		name = b.o.contentName(p.num, hash)
+		r, ok := f.(store.Renamer)
+		if !ok {
+			return fail(errors.New("the store cannot rename a file once written (store.Renamer), which the children of an index need: they are named by their content"))
+		}
+		if err := r.Rename(name); err != nil {
+			return fail(err)
+		}
+	}
 	s := FileSummary{
 		Name:    name,
 		URLs:    p.urls,
 		News:    p.news,
 		Bytes:   int64(len(header)) + p.body + int64(b.trailerLen),
 		LastMod: p.lastmod,
-		SHA256:  sink.sum(),
+		SHA256:  hash,
 	}
 	if zw != nil {
 		s.CompressedBytes = sink.n
@@ -481,7 +530,10 @@ func (b *Builder) Abort() error {
 	for _, c := range b.done {
 		c.file.Abort()
 	}
-	b.done = nil
+	for _, f := range b.attached {
+		f.Abort()
+	}
+	b.done, b.attached = nil, nil
 	return nil
 }
 
@@ -491,7 +543,7 @@ type discard struct{}
 type discardFile struct{ name string }
 
 func (discard) Create(ctx context.Context, name string) (store.File, error) {
-	return discardFile{name}, nil
+	return &discardFile{name}, nil
 }
 func (discard) Publish(context.Context, store.Publication) error { return nil }
 func (discard) Recover(context.Context, string, func(string) bool) error {
@@ -503,7 +555,8 @@ func (discard) Open(ctx context.Context, name string) (io.ReadCloser, error) {
 }
 func (discard) List(context.Context) ([]string, error) { return nil, nil }
 
-func (f discardFile) Name() string                { return f.name }
-func (f discardFile) Write(p []byte) (int, error) { return len(p), nil }
-func (f discardFile) Commit() error               { return nil }
-func (f discardFile) Abort() error                { return nil }
+func (f *discardFile) Rename(name string) error    { f.name = name; return nil }
+func (f *discardFile) Name() string                { return f.name }
+func (f *discardFile) Write(p []byte) (int, error) { return len(p), nil }
+func (f *discardFile) Commit() error               { return nil }
+func (f *discardFile) Abort() error                { return nil }

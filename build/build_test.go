@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -68,15 +69,33 @@ func tryRun(st store.Store, o Options, urls []*sitemap.URL) (Summary, error) {
 	return b.Commit(ctx)
 }
 
+// names lists the files of sum, children without the content hash of
+// their names (see unhash), the index marked.
 func names(sum Summary) []string {
 	var n []string
 	for _, f := range sum.Files {
-		n = append(n, f.Name)
+		n = append(n, unhash(f.Name))
 	}
 	if sum.Index != nil {
 		n = append(n, sum.Index.Name+" (index)")
 	}
 	return n
+}
+
+// hashRE is the content hash of a child's name (NAME-N-HASH.xml).
+var hashRE = regexp.MustCompile(`^(.*-[1-9][0-9]*)-[0-9a-f]{12}(\.xml(\.gz)?)$`)
+
+// unhash drops the content hash from a child's name: sitemap-1.xml.gz for
+// sitemap-1-0123456789ab.xml.gz.
+func unhash(name string) string { return hashRE.ReplaceAllString(name, "$1$2") }
+
+// child returns the name of the n-th child (1-based) of the index of sum.
+func child(t *testing.T, sum Summary, n int) string {
+	t.Helper()
+	if sum.Index == nil || len(sum.Files) < n {
+		t.Fatalf("no child %d in %v", n, names(sum))
+	}
+	return sum.Files[n-1].Name
 }
 
 func listed(t *testing.T, st store.Store) []string {
@@ -165,13 +184,13 @@ func TestNaming(t *testing.T) {
 			for _, n := range tc.want {
 				want = append(want, strings.TrimSuffix(n, " (index)"))
 			}
-			name := tc.o.Name
-			if name == "" {
-				name = "sitemap"
-			}
-			want = append(want, name+".manifest.json")
 			slices.Sort(want)
-			if got := listed(t, st); !slices.Equal(got, want) {
+			var got []string
+			for _, n := range listed(t, st) {
+				got = append(got, unhash(n))
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, want) {
 				t.Fatalf("store holds %v, want %v", got, want)
 			}
 			if sum.Index != nil {
@@ -182,6 +201,10 @@ func TestNaming(t *testing.T) {
 				for i, s := range idx.Sitemaps {
 					if want := base + sum.Files[i].Name; s.Loc != want {
 						t.Errorf("index loc %d = %q, want %q", i, s.Loc, want)
+					}
+					// A child's name carries its content's hash.
+					if f := sum.Files[i]; !strings.Contains(f.Name, "-"+f.SHA256[:12]+".xml") {
+						t.Errorf("child %s is not named by its SHA-256 %s", f.Name, f.SHA256)
 					}
 				}
 			}
@@ -292,8 +315,8 @@ func TestNamespacesPerFile(t *testing.T) {
 	img.Images = []sitemap.Image{{Loc: "https://www.example.com/a.jpg"}}
 	urls := []*sitemap.URL{page(1), page(2), img, page(4)}
 	st := store.Memory()
-	run(t, st, Options{MaxURLs: 2}, urls)
-	one, two := content(t, st, "sitemap-1.xml"), content(t, st, "sitemap-2.xml")
+	sum := run(t, st, Options{MaxURLs: 2}, urls)
+	one, two := content(t, st, child(t, sum, 1)), content(t, st, child(t, sum, 2))
 	for _, ns := range []string{"xmlns:image", "xmlns:video", "xmlns:news", "xmlns:xhtml"} {
 		if bytes.Contains(one, []byte(ns)) {
 			t.Errorf("sitemap-1.xml declares %s without using it", ns)
@@ -336,7 +359,7 @@ func TestDeterministic(t *testing.T) {
 	run(t, a, o, urls)
 	run(t, b, o, urls)
 	la, lb := listed(t, a), listed(t, b)
-	if !slices.Equal(la, lb) || len(la) != 7 {
+	if !slices.Equal(la, lb) || len(la) != 6 {
 		t.Fatalf("%v vs %v", la, lb)
 	}
 	for _, n := range la {
@@ -480,7 +503,7 @@ func TestWriteTable(t *testing.T) {
 			t.Errorf("trailing blanks in %q", l)
 		}
 	}
-	for _, want := range []string{"FILE", "sitemap-1.xml.gz", "2026-11-02", "sitemap.xml (index)", "total", "5 URLs in 2 sitemaps and an index, 0 skipped, 1.00s (5 URLs/s)"} {
+	for _, want := range []string{"FILE", sum.Files[0].Name, "2026-11-02", "sitemap.xml (index)", "total", "5 URLs in 2 sitemaps and an index, 0 skipped, 1.00s (5 URLs/s)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("table lacks %q:\n%s", want, out)
 		}
@@ -503,7 +526,9 @@ func TestOwns(t *testing.T) {
 	r, _ := Options{Name: "sitemap"}.resolve()
 	for n, want := range map[string]bool{
 		"sitemap.xml": true, "sitemap.xml.gz": true, "sitemap-1.xml": true, "sitemap-12.xml.gz": true, "sitemap.manifest.json": true,
+		"sitemap-1-0123456789ab.xml": true, "sitemap-50000-0123456789ab.xml.gz": true,
 		"sitemap-0.xml": false, "sitemap-01.xml": false, "sitemap-a.xml": false, "sitemap-.xml": false, "sitemap_news.xml": false,
+		"sitemap-123456.xml": false, "sitemap-1-0123456789AB.xml": false, "sitemap-1-0123456789a.xml": false, "sitemap-1-2-0123456789ab.xml": false,
 		"sitemap-extra.xml": false, "robots.txt": false, "sitemap.txt": false, "sitemap.publish-journal": false,
 	} {
 		if got := r.owns(n); got != want {
@@ -544,7 +569,7 @@ func TestSpill(t *testing.T) {
 		t.Fatal(err)
 	}
 	names := listed(t, want)
-	if !slices.Equal(names, listed(t, got)) || len(names) != 5 {
+	if !slices.Equal(names, listed(t, got)) || len(names) != 4 {
 		t.Fatalf("%v vs %v", names, listed(t, got))
 	}
 	for _, n := range names {

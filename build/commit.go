@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/klauspost/compress/gzip"
 
@@ -16,11 +17,24 @@ import (
 
 // Commit finishes the last sitemap, writes the index when one is needed
 // (I-09: each child's lastmod is the newest lastmod of its URLs, absent
-// when none has one; the index is written last), writes the manifest, and
-// publishes everything through the store: children, then the index, then
-// the manifest; files the previous run's manifest lists that this run no
-// longer writes are removed after that. On any error nothing is published
-// and the previous files stay as they were.
+// when none has one), and publishes everything through the store in one
+// publication: the files given to Attach, the children, then the index;
+// files of earlier runs that are no longer needed are removed after that.
+// On any error nothing is published and the previous files stay as they
+// were.
+//
+// The children of an index are named by their content (NAME-N-HASH.xml,
+// see Options.Name), so they never replace a file the live index lists,
+// and the rename of the index is the one moment the published set
+// changes: a run killed at any point leaves an index that lists complete
+// children of one run. The single sitemap of a run without an index is
+// NAME.xml itself, one rename. After the switch, the store keeps the
+// children of the index it replaced, for readers that fetched that index
+// before the switch (the grace period lasts until the next run), and
+// removes the rest of the files earlier runs left: children of the index
+// before that, children of killed runs, a top file of another name
+// (NAME.xml.gz when NAME.xml is written), and the NAME.manifest.json
+// earlier versions wrote into the directory.
 //
 // In a dry run nothing is written, and the summary's Removed lists what a
 // real run would remove.
@@ -38,6 +52,9 @@ func (b *Builder) Commit(ctx context.Context) (sum Summary, err error) {
 	if b.err != nil {
 		return Summary{}, b.err
 	}
+	if b.counting {
+		return Summary{}, b.needIndex()
+	}
 	if b.urls == 0 {
 		return Summary{}, ErrNoEntries
 	}
@@ -47,7 +64,7 @@ func (b *Builder) Commit(ctx context.Context) (sum Summary, err error) {
 	if single {
 		name = b.o.singleName()
 	}
-	if err := b.finishPart(name); err != nil {
+	if err := b.finishPart(name, !single); err != nil {
 		return Summary{}, err
 	}
 	if err := b.wait(); err != nil {
@@ -57,14 +74,13 @@ func (b *Builder) Commit(ctx context.Context) (sum Summary, err error) {
 		return Summary{}, err
 	}
 
-	files := make([]store.File, 0, len(b.done)+2)
+	files := make([]store.File, 0, len(b.attached)+len(b.done)+1)
+	files = append(files, b.attached...)
+	keep := map[string]bool{}
 	for _, c := range b.done {
 		files = append(files, c.file)
+		keep[c.file.Name()] = true
 		sum.Files = append(sum.Files, c.sum)
-	}
-	keep := map[string]bool{}
-	for _, f := range files {
-		keep[f.Name()] = true
 	}
 	if !single {
 		idx, f, err := b.writeIndex(ctx, sum.Files)
@@ -76,30 +92,15 @@ func (b *Builder) Commit(ctx context.Context) (sum Summary, err error) {
 		keep[f.Name()] = true
 		sum.Index = &idx
 	}
-
-	// Orphans: what the previous run published (per its manifest) that
-	// this run does not write.
-	for _, n := range b.previous(ctx) {
-		if !keep[n] && n != b.o.manifestName() {
-			sum.Removed = append(sum.Removed, n)
-		}
-	}
-	slices.Sort(sum.Removed)
-
-	mf, err := b.writeManifest(ctx, sum)
-	if err != nil {
-		return Summary{}, err
-	}
-	b.done = append(b.done, composed{file: mf})
-	files = append(files, mf)
+	sum.Removed, sum.Kept = b.obsolete(ctx, keep)
 
 	if err := ctx.Err(); err != nil {
 		return Summary{}, err
 	}
-	if err := b.st.Publish(ctx, store.Publication{Journal: b.o.journalName(), Files: files, Remove: sum.Removed}); err != nil {
+	if err := b.st.Publish(ctx, store.Publication{Files: files, Remove: sum.Removed}); err != nil {
 		return Summary{}, err
 	}
-	b.done = nil
+	b.done, b.attached = nil, nil
 
 	sum.URLs = b.urls
 	sum.Skipped = b.skipped
@@ -118,6 +119,23 @@ func (b *Builder) Commit(ctx context.Context) (sum Summary, err error) {
 		sum.URLsPerSecond = float64(sum.URLs) / s
 	}
 	return sum, nil
+}
+
+// Attach adds f, a committed file of the Builder's store, to the set:
+// Commit publishes it before the sitemaps (which may reference it, as
+// they reference a stylesheet), and Abort, or a Commit that fails,
+// discards it. A run that publishes nothing thus leaves no trace of f. In
+// a dry run f is discarded at once.
+func (b *Builder) Attach(f store.File) error {
+	if b.closed {
+		f.Abort()
+		return errors.New("build: Attach after Commit or Abort")
+	}
+	if b.o.DryRun {
+		return f.Abort()
+	}
+	b.attached = append(b.attached, f)
+	return nil
 }
 
 // writeIndex writes and commits the sitemap index over children (I-01, I-09).
@@ -174,65 +192,129 @@ func (b *Builder) writeIndex(ctx context.Context, children []FileSummary) (FileS
 	return s, f, nil
 }
 
-// Manifest is the record of a published set, NAME.manifest.json. It holds
-// no time of the run, so the same input gives the same manifest.
+// Manifest is the record of a published set that earlier versions wrote
+// into the published directory as NAME.manifest.json. Commit no longer
+// writes one: the Summary holds the same record, and bookkeeping does not
+// belong among the files a site serves. Commit reads one an earlier
+// version left, to remove the files it lists once they are no longer
+// needed, and then removes it.
 type Manifest struct {
 	Name  string        `json:"name"`
 	Files []FileSummary `json:"files"`
 	Index *FileSummary  `json:"index,omitempty"`
 }
 
-func (b *Builder) writeManifest(ctx context.Context, sum Summary) (store.File, error) {
-	m := Manifest{Name: b.o.Name, Files: sum.Files, Index: sum.Index}
-	data, err := json.MarshalIndent(m, "", "  ")
+// obsolete returns the names of files earlier runs left in the caller's
+// store that this run removes after its switch (see Commit), and those it
+// keeps for the readers of the index it replaces. It removes every name
+// of the set (Options.Name) that keep does not hold and the live top file
+// (NAME.xml, NAME.xml.gz) does not list, except the plain child names
+// NAME-N.xml of earlier versions, which another set's top file can have
+// ("sitemap-2024.xml"): those go only when the manifest such a version
+// left lists them. When the store cannot be listed, or the live index
+// cannot be read to its end, nothing is removed: a file still listed is
+// never removed by mistake.
+func (b *Builder) obsolete(ctx context.Context, keep map[string]bool) (remove, kept []string) {
+	if b.out == nil {
+		return nil, nil
+	}
+	names, err := b.out.List(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil
 	}
-	f, err := b.st.Create(ctx, b.o.manifestName())
-	if err != nil {
-		return nil, err
+	present := map[string]bool{}
+	for _, n := range names {
+		present[n] = true
 	}
-	_, err = f.Write(append(data, '\n'))
-	if err == nil {
-		err = f.Commit()
+	listed := map[string]bool{} // by the live top file: kept until the next run
+	for _, top := range []string{b.o.Name + ".xml", b.o.Name + ".xml.gz"} {
+		if present[top] && !b.children(ctx, top, listed) {
+			return nil, nil
+		}
 	}
-	if err != nil {
-		f.Abort()
-		return nil, fmt.Errorf("build: writing manifest: %w", err)
+	legacy, hasLegacy := b.legacyManifest(ctx, present)
+	var out []string
+	manifestNeeded := false
+	for _, n := range names {
+		if listed[n] && !keep[n] {
+			kept = append(kept, n)
+		}
+		if keep[n] || listed[n] {
+			if legacy[n] {
+				manifestNeeded = true // still here next run: remember it is ours
+			}
+			continue
+		}
+		switch b.o.kind(n) {
+		case kindTop, kindChild:
+			out = append(out, n)
+		case kindLegacyChild:
+			if legacy[n] {
+				out = append(out, n)
+			}
+		}
 	}
-	return f, nil
+	if hasLegacy && !manifestNeeded {
+		out = append(out, b.o.Name+manifestSuffix)
+	}
+	slices.Sort(out)
+	return out, kept
 }
 
-// previous returns the names the previous run published, from its
-// manifest; only names this Builder could have written are returned, so a
-// damaged manifest can never remove another file. A missing or unreadable
-// manifest means no orphans are known.
-func (b *Builder) previous(ctx context.Context) []string {
-	if b.out == nil {
-		return nil
-	}
-	r, err := b.out.Open(ctx, b.o.manifestName())
+// children adds to listed the names of the set that the live file top
+// lists as children, when it is an index; it reports false when top
+// cannot be read to its end.
+func (b *Builder) children(ctx context.Context, top string, listed map[string]bool) bool {
+	r, err := b.out.Open(ctx, top)
 	if err != nil {
-		return nil
+		return false
+	}
+	defer r.Close()
+	dec := sitemap.NewDecoder(r, sitemap.DecoderOptions{Name: top, MaxEntries: sitemap.MaxURLs})
+	for {
+		it, err := dec.Next()
+		if err == io.EOF {
+			return true
+		}
+		if err != nil {
+			return false
+		}
+		if it.Kind != sitemap.ItemIndex {
+			return true // a single sitemap: it lists no files
+		}
+		loc := it.Index.Loc
+		if i := strings.IndexAny(loc, "?#"); i >= 0 {
+			loc = loc[:i]
+		}
+		if n := loc[strings.LastIndexByte(loc, '/')+1:]; b.o.kind(n) == kindChild || b.o.kind(n) == kindLegacyChild {
+			listed[n] = true
+		}
+	}
+}
+
+// legacyManifest reads the NAME.manifest.json an earlier version left in
+// the store: the plain child names (NAME-N.xml) it lists that are still
+// present, and whether there is one. A manifest that cannot be read names
+// nothing (and is removed all the same).
+func (b *Builder) legacyManifest(ctx context.Context, present map[string]bool) (map[string]bool, bool) {
+	name := b.o.Name + manifestSuffix
+	if !present[name] {
+		return nil, false
+	}
+	r, err := b.out.Open(ctx, name)
+	if err != nil {
+		return nil, true
 	}
 	defer r.Close()
 	var m Manifest
 	if err := json.NewDecoder(io.LimitReader(r, 64<<20)).Decode(&m); err != nil {
-		return nil
+		return nil, true
 	}
-	var names []string
-	seen := map[string]bool{}
-	add := func(n string) {
-		if b.o.owns(n) && !seen[n] {
-			seen[n] = true
-			names = append(names, n)
+	names := map[string]bool{}
+	for _, f := range m.Files {
+		if present[f.Name] && b.o.kind(f.Name) == kindLegacyChild {
+			names[f.Name] = true
 		}
 	}
-	for _, f := range m.Files {
-		add(f.Name)
-	}
-	if m.Index != nil {
-		add(m.Index.Name)
-	}
-	return names
+	return names, true
 }

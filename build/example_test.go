@@ -47,6 +47,8 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
+	// Children are named by their content (NAME-N-HASH.xml.gz), so a new
+	// run never overwrites a file the published index lists.
 	for _, f := range sum.Files {
 		fmt.Printf("%s: %d URLs, lastmod %q\n", f.Name, f.URLs, f.LastMod)
 	}
@@ -54,8 +56,8 @@ func Example() {
 	names, _ := st.List(ctx)
 	fmt.Println(names)
 	// Output:
-	// sitemap-1.xml.gz: 2 URLs, lastmod "2026-11-02"
-	// sitemap-2.xml.gz: 1 URLs, lastmod ""
+	// sitemap-1-20945c5dca0f.xml.gz: 2 URLs, lastmod "2026-11-02"
+	// sitemap-2-eacd30f18391.xml.gz: 1 URLs, lastmod ""
 	// sitemap.xml indexes 2 sitemaps; 1 skipped
-	// [sitemap-1.xml.gz sitemap-2.xml.gz sitemap.manifest.json sitemap.xml]
+	// [sitemap-1-20945c5dca0f.xml.gz sitemap-2-eacd30f18391.xml.gz sitemap.xml]
 }

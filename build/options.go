@@ -63,8 +63,10 @@ const DefaultGzipLevel = gzip.BestSpeed
 // default except BaseURL, which an index needs.
 type Options struct {
 	// Name is the base of every file name (docs/CONVENTIONS.md): NAME.xml is the
-	// single sitemap or the index, NAME-1.xml, NAME-2.xml, … the children
-	// (.xml.gz when compressed). Default "sitemap".
+	// single sitemap or the index; the children are NAME-1-HASH.xml,
+	// NAME-2-HASH.xml, … where HASH is the first 12 hex digits of the
+	// SHA-256 of the file as stored, so a child's name changes exactly
+	// when its content does (.xml.gz when compressed). Default "sitemap".
 	Name string
 	// BaseURL is where the files are served, for example
 	// "https://www.example.com/" or "https://www.example.com/sitemaps/";
@@ -233,38 +235,79 @@ func (r *resolved) indexName() string {
 	return r.Name + ".xml"
 }
 
-func (r *resolved) manifestName() string { return r.Name + ".manifest.json" }
-func (r *resolved) journalName() string  { return r.Name + ".publish-journal" }
+// contentHashLen is how many hex digits of a child's SHA-256 its name
+// carries: 48 bits, so that two different children of one position in
+// consecutive runs get the same name with a chance of one in 2^48.
+const contentHashLen = 12
 
-// owns reports whether name is one of the names a run with this Name
-// writes: NAME.xml[.gz], NAME-N.xml[.gz], NAME.manifest.json.
-func (r *resolved) owns(name string) bool {
+// contentName is the name of the n-th child of an index whose bytes as
+// stored have the hex SHA-256 sum: NAME-N-HASH.xml[.gz].
+func (r *resolved) contentName(n int, sum string) string {
+	s := r.Name + "-" + strconv.Itoa(n) + "-" + sum[:contentHashLen] + ".xml"
+	if r.Gzip {
+		s += ".gz"
+	}
+	return s
+}
+
+// manifestSuffix names the manifest earlier versions wrote
+// (NAME.manifest.json).
+const manifestSuffix = ".manifest.json"
+
+// journalName is the journal earlier versions kept while publishing; New
+// has the store finish one such a version's killed run left behind.
+func (r *resolved) journalName() string { return r.Name + ".publish-journal" }
+
+// nameKind sorts the file names of a set.
+type nameKind uint8
+
+const (
+	kindNone        nameKind = iota // not a name of this set
+	kindTop                         // NAME.xml, NAME.xml.gz: the single sitemap or the index
+	kindChild                       // NAME-N-HASH.xml[.gz]: a child named by its content
+	kindLegacyChild                 // NAME-N.xml[.gz]: a child as earlier versions named it
+	kindManifest                    // NAME.manifest.json, of earlier versions
+)
+
+// kind says what name is to a set of this Name. N has at most five
+// digits and no leading zero (an index lists at most 50,000 children).
+func (r *resolved) kind(name string) nameKind {
 	rest, ok := strings.CutPrefix(name, r.Name)
 	if !ok {
-		return false
+		return kindNone
 	}
-	if rest == ".manifest.json" {
-		return true
+	if rest == manifestSuffix {
+		return kindManifest
 	}
 	rest = strings.TrimSuffix(rest, ".gz")
 	rest, ok = strings.CutSuffix(rest, ".xml")
 	if !ok {
-		return false
+		return kindNone
 	}
 	if rest == "" {
-		return true
+		return kindTop
 	}
-	digits, ok := strings.CutPrefix(rest, "-")
-	if !ok || digits == "" || digits[0] == '0' {
-		return false
+	rest, ok = strings.CutPrefix(rest, "-")
+	if !ok {
+		return kindNone
 	}
-	for _, c := range []byte(digits) {
-		if c < '0' || c > '9' {
-			return false
-		}
+	digits, hash, hashed := strings.Cut(rest, "-")
+	if digits == "" || len(digits) > 5 || digits[0] == '0' || strings.Trim(digits, "0123456789") != "" {
+		return kindNone
 	}
-	return true
+	if !hashed {
+		return kindLegacyChild
+	}
+	if len(hash) != contentHashLen || strings.Trim(hash, "0123456789abcdef") != "" {
+		return kindNone
+	}
+	return kindChild
 }
+
+// owns reports whether name is one of the names a run with this Name
+// writes or earlier versions wrote: NAME.xml[.gz], NAME-N-HASH.xml[.gz],
+// NAME-N.xml[.gz], NAME.manifest.json.
+func (r *resolved) owns(name string) bool { return r.kind(name) != kindNone }
 
 // plainName reports whether s is safe as the base of file names and as a
 // URL path segment without escaping: [A-Za-z0-9._-], not starting with '.'.

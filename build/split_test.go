@@ -80,14 +80,14 @@ func TestSplitBytesExact(t *testing.T) {
 	if got := names(sum); len(got) != 3 {
 		t.Fatalf("at MaxBytes=%d: %v, want two children and an index", exact-1, got)
 	}
-	first := content(t, st, "sitemap-1.xml")
+	first := content(t, st, child(t, sum, 1))
 	if n := len(locs(t, first)); n != 2 {
 		t.Fatalf("first file holds %d URLs, want 2", n)
 	}
 	if bytes.Contains(first, []byte("xmlns:xhtml")) {
 		t.Fatalf("first file declares xhtml without using it (EX-05):\n%s", first)
 	}
-	if second := content(t, st, "sitemap-2.xml"); !bytes.Contains(second, []byte("xmlns:xhtml")) {
+	if second := content(t, st, child(t, sum, 2)); !bytes.Contains(second, []byte("xmlns:xhtml")) {
 		t.Fatalf("second file lacks the xhtml namespace:\n%s", second)
 	}
 	validateAll(t, st, sum)

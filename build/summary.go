@@ -56,6 +56,10 @@ type Summary struct {
 	// Removed are files of the previous run that were removed (or, in a
 	// dry run, would be).
 	Removed []string `json:"removed,omitempty"`
+	// Kept are files the index this run replaced lists, kept for readers
+	// that fetched that index before the switch: the next run removes
+	// them (or, in a dry run, would keep).
+	Kept []string `json:"kept,omitempty"`
 	// DryRun is set when nothing was written.
 	DryRun bool `json:"dry_run,omitempty"`
 }
@@ -135,6 +139,15 @@ func (s Summary) WriteTable(w io.Writer) error {
 			verb = "would remove"
 		}
 		if _, err := fmt.Fprintf(w, "%s %s: %s\n", verb, plural(len(s.Removed), "file"), strings.Join(s.Removed, " ")); err != nil {
+			return err
+		}
+	}
+	if len(s.Kept) > 0 {
+		verb := "kept"
+		if s.DryRun {
+			verb = "would keep"
+		}
+		if _, err := fmt.Fprintf(w, "%s %s the replaced index lists, for readers that fetched it; the next run removes them\n", verb, plural(len(s.Kept), "file")); err != nil {
 			return err
 		}
 	}

@@ -46,7 +46,7 @@ https://www.example.com/blog
 	// error L-07 urls.txt 4
 	// 3 URLs in 2 sitemaps, top file https://www.example.com/sitemap.xml
 	// 1 invalid, 1 duplicate
-	// [sitemap-1.xml sitemap-2.xml sitemap.manifest.json sitemap.xml sitemap.xsl]
+	// [sitemap-1-fc1c517ff3f4.xml sitemap-2-c4c2ecee03cd.xml sitemap.xml sitemap.xsl]
 }
 
 // Entries from a program (here a slice; crawl.Crawler.Entries and

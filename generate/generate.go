@@ -47,16 +47,18 @@ const DefaultDedupMemory = 16 << 20
 // index is written).
 type Options struct {
 	// Out is the store the sitemaps are published to. In a dry run it may
-	// be nil; when set it is only read: the previous run's manifest tells
+	// be nil; when set it is only read: the files published there tell
 	// what a real run would remove.
 	Out store.Store
 	// Build configures the sitemaps: names, base URL, scope, split,
 	// compression, index mode, dry run (see [build.Options]). Build.Now,
 	// when set, is also the run's time for State.
 	Build build.Options
-	// XSL writes the default stylesheet (xsl.DefaultName) into Out
-	// before the sitemaps and references it from every file, so browsers
-	// show a table; Build.Stylesheet, when set, is the reference instead.
+	// XSL writes the default stylesheet (xsl.DefaultName) into Out,
+	// published with the sitemaps and before them (a run that publishes
+	// nothing writes no stylesheet either), and references it from every
+	// file, so browsers show a table; Build.Stylesheet, when set, is the
+	// reference instead.
 	XSL bool
 	// State, when set, gives every entry a truthful lastmod (M-02, M-05;
 	// see [state.Decide]) and remembers it: an entry the builder refuses is
@@ -176,7 +178,7 @@ const (
 	StageOpen       Stage = iota // starting the build (build.New): the options, Out's lock, finishing a killed run's publication
 	StageState                   // looking up or recording an entry in State
 	StageDedup                   // remembering the locs read (memory, temporary file)
-	StageStylesheet              // writing the XSL stylesheet into Out
+	StageStylesheet              // writing the XSL stylesheet into Out (published with the sitemaps)
 	StageSaveState               // flushing State after the sitemaps were published
 	StageRobots                  // reading or writing Options.RobotsTxt (after publishing)
 	StageRobotsEdit              // the contents of Options.RobotsTxt cannot take the line
@@ -275,10 +277,10 @@ func Run(ctx context.Context, src Source, o Options) (Summary, error) {
 		b.Abort()
 		return r.summary(), err
 	}
-	if o.XSL && !o.Build.DryRun {
-		// Before the sitemaps that reference it; a failed commit leaves
-		// only this static file behind, identical on every run.
-		if err := writeStylesheet(ctx, o.Out); err != nil {
+	if o.XSL && !o.Build.DryRun && r.accepted > 0 {
+		// Published with the sitemaps, before them: a run that publishes
+		// nothing leaves no stylesheet either.
+		if err := attachStylesheet(ctx, o.Out, b); err != nil {
 			b.Abort()
 			return r.summary(), &StageError{StageStylesheet, err}
 		}
@@ -446,8 +448,9 @@ func (r *run) accept(loc string) {
 	}
 }
 
-// writeStylesheet publishes the default stylesheet into st.
-func writeStylesheet(ctx context.Context, st store.Store) error {
+// attachStylesheet writes the default stylesheet into st and has b
+// publish it with the sitemaps.
+func attachStylesheet(ctx context.Context, st store.Store, b *build.Builder) error {
 	f, err := st.Create(ctx, xsl.DefaultName)
 	if err != nil {
 		return err
@@ -460,5 +463,5 @@ func writeStylesheet(ctx context.Context, st store.Store) error {
 		f.Abort()
 		return err
 	}
-	return st.Publish(ctx, store.Publication{Journal: xsl.DefaultName + ".publish-journal", Files: []store.File{f}})
+	return b.Attach(f)
 }

@@ -23,10 +23,15 @@ import (
 // directory sees either the old file or the new one, never a part.
 // Published files get mode 0644.
 //
-// Publish first writes a journal that lists every rename and removal, syncs
-// it and the directory, and only then renames; the journal is removed when
-// everything is done. Recover finishes a journal a killed run left behind.
-// Lock (see Locker) keeps two runs from writing the same set of names.
+// A publication without a journal renames its files in order, syncing the
+// directory before the last rename (the index of a set of sitemaps), so
+// that after a crash the last file is never in place without the ones
+// before it; then it removes what it was told to. A publication with a
+// journal first writes one that lists every rename and removal, syncs it
+// and the directory, and only then renames; the journal is removed when
+// everything is done, and Recover finishes a journal a killed run left
+// behind. Lock (see Locker) keeps two runs from writing into the
+// directory at once.
 type DirStore struct {
 	dir string
 	// afterRename, when set (tests), is called after each rename of a
@@ -140,6 +145,26 @@ func (s *DirStore) Create(ctx context.Context, name string) (File, error) {
 
 func (f *dirFile) Name() string { return f.name }
 
+// Rename implements Renamer: the temporary file is renamed to the
+// temporary name of the new name, so that Recover still knows whose it is.
+func (f *dirFile) Rename(name string) error {
+	if f.state == 2 {
+		return ErrClosed
+	}
+	if err := checkName(name); err != nil {
+		return err
+	}
+	if name == f.name {
+		return nil
+	}
+	tmp := tempName(name)
+	if err := os.Rename(filepath.Join(f.s.dir, f.tmp), filepath.Join(f.s.dir, tmp)); err != nil {
+		return fmt.Errorf("store: naming %s %s: %w", f.name, name, err)
+	}
+	f.name, f.tmp = name, tmp
+	return nil
+}
+
 func (f *dirFile) Write(p []byte) (int, error) {
 	if f.state != 0 {
 		return 0, ErrClosed
@@ -217,12 +242,16 @@ func (f *dirFile) Abort() error {
 
 const journalMagic = "sitemap-store-journal 1"
 
-// Publish implements Store. It writes the journal (synced, renamed into
-// place, directory synced), renames each file into place in order, syncs
-// the directory, removes p.Remove, and removes the journal.
+// Publish implements Store. With a journal it writes the journal (synced,
+// renamed into place, directory synced), renames each file into place in
+// order, syncs the directory, removes p.Remove, and removes the journal.
+// Without one it syncs the files, renames them in order with a directory
+// sync before the last rename and after it, then removes p.Remove.
 func (s *DirStore) Publish(ctx context.Context, p Publication) error {
-	if err := checkName(p.Journal); err != nil {
-		return err
+	if p.Journal != "" {
+		if err := checkName(p.Journal); err != nil {
+			return err
+		}
 	}
 	files := make([]*dirFile, len(p.Files))
 	names := make(map[string]bool, len(p.Files))
@@ -239,6 +268,9 @@ func (s *DirStore) Publish(ctx context.Context, p Publication) error {
 		}
 		names[df.name] = true
 		files[i] = df
+	}
+	if p.Journal == "" {
+		return s.publishInOrder(ctx, files, names, p.Remove)
 	}
 	var j bytes.Buffer
 	j.WriteString(journalMagic + "\n")
@@ -271,6 +303,54 @@ func (s *DirStore) Publish(ctx context.Context, p Publication) error {
 		f.state = 2
 	}
 	return s.replay(p.Journal, j.Bytes())
+}
+
+// publishInOrder is Publish without a journal.
+func (s *DirStore) publishInOrder(ctx context.Context, files []*dirFile, names map[string]bool, remove []string) error {
+	for _, r := range remove {
+		if err := checkName(r); err != nil {
+			return err
+		}
+	}
+	if err := s.syncFiles(files); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	for i, f := range files {
+		if i == len(files)-1 && i > 0 {
+			// The last file (an index) only after the ones it names.
+			if err := s.syncDir(); err != nil {
+				return err
+			}
+		}
+		if err := os.Rename(filepath.Join(s.dir, f.tmp), filepath.Join(s.dir, f.name)); err != nil {
+			return fmt.Errorf("store: publishing %s: %w", f.name, err)
+		}
+		f.state = 2
+		if s.afterRename != nil {
+			s.afterRename(i + 1)
+		}
+	}
+	if err := s.syncDir(); err != nil {
+		return err
+	}
+	removed := false
+	for _, r := range remove {
+		if names[r] {
+			continue
+		}
+		err := os.Remove(filepath.Join(s.dir, r))
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("store: removing %s: %w", r, err)
+		}
+		removed = removed || err == nil
+	}
+	if removed {
+		return s.syncDir()
+	}
+	return nil
 }
 
 func (s *DirStore) writeJournal(name string, data []byte) error {
@@ -380,10 +460,14 @@ func (s *DirStore) Recover(ctx context.Context, journal string, owns func(string
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if err := checkName(journal); err != nil {
-		return err
+	var data []byte
+	err := fs.ErrNotExist
+	if journal != "" {
+		if err := checkName(journal); err != nil {
+			return err
+		}
+		data, err = os.ReadFile(filepath.Join(s.dir, journal))
 	}
-	data, err := os.ReadFile(filepath.Join(s.dir, journal))
 	switch {
 	case err == nil:
 		if err := s.replay(journal, data); err != nil {
@@ -398,7 +482,7 @@ func (s *DirStore) Recover(ctx context.Context, journal string, owns func(string
 	}
 	for _, e := range ents {
 		t, ok := tempTarget(e.Name())
-		if !ok || e.IsDir() || (t != journal && (owns == nil || !owns(t))) {
+		if !ok || e.IsDir() || ((journal == "" || t != journal) && (owns == nil || !owns(t))) {
 			continue
 		}
 		if err := os.Remove(filepath.Join(s.dir, e.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {

@@ -11,14 +11,53 @@ import (
 	"syscall"
 )
 
-// Lock implements Locker with an flock(2) on the hidden file ".NAME.lock"
-// in the directory, which exists only while a run holds it: unlock removes
-// it. The lock is also released when the process ends, however it ends; a
-// lock file a killed run left is simply taken over.
+// Lock implements Locker with an flock(2) on the directory itself, so no
+// lock file is ever left among the published files: it is released when
+// unlock is called or when the process ends, however it ends. The lock
+// covers the whole directory, whatever name: two runs writing into one
+// directory at once, with the same or different names, would otherwise
+// take each other's new files for leftovers of a killed run. On a file
+// system that cannot lock a directory (NFS emulates flock with locks that
+// need a file open for writing), the lock is an flock on the hidden file
+// ".NAME.lock" in the directory instead, removed by unlock.
 func (s *DirStore) Lock(ctx context.Context, name string) (unlock func() error, err error) {
 	if err := checkName(name); err != nil {
 		return nil, err
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	d, err := os.Open(s.dir)
+	if err != nil {
+		return nil, fmt.Errorf("store: lock: %w", err)
+	}
+	err = syscall.Flock(int(d.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+	switch {
+	case err == nil:
+		done := false
+		return func() error {
+			if done {
+				return nil
+			}
+			done = true
+			return d.Close()
+		}, nil
+	case errors.Is(err, syscall.EWOULDBLOCK):
+		d.Close()
+		return nil, fmt.Errorf("%w: another run is writing sitemaps into %s; wait for it to finish", ErrLocked, s.dir)
+	case errors.Is(err, syscall.EBADF), errors.Is(err, syscall.ENOLCK), errors.Is(err, syscall.EINVAL), errors.Is(err, syscall.ENOTSUP), errors.Is(err, syscall.EOPNOTSUPP):
+		d.Close()
+		return s.lockFile(ctx, name)
+	default:
+		d.Close()
+		return nil, fmt.Errorf("store: lock %s: %w", s.dir, err)
+	}
+}
+
+// lockFile is Lock on a file system that cannot lock a directory: an
+// flock on ".NAME.lock", which exists only while a run holds it. A lock
+// file a killed run left is simply taken over.
+func (s *DirStore) lockFile(ctx context.Context, name string) (unlock func() error, err error) {
 	path := filepath.Join(s.dir, "."+name+".lock")
 	for {
 		if err := ctx.Err(); err != nil {

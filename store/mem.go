@@ -44,6 +44,18 @@ func (s *MemStore) Create(ctx context.Context, name string) (File, error) {
 
 func (f *memFile) Name() string { return f.name }
 
+// Rename implements Renamer.
+func (f *memFile) Rename(name string) error {
+	if f.state == 2 {
+		return ErrClosed
+	}
+	if err := checkName(name); err != nil {
+		return err
+	}
+	f.name = name
+	return nil
+}
+
 func (f *memFile) Write(p []byte) (int, error) {
 	if f.state != 0 {
 		return 0, ErrClosed
@@ -72,8 +84,10 @@ func (f *memFile) Abort() error {
 
 // Publish implements Store.
 func (s *MemStore) Publish(ctx context.Context, p Publication) error {
-	if err := checkName(p.Journal); err != nil {
-		return err
+	if p.Journal != "" {
+		if err := checkName(p.Journal); err != nil {
+			return err
+		}
 	}
 	names := map[string]bool{}
 	for _, f := range p.Files {

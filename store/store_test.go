@@ -273,47 +273,108 @@ func TestKillDuringPublish(t *testing.T) {
 	}
 }
 
-// One run per set of names: a second Lock fails at once until the first
-// is released; the lock file is hidden and not listed.
-func TestLock(t *testing.T) {
+// Without a journal, files are published in order and each rename is a
+// visible step: after the k-th rename the first k files are new and the
+// rest old; nothing is journaled, and removals come last.
+func TestPublishInOrder(t *testing.T) {
 	ctx := context.Background()
-	s, _ := Dir(t.TempDir())
-	unlock, err := s.Lock(ctx, "sitemap")
-	if err != nil {
+	dir := t.TempDir()
+	s, _ := Dir(dir)
+	var old []File
+	for _, n := range []string{"a.xml", "b.xml", "c.xml", "gone.xml"} {
+		old = append(old, write(t, s, n, "old"))
+	}
+	if err := s.Publish(ctx, Publication{Files: old}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Lock(ctx, "sitemap"); !errors.Is(err, ErrLocked) {
-		t.Fatalf("second Lock: %v, want ErrLocked", err)
+	var files []File
+	for _, n := range []string{"a.xml", "b.xml", "c.xml"} {
+		files = append(files, write(t, s, n, "new"))
 	}
-	other, err := s.Lock(ctx, "news")
-	if err != nil {
-		t.Fatalf("Lock of another name: %v", err)
+	steps := 0
+	s.afterRename = func(done int) {
+		steps++
+		for i, n := range []string{"a.xml", "b.xml", "c.xml"} {
+			want := "old"
+			if i < done {
+				want = "new"
+			}
+			if got := read(t, s, n); got != want {
+				t.Errorf("after %d renames %s = %q, want %q", done, n, got, want)
+			}
+		}
+		if got := read(t, s, "gone.xml"); got != "old" {
+			t.Errorf("gone.xml removed before the last rename")
+		}
+		ents, _ := os.ReadDir(dir)
+		for _, e := range ents {
+			if strings.Contains(e.Name(), "journal") {
+				t.Errorf("a journal %s without Publication.Journal", e.Name())
+			}
+		}
 	}
-	other()
-	unlock()
-	unlock() // idempotent
-	again, err := s.Lock(ctx, "sitemap")
-	if err != nil {
-		t.Fatalf("Lock after unlock: %v", err)
+	if err := s.Publish(ctx, Publication{Files: files, Remove: []string{"gone.xml"}}); err != nil {
+		t.Fatal(err)
 	}
-	again()
-	if got := list(t, s); len(got) != 0 {
-		t.Fatalf("List shows %v", got)
+	s.afterRename = nil
+	if steps != 3 {
+		t.Fatalf("%d renames seen, want 3", steps)
+	}
+	if got := list(t, s); !slices.Equal(got, []string{"a.xml", "b.xml", "c.xml"}) {
+		t.Fatalf("after publishing: %v", got)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 3 {
+		t.Fatalf("directory holds %v", ents)
+	}
+}
+
+// A file renamed after it was written (a name made from its content) is
+// published under its new name; a killed run's temporary file of a
+// renamed file is still recognised by Recover.
+func TestRename(t *testing.T) {
+	ctx := context.Background()
+	for kind, s := range stores(t) {
+		t.Run(kind, func(t *testing.T) {
+			f := write(t, s, "sitemap-1.xml", "body")
+			r, ok := f.(Renamer)
+			if !ok {
+				t.Fatal("file is not a Renamer")
+			}
+			if err := r.Rename("../x"); err == nil {
+				t.Fatal("Rename to a path accepted")
+			}
+			if err := r.Rename("sitemap-1-abc.xml"); err != nil {
+				t.Fatal(err)
+			}
+			if f.Name() != "sitemap-1-abc.xml" {
+				t.Fatalf("Name() = %q", f.Name())
+			}
+			if err := s.Publish(ctx, Publication{Files: []File{f}}); err != nil {
+				t.Fatal(err)
+			}
+			if got := list(t, s); !slices.Equal(got, []string{"sitemap-1-abc.xml"}) {
+				t.Fatalf("published %v", got)
+			}
+			if err := r.Rename("y.xml"); !errors.Is(err, ErrClosed) {
+				t.Fatalf("Rename after Publish: %v, want ErrClosed", err)
+			}
+		})
+	}
+	s, _ := Dir(t.TempDir())
+	f, _ := s.Create(ctx, "sitemap-1.xml")
+	io.WriteString(f, "x")
+	if err := f.(Renamer).Rename("sitemap-1-abc.xml"); err != nil {
+		t.Fatal(err)
+	}
+	ents, _ := os.ReadDir(s.Path())
+	if len(ents) != 1 || !strings.HasPrefix(ents[0].Name(), ".sitemap-1-abc.xml.") {
+		t.Fatalf("temporary file after Rename: %v", ents)
+	}
+	f.Commit()
+	if err := s.Recover(ctx, "", func(n string) bool { return n == "sitemap-1-abc.xml" }); err != nil {
+		t.Fatal(err)
 	}
 	if ents, _ := os.ReadDir(s.Path()); len(ents) != 0 {
-		t.Fatalf("lock files left after unlock: %v", ents)
+		t.Fatalf("Recover left %v", ents)
 	}
-	// A lock file a killed run left behind is taken over.
-	os.WriteFile(filepath.Join(s.Path(), ".sitemap.lock"), nil, 0o644)
-	held, err := s.Lock(ctx, "sitemap")
-	if err != nil {
-		t.Fatalf("Lock over a stale lock file: %v", err)
-	}
-	if err := s.Recover(ctx, "sitemap.publish-journal", func(string) bool { return true }); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(s.Path(), ".sitemap.lock")); err != nil {
-		t.Fatalf("Recover removed a held lock file: %v", err)
-	}
-	held()
 }

@@ -68,9 +68,11 @@ func newGenerateCmd(s *streams) *cobra.Command {
 		Short: "Generate sitemaps (and an index when needed) from URL lists, CSV, JSONL or sitemaps",
 		Long: `Generate reads entries from each INPUT ("-" is standard input) and writes sitemaps into
 --out: NAME.xml, or NAME-1.xml, NAME-2.xml, … and the index NAME.xml when the entries need
-more than one file (50,000 URLs or 50 MiB each, S-01/S-02). Files are written aside and
-renamed into place, the index last; files of the previous run that are no longer needed are
-removed. A summary table goes to standard error.
+more than one file (50,000 URLs or 50 MiB each, S-01/S-02). Children are named by their
+content (NAME-1-HASH.xml), written aside and renamed into place, the index last: its rename
+is the one moment the published set changes. The children of the index a run replaces stay
+until the next run (for readers that fetched it); older files of the set are removed. A
+summary table goes to standard error.
 
 Input formats, gzip or not: a sitemap (XML urlset, an index and the children it lists found
 beside it, RSS, Atom), told by its first bytes whatever its name; otherwise by extension
@@ -158,7 +160,7 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 		st = d
 	} else if fi, err := os.Stat(o.Out); err == nil && fi.IsDir() {
 		// Read only (the builder writes nothing in a dry run): the
-		// previous run's manifest tells what a real run would remove.
+		// files published there tell what a real run would remove.
 		if d, err := store.Dir(o.Out); err == nil {
 			st = d
 		}
@@ -302,6 +304,10 @@ func generateError(ctx context.Context, o *generateOptions, err error, serr *gen
 	case serr == nil:
 		if ctx.Err() != nil {
 			return ctx.Err()
+		}
+		if pe := (*fs.PathError)(nil); errors.As(err, &pe) && o.Out != "" && o.Out != "-" && filepath.Dir(pe.Path) == filepath.Clean(o.Out) {
+			// A file of the set could not be written there.
+			return cannotRun("--out %s: cannot write to the output directory; check that it is writable: %v", o.Out, err)
 		}
 		return cannotRun("%v", err)
 	}

@@ -54,7 +54,8 @@ func genLocs(doc string) []string {
 	return out
 }
 
-// genPublished lists the files of dir, skipping the builder's manifest.
+// genPublished lists the files of dir, the children's names without the
+// content hash (site-1.xml.gz for site-1-0123456789ab.xml.gz).
 func genPublished(t *testing.T, dir string) []string {
 	t.Helper()
 	ents, err := os.ReadDir(dir)
@@ -63,12 +64,30 @@ func genPublished(t *testing.T, dir string) []string {
 	}
 	var names []string
 	for _, e := range ents {
-		if !strings.HasSuffix(e.Name(), ".manifest.json") {
-			names = append(names, e.Name())
-		}
+		names = append(names, genHashRE.ReplaceAllString(e.Name(), "$1$2"))
 	}
 	sort.Strings(names)
 	return names
+}
+
+// genHashRE is the content hash of a child's name (NAME-N-HASH.xml).
+var genHashRE = regexp.MustCompile(`^(.*-[1-9][0-9]*)-[0-9a-f]{12}(\.xml(\.gz)?)$`)
+
+// genFile returns the path of the file of dir whose name, without the
+// content hash of a child's name, is name ("sitemap-1.xml").
+func genFile(t *testing.T, dir, name string) string {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		if genHashRE.ReplaceAllString(e.Name(), "$1$2") == name {
+			return filepath.Join(dir, e.Name())
+		}
+	}
+	t.Fatalf("no file %s in %s", name, dir)
+	return ""
 }
 
 func genGzipFile(t *testing.T, src, dst string) {
@@ -178,11 +197,11 @@ func TestGenerateIndex(t *testing.T) {
 		t.Fatalf("published %v, want %v", got, want)
 	}
 	idx := genRead(t, filepath.Join(out, "site.xml"))
-	if !strings.Contains(idx, "<loc>https://www.example.com/maps/site-2.xml.gz</loc>") {
+	if !strings.Contains(idx, "<loc>https://www.example.com/maps/"+filepath.Base(genFile(t, out, "site-2.xml.gz"))+"</loc>") {
 		t.Errorf("index:\n%s", idx)
 	}
 	xmllint.Validate(t, filepath.Join(out, "site.xml"), xmllint.SiteIndex)
-	xmllint.ValidateFiles(t, xmllint.All, filepath.Join(out, "site-1.xml.gz"), filepath.Join(out, "site-3.xml.gz"))
+	xmllint.ValidateFiles(t, xmllint.All, genFile(t, out, "site-1.xml.gz"), genFile(t, out, "site-3.xml.gz"))
 	if !strings.Contains(stderr, "(index)") {
 		t.Errorf("summary does not show the index:\n%s", stderr)
 	}
@@ -348,12 +367,12 @@ func TestGenerateXSL(t *testing.T) {
 	}
 	pi := `<?xml-stylesheet type="text/xsl" href="sitemap.xsl"?>`
 	for _, f := range []string{"sitemap.xml", "sitemap-1.xml", "sitemap-2.xml"} {
-		if doc := genRead(t, filepath.Join(out, f)); !strings.Contains(doc, pi) {
+		if doc := genRead(t, genFile(t, out, f)); !strings.Contains(doc, pi) {
 			t.Errorf("%s does not reference the stylesheet:\n%.300s", f, doc)
 		}
 	}
 	xmllint.Validate(t, filepath.Join(out, "sitemap.xml"), xmllint.SiteIndex)
-	xmllint.Validate(t, filepath.Join(out, "sitemap-1.xml"), xmllint.All)
+	xmllint.Validate(t, genFile(t, out, "sitemap-1.xml"), xmllint.All)
 }
 
 // --dry-run writes nothing; --json puts the summary on stdout as JSON.
@@ -449,7 +468,8 @@ func TestGenerateXSLBrowser(t *testing.T) {
 	}))
 	defer srv.Close()
 
-	dom := genDumpDOM(t, chromium, srv.URL+"/sitemap-1.xml")
+	child := filepath.Base(genFile(t, out, "sitemap-1.xml"))
+	dom := genDumpDOM(t, chromium, srv.URL+"/"+child)
 	for _, want := range []string{"<table", "<th>URL</th>", "https://www.example.com/products/trail-runner-2/",
 		`href="https://www.example.com/docs/search?q=sitemap&amp;lang=en"`, "Our first store opens in Bergen", ">8</strong> URLs"} {
 		if !strings.Contains(dom, want) {
@@ -461,7 +481,7 @@ func TestGenerateXSLBrowser(t *testing.T) {
 		t.Errorf("image count not rendered:\n%.3000s", dom)
 	}
 	idx := genDumpDOM(t, chromium, srv.URL+"/sitemap.xml")
-	if !strings.Contains(idx, "Sitemap index") || !strings.Contains(idx, `<a href="http://127.0.0.1/sitemap-1.xml">`) {
+	if !strings.Contains(idx, "Sitemap index") || !strings.Contains(idx, `<a href="http://127.0.0.1/`+child+`">`) {
 		t.Errorf("rendered index lacks the child link:\n%.2000s", idx)
 	}
 }
