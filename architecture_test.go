@@ -66,7 +66,7 @@ func TestImportRules(t *testing.T) {
 	if len(imports) < 10 {
 		t.Fatalf("found only %d packages: %v", len(imports), imports)
 	}
-	leaves := []string{"rules", "store", "robots", "xsl", "internal/check", "internal/xmlscan", "internal/seen", "internal/urlnorm", "internal/progress"}
+	leaves := []string{"rules", "store", "robots", "xsl", "internal/check", "internal/xmlscan", "internal/seen", "internal/urlnorm", "internal/progress", "internal/prefault"}
 	for dir, deps := range imports {
 		for _, dep := range deps {
 			switch {
@@ -80,6 +80,8 @@ func TestImportRules(t *testing.T) {
 				t.Errorf("internal/site imports %s: only internal/check", dep)
 			case dep == "generate" && dir != "cmd/sitemap":
 				t.Errorf("%s imports generate: only the command does", dir)
+			case dep == "internal/prefault" && dir != "cmd/sitemap":
+				t.Errorf("%s imports internal/prefault: only the command decides how its process maps memory", dir)
 			}
 		}
 	}
