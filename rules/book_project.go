@@ -54,6 +54,9 @@ var valRules = []Rule{
 	{ID: "VAL-02", Severity: Warning, Source: srcT + ": a bound on the work one run does",
 		Title: "An index lists more children than --max-children; the rest were not read.",
 		Fix:   "Raise --max-children to check them all."},
+	{ID: "VAL-03", Severity: Warning, Source: srcT + ": readers that start at the index never see a file it does not list",
+		Title: "Every sitemap of a directory that holds an index is listed by an index there.",
+		Fix:   "Add the file to the index or remove it. sitemap generate keeps the children of the index it replaced until its next run, for readers that fetched that index, and removes them then; a killed run's files go the same way."},
 }
 
 var fetchRules = []Rule{

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path/filepath"
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/input"
@@ -16,6 +17,7 @@ import (
 const (
 	RuleChildMissing = "VAL-01" // a child sitemap of an index could not be read
 	RuleChildCap     = "VAL-02" // more children than MaxChildren; the rest not checked
+	RuleUnlisted     = "VAL-03" // a sitemap of a directory that no index there lists
 )
 
 // TreeOptions configure [Tree].
@@ -68,7 +70,10 @@ type TreeSummary struct {
 // its index is not read: the checker reports the I-05 violation on the
 // index's entry, and Tree adds an info I-05 note saying it was not
 // fetched; a child's redirect to another site is refused the same way.
-// A child that cannot be read is a VAL-01 error against the index.
+// A child that cannot be read is a VAL-01 error against the index. In a
+// directory that holds an index, a sitemap no index there lists is a
+// VAL-03 warning against it, reported after every document (unless
+// NoChildren is set, or an index had more children than were read).
 //
 // Tree returns an error only when the run cannot go on: a name that
 // cannot be resolved, a named document that cannot be opened or read
@@ -78,7 +83,7 @@ func Tree(ctx context.Context, names []string, o TreeOptions) (TreeSummary, erro
 	if err != nil {
 		return TreeSummary{}, err
 	}
-	t := &tree{o: o}
+	t := &tree{o: o, listed: map[string]bool{}}
 	for i := range docs {
 		if err := t.document(ctx, &docs[i], nil, nil); err != nil {
 			if ctx.Err() != nil {
@@ -87,12 +92,39 @@ func Tree(ctx context.Context, names []string, o TreeOptions) (TreeSummary, erro
 			return t.sum, err
 		}
 	}
+	t.unlisted()
 	return t.sum, nil
 }
 
 type tree struct {
 	o   TreeOptions
 	sum TreeSummary
+	// Of the files of directory inputs: the sitemaps and the indexes
+	// read, the sitemaps an index listed (by path), and whether an index
+	// had more children than were read.
+	sitemaps, indexes []*input.Doc
+	listed            map[string]bool
+	capped            bool
+}
+
+// unlisted reports VAL-03 for each sitemap of a directory input that no
+// index of the same directory lists.
+func (t *tree) unlisted() {
+	if t.o.NoChildren || t.capped {
+		return
+	}
+	for _, d := range t.sitemaps {
+		if t.listed[d.Path] {
+			continue
+		}
+		for _, idx := range t.indexes {
+			if idx.Sibling(d) {
+				t.report(d, at(d.Name, sitemap.Diagnostic{Rule: RuleUnlisted, Severity: sitemap.SeverityWarning,
+					Message: fmt.Sprintf("no index in this directory lists this sitemap (%s holds %s); readers that start at the index never see it: add it to the index or remove it (a previous run's file that sitemap generate keeps for readers of the index it replaced, or a killed run's, goes on its next run)", filepath.Dir(d.Path), filepath.Base(idx.Path))}))
+				break
+			}
+		}
+	}
 }
 
 func (t *tree) report(doc *input.Doc, d sitemap.Diagnostic) {
@@ -145,6 +177,14 @@ func (t *tree) document(ctx context.Context, doc *input.Doc, parent func(sitemap
 		parent(sitemap.Diagnostic{Rule: RuleChildMissing, Severity: sitemap.SeverityError, Message: childUnreadable(doc, err)})
 		return nil
 	}
+	if parent == nil && doc.Sibling(doc) {
+		switch sum.Format {
+		case sitemap.FormatIndex:
+			t.indexes = append(t.indexes, doc)
+		case sitemap.FormatURLSet, sitemap.FormatText:
+			t.sitemaps = append(t.sitemaps, doc)
+		}
+	}
 	if parent == nil && sum.Format == sitemap.FormatIndex && !t.o.NoChildren {
 		if err := t.children(ctx, doc, &sum); err != nil {
 			return err
@@ -184,6 +224,7 @@ func (t *tree) children(ctx context.Context, doc *input.Doc, sum *Summary) error
 			t.report(doc, at(doc.Name, d))
 		}
 		if i == max {
+			t.capped = true
 			here(sitemap.Diagnostic{Rule: RuleChildCap, Severity: sitemap.SeverityWarning,
 				Message: fmt.Sprintf("the index lists %d sitemaps; only the first %d were checked (raise --max-children)", len(sum.Children), max)})
 			break
@@ -211,6 +252,7 @@ func (t *tree) children(ctx context.Context, doc *input.Doc, sum *Summary) error
 			continue
 		}
 		if doc.Sibling(&child) {
+			t.listed[child.Path] = true
 			continue // a file of the same directory input, checked in its turn
 		}
 		k := child.Path + "\x00" + child.URL
