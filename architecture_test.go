@@ -66,7 +66,7 @@ func TestImportRules(t *testing.T) {
 	if len(imports) < 10 {
 		t.Fatalf("found only %d packages: %v", len(imports), imports)
 	}
-	leaves := []string{"rules", "store", "robots", "xsl", "internal/check", "internal/xmlscan", "internal/seen", "internal/urlnorm", "internal/progress", "internal/prefault"}
+	leaves := []string{"rules", "store", "robots", "xsl", "internal/check", "internal/xmlscan", "internal/seen", "internal/urlnorm", "internal/urlfilter", "internal/progress", "internal/prefault"}
 	for dir, deps := range imports {
 		for _, dep := range deps {
 			switch {

@@ -77,6 +77,14 @@ type Summary struct {
 //	total                120,000  6.5 MiB  319 KiB
 //	120,000 URLs in 3 sitemaps and an index, 0 skipped, 0.16s (735,316 URLs/s)
 func (s Summary) WriteTable(w io.Writer) error {
+	return s.WriteTableSkipped(w, progress.Group(int64(s.Skipped))+" skipped")
+}
+
+// WriteTableSkipped is [Summary.WriteTable] with skipped in place of the
+// closing line's "N skipped": a caller that skips entries for more
+// reasons than the builder knows says so there ("5 skipped (2 invalid,
+// 3 duplicate)"), so the line never contradicts what follows it.
+func (s Summary) WriteTableSkipped(w io.Writer, skipped string) error {
 	rows := [][]string{{"FILE", "URLS", "SIZE", "GZIPPED", "LASTMOD"}}
 	file := func(name string, f FileSummary) {
 		lm := "-"
@@ -122,7 +130,7 @@ func (s Summary) WriteTable(w io.Writer) error {
 	if s.Index != nil {
 		files += " and an index"
 	}
-	line := fmt.Sprintf("%s in %s, %s skipped", plural(s.URLs, "URL"), files, progress.Group(int64(s.Skipped)))
+	line := fmt.Sprintf("%s in %s, %s", plural(s.URLs, "URL"), files, skipped)
 	if s.NewsStripped > 0 {
 		line += fmt.Sprintf(", %s dropped for age (N-11)", plural(s.NewsStripped, "news block"))
 	}

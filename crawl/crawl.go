@@ -16,6 +16,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
+	"github.com/sitemapkit/sitemap/internal/urlfilter"
 	"github.com/sitemapkit/sitemap/robots"
 	"github.com/sitemapkit/sitemap/state"
 )
@@ -300,24 +301,10 @@ func (c *Crawler) classify(loc string) string {
 	return ""
 }
 
-// matches applies an include/exclude pair.
+// matches applies an include/exclude pair: the module's one rule
+// (internal/urlfilter), which generate's --include/--exclude apply too.
 func matches(s string, include, exclude []*regexp.Regexp) bool {
-	ok := len(include) == 0
-	for _, re := range include {
-		if re.MatchString(s) {
-			ok = true
-			break
-		}
-	}
-	if !ok {
-		return false
-	}
-	for _, re := range exclude {
-		if re.MatchString(s) {
-			return false
-		}
-	}
-	return true
+	return urlfilter.Filter{Include: include, Exclude: exclude}.Keep(s)
 }
 
 // repeats reports whether some run of path segments occurs n times in a

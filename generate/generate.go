@@ -23,12 +23,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"regexp"
 	"strconv"
 	"time"
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/build"
+	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/internal/seen"
 	"github.com/sitemapkit/sitemap/source"
 	"github.com/sitemapkit/sitemap/state"
@@ -77,6 +80,12 @@ type Options struct {
 	// when Run returns.
 	KeepDuplicates bool
 	DedupMemory    int64
+	// Include and Exclude choose the entries published, by the rule
+	// crawl.Options.Include and Exclude follow: an entry is read on when
+	// its loc matches some Include pattern (or there is none) and no
+	// Exclude pattern (RE2, unanchored). The others are left out before
+	// any check and counted in Summary.Excluded.
+	Include, Exclude []*regexp.Regexp
 	// RobotsTxt, when set, is the path of a robots.txt file to add the
 	// Sitemap: line of the run's top file to (created when missing; every
 	// other byte kept, RB-13), and to drop the Sitemap: lines of files
@@ -99,7 +108,10 @@ type Options struct {
 type Summary struct {
 	build.Summary
 	// Duplicates is the number of entries skipped as repeats (L-17).
-	Duplicates int `json:"duplicates,omitempty"`
+	Duplicates int `json:"duplicates"`
+	// Excluded is the number of entries Options.Include and Exclude left
+	// out.
+	Excluded int `json:"excluded,omitempty"`
 	// OutOfScope is the number of invalid entries refused as outside the
 	// scope (L-09, L-15).
 	OutOfScope int `json:"out_of_scope,omitempty"`
@@ -308,6 +320,25 @@ func Run(ctx context.Context, src Source, o Options) (Summary, error) {
 	}
 	return sum, nil
 }
+
+// WriteTable writes the summary for people, as [build.Summary.WriteTable]
+// does, with every entry left out counted on its closing line: skipped
+// as invalid (Skipped) or as repeats (Duplicates), and Excluded:
+//
+//	7 URLs in 1 sitemap, 5 skipped (2 invalid, 3 duplicate), 4 excluded, 0.01s (700 URLs/s)
+func (s Summary) WriteTable(w io.Writer) error {
+	skipped := group(s.Skipped+s.Duplicates) + " skipped"
+	if s.Duplicates > 0 {
+		skipped += " (" + group(s.Skipped) + " invalid, " + group(s.Duplicates) + " duplicate)"
+	}
+	if s.Excluded > 0 {
+		skipped += ", " + group(s.Excluded) + " excluded"
+	}
+	return s.Summary.WriteTableSkipped(w, skipped)
+}
+
+// group writes n with thousands separators, as the table does.
+func group(n int) string { return progress.Group(int64(n)) }
 
 // summary completes r.sum with the counts of the run.
 func (r *run) summary() Summary {

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/internal/urlfilter"
 )
 
 // Run works in two goroutines: a reader runs the source and marks
@@ -67,6 +68,10 @@ type reader struct {
 	done   chan struct{} // closed when loop returns
 	cur    *batch        // the batch being filled, nil when none
 	strict bool
+	filter urlfilter.Filter
+	// excluded counts the entries filter left out; read once done is
+	// closed.
+	excluded int
 }
 
 func newReader(ctx context.Context, src Source, r *run) *reader {
@@ -75,6 +80,7 @@ func newReader(ctx context.Context, src Source, r *run) *reader {
 		free:   make(chan *batch, batches),
 		done:   make(chan struct{}),
 		strict: r.o.Strict,
+		filter: urlfilter.Filter{Include: r.o.Include, Exclude: r.o.Exclude},
 	}
 	for range batches {
 		p.free <- &batch{}
@@ -121,6 +127,10 @@ func (p *reader) yield(it *Item) error {
 			p.flush()
 			return errStopped
 		}
+		return nil
+	}
+	if !p.filter.Keep(it.URL.Loc) {
+		p.excluded++
 		return nil
 	}
 	kind := stepEntry
@@ -208,6 +218,7 @@ func (r *run) readAll(ctx context.Context, src Source) error {
 	defer func() {
 		cancel()
 		<-p.done
+		r.sum.Excluded = p.excluded
 	}()
 	for {
 		var b *batch

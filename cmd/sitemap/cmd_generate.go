@@ -48,6 +48,8 @@ type generateOptions struct {
 	// DedupMemory bytes and past that in a temporary file.
 	KeepDuplicates bool
 	DedupMemory    byteSize
+	Include        []string
+	Exclude        []string
 	Inputs         []string
 }
 
@@ -82,6 +84,10 @@ beside it, RSS, Atom), told by its first bytes whatever its name; otherwise by e
          (comma-separated; tab or semicolon when the header row has no comma)
   jsonl  one entry record (a JSON object) per line, with every extension: images,
          videos, news, alternates
+
+--include and --exclude choose the entries published, as in crawl: an entry whose loc matches
+some --include pattern (or there is none) and no --exclude pattern; RE2 regular expressions
+matched anywhere in the loc, each flag repeatable. The others are counted, not reported.
 
 A URL listed again (the same loc, in the same input or another) is skipped and counted, the
 first valid occurrence kept: repeats waste the 50,000-URL budget of a sitemap (L-17).
@@ -118,6 +124,8 @@ run and nothing is published. Exit status 2: bad flags, unreadable input, unwrit
 	f.BoolVar(&o.KeepDuplicates, "keep-duplicates", false, "publish a URL every time the input lists it; by default repeats are skipped and counted (L-17)")
 	o.DedupMemory = genDedupMemory
 	f.Var(&o.DedupMemory, "dedup-memory", "most memory for remembering the URLs read, a `SIZE` like 16MiB or 1GiB; past it they go to a temporary file")
+	f.StringArrayVar(&o.Include, "include", nil, "publish only entries whose loc matches this regular expression (repeatable; as crawl's)")
+	f.StringArrayVar(&o.Exclude, "exclude", nil, "leave out entries whose loc matches this regular expression (repeatable; as crawl's)")
 	f.BoolVar(&o.XSL, "xsl", false, "write "+xsl.DefaultName+" beside the sitemaps and reference it, so browsers show a table")
 	return c
 }
@@ -139,6 +147,14 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	format, err := source.ParseFormat(o.InputFormat)
 	if err != nil {
 		return cannotRun("--input-format: %v", err)
+	}
+	include, err := compileAll("include", o.Include)
+	if err != nil {
+		return err
+	}
+	exclude, err := compileAll("exclude", o.Exclude)
+	if err != nil {
+		return err
 	}
 	docs, err := input.Resolve(o.Inputs, input.Options{FilesOnly: true})
 	if err != nil {
@@ -168,6 +184,7 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	g := generate.Options{
 		Out: st, Build: bo, XSL: o.XSL, Strict: o.Strict, RobotsTxt: o.Robots,
 		KeepDuplicates: o.KeepDuplicates, DedupMemory: int64(o.DedupMemory),
+		Include: include, Exclude: exclude,
 	}
 	if o.State != "" {
 		prec := sitemap.PrecisionSecond
@@ -250,7 +267,7 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	if o.JSON {
 		enc := json.NewEncoder(s.Out)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(sum.Summary); err != nil {
+		if err := enc.Encode(sum); err != nil {
 			return cannotRun("writing summary: %v", err)
 		}
 	} else {
