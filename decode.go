@@ -160,6 +160,14 @@ const (
 // the number of entries. It reads every entry it can: one bad value is a
 // diagnostic (through OnDiagnostic) and the entry and the file go on. It
 // never expands DTD entities and never fetches anything.
+//
+// Every entry it returns has a URL a program can print and fetch: an
+// absolute http(s) URL without control characters, the one written. An
+// entry whose URL has a control character (L-07; a &#10; would forge a
+// line of text output), is relative (L-01, L-16; a feed's relative links
+// are resolved, R-05, with a warning), or lost a reference the decoder does
+// not expand (XML-03, E-03; http://x&lol2;/ is not http://x/) is skipped
+// with an error diagnostic saying so.
 type Decoder struct {
 	opt     DecoderOptions
 	src     io.Reader

@@ -80,6 +80,9 @@ type entryState struct {
 	// its offset, emptyWhy the reference whose dropping emptied it.
 	emptyLoc int64
 	emptyWhy string
+	// locSkip: the entry's <loc> is refused (refuseLoc, reported); the
+	// entry is skipped.
+	locSkip bool
 
 	// Feeds: the item's or entry's link, the RSS guid, and the date (the
 	// preferred kind seen so far: feedDatePrio).
@@ -230,11 +233,25 @@ func (x *xmlReader) child(p, f *frame, kind nsKind, near bool, uri string, local
 		switch string(local) {
 		case "link":
 			rel, _ := x.attrString("rel")
+			drops := x.drops
 			href, ok := x.attrString("href")
-			if ok && href != "" && (rel == "" || rel == "alternate") && x.link == "" {
+			if ok && href != "" && (rel == "" || rel == "alternate") && x.link == "" && !x.locSkip {
+				if rule, msg := locProblem(href, false); rule == "L-07" {
+					x.report(rule, SeverityError, f.off, "<link href> "+msg+"; entry skipped")
+					x.locSkip = true
+					return
+				}
+				if x.drops != drops {
+					x.report(x.dropRule, SeverityError, f.off, fmt.Sprintf("<link href> %q is not the URL written: its %s; entry skipped", shortText([]byte(href)), x.dropName))
+					x.locSkip = true
+					return
+				}
 				x.link = resolveRef(f.base, href)
-				if x.link == "" {
+				switch {
+				case x.link == "":
 					x.report("R-05", SeverityError, f.off, fmt.Sprintf("relative link %q and no xml:base or base URL to resolve it against; entry skipped (pass the feed's URL as the base)", href))
+				case !absHTTP(href):
+					x.report("R-05", SeverityWarning, f.off, fmt.Sprintf("relative link %q read as %q (resolved against xml:base or the feed's URL); give the absolute URL", shortText([]byte(href)), shortText([]byte(x.link))))
 				}
 			}
 		case "updated":
@@ -313,7 +330,7 @@ func (e *entryState) reset(source string, line, col int) {
 	e.eline, e.ecol = line, col
 	e.container = container{}
 	e.bare = e.bare[:0]
-	e.emptyLoc, e.emptyWhy = 0, ""
+	e.emptyLoc, e.emptyWhy, e.locSkip = 0, "", false
 	e.link, e.guid, e.guidPerma = "", "", false
 	e.feedDate, e.feedDatePrio = Date{}, 0
 }
@@ -425,7 +442,8 @@ func (x *xmlReader) leafEnd(f *frame) {
 func (x *xmlReader) leafValue(f *frame, raw, name []byte) {
 	val := trimXMLSpace(raw)
 	untrimmed := len(val) != len(raw)
-	if !printableASCII(val) { // printable ASCII needs no look (printableASCII)
+	clean := printableASCII(val)
+	if !clean { // printable ASCII needs no look (printableASCII)
 		val = x.checkChars(val, f.off, name)
 	}
 	switch f.field {
@@ -441,6 +459,10 @@ func (x *xmlReader) leafValue(f *frame, raw, name []byte) {
 				x.emptyWhy = x.dropName
 			}
 			x.has &^= 1 << fLoc
+			return
+		}
+		if x.refuseLoc(val, f.off, clean, x.dropOff-1 > f.off, "<loc>") {
+			x.locSkip = true
 			return
 		}
 		if x.d.format == FormatIndex {
@@ -468,10 +490,20 @@ func (x *xmlReader) leafValue(f *frame, raw, name []byte) {
 			x.report("X-12", SeverityError, f.off, "white space around the <priority> value; the schema rejects it (value trimmed)")
 		}
 		x.u.Priority = x.priority(val, f.off)
-	case fRSSLink:
-		x.link = string(val)
-	case fRSSGuid:
-		x.guid = string(val)
+	case fRSSLink, fRSSGuid:
+		if x.dropOff-1 > f.off {
+			// The URL read is not the one written (decode_loc.go).
+			if f.field == fRSSLink {
+				x.report(x.dropRule, SeverityError, f.off, fmt.Sprintf("<link> %q is not the URL written: its %s; item skipped", shortText(val), x.dropName))
+				x.locSkip = true
+			}
+			return
+		}
+		if f.field == fRSSLink {
+			x.link = string(val)
+		} else {
+			x.guid = string(val)
+		}
 	case fRSSPubDate:
 		if d, ok := parseRFC822(string(val)); ok {
 			x.feedDate = d
@@ -502,6 +534,9 @@ func (x *xmlReader) entryEnd(f *frame) {
 	bare := trimXMLSpace(x.bare)
 	switch f.kind {
 	case ekURL, ekSitemap:
+		if x.locSkip {
+			return // refuseLoc reported why
+		}
 		loc := x.u.Loc
 		if f.kind == ekSitemap {
 			loc = x.ix.Loc
@@ -513,6 +548,9 @@ func (x *xmlReader) entryEnd(f *frame) {
 		if loc == "" {
 			switch {
 			case len(bare) > 0 && hasHTTPScheme(bare) && !bytes.ContainsAny(bare, " \t\r\n"):
+				if x.refuseLoc(bare, f.off, printableASCII(bare), false, "the bare URL in "+tag) {
+					return
+				}
 				loc = string(x.checkChars(bare, f.off, []byte(tag[1:len(tag)-1])))
 				what := "has no <loc>"
 				if x.emptyLoc != 0 {
@@ -540,6 +578,9 @@ func (x *xmlReader) entryEnd(f *frame) {
 		}
 		x.ready = true
 	case ekItem:
+		if x.locSkip {
+			return // reported
+		}
 		loc := x.link
 		if loc == "" && x.guid != "" && x.guidPerma && hasHTTPScheme([]byte(x.guid)) {
 			loc = x.guid
@@ -548,19 +589,33 @@ func (x *xmlReader) entryEnd(f *frame) {
 			x.report("R-05", SeverityWarning, f.off, "RSS <item> without <link> (or permalink <guid>); skipped")
 			return
 		}
-		if !hasHTTPScheme([]byte(loc)) {
+		if rule, msg := locProblem(loc, false); rule == "L-07" {
+			x.report(rule, SeverityError, f.off, "<link> "+msg+"; item skipped")
+			return
+		}
+		if !absHTTP(loc) {
 			r := resolveRef(x.d.opt.BaseURL, loc)
 			if r == "" {
 				x.report("R-05", SeverityError, f.off, fmt.Sprintf("relative <link> %q and no base URL to resolve it against; item skipped (pass the feed's URL as the base)", shortText([]byte(loc))))
 				return
 			}
+			if x.refuseLoc([]byte(r), f.off, false, false, fmt.Sprintf("<link> %q resolved to", shortText([]byte(loc)))) {
+				return
+			}
+			x.report("R-05", SeverityWarning, f.off, fmt.Sprintf("relative <link> %q read as %q (resolved against the feed's URL); give the absolute URL", shortText([]byte(loc)), shortText([]byte(r))))
 			loc = r
 		}
 		x.out = Item{Kind: ItemURL, URL: URL{Loc: loc, LastMod: x.feedDate, Source: x.d.opt.Name}, Line: x.eline, Col: x.ecol}
 		x.ready = true
 	case ekEntry:
+		if x.locSkip {
+			return // reported
+		}
 		if x.link == "" {
 			x.report("R-03", SeverityWarning, f.off, "Atom <entry> without a usable <link href> (rel=\"alternate\" or no rel); skipped")
+			return
+		}
+		if x.refuseLoc([]byte(x.link), f.off, false, false, "<link href>") {
 			return
 		}
 		x.out = Item{Kind: ItemURL, URL: URL{Loc: x.link, LastMod: x.feedDate, Source: x.d.opt.Name}, Line: x.eline, Col: x.ecol}

@@ -290,17 +290,19 @@ func unescapePredefined(dst, raw []byte) ([]byte, bool) {
 }
 
 // printableASCII reports whether every byte of v is printable ASCII
-// (0x20–0x7F), eight bytes at a time. Such a value needs none of the checks
-// of checkChars (no control character, nothing to validate as UTF-8).
+// (0x20–0x7E), eight bytes at a time. Such a value needs none of the checks
+// of checkChars (no control character, nothing to validate as UTF-8) and
+// none of refuseLoc's control check (not even DEL).
 func printableASCII(v []byte) bool {
-	const lo, hi = 0x2020202020202020, 0x8080808080808080
+	const lo, one, hi = 0x2020202020202020, 0x0101010101010101, 0x8080808080808080
 	// A byte < 0x20 borrows and sets its top bit in w-lo; a byte >= 0x80
-	// has it set in w. Without such a byte there is no borrow across
-	// bytes, so a clean word leaves every top bit clear.
+	// has it set in w; 0x7F (DEL) sets it in w+one. Without such a byte
+	// there is no borrow or carry across bytes, so a clean word leaves
+	// every top bit clear.
 	n := len(v)
 	if n < 8 {
 		for _, c := range v {
-			if c < 0x20 || c >= 0x80 {
+			if c < 0x20 || c >= 0x7f {
 				return false
 			}
 		}
@@ -311,14 +313,14 @@ func printableASCII(v []byte) bool {
 	for ; i+16 <= n; i += 16 {
 		w1 := binary.LittleEndian.Uint64(v[i:])
 		w2 := binary.LittleEndian.Uint64(v[i+8:])
-		acc |= w1 | (w1 - lo) | w2 | (w2 - lo)
+		acc |= w1 | (w1 - lo) | (w1 + one) | w2 | (w2 - lo) | (w2 + one)
 	}
 	if i+8 <= n {
 		w := binary.LittleEndian.Uint64(v[i:])
-		acc |= w | (w - lo)
+		acc |= w | (w - lo) | (w + one)
 	}
 	// The last 8 bytes, overlapping what the loop saw.
 	w := binary.LittleEndian.Uint64(v[n-8:])
-	acc |= w | (w - lo)
+	acc |= w | (w - lo) | (w + one)
 	return acc&hi == 0
 }

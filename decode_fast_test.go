@@ -362,7 +362,7 @@ func TestDecFastDecimal(t *testing.T) {
 func TestDecASCIIClean(t *testing.T) {
 	naive := func(b []byte) bool {
 		for _, c := range b {
-			if c < 0x20 || c >= 0x80 {
+			if c < 0x20 || c >= 0x7f {
 				return false
 			}
 		}

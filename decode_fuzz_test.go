@@ -9,11 +9,13 @@ import (
 	"path/filepath"
 	"strconv"
 	"testing"
+
+	"github.com/sitemapkit/sitemap/internal/check"
 )
 
 // fuzzCheckDecode decodes data with small caps and checks the invariants every
 // input must keep: no panic, an end in bounded steps, entries with a
-// non-empty Loc, diagnostics with a Rule and a known Severity, and a
+// usable Loc (decode_loc.go), diagnostics with a Rule and a known Severity, and a
 // sticky error.
 func fuzzCheckDecode(t *testing.T, data []byte) {
 	var diags int
@@ -52,17 +54,21 @@ func fuzzCheckDecode(t *testing.T, data []byte) {
 			}
 			return
 		}
+		loc := it.URL.Loc
 		switch it.Kind {
 		case ItemURL:
-			if it.URL.Loc == "" {
-				t.Fatalf("entry without loc: %+v", it)
-			}
 		case ItemIndex:
-			if it.Index.Loc == "" {
-				t.Fatalf("index entry without loc: %+v", it)
-			}
+			loc = it.Index.Loc
 		default:
 			t.Fatalf("bad kind %+v", it)
+		}
+		// The one rule of an entry's URL (decode_loc.go): absolute
+		// http(s), no control character; never empty.
+		if !absHTTP(loc) {
+			t.Fatalf("entry whose loc is not an absolute http(s) URL: %+v", it)
+		}
+		if r, at := check.Control(loc); at >= 0 {
+			t.Fatalf("entry whose loc holds %U: %q", r, loc)
 		}
 	}
 }
@@ -89,6 +95,11 @@ func FuzzDecodeXML(f *testing.F) {
 		"<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><urlset><url><loc>https://e.com/\xe9</loc></url></urlset>",
 		"<urlset><url><loc>https://e.com/</loc></url></u",
 		"<!DOCTYPE x [<!ENTITY a '<'>]><urlset>&a;</urlset>",
+		// Locs that name no URL an entry can have (decode_loc.go).
+		urlsetDoc("<url><loc>http://h/a&#10;https://evil.example/</loc></url><url><loc>http://h/\x00\x1b\x7f</loc></url><url><loc>/rel</loc></url><url><loc>http://x&lol2;/</loc></url><url><loc>HTTP://h/&#x2028;&#x85;</loc></url><url>http://h/\x1b</url>"),
+		`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>sm-1.xml</loc></sitemap><sitemap><loc>https:///x</loc></sitemap><sitemap><loc>https://h/&#13;</loc></sitemap></sitemapindex>`,
+		`<rss version="2.0"><channel><item><link>http://h/&#10;x</link></item><item><link>http://x&lol2;/</link></item><item><guid>http:///g</guid></item></channel></rss>`,
+		`<feed xmlns="http://www.w3.org/2005/Atom"><entry><link href="http://h/&#10;x"/></entry><entry><link href="&e;http://x/"/></entry><entry><link href="/r"/></entry></feed>`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -102,6 +113,7 @@ func FuzzDecodeText(f *testing.F) {
 		"\xEF\xBB\xBF  https://e.com/a?x=1&y=2  \nnot a url\n",
 		"\xFF\xFEh\x00t\x00t\x00p\x00:\x00/\x00/\x00e\x00\n\x00",
 		"http://\n",
+		"http://h/a\rhttp://evil/\nhttp://h/\x1b[2K\nhttp:///x\nhttp://h/\u0085\u2028\x7f\n",
 	} {
 		f.Add([]byte(s))
 	}

@@ -137,8 +137,10 @@ func TestDecodeHostile(t *testing.T) {
 		}
 	})
 	t.Run("billion laughs", func(t *testing.T) {
+		// The entity is never expanded; the loc it was in is not the URL
+		// written, so its entry is skipped.
 		r := decodeAll(t, read("billion-laughs.xml"), DecoderOptions{})
-		if r.err != nil || len(r.items) != 1 || r.items[0].URL.Loc != "https://www.example.com/" {
+		if r.err != nil || len(r.items) != 0 || !strings.Contains(r.dump(), "entry skipped") {
 			t.Fatalf("err %v items %+v\n%s", r.err, r.items, r.dump())
 		}
 		if !r.has(RuleDoctype) || !r.has(RuleEntity) {

@@ -115,11 +115,13 @@ func TestDecodeRules(t *testing.T) {
 					t.Errorf("got %+v", u)
 				}
 			}},
-		{name: "E-03 control character", in: urlsetDoc("<url><loc>https://e.com/\x01</loc></url>"), items: 1, want: []string{"error E-03"}},
-		{name: "E-03 bad character reference", in: urlsetDoc("<url><loc>https://e.com/&#1;x</loc></url>"), items: 1, want: []string{"error E-03"},
+		// A loc with a control character, or one a dropped reference
+		// changed, names no URL: the entry is skipped (decode_loc.go).
+		{name: "E-03 control character", in: urlsetDoc("<url><loc>https://e.com/\x01</loc></url>"), items: 0, want: []string{"error E-03", "error L-07"}},
+		{name: "E-03 bad character reference", in: urlsetDoc("<url><loc>https://e.com/&#1;x</loc></url><url><loc>https://e.com/y</loc></url>"), items: 1, want: []string{"error E-03"},
 			check: func(t *testing.T, r decodeResult) {
-				if r.items[0].URL.Loc != "https://e.com/x" {
-					t.Errorf("got %q", r.items[0].URL.Loc)
+				if r.items[0].URL.Loc != "https://e.com/y" || !strings.Contains(r.dump(), "was dropped (E-03); entry skipped") {
+					t.Errorf("got %q\n%s", r.items[0].URL.Loc, r.dump())
 				}
 			}},
 		{name: "E-01 bare ampersand kept", in: urlsetDoc("<url><loc>https://e.com/?a=1&b=2</loc></url>"), items: 1, want: []string{"error E-01"},
@@ -166,9 +168,9 @@ func TestDecodeRules(t *testing.T) {
 				}
 			}},
 		{name: "LG-04 mobile skipped, PageMap skipped", in: urlsetDoc(`<url><loc>https://e.com/</loc><mobile:mobile xmlns:mobile="http://www.google.com/schemas/sitemap-mobile/1.0"/><PageMap xmlns="http://www.google.com/schemas/sitemap-pagemap/1.0"><DataObject type="d"><Attribute name="n">v</Attribute></DataObject></PageMap></url>`), items: 1, want: []string{"info LG-04"}, absent: []string{"EX-03", "X-06"}},
-		{name: "XML-02 doctype ignored", in: `<?xml version="1.0"?><!DOCTYPE urlset [<!ENTITY x "y">]>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://e.com/&x;</loc></url></urlset>`, items: 1, want: []string{"warning XML-02", "error XML-03"},
+		{name: "XML-02 doctype ignored", in: `<?xml version="1.0"?><!DOCTYPE urlset [<!ENTITY x "y">]>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://e.com/&x;</loc></url><url><loc>https://e.com/z</loc></url></urlset>`, items: 1, want: []string{"warning XML-02", "error XML-03"},
 			check: func(t *testing.T, r decodeResult) {
-				if r.items[0].URL.Loc != "https://e.com/" {
+				if r.items[0].URL.Loc != "https://e.com/z" {
 					t.Errorf("entity expanded? %q", r.items[0].URL.Loc)
 				}
 			}},
@@ -476,7 +478,7 @@ func TestDecodeSamples(t *testing.T) {
 		{"basic.xml.gz", FormatURLSet, 3, nil},
 		{"index.xml", FormatIndex, 2, nil},
 		{"ext.xml", FormatURLSet, 1, nil},
-		{"bad.xml", FormatURLSet, 1, []string{"X-06", "M-01", "C-01", "P-01"}},
+		{"bad.xml", FormatURLSet, 0, []string{"X-06", "M-01", "C-01", "P-01", "L-01"}},
 		{"badorder.xml", FormatURLSet, 4, []string{"X-06", "M-04", "M-01"}},
 		{"ns084.xml", FormatURLSet, 1, []string{"LG-02"}},
 		{"empty.xml", FormatURLSet, 0, []string{"X-07"}},

@@ -35,13 +35,21 @@ func (d *Decoder) textNext() (Item, error) {
 			d.report("T-08", SeverityWarning, d.textLine, 1, "blank line; a text sitemap holds one URL per line and nothing else (T-05)")
 			continue
 		}
-		if !hasHTTPScheme(val) {
+		if !absHTTP(val) {
 			show := val
 			if len(show) > 80 {
 				show = show[:80]
 			}
 			d.report("T-02", SeverityError, d.textLine, lead+1, fmt.Sprintf("%q is not an absolute http(s) URL; a text sitemap holds only full URLs, one per line (line skipped)", bytes.ToValidUTF8(show, []byte("\uFFFD"))))
 			continue
+		}
+		if !printableASCII(val) {
+			// One rule for every entry's URL (decode_loc.go): a control
+			// character (a raw CR, NUL, ESC) skips the line.
+			if rule, msg := locProblem(val, false); rule != "" {
+				d.report(rule, SeverityError, d.textLine, lead+1, "the line "+msg+"; line skipped")
+				continue
+			}
 		}
 		loc := d.x.strs.string(val)
 		if !utf8.ValidString(loc) {

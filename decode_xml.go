@@ -86,9 +86,12 @@ type reportState struct {
 	reported  map[string]bool // keys of reportOnce
 	strayDone bool            // text outside the root was reported
 	// The latest reference unescape dropped (XML-03, E-03): 1 + its
-	// offset, and "entity reference &name; was dropped (RULE)".
+	// offset, "entity reference &name; was dropped (RULE)", and RULE.
 	dropOff  int64
 	dropName string
+	dropRule string
+	drops    int // references dropped so far
+
 }
 
 func (x *xmlReader) init(d *Decoder) {

@@ -3,6 +3,8 @@ package sitemap
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/sitemapkit/sitemap/internal/check"
 )
 
 // Severity ranks a [Diagnostic].
@@ -68,12 +70,17 @@ type Diagnostic struct {
 // String formats d the way a compiler would:
 //
 //	sitemap-3.xml:120:7: error X-06: <lastmod> before <loc>; …
+//
+// It is one line whatever the diagnostic holds: control characters in the
+// message or the place (a value quoted from a hostile document, a file
+// name with a newline) are written as Go escapes (\n, \x1b, \u2028).
 func (d Diagnostic) String() string {
 	b := make([]byte, 0, 64+len(d.Message))
 	where := d.File
 	if where == "" {
 		where = d.URL
 	}
+	where = check.EscapeControls(where)
 	if where != "" {
 		b = append(b, where...)
 		if d.Line > 0 {
@@ -92,6 +99,6 @@ func (d Diagnostic) String() string {
 		b = append(b, d.Rule...)
 	}
 	b = append(b, ": "...)
-	b = append(b, d.Message...)
+	b = append(b, check.EscapeControls(d.Message)...)
 	return string(b)
 }

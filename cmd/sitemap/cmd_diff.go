@@ -16,6 +16,7 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/diff"
 	"github.com/sitemapkit/sitemap/fetch"
+	"github.com/sitemapkit/sitemap/internal/check"
 )
 
 // diffOptions are the flags and arguments of `sitemap diff`.
@@ -171,8 +172,9 @@ func runDiff(ctx context.Context, o *diffOptions, s *streams) error {
 	fmt.Fprintf(s.Err, "sitemap diff: %s\n", sum)
 	for _, side := range sides {
 		if side.errors+side.warnings > 0 {
+			name := check.EscapeControls(side.name)
 			fmt.Fprintf(s.Err, "sitemap diff: reading %s: %s, %s; run 'sitemap validate %s' for details\n",
-				side.name, plural(side.errors, "error"), plural(side.warnings, "warning"), side.name)
+				name, plural(side.errors, "error"), plural(side.warnings, "warning"), name)
 		}
 	}
 	if sum.Differ() {

@@ -18,6 +18,7 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
+	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/source"
 )
@@ -496,6 +497,9 @@ type fetchURLWriter struct {
 	cw     *csv.Writer
 	buf    []byte
 	row    []string
+	// The last source written and its CSV form (control characters
+	// escaped: one record per line, whatever the file is called).
+	src, srcOut string
 }
 
 func newFetchURLWriter(w io.Writer, format string) (*fetchURLWriter, error) {
@@ -522,7 +526,10 @@ func (u *fetchURLWriter) write(x *sitemap.URL) error {
 		u.bw.WriteString(x.Loc)
 		return u.bw.WriteByte('\n')
 	case "csv":
-		u.row[0], u.row[1], u.row[2], u.row[3], u.row[4] = x.Loc, "", string(x.ChangeFreq), "", x.Source
+		if x.Source != u.src {
+			u.src, u.srcOut = x.Source, check.EscapeControls(x.Source)
+		}
+		u.row[0], u.row[1], u.row[2], u.row[3], u.row[4] = x.Loc, "", string(x.ChangeFreq), "", u.srcOut
 		if !x.LastMod.IsZero() {
 			u.buf = x.LastMod.AppendFormat(u.buf[:0])
 			u.row[1] = string(u.buf)

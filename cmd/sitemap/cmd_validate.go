@@ -16,6 +16,7 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
+	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/validate"
 )
 
@@ -254,7 +255,7 @@ func runValidate(ctx context.Context, o *validateOptions, s *streams) error {
 			if res.Err == nil {
 				// An index's summary comes after its children and counts
 				// the findings about them reported against it.
-				fmt.Fprintf(s.Err, "%s: %s\n", res.Doc.Name, describe(res.Summary))
+				fmt.Fprintf(s.Err, "%s: %s\n", check.EscapeControls(res.Doc.Name), describe(res.Summary))
 			}
 			return nil
 		},
