@@ -448,7 +448,11 @@ func readGenerateSitemap(ctx context.Context, doc *input.Doc, in io.Reader, yiel
 				file = d.URL
 			}
 			p := &source.Error{File: file, Line: d.Line, Col: d.Col, Rule: d.Rule, Msg: d.Message}
-			if err := yield(&generate.Item{Problem: p, Warning: true, File: file, Line: d.Line}); err != nil {
+			// An entry the reader skipped (a relative loc, L-01; a control
+			// character, L-07) is an invalid entry of the input, counted
+			// as skipped like one the builder refuses.
+			warn := !entrySkipped(d)
+			if err := yield(&generate.Item{Problem: p, Warning: warn, File: file, Line: d.Line}); err != nil {
 				return err
 			}
 		}
@@ -482,6 +486,22 @@ func readGenerateSitemap(ctx context.Context, doc *input.Doc, in io.Reader, yiel
 			return err
 		}
 	}
+}
+
+// entrySkipped reports whether the reader's diagnostic d is about an
+// entry it skipped: an error whose message says "entry skipped" (or
+// "item skipped", "line skipped", the words of every such diagnostic of
+// the decoder).
+func entrySkipped(d sitemap.Diagnostic) bool {
+	if d.Severity != sitemap.SeverityError {
+		return false
+	}
+	for _, w := range [...]string{"entry skipped", "item skipped", "line skipped"} {
+		if strings.Contains(d.Message, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // warnCrossSubmit explains O-03 when the entries' host differs from the
