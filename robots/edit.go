@@ -15,7 +15,10 @@ var ErrUTF16 = errors.New("robots.txt is UTF-16; convert it to UTF-8 (RB-02) bef
 
 // CheckSitemapURL reports whether u can be written on a `Sitemap:` line: an
 // absolute http(s) URL with a host (RB-05), without whitespace, control
-// characters or '#', which would end the value (RB-10).
+// characters or '#', which would end the value, and short enough that the
+// line is read whole: crawlers ignore what follows the first 16,664 bytes
+// of a line (RB-10), so the URL is at most 16,655 bytes. A character that
+// is already percent-encoded (%0A, %20) is fine.
 func CheckSitemapURL(u string) error {
 	if u == "" {
 		return errors.New("sitemap URL is empty")
@@ -23,11 +26,14 @@ func CheckSitemapURL(u string) error {
 	for i := 0; i < len(u); i++ {
 		c := u[i]
 		switch {
-		case c <= ' ' || c == 0x7f:
-			return fmt.Errorf("sitemap URL %q contains whitespace or a control character; percent-encode it", u)
+		case c == ' ' || c == 0x7f || c < ' ':
+			return fmt.Errorf("sitemap URL %q contains %s at byte %d, which would end or break the line; write it percent-encoded, as %%%02X", u, charName(c), i+1, c)
 		case c == '#':
 			return fmt.Errorf("sitemap URL %q contains '#', which starts a comment in robots.txt (RB-10)", u)
 		}
+	}
+	if n := len(sitemapKey) + len(u); n > maxLineBytes {
+		return fmt.Errorf("sitemap URL is %d bytes; the line would be %d bytes, and crawlers read only the first %d bytes of a line, so it would be read back cut (RB-10); use a URL of at most %d bytes", len(u), n, maxLineBytes, maxLineBytes-len(sitemapKey))
 	}
 	p, err := url.Parse(u)
 	if err != nil {
@@ -37,6 +43,24 @@ func CheckSitemapURL(u string) error {
 		return fmt.Errorf("sitemap URL %q is not an absolute http(s) URL; write https://host/… (RB-05)", u)
 	}
 	return nil
+}
+
+// sitemapKey starts the line AddSitemap writes.
+const sitemapKey = "Sitemap: "
+
+// charName names a byte CheckSitemapURL refuses.
+func charName(c byte) string {
+	switch c {
+	case ' ':
+		return "a space"
+	case '\t':
+		return "a tab"
+	case '\n':
+		return "a line feed"
+	case '\r':
+		return "a carriage return"
+	}
+	return fmt.Sprintf("the control character 0x%02X", c)
 }
 
 // detectEOL returns the first line ending in src, or "\n" if it has none.
@@ -87,13 +111,16 @@ func editLines(src []byte) []editLine {
 
 // AddSitemap adds the line "Sitemap: sitemapURL" to the robots.txt file src
 // and returns the new file. Every byte of src is kept: the line goes right
-// after the file's last line when that is already a Sitemap line, otherwise
-// at the end after the groups, separated by a blank line (RB-13). The file's
-// line-ending style is used. When a Sitemap line with exactly this URL exists
-// (key compared case-insensitively, URL exactly) src is returned unchanged and
-// changed is false. The URL must pass [CheckSitemapURL]. It is an error when
-// the result would be larger than [DefaultMaxBytes], as Google would not read
-// the new line (RB-04).
+// after the file's last non-blank line when that is already a Sitemap line,
+// otherwise after it (blank lines at the end of the file stay at the end),
+// separated from it by an empty line (RB-13). The new line ends as the line
+// before it does, or as the file's first line does; in a file whose last
+// line has no line ending, the new line has none either. So [RemoveSitemap]
+// of the same URL gives src back byte for byte. When a Sitemap line with
+// exactly this URL exists (key compared case-insensitively, URL exactly)
+// src is returned unchanged and changed is false. The URL must pass
+// [CheckSitemapURL]. It is an error when the result would be larger than
+// [DefaultMaxBytes], as Google would not read the new line (RB-04).
 func AddSitemap(src []byte, sitemapURL string) (out []byte, changed bool, err error) {
 	if err := CheckSitemapURL(sitemapURL); err != nil {
 		return src, false, err
@@ -111,29 +138,51 @@ func AddSitemap(src []byte, sitemapURL string) (out []byte, changed bool, err er
 			last = i
 		}
 	}
-	eol := detectEOL(src)
-	record := "Sitemap: " + sitemapURL
+	record := sitemapKey + sitemapURL
+	// ending is the line ending of l, or the file's first one when l has
+	// none (it is then the file's last line).
+	ending := func(l editLine) string {
+		if l.next > l.end {
+			return string(src[l.end:l.next])
+		}
+		return detectEOL(src)
+	}
+	out = make([]byte, 0, len(src)+3*2+len(record))
 	switch {
-	case last >= 0 && lines[last].sitemap:
-		// Extend the trailing block of Sitemap lines.
-		at := lines[last].end
-		out = make([]byte, 0, len(src)+len(eol)+len(record))
-		out = append(out, src[:at]...)
-		out = append(out, eol...)
-		out = append(out, record...)
-		out = append(out, src[at:]...)
-	default:
-		out = make([]byte, 0, len(src)+3*len(eol)+len(record))
+	case len(lines) == 0 || len(src) == bomLen(src):
+		// Empty (or a byte order mark only).
 		out = append(out, src...)
-		if n := len(src); n > bomLen(src) && src[n-1] != '\n' && src[n-1] != '\r' {
-			out = append(out, eol...)
+		out = append(out, record...)
+		out = append(out, detectEOL(src)...)
+	case last >= 0 && lines[last].sitemap:
+		// Extend the trailing block of Sitemap lines: the new line takes
+		// the line ending of the one before it, which moves after it.
+		l := lines[last]
+		out = append(out, src[:l.end]...)
+		out = append(out, ending(l)...)
+		out = append(out, record...)
+		out = append(out, src[l.end:]...)
+	default:
+		// After the last non-blank line (or, in a file of blank lines,
+		// after the last line), an empty line between.
+		l := lines[len(lines)-1]
+		if last >= 0 {
+			l = lines[last]
 		}
-		if last >= 0 && lines[last].next == len(src) {
-			// The last non-blank line ends the file: add the blank separator.
+		eol := ending(l)
+		out = append(out, src[:l.next]...)
+		if l.next == l.end {
+			// The file's last line has no line ending: neither has the
+			// new one.
 			out = append(out, eol...)
+			out = append(out, eol...)
+			out = append(out, record...)
+			break
 		}
+		out = append(out, eol...)
 		out = append(out, record...)
 		out = append(out, eol...)
+		out = append(out, src[l.next:]...)
 	}
 	if len(out) > DefaultMaxBytes {
 		return src, false, fmt.Errorf("robots.txt would be %d bytes; lines after %s bytes are ignored by crawlers (RB-04)", len(out), strconv.Itoa(DefaultMaxBytes))
@@ -143,26 +192,55 @@ func AddSitemap(src []byte, sitemapURL string) (out []byte, changed bool, err er
 
 // RemoveSitemap removes every Sitemap line whose URL is exactly sitemapURL
 // (key compared case-insensitively), each with its line ending, and keeps
-// every other byte. changed is false when there is no such line.
+// every other byte. When the line removed is the last non-blank one, the
+// empty line that separated it from the lines above goes with it, and so
+// does the line ending before it when it had none itself: the file is
+// then as it was before [AddSitemap] added the line. changed is false when
+// there is no such line.
 func RemoveSitemap(src []byte, sitemapURL string) (out []byte, changed bool, err error) {
 	if isUTF16(src) {
 		return src, false, ErrUTF16
 	}
 	lines := editLines(src)
-	pos := 0
-	for _, l := range lines {
+	last := -1
+	for i, l := range lines {
+		if !l.blank {
+			last = i
+		}
+	}
+	empty := func(i int) bool { return i >= 0 && lines[i].start == lines[i].end }
+	type cut struct{ from, to int }
+	var cuts []cut
+	for i, l := range lines {
 		if !l.sitemap || l.value != sitemapURL {
 			continue
 		}
-		if out == nil {
-			out = make([]byte, 0, len(src))
+		c := cut{l.start, l.next}
+		if i == last {
+			switch {
+			case l.next > l.end && empty(i-1):
+				c.from = lines[i-1].start
+			case l.next == l.end && empty(i-1) && i >= 2:
+				c.from = lines[i-2].end
+			case l.next == l.end && i >= 1 && lines[i-1].sitemap:
+				c.from = lines[i-1].end
+			}
 		}
-		out = append(out, src[pos:l.start]...)
-		pos = l.next
-		changed = true
+		if n := len(cuts); n > 0 && c.from <= cuts[n-1].to {
+			cuts[n-1].from = min(cuts[n-1].from, c.from)
+			cuts[n-1].to = c.to
+			continue
+		}
+		cuts = append(cuts, c)
 	}
-	if !changed {
+	if len(cuts) == 0 {
 		return src, false, nil
+	}
+	out = make([]byte, 0, len(src))
+	pos := 0
+	for _, c := range cuts {
+		out = append(out, src[pos:c.from]...)
+		pos = c.to
 	}
 	out = append(out, src[pos:]...)
 	return out, true, nil

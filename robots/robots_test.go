@@ -282,8 +282,11 @@ func TestAddSitemap(t *testing.T) {
 	}{
 		{"empty", "", "Sitemap: " + u + "\n", true},
 		{"after groups with blank line (RB-13)", "User-agent: *\nDisallow: /x\n", "User-agent: *\nDisallow: /x\n\nSitemap: " + u + "\n", true},
-		{"already blank-separated", "User-agent: *\nDisallow:\n\n", "User-agent: *\nDisallow:\n\nSitemap: " + u + "\n", true},
-		{"no final newline", "User-agent: *\nDisallow:", "User-agent: *\nDisallow:\n\nSitemap: " + u + "\n", true},
+		// The blank lines at the end stay at the end, so that remove gives
+		// the file back.
+		{"already blank-separated", "User-agent: *\nDisallow:\n\n", "User-agent: *\nDisallow:\n\nSitemap: " + u + "\n\n", true},
+		// A file without a final line ending gets a line without one.
+		{"no final newline", "User-agent: *\nDisallow:", "User-agent: *\nDisallow:\n\nSitemap: " + u, true},
 		{"CRLF kept", "User-agent: *\r\nDisallow:\r\n", "User-agent: *\r\nDisallow:\r\n\r\nSitemap: " + u + "\r\n", true},
 		{"CR kept", "User-agent: *\rDisallow:\r", "User-agent: *\rDisallow:\r\rSitemap: " + u + "\r", true},
 		{"extends sitemap block", "User-agent: *\nDisallow:\n\nSitemap: https://a.com/1.xml\n\n", "User-agent: *\nDisallow:\n\nSitemap: https://a.com/1.xml\nSitemap: " + u + "\n\n", true},

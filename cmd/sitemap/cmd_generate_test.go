@@ -329,7 +329,8 @@ func TestGenerateRobots(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	got, _ := os.ReadFile(robotsFile)
-	if !strings.HasPrefix(string(got), orig) || !strings.Contains(string(got), "\r\nSitemap: https://www.example.com/sitemap.xml\r\n") {
+	// The file has no final line ending, so neither has the line added.
+	if string(got) != orig+"\r\n\r\nSitemap: https://www.example.com/sitemap.xml" {
 		t.Fatalf("robots.txt:\n%q", got)
 	}
 	if strings.Count(string(got), "Sitemap:") != 1 {

@@ -84,14 +84,18 @@ func newRobotsCmd(s *streams) *cobra.Command {
 	add := edit("add", "Add a Sitemap: line to a local robots.txt",
 		"add writes \"Sitemap: SITEMAP_URL\" after the groups, separated by a blank line, or after\n"+
 			"the file's final block of Sitemap lines (RB-13). Every other byte, and the line-ending\n"+
-			"style, stay as they were; an equal line already there leaves the file untouched. The file\n"+
+			"style, stay as they were ('remove' then gives the file back byte for byte); an equal line\n"+
+			"already there leaves the file untouched. A URL must be absolute http(s), without raw\n"+
+			"whitespace or '#' (percent-encode them), and short enough for its line to be read whole\n"+
+			"(16,655 bytes, RB-10). The file\n"+
 			"is replaced atomically and keeps its mode; a missing file is created. With FILE \"-\" the\n"+
 			"robots.txt is read from standard input and the result written to standard output.",
 		"  printf 'User-agent: *\\nDisallow:\\n' > robots.txt\n"+
 			"  sitemap robots add robots.txt https://www.example.com/sitemap.xml")
 	remove := edit("remove", "Remove a Sitemap: line from a local robots.txt",
 		"remove deletes every Sitemap line whose URL is exactly SITEMAP_URL, each with its line\n"+
-			"ending; every other byte stays. The file is replaced atomically and keeps its mode.",
+			"ending, and the empty line above the last line of the file when it removes that one (what\n"+
+			"'add' put there); every other byte stays. The file is replaced atomically and keeps its mode.",
 		"  printf 'Sitemap: https://www.example.com/old.xml\\n' > robots.txt\n"+
 			"  sitemap robots remove robots.txt https://www.example.com/old.xml")
 	cmd.AddCommand(list, add, remove)

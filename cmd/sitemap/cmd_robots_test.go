@@ -57,13 +57,14 @@ func TestRobotsAddRemoveFile(t *testing.T) {
 		t.Fatalf("list: code %d out %q", code, out)
 	}
 
-	// remove takes only that line out.
+	// remove takes that line out, and the blank line add put above it:
+	// the file is as it was.
 	code, _, errs = runCLI(t, "", "robots", "remove", name, u)
 	if code != exitOK || !strings.Contains(errs, "removed Sitemap: "+u) {
 		t.Fatalf("remove: code %d err %q", code, errs)
 	}
 	got, _ = os.ReadFile(name)
-	if want := orig + "\r\n"; string(got) != want {
+	if want := orig; string(got) != want {
 		t.Fatalf("after remove file = %q, want %q", got, want)
 	}
 	code, _, errs = runCLI(t, "", "robots", "remove", name, u)
