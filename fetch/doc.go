@@ -21,6 +21,7 @@
 //	FETCH-TYPE     the Content-Type does not match what the body is
 //	FETCH-NONE     no sitemap was found at all
 //	FETCH-ROBOTS   robots.txt could not be read (5xx, network)
+//	FETCH-SCOPE    the Client's Scope refused a URL, a redirect or an address
 //
 // Every HTTP request of the project goes through a [Client] ([NewClient]):
 // one User-Agent, connect/header/idle/per-document timeouts, a body size
@@ -29,9 +30,15 @@
 // 429), conditional requests from a cache, a redirect policy per request
 // (follow up to N, do not follow, or a check per redirect), no transparent
 // decompression, and robots.txt fetched once per site ([Client.Robots]).
+// Only http and https URLs are requested, and a redirect elsewhere (file:,
+// gopher:) fails at once. A [Scope] restricts what a program that fetches
+// URLs it did not choose may reach: the start's site only, an allow-list
+// of hosts, and no loopback, private or link-local address, checked on the
+// address each connection is made to after DNS resolution (so DNS
+// rebinding does not get round it) and on every redirect.
 // Failures are [*Error]s whose [ErrorKind] tells 404/410 (not found) from
 // 401/403 (blocked), other statuses, the network, redirects, a body too
-// large and timeouts. Walk builds one from its [Options] or uses
+// large, timeouts and scope refusals. Walk builds one from its [Options] or uses
 // [Options.HTTP]; package crawl, the CLI's inputs and its robots command
 // use the same.
 //

@@ -91,3 +91,26 @@ func ExampleClient() {
 	// not found HTTP 404 Not Found
 	// allowed: false
 }
+
+// A service that reads the sitemaps its users name keeps the walk on the
+// user's site and out of its own network: a robots.txt Sitemap: line or a
+// redirect to another site is not requested, and neither is any address
+// that is loopback, private or link-local, whatever name resolves to it.
+// This test server is on 127.0.0.1, so even its robots.txt is refused.
+func ExampleScope() {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, "Sitemap: https://www.example.com/sitemap.xml\n")
+	}))
+	defer srv.Close()
+	opts := fetch.Options{Scope: fetch.Scope{SameSite: true, NoPrivate: true}, KnownPaths: fetch.KnownPathsNever}
+	_, err := fetch.Walk(context.Background(), srv.URL+"/robots.txt", opts, func(ev fetch.Event) error {
+		if ev.Kind == fetch.EventDiagnostic && ev.Diagnostic.Rule == "FETCH-ROBOTS" {
+			fmt.Println(strings.Contains(ev.Diagnostic.Message, "is out of scope: its host is a loopback address"))
+		}
+		return nil
+	})
+	fmt.Println(err)
+	// Output:
+	// true
+	// <nil>
+}
