@@ -255,10 +255,14 @@ func (c *csvReader) Next() (Record, error) {
 	u.Loc = string(loc)
 	if v, f := c.field(c.cols[colLastMod]); len(v) > 0 {
 		d, issues, err := sitemap.ParseDateLenient(string(v))
-		if err != nil {
-			return Record{}, &Error{File: c.o.Name, Line: f.line, Col: f.col, Rule: "M-01", Msg: "lastmod is " + err.Error()}
-		}
-		if issues &^= sitemap.DateTrimmed; issues != 0 {
+		switch {
+		case err != nil:
+			// The page is kept without its lastmod (M-05: better none
+			// than a wrong one).
+			c.o.warn(&Error{File: c.o.Name, Line: f.line, Col: f.col, Rule: "M-01", Dropped: "lastmod",
+				Msg: "lastmod dropped, the page kept: lastmod is " + err.Error()})
+		case issues&^sitemap.DateTrimmed != 0:
+			issues &^= sitemap.DateTrimmed
 			c.o.warn(&Error{File: c.o.Name, Line: f.line, Col: f.col, Rule: "M-01",
 				Msg: fmt.Sprintf("lastmod %q has %v; read as %s", v, issues, d)})
 		}
@@ -271,10 +275,11 @@ func (c *csvReader) Next() (Record, error) {
 	if v, f := c.field(c.cols[colPriority]); len(v) > 0 {
 		p, err := strconv.ParseFloat(string(v), 64)
 		if err != nil || math.IsNaN(p) || math.IsInf(p, 0) {
-			return Record{}, &Error{File: c.o.Name, Line: f.line, Col: f.col, Rule: "P-01",
-				Msg: fmt.Sprintf("priority %q is not a number; use a decimal from 0.0 to 1.0", v)}
+			c.o.warn(&Error{File: c.o.Name, Line: f.line, Col: f.col, Rule: "P-01", Dropped: "priority",
+				Msg: fmt.Sprintf("priority dropped, the page kept: %q is not a number; use a decimal from 0.0 to 1.0", v)})
+		} else {
+			u.Priority = &p
 		}
-		u.Priority = &p
 	}
 	return Record{URL: u, Line: line}, nil
 }

@@ -11,13 +11,15 @@ import (
 
 // New picks the format from the name (or the first bytes) and yields one
 // record per entry. A bad entry is an *Error with its position: report it
-// and call Next again; the good entries around it are kept.
+// and call Next again; the good entries around it are kept. A bad field
+// costs only that field: the entry is kept without it, and Warn says so.
 func ExampleNew() {
 	const csv = "loc,lastmod,priority\n" +
 		"https://www.example.com/,2026-11-02,1.0\n" +
 		"https://www.example.com/about,yesterday,0.5\n" +
 		"https://www.example.com/contact,,0.3\n"
-	r, err := source.New(strings.NewReader(csv), source.Options{Name: "urls.csv"})
+	warn := func(e *source.Error) { fmt.Println("kept without", e.Dropped+":", e.File, "line", e.Line, e.Rule) }
+	r, err := source.New(strings.NewReader(csv), source.Options{Name: "urls.csv", Warn: warn})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -40,6 +42,7 @@ func ExampleNew() {
 	}
 	// Output:
 	// 2 https://www.example.com/
-	// skipped: urls.csv line 3 M-01
+	// kept without lastmod: urls.csv line 3 M-01
+	// 3 https://www.example.com/about
 	// 4 https://www.example.com/contact
 }

@@ -92,6 +92,7 @@ func FuzzJSONL(f *testing.F) {
 		`{"loc":"https://a.example/","images":[{"loc":"https://c.example/a.jpg"}],"news":{"publication":{"name":"N","language":"en"},"title":"t"}}`,
 		`{"loc":1}` + "\n" + `{"lastmod":"yesterday"}` + "\n[1]\nnull\n{bad\n",
 		`{"loc":"x","videos":[{"duration":"long"}]}`, "\n\n  \n",
+		`{"loc":"https://a.example/","priority":"0.5","videos":[{"duration":"600","rating":"4.5"},{"title":1}],"news":{"title":2},"alternates":[{"hreflang":3}]}`,
 	} {
 		f.Add([]byte(s), uint16(0))
 		f.Add([]byte(s), uint16(32))

@@ -39,7 +39,16 @@ func (j *jsonlReader) Next() (Record, error) {
 		}
 		var u sitemap.URL
 		if err := json.Unmarshal(b, &u); err != nil {
-			return Record{}, j.jsonError(err, line, cut)
+			var syn *json.SyntaxError
+			if errors.As(err, &syn) {
+				return Record{}, j.jsonError(err, line, cut)
+			}
+			// A value that does not fit: read the record field by field,
+			// so that one bad field costs that field, not the page.
+			var e *Error
+			if u, e = j.lenient(b, line, cut); e != nil {
+				return Record{}, e
+			}
 		}
 		// C-04: read changefreq case-insensitively; the encoder checks it.
 		if c := sitemap.ChangeFreq(strings.ToLower(string(u.ChangeFreq))); c != u.ChangeFreq && c.Valid() {

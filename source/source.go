@@ -129,6 +129,13 @@ type Error struct {
 	Col  int
 	Rule string
 	Msg  string
+	// Dropped, on a warning, names what was left out of an entry that
+	// was kept: a field ("lastmod") or an extension block ("videos[1]",
+	// "news") whose value could not be read. Empty otherwise.
+	Dropped string
+	// Fixed, on a warning, tells that a value was read in a corrected
+	// form, such as a number written as a JSON string ("0.5").
+	Fixed bool
 }
 
 // Error formats e like a compiler message: "urls.csv:4:12: msg (P-01)".
