@@ -14,8 +14,9 @@ import (
 
 // What `sitemap generate --base-url https://www.example.com/ --max-urls 2
 // --xsl urls.txt` does, as one call: the repeated URL is skipped (L-17),
-// the invalid one reported with its position, the rest published with
-// the stylesheet. A real run uses store.Dir(path), and a state store
+// the one with a space written percent-encoded (L-18, reported at info
+// level with its position), the relative one reported and skipped, the
+// rest published with the stylesheet. A real run uses store.Dir(path), and a state store
 // (state.OpenSQLite) for truthful lastmods between runs.
 func ExampleRun() {
 	ctx := context.Background()
@@ -23,6 +24,7 @@ func ExampleRun() {
 https://www.example.com/about
 https://www.example.com/about
 https://www.example.com/a b
+/relative
 https://www.example.com/blog
 `)
 	st := store.Memory()
@@ -43,10 +45,11 @@ https://www.example.com/blog
 	names, _ := st.List(ctx)
 	fmt.Println(names)
 	// Output:
-	// error L-07 urls.txt 4
-	// 3 URLs in 2 sitemaps, top file https://www.example.com/sitemap.xml
+	// info L-18 urls.txt 4
+	// error L-01 urls.txt 5
+	// 4 URLs in 2 sitemaps, top file https://www.example.com/sitemap.xml
 	// 1 invalid, 1 duplicate
-	// [sitemap-1-fc1c517ff3f4.xml sitemap-2-c4c2ecee03cd.xml sitemap.xml sitemap.xsl]
+	// [sitemap-1-fc1c517ff3f4.xml sitemap-2-7f13b36bbb52.xml sitemap.xml sitemap.xsl]
 }
 
 // Entries from a program (here a slice; crawl.Crawler.Entries and

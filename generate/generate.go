@@ -91,9 +91,21 @@ type Options struct {
 	// other byte kept, RB-13), and to drop the Sitemap: lines of files
 	// this run removed. A dry run does not touch it.
 	RobotsTxt string
-	// Strict ends the run at the first invalid entry: nothing is
-	// published and Run returns an error wrapping [ErrStrict].
+	// Strict ends the run at the first invalid entry, or the first entry
+	// that would be published only after a repair (a field or block
+	// dropped, a value read in a corrected form, a lastmod in the
+	// future): nothing is published and Run returns an error wrapping
+	// [ErrStrict]. Writing a URL in its normal form is not such a repair.
 	Strict bool
+	// NoNormalize publishes every URL as read. By default Run writes the
+	// URLs of each entry (loc, image locs, video thumbnail, content and
+	// player locs, alternate hrefs) in their normal form before anything
+	// else looks at them, duplicates included: percent-encoded as UTF-8,
+	// the host in lower case and punycode, no default port, no fragment
+	// (L-18, see check.Normalize). Each rewrite is reported at info level
+	// and counted in Summary.Repairs. With NoNormalize, such a loc is
+	// refused as the encoder refuses it (L-07).
+	NoNormalize bool
 	// Report receives every problem, in input order, from the goroutine
 	// that called Run (may be nil).
 	Report func(Problem)
@@ -115,6 +127,13 @@ type Summary struct {
 	// OutOfScope is the number of invalid entries refused as outside the
 	// scope (L-09, L-15).
 	OutOfScope int `json:"out_of_scope,omitempty"`
+	// SkippedByRule counts the invalid entries (Skipped) by the rule
+	// each broke ("" for a problem with no rule, such as bad JSON).
+	SkippedByRule map[string]int `json:"skipped_by_rule,omitempty"`
+	// Repairs counts what was done to entries so they could be
+	// published: URLs normalised, fields and blocks dropped, values read
+	// in a corrected form; by action, rule and field.
+	Repairs []Repair `json:"repairs,omitempty"`
 	// Sitemap is the URL of the run's top file, the one robots.txt lists:
 	// the index, or the single sitemap ("" when nothing was built).
 	Sitemap string `json:"sitemap,omitempty"`
@@ -242,6 +261,8 @@ type run struct {
 	refusedBytes  int
 	refusedFull   bool
 	refusedWarned bool
+	repairs       map[repairKey]int
+	skippedByRule map[string]int
 }
 
 // Run reads src to its end and publishes its entries as o says. It
@@ -346,6 +367,8 @@ func (r *run) summary() Summary {
 	// Every invalid entry counts, those the source refused as well as
 	// those the builder did, so the summary agrees with the report.
 	s.Skipped = r.invalid
+	s.SkippedByRule = r.skippedByRule
+	s.Repairs = r.repairList()
 	s.Sitemap = topURL(r.o.Build.BaseURL, s.Summary)
 	return s
 }
@@ -375,8 +398,23 @@ func (r *run) report(p Problem) {
 	}
 }
 
-// add stamps it (with State) and adds it to the builder.
-func (r *run) add(ctx context.Context, it *Item) error {
+// add stamps it (with State) and adds it to the builder; key is its loc's
+// key in the dedup set (L-17).
+func (r *run) add(ctx context.Context, it *Item, key string) error {
+	if futureLastMod(it.URL.LastMod, r.now) {
+		// M-07: a date in the future is wrong, and would make the
+		// index's lastmod wrong too; the page is kept without it.
+		p := Problem{Severity: sitemap.SeverityWarning, Rule: "M-07", File: it.File, Line: it.Line, Loc: it.URL.Loc,
+			Message: "lastmod " + it.URL.LastMod.String() + " is in the future (now is " + r.now.UTC().Format(time.RFC3339) +
+				", one day of clock skew allowed); dropped, the page kept: lastmod says when the page last changed (M-07)"}
+		if r.o.Strict {
+			p.Severity = sitemap.SeverityError
+			return r.invalidEntry(p)
+		}
+		r.report(p)
+		r.repaired("M-07", "dropped", "lastmod")
+		it.URL.LastMod = sitemap.Date{}
+	}
 	var stamped state.Record
 	if r.o.State != nil {
 		// Truthful lastmod (M-05): unchanged entries keep the lastmod
@@ -390,14 +428,25 @@ func (r *run) add(ctx context.Context, it *Item) error {
 		}
 		stamped, it.URL.LastMod = state.Decide(prev, found, &it.URL, r.now, r.o.StatePrecision)
 	}
-	loc := it.URL.Loc // as read: the key of the dedup set (L-17)
+	loc := it.URL.Loc
 	err := r.b.Add(ctx, &it.URL)
 	var eerr *sitemap.EntryError
+	for !r.o.Strict && errors.As(err, &eerr) {
+		// One bad field or block costs that field or block, not the page.
+		dropped, ok := eerr.Drop(&it.URL)
+		if !ok {
+			break
+		}
+		r.report(Problem{Severity: sitemap.SeverityWarning, Rule: eerr.Rule, File: it.File, Line: it.Line, Loc: loc,
+			Message: eerr.Error() + "; " + dropped + " dropped, the page kept"})
+		r.repaired(eerr.Rule, "dropped", dropped)
+		err = r.b.Add(ctx, &it.URL)
+	}
 	if errors.As(err, &eerr) {
 		if eerr.Rule == "L-09" {
 			r.sum.OutOfScope++
 		}
-		r.refuse(loc)
+		r.refuse(key)
 		// The encoder's message already carries its suggestion (L-07).
 		return r.invalidEntry(Problem{Severity: sitemap.SeverityError, Rule: eerr.Rule, File: it.File, Line: it.Line, Loc: loc, Err: eerr})
 	}
@@ -412,7 +461,7 @@ func (r *run) add(ctx context.Context, it *Item) error {
 			return &StageError{StageState, err}
 		}
 	}
-	r.accept(loc)
+	r.accept(key)
 	r.accepted++
 	if r.o.Progress != nil {
 		r.o.Progress(r.accepted)
@@ -423,6 +472,10 @@ func (r *run) add(ctx context.Context, it *Item) error {
 // invalidEntry reports one skipped entry; under Strict it ends the run.
 func (r *run) invalidEntry(p Problem) error {
 	r.invalid++
+	if r.skippedByRule == nil {
+		r.skippedByRule = make(map[string]int)
+	}
+	r.skippedByRule[p.Rule]++
 	r.report(p)
 	if r.o.Strict {
 		return fmt.Errorf("%s: %w", p.String(), ErrStrict)

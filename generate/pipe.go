@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/internal/urlfilter"
 )
 
@@ -45,6 +46,20 @@ type step struct {
 	kind stepKind
 	it   Item
 	err  error
+	// norm are the URLs of it the reader wrote in their normal form
+	// (L-18), for the consumer to report.
+	norm []normalized
+	// key is the loc's key in the dedup set when it differs from the loc
+	// (with NoNormalize: its normal form); "" otherwise.
+	key string
+}
+
+// dedupKey is the key of s's loc in the dedup set (L-17).
+func (s *step) dedupKey() string {
+	if s.key != "" {
+		return s.key
+	}
+	return s.it.URL.Loc
 }
 
 // batch is a run of consecutive steps.
@@ -133,21 +148,37 @@ func (p *reader) yield(it *Item) error {
 		p.excluded++
 		return nil
 	}
-	kind := stepEntry
+	if !p.batch() {
+		return errStopped
+	}
+	p.cur.steps = append(p.cur.steps, step{kind: stepEntry})
+	st := &p.cur.steps[len(p.cur.steps)-1]
+	st.it = *it
+	if !p.r.o.NoNormalize {
+		// L-18: before the dedup set sees the loc, so that the spellings
+		// of one URL count as one.
+		st.norm = normalize(&st.it.URL, nil)
+	}
 	if p.r.seen != nil {
 		// L-17: a repeated loc wastes the 50,000-URL budget; the first
 		// valid occurrence is kept (also in the state, stamped by the
 		// consumer). Whether an earlier copy was valid only the consumer
-		// knows, so a repeat is marked here, not dropped.
-		isNew, err := p.r.seen.Add(it.URL.Loc)
+		// knows, so a repeat is marked here, not dropped. Locs are
+		// compared in their normal form, written so or not.
+		if p.r.o.NoNormalize {
+			if n, ch, pr := check.Normalize(st.it.URL.Loc); pr.OK() && ch != 0 {
+				st.key = n
+			}
+		}
+		isNew, err := p.r.seen.Add(st.dedupKey())
 		if err != nil {
 			return &StageError{StageDedup, err}
 		}
 		if !isNew {
-			kind = stepRepeat
+			st.kind = stepRepeat
 		}
 	}
-	if !p.emit(kind, it) {
+	if len(p.cur.steps) == batchLen && !p.flush() {
 		return errStopped
 	}
 	return nil
@@ -246,16 +277,33 @@ func (r *run) readAll(ctx context.Context, src Source) error {
 func (r *run) consume(ctx context.Context, s *step) error {
 	switch s.kind {
 	case stepWarning:
-		r.report(Problem{Severity: sitemap.SeverityWarning, Rule: s.it.Problem.Rule, File: s.it.File, Line: s.it.Line, Err: s.it.Problem})
+		e := s.it.Problem
+		p := Problem{Severity: sitemap.SeverityWarning, Rule: e.Rule, File: s.it.File, Line: s.it.Line, Err: e}
+		if e.Dropped != "" || e.Fixed {
+			if r.o.Strict {
+				// The entry would be published only after a repair.
+				p.Severity = sitemap.SeverityError
+				return r.invalidEntry(p)
+			}
+			if e.Dropped != "" {
+				r.repaired(e.Rule, "dropped", e.Dropped)
+			} else {
+				r.repaired(e.Rule, "fixed", fixedField(e.Msg))
+			}
+		}
+		r.report(p)
 		return nil
 	case stepInvalid:
 		return r.invalidEntry(Problem{Severity: sitemap.SeverityError, Rule: s.it.Problem.Rule, File: s.it.File, Line: s.it.Line, Err: s.it.Problem})
 	case stepFatal:
 		return s.err
 	case stepRepeat:
-		if !r.repeat(s.it.URL.Loc) {
+		r.reportNormalized(&s.it, s.norm)
+		if !r.repeat(s.dedupKey()) {
 			return nil
 		}
+		return r.add(ctx, &s.it, s.dedupKey())
 	}
-	return r.add(ctx, &s.it)
+	r.reportNormalized(&s.it, s.norm)
+	return r.add(ctx, &s.it, s.dedupKey())
 }

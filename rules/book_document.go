@@ -109,6 +109,9 @@ var locRules = []Rule{
 	{ID: "L-17", Severity: Warning, Level: Should, Source: srcT + ": duplicates are allowed but waste the 50,000-URL budget",
 		Title: "A URL is listed once per sitemap and once per index.",
 		Fix:   "Remove the duplicate entries; `sitemap generate` skips them by default."},
+	{ID: "L-18", Severity: Info, Level: Should, Source: srcT + ", from L-07, L-12 and L-15: a URL with one right spelling is written in it",
+		Title: "A URL is written in its normal form: percent-encoded as UTF-8, the host in lower case and punycode, the scheme in lower case, no default port, no fragment.",
+		Fix:   "Nothing to do when `sitemap generate` did it (it says so per URL); write the URLs so at the source to silence it, or pass --no-normalize to refuse such URLs instead."},
 }
 
 var lastmodRules = []Rule{

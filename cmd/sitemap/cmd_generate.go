@@ -35,6 +35,7 @@ type generateOptions struct {
 	publishFlags
 	InputFormat string
 	Strict      bool
+	NoNormalize bool
 	DryRun      bool
 	JSON        bool
 	Legacy      bool
@@ -94,9 +95,21 @@ first valid occurrence kept: repeats waste the 50,000-URL budget of a sitemap (L
 --keep-duplicates publishes every entry as read. The URLs seen are remembered in at most
 --dedup-memory (16MiB by default: about 1.4 million URLs); past it, in a temporary file.
 
-An invalid entry is skipped and reported with its position (urls.txt:3: …); the valid ones
-are published and the exit status is 1. With --strict the first invalid entry stops the
-run and nothing is published. Exit status 2: bad flags, unreadable input, unwritable output.`,
+URLs are written in their normal form: percent-encoded as UTF-8 (café becomes caf%C3%A9, a
+space %20), the host in lower case and punycode, without the default port or a fragment; each
+one is reported at info level (L-18). --no-normalize refuses them instead (L-07).
+
+One bad field or extension block costs that field or block, not the page: a video without
+thumbnail_loc (V-01), a news block without a title (N-01), an alternate with hreflang
+"english" (H-06), a priority of 1.5 (P-01), a lastmod more than a day in the future (M-07)
+are dropped with a warning, and the page is published; "priority": "0.5" is read as 0.5.
+The closing report counts every repair and every skipped entry by rule.
+
+An invalid entry (a loc that is no URL, out of scope) is skipped and reported with its
+position (urls.txt:3: …); the valid ones are published and the exit status is 1, as it is
+when a field or block was dropped. With
+--strict the first invalid entry, or the first that needs a repair, stops the run and nothing
+is published. Exit status 2: bad flags, unreadable input, unwritable output.`,
 		Example: `  sitemap generate --base-url https://www.example.com/ --out public/ --gzip examples/urls.jsonl
   sitemap generate --base-url https://www.example.com/ --out public/ --xsl --robots public/robots.txt examples/urls.txt examples/urls.csv
   cat examples/urls.txt | sitemap generate --base-url https://www.example.com/ --dry-run -
@@ -113,7 +126,8 @@ run and nothing is published. Exit status 2: bad flags, unreadable input, unwrit
 	f.StringVar(&o.SiteURL, "site-url", "", "scope of the entries when the sitemaps are served from another host (default: --base-url)")
 	o.publishFlags.register(f)
 	f.StringVar(&o.InputFormat, "input-format", "auto", "input format: auto (a sitemap by its bytes, else by extension), text, csv, jsonl")
-	f.BoolVar(&o.Strict, "strict", false, "stop at the first invalid entry and publish nothing")
+	f.BoolVar(&o.Strict, "strict", false, "stop at the first invalid entry, or the first that needs a field dropped or a value fixed, and publish nothing")
+	f.BoolVar(&o.NoNormalize, "no-normalize", false, "refuse URLs that are not in their normal form (L-07) instead of writing them so (percent-encoded, punycode and lower-case host, no default port or fragment; L-18)")
 	f.BoolVar(&o.DryRun, "dry-run", false, "print the summary without writing anything")
 	f.BoolVar(&o.JSON, "json", false, "print the summary as JSON on standard output")
 	f.BoolVar(&o.Legacy, "legacy", false, "also write deprecated extension tags (IM-04, V-04, N-09)")
@@ -182,7 +196,7 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 		}
 	}
 	g := generate.Options{
-		Out: st, Build: bo, XSL: o.XSL, Strict: o.Strict, RobotsTxt: o.Robots,
+		Out: st, Build: bo, XSL: o.XSL, Strict: o.Strict, RobotsTxt: o.Robots, NoNormalize: o.NoNormalize,
 		KeepDuplicates: o.KeepDuplicates, DedupMemory: int64(o.DedupMemory),
 		Include: include, Exclude: exclude,
 	}
@@ -215,12 +229,21 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 		g.Progress = func(n int64) { bar.Set(n) }
 	}
 	invalid := 0
+	perRule := map[string]int{} // remarks reported so far, by severity and rule
+	remark := func(p generate.Problem, sev string) {
+		key := sev + " " + p.Rule
+		if perRule[key]++; perRule[key] <= genMaxReported {
+			bar.Println(s.Err, p.String()+" ("+sev+")")
+		}
+	}
 	g.Report = func(p generate.Problem) {
 		switch {
-		case p.Severity != sitemap.SeverityError && p.Err == nil:
+		case p.Severity != sitemap.SeverityError && p.Err == nil && p.File == "" && p.Loc == "":
 			bar.Println(s.Err, fmt.Sprintf("sitemap: warning %s: %s", p.Rule, p.Message))
+		case p.Severity == sitemap.SeverityInfo:
+			remark(p, "info")
 		case p.Severity != sitemap.SeverityError:
-			bar.Println(s.Err, p.String()+" (warning)")
+			remark(p, "warning")
 		case o.Strict:
 			fmt.Fprintln(s.Err, p.String())
 		default:
@@ -243,6 +266,12 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	}
 	if sum.Skipped > genMaxReported {
 		fmt.Fprintf(s.Err, "… and %d more invalid entries\n", sum.Skipped-genMaxReported)
+	}
+	for _, k := range sortedKeys(perRule) {
+		if n := perRule[k]; n > genMaxReported {
+			sev, rule, _ := strings.Cut(k, " ")
+			fmt.Fprintf(s.Err, "… and %d more %s %s lines (counted below)\n", n-genMaxReported, sev, rule)
+		}
 	}
 	if sum.OutOfScope > 0 && o.SiteURL == "" {
 		// The usual cause: sitemaps served from a directory, or from
@@ -278,6 +307,7 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 		fmt.Fprintf(s.Err, "sitemap: %d duplicate %s skipped (L-17); the first valid one of each was kept (--keep-duplicates keeps them all)\n",
 			sum.Duplicates, genPlural(sum.Duplicates, "URL", "URLs"))
 	}
+	writeRepairs(s.Err, sum, o.DryRun)
 	if o.SiteURL != "" {
 		warnCrossSubmit(o, sum.Sitemap, s)
 	}
@@ -297,6 +327,14 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 		for _, u := range ru.Removed {
 			fmt.Fprintf(s.Err, "%s: removed Sitemap: %s (no longer published)\n", ru.Path, u)
 		}
+	}
+	if dropped := droppedCount(sum.Repairs); sum.Skipped == 0 && dropped > 0 {
+		done := "published"
+		if o.DryRun {
+			done = "dry run, nothing written"
+		}
+		fmt.Fprintf(s.Err, "sitemap: %d %s dropped from pages that were kept; %s\n", dropped, genPlural(dropped, "field or block", "fields or blocks"), done)
+		return problemsFound()
 	}
 	if sum.Skipped > 0 {
 		done := "the valid ones were published"

@@ -181,10 +181,11 @@ func genWriteCSV(t *testing.T, dir, name string, rows [][2]string) string {
 }
 
 // L-17 keeps the first VALID copy of a loc: a copy the builder refuses
-// (priority 5, P-02) is reported and does not make a later valid copy a
-// repeat; a copy after an accepted one is skipped and counted as before.
+// (with --no-normalize, a raw space: L-07) is reported and does not make a
+// later valid copy (its normal form, the same URL for L-17) a repeat; a
+// copy after an accepted one is skipped and counted as before.
 func TestGenerateDedupInvalidFirstCopy(t *testing.T) {
-	a, b, c := genBase+"a", genBase+"b", genBase+"c"
+	a, b, c := genBase+"a%20x", genBase+"b%20x", genBase+"c%20x"
 	tests := []struct {
 		name     string
 		rows     [][2]string
@@ -194,29 +195,29 @@ func TestGenerateDedupInvalidFirstCopy(t *testing.T) {
 		wantCode int
 	}{
 		{"invalid then valid: the valid copy is published",
-			[][2]string{{a, "5"}, {b, "0.5"}, {a, "0.3"}},
+			[][2]string{{genBad(a), "0.5"}, {b, "0.5"}, {a, "0.3"}},
 			[]string{b, a}, 1, "", exitProblems},
 		{"invalid, valid, valid: the second valid copy is a repeat",
-			[][2]string{{a, "5"}, {a, "0.3"}, {a, "0.4"}, {b, "0.5"}},
+			[][2]string{{genBad(a), "0.5"}, {a, "0.3"}, {a, "0.4"}, {b, "0.5"}},
 			[]string{a, b}, 1, "1 duplicate URL skipped (L-17)", exitProblems},
 		{"valid then valid: the repeat is skipped as before",
 			[][2]string{{a, "0.5"}, {b, "0.5"}, {a, "0.3"}},
 			[]string{a, b}, 0, "1 duplicate URL skipped (L-17)", exitOK},
 		{"valid then invalid: the invalid repeat is skipped, not reported",
-			[][2]string{{a, "0.5"}, {a, "5"}, {b, "0.5"}},
+			[][2]string{{a, "0.5"}, {genBad(a), "0.5"}, {b, "0.5"}},
 			[]string{a, b}, 0, "1 duplicate URL skipped (L-17)", exitOK},
 		{"invalid then invalid: both are reported",
-			[][2]string{{a, "5"}, {b, "0.5"}, {a, "7"}},
+			[][2]string{{genBad(a), "0.5"}, {b, "0.5"}, {genBad(a), "0.7"}},
 			[]string{b}, 2, "", exitProblems},
 		{"invalid, invalid, valid: the valid copy is published",
-			[][2]string{{a, "5"}, {c, "0.1"}, {a, "7"}, {b, "0.5"}, {a, "0.2"}, {c, "0.9"}},
+			[][2]string{{genBad(a), "0.5"}, {c, "0.1"}, {genBad(a), "0.7"}, {b, "0.5"}, {a, "0.2"}, {c, "0.9"}},
 			[]string{c, b, a}, 2, "1 duplicate URL skipped (L-17)", exitProblems},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			in := genWriteCSV(t, t.TempDir(), "urls.csv", tt.rows)
 			out := t.TempDir()
-			code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", out, in)
+			code, _, stderr := runCLI(t, "", "generate", "--no-normalize", "--base-url", genBase, "--out", out, in)
 			if code != tt.wantCode {
 				t.Fatalf("exit %d, want %d, stderr:\n%s", code, tt.wantCode, stderr)
 			}
@@ -251,8 +252,8 @@ func TestGenerateDedupInvalidFirstCopy(t *testing.T) {
 // the run as before.
 func TestGenerateDedupInvalidFirstCopyAcrossInputs(t *testing.T) {
 	dir := t.TempDir()
-	a := genBase + "a"
-	x := genWriteCSV(t, dir, "x.csv", [][2]string{{a, "5"}})
+	a := genBase + "a%20x"
+	x := genWriteCSV(t, dir, "x.csv", [][2]string{{genBad(a), "0.5"}})
 	y := genWriteCSV(t, dir, "y.csv", [][2]string{{a, "0.3"}, {a, "0.4"}})
 	for _, tt := range []struct {
 		flags []string
@@ -264,7 +265,7 @@ func TestGenerateDedupInvalidFirstCopyAcrossInputs(t *testing.T) {
 		{[]string{"--dedup-memory", "8KiB"}, []string{a}, exitProblems},
 	} {
 		out := t.TempDir()
-		args := append([]string{"generate", "--base-url", genBase, "--out", out}, tt.flags...)
+		args := append([]string{"generate", "--no-normalize", "--base-url", genBase, "--out", out}, tt.flags...)
 		code, _, stderr := runCLI(t, "", append(args, x, y)...)
 		if code != tt.code {
 			t.Fatalf("%v: exit %d, stderr:\n%s", tt.flags, code, stderr)
@@ -274,7 +275,7 @@ func TestGenerateDedupInvalidFirstCopyAcrossInputs(t *testing.T) {
 		}
 	}
 	out := t.TempDir()
-	code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", out, "--strict", x, y)
+	code, _, stderr := runCLI(t, "", "generate", "--no-normalize", "--base-url", genBase, "--out", out, "--strict", x, y)
 	if code != exitProblems || !strings.Contains(stderr, "--strict: stopped") {
 		t.Fatalf("--strict: exit %d, stderr:\n%s", code, stderr)
 	}
@@ -289,13 +290,13 @@ func TestGenerateDedupInvalidFirstCopyAcrossInputs(t *testing.T) {
 func TestGenerateDedupRefusedBound(t *testing.T) {
 	rows := make([][2]string, 0, genMaxRefused+3)
 	for i := range genMaxRefused + 1 {
-		rows = append(rows, [2]string{genBase + "p/" + strconv.Itoa(i), "5"})
+		rows = append(rows, [2]string{genBad(genBase + "p%20" + strconv.Itoa(i)), "0.5"})
 	}
-	first, last := genBase+"p/0", genBase+"p/"+strconv.Itoa(genMaxRefused)
+	first, last := genBase+"p%200", genBase+"p%20"+strconv.Itoa(genMaxRefused)
 	rows = append(rows, [2]string{last, "0.5"}, [2]string{first, "0.5"}, [2]string{last, "0.5"})
 	in := genWriteCSV(t, t.TempDir(), "urls.csv", rows)
 	out := t.TempDir()
-	code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", out, in)
+	code, _, stderr := runCLI(t, "", "generate", "--no-normalize", "--base-url", genBase, "--out", out, in)
 	if code != exitProblems {
 		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
 	}
@@ -309,3 +310,8 @@ func TestGenerateDedupRefusedBound(t *testing.T) {
 		t.Fatalf("stderr lacks the count of the two skipped repeats:\n%s", stderr)
 	}
 }
+
+// genBad is an invalid spelling of loc: the first %20 written as a raw
+// space. Under --no-normalize the encoder refuses it (L-07), and it is a
+// copy of loc for L-17, which compares the normal forms.
+func genBad(loc string) string { return strings.Replace(loc, "%20", " ", 1) }

@@ -19,7 +19,7 @@ func TestGenerateSkippedCountsEveryInvalidEntry(t *testing.T) {
 	os.WriteFile(in, []byte(`{"loc":"https://www.example.com/a"}`+"\n"+
 		`{"loc":"https://www.example.com/b",}`+"\n"+ // bad JSON: the reader
 		`{"loc":"/relative"}`+"\n"+ // L-01: the encoder
-		`{"loc":"https://www.example.com/c","lastmod":"2026-13-01"}`+"\n"), 0o644) // M-01: the reader
+		`{"loc":5,"lastmod":"2026-13-01"}`+"\n"), 0o644) // X-04: the reader
 	code, stdout, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--dry-run", "--json", in)
 	if code != exitProblems {
 		t.Fatalf("exit %d, stderr:\n%s", code, stderr)

@@ -161,19 +161,20 @@ func TestGenerateStateInvalidCopy(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	good := `{"loc":"https://www.example.com/a","content_hash":"a1","lastmod":"2026-01-02"}`
+	good := `{"loc":"https://www.example.com/a%20b","content_hash":"a1","lastmod":"2026-01-02"}`
 	write(good)
-	if code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", out, "--state", db, in); code != exitOK {
+	if code, _, stderr := runCLI(t, "", "generate", "--no-normalize", "--base-url", genBase, "--out", out, "--state", db, in); code != exitOK {
 		t.Fatalf("first run: exit %d\n%s", code, stderr)
 	}
-	// Second run: the same entry without its lastmod, after an invalid copy.
-	write(`{"loc":"https://www.example.com/a","content_hash":"zz","priority":5}`,
-		`{"loc":"https://www.example.com/a","content_hash":"a1"}`)
-	code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", out, "--state", db, in)
+	// Second run: the same entry without its lastmod, after an invalid
+	// copy (written with a raw space, refused under --no-normalize).
+	write(`{"loc":"https://www.example.com/a b","content_hash":"zz"}`,
+		`{"loc":"https://www.example.com/a%20b","content_hash":"a1"}`)
+	code, _, stderr := runCLI(t, "", "generate", "--no-normalize", "--base-url", genBase, "--out", out, "--state", db, in)
 	if code != exitProblems {
 		t.Fatalf("second run: exit %d, want 1 (one invalid entry)\n%s", code, stderr)
 	}
-	if lm := genLastMods(t, filepath.Join(out, "sitemap.xml"))["https://www.example.com/a"]; lm != "2026-01-02" {
+	if lm := genLastMods(t, filepath.Join(out, "sitemap.xml"))["https://www.example.com/a%20b"]; lm != "2026-01-02" {
 		t.Errorf("lastmod %q after an invalid copy, want the recorded 2026-01-02", lm)
 	}
 }

@@ -227,20 +227,21 @@ func TestGenerateSkipAndReport(t *testing.T) {
 		t.Fatalf("exit %d, want 1; stderr:\n%s", code, stderr)
 	}
 	for _, want := range []string{
-		txt + `:3: loc "/relative/path" is not an absolute URL`, // L-01, the docs/CONVENTIONS.md example
-		txt + `:4: loc "https://other.example.org/x"`,           // L-09 scope
-		csv + `:2:27: lastmod is not a W3C Datetime`,            // M-01 from the source, with column
-		csv + `:3: priority "1.5"`,                              // P-01 from the encoder
-		jsonl + `:2:`,                                           // bad JSON
-		jsonl + `:3: changefreq "sometimes"`,                    // C-01
-		"6 invalid entries skipped",
+		txt + `:3: loc "/relative/path" is not an absolute URL`,                                         // L-01, the docs/CONVENTIONS.md example
+		txt + `:4: loc "https://other.example.org/x"`,                                                   // L-09 scope
+		csv + `:2:27: lastmod dropped, the page kept: lastmod is not a W3C Datetime`,                    // M-01 from the source, with column
+		csv + `:3: priority "1.5" is outside 0.0–1.0 (P-01); priority dropped, the page kept (warning)`, // P-01 from the encoder
+		jsonl + `:2:`,                        // bad JSON
+		jsonl + `:3: changefreq "sometimes"`, // C-01
+		"3 invalid entries skipped",
 	} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
 	}
 	got := genLocs(genRead(t, filepath.Join(out, "sitemap.xml")))
-	want := []string{"https://www.example.com/a", "https://www.example.com/b", "https://www.example.com/e", "https://www.example.com/f"}
+	want := []string{"https://www.example.com/a", "https://www.example.com/b", "https://www.example.com/c", "https://www.example.com/d",
+		"https://www.example.com/e", "https://www.example.com/f", "https://www.example.com/h"}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("published %v, want %v", got, want)
 	}

@@ -39,8 +39,8 @@ func TestRulesFilter(t *testing.T) {
 			t.Errorf("rules l printed %q (LG and LIM are other families)", line)
 		}
 	}
-	if n := strings.Count(out, "\n"); n != 17 {
-		t.Errorf("rules l: %d rules, want 17", n)
+	if n := strings.Count(out, "\n"); n != 18 {
+		t.Errorf("rules l: %d rules, want 18", n)
 	}
 	code, out, _ = runCLI(t, "", "rules", "FETCH", "x-6")
 	if code != exitOK || !strings.HasPrefix(out, "X-06 ") || !strings.Contains(out, "\nFETCH-HTTP ") || strings.Contains(out, "X-07") {
