@@ -8,6 +8,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	sitemap "github.com/sitemapkit/sitemap"
@@ -41,6 +42,8 @@ type csvReader struct {
 	fields []csvField
 	done   bool
 	sep    byte // field separator: ',' unless the header row uses ';' or tab only
+	// httpDateWarned is set once an HTTP date was read as a lastmod.
+	httpDateWarned bool
 }
 
 func newCSV(br *bufio.Reader, o Options) *csvReader {
@@ -182,6 +185,35 @@ func (c *csvReader) field(i int) ([]byte, csvField) {
 	return t, f
 }
 
+// headerNames maps a header name, folded by headerKey, to the column it
+// names: the entry record's field names, and the names other tools'
+// exports give the same columns (Screaming Frog's "Address" and "Last
+// Modified", the "URL" of Ahrefs and Sitebulb, Google Search Console's
+// "Top pages" and "Page").
+var headerNames = map[string]int{
+	"loc": colLoc, "url": colLoc, "address": colLoc, "page": colLoc, "toppages": colLoc, "pageurl": colLoc,
+	"lastmod": colLastMod, "lastmodified": colLastMod,
+	"changefreq": colChangeFreq, "changefrequency": colChangeFreq,
+	"priority": colPriority,
+}
+
+// headerKey folds a header name for lookup: lower case, without spaces,
+// '_' and '-' ("Last Modified", "last_modified" and "LastModified" are
+// one name).
+func headerKey(name string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(name) {
+		if r != ' ' && r != '_' && r != '-' && r != '\t' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// maxIgnoredNamed is how many ignored columns the warning names; an
+// export of another tool may have dozens.
+const maxIgnoredNamed = 6
+
 func (c *csvReader) readHeader() error {
 	line, err := c.record()
 	if err != nil {
@@ -190,39 +222,118 @@ func (c *csvReader) readHeader() error {
 	for i := range c.cols {
 		c.cols[i] = -1
 	}
-	var ignored []string
+	names := make([]string, len(c.fields))
 	for i := range c.fields {
 		name, _ := c.field(i)
-		n := strings.ToLower(string(name))
-		if n == "url" {
-			n = "loc"
+		names[i] = string(name)
+	}
+	// Options.Columns first: each field it maps takes the column of that
+	// name, which no other field can take.
+	mapped := make([]bool, len(names))
+	for _, m := range c.o.Columns {
+		k := colIndex(m.Field)
+		if k < 0 {
+			return &Error{File: c.o.Name, Line: line, Col: 1,
+				Msg: fmt.Sprintf("column mapping %s=%q: %q is not a field; map loc, lastmod, changefreq or priority", m.Field, m.Header, m.Field)}
 		}
-		k := -1
-		for j, cn := range colNames {
-			if n == cn {
-				k = j
+		found := -1
+		for i, n := range names {
+			if strings.EqualFold(n, m.Header) && !mapped[i] {
+				found = i
+				break
 			}
 		}
-		if k < 0 {
-			ignored = append(ignored, strconv.Quote(string(name)))
-			continue
+		if found < 0 {
+			return &Error{File: c.o.Name, Line: line, Col: 1,
+				Msg: fmt.Sprintf("column mapping %s=%q: the header row has no column %q; it has %s", m.Field, m.Header, m.Header, listNames(names))}
 		}
 		if c.cols[k] >= 0 {
+			return &Error{File: c.o.Name, Line: line, Col: 1,
+				Msg: fmt.Sprintf("column mapping names %s twice", m.Field)}
+		}
+		c.cols[k] = found
+		mapped[found] = true
+	}
+	// Then the names: the entry record's own (exact) win over other
+	// tools' names for the same field, and a second column of one name
+	// is an error only when both are exact.
+	exact := [numCols]bool{}
+	var ignored []string
+	for i, n := range names {
+		if mapped[i] {
+			continue
+		}
+		key := headerKey(n)
+		k, ok := headerNames[key]
+		if !ok || (c.cols[k] >= 0 && mappedCol(c.o.Columns, k)) {
+			ignored = append(ignored, strconv.Quote(n))
+			continue
+		}
+		isExact := key == colNames[k]
+		switch {
+		case c.cols[k] < 0:
+		case isExact && exact[k]:
 			return &Error{File: c.o.Name, Line: line, Col: c.fields[i].col,
 				Msg: fmt.Sprintf("column %q appears twice in the header row", colNames[k])}
+		case isExact:
+			ignored = append(ignored, strconv.Quote(names[c.cols[k]]))
+		default:
+			ignored = append(ignored, strconv.Quote(n))
+			continue
 		}
-		c.cols[k] = i
+		c.cols[k], exact[k] = i, isExact
 	}
 	if c.cols[colLoc] < 0 {
 		return &Error{File: c.o.Name, Line: line, Col: 1,
-			Msg: "the header row has no loc column; the first row names the columns, e.g. loc,lastmod,changefreq,priority"}
+			Msg: "the header row has no loc column (it has " + listNames(names) + "); name it loc (or URL, Address, Page), or say which column holds the URLs with a column mapping (--columns loc=NAME)"}
 	}
 	if len(ignored) > 0 {
+		more := ""
+		if len(ignored) > maxIgnoredNamed {
+			more = fmt.Sprintf(" and %d more", len(ignored)-maxIgnoredNamed)
+			ignored = ignored[:maxIgnoredNamed]
+		}
 		c.o.warn(&Error{File: c.o.Name, Line: line, Col: 1,
-			Msg: "ignoring column(s) " + strings.Join(ignored, ", ") + "; known columns are loc, lastmod, changefreq, priority"})
+			Msg: "ignoring column(s) " + strings.Join(ignored, ", ") + more + "; known columns are loc, lastmod, changefreq, priority"})
 	}
 	c.header = true
 	return nil
+}
+
+// colIndex is the column of the field name f, -1 when it is none.
+func colIndex(f string) int {
+	for j, cn := range colNames {
+		if strings.EqualFold(f, cn) {
+			return j
+		}
+	}
+	return -1
+}
+
+// mappedCol reports whether the column k was given by a mapping.
+func mappedCol(ms []ColumnMap, k int) bool {
+	for _, m := range ms {
+		if colIndex(m.Field) == k {
+			return true
+		}
+	}
+	return false
+}
+
+// listNames quotes a header row's names for a message, the first few.
+func listNames(names []string) string {
+	if len(names) == 0 {
+		return "no columns"
+	}
+	var q []string
+	for i, n := range names {
+		if i == maxIgnoredNamed {
+			q = append(q, fmt.Sprintf("… (%d in all)", len(names)))
+			break
+		}
+		q = append(q, strconv.Quote(n))
+	}
+	return strings.Join(q, ", ")
 }
 
 func (c *csvReader) Next() (Record, error) {
@@ -255,6 +366,18 @@ func (c *csvReader) Next() (Record, error) {
 	u.Loc = string(loc)
 	if v, f := c.field(c.cols[colLastMod]); len(v) > 0 {
 		d, issues, err := sitemap.ParseDateLenient(string(v))
+		if err != nil {
+			// Crawlers' exports (Screaming Frog's "Last Modified") give
+			// the page's HTTP Last-Modified header as it came.
+			if t, herr := parseHTTPDate(string(v)); herr == nil {
+				d, issues, err = sitemap.DateOf(t.UTC()), 0, nil
+				if !c.httpDateWarned {
+					c.httpDateWarned = true
+					c.o.warn(&Error{File: c.o.Name, Line: f.line, Col: f.col, Rule: "M-01",
+						Msg: fmt.Sprintf("lastmod %q is an HTTP date; read as %s, and the column's other HTTP dates the same way", v, d)})
+				}
+			}
+		}
 		switch {
 		case err != nil:
 			// The page is kept without its lastmod (M-05: better none
@@ -290,3 +413,17 @@ type headerError struct{ e *Error }
 
 func (h *headerError) Error() string { return h.e.Error() }
 func (h *headerError) Unwrap() error { return ErrFormat }
+
+// parseHTTPDate reads a date in the forms HTTP gives (RFC 9110, 5.6.7):
+// "Sun, 06 Nov 1994 08:49:37 GMT", and the obsolete RFC 850 and asctime
+// forms.
+func parseHTTPDate(s string) (time.Time, error) {
+	var err error
+	for _, layout := range []string{"Mon, 02 Jan 2006 15:04:05 GMT", time.RFC850, time.ANSIC} {
+		var t time.Time
+		if t, err = time.Parse(layout, s); err == nil {
+			return t, nil
+		}
+	}
+	return time.Time{}, err
+}

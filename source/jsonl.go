@@ -2,6 +2,7 @@ package source
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,6 +14,47 @@ import (
 type jsonlReader struct {
 	o  Options
 	lr *lineReader
+	// hinted holds the foreign fields already warned about (once each
+	// per input).
+	hinted map[string]bool
+}
+
+// foreignFields are fields other tools write in their JSON entries
+// (sitemap.js's SitemapItem, most of all) that the entry record names
+// otherwise; each gets a hint naming the field to use.
+var foreignFields = []struct{ name, use string }{
+	{"url", `"loc"`},
+	{"img", `"images": [{"loc": …}]`},
+	{"links", `"alternates": [{"hreflang": …, "href": …}]`},
+	{"video", `"videos": [{…}]`},
+	{"lastmodISO", `"lastmod"`},
+	{"changeFreq", `"changefreq"`},
+	{"lastMod", `"lastmod"`},
+}
+
+// foreign returns the foreign fields b, a JSON object, has at its top
+// level; nil (and no work beyond a scan) when it has none.
+func foreign(b []byte) []int {
+	var found []int
+	for i, f := range foreignFields {
+		if bytes.Contains(b, []byte(`"`+f.name+`"`)) {
+			found = append(found, i)
+		}
+	}
+	if found == nil {
+		return nil
+	}
+	var top map[string]json.RawMessage
+	if json.Unmarshal(b, &top) != nil {
+		return nil
+	}
+	keep := found[:0]
+	for _, i := range found {
+		if _, ok := top[foreignFields[i].name]; ok {
+			keep = append(keep, i)
+		}
+	}
+	return keep
 }
 
 func newJSONL(br *bufio.Reader, o Options) *jsonlReader {
@@ -48,6 +90,11 @@ func (j *jsonlReader) Next() (Record, error) {
 			var e *Error
 			if u, e = j.lenient(b, line, cut); e != nil {
 				return Record{}, e
+			}
+		}
+		if fs := foreign(b); fs != nil {
+			if err := j.hint(fs, u.Loc == "", line, cut); err != nil {
+				return Record{}, err
 			}
 		}
 		// C-04: read changefreq case-insensitively; the encoder checks it.
@@ -109,4 +156,27 @@ func preview(b []byte) string {
 		return fmt.Sprintf("%q…", b[:n])
 	}
 	return fmt.Sprintf("%q", b)
+}
+
+// hint warns, once per field and input, about the foreign fields fs of
+// the record at line; a record without loc but with "url" is an error
+// that says to rename it.
+func (j *jsonlReader) hint(fs []int, noLoc bool, line, cut int) *Error {
+	for _, i := range fs {
+		f := foreignFields[i]
+		if f.name == "url" && noLoc {
+			return &Error{File: j.o.Name, Line: line, Col: cut + 1,
+				Msg: `the record has no "loc"; its "url" field is not one of the entry record: name it "loc"`}
+		}
+		if j.hinted[f.name] {
+			continue
+		}
+		if j.hinted == nil {
+			j.hinted = make(map[string]bool)
+		}
+		j.hinted[f.name] = true
+		j.o.warn(&Error{File: j.o.Name, Line: line, Col: cut + 1,
+			Msg: fmt.Sprintf("field %q is not one of the entry record and is ignored (here and on later lines); write it as %s", f.name, f.use)})
+	}
+	return nil
 }

@@ -95,6 +95,11 @@ type Options struct {
 	// MaxLineBytes caps one line (one CSV record); zero means
 	// DefaultMaxLineBytes.
 	MaxLineBytes int
+	// Columns maps entry record fields to the header columns of a CSV
+	// input that hold them (see [ParseColumns]); a field it does not map
+	// is found by its name as usual. A mapped column missing from the
+	// header row is an error of the header, like a missing loc column.
+	Columns []ColumnMap
 	// Warn receives remarks that do not cost an entry (ignored CSV columns,
 	// dates read leniently, a loc that looks XML-escaped). It may be nil.
 	Warn func(*Error)
@@ -264,7 +269,8 @@ func notEntries(br *bufio.Reader, f Format) error {
 // sniff guesses the format from the first bytes: JSONL when the first
 // non-space byte is '{', CSV when the first line starts with the column
 // name loc (any letter case, optionally quoted) followed by a separator
-// NewCSV accepts (',', ';', tab) or the line end, text otherwise.
+// NewCSV accepts (',', ';', tab) or the line end, or names the loc column
+// as another tool's export does (isHeaderRow), text otherwise.
 func sniff(br *bufio.Reader) Format {
 	b, _ := br.Peek(4096)
 	b = bytes.TrimPrefix(b, bom)
@@ -278,7 +284,33 @@ func sniff(br *bufio.Reader) Format {
 	if len(b) >= 5 && b[0] == '"' && strings.EqualFold(string(b[1:4]), "loc") && b[4] == '"' {
 		return FormatCSV
 	}
+	if isHeaderRow(b) {
+		return FormatCSV
+	}
 	return FormatText
+}
+
+// isHeaderRow reports whether the first line of b is a CSV header row of
+// another tool's export: a field (split at the separator NewCSV would
+// use, quotes and spaces trimmed) names the loc column, such as
+// "Address" or "URL" ("URL" alone on the line counts too). A URL never
+// is such a name, so a list of URLs stays text.
+func isHeaderRow(b []byte) bool {
+	line := b
+	if i := bytes.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	} else if len(b) == 4096 {
+		return false // a first line longer than the peek: not a header
+	}
+	line = bytes.TrimRight(line, "\r")
+	sep := separator(line)
+	for _, f := range bytes.Split(line, []byte{sep}) {
+		f = bytes.Trim(bytes.TrimSpace(f), `"`)
+		if k, ok := headerNames[headerKey(string(f))]; ok && k == colLoc {
+			return true
+		}
+	}
+	return false
 }
 
 // NewText returns a reader of plain text: one URL per line (T-01), LF or
@@ -288,7 +320,11 @@ func NewText(r io.Reader, o Options) Reader { return newText(bufio.NewReaderSize
 
 // NewCSV returns a reader of CSV (RFC 4180) with a header row whose column
 // names are the entry record's fields loc, lastmod, changefreq and
-// priority (case-insensitive; other columns are ignored with one warning).
+// priority (case-insensitive; other columns are ignored with one warning),
+// or the names other tools' exports give them: URL, Address, Page or Top
+// pages for loc, Last Modified (an HTTP date is read too) for lastmod
+// (case, spaces, '_' and '-' do not matter); Options.Columns names any
+// other column.
 // Fields are separated by commas, or by tabs or semicolons when the header
 // row has no comma.
 func NewCSV(r io.Reader, o Options) Reader { return newCSV(bufio.NewReaderSize(r, bufSize), o) }

@@ -34,6 +34,7 @@ type generateOptions struct {
 	SiteURL string
 	publishFlags
 	InputFormat string
+	Columns     string
 	Strict      bool
 	NoNormalize bool
 	DryRun      bool
@@ -82,7 +83,10 @@ beside it, RSS, Atom), told by its first bytes whatever its name; otherwise by e
 (.txt, .csv, .jsonl/.ndjson, each optionally .gz) or --input-format:
   text   one absolute URL per line; blank lines and lines starting with # are skipped
   csv    a header row naming the columns loc, lastmod, changefreq, priority
-         (comma-separated; tab or semicolon when the header row has no comma)
+         (comma-separated; tab or semicolon when the header row has no comma);
+         other tools' exports are read as they come: URL, Address, Page or Top pages
+         is loc, "Last Modified" lastmod; --columns names any other column
+         (--columns loc=Link,lastmod=Updated)
   jsonl  one entry record (a JSON object) per line, with every extension: images,
          videos, news, alternates
 
@@ -126,6 +130,7 @@ is published. Exit status 2: bad flags, unreadable input, unwritable output.`,
 	f.StringVar(&o.SiteURL, "site-url", "", "scope of the entries when the sitemaps are served from another host (default: --base-url)")
 	o.publishFlags.register(f)
 	f.StringVar(&o.InputFormat, "input-format", "auto", "input format: auto (a sitemap by its bytes, else by extension), text, csv, jsonl")
+	f.StringVar(&o.Columns, "columns", "", "CSV columns that hold the fields, as FIELD=HEADER pairs: loc=Address,lastmod=\"Last Modified\"")
 	f.BoolVar(&o.Strict, "strict", false, "stop at the first invalid entry, or the first that needs a field dropped or a value fixed, and publish nothing")
 	f.BoolVar(&o.NoNormalize, "no-normalize", false, "refuse URLs that are not in their normal form (L-07) instead of writing them so (percent-encoded, punycode and lower-case host, no default port or fragment; L-18)")
 	f.BoolVar(&o.DryRun, "dry-run", false, "print the summary without writing anything")
@@ -161,6 +166,10 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	format, err := source.ParseFormat(o.InputFormat)
 	if err != nil {
 		return cannotRun("--input-format: %v", err)
+	}
+	columns, err := source.ParseColumns(o.Columns)
+	if err != nil {
+		return cannotRun("--columns: %v", err)
 	}
 	include, err := compileAll("include", o.Include)
 	if err != nil {
@@ -252,7 +261,7 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 			}
 		}
 	}
-	sum, err := generate.Run(ctx, generateSource(docs, format, s), g)
+	sum, err := generate.Run(ctx, generateSource(docs, source.Options{Format: format, Columns: columns}, s), g)
 	bar.Done()
 	if errors.Is(err, generate.ErrStrict) {
 		fmt.Fprintln(s.Err, "sitemap: --strict: stopped at the first invalid entry; nothing published, previous sitemaps left as they were")
@@ -392,13 +401,13 @@ func generateError(ctx context.Context, o *generateOptions, err error, serr *gen
 
 // generateSource is the entries of every INPUT in turn (resolved by
 // package input: files and "-"), each opened when its turn comes.
-func generateSource(docs []input.Doc, format source.Format, s *streams) generate.Source {
+func generateSource(docs []input.Doc, so source.Options, s *streams) generate.Source {
 	return func(ctx context.Context, yield func(*generate.Item) error) error {
 		for i := range docs {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			if err := readGenerateInput(ctx, &docs[i], format, s, yield); err != nil {
+			if err := readGenerateInput(ctx, &docs[i], so, s, yield); err != nil {
 				return err
 			}
 		}
@@ -410,11 +419,12 @@ func generateSource(docs []input.Doc, format source.Format, s *streams) generate
 // gzip or not: a urlset, an index and the children it lists, RSS, Atom)
 // through package input, told from an entry list by its bytes, not its
 // name (input.IsXML); anything else as text, CSV or JSONL entries.
-func readGenerateInput(ctx context.Context, doc *input.Doc, format source.Format, s *streams, yield func(*generate.Item) error) error {
+func readGenerateInput(ctx context.Context, doc *input.Doc, so source.Options, s *streams, yield func(*generate.Item) error) error {
+	format := so.Format
 	// Standard input is named <stdin> in messages, as in every command.
-	name := doc.Name
+	so.Name = doc.Name
 	if doc.Stdin {
-		name = "<stdin>"
+		so.Name = "<stdin>"
 	}
 	// Standard input as it is, not behind input.Open's io.NopCloser:
 	// generate.Read reads a regular file directly and anything else so
@@ -437,7 +447,7 @@ func readGenerateInput(ctx context.Context, doc *input.Doc, format source.Format
 			if input.IsXML(head[:n]) {
 				return readGenerateSitemap(ctx, doc, f, yield)
 			}
-			return generate.Read(f, source.Options{Name: name, Format: format})(ctx, yield)
+			return generate.Read(f, so)(ctx, yield)
 		}
 	}
 	if format == source.FormatAuto {
@@ -452,7 +462,7 @@ func readGenerateInput(ctx context.Context, doc *input.Doc, format source.Format
 		}
 		in = br
 	}
-	return generate.Read(in, source.Options{Name: name, Format: format})(ctx, yield)
+	return generate.Read(in, so)(ctx, yield)
 }
 
 // readGenerateSitemap reads the sitemap doc, whose bytes are in (for

@@ -68,3 +68,38 @@ func TestGenerateSummaryAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestGenerateOtherToolsCSV: generate reads a Screaming Frog export as
+// it comes (Address, Last Modified as an HTTP date) and any other CSV
+// with --columns; a bad mapping is exit 2. Before, both were refused
+// with "the header row has no loc column".
+func TestGenerateOtherToolsCSV(t *testing.T) {
+	dir := t.TempDir()
+	sf := filepath.Join(dir, "internal_html.csv")
+	writeFile(t, sf, `"Address","Content Type","Status Code","Last Modified"`+"\n"+`"`+genBase+`a","text/html","200","Thu, 01 Jan 2026 03:04:05 GMT"`+"\n")
+	other := filepath.Join(dir, "export.csv")
+	writeFile(t, other, "Link,Updated\n"+genBase+"b,2026-02-03\n")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{sf}, "<url><loc>" + genBase + "a</loc><lastmod>2026-01-01T03:04:05Z</lastmod></url>"},
+		{[]string{"--columns", "loc=Link,lastmod=Updated", other}, "<url><loc>" + genBase + "b</loc><lastmod>2026-02-03</lastmod></url>"},
+	} {
+		out := filepath.Join(t.TempDir(), "public")
+		code, _, errOut := runCLI(t, "", append([]string{"generate", "--base-url", genBase, "--out", out}, tc.args...)...)
+		if code != exitOK {
+			t.Errorf("%v: exit %d\n%s", tc.args, code, errOut)
+			continue
+		}
+		if doc := genRead(t, filepath.Join(out, "sitemap.xml")); !strings.Contains(doc, tc.want) {
+			t.Errorf("%v: sitemap lacks %s:\n%s", tc.args, tc.want, doc)
+		}
+	}
+	for _, cols := range []string{"url=Link", "loc=Href"} {
+		code, _, errOut := runCLI(t, "", "generate", "--base-url", genBase, "--dry-run", "--columns", cols, other)
+		if code != exitUsage || !strings.Contains(errOut, "loc") {
+			t.Errorf("--columns %s: exit %d, want 2\n%s", cols, code, errOut)
+		}
+	}
+}
