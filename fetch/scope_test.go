@@ -8,6 +8,7 @@ import (
 	"net/netip"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -288,4 +289,51 @@ func TestWalkOtherSchemeChild(t *testing.T) {
 			t.Errorf("AllowOffSite %v: URLs %q", off, got)
 		}
 	}
+}
+
+// FuzzScopeAllow: any Allow entry either fails to compile or checks any
+// URL without panicking; an entry that compiles allows the URL that
+// spells it (a host on 80/443, or host:port), and a same-site scope always
+// allows a URL its own anchor.
+func FuzzScopeAllow(f *testing.F) {
+	for _, s := range [][2]string{
+		{"example.com", "https://example.com/a"},
+		{".example.com:8080", "http://a.example.com:8080/"},
+		{"*.Example.COM", "https://b.example.com/"},
+		{"[2001:db8::1]:8080", "http://[2001:db8::1]:8080/"},
+		{"bücher.example", "https://xn--bcher-kva.example/"},
+		{"a:b:c", "http://a/"},
+		{"", "file:///etc/passwd"},
+	} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, entry, raw string) {
+		sc, err := Scope{Allow: []string{entry}}.compile()
+		u, uerr := url.Parse(raw)
+		if uerr != nil {
+			return
+		}
+		if err == nil {
+			sc.check(u, raw)
+			e := sc.allow[0]
+			spelt := e.host
+			if strings.Contains(spelt, ":") {
+				spelt = "[" + spelt + "]"
+			}
+			scheme := "https://"
+			if e.port != 0 {
+				spelt += ":" + strconv.Itoa(e.port)
+				scheme = "http://"
+			}
+			if own, perr := url.Parse(scheme + spelt + "/"); perr == nil && own.Hostname() != "" {
+				if h, _, ok := origin(own); ok && h == e.host && sc.check(own, "") != nil {
+					t.Fatalf("Allow %q (%+v) refuses %s", entry, e, own)
+				}
+			}
+		}
+		same, _ := Scope{SameSite: true}.compile()
+		if _, _, ok := origin(u); ok && u.Host != "" && same.check(u, raw) != nil {
+			t.Fatalf("same-site scope anchored at %q refuses it", raw)
+		}
+	})
 }
