@@ -29,7 +29,7 @@ func TestValidateUnlisted(t *testing.T) {
 	if code != exitOK || !strings.Contains(stdout, want) || strings.Count(stdout, "VAL-03") != 3 {
 		t.Fatalf("exit %d, want 3 VAL-03 warnings, one %q:\n%s", code, want, stdout)
 	}
-	if code, stdout, _ = runCLI(t, "", "validate", "--no-children", out); strings.Contains(stdout, "VAL-03") {
+	if _, stdout, _ = runCLI(t, "", "validate", "--no-children", out); strings.Contains(stdout, "VAL-03") {
 		t.Fatalf("--no-children: VAL-03 reported:\n%s", stdout)
 	}
 	gen("4")
