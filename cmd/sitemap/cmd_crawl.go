@@ -83,8 +83,11 @@ limits --max-depth, --max-pages and --max-time are reported, never silent.
 lastmod is the server's Last-Modified (unless it is just the response's Date), else the
 time a change of the page's content was observed by an earlier crawl with the same --state,
 else absent: never the crawl time.
-The state file (default OUT/.sitemap-state.db) also holds the frontier: a crawl that is
-killed continues when the same command runs again; a finished crawl starts afresh next time.
+The state file also holds the frontier: a crawl that is killed continues when the same
+command runs again; a finished crawl starts afresh next time. By default it is kept outside
+--out, one per output directory, in $SITEMAP_STATE_DIR, else $XDG_STATE_HOME/sitemap, else
+~/.local/state/sitemap (the run says where); a state an earlier version left in
+OUT/.sitemap-state.db is moved there.
 
 The summary on standard error counts the URLs left out by reason; --report writes one JSON
 line per URL seen (url, status, included, reason, depth, from), sorted by URL.
@@ -110,7 +113,7 @@ listed; 2 bad flags, unwritable output, or interrupted.`,
 	o.publishFlags.register(f)
 	f.BoolVar(&o.DryRun, "dry-run", false, "crawl and print the summary without writing anything: no sitemaps, and the state file (--state) only read")
 	f.BoolVar(&o.JSON, "json", false, "print the summaries as JSON on standard output")
-	f.StringVar(&o.State, "state", "", "state file: frontier, seen URLs, content hashes (default OUT/.sitemap-state.db)")
+	f.StringVar(&o.State, "state", "", "state `FILE`: frontier, seen URLs, content hashes (default: one per --out in the per-user state directory, printed)")
 	f.StringVar(&o.Report, "report", "", "write one JSON line per URL seen to `FILE` (- for standard output)")
 	f.IntVar(&o.Concurrency, "concurrency", 4, "requests in flight at once")
 	f.Float64Var(&o.Rate, "rate", 10, "most requests per second (token bucket); 0 for no limit")
@@ -200,6 +203,12 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 	if err != nil {
 		return err
 	}
+	if o.toStdout() {
+		if err := o.stdoutOptions(&bo, o.JSON, false); err != nil {
+			return err
+		}
+	}
+	ignoreBrokenPipe()
 	start, err := url.Parse(o.Start)
 	if err != nil || (start.Scheme != "http" && start.Scheme != "https") || start.Host == "" {
 		return cannotRun("START-URL %q is not an absolute http(s) URL; give the homepage, e.g. https://www.example.com/", o.Start)
@@ -210,13 +219,17 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 	}
 	statePath := o.State
 	shownState := "" // statePath as messages name it
+	if statePath == "" {
+		p, err := crawlStateDefault(o, s)
+		if err != nil {
+			return err
+		}
+		statePath = p
+	}
 	switch {
 	case o.DryRun:
 		// A dry run writes nothing: it crawls with a copy of the state
 		// (the one a real run would use), in a temporary directory.
-		if statePath == "" {
-			statePath = filepath.Join(o.Out, ".sitemap-state.db")
-		}
 		shownState = statePath + " (a copy: dry run)"
 		tmp, err := dryRunState(statePath)
 		if err != nil {
@@ -224,16 +237,9 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 		}
 		defer os.RemoveAll(filepath.Dir(tmp))
 		statePath = tmp
-	case statePath == "":
-		if err := os.MkdirAll(o.Out, 0o755); err != nil {
-			return cannotRun("--out %s: %v", o.Out, err)
-		}
-		statePath = filepath.Join(o.Out, ".sitemap-state.db")
 	default:
-		if dir := filepath.Dir(statePath); dir != "" {
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return cannotRun("--state %s: %v", statePath, err)
-			}
+		if err := os.MkdirAll(filepath.Dir(statePath), 0o755); err != nil {
+			return cannotRun("--state %s: %v", statePath, err)
 		}
 	}
 
@@ -323,6 +329,42 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 	return nil
 }
 
+// legacyCrawlState is where earlier versions kept the crawl state by
+// default: inside the published directory.
+const legacyCrawlState = ".sitemap-state.db"
+
+// crawlStateDefault is the crawl's state file when --state is not given:
+// one per output directory in the per-user state directory (see
+// stateHome), said on standard error. A state file an earlier version
+// left in OUT/.sitemap-state.db is moved there (a dry run reads it where
+// it is).
+func crawlStateDefault(o *crawlOptions, s *streams) (string, error) {
+	p, err := outStatePath(o.Out, "crawl")
+	if err != nil {
+		return "", cannotRun("the crawl state has no default place: %v; give --state FILE", err)
+	}
+	if o.Out != "-" {
+		legacy := filepath.Join(o.Out, legacyCrawlState)
+		switch _, err := os.Stat(p); {
+		case o.DryRun && errors.Is(err, os.ErrNotExist):
+			if _, err := os.Stat(legacy); err == nil {
+				fmt.Fprintf(s.Err, "sitemap: reading the crawl state from %s, where earlier versions kept it (a real run moves it to %s)\n", legacy, p)
+				return legacy, nil
+			}
+		case !o.DryRun:
+			moved, err := moveState(legacy, p)
+			if err != nil {
+				return "", cannotRun("moving the crawl state out of the published directory: %v", err)
+			}
+			if moved {
+				fmt.Fprintf(s.Err, "sitemap: moved the crawl state from %s to %s: the published directory holds only what the site serves\n", legacy, p)
+			}
+		}
+	}
+	fmt.Fprintf(s.Err, "sitemap: crawl state: %s (--state FILE, or %s, to keep it elsewhere)\n", p, stateDirEnv)
+	return p, nil
+}
+
 func reportHint(report string) string {
 	if report == "" || report == "-" {
 		return "; --report FILE lists them"
@@ -336,11 +378,12 @@ func reportHint(report string) string {
 func publishCrawl(ctx context.Context, cr *crawl.Crawler, o *crawlOptions, bo build.Options, s *streams) (build.Summary, int, error) {
 	var st store.Store
 	if !o.DryRun {
-		d, err := store.Dir(o.Out)
-		if err != nil {
-			return build.Summary{}, 0, cannotRun("--out %s: %v", o.Out, err)
+		var undo func()
+		var err error
+		if st, undo, err = o.outStore(false, s.Out); err != nil {
+			return build.Summary{}, 0, err
 		}
-		st = d
+		defer undo() // removes only directories it created that are still empty
 	}
 	skipped := 0
 	sum, err := generate.Run(ctx, generate.Entries(cr.Entries), generate.Options{
@@ -352,8 +395,11 @@ func publishCrawl(ctx context.Context, cr *crawl.Crawler, o *crawlOptions, bo bu
 		},
 	})
 	var serr *generate.StageError
+	var need *build.NeedIndexError
 	switch {
 	case err == nil, errors.Is(err, build.ErrNoEntries):
+	case o.toStdout() && errors.As(err, &need):
+		err = needIndexError(need)
 	case ctx.Err() != nil:
 		err = ctx.Err()
 	case errors.As(err, &serr):

@@ -111,8 +111,8 @@ func TestCrawlCommand(t *testing.T) {
 	if m := got["/a"]; m["included"] != true || m["reason"] != nil {
 		t.Errorf("/a report line %v", m)
 	}
-	if _, err := os.Stat(filepath.Join(dir, ".sitemap-state.db")); err != nil {
-		t.Errorf("default state file: %v", err)
+	if _, err := os.Stat(filepath.Join(dir, ".sitemap-state.db")); err == nil {
+		t.Errorf("the state file is in the published directory")
 	}
 }
 
@@ -147,8 +147,13 @@ func TestCrawlDryRunWritesNothing(t *testing.T) {
 		return files
 	}
 	before := read()
-	if before[".sitemap-state.db"] == "" || before["sitemap.xml"] == "" {
-		t.Fatalf("the real run wrote %d files; want the state and sitemap.xml among them", len(before))
+	if len(before) != 1 || before["sitemap.xml"] == "" {
+		t.Fatalf("the real run wrote %d files; want sitemap.xml alone", len(before))
+	}
+	state := stateOf(t, out)
+	stateBefore, err := os.ReadFile(state)
+	if err != nil {
+		t.Fatal(err)
 	}
 	if code, _, stderr := runCLI(t, "", "crawl", srv.URL+"/", "--out", out, "--rate", "0", "--dry-run"); code != exitProblems {
 		t.Fatalf("second dry run: exit %d\n%s", code, stderr)
@@ -161,6 +166,9 @@ func TestCrawlDryRunWritesNothing(t *testing.T) {
 		if after[name] != b {
 			t.Errorf("dry run changed %s", name)
 		}
+	}
+	if b, err := os.ReadFile(state); err != nil || string(b) != string(stateBefore) {
+		t.Errorf("dry run changed the state file %s (%v)", state, err)
 	}
 }
 

@@ -24,7 +24,6 @@ import (
 	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/source"
 	"github.com/sitemapkit/sitemap/state"
-	"github.com/sitemapkit/sitemap/store"
 	"github.com/sitemapkit/sitemap/xsl"
 )
 
@@ -76,7 +75,9 @@ more than one file (50,000 URLs or 50 MiB each, S-01/S-02). Children are named b
 content (NAME-1-HASH.xml), written aside and renamed into place, the index last: its rename
 is the one moment the published set changes. The children of the index a run replaces stay
 until the next run (for readers that fetched it); older files of the set are removed. A
-summary table goes to standard error.
+summary table goes to standard error. --out - writes the one sitemap to standard output
+instead (an error when the entries need more than one). --out holds nothing but what the
+site serves; a run that publishes nothing leaves nothing there.
 
 Input formats, gzip or not: a sitemap (XML urlset, an index and the children it lists found
 beside it, RSS, Atom), told by its first bytes whatever its name; otherwise by extension
@@ -117,7 +118,7 @@ is published. Exit status 2: bad flags, unreadable input, unwritable output.`,
 		Example: `  sitemap generate --base-url https://www.example.com/ --out public/ --gzip examples/urls.jsonl
   sitemap generate --base-url https://www.example.com/ --out public/ --xsl --robots public/robots.txt examples/urls.txt examples/urls.csv
   cat examples/urls.txt | sitemap generate --base-url https://www.example.com/ --dry-run -
-  sitemap generate --base-url https://www.example.com/ --out public/ --state public/.sitemap-state.db examples/urls.txt`,
+  sitemap generate --base-url https://www.example.com/ --out public/ --state sitemap-state.db examples/urls.txt`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Inputs = args
@@ -190,20 +191,26 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	}
 	bo.BaseURL, bo.SiteURL = o.BaseURL, o.SiteURL
 	bo.Legacy, bo.DryRun, bo.NewsMaxAge = o.Legacy, o.DryRun, o.NewsMaxAge
-	var st store.Store
-	if !o.DryRun {
-		d, err := store.Dir(o.Out)
-		if err != nil {
-			return cannotRun("--out %s: %v", o.Out, err)
-		}
-		st = d
-	} else if fi, err := os.Stat(o.Out); err == nil && fi.IsDir() {
-		// Read only (the builder writes nothing in a dry run): the
-		// files published there tell what a real run would remove.
-		if d, err := store.Dir(o.Out); err == nil {
-			st = d
+	if o.toStdout() {
+		if err := o.stdoutOptions(&bo, o.JSON, o.XSL); err != nil {
+			return err
 		}
 	}
+	ignoreBrokenPipe()
+	// In a dry run an existing directory is only read: the files
+	// published there tell what a real run would remove.
+	st, undo, err := o.outStore(o.DryRun, s.Out)
+	if err != nil {
+		return err
+	}
+	published := false
+	defer func() {
+		if !published {
+			// A run that published nothing leaves no directory behind
+			// (undo removes only directories it created, still empty).
+			undo()
+		}
+	}()
 	g := generate.Options{
 		Out: st, Build: bo, XSL: o.XSL, Strict: o.Strict, RobotsTxt: o.Robots, NoNormalize: o.NoNormalize,
 		KeepDuplicates: o.KeepDuplicates, DedupMemory: int64(o.DedupMemory),
@@ -269,7 +276,11 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	}
 	var serr *generate.StageError
 	errors.As(err, &serr)
-	published := err == nil || (serr != nil && (serr.Stage == generate.StageRobots || serr.Stage == generate.StageRobotsEdit))
+	published = err == nil || (serr != nil && (serr.Stage == generate.StageRobots || serr.Stage == generate.StageRobotsEdit))
+	var need *build.NeedIndexError
+	if o.toStdout() && errors.As(err, &need) {
+		return needIndexError(need)
+	}
 	if err != nil && !published && !errors.Is(err, build.ErrNoEntries) {
 		return generateError(ctx, o, err, serr)
 	}

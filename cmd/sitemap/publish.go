@@ -6,12 +6,15 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/signal"
 	"path/filepath"
+	"syscall"
 
 	"github.com/spf13/pflag"
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/build"
+	"github.com/sitemapkit/sitemap/store"
 )
 
 // publishFlags are the output flags generate and crawl share: where the
@@ -29,7 +32,7 @@ type publishFlags struct {
 
 // register adds the flags to f, in the order --help shows them.
 func (p *publishFlags) register(f *pflag.FlagSet) {
-	f.StringVar(&p.Out, "out", ".", "directory to write the sitemaps into (created when missing)")
+	f.StringVar(&p.Out, "out", ".", "directory to write the sitemaps into (created when missing), or - for one sitemap on standard output")
 	f.StringVar(&p.Name, "name", "sitemap", "base name of the files: NAME.xml, NAME-1.xml, …")
 	f.BoolVar(&p.Gzip, "gzip", false, "compress the sitemaps (NAME-1.xml.gz, …)")
 	f.IntVar(&p.GzipLevel, "gzip-level", build.DefaultGzipLevel, "gzip level, 1 (fastest) to 9 (smallest)")
@@ -72,6 +75,80 @@ func (p *publishFlags) warnNoIndex(w io.Writer, sum build.Summary) {
 	if p.GzipIndex && sum.Index == nil && len(sum.Files) > 0 {
 		fmt.Fprintf(w, "sitemap: warning: --gzip-index: no index was written (the entries fit in one sitemap), so nothing was compressed as one; --gzip compresses the sitemap itself, --index always writes an index\n")
 	}
+}
+
+// ignoreBrokenPipe keeps a run that publishes files going when standard
+// error (or output) is a pipe whose reader went away (sitemap generate …
+// 2>&1 | head): a write there then fails instead of killing the process
+// with SIGPIPE half-way, with its temporary files left in --out.
+func ignoreBrokenPipe() { signal.Ignore(syscall.SIGPIPE) }
+
+// toStdout reports whether --out - asks for the one sitemap on standard
+// output.
+func (p *publishFlags) toStdout() bool { return p.Out == "-" }
+
+// stdoutOptions checks the flags that cannot go with --out - and makes
+// the index mode never: standard output takes one sitemap.
+func (p *publishFlags) stdoutOptions(bo *build.Options, json, xsl bool) error {
+	switch {
+	case p.Index == "always":
+		return cannotRun("--out - writes one sitemap to standard output, which cannot hold an index and its children; give --out DIR for --index always")
+	case json:
+		return cannotRun("--out - writes the sitemap to standard output, where --json would print the summary; drop --json (the summary goes to standard error)")
+	case xsl:
+		return cannotRun("--out - writes one sitemap to standard output; --xsl writes sitemap.xsl beside the sitemaps, which needs --out DIR")
+	}
+	bo.Index = build.IndexNever
+	return nil
+}
+
+// needIndexError is the error of a run with --out - whose entries need
+// more than one sitemap.
+func needIndexError(e *build.NeedIndexError) error {
+	return cannotRun("--out -: the %d entries need %d sitemaps (at most %d URLs and %d bytes each) and standard output takes one; write them into a directory with --out DIR (an index is written over them), or split the input", e.URLs, e.Sitemaps, e.MaxURLs, e.MaxBytes)
+}
+
+// outStore returns the store --out names: standard output for "-"; in a
+// dry run an existing directory, only read (nil when there is none); else
+// the directory, created when missing. undo removes the directories it
+// created while they are still empty, so that a run that publishes
+// nothing leaves no trace; call it once the run's store is done with.
+func (p *publishFlags) outStore(dryRun bool, stdout io.Writer) (st store.Store, undo func(), err error) {
+	undo = func() {}
+	switch {
+	case p.toStdout():
+		if dryRun {
+			return nil, undo, nil
+		}
+		return store.Writer(stdout), undo, nil
+	case dryRun:
+		if fi, err := os.Stat(p.Out); err == nil && fi.IsDir() {
+			if d, err := store.Dir(p.Out); err == nil {
+				return d, undo, nil
+			}
+		}
+		return nil, undo, nil
+	}
+	var created []string // missing directories, the deepest first
+	if abs, err := filepath.Abs(p.Out); err == nil {
+		for d := abs; ; d = filepath.Dir(d) {
+			if _, err := os.Lstat(d); !errors.Is(err, fs.ErrNotExist) || d == filepath.Dir(d) {
+				break
+			}
+			created = append(created, d)
+		}
+	}
+	d, err := store.Dir(p.Out)
+	if err != nil {
+		return nil, undo, cannotRun("--out %s: %v", p.Out, err)
+	}
+	return d, func() {
+		for _, c := range created {
+			if os.Remove(c) != nil {
+				return // not empty (or gone): leave it and its parents
+			}
+		}
+	}, nil
 }
 
 // dryRunState returns the path of a copy of the state file path (with
