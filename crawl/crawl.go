@@ -615,7 +615,8 @@ func (c *Crawler) finish(ctx context.Context, limit string) error {
 // the site). hreflang alternates are kept only when they hold in both
 // directions (H-04): an alternate that is a crawled page must be listed
 // and must name this page back; one outside the crawl (another host or
-// port, H-05) is kept as declared, unchecked. Every entry with alternates
+// port, H-05) is kept unchecked when every page that links back names it
+// too, so the group's pages list the same set (H-08). Every entry with alternates
 // lists itself (H-03): under the codes the pages that link back give it
 // (so the group's sets agree, H-08), else under its own self link or its
 // <html lang>; an entry with nothing to call itself, or left with only
@@ -647,11 +648,16 @@ func (c *Crawler) reciprocal(ctx context.Context, u *sitemap.URL) error {
 		return nil
 	}
 	kept := u.Alternates[:0]
-	others, hasSelf := 0, false
-	var selfLangs []string // what the pages that link back call u
+	var (
+		outside   []bool                // kept[i] is outside the crawl, unchecked
+		members   [][]sitemap.Alternate // the alternates of the pages that link back
+		selfLangs []string              // what those pages call u
+		hasSelf   bool
+	)
 	for _, a := range u.Alternates {
 		if a.Href == u.Loc {
 			kept = append(kept, a)
+			outside = append(outside, false)
 			hasSelf = true
 			continue
 		}
@@ -668,7 +674,7 @@ func (c *Crawler) reciprocal(ctx context.Context, u *sitemap.URL) error {
 				continue // crawled (or crawlable) but not listed: drop
 			}
 			kept = append(kept, a)
-			others++
+			outside = append(outside, true)
 			continue
 		}
 		back := false
@@ -682,9 +688,36 @@ func (c *Crawler) reciprocal(ctx context.Context, u *sitemap.URL) error {
 		}
 		if back {
 			kept = append(kept, a)
-			others++
+			outside = append(outside, false)
+			members = append(members, other.Alternates)
 		}
 	}
+	// H-08: every page of a group lists the same set. An alternate outside
+	// the crawl is kept when every page that links back names it too, so
+	// that each of them keeps it as well.
+	others, n := 0, 0
+	for i, a := range kept {
+		if outside[i] {
+			all := true
+			for _, m := range members {
+				if !slices.ContainsFunc(m, func(b sitemap.Alternate) bool {
+					return b.Href == a.Href && strings.EqualFold(b.Hreflang, a.Hreflang)
+				}) {
+					all = false
+					break
+				}
+			}
+			if !all {
+				continue
+			}
+		}
+		if a.Href != u.Loc {
+			others++
+		}
+		kept[n] = a
+		n++
+	}
+	kept = kept[:n]
 	// H-03 and H-08: u lists itself under every code the group gives it,
 	// unless the code is taken by another version.
 	for _, lang := range selfLangs {

@@ -18,12 +18,12 @@ import (
 // hreflangSite is a 127.0.0.1 site whose pages declare hreflang
 // alternates in the shapes sites use: alternates on another host (here
 // another port), groups whose pages do not list themselves, x-default,
-// relative hrefs, a code used twice, and an alternate that is no http(s)
-// URL.
+// relative hrefs, a code used twice, an alternate that is no http(s)
+// URL, and pages of one group that disagree about a version elsewhere.
 func hreflangSite(t *testing.T, other string) *httptest.Server {
 	pages := map[string]string{
 		"/": `<a href="/xhost">x</a> <a href="/xhost-nolang">x</a> <a href="/xhost-self">x</a>
-<a href="/g/en">g</a> <a href="/x/en">x</a> <a href="/r/en">r</a> <a href="/m/en">m</a>`,
+<a href="/g/en">g</a> <a href="/x/en">x</a> <a href="/r/en">r</a> <a href="/m/en">m</a> <a href="/d/en">d</a>`,
 		// Alternates on another port only; no self link; <html lang> says
 		// what the page is.
 		"/xhost": `<link rel="alternate" hreflang="de" href="` + other + `/de/xhost"><link rel="alternate" hreflang="fr" href="` + other + `/fr/xhost">`,
@@ -47,6 +47,10 @@ func hreflangSite(t *testing.T, other string) *httptest.Server {
 		// port, without self links.
 		"/m/en": `<link rel="alternate" hreflang="de" href="/m/de"><link rel="alternate" hreflang="ja" href="` + other + `/ja/m">`,
 		"/m/de": `<link rel="alternate" hreflang="en" href="/m/en"><link rel="alternate" hreflang="ja" href="` + other + `/ja/m">`,
+		// A group whose pages disagree about a version on another port:
+		// only one names it, so neither lists it (H-08).
+		"/d/en": `<link rel="alternate" hreflang="en" href="/d/en"><link rel="alternate" hreflang="de" href="/d/de"><link rel="alternate" hreflang="ja" href="` + other + `/ja/d">`,
+		"/d/de": `<link rel="alternate" hreflang="en" href="/d/en"><link rel="alternate" hreflang="de" href="/d/de">`,
 	}
 	lang := map[string]string{"/xhost": "en"}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -126,6 +130,8 @@ func TestCrawlHreflangValidates(t *testing.T) {
 		"/r/de":         {"de=/r/de", "en=/r/en"},
 		"/m/en":         {"de=/m/de", "en=/m/en", "ja=OTHER/ja/m"},
 		"/m/de":         {"de=/m/de", "en=/m/en", "ja=OTHER/ja/m"},
+		"/d/en":         {"de=/d/de", "en=/d/en"},
+		"/d/de":         {"de=/d/de", "en=/d/en"},
 	}
 	for loc, w := range want {
 		if got, ok := alts[loc]; !ok || !slices.Equal(got, w) {
