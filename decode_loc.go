@@ -20,10 +20,12 @@ import (
 //   - a reference dropped inside the value (XML-03, E-03): the URL read is
 //     not the URL written (http://x&lol2;/ would read as http://x/, another
 //     host);
-//   - not an absolute http(s) URL (L-01, L-16): nothing can fetch it, and
-//     the protocol does not resolve relative URLs (L-02). Feeds are the
-//     exception: their relative links are resolved against xml:base
-//     or the feed's URL, with a warning saying so.
+//   - not an absolute http(s) URL, http:// or https:// and a host (L-01,
+//     L-16; L-07 when a port or user info stands where the host belongs:
+//     https://:/, https://@host/): nothing can fetch it, and the protocol
+//     does not resolve relative URLs (L-02). Feeds are the exception
+//     their relative links are resolved against xml:base or the
+//     feed's URL, with a warning saying so.
 //
 // The other URL rules (percent-encoding, length, scope) stay the
 // validator's: such an entry is still read.
@@ -56,10 +58,14 @@ func locProblem[T string | []byte](v T, clean bool) (rule, msg string) {
 	if absHTTP(v) {
 		return "", ""
 	}
+	// Not http(s)://host: mostly L-01 or L-16, but a port or user info
+	// where the host belongs (https://:/, https://@host/) is L-07 for
+	// check.URL, and the entry is skipped all the same, as a text
+	// sitemap skips such a line (T-02).
 	s := string(v)
 	_, pr := check.URL(s)
-	if pr == nil || (pr.Rule != "L-01" && pr.Rule != "L-16") {
-		return "", ""
+	if pr == nil {
+		pr = &check.Problem{Rule: "L-01", Message: "is not an absolute http(s) URL", Fix: "sitemaps need https://host/…"}
 	}
 	return pr.Rule, strconv.Quote(shortText([]byte(s))) + " " + pr.Text()
 }

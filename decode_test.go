@@ -124,6 +124,17 @@ func TestDecodeRules(t *testing.T) {
 					t.Errorf("got %q\n%s", r.items[0].URL.Loc, r.dump())
 				}
 			}},
+		// A port or user info where the host belongs is no http(s)://host
+		// URL either: skipped like a relative one, in every reader (found
+		// by FuzzDecodeXML).
+		{name: "L-07 no host before a port or user info", in: urlsetDoc("<url><loc>https://:</loc></url><url><loc>https://@e.com/</loc></url><url><loc>https://:pw@e.com/</loc></url><url><loc>https://e.com/k</loc></url>"), items: 1, want: []string{"error L-07"},
+			check: func(t *testing.T, r decodeResult) {
+				if r.items[0].URL.Loc != "https://e.com/k" || strings.Count(r.dump(), "entry skipped") != 3 {
+					t.Errorf("got %q\n%s", r.items[0].URL.Loc, r.dump())
+				}
+			}},
+		{name: "L-07 index loc without host", in: `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://:443/s.xml</loc></sitemap><sitemap><loc>https://@e.com/s.xml</loc></sitemap></sitemapindex>`, items: 0, want: []string{"error L-01", "error L-07"}},
+		{name: "L-07 atom link href without host", in: `<feed xmlns="http://www.w3.org/2005/Atom"><entry><link href="https://@e.com/a"/></entry><entry><link href="https://e.com/b"/></entry></feed>`, items: 1, want: []string{"error L-07"}},
 		{name: "E-01 bare ampersand kept", in: urlsetDoc("<url><loc>https://e.com/?a=1&b=2</loc></url>"), items: 1, want: []string{"error E-01"},
 			check: func(t *testing.T, r decodeResult) {
 				if r.items[0].URL.Loc != "https://e.com/?a=1&b=2" {
