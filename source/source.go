@@ -186,6 +186,11 @@ type Reader interface {
 // cannot use, and by [New] for an unknown format.
 var ErrFormat = errors.New("unusable input format")
 
+// ErrBinary is wrapped by the error [New] returns for an input that is
+// binary data, not text (F-04: a NUL byte among the first bytes). It
+// wraps [ErrFormat].
+var ErrBinary = fmt.Errorf("%w: binary data", ErrFormat)
+
 // bufSize is the bufio buffer of every reader: lines up to this length are
 // read without copying.
 const bufSize = 64 << 10
@@ -210,6 +215,9 @@ func New(r io.Reader, o Options) (Reader, error) {
 		f = sniff(br)
 	}
 	if err := notEntries(br, f); err != nil {
+		if errors.Is(err, ErrBinary) {
+			return nil, fmt.Errorf("%s: %w", o.Name, err)
+		}
 		return nil, fmt.Errorf("%s: %w: %v", o.Name, ErrFormat, err)
 	}
 	var rd Reader
@@ -257,7 +265,7 @@ func notEntries(br *bufio.Reader, f Format) error {
 	}
 	b, _ := br.Peek(min(br.Buffered(), 512))
 	if i := bytes.IndexByte(b, 0); i >= 0 {
-		return fmt.Errorf("binary data (a NUL byte at byte %d), not UTF-8 text, CSV or JSONL", i+1)
+		return fmt.Errorf("%w (a NUL byte at byte %d), not UTF-8 text, CSV or JSONL (F-04)", ErrBinary, i+1)
 	}
 	b = bytes.TrimLeft(bytes.TrimPrefix(b, bom), " \t\r\n")
 	if f == FormatText && len(b) > 0 && b[0] == '<' {

@@ -44,6 +44,11 @@ type TreeOptions struct {
 	// after its children, its Summary counting the findings about them. A
 	// non-nil error stops Tree, which returns it.
 	OnDocument func(DocResult) error
+	// OnOpenError, when set, receives each named input that cannot be
+	// opened (an *input.OpenError: a missing file, an HTTP error), and
+	// Tree goes on with the next input; it returns that first error at
+	// the end. Without it Tree stops at such an input.
+	OnOpenError func(doc *input.Doc, err error)
 }
 
 // DocResult is one document [Tree] checked.
@@ -84,16 +89,25 @@ func Tree(ctx context.Context, names []string, o TreeOptions) (TreeSummary, erro
 		return TreeSummary{}, err
 	}
 	t := &tree{o: o, listed: map[string]bool{}}
+	var openErr error
 	for i := range docs {
 		if err := t.document(ctx, &docs[i], nil, nil); err != nil {
 			if ctx.Err() != nil {
 				return t.sum, ctx.Err()
 			}
+			var oe *input.OpenError
+			if o.OnOpenError != nil && errors.As(err, &oe) {
+				o.OnOpenError(&docs[i], err)
+				if openErr == nil {
+					openErr = err
+				}
+				continue
+			}
 			return t.sum, err
 		}
 	}
 	t.unlisted()
-	return t.sum, nil
+	return t.sum, openErr
 }
 
 type tree struct {

@@ -164,7 +164,10 @@ func runDiff(ctx context.Context, o *diffOptions, s *streams) error {
 		for _, side := range sides {
 			if side.lastError != "" && err.Error() == side.label+": "+side.lastError {
 				// The diagnostic that stopped the run is on the line above.
-				return cannotRun("%s: %s cannot be compared (the error above)", side.label, side.name)
+				// A finding about the document (empty, binary, not
+				// well-formed: F-04, XML-01), exit 1 as in validate,
+				// parse and fetch; an input that cannot be opened is 2.
+				return &exitError{Code: exitProblems, Err: fmt.Errorf("%s: %s cannot be compared (the error above)", side.label, side.name)}
 			}
 		}
 		return cannotRun("%v", err)

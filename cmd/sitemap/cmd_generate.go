@@ -376,6 +376,10 @@ func generateError(ctx context.Context, o *generateOptions, err error, serr *gen
 		return ctx.Err()
 	case errors.As(err, &exit):
 		return exit
+	case errors.Is(err, source.ErrBinary):
+		// Not a sitemap nor an entry list: a problem of the input, as
+		// validate, parse, fetch and diff say of it (F-04).
+		return &exitError{Code: exitProblems, Err: err}
 	case serr == nil:
 		if ctx.Err() != nil {
 			return ctx.Err()

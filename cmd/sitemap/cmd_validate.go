@@ -260,7 +260,21 @@ func runValidate(ctx context.Context, o *validateOptions, s *streams) error {
 			return nil
 		},
 	}
+	// An input that cannot be opened is said where it comes, and the
+	// others are still checked; the run then exits 2.
+	unopened := 0
+	to.OnOpenError = func(doc *input.Doc, err error) {
+		unopened++
+		fmt.Fprintf(s.Err, "sitemap: %v\n", err)
+	}
 	sum, runErr := validate.Tree(ctx, o.Inputs, to)
+	if unopened > 0 && runErr != nil && ctx.Err() == nil {
+		var oe *input.OpenError
+		if errors.As(runErr, &oe) {
+			// Said above; the summary below counts what was read.
+			runErr = nil
+		}
+	}
 	if runErr != nil {
 		var ee *exitError
 		if !errors.As(runErr, &ee) && ctx.Err() == nil {
@@ -281,6 +295,12 @@ func runValidate(ctx context.Context, o *validateOptions, s *streams) error {
 	}
 	if len(r.explain) > 0 {
 		fmt.Fprintf(s.Err, "what a rule requires and how to fix it: sitemap explain %s\n", strings.Join(r.explain, " "))
+	}
+	if unopened > 0 && sum.Documents == 0 {
+		return &exitError{Code: exitUsage} // the error above says it all
+	}
+	if unopened > 0 {
+		return &exitError{Code: exitUsage, Err: fmt.Errorf("%s could not be read (the %s above)", plural(unopened, "input"), map[bool]string{true: "error", false: "errors"}[unopened == 1])}
 	}
 	if r.errors > 0 || (o.Strict && r.warns > 0) {
 		return problemsFound()
