@@ -1,5 +1,6 @@
 // Package store is where the files a sitemap run writes end up: a local
-// directory ([DirStore]) or memory ([MemStore], for tests).
+// directory ([DirStore]), a writer such as standard output ([WriterStore],
+// one file) or memory ([MemStore], for tests).
 //
 // Every file is written aside under a temporary name and becomes visible
 // only when it is published. [Store.Publish] makes a set of files visible

@@ -43,9 +43,17 @@ func stateOf(t *testing.T, out string) string {
 // state an earlier version left in OUT/.sitemap-state.db is read by a dry
 // run and moved by a real run, which says so.
 func TestCrawlStateOutsideOut(t *testing.T) {
-	t.Setenv(stateDirEnv, t.TempDir())
+	home := t.TempDir()
+	t.Setenv(stateDirEnv, home)
 	srv := crawlTestSite(t)
 	out := filepath.Join(t.TempDir(), "public")
+	// A dry run writes nothing anywhere: not --out, not the state directory.
+	if code, _, stderr := runCLI(t, "", "crawl", srv.URL+"/", "--out", out, "--rate", "0", "--dry-run"); code != exitProblems {
+		t.Fatalf("dry run: exit %d: %s", code, stderr)
+	}
+	if ents, _ := os.ReadDir(home); len(ents) != 0 {
+		t.Fatalf("the dry run wrote %v into the state directory", ents)
+	}
 	code, _, stderr := runCLI(t, "", "crawl", srv.URL+"/", "--out", out, "--rate", "0")
 	if code != exitProblems {
 		t.Fatalf("exit %d: %s", code, stderr)
