@@ -10,7 +10,10 @@ import (
 // the rest of the entry can be written: the lastmod, changefreq or
 // priority; the image, video or alternate at the index Field names
 // ("videos[1].thumbnail_loc" drops videos[1]); the news block; the images
-// past the 1,000th (IM-02). It returns what it dropped, in the entry
+// past the 1,000th (IM-02). An optional field that is only written under
+// EncoderOptions.Legacy (an image's caption, geo_location, title or
+// license; news access, genres, keywords or stock_tickers) goes alone,
+// keeping its image or news block. It returns what it dropped, in the entry
 // record's terms ("priority", "videos[1]", "news", "images[1000:]"), and
 // true; or "" and false when e is about the entry as a whole (its loc, its
 // scope, a namespace the document lacks) and there is nothing to drop but
@@ -23,7 +26,7 @@ func (e *EntryError) Drop(u *URL) (string, bool) {
 	if e == nil || u == nil || e.Rule == "EX-05" {
 		return "", false
 	}
-	name, _, _ := strings.Cut(e.Field, ".")
+	name, sub, _ := strings.Cut(e.Field, ".")
 	list, idx := name, -1
 	if i := strings.IndexByte(name, '['); i > 0 && strings.HasSuffix(name, "]") {
 		n, err := strconv.Atoi(name[i+1 : len(name)-1])
@@ -55,8 +58,24 @@ func (e *EntryError) Drop(u *URL) (string, bool) {
 		if u.News == nil {
 			return "", false
 		}
-		u.News = nil
-		return list, true
+		// The 2010 XSD's optional tags (N-08) go alone; anything else
+		// takes the block with it.
+		n := *u.News
+		switch sub {
+		case "access":
+			n.Access = ""
+		case "genres":
+			n.Genres = ""
+		case "keywords":
+			n.Keywords = ""
+		case "stock_tickers":
+			n.StockTickers = ""
+		default:
+			u.News = nil
+			return list, true
+		}
+		u.News = &n
+		return e.Field, true
 	case "images":
 		if idx < 0 {
 			if e.Rule == "IM-02" && len(u.Images) > MaxImagesPerURL {
@@ -65,7 +84,26 @@ func (e *EntryError) Drop(u *URL) (string, bool) {
 			}
 			return "", false
 		}
-		return dropAt(&u.Images, list, idx)
+		if idx < len(u.Images) {
+			// The deprecated optional fields (IM-03) go alone.
+			im := u.Images[idx]
+			switch sub {
+			case "caption":
+				im.Caption = ""
+			case "geo_location":
+				im.GeoLocation = ""
+			case "title":
+				im.Title = ""
+			case "license":
+				im.License = ""
+			default:
+				return dropAt(&u.Images, list, idx)
+			}
+			u.Images = slices.Clone(u.Images)
+			u.Images[idx] = im
+			return e.Field, true
+		}
+		return "", false
 	case "videos":
 		return dropAt(&u.Videos, list, idx)
 	case "alternates":

@@ -210,21 +210,23 @@ func (o EncoderOptions) checkNews(n *News) error {
 	if !o.Legacy {
 		return nil // N-09: the 2010 XSD's optional tags are not written
 	}
-	switch n.Access {
-	case "", "Subscription", "Registration":
-	default:
-		return entryErr(f.with("access"), "N-08", n.Access, "is neither Subscription nor Registration")
+	if n.Access != "" {
+		if pr := check.NewsAccess(n.Access); !pr.OK() {
+			return problemErr(f.with("access"), n.Access, pr)
+		}
 	}
-	if n.Genres != "" && !check.Genres(n.Genres) {
-		return entryErr(f.with("genres"), "N-08", n.Genres,
-			"is not a comma-separated list of PressRelease, Satire, Blog, OpEd, Opinion, UserGenerated")
+	if n.Genres != "" {
+		if pr := check.NewsGenres(n.Genres); !pr.OK() {
+			return problemErr(f.with("genres"), n.Genres, pr)
+		}
 	}
 	if err := checkTextField(f.with("keywords"), "N-08", n.Keywords, false, 0); err != nil {
 		return err
 	}
-	if n.StockTickers != "" && !check.Tickers(n.StockTickers) {
-		return entryErr(f.with("stock_tickers"), "N-08", n.StockTickers,
-			"is not a comma-separated list of at most 5 EXCHANGE:SYMBOL tickers, such as \"NASDAQ:AMAT, BOM:500325\"")
+	if n.StockTickers != "" {
+		if pr := check.NewsTickers(n.StockTickers); !pr.OK() {
+			return problemErr(f.with("stock_tickers"), n.StockTickers, pr)
+		}
 	}
 	return nil
 }

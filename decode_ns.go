@@ -96,6 +96,16 @@ func classifyNS(uri string) (k nsKind, near bool) {
 	case "google.com/schemas/sitemap-pagemap/1.0":
 		return nsPageMap, true
 	}
+	// Another version of an extension's namespace ("…/sitemap-image/1.0"):
+	// the elements are the extension's, the URI is wrong (EX-04).
+	for _, e := range [...]struct {
+		prefix string
+		kind   nsKind
+	}{{"google.com/schemas/sitemap-image/", nsImage}, {"google.com/schemas/sitemap-video/", nsVideo}, {"google.com/schemas/sitemap-news/", nsNews}} {
+		if v, ok := strings.CutPrefix(n, e.prefix); ok && v != "" && strings.Trim(v, "0123456789.") == "" {
+			return e.kind, true
+		}
+	}
 	return nsOther, false
 }
 

@@ -70,7 +70,7 @@ func (r *run) repairList() []Repair {
 	return out
 }
 
-// fieldKind is a field path without its indexes: "videos[1].title" is
+// fieldKind is a field path without its indexes: "videos[1]" is
 // "videos", "images[0].loc" "images.loc".
 func fieldKind(f string) string {
 	var b strings.Builder
@@ -85,14 +85,7 @@ func fieldKind(f string) string {
 			b.WriteByte(c)
 		}
 	}
-	s := b.String()
-	switch {
-	case strings.HasPrefix(s, "videos."), strings.HasPrefix(s, "alternates."), strings.HasPrefix(s, "news."):
-		if !strings.HasSuffix(s, "loc") && !strings.HasSuffix(s, "href") {
-			s, _, _ = strings.Cut(s, ".")
-		}
-	}
-	return s
+	return b.String()
 }
 
 // normalized is one URL of an entry that Run rewrote in its normal form.

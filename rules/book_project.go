@@ -12,7 +12,7 @@ var xmlRules = []Rule{
 	{ID: "XML-03", Severity: Error, Level: Must, Source: srcXML + "; only the five predefined entities and character references are read", URL: urlXML,
 		Title: "Entity references other than &amp; &lt; &gt; &apos; &quot; and &#…; are not expanded.",
 		Fix:   "Replace named HTML entities (&nbsp;, &eacute;) by the character itself or a numeric reference."},
-	{ID: "XML-04", Severity: Warning, Source: srcXML,
+	{ID: "XML-04", Severity: Error, Source: srcXML + "; the XSDs give these elements element-only content, so the schema rejects the text (a reader ignores it with a warning)",
 		Title: "No text sits directly inside elements that hold only elements (<urlset>, <url>, <sitemap>, …).",
 		Fix:   "Remove the stray text; put values inside their element."},
 }

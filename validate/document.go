@@ -152,12 +152,12 @@ func ioFailure(err error) bool {
 
 // validatorSeverity applies the validator's verdict to a decoder
 // diagnostic. The decoder reads a missing or near-miss sitemap namespace
-// (LG-03) and a near-miss extension namespace (EX-04) with a warning, as a
-// parser should; the validator reports both as errors (LG-03, EX-04), as
-// the XSD does.
+// (LG-03), a near-miss extension namespace (EX-04) and text where only
+// elements belong (XML-04) with a warning, as a parser should; the
+// validator reports them as errors, as the XSD does.
 func validatorSeverity(d sitemap.Diagnostic) sitemap.Diagnostic {
 	switch d.Rule {
-	case "LG-03", "EX-04":
+	case "LG-03", "EX-04", "XML-04":
 		if d.Severity == sitemap.SeverityWarning {
 			d.Severity = sitemap.SeverityError
 		}

@@ -102,8 +102,9 @@ func (c *Checker) video(u *sitemap.URL, v *sitemap.Video, line, col int) {
 	}
 }
 
-// newsEntry is N-01 (required tags), N-03 (language), N-06/N-11 (older
-// than 48 hours) and N-10 (more than 1,000 per sitemap).
+// newsEntry is N-01 (required tags), N-03 (language), N-08 (access,
+// genres and stock tickers as the XSD wants them), N-06/N-11 (older than
+// 48 hours) and N-10 (more than 1,000 per sitemap).
 func (c *Checker) newsEntry(n *sitemap.News, line, col int) {
 	c.news++
 	if c.news == sitemap.MaxNewsPerSitemap+1 {
@@ -120,6 +121,16 @@ func (c *Checker) newsEntry(n *sitemap.News, line, col int) {
 	}
 	if !check.Required("N-01", n.Title).OK() {
 		c.emit(line, col, "N-01", sitemap.SeverityError, "<news:news> has no <news:title>; it is required")
+	}
+	// N-08: the 2010 XSD's optional tags, as the encoder checks them.
+	if n.Access != "" {
+		c.value(line, col, "<news:access>", n.Access, check.NewsAccess(n.Access))
+	}
+	if n.Genres != "" {
+		c.value(line, col, "<news:genres>", n.Genres, check.NewsGenres(n.Genres))
+	}
+	if n.StockTickers != "" {
+		c.value(line, col, "<news:stock_tickers>", n.StockTickers, check.NewsTickers(n.StockTickers))
 	}
 	if n.PublicationDate.IsZero() {
 		c.emit(line, col, "N-01", sitemap.SeverityError, "<news:news> has no <news:publication_date>; it is required")

@@ -368,6 +368,34 @@ func Currency(s string) bool {
 	return len(s) == 3 && isUpper(s[0]) && isUpper(s[1]) && isUpper(s[2])
 }
 
+// NewsAccess checks <news:access> against the 2010 news XSD (N-08):
+// Subscription or Registration.
+func NewsAccess(s string) *Problem {
+	switch s {
+	case "Subscription", "Registration":
+		return nil
+	}
+	return problem("N-08", "is neither Subscription nor Registration", "the news XSD allows only these two values; leave it out for free articles")
+}
+
+// NewsGenres checks <news:genres> against the news XSD's pattern (N-08):
+// a comma-separated list of PressRelease, Satire, Blog, OpEd, Opinion and
+// UserGenerated, each comma followed by spaces or nothing.
+func NewsGenres(s string) *Problem {
+	if Genres(s) {
+		return nil
+	}
+	return problem("N-08", "is not a comma-separated list of PressRelease, Satire, Blog, OpEd, Opinion, UserGenerated", "the news XSD allows only these names (\"Blog, OpEd\"); leave out the others")
+}
+
+// NewsTickers checks <news:stock_tickers> against the news XSD (N-08).
+func NewsTickers(s string) *Problem {
+	if Tickers(s) {
+		return nil
+	}
+	return problem("N-08", "is not a comma-separated list of at most 5 EXCHANGE:SYMBOL tickers, such as \"NASDAQ:AMAT, BOM:500325\"", "")
+}
+
 // Genres matches the news XSD's genres pattern (N-08): one of six names,
 // then any number of ", *name".
 func Genres(s string) bool {
