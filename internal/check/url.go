@@ -149,12 +149,16 @@ func URL(s string) (Parts, *Problem) {
 		host := auth
 		if i := strings.LastIndexByte(auth, ':'); i >= 0 {
 			host, p.Port = auth[:i], auth[i+1:]
+		}
+		if host == "" {
+			// Before the port: "http://:0" is no absolute URL (L-01), as
+			// the decoder's test for one (absHTTP) says.
+			return p, problem("L-01", "has no host", "sitemaps need https://host/…")
+		}
+		if p.Port != "" || strings.IndexByte(auth, ':') >= 0 {
 			if pr := port(p.Port); !pr.OK() {
 				return p, pr
 			}
-		}
-		if host == "" {
-			return p, problem("L-01", "has no host", "sitemaps need https://host/…")
 		}
 		for i := 0; i < len(host); i++ {
 			c := host[i]
