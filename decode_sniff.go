@@ -118,7 +118,7 @@ func (d *Decoder) start() error {
 	}
 	var perr error
 	if transformed != "" {
-		d.report("X-01", SeverityError, 1, 1, "the document is "+transformed+"; sitemaps must be UTF-8 (X-01); read after conversion")
+		d.report("X-01", SeverityError, 1, 1, "the document is "+transformed+"; sitemaps must be UTF-8; read after conversion")
 		pr = bufio.NewReaderSize(r, 4096)
 		r = pr
 	}
@@ -191,7 +191,7 @@ func (d *Decoder) charset(name string, r io.Reader) io.Reader {
 		d.report("X-01", SeverityError, 1, 1, fmt.Sprintf("unknown encoding %q declared; read as UTF-8 (sitemaps must be UTF-8, X-01)", name))
 		return r
 	}
-	d.report("X-01", SeverityError, 1, 1, fmt.Sprintf("encoding=%q declared; sitemaps must be UTF-8 (X-01); read after conversion to UTF-8", name))
+	d.report("X-01", SeverityError, 1, 1, fmt.Sprintf("encoding=%q declared; sitemaps must be UTF-8; read after conversion to UTF-8", name))
 	return transform.NewReader(r, enc.NewDecoder())
 }
 

@@ -53,7 +53,7 @@ func (d *Decoder) textNext() (Item, error) {
 		}
 		loc := d.x.strs.string(val)
 		if !utf8.ValidString(loc) {
-			d.report("T-04", SeverityError, d.textLine, lead+1, "the line is not valid UTF-8 (T-04); bad bytes replaced by U+FFFD")
+			d.report("T-04", SeverityError, d.textLine, lead+1, "the line is not valid UTF-8; bad bytes replaced by U+FFFD")
 			loc = strings.ToValidUTF8(loc, "\uFFFD")
 		}
 		return Item{Kind: ItemURL, URL: URL{Loc: loc, Source: d.opt.Name}, Line: d.textLine, Col: lead + 1}, nil

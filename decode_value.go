@@ -212,7 +212,7 @@ func (x *xmlReader) checkChars(v []byte, off int64, what []byte) []byte {
 		return v
 	}
 	if !utf8.Valid(v) {
-		x.report("X-01", SeverityError, off, fmt.Sprintf("<%s> holds bytes that are not UTF-8; sitemaps must be UTF-8 (X-01). Replaced by U+FFFD", shortText(what)))
+		x.report("X-01", SeverityError, off, fmt.Sprintf("<%s> holds bytes that are not UTF-8; sitemaps must be UTF-8. Replaced by U+FFFD", shortText(what)))
 		return bytes.ToValidUTF8(v, []byte("\uFFFD"))
 	}
 	for i := 0; i < len(v); {
