@@ -383,7 +383,7 @@ func checkRedirect(req *http.Request, via []*http.Request) error {
 	}
 	if p != nil {
 		if se := p.scope.check(req.URL, p.site); se != nil {
-			se.Reason = "redirected there, " + se.Reason
+			se.Redirect = true
 			return se
 		}
 	}

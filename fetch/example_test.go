@@ -104,7 +104,7 @@ func ExampleScope() {
 	defer srv.Close()
 	opts := fetch.Options{Scope: fetch.Scope{SameSite: true, NoPrivate: true}, KnownPaths: fetch.KnownPathsNever}
 	_, err := fetch.Walk(context.Background(), srv.URL+"/robots.txt", opts, func(ev fetch.Event) error {
-		if ev.Kind == fetch.EventDiagnostic && ev.Diagnostic.Rule == "FETCH-ROBOTS" {
+		if ev.Kind == fetch.EventDiagnostic && ev.Diagnostic.Rule == "FETCH-SCOPE" {
 			fmt.Println(strings.Contains(ev.Diagnostic.Message, "is out of scope: its host is a loopback address"))
 		}
 		return nil

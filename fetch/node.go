@@ -327,6 +327,9 @@ func (w *walker) runRobots(j *job, e *emitter) {
 		// 4xx: no robots.txt, so no Sitemap lines; discovery goes on.
 		n.Status, n.Err = he.Status, he.Msg
 		e.diag(n, sitemap.Diagnostic{Rule: "FETCH-ROBOTS", Severity: sitemap.SeverityInfo, Message: "no robots.txt (" + he.Msg + "); no Sitemap lines"})
+	case he != nil && he.Kind == KindScope:
+		n.Err = he.Msg
+		e.diag(n, errDiag("FETCH-SCOPE", "robots.txt not read: "+he.Msg))
 	case err != nil:
 		// 5xx or network: unreachable; discovery goes on.
 		n.Err = err.Error()

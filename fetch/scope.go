@@ -70,13 +70,17 @@ func (s Scope) Check() error {
 // ScopeError is why a Client's [Scope] refused a URL or an address; it is
 // the Err of the *Error of KindScope that Get returns.
 type ScopeError struct {
-	URL    string // the URL refused (redacted), or "" for an address
-	Addr   string // the address refused (NoPrivate), or ""
-	Reason string // for people: "another site than https://a.example (same-site scope)"
+	URL      string // the URL refused (redacted), or "" for an address
+	Addr     string // the address refused (NoPrivate), or ""
+	Redirect bool   // URL is the target of a redirect
+	Reason   string // for people: "another site than https://a.example (same-site scope, FETCH-SCOPE)"
 }
 
 func (e *ScopeError) Error() string {
-	if e.URL != "" {
+	switch {
+	case e.Redirect:
+		return "redirected to " + e.URL + ", which is out of scope: " + e.Reason + "; not followed"
+	case e.URL != "":
 		return e.URL + " is out of scope: " + e.Reason + "; not requested"
 	}
 	return "connection to " + e.Addr + " refused: " + e.Reason
@@ -192,12 +196,12 @@ func (s *scope) check(u *url.URL, anchor string) *ScopeError {
 	}
 	host, port, ok := origin(u)
 	if !ok {
-		return &ScopeError{URL: u.Redacted(), Reason: "not an http(s) URL with a host"}
+		return &ScopeError{URL: u.Redacted(), Reason: "not an http(s) URL with a host (FETCH-SCOPE)"}
 	}
 	if s.noPrivate {
 		if a, err := netip.ParseAddr(strings.Trim(u.Hostname(), "[]")); err == nil {
 			if what := privateAddr(a); what != "" {
-				return &ScopeError{URL: u.Redacted(), Reason: "its host is " + what + " address (no-private scope)"}
+				return &ScopeError{URL: u.Redacted(), Reason: "its host is " + what + " address (no-private scope, FETCH-SCOPE)"}
 			}
 		}
 	}
@@ -212,11 +216,11 @@ func (s *scope) check(u *url.URL, anchor string) *ScopeError {
 			return nil
 		}
 	}
-	why := "its host is not on the allow-list"
+	why := "its host is not on the allow-list (FETCH-SCOPE)"
 	if s.sameSite {
-		why = "another site than " + isite.Origin(anchor) + " (same-site scope)"
+		why = "another site than " + isite.Origin(anchor) + " (same-site scope, FETCH-SCOPE)"
 		if len(s.allow) > 0 {
-			why += " and not on the allow-list"
+			why = "another site than " + isite.Origin(anchor) + ", not on the allow-list (same-site scope, FETCH-SCOPE)"
 		}
 	}
 	return &ScopeError{URL: u.Redacted(), Reason: why}
@@ -227,10 +231,10 @@ func (s *scope) check(u *url.URL, anchor string) *ScopeError {
 func control(network, address string, _ syscall.RawConn) error {
 	ap, err := netip.ParseAddrPort(address)
 	if err != nil {
-		return &ScopeError{Addr: address, Reason: "not an IP address and port (no-private scope)"}
+		return &ScopeError{Addr: address, Reason: "not an IP address and port (no-private scope, FETCH-SCOPE)"}
 	}
 	if what := privateAddr(ap.Addr()); what != "" {
-		return &ScopeError{Addr: address, Reason: what + " address (no-private scope)"}
+		return &ScopeError{Addr: address, Reason: what + " address (no-private scope, FETCH-SCOPE)"}
 	}
 	return nil
 }

@@ -87,8 +87,12 @@ func TestScopeSameSiteWalk(t *testing.T) {
 			if hits := b.hitCount("/s.xml") - before; hits != 0 {
 				t.Errorf("the other port was requested %d times", hits)
 			}
-			if d == nil || d.Severity.String() != "error" || !strings.Contains(d.Message, b.URL+"/s.xml is out of scope") ||
-				!strings.Contains(d.Message, "another site than "+a.URL+" (same-site scope)") {
+			what := b.URL + "/s.xml is out of scope"
+			if strings.HasPrefix(tc.name, "redirect") {
+				what = "redirected to " + b.URL + "/s.xml, which is out of scope"
+			}
+			if d == nil || d.Severity.String() != "error" || !strings.Contains(d.Message, what) ||
+				!strings.Contains(d.Message, "another site than "+a.URL+" (same-site scope, FETCH-SCOPE)") {
 				t.Errorf("FETCH-SCOPE = %v", d)
 			}
 		})
@@ -158,8 +162,8 @@ func TestScopeNoPrivate(t *testing.T) {
 
 	c := newTestClient(t, ClientOptions{Attempts: 3, RetryBase: time.Millisecond, Scope: Scope{NoPrivate: true}})
 	for _, tc := range []struct{ url, want string }{
-		{a.URL + "/s.xml", "its host is a loopback address (no-private scope)"},
-		{byName, "a loopback address (no-private scope)"},
+		{a.URL + "/s.xml", "its host is a loopback address (no-private scope, FETCH-SCOPE)"},
+		{byName, "a loopback address (no-private scope, FETCH-SCOPE)"},
 		{"http://[::ffff:10.1.2.3]:1/", "a private address"},
 		{"http://169.254.169.254/latest/meta-data/", "a link-local address"},
 	} {
@@ -203,7 +207,7 @@ func TestScopeNoPrivateRedirect(t *testing.T) {
 		c.scope.noPrivate = false // the literal 127.0.0.1 of the first URL
 		before := b.hitCount("/s.xml")
 		_, err := c.Get(context.Background(), a.URL+"/hop", GetOptions{})
-		if KindOf(err) != KindScope || !strings.Contains(err.Error(), "address (no-private scope)") {
+		if KindOf(err) != KindScope || !strings.Contains(err.Error(), "address (no-private scope, FETCH-SCOPE)") {
 			t.Errorf("redirect to %s: %v (kind %v), want KindScope", to, err, KindOf(err))
 		}
 		if n := b.hitCount("/s.xml") - before; n != 0 {

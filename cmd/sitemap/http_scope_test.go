@@ -29,7 +29,7 @@ func TestNoPrivateEveryCommand(t *testing.T) {
 		if n := len(s.agents()); n != 0 {
 			t.Errorf("%s --no-private: the server was reached", name)
 		}
-		if code == 0 || !strings.Contains(stderr, "loopback address (no-private scope)") {
+		if code == 0 || !strings.Contains(stderr, "loopback address (no-private scope, FETCH-SCOPE)") {
 			t.Errorf("%s --no-private: exit %d, stderr %q", name, code, stderr)
 		}
 		s.reset()
@@ -55,7 +55,7 @@ func TestScopeSameSiteFetch(t *testing.T) {
 	t.Cleanup(home.Close)
 	code, out, stderr := runCLI(t, "", "fetch", "--scope", "same-site", home.URL+"/robots.txt")
 	if code != 1 || out != "" || other.hits("/sitemap.xml") != 0 || !strings.Contains(stderr, "FETCH-SCOPE") ||
-		!strings.Contains(stderr, other.URL+"/sitemap.xml is out of scope: another site than "+home.URL+" (same-site scope)") {
+		!strings.Contains(stderr, other.URL+"/sitemap.xml is out of scope: another site than "+home.URL+" (same-site scope, FETCH-SCOPE)") {
 		t.Errorf("--scope same-site: exit %d, out %q, stderr %q", code, out, stderr)
 	}
 	u, _ := url.Parse(other.URL)
@@ -64,7 +64,7 @@ func TestScopeSameSiteFetch(t *testing.T) {
 		t.Errorf("--allow-host %s: exit %d, out %q, stderr %q", u.Host, code, out, stderr)
 	}
 	code, out, stderr = runCLI(t, "", "fetch", "--allow-host", "www.example.com", home.URL+"/robots.txt")
-	if code == 0 || out != "" || !strings.Contains(stderr, "its host is not on the allow-list") {
+	if code == 0 || out != "" || !strings.Contains(stderr, "its host is not on the allow-list (FETCH-SCOPE)") {
 		t.Errorf("--allow-host www.example.com only: exit %d, out %q, stderr %q", code, out, stderr)
 	}
 	for _, bad := range [][]string{{"--scope", "nowhere"}, {"--allow-host", "https://example.com/"}} {
