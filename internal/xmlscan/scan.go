@@ -52,6 +52,7 @@ type Scanner struct {
 	err    error  // sticky read error (io.EOF at the end)
 	maxTok int    // largest token kept whole in the buffer
 	chunk  int    // text runs longer than this are returned in pieces
+	fills  int    // calls of more that read (the work of rescanning tokens)
 
 	// Newline accounting: lines are counted lazily up to lineOff.
 	lineOff   int64
@@ -167,6 +168,7 @@ func (s *Scanner) more() bool {
 	// reader that returns a few bytes at a time (a gzip stream of tiny
 	// blocks) would otherwise cost time quadratic in the token's length.
 	want, got := len(s.buf), 0
+	s.fills++
 	for empty := 0; empty < 100; {
 		n, err := s.r.Read(s.buf[len(s.buf):cap(s.buf)])
 		s.buf = s.buf[:len(s.buf)+n]
