@@ -203,8 +203,8 @@ func TestRunNoEntries(t *testing.T) {
 	}
 }
 
-// With a state store an unchanged entry keeps its lastmod and a changed
-// one gets the run's time; an invalid copy is never recorded.
+// With a state store an unchanged entry keeps its lastmod and one whose
+// content changed gets the run's time; an invalid copy is never recorded.
 func TestRunState(t *testing.T) {
 	ctx := context.Background()
 	db, err := state.OpenSQLite(ctx, filepath.Join(t.TempDir(), "state.db"), state.SQLiteOptions{})
@@ -228,8 +228,10 @@ func TestRunState(t *testing.T) {
 	jsonl := func(lines ...string) Source {
 		return Read(strings.NewReader(strings.Join(lines, "\n")), source.Options{Name: "in.jsonl"})
 	}
-	runAt(day1, jsonl(`{"loc":"`+base+`a","changefreq":"daily"}`, `{"loc":"`+base+`b"}`))
-	st := runAt(day2, jsonl(`{"loc":"`+base+`a","changefreq":"weekly"}`, `{"loc":"`+base+`b"}`, `{"loc":"`+base+`c d","priority":0.5}`))
+	// a's content changes (an image added); b's changefreq only, which is
+	// no change of the page (its lastmod stays).
+	runAt(day1, jsonl(`{"loc":"`+base+`a"}`, `{"loc":"`+base+`b","changefreq":"daily"}`))
+	st := runAt(day2, jsonl(`{"loc":"`+base+`a","images":[{"loc":"`+base+`a.jpg"}]}`, `{"loc":"`+base+`b","changefreq":"weekly"}`, `{"loc":"`+base+`c d","priority":0.5}`))
 	xml := string(st.Bytes("sitemap.xml"))
 	if !strings.Contains(xml, "<loc>"+base+"a</loc><lastmod>2026-01-03T03:04:05Z</lastmod>") || strings.Count(xml, "<lastmod>") != 1 {
 		t.Errorf("sitemap:\n%s", xml)
