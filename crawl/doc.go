@@ -48,8 +48,9 @@
 //
 // Alternates come from <link rel="alternate" hreflang> (x-default
 // included; the site's own ones are crawled like links) and are kept only
-// when reciprocal (H-04); ones on another host or port are kept
-// unchecked. Every entry with alternates lists itself (H-03), under the
+// when reciprocal (H-04); ones on another host or port, which the crawl
+// does not request, are kept unchecked when every page of the group names
+// them (H-08). Every entry with alternates lists itself (H-03), under the
 // codes its group gives it, its own self link or its <html lang>, so the
 // output passes package validate; images from <img
 // src> on the site's host and allowed by its robots.txt, or on
