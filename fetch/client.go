@@ -1,6 +1,7 @@
 package fetch
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -415,7 +416,7 @@ func (c *Client) Get(ctx context.Context, u string, g GetOptions) (*Response, er
 	if g.Cache {
 		meta, cached = c.cache.lookup(u)
 	}
-	resp, retries, actx, cancel, err := c.do(ctx, u, g, meta, cached)
+	resp, retries, actx, cancel, err := c.do(ctx, u, g, meta, cached, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -458,7 +459,7 @@ func (c *Client) Get(ctx context.Context, u string, g GetOptions) (*Response, er
 
 // do makes the tries and returns the response to use, with the context
 // of its try and that context's cancel.
-func (c *Client) do(ctx context.Context, u string, g GetOptions, meta cacheMeta, cached bool) (*http.Response, int, context.Context, context.CancelFunc, error) {
+func (c *Client) do(ctx context.Context, u string, g GetOptions, meta cacheMeta, cached bool, post *postBody) (*http.Response, int, context.Context, context.CancelFunc, error) {
 	pol := g.Retry
 	if pol == RetryDefault {
 		pol = c.o.Retry
@@ -490,7 +491,11 @@ func (c *Client) do(ctx context.Context, u string, g GetOptions, meta cacheMeta,
 	for attempt := 1; ; attempt++ {
 		deadline := &Error{Kind: KindTimeout, URL: u, Msg: "not read within " + timeout.String() + " (per-document deadline)", Err: context.DeadlineExceeded}
 		actx, cancel := context.WithTimeoutCause(ctx, timeout, deadline)
-		req, err := http.NewRequestWithContext(context.WithValue(actx, policyKey{}, redirects), http.MethodGet, u, nil)
+		method, body := http.MethodGet, io.Reader(nil)
+		if post != nil {
+			method, body = http.MethodPost, bytes.NewReader(post.data)
+		}
+		req, err := http.NewRequestWithContext(context.WithValue(actx, policyKey{}, redirects), method, u, body)
 		if err != nil {
 			cancel()
 			return nil, 0, nil, nil, &Error{Kind: KindBadURL, URL: u, Msg: "bad URL: " + err.Error(), Err: err}
@@ -506,6 +511,9 @@ func (c *Client) do(ctx context.Context, u string, g GetOptions, meta cacheMeta,
 		req.Header.Set("User-Agent", c.o.UserAgent)
 		req.Header.Set("Accept-Encoding", enc)
 		req.Header.Set("Accept", accept)
+		if post != nil {
+			req.Header.Set("Content-Type", post.contentType)
+		}
 		if cached {
 			if meta.ETag != "" {
 				req.Header.Set("If-None-Match", meta.ETag)

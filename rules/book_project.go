@@ -96,4 +96,7 @@ var diffRules = []Rule{
 	{ID: "DIFF-01", Severity: Warning, Source: srcT + ": a directory is compared by its own files",
 		Title: "An index in a compared directory lists a sitemap that is not in that directory; its URLs are not compared.",
 		Fix:   "Copy the missing child into the directory, or compare the published URLs instead."},
+	{ID: "DIFF-02", Severity: Error, Source: srcT + ": a change list is read record by record",
+		Title: "A line of a change list (`sitemap diff --format jsonl`) that is not a change record with a known change and an http(s) loc is skipped; the other lines are read.",
+		Fix:   "Feed the output of `sitemap diff --format jsonl` unchanged, one record a line."},
 }

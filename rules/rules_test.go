@@ -103,7 +103,7 @@ func TestAllIsNaturalOrder(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Fatalf("All() is not family by family")
 	}
-	if got[0] != "F-01" || got[len(got)-1] != "DIFF-01" {
+	if got[0] != "F-01" || got[len(got)-1] != "DIFF-02" {
 		t.Errorf("All() runs %s … %s", got[0], got[len(got)-1])
 	}
 	a := All()

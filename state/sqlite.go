@@ -31,7 +31,12 @@ type SQLiteOptions struct {
 
 // schemaVersion is stored in the meta table; a file with a newer version
 // is refused rather than misread.
-const schemaVersion = 1
+const schemaVersion = 2
+
+// migrations[v] brings a file of version v-1 to version v; schema is
+// version 1. Each is idempotent (a run killed between a migration and the
+// version's update runs it again).
+var migrations = [schemaVersion + 1]string{2: submissionsSchema}
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -128,18 +133,28 @@ func (s *SQLite) init(ctx context.Context) error {
 		return fmt.Errorf("create schema: %w", err)
 	}
 	var v string
+	have := 1 // a new file has the version-1 tables just created
 	err := s.conn.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = 'schema_version'`).Scan(&v)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		if _, err := s.conn.ExecContext(ctx, `INSERT INTO meta(key, value) VALUES('schema_version', ?)`, strconv.Itoa(schemaVersion)); err != nil {
-			return err
-		}
 	case err != nil:
 		return err
 	default:
 		n, err := strconv.Atoi(v)
 		if err != nil || n > schemaVersion {
 			return fmt.Errorf("state file has schema version %q; this program reads version %d or older", v, schemaVersion)
+		}
+		have = n
+	}
+	for n := have + 1; n <= schemaVersion; n++ {
+		if _, err := s.conn.ExecContext(ctx, migrations[n]); err != nil {
+			return fmt.Errorf("migrate the state file to schema version %d: %w", n, err)
+		}
+	}
+	if v != strconv.Itoa(schemaVersion) {
+		if _, err := s.conn.ExecContext(ctx, `INSERT INTO meta(key, value) VALUES('schema_version', ?)
+			ON CONFLICT(key) DO UPDATE SET value = excluded.value`, strconv.Itoa(schemaVersion)); err != nil {
+			return err
 		}
 	}
 	err = nil

@@ -1,0 +1,29 @@
+package fetch
+
+import "context"
+
+// postBody is what a POST sends: the same bytes at every attempt.
+type postBody struct {
+	data        []byte
+	contentType string
+}
+
+// Post sends data to u with the Content-Type contentType, through the
+// same tries, timeouts, Scope, retries (honouring Retry-After) and
+// redirect policy as [Client.Get], and returns the response as Get does:
+// without GetOptions.AnyStatus anything but a 200 is an *Error. Every
+// attempt sends the whole of data again, so use it for requests that
+// may be repeated (an IndexNow submission is). GetOptions.Cache is
+// ignored: an answer to a POST is never stored or made conditional.
+func (c *Client) Post(ctx context.Context, u, contentType string, data []byte, g GetOptions) (*Response, error) {
+	g.Cache = false
+	resp, retries, actx, cancel, err := c.do(ctx, u, g, cacheMeta{}, false, &postBody{data: data, contentType: contentType})
+	if err != nil {
+		return nil, err
+	}
+	r := &Response{Status: resp.StatusCode, URL: u, FinalURL: resp.Request.URL.String(), Header: resp.Header,
+		ContentType: resp.Header.Get("Content-Type"), ContentEncoding: resp.Header.Get("Content-Encoding"),
+		Retries: retries, cancel: cancel}
+	r.body = newIdleBody(resp.Body, c.o.IdleTimeout, actx, cancel, g.Count, c.o.MaxBodyBytes)
+	return r, nil
+}

@@ -1,0 +1,471 @@
+package indexnow
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"strings"
+	"time"
+
+	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/fetch"
+	"github.com/sitemapkit/sitemap/internal/seen"
+	"github.com/sitemapkit/sitemap/state"
+)
+
+// DefaultEndpoint is the shared IndexNow endpoint; engines that take part
+// pass submissions on to one another (IN-02).
+const DefaultEndpoint = "https://api.indexnow.org/indexnow"
+
+// MaxBatch is the most URLs one POST carries (IN-08).
+const MaxBatch = 10000
+
+// ContentType is the Content-Type of a submission (IN-07).
+const ContentType = "application/json; charset=utf-8"
+
+// Ledger remembers what was submitted ([state.SQLite] is one).
+type Ledger interface {
+	// Submitted reports whether loc at version was sent and accepted.
+	Submitted(ctx context.Context, loc, version string) (bool, error)
+	// RecordSubmissions records the outcome of a batch, durably.
+	RecordSubmissions(ctx context.Context, subs []state.Submission) error
+	// SentSince counts the URLs accepted at or after since.
+	SentSince(ctx context.Context, since time.Time) (int64, error)
+}
+
+var _ Ledger = (*state.SQLite)(nil)
+
+// Options configure [Submit].
+type Options struct {
+	// Key is the key (IN-03); required.
+	Key string
+	// Host is the host every URL must be on (www.example.com, or
+	// 127.0.0.1:8080 with a port); an http(s) URL is taken for its host.
+	// Required.
+	Host string
+	// KeyLocation is the URL of the key file when it is not
+	// https://HOST/KEY.txt; only URLs below its directory are sent (IN-05).
+	KeyLocation string
+	// Endpoint is where batches are POSTed (default DefaultEndpoint).
+	Endpoint string
+	// Client sends the batches (package fetch's client: its timeouts,
+	// retries and Retry-After bound apply). Required unless DryRun.
+	Client *fetch.Client
+
+	// BatchSize is the most URLs in one POST (default and most: MaxBatch).
+	BatchSize int
+	// MaxPerDay is the most URLs accepted in 24 hours, counted in the
+	// Ledger when there is one and in this run otherwise (0: no quota).
+	// URLs past it are not sent (Summary.Deferred): with a Ledger, the
+	// next run sends them.
+	MaxPerDay int64
+	// Ledger, when set, skips what it has seen sent and records every
+	// batch's outcome.
+	Ledger Ledger
+	// DryRun makes the batches (OnBatch is told of each) and sends nothing.
+	DryRun bool
+
+	// OnDiagnostic is told of every URL not sent because of where it is
+	// (IN-08, IN-05) or what it is (L-01).
+	OnDiagnostic func(sitemap.Diagnostic)
+	// OnBatch is told of every batch when it is answered (or made, with
+	// DryRun).
+	OnBatch func(Batch)
+	// OnRetry is told of every retry, in a sentence for people.
+	OnRetry func(msg string)
+	// Now is the clock (default time.Now).
+	Now func() time.Time
+	// DedupMemory is the memory for the URLs seen before the set spills
+	// to disk (default 16 MiB).
+	DedupMemory int64
+}
+
+// Outcome is what became of a batch.
+type Outcome string
+
+// The outcomes of a [Batch].
+const (
+	Sent    Outcome = "sent"    // 200 or 202
+	Failed  Outcome = "failed"  // any other answer, or none
+	Planned Outcome = "dry-run" // made with Options.DryRun, not sent
+)
+
+// Batch is one POST: its URLs and what the endpoint answered.
+type Batch struct {
+	// N numbers the batches of a run from 1.
+	N    int
+	URLs []string
+	// Status is the HTTP status of the answer (0 without one).
+	Status  int
+	Outcome Outcome
+	// Message says what the answer means, for people.
+	Message string
+	// Retries is how many attempts failed before the answer.
+	Retries int
+}
+
+// Summary counts what [Submit] did.
+type Summary struct {
+	// Read counts the entries read; Duplicates those whose URL came before.
+	Read, Duplicates int64
+	// Refused counts the URLs not sent because of their host, directory
+	// or form (each reported to OnDiagnostic).
+	Refused int64
+	// Already counts the URLs the Ledger had seen sent at this version.
+	Already int64
+	// Sent counts the URLs of accepted batches (with DryRun, of the
+	// batches made); Failed those of refused or unanswered ones.
+	Sent, Failed int64
+	// Deferred counts the URLs not sent because of MaxPerDay, or because
+	// an earlier batch stopped the run (a 403 or a 429).
+	Deferred int64
+	// Batches counts the batches, FailedBatches those that failed.
+	Batches, FailedBatches int
+	DryRun                 bool
+}
+
+// OK reports whether no batch failed and no URL was refused.
+func (s Summary) OK() bool { return s.FailedBatches == 0 && s.Refused == 0 }
+
+// String is the one-line summary for people.
+func (s Summary) String() string {
+	var b strings.Builder
+	verb := "sent"
+	if s.DryRun {
+		verb = "would be sent (dry run)"
+	}
+	fmt.Fprintf(&b, "%d URLs %s in %d batches", s.Sent, verb, s.Batches)
+	if s.FailedBatches > 0 {
+		fmt.Fprintf(&b, "; %d batches (%d URLs) failed", s.FailedBatches, s.Failed)
+	}
+	if s.Already > 0 {
+		fmt.Fprintf(&b, "; %d already submitted", s.Already)
+	}
+	if s.Refused > 0 {
+		fmt.Fprintf(&b, "; %d refused (host or key directory)", s.Refused)
+	}
+	if s.Duplicates > 0 {
+		fmt.Fprintf(&b, "; %d duplicates", s.Duplicates)
+	}
+	if s.Deferred > 0 {
+		fmt.Fprintf(&b, "; %d left for a later run", s.Deferred)
+	}
+	fmt.Fprintf(&b, " (%d read)", s.Read)
+	return b.String()
+}
+
+// Version is the version of u's content that a submission is recorded
+// under: its content hash when it has one, else its lastmod and the
+// fingerprint of its fields (state.Fingerprint). A page that changes gets
+// a new version and is submitted again.
+func Version(u *sitemap.URL) string {
+	if u.ContentHash != "" {
+		return "hash:" + u.ContentHash
+	}
+	return u.LastMod.String() + "|" + state.Fingerprint(u)
+}
+
+// scope is the checked Options: where URLs may be.
+type scope struct {
+	host   string // lower case, with the port when Host has one
+	port   bool
+	dir    string // the key file's directory path, ending in "/"; "" for the root
+	keyLoc string
+}
+
+// HostOf returns the host of an http(s) URL, or s itself when it is no
+// URL: what Options.Host takes.
+func HostOf(s string) string {
+	if u, err := url.Parse(s); err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" {
+		return u.Host
+	}
+	return s
+}
+
+func (o *Options) check() (scope, error) {
+	var sc scope
+	if err := ValidKey(o.Key); err != nil {
+		return sc, err
+	}
+	h := strings.ToLower(HostOf(strings.TrimSpace(o.Host)))
+	if h == "" {
+		return sc, errors.New("indexnow: no host; give the host the URLs are on (www.example.com)")
+	}
+	if strings.ContainsAny(h, "/?#@ ") {
+		return sc, fmt.Errorf("indexnow: host %q is not a host name; give it as www.example.com", o.Host)
+	}
+	sc.host = h
+	sc.port = strings.Contains(strings.TrimPrefix(h, "["), ":") && !strings.HasSuffix(h, "]")
+	if o.KeyLocation != "" {
+		u, err := url.Parse(o.KeyLocation)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return sc, fmt.Errorf("indexnow: key location %q is not an http(s) URL; give the full URL of the key file (IN-05)", o.KeyLocation)
+		}
+		if !sc.sameHost(u) {
+			return sc, fmt.Errorf("indexnow: key location %s is not on host %s; the key file must be on the host it covers (IN-05)", o.KeyLocation, sc.host)
+		}
+		p := u.EscapedPath()
+		sc.dir = p[:strings.LastIndexByte(p, '/')+1]
+		if sc.dir == "/" {
+			sc.dir = ""
+		}
+		sc.keyLoc = o.KeyLocation
+	}
+	if o.Endpoint == "" {
+		o.Endpoint = DefaultEndpoint
+	}
+	if u, err := url.Parse(o.Endpoint); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return sc, fmt.Errorf("indexnow: endpoint %q is not an http(s) URL", o.Endpoint)
+	}
+	if o.Client == nil && !o.DryRun {
+		return sc, errors.New("indexnow: no HTTP client to send with")
+	}
+	if o.BatchSize <= 0 || o.BatchSize > MaxBatch {
+		o.BatchSize = MaxBatch
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.DedupMemory <= 0 {
+		o.DedupMemory = 16 << 20
+	}
+	return sc, nil
+}
+
+func (sc *scope) sameHost(u *url.URL) bool {
+	if sc.port {
+		return strings.EqualFold(u.Host, sc.host)
+	}
+	return strings.EqualFold(u.Hostname(), sc.host) || strings.EqualFold(u.Host, sc.host)
+}
+
+// refuse returns the diagnostic of a URL that is not sent, or nil.
+func (sc *scope) refuse(loc string) *sitemap.Diagnostic {
+	u, err := url.Parse(loc)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return &sitemap.Diagnostic{Rule: "L-01", Severity: sitemap.SeverityError, URL: loc,
+			Message: "not an absolute http(s) URL; not sent"}
+	}
+	if !sc.sameHost(u) {
+		return &sitemap.Diagnostic{Rule: "IN-08", Severity: sitemap.SeverityError, URL: loc,
+			Message: fmt.Sprintf("on host %s, not %s; not sent (a submission carries the URLs of one host: submit each host with its own --host and key)", u.Host, sc.host)}
+	}
+	if sc.dir != "" && !strings.HasPrefix(u.EscapedPath(), sc.dir) {
+		return &sitemap.Diagnostic{Rule: "IN-05", Severity: sitemap.SeverityError, URL: loc,
+			Message: fmt.Sprintf("outside %s, the directory of the key file %s; not sent (put the key file at the root of the host to cover every URL)", sc.dir, sc.keyLoc)}
+	}
+	return nil
+}
+
+// item is a URL waiting in a batch.
+type item struct{ loc, version string }
+
+// Submit checks o (the key first: a bad key sends nothing), reads
+// entries and submits their URLs in batches (see the package comment).
+// It returns an error when the run cannot go on: bad options, entries
+// that fail, the Ledger failing, or ctx ending; a batch the endpoint
+// refuses is counted in the Summary (Summary.OK is false) and told to
+// OnBatch, not returned.
+func Submit(ctx context.Context, entries sitemap.Entries, o Options) (Summary, error) {
+	sum := Summary{DryRun: o.DryRun}
+	sc, err := o.check()
+	if err != nil {
+		return sum, err
+	}
+	set := seen.New(o.DedupMemory, "")
+	defer set.Close()
+	quota := int64(-1)
+	if o.MaxPerDay > 0 {
+		quota = o.MaxPerDay
+		if o.Ledger != nil {
+			n, err := o.Ledger.SentSince(ctx, o.Now().Add(-24*time.Hour))
+			if err != nil {
+				return sum, err
+			}
+			quota = max(0, quota-n)
+		}
+	}
+	s := &submitter{o: &o, sc: &sc, sum: &sum, quota: quota}
+	err = entries(ctx, func(u *sitemap.URL) error {
+		sum.Read++
+		if d := sc.refuse(u.Loc); d != nil {
+			sum.Refused++
+			if o.OnDiagnostic != nil {
+				o.OnDiagnostic(*d)
+			}
+			return nil
+		}
+		isNew, err := set.Add(u.Loc)
+		if err != nil {
+			return fmt.Errorf("indexnow: remembering the URLs read: %w", err)
+		}
+		if !isNew {
+			sum.Duplicates++
+			return nil
+		}
+		v := Version(u)
+		if o.Ledger != nil {
+			done, err := o.Ledger.Submitted(ctx, u.Loc, v)
+			if err != nil {
+				return err
+			}
+			if done {
+				sum.Already++
+				return nil
+			}
+		}
+		if s.stopped || s.quota == 0 {
+			sum.Deferred++
+			return nil
+		}
+		s.batch = append(s.batch, item{u.Loc, v})
+		if s.quota > 0 {
+			s.quota--
+		}
+		if len(s.batch) >= o.BatchSize {
+			return s.flush(ctx)
+		}
+		return nil
+	})
+	if err != nil {
+		return sum, err
+	}
+	return sum, s.flush(ctx)
+}
+
+type submitter struct {
+	o       *Options
+	sc      *scope
+	sum     *Summary
+	batch   []item
+	n       int
+	quota   int64 // URLs left today; -1: no quota
+	stopped bool  // a 403 or 429: later batches would fail the same way
+}
+
+// body is the JSON of a submission (IN-07).
+type body struct {
+	Host        string   `json:"host"`
+	Key         string   `json:"key"`
+	KeyLocation string   `json:"keyLocation,omitempty"`
+	URLList     []string `json:"urlList"`
+}
+
+func (s *submitter) flush(ctx context.Context) error {
+	if len(s.batch) == 0 {
+		return nil
+	}
+	s.n++
+	b := Batch{N: s.n, URLs: make([]string, len(s.batch))}
+	for i, it := range s.batch {
+		b.URLs[i] = it.loc
+	}
+	s.sum.Batches++
+	if s.o.DryRun {
+		b.Outcome, b.Message = Planned, "not sent (dry run)"
+		s.sum.Sent += int64(len(b.URLs))
+	} else {
+		if err := s.send(ctx, &b); err != nil {
+			return err
+		}
+		subs := make([]state.Submission, len(s.batch))
+		at := s.o.Now()
+		outcome := state.OutcomeSent
+		if b.Outcome != Sent {
+			outcome = state.OutcomeFailed
+		}
+		for i, it := range s.batch {
+			subs[i] = state.Submission{Loc: it.loc, Version: it.version, Endpoint: s.o.Endpoint, At: at, Status: b.Status, Outcome: outcome}
+		}
+		if b.Outcome == Sent {
+			s.sum.Sent += int64(len(b.URLs))
+		} else {
+			s.sum.Failed += int64(len(b.URLs))
+			s.sum.FailedBatches++
+			if s.quota >= 0 {
+				s.quota += int64(len(b.URLs)) // not accepted: not counted
+			}
+		}
+		if s.o.Ledger != nil {
+			if err := s.o.Ledger.RecordSubmissions(ctx, subs); err != nil {
+				return err
+			}
+		}
+	}
+	s.batch = s.batch[:0]
+	if s.o.OnBatch != nil {
+		s.o.OnBatch(b)
+	}
+	return nil
+}
+
+// send POSTs one batch and fills in its answer. It returns an error only
+// when ctx ended.
+func (s *submitter) send(ctx context.Context, b *Batch) error {
+	data, err := json.Marshal(body{Host: s.sc.host, Key: s.o.Key, KeyLocation: s.sc.keyLoc, URLList: b.URLs})
+	if err != nil {
+		return err
+	}
+	resp, err := s.o.Client.Post(ctx, s.o.Endpoint, ContentType, data, fetch.GetOptions{
+		Accept: "application/json,text/plain;q=0.9,*/*;q=0.5", AcceptEncoding: "identity",
+		AnyStatus: true, OnRetry: s.o.OnRetry,
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		b.Outcome, b.Message = Failed, "no answer from "+s.o.Endpoint+": "+err.Error()+"; submit again later"
+		var fe *fetch.Error
+		if errors.As(err, &fe) && fe.Status != 0 {
+			// An answer the client would not wait for (a Retry-After
+			// past its bound).
+			b.Status, b.Message = fe.Status, Meaning(fe.Status)+": "+fe.Msg
+			s.stopped = fe.Status == 403 || fe.Status == 429
+		}
+		return nil
+	}
+	detail, _ := io.ReadAll(io.LimitReader(resp, 512))
+	resp.Close()
+	b.Status, b.Retries = resp.Status, resp.Retries
+	b.Outcome, b.Message = Failed, Meaning(resp.Status)
+	if resp.Status == 200 || resp.Status == 202 {
+		b.Outcome = Sent
+	}
+	if b.Outcome == Failed {
+		if d := strings.Join(strings.Fields(string(detail)), " "); d != "" {
+			b.Message += " (the endpoint said: " + cut(d, 200) + ")"
+		}
+		if resp.Retries > 0 {
+			b.Message += fmt.Sprintf(" (gave up after %d attempts)", resp.Retries+1)
+		}
+		if resp.Status == 403 || resp.Status == 429 {
+			s.stopped = true
+		}
+	}
+	return nil
+}
+
+// Meaning says what an IndexNow endpoint's status means and what to do
+// (IN-09).
+func Meaning(status int) string {
+	switch {
+	case status == 200:
+		return "HTTP 200: received"
+	case status == 202:
+		return "HTTP 202: accepted; the key is being validated (IN-09)"
+	case status == 400:
+		return "HTTP 400 Bad Request: the endpoint could not read the submission (IN-07)"
+	case status == 403:
+		return "HTTP 403 Forbidden: the key is not valid: the key file was not found on the host or does not hold the key; publish it and check with --verify-key (IN-04)"
+	case status == 422:
+		return "HTTP 422 Unprocessable Entity: the URLs are not on the host, or the key does not match the key file's name or location (IN-08, IN-05)"
+	case status == 429:
+		return "HTTP 429 Too Many Requests: the endpoint asks to slow down; submit again later, fewer URLs a day (--max-per-day)"
+	case status >= 500:
+		return fmt.Sprintf("HTTP %d: the endpoint failed; submit again later", status)
+	}
+	return fmt.Sprintf("HTTP %d: not an IndexNow answer (IN-09); check --endpoint", status)
+}
