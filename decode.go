@@ -1,6 +1,7 @@
 package sitemap
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -87,6 +88,17 @@ type DecoderOptions struct {
 	// CDATA section, or one element's text value; default 1 MiB (LIM-04).
 	// Character data between elements is streamed and not capped.
 	MaxLineBytes int
+	// MaxErrors caps the error diagnostics of the document; default
+	// DefaultDecodeMaxErrors, negative for no cap. The error that reaches
+	// it is followed by one LIM-05 diagnostic and Next returns ErrLimit: a
+	// file of junk (one T-02 per line of a 200 MiB text) is abandoned after
+	// MaxErrors lines instead of reported line by line to its end.
+	MaxErrors int
+	// Context, when set, stops the decoder once it is done: Next returns
+	// a *DecodeError whose Err is the context's error (not reported to
+	// OnDiagnostic), within one read of the input (a few KB), however
+	// long the input goes on without an entry.
+	Context context.Context
 	// OnDiagnostic receives every problem seen in the bytes, in input
 	// order, as it is found. It may be nil.
 	OnDiagnostic func(Diagnostic)
@@ -107,6 +119,10 @@ const (
 	DefaultDecodeMaxEntries   = 10 * MaxURLs
 	DefaultDecodeMaxDepth     = 64
 	DefaultDecodeMaxLineBytes = 1 << 20
+	// DefaultDecodeMaxErrors is two errors for each URL a sitemap may
+	// hold (S-01): a real sitemap with one mistake in every entry is read
+	// to its end, a file of junk is not.
+	DefaultDecodeMaxErrors = 2 * MaxURLs
 )
 
 // Errors returned (wrapped in a *DecodeError) by [Decoder.Next].
@@ -147,6 +163,7 @@ const (
 	RuleMaxCount   = "LIM-02"  // DecoderOptions.MaxEntries reached
 	RuleMaxDepth   = "LIM-03"  // DecoderOptions.MaxDepth reached
 	RuleMaxToken   = "LIM-04"  // DecoderOptions.MaxLineBytes reached
+	RuleMaxErrors  = "LIM-05"  // DecoderOptions.MaxErrors reached
 	RuleGzip       = "GZ-01"   // corrupt or truncated gzip
 	RuleGzipNested = "GZ-02"   // gzip inside gzip (compressed twice): read, with a warning
 	RuleRead       = "READ-01" // the reader failed (I/O error): no finding about the document
@@ -178,10 +195,14 @@ type Decoder struct {
 	started bool
 	err     error // sticky error of Next
 	count   int   // entries returned
+	errs    int   // error diagnostics reported
+	stop    error // LIM-05: MaxErrors reached (a *DecodeError)
 
 	x xmlReader // XML state
 
-	textLine int // text format: current line number
+	textLine  int // text format: current line number
+	blankRun  int // text format: blank lines just read, not yet reported (T-08)
+	blankFrom int // text format: the first of them
 
 	noFast bool // tests: read without the fast paths of decode_fast.go
 }
@@ -200,6 +221,9 @@ func NewDecoder(r io.Reader, o DecoderOptions) *Decoder {
 	}
 	if o.MaxLineBytes <= 0 {
 		o.MaxLineBytes = DefaultDecodeMaxLineBytes
+	}
+	if o.MaxErrors == 0 {
+		o.MaxErrors = DefaultDecodeMaxErrors
 	}
 	d := &Decoder{opt: o, src: r}
 	d.x.strs.reuse = o.ReuseValues
@@ -262,12 +286,28 @@ func (d *Decoder) Next() (Item, error) {
 	return *it, nil
 }
 
-// report sends a diagnostic at line:col.
+// report sends a diagnostic at line:col, and counts it towards MaxErrors.
 func (d *Decoder) report(rule string, sev Severity, line, col int, msg string) {
-	if d.opt.OnDiagnostic == nil {
+	if d.opt.OnDiagnostic != nil {
+		d.opt.OnDiagnostic(d.diag(rule, sev, line, col, msg))
+	}
+	if sev == SeverityError {
+		d.countError(line, col)
+	}
+}
+
+// countError counts an error diagnostic; the one that reaches MaxErrors
+// abandons the document (LIM-05): d.stop is what Next returns from then on.
+func (d *Decoder) countError(line, col int) {
+	d.errs++
+	if d.errs != d.opt.MaxErrors || d.stop != nil {
 		return
 	}
-	d.opt.OnDiagnostic(d.diag(rule, sev, line, col, msg))
+	d.stop = d.fatal(RuleMaxErrors, line, col, ErrLimit, fmt.Sprintf(
+		"%d errors in this document; stopped reading it (is it a sitemap at all? Fix the first errors, or raise MaxErrors to read further)", d.errs))
+	if d.x.fatal == nil {
+		d.x.fatal = d.stop
+	}
 }
 
 func (d *Decoder) diag(rule string, sev Severity, line, col int, msg string) Diagnostic {
@@ -283,6 +323,9 @@ func (d *Decoder) diag(rule string, sev Severity, line, col int, msg string) Dia
 // reportAt reports at an absolute offset of the scanner's input.
 func (d *Decoder) reportAt(rule string, sev Severity, off int64, msg string) {
 	if d.opt.OnDiagnostic == nil {
+		if sev == SeverityError {
+			d.countError(0, 0)
+		}
 		return
 	}
 	line, col := 0, 0
@@ -316,6 +359,14 @@ func (d *Decoder) readFailure(err error, off int64) error {
 		err = io.ErrUnexpectedEOF
 	}
 	switch {
+	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
+		// Stopped (DecoderOptions.Context, or the reader's own context):
+		// no finding about the document, so not reported.
+		line, col := 0, 0
+		if d.s != nil {
+			line, col = d.s.Pos(off)
+		}
+		return &DecodeError{Diagnostic: d.diag(RuleRead, SeverityError, line, col, fmt.Sprintf("cannot read: %v", err)), Err: err}
 	case errors.Is(err, errByteCap):
 		return d.fatalAt(RuleMaxBytes, off, ErrLimit, fmt.Sprintf(
 			"more than %d uncompressed bytes; stopped reading (a sitemap may hold %d, S-02; raise MaxBytes to read further)",

@@ -3,6 +3,7 @@ package sitemap
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -34,11 +35,18 @@ type limitReader struct {
 	n   int64
 	max int64
 	err error
+	ctx context.Context // nil, or DecoderOptions.Context: checked at every read
 }
 
 func (l *limitReader) Read(p []byte) (int, error) {
 	if l.err != nil {
 		return 0, l.err
+	}
+	if l.ctx != nil {
+		if err := l.ctx.Err(); err != nil {
+			l.err = err
+			return 0, err
+		}
 	}
 	if rem := l.max - l.n; int64(len(p)) > rem {
 		if rem == 0 {
@@ -80,7 +88,7 @@ func (d *Decoder) start() error {
 		// The inner compressed stream is capped like the output: empty
 		// gzip members inflate to nothing and would otherwise never reach
 		// MaxBytes.
-		ib := bufio.NewReaderSize(&limitReader{r: zr, max: d.opt.MaxBytes}, 4096)
+		ib := bufio.NewReaderSize(&limitReader{r: zr, max: d.opt.MaxBytes, ctx: d.opt.Context}, 4096)
 		src = ib
 		if isGzip(ib) {
 			d.report(RuleGzipNested, SeverityWarning, 0, 0, "the document is gzip-compressed twice (a gzip inside the gzip); read after decompressing both. Search engines decompress a .gz sitemap once: compress it once")
@@ -95,7 +103,7 @@ func (d *Decoder) start() error {
 			src = ib2
 		}
 	}
-	d.lim = &limitReader{r: src, max: d.opt.MaxBytes}
+	d.lim = &limitReader{r: src, max: d.opt.MaxBytes, ctx: d.opt.Context}
 	pr := bufio.NewReaderSize(d.lim, 4096)
 	head, _ := pr.Peek(1024)
 	var r io.Reader = pr

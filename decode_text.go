@@ -15,8 +15,12 @@ import (
 // textNext reads the next URL line of a text sitemap (T-01, T-08).
 func (d *Decoder) textNext() (Item, error) {
 	for {
+		if d.stop != nil {
+			return Item{}, d.stop // LIM-05
+		}
 		raw, off, ok := d.s.NextLine() // T-08: LF or CRLF
 		if !ok {
+			d.blanks()
 			if d.s.Err() != nil && d.s.Err() != io.EOF {
 				return Item{}, d.readFailure(d.s.Err(), off)
 			}
@@ -32,9 +36,15 @@ func (d *Decoder) textNext() (Item, error) {
 		}
 		val := bytes.TrimRight(raw[lead:], " \t\r\n\f\v")
 		if len(val) == 0 {
-			d.report("T-08", SeverityWarning, d.textLine, 1, "blank line; a text sitemap holds one URL per line and nothing else (T-05)")
+			// A run of blank lines is one warning, when it ends (a file
+			// of 200 MiB of them is one diagnostic, not 200 million).
+			if d.blankRun == 0 {
+				d.blankFrom = d.textLine
+			}
+			d.blankRun++
 			continue
 		}
+		d.blanks()
 		if !absHTTP(val) {
 			show := val
 			if len(show) > 80 {
@@ -58,6 +68,17 @@ func (d *Decoder) textNext() (Item, error) {
 		}
 		return Item{Kind: ItemURL, URL: URL{Loc: loc, Source: d.opt.Name}, Line: d.textLine, Col: lead + 1}, nil
 	}
+}
+
+// blanks reports the run of blank lines just read, if any (T-08).
+func (d *Decoder) blanks() {
+	switch n := d.blankRun; {
+	case n == 1:
+		d.report("T-08", SeverityWarning, d.blankFrom, 1, "blank line; a text sitemap holds one URL per line and nothing else (T-05)")
+	case n > 1:
+		d.report("T-08", SeverityWarning, d.blankFrom, 1, fmt.Sprintf("%d blank lines (to line %d); a text sitemap holds one URL per line and nothing else (T-05)", n, d.blankFrom+n-1))
+	}
+	d.blankRun = 0
 }
 
 // hasHTTPScheme reports whether b starts with http:// or https:// (any case)

@@ -1,6 +1,7 @@
 package fetch
 
 import (
+	"context"
 	"io"
 
 	sitemap "github.com/sitemapkit/sitemap"
@@ -28,6 +29,8 @@ type docItem struct {
 type docOptions struct {
 	Name         string
 	MaxBytes     int64
+	MaxErrors    int
+	Context      context.Context
 	OnDiagnostic func(sitemap.Diagnostic)
 }
 
@@ -38,6 +41,8 @@ func openDoc(r io.Reader, o docOptions) *docReader {
 		Name:         o.Name,
 		BaseURL:      o.Name,
 		MaxBytes:     o.MaxBytes,
+		MaxErrors:    o.MaxErrors,
+		Context:      o.Context,
 		OnDiagnostic: o.OnDiagnostic,
 	})}
 }

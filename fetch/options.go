@@ -85,6 +85,10 @@ type Options struct {
 	// MaxSitemapBytes bounds one sitemap's decompressed size (default: the
 	// decoder's default, four times the protocol's 50 MiB).
 	MaxSitemapBytes int64
+	// MaxErrors abandons one sitemap after that many error diagnostics
+	// (LIM-05; 0: the decoder's default, sitemap.DefaultDecodeMaxErrors;
+	// negative: no cap).
+	MaxErrors int
 	// Timeout bounds the whole walk (0: none).
 	Timeout time.Duration
 

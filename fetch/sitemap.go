@@ -196,7 +196,7 @@ func (r *sitemapRead) decode() {
 		w.entries.Add(int64(n.URLs))
 		w.dups.Add(r.dups)
 	}()
-	dec := openDoc(o.r, docOptions{Name: r.final, MaxBytes: w.opts.MaxSitemapBytes, OnDiagnostic: r.report})
+	dec := openDoc(o.r, docOptions{Name: r.final, MaxBytes: w.opts.MaxSitemapBytes, MaxErrors: w.opts.MaxErrors, Context: r.ctx, OnDiagnostic: r.report})
 	it, err := dec.Next()
 	if !r.first(dec, err) {
 		return

@@ -189,6 +189,9 @@ func (r *Reader) read() (bool, error) {
 			r.end()
 			return false, nil
 		}
+		if cerr := r.ctx.Err(); cerr != nil {
+			return false, cerr
+		}
 		// The decoder reported the problem (OnDiagnostic) already.
 		if c.doc.Depth == 0 && readFailed(err) {
 			var de *sitemap.DecodeError
@@ -373,6 +376,9 @@ func (r *Reader) start(d *Doc, rc io.ReadCloser) error {
 	}
 	do := r.o.Decoder
 	do.Name, do.BaseURL, do.OnDiagnostic = d.Name, d.URL, r.o.OnDiagnostic
+	// The decoder stops within a read once ctx is done, however long a
+	// document goes on without an entry (a file of junk lines).
+	do.Context = r.ctx
 	c.dec = sitemap.NewDecoder(in, do)
 	r.cur = c
 	return nil

@@ -30,6 +30,9 @@ var limitRules = []Rule{
 	{ID: "LIM-04", Severity: Error, Source: srcLimit,
 		Title: "The reader stops at a value or text line longer than DecoderOptions.MaxLineBytes.",
 		Fix:   "Check for a missing line break or closing tag; raise MaxLineBytes if the value is meant to be that long."},
+	{ID: "LIM-05", Severity: Error, Source: srcLimit,
+		Title: "The reader abandons a document after DecoderOptions.MaxErrors errors (--max-errors; default 100,000, two per URL a sitemap may hold): a file of junk is not reported line by line.",
+		Fix:   "Check that the input is a sitemap and fix the first errors; raise the limit (--max-errors) to see every one."},
 }
 
 var gzipRules = []Rule{

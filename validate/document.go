@@ -3,10 +3,12 @@ package validate
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/internal/site"
 )
 
 // Summary is what [Document] found.
@@ -87,6 +89,11 @@ func Document(ctx context.Context, r io.Reader, o Options, report func(sitemap.D
 	if do.BaseURL == "" {
 		do.BaseURL = o.URL
 	}
+	do.Context = ctx // stops the decoder within a read, entries or not
+	maxErrors := do.MaxErrors
+	if maxErrors == 0 {
+		maxErrors = sitemap.DefaultDecodeMaxErrors
+	}
 	do.OnDiagnostic = func(d sitemap.Diagnostic) {
 		// When the reader itself fails, the decoder reports that as
 		// RuleRead; it is no finding about the document (Document returns
@@ -123,6 +130,20 @@ func Document(ctx context.Context, r io.Reader, o Options, report func(sitemap.D
 		if it.Kind == sitemap.ItemIndex && len(sum.Children) < maxTracked {
 			sum.Children = append(sum.Children, strings.Clone(it.Index.Loc))
 			sum.ChildAt = append(sum.ChildAt, Pos{Line: it.Line, Col: it.Col})
+		}
+		if maxErrors > 0 && sum.Errors >= maxErrors {
+			// The decoder's and the checker's errors together reached the
+			// bound (the decoder stops by itself on its own errors alone):
+			// the document is abandoned as the decoder abandons it.
+			d := sitemap.Diagnostic{Rule: sitemap.RuleMaxErrors, Severity: sitemap.SeverityError, Line: it.Line, Col: it.Col,
+				Message: fmt.Sprintf("%d errors in this document; stopped reading it (is it a sitemap at all? Fix the first errors, or raise MaxErrors to read further)", sum.Errors)}
+			if site.IsHTTP(c.name) {
+				d.URL = c.name
+			} else {
+				d.File = c.name
+			}
+			count(d)
+			break
 		}
 	}
 	sum.Format = dec.Format()

@@ -26,6 +26,8 @@ type diffOptions struct {
 	TempDir string
 	Timeout time.Duration
 	Base    string
+	// MaxErrors abandons a document after that many errors (LIM-05).
+	MaxErrors int
 	// AllowOffSite reads an index's children on another site (I-05).
 	AllowOffSite bool
 	Old          string
@@ -97,6 +99,7 @@ truncated or not a sitemap, an HTTP failure, bad flags).`,
 	f.DurationVar(&o.Timeout, "timeout", 60*time.Second, "time limit of each HTTP request")
 	f.StringVar(&o.Base, "base", "", "`URL` where local OLD and NEW files are served (a directory URL ending in /), to map an index's child locs to files below it")
 	f.BoolVar(&o.AllowOffSite, "allow-off-site", false, "also read an index's children on another scheme, host or port than the index (I-05: reported as a warning)")
+	addMaxErrors(c, &o.MaxErrors)
 	return c
 }
 
@@ -128,10 +131,11 @@ func runDiff(ctx context.Context, o *diffOptions, s *streams) error {
 	}
 	sides := [2]*diffSide{{name: o.Old, label: "old"}, {name: o.New, label: "new"}}
 	open := func(side *diffSide) diff.Entries {
-		fo := fetch.Options{HTTP: o.client, SitemapTimeout: o.Timeout}
+		fo := fetch.Options{HTTP: o.client, SitemapTimeout: o.Timeout, MaxErrors: decoderMaxErrors(o.MaxErrors)}
 		return diff.Open(side.name, diff.OpenOptions{
 			Stdin: s.In, Base: o.Base, AllowOffSite: o.AllowOffSite,
-			Fetch: fo,
+			Decoder: sitemap.DecoderOptions{MaxErrors: decoderMaxErrors(o.MaxErrors)},
+			Fetch:   fo,
 			OnDiagnostic: func(d sitemap.Diagnostic) {
 				switch d.Severity {
 				case sitemap.SeverityError:

@@ -49,6 +49,7 @@ type fetchOptions struct {
 	DedupMemory    byteSize
 	Quiet          bool
 	Verbose        bool
+	MaxErrors      int
 }
 
 // fetchShownPerRule is how many diagnostics of one rule are printed on
@@ -137,6 +138,7 @@ read: an HTTP error such as 404, a network failure; unwritable output).`,
 	f.Var(&o.DedupMemory, "dedup-memory", "most memory for remembering printed URLs, a `SIZE` like 16MiB or 1GiB; past it they go to a temporary file")
 	f.BoolVar(&o.Quiet, "quiet", false, "print only errors and the summary on standard error")
 	f.BoolVar(&o.Verbose, "verbose", false, "also print notes (info diagnostics) on standard error")
+	addMaxErrors(c, &o.MaxErrors)
 	return c
 }
 
@@ -183,7 +185,7 @@ func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 	}
 	fo := fetch.Options{
 		UserAgent: o.UserAgent, Concurrency: o.Concurrency, PerHost: o.PerHost,
-		MaxDepth: o.MaxDepth, MaxSitemaps: o.MaxSitemaps, MaxURLs: o.MaxURLs, MaxBytes: o.MaxBytes,
+		MaxDepth: o.MaxDepth, MaxSitemaps: o.MaxSitemaps, MaxURLs: o.MaxURLs, MaxBytes: o.MaxBytes, MaxErrors: decoderMaxErrors(o.MaxErrors),
 		Timeout: o.Timeout, SitemapTimeout: o.SitemapTimeout, IdleTimeout: o.IdleTimeout,
 		Attempts: o.Attempts, KnownPaths: kp, CacheDir: o.Cache, NoDedup: o.NoDedup,
 		DedupMemory: int64(o.DedupMemory), AllowOffSite: o.AllowOffSite, Scope: o.Scope,

@@ -38,6 +38,7 @@ func (r *fetchRun) local(ctx context.Context) error {
 	in := input.Options{
 		Base: o.Base, Stdin: r.s.In, Follow: true, MaxDepth: depth, AllowOffSite: o.AllowOffSite,
 		SkipDuplicates: !o.NoDedup, DedupMemory: int64(o.DedupMemory),
+		Decoder: sitemap.DecoderOptions{MaxErrors: decoderMaxErrors(o.MaxErrors)},
 		OnDiagnostic: func(d sitemap.Diagnostic) {
 			switch d.Severity {
 			case sitemap.SeverityError:

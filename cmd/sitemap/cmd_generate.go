@@ -36,6 +36,7 @@ type generateOptions struct {
 	Columns     string
 	Strict      bool
 	NoNormalize bool
+	MaxErrors   int
 	DryRun      bool
 	JSON        bool
 	Legacy      bool
@@ -129,6 +130,7 @@ is published. Exit status 2: bad flags, unreadable input, unwritable output.`,
 	f.SortFlags = false
 	f.StringVar(&o.BaseURL, "base-url", "", "URL of the directory the sitemaps are served from, e.g. https://www.example.com/ (required)")
 	f.StringVar(&o.SiteURL, "site-url", "", "scope of the entries when the sitemaps are served from another host (default: --base-url)")
+	addMaxErrors(c, &o.MaxErrors)
 	o.publishFlags.register(f)
 	f.StringVar(&o.InputFormat, "input-format", "auto", "input format: auto (a sitemap by its bytes, else by extension), text, csv, jsonl")
 	f.StringVar(&o.Columns, "columns", "", "CSV columns that hold the fields, as FIELD=HEADER pairs: loc=Address,lastmod=\"Last Modified\"")
@@ -268,7 +270,7 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 			}
 		}
 	}
-	sum, err := generate.Run(ctx, generateSource(docs, source.Options{Format: format, Columns: columns}, s), g)
+	sum, err := generate.Run(ctx, generateSource(docs, source.Options{Format: format, Columns: columns}, s, decoderMaxErrors(o.MaxErrors)), g)
 	bar.Done()
 	if errors.Is(err, generate.ErrStrict) {
 		fmt.Fprintln(s.Err, "sitemap: --strict: stopped at the first invalid entry; nothing published, previous sitemaps left as they were")
@@ -416,13 +418,13 @@ func generateError(ctx context.Context, o *generateOptions, err error, serr *gen
 
 // generateSource is the entries of every INPUT in turn (resolved by
 // package input: files and "-"), each opened when its turn comes.
-func generateSource(docs []input.Doc, so source.Options, s *streams) generate.Source {
+func generateSource(docs []input.Doc, so source.Options, s *streams, maxErrors int) generate.Source {
 	return func(ctx context.Context, yield func(*generate.Item) error) error {
 		for i := range docs {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			if err := readGenerateInput(ctx, &docs[i], so, s, yield); err != nil {
+			if err := readGenerateInput(ctx, &docs[i], so, s, maxErrors, yield); err != nil {
 				return err
 			}
 		}
@@ -434,7 +436,7 @@ func generateSource(docs []input.Doc, so source.Options, s *streams) generate.So
 // gzip or not: a urlset, an index and the children it lists, RSS, Atom)
 // through package input, told from an entry list by its bytes, not its
 // name (input.IsXML); anything else as text, CSV or JSONL entries.
-func readGenerateInput(ctx context.Context, doc *input.Doc, so source.Options, s *streams, yield func(*generate.Item) error) error {
+func readGenerateInput(ctx context.Context, doc *input.Doc, so source.Options, s *streams, maxErrors int, yield func(*generate.Item) error) error {
 	format := so.Format
 	// Standard input is named <stdin> in messages, as in every command.
 	so.Name = doc.Name
@@ -460,7 +462,7 @@ func readGenerateInput(ctx context.Context, doc *input.Doc, so source.Options, s
 			head := make([]byte, 4096)
 			n, _ := f.ReadAt(head, 0)
 			if input.IsXML(head[:n]) {
-				return readGenerateSitemap(ctx, doc, f, yield)
+				return readGenerateSitemap(ctx, doc, f, maxErrors, yield)
 			}
 			return generate.Read(f, so)(ctx, yield)
 		}
@@ -473,7 +475,7 @@ func readGenerateInput(ctx context.Context, doc *input.Doc, so source.Options, s
 			return ctx.Err()
 		}
 		if head, _ := br.Peek(br.Buffered()); input.IsXML(head) {
-			return readGenerateSitemap(ctx, doc, br, yield)
+			return readGenerateSitemap(ctx, doc, br, maxErrors, yield)
 		}
 		in = br
 	}
@@ -487,13 +489,14 @@ func readGenerateInput(ctx context.Context, doc *input.Doc, so source.Options, s
 // again by the builder, which skips and counts the invalid ones. A
 // document that cannot be read to its end (a child missing, truncated
 // XML) stops the run: publishing what was read would drop its URLs.
-func readGenerateSitemap(ctx context.Context, doc *input.Doc, in io.Reader, yield func(*generate.Item) error) error {
+func readGenerateSitemap(ctx context.Context, doc *input.Doc, in io.Reader, maxErrors int, yield func(*generate.Item) error) error {
 	var diags []sitemap.Diagnostic
 	var lost *sitemap.Diagnostic // a child not read (VAL-01): Complete ends the run at it
 	r := input.NewDocReader(ctx, []input.Doc{*doc}, input.Options{
 		Stdin:        in,
 		Follow:       true,
 		Complete:     true,
+		Decoder:      sitemap.DecoderOptions{MaxErrors: maxErrors},
 		OnDiagnostic: func(d sitemap.Diagnostic) { diags = append(diags, d) },
 	})
 	defer r.Close()

@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -13,6 +14,7 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
+	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/source"
 )
 
@@ -28,6 +30,8 @@ type parseOptions struct {
 	MaxChildren  int
 	AllowOffSite bool
 	Quiet        bool
+	MaxErrors    int
+	MaxPerRule   int
 	Timeout      time.Duration
 	Inputs       []string
 
@@ -56,6 +60,12 @@ error) unless --allow-off-site says to (then a warning). Problems found while re
 to standard error as file:line:col diagnostics; use "sitemap validate" for the full set
 of checks.
 
+At most --max-per-rule diagnostics of one rule are shown per document, a note line counts
+the rest; a document is abandoned after --max-errors errors (LIM-05), or past 200 MiB
+uncompressed (LIM-01, four times the protocol's 50 MiB). An entry whose URL
+has a control character, is relative or lost an entity reference is skipped with its
+error (L-07, L-01, XML-03), so every format prints one entry per line, always.
+
 Exit status: 0 read cleanly, 1 read with errors (bad values skipped, a truncated file: every
 entry before the problem is printed), 2 could not run.`,
 		Example: `  sitemap parse testdata/samples/basic.xml
@@ -81,6 +91,8 @@ entry before the problem is printed), 2 could not run.`,
 	f.IntVar(&o.MaxChildren, "max-children", 1000, "most children of one index to read with --follow")
 	f.BoolVar(&o.AllowOffSite, "allow-off-site", false, "with --follow, also read an index's children on another scheme, host or port than the index (I-05: reported as a warning)")
 	f.BoolVar(&o.Quiet, "quiet", false, "print only errors on standard error, not warnings and notes")
+	f.IntVar(&o.MaxPerRule, "max-per-rule", 20, "most diagnostics of one rule shown per document; the rest are counted in one note line at the end (0 = no cap)")
+	addMaxErrors(c, &o.MaxErrors)
 	f.DurationVar(&o.Timeout, "timeout", 60*time.Second, "time limit of each HTTP request")
 	return c
 }
@@ -166,6 +178,12 @@ type parseRun struct {
 	s      *streams
 	ew     *entryWriter
 	errors int
+	// The cap of --max-per-rule: diagnostics shown and held back per
+	// document and rule (keys "document\x00rule"), and the keys with
+	// some held back, in the order they got there. Memory grows with
+	// documents times rules, not with entries.
+	shown, held map[string]int
+	order       []string
 }
 
 func runParse(ctx context.Context, o *parseOptions, s *streams) error {
@@ -182,7 +200,11 @@ func runParse(ctx context.Context, o *parseOptions, s *streams) error {
 	in := input.Options{
 		Base: o.Base, Stdin: s.In, Follow: o.Follow, MaxChildren: o.MaxChildren, AllowOffSite: o.AllowOffSite,
 		Client:       o.client,
+		Decoder:      sitemap.DecoderOptions{MaxErrors: decoderMaxErrors(o.MaxErrors)},
 		OnDiagnostic: r.diag,
+	}
+	if o.MaxPerRule < 0 {
+		return cannotRun("--max-per-rule must not be negative (0 shows every diagnostic)")
 	}
 	if o.MaxChildren == 0 {
 		in.MaxChildren = -1 // none
@@ -193,6 +215,7 @@ func runParse(ctx context.Context, o *parseOptions, s *streams) error {
 	}
 	ew.wide = len(docs) > 1
 	runErr := r.read(input.NewDocReader(ctx, docs, in))
+	r.notes()
 	if err := ew.flush(); err != nil && runErr == nil {
 		runErr = cannotRun("writing entries: %v", err)
 	}
@@ -232,5 +255,33 @@ func (r *parseRun) diag(d sitemap.Diagnostic) {
 	} else if r.o.Quiet {
 		return
 	}
+	if r.o.MaxPerRule > 0 {
+		where := d.File
+		if where == "" {
+			where = d.URL
+		}
+		key := where + "\x00" + d.Rule
+		if r.shown == nil {
+			r.shown, r.held = map[string]int{}, map[string]int{}
+		}
+		if r.shown[key] >= r.o.MaxPerRule {
+			if r.held[key] == 0 {
+				r.order = append(r.order, key)
+			}
+			r.held[key]++
+			return
+		}
+		r.shown[key]++
+	}
 	fmt.Fprintln(r.s.Err, d.String())
+}
+
+// notes writes, after the run, one line per document and rule whose
+// diagnostics --max-per-rule held back, as sitemap validate does.
+func (r *parseRun) notes() {
+	for _, key := range r.order {
+		where, rule, _ := strings.Cut(key, "\x00")
+		fmt.Fprintf(r.s.Err, "%s: note %s: and %d more %s diagnostics in this document (use --max-per-rule 0 to see all)\n",
+			check.EscapeControls(where), rule, r.held[key], rule)
+	}
 }

@@ -35,6 +35,7 @@ type validateOptions struct {
 	NoChildren   bool
 	MaxChildren  int
 	MaxPerRule   int
+	MaxErrors    int
 	Timeout      time.Duration
 	Inputs       []string
 
@@ -65,7 +66,9 @@ one note line at the end of the document counts the rest:
   sitemap.xml: note L-09: and 49980 more L-09 diagnostics in this document (use --max-per-rule 0 to see all)
 
 The exit status and the summaries count every diagnostic, shown or not; json and jsonl
-always list every diagnostic.
+always list every diagnostic. A document with --max-errors errors is abandoned there, with
+one LIM-05 error saying so (a file of junk gives one error a line); one past 200 MiB
+uncompressed is read no further (LIM-01, four times the protocol's 50 MiB).
 
 The children of a sitemap index are checked too (one level, I-07): for a URL they are
 fetched; for a local file each child loc is mapped to a file below the index's directory:
@@ -106,6 +109,7 @@ not run (bad flags, unreadable input, HTTP failure of an INPUT).`,
 	f.BoolVar(&o.NoChildren, "no-children", false, "do not check the children of a sitemap index")
 	f.IntVar(&o.MaxChildren, "max-children", 1000, "most children of one index to check")
 	f.IntVar(&o.MaxPerRule, "max-per-rule", 20, "with --format text, most diagnostics of one rule shown per document; the rest are counted in one note line (0 = no cap)")
+	addMaxErrors(c, &o.MaxErrors)
 	f.DurationVar(&o.Timeout, "timeout", 60*time.Second, "time limit of each HTTP request")
 	return c
 }
@@ -241,7 +245,8 @@ func runValidate(ctx context.Context, o *validateOptions, s *streams) error {
 		maxChildren = -1 // none: a negative MaxChildren checks no child
 	}
 	to := validate.TreeOptions{
-		Options: validate.Options{CrossSubmit: o.CrossSubmit, TrustedHosts: o.TrustedHosts, Now: now},
+		Options: validate.Options{CrossSubmit: o.CrossSubmit, TrustedHosts: o.TrustedHosts, Now: now,
+			Decoder: sitemap.DecoderOptions{MaxErrors: decoderMaxErrors(o.MaxErrors)}},
 		Input: input.Options{Base: o.Base, Stdin: s.In, MaxChildren: maxChildren,
 			Client: o.client},
 		NoChildren:   o.NoChildren,

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	sitemap "github.com/sitemapkit/sitemap"
+)
+
+// --max-errors abandons a document after that many errors with one LIM-05
+// error, in every command that reads sitemaps; validate's json lists
+// every error up to the bound (the checker's count too), and the exit
+// status is 1.
+func TestMaxErrors(t *testing.T) {
+	dir := t.TempDir()
+	junk := filepath.Join(dir, "junk.txt")
+	writeFile(t, junk, strings.Repeat("x\n", 300)+"https://www.example.com/after\n")
+	var b strings.Builder
+	b.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`)
+	for i := 0; i < 40; i++ {
+		b.WriteString("<url><loc>https://other.example/p</loc><priority>7</priority></url>")
+	}
+	b.WriteString("</urlset>\n")
+	offsite := filepath.Join(dir, "offsite.xml")
+	writeFile(t, offsite, b.String())
+
+	for _, c := range []struct {
+		file  string
+		max   string
+		want  int    // errors before LIM-05
+		first string // their rule
+	}{
+		{junk, "50", 50, "T-02"},
+		{offsite, "25", 25, "P-01"}, // P-01 (decoder) and L-09 (checker) count together
+	} {
+		code, out, errs := runCLI(t, "", "validate", "--format", "json", "--base", "https://www.example.com/", "--max-errors", c.max, c.file)
+		var ds []sitemap.Diagnostic
+		if err := json.Unmarshal([]byte(out), &ds); err != nil {
+			t.Fatalf("%s: %v\n%s", c.file, err, out)
+		}
+		n := 0
+		for _, d := range ds[:len(ds)-1] {
+			if d.Severity == sitemap.SeverityError {
+				n++
+			}
+		}
+		last := ds[len(ds)-1]
+		// The entry that reaches the bound is checked whole: its other
+		// errors come before LIM-05 too.
+		if code != exitProblems || n < c.want || n > c.want+2 || ds[0].Rule != c.first || last.Rule != sitemap.RuleMaxErrors || !strings.Contains(last.Message, " errors in this document; stopped reading it") {
+			t.Errorf("validate %s: exit %d, %d errors then %v\n%s", c.file, code, n, last, errs)
+		}
+		if !strings.Contains(errs, "not read to the end") {
+			t.Errorf("validate %s: the summary does not say the document was abandoned:\n%s", c.file, errs)
+		}
+	}
+
+	// parse: the bound, and at most --max-per-rule diagnostics of a rule
+	// shown, the rest counted in a note.
+	code, out, errs := runCLI(t, "", "parse", "--max-errors", "100", junk)
+	if code != exitProblems || out != "" || strings.Count(errs, "error T-02: ") != 20 || strings.Count(errs, "error LIM-05: ") != 1 ||
+		!strings.Contains(errs, junk+": note T-02: and 80 more T-02 diagnostics in this document (use --max-per-rule 0 to see all)") {
+		t.Errorf("parse: exit %d\n%s\n%s", code, out, errs)
+	}
+	code, out, errs = runCLI(t, "", "parse", "--max-errors", "0", "--max-per-rule", "0", junk)
+	if code != exitProblems || out != `{"loc":"https://www.example.com/after","source":"`+junk+"\"}\n" || strings.Count(errs, "error T-02: ") != 300 || strings.Contains(errs, "LIM-05") {
+		t.Errorf("parse --max-errors 0: exit %d\n%s\n%s", code, out, tail([]byte(errs)))
+	}
+	// The same flag on fetch, diff and generate.
+	for _, args := range [][]string{
+		{"fetch", "--max-errors", "10", junk},
+		{"diff", "--max-errors", "10", junk, offsite},
+		{"generate", "--max-errors", "10", "--base-url", "https://www.example.com/", "--out", filepath.Join(dir, "out"), offsite},
+	} {
+		_, _, errs := runCLI(t, "", args...)
+		if !strings.Contains(errs, "LIM-05") || !strings.Contains(errs, "10 errors in this document") {
+			t.Errorf("%s: no LIM-05 at 10 errors:\n%s", args[0], tail([]byte(errs)))
+		}
+	}
+}
