@@ -97,7 +97,9 @@ some --include pattern (or there is none) and no --exclude pattern; RE2 regular 
 matched anywhere in the loc, each flag repeatable. The others are counted, not reported.
 
 A URL listed again (the same loc, in the same input or another) is skipped and counted, the
-first valid occurrence kept: repeats waste the 50,000-URL budget of a sitemap (L-17).
+first valid occurrence kept as it is, its fields not merged with a later copy's (so name the
+input with lastmod and the other fields first): repeats waste the 50,000-URL budget of a
+sitemap (L-17).
 --keep-duplicates publishes every entry as read. The URLs seen are remembered in at most
 --dedup-memory (16MiB by default: about 1.4 million URLs); past it, in a temporary file.
 
@@ -117,7 +119,7 @@ when a field or block was dropped. With
 --strict the first invalid entry, or the first that needs a repair, stops the run and nothing
 is published. Exit status 2: bad flags, unreadable input, unwritable output.`,
 		Example: `  sitemap generate --base-url https://www.example.com/ --out public/ --gzip examples/urls.jsonl
-  sitemap generate --base-url https://www.example.com/ --out public/ --xsl --robots public/robots.txt examples/urls.txt examples/urls.csv
+  sitemap generate --base-url https://www.example.com/ --out public/ --xsl --robots public/robots.txt examples/urls.csv examples/urls.txt
   cat examples/urls.txt | sitemap generate --base-url https://www.example.com/ --dry-run -
   sitemap generate --base-url https://www.example.com/ --out public/ --state sitemap-state.db examples/urls.txt`,
 		Args: cobra.MinimumNArgs(1),

@@ -440,7 +440,7 @@ func TestGenerateHelpExamplesRun(t *testing.T) {
 	for _, args := range [][]string{
 		{"generate", "--base-url", genBase, "--out", out, "--gzip", filepath.Join(root, "examples/urls.jsonl")},
 		{"generate", "--base-url", genBase, "--out", out, "--xsl", "--robots", filepath.Join(out, "robots.txt"),
-			filepath.Join(root, "examples/urls.txt"), filepath.Join(root, "examples/urls.csv")},
+			filepath.Join(root, "examples/urls.csv"), filepath.Join(root, "examples/urls.txt")},
 	} {
 		if code, _, stderr := runCLI(t, "", args...); code != exitOK {
 			t.Errorf("%v: exit %d: %s", args, code, stderr)
