@@ -120,10 +120,12 @@ type composed struct {
 
 // New returns a Builder writing through st. Unless o.DryRun, it takes the
 // store's lock for o.Name when the store has one (store.Locker; a second
-// run on the same names fails at once with store.ErrLocked), then finishes
-// a publication a killed earlier run left behind (store.Store.Recover)
-// and removes that run's temporary files. The lock is held until Commit
-// or Abort.
+// run on the same names fails at once with store.ErrLocked, and on a
+// DirStore so does any other run into the same directory), then finishes
+// a journaled publication an earlier version's killed run left behind
+// (store.Store.Recover) and removes the temporary files of killed runs;
+// their published files, and the children of older indexes, are removed
+// by Commit after its switch. The lock is held until Commit or Abort.
 func New(st store.Store, o Options) (*Builder, error) {
 	return NewContext(context.Background(), st, o)
 }
