@@ -21,8 +21,8 @@ import (
 //     not the URL written (http://x&lol2;/ would read as http://x/, another
 //     host);
 //   - not an absolute http(s) URL, http:// or https:// and a host (L-01,
-//     L-16; L-07 when a port or user info stands where the host belongs:
-//     https://:/, https://@host/): nothing can fetch it, and the protocol
+//     L-16; L-07 when user info stands where the host belongs:
+//     https://@host/): nothing can fetch it, and the protocol
 //     does not resolve relative URLs (L-02). Feeds are the exception
 //     their relative links are resolved against xml:base or the
 //     feed's URL, with a warning saying so.
@@ -58,8 +58,8 @@ func locProblem[T string | []byte](v T, clean bool) (rule, msg string) {
 	if absHTTP(v) {
 		return "", ""
 	}
-	// Not http(s)://host: mostly L-01 or L-16, but a port or user info
-	// where the host belongs (https://:/, https://@host/) is L-07 for
+	// Not http(s)://host: mostly L-01 or L-16, but user info where the
+	// host belongs (https://@host/, https://:pw@host/) is L-07 for
 	// check.URL, and the entry is skipped all the same, as a text
 	// sitemap skips such a line (T-02).
 	s := string(v)

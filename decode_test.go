@@ -127,7 +127,7 @@ func TestDecodeRules(t *testing.T) {
 		// A port or user info where the host belongs is no http(s)://host
 		// URL either: skipped like a relative one, in every reader (found
 		// by FuzzDecodeXML).
-		{name: "L-07 no host before a port or user info", in: urlsetDoc("<url><loc>https://:</loc></url><url><loc>https://@e.com/</loc></url><url><loc>https://:pw@e.com/</loc></url><url><loc>https://e.com/k</loc></url>"), items: 1, want: []string{"error L-07"},
+		{name: "L-01, L-07 no host before a port or user info", in: urlsetDoc("<url><loc>https://:</loc></url><url><loc>https://@e.com/</loc></url><url><loc>https://:pw@e.com/</loc></url><url><loc>https://e.com/k</loc></url>"), items: 1, want: []string{"error L-01", "error L-07"},
 			check: func(t *testing.T, r decodeResult) {
 				if r.items[0].URL.Loc != "https://e.com/k" || strings.Count(r.dump(), "entry skipped") != 3 {
 					t.Errorf("got %q\n%s", r.items[0].URL.Loc, r.dump())
