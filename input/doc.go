@@ -6,7 +6,8 @@
 //
 // # Names
 //
-//   - "-": standard input, at most once per run ([Resolve] refuses a
+//   - "-": standard input, named [StdinName] (<stdin>) in messages and
+//     records, at most once per run ([Resolve] refuses a
 //     second "-").
 //   - an http(s) URL ([IsHTTP]): fetched with GET through
 //     [Options.Client] (package fetch's client: one User-Agent, timeouts,

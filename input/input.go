@@ -157,6 +157,10 @@ func (o *Options) maxChildren() int {
 // DefaultMaxChildren is [Options.MaxChildren] when zero.
 const DefaultMaxChildren = 1000
 
+// StdinName is the name of standard input ("-" on a command line) in
+// positions, diagnostics and the source of entries read from it.
+const StdinName = "<stdin>"
+
 // Resolve turns names into the documents to read, in order: a directory
 // becomes its sitemap files (see the package comment), "-" standard input
 // (at most once), an http(s) URL itself, anything else a local file
@@ -181,7 +185,9 @@ func Resolve(names []string, o Options) ([]Doc, error) {
 				return nil, errors.New("standard input (-) given more than once")
 			}
 			stdin = true
-			docs = append(docs, Doc{Name: "-", URL: o.Base, Stdin: true})
+			// Named <stdin> in every message and record, in every
+			// command (generate and robots too).
+			docs = append(docs, Doc{Name: StdinName, URL: o.Base, Stdin: true})
 			continue
 		case IsHTTP(name):
 			docs = append(docs, Doc{Name: name, URL: name})

@@ -443,7 +443,7 @@ func readGenerateInput(ctx context.Context, doc *input.Doc, so source.Options, s
 	// Standard input is named <stdin> in messages, as in every command.
 	so.Name = doc.Name
 	if doc.Stdin {
-		so.Name = "<stdin>"
+		so.Name = input.StdinName
 	}
 	// Standard input as it is, not behind input.Open's io.NopCloser:
 	// generate.Read reads a regular file directly and anything else so

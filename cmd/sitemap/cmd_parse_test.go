@@ -184,7 +184,7 @@ func TestParseStdinAndTruncated(t *testing.T) {
 	doc := urlset("https://www.example.com/a", "https://www.example.com/b")
 	doc = doc[:strings.Index(doc, "</urlset>")-10] // cut inside the second <url>
 	code, out, errOut := runCLI(t, doc, "parse", "--format", "txt", "-")
-	if code != exitProblems || out != "https://www.example.com/a\n" || !strings.Contains(errOut, "-:") {
+	if code != exitProblems || out != "https://www.example.com/a\n" || !strings.Contains(errOut, "<stdin>:") {
 		t.Errorf("truncated: exit %d, out %q, err %q", code, out, errOut)
 	}
 	code, out, _ = runCLI(t, "https://www.example.com/x\nhttps://www.example.com/y\n", "parse", "--format", "txt", "-")

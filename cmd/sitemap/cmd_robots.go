@@ -162,7 +162,7 @@ func runRobotsList(ctx context.Context, opts *robotsOptions, s *streams) error {
 		}
 		name = base.String()
 	case opts.Target == "-":
-		name = "<stdin>"
+		name = input.StdinName
 		if f, err = robots.Parse(s.In, popt); err != nil {
 			return cannotRun("reading standard input: %v", err)
 		}
@@ -292,7 +292,7 @@ func runRobotsEdit(opts *robotsOptions, s *streams) error {
 		err    error
 	)
 	if name == "-" {
-		name = "<stdin>"
+		name = input.StdinName
 		if src, err = io.ReadAll(s.In); err != nil {
 			return cannotRun("reading standard input: %v", err)
 		}

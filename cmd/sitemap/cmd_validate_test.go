@@ -190,7 +190,7 @@ func TestValidateUsage(t *testing.T) {
 
 func TestValidateStdin(t *testing.T) {
 	code, out, _ := runCLI(t, urlset("https://www.example.com/a", "https://www.example.com/a"), "validate", "--base", "https://www.example.com/sitemap.xml", "-")
-	if code != exitOK || !strings.HasPrefix(out, "-:4:3: warning L-17: ") {
+	if code != exitOK || !strings.HasPrefix(out, "<stdin>:4:3: warning L-17: ") {
 		t.Errorf("exit %d, out %q", code, out)
 	}
 }
