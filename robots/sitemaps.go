@@ -1,6 +1,7 @@
 package robots
 
 import (
+	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
@@ -27,6 +28,12 @@ func (f *File) Sitemaps(base *url.URL) ([]string, []Warning) {
 		u, err := url.Parse(v)
 		if err != nil {
 			warns = append(warns, Warning{Line: s.Line, Rule: "RB-05", Message: "invalid sitemap URL " + strconv.Quote(v) + ": " + err.Error()})
+			continue
+		}
+		if r, ok := controlRune(v); ok {
+			// url.Parse refuses the ASCII controls, not these; printed raw
+			// they would break `robots list` output or steer a terminal.
+			warns = append(warns, Warning{Line: s.Line, Rule: "RB-05", Message: "sitemap URL " + strconv.Quote(v) + " holds the control character " + fmt.Sprintf("U+%04X", r) + "; ignored (percent-encode it)"})
 			continue
 		}
 		if !u.IsAbs() || u.Host == "" {
@@ -58,4 +65,16 @@ func (f *File) Sitemaps(base *url.URL) ([]string, []Warning) {
 		out = append(out, v)
 	}
 	return out, warns
+}
+
+// controlRune returns the first C1 control (U+0080–U+009F) or line or
+// paragraph separator (U+2028, U+2029) in s: the control characters
+// url.Parse lets through (it refuses the ASCII ones).
+func controlRune(s string) (rune, bool) {
+	for _, r := range s {
+		if r >= 0x80 && r <= 0x9f || r == 0x2028 || r == 0x2029 {
+			return r, true
+		}
+	}
+	return 0, false
 }

@@ -407,14 +407,16 @@ func (t *fetchTree) write(w *bufio.Writer) {
 			return
 		}
 		indent := strings.Repeat("    ", depth)
+		// One line per document and per problem, whatever a server or a
+		// sitemap put in a URL or a message: control characters escaped.
 		w.WriteString(indent)
-		w.WriteString(n.URL)
+		w.WriteString(check.EscapeControls(n.URL))
 		if n.FinalURL != "" && n.FinalURL != n.URL && n.Kind != fetch.NodeStart {
-			w.WriteString(" -> " + n.FinalURL)
+			w.WriteString(" -> " + check.EscapeControls(n.FinalURL))
 		}
-		w.WriteString("  [" + t.describe(n) + "]\n")
+		w.WriteString("  [" + check.EscapeControls(t.describe(n)) + "]\n")
 		for _, d := range t.diags[id] {
-			fmt.Fprintf(w, "%s    ! %s %s: %s\n", indent, d.Severity, d.Rule, fetchTreeWhere(d, n)+d.Message)
+			fmt.Fprintf(w, "%s    ! %s %s: %s\n", indent, d.Severity, d.Rule, fetchTreeWhere(d, n)+check.EscapeControls(d.Message))
 		}
 		if m := t.more[id]; m > 0 {
 			fmt.Fprintf(w, "%s    ! … and %s more\n", indent, fetchGroup(int64(m)))
@@ -439,7 +441,7 @@ func (t *fetchTree) write(w *bufio.Writer) {
 		walk(id, 0)
 	}
 	for _, d := range t.diags[0] {
-		fmt.Fprintf(w, "! %s %s: %s\n", d.Severity, d.Rule, d.Message)
+		fmt.Fprintf(w, "! %s %s: %s\n", d.Severity, d.Rule, check.EscapeControls(d.Message))
 	}
 }
 

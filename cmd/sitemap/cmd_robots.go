@@ -15,6 +15,7 @@ import (
 
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
+	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/robots"
 	"github.com/sitemapkit/sitemap/store"
 )
@@ -184,10 +185,12 @@ func runRobotsList(ctx context.Context, opts *robotsOptions, s *streams) error {
 	sitemaps, swarn := f.Sitemaps(base)
 	warnings := append(append([]robots.Warning(nil), f.Warnings()...), swarn...)
 	for _, w := range warnings {
+		// One line each, whatever the file holds (or is called).
+		where, msg := check.EscapeControls(name), check.EscapeControls(w.Message)
 		if w.Line > 0 {
-			fmt.Fprintf(s.Err, "%s:%d: warning %s: %s\n", name, w.Line, w.Rule, w.Message)
+			fmt.Fprintf(s.Err, "%s:%d: warning %s: %s\n", where, w.Line, w.Rule, msg)
 		} else {
-			fmt.Fprintf(s.Err, "%s: warning %s: %s\n", name, w.Rule, w.Message)
+			fmt.Fprintf(s.Err, "%s: warning %s: %s\n", where, w.Rule, msg)
 		}
 	}
 	switch opts.Format {

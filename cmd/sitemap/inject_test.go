@@ -155,4 +155,20 @@ func TestHostileLocsNeverPrinted(t *testing.T) {
 	}
 	code, out, errs = runCLI(t, "", "fetch", "--known-paths", "never", "--tree", srv.URL+"/")
 	assertNoInjection(t, "fetch --tree", code, out, errs, exitProblems, false)
+
+	// robots list: a Sitemap line with a control character url.Parse
+	// lets through (C1, U+2028) is refused with RB-05, never printed.
+	robotsFile := filepath.Join(dir, "robots.txt")
+	if err := os.WriteFile(robotsFile, []byte("User-agent: *\nSitemap: https://evil.example/a\u0085b.xml\nSitemap: https://evil.example/\u2028.xml\n"+
+		"Sitemap: https://evil.example/\x1b[2K.xml\nSitemap: "+injectGood+"\n\x1b]0;title\x07\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range []string{"text", "json", "jsonl"} {
+		code, out, errs = runCLI(t, "", "robots", "list", "--format", format, robotsFile)
+		// json holds the warnings too, quoting the refused values.
+		assertNoInjection(t, "robots list --format "+format, code, out, errs, code, format == "text")
+		if strings.Count(errs, "RB-05") != 3 {
+			t.Errorf("robots list --format %s: want 3 RB-05:\n%s", format, errs)
+		}
+	}
 }
