@@ -3,7 +3,7 @@ package fetch
 import "github.com/sitemapkit/sitemap/internal/seen"
 
 // DefaultDedupMemory is the in-memory budget of URL deduplication when
-// Options.DedupMemory is 0: 64 MiB holds about 5.6 million URLs before
+// Options.DedupMemory is 0: 64 MiB holds about 2 million URLs before
 // anything goes to disk.
 const DefaultDedupMemory = seen.DefaultMemory
 

@@ -50,28 +50,18 @@
 // With a cache directory, requests are conditional (ETag, Last-Modified)
 // and a 304 reuses the stored body.
 //
-// URL deduplication keeps a set of 64-bit hashes of the URLs handed out so
-// far, checked by the workers as they read: 16 open-addressing tables of
-// 8-byte slots (a lock each), at most 3/4 full, each doubled on its own
-// when it fills; on Unix they are mapped outside the Go heap (with huge
-// pages on Linux), so the garbage collector adds nothing on top. That is
-// 11 to 21 bytes per distinct URL, up to a budget, [Options.DedupMemory]
-// (64 MiB by default: about 5.6 million URLs; plus 1/32 of it while one
-// table doubles). A table that would pass its 1/16 of the budget is
-// spilled instead: its hashes, sorted, go in one pass to that shard's hash
-// table on disk, a temporary file in [Options.TempDir] created on the
-// first spill and removed when Walk returns (also on error or
-// cancellation), and the memory table starts again empty. The disk table
-// is open addressing over buckets of 64 hashes (a hash's top bits pick its
-// bucket, a full bucket overflows into the next), read and written with
-// pread/pwrite, never mapped, so it lives in the page cache, not in the
-// process; past 70% full it is rehashed into a file twice as large. A hash
-// is new when neither table holds it, so past the budget each URL costs
-// one 512-byte read of the file, and memory no longer grows with the
-// number of URLs. Two different URLs collide with probability about
-// n²/2⁶⁵ (7·10⁻⁷ for 5 million URLs), in memory or on disk alike; a
-// collision drops one URL. With several workers, which sitemap's copy of a
-// repeated URL is kept depends on timing. An I/O error of the spill file
-// stops the walk with that error. [Options.NoDedup] turns deduplication
-// off, and then memory does not grow with the number of URLs at all.
+// URL deduplication keeps a 128-bit hash of each URL handed out so far,
+// checked by the workers as they read (one set behind a lock): a table in
+// memory, past the budget [Options.DedupMemory] (64 MiB by default: about
+// 2 million URLs in memory) a sorted run in a temporary file in
+// [Options.TempDir] behind a filter in memory, removed when Walk returns
+// (also on error or cancellation). Memory does not grow with the number
+// of URLs; a new URL usually costs no read of the file, a repeated one
+// whose hash went to disk one 4 KiB read. Two different URLs are taken
+// for one with probability about n²/2¹²⁹ (3·10⁻²⁵ for 10 million). The
+// layout is in the documentation of package internal/seen. With several
+// workers, which sitemap's copy of a repeated URL is kept depends on
+// timing. An I/O error of the spill file stops the walk with that error.
+// [Options.NoDedup] turns deduplication off, and then memory does not
+// grow with the number of URLs at all.
 package fetch

@@ -127,10 +127,11 @@ type Options struct {
 	// NoDedup hands out every URL entry as listed, repeats included; memory
 	// then does not grow with the number of URLs.
 	NoDedup bool
-	// DedupMemory is the most memory, in bytes, the in-memory tables of URL
-	// deduplication hold (default DefaultDedupMemory, 64 MiB; at least 8
-	// KiB is used). Past it, hashes are spilled to a hash table in a
-	// temporary file, so memory stays flat however many URLs the site has.
+	// DedupMemory is the most memory, in bytes, URL deduplication holds
+	// (default DefaultDedupMemory, 64 MiB). Past it, hashes are spilled to
+	// a sorted run in a temporary file, so memory stays flat however many
+	// URLs the site has. Below 1 MiB the spills come every few thousand
+	// URLs and a large site takes many times longer.
 	DedupMemory int64
 	// Scope says which URLs the walk may request and which addresses it
 	// may connect to (default: all); a same-site Scope is anchored at

@@ -40,10 +40,11 @@ import (
 )
 
 // DefaultDedupMemory is the memory for remembering the locs read when
-// Options.DedupMemory is zero: 16 MiB holds about 1.4 million distinct
-// URLs before the set spills to a temporary file, so a run of 10 million
-// URLs stays well under 64 MB.
-const DefaultDedupMemory = 16 << 20
+// Options.DedupMemory is zero: 48 MiB holds about 1.5 million distinct
+// URLs in memory; past that the set spills to a temporary file behind a
+// filter that keeps a run of 10 million URLs within the budget (see
+// package internal/seen's documentation for the layout).
+const DefaultDedupMemory = 48 << 20
 
 // Options configure [Run]. The zero value of every field is usable except
 // Out (required unless Build.DryRun) and Build.BaseURL (required when an

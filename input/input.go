@@ -117,9 +117,9 @@ type Options struct {
 
 	// SkipDuplicates makes a [Reader] return each URL loc once: a loc it
 	// returned before is skipped and counted ([Reader.Duplicates]). The
-	// locs seen are kept as 64-bit hashes in DedupMemory bytes (0: 64 MiB),
-	// then in a temporary on-disk table, so memory has a ceiling whatever
-	// the number of URLs.
+	// locs seen are kept as 128-bit hashes in DedupMemory bytes (0: 64 MiB),
+	// then in a temporary file, so memory has a ceiling whatever the
+	// number of URLs.
 	SkipDuplicates bool
 	DedupMemory    int64
 

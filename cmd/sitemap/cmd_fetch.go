@@ -80,10 +80,10 @@ URL count and problems. A summary goes to standard error: sitemaps read, URLs, b
 problems by rule. Problems are printed on standard error as they are found (the first
 ` + strconv.Itoa(fetchShownPerRule) + ` of each rule; infos with --verbose).
 
-Every URL printed is remembered as a 64-bit hash to print it once: 11 to 21 bytes per
-distinct URL, in memory up to --dedup-memory (64MiB by default: about 5 million URLs). Past
-that budget the hashes go to a hash table in a temporary file ($TMPDIR, removed at the end,
-also on error or Ctrl-C), so memory stays flat however large the site; each URL then costs a
+Every URL printed is remembered as a 128-bit hash to print it once, in memory up to
+--dedup-memory (64MiB by default: about 2 million URLs, at least 1MiB). Past that the hashes
+go, sorted, to a temporary file ($TMPDIR, removed at the end, also on error or Ctrl-C) behind
+a filter in memory, so memory stays flat however large the site; a repeated URL then costs a
 read of the file (from the page cache, usually). --no-dedup prints repeats and keeps memory
 flat without a file.
 
@@ -154,6 +154,9 @@ type fetchRun struct {
 }
 
 func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
+	if err := checkDedupMemory(o.DedupMemory, fetch.DefaultDedupMemory); err != nil {
+		return err
+	}
 	kp, err := fetch.ParseKnownPaths(o.KnownPaths)
 	if err != nil {
 		return cannotRun("--known-paths: %v", err)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/sitemapkit/sitemap/internal/seen"
 )
 
 // byteSize is a flag value in bytes written as a number with an optional
@@ -60,3 +62,14 @@ func (b *byteSize) String() string {
 }
 
 func (b *byteSize) Type() string { return "size" }
+
+// checkDedupMemory refuses a --dedup-memory below seen.MinMemory (0, the
+// default, is fine): the URLs seen would spill to disk every few
+// thousand, and a large input would take many times longer.
+func checkDedupMemory(b byteSize, def int64) error {
+	if b > 0 && int64(b) < seen.MinMemory {
+		m, d := byteSize(seen.MinMemory), byteSize(def)
+		return cannotRun("--dedup-memory %s is too small: below %s the URLs seen go to disk every few thousand and a large input takes many times longer; give at least %s (the default is %s)", &b, &m, &m, &d)
+	}
+	return nil
+}

@@ -30,11 +30,12 @@ func TestParseByteSize(t *testing.T) {
 	}
 }
 
-// --dedup-memory at its smallest: the hashes go to the spill file, and
+// --dedup-memory at its smallest (1MiB, about 32,000 URLs in memory): the
+// hashes go to the spill file, and
 // every URL of overlapping sitemaps is still printed once; a bad size
 // cannot run (exit 2).
 func TestFetchDedupMemory(t *testing.T) {
-	const per = 2000
+	const per = 30000
 	mux := http.NewServeMux()
 	var idx strings.Builder
 	idx.WriteString(`<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`)
@@ -61,7 +62,7 @@ func TestFetchDedupMemory(t *testing.T) {
 	})
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
-	code, out, stderr := runCLI(t, "", "fetch", "--dedup-memory", "8KiB", srv.URL+"/i.xml")
+	code, out, stderr := runCLI(t, "", "fetch", "--dedup-memory", "1MiB", srv.URL+"/i.xml")
 	if code != exitOK {
 		t.Fatalf("code %d: %s", code, stderr)
 	}

@@ -55,9 +55,9 @@ type generateOptions struct {
 	Inputs         []string
 }
 
-// genDedupMemory is generate's default --dedup-memory: 16 MiB holds about
-// 1.4 million distinct URLs before the set spills to disk, so a run of 10
-// million URLs stays well under 64 MB of memory.
+// genDedupMemory is generate's default --dedup-memory: 48 MiB holds about
+// 1.5 million distinct URLs before the set spills to disk, and keeps a run
+// of 10 million URLs under 100 MB of memory in all.
 const genDedupMemory = generate.DefaultDedupMemory
 
 // genMaxReported is how many skipped entries are reported one by one; the
@@ -101,7 +101,8 @@ first valid occurrence kept as it is, its fields not merged with a later copy's 
 input with lastmod and the other fields first): repeats waste the 50,000-URL budget of a
 sitemap (L-17).
 --keep-duplicates publishes every entry as read. The URLs seen are remembered in at most
---dedup-memory (16MiB by default: about 1.4 million URLs); past it, in a temporary file.
+--dedup-memory (48MiB by default: about 1.5 million URLs, then a temporary file behind a
+filter in memory; at least 1MiB).
 
 URLs are written in their normal form: percent-encoded as UTF-8 (café becomes caf%C3%A9, a
 space %20), the host in lower case and punycode, without the default port or a fragment; each
@@ -147,7 +148,7 @@ is published. Exit status 2: bad flags, unreadable input, unwritable output.`,
 	f.BoolVar(&o.StateDay, "state-day", false, "with --state, write observed changes at day precision (YYYY-MM-DD) instead of seconds")
 	f.BoolVar(&o.KeepDuplicates, "keep-duplicates", false, "publish a URL every time the input lists it; by default repeats are skipped and counted (L-17)")
 	o.DedupMemory = genDedupMemory
-	f.Var(&o.DedupMemory, "dedup-memory", "most memory for remembering the URLs read, a `SIZE` like 16MiB or 1GiB; past it they go to a temporary file")
+	f.Var(&o.DedupMemory, "dedup-memory", "most memory for remembering the URLs read, a `SIZE` like 48MiB or 1GiB (at least 1MiB); past it they go to a temporary file")
 	f.StringArrayVar(&o.Include, "include", nil, "publish only entries whose loc matches this regular expression (repeatable; as crawl's)")
 	f.StringArrayVar(&o.Exclude, "exclude", nil, "leave out entries whose loc matches this regular expression (repeatable; as crawl's)")
 	f.BoolVar(&o.XSL, "xsl", false, "write "+xsl.DefaultName+" beside the sitemaps and reference it, so browsers show a table")
@@ -157,6 +158,9 @@ is published. Exit status 2: bad flags, unreadable input, unwritable output.`,
 func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	if o.BaseURL == "" {
 		return cannotRun("--base-url is required: the URL of the directory the sitemaps are served from, e.g. --base-url https://www.example.com/")
+	}
+	if err := checkDedupMemory(o.DedupMemory, genDedupMemory); err != nil {
+		return err
 	}
 	if o.StateDay && o.State == "" {
 		return cannotRun("--state-day sets the precision of the dates --state records; give --state FILE too, or drop --state-day")

@@ -44,7 +44,7 @@ func TestGenerateDedupL17(t *testing.T) {
 	}{
 		{"default skips repeats (L-17)", nil, genURLs(1, 2, 3, 4, 5, 6, 7, 8), "4 duplicate URLs skipped (L-17)"},
 		{"--keep-duplicates", []string{"--keep-duplicates"}, genURLs(1, 2, 3, 2, 4, 5, 4, 6, 1, 7, 5, 8), ""},
-		{"tiny --dedup-memory is still exact", []string{"--dedup-memory", "8KiB"}, genURLs(1, 2, 3, 4, 5, 6, 7, 8), "4 duplicate URLs skipped (L-17)"},
+		{"the smallest --dedup-memory is still exact", []string{"--dedup-memory", "1MiB"}, genURLs(1, 2, 3, 4, 5, 6, 7, 8), "4 duplicate URLs skipped (L-17)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -88,14 +88,15 @@ func TestGenerateDedupSingularJSON(t *testing.T) {
 	}
 }
 
-// The spill path: with an 8 KiB budget (48 URLs per shard in memory),
-// 6,000 distinct URLs, each listed twice (the repeat sometimes right
-// after, sometimes thousands of lines later and so on disk), across two
-// inputs, are published exactly once each, and the spill files in the
-// temporary directory are gone afterwards. A temporary directory that
-// does not exist stops the run (exit 2) instead of publishing repeats.
+// The spill path: with the smallest budget (1 MiB: about 32,000 URLs in
+// memory), 40,000 distinct URLs, each listed twice (the repeat sometimes
+// right after, sometimes tens of thousands of lines later and so on
+// disk), across two inputs, are published exactly once each, and the
+// spill files in the temporary directory are gone afterwards. A
+// temporary directory that does not exist stops the run (exit 2) instead
+// of publishing repeats.
 func TestGenerateDedupSpill(t *testing.T) {
-	const n = 6000
+	const n = 40000
 	var first, second []int
 	for i := range n {
 		first = append(first, i)
@@ -117,7 +118,7 @@ func TestGenerateDedupSpill(t *testing.T) {
 		tmp := t.TempDir()
 		t.Setenv("TMPDIR", tmp)
 		out := t.TempDir()
-		code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", out, "--dedup-memory", "8KiB", a, b)
+		code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", out, "--dedup-memory", "1MiB", a, b)
 		if code != exitOK {
 			t.Fatalf("exit %d, stderr:\n%s", code, stderr)
 		}
@@ -136,7 +137,7 @@ func TestGenerateDedupSpill(t *testing.T) {
 	t.Run("unwritable temporary directory", func(t *testing.T) {
 		t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "missing"))
 		out := t.TempDir()
-		code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", out, "--dedup-memory", "8KiB", a, b)
+		code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", out, "--dedup-memory", "1MiB", a, b)
 		if code != exitUsage || !strings.Contains(stderr, "dedup spill file") || !strings.Contains(stderr, "--keep-duplicates") {
 			t.Fatalf("exit %d, want 2 with the spill error, stderr:\n%s", code, stderr)
 		}
@@ -146,13 +147,26 @@ func TestGenerateDedupSpill(t *testing.T) {
 	})
 }
 
-// --dedup-memory takes the sizes of fetch's flag and refuses others.
+// --dedup-memory takes the sizes of fetch's flag and refuses others, and
+// sizes below 1MiB (which made a run many times slower).
 func TestGenerateDedupMemoryFlag(t *testing.T) {
 	in := genWriteLines(t, t.TempDir(), "a.txt", genURLs(1))
 	for _, v := range []string{"0", "-1", "lots", "16XB"} {
 		code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--dry-run", "--dedup-memory", v, in)
 		if code != exitUsage || !strings.Contains(stderr, "not a size") {
 			t.Errorf("--dedup-memory %s: exit %d, stderr:\n%s", v, code, stderr)
+		}
+	}
+	for _, cmd := range []string{"generate", "fetch"} {
+		for _, v := range []string{"5", "8KiB", "1023KiB"} {
+			args := []string{cmd, "--dedup-memory", v, in}
+			if cmd == "generate" {
+				args = append([]string{cmd, "--base-url", genBase, "--dry-run"}, args[1:]...)
+			}
+			code, _, stderr := runCLI(t, "", args...)
+			if code != exitUsage || !strings.Contains(stderr, "give at least 1MiB") {
+				t.Errorf("%s --dedup-memory %s: exit %d, want 2 naming the floor; stderr:\n%s", cmd, v, code, stderr)
+			}
 		}
 	}
 }
@@ -262,7 +276,7 @@ func TestGenerateDedupInvalidFirstCopyAcrossInputs(t *testing.T) {
 	}{
 		{nil, []string{a}, exitProblems},
 		{[]string{"--keep-duplicates"}, []string{a, a}, exitProblems},
-		{[]string{"--dedup-memory", "8KiB"}, []string{a}, exitProblems},
+		{[]string{"--dedup-memory", "1MiB"}, []string{a}, exitProblems},
 	} {
 		out := t.TempDir()
 		args := append([]string{"generate", "--no-normalize", "--base-url", genBase, "--out", out}, tt.flags...)

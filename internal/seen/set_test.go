@@ -2,23 +2,15 @@ package seen
 
 import (
 	"encoding/binary"
+	"errors"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"sync/atomic"
 	"testing"
 )
-
-// unmix inverts mixHash, so tests can pick where a hash lands on disk.
-func unmix(m uint64) uint64 {
-	const c = 0x9e3779b97f4a7c15
-	inv := uint64(c) // Newton: each step doubles the correct low bits
-	for range 6 {
-		inv *= 2 - c*inv
-	}
-	return m * inv
-}
 
 // spillFiles lists the dedup spill files in dir.
 func spillFiles(t *testing.T, dir string) []string {
@@ -30,70 +22,65 @@ func spillFiles(t *testing.T, dir string) []string {
 	return m
 }
 
-// diskBits is the total of the shards' disk table sizes (log2 buckets).
-func diskBits(s *Set) (n uint) {
-	for i := range s.shards {
-		if d := s.shards[i].disk; d != nil {
-			n += d.bits
-		}
-	}
-	return n
+// checker adds keys to a set and compares every answer with a map.
+type checker struct {
+	t   *testing.T
+	s   *Set
+	ref map[key]bool
 }
 
-// A 64 KiB budget and 300,000 hashes, a third of them repeats interleaved
-// with the new ones (some repeating a hash long gone to disk, some one
-// still in memory): every answer matches a map, the memory tables stay
-// within the budget, and the disk tables grow (rehash) along the way.
+func (c *checker) add(k key) {
+	c.t.Helper()
+	got, err := c.s.add(k)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	if want := !c.ref[k]; got != want {
+		c.t.Fatalf("key %x (#%d): new=%v, want %v", k, len(c.ref), got, want)
+	}
+	c.ref[k] = true
+}
+
+// A small set (16,384 slots in memory) and 200,000 keys, a third of them
+// repeats interleaved with the new ones (some repeating a key long gone
+// to disk, some one still in memory): every answer matches a map, the
+// memory stays within the budget, and the set spills many times.
 func TestSpillExact(t *testing.T) {
-	if unmix(mixHash(12345)) != 12345 {
-		t.Fatal("unmix is not the inverse of mixHash")
-	}
-	const budget = 64 << 10
+	const slots, filterMax = 16384, 16 << 10
 	dir := t.TempDir()
-	s := New(budget, dir)
-	ref := map[uint64]bool{}
+	s := newSet(slots, filterMax, dir)
+	c := &checker{t: t, s: s, ref: map[key]bool{}}
 	rng := rand.New(rand.NewPCG(1, 2))
-	var hist []uint64
-	var firstBits uint
-	check := func(x uint64) {
-		t.Helper()
-		got, err := s.addHash(x)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if want := !ref[x]; got != want {
-			t.Fatalf("hash %#x (#%d): new=%v, want %v", x, len(ref), got, want)
-		}
-		ref[x] = true
-	}
-	for i := range 300000 {
-		var x uint64
+	var hist []key
+	spills, lastDisk := 0, int64(0)
+	for i := range 200000 {
+		var k key
 		switch {
 		case i%3 == 1 && len(hist) > 0: // a repeat, anywhere in the past
-			x = hist[rng.IntN(len(hist))]
+			k = hist[rng.IntN(len(hist))]
 		case i%3 == 2 && len(hist) > 10: // a recent repeat (likely in memory)
-			x = hist[len(hist)-1-rng.IntN(10)]
+			k = hist[len(hist)-1-rng.IntN(10)]
 		default:
-			x = rng.Uint64() | 1
-			hist = append(hist, x)
+			k = key{rng.Uint64(), rng.Uint64() | 1}
+			hist = append(hist, k)
 		}
-		check(x)
-		if firstBits == 0 {
-			firstBits = diskBits(s)
+		c.add(k)
+		if d := s.DiskEntries(); d != lastDisk {
+			spills, lastDisk = spills+1, d
 		}
-		if s.Bytes() > budget {
-			t.Fatalf("%d bytes in memory, budget %d", s.Bytes(), budget)
+		if b := s.Bytes(); b > slots*16+filterMax+s.disk.bytes() {
+			t.Fatalf("%d bytes in memory", b)
 		}
 	}
-	if s.DiskEntries() == 0 || diskBits(s) <= firstBits {
-		t.Fatalf("disk: %d entries, bits %d → %d: no spill or no growth", s.DiskEntries(), firstBits, diskBits(s))
+	if spills < 4 {
+		t.Fatalf("%d spills, want many", spills)
+	}
+	if n := len(spillFiles(t, dir)); n < 1 || n > 2 {
+		t.Fatalf("spill files while the set is open: %v, want one or two", spillFiles(t, dir))
 	}
 	// Everything again: all seen.
-	for _, x := range hist {
-		check(x)
-	}
-	if len(spillFiles(t, dir)) == 0 {
-		t.Fatal("no spill file while the set is open")
+	for _, k := range hist {
+		c.add(k)
 	}
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
@@ -103,70 +90,108 @@ func TestSpillExact(t *testing.T) {
 	}
 }
 
-// Hashes that all land in the same home bucket (the last one, so the
-// overflow wraps to bucket 0) chain across many buckets; lookups and
-// inserts still agree with a map.
-func TestDiskTableOverflowChain(t *testing.T) {
-	d, err := newDiskTable(t.TempDir(), 64*bucketSlots)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.close()
-	var ms []uint64
-	for i := range 5 * bucketSlots {
-		ms = append(ms, ^uint64(0)-uint64(i)*2) // top bits all ones: home is the last bucket
-	}
-	slices.Sort(ms)
-	if err := d.insertSorted(ms[:len(ms)/2]); err != nil {
-		t.Fatal(err)
-	}
-	for i, m := range ms {
-		got, err := d.has(m)
-		if err != nil {
-			t.Fatal(err)
+// Keys that share their high half (the part that orders them and picks
+// the slot) and differ only in the low half are different URLs, in
+// memory and on disk, where runs of them straddle the 256-key blocks:
+// none is taken for another (a false "seen" would drop a page).
+func TestSameHighHalf(t *testing.T) {
+	s := newSet(256, 1<<10, t.TempDir())
+	defer s.Close()
+	c := &checker{t: t, s: s, ref: map[key]bool{}}
+	var ks []key
+	for i := range 3000 {
+		hi := uint64(i/700) << 62 // four his, 700 keys each, the last at the very top
+		if i/700 == 3 {
+			hi = ^uint64(0)
 		}
-		if want := i < len(ms)/2; got != want {
-			t.Fatalf("%d: has=%v want %v", i, got, want)
-		}
+		ks = append(ks, key{hi, uint64(i)*0x9e3779b97f4a7c15 | 1})
 	}
-	if err := d.insertSorted(ms[len(ms)/2:]); err != nil {
-		t.Fatal(err)
+	for _, k := range ks {
+		c.add(k)
 	}
-	for _, m := range ms {
-		if got, err := d.has(m); err != nil || !got {
-			t.Fatalf("%#x lost (%v)", m, err)
-		}
+	if s.DiskEntries() == 0 {
+		t.Fatal("nothing spilled")
 	}
-	if d.n != int64(len(ms)) {
-		t.Fatalf("n = %d, want %d", d.n, len(ms))
-	}
-	// The first bucket now holds overflow from the last one.
-	var b [8]byte
-	if _, err := d.f.ReadAt(b[:], 0); err != nil || binary.LittleEndian.Uint64(b[:]) == 0 {
-		t.Fatalf("no wrap-around into bucket 0 (%v)", err)
+	for _, k := range ks {
+		c.add(k)
+		c.add(key{k.hi, k.lo ^ 2}) // new: same hi, another lo
 	}
 }
 
-func TestHashSet(t *testing.T) {
-	h := newHashSet()
-	for i := range 200000 {
-		if !h.add("https://e.com/" + strconv.Itoa(i)) {
-			t.Fatalf("%d reported as seen", i)
+// drain returns every key of the table, sorted, including the keys that
+// wrapped around the end of a full table (all homed in the last slots).
+func TestDrainSorted(t *testing.T) {
+	for _, top := range []int{0, 40} {
+		tb := newTable(128)
+		rng := rand.New(rand.NewPCG(3, uint64(top)))
+		var want []key
+		for i := range 96 {
+			k := key{rng.Uint64(), rng.Uint64() | 1}
+			if i < top {
+				k.hi = ^uint64(0) - uint64(i) // home: the last slot
+			}
+			j, found := tb.find(k)
+			if found {
+				t.Fatal("duplicate random key")
+			}
+			tb.slots[j] = k
+			tb.n++
+			want = append(want, k)
+		}
+		slices.SortFunc(want, cmpKey)
+		if got := tb.drain(); !slices.Equal(got, want) {
+			t.Fatalf("top %d: drain = %x\nwant %x", top, got, want)
+		}
+		tb.release()
+	}
+}
+
+// URLs as strings: each distinct URL is new once, with the default
+// budget and with a small one.
+func TestAddURLs(t *testing.T) {
+	for _, budget := range []int64{0, 256 << 10} {
+		s := New(budget, t.TempDir())
+		for round := range 2 {
+			for i := range 50000 {
+				u := "https://e.com/p/" + strconv.Itoa(i)
+				isNew, err := s.Add(u)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if isNew != (round == 0) {
+					t.Fatalf("budget %d round %d: %s new=%v", budget, round, u, isNew)
+				}
+			}
+		}
+		if budget > 0 && s.DiskEntries() == 0 {
+			t.Fatalf("budget %d: nothing spilled", budget)
+		}
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
 		}
 	}
-	for i := range 200000 {
-		if h.add("https://e.com/" + strconv.Itoa(i)) {
-			t.Fatalf("%d reported as new twice", i)
-		}
+}
+
+// A spill directory that does not exist: Add returns the error, and
+// keeps returning it (the set cannot answer truthfully any more).
+func TestSpillError(t *testing.T) {
+	s := newSet(64, 64, filepath.Join(t.TempDir(), "missing"))
+	defer s.Close()
+	var err error
+	for i := 0; err == nil && i < 1000; i++ {
+		_, err = s.Add(strconv.Itoa(i))
 	}
-	if h.n != 200000 || h.bytes() > 200000*22 {
-		t.Fatalf("n=%d bytes=%d", h.n, h.bytes())
+	if !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("err %v, want a missing-directory error", err)
+	}
+	if _, err2 := s.Add("x"); !errors.Is(err2, os.ErrNotExist) {
+		t.Fatalf("next Add: %v, want the same error", err2)
 	}
 }
 
 // The set used concurrently (by fetch's workers): under concurrent adds of
 // overlapping URL ranges, each distinct URL is new exactly once, with the
-// default budget and with one so small that most hashes go to disk.
+// default budget and with one so small that most keys go to disk.
 func TestSetConcurrent(t *testing.T) {
 	for _, budget := range []int64{0, 8 << 10} {
 		t.Run(strconv.FormatInt(budget, 10), func(t *testing.T) {
@@ -194,19 +219,17 @@ func TestSetConcurrent(t *testing.T) {
 			if fresh.Load() != 60000 {
 				t.Fatalf("%d new URLs, want 60000", fresh.Load())
 			}
-			if s.Bytes() == 0 {
-				t.Fatal("no table")
-			}
-			if budget > 0 && (s.Bytes() > budget || s.DiskEntries() == 0) {
-				t.Fatalf("budget %d: %d bytes in memory, %d on disk", budget, s.Bytes(), s.DiskEntries())
+			if budget > 0 && s.DiskEntries() == 0 {
+				t.Fatalf("budget %d: nothing on disk", budget)
 			}
 		})
 	}
 }
 
-// FuzzSet feeds a sequence of hashes from a small domain (so repeats
-// are common) to a set with the smallest budget, and compares every answer
-// with a map.
+// FuzzSet feeds a sequence of keys from a small domain (so repeats are
+// common, and many keys share their high half) to a set with the
+// smallest memory table, so it spills every few dozen keys, and compares
+// every answer with a map.
 func FuzzSet(f *testing.F) {
 	f.Add([]byte{0, 1, 0, 1, 0, 2})
 	seq := make([]byte, 0, 8000)
@@ -215,53 +238,44 @@ func FuzzSet(f *testing.F) {
 	}
 	f.Add(seq)
 	f.Fuzz(func(t *testing.T, in []byte) {
-		s := New(1, t.TempDir())
+		s := newSet(minSlots, 64, t.TempDir())
 		defer s.Close()
-		ref := map[uint64]bool{}
+		c := &checker{t: t, s: s, ref: map[key]bool{}}
+		in = in[:min(len(in), 8000)]
 		for i := 0; i+1 < len(in); i += 2 {
 			v := uint64(binary.LittleEndian.Uint16(in[i:]))
-			x := (v + 1) * 0xbf58476d1ce4e5b9 // spread over the shards
-			got, err := s.addHash(x)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got == ref[x] {
-				t.Fatalf("step %d: hash %#x new=%v, seen before=%v", i/2, x, got, ref[x])
-			}
-			ref[x] = true
+			// 64 his, spread over the range; lo from all of v.
+			c.add(key{(v >> 10) * 0x0400000000000001 * 0x3ff, v*0xbf58476d1ce4e5b9 | 1})
 		}
 	})
 }
 
-// TestBloomNoFalseNegatives: the filter in front of the disk table may
-// say "maybe" for a hash it never saw, never "no" for one it did.
-func TestBloomNoFalseNegatives(t *testing.T) {
-	b := make([]uint64, 64) // 4,096 bits
-	var in []uint64
-	x := uint64(0x9e3779b97f4a7c15)
-	for i := 0; i < 500; i++ {
-		x ^= x << 13
-		x ^= x >> 7
-		x ^= x << 17
-		in = append(in, mixHash(x))
-		bloomAdd(b, mixHash(x))
+// The filter in front of the disk run may say "maybe" for a key it never
+// saw, never "no" for one it did, and at filterBitsPerKey bits a key
+// lets few new keys through.
+func TestFilter(t *testing.T) {
+	const n = 20000
+	f := newFilter(n * filterBitsPerKey / 256)
+	defer f.release()
+	rng := rand.New(rand.NewPCG(5, 6))
+	var in []key
+	for range n {
+		k := key{rng.Uint64(), rng.Uint64()}
+		in = append(in, k)
+		f.add(k)
 	}
-	for _, m := range in {
-		if !bloomHas(b, m) {
-			t.Fatalf("false negative for %x", m)
+	for _, k := range in {
+		if !f.has(k) {
+			t.Fatalf("false negative for %x", k)
 		}
 	}
 	fp := 0
-	for i := 0; i < 10000; i++ {
-		x ^= x << 13
-		x ^= x >> 7
-		x ^= x << 17
-		if bloomHas(b, mixHash(x)) {
+	for range 100000 {
+		if f.has(key{rng.Uint64(), rng.Uint64()}) {
 			fp++
 		}
 	}
-	// 500 items in 4,096 bits with 3 bits each: about 3% false positives.
-	if fp > 1000 {
-		t.Errorf("%d false positives in 10,000; the filter lets almost everything through", fp)
+	if fp > 1000 { // expected about 300
+		t.Errorf("%d false positives in 100,000", fp)
 	}
 }

@@ -7,9 +7,12 @@ import (
 	"unsafe"
 )
 
-// allocSlots maps n zeroed slots outside the Go heap (anonymous mmap),
-// falling back to the heap when mapping fails.
-func allocSlots(n int) []uint64 {
+// allocWords maps n zeroed 64-bit words outside the Go heap (anonymous
+// mmap), falling back to the heap when mapping fails.
+func allocWords(n int) []uint64 {
+	if n == 0 {
+		return nil
+	}
 	b, err := syscall.Mmap(-1, 0, n*8, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
 	if err != nil {
 		return make([]uint64, n)
@@ -18,9 +21,9 @@ func allocSlots(n int) []uint64 {
 	return unsafe.Slice((*uint64)(unsafe.Pointer(&b[0])), n)
 }
 
-// freeSlots unmaps a table from allocSlots; a heap table is left to the
+// freeWords unmaps words from allocWords; a heap slice is left to the
 // collector (Munmap refuses it).
-func freeSlots(s []uint64) {
+func freeWords(s []uint64) {
 	if len(s) == 0 {
 		return
 	}

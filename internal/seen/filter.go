@@ -1,0 +1,64 @@
+package seen
+
+import "math/bits"
+
+// filter is a split block Bloom filter over the keys on disk: each key
+// sets one bit in each of the 8 32-bit words of one 256-bit block (so a
+// lookup touches one cache line). At 13 bits per key about 1 lookup of a
+// new key in 300 is a false "maybe", which costs one read of the disk
+// run; "no" is certain. The words are mapped outside the Go heap.
+type filter struct {
+	words  []uint64 // 4 per block
+	blocks uint64
+}
+
+// filterSalt are the odd multipliers that pick a key's bit in each word.
+var filterSalt = [8]uint32{0x47b6137b, 0x44974d91, 0x8824ad5b, 0xa2b7289d, 0x705495c7, 0x2df1424b, 0x9efc4947, 0x5c6bfb31}
+
+// filterBitsPerKey is the size a filter is given for the keys it holds
+// when the budget allows.
+const filterBitsPerKey = 13
+
+func newFilter(blocks uint64) filter {
+	return filter{words: allocWords(int(4 * blocks)), blocks: blocks}
+}
+
+func (f *filter) release() {
+	freeWords(f.words)
+	*f = filter{}
+}
+
+// block returns the index of k's first word and the 8 bits k sets. The
+// block comes from hi scaled to the filter, so a spill, which adds keys
+// in order, walks the filter once from start to end instead of jumping
+// about; the bits come from lo, independent of it.
+func (f *filter) block(k key) (int, [4]uint64) {
+	b, _ := bits.Mul64(k.hi, f.blocks)
+	x := uint32(k.lo)
+	var m [4]uint64
+	for i := range 4 {
+		m[i] = 1<<((x*filterSalt[2*i])>>27) | 1<<(32+(x*filterSalt[2*i+1])>>27)
+	}
+	return int(4 * b), m
+}
+
+func (f *filter) add(k key) {
+	i, m := f.block(k)
+	w := f.words[i : i+4 : i+4]
+	w[0] |= m[0]
+	w[1] |= m[1]
+	w[2] |= m[2]
+	w[3] |= m[3]
+}
+
+// has reports whether k may have been added; false is certain.
+func (f *filter) has(k key) bool {
+	if f.blocks == 0 {
+		return false
+	}
+	i, m := f.block(k)
+	w := f.words[i : i+4 : i+4]
+	return w[0]&m[0] == m[0] && w[1]&m[1] == m[1] && w[2]&m[2] == m[2] && w[3]&m[3] == m[3]
+}
+
+func (f *filter) bytes() int64 { return int64(len(f.words)) * 8 }
