@@ -58,7 +58,7 @@ var valRules = []Rule{
 		Title: "An index lists more children than --max-children; the rest were not read.",
 		Fix:   "Raise --max-children to check them all."},
 	{ID: "VAL-03", Severity: Warning, Source: srcT + ": readers that start at the index never see a file it does not list",
-		Title: "Every sitemap of a directory that holds an index is listed by an index there.",
+		Title: "Every sitemap of a directory named as a child of an index there (NAME-… beside NAME.xml) is listed by it.",
 		Fix:   "Add the file to the index or remove it. sitemap generate keeps the children of the index it replaced until its next run, for readers that fetched that index, and removes them then; a killed run's files go the same way."},
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/input"
@@ -76,8 +77,8 @@ type TreeSummary struct {
 // index's entry, and Tree adds an info I-05 note saying it was not
 // fetched; a child's redirect to another site is refused the same way.
 // A child that cannot be read is a VAL-01 error against the index. In a
-// directory that holds an index, a sitemap no index there lists is a
-// VAL-03 warning against it, reported after every document (unless
+// directory that holds an index NAME.xml, a sitemap NAME-… it does not
+// list is a VAL-03 warning against that sitemap, reported after every document (unless
 // NoChildren is set, or an index had more children than were read).
 //
 // Tree returns an error only when the run cannot go on: a name that
@@ -122,7 +123,9 @@ type tree struct {
 }
 
 // unlisted reports VAL-03 for each sitemap of a directory input that no
-// index of the same directory lists.
+// index of the same directory lists, and that is named as a child of one
+// (NAME-… beside NAME.xml or NAME.xml.gz): a sitemap of another name is
+// the top file of a set of its own (news.xml beside sitemap.xml).
 func (t *tree) unlisted() {
 	if t.o.NoChildren || t.capped {
 		return
@@ -132,7 +135,8 @@ func (t *tree) unlisted() {
 			continue
 		}
 		for _, idx := range t.indexes {
-			if idx.Sibling(d) {
+			set := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(idx.Path), ".gz"), ".xml")
+			if idx.Sibling(d) && strings.HasPrefix(filepath.Base(d.Path), set+"-") {
 				t.report(d, at(d.Name, sitemap.Diagnostic{Rule: RuleUnlisted, Severity: sitemap.SeverityWarning,
 					Message: fmt.Sprintf("no index in this directory lists this sitemap (%s holds %s); readers that start at the index never see it: add it to the index or remove it (a previous run's file that sitemap generate keeps for readers of the index it replaced, or a killed run's, goes on its next run)", filepath.Dir(d.Path), filepath.Base(idx.Path))}))
 				break

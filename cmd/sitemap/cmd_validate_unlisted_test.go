@@ -18,6 +18,8 @@ func TestValidateUnlisted(t *testing.T) {
 		}
 	}
 	gen("3")
+	// A sitemap of another set (its own top file) is not a child.
+	writeFile(t, filepath.Join(out, "news.xml"), urlset("https://www.example.com/n"))
 	code, stdout, stderr := runCLI(t, "", "validate", out)
 	if code != exitOK || strings.Contains(stdout, "VAL-03") {
 		t.Fatalf("a fresh set: exit %d, VAL-03 reported:\n%s%s", code, stdout, stderr)
