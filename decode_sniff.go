@@ -12,9 +12,6 @@ import (
 
 	"github.com/klauspost/compress/gzip"
 
-	"golang.org/x/text/encoding"
-	"golang.org/x/text/encoding/htmlindex"
-	"golang.org/x/text/encoding/ianaindex"
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
 
@@ -189,12 +186,7 @@ func (d *Decoder) charset(name string, r io.Reader) io.Reader {
 		d.report("X-01", SeverityError, 1, 1, fmt.Sprintf("encoding=%q is declared but the bytes are not UTF-16; read as UTF-8 (sitemaps must be UTF-8, X-01)", name))
 		return r
 	}
-	var enc encoding.Encoding
-	if e, err := ianaindex.IANA.Encoding(name); err == nil && e != nil {
-		enc = e
-	} else if e, err := htmlindex.Get(name); err == nil && e != nil {
-		enc = e
-	}
+	enc := lookupCharset(name)
 	if enc == nil {
 		d.report("X-01", SeverityError, 1, 1, fmt.Sprintf("unknown encoding %q declared; read as UTF-8 (sitemaps must be UTF-8, X-01)", name))
 		return r
