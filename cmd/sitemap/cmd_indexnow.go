@@ -1,0 +1,93 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sitemapkit/sitemap/indexnow"
+	"github.com/sitemapkit/sitemap/internal/check"
+)
+
+// indexnowKeyOptions are the flags of `sitemap indexnow key`.
+type indexnowKeyOptions struct {
+	Out string
+	Key string // an existing key to write the file of (default: a new one)
+}
+
+func newIndexNowCmd(s *streams) *cobra.Command {
+	c := &cobra.Command{
+		Use:   "indexnow",
+		Short: "Make the key and key file IndexNow submissions need",
+		Long: "IndexNow tells participating search engines (Bing, Yandex, Seznam, Naver and others; not\n" +
+			"Google) which URLs changed (IN-01, IN-02). A submission carries a key, proven by a key\n" +
+			"file the host serves at https://HOST/KEY.txt (IN-04). 'sitemap indexnow key' makes both;\n" +
+			"'sitemap submit' sends the URLs.",
+		Example: "  sitemap indexnow key --out public/",
+	}
+	o := &indexnowKeyOptions{}
+	key := &cobra.Command{
+		Use:   "key",
+		Short: "Make a new key and write its key file (KEY.txt) into --out",
+		Long: "key makes a random key (32 hexadecimal digits from the system's secure random source, IN-03),\n" +
+			"writes the key file KEY.txt holding it into --out (created when missing; written aside and\n" +
+			"renamed, so a server never serves half a file), prints the key on standard output and the\n" +
+			"key file's path on standard error. Publish the file at the root of the host, then submit\n" +
+			"with --key-file. With --key, the file of that key is written instead.",
+		Example: "  sitemap indexnow key --out public/\n" +
+			"  sitemap indexnow key --key 9f3c2a7e41b84d0c --out public/",
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			return runIndexNowKey(o, s)
+		},
+	}
+	key.Flags().StringVar(&o.Out, "out", ".", "`DIR` to write the key file into")
+	key.Flags().StringVar(&o.Key, "key", "", "write the file of this `KEY` instead of making a new one")
+	c.AddCommand(key)
+	return c
+}
+
+func runIndexNowKey(o *indexnowKeyOptions, s *streams) error {
+	k := o.Key
+	if k == "" {
+		var err error
+		if k, err = indexnow.NewKey(); err != nil {
+			return cannotRun("%v", err)
+		}
+	}
+	p, err := indexnow.WriteKeyFile(o.Out, k)
+	if err != nil {
+		return cannotRun("%v", err)
+	}
+	fmt.Fprintln(s.Out, k)
+	fmt.Fprintf(s.Err, "key file: %s\npublish it at https://HOST/%s (IN-04), then: sitemap submit --key-file %s --host HOST URLS…\n", p, indexnow.KeyFileName(k), p)
+	return nil
+}
+
+func newPingCmd(s *streams) *cobra.Command {
+	return &cobra.Command{
+		Use:   "ping [SITEMAP_URL]",
+		Short: "Say that sitemap ping endpoints are retired, and what to do instead",
+		Long: "Google (2023, SB-02) and Bing (2022, SB-03) retired their sitemap ping endpoints: a ping\n" +
+			"does nothing, so this command sends none (SB-04). It says what works instead: a Sitemap:\n" +
+			"line in robots.txt, which every engine reads ('sitemap robots add'), and IndexNow for the\n" +
+			"URLs that changed ('sitemap submit'). Exit status 2: nothing was pinged.",
+		Example: "  sitemap ping https://www.example.com/sitemap.xml",
+		Args:    cobra.MaximumNArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			u := "https://www.example.com/sitemap.xml"
+			if len(args) == 1 {
+				u = check.EscapeControls(args[0])
+			}
+			fmt.Fprintf(s.Err, `sitemap: nothing pinged: Google and Bing retired their sitemap ping endpoints (SB-02, SB-03; Google answers 404, Bing 410).
+Instead:
+  1. list the sitemap in robots.txt, which every engine reads:
+       sitemap robots add robots.txt %s
+  2. tell IndexNow engines (Bing, Yandex, Seznam, Naver, …) which URLs changed:
+       sitemap indexnow key --out public/
+       sitemap submit --key-file public/KEY.txt --host HOST changed.txt
+`, u)
+			return &exitError{Code: exitUsage}
+		},
+	}
+}

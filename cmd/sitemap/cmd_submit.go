@@ -1,0 +1,287 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/fetch"
+	"github.com/sitemapkit/sitemap/indexnow"
+	"github.com/sitemapkit/sitemap/input"
+	"github.com/sitemapkit/sitemap/source"
+	"github.com/sitemapkit/sitemap/state"
+)
+
+// submitOptions are the flags and arguments of `sitemap submit`.
+type submitOptions struct {
+	Key, KeyFile, Host, KeyLocation, Endpoint string
+	VerifyKey, DryRun                         bool
+	MaxPerDay                                 int64
+	BatchSize                                 int
+	State                                     string
+	Timeout                                   time.Duration
+	Inputs                                    []string
+
+	UserAgent string
+	Scope     fetch.Scope
+	// client sends the batches and reads URL inputs (tests may set it).
+	client *fetch.Client
+}
+
+func newSubmitCmd(s *streams) *cobra.Command {
+	o := &submitOptions{}
+	c := &cobra.Command{
+		Use:   "submit [flags] INPUT...",
+		Short: "Tell IndexNow search engines which URLs changed, each change once",
+		Long: `Submit sends URLs to an IndexNow endpoint (Bing, Yandex, Seznam, Naver and the others share
+submissions; Google does not take part), in batches of at most 10,000 (IN-08).
+
+INPUT is a URL list (one a line), JSONL entry records, the JSONL of 'sitemap diff --format
+jsonl' (only added and modified entries are sent; removed ones are not), or a sitemap or
+index, local or http(s) (an index's children are read); "-" is standard input.
+
+Before anything is sent (IN-11) the key is checked (IN-03: 8 to 128 of a-z A-Z 0-9 -); a URL
+on another host than --host, or outside the directory of --key-location (IN-05), is named on
+standard error and not sent; a URL listed twice is sent once. --verify-key first fetches the
+key file from the live host and stops when it is missing or holds another key.
+
+200 and 202 are success; 400, 403 and 422 are reported with what they mean and not retried;
+429 and 5xx are retried with backoff, honouring Retry-After up to a minute. A 403 or a 429
+that outlasts the retries stops the run: the rest are left for a later run.
+
+With --state FILE, what was submitted, when and with which outcome is recorded there (SQLite,
+the file of 'generate --state'): a re-run sends nothing new, a run that was killed sends what
+it had not sent, and a page whose lastmod or content hash changed is sent again.
+--max-per-day keeps a quota over the last 24 hours (of --state, else of this run).
+
+Each batch's outcome and a summary go to standard error; --dry-run prints each batch's
+JSON body on standard output and sends nothing. Exit status: 0 all sent, 1 a batch failed
+or a URL was refused or an input had errors, 2 could not run (bad key or flags, unreadable
+input, key file check failed).`,
+		Example: `  sitemap submit --dry-run --key 9f3c2a7e41b84d0c --host www.example.com examples/urls.txt
+  sitemap diff --format jsonl testdata/samples/basic.xml testdata/samples/badorder.xml | sitemap submit --dry-run --key 9f3c2a7e41b84d0c --host www.example.com -
+  sitemap submit --dry-run --max-per-day 2 --key 9f3c2a7e41b84d0c --host www.example.com testdata/samples/basic.xml`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			o.Inputs = args
+			o.UserAgent = userAgent(c)
+			var err error
+			if o.Scope, err = scopeOf(c); err != nil {
+				return err
+			}
+			return runSubmit(c.Context(), o, s)
+		},
+	}
+	f := c.Flags()
+	f.SortFlags = false
+	f.StringVar(&o.Key, "key", "", "the IndexNow `KEY` (IN-03)")
+	f.StringVar(&o.KeyFile, "key-file", "", "read the key from its key `FILE` (as 'sitemap indexnow key' writes it) instead of --key")
+	f.StringVar(&o.Host, "host", "", "the `HOST` every URL must be on (www.example.com); default: the host of --key-location")
+	f.StringVar(&o.KeyLocation, "key-location", "", "`URL` of the key file when it is not https://HOST/KEY.txt; only URLs below its directory are sent (IN-05)")
+	f.StringVar(&o.Endpoint, "endpoint", indexnow.DefaultEndpoint, "IndexNow `URL` to POST to (one engine's /indexnow works too)")
+	f.BoolVar(&o.VerifyKey, "verify-key", false, "fetch the key file from the host first and stop when it is missing or holds another key")
+	f.BoolVar(&o.DryRun, "dry-run", false, "print each batch's JSON body and send nothing")
+	f.Int64Var(&o.MaxPerDay, "max-per-day", 0, "send at most `N` URLs in 24 hours (counted in --state, else in this run); the rest wait for a later run (0: no limit)")
+	f.StringVar(&o.State, "state", "", "SQLite state `FILE` that records every submission (exactly once across runs)")
+	f.IntVar(&o.BatchSize, "batch-size", indexnow.MaxBatch, "most URLs in one POST (at most 10,000, IN-08)")
+	f.DurationVar(&o.Timeout, "timeout", 60*time.Second, "time limit of each HTTP request")
+	return c
+}
+
+func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
+	key := o.Key
+	if o.KeyFile != "" {
+		if key != "" {
+			return cannotRun("give --key or --key-file, not both")
+		}
+		f, err := os.Open(o.KeyFile)
+		if err != nil {
+			return cannotRun("--key-file: %v", err)
+		}
+		key, err = indexnow.ReadKeyFile(f)
+		f.Close()
+		if err != nil {
+			return cannotRun("--key-file %s: %v", o.KeyFile, err)
+		}
+		if filepath.Base(o.KeyFile) != indexnow.KeyFileName(key) && o.KeyLocation == "" {
+			fmt.Fprintf(s.Err, "sitemap: warning: the key file is named %s; engines look for %s at the root of the host unless --key-location says where it is\n",
+				filepath.Base(o.KeyFile), indexnow.KeyFileName(key))
+		}
+	}
+	if key == "" {
+		return cannotRun("no key: give --key KEY or --key-file FILE (make one with 'sitemap indexnow key --out DIR')")
+	}
+	if err := indexnow.ValidKey(key); err != nil {
+		return cannotRun("%v", err)
+	}
+	host := o.Host
+	if host == "" && o.KeyLocation != "" {
+		host = indexnow.HostOf(o.KeyLocation)
+	}
+	if host == "" {
+		return cannotRun("no host: give --host www.example.com, the host of the URLs to submit")
+	}
+	if o.client == nil {
+		var err error
+		if o.client, err = httpClient(o.UserAgent, o.Timeout, o.Scope); err != nil {
+			return cannotRun("%v", err)
+		}
+	}
+	if o.VerifyKey {
+		ku := indexnow.KeyURL(indexnow.HostOf(host), key, o.KeyLocation)
+		if err := indexnow.VerifyKey(ctx, o.client, ku, key); err != nil {
+			return cannotRun("--verify-key: %v", err)
+		}
+		fmt.Fprintf(s.Err, "key file %s holds the key\n", ku)
+	}
+	var ledger indexnow.Ledger
+	if o.State != "" {
+		st, err := state.OpenSQLite(ctx, o.State, state.SQLiteOptions{})
+		if err != nil {
+			return cannotRun("--state: %v", err)
+		}
+		defer st.Close()
+		ledger = st
+	}
+	inputErrors := 0
+	diag := func(d sitemap.Diagnostic) {
+		if d.Severity == sitemap.SeverityError {
+			inputErrors++
+		}
+		fmt.Fprintln(s.Err, d.String())
+	}
+	entries, err := submitEntries(o, s, key, diag)
+	if err != nil {
+		return cannotRun("%v", err)
+	}
+	enc := json.NewEncoder(s.Out)
+	sum, err := indexnow.Submit(ctx, entries, indexnow.Options{
+		Key: key, Host: host, KeyLocation: o.KeyLocation, Endpoint: o.Endpoint,
+		Client: o.client, BatchSize: o.BatchSize, MaxPerDay: o.MaxPerDay, Ledger: ledger, DryRun: o.DryRun,
+		OnDiagnostic: func(d sitemap.Diagnostic) {
+			fmt.Fprintln(s.Err, d.String())
+		},
+		OnRetry: func(msg string) { fmt.Fprintln(s.Err, "retry: "+msg) },
+		OnBatch: func(b indexnow.Batch) {
+			if o.DryRun {
+				enc.Encode(map[string]any{"batch": b.N, "host": indexnow.HostOf(host), "key": key, "keyLocation": o.KeyLocation, "urlList": b.URLs})
+				return
+			}
+			fmt.Fprintf(s.Err, "batch %d: %d URLs: %s: %s\n", b.N, len(b.URLs), b.Outcome, b.Message)
+		},
+	})
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return err
+		}
+		fmt.Fprintf(s.Err, "submit: %s\n", sum)
+		return cannotRun("%v", err)
+	}
+	fmt.Fprintf(s.Err, "submit: %s\n", sum)
+	if sum.Deferred > 0 && ledger == nil {
+		fmt.Fprintf(s.Err, "sitemap: warning: %d URLs were not sent; without --state, give them again in a later run\n", sum.Deferred)
+	}
+	if !sum.OK() || inputErrors > 0 {
+		return problemsFound()
+	}
+	return nil
+}
+
+// submitEntries reads the inputs in the order given: a change list
+// (sitemap diff's JSONL) through indexnow.Changes, a sitemap or index
+// (XML, local or http(s)) through package input with its children, and
+// any other local file (a URL list, CSV or JSONL entry records) through
+// package source, as generate reads it. The key file itself, in a
+// directory given, is not read.
+func submitEntries(o *submitOptions, s *streams, key string, diag func(sitemap.Diagnostic)) (sitemap.Entries, error) {
+	stdin := bufio.NewReaderSize(s.In, 64<<10)
+	in := input.Options{Stdin: stdin, Client: o.client, Follow: true, JSONL: true, OnDiagnostic: diag}
+	docs, err := input.Resolve(o.Inputs, in)
+	if err != nil {
+		return nil, err
+	}
+	sitemaps := func(ctx context.Context, docs []input.Doc, yield func(*sitemap.URL) error) error {
+		r := input.NewDocReader(ctx, docs, in)
+		defer r.Close()
+		for {
+			e, err := r.Next()
+			if err == io.EOF {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			if e.Kind == sitemap.ItemURL {
+				if err := yield(&e.URL); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return func(ctx context.Context, yield func(*sitemap.URL) error) error {
+		var run []input.Doc // sitemaps read together: an index and its sibling files
+		for i := range docs {
+			d := &docs[i]
+			if d.Path != "" && filepath.Base(d.Path) == indexnow.KeyFileName(key) {
+				continue
+			}
+			if d.IsHTTP() {
+				run = append(run, *d)
+				continue
+			}
+			var br *bufio.Reader
+			var closer io.Closer
+			if d.Stdin {
+				br = stdin
+			} else {
+				f, err := input.Open(ctx, d, in)
+				if err != nil {
+					return err
+				}
+				closer = f
+				br = bufio.NewReaderSize(f, 64<<10)
+			}
+			head, _ := br.Peek(64 << 10)
+			if input.IsXML(head) {
+				if closer != nil {
+					closer.Close() // read again by package input
+				}
+				run = append(run, *d)
+				continue
+			}
+			err := sitemaps(ctx, run, yield)
+			run = nil
+			if err == nil {
+				if indexnow.IsChanges(head) {
+					err = indexnow.Changes(br, d.Name, diag)(ctx, yield)
+				} else {
+					name := d.Name
+					if d.Stdin {
+						name = "<stdin>"
+					}
+					warn := func(e *source.Error) { diag(e.Diagnostic(sitemap.SeverityWarning)) }
+					var src source.Reader
+					if src, err = source.New(br, source.Options{Name: name, Warn: warn}); err == nil {
+						err = source.Entries(src, func(e *source.Error) { diag(e.Diagnostic(sitemap.SeverityError)) })(ctx, yield)
+					}
+				}
+			}
+			if closer != nil {
+				closer.Close()
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return sitemaps(ctx, run, yield)
+	}, nil
+}
