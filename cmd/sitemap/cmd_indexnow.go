@@ -71,7 +71,7 @@ func newPingCmd(s *streams) *cobra.Command {
 		Long: "Google (2023, SB-02) and Bing (2022, SB-03) retired their sitemap ping endpoints: a ping\n" +
 			"does nothing, so this command sends none (SB-04). It says what works instead: a Sitemap:\n" +
 			"line in robots.txt, which every engine reads ('sitemap robots add'), and IndexNow for the\n" +
-			"URLs that changed ('sitemap submit'). Exit status 2: nothing was pinged.",
+			"URLs that changed ('sitemap submit'). Exit status 1: nothing was pinged.",
 		Example: "  sitemap ping https://www.example.com/sitemap.xml",
 		Args:    cobra.MaximumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
@@ -87,7 +87,7 @@ Instead:
        sitemap indexnow key --out public/
        sitemap submit --key-file public/KEY.txt --host HOST changed.txt
 `, u)
-			return &exitError{Code: exitUsage}
+			return problemsFound()
 		},
 	}
 }

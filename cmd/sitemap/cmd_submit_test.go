@@ -247,7 +247,7 @@ func TestIndexNowKeyExample(t *testing.T) {
 
 func TestPingSaysWhatToDo(t *testing.T) {
 	code, out, errb := runCLI(t, "", "ping", "https://www.example.com/sitemap.xml")
-	if code != 2 || out != "" || !strings.Contains(errb, "sitemap robots add robots.txt https://www.example.com/sitemap.xml") ||
+	if code != 1 || out != "" || !strings.Contains(errb, "sitemap robots add robots.txt https://www.example.com/sitemap.xml") ||
 		!strings.Contains(errb, "sitemap submit") {
 		t.Fatalf("exit %d\n%s", code, errb)
 	}
