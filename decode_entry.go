@@ -424,7 +424,18 @@ func (x *xmlReader) urlChild(f *frame, kind nsKind, core bool, uri string, local
 		var a Alternate
 		a.Hreflang, _ = x.attrString("hreflang")
 		a.Href, _ = x.attrString("href")
-		x.u.Alternates = append(x.u.Alternates, a)
+		switch media, _ := x.attrString("media"); {
+		case a.Hreflang == "" && media != "":
+			// A separate mobile URL (rel="alternate" media="only screen
+			// and …"), not a language version: not an hreflang alternate.
+			x.report("H-10", SeverityInfo, f.off, fmt.Sprintf("<xhtml:link rel=\"alternate\" media=%q> marks a separate mobile URL, not a language version; not read as an hreflang alternate", shortText([]byte(media))))
+		case a.Hreflang == "":
+			x.report("H-06", SeverityError, f.off, "<xhtml:link rel=\"alternate\"> without hreflang; an alternate names its language (hreflang=\"en-GB\") or x-default. Link ignored")
+		case a.Href == "":
+			x.report("H-05", SeverityError, f.off, fmt.Sprintf("<xhtml:link hreflang=%q> without href; an alternate needs the absolute URL of its page. Link ignored", shortText([]byte(a.Hreflang))))
+		default:
+			x.u.Alternates = append(x.u.Alternates, a)
+		}
 	default:
 		x.extOther(f, kind, uri)
 	}

@@ -63,7 +63,7 @@ type URL struct {
 // License are deprecated since 2022 (IM-03): they are read, and written only
 // when the encoder's Legacy option is set (IM-04).
 type Image struct {
-	Loc         string `json:"loc"`
+	Loc         string `json:"loc,omitempty"`
 	Caption     string `json:"caption,omitempty"`
 	GeoLocation string `json:"geo_location,omitempty"`
 	Title       string `json:"title,omitempty"`
@@ -75,9 +75,9 @@ type Image struct {
 // deprecated since 2022 (V-02): read, and written only with the encoder's
 // Legacy option (V-04).
 type Video struct {
-	ThumbnailLoc         string       `json:"thumbnail_loc"`
-	Title                string       `json:"title"`
-	Description          string       `json:"description"`
+	ThumbnailLoc         string       `json:"thumbnail_loc,omitempty"`
+	Title                string       `json:"title,omitempty"`
+	Description          string       `json:"description,omitempty"`
 	ContentLoc           string       `json:"content_loc,omitempty"`
 	PlayerLoc            string       `json:"player_loc,omitempty"`
 	Duration             *int         `json:"duration,omitempty"`
@@ -114,26 +114,26 @@ const (
 // Restriction is <video:restriction relationship="allow|deny">: a
 // space-separated list of ISO 3166-1 alpha-2 country codes.
 type Restriction struct {
-	Relationship Relationship `json:"relationship"`
-	Countries    string       `json:"countries"`
+	Relationship Relationship `json:"relationship,omitempty"`
+	Countries    string       `json:"countries,omitempty"`
 }
 
 // Platform is <video:platform relationship="allow|deny">: a space-separated
 // subset of "web mobile tv".
 type Platform struct {
-	Relationship Relationship `json:"relationship"`
-	Platforms    string       `json:"platforms"`
+	Relationship Relationship `json:"relationship,omitempty"`
+	Platforms    string       `json:"platforms,omitempty"`
 }
 
 // Uploader is <video:uploader info="…">name</video:uploader>.
 type Uploader struct {
-	Name string `json:"name"`
+	Name string `json:"name,omitempty"`
 	Info string `json:"info,omitempty"`
 }
 
 // VideoPrice is the deprecated <video:price> (V-02).
 type VideoPrice struct {
-	Value      string `json:"value"`
+	Value      string `json:"value,omitempty"`
 	Currency   string `json:"currency,omitempty"`
 	Type       string `json:"type,omitempty"`
 	Resolution string `json:"resolution,omitempty"`
@@ -143,9 +143,9 @@ type VideoPrice struct {
 // are the 2010 XSD's optional tags (N-08): read, written only with the
 // encoder's Legacy option (N-09).
 type News struct {
-	Publication     Publication `json:"publication"`
+	Publication     Publication `json:"publication,omitzero"`
 	PublicationDate Date        `json:"publication_date,omitzero"`
-	Title           string      `json:"title"`
+	Title           string      `json:"title,omitempty"`
 
 	Access       string `json:"access,omitempty"`
 	Genres       string `json:"genres,omitempty"`
@@ -155,15 +155,15 @@ type News struct {
 
 // Publication is <news:publication> (N-01..N-03).
 type Publication struct {
-	Name     string `json:"name"`
-	Language string `json:"language"`
+	Name     string `json:"name,omitempty"`
+	Language string `json:"language,omitempty"`
 }
 
 // Alternate is one hreflang <xhtml:link rel="alternate" hreflang=… href=…>
 // (H-03). Hreflang "x-default" marks the fallback page (H-06).
 type Alternate struct {
-	Hreflang string `json:"hreflang"`
-	Href     string `json:"href"`
+	Hreflang string `json:"hreflang,omitempty"`
+	Href     string `json:"href,omitempty"`
 }
 
 // IndexEntry is one <sitemap> of a sitemapindex (I-02). LastMod is the time

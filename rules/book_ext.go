@@ -127,6 +127,9 @@ var hreflangRules = []Rule{
 	{ID: "H-09", Severity: Info, Source: srcXSD, URL: urlXSD,
 		Title: "<xhtml:link> comes after loc, lastmod, changefreq and priority, mixed freely with other extensions.",
 		Fix:   "Nothing to do; see X-06."},
+	{ID: "H-10", Severity: Info, Source: srcT + ", from Google's guidance on separate mobile URLs: such a link says which page serves small screens, not which language a page is in", URL: urlGHreflang,
+		Title: "An <xhtml:link rel=\"alternate\" media=…> without hreflang annotates a separate mobile URL; it is not an hreflang alternate and is not read as one.",
+		Fix:   "Nothing to do if the site has separate mobile URLs; Google recommends responsive pages, which need no such link. Language versions need hreflang."},
 }
 
 var googleRules = []Rule{

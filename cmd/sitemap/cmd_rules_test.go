@@ -65,7 +65,7 @@ func TestRulesJSONAndMarkdown(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != 9 || got[0].ID != "H-01" || got[0].Fix == "" || got[0].URL == "" {
+	if len(got) != 10 || got[0].ID != "H-01" || got[0].Fix == "" || got[0].URL == "" {
 		t.Errorf("json H: %+v", got)
 	}
 	if !strings.Contains(out, "<xhtml:link") {

@@ -43,12 +43,13 @@ func AppendURL(b []byte, u *sitemap.URL) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = append(b, `{"loc":`...)
-			b = AppendString(b, im.Loc)
-			b = optString(b, `,"caption":`, im.Caption)
-			b = optString(b, `,"geo_location":`, im.GeoLocation)
-			b = optString(b, `,"title":`, im.Title)
-			b = optString(b, `,"license":`, im.License)
+			b = append(b, '{')
+			n := len(b)
+			b = field(b, n, `"loc":`, im.Loc)
+			b = field(b, n, `"caption":`, im.Caption)
+			b = field(b, n, `"geo_location":`, im.GeoLocation)
+			b = field(b, n, `"title":`, im.Title)
+			b = field(b, n, `"license":`, im.License)
 			b = append(b, '}')
 		}
 		b = append(b, ']')
@@ -60,10 +61,10 @@ func AppendURL(b []byte, u *sitemap.URL) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = append(b, `{"hreflang":`...)
-			b = AppendString(b, a.Hreflang)
-			b = append(b, `,"href":`...)
-			b = AppendString(b, a.Href)
+			b = append(b, '{')
+			n := len(b)
+			b = field(b, n, `"hreflang":`, a.Hreflang)
+			b = field(b, n, `"href":`, a.Href)
 			b = append(b, '}')
 		}
 		b = append(b, ']')
@@ -84,6 +85,20 @@ func AppendIndex(b []byte, x *sitemap.IndexEntry) []byte {
 	}
 	b = optString(b, `,"source":`, x.Source)
 	return append(b, "}\n"...)
+}
+
+// field appends the member key (a quoted name and ':') with the value s
+// to an object opened at b[:start], preceded by a comma unless it is the
+// object's first member; an empty s is left out, as omitempty does.
+func field(b []byte, start int, key, s string) []byte {
+	if s == "" {
+		return b
+	}
+	if len(b) > start {
+		b = append(b, ',')
+	}
+	b = append(b, key...)
+	return AppendString(b, s)
 }
 
 func optString(b []byte, key, s string) []byte {
