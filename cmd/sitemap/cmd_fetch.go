@@ -44,6 +44,8 @@ type fetchOptions struct {
 	SitemapTimeout time.Duration
 	IdleTimeout    time.Duration
 	Attempts       int
+	// httpOnly are the HTTP-only flags given (fetchHTTPOnlyFlags).
+	httpOnly []string
 	Cache          string
 	NoDedup        bool
 	DedupMemory    byteSize
@@ -108,6 +110,11 @@ read: an HTTP error such as 404, a network failure; unwritable output).`,
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Start = args[0]
 			o.UserAgent = userAgent(c)
+			for _, name := range fetchHTTPOnlyFlags {
+				if fl := c.Flags().Lookup(name); fl != nil && fl.Changed {
+					o.httpOnly = append(o.httpOnly, "--"+name)
+				}
+			}
 			var err error
 			if o.Scope, err = scopeOf(c); err != nil {
 				return err
@@ -151,7 +158,15 @@ type fetchRun struct {
 	bar    *progress.Bar
 	tree   *fetchTree
 	errOut *bufio.Writer
+	// held are the start sitemap's fetch errors, printed after the walk
+	// unless the one line of a start that could not be read says it.
+	held        []sitemap.Diagnostic
+	releaseHeld bool
 }
+
+// fetchHTTPOnlyFlags are the flags of fetch that only reading over HTTP
+// uses; a local START gets a warning that they do nothing.
+var fetchHTTPOnlyFlags = []string{"known-paths", "concurrency", "per-host", "sitemap-timeout", "idle-timeout", "attempts", "cache", "max-sitemaps", "timeout", "max-bytes"}
 
 func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 	if err := checkDedupMemory(o.DedupMemory, fetch.DefaultDedupMemory); err != nil {
@@ -181,6 +196,12 @@ func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 		r.bar = progress.New(s.Err, progress.Options{Unit: "URLs"})
 	}
 	if local {
+		if len(o.httpOnly) > 0 {
+			// Said, not silently ignored: the user may think they apply.
+			fmt.Fprintf(s.Err, "sitemap: warning: %s %s no effect on a local %s; %s only when reading over HTTP\n",
+				strings.Join(o.httpOnly, ", "), map[bool]string{true: "has", false: "have"}[len(o.httpOnly) == 1], o.Start,
+				map[bool]string{true: "it applies", false: "they apply"}[len(o.httpOnly) == 1])
+		}
 		return r.local(ctx)
 	}
 	if o.UserAgent == "" {
@@ -210,6 +231,16 @@ func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 			return cannotRun("%v", werr)
 		}
 		return cannotRun("writing the output: %v", werr)
+	}
+	if sum.StartErr != nil && !interrupted && sum.Sitemaps <= 1 && sum.Entries == 0 {
+		// The one sitemap asked for could not be fetched, and nothing
+		// else was read: one line says it (its diagnostic, the summary
+		// and the problem count would say it three more times).
+		return cannotRun("%s could not be read: %v", o.Start, sum.StartErr)
+	}
+	r.releaseHeld = true
+	for i := range r.held {
+		r.print(&r.held[i])
 	}
 	if r.tree != nil {
 		bw := bufio.NewWriter(s.Out)
@@ -269,6 +300,12 @@ func (r *fetchRun) print(d *sitemap.Diagnostic) {
 	case d.Severity == sitemap.SeverityInfo && !r.o.Verbose:
 		return
 	case d.Severity == sitemap.SeverityWarning && r.o.Quiet:
+		return
+	}
+	if d.Severity == sitemap.SeverityError && d.URL == r.o.Start && d.Rule == "FETCH-HTTP" && !r.releaseHeld {
+		// The start sitemap could not be fetched: said once at the end
+		// when nothing else was read (runFetch), else printed then.
+		r.held = append(r.held, *d)
 		return
 	}
 	r.shown[d.Rule]++

@@ -127,9 +127,9 @@ func TestFetchExitCodes(t *testing.T) {
 		t.Errorf("clean sitemap: code %d %s", code, stderr)
 	}
 	// A start sitemap that answers 404 could not be read: exit 2, as in
-	// validate, parse and diff.
+	// validate, parse and diff, said in one line.
 	code, _, stderr = runCLI(t, "", "fetch", "--attempts", "1", srv.URL+"/missing.xml")
-	if code != exitUsage || !strings.Contains(stderr, "error FETCH-HTTP: HTTP 404") || !strings.Contains(stderr, "(1 failed)") || !strings.Contains(stderr, "missing.xml could not be read: HTTP 404") {
+	if code != exitUsage || stderr != "sitemap: "+srv.URL+"/missing.xml could not be read: HTTP 404 Not Found\n" {
 		t.Errorf("404: code %d %s", code, stderr)
 	}
 	// The summary counts one URL as "1 URL"; a local run transfers no bytes
