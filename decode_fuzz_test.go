@@ -25,6 +25,7 @@ func fuzzCheckDecode(t *testing.T, data []byte) {
 		MaxEntries:   5000,
 		MaxDepth:     32,
 		MaxLineBytes: 64 << 10,
+		MaxErrors:    64, // LIM-05 reached by inputs with many problems
 		OnDiagnostic: func(d Diagnostic) {
 			diags++
 			if d.Rule == "" || d.Severity > SeverityInfo || d.Message == "" {
