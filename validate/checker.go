@@ -181,7 +181,7 @@ func (c *Checker) URL(u *sitemap.URL, line, col int) {
 			"more than %d URLs in one sitemap; split it into several sitemaps under an index", sitemap.MaxURLs)
 	}
 	pu, ok := c.checkLoc(u.Loc, line, col, false)
-	c.duplicate(u.Loc, line, col, "URL")
+	c.duplicate(c.normal(u.Loc, ok, line, col), u.Loc, line, col, "URL")
 	c.lastmod(u.LastMod, line, col)
 	if u.ChangeFreq != "" && !u.ChangeFreq.Valid() {
 		// The decoder reads other case as lowercase and drops other
@@ -234,9 +234,9 @@ func (c *Checker) Index(x *sitemap.IndexEntry, line, col int) {
 		c.emit(line, col, "S-03", sitemap.SeverityError,
 			"more than %d sitemaps in one index; split it into several indexes and submit each", sitemap.MaxURLs)
 	}
-	c.checkLoc(x.Loc, line, col, true)
+	_, ok := c.checkLoc(x.Loc, line, col, true)
 	c.lastmod(x.LastMod, line, col)
-	c.duplicate(x.Loc, line, col, "sitemap")
+	c.duplicate(c.normal(x.Loc, ok, line, col), x.Loc, line, col, "sitemap")
 }
 
 // Size checks the uncompressed size of the document (S-02, S-03); call it
@@ -275,13 +275,36 @@ func (c *Checker) sameHost(p check.Parts, loc string, line, col int) {
 	c.emit(line, col, "L-08", sev, "<loc> %q is on the host %s, but this sitemap's first URL is on %s; one sitemap lists one host", short(loc), h, c.firstHost)
 }
 
-// duplicate is L-17.
-func (c *Checker) duplicate(loc string, line, col int, what string) {
-	if loc == "" {
+// normal returns the normal form of loc (check.Normalize), the key
+// under which its spellings count as one URL (L-17), or loc itself when
+// it has none. When loc passed the URL checks (ok) but is not in its
+// normal form (the case of the scheme or host, a default port, an empty
+// path, a fragment, which never reaches the server), it says so: L-18,
+// a note, as generate's for the URLs it writes so, and the encoder
+// accepts such a URL (one verdict).
+func (c *Checker) normal(loc string, ok bool, line, col int) string {
+	n, ch, pr := check.Normalize(loc)
+	if !pr.OK() || ch == 0 {
+		return loc
+	}
+	if ok {
+		c.emit(line, col, "L-18", sitemap.SeverityInfo, "<loc> %q is not in its normal form %q (%s); write that", short(loc), short(n), ch)
+	}
+	return n
+}
+
+// duplicate is L-17: key is loc's normal form (normal), so two
+// spellings of one URL are one URL listed twice.
+func (c *Checker) duplicate(key, loc string, line, col int, what string) {
+	if key == "" {
 		return
 	}
-	h := c.hash(loc)
+	h := c.hash(key)
 	if c.seen.has(h) {
+		if key != loc {
+			c.emit(line, col, "L-17", sitemap.SeverityWarning, "%s %q is listed more than once in this document (as %q, its normal form); list each once", what, short(loc), short(key))
+			return
+		}
 		c.emit(line, col, "L-17", sitemap.SeverityWarning, "%s %q is listed more than once in this document; list each once", what, short(loc))
 		return
 	}
@@ -289,7 +312,7 @@ func (c *Checker) duplicate(loc string, line, col int, what string) {
 		c.seen.add(h)
 	}
 	if c.across != nil && what == "URL" {
-		if other := c.across.other(c.acrossDoc, loc); other != "" {
+		if other := c.across.other(c.acrossDoc, key); other != "" {
 			c.emit(line, col, "L-17", sitemap.SeverityWarning, "%s %q is also listed in %s, another sitemap of the same index; list each URL in one sitemap only", what, short(loc), other)
 		}
 	}

@@ -89,15 +89,15 @@ func TestScopeRules(t *testing.T) {
 		want []string
 	}{
 		{"in scope", Options{URL: "https://www.example.com/sitemap.xml"}, "https://www.example.com/a", nil},
-		{"root without slash", Options{URL: "https://www.example.com/sitemap.xml"}, "https://www.example.com", nil},
+		{"root without slash", Options{URL: "https://www.example.com/sitemap.xml"}, "https://www.example.com", []string{"L-18/info"}},
 		{"L-09 other host", Options{URL: "https://www.example.com/sitemap.xml"}, "https://example.com/a", []string{"L-09/error"}},
 		{"L-09 scheme", Options{URL: "http://example.com/catalog/sitemap.xml"}, "https://example.com/catalog/a", []string{"L-09/error"}},
 		{"L-09 directory", Options{URL: "http://example.com/catalog/sitemap.xml"}, "http://example.com/images/a", []string{"L-09/error"}},
 		{"L-09 under directory", Options{URL: "http://example.com/catalog/sitemap.xml"}, "http://example.com/catalog/x/y", nil},
 		{"L-09 port", Options{URL: "http://www.example.com:100/sitemap.xml"}, "http://www.example.com/a", []string{"L-09/error"}},
 		{"L-15 same port explicit", Options{URL: "http://www.example.com:100/sitemap.xml"}, "http://www.example.com:100/a", nil},
-		{"L-15 default port", Options{URL: "https://www.example.com/sitemap.xml"}, "https://www.example.com:443/a", nil},
-		{"L-15 host case", Options{URL: "https://WWW.Example.com/sitemap.xml"}, "https://www.example.COM/a", nil},
+		{"L-15 default port", Options{URL: "https://www.example.com/sitemap.xml"}, "https://www.example.com:443/a", []string{"L-18/info"}},
+		{"L-15 host case", Options{URL: "https://WWW.Example.com/sitemap.xml"}, "https://www.example.COM/a", []string{"L-18/info"}},
 		{"L-15 IDNA", Options{URL: "https://bücher.example/sitemap.xml"}, "https://xn--bcher-kva.example/a", nil},
 		{"L-15 cross-submit", Options{URL: "https://sitemaps.example.net/s.xml", CrossSubmit: true}, "https://www.example.com/a", []string{"L-09/warning"}},
 		{"O-06 trusted host", Options{URL: "https://www.example.com/s.xml", TrustedHosts: []string{"shop.example.com"}}, "https://shop.example.com/a", []string{"L-09/warning"}},
@@ -142,6 +142,30 @@ func TestDuplicateL17(t *testing.T) {
 	}
 	if ds[0].Line != 4 || ds[0].File != "sitemap.xml" {
 		t.Errorf("position: %+v", ds[0])
+	}
+}
+
+// The four spellings of one URL from issue 9 are one URL listed four
+// times (L-17 compares normal forms), and each spelling that is not the
+// normal form says so in a note (L-18), a fragment included. A URL the
+// checks refuse gets no L-18 on top of its error.
+func TestDuplicateNormalForms(t *testing.T) {
+	ds := run(t, Options{},
+		loc("https://www.example.com/a"), loc("https://www.example.com:443/a"),
+		loc("HTTPS://WWW.EXAMPLE.COM/a"), loc("https://www.example.com/a#top"),
+		loc("https://www.example.com/b#x"))
+	want := []string{"L-18/info", "L-17/warning", "L-18/info", "L-17/warning", "L-18/info", "L-17/warning", "L-18/info"}
+	if got := rules(ds); !same(got, want) {
+		t.Fatalf("got %v\nwant %v", got, want)
+	}
+	if !strings.Contains(ds[1].Message, `(as "https://www.example.com/a", its normal form)`) || ds[1].Line != 3 {
+		t.Errorf("L-17 of the second spelling: %+v", ds[1])
+	}
+	if !strings.Contains(ds[6].Message, `"https://www.example.com/b"`) || !strings.Contains(ds[6].Message, "fragment") {
+		t.Errorf("L-18 of a fragment: %+v", ds[6])
+	}
+	if got := rules(run(t, Options{}, loc("https://www.example.com/a b"))); !same(got, []string{"L-07/error"}) {
+		t.Errorf("a refused URL: got %v, want its L-07 alone", got)
 	}
 }
 

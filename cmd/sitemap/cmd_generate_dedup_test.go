@@ -329,3 +329,24 @@ func TestGenerateDedupRefusedBound(t *testing.T) {
 // space. Under --no-normalize the encoder refuses it (L-07), and it is a
 // copy of loc for L-17, which compares the normal forms.
 func genBad(loc string) string { return strings.Replace(loc, "%20", " ", 1) }
+
+// Issue 9's four spellings of one URL (default port, upper-case scheme
+// and host, a fragment) are one URL: published once, three repeats
+// skipped (L-17), with or without --no-normalize (which publishes the
+// first as written, and compares the normal forms all the same).
+func TestGenerateDedupNormalForms(t *testing.T) {
+	in := genWriteLines(t, t.TempDir(), "a.txt", []string{
+		"https://www.example.com/a", "https://www.example.com:443/a", "HTTPS://WWW.EXAMPLE.COM/a", "https://www.example.com/a#top",
+	})
+	for _, flags := range [][]string{nil, {"--no-normalize"}} {
+		out := t.TempDir()
+		args := append([]string{"generate", "--base-url", genBase, "--out", out}, flags...)
+		code, _, stderr := runCLI(t, "", append(args, in)...)
+		if code != exitOK || !strings.Contains(stderr, "3 duplicate URLs skipped (L-17)") {
+			t.Fatalf("%v: exit %d, stderr:\n%s", flags, code, stderr)
+		}
+		if got := genLocs(genRead(t, filepath.Join(out, "sitemap.xml"))); !slices.Equal(got, []string{"https://www.example.com/a"}) {
+			t.Fatalf("%v: published %v", flags, got)
+		}
+	}
+}
