@@ -165,7 +165,7 @@ func (j *jsonlReader) hint(fs []int, noLoc bool, line, cut int) *Error {
 	for _, i := range fs {
 		f := foreignFields[i]
 		if f.name == "url" && noLoc {
-			return &Error{File: j.o.Name, Line: line, Col: cut + 1,
+			return &Error{File: j.o.Name, Line: line, Col: cut + 1, Rule: "X-04",
 				Msg: `the record has no "loc"; its "url" field is not one of the entry record: name it "loc"`}
 		}
 		if j.hinted[f.name] {

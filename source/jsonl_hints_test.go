@@ -7,7 +7,8 @@ import (
 
 // TestJSONLForeignFields: records in another tool's shape (sitemap.js's
 // url, img, links) get a hint naming the field to use, once per field;
-// a record with "url" and no "loc" is an error that says so. Before, the
+// a record with "url" and no "loc" is an error that says so, under the
+// missing loc's rule (X-04), so generate's skipped-by-rule table names it. Before, the
 // fields were silently ignored and the entry failed for an empty loc.
 func TestJSONLForeignFields(t *testing.T) {
 	in := `{"url":"https://a.example/"}` + "\n" +
@@ -20,7 +21,7 @@ func TestJSONLForeignFields(t *testing.T) {
 		t.Fatal(err)
 	}
 	check(t, got, []result{
-		{line: 1, col: 1, err: `its "url" field is not one of the entry record: name it "loc"`},
+		{line: 1, col: 1, err: `its "url" field is not one of the entry record: name it "loc" (X-04)`},
 		{loc: "https://a.example/b", line: 2}, {loc: "https://a.example/c", line: 3}, {loc: "https://a.example/d", line: 4},
 	})
 	want := []string{
