@@ -53,6 +53,7 @@ type generateOptions struct {
 	Include        []string
 	Exclude        []string
 	Inputs         []string
+	indexnowFlags
 }
 
 // genDedupMemory is generate's default --dedup-memory: 48 MiB holds about
@@ -126,6 +127,7 @@ is published. Exit status 2: bad flags, unreadable input, unwritable output.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Inputs = args
+			o.indexnowUA = userAgent(c)
 			return runGenerate(c.Context(), o, s)
 		},
 	}
@@ -135,6 +137,7 @@ is published. Exit status 2: bad flags, unreadable input, unwritable output.`,
 	f.StringVar(&o.SiteURL, "site-url", "", "scope of the entries when the sitemaps are served from another host (default: --base-url)")
 	addMaxErrors(c, &o.MaxErrors)
 	o.publishFlags.register(f)
+	o.indexnowFlags.register(f)
 	f.StringVar(&o.InputFormat, "input-format", "auto", "input format: auto (a sitemap by its bytes, else by extension), text, csv, jsonl")
 	f.StringVar(&o.Columns, "columns", "", "CSV columns that hold the fields, as FIELD=HEADER pairs: loc=Address,lastmod=\"Last Modified\"")
 	f.BoolVar(&o.Strict, "strict", false, "stop at the first invalid entry, or the first that needs a field dropped or a value fixed, and publish nothing")
@@ -164,6 +167,10 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	}
 	if o.StateDay && o.State == "" {
 		return cannotRun("--state-day sets the precision of the dates --state records; give --state FILE too, or drop --state-day")
+	}
+	inKey, err := o.indexnowFlags.check(o.State)
+	if err != nil {
+		return err
 	}
 	if o.NewsMaxAge < 0 {
 		return cannotRun("--news-max-age %v: give a positive duration such as 48h, or 0 to keep every news block", o.NewsMaxAge)
@@ -354,6 +361,25 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 		}
 		for _, u := range ru.Removed {
 			fmt.Fprintf(s.Err, "%s: removed Sitemap: %s (no longer published)\n", ru.Path, u)
+		}
+	}
+	if inKey != "" && !o.DryRun && o.Out != "-" {
+		var files []string
+		for _, f := range sum.Files {
+			files = append(files, f.Name)
+		}
+		index := ""
+		if sum.Index != nil {
+			index = sum.Index.Name
+		}
+		host := o.SiteURL
+		if host == "" {
+			host = o.BaseURL
+		}
+		if top := publishedTop(o.Out, files, index); top != "" {
+			if err := o.indexnowFlags.submitPublished(ctx, inKey, top, indexnowHost(host), o.State, s); err != nil {
+				return err
+			}
 		}
 	}
 	if dropped := droppedCount(sum.Repairs); sum.Skipped == 0 && dropped > 0 {

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/fetch"
+	"github.com/sitemapkit/sitemap/indexnow"
+	"github.com/sitemapkit/sitemap/input"
+	"github.com/sitemapkit/sitemap/state"
+)
+
+// indexnowFlags are the flags of a command that publishes sitemaps and
+// then tells IndexNow engines what changed (generate).
+type indexnowFlags struct {
+	IndexNowKeyFile  string
+	IndexNowEndpoint string
+	// indexnowClient sends the batches (tests may set it).
+	indexnowClient *fetch.Client
+	// indexnowUA is the User-Agent of its requests (--user-agent).
+	indexnowUA string
+}
+
+// indexnowHost is the host of the site URL the entries are on.
+func indexnowHost(siteURL string) string { return indexnow.HostOf(siteURL) }
+
+func (f *indexnowFlags) register(fs *pflag.FlagSet) {
+	fs.StringVar(&f.IndexNowKeyFile, "indexnow-key-file", "", "after publishing, submit the URLs whose content changed to IndexNow with the key of this key `FILE` (needs --state, which records what was submitted: each change is sent once)")
+	fs.StringVar(&f.IndexNowEndpoint, "indexnow-endpoint", indexnow.DefaultEndpoint, "IndexNow `URL` --indexnow-key-file submits to")
+}
+
+// check refuses the flags before anything runs: a key file that cannot
+// be read or holds no valid key, or no state to record submissions in.
+func (f *indexnowFlags) check(statePath string) (string, error) {
+	if f.IndexNowKeyFile == "" {
+		return "", nil
+	}
+	if statePath == "" {
+		return "", cannotRun("--indexnow-key-file submits what changed since the last submission, which --state records; give --state FILE too")
+	}
+	kf, err := os.Open(f.IndexNowKeyFile)
+	if err != nil {
+		return "", cannotRun("--indexnow-key-file: %v", err)
+	}
+	defer kf.Close()
+	key, err := indexnow.ReadKeyFile(kf)
+	if err != nil {
+		return "", cannotRun("--indexnow-key-file %s: %v", f.IndexNowKeyFile, err)
+	}
+	return key, nil
+}
+
+// submitPublished submits the entries of the sitemap (or index and its
+// children) just published at top, whose version the state has not seen
+// submitted, to IndexNow. It returns an exit error when a batch failed
+// or a URL was refused (the sitemaps stay published).
+func (f *indexnowFlags) submitPublished(ctx context.Context, key, top, host, statePath string, s *streams) error {
+	st, err := state.OpenSQLite(ctx, statePath, state.SQLiteOptions{})
+	if err != nil {
+		return cannotRun("--state %s: the sitemaps were published but nothing was submitted to IndexNow: %v", statePath, err)
+	}
+	defer st.Close()
+	c := f.indexnowClient
+	if c == nil {
+		if c, err = httpClient(f.indexnowUA, 60*time.Second, fetch.Scope{}); err != nil {
+			return cannotRun("%v", err)
+		}
+	}
+	readErrors := 0
+	entries := input.Entries([]string{top}, input.Options{Follow: true, OnDiagnostic: func(d sitemap.Diagnostic) {
+		if d.Severity == sitemap.SeverityError {
+			readErrors++
+			fmt.Fprintln(s.Err, d.String())
+		}
+	}})
+	sum, err := indexnow.Submit(ctx, entries, indexnow.Options{
+		Key: key, Host: host, Endpoint: f.IndexNowEndpoint, Client: c, Ledger: st,
+		OnDiagnostic: func(d sitemap.Diagnostic) { fmt.Fprintln(s.Err, d.String()) },
+		OnRetry:      func(msg string) { fmt.Fprintln(s.Err, "indexnow: retry: "+msg) },
+		OnBatch: func(b indexnow.Batch) {
+			fmt.Fprintf(s.Err, "indexnow: batch %d: %d URLs: %s: %s\n", b.N, len(b.URLs), b.Outcome, b.Message)
+		},
+	})
+	if err != nil {
+		return cannotRun("the sitemaps were published; IndexNow submission stopped: %v", err)
+	}
+	fmt.Fprintf(s.Err, "indexnow: %s\n", sum)
+	if !sum.OK() || readErrors > 0 {
+		fmt.Fprintf(s.Err, "sitemap: the sitemaps were published; IndexNow submission had failures (what was not sent goes with the next run)\n")
+		return problemsFound()
+	}
+	return nil
+}
+
+// publishedTop is the file a published run's URLs are read back from:
+// the index, or the one sitemap.
+func publishedTop(out string, files []string, index string) string {
+	if index != "" {
+		return filepath.Join(out, index)
+	}
+	if len(files) == 1 {
+		return filepath.Join(out, files[0])
+	}
+	return ""
+}
