@@ -79,6 +79,12 @@ type Node struct {
 	Depth int
 	// Probe is set for a sitemap found by probing a well-known path.
 	Probe bool
+	// Seq is the 1-based position of the document in the list that named
+	// it (an index's <sitemap> entries, robots.txt's Sitemap: lines); 0
+	// for the start, robots.txt and probes. Documents are read
+	// concurrently, so their IDs follow the order reading began; Seq
+	// gives the list's order back (the --tree of the command uses it).
+	Seq int
 	// Format is the document's format: "urlset", "sitemapindex", "text",
 	// "rss", "atom" or "robots" ("" when unknown).
 	Format string

@@ -365,8 +365,8 @@ func (w *walker) runRobots(j *job, e *emitter) {
 	if from == "" {
 		from = n.URL
 	}
-	for _, s := range found {
-		e.child(&job{kind: NodeSitemap, url: s, parent: n.ID, parentURL: from, depth: 1})
+	for i, s := range found {
+		e.child(&job{kind: NodeSitemap, url: s, parent: n.ID, parentURL: from, depth: 1, seq: i + 1})
 	}
 	if w.stopping() {
 		return

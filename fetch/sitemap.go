@@ -78,7 +78,7 @@ func (w *walker) claimSitemap(j *job, e *emitter) (*Node, string, bool) {
 		return nil, "", false
 	}
 	req := stripFragment(j.url)
-	n := &Node{Parent: j.parent, Kind: NodeSitemap, URL: j.url, Depth: j.depth, Probe: j.probe}
+	n := &Node{Parent: j.parent, Kind: NodeSitemap, URL: j.url, Depth: j.depth, Probe: j.probe, Seq: j.seq}
 	if j.probe {
 		// A probe claims its URL only once it proves to be a sitemap, so
 		// a miss never hides a sitemap that robots.txt names.
@@ -292,7 +292,7 @@ func (r *sitemapRead) item(it *docItem) {
 		if sch := otherScheme(it.Index.Loc); sch != "" {
 			// Not a relative URL to resolve, nor anything to request.
 			e.diag(n, sitemap.Diagnostic{Rule: "L-16", Severity: sitemap.SeverityError, Line: it.Line, Col: it.Col,
-				Message: "index lists " + strconv.Quote(it.Index.Loc) + ", a " + sch + ": URL, not an http(s) URL; not followed (L-16)"})
+				Message: "index lists " + strconv.Quote(it.Index.Loc) + ", a " + sch + ": URL, not an http(s) URL; not followed"})
 			return
 		}
 		loc, abs := resolve(r.final, it.Index.Loc)
@@ -321,6 +321,6 @@ func (r *sitemapRead) item(it *docItem) {
 		}
 		r.children = append(r.children, &job{kind: NodeSitemap, url: loc, parent: n.ID, parentURL: r.final,
 			ancestors: append(slices.Clone(r.j.ancestors), r.final), depth: r.j.depth + 1,
-			parentIsIndex: n.Format == "sitemapindex"})
+			parentIsIndex: n.Format == "sitemapindex", seq: n.Sitemaps})
 	}
 }

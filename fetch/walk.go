@@ -174,6 +174,7 @@ type job struct {
 	probeNext     []string // general probes still to try after this one
 	origin        string   // robots jobs: scheme://host for probes
 	probeParent   int      // robots jobs: the node probes hang under
+	seq           int      // position in the list that named url (Node.Seq)
 }
 
 type walker struct {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"sort"
 	"strconv"
@@ -45,13 +46,13 @@ type fetchOptions struct {
 	IdleTimeout    time.Duration
 	Attempts       int
 	// httpOnly are the HTTP-only flags given (fetchHTTPOnlyFlags).
-	httpOnly []string
-	Cache          string
-	NoDedup        bool
-	DedupMemory    byteSize
-	Quiet          bool
-	Verbose        bool
-	MaxErrors      int
+	httpOnly    []string
+	Cache       string
+	NoDedup     bool
+	DedupMemory byteSize
+	Quiet       bool
+	Verbose     bool
+	MaxErrors   int
 }
 
 // fetchShownPerRule is how many diagnostics of one rule are printed on
@@ -426,6 +427,32 @@ func (t *fetchTree) node(n *fetch.Node) {
 	t.children[n.Parent] = append(t.children[n.Parent], n.ID)
 }
 
+// ordered sorts every node's children as the lists that named them order
+// them (Node.Seq): robots.txt's Sitemap: lines, an index's entries; the
+// documents are read concurrently, so they arrive in any order. Probes
+// (no Seq) follow, in the order they were read.
+func (t *fetchTree) ordered() {
+	for _, ids := range t.children {
+		sort.SliceStable(ids, func(a, b int) bool {
+			na, nb := t.nodes[ids[a]], t.nodes[ids[b]]
+			if na == nil || nb == nil {
+				return false
+			}
+			sa, sb := na.Seq, nb.Seq
+			if sa == 0 {
+				sa = math.MaxInt
+			}
+			if sb == 0 {
+				sb = math.MaxInt
+			}
+			if sa != sb {
+				return sa < sb
+			}
+			return na.ID < nb.ID
+		})
+	}
+}
+
 func (t *fetchTree) diag(id int, d *sitemap.Diagnostic) {
 	if d.Severity == sitemap.SeverityInfo && d.Rule != "FETCH-DUP" {
 		return
@@ -440,6 +467,7 @@ func (t *fetchTree) diag(id int, d *sitemap.Diagnostic) {
 // write prints the tree the way `usp ls` does (one document per line,
 // children indented), with counts and problems.
 func (t *fetchTree) write(w *bufio.Writer) {
+	t.ordered()
 	var walk func(id, depth int)
 	walk = func(id, depth int) {
 		n := t.nodes[id]
