@@ -109,7 +109,15 @@ type diffSide struct {
 	label            string // "old" or "new", as diff.Diff's errors start
 	errors, warnings int
 	lastError        string // the last error diagnostic printed
+	// shown counts the errors printed per rule, at most diffShownPerRule
+	// each (a side of junk is not printed line by line); held counts the
+	// rest.
+	shown map[string]int
+	held  int
 }
+
+// diffShownPerRule is how many errors of one rule a side prints.
+const diffShownPerRule = 20
 
 func runDiff(ctx context.Context, o *diffOptions, s *streams) error {
 	if o.Format != "text" && o.Format != "jsonl" {
@@ -140,6 +148,13 @@ func runDiff(ctx context.Context, o *diffOptions, s *streams) error {
 				switch d.Severity {
 				case sitemap.SeverityError:
 					side.errors++
+					if side.shown == nil {
+						side.shown = map[string]int{}
+					}
+					if side.shown[d.Rule]++; side.shown[d.Rule] > diffShownPerRule {
+						side.held++
+						return
+					}
 					side.lastError = d.String()
 					fmt.Fprintln(s.Err, side.lastError)
 				case sitemap.SeverityWarning:
@@ -180,8 +195,12 @@ func runDiff(ctx context.Context, o *diffOptions, s *streams) error {
 	for _, side := range sides {
 		if side.errors+side.warnings > 0 {
 			name := check.EscapeControls(side.name)
-			fmt.Fprintf(s.Err, "sitemap diff: reading %s: %s, %s; run 'sitemap validate %s' for details\n",
-				name, plural(side.errors, "error"), plural(side.warnings, "warning"), name)
+			shown := ""
+			if side.held > 0 {
+				shown = fmt.Sprintf(" (%d not shown: at most %d of one rule)", side.held, diffShownPerRule)
+			}
+			fmt.Fprintf(s.Err, "sitemap diff: reading %s: %s%s, %s; run 'sitemap validate %s' for details\n",
+				name, plural(side.errors, "error"), shown, plural(side.warnings, "warning"), name)
 		}
 	}
 	if sum.Differ() {

@@ -68,6 +68,14 @@ func TestMaxErrors(t *testing.T) {
 	if code != exitProblems || out != `{"loc":"https://www.example.com/after","source":"`+junk+"\"}\n" || strings.Count(errs, "error T-02: ") != 300 || strings.Contains(errs, "LIM-05") {
 		t.Errorf("parse --max-errors 0: exit %d\n%s\n%s", code, out, tail([]byte(errs)))
 	}
+	// diff prints at most 20 errors of one rule per side; the summary
+	// counts them all.
+	other := filepath.Join(dir, "other.txt")
+	writeFile(t, other, "https://www.example.com/after\n")
+	code, _, errs = runCLI(t, "", "diff", "--max-errors", "0", junk, other)
+	if code != exitOK || strings.Count(errs, "error T-02: ") != 20 || !strings.Contains(errs, "300 errors (280 not shown: at most 20 of one rule)") {
+		t.Errorf("diff: exit %d\n%s", code, errs)
+	}
 	// The same flag on fetch, diff and generate.
 	for _, args := range [][]string{
 		{"fetch", "--max-errors", "10", junk},
