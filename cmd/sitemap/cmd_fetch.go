@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/csv"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -126,7 +127,7 @@ read: an HTTP error such as 404, a network failure; unwritable output).`,
 	f := c.Flags()
 	f.SortFlags = false
 	f.StringVar(&o.Format, "format", "txt", "output: txt, jsonl or csv")
-	f.BoolVar(&o.Tree, "tree", false, "print the tree of sitemaps with counts and problems instead of URLs")
+	f.BoolVar(&o.Tree, "tree", false, "print the tree of sitemaps with counts and problems instead of URLs (--format json: as one JSON object)")
 	f.StringVar(&o.KnownPaths, "known-paths", "fallback", "probe well-known sitemap paths: never, fallback (when robots.txt names none) or always")
 	f.IntVar(&o.Concurrency, "concurrency", 8, "sitemaps read at once")
 	f.IntVar(&o.PerHost, "per-host", 4, "sitemaps read at once from one host")
@@ -186,6 +187,9 @@ func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 	}
 	r := &fetchRun{o: o, s: s, shown: map[string]int{}, errOut: bufio.NewWriter(s.Err)}
 	if o.Tree {
+		if f := o.Format; f != "txt" && f != "text" && f != "json" {
+			return cannotRun("--format %q with --tree: want text (the default) or json", f)
+		}
 		r.tree = newFetchTree()
 	} else {
 		r.out, err = newFetchURLWriter(s.Out, o.Format)
@@ -245,7 +249,13 @@ func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 	}
 	if r.tree != nil {
 		bw := bufio.NewWriter(s.Out)
-		r.tree.write(bw)
+		if o.Format == "json" {
+			if err := r.tree.writeJSON(bw); err != nil {
+				return cannotRun("writing the output: %v", err)
+			}
+		} else {
+			r.tree.write(bw)
+		}
 		if err := bw.Flush(); err != nil {
 			return cannotRun("writing the output: %v", err)
 		}
@@ -622,4 +632,65 @@ func (u *fetchURLWriter) flush() error {
 		}
 	}
 	return u.bw.Flush()
+}
+
+// fetchTreeJSON is one document of --tree --format json.
+type fetchTreeJSON struct {
+	URL      string               `json:"url"`
+	FinalURL string               `json:"final_url,omitempty"`
+	Kind     string               `json:"kind"`
+	Format   string               `json:"format,omitempty"`
+	Status   int                  `json:"status,omitempty"`
+	URLs     int                  `json:"urls"`
+	Sitemaps int                  `json:"sitemaps"`
+	Errors   int                  `json:"errors"`
+	Warnings int                  `json:"warnings"`
+	Failed   bool                 `json:"failed,omitempty"`
+	Err      string               `json:"error,omitempty"`
+	Problems []sitemap.Diagnostic `json:"problems,omitempty"`
+	Children []*fetchTreeJSON     `json:"children,omitempty"`
+}
+
+// writeJSON prints the tree as one JSON object, the start at its root,
+// children in their lists' order, as the text form.
+func (t *fetchTree) writeJSON(w *bufio.Writer) error {
+	t.ordered()
+	var build func(id int) *fetchTreeJSON
+	build = func(id int) *fetchTreeJSON {
+		n := t.nodes[id]
+		if n == nil {
+			return nil
+		}
+		kind := "sitemap"
+		switch n.Kind {
+		case fetch.NodeStart:
+			kind = "start"
+		case fetch.NodeRobots:
+			kind = "robots"
+		}
+		j := &fetchTreeJSON{URL: n.URL, Kind: kind, Format: n.Format, Status: n.Status, URLs: n.URLs, Sitemaps: n.Sitemaps,
+			Errors: n.Errors, Warnings: n.Warnings, Failed: n.Failed, Err: n.Err, Problems: t.diags[id]}
+		if n.FinalURL != n.URL {
+			j.FinalURL = n.FinalURL
+		}
+		for _, c := range t.children[id] {
+			if cj := build(c); cj != nil {
+				j.Children = append(j.Children, cj)
+			}
+		}
+		return j
+	}
+	var roots []*fetchTreeJSON
+	for _, id := range t.children[0] {
+		if j := build(id); j != nil {
+			roots = append(roots, j)
+		}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if len(roots) == 1 {
+		return enc.Encode(roots[0])
+	}
+	return enc.Encode(roots)
 }

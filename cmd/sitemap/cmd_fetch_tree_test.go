@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -56,5 +57,32 @@ func TestFetchNodeSeq(t *testing.T) {
 	}
 	if seq["/c.xml"] != 1 || seq["/a.xml"] != 2 || seq["/b.xml"] != 3 {
 		t.Errorf("Seq %v, want c.xml 1, a.xml 2, b.xml 3", seq)
+	}
+}
+
+// TestFetchTreeJSON: --tree --format json prints the tree as one JSON
+// object: the start, robots.txt, the index and its children in order,
+// each with its counts and problems (the text tree had no JSON form).
+func TestFetchTreeJSON(t *testing.T) {
+	srv := fetchSite(t)
+	code, out, errOut := runCLI(t, "", "fetch", "--tree", "--format", "json", srv.URL+"/")
+	if code != exitProblems { // P-01 in a.xml
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	var root fetchTreeJSON
+	if err := json.Unmarshal([]byte(out), &root); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if root.Kind != "start" || len(root.Children) != 1 || root.Children[0].Kind != "robots" {
+		t.Fatalf("tree:\n%s", out)
+	}
+	idx := root.Children[0].Children
+	if len(idx) != 1 || idx[0].Format != "sitemapindex" || len(idx[0].Children) != 2 ||
+		!strings.HasSuffix(idx[0].Children[0].URL, "/a.xml") || !strings.HasSuffix(idx[0].Children[1].URL, "/b.xml") ||
+		idx[0].Children[0].URLs != 2 || idx[0].Children[0].Errors != 1 || len(idx[0].Children[0].Problems) != 1 {
+		t.Errorf("tree:\n%s", out)
+	}
+	if code, _, _ := runCLI(t, "", "fetch", "--tree", "--format", "csv", srv.URL+"/"); code != exitUsage {
+		t.Errorf("--tree --format csv: exit %d, want 2", code)
 	}
 }
