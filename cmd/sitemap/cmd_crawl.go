@@ -30,6 +30,7 @@ import (
 // crawlOptions are the flags and argument of `sitemap crawl`.
 type crawlOptions struct {
 	Start string
+	indexnowFlags
 
 	// Output, as in generate.
 	BaseURL string
@@ -100,6 +101,7 @@ listed; 2 bad flags, unwritable output, or interrupted.`,
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Start = args[0]
 			o.UserAgent = userAgent(c)
+			o.indexnowUA = o.UserAgent
 			var err error
 			if o.Scope, err = scopeOf(c); err != nil {
 				return err
@@ -111,6 +113,7 @@ listed; 2 bad flags, unwritable output, or interrupted.`,
 	f.SortFlags = false
 	f.StringVar(&o.BaseURL, "base-url", "", "URL of the directory the sitemaps are served from (default: START-URL's site root)")
 	o.publishFlags.register(f)
+	o.indexnowFlags.register(f)
 	f.BoolVar(&o.DryRun, "dry-run", false, "crawl and print the summary without writing anything: no sitemaps, and the state file (--state) only read")
 	f.BoolVar(&o.JSON, "json", false, "print the summaries as JSON on standard output")
 	f.StringVar(&o.State, "state", "", "state `FILE`: frontier, seen URLs, content hashes (default: one per --out in the per-user state directory, printed)")
@@ -209,6 +212,10 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 		}
 	}
 	ignoreBrokenPipe()
+	inKey, kerr := o.indexnowFlags.check(true) // the crawl state records submissions
+	if kerr != nil {
+		return kerr
+	}
 	start, err := url.Parse(o.Start)
 	if err != nil || (start.Scheme != "http" && start.Scheme != "https") || start.Host == "" {
 		return cannotRun("START-URL %q is not an absolute http(s) URL; give the homepage, e.g. https://www.example.com/", o.Start)
@@ -314,6 +321,21 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 		bsum.WriteTable(s.Err)
 	}
 	o.publishFlags.warnNoIndex(s.Err, bsum)
+	if inKey != "" && !o.DryRun && o.Out != "-" {
+		var files []string
+		for _, f := range bsum.Files {
+			files = append(files, f.Name)
+		}
+		index := ""
+		if bsum.Index != nil {
+			index = bsum.Index.Name
+		}
+		if top := publishedTop(o.Out, files, index); top != "" {
+			if err := o.indexnowFlags.submitWith(ctx, inKey, top, start.Host, st, s); err != nil {
+				return err
+			}
+		}
+	}
 	failed := 0
 	for reason, n := range sum.Reasons {
 		if reason == crawl.ReasonError || strings.HasPrefix(reason, "status:") {

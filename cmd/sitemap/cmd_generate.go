@@ -168,7 +168,7 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	if o.StateDay && o.State == "" {
 		return cannotRun("--state-day sets the precision of the dates --state records; give --state FILE too, or drop --state-day")
 	}
-	inKey, err := o.indexnowFlags.check(o.State)
+	inKey, err := o.indexnowFlags.check(o.State != "")
 	if err != nil {
 		return err
 	}

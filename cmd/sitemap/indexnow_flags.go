@@ -37,11 +37,11 @@ func (f *indexnowFlags) register(fs *pflag.FlagSet) {
 
 // check refuses the flags before anything runs: a key file that cannot
 // be read or holds no valid key, or no state to record submissions in.
-func (f *indexnowFlags) check(statePath string) (string, error) {
+func (f *indexnowFlags) check(hasState bool) (string, error) {
 	if f.IndexNowKeyFile == "" {
 		return "", nil
 	}
-	if statePath == "" {
+	if !hasState {
 		return "", cannotRun("--indexnow-key-file submits what changed since the last submission, which --state records; give --state FILE too")
 	}
 	kf, err := os.Open(f.IndexNowKeyFile)
@@ -66,7 +66,13 @@ func (f *indexnowFlags) submitPublished(ctx context.Context, key, top, host, sta
 		return cannotRun("--state %s: the sitemaps were published but nothing was submitted to IndexNow: %v", statePath, err)
 	}
 	defer st.Close()
+	return f.submitWith(ctx, key, top, host, st, s)
+}
+
+// submitWith is submitPublished with the ledger already open.
+func (f *indexnowFlags) submitWith(ctx context.Context, key, top, host string, st indexnow.Ledger, s *streams) error {
 	c := f.indexnowClient
+	var err error
 	if c == nil {
 		if c, err = httpClient(f.indexnowUA, 60*time.Second, fetch.Scope{}); err != nil {
 			return cannotRun("%v", err)
