@@ -8,6 +8,8 @@ for f in $(grep -rl --include='*_test.go' '^func Fuzz' . | sort); do
 	dir=$(dirname "$f")
 	for name in $(sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' "$f"); do
 		echo "fuzz $dir $name ($t)"
-		go test -run='^$' -fuzz="^${name}\$" -fuzztime="$t" "$dir"
+		# Minimising a new interesting input is capped too: on a slow
+		# target it could otherwise stall the run for a minute at a time.
+		go test -run='^$' -fuzz="^${name}\$" -fuzztime="$t" -fuzzminimizetime=200x "$dir"
 	done
 done
