@@ -499,17 +499,8 @@ func (t *fetchTree) write(w *bufio.Writer) {
 		if m := t.more[id]; m > 0 {
 			fmt.Fprintf(w, "%s    ! … and %s more\n", indent, fetchGroup(int64(m)))
 		}
-		kids := t.children[id]
-		// Children are fetched concurrently, so their IDs follow
-		// completion order; sort by URL so the tree reads the same on
-		// every run.
-		slices.SortFunc(kids, func(a, b int) int {
-			if c := strings.Compare(t.nodes[a].URL, t.nodes[b].URL); c != 0 {
-				return c
-			}
-			return a - b
-		})
-		for _, k := range kids {
+		// In the order ordered put them: the index's, not the URLs'.
+		for _, k := range t.children[id] {
 			walk(k, depth+1)
 		}
 	}

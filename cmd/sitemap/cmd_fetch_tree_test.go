@@ -15,18 +15,19 @@ import (
 
 // TestFetchTreeIndexOrder: --tree lists an index's children in the
 // index's order, whatever order they were read in (concurrently, so the
-// first to finish came first). The nodes are given in reverse.
+// first to finish came first), nor sorted by URL. The index lists s3,
+// s2, s1, while they were read (IDs) and sort by URL as s1, s2, s3.
 func TestFetchTreeIndexOrder(t *testing.T) {
 	tr := newFetchTree()
 	tr.node(&fetch.Node{ID: 1, Kind: fetch.NodeSitemap, URL: "https://www.example.com/index.xml", Format: "sitemapindex"})
 	for i := 3; i >= 1; i-- {
-		tr.node(&fetch.Node{ID: 10 - i, Parent: 1, Seq: i, Kind: fetch.NodeSitemap, Depth: 2, URL: fmt.Sprintf("https://www.example.com/s%d.xml", i), Format: "urlset"})
+		tr.node(&fetch.Node{ID: 10 + i, Parent: 1, Seq: 4 - i, Kind: fetch.NodeSitemap, Depth: 2, URL: fmt.Sprintf("https://www.example.com/s%d.xml", i), Format: "urlset"})
 	}
 	var b bytes.Buffer
 	w := bufio.NewWriter(&b)
 	tr.write(w)
 	w.Flush()
-	i1, i2, i3 := strings.Index(b.String(), "s1.xml"), strings.Index(b.String(), "s2.xml"), strings.Index(b.String(), "s3.xml")
+	i1, i2, i3 := strings.Index(b.String(), "s3.xml"), strings.Index(b.String(), "s2.xml"), strings.Index(b.String(), "s1.xml")
 	if i1 < 0 || i1 > i2 || i2 > i3 {
 		t.Errorf("children not in index order:\n%s", b.String())
 	}
