@@ -145,7 +145,18 @@ func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
 	}
 	var ledger indexnow.Ledger
 	if o.State != "" {
-		st, err := state.OpenSQLite(ctx, o.State, state.SQLiteOptions{})
+		path := o.State
+		if o.DryRun {
+			// Read a copy: a dry run writes nothing, not even the
+			// schema of a new state file.
+			tmp, err := dryRunState(path)
+			if err != nil {
+				return cannotRun("--dry-run: %v", err)
+			}
+			defer os.RemoveAll(filepath.Dir(tmp))
+			path = tmp
+		}
+		st, err := state.OpenSQLite(ctx, path, state.SQLiteOptions{})
 		if err != nil {
 			return cannotRun("--state: %v", err)
 		}

@@ -252,3 +252,16 @@ func TestPingSaysWhatToDo(t *testing.T) {
 		t.Fatalf("exit %d\n%s", code, errb)
 	}
 }
+
+// --dry-run with --state skips what the state has seen sent and writes
+// nothing: no state file is created.
+func TestSubmitDryRunWritesNoState(t *testing.T) {
+	st := filepath.Join(t.TempDir(), "st.db")
+	code, out, errb := runCLI(t, "", "submit", "--dry-run", "--state", st, "--key", submitKey, "--host", "www.example.com", writeList(t, "https://www.example.com/a"))
+	if code != 0 || !strings.Contains(out, "https://www.example.com/a") {
+		t.Fatalf("exit %d %q\n%s", code, out, errb)
+	}
+	if _, err := os.Stat(st); err == nil {
+		t.Fatal("a dry run created the state file")
+	}
+}
