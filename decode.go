@@ -304,7 +304,7 @@ func (d *Decoder) countError(line, col int) {
 		return
 	}
 	d.stop = d.fatal(RuleMaxErrors, line, col, ErrLimit, fmt.Sprintf(
-		"%d errors in this document; stopped reading it (is it a sitemap at all? Fix the first errors, or raise MaxErrors to read further)", d.errs))
+		"%d errors in this document; stopped reading it (is it a sitemap at all? Fix the first errors, or raise the bound (--max-errors; MaxErrors in Go) to read further)", d.errs))
 	if d.x.fatal == nil {
 		d.x.fatal = d.stop
 	}

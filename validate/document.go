@@ -136,7 +136,7 @@ func Document(ctx context.Context, r io.Reader, o Options, report func(sitemap.D
 			// bound (the decoder stops by itself on its own errors alone):
 			// the document is abandoned as the decoder abandons it.
 			d := sitemap.Diagnostic{Rule: sitemap.RuleMaxErrors, Severity: sitemap.SeverityError, Line: it.Line, Col: it.Col,
-				Message: fmt.Sprintf("%d errors in this document; stopped reading it (is it a sitemap at all? Fix the first errors, or raise MaxErrors to read further)", sum.Errors)}
+				Message: fmt.Sprintf("%d errors in this document; stopped reading it (is it a sitemap at all? Fix the first errors, or raise the bound (--max-errors; MaxErrors in Go) to read further)", sum.Errors)}
 			if site.IsHTTP(c.name) {
 				d.URL = c.name
 			} else {

@@ -88,3 +88,17 @@ func TestMaxErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxErrorsNamesFlag: the LIM-05 that abandons a document tells a CLI
+// user which flag raises the bound, in parse and validate alike (it named
+// only the Go field MaxErrors).
+func TestMaxErrorsNamesFlag(t *testing.T) {
+	junk := filepath.Join(t.TempDir(), "junk.txt")
+	writeFile(t, junk, strings.Repeat("x\n", 20))
+	for _, cmd := range []string{"parse", "validate"} {
+		code, out, errs := runCLI(t, "", cmd, "--max-errors", "5", junk)
+		if all := out + errs; code != exitProblems || !strings.Contains(all, "error LIM-05: ") || !strings.Contains(all, "(--max-errors") {
+			t.Errorf("%s: exit %d\n%s%s", cmd, code, out, errs)
+		}
+	}
+}
