@@ -467,7 +467,7 @@ func (x *xmlReader) leafValue(f *frame, raw, name []byte) {
 			// dropped inside this <loc> that left it empty, if any.
 			x.emptyLoc, x.emptyWhy = f.off+1, ""
 			if x.dropOff-1 > f.off {
-				x.emptyWhy = x.dropName
+				x.emptyWhy = x.dropName + " (" + x.dropRule + ")"
 			}
 			x.has &^= 1 << fLoc
 			return

@@ -120,7 +120,7 @@ func TestDecodeRules(t *testing.T) {
 		{name: "E-03 control character", in: urlsetDoc("<url><loc>https://e.com/\x01</loc></url>"), items: 0, want: []string{"error E-03", "error L-07"}},
 		{name: "E-03 bad character reference", in: urlsetDoc("<url><loc>https://e.com/&#1;x</loc></url><url><loc>https://e.com/y</loc></url>"), items: 1, want: []string{"error E-03"},
 			check: func(t *testing.T, r decodeResult) {
-				if r.items[0].URL.Loc != "https://e.com/y" || !strings.Contains(r.dump(), "was dropped (E-03); entry skipped") {
+				if r.items[0].URL.Loc != "https://e.com/y" || !strings.Contains(r.dump(), "error E-03: <loc> \"https://e.com/x\" is not the URL written: its character reference &#1; was dropped; entry skipped") {
 					t.Errorf("got %q\n%s", r.items[0].URL.Loc, r.dump())
 				}
 			}},

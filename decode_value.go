@@ -123,14 +123,14 @@ func (x *xmlReader) unescape(dst, raw []byte, off int64) []byte {
 				r := rune(v)
 				if err != nil || !isXMLChar(r) {
 					x.report("E-03", SeverityError, at, fmt.Sprintf("character reference &%s; is not a character XML allows; dropped", shortText(ent)))
-					x.dropOff, x.dropName, x.dropRule = at+1, "character reference &"+shortText(ent)+"; was dropped (E-03)", "E-03"
+					x.dropOff, x.dropName, x.dropRule = at+1, "character reference &"+shortText(ent)+"; was dropped", "E-03"
 					x.drops++
 				} else {
 					dst = utf8.AppendRune(dst, r)
 				}
 			} else {
 				x.report(RuleEntity, SeverityError, at, fmt.Sprintf("entity reference &%s; is not expanded (only &amp; &lt; &gt; &apos; &quot; and character references are read; DTD entities never are); dropped", shortText(ent)))
-				x.dropOff, x.dropName, x.dropRule = at+1, "entity reference &"+shortText(ent)+"; was dropped ("+RuleEntity+")", RuleEntity
+				x.dropOff, x.dropName, x.dropRule = at+1, "entity reference &"+shortText(ent)+"; was dropped", RuleEntity
 				x.drops++
 			}
 		}

@@ -86,7 +86,7 @@ type reportState struct {
 	reported  map[string]bool // keys of reportOnce
 	strayDone bool            // text outside the root was reported
 	// The latest reference unescape dropped (XML-03, E-03): 1 + its
-	// offset, "entity reference &name; was dropped (RULE)", and RULE.
+	// offset, "entity reference &name; was dropped", and RULE.
 	dropOff  int64
 	dropName string
 	dropRule string
