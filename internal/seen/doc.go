@@ -2,8 +2,11 @@
 // disk spill.
 //
 // A [Set] keeps a 128-bit hash of each URL added (two 64-bit hashes with
-// random seeds of the process). The memory budget given to [New]
-// ([DefaultMemory] by default) is split in two:
+// random seeds of the process), split over four shards by two bits of the
+// hash, each with its own lock, so concurrent callers (fetch's workers)
+// add in parallel (one lock made a 5-million-URL fetch 35 % slower). The
+// memory budget given to [New] ([DefaultMemory] by default) is shared
+// evenly by the shards, and each one's share is split in two:
 //
 //   - Two thirds are the memory table: the hashes added since the last
 //     spill, open addressing with linear probing, 16 bytes a slot, at
@@ -16,8 +19,8 @@
 //     already and one pass of insertion sort finishes the job) and
 //     merged in one sequential pass with the sorted run of hashes on
 //     disk into a new run: two temporary files (sitemap-dedup-*.tmp) in
-//     the directory given to New, written in turn (the older one
-//     emptied) and removed by [Set.Close]. The files are read
+//     the directory given to New for each shard, written in turn (the
+//     older one emptied) and removed by [Set.Close]. The files are read
 //     and written with pread/pwrite, never mapped, so it lives in the
 //     page cache, not in the process. Memory keeps the first hash of
 //     each 4 KiB block of the run (8 bytes per 256 URLs) and 128 KiB of
@@ -40,6 +43,6 @@
 // the number of URLs over the budget: at 64 MiB, 10 million URLs take
 // about 5 spills and 0.5 GB of sequential I/O through the page cache.
 // Budgets below [MinMemory] make spills so frequent that a large input
-// takes many times longer. An I/O error of the spill file is returned by
-// [Set.Add], and by every Add after it.
+// takes many times longer. An I/O error of a spill file is returned by
+// [Set.Add], and by every later Add of a URL of that shard.
 package seen

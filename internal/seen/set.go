@@ -15,11 +15,24 @@ const DefaultMemory = 64 << 20
 const MinMemory = 1 << 20
 
 // Set is a set of URLs, kept as 128-bit hashes, in bounded memory; see
-// the package documentation. Safe for concurrent use.
+// the package documentation. Safe for concurrent use: the keys are split
+// over shards by their low hash's top bits, each with its own lock, memory
+// table, filter and spill file, so concurrent callers (fetch's workers)
+// add in parallel instead of queueing on one lock.
 type Set struct {
 	seed1, seed2 maphash.Seed
-	dir          string
+	shards       [numShards]*shard
+}
 
+// numShards is the number of shards of a Set.
+const numShards = 1 << shardBits
+
+// shardBits is how many top bits of a key's low hash pick its shard.
+const shardBits = 2
+
+// shard is one part of a Set: a memory table, a filter of the keys on
+// disk and the disk run. Safe for concurrent use.
+type shard struct {
 	mu        sync.Mutex
 	mem       table
 	maxSlots  int   // the memory table's size at most
@@ -30,25 +43,31 @@ type Set struct {
 }
 
 // New makes a set that keeps at most about budget bytes of memory
-// (DefaultMemory when budget ≤ 0): two thirds for the memory table,
-// one third for the filter of the keys on disk. dir is where the
-// spill file is created ("" = os.TempDir()). Close releases it.
+// (DefaultMemory when budget ≤ 0), shared evenly by its shards: in each,
+// two thirds for the memory table, one third for the filter of the keys
+// on disk. dir is where the spill files are created ("" = os.TempDir()).
+// Close releases them.
 func New(budget int64, dir string) *Set {
 	if budget <= 0 {
 		budget = DefaultMemory
 	}
-	filterMax := budget / 3
-	slots := max(int((budget-filterMax)/16), minSlots)
-	return newSet(slots, filterMax, dir)
+	s := &Set{seed1: maphash.MakeSeed(), seed2: maphash.MakeSeed()}
+	per := budget / numShards
+	filterMax := per / 3
+	slots := max(int((per-filterMax)/16), minSlots)
+	for i := range s.shards {
+		s.shards[i] = newSet(slots, filterMax, dir)
+	}
+	return s
 }
 
 // minSlots is the smallest memory table.
 const minSlots = 64
 
-// newSet makes a set whose memory table holds at most slots slots and
+// newSet makes a shard whose memory table holds at most slots slots and
 // whose filter takes at most filterMax bytes.
-func newSet(slots int, filterMax int64, dir string) *Set {
-	s := &Set{seed1: maphash.MakeSeed(), seed2: maphash.MakeSeed(), dir: dir, maxSlots: slots, filterMax: filterMax}
+func newSet(slots int, filterMax int64, dir string) *shard {
+	s := &shard{maxSlots: slots, filterMax: filterMax}
 	s.mem = newTable(min(1<<12, slots))
 	s.disk.dir = dir
 	return s
@@ -64,13 +83,14 @@ func (s *Set) hashKey(u string) key {
 }
 
 // Add reports whether u was new, and records it. Safe for concurrent
-// use. An error means the spill file could not be read or written; the
-// set then returns it from every later Add.
+// use. An error means a spill file could not be read or written; the
+// shard then returns it from every later Add of its keys.
 func (s *Set) Add(u string) (bool, error) {
-	return s.add(s.hashKey(u))
+	k := s.hashKey(u)
+	return s.shards[k.lo>>(64-shardBits)].add(k)
 }
 
-func (s *Set) add(k key) (bool, error) {
+func (s *shard) add(k key) (bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.err != nil {
@@ -107,7 +127,7 @@ func (s *Set) add(k key) (bool, error) {
 // spill merges the memory table's keys into the disk run and empties
 // the table. The filter grows (rebuilt in the same pass) while it has
 // fewer than filterBitsPerKey bits a key and its budget allows more.
-func (s *Set) spill() error {
+func (s *shard) spill() error {
 	ks := s.mem.drain()
 	n := s.disk.n + int64(len(ks))
 	var fill func(key)
@@ -129,7 +149,7 @@ func (s *Set) spill() error {
 
 // filterBlocks is the number of filter blocks for n keys at
 // filterBitsPerKey, within the budget; n < 0 gives the budget's most.
-func (s *Set) filterBlocks(n int64) uint64 {
+func (s *shard) filterBlocks(n int64) uint64 {
 	most := uint64(s.filterMax / 32)
 	if n < 0 {
 		return max(most, 1)
@@ -137,9 +157,39 @@ func (s *Set) filterBlocks(n int64) uint64 {
 	return max(min(uint64(n*filterBitsPerKey/256+1), most), 1)
 }
 
-// Close releases the memory and closes and removes the spill file. The
+// Close releases the memory and closes and removes the spill files. The
 // set must not be used afterwards.
 func (s *Set) Close() error {
+	var err error
+	for _, sh := range s.shards {
+		if e := sh.Close(); err == nil {
+			err = e
+		}
+	}
+	return err
+}
+
+// Bytes is the memory the set holds: the memory tables, the filters and
+// the indexes of the disk runs.
+func (s *Set) Bytes() int64 {
+	var n int64
+	for _, sh := range s.shards {
+		n += sh.Bytes()
+	}
+	return n
+}
+
+// DiskEntries is how many keys the spill files hold.
+func (s *Set) DiskEntries() int64 {
+	var n int64
+	for _, sh := range s.shards {
+		n += sh.DiskEntries()
+	}
+	return n
+}
+
+// Close releases the shard's memory and closes and removes its spill file.
+func (s *shard) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.mem.release()
@@ -149,16 +199,15 @@ func (s *Set) Close() error {
 	return err
 }
 
-// Bytes is the memory the set holds: the memory table, the filter and
-// the index of the disk run.
-func (s *Set) Bytes() int64 {
+// Bytes is the memory the shard holds.
+func (s *shard) Bytes() int64 {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.mem.bytes() + s.filter.bytes() + s.disk.bytes()
 }
 
-// DiskEntries is how many keys the spill file holds.
-func (s *Set) DiskEntries() int64 {
+// DiskEntries is how many keys the shard's spill file holds.
+func (s *shard) DiskEntries() int64 {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.disk.n

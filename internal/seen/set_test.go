@@ -25,7 +25,7 @@ func spillFiles(t *testing.T, dir string) []string {
 // checker adds keys to a set and compares every answer with a map.
 type checker struct {
 	t   *testing.T
-	s   *Set
+	s   *shard
 	ref map[key]bool
 }
 
@@ -172,10 +172,11 @@ func TestAddURLs(t *testing.T) {
 	}
 }
 
-// A spill directory that does not exist: Add returns the error, and
-// keeps returning it (the set cannot answer truthfully any more).
+// A spill directory that does not exist: Add returns the error, and a
+// shard that failed keeps returning it (it cannot answer truthfully any
+// more); once every shard has spilled, every Add does.
 func TestSpillError(t *testing.T) {
-	s := newSet(64, 64, filepath.Join(t.TempDir(), "missing"))
+	s := New(64*numShards, filepath.Join(t.TempDir(), "missing"))
 	defer s.Close()
 	var err error
 	for i := 0; err == nil && i < 1000; i++ {
@@ -184,8 +185,13 @@ func TestSpillError(t *testing.T) {
 	if !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("err %v, want a missing-directory error", err)
 	}
-	if _, err2 := s.Add("x"); !errors.Is(err2, os.ErrNotExist) {
-		t.Fatalf("next Add: %v, want the same error", err2)
+	for i := 1000; i < 20000; i++ {
+		_, _ = s.Add(strconv.Itoa(i)) // every shard spills, and fails
+	}
+	for _, u := range []string{"x", "y", "0"} {
+		if _, err2 := s.Add(u); !errors.Is(err2, os.ErrNotExist) {
+			t.Fatalf("Add(%q) after the failures: %v, want the same error", u, err2)
+		}
 	}
 }
 
