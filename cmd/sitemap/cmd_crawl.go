@@ -322,15 +322,7 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 	}
 	o.publishFlags.warnNoIndex(s.Err, bsum)
 	if inKey != "" && !o.DryRun && o.Out != "-" {
-		var files []string
-		for _, f := range bsum.Files {
-			files = append(files, f.Name)
-		}
-		index := ""
-		if bsum.Index != nil {
-			index = bsum.Index.Name
-		}
-		if top := publishedTop(o.Out, files, index); top != "" {
+		if top := publishedTop(o.Out, bsum); top != "" {
 			if err := o.indexnowFlags.submitWith(ctx, inKey, top, start.Host, st, s); err != nil {
 				return err
 			}

@@ -236,17 +236,13 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 		if o.StateDay {
 			prec = sitemap.PrecisionDay
 		}
-		path := o.State
-		if o.DryRun {
-			// Read a copy: opening the file would create it, or its
-			// schema, and a dry run writes nothing.
-			tmp, err := dryRunState(path)
-			if err != nil {
-				return cannotRun("--dry-run: %v", err)
-			}
-			defer os.RemoveAll(filepath.Dir(tmp))
-			path = tmp
+		// A dry run reads a copy: opening the file would create it, or
+		// its schema, and a dry run writes nothing.
+		path, done, err := stateFile(o.State, o.DryRun)
+		if err != nil {
+			return err
 		}
+		defer done()
 		sst, err := state.OpenSQLite(ctx, path, state.SQLiteOptions{Precision: prec})
 		if err != nil {
 			return cannotRun("--state %s: %v", o.State, err)
@@ -364,19 +360,11 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 		}
 	}
 	if inKey != "" && !o.DryRun && o.Out != "-" {
-		var files []string
-		for _, f := range sum.Files {
-			files = append(files, f.Name)
-		}
-		index := ""
-		if sum.Index != nil {
-			index = sum.Index.Name
-		}
 		host := o.SiteURL
 		if host == "" {
 			host = o.BaseURL
 		}
-		if top := publishedTop(o.Out, files, index); top != "" {
+		if top := publishedTop(o.Out, sum.Summary); top != "" {
 			if err := o.indexnowFlags.submitPublished(ctx, inKey, top, indexnowHost(host), o.State, s); err != nil {
 				return err
 			}

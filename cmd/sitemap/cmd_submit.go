@@ -145,17 +145,13 @@ func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
 	}
 	var ledger indexnow.Ledger
 	if o.State != "" {
-		path := o.State
-		if o.DryRun {
-			// Read a copy: a dry run writes nothing, not even the
-			// schema of a new state file.
-			tmp, err := dryRunState(path)
-			if err != nil {
-				return cannotRun("--dry-run: %v", err)
-			}
-			defer os.RemoveAll(filepath.Dir(tmp))
-			path = tmp
+		// A dry run reads a copy: it writes nothing, not even the
+		// schema of a new state file.
+		path, done, err := stateFile(o.State, o.DryRun)
+		if err != nil {
+			return err
 		}
+		defer done()
 		st, err := state.OpenSQLite(ctx, path, state.SQLiteOptions{})
 		if err != nil {
 			return cannotRun("--state: %v", err)

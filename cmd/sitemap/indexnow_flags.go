@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/build"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/indexnow"
 	"github.com/sitemapkit/sitemap/input"
@@ -106,12 +107,12 @@ func (f *indexnowFlags) submitWith(ctx context.Context, key, top, host string, s
 
 // publishedTop is the file a published run's URLs are read back from:
 // the index, or the one sitemap.
-func publishedTop(out string, files []string, index string) string {
-	if index != "" {
-		return filepath.Join(out, index)
+func publishedTop(out string, sum build.Summary) string {
+	if sum.Index != nil {
+		return filepath.Join(out, sum.Index.Name)
 	}
-	if len(files) == 1 {
-		return filepath.Join(out, files[0])
+	if len(sum.Files) == 1 {
+		return filepath.Join(out, sum.Files[0].Name)
 	}
 	return ""
 }

@@ -151,6 +151,19 @@ func (p *publishFlags) outStore(dryRun bool, stdout io.Writer) (st store.Store, 
 	}, nil
 }
 
+// stateFile is the state file a run opens: path itself, or on a dry run a
+// copy of it (dryRunState), which done removes.
+func stateFile(path string, dryRun bool) (p string, done func(), err error) {
+	if !dryRun {
+		return path, func() {}, nil
+	}
+	tmp, err := dryRunState(path)
+	if err != nil {
+		return "", nil, cannotRun("--dry-run: %v", err)
+	}
+	return tmp, func() { os.RemoveAll(filepath.Dir(tmp)) }, nil
+}
+
 // dryRunState returns the path of a copy of the state file path (with
 // its SQLite journal files, when there are any) in a new temporary
 // directory, or of a new file there when path does not exist; the caller
