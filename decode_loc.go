@@ -73,22 +73,31 @@ func locProblem[T string | []byte](v T, clean bool) (rule, msg string) {
 // absHTTP reports whether v starts with http:// or https:// (any letter
 // case) and a host: the cheap test that passes every usable URL.
 func absHTTP[T string | []byte](v T) bool {
-	n := len(v)
-	if n < 8 || v[0]|0x20 != 'h' || v[1]|0x20 != 't' || v[2]|0x20 != 't' || v[3]|0x20 != 'p' {
+	n := httpSchemeLen(v)
+	if n == 0 || len(v) == n {
 		return false
+	}
+	switch v[n] {
+	case '/', '?', '#', ':', '@':
+		return false
+	}
+	return true
+}
+
+// httpSchemeLen is the length of the "http://" or "https://" (any letter
+// case) that v starts with, or 0.
+func httpSchemeLen[T string | []byte](v T) int {
+	if len(v) < 7 || v[0]|0x20 != 'h' || v[1]|0x20 != 't' || v[2]|0x20 != 't' || v[3]|0x20 != 'p' {
+		return 0
 	}
 	i := 4
 	if v[i]|0x20 == 's' {
 		i++
 	}
-	if n < i+4 || v[i] != ':' || v[i+1] != '/' || v[i+2] != '/' {
-		return false
+	if len(v) < i+3 || v[i] != ':' || v[i+1] != '/' || v[i+2] != '/' {
+		return 0
 	}
-	switch v[i+3] {
-	case '/', '?', '#', ':', '@':
-		return false
-	}
-	return true
+	return i + 3
 }
 
 // percentEncodeRune is r's UTF-8 bytes as %XX escapes.

@@ -84,10 +84,6 @@ func (d *Decoder) blanks() {
 // hasHTTPScheme reports whether b starts with http:// or https:// (any case)
 // followed by something.
 func hasHTTPScheme(b []byte) bool {
-	for _, p := range [...]string{"http://", "https://"} {
-		if len(b) > len(p) && strings.EqualFold(string(b[:len(p)]), p) {
-			return true
-		}
-	}
-	return false
+	n := httpSchemeLen(b)
+	return n > 0 && len(b) > n
 }
