@@ -471,20 +471,34 @@ func Entries(names []string, o Options) sitemap.Entries {
 			return err
 		}
 		defer r.Close()
-		for {
-			e, err := r.Next()
-			if err == io.EOF {
-				return nil
-			}
-			if err != nil {
-				return err
-			}
-			if e.Kind != sitemap.ItemURL {
-				continue
-			}
-			if err := yield(&e.URL); err != nil {
-				return err
-			}
+		return r.urls(yield)
+	}
+}
+
+// DocEntries is [Entries] of documents already resolved ([Resolve]).
+func DocEntries(docs []Doc, o Options) sitemap.Entries {
+	return func(ctx context.Context, yield func(*sitemap.URL) error) error {
+		r := NewDocReader(ctx, docs, o)
+		defer r.Close()
+		return r.urls(yield)
+	}
+}
+
+// urls calls yield with each page entry of r to its end.
+func (r *Reader) urls(yield func(*sitemap.URL) error) error {
+	for {
+		e, err := r.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if e.Kind != sitemap.ItemURL {
+			continue
+		}
+		if err := yield(&e.URL); err != nil {
+			return err
 		}
 	}
 }

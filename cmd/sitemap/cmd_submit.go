@@ -216,24 +216,6 @@ func submitEntries(o *submitOptions, s *streams, key string, diag func(sitemap.D
 	if err != nil {
 		return nil, err
 	}
-	sitemaps := func(ctx context.Context, docs []input.Doc, yield func(*sitemap.URL) error) error {
-		r := input.NewDocReader(ctx, docs, in)
-		defer r.Close()
-		for {
-			e, err := r.Next()
-			if err == io.EOF {
-				return nil
-			}
-			if err != nil {
-				return err
-			}
-			if e.Kind == sitemap.ItemURL {
-				if err := yield(&e.URL); err != nil {
-					return err
-				}
-			}
-		}
-	}
 	return func(ctx context.Context, yield func(*sitemap.URL) error) error {
 		var run []input.Doc // sitemaps read together: an index and its sibling files
 		for i := range docs {
@@ -265,7 +247,7 @@ func submitEntries(o *submitOptions, s *streams, key string, diag func(sitemap.D
 				run = append(run, *d)
 				continue
 			}
-			err := sitemaps(ctx, run, yield)
+			err := input.DocEntries(run, in)(ctx, yield)
 			run = nil
 			if err == nil {
 				if indexnow.IsChanges(head) {
@@ -289,6 +271,6 @@ func submitEntries(o *submitOptions, s *streams, key string, diag func(sitemap.D
 				return err
 			}
 		}
-		return sitemaps(ctx, run, yield)
+		return input.DocEntries(run, in)(ctx, yield)
 	}, nil
 }
