@@ -144,6 +144,10 @@ type result struct {
 	Follow   []string     // links to crawl (normalised)
 	Soft     []string     // nofollow links (normalised)
 	Redirect string       // a redirect's or canonical's target (normalised)
+	Title    string       // the page's <title>
+	// Edges are the page's links (From is Loc), for the link graph:
+	// anchors, the redirect or canonical target, hreflang alternates.
+	Edges []state.CrawlEdge
 	// Unfetched: max-time ran out before the request could be made; the
 	// URL stays in the frontier.
 	Unfetched bool
@@ -562,8 +566,13 @@ func (c *Crawler) write(ctx context.Context, done []result) error {
 	return c.log.Update(ctx, func(tx state.CrawlTx) error {
 		for i := range done {
 			r := &done[i]
-			if err := tx.Record(ctx, state.CrawlResult{Loc: r.Loc, Status: r.Status, Reason: r.Reason, Entry: r.Entry}); err != nil {
+			if err := tx.Record(ctx, state.CrawlResult{Loc: r.Loc, Status: r.Status, Title: r.Title, Reason: r.Reason, Entry: r.Entry}); err != nil {
 				return err
+			}
+			for _, e := range r.Edges {
+				if err := tx.Link(ctx, e); err != nil {
+					return err
+				}
 			}
 			if r.Redirect != "" {
 				if err := c.enqueue(ctx, tx, r.Redirect, r.Depth+1, r.Loc, false); err != nil {
@@ -750,7 +759,7 @@ func (c *Crawler) Outcomes(ctx context.Context, fn func(Outcome) error) error {
 			return err
 		}
 		for _, r := range rows {
-			o := Outcome{URL: r.Loc, Status: r.Status, Included: r.Included, Reason: r.Reason, Depth: r.Depth, From: r.Referrer}
+			o := Outcome{URL: r.Loc, Status: r.Status, Included: r.Included, Reason: r.Reason, Depth: r.Depth, From: r.Referrer, Title: r.Title, Inlinks: r.Inlinks, Clicks: r.Clicks}
 			if err := fn(o); err != nil {
 				return err
 			}
@@ -759,6 +768,36 @@ func (c *Crawler) Outcomes(ctx context.Context, fn func(Outcome) error) error {
 			return nil
 		}
 		after = rows[len(rows)-1].Loc
+	}
+}
+
+// Links calls fn with every link of the crawl's link graph (see
+// [state.CrawlEdge]), sorted by From, then To, then Kind: the anchors,
+// redirects, canonical and hreflang annotations of every page fetched,
+// to pages of the site and beyond it. Read from the crawl log a page at a
+// time, so memory does not grow with the site.
+func (c *Crawler) Links(ctx context.Context, fn func(state.CrawlEdge) error) error {
+	return EachLink(ctx, c.log, fn)
+}
+
+// EachLink is [Crawler.Links] over any crawl log, such as the one of a
+// state file written by an earlier crawl.
+func EachLink(ctx context.Context, log state.CrawlLog, fn func(state.CrawlEdge) error) error {
+	var after state.CrawlEdge
+	for {
+		rows, err := log.Links(ctx, after, pageSize)
+		if err != nil {
+			return err
+		}
+		for _, e := range rows {
+			if err := fn(e); err != nil {
+				return err
+			}
+		}
+		if len(rows) < pageSize {
+			return nil
+		}
+		after = rows[len(rows)-1]
 	}
 }
 

@@ -8,6 +8,8 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/charset"
@@ -17,6 +19,9 @@ import (
 // written (unresolved); the caller resolves them against Base (or the
 // page URL when Base is empty).
 type page struct {
+	// Title is the text of the first <title>, whitespace collapsed, at
+	// most maxTitleBytes (cut at a character boundary).
+	Title      string
 	Base       string
 	Links      []link
 	Canonical  string
@@ -83,13 +88,18 @@ func parseHTML(body io.Reader, contentType string, maxBytes int64, agent string)
 				return p, err
 			}
 			p.Hash = fp.sum(p.Alternates)
+			p.Title = cleanTitle(p.Title)
 			return p, nil
 		case html.TextToken:
 			switch {
 			case fp.inLD:
 				writeText(fp.meta, z.Text())
 			case fp.inTitle:
-				writeText(fp.meta, z.Text())
+				t := z.Text()
+				writeText(fp.meta, t)
+				if len(p.Title) < maxTitleBytes {
+					p.Title += string(t)
+				}
 			case skip == 0:
 				fp.text(z.Text())
 			}
@@ -429,4 +439,35 @@ func xRobotsTag(values []string, agent string) (noindex, nofollow bool) {
 		nofollow = nofollow || nf
 	}
 	return
+}
+
+// maxTitleBytes caps a page's recorded title: a title is a line a person
+// reads, not a document.
+const maxTitleBytes = 512
+
+// cleanTitle collapses runs of white space in t (U+2028 and U+2029
+// included) to one space, trims it,
+// drops control characters and cuts it to maxTitleBytes at a character
+// boundary (invalid UTF-8 becomes U+FFFD).
+func cleanTitle(t string) string {
+	var b strings.Builder
+	space := false
+	for _, r := range t {
+		switch {
+		case unicode.IsSpace(r):
+			space = b.Len() > 0
+			continue
+		case unicode.IsControl(r):
+			continue
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		if b.Len()+utf8.RuneLen(r) > maxTitleBytes {
+			break
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }

@@ -15,6 +15,18 @@ type Outcome struct {
 	// From is the page that linked to the URL (the sitemap that listed it,
 	// for a seed); empty for the start URL.
 	From string `json:"from,omitempty"`
+	// Title is the page's <title>, when it was fetched and had one.
+	Title string `json:"title,omitempty"`
+	// Inlinks counts the other pages of the crawl that link or redirect
+	// to the URL (see [state.CrawlOutcome]); 0 for the start URL and for
+	// a page found only through a sitemap and linked from nowhere (an
+	// orphan).
+	Inlinks int `json:"inlinks,omitempty"`
+	// Clicks is the click depth from the start URL: the fewest links to
+	// follow to reach the URL; -1 when no chain of links reaches it (see
+	// [state.CrawlOutcome]). Depth is the crawl's depth, at which a URL
+	// listed in a seed sitemap is 0.
+	Clicks int `json:"clicks"`
 }
 
 // pageSize is how many rows Entries and Outcomes read from the crawl log

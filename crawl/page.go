@@ -6,6 +6,7 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -14,6 +15,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
+	"github.com/sitemapkit/sitemap/state"
 )
 
 // fetch requests one page and reads what the crawler needs from it. It
@@ -64,6 +66,7 @@ func (c *Crawler) fetch(ctx context.Context, t task) result {
 	}
 	defer drain(resp)
 	c.read(ctx, &res, resp)
+	res.compactEdges()
 	return res
 }
 
@@ -107,6 +110,7 @@ func (c *Crawler) read(ctx context.Context, res *result, resp *fetch.Response) {
 		if loc := resp.Header.Get("Location"); loc != "" {
 			if target, err := c.o.Query.Resolve(base, loc); err == nil && target != res.Loc {
 				res.Redirect = target
+				res.edge(target, state.LinkRedirect)
 			}
 		}
 		return
@@ -145,6 +149,7 @@ func (c *Crawler) build(res *result, base *url.URL, header http.Header, p *page)
 			base = b
 		}
 	}
+	res.Title = p.Title
 	xNoindex, xNofollow := xRobotsTag(header.Values("X-Robots-Tag"), c.agent)
 	noindex := (p.Noindex || xNoindex) && !c.o.IgnoreNoindex
 	nofollow := (p.Nofollow || xNofollow) && !c.o.IgnoreNofollow
@@ -156,8 +161,10 @@ func (c *Crawler) build(res *result, base *url.URL, header http.Header, p *page)
 		}
 		if nofollow || l.Nofollow && !c.o.IgnoreNofollow {
 			res.Soft = append(res.Soft, href)
+			res.edge(href, state.LinkNofollow)
 		} else {
 			res.Follow = append(res.Follow, href)
+			res.edge(href, state.LinkFollow)
 		}
 	}
 	canonical := ""
@@ -168,6 +175,7 @@ func (c *Crawler) build(res *result, base *url.URL, header http.Header, p *page)
 	if raw != "" {
 		if cu, err := c.o.Query.Resolve(base, raw); err == nil {
 			canonical = cu
+			res.edge(cu, state.LinkCanonical)
 		}
 	}
 	switch {
@@ -202,6 +210,7 @@ func (c *Crawler) build(res *result, base *url.URL, header http.Header, p *page)
 		}
 		seen[strings.ToLower(lang)] = true
 		u.Alternates = append(u.Alternates, sitemap.Alternate{Hreflang: lang, Href: href})
+		res.edge(href, state.LinkAlternate)
 		if href == res.Loc {
 			self = true
 		} else if !nofollow {
@@ -309,4 +318,26 @@ func linkCanonical(values []string) string {
 		}
 	}
 	return ""
+}
+
+// edge adds a link of the page to the link graph (From is the page).
+func (res *result) edge(to string, k state.LinkKind) {
+	if to != res.Loc {
+		res.Edges = append(res.Edges, state.CrawlEdge{From: res.Loc, To: to, Kind: k})
+	}
+}
+
+// compactEdges sorts the page's links and keeps each (To, Kind) once: a
+// page often links to the same URL from its menu and its text, and one
+// may hold up to maxLinksPerPage links, so this is a sort, not a search
+// per link.
+func (res *result) compactEdges() {
+	less := func(a, b state.CrawlEdge) int {
+		if c := strings.Compare(a.To, b.To); c != 0 {
+			return c
+		}
+		return int(a.Kind) - int(b.Kind)
+	}
+	slices.SortFunc(res.Edges, less)
+	res.Edges = slices.CompactFunc(res.Edges, func(a, b state.CrawlEdge) bool { return less(a, b) == 0 })
 }

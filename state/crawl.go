@@ -14,7 +14,10 @@ import (
 // the sitemap entry of every listed page, read back sorted by loc.
 //
 // A log holds one run at a time. [CrawlLog.Begin] must be called before
-// any other method; it resumes the unfinished run of the same start URL
+// [CrawlLog.Update]; the read methods (Listed, Outcomes, Links, …) may be
+// called without it, and then read the last run the file holds, finished
+// or not (what `sitemap graph --state` and `sitemap serve --state` show).
+// Begin resumes the unfinished run of the same start URL
 // or starts a new one, forgetting the previous run's URLs (the per-URL
 // history of the [Store] it shares a file with is kept).
 //
@@ -83,6 +86,12 @@ type CrawlLog interface {
 	// Reasons counts the decided and nofollow URLs by Reason; "" counts
 	// the listed pages.
 	Reasons(ctx context.Context) (map[string]int, error)
+
+	// Links returns up to n links of the run recorded with [CrawlTx.Link]
+	// that sort after after, sorted by From, then To, then Kind: the
+	// site's link graph, a page at a time (pass the last link returned,
+	// or the zero CrawlEdge to start).
+	Links(ctx context.Context, after CrawlEdge, n int) ([]CrawlEdge, error)
 }
 
 // CrawlTx is the write side of a [CrawlLog], valid only inside the
@@ -114,8 +123,13 @@ type CrawlTx interface {
 	// Seeded remembers that the run's seeds are enqueued (CrawlRun.Seeded
 	// on resume).
 	Seeded(ctx context.Context) error
+	// Link records that the fetched page e.From points at e.To in the way
+	// e.Kind says. Each (From, To, Kind) is kept once; a link from a page
+	// to itself is not kept. Links count toward the Inlinks of
+	// [CrawlOutcome] and [CrawlEntry] as those say.
+	Link(ctx context.Context, e CrawlEdge) error
 	// Finish marks the run finished, so that the next Begin starts a new
-	// one. A non-empty reason first decides every pending URL with it
+	// one, and computes every URL's click depth (CrawlOutcome.Clicks). A non-empty reason first decides every pending URL with it
 	// (what a limit left in the frontier).
 	Finish(ctx context.Context, reason string) error
 }
@@ -161,6 +175,8 @@ type CrawlURL struct {
 type CrawlResult struct {
 	Loc    string
 	Status int
+	// Title is the page's <title>, whitespace collapsed; empty for none.
+	Title string
 	// Reason says why the page is not listed; empty when Entry is set.
 	Reason string
 	// Entry is the page's sitemap entry when it is listed, else nil.
@@ -177,10 +193,74 @@ type CrawlOutcome struct {
 	Reason   string
 	Depth    int
 	Referrer string
+	// Title is the page's title as recorded by [CrawlTx.Record].
+	Title string
+	// Inlinks counts the other pages of the run that link to the URL
+	// ([LinkFollow] or [LinkNofollow]) or redirect to it ([LinkRedirect]);
+	// canonical and hreflang annotations are not links a visitor follows
+	// and are not counted. A listed page with no inlinks is an orphan
+	// (unless it is the start URL).
+	Inlinks int
+	// Clicks is the URL's click depth: the fewest links (as counted by
+	// Inlinks) from the start URL to it; 0 for the start URL, -1 when no
+	// chain of links reaches it (an orphan, or a URL only a sitemap
+	// lists) or when the run has not finished (computed by
+	// [CrawlTx.Finish]). Depth, by contrast, is the crawl's own depth, at
+	// which a URL listed in a seed sitemap is 0.
+	Clicks int
 }
 
 // CrawlEntry is a listed page, from [CrawlLog.Listed].
 type CrawlEntry struct {
 	Loc   string
 	Entry *sitemap.URL
+	// Depth, Title, Inlinks and Clicks are as in [CrawlOutcome].
+	Depth   int
+	Title   string
+	Inlinks int
+	Clicks  int
+}
+
+// LinkKind says how one page points at another in a [CrawlEdge].
+type LinkKind uint8
+
+// The kinds of [CrawlEdge], in the order [CrawlLog.Links] sorts them.
+const (
+	// LinkFollow is an <a> or <area> link the crawler follows.
+	LinkFollow LinkKind = iota + 1
+	// LinkNofollow is an <a> or <area> link marked rel="nofollow", or any
+	// link of a page whose robots directives say nofollow.
+	LinkNofollow
+	// LinkRedirect is an HTTP redirect to To.
+	LinkRedirect
+	// LinkCanonical: the page names To as its canonical URL.
+	LinkCanonical
+	// LinkAlternate: the page names To as one of its hreflang alternates.
+	LinkAlternate
+)
+
+// String returns the kind's name: "link", "nofollow", "redirect",
+// "canonical" or "alternate" ("unknown" for other values).
+func (k LinkKind) String() string {
+	switch k {
+	case LinkFollow:
+		return "link"
+	case LinkNofollow:
+		return "nofollow"
+	case LinkRedirect:
+		return "redirect"
+	case LinkCanonical:
+		return "canonical"
+	case LinkAlternate:
+		return "alternate"
+	}
+	return "unknown"
+}
+
+// CrawlEdge is one link of a crawl's link graph: the page From points at
+// To (a URL of the run in any state, or one left out of the crawl such as
+// another site's page) in the way Kind says.
+type CrawlEdge struct {
+	From, To string
+	Kind     LinkKind
 }

@@ -39,7 +39,27 @@ CREATE TABLE IF NOT EXISTS crawl_urls (
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS crawl_pending ON crawl_urls(depth, loc) WHERE state = 0;
 CREATE INDEX IF NOT EXISTS crawl_variants ON crawl_urls(pathkey, depth, loc) WHERE counted = 1;
+CREATE TABLE IF NOT EXISTS crawl_links (
+	src  TEXT NOT NULL,
+	dst  TEXT NOT NULL,
+	kind INTEGER NOT NULL,
+	PRIMARY KEY (src, dst, kind)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS crawl_links_dst ON crawl_links(dst, src);
+CREATE TABLE IF NOT EXISTS crawl_titles (loc TEXT PRIMARY KEY, title TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS crawl_clicks (loc TEXT PRIMARY KEY, depth INTEGER NOT NULL) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS crawl_clicks_depth ON crawl_clicks(depth, loc);
 `
+
+// crawlClicks is the SQL of [CrawlOutcome.Clicks] for the row u.
+const crawlClicks = `coalesce((SELECT depth FROM crawl_clicks WHERE loc = u.loc), -1)`
+
+// crawlInlinks is the SQL of [CrawlOutcome.Inlinks] for the row u of
+// crawl_urls.
+const crawlInlinks = `(SELECT count(DISTINCT src) FROM crawl_links WHERE dst = u.loc AND kind IN (1, 2, 3))`
+
+// crawlTitle is the SQL of the recorded title of the row u.
+const crawlTitle = `coalesce((SELECT title FROM crawl_titles WHERE loc = u.loc), '')`
 
 // Row states of crawl_urls.
 const (
@@ -171,8 +191,10 @@ func (c sqliteCrawl) Begin(ctx context.Context, start string, now time.Time) (Cr
 			return s.exec(ctx, `UPDATE crawl_urls SET counted = 0 WHERE state = 0 AND counted = 1`)
 		}
 		r.Time = now.UTC()
-		if err := s.exec(ctx, `DELETE FROM crawl_urls`); err != nil {
-			return err
+		for _, t := range []string{"crawl_urls", "crawl_links", "crawl_titles", "crawl_clicks"} {
+			if err := s.exec(ctx, `DELETE FROM `+t); err != nil {
+				return err
+			}
 		}
 		for _, kv := range [][2]string{{"status", "running"}, {"start", start}, {"run_time", strconv.FormatInt(r.Time.UnixNano(), 10)}, {"seeded", "0"}} {
 			if err := s.setCrawlMeta(ctx, kv[0], kv[1]); err != nil {
@@ -252,8 +274,49 @@ func (t sqliteCrawlTx) Record(ctx context.Context, r CrawlResult) error {
 		b := source.AppendJSONL(nil, r.Entry)
 		entry, inc = b[:len(b)-1], 1
 	}
-	return t.s.exec(ctx, `UPDATE crawl_urls SET state = 2, fetched = 1, status = ?, included = ?, reason = ?, entry = ? WHERE loc = ?`,
-		r.Status, inc, r.Reason, entry, r.Loc)
+	if err := t.s.exec(ctx, `UPDATE crawl_urls SET state = 2, fetched = 1, status = ?, included = ?, reason = ?, entry = ? WHERE loc = ?`,
+		r.Status, inc, r.Reason, entry, r.Loc); err != nil {
+		return err
+	}
+	if r.Title == "" {
+		return t.s.exec(ctx, `DELETE FROM crawl_titles WHERE loc = ?`, r.Loc)
+	}
+	return t.s.exec(ctx, `INSERT INTO crawl_titles(loc, title) VALUES(?, ?) ON CONFLICT(loc) DO UPDATE SET title = excluded.title`, r.Loc, r.Title)
+}
+
+// Link implements [CrawlTx].
+func (t sqliteCrawlTx) Link(ctx context.Context, e CrawlEdge) error {
+	if e.From == e.To {
+		return nil
+	}
+	if err := t.s.exec(ctx, `INSERT INTO crawl_links(src, dst, kind) VALUES(?, ?, ?) ON CONFLICT DO NOTHING`, e.From, e.To, int(e.Kind)); err != nil {
+		return fmt.Errorf("state: crawl: link %s -> %s: %w", e.From, e.To, err)
+	}
+	return nil
+}
+
+// Links implements [CrawlLog].
+func (c sqliteCrawl) Links(ctx context.Context, after CrawlEdge, n int) ([]CrawlEdge, error) {
+	s := c.s
+	if err := s.lock(); err != nil {
+		return nil, err
+	}
+	defer s.mu.Unlock()
+	rows, err := s.conn.QueryContext(ctx, `SELECT src, dst, kind FROM crawl_links WHERE (src, dst, kind) > (?, ?, ?) ORDER BY src, dst, kind LIMIT ?`,
+		after.From, after.To, int(after.Kind), n)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := make([]CrawlEdge, 0, min(n, 1024))
+	for rows.Next() {
+		var e CrawlEdge
+		if err := rows.Scan(&e.From, &e.To, &e.Kind); err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, rows.Err()
 }
 
 // Seeded implements [CrawlTx].
@@ -268,7 +331,43 @@ func (t sqliteCrawlTx) Finish(ctx context.Context, reason string) error {
 			return err
 		}
 	}
+	if err := t.clicks(ctx); err != nil {
+		return fmt.Errorf("state: crawl: click depths: %w", err)
+	}
 	return t.s.setCrawlMeta(ctx, "status", "finished")
+}
+
+// clicks computes every URL's click depth from the run's start URL, a
+// breadth-first search over the links that count as inlinks, one level
+// per statement: the search runs in the database, so memory does not grow
+// with the site.
+func (t sqliteCrawlTx) clicks(ctx context.Context) error {
+	start, err := t.s.crawlMeta(ctx, "start")
+	if err != nil {
+		return err
+	}
+	if err := t.s.exec(ctx, `DELETE FROM crawl_clicks`); err != nil {
+		return err
+	}
+	if err := t.s.exec(ctx, `INSERT INTO crawl_clicks(loc, depth) VALUES(?, 0)`, start); err != nil {
+		return err
+	}
+	for d := 0; ; d++ {
+		st, err := t.s.stmt(ctx, `INSERT INTO crawl_clicks(loc, depth)
+			SELECT DISTINCT l.dst, ? FROM crawl_clicks c JOIN crawl_links l ON l.src = c.loc
+			WHERE c.depth = ? AND l.kind IN (1, 2, 3)
+			ON CONFLICT DO NOTHING`)
+		if err != nil {
+			return err
+		}
+		res, err := st.ExecContext(ctx, d+1, d)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return err
+		}
+	}
 }
 
 // NextDepth implements [CrawlLog].
@@ -330,7 +429,7 @@ func (c sqliteCrawl) Outcomes(ctx context.Context, after string, n int) ([]Crawl
 		return nil, err
 	}
 	defer s.mu.Unlock()
-	rows, err := s.conn.QueryContext(ctx, `SELECT loc, status, included, reason, depth, referrer FROM crawl_urls WHERE loc > ? AND state IN (2, 3) ORDER BY loc LIMIT ?`, after, n)
+	rows, err := s.conn.QueryContext(ctx, `SELECT loc, status, included, reason, depth, referrer, `+crawlTitle+`, `+crawlInlinks+`, `+crawlClicks+` FROM crawl_urls u WHERE loc > ? AND state IN (2, 3) ORDER BY loc LIMIT ?`, after, n)
 	if err != nil {
 		return nil, err
 	}
@@ -339,7 +438,7 @@ func (c sqliteCrawl) Outcomes(ctx context.Context, after string, n int) ([]Crawl
 	for rows.Next() {
 		var o CrawlOutcome
 		var inc int
-		if err := rows.Scan(&o.Loc, &o.Status, &inc, &o.Reason, &o.Depth, &o.Referrer); err != nil {
+		if err := rows.Scan(&o.Loc, &o.Status, &inc, &o.Reason, &o.Depth, &o.Referrer, &o.Title, &o.Inlinks, &o.Clicks); err != nil {
 			return nil, err
 		}
 		o.Included = inc != 0
@@ -355,7 +454,7 @@ func (c sqliteCrawl) Listed(ctx context.Context, after string, n int) ([]CrawlEn
 		return nil, err
 	}
 	defer s.mu.Unlock()
-	rows, err := s.conn.QueryContext(ctx, `SELECT loc, entry FROM crawl_urls WHERE loc > ? AND state = 2 AND included = 1 ORDER BY loc LIMIT ?`, after, n)
+	rows, err := s.conn.QueryContext(ctx, `SELECT loc, entry, depth, `+crawlTitle+`, `+crawlInlinks+`, `+crawlClicks+` FROM crawl_urls u WHERE loc > ? AND state = 2 AND included = 1 ORDER BY loc LIMIT ?`, after, n)
 	if err != nil {
 		return nil, err
 	}
@@ -364,7 +463,7 @@ func (c sqliteCrawl) Listed(ctx context.Context, after string, n int) ([]CrawlEn
 	for rows.Next() {
 		var e CrawlEntry
 		var b []byte
-		if err := rows.Scan(&e.Loc, &b); err != nil {
+		if err := rows.Scan(&e.Loc, &b, &e.Depth, &e.Title, &e.Inlinks, &e.Clicks); err != nil {
 			return nil, err
 		}
 		e.Entry = new(sitemap.URL)

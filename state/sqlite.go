@@ -132,6 +132,11 @@ func (s *SQLite) init(ctx context.Context) error {
 	if _, err := s.conn.ExecContext(ctx, schema); err != nil {
 		return fmt.Errorf("create schema: %w", err)
 	}
+	// The crawl log's tables too, so that its read methods work on any
+	// file (a file written before a crawl table was added gets it here).
+	if _, err := s.conn.ExecContext(ctx, crawlSchema); err != nil {
+		return fmt.Errorf("create crawl tables: %w", err)
+	}
 	var v string
 	have := 1 // a new file has the version-1 tables just created
 	err := s.conn.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = 'schema_version'`).Scan(&v)
