@@ -2,6 +2,7 @@ package diff
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
@@ -39,6 +40,10 @@ func (o OpenOptions) diag(d sitemap.Diagnostic) {
 	}
 }
 
+// ErrNoSitemap is wrapped by the error of a side given as a URL where
+// discovery found no sitemap (FETCH-NONE): a problem found, as in fetch.
+var ErrNoSitemap = errors.New("no sitemap found")
+
 // IsURL reports whether name is an http(s) URL ([input.IsHTTP]).
 func IsURL(name string) bool { return input.IsHTTP(name) }
 
@@ -62,7 +67,9 @@ func IsURL(name string) bool { return input.IsHTTP(name) }
 // A child of an index on another site than the index is not read (I-05,
 // reported) unless AllowOffSite. A document that cannot be read to its
 // end (missing, truncated, not a sitemap, HTTP error) stops the side with
-// an error: a partial side would show false removals. Problems inside
+// an error: a partial side would show false removals. A child sitemap
+// that cannot be read is an [*input.ChildError]; a URL where no sitemap
+// is found wraps [ErrNoSitemap]. Problems inside
 // documents go to OnDiagnostic and reading goes on.
 func Open(name string, o OpenOptions) Entries {
 	return func(ctx context.Context, yield func(*sitemap.URL) error) error {
@@ -101,15 +108,20 @@ func walkURL(ctx context.Context, start string, o OpenOptions, yield func(*sitem
 	if err != nil {
 		return err
 	}
+	if sum.StartErr != nil {
+		// The input itself cannot be read (an HTTP error, a network
+		// failure): not a child, the run could not start.
+		return fmt.Errorf("could not read %s: %v", start, sum.StartErr)
+	}
 	if len(failed) > 0 {
 		more := ""
 		if len(failed) > 1 {
 			more = fmt.Sprintf(" (and %d more)", len(failed)-1)
 		}
-		return fmt.Errorf("could not read %s%s", failed[0], more)
+		return &input.ChildError{Err: fmt.Errorf("could not read %s%s", failed[0], more)}
 	}
 	if sum.Sitemaps == 0 {
-		return fmt.Errorf("%s: no sitemap found", start)
+		return fmt.Errorf("%s: %w", start, ErrNoSitemap)
 	}
 	return nil
 }

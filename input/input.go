@@ -303,6 +303,17 @@ type OpenError struct {
 func (e *OpenError) Error() string { return e.Doc.Name + ": " + e.Err.Error() }
 func (e *OpenError) Unwrap() error { return e.Err }
 
+// ChildError is the error a [Reader] with [Options.Complete] returns when
+// a child sitemap of an index cannot be read (missing, unreadable, an HTTP
+// error, off the index's site): the inputs were opened, and what they list
+// is incomplete, a problem found rather than an input that cannot be read.
+type ChildError struct {
+	Err error
+}
+
+func (e *ChildError) Error() string { return e.Err.Error() }
+func (e *ChildError) Unwrap() error { return e.Err }
+
 // Open returns the bytes of d (compressed or not, as stored: the decoder
 // and package source sniff gzip). A local file must be a regular file or
 // a pipe, not a directory; an HTTP document needs a 200 response through

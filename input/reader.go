@@ -297,7 +297,7 @@ func (r *Reader) openChild(index *Doc, cl childLoc) error {
 		report(sitemap.Diagnostic{Rule: "VAL-01", Severity: sitemap.SeverityError,
 			Message: fmt.Sprintf("child sitemap %q not read: %v", cl.loc, err)})
 		if r.o.Complete {
-			return fmt.Errorf("%s: child %s: %w", index.Name, cl.loc, err)
+			return &ChildError{fmt.Errorf("%s: child %s: %w", index.Name, cl.loc, err)}
 		}
 		return nil
 	}
@@ -336,9 +336,9 @@ func (r *Reader) openChild(index *Doc, cl childLoc) error {
 		report(sitemap.Diagnostic{Rule: "VAL-01", Severity: sitemap.SeverityError, Message: msg})
 		if r.o.Complete {
 			if cd.Path != "" && errors.Is(err, fs.ErrNotExist) {
-				return fmt.Errorf("%s lists %s, but %s does not exist; put the child sitemaps beside the index (below it as on the site, with --base), or compare their URLs", index.Name, cl.loc, cd.Path)
+				return &ChildError{fmt.Errorf("%s lists %s, but %s does not exist; put the child sitemaps beside the index (below it as on the site, with --base), or compare their URLs", index.Name, cl.loc, cd.Path)}
 			}
-			return fmt.Errorf("%s lists %s: %w", index.Name, cl.loc, err)
+			return &ChildError{fmt.Errorf("%s lists %s: %w", index.Name, cl.loc, err)}
 		}
 		return nil
 	}

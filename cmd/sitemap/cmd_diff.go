@@ -16,6 +16,7 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/diff"
 	"github.com/sitemapkit/sitemap/fetch"
+	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/check"
 )
 
@@ -74,8 +75,10 @@ error) unless --allow-off-site.
 Memory stays bounded for millions of URLs: each side is sorted on disk (in --tmp-dir).
 A URL listed twice on one side (L-17) is compared by its first entry.
 
-Exit status, as diff(1): 0 no differences, 1 differences, 2 trouble (an input missing,
-truncated or not a sitemap, an HTTP failure, bad flags).`,
+Exit status: 0 no differences; 1 differences, or problems found as in every command (an
+input that is not a sitemap or is cut short, a child sitemap of an index that cannot be read,
+no sitemap found at a URL: nothing is compared then, and the message says why); 2 could not
+run (an input missing or answering an HTTP error, bad flags).`,
 		Example: `  sitemap diff testdata/samples/basic.xml testdata/samples/badorder.xml
   sitemap diff --format jsonl testdata/samples/basic.xml testdata/samples/basic.xml.gz
   sitemap diff --ignore lastmod old-sitemaps/ public/
@@ -188,6 +191,13 @@ func runDiff(ctx context.Context, o *diffOptions, s *streams) error {
 				// parse and fetch; an input that cannot be opened is 2.
 				return &exitError{Code: exitProblems, Err: fmt.Errorf("%s: %s cannot be compared (the error above)", side.label, side.name)}
 			}
+		}
+		// What the inputs list cannot be read whole (a child sitemap
+		// missing or failing) or no sitemap was found at a URL: a
+		// problem found, exit 1 as in validate and fetch.
+		var child *input.ChildError
+		if errors.As(err, &child) || errors.Is(err, diff.ErrNoSitemap) {
+			return &exitError{Code: exitProblems, Err: fmt.Errorf("%v; nothing compared", err)}
 		}
 		return cannotRun("%v", err)
 	}

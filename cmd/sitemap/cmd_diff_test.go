@@ -174,12 +174,13 @@ func TestDiffJSONLOverHTTP(t *testing.T) {
 		t.Errorf("change = %s", lines[0])
 	}
 
-	// A child that fails over HTTP is trouble, not "everything removed".
+	// A child that fails over HTTP is a problem found (exit 1, as in
+	// fetch), not "everything removed": nothing is compared.
 	mux.HandleFunc("/broken.xml", func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprint(w, `<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>`+site+`missing.xml</loc></sitemap></sitemapindex>`)
 	})
 	code, out, errOut = runCLI(t, "", "diff", local, site+"broken.xml")
-	if code != exitUsage || out != "" || !strings.Contains(errOut, "missing.xml") {
+	if code != exitProblems || out != "" || !strings.Contains(errOut, "missing.xml") || !strings.Contains(errOut, "nothing compared") {
 		t.Errorf("broken child: exit %d, out %q, stderr %q", code, out, errOut)
 	}
 }

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -63,5 +66,44 @@ func TestValidateGoesOnPastUnreadable(t *testing.T) {
 	code, _, errOut = runCLI(t, "", "validate", missing)
 	if code != exitUsage || errOut != "sitemap: "+missing+": no such file\n" {
 		t.Errorf("one missing input: exit %d\n%s", code, errOut)
+	}
+}
+
+// TestNoSitemapSameExit: "no sitemap found" at a URL and a child sitemap
+// that cannot be read are problems found, exit 1, in diff as in fetch and
+// validate (diff used to exit 2 for both); an input that cannot be opened
+// stays 2.
+func TestNoSitemapSameExit(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt":
+			io.WriteString(w, "User-agent: *\n")
+		case "/":
+			io.WriteString(w, "<html>home</html>")
+		case "/idx.xml":
+			io.WriteString(w, `<?xml version="1.0" encoding="UTF-8"?>
+<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>`+"http://"+r.Host+`/gone.xml</loc></sitemap></sitemapindex>`)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.xml")
+	writeFile(t, good, urlset("https://www.example.com/a"))
+	index := filepath.Join(dir, "index.xml")
+	writeFile(t, index, `<?xml version="1.0" encoding="UTF-8"?>
+<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://www.example.com/gone.xml</loc></sitemap></sitemapindex>`)
+	for _, args := range [][]string{
+		{"fetch", srv.URL + "/"}, {"diff", srv.URL + "/", good}, {"diff", good, srv.URL + "/"},
+		{"fetch", srv.URL + "/idx.xml"}, {"diff", srv.URL + "/idx.xml", good},
+		{"validate", index}, {"diff", index, good},
+	} {
+		if code, out, errOut := runCLI(t, "", args...); code != exitProblems {
+			t.Errorf("%s: exit %d, want 1\n%s%s", strings.Join(args, " "), code, out, errOut)
+		}
+	}
+	if code, _, errOut := runCLI(t, "", "diff", srv.URL+"/missing.xml", good); code != exitUsage {
+		t.Errorf("diff of a start URL answering 404: exit %d, want 2\n%s", code, errOut)
 	}
 }
