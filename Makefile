@@ -13,6 +13,7 @@ STATICCHECK ?= $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME ?= 3000x
 export SITEMAP_REQUIRE_XMLLINT = 1
 export SITEMAP_REQUIRE_BROWSER = 1
+export SITEMAP_REQUIRE_POSTGRES = 1
 
 .PHONY: all build test deps vet staticcheck unit fuzz bench install clean
 
@@ -27,7 +28,8 @@ install:
 	CGO_ENABLED=0 $(GO) install ./cmd/sitemap
 
 # deps installs the tools the tests shell out to: xmllint (libxml2-utils)
-# for XSD conformance and Chromium for the browser tests.
+# for XSD conformance, Chromium for the browser tests, PostgreSQL for the
+# state tests.
 deps:
 	@sh scripts/deps.sh
 

@@ -66,7 +66,9 @@ func TestImportRules(t *testing.T) {
 	if len(imports) < 10 {
 		t.Fatalf("found only %d packages: %v", len(imports), imports)
 	}
-	leaves := []string{"rules", "store", "robots", "xsl", "internal/check", "internal/xmlscan", "internal/seen", "internal/urlnorm", "internal/urlfilter", "internal/progress", "internal/prefault"}
+	leaves := []string{"rules", "store", "robots", "xsl", "internal/check", "internal/xmlscan", "internal/seen", "internal/urlnorm", "internal/urlfilter", "internal/progress", "internal/prefault", "internal/testproc"}
+	// The test harnesses: only tests (and each other) import them.
+	testOnly := []string{"internal/pgtest", "internal/testproc", "internal/xmllint"}
 	for dir, deps := range imports {
 		for _, dep := range deps {
 			switch {
@@ -80,6 +82,8 @@ func TestImportRules(t *testing.T) {
 				t.Errorf("internal/site imports %s: only internal/check", dep)
 			case dep == "generate" && dir != "cmd/sitemap":
 				t.Errorf("%s imports generate: only the command does", dir)
+			case slices.Contains(testOnly, dep) && !slices.Contains(testOnly, dir):
+				t.Errorf("%s imports %s: a test harness, for tests only", dir, dep)
 			case dep == "internal/prefault" && dir != "cmd/sitemap":
 				t.Errorf("%s imports internal/prefault: only the command decides how its process maps memory", dir)
 			}

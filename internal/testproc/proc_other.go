@@ -1,0 +1,7 @@
+//go:build unix && !linux
+
+package testproc
+
+import "syscall"
+
+func setPdeathsig(*syscall.SysProcAttr) {}
