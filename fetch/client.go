@@ -8,12 +8,14 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	isite "github.com/sitemapkit/sitemap/internal/site"
 	"github.com/sitemapkit/sitemap/robots"
 )
 
@@ -220,6 +222,33 @@ func NewClient(o ClientOptions) (*Client, error) {
 
 // UserAgent is the User-Agent header the Client sends.
 func (c *Client) UserAgent() string { return c.o.UserAgent }
+
+// Refused returns why the Client's Scope refuses a request for u made on
+// the site of site (as [GetOptions.Site]; "" means u's own), or nil when
+// it allows it. Nothing is requested; the addresses a name resolves to
+// are checked only when a request is made.
+func (c *Client) Refused(u, site string) *ScopeError {
+	pu, err := url.Parse(u)
+	if err != nil {
+		return nil // Get reports the bad URL
+	}
+	if site == "" {
+		site = u
+	}
+	return c.scope.check(pu, site)
+}
+
+// OffSiteHint is the end of the I-05 message about an index's child u on
+// another site than the index, read from the site of site: whether it is
+// followed (allowOffSite) and what would let it through, --allow-host
+// too when the Client's Scope refuses it.
+func (c *Client) OffSiteHint(u, site string, allowOffSite bool) string {
+	reason, private := "", false
+	if se := c.Refused(u, site); se != nil {
+		reason, private = se.Reason, strings.Contains(se.Reason, "no-private")
+	}
+	return isite.OffSiteHint(u, allowOffSite, reason, private)
+}
 
 // CloseIdleConnections closes the idle connections of a Client built
 // without ClientOptions.HTTPClient; the Client stays usable.

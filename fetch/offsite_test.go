@@ -60,3 +60,39 @@ func TestWalkOffSiteChildren(t *testing.T) {
 		t.Errorf("robots.txt: %q %v", got, r.diags)
 	}
 }
+
+// TestWalkOffSiteHint: the I-05 message names its rule once (the
+// diagnostic's ID) and its hint names what lets the child through for
+// the scope in use: --allow-off-site alone by default; with a same-site
+// scope, which refuses the child's site even so, --allow-host and the
+// child's host:port too; followed under that scope, it says the child
+// is not read and what lets it through.
+func TestWalkOffSiteHint(t *testing.T) {
+	a, b := newSite(t), newSite(t)
+	a.serve("/index.xml", "application/xml", index(b.URL+"/s2.xml"))
+	b.serve("/s2.xml", "application/xml", urlset(b.URL+"/p2"))
+	host := strings.TrimPrefix(b.URL, "http://")
+	for _, tc := range []struct {
+		name      string
+		sameSite  bool
+		allowOff  bool
+		want, not string
+	}{
+		{"default", false, false, "not followed (--allow-off-site follows it)", "--allow-host"},
+		{"same-site", true, false, "not followed (--allow-off-site with --allow-host " + host + " follows it", "(--allow-off-site follows it)"},
+		{"same-site followed", true, true, "not read: the request scope refuses it, another site than " + a.URL + " (same-site scope, FETCH-SCOPE); --allow-host " + host + " lets it through", "followed anyway"},
+	} {
+		o := fastOpts()
+		o.Attempts = 1
+		o.AllowOffSite = tc.allowOff
+		o.Scope = Scope{SameSite: tc.sameSite}
+		r := walk(t, a.URL+"/index.xml", o)
+		d := r.diag("I-05")
+		if d == nil {
+			t.Fatalf("%s: no I-05 in %v", tc.name, r.diags)
+		}
+		if !strings.Contains(d.Message, tc.want) || strings.Contains(d.Message, tc.not) || strings.Contains(d.Message, "I-05") {
+			t.Errorf("%s: I-05 message %q\nwant it to say %q, not %q, and not repeat the rule ID", tc.name, d.Message, tc.want, tc.not)
+		}
+	}
+}

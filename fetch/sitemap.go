@@ -306,7 +306,7 @@ func (r *sitemapRead) item(it *docItem) {
 		if n.Format == "sitemapindex" && !isite.Same(r.final, loc) {
 			// I-05: an index lists sitemaps of its own site only.
 			off := sitemap.Diagnostic{Rule: "I-05", Severity: sitemap.SeverityError, Line: it.Line, Col: it.Col,
-				Message: isite.OffSite(loc, r.final, w.opts.AllowOffSite)}
+				Message: isite.OffSite(loc, r.final, w.client.OffSiteHint(loc, w.start, w.opts.AllowOffSite))}
 			if w.opts.AllowOffSite {
 				off.Severity = sitemap.SeverityWarning
 			}

@@ -27,10 +27,11 @@ type OffSiteError struct {
 func (e *OffSiteError) Error() string { return e.message(false) }
 
 func (e *OffSiteError) message(followed bool) string {
+	hint := site.OffSiteHint(e.Loc, followed, "", false)
 	if e.Inferred {
-		return site.OffSiteInferred(e.Loc, e.Index, followed)
+		return site.OffSiteInferred(e.Loc, e.Index, hint)
 	}
-	return site.OffSite(e.Loc, e.Index, followed)
+	return site.OffSite(e.Loc, e.Index, hint)
 }
 
 // Diagnostic is the I-05 report of the off-site child: an error that

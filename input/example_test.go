@@ -41,7 +41,7 @@ func Example() {
 	// https://www.example.com/sub/a from testdata/site/sub/child-1.xml
 	// https://www.example.com/sub/b from testdata/site/sub/child-1.xml
 	// https://www.example.com/sub/c from testdata/site/sub/child-2.xml.gz
-	// error I-05 child sitemap https://other.example.net/child-3.xml is on another site than the index (https://www.example.com); an index may point only to sitemaps on its own site (I-05); not followed (--allow-off-site follows it)
+	// error I-05 child sitemap https://other.example.net/child-3.xml is on another site than the index (https://www.example.com); an index may point only to sitemaps on its own site; not followed (--allow-off-site follows it)
 }
 
 // Map an index entry to the document to read.
@@ -62,5 +62,5 @@ func ExampleChild() {
 	// Output:
 	// public/sub/child-1.xml
 	// public/child-2.xml.gz
-	// not followed: child sitemap https://cdn.example.net/child-3.xml is on another site than the index (https://www.example.com); an index may point only to sitemaps on its own site (I-05); not followed (--allow-off-site follows it)
+	// not followed: child sitemap https://cdn.example.net/child-3.xml is on another site than the index (https://www.example.com); an index may point only to sitemaps on its own site; not followed (--allow-off-site follows it)
 }

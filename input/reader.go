@@ -13,6 +13,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/internal/seen"
+	"github.com/sitemapkit/sitemap/internal/site"
 	"github.com/sitemapkit/sitemap/source"
 )
 
@@ -280,6 +281,17 @@ func (r *Reader) advance() error {
 	return r.start(d, rc)
 }
 
+// offSiteDiagnostic is off's I-05 diagnostic; for an index read over
+// HTTP, whose children are requested through o.Client, its hint names
+// --allow-host too when the client's scope refuses the child.
+func (r *Reader) offSiteDiagnostic(index *Doc, off *OffSiteError, followed bool) sitemap.Diagnostic {
+	d := off.Diagnostic(followed)
+	if index.Path == "" && index.URL != "" && r.o.Client != nil && !off.Inferred {
+		d.Message = site.OffSite(off.Loc, off.Index, r.o.Client.OffSiteHint(off.Loc, index.URL, followed))
+	}
+	return d
+}
+
 // openChild opens the child cl of index, or reports why not (VAL-01,
 // I-05, at the index's entry); an error only with Options.Complete.
 func (r *Reader) openChild(index *Doc, cl childLoc) error {
@@ -290,7 +302,7 @@ func (r *Reader) openChild(index *Doc, cl childLoc) error {
 	child, err := Child(index, cl.loc, r.o.AllowOffSite)
 	var off *OffSiteError
 	if errors.As(err, &off) {
-		report(off.Diagnostic(false))
+		report(r.offSiteDiagnostic(index, off, false))
 		return nil
 	}
 	if err != nil {
@@ -302,7 +314,7 @@ func (r *Reader) openChild(index *Doc, cl childLoc) error {
 		return nil
 	}
 	if off := offSite(index, cl.loc); off != nil {
-		report(off.Diagnostic(true)) // followed: AllowOffSite
+		report(r.offSiteDiagnostic(index, off, true)) // followed: AllowOffSite
 	}
 	if index.Sibling(&child) {
 		return nil // a file of the directory: read in turn

@@ -16,7 +16,7 @@ func TestDisplay(t *testing.T) {
 			t.Errorf("Display(%q) = %q, want %q", raw, got, want)
 		}
 	}
-	msg := OffSite("https://cdn.example.net/s.xml", "https://www.example.com/i.xml", false)
+	msg := OffSite("https://cdn.example.net/s.xml", "https://www.example.com/i.xml", OffSiteHint("https://cdn.example.net/s.xml", false, "", false))
 	if want := "child sitemap https://cdn.example.net/s.xml is on another site than the index (https://www.example.com); "; msg[:len(want)] != want {
 		t.Errorf("OffSite = %q, want it to start %q", msg, want)
 	}
