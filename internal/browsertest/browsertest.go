@@ -26,6 +26,7 @@ package browsertest
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
 	"os"
@@ -359,4 +360,19 @@ func short(s string) string {
 		return s[:77] + "..."
 	}
 	return s
+}
+
+//go:embed a11y.js
+var a11yJS string
+
+// Accessibility runs an automated accessibility check in the loaded page
+// and returns its violations ("rule: what (where)"; none: empty). The
+// rules are those of WCAG 2 A/AA a machine can decide, named as axe-core
+// names them: html-has-lang, document-title, landmark-one-main, region,
+// landmark-unique, page-has-heading-one, heading-order, empty-heading,
+// link-name, button-name, image-alt, svg-img-alt, label, duplicate-id,
+// td-has-header, list, color-contrast (AA: 4.5:1, 3:1 for large text).
+func (tab *Tab) Accessibility() []string {
+	tab.t.Helper()
+	return Eval[[]string](tab, a11yJS)
 }
