@@ -11,12 +11,16 @@ import (
 
 	"golang.org/x/term"
 
-	// Maps the heap's first megabytes and the data segment in one system
-	// call before the heavier package initialisers run (start-up time).
-	_ "github.com/sitemapkit/sitemap/internal/prefault"
+	// Its init maps the heap's first megabytes in one system call before
+	// the heavier package initialisers run (start-up time).
+	"github.com/sitemapkit/sitemap/internal/prefault"
 )
 
 func main() {
+	if streamsInput(os.Args[1:]) {
+		// Map more of the heap at once, for the input streaming through.
+		prefault.Heap()
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	// The first interrupt cancels the run, which then stops cleanly and
 	// publishes nothing partial; a second one ends the process at once.

@@ -56,24 +56,41 @@ func problemsFound() error { return &exitError{Code: exitProblems} }
 
 // subcommands are the commands under sitemap, by name, one line each.
 // Building one costs start-up time (flags, help text), so a run builds
-// only the one it names (see newRootCmd).
+// only the one it names (see newRootCmd). Those marked streams read or
+// write inputs of any size: main maps the first megabytes of the heap for
+// them before they start (internal/prefault), and for no other command,
+// where populating would cost more than the page faults it saves.
 var subcommands = []struct {
-	name  string
-	build func(*streams) *cobra.Command
+	name    string
+	build   func(*streams) *cobra.Command
+	streams bool
 }{
-	{"version", newVersionCmd},
-	{"robots", newRobotsCmd},
-	{"generate", newGenerateCmd},
-	{"crawl", newCrawlCmd},
-	{"validate", newValidateCmd},
-	{"parse", newParseCmd},
-	{"diff", newDiffCmd},
-	{"submit", newSubmitCmd},
-	{"indexnow", newIndexNowCmd},
-	{"ping", newPingCmd},
-	{"fetch", newFetchCmd},
-	{"rules", newRulesCmd},
-	{"explain", newExplainCmd},
+	{"version", newVersionCmd, false},
+	{"robots", newRobotsCmd, false},
+	{"generate", newGenerateCmd, true},
+	{"crawl", newCrawlCmd, false},
+	{"validate", newValidateCmd, true},
+	{"parse", newParseCmd, true},
+	{"diff", newDiffCmd, true},
+	{"submit", newSubmitCmd, false},
+	{"indexnow", newIndexNowCmd, false},
+	{"ping", newPingCmd, false},
+	{"fetch", newFetchCmd, true},
+	{"rules", newRulesCmd, false},
+	{"explain", newExplainCmd, false},
+}
+
+// streamsInput reports whether args name a subcommand marked streams.
+func streamsInput(args []string) bool {
+	if len(args) == 0 {
+		return false
+	}
+	for _, sc := range subcommands {
+		if sc.name == args[0] {
+			return sc.streams
+		}
+	}
+	return false
 }
 
 // newRootCmd builds the command tree for a run with args: when args

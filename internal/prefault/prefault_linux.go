@@ -9,24 +9,43 @@ import (
 // of a range in as if written, without writing them.
 const madvPopulateWrite = 23
 
-var heapObject *[64]byte
+// first is the address of the package's first heap object, from its init.
+var first uintptr
 
-// Populated is how many bytes of heap init populated (tests).
-var Populated uintptr
+// initPopulated is how many bytes init populated (tests).
+var initPopulated uintptr
 
 func init() {
-	heapObject = new([64]byte)
+	first = uintptr(unsafe.Pointer(new([64]byte)))
+	initPopulated = populateFrom(first, InitBytes)
+}
+
+// Heap populates HeapBytes of the Go heap from the package's first object
+// upward (within the heap's mapping) and returns how many bytes the kernel
+// populated: 0 where it cannot. The pages init populated cost nothing more.
+func Heap() uintptr {
+	return populateFrom(first, HeapBytes)
+}
+
+// populateFrom populates n bytes from the page holding addr, within its
+// mapping, and returns how many bytes the kernel populated.
+func populateFrom(addr, n uintptr) uintptr {
 	page := uintptr(syscall.Getpagesize())
-	lo := uintptr(unsafe.Pointer(heapObject)) &^ (page - 1)
-	hi := lo + HeapBytes
-	// The range must stay inside the heap's mapping: the kernel refuses a
-	// range that runs into unmapped address space.
+	lo := addr &^ (page - 1)
+	hi := lo + n
+	if populate(lo, hi-lo) {
+		return hi - lo
+	}
+	// The kernel refuses a range that runs past the heap's mapping (after
+	// populating what is inside); only then is /proc/self/maps read, to
+	// find where the mapping ends.
 	if _, end, ok := mapping(lo); ok && end < hi {
 		hi = end
 	}
-	if populate(lo, hi-lo) {
-		Populated = hi - lo
+	if !populate(lo, hi-lo) {
+		return 0
 	}
+	return hi - lo
 }
 
 // populate maps [addr, addr+n) and reports whether the kernel did.

@@ -35,21 +35,38 @@ func TestMapRange(t *testing.T) {
 	}
 }
 
-// TestPopulated: the init populated heap from its first object, within the
-// heap's mapping.
-func TestPopulated(t *testing.T) {
+// TestHeap: Heap populates HeapBytes from the page of a new heap object,
+// within the heap's mapping, and every page of that range is then resident.
+func TestHeap(t *testing.T) {
 	probe := new([64]byte)
 	page := uintptr(syscall.Getpagesize())
 	if !populate(uintptr(unsafe.Pointer(probe))&^(page-1), page) {
 		t.Skip("madvise(MADV_POPULATE_WRITE) is not supported here")
 	}
-	lo := uintptr(unsafe.Pointer(heapObject)) &^ (page - 1)
+	if initPopulated == 0 || initPopulated > InitBytes || initPopulated%page != 0 {
+		t.Errorf("init populated %d bytes, want a whole number of pages up to %d", initPopulated, InitBytes)
+	}
+	if n := Heap(); n < initPopulated || n > HeapBytes || n%page != 0 {
+		t.Errorf("Heap() = %d bytes, want a whole number of pages from %d to %d", n, initPopulated, HeapBytes)
+	}
+	obj := new([64]byte)
+	lo := uintptr(unsafe.Pointer(obj)) &^ (page - 1)
 	_, end, ok := mapping(lo)
 	if !ok {
 		t.Fatal("no mapping holds the heap object")
 	}
 	want := min(uintptr(HeapBytes), end-lo)
-	if Populated != want {
-		t.Errorf("populated %d bytes of heap, want %d", Populated, want)
+	n := populateFrom(uintptr(unsafe.Pointer(obj)), HeapBytes)
+	if n != want {
+		t.Fatalf("populated %d bytes of heap, want %d", n, want)
+	}
+	vec := make([]byte, n/page)
+	if _, _, errno := syscall.Syscall(syscall.SYS_MINCORE, lo, n, uintptr(unsafe.Pointer(&vec[0]))); errno != 0 {
+		t.Skipf("mincore: %v", errno)
+	}
+	for i, v := range vec {
+		if v&1 == 0 {
+			t.Fatalf("page %d of %d of the populated range is not resident", i, len(vec))
+		}
 	}
 }

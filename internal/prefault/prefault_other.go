@@ -2,5 +2,5 @@
 
 package prefault
 
-// Populated is zero where populating is not supported.
-var Populated uintptr
+// Heap does nothing where populating is not supported, and returns 0.
+func Heap() uintptr { return 0 }
