@@ -21,6 +21,7 @@ package generate
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -117,7 +118,8 @@ type Options struct {
 
 // Summary describes a run: the build's summary, whose Skipped counts every
 // invalid entry (those the source refused as well as those the builder
-// did), and what Run adds to it.
+// did), and what Run adds to it. Its JSON form counts duplicates among
+// the skipped, as the text summary does ([Summary.MarshalJSON]).
 type Summary struct {
 	build.Summary
 	// Duplicates is the number of entries skipped as repeats (L-17).
@@ -341,6 +343,31 @@ func Run(ctx context.Context, src Source, o Options) (Summary, error) {
 		}
 	}
 	return sum, nil
+}
+
+// MarshalJSON writes the summary with the names and meanings of the text
+// summary ([Summary.WriteTable]): "skipped" is every entry read and not
+// published (invalid ones and duplicates, Skipped+Duplicates), "invalid"
+// the invalid ones (the Skipped field), "duplicates" the repeats, and
+// "skipped_by_rule" counts all of "skipped" by rule, duplicates under
+// L-17, so its counts add up to "skipped". "excluded" (Include and
+// Exclude) is apart, as in the text.
+func (s Summary) MarshalJSON() ([]byte, error) {
+	type plain Summary
+	byRule := s.SkippedByRule
+	if s.Duplicates > 0 {
+		byRule = make(map[string]int, len(s.SkippedByRule)+1)
+		for k, v := range s.SkippedByRule {
+			byRule[k] = v
+		}
+		byRule["L-17"] += s.Duplicates
+	}
+	return json.Marshal(struct {
+		plain
+		Skipped       int            `json:"skipped"`
+		Invalid       int            `json:"invalid"`
+		SkippedByRule map[string]int `json:"skipped_by_rule,omitempty"`
+	}{plain(s), s.Skipped + s.Duplicates, s.Skipped, byRule})
 }
 
 // WriteTable writes the summary for people, as [build.Summary.WriteTable]

@@ -115,6 +115,11 @@ thumbnail_loc (V-01), a news block without a title (N-01), an alternate with hre
 are dropped with a warning, and the page is published; "priority": "0.5" is read as 0.5.
 The closing report counts every repair and every skipped entry by rule.
 
+The summary, as text or as --json, uses one set of counts: skipped is every entry read and
+not published, invalid ones and duplicates ("2 skipped (1 invalid, 1 duplicate)"; in JSON
+"skipped": 2, "invalid": 1, "duplicates": 1, and "skipped_by_rule" counts them all, duplicates
+under L-17); excluded (--include, --exclude) is apart.
+
 An invalid entry (a loc that is no URL, out of scope) is skipped and reported with its
 position (urls.txt:3: …); the valid ones are published and the exit status is 1, as it is
 when a field or block was dropped. With

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -83,7 +84,8 @@ func TestGenerateDedupSingularJSON(t *testing.T) {
 	if code != exitOK || !strings.Contains(stderr, "1 duplicate URL skipped (L-17)") {
 		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
 	}
-	if !strings.HasPrefix(stdout, "{") || strings.Contains(stdout, "L-17") {
+	var sum map[string]any
+	if err := json.Unmarshal([]byte(stdout), &sum); err != nil || strings.Contains(stdout, "duplicate URL") {
 		t.Fatalf("stdout is not just the JSON summary:\n%s", stdout)
 	}
 }

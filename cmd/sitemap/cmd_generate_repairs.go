@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 
@@ -33,14 +34,20 @@ func writeRepairs(w io.Writer, sum generate.Summary, dryRun bool) {
 		writeRows(w, rows)
 	}
 	if len(sum.SkippedByRule) > 0 {
+		// Every entry skipped, duplicates (L-17) included, as the closing
+		// line and --json's skipped_by_rule count them.
+		byRule := maps.Clone(sum.SkippedByRule)
+		if sum.Duplicates > 0 {
+			byRule["L-17"] += sum.Duplicates
+		}
 		fmt.Fprintln(w, "sitemap: entries skipped, by rule:")
 		var rows [][]string
-		for _, rule := range sortedKeys(sum.SkippedByRule) {
+		for _, rule := range sortedKeys(byRule) {
 			name := rule
 			if name == "" {
 				name = "-"
 			}
-			rows = append(rows, []string{strconv.Itoa(sum.SkippedByRule[rule]), name, ruleTitle(rule)})
+			rows = append(rows, []string{strconv.Itoa(byRule[rule]), name, ruleTitle(rule)})
 		}
 		writeRows(w, rows)
 	}

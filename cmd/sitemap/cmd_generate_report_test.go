@@ -145,3 +145,38 @@ func TestGenerateMessageOrder(t *testing.T) {
 		t.Errorf("stderr lacks %q:\n%s", w, stderr)
 	}
 }
+
+// TestGenerateJSONSkippedAgreesWithText: the text summary and --json use
+// one set of counts. With one invalid entry and one duplicate, the text
+// says "2 skipped (1 invalid, 1 duplicate)" and the JSON "skipped": 2,
+// "invalid": 1, "duplicates": 1, its skipped_by_rule adding up to 2
+// (JSON used to say "skipped": 1 for the same run).
+func TestGenerateJSONSkippedAgreesWithText(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "urls.txt")
+	os.WriteFile(in, []byte("https://www.example.com/a\nhttps://www.example.com/a\nnot a url\nhttps://www.example.com/b\n"), 0o644)
+	code, stdout, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--dry-run", "--json", in)
+	if code != exitProblems {
+		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
+	}
+	var sum struct {
+		URLs          int            `json:"urls"`
+		Skipped       int            `json:"skipped"`
+		Invalid       int            `json:"invalid"`
+		Duplicates    int            `json:"duplicates"`
+		SkippedByRule map[string]int `json:"skipped_by_rule"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &sum); err != nil {
+		t.Fatalf("stdout is not the JSON summary: %v\n%s", err, stdout)
+	}
+	byRule := 0
+	for _, n := range sum.SkippedByRule {
+		byRule += n
+	}
+	if sum.URLs != 2 || sum.Skipped != 2 || sum.Invalid != 1 || sum.Duplicates != 1 || byRule != 2 || sum.SkippedByRule["L-17"] != 1 {
+		t.Errorf("JSON summary %+v; want urls 2, skipped 2 (invalid 1, duplicates 1), skipped_by_rule adding up to 2\n%s", sum, stdout)
+	}
+	code, _, stderr = runCLI(t, "", "generate", "--base-url", genBase, "--dry-run", in)
+	if code != exitProblems || !strings.Contains(stderr, "2 URLs in 1 sitemap, 2 skipped (1 invalid, 1 duplicate)") {
+		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+}
