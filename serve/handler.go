@@ -1,0 +1,252 @@
+package serve
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	sitemap "github.com/sitemapkit/sitemap"
+)
+
+// Options configure a [Handler]. The zero value serves NAME "sitemap" with
+// pages of 50,000 entries, rechecking the source at most every 10 seconds.
+type Options struct {
+	// BaseURL is the absolute http(s) URL the handler's files are reachable
+	// at, ending in "/" (https://www.example.com/ when mounted at the site's
+	// root): the index lists BaseURL+"NAME-N.xml", and an entry whose loc is
+	// not absolute is resolved against it ("/a" against its origin, "a"
+	// against BaseURL itself). Empty: the URL of each request (its Host
+	// header, "https" when the connection is TLS, the directory of its
+	// path); set it behind a proxy.
+	BaseURL string
+	// Name is the base name of the files; "sitemap" when empty.
+	Name string
+	// PerPage is the most entries on a page, 1 to 50,000 (S-01); 0 means
+	// 50,000. Pages also stay under 50 MiB uncompressed (S-02).
+	PerPage int
+	// MaxBytes is the most bytes of a page, uncompressed; 0 means
+	// 52,428,800 (S-02). Mainly for tests.
+	MaxBytes int64
+	// Recheck is how long the pages are trusted before Source.Version is
+	// asked again; 0 means 10 seconds, a negative value asks on every
+	// request.
+	Recheck time.Duration
+	// CacheControl is the Cache-Control header of every sitemap answer;
+	// "" means "public, max-age=300" ("-" sends none).
+	CacheControl string
+	// GzipIndex lists the pages in the index by their .xml.gz names.
+	GzipIndex bool
+	// XSL serves NAME.xsl (the default stylesheet) and names it in every
+	// document, so a browser shows a table (what a browser that still runs
+	// XSLT renders; see HTML for the others).
+	XSL bool
+	// HTML, when set, answers a browser navigating to a page or the index
+	// (Accept prefers text/html, Sec-Fetch-Dest: document) with a readable
+	// HTML view instead of the XML; crawlers always get XML. "?view=xml"
+	// and "?view=html" choose explicitly.
+	HTML Viewer
+	// Robots serves robots.txt: RobotsTxt with a Sitemap: line for the
+	// index added (only when the handler is at the site's root is this
+	// the robots.txt crawlers read).
+	Robots    bool
+	RobotsTxt []byte
+	// MaxBuilds is the most pages built at the same time; more wait. 0
+	// means no limit.
+	MaxBuilds int
+	// Skipped, when set, is told about every entry the encoder refused (a
+	// relative loc without BaseURL, a bad date, …): it is left out of its
+	// page. It may be called from several goroutines at once.
+	Skipped func(loc string, err error)
+}
+
+// Viewer renders the HTML view of one document the handler serves (see
+// Options.HTML). It writes the whole page to w; the handler has set the
+// Content-Type already.
+type Viewer func(ctx context.Context, w io.Writer, doc Document) error
+
+// Document is one document a Viewer renders: an index (Index set) or a
+// page of entries (URLs set, streamed in order).
+type Document struct {
+	// Self is the URL of the XML form of the document.
+	Self string
+	// Index is the index's entries, for an index.
+	Index []sitemap.IndexEntry
+	// URLs streams a page's entries, for a page.
+	URLs sitemap.Entries
+}
+
+// Handler serves the index and pages of one Source. Create it with
+// [NewHandler]; it is safe for concurrent use.
+type Handler struct {
+	src   Source
+	o     Options
+	base  *url.URL
+	lim   limits
+	salt  string
+	sem   chan struct{}
+	stats Metrics
+
+	mu   sync.Mutex // held by a refresh
+	snap atomic.Pointer[snapshot]
+	now  func() time.Time
+}
+
+// NewHandler returns the Handler of src. It reads nothing yet: the first
+// request (or [Handler.Refresh]) computes the pages.
+func NewHandler(src Source, o Options) (*Handler, error) {
+	if o.Name == "" {
+		o.Name = "sitemap"
+	}
+	if strings.ContainsAny(o.Name, "/?#%") {
+		return nil, fmt.Errorf("serve: Name %q: use a plain file name without /, ?, # or %%", o.Name)
+	}
+	if o.PerPage < 0 || o.PerPage > sitemap.MaxURLs {
+		return nil, fmt.Errorf("serve: PerPage %d: a sitemap holds 1 to %d URLs (S-01)", o.PerPage, sitemap.MaxURLs)
+	}
+	if o.PerPage == 0 {
+		o.PerPage = sitemap.MaxURLs
+	}
+	if o.MaxBytes <= 0 || o.MaxBytes > sitemap.MaxBytes {
+		o.MaxBytes = sitemap.MaxBytes
+	}
+	if o.MaxBytes <= 2*pageHeadroom {
+		return nil, fmt.Errorf("serve: MaxBytes %d is too small for one entry", o.MaxBytes)
+	}
+	if o.Recheck == 0 {
+		o.Recheck = 10 * time.Second
+	}
+	if o.CacheControl == "" {
+		o.CacheControl = "public, max-age=300"
+	}
+	h := &Handler{src: src, o: o, now: time.Now,
+		lim: limits{perPage: o.PerPage, maxBytes: o.MaxBytes - pageHeadroom}}
+	if o.BaseURL != "" {
+		u, err := url.Parse(o.BaseURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+			return nil, fmt.Errorf("serve: BaseURL %q: give an absolute http(s) URL such as https://www.example.com/", o.BaseURL)
+		}
+		if !strings.HasSuffix(u.Path, "/") {
+			u.Path += "/"
+			u.RawPath = ""
+		}
+		h.base = u
+	}
+	if o.MaxBuilds > 0 {
+		h.sem = make(chan struct{}, o.MaxBuilds)
+	}
+	h.salt = fmt.Sprintf("%s|%s|%v|%v|%d|%d", o.BaseURL, o.Name, o.XSL, o.GzipIndex, o.PerPage, o.MaxBytes)
+	return h, nil
+}
+
+// Refresh makes sure the pages reflect the source: it asks Source.Version
+// and recomputes the pages when it changed (or when there are none yet).
+// A command calls it once before listening, so the first crawler does not
+// wait for the first scan.
+func (h *Handler) Refresh(ctx context.Context) error {
+	_, err := h.refresh(ctx, true)
+	return err
+}
+
+// current returns the pages, refreshing them when they are older than
+// Options.Recheck.
+func (h *Handler) current(ctx context.Context) (*snapshot, error) {
+	if s := h.snap.Load(); s != nil && h.o.Recheck > 0 && h.now().Sub(s.checked) < h.o.Recheck {
+		return s, nil
+	}
+	return h.refresh(ctx, false)
+}
+
+func (h *Handler) refresh(ctx context.Context, force bool) (*snapshot, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	s := h.snap.Load()
+	now := h.now()
+	if s != nil && !force && h.o.Recheck > 0 && now.Sub(s.checked) < h.o.Recheck {
+		return s, nil // refreshed while this one waited
+	}
+	v, err := h.src.Version(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("serve: change check: %w", err)
+	}
+	if s != nil && (v == s.version || v == "" && s.version == "") {
+		ns := *s
+		ns.checked = now
+		h.snap.Store(&ns)
+		return &ns, nil
+	}
+	start := time.Now()
+	var pages []*page
+	if s == nil {
+		pages, err = build(ctx, h.src, h.lim)
+	} else {
+		pages, err = recount(ctx, h.src, s.pages, h.lim)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("serve: paging: %w", err)
+	}
+	h.stats.refreshes.Add(1)
+	h.stats.refreshNanos.Add(int64(time.Since(start)))
+	ns := newSnapshot(v, pages, h.salt, now)
+	h.snap.Store(ns)
+	return ns, nil
+}
+
+// baseFor returns the URL the handler's files are reachable at for r.
+func (h *Handler) baseFor(r *http.Request) *url.URL {
+	if h.base != nil {
+		return h.base
+	}
+	u := &url.URL{Scheme: "http", Host: r.Host, Path: r.URL.Path}
+	if r.TLS != nil {
+		u.Scheme = "https"
+	}
+	if i := strings.LastIndexByte(u.Path, '/'); i >= 0 {
+		u.Path = u.Path[:i+1]
+	} else {
+		u.Path = "/"
+	}
+	return u
+}
+
+// name parses the last segment of a request path: the index (id 0), a page
+// (id > 0), gz for the .xml.gz form; ok is false for other names.
+func (h *Handler) name(seg string) (id int, gz, ok bool) {
+	rest, found := strings.CutPrefix(seg, h.o.Name)
+	if !found {
+		return 0, false, false
+	}
+	if r, cut := strings.CutSuffix(rest, ".gz"); cut {
+		rest, gz = r, true
+	}
+	rest, found = strings.CutSuffix(rest, ".xml")
+	if !found {
+		return 0, false, false
+	}
+	if rest == "" {
+		return 0, gz, true
+	}
+	num, found := strings.CutPrefix(rest, "-")
+	if !found || num == "" || num[0] == '0' || len(num) > 9 {
+		return 0, false, false
+	}
+	n, err := strconv.Atoi(num)
+	if err != nil || n <= 0 {
+		return 0, false, false
+	}
+	return n, gz, true
+}
+
+func (h *Handler) pageName(id int, gz bool) string {
+	s := h.o.Name + "-" + strconv.Itoa(id) + ".xml"
+	if gz {
+		s += ".gz"
+	}
+	return s
+}

@@ -1,0 +1,398 @@
+package serve
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	sitemap "github.com/sitemapkit/sitemap"
+)
+
+// Dialect is the SQL spoken by a database: how parameters are written.
+type Dialect string
+
+// The dialects a SQL source speaks.
+const (
+	SQLite   Dialect = "sqlite"   // modernc.org/sqlite: ? parameters
+	Postgres Dialect = "postgres" // PostgreSQL through pgx's database/sql driver: $1 parameters
+)
+
+// Query says where a SQL source's entries are: a table (Table) or the
+// result of a SELECT (Query), and which of its columns hold what.
+type Query struct {
+	// Table is the table (or view) to read, "name" or "schema.name".
+	Table string
+	// Query is a SELECT whose rows are the entries, used instead of Table.
+	// It is wrapped as a subquery ("SELECT … FROM (Query) AS q WHERE key > …
+	// ORDER BY key"), so a filter on its key column reaches the table's index.
+	Query string
+	// Columns names the columns; with Query, an empty Loc means the first
+	// column of the result, and an empty LastMod the second (when there is
+	// one).
+	Columns Columns
+	// Key is the column the pages are cut by, unique and stable: the
+	// Columns.Loc column when empty. Give it an index (a primary key or
+	// unique index), or every page is a scan.
+	Key string
+	// Updated is the column whose maximum, with the row count, is the
+	// change check; Columns.LastMod when empty. Without either, the
+	// row count alone is.
+	Updated string
+	// Dialect of the database; found from db's driver when empty.
+	Dialect Dialect
+}
+
+// Columns maps entry fields to column names; an empty name means the
+// entries do not have that field.
+type Columns struct {
+	Loc        string // the page URL: absolute, or resolved against Options.BaseURL
+	LastMod    string // a timestamp, a W3C Datetime string, or Unix seconds
+	ChangeFreq string // one of the seven values (C-01)
+	Priority   string // 0.0 to 1.0
+	// Ext is a JSON column with any of the entry record's extension
+	// fields: {"images": […], "videos": […], "news": {…}, "alternates": […]}.
+	Ext string
+}
+
+// ParseColumns reads "loc=url,lastmod=updated_at,…" (the field names of
+// the entry record: loc, lastmod, changefreq, priority, ext).
+func ParseColumns(s string) (Columns, error) {
+	var c Columns
+	for item := range strings.SplitSeq(s, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(item, "=")
+		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+		if !ok || v == "" {
+			return c, fmt.Errorf("column mapping %q: write FIELD=COLUMN, e.g. loc=url,lastmod=updated_at", item)
+		}
+		switch k {
+		case "loc":
+			c.Loc = v
+		case "lastmod":
+			c.LastMod = v
+		case "changefreq":
+			c.ChangeFreq = v
+		case "priority":
+			c.Priority = v
+		case "ext", "json":
+			c.Ext = v
+		default:
+			return c, fmt.Errorf("column mapping %q: unknown field %q; use loc, lastmod, changefreq, priority or ext", item, k)
+		}
+	}
+	return c, nil
+}
+
+// SQLSource is the Source of a table or query (see [SQL]).
+type SQLSource struct {
+	db      *sql.DB
+	q       Query
+	from    string // the FROM clause
+	key     string // quoted columns
+	sel     string // key, loc, lastmod, changefreq, priority, ext
+	stat    string // key, loc, lastmod
+	version string // the change check's SQL
+	param   func(int) string
+}
+
+// SQL returns the Source of a table or query of db, paged by keyset on
+// q.Key. It checks the columns now (a SELECT of no rows), so a wrong name
+// is an error here, not on the first request.
+func SQL(ctx context.Context, db *sql.DB, q Query) (*SQLSource, error) {
+	if (q.Table == "") == (q.Query == "") {
+		return nil, fmt.Errorf("serve: give a table or a query, not both or neither")
+	}
+	if q.Dialect == "" {
+		d := strings.ToLower(fmt.Sprintf("%T", db.Driver()))
+		switch {
+		case strings.Contains(d, "sqlite"):
+			q.Dialect = SQLite
+		case strings.Contains(d, "stdlib") || strings.Contains(d, "pgx") || strings.Contains(d, "pq"):
+			q.Dialect = Postgres
+		default:
+			return nil, fmt.Errorf("serve: cannot tell the SQL dialect of driver %s: set Query.Dialect", d)
+		}
+	}
+	s := &SQLSource{db: db, q: q}
+	switch q.Dialect {
+	case SQLite:
+		s.param = func(int) string { return "?" }
+	case Postgres:
+		s.param = func(i int) string { return "$" + strconv.Itoa(i) }
+	default:
+		return nil, fmt.Errorf("serve: unknown dialect %q: use %q or %q", q.Dialect, SQLite, Postgres)
+	}
+	if q.Table != "" {
+		parts := strings.Split(q.Table, ".")
+		for i, p := range parts {
+			parts[i] = quoteIdent(p)
+		}
+		s.from = strings.Join(parts, ".")
+	} else {
+		s.from = "(" + strings.TrimRight(strings.TrimSpace(q.Query), ";") + ") AS q"
+	}
+	rows, err := db.QueryContext(ctx, "SELECT * FROM "+s.from+" LIMIT 0")
+	if err != nil {
+		return nil, fmt.Errorf("serve: reading the columns of %s: %w", s.what(), err)
+	}
+	names, err := rows.Columns()
+	rows.Close()
+	if err != nil {
+		return nil, fmt.Errorf("serve: reading the columns of %s: %w", s.what(), err)
+	}
+	c := &s.q.Columns
+	if c.Loc == "" && len(names) > 0 && (q.Query != "" || contains(names, "loc")) {
+		if q.Query != "" {
+			c.Loc = names[0]
+			if c.LastMod == "" && len(names) > 1 {
+				c.LastMod = names[1]
+			}
+		} else {
+			c.Loc = "loc"
+		}
+	}
+	if c.Loc == "" {
+		return nil, fmt.Errorf("serve: %s has no loc column: name the URL column (Columns.Loc, --columns loc=NAME); it has %s", s.what(), strings.Join(names, ", "))
+	}
+	if s.q.Key == "" {
+		s.q.Key = c.Loc
+	}
+	if s.q.Updated == "" {
+		s.q.Updated = c.LastMod
+	}
+	for _, n := range []string{c.Loc, c.LastMod, c.ChangeFreq, c.Priority, c.Ext, s.q.Key, s.q.Updated} {
+		if n != "" && !contains(names, n) {
+			return nil, fmt.Errorf("serve: %s has no column %q; it has %s", s.what(), n, strings.Join(names, ", "))
+		}
+	}
+	col := func(n string) string {
+		if n == "" {
+			return "NULL"
+		}
+		return quoteIdent(n)
+	}
+	s.key = quoteIdent(s.q.Key)
+	s.sel = strings.Join([]string{s.key, col(c.Loc), col(c.LastMod), col(c.ChangeFreq), col(c.Priority), col(c.Ext)}, ", ")
+	s.stat = strings.Join([]string{s.key, col(c.Loc), col(c.LastMod)}, ", ")
+	s.version = "SELECT count(*), " + col(s.q.Updated) + " FROM " + s.from
+	if s.q.Updated != "" {
+		s.version = "SELECT count(*), max(" + quoteIdent(s.q.Updated) + ") FROM " + s.from
+	}
+	return s, nil
+}
+
+func (s *SQLSource) what() string {
+	if s.q.Table != "" {
+		return "table " + s.q.Table
+	}
+	return "the query"
+}
+
+func contains(names []string, n string) bool {
+	for _, x := range names {
+		if x == n {
+			return true
+		}
+	}
+	return false
+}
+
+// quoteIdent quotes a SQL identifier for both dialects.
+func quoteIdent(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
+
+// Version implements [Source]: the row count and the newest Updated value.
+func (s *SQLSource) Version(ctx context.Context) (string, error) {
+	var n int64
+	var newest any
+	if s.q.Updated == "" {
+		err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM "+s.from).Scan(&n)
+		return strconv.FormatInt(n, 10), err
+	}
+	if err := s.db.QueryRowContext(ctx, s.version).Scan(&n, &newest); err != nil {
+		return "", err
+	}
+	if t, ok := newest.(time.Time); ok {
+		newest = t.UTC().Format(time.RFC3339Nano)
+	}
+	return fmt.Sprintf("%d|%v", n, newest), nil
+}
+
+// rangeSQL returns the SELECT of cols over (after, upto] in key order and
+// its arguments.
+func (s *SQLSource) rangeSQL(cols string, after, upto Key) (string, []any) {
+	q := "SELECT " + cols + " FROM " + s.from
+	var args []any
+	var where []string
+	if after != nil {
+		args = append(args, after)
+		where = append(where, s.key+" > "+s.param(len(args)))
+	}
+	if upto != nil {
+		args = append(args, upto)
+		where = append(where, s.key+" <= "+s.param(len(args)))
+	}
+	if len(where) > 0 {
+		q += " WHERE " + strings.Join(where, " AND ")
+	}
+	return q + " ORDER BY " + s.key, args
+}
+
+// Entries implements [Source].
+func (s *SQLSource) Entries(ctx context.Context, after, upto Key, fn func(Key, *sitemap.URL) error) error {
+	q, args := s.rangeSQL(s.sel, after, upto)
+	rows, err := s.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var key, loc, lastmod, freq, prio, ext any
+	var u sitemap.URL
+	for rows.Next() {
+		if err := rows.Scan(&key, &loc, &lastmod, &freq, &prio, &ext); err != nil {
+			return err
+		}
+		u = sitemap.URL{Loc: text(loc), LastMod: dateOf(lastmod), ChangeFreq: sitemap.ChangeFreq(text(freq))}
+		if p, ok := number(prio); ok {
+			u.Priority = &p
+		}
+		if b := text(ext); b != "" && b != "null" {
+			var x sitemap.URL
+			if err := json.Unmarshal([]byte(b), &x); err != nil {
+				return fmt.Errorf("the %s column of %s is not a JSON object of extension fields (images, videos, news, alternates): %w", s.q.Columns.Ext, u.Loc, err)
+			}
+			u.Images, u.Videos, u.News, u.Alternates = x.Images, x.Videos, x.News, x.Alternates
+		}
+		if err := fn(key, &u); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// entryOverhead bounds the bytes of a <url> element besides its loc: the
+// tags, a lastmod of full precision, the longest changefreq and a
+// priority.
+const entryOverhead = len("<url><loc></loc><lastmod>2006-01-02T15:04:05.999999999+00:00</lastmod><changefreq>monthly</changefreq><priority>0.123456789</priority></url>\n") + 64
+
+// relativeSlack bounds what resolving a relative loc adds (a scheme and
+// host of at most 255 bytes and a base path).
+const relativeSlack = 512
+
+// Stats implements [Statter]: it reads the key, loc and lastmod only.
+// With an Ext column it measures whole entries instead.
+func (s *SQLSource) Stats(ctx context.Context, after, upto Key, fn func(Stat) error) error {
+	if s.q.Columns.Ext != "" {
+		return stats(ctx, onlyEntries{s}, after, upto, fn)
+	}
+	q, args := s.rangeSQL(s.stat, after, upto)
+	rows, err := s.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var key, lastmod any
+	var loc sql.RawBytes
+	for rows.Next() {
+		if err := rows.Scan(&key, &loc, &lastmod); err != nil {
+			return err
+		}
+		st := Stat{Key: key, LastMod: dateOf(lastmod), Size: int64(escapedLen(loc) + entryOverhead)}
+		if !hasScheme(string(loc), "http") {
+			st.Size += relativeSlack
+		}
+		if err := fn(st); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// onlyEntries hides a source's Statter.
+type onlyEntries struct{ Source }
+
+// escapedLen is the length of b as XML text (E-01).
+func escapedLen(b []byte) int {
+	n := len(b)
+	for _, c := range b {
+		switch c {
+		case '&', '\'', '"':
+			n += 5
+		case '<', '>':
+			n += 3
+		case '\r':
+			n += 4
+		}
+	}
+	return n
+}
+
+// text returns a column value as a string ("" for NULL).
+func text(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return x
+	case []byte:
+		return string(x)
+	case time.Time:
+		return x.UTC().Format(time.RFC3339)
+	}
+	return fmt.Sprint(v)
+}
+
+func number(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case float32:
+		return float64(x), true
+	case int64:
+		return float64(x), true
+	case string, []byte:
+		f, err := strconv.ParseFloat(strings.TrimSpace(text(x)), 64)
+		return f, err == nil
+	}
+	return 0, false
+}
+
+// sqliteTimes are the text forms SQLite's date functions write.
+var sqliteTimes = []string{"2006-01-02 15:04:05.999999999-07:00", "2006-01-02 15:04:05.999999999Z07:00", "2006-01-02 15:04:05.999999999", "2006-01-02T15:04:05.999999999"}
+
+// dateOf turns a lastmod column value into a Date: a timestamp (at whole
+// seconds, UTC), a W3C Datetime string kept as written, SQLite's
+// "YYYY-MM-DD HH:MM:SS" (UTC), or Unix seconds. Anything else is absent.
+func dateOf(v any) sitemap.Date {
+	switch x := v.(type) {
+	case time.Time:
+		if x.IsZero() {
+			return sitemap.Date{}
+		}
+		return sitemap.Date{Time: x.UTC().Truncate(time.Second), Precision: sitemap.PrecisionSecond}
+	case int64:
+		return sitemap.Date{Time: time.Unix(x, 0).UTC(), Precision: sitemap.PrecisionSecond}
+	case float64:
+		return sitemap.Date{Time: time.Unix(int64(x), 0).UTC(), Precision: sitemap.PrecisionSecond}
+	case string, []byte:
+		s := strings.TrimSpace(text(x))
+		if s == "" {
+			return sitemap.Date{}
+		}
+		if d, err := sitemap.ParseDate(s); err == nil {
+			return d
+		}
+		for _, f := range sqliteTimes {
+			if t, err := time.Parse(f, s); err == nil {
+				return sitemap.Date{Time: t.UTC().Truncate(time.Second), Precision: sitemap.PrecisionSecond}
+			}
+		}
+	}
+	return sitemap.Date{}
+}

@@ -1,0 +1,145 @@
+package serve
+
+import (
+	"context"
+	"database/sql"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	sitemap "github.com/sitemapkit/sitemap"
+	_ "modernc.org/sqlite"
+)
+
+// sqliteBackend is a table pages(url, updated_at) in a SQLite file.
+var sqliteBackend = backend{name: "sqlite", open: func(t *testing.T, rows []row) (Source, func(...row)) {
+	db := openSQLite(t)
+	exec(t, db, `CREATE TABLE pages (id INTEGER PRIMARY KEY, url TEXT NOT NULL UNIQUE, updated_at TEXT, published INTEGER NOT NULL DEFAULT 1)`)
+	insert := func(rs ...row) {
+		for _, r := range rs {
+			exec(t, db, `INSERT INTO pages (url, updated_at) VALUES (?, ?)`, r.loc, r.lastmod.Format("2006-01-02 15:04:05"))
+		}
+	}
+	insert(rows...)
+	src, err := SQL(context.Background(), db, Query{Table: "pages", Columns: Columns{Loc: "url", LastMod: "updated_at"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src, insert
+}}
+
+func openSQLite(t *testing.T) *sql.DB {
+	t.Helper()
+	db, err := sql.Open("sqlite", filepath.Join(t.TempDir(), "site.sqlite"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+func exec(t *testing.T, db *sql.DB, q string, args ...any) {
+	t.Helper()
+	if _, err := db.Exec(q, args...); err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+}
+
+func TestSQLite(t *testing.T) { testConformance(t, sqliteBackend) }
+
+// The iterator source, over a slice the test grows.
+func TestSeq(t *testing.T) {
+	testConformance(t, backend{name: "seq", open: func(t *testing.T, rows []row) (Source, func(...row)) {
+		var urls []sitemap.URL
+		gen := 0
+		add := func(rs ...row) {
+			for _, r := range rs {
+				urls = append(urls, sitemap.URL{Loc: r.loc, LastMod: sitemap.DateOf(r.lastmod)})
+			}
+			slices.SortFunc(urls, func(a, b sitemap.URL) int { return strings.Compare(a.Loc, b.Loc) })
+			gen++
+		}
+		add(rows...)
+		seq := func(yield func(*sitemap.URL, error) bool) {
+			for i := range urls {
+				u := urls[i]
+				if !yield(&u, nil) {
+					return
+				}
+			}
+		}
+		return Seq(seq, func(context.Context) (string, error) { return string(rune('a' + gen)), nil }), add
+	}})
+}
+
+// A query, its columns by position, relative locs resolved against
+// BaseURL, and the other fields mapped.
+func TestSQLiteQuery(t *testing.T) {
+	db := openSQLite(t)
+	exec(t, db, `CREATE TABLE pages (path TEXT PRIMARY KEY, updated_at INTEGER, freq TEXT, prio REAL, ext TEXT, published INTEGER)`)
+	exec(t, db, `INSERT INTO pages VALUES ('/b', 1790000000, 'daily', 0.8, '{"images":[{"loc":"https://cdn.example.com/b.jpg"}]}', 1), ('/a', NULL, NULL, NULL, NULL, 1), ('/hidden', NULL, NULL, NULL, NULL, 0)`)
+	ctx := context.Background()
+	src, err := SQL(ctx, db, Query{Query: `SELECT path, updated_at, freq, prio, ext FROM pages WHERE published = 1;`, Columns: Columns{ChangeFreq: "freq", Priority: "prio", Ext: "ext"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := NewHandler(src, Options{BaseURL: "https://www.example.com/", Recheck: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := body(t, get(t, h, "GET", "/sitemap-1.xml"))
+	want := `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">
+<url><loc>https://www.example.com/a</loc></url>
+<url><loc>https://www.example.com/b</loc><lastmod>2026-09-21T14:13:20Z</lastmod><changefreq>daily</changefreq><priority>0.8</priority><image:image><image:loc>https://cdn.example.com/b.jpg</image:loc></image:image></url>
+</urlset>
+`
+	if doc != want {
+		t.Errorf("page:\n%s\nwant\n%s", doc, want)
+	}
+	for _, q := range []Query{
+		{Table: "pages", Columns: Columns{Loc: "url"}},
+		{Table: "nosuch"},
+		{Table: "pages"},
+		{},
+	} {
+		if _, err := SQL(ctx, db, q); err == nil {
+			t.Errorf("%+v: no error", q)
+		} else if !strings.Contains(err.Error(), "serve: ") {
+			t.Errorf("%+v: %v", q, err)
+		}
+	}
+}
+
+// The change check runs at most once per Recheck: within it, a new row is
+// not seen and no query reaches the database.
+func TestRecheck(t *testing.T) {
+	src, insert := sqliteBackend.open(t, testRows(5))
+	h, err := NewHandler(src, Options{Recheck: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
+	h.now = func() time.Time { return now }
+	n := func() int { return len(locs(body(t, get(t, h, "GET", "/sitemap-1.xml")))) }
+	if n() != 5 {
+		t.Fatal("want 5 entries")
+	}
+	insert(row{"https://www.example.com/p/0041", now})
+	// The page is read live, but within its counted range: the new row is
+	// in it; the index still has the old ETag until the recheck.
+	etag := get(t, h, "HEAD", "/sitemap.xml").Header.Get("ETag")
+	now = now.Add(30 * time.Minute)
+	if get(t, h, "HEAD", "/sitemap.xml").Header.Get("ETag") != etag {
+		t.Error("the change check ran before Recheck elapsed")
+	}
+	now = now.Add(31 * time.Minute)
+	if get(t, h, "HEAD", "/sitemap.xml").Header.Get("ETag") == etag {
+		t.Error("the change check did not run after Recheck elapsed")
+	}
+	if n() != 6 {
+		t.Error("want 6 entries")
+	}
+}
