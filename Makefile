@@ -14,6 +14,7 @@ FUZZTIME ?= 3000x
 export SITEMAP_REQUIRE_XMLLINT = 1
 export SITEMAP_REQUIRE_BROWSER = 1
 export SITEMAP_REQUIRE_POSTGRES = 1
+export SITEMAP_REQUIRE_S3 = 1
 
 .PHONY: all build test deps vet staticcheck unit fuzz bench install clean
 
@@ -29,7 +30,7 @@ install:
 
 # deps installs the tools the tests shell out to: xmllint (libxml2-utils)
 # for XSD conformance, Chromium for the browser tests, PostgreSQL for the
-# state tests.
+# state tests and moto_server for the S3 store tests.
 deps:
 	@sh scripts/deps.sh
 

@@ -1,5 +1,6 @@
 // Package store is where the files a sitemap run writes end up: a local
-// directory ([DirStore]), a writer such as standard output ([WriterStore],
+// directory ([DirStore]), an S3 bucket prefix ([S3Store]), a writer such as
+// standard output ([WriterStore],
 // one file) or memory ([MemStore], for tests).
 //
 // Every file is written aside under a temporary name and becomes visible
