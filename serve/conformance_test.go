@@ -309,3 +309,23 @@ func testConformance(t *testing.T, b backend) {
 		}
 	})
 }
+
+// HTMLView renders the module's view of a page, with links to the pages
+// around it and numbers that continue across pages.
+func TestHTMLView(t *testing.T) {
+	src, _ := sqliteBackend.open(t, testRows(25))
+	h, err := NewHandler(src, Options{BaseURL: "https://www.example.com/", PerPage: 10, Recheck: -1, HTML: HTMLView})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := get(t, h, "GET", "/sitemap-2.xml?view=html")
+	b := body(t, res)
+	for _, want := range []string{"https://www.example.com/p/0100", "https://www.example.com/sitemap-1.xml", "https://www.example.com/sitemap-3.xml", "<html"} {
+		if !strings.Contains(b, want) {
+			t.Errorf("view of page 2 lacks %q:\n%s", want, b)
+		}
+	}
+	if b := body(t, get(t, h, "GET", "/sitemap.xml?view=html")); !strings.Contains(b, "https://www.example.com/sitemap-3.xml") {
+		t.Errorf("view of the index:\n%s", b)
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/view"
 )
 
 // Options configure a [Handler]. The zero value serves NAME "sitemap" with
@@ -50,7 +51,7 @@ type Options struct {
 	// HTML, when set, answers a browser navigating to a page or the index
 	// (Accept prefers text/html, Sec-Fetch-Dest: document) with a readable
 	// HTML view instead of the XML; crawlers always get XML. "?view=xml"
-	// and "?view=html" choose explicitly.
+	// and "?view=html" choose explicitly. [HTMLView] is the module's.
 	HTML Viewer
 	// Robots serves robots.txt: RobotsTxt with a Sitemap: line for the
 	// index added (only when the handler is at the site's root is this
@@ -80,6 +81,21 @@ type Document struct {
 	Index []sitemap.IndexEntry
 	// URLs streams a page's entries, for a page.
 	URLs sitemap.Entries
+	// Prev and Next are the URLs of the pages before and after a page in
+	// the index (empty at the ends); Start is the number of entries before
+	// it.
+	Prev, Next string
+	Start      int
+}
+
+// HTMLView is the Viewer of package view: the readable page of one
+// sitemap or index that `sitemap html` writes, with links between pages.
+func HTMLView(ctx context.Context, w io.Writer, d Document) error {
+	o := view.Options{Self: d.Self, Prev: d.Prev, Next: d.Next, Start: d.Start}
+	if d.URLs == nil {
+		return view.Index(ctx, w, view.IndexList(d.Index), o)
+	}
+	return view.URLSet(ctx, w, d.URLs, o)
 }
 
 // Handler serves the index and pages of one Source. Create it with

@@ -183,9 +183,29 @@ func (h *Handler) document(s *snapshot, p *page, base *url.URL) Document {
 	if p == nil {
 		return Document{Self: base.String() + h.o.Name + ".xml", Index: h.indexEntries(s, base)}
 	}
-	return Document{Self: base.String() + h.pageName(p.id, false), URLs: func(ctx context.Context, yield func(*sitemap.URL) error) error {
+	d := Document{Self: base.String() + h.pageName(p.id, false), URLs: func(ctx context.Context, yield func(*sitemap.URL) error) error {
 		return h.pageEntries(ctx, p, base, yield)
 	}}
+	var live []*page
+	for _, q := range s.pages {
+		if q.count > 0 {
+			live = append(live, q)
+		}
+	}
+	for i, q := range live {
+		if q != p {
+			d.Start += q.count
+			continue
+		}
+		if i > 0 {
+			d.Prev = base.String() + h.pageName(live[i-1].id, false)
+		}
+		if i+1 < len(live) {
+			d.Next = base.String() + h.pageName(live[i+1].id, false)
+		}
+		break
+	}
+	return d
 }
 
 func (h *Handler) indexEntries(s *snapshot, base *url.URL) []sitemap.IndexEntry {
