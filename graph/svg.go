@@ -1,0 +1,137 @@
+package graph
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"strconv"
+	"unicode/utf8"
+)
+
+// DrawOptions configure a drawing (SVG, DOT, JSON, HTML).
+type DrawOptions struct {
+	// MaxNodes is the most sections drawn (0: DefaultMaxNodes); see
+	// Tree.Limit.
+	MaxNodes int
+	// Title names the drawing; the root's name when empty.
+	Title string
+}
+
+// The SVG's geometry, in pixels.
+const (
+	rowHeight = 22.0
+	charWidth = 7.0 // a generous width of one character at 12px
+	margin    = 16.0
+	topSpace  = 40.0
+	labelMax  = 40 // runes of a name drawn
+)
+
+func (o DrawOptions) title(root *Node) string {
+	if o.Title != "" {
+		return o.Title
+	}
+	return "Sections of " + root.Name
+}
+
+// nodeLabel is what the SVG writes beside a node: its name and pages.
+func nodeLabel(n *Node) (name, count string) {
+	name = label(n, labelMax)
+	count = group(n.Total.Pages)
+	if n.Hidden > 0 {
+		count += " (+" + group(n.Hidden) + ")"
+	}
+	return name, count
+}
+
+// SVG writes the tree as a static SVG image: a tidy tree growing to the
+// right, each section a dot labelled with its name and number of pages
+// (a tooltip gives all its counts), "+N more" nodes dashed. It is
+// standalone XML (xmllint --noout accepts it) with a title and description
+// for screen readers.
+func (t *Tree) SVG(ctx context.Context, w io.Writer, o DrawOptions) error {
+	root := t.Limit(o.MaxNodes)
+	all, rows := layout(root)
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	// Columns: each depth as wide as its widest label.
+	var widths []float64
+	labelW := make([]float64, len(all))
+	for i, v := range all {
+		name, count := nodeLabel(v.n)
+		labelW[i] = float64(utf8.RuneCountInString(name)+1+len(count)) * charWidth
+		for len(widths) <= v.depth {
+			widths = append(widths, 0)
+		}
+		widths[v.depth] = max(widths[v.depth], labelW[i]+40)
+	}
+	colX := make([]float64, len(widths)+1)
+	colX[0] = margin + 6
+	for d, wd := range widths {
+		colX[d+1] = colX[d] + wd
+	}
+	width := colX[len(widths)] + margin
+	height := topSpace + rows*rowHeight + margin
+	px := func(v *lnode) (float64, float64) {
+		return colX[v.depth], topSpace + v.x*rowHeight + rowHeight/2
+	}
+
+	bw := bufio.NewWriterSize(w, 64<<10)
+	f := func(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
+	title := o.title(root)
+	bw.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
+	bw.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-labelledby="title desc" width="` + f(width) + `" height="` + f(height) + `" viewBox="0 0 ` + f(width) + " " + f(height) + `">` + "\n")
+	bw.WriteString(`<title id="title">` + xmlText(title) + "</title>\n")
+	desc := plural(t.URLs-t.Skipped, "URL", "URLs") + " in " + plural(t.Sections, "section", "sections") + "; " + plural(len(all), "node", "nodes") + " drawn"
+	bw.WriteString(`<desc id="desc">` + xmlText(desc) + "</desc>\n")
+	bw.WriteString(`<style>
+text { font: 12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; fill: #1f2328; }
+text.c { fill: #59636e; }
+text.h { font-size: 14px; font-weight: 600; }
+path.e { fill: none; stroke: #afb8c1; stroke-width: 1; }
+circle { fill: #0969da; }
+g.more circle { fill: #fff; stroke: #59636e; stroke-dasharray: 2 2; }
+g.more text { font-style: italic; }
+</style>
+`)
+	bw.WriteString(`<rect width="100%" height="100%" fill="#fff"/>` + "\n")
+	bw.WriteString(`<text class="h" x="` + f(margin) + `" y="24">` + xmlText(title) + ` <tspan class="c">` + xmlText(desc) + "</tspan></text>\n")
+	// Edges first, under the nodes: from the end of the parent's label
+	// to the child's dot.
+	bw.WriteString(`<path class="e" d="`)
+	for i, v := range all {
+		if v.parent == nil {
+			continue
+		}
+		if i&1023 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		x0, y0 := px(v.parent)
+		x0 += 10 + labelW[v.parent.idx]
+		x1, y1 := px(v)
+		x1 -= 5
+		mx := (x0 + x1) / 2
+		bw.WriteString("M" + f(x0) + " " + f(y0) + "C" + f(mx) + " " + f(y0) + " " + f(mx) + " " + f(y1) + " " + f(x1) + " " + f(y1))
+	}
+	bw.WriteString("\"/>\n")
+	for _, v := range all {
+		x, y := px(v)
+		name, count := nodeLabel(v.n)
+		if v.n.More > 0 {
+			bw.WriteString(`<g class="more">`)
+		} else {
+			bw.WriteString(`<g>`)
+		}
+		path := v.n.Path
+		if path == "" {
+			path = v.n.Name
+		}
+		bw.WriteString(`<title>` + xmlText(path+": "+summary(v.n)) + `</title>`)
+		bw.WriteString(`<circle cx="` + f(x) + `" cy="` + f(y) + `" r="4"/>`)
+		bw.WriteString(`<text x="` + f(x+8) + `" y="` + f(y+4) + `">` + xmlText(name) + ` <tspan class="c">` + count + "</tspan></text></g>\n")
+	}
+	bw.WriteString("</svg>\n")
+	return bw.Flush()
+}
