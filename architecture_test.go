@@ -84,6 +84,8 @@ func TestImportRules(t *testing.T) {
 				t.Errorf("%s imports generate: only the command does", dir)
 			case slices.Contains(testOnly, dep) && !slices.Contains(testOnly, dir):
 				t.Errorf("%s imports %s: a test harness, for tests only", dir, dep)
+			case dep == "audit" && dir != "cmd/sitemap":
+				t.Errorf("%s imports audit: only the command does", dir)
 			case dep == "internal/prefault" && dir != "cmd/sitemap":
 				t.Errorf("%s imports internal/prefault: only the command decides how its process maps memory", dir)
 			}

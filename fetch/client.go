@@ -521,7 +521,10 @@ func (c *Client) do(ctx context.Context, u string, g GetOptions, meta cacheMeta,
 		deadline := &Error{Kind: KindTimeout, URL: u, Msg: "not read within " + timeout.String() + " (per-document deadline)", Err: context.DeadlineExceeded}
 		actx, cancel := context.WithTimeoutCause(ctx, timeout, deadline)
 		method, body := http.MethodGet, io.Reader(nil)
-		if post != nil {
+		switch {
+		case post != nil && post.head:
+			method = http.MethodHead
+		case post != nil:
 			method, body = http.MethodPost, bytes.NewReader(post.data)
 		}
 		req, err := http.NewRequestWithContext(context.WithValue(actx, policyKey{}, redirects), method, u, body)
@@ -540,7 +543,7 @@ func (c *Client) do(ctx context.Context, u string, g GetOptions, meta cacheMeta,
 		req.Header.Set("User-Agent", c.o.UserAgent)
 		req.Header.Set("Accept-Encoding", enc)
 		req.Header.Set("Accept", accept)
-		if post != nil {
+		if post != nil && !post.head {
 			req.Header.Set("Content-Type", post.contentType)
 		}
 		if cached {

@@ -46,3 +46,32 @@ func TestPostRetriesWithTheBody(t *testing.T) {
 		t.Fatalf("requests %q", got)
 	}
 }
+
+// Head makes a HEAD request with no body and returns the headers.
+func TestHeadAsksForHeadersOnly(t *testing.T) {
+	var got []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		got = append(got, r.Method+" "+r.Header.Get("Content-Type")+" "+string(b))
+		w.Header().Set("Content-Type", "application/pdf")
+		w.Header().Set("Last-Modified", "Mon, 02 Nov 2026 10:00:00 GMT")
+		w.Write([]byte("%PDF-1.7"))
+	}))
+	defer srv.Close()
+	c, err := NewClient(ClientOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := c.Head(context.Background(), srv.URL, GetOptions{AnyStatus: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp)
+	resp.Close()
+	if resp.Status != 200 || resp.ContentType != "application/pdf" || resp.LastModified == "" || len(b) != 0 {
+		t.Fatalf("status %d, type %q, last-modified %q, body %q", resp.Status, resp.ContentType, resp.LastModified, b)
+	}
+	if len(got) != 1 || got[0] != "HEAD  " {
+		t.Fatalf("requests %q", got)
+	}
+}

@@ -1,0 +1,147 @@
+package audit
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sitemapkit/sitemap/crawl"
+	"github.com/sitemapkit/sitemap/fetch"
+	"github.com/sitemapkit/sitemap/state"
+)
+
+func testClient(t testing.TB) *fetch.Client {
+	t.Helper()
+	c, err := fetch.NewClient(fetch.ClientOptions{UserAgent: "sitemap-audit-test/1.0", Timeout: 10 * time.Second, HeaderTimeout: 10 * time.Second, Attempts: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func openState(t testing.TB, path string) *state.SQLite {
+	t.Helper()
+	st, err := state.OpenSQLite(context.Background(), path, state.SQLiteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+// runAudit audits start and returns the rules found per URL.
+func runAudit(t *testing.T, st *state.SQLite, names []string, o Options) (map[string][]string, map[string]*Record, Tally) {
+	t.Helper()
+	ctx := context.Background()
+	a, err := New(ctx, st.Audit(), names, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]string{}
+	recs := map[string]*Record{}
+	var order []string
+	tally, err := a.Records(ctx, func(r *Record) error {
+		var rules []string
+		for _, f := range r.Findings {
+			rules = append(rules, f.Rule)
+		}
+		if _, dup := got[r.URL]; dup {
+			t.Errorf("%s: two records", r.URL)
+		}
+		got[r.URL] = rules
+		recs[r.URL] = r
+		order = append(order, r.URL)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sort.StringsAreSorted(order) {
+		t.Errorf("records not in URL order: %q", order)
+	}
+	return got, recs, tally
+}
+
+func compare(t *testing.T, got, want map[string][]string) {
+	t.Helper()
+	var keys []string
+	for k := range want {
+		keys = append(keys, k)
+	}
+	for k := range got {
+		if _, ok := want[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		g, okg := got[k]
+		w, okw := want[k]
+		switch {
+		case !okg:
+			t.Errorf("%s: not reported, want %v", k, w)
+		case !okw:
+			t.Errorf("%s: reported %v, not planted", k, g)
+		case !slices.Equal(g, w):
+			t.Errorf("%s: found %v, planted %v", k, g, w)
+		}
+	}
+}
+
+// The audit finds exactly what the planted site holds: every class at
+// its URL, nothing else.
+func TestAuditFindsThePlantedSet(t *testing.T) {
+	ps := newPlantedSite(t)
+	st := openState(t, filepath.Join(t.TempDir(), "state.db"))
+	got, recs, tally := runAudit(t, st, []string{ps.srv.URL + "/"}, Options{HTTP: testClient(t), Rate: -1, Retries: -1})
+	compare(t, got, ps.want)
+	u := ps.srv.URL
+	for url, want := range map[string]string{
+		u + "/chain":          "through 2 redirects to " + u + "/ok, which answers 200 and is listed too",
+		u + "/old2":           "to " + u + "/elsewhere, which answers 404 Not Found and is not listed",
+		u + "/canon":          "its canonical is " + u + "/ok, which is listed too",
+		u + "/en":             u + "/de (de) does not name it back",
+		u + "/dup":            "listed 2 times: in " + u + "/sitemap-a.xml and in " + u + "/sitemap-b.xml",
+		u + "/noindex-header": "X-Robots-Tag",
+	} {
+		r := recs[url]
+		if r == nil || len(r.Findings) == 0 || !strings.Contains(r.Findings[0].Message, want) {
+			t.Errorf("%s: findings %+v, want a message with %q", url, r, want)
+		}
+	}
+	if recs[u+"/chain"].Target != u+"/ok" || recs[u+"/canon"].Target != u+"/ok" {
+		t.Errorf("targets: %q, %q", recs[u+"/chain"].Target, recs[u+"/canon"].Target)
+	}
+	if tally.Records != len(ps.want) || tally.Rules["AUD-01"] != 4 || tally.Errors == 0 {
+		t.Errorf("tally %+v", tally)
+	}
+}
+
+// With a crawl, the orphan and the page missing from the sitemaps are
+// found too, and every URL the crawl reached has its click depth.
+func TestAuditCrawlFindsOrphansAndMissingPages(t *testing.T) {
+	ps := newPlantedSite(t)
+	st := openState(t, filepath.Join(t.TempDir(), "state.db"))
+	got, recs, _ := runAudit(t, st, []string{ps.srv.URL + "/sitemap.xml"}, Options{
+		HTTP: testClient(t), Rate: -1, Retries: -1,
+		Crawl: &crawl.Options{Rate: -1, Retries: -1}, CrawlStore: st, CrawlLog: st.Crawl(),
+	})
+	compare(t, got, ps.withCrawl())
+	u := ps.srv.URL
+	if r := recs[u+"/ok"]; r.Depth == nil || *r.Depth != 1 || r.From != u+"/" {
+		t.Errorf("/ok: depth %v from %q, want 1 from the homepage", r.Depth, r.From)
+	}
+	if r := recs[u+"/missing-page"]; r.Listed || r.Depth == nil || *r.Depth != 1 {
+		t.Errorf("/missing-page: %+v", r)
+	}
+	if r := recs[u+"/orphan"]; r.Depth != nil {
+		t.Errorf("/orphan has a depth: %+v", r)
+	}
+}
