@@ -457,6 +457,14 @@ func (r *run) add(ctx context.Context, it *Item, key string) error {
 		stamped, it.URL.LastMod = state.Decide(prev, found, &it.URL, r.now, r.o.StatePrecision)
 	}
 	loc := it.URL.Loc
+	var deprecated []deprecatedDrop
+	if !r.o.Build.Legacy {
+		if deprecated = deprecatedFields(&it.URL); deprecated != nil && r.o.Strict {
+			d := deprecated[0]
+			return r.invalidEntry(Problem{Severity: sitemap.SeverityError, Rule: d.rule, File: it.File, Line: it.Line, Loc: loc,
+				Message: d.field + ": " + deprecatedWhy[d.rule] + "; not written without --legacy (" + d.rule + ")"})
+		}
+	}
 	err := r.b.Add(ctx, &it.URL)
 	var eerr *sitemap.EntryError
 	for !r.o.Strict && errors.As(err, &eerr) {
@@ -483,6 +491,9 @@ func (r *run) add(ctx context.Context, it *Item, key string) error {
 			return ctx.Err()
 		}
 		return err
+	}
+	if deprecated != nil {
+		r.reportDeprecated(it, loc, deprecated)
 	}
 	if r.o.State != nil && !r.o.Build.DryRun {
 		if err := r.o.State.Put(ctx, stamped); err != nil {

@@ -13,6 +13,7 @@ import (
 // What Run repairs so that a page is kept: URLs written in their normal
 // form (L-18), a lastmod in the future dropped (M-07), a field or
 // extension block the encoder refuses dropped (V-01, N-01, H-06, P-01, …),
+// deprecated tags the encoder leaves out without Legacy (IM-04, V-04, N-09),
 // and what the source repaired while reading (a number written as a
 // string, a field of the wrong type). Each repair is reported, and counted
 // in Summary.Repairs; under Options.Strict the first one ends the run

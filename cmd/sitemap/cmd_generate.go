@@ -149,7 +149,7 @@ is published. Exit status 2: bad flags, unreadable input, unwritable output.`,
 	f.BoolVar(&o.NoNormalize, "no-normalize", false, "refuse URLs that are not in their normal form (L-07) instead of writing them so (percent-encoded, punycode and lower-case host, no default port or fragment; L-18)")
 	f.BoolVar(&o.DryRun, "dry-run", false, "print the summary without writing anything")
 	f.BoolVar(&o.JSON, "json", false, "print the summary as JSON on standard output")
-	f.BoolVar(&o.Legacy, "legacy", false, "also write deprecated extension tags (IM-04, V-04, N-09)")
+	f.BoolVar(&o.Legacy, "legacy", false, "also write deprecated extension tags (image caption, title, geo_location and license, video category, gallery_loc and price, news access, genres, keywords and stock_tickers); without it they are dropped with a warning and counted (IM-04, V-04, N-09)")
 	f.StringVar(&o.Robots, "robots", "", "robots.txt `FILE` to add the Sitemap: line to (created when missing; other bytes kept)")
 	f.DurationVar(&o.NewsMaxAge, "news-max-age", 48*time.Hour, "drop the <news:news> block of articles published longer ago than this; Google takes only the last two days (N-06, N-11); 0 keeps every one")
 	f.StringVar(&o.State, "state", "", "remember entries between runs in this SQLite `FILE`: an unchanged entry keeps its lastmod, a changed one gets the run's time (M-02, M-05)")
