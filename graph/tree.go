@@ -225,8 +225,8 @@ func (t *Tree) Add(u *sitemap.URL) {
 	t.Root.Total.add(&s)
 	n.Total.add(&s)
 	folded := false
-	dir := path[1:strings.LastIndexByte(path, '/')+1] // "a/b/" of "/a/b/c"
-	end := 1                                          // path[:end] is n's path
+	dir := path[1 : strings.LastIndexByte(path, '/')+1] // "a/b/" of "/a/b/c"
+	end := 1                                            // path[:end] is n's path
 	for dir != "" {
 		k := strings.IndexByte(dir, '/')
 		seg := dir[:k]

@@ -78,6 +78,7 @@ var subcommands = []struct {
 	{"fetch", newFetchCmd, true},
 	{"rules", newRulesCmd, false},
 	{"explain", newExplainCmd, false},
+	{"graph", newGraphCmd, true},
 }
 
 // streamsInput reports whether args name a subcommand marked streams.

@@ -27,6 +27,7 @@ package browsertest
 import (
 	"context"
 	_ "embed"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -286,17 +287,14 @@ func (tab *Tab) WaitVisible(selector string) {
 	tab.Do("waiting for "+selector, chromedp.WaitVisible(chromedp.CSS(selector)))
 }
 
-// Text returns the visible text of the first element matching the CSS
-// selector.
+// Text returns the rendered text of the first element matching the CSS
+// selector (innerText; textContent for an SVG element), waiting for the
+// element to exist.
 func (tab *Tab) Text(selector string) string {
 	tab.t.Helper()
-	ctx, cancel := context.WithTimeout(tab.ctx, Timeout)
-	defer cancel()
-	s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(selector), chromedp.NodeReady))
-	if err != nil {
-		tab.t.Fatalf("browsertest: text of %s: %v", selector, err)
-	}
-	return s
+	sel, _ := json.Marshal(selector)
+	return Eval[string](tab, `new Promise(done => { const look = () => { const el = document.querySelector(`+string(sel)+`);
+		if (!el) return setTimeout(look, 20); done(el.innerText !== undefined ? el.innerText : el.textContent); }; look(); })`)
 }
 
 // Errors returns the uncaught JavaScript exceptions the page threw so far.

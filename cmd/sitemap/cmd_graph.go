@@ -1,0 +1,275 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/fetch"
+	"github.com/sitemapkit/sitemap/graph"
+	"github.com/sitemapkit/sitemap/input"
+)
+
+// graphOptions are the flags and arguments of `sitemap graph`.
+type graphOptions struct {
+	UserAgent    string
+	Scope        fetch.Scope
+	Output       string
+	Format       string
+	Title        string
+	MaxNodes     int
+	MaxSections  int
+	MaxPages     int
+	Base         string
+	MaxChildren  int
+	AllowOffSite bool
+	Quiet        bool
+	MaxErrors    int
+	Timeout      time.Duration
+	Inputs       []string
+
+	client *fetch.Client
+}
+
+func newGraphCmd(s *streams) *cobra.Command {
+	o := &graphOptions{}
+	c := &cobra.Command{
+		Use:   "graph [flags] INPUT... -o FILE",
+		Short: "Draw a site's sections from its sitemaps: an interactive HTML map, SVG, Graphviz DOT or JSON",
+		Long: `Graph reads the URLs of each INPUT and draws the site's structure: a tree of sections by URL
+path (https://www.example.com/blog/a is a page of the section blog/), each with its number
+of pages, newest lastmod and image, video, news and hreflang counts.
+
+An INPUT is read the way "sitemap parse --follow" reads it: a file (an index's children are
+read from beside it, or mapped with --base), a directory of sitemaps, "-", or an http(s)
+URL. A site's homepage (https://www.example.com/) or its robots.txt is a start: its sitemaps
+are found from robots.txt or well-known paths, as "sitemap fetch" finds them.
+
+The output format is taken from the name given to -o (.html, .svg, .dot or .gv, .json), or
+from --format:
+
+  html  one self-contained page (script, styles and data inline; opens offline): a
+        collapsible tree, search that keeps and highlights the sections that match, zoom
+        and pan, and the pages of a section listed when it is clicked
+  svg   a static picture, laid out as a tidy tree
+  dot   Graphviz (dot -Tsvg site.dot > site.svg)
+  json  the tree with its counts, for other tools
+
+At most --max-nodes sections are drawn; past that the smaller sections of a level are
+drawn as one "+N more" node that carries their counts. Memory has a ceiling whatever
+the number of URLs: at most --max-sections sections are held (URLs past it count in
+their deepest section held) and --max-pages pages per section are kept to list.
+
+Exit status: 0 drawn, 1 drawn but the sitemaps had errors (reported on standard error;
+the drawing has every URL that could be read), 2 could not run.`,
+		Example: `  sitemap graph testdata/samples/basic.xml -o site.html
+  sitemap graph https://www.example.com/ -o site.svg
+  sitemap graph testdata/samples/ -o site.dot
+  sitemap graph --format json testdata/samples/basic.xml`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			o.Inputs = args
+			o.UserAgent = userAgent(c)
+			var err error
+			if o.Scope, err = scopeOf(c); err != nil {
+				return err
+			}
+			return runGraph(c.Context(), o, s)
+		},
+	}
+	f := c.Flags()
+	f.SortFlags = false
+	f.StringVarP(&o.Output, "output", "o", "-", "`FILE` to write (written aside, then renamed into place); - for standard output")
+	f.StringVar(&o.Format, "format", "", "html, svg, dot or json (default: from the name of -o; json on standard output)")
+	f.StringVar(&o.Title, "title", "", "title of the drawing (default: \"Sections of\" the site)")
+	f.IntVar(&o.MaxNodes, "max-nodes", graph.DefaultMaxNodes, "most sections drawn; the rest are aggregated into \"+N more\" nodes")
+	f.IntVar(&o.MaxSections, "max-sections", graph.DefaultMaxSections, "most sections held while reading (a memory ceiling); URLs past it count in their deepest section held")
+	f.IntVar(&o.MaxPages, "max-pages", graph.DefaultMaxPages, "pages of each section kept to list in the HTML map")
+	f.StringVar(&o.Base, "base", "", "`URL` where a local INPUT is served, to map an index's child locs to local files")
+	f.IntVar(&o.MaxChildren, "max-children", 1000, "most children of one index to read")
+	f.BoolVar(&o.AllowOffSite, "allow-off-site", false, "also read an index's children on another scheme, host or port than the index (I-05: reported as a warning)")
+	f.BoolVar(&o.Quiet, "quiet", false, "print only errors on standard error, not warnings")
+	addMaxErrors(c, &o.MaxErrors)
+	f.DurationVar(&o.Timeout, "timeout", 60*time.Second, "time limit of each HTTP request")
+	return c
+}
+
+// graphFormat is the output format of -o NAME and --format.
+func graphFormat(output, format string) (string, error) {
+	if format == "" {
+		switch strings.ToLower(filepath.Ext(output)) {
+		case ".html", ".htm":
+			format = "html"
+		case ".svg":
+			format = "svg"
+		case ".dot", ".gv":
+			format = "dot"
+		case ".json":
+			format = "json"
+		case "":
+			if output == "-" {
+				return "json", nil
+			}
+			fallthrough
+		default:
+			return "", fmt.Errorf("-o %s: the name does not say the format; end it in .html, .svg, .dot or .json, or give --format", output)
+		}
+	}
+	switch format {
+	case "html", "svg", "dot", "json":
+		return format, nil
+	}
+	return "", fmt.Errorf("--format %q: want html, svg, dot or json", format)
+}
+
+// isSiteStart reports whether name is a homepage or robots.txt URL: a
+// site to find the sitemaps of, not a sitemap.
+func isSiteStart(name string) bool {
+	if !input.IsHTTP(name) {
+		return false
+	}
+	u, err := url.Parse(name)
+	if err != nil {
+		return false
+	}
+	return u.Path == "" || u.Path == "/" || strings.EqualFold(u.Path, "/robots.txt")
+}
+
+// graphEntries returns the URLs of the inputs: a site's through fetch's
+// discovery, anything else through input with its children followed.
+// Diagnostics go to diag.
+func graphEntries(o *graphOptions, stdin io.Reader, diag func(sitemap.Diagnostic)) sitemap.Entries {
+	if len(o.Inputs) == 1 && isSiteStart(o.Inputs[0]) {
+		return func(ctx context.Context, yield func(*sitemap.URL) error) error {
+			fo := fetch.Options{HTTP: o.client, MaxErrors: decoderMaxErrors(o.MaxErrors)}
+			_, err := fetch.Walk(ctx, o.Inputs[0], fo, func(ev fetch.Event) error {
+				switch ev.Kind {
+				case fetch.EventURL:
+					return yield(ev.URL)
+				case fetch.EventDiagnostic:
+					diag(*ev.Diagnostic)
+				}
+				return nil
+			})
+			return err
+		}
+	}
+	in := input.Options{
+		Base: o.Base, Stdin: stdin, Follow: true, MaxChildren: o.MaxChildren, AllowOffSite: o.AllowOffSite,
+		Client:       o.client,
+		Decoder:      sitemap.DecoderOptions{MaxErrors: decoderMaxErrors(o.MaxErrors)},
+		OnDiagnostic: diag,
+	}
+	if o.MaxChildren == 0 {
+		in.MaxChildren = -1
+	}
+	return input.Entries(o.Inputs, in)
+}
+
+// diagPrinter prints diagnostics on standard error and counts errors.
+type diagPrinter struct {
+	w      io.Writer
+	quiet  bool
+	errors int
+}
+
+func (p *diagPrinter) diag(d sitemap.Diagnostic) {
+	if d.Severity == sitemap.SeverityError {
+		p.errors++
+	} else if p.quiet {
+		return
+	}
+	fmt.Fprintln(p.w, d.String())
+}
+
+func runGraph(ctx context.Context, o *graphOptions, s *streams) error {
+	format, err := graphFormat(o.Output, o.Format)
+	if err != nil {
+		return cannotRun("%v", err)
+	}
+	if o.MaxNodes < 1 || o.MaxSections < 1 || o.MaxPages < 0 {
+		return cannotRun("--max-nodes and --max-sections must be at least 1, --max-pages at least 0")
+	}
+	if o.client == nil {
+		if o.client, err = httpClient(o.UserAgent, o.Timeout, o.Scope); err != nil {
+			return cannotRun("%v", err)
+		}
+	}
+	dp := &diagPrinter{w: s.Err, quiet: o.Quiet}
+	tree, err := graph.Build(ctx, graphEntries(o, s.In, dp.diag), graph.Options{MaxSections: o.MaxSections, MaxPages: pagesOption(o.MaxPages)})
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return cannotRun("%v", err)
+	}
+	if tree.URLs == 0 {
+		return cannotRun("no URL read from %s: nothing to draw", strings.Join(o.Inputs, ", "))
+	}
+	draw := graph.DrawOptions{MaxNodes: o.MaxNodes, Title: o.Title}
+	err = writeOutput(o.Output, s.Out, func(w io.Writer) error {
+		switch format {
+		case "html":
+			return tree.HTML(ctx, w, draw)
+		case "svg":
+			return tree.SVG(ctx, w, draw)
+		case "dot":
+			return tree.DOT(ctx, w, draw)
+		}
+		return tree.JSON(ctx, w, draw)
+	})
+	if err != nil {
+		return cannotRun("%v", err)
+	}
+	if dp.errors > 0 {
+		return problemsFound()
+	}
+	return nil
+}
+
+// pagesOption turns --max-pages (0: none) into graph.Options.MaxPages
+// (0: the default, negative: none).
+func pagesOption(n int) int {
+	if n == 0 {
+		return -1
+	}
+	return n
+}
+
+// writeOutput runs write on standard output (name "-") or on a temporary
+// file beside name that is renamed to name when write succeeds, so name
+// is never left half written.
+func writeOutput(name string, stdout io.Writer, write func(io.Writer) error) error {
+	if name == "-" {
+		return write(stdout)
+	}
+	dir := filepath.Dir(name)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(name)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("writing %s: %v", name, err)
+	}
+	tmp := f.Name()
+	err = write(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp, name)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("writing %s: %v", name, err)
+	}
+	return nil
+}

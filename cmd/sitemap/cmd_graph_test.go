@@ -1,0 +1,113 @@
+package main
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// graphSite writes an index and its two children into a directory.
+func graphSite(t *testing.T) string {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "sitemap.xml"), sitemapIndex("https://www.example.com/sitemap-1.xml", "https://www.example.com/sitemap-2.xml"))
+	writeFile(t, filepath.Join(dir, "sitemap-1.xml"), urlset("https://www.example.com/", "https://www.example.com/blog/a", "https://www.example.com/blog/b"))
+	writeFile(t, filepath.Join(dir, "sitemap-2.xml"), urlset("https://www.example.com/shop/x", "https://www.example.com/blog/2026/c"))
+	return dir
+}
+
+func TestGraphIndexWithChildrenBeside(t *testing.T) {
+	dir := graphSite(t)
+	code, out, errs := runCLI(t, "", "graph", filepath.Join(dir, "sitemap.xml"))
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var got struct {
+		URLs     int `json:"urls"`
+		Sections int `json:"sections"`
+		Tree     struct {
+			Name     string `json:"name"`
+			Children []struct {
+				Name  string `json:"name"`
+				Total struct{ Pages int } `json:"total"`
+			} `json:"children"`
+		} `json:"tree"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if got.URLs != 5 || got.Sections != 4 || got.Tree.Name != "https://www.example.com" || len(got.Tree.Children) != 2 ||
+		got.Tree.Children[0].Name != "blog" || got.Tree.Children[0].Total.Pages != 3 {
+		t.Errorf("tree %+v", got)
+	}
+	for _, f := range []string{"site.html", "site.svg", "site.dot", "site.json"} {
+		p := filepath.Join(dir, f)
+		if code, _, errs := runCLI(t, "", "graph", dir, "-o", p); code != exitOK {
+			t.Fatalf("-o %s: exit %d: %s", f, code, errs)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]string{"site.html": `<script type="application/json" id="data">`, "site.svg": "<svg ", "site.dot": "digraph sitemap {", "site.json": `"urls": 5`}[f]
+		if !strings.Contains(string(b), want) {
+			t.Errorf("%s lacks %q", f, want)
+		}
+	}
+	left, _ := filepath.Glob(filepath.Join(dir, ".*tmp"))
+	if len(left) > 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+}
+
+func TestGraphHomepageFindsSitemaps(t *testing.T) {
+	var srv *httptest.Server
+	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt":
+			w.Write([]byte("User-agent: *\nSitemap: " + srv.URL + "/maps/s.xml\n"))
+		case "/maps/s.xml":
+			w.Write([]byte(urlset(srv.URL+"/docs/a", srv.URL+"/docs/b", srv.URL+"/")))
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	out := filepath.Join(t.TempDir(), "site.svg")
+	code, _, errs := runCLI(t, "", "graph", srv.URL+"/", "-o", out)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	b, _ := os.ReadFile(out)
+	if !strings.Contains(string(b), `>docs/ <tspan class="c">2</tspan>`) {
+		t.Errorf("the SVG lacks docs/ with 2 pages:\n%s", b)
+	}
+}
+
+func TestGraphErrors(t *testing.T) {
+	dir := graphSite(t)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"graph", dir, "-o", filepath.Join(dir, "site.png")}, "does not say the format"},
+		{[]string{"graph", dir, "--format", "pdf"}, `--format "pdf"`},
+		{[]string{"graph", dir, "--max-nodes", "0"}, "--max-nodes"},
+		{[]string{"graph", dir, "-o", filepath.Join(dir, "no", "such", "site.svg")}, "writing"},
+		{[]string{"graph", filepath.Join(dir, "missing.xml")}, "missing.xml"},
+	} {
+		code, _, errs := runCLI(t, "", c.args...)
+		if code != exitUsage || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: exit %d, %q; want 2 and %q", c.args, code, errs, c.want)
+		}
+	}
+	// A child that is missing is an error of the sitemaps: drawn, exit 1.
+	os.Remove(filepath.Join(dir, "sitemap-2.xml"))
+	code, out, errs := runCLI(t, "", "graph", filepath.Join(dir, "sitemap.xml"))
+	if code != exitProblems || !strings.Contains(out, `"urls": 3`) || !strings.Contains(errs, "sitemap-2.xml") {
+		t.Errorf("missing child: exit %d, %q, %q", code, out, errs)
+	}
+}

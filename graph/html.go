@@ -1,0 +1,136 @@
+package graph
+
+import (
+	"bufio"
+	"context"
+	_ "embed"
+	"encoding/json"
+	"html"
+	"io"
+)
+
+//go:embed map.js
+var mapJS string
+
+//go:embed map.css
+var mapCSS string
+
+// mapNode is a section in the data of the HTML map. Short keys: the data
+// of 2,000 sections with their pages is most of the file.
+type mapNode struct {
+	Name     string      `json:"n"`
+	Path     string      `json:"p,omitempty"`
+	Pages    int         `json:"t"`
+	Here     int         `json:"h,omitempty"`
+	Images   int         `json:"im,omitempty"`
+	Videos   int         `json:"vi,omitempty"`
+	News     int         `json:"ne,omitempty"`
+	Hreflang int         `json:"hl,omitempty"`
+	Newest   string      `json:"nw,omitempty"`
+	More     int         `json:"m,omitempty"`
+	Hidden   int         `json:"x,omitempty"`
+	Children []int       `json:"c,omitempty"`
+	List     [][3]string `json:"pg,omitempty"` // loc, title, lastmod
+}
+
+// mapData is the whole data of an HTML map.
+type mapData struct {
+	Title   string    `json:"title"`
+	Summary string    `json:"summary"`
+	Nodes   []mapNode `json:"nodes"`
+}
+
+// flatten lists the drawn tree below root in pre-order, with children by
+// index; at is filled with each node's index.
+func flatten(root *Node, at map[*Node]int) []mapNode {
+	var out []mapNode
+	var walk func(n *Node) int
+	walk = func(n *Node) int {
+		i := len(out)
+		at[n] = i
+		m := mapNode{Name: n.Name, Path: n.Path, Pages: n.Total.Pages, Here: n.Here, Images: n.Total.Images, Videos: n.Total.Videos,
+			News: n.Total.News, Hreflang: n.Total.Hreflang, More: n.More, Hidden: n.Hidden}
+		if !n.Total.Newest.IsZero() {
+			m.Newest = n.Total.Newest.String()
+		}
+		for _, p := range n.Pages {
+			m.List = append(m.List, [3]string{p.Loc, p.Title, p.LastMod.String()})
+		}
+		out = append(out, m)
+		for _, c := range n.Children {
+			ci := walk(c)
+			out[i].Children = append(out[i].Children, ci)
+		}
+		return i
+	}
+	walk(root)
+	return out
+}
+
+// HTML writes the tree as one self-contained interactive HTML page (its
+// script, stylesheet and data inline; no request to anywhere): the
+// sections as a collapsible tidy tree (a click on a section opens or
+// closes it and lists its pages beside the map), a search box that keeps
+// only the sections whose name, path or pages match and highlights them,
+// zoom (wheel, buttons, + and -) and pan (drag, arrow keys). Sections past
+// MaxNodes are "+N more" nodes as in the SVG.
+func (t *Tree) HTML(ctx context.Context, w io.Writer, o DrawOptions) error {
+	root := t.Limit(o.MaxNodes)
+	d := mapData{Title: o.title(root)}
+	d.Nodes = flatten(root, map[*Node]int{})
+	d.Summary = plural(t.URLs-t.Skipped, "URL", "URLs") + " in " + plural(t.Sections, "section", "sections")
+	if len(d.Nodes) < t.Sections {
+		d.Summary += " (" + group(len(d.Nodes)) + " drawn)"
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return writeMap(w, &d)
+}
+
+// writeMap writes the page of d.
+func writeMap(w io.Writer, d *mapData) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	title := html.EscapeString(d.Title)
+	bw.WriteString(`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>` + title + `</title>
+<style>
+` + mapCSS + `</style>
+</head>
+<body>
+<header>
+<h1>` + title + `</h1>
+<p id="summary">` + html.EscapeString(d.Summary) + `</p>
+<div class="tools" role="toolbar" aria-label="Map tools">
+<label for="q">Search</label> <input id="q" type="search" placeholder="section, path or page" autocomplete="off">
+<span id="hits" aria-live="polite"></span>
+<button type="button" id="expand">Expand all</button>
+<button type="button" id="collapse">Collapse all</button>
+<button type="button" id="zoomin" aria-label="Zoom in">+</button>
+<button type="button" id="zoomout" aria-label="Zoom out">−</button>
+<button type="button" id="fit">Fit</button>
+</div>
+</header>
+<main>
+<div id="map" tabindex="0" aria-label="Map of sections: drag or use the arrow keys to pan, the wheel or + and - to zoom">
+<svg id="svg" xmlns="http://www.w3.org/2000/svg" role="img" aria-labelledby="svgtitle"><title id="svgtitle">` + title + `</title><g id="vp"><g id="edges"></g><g id="links"></g><g id="nodes"></g></g></svg>
+</div>
+<aside id="panel" aria-labelledby="ptitle">
+<h2 id="ptitle">Pages</h2>
+<div id="pbody"><p>Click a section to list its pages.</p></div>
+</aside>
+</main>
+<script type="application/json" id="data">`)
+	// encoding/json escapes <, > and & in strings, so the data cannot
+	// end its script element.
+	enc := json.NewEncoder(bw)
+	if err := enc.Encode(d); err != nil {
+		return err
+	}
+	bw.WriteString("</script>\n<script>\n" + mapJS + "</script>\n</body>\n</html>\n")
+	return bw.Flush()
+}
