@@ -1,6 +1,7 @@
 package indexnow
 
 import (
+	"bytes"
 	"context"
 	"net/http"
 	"net/http/httptest"
@@ -93,4 +94,27 @@ func TestVerifyKey(t *testing.T) {
 	if got := KeyURL("www.example.com", testKey, ""); got != "https://www.example.com/"+testKey+".txt" {
 		t.Fatal(got)
 	}
+}
+
+// FuzzKeyFile: any bytes read as a key file give a key that IN-03 accepts
+// or an error, never a panic; an accepted key is the file's first line
+// trimmed, and it reads back the same from the file WriteKeyFile would
+// write.
+func FuzzKeyFile(f *testing.F) {
+	f.Add([]byte("9f3c2a7b5d1e4f60a8b9c0d1e2f3a4b5"))
+	f.Add([]byte("\ufeff9f3c2a7b5d1e4f60\r\nsecond line"))
+	f.Add([]byte("  short \n"))
+	f.Add([]byte("key with spaces inside"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		key, err := ReadKeyFile(bytes.NewReader(b))
+		if err != nil {
+			return
+		}
+		if ValidKey(key) != nil || key != strings.TrimSpace(key) || strings.ContainsAny(key, "\r\n") {
+			t.Fatalf("ReadKeyFile(%q) = %q, accepted", b, key)
+		}
+		if again, err := ReadKeyFile(strings.NewReader(key)); err != nil || again != key {
+			t.Fatalf("key %q reads back as %q, %v", key, again, err)
+		}
+	})
 }
