@@ -44,14 +44,7 @@ func (m *Metrics) observe304(d time.Duration) {
 // build time as a histogram, and the number of pages.
 func (h *Handler) WriteMetrics(w io.Writer) error {
 	m := &h.stats
-	npages := 0
-	if s := h.snap.Load(); s != nil {
-		for _, p := range s.pages {
-			if p.count > 0 {
-				npages++
-			}
-		}
-	}
+	npages := h.Pages()
 	counter := func(name, help string, v int64, labels string) {
 		fmt.Fprintf(w, "# HELP %s %s\n# TYPE %s counter\n%s%s %d\n", name, help, name, name, labels, v)
 	}
@@ -83,4 +76,18 @@ func (h *Handler) MetricsHandler() http.Handler {
 		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
 		h.WriteMetrics(w)
 	})
+}
+
+// Pages returns the number of pages the index lists, as last counted (0
+// before the first request or Refresh).
+func (h *Handler) Pages() int {
+	n := 0
+	if s := h.snap.Load(); s != nil {
+		for _, p := range s.pages {
+			if p.count > 0 {
+				n++
+			}
+		}
+	}
+	return n
 }

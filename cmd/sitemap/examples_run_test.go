@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"compress/gzip"
 	"fmt"
 	"net/http"
@@ -193,6 +194,10 @@ func runExample(t *testing.T, srv *httptest.Server, line string) (int, string) {
 				args[j] = srv.URL + strings.TrimPrefix(a, exampleHost)
 			}
 		}
+		if args[0] == "serve" {
+			code, stderr = runServeExample(t, args)
+			continue
+		}
 		var out string
 		code, out, stderr = runCLI(t, stdin, args...)
 		stdin = out
@@ -277,4 +282,30 @@ func TestEveryExampleRuns(t *testing.T) {
 			}
 		})
 	}
+}
+
+// runServeExample runs a `sitemap serve` example until it listens (on a
+// free port of 127.0.0.1 instead of its --addr), fetches what it printed
+// it serves (the index, or robots.txt of a directory), and stops it.
+func runServeExample(t *testing.T, args []string) (int, string) {
+	t.Helper()
+	var rest []string
+	for i := 1; i < len(args); i++ {
+		if args[i] == "--addr" {
+			i++
+			continue
+		}
+		rest = append(rest, args[i])
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	u, errb, code := startServe(t, ctx, rest...)
+	if strings.HasSuffix(u, "/") {
+		u += "sitemap.xml"
+	}
+	if res, body := httpGet(t, u); res.StatusCode != 200 || !strings.Contains(body, "<loc>") {
+		t.Errorf("%v: GET %s: %s\n%.300s", args, u, res.Status, body)
+	}
+	cancel()
+	return <-code, errb.String()
 }

@@ -79,6 +79,7 @@ var subcommands = []struct {
 	{"rules", newRulesCmd, false},
 	{"explain", newExplainCmd, false},
 	{"graph", newGraphCmd, true},
+	{"serve", newServeCmd, false},
 }
 
 // streamsInput reports whether args name a subcommand marked streams.

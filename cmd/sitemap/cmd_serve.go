@@ -1,0 +1,281 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
+	"github.com/spf13/cobra"
+
+	"github.com/sitemapkit/sitemap/serve"
+	"github.com/sitemapkit/sitemap/state"
+)
+
+// serveOptions are the flags and argument of `sitemap serve`.
+type serveOptions struct {
+	Dir       string
+	Addr      string
+	DB        string
+	Table     string
+	Query     string
+	Columns   string
+	Key       string
+	Updated   string
+	State     string
+	BaseURL   string
+	Name      string
+	PerPage   int
+	Recheck   time.Duration
+	XSL       bool
+	HTML      bool
+	Robots    bool
+	RobotsTxt string
+	GzipIndex bool
+	Cache     string
+	MaxBuilds int
+	AccessLog bool
+
+	ReadTimeout, WriteTimeout, ShutdownTimeout time.Duration
+}
+
+func newServeCmd(s *streams) *cobra.Command {
+	o := &serveOptions{}
+	c := &cobra.Command{
+		Use:   "serve [flags] [DIR]",
+		Short: "Serve sitemaps over HTTP from a published directory, a SQL database or a crawl state",
+		Long: `Serve answers sitemap requests over HTTP, from one of:
+
+  DIR                 a published directory (what 'sitemap generate --out DIR' wrote), served as a
+                      site should: only .xml, .xml.gz, .xsl, .txt, .html and .css files, never a
+                      hidden, temporary, lock or state file
+  --db DSN --table T  a table of a SQLite file or a PostgreSQL database (DSN postgres://…)
+  --db DSN --query Q  the rows of a SELECT (its first column the loc, its second the lastmod,
+                      unless --columns names them)
+  --state FILE        the pages a crawl listed ('sitemap crawl --state FILE')
+
+From a database or a crawl state it serves NAME.xml (an index) and its pages NAME-1.xml,
+NAME-2.xml, … of at most --per-page URLs and 50 MiB, cut by keyset on the loc (or --key):
+adding a row changes only the page whose range holds it, and a page that outgrows the limit
+splits, the new part under a new number. The index gives each page the newest lastmod of its
+entries. The pages are counted once at start-up and again when the change check (the row
+count and the newest --updated value, asked at most every --recheck) sees a change; an
+unchanged site costs no scan, and a crawler re-reading it gets 304s.
+
+Every answer has Content-Type application/xml; charset=utf-8, gzip when the client accepts
+it (NAME-N.xml.gz is a gzip file, without Content-Encoding), ETag and Last-Modified with 304
+on If-None-Match or If-Modified-Since, Cache-Control, and HEAD. A browser navigating to a
+sitemap gets a readable HTML page (--html); crawlers always get XML. Also: /healthz, and
+/metrics in the Prometheus text format (documents, bytes, 304s, page build times).
+
+An access log goes to standard error. SIGTERM or Ctrl-C stops accepting connections and
+lets the pages in progress finish (up to --shutdown-timeout).
+
+Exit status: 0 after a clean shutdown; 2 when it could not start (bad flags, an unreadable
+source, the address in use).`,
+		Example: `  sitemap serve public/ --addr :8080
+  sitemap crawl https://www.example.com/ --out public/ --state crawl.db
+  sitemap serve --state crawl.db --base-url https://www.example.com/ --addr :8080`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				o.Dir = args[0]
+			}
+			return runServe(c.Context(), o, s)
+		},
+	}
+	f := c.Flags()
+	f.SortFlags = false
+	f.StringVar(&o.Addr, "addr", ":8080", "`HOST:PORT` to listen on")
+	f.StringVar(&o.DB, "db", "", "database: a SQLite file, or a PostgreSQL `DSN` (postgres://user:pass@host/db)")
+	f.StringVar(&o.Table, "table", "", "`TABLE` of --db whose rows are the entries")
+	f.StringVar(&o.Query, "query", "", "`SELECT` of --db whose rows are the entries (instead of --table)")
+	f.StringVar(&o.Columns, "columns", "", "`FIELD=COLUMN,…` mapping loc, lastmod, changefreq, priority and ext (a JSON column of images, videos, news, alternates)")
+	f.StringVar(&o.Key, "key", "", "unique `COLUMN` the pages are cut by (default: the loc column); give it an index")
+	f.StringVar(&o.Updated, "updated", "", "`COLUMN` whose maximum is the change check with the row count (default: the lastmod column)")
+	f.StringVar(&o.State, "state", "", "crawl state `FILE`: serve the pages its last crawl listed")
+	f.StringVar(&o.BaseURL, "base-url", "", "`URL` the sitemaps are reachable at (the index's locs; relative locs resolve against it); default: each request's Host")
+	f.StringVar(&o.Name, "name", "sitemap", "base `NAME` of the index and pages")
+	f.IntVar(&o.PerPage, "per-page", 50000, "most URLs per page (1 to 50,000)")
+	f.DurationVar(&o.Recheck, "recheck", 10*time.Second, "how long the page boundaries are trusted before the change check runs again")
+	f.BoolVar(&o.XSL, "xsl", true, "serve NAME.xsl and name it in every document (for browsers that still run XSLT)")
+	f.BoolVar(&o.HTML, "html", true, "answer a browser navigating to a sitemap with a readable HTML page")
+	f.BoolVar(&o.Robots, "robots", false, "serve /robots.txt with a Sitemap: line for the index")
+	f.StringVar(&o.RobotsTxt, "robots-from", "", "robots.txt `FILE` to serve (with the Sitemap: line added) under --robots")
+	f.BoolVar(&o.GzipIndex, "gzip-index", false, "list the pages in the index by their .xml.gz names")
+	f.StringVar(&o.Cache, "cache-control", "public, max-age=300", "Cache-Control `VALUE` of every sitemap (\"-\" for none)")
+	f.IntVar(&o.MaxBuilds, "max-builds", 4, "most pages built at once; more requests wait")
+	f.BoolVar(&o.AccessLog, "access-log", true, "log every request on standard error")
+	f.DurationVar(&o.ReadTimeout, "read-timeout", 10*time.Second, "time limit to read a request")
+	f.DurationVar(&o.WriteTimeout, "write-timeout", 2*time.Minute, "time limit to send an answer")
+	f.DurationVar(&o.ShutdownTimeout, "shutdown-timeout", 30*time.Second, "on SIGTERM, how long the answers in progress may take to finish")
+	return c
+}
+
+// serveReady is what runServe prints once it listens; tests wait for it.
+const serveReady = "sitemap serve: listening on "
+
+func runServe(ctx context.Context, o *serveOptions, s *streams) error {
+	sources := 0
+	for _, set := range []bool{o.Dir != "", o.DB != "", o.State != ""} {
+		if set {
+			sources++
+		}
+	}
+	if sources != 1 {
+		return cannotRun("give one source: a directory, --db with --table or --query, or --state")
+	}
+	if (o.Table != "" || o.Query != "" || o.Columns != "" || o.Key != "" || o.Updated != "") && o.DB == "" {
+		return cannotRun("--table, --query, --columns, --key and --updated need --db")
+	}
+	var robotsTxt []byte
+	if o.RobotsTxt != "" {
+		b, err := os.ReadFile(o.RobotsTxt)
+		if err != nil {
+			return cannotRun("--robots-from: %v", err)
+		}
+		robotsTxt = b
+	}
+	var site http.Handler
+	var h *serve.Handler
+	var what string
+	if o.Dir != "" {
+		if fi, err := os.Stat(o.Dir); err != nil || !fi.IsDir() {
+			return cannotRun("%s is not a directory: give the directory 'sitemap generate --out' wrote", o.Dir)
+		}
+		dopt := serve.DirOptions{CacheControl: o.Cache}
+		if o.HTML {
+			dopt.HTML = serve.HTMLView
+		}
+		d, err := serve.Dir(o.Dir, dopt)
+		if err != nil {
+			return cannotRun("%v", err)
+		}
+		site, what = d, o.Dir
+	} else {
+		src, closeSrc, err := openServeSource(ctx, o)
+		if err != nil {
+			return cannotRun("%v", err)
+		}
+		defer closeSrc()
+		opt := serve.Options{BaseURL: o.BaseURL, Name: o.Name, PerPage: o.PerPage, Recheck: o.Recheck,
+			CacheControl: o.Cache, GzipIndex: o.GzipIndex, XSL: o.XSL, Robots: o.Robots, RobotsTxt: robotsTxt,
+			MaxBuilds: o.MaxBuilds}
+		if o.HTML {
+			opt.HTML = serve.HTMLView
+		}
+		if h, err = serve.NewHandler(src, opt); err != nil {
+			return cannotRun("%v", err)
+		}
+		start := time.Now()
+		if err := h.Refresh(ctx); err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			return cannotRun("%v", err)
+		}
+		what = fmt.Sprintf("%d pages counted in %s", h.Pages(), time.Since(start).Round(time.Millisecond))
+		site = h
+	}
+	var logw io.Writer
+	if o.AccessLog {
+		logw = s.Err
+	}
+	rl := serve.NewRequestLog(logw)
+	mux := http.NewServeMux()
+	mux.HandleFunc("/healthz", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		io.WriteString(w, "ok\n")
+	})
+	mux.HandleFunc("/metrics", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
+		if h != nil {
+			h.WriteMetrics(w)
+		}
+		rl.WriteMetrics(w)
+	})
+	mux.Handle("/", site)
+	ln, err := net.Listen("tcp", o.Addr)
+	if err != nil {
+		return cannotRun("--addr %s: %v", o.Addr, err)
+	}
+	srv := &http.Server{
+		Handler:           rl.Wrap(mux),
+		ReadHeaderTimeout: o.ReadTimeout,
+		ReadTimeout:       o.ReadTimeout,
+		WriteTimeout:      o.WriteTimeout,
+		IdleTimeout:       2 * time.Minute,
+		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+	name := o.Name + ".xml"
+	if o.Dir != "" {
+		name = ""
+	}
+	fmt.Fprintf(s.Err, "%shttp://%s/%s (%s)\n", serveReady, ln.Addr(), name, what)
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return cannotRun("serve: %v", err)
+	case <-ctx.Done():
+	}
+	fmt.Fprintf(s.Err, "sitemap serve: stopping: finishing the answers in progress (at most %s)\n", o.ShutdownTimeout)
+	sctx, cancel := context.WithTimeout(context.Background(), o.ShutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		srv.Close()
+		return cannotRun("serve: answers still in progress after --shutdown-timeout %s were cut", o.ShutdownTimeout)
+	}
+	if err := <-done; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return cannotRun("serve: %v", err)
+	}
+	return nil
+}
+
+// openServeSource opens the database or crawl state of o.
+func openServeSource(ctx context.Context, o *serveOptions) (serve.Source, func(), error) {
+	if o.State != "" {
+		if _, err := os.Stat(o.State); err != nil {
+			return nil, nil, fmt.Errorf("--state %s: %w (give the file 'sitemap crawl --state' wrote)", o.State, err)
+		}
+		st, err := state.OpenSQLite(ctx, o.State, state.SQLiteOptions{})
+		if err != nil {
+			return nil, nil, err
+		}
+		return serve.Crawl(st.Crawl(), serve.FileVersion(o.State, o.State+"-wal")), func() { st.Close() }, nil
+	}
+	if o.Table == "" && o.Query == "" {
+		return nil, nil, errors.New("--db needs --table or --query")
+	}
+	cols, err := serve.ParseColumns(o.Columns)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--columns: %w", err)
+	}
+	driver, dsn := "sqlite", o.DB
+	if strings.HasPrefix(o.DB, "postgres://") || strings.HasPrefix(o.DB, "postgresql://") {
+		driver = "pgx"
+	} else {
+		if _, err := os.Stat(o.DB); err != nil {
+			return nil, nil, fmt.Errorf("--db %s: %w (give a SQLite file or a postgres:// URL)", o.DB, err)
+		}
+		dsn = "file:" + o.DB + "?mode=ro"
+	}
+	db, err := sql.Open(driver, dsn)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--db: %w", err)
+	}
+	src, err := serve.SQL(ctx, db, serve.Query{Table: o.Table, Query: o.Query, Columns: cols, Key: o.Key, Updated: o.Updated})
+	if err != nil {
+		db.Close()
+		return nil, nil, err
+	}
+	return src, func() { db.Close() }, nil
+}
+
