@@ -12,9 +12,11 @@
 //
 // [Store] and [CrawlLog] are the interfaces; [OpenSQLite] is the embedded
 // implementation of both in one file (WAL mode, writes batched in
-// transactions; [SQLite.Crawl] is its crawl log). The interfaces are kept
-// narrow enough for a PostgreSQL implementation shared by several
-// crawlers.
+// transactions; [SQLite.Crawl] is its crawl log). [OpenPostgres] is the
+// [Store] in a PostgreSQL database that several processes share (a pgx
+// pool, writes batched into one upsert, [Postgres.StampMany] for a batch
+// of entries in two statements). [Open] picks one by the name: a
+// postgres:// URL or a file.
 package state
 
 import (

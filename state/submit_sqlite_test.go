@@ -8,15 +8,23 @@ import (
 	"time"
 )
 
-func TestSubmissions(t *testing.T) {
+// ledger is the submissions ledger both backends keep (what package
+// indexnow uses).
+type ledger interface {
+	Store
+	Submitted(ctx context.Context, loc, version string) (bool, error)
+	RecordSubmissions(ctx context.Context, subs []Submission) error
+	SentSince(ctx context.Context, since time.Time) (int64, error)
+}
+
+func TestSubmissions(t *testing.T) { eachBackend(t, testSubmissions) }
+
+func testSubmissions(t *testing.T, open opener) {
 	ctx := context.Background()
-	s, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "st.db"), SQLiteOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := open(t, storeOpts{}).(ledger)
 	defer s.Close()
 	now := time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)
-	err = s.RecordSubmissions(ctx, []Submission{
+	err := s.RecordSubmissions(ctx, []Submission{
 		{Loc: "https://x/a", Version: "1", At: now, Status: 200, Outcome: OutcomeSent},
 		{Loc: "https://x/b", Version: "1", At: now, Status: 422, Outcome: OutcomeFailed},
 		{Loc: "https://x/c", Version: "1", At: now.Add(-48 * time.Hour), Status: 202, Outcome: OutcomeSent},

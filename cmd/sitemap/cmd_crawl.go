@@ -224,6 +224,9 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 	if baseURL == "" {
 		baseURL = start.Scheme + "://" + start.Host + "/"
 	}
+	if state.IsPostgres(o.State) {
+		return cannotRun("--state %s: crawl keeps its frontier in an SQLite state file only; give --state FILE (generate and submit take a postgres:// state)", state.Redact(o.State))
+	}
 	statePath := o.State
 	shownState := "" // statePath as messages name it
 	if statePath == "" {

@@ -152,7 +152,7 @@ is published. Exit status 2: bad flags, unreadable input, unwritable output.`,
 	f.BoolVar(&o.Legacy, "legacy", false, "also write deprecated extension tags (image caption, title, geo_location and license, video category, gallery_loc and price, news access, genres, keywords and stock_tickers); without it they are dropped with a warning and counted (IM-04, V-04, N-09)")
 	f.StringVar(&o.Robots, "robots", "", "robots.txt `FILE` to add the Sitemap: line to (created when missing; other bytes kept)")
 	f.DurationVar(&o.NewsMaxAge, "news-max-age", 48*time.Hour, "drop the <news:news> block of articles published longer ago than this; Google takes only the last two days (N-06, N-11); 0 keeps every one")
-	f.StringVar(&o.State, "state", "", "remember entries between runs in this SQLite `FILE`: an unchanged entry keeps its lastmod, a changed one gets the run's time (M-02, M-05)")
+	f.StringVar(&o.State, "state", "", "remember entries between runs in this SQLite `FILE` or PostgreSQL database (postgres://user:pass@host/db): an unchanged entry keeps its lastmod, a changed one gets the run's time (M-02, M-05)")
 	f.BoolVar(&o.StateDay, "state-day", false, "with --state, write observed changes at day precision (YYYY-MM-DD) instead of seconds")
 	f.BoolVar(&o.KeepDuplicates, "keep-duplicates", false, "publish a URL every time the input lists it; by default repeats are skipped and counted (L-17)")
 	o.DedupMemory = genDedupMemory
@@ -241,16 +241,21 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 		if o.StateDay {
 			prec = sitemap.PrecisionDay
 		}
-		// A dry run reads a copy: opening the file would create it, or
-		// its schema, and a dry run writes nothing.
-		path, done, err := stateFile(o.State, o.DryRun)
-		if err != nil {
-			return err
+		// A dry run reads a copy of a file: opening the file would create
+		// it, or its schema, and a dry run writes nothing. A PostgreSQL
+		// state is opened as it is (generate only reads it in a dry run;
+		// its schema is created when missing).
+		path, done := o.State, func() {}
+		if !state.IsPostgres(o.State) {
+			var err error
+			if path, done, err = stateFile(o.State, o.DryRun); err != nil {
+				return err
+			}
 		}
 		defer done()
-		sst, err := state.OpenSQLite(ctx, path, state.SQLiteOptions{Precision: prec})
+		sst, err := state.Open(ctx, path, state.Options{Precision: prec})
 		if err != nil {
-			return cannotRun("--state %s: %v", o.State, err)
+			return cannotRun("--state %s: %v", state.Redact(o.State), err)
 		}
 		defer sst.Close() // after a successful run, closed (and checked) below
 		g.State, g.StatePrecision = sst, prec
@@ -326,7 +331,7 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	}
 	if g.State != nil {
 		if err := g.State.Close(); err != nil {
-			return cannotRun("--state %s: the sitemaps were published but the state could not be saved: %v", o.State, err)
+			return cannotRun("--state %s: the sitemaps were published but the state could not be saved: %v", state.Redact(o.State), err)
 		}
 	}
 	if o.JSON {
@@ -426,9 +431,9 @@ func generateError(ctx context.Context, o *generateOptions, err error, serr *gen
 		}
 		return cannotRun("%v", serr.Err)
 	case generate.StageState:
-		return cannotRun("--state %s: %v", o.State, serr.Err)
+		return cannotRun("--state %s: %v", state.Redact(o.State), serr.Err)
 	case generate.StageSaveState:
-		return cannotRun("--state %s: the sitemaps were published but the state could not be saved: %v", o.State, serr.Err)
+		return cannotRun("--state %s: the sitemaps were published but the state could not be saved: %v", state.Redact(o.State), serr.Err)
 	case generate.StageDedup:
 		return cannotRun("remembering the URLs read (--dedup-memory %s, temporary directory %s): %v; give more --dedup-memory, free space there, or --keep-duplicates", &o.DedupMemory, os.TempDir(), serr.Err)
 	case generate.StageStylesheet:

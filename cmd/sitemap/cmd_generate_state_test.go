@@ -10,6 +10,7 @@ import (
 	"time"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/internal/pgtest"
 	"github.com/sitemapkit/sitemap/internal/xmllint"
 )
 
@@ -39,10 +40,16 @@ func genLastMods(t *testing.T, path string) map[string]string {
 // seen for the first time without a lastmod has none; an unchanged entry
 // keeps what it had; an entry whose content_hash changed gets the run's
 // time; a lastmod given on input wins.
+// It runs on an SQLite file and on a PostgreSQL database (--state
+// postgres://…).
 func TestGenerateState(t *testing.T) {
+	t.Run("sqlite", func(t *testing.T) { testGenerateState(t, filepath.Join(t.TempDir(), "state.db")) })
+	t.Run("postgres", func(t *testing.T) { testGenerateState(t, pgtest.DB(t)) })
+}
+
+func testGenerateState(t *testing.T, db string) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "public")
-	db := filepath.Join(dir, "state.db")
 	in := filepath.Join(dir, "urls.jsonl")
 	write := func(lines ...string) {
 		if err := os.WriteFile(in, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {

@@ -91,7 +91,7 @@ input, key file check failed).`,
 	f.BoolVar(&o.VerifyKey, "verify-key", false, "fetch the key file from the host first and stop when it is missing or holds another key")
 	f.BoolVar(&o.DryRun, "dry-run", false, "print each batch's JSON body and send nothing")
 	f.Int64Var(&o.MaxPerDay, "max-per-day", 0, "send at most `N` URLs in 24 hours (counted in --state, else in this run); the rest wait for a later run (0: no limit)")
-	f.StringVar(&o.State, "state", "", "SQLite state `FILE` that records every submission (exactly once across runs)")
+	f.StringVar(&o.State, "state", "", "state `FILE` (SQLite) or postgres:// database that records every submission (exactly once across runs)")
 	f.IntVar(&o.BatchSize, "batch-size", indexnow.MaxBatch, "most URLs in one POST (at most 10,000, IN-08)")
 	f.DurationVar(&o.Timeout, "timeout", 60*time.Second, "time limit of each HTTP request")
 	return c
@@ -147,17 +147,22 @@ func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
 	if o.State != "" {
 		// A dry run reads a copy: it writes nothing, not even the
 		// schema of a new state file.
-		path, done, err := stateFile(o.State, o.DryRun)
-		if err != nil {
-			return err
+		// A PostgreSQL state is read as it is (a dry run records no
+		// submission).
+		path, done := o.State, func() {}
+		if !state.IsPostgres(o.State) {
+			var err error
+			if path, done, err = stateFile(o.State, o.DryRun); err != nil {
+				return err
+			}
 		}
 		defer done()
-		st, err := state.OpenSQLite(ctx, path, state.SQLiteOptions{})
+		st, err := state.Open(ctx, path, state.Options{})
 		if err != nil {
 			return cannotRun("--state: %v", err)
 		}
 		defer st.Close()
-		ledger = st
+		ledger = st.(indexnow.Ledger)
 	}
 	inputErrors := 0
 	diag := func(d sitemap.Diagnostic) {

@@ -62,12 +62,12 @@ func (f *indexnowFlags) check(hasState bool) (string, error) {
 // submitted, to IndexNow. It returns an exit error when a batch failed
 // or a URL was refused (the sitemaps stay published).
 func (f *indexnowFlags) submitPublished(ctx context.Context, key, top, host, statePath string, s *streams) error {
-	st, err := state.OpenSQLite(ctx, statePath, state.SQLiteOptions{})
+	st, err := state.Open(ctx, statePath, state.Options{})
 	if err != nil {
-		return cannotRun("--state %s: the sitemaps were published but nothing was submitted to IndexNow: %v", statePath, err)
+		return cannotRun("--state %s: the sitemaps were published but nothing was submitted to IndexNow: %v", state.Redact(statePath), err)
 	}
 	defer st.Close()
-	return f.submitWith(ctx, key, top, host, st, s)
+	return f.submitWith(ctx, key, top, host, st.(indexnow.Ledger), s)
 }
 
 // submitWith is submitPublished with the ledger already open.

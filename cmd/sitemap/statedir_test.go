@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sitemapkit/sitemap/internal/pgtest"
 )
 
 // TestMain keeps the state the commands keep by default (see stateHome)
@@ -20,6 +22,7 @@ func TestMain(m *testing.M) {
 	}
 	os.Setenv(stateDirEnv, dir)
 	code := m.Run()
+	pgtest.Stop()
 	os.RemoveAll(dir)
 	os.Exit(code)
 }

@@ -1,0 +1,197 @@
+package state
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/internal/pgtest"
+)
+
+func openPG(t testing.TB, url string, o PostgresOptions) *Postgres {
+	t.Helper()
+	s, err := OpenPostgres(context.Background(), url, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// StampMany gives every entry the lastmod Stamp one by one would, a loc
+// given twice included.
+func TestPostgresStampMany(t *testing.T) {
+	ctx := context.Background()
+	one := openPG(t, pgtest.DB(t), PostgresOptions{BatchSize: 7})
+	defer one.Close()
+	many := openPG(t, pgtest.DB(t), PostgresOptions{BatchSize: 7})
+	defer many.Close()
+	entries := func(run int) []*sitemap.URL {
+		var us []*sitemap.URL
+		for i := range 40 {
+			u := &sitemap.URL{Loc: fmt.Sprintf("https://example.com/%d", i%37), ContentHash: "v1"}
+			if run == 1 && i%4 == 0 {
+				u.ContentHash = "v2"
+			}
+			if i == 5 {
+				u.LastMod = mustDate(t, "2025-01-02")
+			}
+			us = append(us, u)
+		}
+		return us
+	}
+	for run := range 2 {
+		now := time.Date(2026, 1, 1+run, 0, 0, 0, 0, time.UTC)
+		a, b := entries(run), entries(run)
+		for _, u := range a {
+			if err := one.Stamp(ctx, u, now); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// In three batches, the second starting with writes still buffered.
+		for _, part := range [][]*sitemap.URL{b[:3], b[3:20], b[20:]} {
+			if err := many.StampMany(ctx, part, now); err != nil {
+				t.Fatal(err)
+			}
+		}
+		changed := 0
+		for i := range a {
+			if a[i].LastMod.String() != b[i].LastMod.String() {
+				t.Errorf("run %d entry %d (%s): StampMany lastmod %q, Stamp %q", run, i, a[i].Loc, b[i].LastMod, a[i].LastMod)
+			}
+			if run == 1 && a[i].LastMod.String() == "2026-01-02T00:00:00Z" {
+				changed++
+			}
+		}
+		if run == 1 && changed == 0 {
+			t.Error("no entry changed in run 2: the test proves nothing")
+		}
+	}
+}
+
+func TestPostgresRefusesNewerSchema(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.DB(t)
+	s := openPG(t, url, PostgresOptions{})
+	if _, err := s.Pool().Exec(ctx, `UPDATE sitemap_meta SET value = '99' WHERE key = 'schema_version'`); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	_, err := OpenPostgres(ctx, url, PostgresOptions{})
+	if err == nil || !strings.Contains(err.Error(), "schema version") {
+		t.Fatalf("opened a database of a newer schema: %v", err)
+	}
+}
+
+// Open picks the backend by the name.
+func TestOpenPicksBackend(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.DB(t)
+	s, err := Open(ctx, url, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := s.(*Postgres); !ok {
+		t.Errorf("Open(%q) = %T, want *Postgres", url, s)
+	}
+	s.Close()
+	s, err = Open(ctx, t.TempDir()+"/s.db", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := s.(*SQLite); !ok {
+		t.Errorf("Open(file) = %T, want *SQLite", s)
+	}
+	s.Close()
+	if _, err := Open(ctx, "postgres://nobody@127.0.0.1:1/x?connect_timeout=2", Options{}); err == nil {
+		t.Error("Open of an unreachable server succeeded")
+	}
+}
+
+// BenchmarkPostgresStampMany stamps 100k URLs per iteration in batches of
+// 5,000 (two runs, the second with a tenth changed) and reports entries
+// per second.
+func BenchmarkPostgresStampMany(b *testing.B) {
+	ctx := context.Background()
+	const n, batch = 100_000, 5000
+	for b.Loop() {
+		b.StopTimer()
+		s := openPG(b, pgtest.DB(b), PostgresOptions{})
+		b.StartTimer()
+		start := time.Now()
+		us := make([]*sitemap.URL, batch)
+		for run := range 2 {
+			now := time.Date(2026, 1, 1+run, 0, 0, 0, 0, time.UTC)
+			for i := 0; i < n; i += batch {
+				for j := range batch {
+					u := &sitemap.URL{Loc: fmt.Sprintf("https://www.example.com/products/item-%d", i+j), ChangeFreq: sitemap.Weekly}
+					if run == 1 && (i+j)%10 == 0 {
+						u.ChangeFreq = sitemap.Daily
+						u.Images = []sitemap.Image{{Loc: "https://www.example.com/i.jpg"}}
+					}
+					us[j] = u
+				}
+				if err := s.StampMany(ctx, us, now); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		if err := s.Close(); err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(2*n)/time.Since(start).Seconds(), "stamps/s")
+	}
+}
+
+// A database of schema version 1 (before submissions) is migrated when
+// opened, its records kept.
+func TestPostgresMigrateVersion1(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.DB(t)
+	s := openPG(t, url, PostgresOptions{})
+	if err := s.Put(ctx, Record{Loc: "https://x/kept", ContentHash: "h"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	// Back to version 1: without the submissions table.
+	if _, err := s.Pool().Exec(ctx, `DROP TABLE sitemap_submissions; UPDATE sitemap_meta SET value = '1' WHERE key = 'schema_version'`); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	s = openPG(t, url, PostgresOptions{})
+	defer s.Close()
+	if err := s.RecordSubmissions(ctx, []Submission{{Loc: "https://x/a", Version: "v", At: time.Now(), Outcome: OutcomeSent}}); err != nil {
+		t.Fatal(err)
+	}
+	if r, ok, err := s.Lookup(ctx, "https://x/kept"); err != nil || !ok || r.ContentHash != "h" {
+		t.Fatalf("record lost by the migration: %+v %v %v", r, ok, err)
+	}
+	var v string
+	if err := s.Pool().QueryRow(ctx, `SELECT value FROM sitemap_meta WHERE key = 'schema_version'`).Scan(&v); err != nil || v != "2" {
+		t.Fatalf("schema version %q, %v", v, err)
+	}
+}
+
+// Several processes opening a new database at once all get the schema.
+func TestPostgresConcurrentOpen(t *testing.T) {
+	url := pgtest.DB(t)
+	errs := make(chan error, 4)
+	for range 4 {
+		go func() {
+			s, err := OpenPostgres(context.Background(), url, PostgresOptions{})
+			if err == nil {
+				err = s.Close()
+			}
+			errs <- err
+		}()
+	}
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
