@@ -125,6 +125,10 @@ type Record struct {
 	// the crawl did not reach the URL); From the page that links to it.
 	Depth *int   `json:"depth,omitempty"`
 	From  string `json:"from,omitempty"`
+	// Title and Inlinks are the page's <title> and how many pages of the
+	// site link to it, as the crawl saw them (crawl only).
+	Title   string `json:"title,omitempty"`
+	Inlinks int    `json:"inlinks,omitempty"`
 	// Alternates counts the hreflang alternates of the live page.
 	Alternates int `json:"alternates,omitempty"`
 }

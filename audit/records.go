@@ -127,11 +127,15 @@ func (a *Auditor) Records(ctx context.Context, fn func(*Record) error) (Tally, e
 				if err != nil {
 					return t, err
 				}
+				linked := found && (o.Inlinks > 0 || o.Clicks == 0)
 				if found {
-					d := o.Depth
+					r.Title, r.Inlinks = o.Title, o.Inlinks
+				}
+				if linked {
+					d := clicks(o)
 					r.Depth, r.From = &d, o.Referrer
 				} else if r.Status == 200 && !r.Errors() {
-					r.add("AUD-18", "no link from the homepage leads to it (the crawl did not reach it); link to it or remove it")
+					r.add("AUD-18", "no link of the site leads to it (the crawl from the homepage found no page linking to it); link to it or remove it")
 				}
 			}
 			r.Class = classOf(r.Findings)
@@ -223,9 +227,9 @@ func (m *merge) upTo(key string, emit func(*Record) error) (state.CrawlOutcome, 
 		if listed {
 			continue // listed but not in the sample
 		}
-		d := o.Depth
-		r := &Record{URL: o.Loc, Status: o.Status, Findings: []Finding{}, Depth: &d, From: o.Referrer}
-		r.add("AUD-17", "linked from %s at click depth %d and indexable, but no sitemap lists it; add it", orHome(o.Referrer), o.Depth)
+		d := clicks(o)
+		r := &Record{URL: o.Loc, Status: o.Status, Findings: []Finding{}, Depth: &d, From: o.Referrer, Title: o.Title, Inlinks: o.Inlinks}
+		r.add("AUD-17", "linked from %s at click depth %d and indexable, but no sitemap lists it; add it", orHome(o.Referrer), d)
 		r.Class = classOf(r.Findings)
 		if err := emit(r); err != nil {
 			return state.CrawlOutcome{}, false, err
@@ -238,4 +242,14 @@ func orHome(s string) string {
 		return "the start"
 	}
 	return s
+}
+
+// clicks is the click depth of a crawled URL: the fewest links from the
+// homepage, else (a page reached only through hreflang or a redirect) the
+// crawl's own depth.
+func clicks(o state.CrawlOutcome) int {
+	if o.Clicks >= 0 {
+		return o.Clicks
+	}
+	return o.Depth
 }

@@ -198,6 +198,15 @@ func runExample(t *testing.T, srv *httptest.Server, line string) (int, string) {
 			code, stderr = runServeExample(t, args)
 			continue
 		}
+		if args[0] == "audit" {
+			// An audit of a user's own files requests the URLs they list:
+			// those of www.example.com go to srv too.
+			for _, a := range args[1:] {
+				if b, err := os.ReadFile(a); err == nil && strings.HasSuffix(a, ".xml") {
+					writeFile(t, a, strings.ReplaceAll(string(b), exampleHost, srv.URL))
+				}
+			}
+		}
 		var out string
 		code, out, stderr = runCLI(t, stdin, args...)
 		stdin = out

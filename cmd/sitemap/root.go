@@ -69,6 +69,7 @@ var subcommands = []struct {
 	{"robots", newRobotsCmd, false},
 	{"generate", newGenerateCmd, true},
 	{"crawl", newCrawlCmd, false},
+	{"audit", newAuditCmd, false},
 	{"validate", newValidateCmd, true},
 	{"parse", newParseCmd, true},
 	{"diff", newDiffCmd, true},

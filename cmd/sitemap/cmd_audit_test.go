@@ -1,0 +1,131 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// auditSite serves a small site: robots.txt naming a sitemap of five
+// pages, one of them a 404, one a redirect, one noindex.
+func auditSite(t *testing.T) *httptest.Server {
+	t.Helper()
+	var srv *httptest.Server
+	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		html := func(body string) {
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprintf(w, `<!doctype html><html><head><title>t</title>%s</head><body><a href="/a">a</a> <a href="/b">b</a></body></html>`, body)
+		}
+		switch r.URL.Path {
+		case "/robots.txt":
+			fmt.Fprintf(w, "User-agent: *\nAllow: /\nSitemap: %s/sitemap.xml\n", srv.URL)
+		case "/sitemap.xml":
+			fmt.Fprintf(w, `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`)
+			for _, p := range []string{"/", "/a", "/b", "/old", "/gone", "/hidden"} {
+				fmt.Fprintf(w, "<url><loc>%s%s</loc></url>", srv.URL, p)
+			}
+			fmt.Fprint(w, "</urlset>")
+		case "/", "/a", "/b":
+			html("")
+		case "/old":
+			http.Redirect(w, r, "/a", http.StatusMovedPermanently)
+		case "/hidden":
+			html(`<meta name="robots" content="noindex">`)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func TestAuditCommandJSONL(t *testing.T) {
+	srv := auditSite(t)
+	dir := t.TempDir()
+	report := filepath.Join(dir, "audit.html")
+	code, out, stderr := runCLI(t, "", "audit", srv.URL+"/", "--format", "jsonl", "--rate", "0", "--state", filepath.Join(dir, "s.db"), "--report", report)
+	if code != exitProblems {
+		t.Fatalf("exit %d, want 1 (a 404 is an error)\n%s", code, stderr)
+	}
+	classes := map[string]string{}
+	sc := bufio.NewScanner(strings.NewReader(out))
+	for sc.Scan() {
+		var r struct {
+			URL      string            `json:"url"`
+			Status   int               `json:"status"`
+			Class    string            `json:"class"`
+			Findings []json.RawMessage `json:"findings"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			t.Fatalf("%v: %s", err, sc.Bytes())
+		}
+		if r.Findings == nil {
+			t.Errorf("%s: findings is not an array: %s", r.URL, sc.Bytes())
+		}
+		classes[strings.TrimPrefix(r.URL, srv.URL)] = r.Class
+	}
+	want := map[string]string{"/": "AUD-01", "/a": "AUD-01", "/b": "AUD-01", "/old": "AUD-02", "/gone": "AUD-03", "/hidden": "AUD-07"}
+	if fmt.Sprint(classes) != fmt.Sprint(want) {
+		t.Errorf("classes %v, want %v", classes, want)
+	}
+	for _, s := range []string{"6 listed URLs, 6 audited", "AUD-01 info    ok", "AUD-03 error   not found (404)", "3 URLs with errors"} {
+		if !strings.Contains(stderr, s) {
+			t.Errorf("stderr lacks %q:\n%s", s, stderr)
+		}
+	}
+	b, err := os.ReadFile(report)
+	if err != nil || !strings.Contains(string(b), `data-rule="AUD-03"><button type="button" data-rule="AUD-03">1</button>`) {
+		t.Errorf("report: %v\n%.2000s", err, b)
+	}
+}
+
+// Local files are audited at --site, a sample of each sitemap when asked
+// for, with the text output one line per finding.
+func TestAuditCommandLocalSample(t *testing.T) {
+	srv := auditSite(t)
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`)
+	for _, p := range []string{"/", "/a", "/b", "/gone"} {
+		fmt.Fprintf(&b, "<url><loc>%s%s</loc></url>", srv.URL, p)
+	}
+	b.WriteString("</urlset>")
+	sm := filepath.Join(dir, "sitemap.xml")
+	writeFile(t, sm, b.String())
+	code, out, stderr := runCLI(t, "", "audit", sm, "--site", srv.URL+"/", "--rate", "0", "--state", filepath.Join(dir, "s.db"))
+	if code != exitProblems || out != srv.URL+"/gone: error AUD-03: answers 404 Not Found; remove it or restore the page\n" {
+		t.Fatalf("exit %d, out %q\n%s", code, out, stderr)
+	}
+	code, out, stderr = runCLI(t, "", "audit", sm, "--site", srv.URL+"/", "--rate", "0", "--sample", "2", "--format", "jsonl", "--state", filepath.Join(dir, "s2.db"))
+	if code == exitUsage || strings.Count(out, "\n") != 2 || !strings.Contains(stderr, "4 listed URLs, 2 audited (a uniform random sample of at most 2 per sitemap)") {
+		t.Fatalf("sample: exit %d, out %q\n%s", code, out, stderr)
+	}
+	// A URL of another site than --site is outside the file's scope.
+	writeFile(t, sm, `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://other.example/x</loc></url></urlset>`)
+	code, out, _ = runCLI(t, "", "audit", sm, "--site", srv.URL+"/", "--state", filepath.Join(dir, "s3.db"))
+	if code != exitProblems || !strings.Contains(out, "error AUD-15") {
+		t.Fatalf("scope: exit %d, out %q", code, out)
+	}
+}
+
+func TestAuditCommandCannotRun(t *testing.T) {
+	dir := t.TempDir()
+	srv := auditSite(t)
+	for _, args := range [][]string{
+		{"audit", "no-such-file.xml"},
+		{"audit", srv.URL + "/no-sitemap.xml", "--state", filepath.Join(dir, "a.db")},
+		{"audit", "https://e.com/", "--format", "csv"},
+		{"audit", "x.xml", "--crawl"},
+		{"audit", "https://e.com/", "--site", "https://e.com/"},
+	} {
+		if code, _, stderr := runCLI(t, "", args...); code != exitUsage {
+			t.Errorf("%q: exit %d, want 2\n%s", args, code, stderr)
+		}
+	}
+}
