@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -22,6 +23,12 @@ import (
 type indexnowFlags struct {
 	IndexNowKeyFile  string
 	IndexNowEndpoint string
+	// The options of 'sitemap submit' of the same names without the
+	// indexnow- prefix, with the same meanings.
+	IndexNowKeyLocation string
+	IndexNowMaxPerDay   int64
+	IndexNowDryRun      bool
+	IndexNowVerifyKey   bool
 	// indexnowClient sends the batches (tests may set it).
 	indexnowClient *fetch.Client
 	// indexnowUA is the User-Agent of its requests (--user-agent).
@@ -33,14 +40,32 @@ func indexnowHost(siteURL string) string { return indexnow.HostOf(siteURL) }
 
 func (f *indexnowFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.IndexNowKeyFile, "indexnow-key-file", "", "after publishing, submit the URLs whose content changed to IndexNow with the key of this key `FILE` (needs --state, which records what was submitted: each change is sent once)")
-	fs.StringVar(&f.IndexNowEndpoint, "indexnow-endpoint", indexnow.DefaultEndpoint, "IndexNow `URL` --indexnow-key-file submits to")
+	fs.StringVar(&f.IndexNowEndpoint, "indexnow-endpoint", indexnow.DefaultEndpoint, "IndexNow `URL` --indexnow-key-file submits to (submit's --endpoint)")
+	fs.StringVar(&f.IndexNowKeyLocation, "indexnow-key-location", "", "`URL` of the key file when it is not https://HOST/KEY.txt; only URLs below its directory are sent (IN-05; submit's --key-location)")
+	fs.Int64Var(&f.IndexNowMaxPerDay, "indexnow-max-per-day", 0, "submit at most `N` URLs in 24 hours, counted in --state; the rest go with a later run (0: no limit; submit's --max-per-day)")
+	fs.BoolVar(&f.IndexNowDryRun, "indexnow-dry-run", false, "publish the sitemaps, then print each IndexNow batch's JSON body on standard error and send and record nothing (submit's --dry-run)")
+	fs.BoolVar(&f.IndexNowVerifyKey, "indexnow-verify-key", false, "before submitting, fetch the key file from the host and stop when it is missing or holds another key (submit's --verify-key)")
 }
 
 // check refuses the flags before anything runs: a key file that cannot
 // be read or holds no valid key, or no state to record submissions in.
 func (f *indexnowFlags) check(hasState bool) (string, error) {
 	if f.IndexNowKeyFile == "" {
+		for _, o := range []struct {
+			name string
+			set  bool
+		}{
+			{"--indexnow-key-location", f.IndexNowKeyLocation != ""}, {"--indexnow-max-per-day", f.IndexNowMaxPerDay != 0},
+			{"--indexnow-dry-run", f.IndexNowDryRun}, {"--indexnow-verify-key", f.IndexNowVerifyKey},
+		} {
+			if o.set {
+				return "", cannotRun("%s is an option of the IndexNow submission, which --indexnow-key-file turns on; give --indexnow-key-file FILE too", o.name)
+			}
+		}
 		return "", nil
+	}
+	if f.IndexNowMaxPerDay < 0 {
+		return "", cannotRun("--indexnow-max-per-day %d: want 0 (no limit) or more", f.IndexNowMaxPerDay)
 	}
 	if !hasState {
 		return "", cannotRun("--indexnow-key-file submits what changed since the last submission, which --state records; give --state FILE too")
@@ -79,6 +104,13 @@ func (f *indexnowFlags) submitWith(ctx context.Context, key, top, host string, s
 			return cannotRun("%v", err)
 		}
 	}
+	if f.IndexNowVerifyKey {
+		ku := indexnow.KeyURL(indexnow.HostOf(host), key, f.IndexNowKeyLocation)
+		if err := indexnow.VerifyKey(ctx, c, ku, key); err != nil {
+			return cannotRun("the sitemaps were published; nothing was submitted to IndexNow: --indexnow-verify-key: %v", err)
+		}
+		fmt.Fprintf(s.Err, "indexnow: key file %s holds the key\n", ku)
+	}
 	readErrors := 0
 	entries := input.Entries([]string{top}, input.Options{Follow: true, OnDiagnostic: func(d sitemap.Diagnostic) {
 		if d.Severity == sitemap.SeverityError {
@@ -87,10 +119,16 @@ func (f *indexnowFlags) submitWith(ctx context.Context, key, top, host string, s
 		}
 	}})
 	sum, err := indexnow.Submit(ctx, entries, indexnow.Options{
-		Key: key, Host: host, Endpoint: f.IndexNowEndpoint, Client: c, Ledger: st,
+		Key: key, Host: host, KeyLocation: f.IndexNowKeyLocation, Endpoint: f.IndexNowEndpoint, Client: c, Ledger: st,
+		MaxPerDay: f.IndexNowMaxPerDay, DryRun: f.IndexNowDryRun,
 		OnDiagnostic: func(d sitemap.Diagnostic) { fmt.Fprintln(s.Err, d.String()) },
 		OnRetry:      func(msg string) { fmt.Fprintln(s.Err, "indexnow: retry: "+msg) },
 		OnBatch: func(b indexnow.Batch) {
+			if f.IndexNowDryRun {
+				body, _ := json.Marshal(map[string]any{"batch": b.N, "host": indexnow.HostOf(host), "key": key, "keyLocation": f.IndexNowKeyLocation, "urlList": b.URLs})
+				fmt.Fprintf(s.Err, "indexnow: dry run: %s\n", body)
+				return
+			}
 			fmt.Fprintf(s.Err, "indexnow: batch %d: %d URLs: %s: %s\n", b.N, len(b.URLs), b.Outcome, b.Message)
 		},
 	})
