@@ -13,14 +13,21 @@ import (
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
 // openPostgres returns a new, empty database of the test binary's server.
-func openPostgres(t *testing.T) *sql.DB {
+func openPostgres(t testing.TB) *sql.DB {
+	db, _ := openPostgresDSN(t)
+	return db
+}
+
+// openPostgresDSN is openPostgres with the database's connection URL.
+func openPostgresDSN(t testing.TB) (*sql.DB, string) {
 	t.Helper()
-	db, err := sql.Open("pgx", pgtest.DB(t))
+	dsn := pgtest.DB(t)
+	db, err := sql.Open("pgx", dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	return db
+	return db, dsn
 }
 
 // postgresBackend is a table pages(url, updated_at timestamptz) on a real

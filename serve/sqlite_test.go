@@ -40,7 +40,7 @@ func openSQLite(t *testing.T) *sql.DB {
 	return db
 }
 
-func exec(t *testing.T, db *sql.DB, q string, args ...any) {
+func exec(t testing.TB, db *sql.DB, q string, args ...any) {
 	t.Helper()
 	if _, err := db.Exec(q, args...); err != nil {
 		t.Fatalf("%s: %v", q, err)
