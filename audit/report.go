@@ -150,7 +150,7 @@ h1{font-size:1.4rem;margin:.2rem 0}h2{font-size:1.1rem;margin:1.2rem 0 .4rem}
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #d8dee4;padding:.25rem .5rem;text-align:left;vertical-align:top}
 #counts{width:auto}th{background:#f3f5f7;position:sticky;top:0}#table th{cursor:pointer;user-select:none}
 #table th[aria-sort=ascending]::after{content:" \25B2"}#table th[aria-sort=descending]::after{content:" \25BC"}
-td:first-child{word-break:break-all}.error{color:#a40e26}.warning{color:#7a4d00}
+td:first-child{word-break:break-all}span.error,#counts tr.error td{color:#a40e26}span.warning,#counts tr.warning td{color:#7a4d00}
 tr.error td:first-child{border-left:3px solid #cf222e}tr.warning td:first-child{border-left:3px solid #bf8700}
 td button{font:inherit;background:none;border:1px solid #8c959f;border-radius:3px;padding:0 .4rem;cursor:pointer}
 .controls{display:flex;gap:1rem;align-items:center;flex-wrap:wrap}input[type=search]{min-width:20rem}
