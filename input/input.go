@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"net/url"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/internal/site"
+	"github.com/sitemapkit/sitemap/store"
 )
 
 // IsHTTP reports whether s is an http(s) URL: it starts with http:// or
@@ -57,13 +59,15 @@ type Doc struct {
 	// firstChild, for a local index whose URL is unknown, is the first
 	// child loc Child saw: its site stands for the index's (I-05).
 	firstChild string
+	// s3 is the s3://bucket/key URL of an object input ("" otherwise).
+	s3 string
 	// dir, for the files of a directory input, is the set of its files:
 	// an index among them does not read those again as children.
 	dir map[string]bool
 }
 
 // IsHTTP reports whether d is fetched over HTTP.
-func (d *Doc) IsHTTP() bool { return d.Path == "" && !d.Stdin }
+func (d *Doc) IsHTTP() bool { return d.Path == "" && !d.Stdin && d.s3 == "" }
 
 // Sibling reports whether d and child are files of the same directory
 // input: an index's child that is a file of the directory is read in its
@@ -191,6 +195,12 @@ func Resolve(names []string, o Options) ([]Doc, error) {
 			continue
 		case IsHTTP(name):
 			docs = append(docs, Doc{Name: name, URL: name})
+			continue
+		case store.IsS3(name):
+			if _, key, err := store.ParseS3(name); err != nil || key == "" {
+				return nil, fmt.Errorf("%s: name an object, s3://bucket/key", name)
+			}
+			docs = append(docs, Doc{Name: name, s3: name, URL: fileURL(o.Base, path.Base(name))})
 			continue
 		}
 		if fi, err := os.Stat(name); err == nil && fi.IsDir() && !o.FilesOnly {
@@ -336,6 +346,8 @@ func open(ctx context.Context, d *Doc, o Options) (io.ReadCloser, error) {
 			return nil, errors.New("standard input is not available")
 		}
 		return io.NopCloser(o.Stdin), nil
+	case d.s3 != "":
+		return openS3(ctx, d.s3)
 	case d.Path != "":
 		f, err := os.Open(d.Path)
 		if err != nil {
@@ -373,4 +385,21 @@ func pathErr(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// openS3 reads the object of an s3://bucket/key URL, with the endpoint,
+// region and credentials of the AWS environment variables
+// (store.S3Options).
+func openS3(ctx context.Context, name string) (io.ReadCloser, error) {
+	bucket, key, _ := store.ParseS3(name)
+	key = strings.TrimSuffix(key, "/") // ParseS3 reads a key as a prefix
+	st, err := store.S3("s3://"+bucket, store.S3Options{})
+	if err != nil {
+		return nil, err
+	}
+	rc, err := st.OpenKey(ctx, key)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, errNoFile{}
+	}
+	return rc, err
 }

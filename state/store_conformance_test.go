@@ -292,4 +292,3 @@ func testConcurrentStamp(t *testing.T, open opener) {
 		}
 	}
 }
-

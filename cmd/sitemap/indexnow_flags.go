@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -16,6 +17,7 @@ import (
 	"github.com/sitemapkit/sitemap/indexnow"
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/state"
+	"github.com/sitemapkit/sitemap/store"
 )
 
 // indexnowFlags are the flags of a command that publishes sitemaps and
@@ -146,11 +148,15 @@ func (f *indexnowFlags) submitWith(ctx context.Context, key, top, host string, s
 // publishedTop is the file a published run's URLs are read back from:
 // the index, or the one sitemap.
 func publishedTop(out string, sum build.Summary) string {
+	join := func(dir, name string) string { return filepath.Join(dir, name) }
+	if store.IsS3(out) {
+		join = func(dir, name string) string { return strings.TrimSuffix(dir, "/") + "/" + name }
+	}
 	if sum.Index != nil {
-		return filepath.Join(out, sum.Index.Name)
+		return join(out, sum.Index.Name)
 	}
 	if len(sum.Files) == 1 {
-		return filepath.Join(out, sum.Files[0].Name)
+		return join(out, sum.Files[0].Name)
 	}
 	return ""
 }

@@ -28,11 +28,16 @@ type publishFlags struct {
 	Index     string
 	MaxURLs   int
 	MaxBytes  int
+
+	// The S3 store's settings, for --out s3://bucket/prefix.
+	S3Endpoint   string
+	S3Region     string
+	CacheControl string
 }
 
 // register adds the flags to f, in the order --help shows them.
 func (p *publishFlags) register(f *pflag.FlagSet) {
-	f.StringVar(&p.Out, "out", ".", "directory to write the sitemaps into (created when missing), or - for one sitemap on standard output")
+	f.StringVar(&p.Out, "out", ".", "directory to write the sitemaps into (created when missing), s3://bucket/prefix for an S3-compatible bucket, or - for one sitemap on standard output")
 	f.StringVar(&p.Name, "name", "sitemap", "base name of the files: NAME.xml, NAME-1.xml, …")
 	f.BoolVar(&p.Gzip, "gzip", false, "compress the sitemaps (NAME-1.xml.gz, …)")
 	f.IntVar(&p.GzipLevel, "gzip-level", build.DefaultGzipLevel, "gzip level, 1 (fastest) to 9 (smallest)")
@@ -40,6 +45,18 @@ func (p *publishFlags) register(f *pflag.FlagSet) {
 	f.StringVar(&p.Index, "index", "auto", "write an index: auto (when more than one sitemap), always, never")
 	f.IntVar(&p.MaxURLs, "max-urls", sitemap.MaxURLs, "most URLs per sitemap (S-01)")
 	f.IntVar(&p.MaxBytes, "max-bytes", sitemap.MaxBytes, "most uncompressed bytes per sitemap (S-02)")
+	f.StringVar(&p.S3Endpoint, "s3-endpoint", "", "with --out s3://…: the `URL` of an S3-compatible service (default $AWS_ENDPOINT_URL_S3, $AWS_ENDPOINT_URL, else AWS); credentials from $AWS_ACCESS_KEY_ID and $AWS_SECRET_ACCESS_KEY")
+	f.StringVar(&p.S3Region, "s3-region", "", "with --out s3://…: the signing region (default $AWS_REGION, $AWS_DEFAULT_REGION, else us-east-1)")
+	f.StringVar(&p.CacheControl, "cache-control", store.DefaultCacheControl, "with --out s3://…: the Cache-Control of every object written")
+}
+
+// s3Store is the S3 store of --out s3://… and the S3 flags.
+func (p *publishFlags) s3Store(loc string) (*store.S3Store, error) {
+	st, err := store.S3(loc, store.S3Options{Endpoint: p.S3Endpoint, Region: p.S3Region, CacheControl: p.CacheControl})
+	if err != nil {
+		return nil, cannotRun("--out %s: %v", loc, err)
+	}
+	return st, nil
 }
 
 // buildOptions checks the flags (exit 2 on a bad value) and returns the
@@ -121,6 +138,14 @@ func (p *publishFlags) outStore(dryRun bool, stdout io.Writer) (st store.Store, 
 			return nil, undo, nil
 		}
 		return store.Writer(stdout), undo, nil
+	case store.IsS3(p.Out):
+		// A dry run only reads it (the live index, to count what a run
+		// would remove).
+		st, err := p.s3Store(p.Out)
+		if err != nil {
+			return nil, undo, err
+		}
+		return st, undo, nil
 	case dryRun:
 		if fi, err := os.Stat(p.Out); err == nil && fi.IsDir() {
 			if d, err := store.Dir(p.Out); err == nil {

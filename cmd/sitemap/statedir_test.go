@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sitemapkit/sitemap/internal/pgtest"
+	"github.com/sitemapkit/sitemap/internal/s3test"
 )
 
 // TestMain keeps the state the commands keep by default (see stateHome)
@@ -23,6 +24,7 @@ func TestMain(m *testing.M) {
 	os.Setenv(stateDirEnv, dir)
 	code := m.Run()
 	pgtest.Stop()
+	s3test.Stop()
 	os.RemoveAll(dir)
 	os.Exit(code)
 }

@@ -1,0 +1,100 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sitemapkit/sitemap/internal/s3test"
+	"github.com/sitemapkit/sitemap/store"
+)
+
+// s3Objects lists the objects of loc (s3://bucket/prefix) by name, with
+// their bodies.
+func s3Objects(t *testing.T, loc string) map[string]string {
+	t.Helper()
+	st, err := store.S3(loc, store.S3Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	names, err := st.List(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, n := range names {
+		r, err := st.Open(ctx, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(r)
+		r.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[n] = string(b)
+	}
+	return out
+}
+
+// generate --out s3://bucket/prefix publishes children and an index into
+// the bucket (credentials and endpoint from the AWS_* environment); a
+// second run with fewer URLs removes the children the new index no longer
+// lists; parse reads the published index back through s3://.
+func TestGenerateToS3(t *testing.T) {
+	loc := s3test.Env(t) + "/maps"
+	in := filepath.Join(t.TempDir(), "urls.txt")
+	lines := func(n int) {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "https://www.example.com/p/%d\n", i)
+		}
+		if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lines(25)
+	code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", loc, "--max-urls", "10", "--gzip", in)
+	if code != exitOK {
+		t.Fatalf("generate --out %s: exit %d\n%s", loc, code, stderr)
+	}
+	objs := s3Objects(t, loc)
+	var children []string
+	for n := range objs {
+		if n != "sitemap.xml" {
+			children = append(children, n)
+		}
+	}
+	slices.Sort(children)
+	if len(children) != 3 || objs["sitemap.xml"] == "" {
+		t.Fatalf("bucket holds %d objects (children %v), want sitemap.xml and 3 children", len(objs), children)
+	}
+	for _, c := range children {
+		if !strings.Contains(objs["sitemap.xml"], "<loc>"+genBase+c+"</loc>") {
+			t.Errorf("the index does not list %s:\n%s", c, objs["sitemap.xml"])
+		}
+	}
+	code, out, stderr := runCLI(t, "", "parse", "--format", "jsonl", loc+"/sitemap.xml")
+	if code != exitOK || strings.Count(out, "\n") != 3 {
+		t.Fatalf("parse %s/sitemap.xml: exit %d, %d records\n%s%s", loc, code, strings.Count(out, "\n"), out, stderr)
+	}
+
+	// One sitemap: the old children stay one run for the readers of the
+	// old index (grace), and go with the run after.
+	lines(5)
+	for run := 2; run <= 3; run++ {
+		if code, _, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--out", loc, "--max-urls", "10", "--gzip", in); code != exitOK {
+			t.Fatalf("generate run %d: exit %d\n%s", run, code, stderr)
+		}
+	}
+	objs = s3Objects(t, loc)
+	if _, ok := objs["sitemap.xml.gz"]; !ok || len(objs) != 1 {
+		t.Fatalf("after the third run the bucket holds %d objects, want sitemap.xml.gz alone", len(objs))
+	}
+}
