@@ -3,6 +3,8 @@ package view
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -55,4 +57,40 @@ func TestDocumentViewsInBrowser(t *testing.T) {
 		t.Errorf("index view:\n%s", strings.Join(v, "\n"))
 	}
 	tab.Screenshot("index")
+}
+
+func TestVisitorPagesInBrowser(t *testing.T) {
+	dir := t.TempDir()
+	create := func(name string) (io.WriteCloser, error) { return os.Create(filepath.Join(dir, name)) }
+	urls := visitorSite()
+	for i := 0; i < 30; i++ {
+		urls = append(urls, sitemap.URL{Loc: fmt.Sprintf("https://www.example.com/docs/guide-%02d", i)})
+	}
+	if _, err := Pages(context.Background(), list(urls...), create, PageOptions{PerPage: 20, Title: "Example site map"}); err != nil {
+		t.Fatal(err)
+	}
+	tab := browsertest.New(t)
+	tab.LoadFile(filepath.Join(dir, "index.html"))
+	if got := browsertest.Eval[string](tab, `[...document.querySelectorAll("main h2")].map(h => h.textContent).join(" | ")`); got != "Home | Blog | Blog › 2025 | Blog › 2026 | Docs" {
+		t.Errorf("headings: %q", got)
+	}
+	if n := browsertest.Eval[int](tab, `document.querySelectorAll("main li a").length`); n != 20 {
+		t.Errorf("%d links on page 1, want 20", n)
+	}
+	if v := tab.Accessibility(); len(v) > 0 {
+		t.Errorf("page 1:\n%s", strings.Join(v, "\n"))
+	}
+	tab.Screenshot("page-1")
+	tab.Click(`a[rel="next"]`)
+	tab.WaitVisible(`a[rel="prev"]`)
+	if got := browsertest.Eval[string](tab, `[...document.querySelectorAll("main h2")].map(h => h.textContent).join(" | ")`); got != "Docs (continued) | Shop › Café" {
+		t.Errorf("page 2 headings: %q", got)
+	}
+	if got := browsertest.Eval[string](tab, `document.querySelector("main a[href*=mug]").textContent`); got != "Mug (color=red)" {
+		t.Errorf("readable link text %q", got)
+	}
+	if v := tab.Accessibility(); len(v) > 0 {
+		t.Errorf("page 2:\n%s", strings.Join(v, "\n"))
+	}
+	tab.NoErrors()
 }

@@ -159,7 +159,7 @@ is published. Exit status 2: bad flags, unreadable input, unwritable output.`,
 	f.Var(&o.DedupMemory, "dedup-memory", "most memory for remembering the URLs read, a `SIZE` like 48MiB or 1GiB (at least 1MiB); past it they go to a temporary file")
 	f.StringArrayVar(&o.Include, "include", nil, "publish only entries whose loc matches this regular expression (repeatable; as crawl's)")
 	f.StringArrayVar(&o.Exclude, "exclude", nil, "leave out entries whose loc matches this regular expression (repeatable; as crawl's)")
-	f.BoolVar(&o.XSL, "xsl", false, "write "+xsl.DefaultName+" beside the sitemaps and reference it, so browsers show a table")
+	f.BoolVar(&o.XSL, "xsl", false, "write "+xsl.DefaultName+" beside the sitemaps and reference it, so browsers show a table (browsers are dropping XSLT: Chromium already warns; \"sitemap html\" writes HTML pages that need none)")
 	return c
 }
 

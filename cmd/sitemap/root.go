@@ -81,6 +81,7 @@ var subcommands = []struct {
 	{"explain", newExplainCmd, false},
 	{"graph", newGraphCmd, true},
 	{"serve", newServeCmd, false},
+	{"html", newHTMLCmd, true},
 }
 
 // streamsInput reports whether args name a subcommand marked streams.

@@ -1,0 +1,305 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/fetch"
+	"github.com/sitemapkit/sitemap/input"
+	"github.com/sitemapkit/sitemap/state"
+	"github.com/sitemapkit/sitemap/view"
+)
+
+// htmlOptions are the flags and arguments of `sitemap html`.
+type htmlOptions struct {
+	UserAgent    string
+	Scope        fetch.Scope
+	Output       string
+	Document     bool
+	Title        string
+	Lang         string
+	PerPage      int
+	CSS          string
+	Template     string
+	State        string
+	Base         string
+	MaxChildren  int
+	AllowOffSite bool
+	Quiet        bool
+	MaxErrors    int
+	Timeout      time.Duration
+	Inputs       []string
+
+	client *fetch.Client
+}
+
+func newHTMLCmd(s *streams) *cobra.Command {
+	o := &htmlOptions{}
+	c := &cobra.Command{
+		Use:   "html [flags] INPUT... -o DIR",
+		Short: "Write a site map for visitors (static HTML pages of links by section), or the HTML view of one sitemap",
+		Long: `Html reads the URLs of each INPUT (as "sitemap parse --follow" does: an index's children from
+beside it, a directory, "-", an http(s) URL) and writes into the directory -o a site map for
+people: static pages (index.html, page-2.html, …) with a heading per section (the URL's path
+up to its last "/", in path order) and the section's pages as links, --per-page links a
+page. A link's text is the page's title when the crawl state (--state, of "sitemap crawl")
+knows it, else a readable form of its path ("/blog/my-first-post" is "My first post").
+
+The pages are self-contained (stylesheet inline, no script) and accessible: landmarks, one
+h1, a heading per section, lists of links, the pages linked in a nav. --css replaces the
+stylesheet; --template replaces the page with a Go html/template executed with the page's
+data (.Title, .Lang, .CSS, .Number, .Pages, .Prev, .Next, .First, .Last, and .Sections, each
+with .Heading, .Path, .Continued and .Links of .URL and .Text).
+
+With --document, the one INPUT (a sitemap or an index, not followed) is written as one HTML
+page (-o FILE, or standard output): a table of its URLs with their lastmod, changefreq,
+priority and extension counts, or of an index's sitemaps. That is what a browser should be
+given instead of "generate --xsl"'s stylesheet now that browsers are dropping XSLT.
+
+Exit status: 0 written, 1 written but the sitemaps had errors (reported on standard error),
+2 could not run.`,
+		Example: `  sitemap html testdata/samples/basic.xml -o sitemap-pages/
+  sitemap html --per-page 100 --title "All our pages" testdata/samples/ -o sitemap-pages/
+  sitemap html --document testdata/samples/index.xml -o index.html`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			o.Inputs = args
+			o.UserAgent = userAgent(c)
+			var err error
+			if o.Scope, err = scopeOf(c); err != nil {
+				return err
+			}
+			return runHTML(c.Context(), o, s)
+		},
+	}
+	f := c.Flags()
+	f.SortFlags = false
+	f.StringVarP(&o.Output, "output", "o", "", "`DIR` to write the pages into (created when missing; each file written aside, then renamed); with --document a FILE, or - for standard output")
+	f.BoolVar(&o.Document, "document", false, "write the HTML view of the one INPUT (a sitemap: its URLs; an index: its sitemaps) as one page")
+	f.StringVar(&o.Title, "title", "", "title of the pages (default \"Site map\"; \"Sitemap\" or \"Sitemap index\" with --document)")
+	f.StringVar(&o.Lang, "lang", "en", "language of the pages (the lang attribute)")
+	f.IntVar(&o.PerPage, "per-page", view.DefaultPerPage, "most links on one page")
+	f.StringVar(&o.CSS, "css", "", "`FILE` of CSS that replaces the default stylesheet (inlined)")
+	f.StringVar(&o.Template, "template", "", "`FILE`: a Go html/template that replaces the default page")
+	f.StringVar(&o.State, "state", "", "`FILE`: the crawl state of \"sitemap crawl\", for the pages' titles")
+	f.StringVar(&o.Base, "base", "", "`URL` where a local INPUT is served, to map an index's child locs to local files")
+	f.IntVar(&o.MaxChildren, "max-children", 1000, "most children of one index to read")
+	f.BoolVar(&o.AllowOffSite, "allow-off-site", false, "also read an index's children on another scheme, host or port than the index (I-05: reported as a warning)")
+	f.BoolVar(&o.Quiet, "quiet", false, "print only errors on standard error, not warnings")
+	addMaxErrors(c, &o.MaxErrors)
+	f.DurationVar(&o.Timeout, "timeout", 60*time.Second, "time limit of each HTTP request")
+	return c
+}
+
+func (o *htmlOptions) inputOptions(stdin io.Reader, follow bool, diag func(sitemap.Diagnostic)) input.Options {
+	in := input.Options{
+		Base: o.Base, Stdin: stdin, Follow: follow, MaxChildren: o.MaxChildren, AllowOffSite: o.AllowOffSite,
+		Client:       o.client,
+		Decoder:      sitemap.DecoderOptions{MaxErrors: decoderMaxErrors(o.MaxErrors)},
+		OnDiagnostic: diag,
+	}
+	if o.MaxChildren == 0 {
+		in.MaxChildren = -1
+	}
+	return in
+}
+
+func runHTML(ctx context.Context, o *htmlOptions, s *streams) error {
+	if o.Output == "" {
+		return cannotRun("-o is required: the directory to write the pages into (with --document, a file or -)")
+	}
+	if o.PerPage < 1 {
+		return cannotRun("--per-page must be at least 1")
+	}
+	css := ""
+	if o.CSS != "" {
+		b, err := os.ReadFile(o.CSS)
+		if err != nil {
+			return cannotRun("--css: %v", err)
+		}
+		css = string(b)
+	}
+	var err error
+	if o.client, err = httpClient(o.UserAgent, o.Timeout, o.Scope); err != nil {
+		return cannotRun("%v", err)
+	}
+	dp := &diagPrinter{w: s.Err, quiet: o.Quiet}
+	if o.Document {
+		if len(o.Inputs) != 1 || o.Template != "" || o.State != "" {
+			return cannotRun("--document writes the view of one INPUT; it takes no --template or --state")
+		}
+		err = writeOutput(o.Output, s.Out, func(w io.Writer) error {
+			return writeDocumentView(ctx, o, s.In, css, dp.diag, w)
+		})
+	} else {
+		err = writeVisitorPages(ctx, o, s.In, css, dp.diag)
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		var ee *exitError
+		if errors.As(err, &ee) {
+			return err
+		}
+		return cannotRun("%v", err)
+	}
+	if dp.errors > 0 {
+		return problemsFound()
+	}
+	return nil
+}
+
+// writeDocumentView writes the HTML view of the one input document.
+func writeDocumentView(ctx context.Context, o *htmlOptions, stdin io.Reader, css string, diag func(sitemap.Diagnostic), w io.Writer) error {
+	r, err := input.NewReader(ctx, o.Inputs, o.inputOptions(stdin, false, diag))
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	first, err := r.Next()
+	if err != nil && err != io.EOF {
+		return err
+	}
+	vo := view.Options{Title: o.Title, Lang: o.Lang, CSS: css}
+	if input.IsHTTP(o.Inputs[0]) {
+		vo.Self = o.Inputs[0]
+	}
+	if first != nil && first.Kind == sitemap.ItemIndex {
+		return view.Index(ctx, w, func(ctx context.Context, yield func(*sitemap.IndexEntry) error) error {
+			for e := first; ; {
+				if e.Kind == sitemap.ItemIndex {
+					if err := yield(&e.Index); err != nil {
+						return err
+					}
+				}
+				if e, err = r.Next(); err == io.EOF {
+					return nil
+				} else if err != nil {
+					return err
+				}
+			}
+		}, vo)
+	}
+	return view.URLSet(ctx, w, func(ctx context.Context, yield func(*sitemap.URL) error) error {
+		for e := first; e != nil; {
+			if e.Kind == sitemap.ItemURL {
+				if err := yield(&e.URL); err != nil {
+					return err
+				}
+			}
+			if e, err = r.Next(); err == io.EOF {
+				return nil
+			} else if err != nil {
+				return err
+			}
+		}
+		return nil
+	}, vo)
+}
+
+// writeVisitorPages writes the site map pages into o.Output.
+func writeVisitorPages(ctx context.Context, o *htmlOptions, stdin io.Reader, css string, diag func(sitemap.Diagnostic)) error {
+	po := view.PageOptions{Title: o.Title, Lang: o.Lang, PerPage: o.PerPage, CSS: css}
+	if o.Template != "" {
+		b, err := os.ReadFile(o.Template)
+		if err != nil {
+			return cannotRun("--template: %v", err)
+		}
+		if po.Template, err = view.ParseTemplate(filepath.Base(o.Template), string(b)); err != nil {
+			return cannotRun("--template %s: %v", o.Template, err)
+		}
+	}
+	if o.State != "" {
+		st, err := openStateReadOnly(ctx, o.State)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		po.Titles = crawlTitles(st.Crawl())
+	}
+	if err := os.MkdirAll(o.Output, 0o755); err != nil {
+		return cannotRun("-o %s: %v", o.Output, err)
+	}
+	entries := input.Entries(o.Inputs, o.inputOptions(stdin, true, diag))
+	create := func(name string) (io.WriteCloser, error) { return newAsideFile(filepath.Join(o.Output, name)) }
+	_, err := view.Pages(ctx, entries, create, po)
+	return err
+}
+
+// openStateReadOnly opens an existing crawl state file (a missing one is
+// an error, not a new empty state).
+func openStateReadOnly(ctx context.Context, path string) (*state.SQLite, error) {
+	if _, err := os.Stat(path); err != nil {
+		return nil, cannotRun("--state: %v (give the state file of a \"sitemap crawl --state\" run)", err)
+	}
+	st, err := state.OpenSQLite(ctx, path, state.SQLiteOptions{})
+	if err != nil {
+		return nil, cannotRun("--state %s: %v", path, err)
+	}
+	return st, nil
+}
+
+// crawlTitles looks up the recorded title of one URL in a crawl log.
+func crawlTitles(log state.CrawlLog) func(context.Context, string) (string, error) {
+	return func(ctx context.Context, loc string) (string, error) {
+		if loc == "" {
+			return "", nil
+		}
+		// Outcomes lists the URLs after a key: the greatest key before
+		// loc among URLs (ASCII, as every loc read is) is loc with its
+		// last byte lowered and \xff after it.
+		after := loc[:len(loc)-1] + string([]byte{loc[len(loc)-1] - 1, 0xff})
+		out, err := log.Outcomes(ctx, after, 1)
+		if err != nil || len(out) == 0 || out[0].Loc != loc {
+			return "", err
+		}
+		return out[0].Title, nil
+	}
+}
+
+// asideFile is a file written under a temporary name beside its own and
+// renamed into place by Close.
+type asideFile struct {
+	*os.File
+	name string
+}
+
+func newAsideFile(name string) (*asideFile, error) {
+	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*.tmp")
+	if err != nil {
+		return nil, err
+	}
+	return &asideFile{File: f, name: name}, nil
+}
+
+func (f *asideFile) Close() error {
+	tmp := f.File.Name()
+	err := f.File.Close()
+	if err == nil {
+		err = os.Chmod(tmp, 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp, f.name)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("writing %s: %v", f.name, err)
+	}
+	return nil
+}
+
+// Abort removes the file unwritten (a page that failed).
+func (f *asideFile) Abort() {
+	tmp := f.File.Name()
+	f.File.Close()
+	os.Remove(tmp)
+}
