@@ -27,9 +27,11 @@ import (
 
 // fetchOptions are the flags and argument of `sitemap fetch`.
 type fetchOptions struct {
-	Start      string
-	Format     string
-	Tree       bool
+	Start  string
+	Format string
+	Tree   bool
+	// URLs lists each sitemap's URLs beneath it in the --tree.
+	URLs       bool
 	KnownPaths string
 	UserAgent  string
 	// Scope is what HTTP requests may reach (--scope, --allow-host, --no-private).
@@ -80,7 +82,9 @@ URL once, as soon as it is read:
   csv    loc,lastmod,changefreq,priority,source
 
 --tree prints the tree of documents instead (robots.txt, indexes, sitemaps), each with its
-URL count and problems. A summary goes to standard error: sitemaps read, URLs, bytes, time and
+URL count and problems; --tree --urls lists each sitemap's URLs beneath it, grouped by the
+sitemap that listed them (like usp's ls --format tabtree; kept in a temporary file until the
+tree is printed). A summary goes to standard error: sitemaps read, URLs, bytes, time and
 problems by rule. Problems are printed on standard error as they are found (the first
 ` + strconv.Itoa(fetchShownPerRule) + ` of each rule; infos with --verbose).
 
@@ -105,6 +109,7 @@ read, no sitemap at all); 2 could not run (bad flags or URL, a start sitemap URL
 read: an HTTP error such as 404, a network failure; unwritable output).`,
 		Example: `  sitemap fetch https://www.example.com/
   sitemap fetch --tree https://www.example.com/
+  sitemap fetch --tree --urls https://www.example.com/sitemap_index.xml
   sitemap fetch --format jsonl https://www.example.com/robots.txt > urls.jsonl
   sitemap fetch --known-paths never --max-urls 1000 https://www.example.com/sitemap_index.xml
   sitemap fetch --dedup-memory 16MiB https://www.example.com/ > urls.txt`,
@@ -128,6 +133,7 @@ read: an HTTP error such as 404, a network failure; unwritable output).`,
 	f.SortFlags = false
 	f.StringVar(&o.Format, "format", "txt", "output: txt, jsonl or csv")
 	f.BoolVar(&o.Tree, "tree", false, "print the tree of sitemaps with counts and problems instead of URLs (--format json: as one JSON object)")
+	f.BoolVar(&o.URLs, "urls", false, "with --tree, list each sitemap's URLs beneath it, grouped by the sitemap that listed them (like usp's ls --format tabtree)")
 	f.StringVar(&o.KnownPaths, "known-paths", "fallback", "probe well-known sitemap paths: never, fallback (when robots.txt names none) or always")
 	f.IntVar(&o.Concurrency, "concurrency", 8, "sitemaps read at once")
 	f.IntVar(&o.PerHost, "per-host", 4, "sitemaps read at once from one host")
@@ -191,7 +197,19 @@ func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 			return cannotRun("--format %q with --tree: want text (the default) or json", f)
 		}
 		r.tree = newFetchTree()
+		if o.URLs {
+			if o.Format == "json" {
+				return cannotRun("--urls lists URLs in the text tree; for each URL with its sitemap as JSON, use --format jsonl without --tree (its source field)")
+			}
+			if r.tree.urls, err = newFetchURLSpool(); err != nil {
+				return cannotRun("%v", err)
+			}
+			defer r.tree.urls.close()
+		}
 	} else {
+		if o.URLs {
+			return cannotRun("--urls lists each sitemap's URLs in the --tree; give --tree too (without it every URL is printed once, with its sitemap in --format jsonl's or csv's source)")
+		}
 		r.out, err = newFetchURLWriter(s.Out, o.Format)
 		if err != nil {
 			return cannotRun("%v", err)
@@ -254,7 +272,9 @@ func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 				return cannotRun("writing the output: %v", err)
 			}
 		} else {
-			r.tree.write(bw)
+			if err := r.tree.write(bw); err != nil {
+				return cannotRun("%v", err)
+			}
 		}
 		if err := bw.Flush(); err != nil {
 			return cannotRun("writing the output: %v", err)
@@ -282,6 +302,9 @@ func (r *fetchRun) event(ev fetch.Event) error {
 	switch ev.Kind {
 	case fetch.EventURL:
 		r.bar.Add(1)
+		if r.tree != nil && r.tree.urls != nil {
+			r.tree.urls.add(ev.NodeID, ev.URL.Loc)
+		}
 		if r.out != nil {
 			return r.out.write(ev.URL)
 		}
@@ -425,6 +448,8 @@ type fetchTree struct {
 	children map[int][]int
 	diags    map[int][]sitemap.Diagnostic
 	more     map[int]int
+	// urls, with --urls, holds each sitemap's URLs, listed beneath it.
+	urls *fetchURLSpool
 }
 
 func newFetchTree() *fetchTree {
@@ -432,6 +457,9 @@ func newFetchTree() *fetchTree {
 }
 
 func (t *fetchTree) node(n *fetch.Node) {
+	if t.urls != nil {
+		t.urls.flush(n.ID)
+	}
 	c := *n
 	t.nodes[n.ID] = &c
 	t.children[n.Parent] = append(t.children[n.Parent], n.ID)
@@ -476,12 +504,13 @@ func (t *fetchTree) diag(id int, d *sitemap.Diagnostic) {
 
 // write prints the tree the way `usp ls` does (one document per line,
 // children indented), with counts and problems.
-func (t *fetchTree) write(w *bufio.Writer) {
+func (t *fetchTree) write(w *bufio.Writer) error {
 	t.ordered()
+	var err error
 	var walk func(id, depth int)
 	walk = func(id, depth int) {
 		n := t.nodes[id]
-		if n == nil {
+		if n == nil || err != nil {
 			return
 		}
 		indent := strings.Repeat("    ", depth)
@@ -499,6 +528,12 @@ func (t *fetchTree) write(w *bufio.Writer) {
 		if m := t.more[id]; m > 0 {
 			fmt.Fprintf(w, "%s    ! … and %s more\n", indent, fetchGroup(int64(m)))
 		}
+		if t.urls != nil {
+			// The sitemap's URLs, one level in, before any child.
+			if err = t.urls.write(w, id, indent+"    "); err != nil {
+				return
+			}
+		}
 		// In the order ordered put them: the index's, not the URLs'.
 		for _, k := range t.children[id] {
 			walk(k, depth+1)
@@ -512,6 +547,7 @@ func (t *fetchTree) write(w *bufio.Writer) {
 	for _, d := range t.diags[0] {
 		fmt.Fprintf(w, "! %s %s: %s\n", d.Severity, d.Rule, check.EscapeControls(d.Message))
 	}
+	return err
 }
 
 func fetchTreeWhere(d sitemap.Diagnostic, n *fetch.Node) string {

@@ -87,3 +87,40 @@ func TestFetchTreeJSON(t *testing.T) {
 		t.Errorf("--tree --format csv: exit %d, want 2", code)
 	}
 }
+
+// TestFetchTreeURLs: --tree --urls lists each sitemap's URLs beneath it,
+// grouped by the sitemap that listed them, sitemaps in the index's order
+// whatever order they were read in; --urls without --tree, or with
+// --format json, is refused.
+func TestFetchTreeURLs(t *testing.T) {
+	var base string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/index.xml":
+			fmt.Fprintf(w, `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>%[1]s/b.xml</loc></sitemap><sitemap><loc>%[1]s/a.xml</loc></sitemap></sitemapindex>`, base)
+		case "/a.xml", "/b.xml":
+			p := strings.TrimSuffix(r.URL.Path, ".xml")
+			fmt.Fprintf(w, `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>%[1]s%[2]s/1</loc></url><url><loc>%[1]s%[2]s/2</loc></url></urlset>`, base, p)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	base = srv.URL
+	code, out, errb := runCLI(t, "", "fetch", "--tree", "--urls", srv.URL+"/index.xml")
+	want := srv.URL + "/index.xml  [sitemapindex, 2 sitemaps]\n" +
+		"    " + srv.URL + "/b.xml  [urlset, 2 URLs]\n" +
+		"        " + srv.URL + "/b/1\n" +
+		"        " + srv.URL + "/b/2\n" +
+		"    " + srv.URL + "/a.xml  [urlset, 2 URLs]\n" +
+		"        " + srv.URL + "/a/1\n" +
+		"        " + srv.URL + "/a/2\n"
+	if code != exitOK || out != want {
+		t.Errorf("exit %d, output:\n%s\nwant:\n%s\n%s", code, out, want, errb)
+	}
+	for _, args := range [][]string{{"fetch", "--urls", srv.URL + "/index.xml"}, {"fetch", "--tree", "--urls", "--format", "json", srv.URL + "/index.xml"}} {
+		if code, _, errb := runCLI(t, "", args...); code != exitUsage || !strings.Contains(errb, "--urls") {
+			t.Errorf("%v: exit %d\n%s", args, code, errb)
+		}
+	}
+}

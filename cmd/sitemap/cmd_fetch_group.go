@@ -1,0 +1,98 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/sitemapkit/sitemap/internal/check"
+)
+
+// fetchURLSpool keeps the URLs of --tree --urls, each sitemap's apart, so
+// the tree can list them under their sitemap once the walk is over
+// (sitemaps are read concurrently and the tree is printed in index
+// order). URLs go to a temporary file in chunks; memory holds at most
+// fetchSpoolChunk bytes per sitemap being read, whatever the site's size.
+type fetchURLSpool struct {
+	f    *os.File
+	size int64
+	buf  map[int]*bytes.Buffer // per node: URLs not yet in the file
+	segs map[int][]fetchSeg    // per node: its URLs' chunks in the file
+	err  error
+}
+
+// fetchSeg is a chunk of the spool file: one node's URLs, one a line.
+type fetchSeg struct{ off, n int64 }
+
+// fetchSpoolChunk is how many bytes of one node's URLs are held in memory
+// before they go to the file.
+const fetchSpoolChunk = 256 << 10
+
+func newFetchURLSpool() (*fetchURLSpool, error) {
+	f, err := os.CreateTemp("", "sitemap-fetch-urls-*")
+	if err != nil {
+		return nil, fmt.Errorf("--urls: temporary file: %w", err)
+	}
+	return &fetchURLSpool{f: f, buf: map[int]*bytes.Buffer{}, segs: map[int][]fetchSeg{}}, nil
+}
+
+// add keeps loc, listed by node id.
+func (s *fetchURLSpool) add(id int, loc string) {
+	b := s.buf[id]
+	if b == nil {
+		b = &bytes.Buffer{}
+		s.buf[id] = b
+	}
+	b.WriteString(check.EscapeControls(loc))
+	b.WriteByte('\n')
+	if b.Len() >= fetchSpoolChunk {
+		s.flush(id)
+	}
+}
+
+// flush moves node id's URLs held in memory to the file.
+func (s *fetchURLSpool) flush(id int) {
+	b := s.buf[id]
+	if b == nil || b.Len() == 0 {
+		delete(s.buf, id)
+		return
+	}
+	if s.err == nil {
+		n, err := s.f.Write(b.Bytes())
+		s.segs[id] = append(s.segs[id], fetchSeg{s.size, int64(n)})
+		s.size += int64(n)
+		s.err = err
+	}
+	delete(s.buf, id)
+}
+
+// write copies node id's URLs to w, each line after indent.
+func (s *fetchURLSpool) write(w *bufio.Writer, id int, indent string) error {
+	s.flush(id)
+	if s.err != nil {
+		return fmt.Errorf("--urls: temporary file: %w", s.err)
+	}
+	for _, seg := range s.segs[id] {
+		sc := bufio.NewScanner(io.NewSectionReader(s.f, seg.off, seg.n))
+		sc.Buffer(make([]byte, 64<<10), 1<<20)
+		for sc.Scan() {
+			w.WriteString(indent)
+			w.Write(sc.Bytes())
+			w.WriteByte('\n')
+		}
+		if err := sc.Err(); err != nil {
+			return fmt.Errorf("--urls: temporary file: %w", err)
+		}
+	}
+	return nil
+}
+
+// close removes the file.
+func (s *fetchURLSpool) close() {
+	if s != nil && s.f != nil {
+		s.f.Close()
+		os.Remove(s.f.Name())
+	}
+}
