@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -58,6 +59,14 @@ type Options struct {
 	// the robots.txt crawlers read).
 	Robots    bool
 	RobotsTxt []byte
+	// CacheDir, when set, is a directory where pages are kept once built,
+	// one file per page and form (plain, gzip), so a page is read from
+	// the source once per change and then sent from its file; the files of
+	// a page that changed are removed at the next refresh. [Handler.Warm]
+	// fills it ahead of requests. It needs BaseURL (a page names its own
+	// URL). The directory should be the handler's own (it may hold about
+	// the size of every page, uncompressed).
+	CacheDir string
 	// MaxBuilds is the most pages built at the same time; more wait. 0
 	// means no limit.
 	MaxBuilds int
@@ -109,6 +118,8 @@ type Handler struct {
 	sem   chan struct{}
 	stats Metrics
 
+	cache *pageCache // nil without Options.CacheDir
+
 	mu   sync.Mutex // held by a refresh
 	snap atomic.Pointer[snapshot]
 	now  func() time.Time
@@ -153,6 +164,16 @@ func NewHandler(src Source, o Options) (*Handler, error) {
 			u.RawPath = ""
 		}
 		h.base = u
+	}
+	if o.CacheDir != "" {
+		if h.base == nil {
+			return nil, errors.New("serve: CacheDir needs BaseURL: a cached page names the URLs it was built for")
+		}
+		c, err := newPageCache(o.CacheDir)
+		if err != nil {
+			return nil, fmt.Errorf("serve: CacheDir: %w", err)
+		}
+		h.cache = c
 	}
 	if o.MaxBuilds > 0 {
 		h.sem = make(chan struct{}, o.MaxBuilds)
@@ -211,6 +232,13 @@ func (h *Handler) refresh(ctx context.Context, force bool) (*snapshot, error) {
 	h.stats.refreshNanos.Add(int64(time.Since(start)))
 	ns := newSnapshot(v, pages, h.salt, now)
 	h.snap.Store(ns)
+	if h.cache != nil {
+		live := make(map[string]bool, len(pages))
+		for _, p := range pages {
+			live[p.etag] = true
+		}
+		h.cache.prune(live)
+	}
 	return ns, nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"os"
 	"strings"
 	"time"
 
@@ -123,32 +124,56 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusOK)
 		return
 	}
-	if h.sem != nil {
-		select {
-		case h.sem <- struct{}{}:
-			defer func() { <-h.sem }()
-		case <-r.Context().Done():
-			return
+	if p != nil && !html && h.serveCached(w, r, etag) {
+		return
+	}
+	if !h.acquire(r.Context()) {
+		return
+	}
+	defer h.release()
+	cw := &countWriter{w: w}
+	var cache *cacheWriter
+	if p != nil && !html && h.cache != nil {
+		if cache = h.cache.start(etag, p.etag); cache != nil {
+			cw.w = io.MultiWriter(w, cache)
 		}
 	}
-	cw := &countWriter{w: w}
 	var out io.Writer = cw
 	var zw *gzip.Writer
 	if gz || encode == "gzip" {
 		zw, _ = gzip.NewWriterLevel(cw, gzip.BestSpeed)
 		out = zw
 	}
-	if html {
+	switch {
+	case html:
 		err = h.o.HTML(r.Context(), out, h.document(s, p, base))
-	} else if p == nil {
+	case p == nil:
 		err = h.writeIndex(out, s, base)
-	} else {
-		_, err = h.writePage(r.Context(), out, p, base)
+	default:
+		// A compressed form is made from the cached plain page when there
+		// is one.
+		var plain *os.File
+		if zw != nil && h.cache != nil {
+			plain, _ = h.cache.open(p.etag)
+		}
+		if plain != nil {
+			_, err = io.Copy(out, plain)
+			plain.Close()
+		} else {
+			_, err = h.writePage(r.Context(), out, p, base)
+		}
 	}
 	if err == nil && zw != nil {
 		err = zw.Close()
 	}
 	h.stats.bytes.Add(cw.n)
+	if cache != nil {
+		if err == nil {
+			cache.commit()
+		} else {
+			cache.abort()
+		}
+	}
 	if err != nil {
 		h.stats.errors.Add(1)
 		if cw.n == 0 && !cw.wrote {

@@ -21,6 +21,7 @@ type Metrics struct {
 	buildCount, buildNanos                       atomic.Int64
 	buildBucket                                  [len(buildBuckets)]atomic.Int64
 	nmCount, nmNanos                             atomic.Int64
+	cached, warmed                               atomic.Int64
 }
 
 func (m *Metrics) observeBuild(d time.Duration) {
@@ -54,6 +55,8 @@ func (h *Handler) WriteMetrics(w io.Writer) error {
 	counter("sitemap_serve_not_modified_total", "Requests answered 304 Not Modified.", m.notModified.Load(), "")
 	counter("sitemap_serve_errors_total", "Requests that failed on the source.", m.errors.Load(), "")
 	counter("sitemap_serve_skipped_entries_total", "Entries the encoder refused and left out of their page.", m.skipped.Load(), "")
+	counter("sitemap_serve_cached_pages_total", "Pages sent from the page cache (Options.CacheDir) instead of built.", m.cached.Load(), "")
+	counter("sitemap_serve_warmed_pages_total", "Pages built into the page cache ahead of requests (Warm).", m.warmed.Load(), "")
 	counter("sitemap_serve_refreshes_total", "Times the pages were recomputed after a change.", m.refreshes.Load(), "")
 	fmt.Fprintf(w, "# HELP sitemap_serve_refresh_seconds_total Time spent recomputing the pages.\n# TYPE sitemap_serve_refresh_seconds_total counter\nsitemap_serve_refresh_seconds_total %g\n",
 		time.Duration(m.refreshNanos.Load()).Seconds())

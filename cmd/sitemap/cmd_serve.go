@@ -42,6 +42,9 @@ type serveOptions struct {
 	Cache     string
 	MaxBuilds int
 	AccessLog bool
+	CacheDir  string
+	NoCache   bool
+	NoWarm    bool
 
 	ReadTimeout, WriteTimeout, ShutdownTimeout time.Duration
 }
@@ -67,7 +70,9 @@ adding a row changes only the page whose range holds it, and a page that outgrow
 splits, the new part under a new number. The index gives each page the newest lastmod of its
 entries. The pages are counted once at start-up and again when the change check (the row
 count and the newest --updated value, asked at most every --recheck) sees a change; an
-unchanged site costs no scan, and a crawler re-reading it gets 304s.
+unchanged site costs no scan, and a crawler re-reading it gets 304s. With --base-url, pages
+are built once per change into a page cache (--cache-dir), ahead of requests unless
+--no-warm, and then sent from their files.
 
 Every answer has Content-Type application/xml; charset=utf-8, gzip when the client accepts
 it (NAME-N.xml.gz is a gzip file, without Content-Encoding), ETag and Last-Modified with 304
@@ -111,6 +116,9 @@ source, the address in use).`,
 	f.StringVar(&o.RobotsTxt, "robots-from", "", "robots.txt `FILE` to serve (with the Sitemap: line added) under --robots")
 	f.BoolVar(&o.GzipIndex, "gzip-index", false, "list the pages in the index by their .xml.gz names")
 	f.StringVar(&o.Cache, "cache-control", "public, max-age=300", "Cache-Control `VALUE` of every sitemap (\"-\" for none)")
+	f.StringVar(&o.CacheDir, "cache-dir", "", "`DIR` where built pages are kept, one file per page (default: a temporary directory removed at exit); needs --base-url")
+	f.BoolVar(&o.NoCache, "no-cache", false, "build every page from the source at every request")
+	f.BoolVar(&o.NoWarm, "no-warm", false, "build pages into the cache only when asked for, not ahead")
 	f.IntVar(&o.MaxBuilds, "max-builds", 4, "most pages built at once; more requests wait")
 	f.BoolVar(&o.AccessLog, "access-log", true, "log every request on standard error")
 	f.DurationVar(&o.ReadTimeout, "read-timeout", 10*time.Second, "time limit to read a request")
@@ -171,6 +179,16 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 		if o.HTML {
 			opt.HTML = serve.HTMLView
 		}
+		if !o.NoCache && o.BaseURL != "" {
+			if opt.CacheDir = o.CacheDir; opt.CacheDir == "" {
+				tmp, err := os.MkdirTemp("", "sitemap-serve-")
+				if err != nil {
+					return cannotRun("page cache: %v (give --cache-dir or --no-cache)", err)
+				}
+				defer os.RemoveAll(tmp)
+				opt.CacheDir = tmp
+			}
+		}
 		if h, err = serve.NewHandler(src, opt); err != nil {
 			return cannotRun("%v", err)
 		}
@@ -221,6 +239,13 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 	fmt.Fprintf(s.Err, "%shttp://%s/%s (%s)\n", serveReady, ln.Addr(), name, what)
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
+	warmed := make(chan struct{})
+	if h != nil && !o.NoWarm {
+		go func() { h.Warm(ctx); close(warmed) }()
+	} else {
+		close(warmed)
+	}
+	defer func() { <-warmed }()
 	select {
 	case err := <-done:
 		return cannotRun("serve: %v", err)

@@ -119,7 +119,7 @@ func TestServeSQLite(t *testing.T) {
 	db := pagesDB(t, 25)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	u, errb, code := startServe(t, ctx, "--db", db, "--table", "pages", "--columns", "loc=url,lastmod=updated_at", "--per-page", "10", "--base-url", "https://www.example.com/")
+	u, errb, code := startServe(t, ctx, "--db", db, "--table", "pages", "--columns", "loc=url,lastmod=updated_at", "--per-page", "10", "--base-url", "https://www.example.com/", "--no-warm")
 	base := strings.TrimSuffix(u, "sitemap.xml")
 	res, idx := httpGet(t, u)
 	if res.StatusCode != 200 || strings.Count(idx, "<sitemap>") != 3 || !strings.Contains(idx, "<loc>https://www.example.com/sitemap-3.xml</loc><lastmod>2026-11-05T10:00:00Z</lastmod>") {
