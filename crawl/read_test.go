@@ -32,3 +32,36 @@ func TestReadPage(t *testing.T) {
 		t.Fatalf("page %+v", p)
 	}
 }
+
+// FuzzReadPage: any body and header values, whatever the page URL; the
+// alternates have one entry per code, and everything resolved is
+// absolute.
+func FuzzReadPage(f *testing.F) {
+	f.Add(`<link rel=canonical href=/c><link rel=alternate hreflang=de href="../de">`, `</x>; rel="canonical"`, "noindex", "https://e.com/a/b")
+	f.Add(`<base href="//h/"><link rel="alternate" hreflang="x-default" href="?q">`, `<a>;rel=canonical, <b>`, "bot: none, unavailable_after: x", "http://e.com")
+	f.Add("<meta name=robots content=none>", "", "", "not a url")
+	f.Fuzz(func(t *testing.T, doc, link, xrobots, pageURL string) {
+		h := http.Header{}
+		h.Set("Content-Type", "text/html")
+		h.Set("Link", link)
+		h.Set("X-Robots-Tag", xrobots)
+		p, err := ReadPage(strings.NewReader(doc), h, pageURL, "bot", 4096)
+		if err != nil {
+			return
+		}
+		codes := map[string]bool{}
+		for _, a := range p.Alternates {
+			c := strings.ToLower(a.Hreflang)
+			if codes[c] {
+				t.Fatalf("hreflang %q twice: %+v", c, p.Alternates)
+			}
+			codes[c] = true
+			if !strings.Contains(a.Href, "://") {
+				t.Fatalf("alternate %q not absolute (page %q)", a.Href, pageURL)
+			}
+		}
+		if p.Canonical != "" && !strings.Contains(p.Canonical, "://") {
+			t.Fatalf("canonical %q not absolute (page %q)", p.Canonical, pageURL)
+		}
+	})
+}

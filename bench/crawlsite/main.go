@@ -12,6 +12,11 @@
 //	/r/N            301 to /p/N
 //	/missing/N      404
 //	/private/N      disallowed by robots.txt
+//	/sitemap.xml    an index of /sitemap-K.xml, each listing 10,000 pages
+//	                /p/N (and / in the first), plus /r/N for N%100 == 50
+//	                and /missing/N for N%100 == 51 (what bench/audit.sh
+//	                audits; robots.txt does not name it, so a crawl is
+//	                not seeded with it)
 //	/_expected      the URLs a sitemap of the site should list, one a line
 //	/_stats         requests served since the last /_reset
 //	/_reset         resets the request counter
@@ -55,6 +60,9 @@ type site struct {
 	base     string
 	requests atomic.Int64
 }
+
+// perSitemap is how many pages one child of /sitemap.xml lists.
+const perSitemap = 10000
 
 func noindexMeta(i int) bool   { return i%50 == 7 }
 func noindexHeader(i int) bool { return i%50 == 17 }
@@ -114,6 +122,34 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(&b, `<a href="/r/%d">moved</a> <a href="/missing/%d">gone</a> <a href="/private/%d">private</a> `, (i*11+1)%s.n, i, i)
 		fmt.Fprintf(&b, `<img src="/img/%d.jpg" alt=""><img src="/img/%d-b.png" alt="">`, i, i)
 		s.page(w, i, head, b.String())
+	case p == "/sitemap.xml":
+		w.Header().Set("Content-Type", "application/xml")
+		fmt.Fprint(w, `<?xml version="1.0" encoding="UTF-8"?>`+"\n"+`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`+"\n")
+		for k := 0; k*perSitemap < s.n; k++ {
+			fmt.Fprintf(w, "<sitemap><loc>%s/sitemap-%d.xml</loc></sitemap>\n", s.base, k)
+		}
+		fmt.Fprint(w, "</sitemapindex>\n")
+	case strings.HasPrefix(p, "/sitemap-") && strings.HasSuffix(p, ".xml"):
+		k, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(p, "/sitemap-"), ".xml"))
+		if err != nil || k < 0 || k*perSitemap >= s.n {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "application/xml")
+		fmt.Fprint(w, `<?xml version="1.0" encoding="UTF-8"?>`+"\n"+`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`+"\n")
+		if k == 0 {
+			fmt.Fprintf(w, "<url><loc>%s/</loc></url>\n", s.base)
+		}
+		for i := k * perSitemap; i < min(s.n, (k+1)*perSitemap); i++ {
+			fmt.Fprintf(w, "<url><loc>%s/p/%d</loc></url>\n", s.base, i)
+			switch i % 100 {
+			case 50:
+				fmt.Fprintf(w, "<url><loc>%s/r/%d</loc></url>\n", s.base, i)
+			case 51:
+				fmt.Fprintf(w, "<url><loc>%s/missing/%d</loc></url>\n", s.base, i)
+			}
+		}
+		fmt.Fprint(w, "</urlset>\n")
 	case strings.HasPrefix(p, "/r/"):
 		http.Redirect(w, r, "/p/"+p[3:], http.StatusMovedPermanently)
 	case strings.HasPrefix(p, "/private/"):

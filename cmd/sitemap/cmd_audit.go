@@ -302,7 +302,7 @@ func writeAuditSummary(w io.Writer, sum audit.Summary, t audit.Tally) {
 	if sum.Sample > 0 {
 		sample = fmt.Sprintf(" (a uniform random sample of at most %d per sitemap)", sum.Sample)
 	}
-	fmt.Fprintf(w, "%s %s: %d listed %s, %d audited%s, %d requests made in %s\n", how, sum.Start, sum.Listed, crawlPlural(sum.Listed, "URL", "URLs"),
+	fmt.Fprintf(w, "%s %s: %d listed %s, %d audited%s; %d checked in this run, in %s\n", how, sum.Start, sum.Listed, crawlPlural(sum.Listed, "URL", "URLs"),
 		sum.Sampled, sample, sum.Checked, sum.Elapsed.Round(time.Millisecond))
 	if sum.Crawled > 0 {
 		fmt.Fprintf(w, "  the crawl fetched %d %s\n", sum.Crawled, crawlPlural(sum.Crawled, "page", "pages"))
