@@ -125,5 +125,22 @@ func (s *statusWriter) Write(b []byte) (int, error) {
 	return n, err
 }
 
+// ReadFrom keeps the connection's own ReadFrom (sendfile) reachable
+// through the wrapper.
+func (s *statusWriter) ReadFrom(r io.Reader) (int64, error) {
+	if s.code == 0 {
+		s.code = http.StatusOK
+	}
+	var n int64
+	var err error
+	if rf, ok := s.ResponseWriter.(io.ReaderFrom); ok {
+		n, err = rf.ReadFrom(r)
+	} else {
+		n, err = io.Copy(struct{ io.Writer }{s.ResponseWriter}, r)
+	}
+	s.n += n
+	return n, err
+}
+
 // Unwrap lets http.ResponseController reach the connection.
 func (s *statusWriter) Unwrap() http.ResponseWriter { return s.ResponseWriter }
