@@ -164,6 +164,7 @@ type fetchRun struct {
 	out    *fetchURLWriter
 	shown  map[string]int
 	bar    *progress.Bar
+	queue  *fetchQueue // the sitemaps done of those known, for bar
 	tree   *fetchTree
 	errOut *bufio.Writer
 	// held are the start sitemap's fetch errors, printed after the walk
@@ -216,7 +217,8 @@ func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 		}
 	}
 	if s.ErrIsTerminal {
-		r.bar = progress.New(s.Err, progress.Options{Unit: "URLs"})
+		r.bar = progress.New(s.Err, progress.Options{Unit: "URLs", Of: "sitemaps"})
+		r.queue = &fetchQueue{}
 	}
 	if local {
 		if len(o.httpOnly) > 0 {
@@ -314,7 +316,14 @@ func (r *fetchRun) event(ev fetch.Event) error {
 			r.tree.diag(ev.NodeID, d)
 		}
 		r.print(d)
+	case fetch.EventNodeStart:
+		if r.queue != nil {
+			r.bar.SetOf(r.queue.start(ev.Node))
+		}
 	case fetch.EventNodeEnd:
+		if r.queue != nil {
+			r.bar.SetOf(r.queue.end(ev.Node))
+		}
 		if r.tree != nil {
 			r.tree.node(ev.Node)
 		}

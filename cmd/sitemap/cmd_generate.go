@@ -261,8 +261,10 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 		g.State, g.StatePrecision = sst, prec
 	}
 	var bar *progress.Bar
+	var meter *inputMeter // nil without a bar
 	if s.ErrIsTerminal {
-		bar = progress.New(s.Err, progress.Options{Unit: "URLs"})
+		meter = newInputMeter(docs)
+		bar = progress.New(s.Err, progress.Options{Unit: "URLs", Of: "bytes", Measure: meter.measure})
 		g.Progress = func(n int64) { bar.Set(n) }
 	}
 	invalid := 0
@@ -289,7 +291,7 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 			}
 		}
 	}
-	sum, err := generate.Run(ctx, generateSource(docs, source.Options{Format: format, Columns: columns}, s, decoderMaxErrors(o.MaxErrors)), g)
+	sum, err := generate.Run(ctx, generateSource(docs, source.Options{Format: format, Columns: columns}, s, decoderMaxErrors(o.MaxErrors), meter), g)
 	bar.Done()
 	if errors.Is(err, generate.ErrStrict) {
 		fmt.Fprintln(s.Err, "sitemap: --strict: stopped at the first invalid entry; nothing published, previous sitemaps left as they were")
@@ -448,15 +450,16 @@ func generateError(ctx context.Context, o *generateOptions, err error, serr *gen
 
 // generateSource is the entries of every INPUT in turn (resolved by
 // package input: files and "-"), each opened when its turn comes.
-func generateSource(docs []input.Doc, so source.Options, s *streams, maxErrors int) generate.Source {
+func generateSource(docs []input.Doc, so source.Options, s *streams, maxErrors int, meter *inputMeter) generate.Source {
 	return func(ctx context.Context, yield func(*generate.Item) error) error {
 		for i := range docs {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			if err := readGenerateInput(ctx, &docs[i], so, s, maxErrors, yield); err != nil {
+			if err := readGenerateInput(ctx, &docs[i], so, s, maxErrors, meter, yield); err != nil {
 				return err
 			}
+			meter.finish(&docs[i])
 		}
 		return nil
 	}
@@ -466,7 +469,7 @@ func generateSource(docs []input.Doc, so source.Options, s *streams, maxErrors i
 // gzip or not: a urlset, an index and the children it lists, RSS, Atom)
 // through package input, told from an entry list by its bytes, not its
 // name (input.IsXML); anything else as text, CSV or JSONL entries.
-func readGenerateInput(ctx context.Context, doc *input.Doc, so source.Options, s *streams, maxErrors int, yield func(*generate.Item) error) error {
+func readGenerateInput(ctx context.Context, doc *input.Doc, so source.Options, s *streams, maxErrors int, meter *inputMeter, yield func(*generate.Item) error) error {
 	format := so.Format
 	// Standard input is named <stdin> in messages, as in every command.
 	so.Name = doc.Name
@@ -484,6 +487,10 @@ func readGenerateInput(ctx context.Context, doc *input.Doc, so source.Options, s
 		}
 		defer rc.Close()
 		in = rc
+		if f, ok := rc.(*os.File); ok {
+			meter.reading(f)
+			defer meter.reading(nil)
+		}
 	}
 	if f, ok := in.(*os.File); ok && format == source.FormatAuto {
 		// A regular file is looked at in place, and handed over as the

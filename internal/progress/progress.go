@@ -1,6 +1,8 @@
 // Package progress draws a one-line progress indicator on standard error
-// for long runs (generate, crawl, fetch): count, rate and elapsed time,
-// redrawn at most ten times a second. It draws only when its writer is a
+// for long runs (generate, crawl, fetch, parse, validate): count, rate and
+// elapsed time, and, where the work's size is known (input bytes of their
+// file size, sitemaps done of those queued, pages done of the frontier),
+// done of total with an ETA; redrawn at most ten times a second. It draws only when its writer is a
 // terminal and the work has run longer than a short delay (docs/CONVENTIONS.md:
 // "a progress bar on standard error for work over about two seconds when
 // standard error is a terminal, and never when it is not"); otherwise
@@ -35,11 +37,22 @@ type Options struct {
 	// Interval is the time between redraws; default 100 ms (at most ten
 	// redraws a second).
 	Interval time.Duration
+	// Of names what the work's done-of-total measure counts, when it is
+	// not what Unit counts: "bytes" (the input read of its size, shown in
+	// MB) or a plural noun ("sitemaps", "pages"). With it the line shows
+	// "done of total" and an ETA once both are known (SetOf or Measure).
+	Of string
+	// Measure, when set, is polled at every redraw for the done-of-total
+	// measure (instead of SetOf): for a figure the bar cannot be told of
+	// as it changes, such as the offset of a file being read.
+	Measure func() (done, total int64)
 }
 
 // Bar is a progress line. The zero value and nil are valid no-op bars.
 type Bar struct {
 	n      atomic.Int64
+	doneOf atomic.Int64 // the done-of-total measure (Options.Of)
+	total  atomic.Int64
 	w      io.Writer
 	o      Options
 	start  time.Time
@@ -115,6 +128,15 @@ func (b *Bar) Set(n int64) {
 	}
 }
 
+// SetOf sets the done-of-total measure (Options.Of): done of total, the
+// total as known so far (it may grow, as a crawl's frontier does).
+func (b *Bar) SetOf(done, total int64) {
+	if b != nil && b.w != nil {
+		b.doneOf.Store(done)
+		b.total.Store(total)
+	}
+}
+
 // Count returns the count so far (0 for a no-op bar).
 func (b *Bar) Count() int64 {
 	if b == nil {
@@ -174,12 +196,66 @@ func (b *Bar) Clear() {
 func (b *Bar) draw(final bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	line := Line(b.n.Load(), b.o.Total, b.o.Unit, b.now().Sub(b.start))
+	st := State{N: b.n.Load(), Total: b.o.Total, Unit: b.o.Unit, Elapsed: b.now().Sub(b.start), Of: b.o.Of}
+	if b.o.Of != "" {
+		if b.o.Measure != nil {
+			st.Done, st.OfTotal = b.o.Measure()
+		} else {
+			st.Done, st.OfTotal = b.doneOf.Load(), b.total.Load()
+		}
+	}
+	line := st.Line()
 	if final {
 		line += "\n"
 	}
 	io.WriteString(b.w, "\r\x1b[K"+line)
 	b.drawn = true
+}
+
+// State is what one progress line shows.
+type State struct {
+	N       int64  // the count
+	Total   int64  // the expected count, when known (> 0)
+	Unit    string // what N counts
+	Elapsed time.Duration
+	// Of names the done-of-total measure ("bytes", "sitemaps"); "" for
+	// none. Done of OfTotal is shown, with its percentage and an ETA
+	// when both are known.
+	Of            string
+	Done, OfTotal int64
+}
+
+// Line formats st: the line of [Line], then, with a done-of-total
+// measure, "  3.2 of 10.0 MB (32%), ETA 0:06" (bytes) or "  40 of 120
+// sitemaps (33%), ETA 1:10". The ETA is the time left at the rate so
+// far: elapsed × (total − done) / done; "ETA ?" before anything is done.
+// A total not known yet (0) shows the done figure alone.
+func (st State) Line() string {
+	s := Line(st.N, st.Total, st.Unit, st.Elapsed)
+	if st.Of == "" {
+		return s
+	}
+	done, total := st.Done, st.OfTotal
+	fmtN := func(n int64) string { return Group(n) }
+	unit := " " + st.Of
+	if st.Of == "bytes" {
+		fmtN = func(n int64) string { return strconv.FormatFloat(float64(n)/1e6, 'f', 1, 64) }
+		unit = " MB"
+	}
+	if total <= 0 {
+		return s + "  " + fmtN(done) + unit
+	}
+	done = min(done, total)
+	s += "  " + fmtN(done) + " of " + fmtN(total) + unit + fmt.Sprintf(" (%d%%)", done*100/total)
+	if done <= 0 {
+		return s + ", ETA ?"
+	}
+	left := time.Duration(float64(st.Elapsed) * float64(total-done) / float64(done))
+	sec := int64((left + time.Second - 1) / time.Second)
+	if sec >= 3600 {
+		return s + fmt.Sprintf(", ETA %d:%02d:%02d", sec/3600, sec/60%60, sec%60)
+	}
+	return s + fmt.Sprintf(", ETA %d:%02d", sec/60, sec%60)
 }
 
 // Line formats one progress line: "12,345 URLs  4,321/s  0:03", with

@@ -132,3 +132,85 @@ func TestPrintln(t *testing.T) {
 		t.Errorf("nil and silent bars: %q", got)
 	}
 }
+
+// TestStateLine: with a done-of-total measure the line shows done of
+// total, its percentage and the ETA at the rate so far; bytes in MB; a
+// total not known yet shows the done figure alone; nothing done yet is
+// "ETA ?".
+func TestStateLine(t *testing.T) {
+	for _, tc := range []struct {
+		st   State
+		want string
+	}{
+		{State{N: 1000, Unit: "URLs", Elapsed: 10 * time.Second, Of: "bytes", Done: 25e6, OfTotal: 100e6},
+			"1,000 URLs  100/s  0:10  25.0 of 100.0 MB (25%), ETA 0:30"},
+		{State{N: 80, Unit: "URLs", Elapsed: 20 * time.Second, Of: "sitemaps", Done: 40, OfTotal: 120},
+			"80 URLs  4/s  0:20  40 of 120 sitemaps (33%), ETA 0:40"},
+		{State{N: 5, Unit: "pages", Elapsed: time.Second, Of: "pages", Done: 0, OfTotal: 9},
+			"5 pages  5/s  0:01  0 of 9 pages (0%), ETA ?"},
+		{State{N: 5, Unit: "pages", Elapsed: time.Second, Of: "pages", Done: 5, OfTotal: 0},
+			"5 pages  5/s  0:01  5 pages"},
+		{State{N: 9, Unit: "pages", Elapsed: 2 * time.Hour, Of: "pages", Done: 1, OfTotal: 3},
+			"9 pages  0/s  120:00  1 of 3 pages (33%), ETA 4:00:00"},
+		{State{N: 7, Unit: "URLs", Elapsed: time.Second}, "7 URLs  7/s  0:01"},
+	} {
+		if got := tc.st.Line(); got != tc.want {
+			t.Errorf("%+v:\n got %q\nwant %q", tc.st, got, tc.want)
+		}
+	}
+}
+
+// fakeClock is a clock the test moves by hand.
+type fakeClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *fakeClock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *fakeClock) add(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
+}
+
+// A bar with a measure draws done of total and the ETA from its clock:
+// the final line after 30 s of a fake clock with half the bytes read
+// says ETA 0:30, whatever the real time taken; Measure is polled, SetOf
+// is stored.
+func TestDrawETA(t *testing.T) {
+	clock := &fakeClock{t: time.Unix(1e9, 0)}
+	var buf syncBuf
+	read := int64(0)
+	var mu sync.Mutex
+	b := start(&buf, Options{Unit: "URLs", Delay: time.Hour, Of: "bytes", Measure: func() (int64, int64) {
+		mu.Lock()
+		defer mu.Unlock()
+		return read, 8e6
+	}}, clock.now)
+	b.Add(400)
+	mu.Lock()
+	read = 4e6
+	mu.Unlock()
+	clock.add(30 * time.Second)
+	b.draw(false)
+	b.Done()
+	out := buf.String()
+	if want := "\r\x1b[K400 URLs  13/s  0:30  4.0 of 8.0 MB (50%), ETA 0:30\n"; !strings.HasSuffix(out, want) {
+		t.Errorf("output %q, want it to end %q", out, want)
+	}
+
+	var buf2 syncBuf
+	b = start(&buf2, Options{Unit: "URLs", Delay: time.Hour, Of: "sitemaps"}, clock.now)
+	b.SetOf(3, 4)
+	clock.add(9 * time.Second)
+	b.draw(false)
+	b.Done()
+	if out, want := buf2.String(), "0 URLs  0/s  0:09  3 of 4 sitemaps (75%), ETA 0:03\n"; !strings.HasSuffix(out, want) {
+		t.Errorf("output %q, want it to end %q", out, want)
+	}
+}
