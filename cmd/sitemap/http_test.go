@@ -91,8 +91,10 @@ func TestOneUserAgent(t *testing.T) {
 		"parse":       {"parse", "--follow", s.URL + "/sitemap_index.xml"},
 		"diff":        {"diff", s.URL + "/sitemap.xml", s.URL + "/sitemap_index.xml"},
 		"robots list": {"robots", "list", s.URL + "/"},
+		"audit":       {"audit", "--rate", "0", s.URL + "/"},
+		"graph":       {"graph", "-o", filepath.Join(dir, "graph.json"), s.URL + "/sitemap_index.xml"},
 	}
-	names := []string{"fetch", "crawl", "validate", "parse", "diff", "robots list"}
+	names := []string{"fetch", "crawl", "validate", "parse", "diff", "robots list", "audit", "graph"}
 	for _, ua := range []string{"", "probe-bot/9.9 (+https://example.com/bot)"} {
 		want := ua
 		if ua == "" {
