@@ -100,3 +100,51 @@ func TestHTMLMapInBrowser(t *testing.T) {
 	tab.Screenshot("map")
 	tab.NoErrors()
 }
+
+func TestLinkViewInBrowser(t *testing.T) {
+	lt, err := Links(context.Background(), plantedCrawl(t), plantedSitemap(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := lt.HTML(context.Background(), &b, DrawOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	tab := browsertest.New(t)
+	tab.LoadFile(writeFile(t, "links.html", b.Bytes()))
+	tab.WaitVisible(`body[data-ready="1"]`)
+	if got := tab.Text("#summary"); got != "6 sitemap URLs in 4 sections; 7 internal links; 2 orphans, 1 page missing from the sitemap, 2 pages left out" {
+		t.Errorf("summary %q", got)
+	}
+	// Links between sections are drawn (self-links of a section are not).
+	if n := browsertest.Eval[int](tab, `document.querySelectorAll("#links path.k").length`); n != 2 {
+		t.Errorf("%d link arcs, want 2 (/ to blog/ and / to docs/)", n)
+	}
+	flagged := browsertest.Eval[string](tab, `[...document.querySelectorAll("g.node.flag text.l")].map(t => t.textContent).join(" ")`)
+	if flagged != "https://www.example.com blog/ docs/ gone/" {
+		t.Errorf("sections ringed: %q", flagged)
+	}
+	// The planted orphan, in blog/.
+	id := browsertest.Eval[int](tab, `+[...document.querySelectorAll("g.node")].find(g => g.querySelector("text.l").textContent === "blog/").dataset.id`)
+	tab.Click(`g.node[data-id="` + itoa(id) + `"] text.l`)
+	if got := tab.Text("#pbody ul.flagged"); got != "Lonely post orphan: no page links here" {
+		t.Errorf("blog/'s flagged pages: %q", got)
+	}
+	if got := tab.Text("#pbody p.meta"); !strings.Contains(got, "3 internal links in · click depth 1 · 1 orphan") {
+		t.Errorf("blog/'s counts: %q", got)
+	}
+	// The planted missing page, in docs/.
+	id = browsertest.Eval[int](tab, `+[...document.querySelectorAll("g.node")].find(g => g.querySelector("text.l").textContent === "docs/").dataset.id`)
+	tab.Click(`g.node[data-id="` + itoa(id) + `"] text.l`)
+	if got := tab.Text("#pbody ul.flagged"); got != "Doc Y missing: linked and indexable, not in the sitemap" {
+		t.Errorf("docs/'s flagged pages: %q", got)
+	}
+	if got := browsertest.Eval[string](tab, `document.querySelector("#pbody ul.flagged .mark").className`); got != "mark missing" {
+		t.Errorf("mark class %q", got)
+	}
+	if v := tab.Accessibility(); len(v) > 0 {
+		t.Errorf("the link view:\n%s", strings.Join(v, "\n"))
+	}
+	tab.Screenshot("links")
+	tab.NoErrors()
+}

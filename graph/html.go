@@ -31,6 +31,9 @@ type mapNode struct {
 	Hidden   int         `json:"x,omitempty"`
 	Children []int       `json:"c,omitempty"`
 	List     [][3]string `json:"pg,omitempty"` // loc, title, lastmod
+	Link     *LinkStats  `json:"lk,omitempty"`
+	// Marks are the section's flagged pages: [loc, title, kind, why].
+	Marks [][4]string `json:"mk,omitempty"`
 }
 
 // mapData is the whole data of an HTML map.
@@ -38,6 +41,9 @@ type mapData struct {
 	Title   string    `json:"title"`
 	Summary string    `json:"summary"`
 	Nodes   []mapNode `json:"nodes"`
+	// Edges are the link view's aggregated links, [from, to, links] by
+	// index in Nodes.
+	Edges [][3]int `json:"edges,omitempty"`
 }
 
 // flatten lists the drawn tree below root in pre-order, with children by
@@ -47,9 +53,12 @@ func flatten(root *Node, at map[*Node]int) []mapNode {
 	var walk func(n *Node) int
 	walk = func(n *Node) int {
 		i := len(out)
-		at[n] = i
+		at[orig(n)] = i
 		m := mapNode{Name: n.Name, Path: n.Path, Pages: n.Total.Pages, Here: n.Here, Images: n.Total.Images, Videos: n.Total.Videos,
-			News: n.Total.News, Hreflang: n.Total.Hreflang, More: n.More, Hidden: n.Hidden}
+			News: n.Total.News, Hreflang: n.Total.Hreflang, More: n.More, Hidden: n.Hidden, Link: n.Link}
+		for _, k := range n.Marks {
+			m.Marks = append(m.Marks, [4]string{k.Loc, k.Title, k.Kind, k.Why})
+		}
 		if !n.Total.Newest.IsZero() {
 			m.Newest = n.Total.Newest.String()
 		}
@@ -86,6 +95,44 @@ func (t *Tree) HTML(ctx context.Context, w io.Writer, o DrawOptions) error {
 		return err
 	}
 	return writeMap(w, &d)
+}
+
+// HTML writes the link view as one self-contained interactive page: the
+// map of [Tree.HTML] with the links between the sections drawn as arcs
+// (thicker for more links), each section's inlinks, click depth and
+// flagged pages (orphans, missing, left out, each with why) listed when it
+// is clicked, and the sections holding flagged pages ringed in red.
+func (lt *LinkTree) HTML(ctx context.Context, w io.Writer, o DrawOptions) error {
+	root := lt.Limit(o.MaxNodes)
+	if o.Title == "" {
+		o.Title = "Links of " + root.Name
+	}
+	d := mapData{Title: o.Title}
+	at := map[*Node]int{}
+	d.Nodes = flatten(root, at)
+	d.Edges = lt.drawnEdges(at)
+	d.Summary = lt.summary(len(d.Nodes))
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return writeMap(w, &d)
+}
+
+// summary is the link view's counts in words.
+func (lt *LinkTree) summary(drawn int) string {
+	s := plural(lt.URLs-lt.Skipped, "sitemap URL", "sitemap URLs") + " in " + plural(lt.Sections, "section", "sections")
+	if drawn < lt.Sections {
+		s += " (" + group(drawn) + " drawn)"
+	}
+	links := 0
+	for _, e := range lt.Edges {
+		links += e.Links
+	}
+	s += "; " + plural(links, "internal link", "internal links")
+	if l := lt.Root.Link; l != nil {
+		s += "; " + plural(l.Orphans, "orphan", "orphans") + ", " + plural(l.Missing, "page", "pages") + " missing from the sitemap, " + plural(l.Left, "page", "pages") + " left out"
+	}
+	return s
 }
 
 // writeMap writes the page of d.

@@ -14,11 +14,12 @@ type jsonNode struct {
 	Here     int         `json:"here"`
 	More     int         `json:"more,omitempty"`
 	Hidden   int         `json:"hidden,omitempty"`
+	Links    *LinkStats  `json:"links,omitempty"`
 	Children []*jsonNode `json:"children,omitempty"`
 }
 
 func toJSON(n *Node) *jsonNode {
-	j := &jsonNode{Name: n.Name, Path: n.Path, Total: n.Total, Here: n.Here, More: n.More, Hidden: n.Hidden}
+	j := &jsonNode{Name: n.Name, Path: n.Path, Total: n.Total, Here: n.Here, More: n.More, Hidden: n.Hidden, Links: n.Link}
 	for _, c := range n.Children {
 		j.Children = append(j.Children, toJSON(c))
 	}
@@ -51,4 +52,49 @@ func (t *Tree) JSON(ctx context.Context, w io.Writer, o DrawOptions) error {
 		Drawn    int       `json:"drawn"`
 		Tree     *jsonNode `json:"tree"`
 	}{t.URLs - t.Skipped, t.Skipped, t.Sections, t.Folded, drawn, toJSON(root)})
+}
+
+// jsonEdge is an aggregate of links in the JSON form.
+type jsonEdge struct {
+	From  string `json:"from"`
+	To    string `json:"to"`
+	Links int    `json:"links"`
+}
+
+// JSON writes the link view as one JSON object: the drawn tree as
+// [Tree.JSON] writes it, each section with its "links" counts (in, dp,
+// or, ms, lo: inlinks, click depth, orphans, missing, left out), and
+// "edges", the links between drawn sections by their paths (a section
+// not drawn counts in its nearest drawn ancestor), heaviest first.
+func (lt *LinkTree) JSON(ctx context.Context, w io.Writer, o DrawOptions) error {
+	root := lt.Limit(o.MaxNodes)
+	at := map[*Node]int{}
+	var nodes []*Node
+	Walk(root, func(n *Node) {
+		at[orig(n)] = len(nodes)
+		nodes = append(nodes, n)
+	})
+	name := func(n *Node) string {
+		if n.Path != "" {
+			return n.Path
+		}
+		return n.Name
+	}
+	edges := []jsonEdge{}
+	for _, e := range lt.drawnEdges(at) {
+		edges = append(edges, jsonEdge{name(nodes[e[0]]), name(nodes[e[1]]), e[2]})
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", " ")
+	return enc.Encode(struct {
+		URLs     int        `json:"urls"`
+		Sections int        `json:"sections"`
+		Drawn    int        `json:"drawn"`
+		Start    string     `json:"start,omitempty"`
+		Edges    []jsonEdge `json:"edges"`
+		Tree     *jsonNode  `json:"tree"`
+	}{lt.URLs - lt.Skipped, lt.Sections, len(nodes), lt.Start, edges, toJSON(root)})
 }

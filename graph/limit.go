@@ -123,6 +123,16 @@ func more(parent *Node, sections []*Node) *Node {
 	m := &Node{Parent: parent, More: len(sections), depth: parent.depth + 1}
 	for _, s := range sections {
 		m.Total.add(&s.Total)
+		if l := s.Link; l != nil {
+			ls := linkStats(m)
+			ls.Inlinks += l.Inlinks
+			ls.Orphans += l.Orphans
+			ls.Missing += l.Missing
+			ls.Left += l.Left
+			if l.Depth >= 0 && (ls.Depth < 0 || l.Depth < ls.Depth) {
+				ls.Depth = l.Depth
+			}
+		}
 		m.Hidden += countBelow(s)
 	}
 	m.Name = "+" + group(m.More) + " more"

@@ -146,11 +146,11 @@
     if (n.ne) facts.push(count(n.ne, "news article", "news articles"));
     if (n.hl) facts.push(count(n.hl, "hreflang alternate", "hreflang alternates"));
     if (n.lk) {
-      facts.push(fmt(n.lk.in) + " internal links in");
+      facts.push(count(n.lk.in, "internal link in", "internal links in"));
       if (n.lk.dp >= 0) facts.push("click depth " + n.lk.dp);
-      if (n.lk.or) facts.push(fmt(n.lk.or) + " orphans");
-      if (n.lk.ms) facts.push(fmt(n.lk.ms) + " missing from the sitemap");
-      if (n.lk.lo) facts.push(fmt(n.lk.lo) + " left out");
+      if (n.lk.or) facts.push(count(n.lk.or, "orphan", "orphans"));
+      if (n.lk.ms) facts.push(count(n.lk.ms, "page", "pages") + " missing from the sitemap");
+      if (n.lk.lo) facts.push(count(n.lk.lo, "page", "pages") + " left out");
     }
     h.push('<p class="meta">' + esc(facts.join(" · ")) + "</p>");
     if (n.m) h.push("<p>" + fmt(n.m) + " smaller sections are not drawn; a larger --max-nodes draws them.</p>");

@@ -121,6 +121,12 @@ type Node struct {
 	Children []*Node
 	Parent   *Node
 
+	// Link is the link view's counts of the section and everything
+	// below it (nil outside a link view); Marks are its flagged pages
+	// (up to Options.MaxPages).
+	Link  *LinkStats
+	Marks []Mark
+
 	kids  map[string]*Node
 	depth int
 	src   *Node // the tree node a Limit copy was made from
@@ -202,11 +208,6 @@ func splitURL(loc string) (site, path string, ok bool) {
 // Add counts one URL. The URL is only read during the call.
 func (t *Tree) Add(u *sitemap.URL) {
 	t.URLs++
-	site, path, ok := splitURL(u.Loc)
-	if !ok {
-		t.Skipped++
-		return
-	}
 	var s Stats
 	s.Pages = 1
 	s.Images, s.Videos, s.Hreflang = len(u.Images), len(u.Videos), len(u.Alternates)
@@ -214,16 +215,41 @@ func (t *Tree) Add(u *sitemap.URL) {
 		s.News = 1
 	}
 	s.Newest = u.LastMod
+	n := t.section(u.Loc, true, &s)
+	if n == nil {
+		t.Skipped++
+		return
+	}
+	n.Here++
+	if len(n.Pages) < t.o.MaxPages {
+		n.Pages = append(n.Pages, Page{Loc: u.Loc, LastMod: u.LastMod})
+	}
+}
 
+// section returns the section of loc: with create, made when missing
+// (within MaxSections and MaxDepth; past them the deepest section held,
+// counted in Folded when s is set), and s added to it and every section
+// above it; without, the deepest section held. It returns nil when loc
+// is not an http(s) URL, or (without create) of no site held.
+func (t *Tree) section(loc string, create bool, s *Stats) *Node {
+	site, path, ok := splitURL(loc)
+	if !ok {
+		return nil
+	}
 	n := t.sites[site]
 	if n == nil {
+		if !create {
+			return nil
+		}
 		n = &Node{Name: site, Path: site + "/", Parent: t.Root}
 		t.sites[site] = n
 		t.Root.Children = append(t.Root.Children, n)
 		t.Sections++
 	}
-	t.Root.Total.add(&s)
-	n.Total.add(&s)
+	if s != nil {
+		t.Root.Total.add(s)
+		n.Total.add(s)
+	}
 	folded := false
 	dir := path[1 : strings.LastIndexByte(path, '/')+1] // "a/b/" of "/a/b/c"
 	end := 1                                            // path[:end] is n's path
@@ -237,7 +263,7 @@ func (t *Tree) Add(u *sitemap.URL) {
 		}
 		c := n.kids[seg]
 		if c == nil {
-			if n.depth >= t.o.MaxDepth || t.Sections >= t.o.MaxSections {
+			if !create || n.depth >= t.o.MaxDepth || t.Sections >= t.o.MaxSections {
 				folded = true
 				break
 			}
@@ -250,15 +276,14 @@ func (t *Tree) Add(u *sitemap.URL) {
 			t.Sections++
 		}
 		n = c
-		n.Total.add(&s)
+		if s != nil {
+			n.Total.add(s)
+		}
 	}
-	if folded {
+	if folded && s != nil {
 		t.Folded++
 	}
-	n.Here++
-	if len(n.Pages) < t.o.MaxPages {
-		n.Pages = append(n.Pages, Page{Loc: u.Loc, LastMod: u.LastMod})
-	}
+	return n
 }
 
 // unescape returns a segment's percent-decoded form for display when it

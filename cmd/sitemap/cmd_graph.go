@@ -34,6 +34,7 @@ type graphOptions struct {
 	Quiet        bool
 	MaxErrors    int
 	Timeout      time.Duration
+	State        string
 	Inputs       []string
 
 	client *fetch.Client
@@ -42,7 +43,7 @@ type graphOptions struct {
 func newGraphCmd(s *streams) *cobra.Command {
 	o := &graphOptions{}
 	c := &cobra.Command{
-		Use:   "graph [flags] INPUT... -o FILE",
+		Use:   "graph [flags] INPUT... -o FILE  |  graph --state FILE [INPUT...] -o FILE",
 		Short: "Draw a site's sections from its sitemaps: an interactive HTML map, SVG, Graphviz DOT or JSON",
 		Long: `Graph reads the URLs of each INPUT and draws the site's structure: a tree of sections by URL
 path (https://www.example.com/blog/a is a page of the section blog/), each with its number
@@ -63,6 +64,15 @@ from --format:
   dot   Graphviz (dot -Tsvg site.dot > site.svg)
   json  the tree with its counts, for other tools
 
+With --state (the state file of "sitemap crawl --state"), graph draws the crawl's internal
+link graph instead: the sections of the sitemap (the INPUTs, or without them the pages the
+crawl listed) with the links between them aggregated into weighted arcs, each section's
+inlinks and click depth from the start page, and its flagged pages: orphans (in the sitemap,
+linked from no crawled page), pages missing from the sitemap (linked and indexable), and
+pages left out (noindex, canonical, 404, …), each with why. The HTML map draws the links
+and lists the flagged pages of a section when it is clicked; JSON gives the same counts and
+the links; SVG and DOT draw the sections.
+
 At most --max-nodes sections are drawn; past that the smaller sections of a level are
 drawn as one "+N more" node that carries their counts. Memory has a ceiling whatever
 the number of URLs: at most --max-sections sections are held (URLs past it count in
@@ -71,12 +81,16 @@ their deepest section held) and --max-pages pages per section are kept to list.
 Exit status: 0 drawn, 1 drawn but the sitemaps had errors (reported on standard error;
 the drawing has every URL that could be read), 2 could not run.`,
 		Example: `  sitemap graph testdata/samples/basic.xml -o site.html
+  sitemap crawl https://www.example.com/ --out crawled/ --state crawl.db
+  sitemap graph --state crawl.db -o links.html
   sitemap graph https://www.example.com/ -o site.svg
   sitemap graph testdata/samples/ -o site.dot
   sitemap graph --format json testdata/samples/basic.xml`,
-		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Inputs = args
+			if len(args) == 0 && o.State == "" {
+				return cannotRun("give the sitemaps to draw (INPUT...), or a crawl's --state\nrun 'sitemap graph --help' for usage")
+			}
 			o.UserAgent = userAgent(c)
 			var err error
 			if o.Scope, err = scopeOf(c); err != nil {
@@ -89,6 +103,7 @@ the drawing has every URL that could be read), 2 could not run.`,
 	f.SortFlags = false
 	f.StringVarP(&o.Output, "output", "o", "-", "`FILE` to write (written aside, then renamed into place); - for standard output")
 	f.StringVar(&o.Format, "format", "", "html, svg, dot or json (default: from the name of -o; json on standard output)")
+	f.StringVar(&o.State, "state", "", "`FILE`: the state of \"sitemap crawl --state\"; draw its internal link graph (see above)")
 	f.StringVar(&o.Title, "title", "", "title of the drawing (default: \"Sections of\" the site)")
 	f.IntVar(&o.MaxNodes, "max-nodes", graph.DefaultMaxNodes, "most sections drawn; the rest are aggregated into \"+N more\" nodes")
 	f.IntVar(&o.MaxSections, "max-sections", graph.DefaultMaxSections, "most sections held while reading (a memory ceiling); URLs past it count in their deepest section held")
@@ -204,7 +219,12 @@ func runGraph(ctx context.Context, o *graphOptions, s *streams) error {
 		}
 	}
 	dp := &diagPrinter{w: s.Err, quiet: o.Quiet}
-	tree, err := graph.Build(ctx, graphEntries(o, s.In, dp.diag), graph.Options{MaxSections: o.MaxSections, MaxPages: pagesOption(o.MaxPages)})
+	gopt := graph.Options{MaxSections: o.MaxSections, MaxPages: pagesOption(o.MaxPages)}
+	draw := graph.DrawOptions{MaxNodes: o.MaxNodes, Title: o.Title}
+	if o.State != "" {
+		return runLinkGraph(ctx, o, s, dp, format, gopt, draw)
+	}
+	tree, err := graph.Build(ctx, graphEntries(o, s.In, dp.diag), gopt)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -214,7 +234,6 @@ func runGraph(ctx context.Context, o *graphOptions, s *streams) error {
 	if tree.URLs == 0 {
 		return cannotRun("no URL read from %s: nothing to draw", strings.Join(o.Inputs, ", "))
 	}
-	draw := graph.DrawOptions{MaxNodes: o.MaxNodes, Title: o.Title}
 	err = writeOutput(o.Output, s.Out, func(w io.Writer) error {
 		switch format {
 		case "html":
@@ -225,6 +244,47 @@ func runGraph(ctx context.Context, o *graphOptions, s *streams) error {
 			return tree.DOT(ctx, w, draw)
 		}
 		return tree.JSON(ctx, w, draw)
+	})
+	if err != nil {
+		return cannotRun("%v", err)
+	}
+	if dp.errors > 0 {
+		return problemsFound()
+	}
+	return nil
+}
+
+// runLinkGraph draws the link graph of the crawl state o.State.
+func runLinkGraph(ctx context.Context, o *graphOptions, s *streams, dp *diagPrinter, format string, gopt graph.Options, draw graph.DrawOptions) error {
+	st, err := openStateReadOnly(ctx, o.State)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	var listed sitemap.Entries
+	if len(o.Inputs) > 0 {
+		listed = graphEntries(o, s.In, dp.diag)
+	}
+	lt, err := graph.Links(ctx, st.Crawl(), listed, gopt)
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return cannotRun("%v", err)
+	}
+	if lt.URLs == 0 {
+		return cannotRun("--state %s: the crawl listed no page and no INPUT was given: nothing to draw", o.State)
+	}
+	err = writeOutput(o.Output, s.Out, func(w io.Writer) error {
+		switch format {
+		case "html":
+			return lt.HTML(ctx, w, draw)
+		case "svg":
+			return lt.SVG(ctx, w, draw)
+		case "dot":
+			return lt.DOT(ctx, w, draw)
+		}
+		return lt.JSON(ctx, w, draw)
 	})
 	if err != nil {
 		return cannotRun("%v", err)

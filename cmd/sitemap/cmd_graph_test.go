@@ -31,7 +31,7 @@ func TestGraphIndexWithChildrenBeside(t *testing.T) {
 		Tree     struct {
 			Name     string `json:"name"`
 			Children []struct {
-				Name  string `json:"name"`
+				Name  string              `json:"name"`
 				Total struct{ Pages int } `json:"total"`
 			} `json:"children"`
 		} `json:"tree"`
@@ -109,5 +109,44 @@ func TestGraphErrors(t *testing.T) {
 	code, out, errs := runCLI(t, "", "graph", filepath.Join(dir, "sitemap.xml"))
 	if code != exitProblems || !strings.Contains(out, `"urls": 3`) || !strings.Contains(errs, "sitemap-2.xml") {
 		t.Errorf("missing child: exit %d, %q, %q", code, out, errs)
+	}
+}
+
+func TestGraphLinksFromCrawlState(t *testing.T) {
+	srv := exampleSite(t)
+	dir := t.TempDir()
+	db := filepath.Join(dir, "crawl.db")
+	if code, _, errs := runCLI(t, "", "crawl", srv.URL+"/", "--out", filepath.Join(dir, "out"), "--state", db); code != exitOK && code != exitProblems {
+		t.Fatalf("crawl: exit %d: %s", code, errs)
+	}
+	out := filepath.Join(dir, "links.json")
+	code, _, errs := runCLI(t, "", "graph", "--state", db, "-o", out)
+	if code != exitOK {
+		t.Fatalf("graph --state: exit %d: %s", code, errs)
+	}
+	b, _ := os.ReadFile(out)
+	var got struct {
+		URLs  int    `json:"urls"`
+		Start string `json:"start"`
+		Edges []struct {
+			From, To string
+			Links    int
+		} `json:"edges"`
+	}
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatalf("%v\n%s", err, b)
+	}
+	if got.URLs == 0 || got.Start != srv.URL+"/" || len(got.Edges) == 0 {
+		t.Errorf("link graph of the crawl: %s", b)
+	}
+	html := filepath.Join(dir, "links.html")
+	if code, _, errs := runCLI(t, "", "graph", "--state", db, "-o", html); code != exitOK {
+		t.Fatalf("graph --state -o links.html: exit %d: %s", code, errs)
+	}
+	if code, _, errs := runCLI(t, "", "graph", "-o", html); code != exitUsage || !strings.Contains(errs, "--state") {
+		t.Errorf("no INPUT and no --state: exit %d %q", code, errs)
+	}
+	if code, _, _ := runCLI(t, "", "graph", "--state", filepath.Join(dir, "none.db")); code != exitUsage {
+		t.Errorf("a missing state: exit %d", code)
 	}
 }

@@ -1,0 +1,165 @@
+package graph
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/state"
+)
+
+const ex = "https://www.example.com"
+
+// plantedCrawl records a finished crawl of a small site: the start page
+// links to blog/, blog/a and docs/x; blog/ links to blog/a; docs/x links
+// to docs/y, a page the sitemap below lacks (the planted missing page);
+// blog/orphan came from a seed sitemap and nothing links to it (the
+// planted orphan); old answered 404; draft is noindex.
+func plantedCrawl(t testing.TB) state.CrawlLog {
+	ctx := context.Background()
+	st, err := state.OpenSQLite(ctx, filepath.Join(t.TempDir(), "crawl.db"), state.SQLiteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	log := st.Crawl()
+	if _, err := log.Begin(ctx, ex+"/", time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	type page struct {
+		loc, ref, title string
+		depth, status   int
+		reason          string
+		links           []string
+	}
+	pages := []page{
+		{loc: "/", title: "Home", status: 200, links: []string{"/blog/", "/blog/a", "/docs/x", "/old", "/draft"}},
+		{loc: "/blog/", ref: "/", depth: 1, title: "Blog", status: 200, links: []string{"/blog/a"}},
+		{loc: "/blog/a", ref: "/", depth: 1, title: "Post A", status: 200},
+		{loc: "/docs/x", ref: "/", depth: 1, title: "Doc X", status: 200, links: []string{"/docs/y"}},
+		{loc: "/docs/y", ref: "/docs/x", depth: 2, title: "Doc Y", status: 200},
+		{loc: "/blog/orphan", ref: "/sitemap.xml", depth: 0, title: "Lonely post", status: 200},
+		{loc: "/old", ref: "/", depth: 1, status: 404, reason: "status:404"},
+		{loc: "/draft", ref: "/", depth: 1, title: "Draft", status: 200, reason: "noindex"},
+	}
+	err = log.Update(ctx, func(tx state.CrawlTx) error {
+		for _, p := range pages {
+			ref := ""
+			if p.ref != "" {
+				ref = ex + p.ref
+			}
+			if err := tx.Enqueue(ctx, state.CrawlLink{Loc: ex + p.loc, Depth: p.depth, Referrer: ref}); err != nil {
+				return err
+			}
+		}
+		for _, p := range pages {
+			r := state.CrawlResult{Loc: ex + p.loc, Status: p.status, Title: p.title, Reason: p.reason}
+			if p.reason == "" {
+				r.Entry = &sitemap.URL{Loc: ex + p.loc}
+			}
+			if err := tx.Record(ctx, r); err != nil {
+				return err
+			}
+			for _, l := range p.links {
+				if err := tx.Link(ctx, state.CrawlEdge{From: ex + p.loc, To: ex + l, Kind: state.LinkFollow}); err != nil {
+					return err
+				}
+			}
+		}
+		return tx.Finish(ctx, "")
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return log
+}
+
+// plantedSitemap is the site's sitemap: it lacks docs/y and lists
+// gone/page, which the crawl never reached.
+func plantedSitemap() sitemap.Entries {
+	var urls []sitemap.URL
+	for _, p := range []string{"/", "/blog/", "/blog/a", "/blog/orphan", "/docs/x", "/gone/page"} {
+		urls = append(urls, sitemap.URL{Loc: ex + p})
+	}
+	return entries(urls...)
+}
+
+func marks(n *Node) string {
+	var s []string
+	Walk(n, func(m *Node) {
+		for _, k := range m.Marks {
+			s = append(s, strings.TrimPrefix(k.Loc, ex)+"="+k.Kind)
+		}
+	})
+	return strings.Join(s, " ")
+}
+
+func TestLinksMarksOrphansAndMissing(t *testing.T) {
+	lt, err := Links(context.Background(), plantedCrawl(t), plantedSitemap(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lt.Start != ex+"/" {
+		t.Errorf("start %q", lt.Start)
+	}
+	if got := marks(lt.Root); got != "/draft=left /old=left /blog/orphan=orphan /docs/y=missing /gone/page=orphan" {
+		t.Errorf("marks: %s", got)
+	}
+	l := lt.Root.Link
+	if l == nil || l.Orphans != 2 || l.Missing != 1 || l.Left != 2 || l.Depth != 0 {
+		t.Fatalf("root link stats %+v", l)
+	}
+	blog := find(lt.Root, ex+"/blog/")
+	if blog.Link.Inlinks != 3 || blog.Link.Depth != 1 || blog.Total.Pages != 3 {
+		t.Errorf("blog/: %+v, %d pages", blog.Link, blog.Total.Pages)
+	}
+	if blog.Pages[1].Title != "Post A" {
+		t.Errorf("title of blog/a: %q", blog.Pages[1].Title)
+	}
+	// docs/y is drawn in docs/ but not counted among the sitemap's pages.
+	if docs := find(lt.Root, ex+"/docs/"); docs.Total.Pages != 1 || docs.Link.Missing != 1 {
+		t.Errorf("docs/: %d pages, %+v", docs.Total.Pages, docs.Link)
+	}
+	var edges []string
+	for _, e := range lt.Edges {
+		edges = append(edges, strings.TrimPrefix(e.From.Path, ex)+">"+strings.TrimPrefix(e.To.Path, ex)+"="+itoa(e.Links))
+	}
+	// Root (/) -> blog/ twice (blog/, blog/a), -> docs/ once, -> / twice
+	// (old, draft); blog/ -> blog/ once; docs/ -> docs/ once.
+	if got := strings.Join(edges, " "); got != "/>/=2 />/blog/=2 />/docs/=1 /blog/>/blog/=1 /docs/>/docs/=1" {
+		t.Errorf("edges: %s", got)
+	}
+}
+
+func TestLinksWithoutSitemapUsesTheCrawlsOwn(t *testing.T) {
+	lt, err := Links(context.Background(), plantedCrawl(t), nil, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The crawl listed docs/y itself, so nothing is missing; blog/orphan
+	// is still linked from nowhere.
+	if got := marks(lt.Root); got != "/draft=left /old=left /blog/orphan=orphan" {
+		t.Errorf("marks: %s", got)
+	}
+	if lt.Root.Total.Pages != 6 {
+		t.Errorf("%d pages, want the 6 the crawl listed", lt.Root.Total.Pages)
+	}
+}
+
+func itoa(n int) string { return group(n) }
+
+func TestLinksJSONGolden(t *testing.T) {
+	lt, err := Links(context.Background(), plantedCrawl(t), plantedSitemap(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := lt.JSON(context.Background(), &b, DrawOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "links.json", b.Bytes())
+}
