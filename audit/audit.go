@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"sync"
 	"time"
@@ -49,7 +50,7 @@ type Options struct {
 	// AllowOffSite follows index children on another site (I-05).
 	AllowOffSite bool
 	// Stdin is read for the name "-".
-	Stdin interface{ Read([]byte) (int, error) }
+	Stdin io.Reader
 
 	// Crawl, when set, crawls the site from its homepage with these
 	// options (HTTP, NoSitemaps and Concurrency are set by the audit) into

@@ -119,6 +119,9 @@ func TestAuditFindsThePlantedSet(t *testing.T) {
 	if recs[u+"/chain"].Target != u+"/ok" || recs[u+"/canon"].Target != u+"/ok" {
 		t.Errorf("targets: %q, %q", recs[u+"/chain"].Target, recs[u+"/canon"].Target)
 	}
+	if got := ps.pdfMethods.String(); got != "HEAD " {
+		t.Errorf("/doc.pdf was asked with %q, want one HEAD", got)
+	}
 	if tally.Records != len(ps.want) || tally.Rules["AUD-01"] != 4 || tally.Errors == 0 {
 		t.Errorf("tally %+v", tally)
 	}
@@ -143,5 +146,53 @@ func TestAuditCrawlFindsOrphansAndMissingPages(t *testing.T) {
 	}
 	if r := recs[u+"/orphan"]; r.Depth != nil {
 		t.Errorf("/orphan has a depth: %+v", r)
+	}
+}
+
+// An audit interrupted part-way continues with the same state: the
+// sitemaps are not read again, the URLs already checked are not requested
+// again, and the findings are the planted set.
+func TestAuditResumes(t *testing.T) {
+	ps := newPlantedSite(t)
+	st := openState(t, filepath.Join(t.TempDir(), "state.db"))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	o := Options{HTTP: testClient(t), Rate: -1, Retries: -1, Concurrency: 1,
+		Progress: func(n int) {
+			if n == 8 {
+				cancel()
+			}
+		}}
+	a, err := New(ctx, st.Audit(), []string{ps.srv.URL + "/"}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Run(ctx); err == nil {
+		t.Fatal("the interrupted run returned no error")
+	}
+	first := strings.Fields(ps.hits.String())
+	ps.hits = methods{}
+	o.Progress = nil
+	if a, err := New(context.Background(), st.Audit(), []string{ps.srv.URL + "/"}, o); err != nil || !a.Resumed() {
+		t.Fatalf("not resumed: %v", err)
+	}
+	got, _, _ := runAudit(t, st, []string{ps.srv.URL + "/"}, o)
+	compare(t, got, ps.want)
+	second := strings.Fields(ps.hits.String())
+	for _, p := range second {
+		if strings.HasPrefix(p, "/sitemap") {
+			t.Errorf("the resumed run read %s again", p)
+		}
+	}
+	again := 0
+	for _, p := range second {
+		if slices.Contains(first, p) && p != "/robots.txt" {
+			again++
+		}
+	}
+	// At most the URL in flight when the run stopped is asked for again
+	// (with its redirect hops).
+	if again > 3 || len(second) == 0 {
+		t.Errorf("first run %q, resumed run %q: %d requests repeated", first, second, again)
 	}
 }

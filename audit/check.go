@@ -148,6 +148,10 @@ func (a *Auditor) verdict(ctx context.Context, e state.AuditListed, rec *Record,
 	mt, _, _ := mime.ParseMediaType(resp.ContentType)
 	if mt != "text/html" && mt != "application/xhtml+xml" && resp.ContentType != "" {
 		if !e.Extra {
+			// A file has no <meta>: only its X-Robots-Tag can say noindex.
+			if p, _ := crawl.ReadPage(strings.NewReader(""), resp.Header, resp.FinalURL, a.agent, 1); p.NoindexHeader {
+				rec.add("AUD-07", "noindex in the X-Robots-Tag header; remove it from the sitemap or drop the noindex")
+			}
 			rec.add("AUD-10", "answers 200 with %s, not an HTML page", mt)
 		}
 		return

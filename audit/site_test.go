@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -14,7 +15,21 @@ import (
 type plantedSite struct {
 	srv  *httptest.Server
 	want map[string][]string // URL → rule IDs of its findings
+	// pdfMethods are the methods /doc.pdf was asked with.
+	pdfMethods methods
+	// hits are the paths requested, in order.
+	hits methods
 }
+
+// methods records HTTP methods, safe for concurrent handlers.
+type methods struct {
+	mu sync.Mutex
+	s  string
+}
+
+func (m *methods) Add(s string) { m.mu.Lock(); m.s += s; m.mu.Unlock() }
+
+func (m *methods) String() string { m.mu.Lock(); defer m.mu.Unlock(); return m.s }
 
 func page(body string, head ...string) string {
 	return "<!doctype html><html lang=\"en\"><head><title>t</title>" + strings.Join(head, "") + "</head><body>" + body + "</body></html>"
@@ -40,7 +55,7 @@ func newPlantedSite(t testing.TB) *plantedSite {
 		return func(w http.ResponseWriter, r *http.Request) { http.Error(w, "no", code) }
 	}
 	linked := []string{"/ok", "/chain", "/old", "/old2", "/missing", "/gone", "/forbidden", "/broken", "/noindex-meta",
-		"/noindex-header", "/canon", "/private/page", "/doc.pdf", "/stale", "/future", "/en", "/de", "/dup", "/closed", "/missing-page"}
+		"/noindex-header", "/canon", "/private/page", "/doc.pdf", "/hidden.pdf", "/stale", "/future", "/en", "/de", "/dup", "/closed", "/missing-page"}
 	var links strings.Builder
 	for _, l := range linked {
 		fmt.Fprintf(&links, `<a href="%s">%s</a> `, l, l)
@@ -74,7 +89,7 @@ func newPlantedSite(t testing.TB) *plantedSite {
 		}
 	}
 	mux.HandleFunc("/sitemap-a.xml", urlset("/", "/ok", "/chain", "/old", "/old2", "/missing", "/gone", "/forbidden", "/broken",
-		"/noindex-meta", "/noindex-header", "/canon", "/private/page", "/doc.pdf", "/stale "+stale, "/future 2099-01-01", "/dup"))
+		"/noindex-meta", "/noindex-header", "/canon", "/private/page", "/doc.pdf", "/hidden.pdf", "/stale "+stale, "/future 2099-01-01", "/dup"))
 	mux.HandleFunc("/sitemap-b.xml", urlset("/en", "/de", "/dup", "https://other.example/x", "/closed", "/orphan"))
 
 	mux.HandleFunc("/ok", html("ok"))
@@ -95,7 +110,13 @@ func newPlantedSite(t testing.TB) *plantedSite {
 	mux.HandleFunc("/canon", html("x", `<link rel="canonical" href="/ok">`))
 	mux.HandleFunc("/private/page", html("secret"))
 	mux.HandleFunc("/doc.pdf", func(w http.ResponseWriter, r *http.Request) {
+		ps.pdfMethods.Add(r.Method + " ")
 		w.Header().Set("Content-Type", "application/pdf")
+		fmt.Fprint(w, "%PDF-1.7")
+	})
+	mux.HandleFunc("/hidden.pdf", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/pdf")
+		w.Header().Set("X-Robots-Tag", "noindex")
 		fmt.Fprint(w, "%PDF-1.7")
 	})
 	mux.HandleFunc("/stale", func(w http.ResponseWriter, r *http.Request) {
@@ -114,7 +135,10 @@ func newPlantedSite(t testing.TB) *plantedSite {
 	})
 	mux.HandleFunc("/orphan", html("nobody links here"))
 	mux.HandleFunc("/missing-page", html("linked, not listed"))
-	ps.srv = httptest.NewServer(mux)
+	ps.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ps.hits.Add(r.URL.Path + " ")
+		mux.ServeHTTP(w, r)
+	}))
 	t.Cleanup(ps.srv.Close)
 	u := ps.srv.URL
 	ps.want = map[string][]string{
@@ -132,6 +156,7 @@ func newPlantedSite(t testing.TB) *plantedSite {
 		u + "/canon":              {"AUD-08"},
 		u + "/private/page":       {"AUD-09"},
 		u + "/doc.pdf":            {"AUD-10"},
+		u + "/hidden.pdf":         {"AUD-07", "AUD-10"},
 		u + "/stale":              {"AUD-11"},
 		u + "/future":             {"AUD-12"},
 		u + "/en":                 {"AUD-13"},
