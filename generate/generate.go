@@ -88,6 +88,15 @@ type Options struct {
 	// Exclude pattern (RE2, unanchored). The others are left out before
 	// any check and counted in Summary.Excluded.
 	Include, Exclude []*regexp.Regexp
+	// Shard and Shards, when Shards > 1, keep only the entries of shard
+	// Shard (1 to Shards): those whose loc, in its normal form (L-18, the
+	// key duplicates are compared under), hashes to Shard-1 modulo Shards
+	// ([ShardOf]). Shards runs over the same input, one per shard, thus
+	// publish every URL exactly once between them, wherever they run. The
+	// others are left out before any check and counted in
+	// Summary.OtherShards. Name the shard's files with build.ShardName
+	// (the command's --shard does).
+	Shard, Shards int
 	// RobotsTxt, when set, is the path of a robots.txt file to add the
 	// Sitemap: line of the run's top file to (created when missing; every
 	// other byte kept, RB-13), and to drop the Sitemap: lines of files
@@ -127,6 +136,9 @@ type Summary struct {
 	// Excluded is the number of entries Options.Include and Exclude left
 	// out.
 	Excluded int `json:"excluded,omitempty"`
+	// OtherShards is the number of entries left to other shards
+	// (Options.Shards).
+	OtherShards int `json:"other_shards,omitempty"`
 	// OutOfScope is the number of invalid entries refused as outside the
 	// scope (L-09, L-15).
 	OutOfScope int `json:"out_of_scope,omitempty"`
@@ -283,6 +295,9 @@ type run struct {
 // On every error but StageSaveState, StageRobots and StageRobotsEdit
 // nothing is published and the previous sitemaps stay as they were.
 func Run(ctx context.Context, src Source, o Options) (Summary, error) {
+	if o.Shards > 1 && (o.Shard < 1 || o.Shard > o.Shards) {
+		return Summary{}, &StageError{StageOpen, fmt.Errorf("generate: shard %d of %d: use 1 to %d", o.Shard, o.Shards, o.Shards)}
+	}
 	if o.XSL && o.Build.Stylesheet == "" {
 		// Relative: it resolves against each file's own URL, and every
 		// file of the set sits in the same directory.
@@ -382,6 +397,9 @@ func (s Summary) WriteTable(w io.Writer) error {
 	}
 	if s.Excluded > 0 {
 		skipped += ", " + group(s.Excluded) + " excluded"
+	}
+	if s.OtherShards > 0 {
+		skipped += ", " + group(s.OtherShards) + " left to other shards"
 	}
 	return s.Summary.WriteTableSkipped(w, skipped)
 }

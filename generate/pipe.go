@@ -3,6 +3,7 @@ package generate
 import (
 	"context"
 	"errors"
+	"hash/fnv"
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/internal/check"
@@ -84,9 +85,9 @@ type reader struct {
 	cur    *batch        // the batch being filled, nil when none
 	strict bool
 	filter urlfilter.Filter
-	// excluded counts the entries filter left out; read once done is
-	// closed.
-	excluded int
+	// excluded counts the entries filter left out, otherShards those
+	// of other shards; read once done is closed.
+	excluded, otherShards int
 }
 
 func newReader(ctx context.Context, src Source, r *run) *reader {
@@ -158,6 +159,19 @@ func (p *reader) yield(it *Item) error {
 		// L-18: before the dedup set sees the loc, so that the spellings
 		// of one URL count as one.
 		st.norm = normalize(&st.it.URL, nil)
+	}
+	if o := p.r.o; o.Shards > 1 {
+		key := st.it.URL.Loc
+		if o.NoNormalize {
+			if n, _, pr := check.Normalize(key); pr.OK() {
+				key = n
+			}
+		}
+		if ShardOf(key, o.Shards) != o.Shard {
+			p.cur.steps = p.cur.steps[:len(p.cur.steps)-1]
+			p.otherShards++
+			return nil
+		}
 	}
 	if p.r.seen != nil {
 		// L-17: a repeated loc wastes the 50,000-URL budget; the first
@@ -250,6 +264,7 @@ func (r *run) readAll(ctx context.Context, src Source) error {
 		cancel()
 		<-p.done
 		r.sum.Excluded = p.excluded
+		r.sum.OtherShards = p.otherShards
 	}()
 	for {
 		var b *batch
@@ -306,4 +321,12 @@ func (r *run) consume(ctx context.Context, s *step) error {
 	}
 	r.reportNormalized(&s.it, s.norm)
 	return r.add(ctx, &s.it, s.dedupKey())
+}
+
+// ShardOf is the shard (1 to shards) of the URL loc, given in its normal
+// form: 1 + the 64-bit FNV-1a hash of its bytes modulo shards.
+func ShardOf(loc string, shards int) int {
+	h := fnv.New64a()
+	h.Write([]byte(loc))
+	return 1 + int(h.Sum64()%uint64(shards))
 }

@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -49,6 +50,8 @@ type generateOptions struct {
 	// already published is skipped (L-17), remembered in at most
 	// DedupMemory bytes and past that in a temporary file.
 	KeepDuplicates bool
+	// Shard is --shard K/N; ShardBy is --shard-by (hash or input).
+	Shard, ShardBy string
 	DedupMemory    byteSize
 	Include        []string
 	Exclude        []string
@@ -160,6 +163,8 @@ is published. Exit status 2: bad flags, unreadable input, unwritable output.`,
 	f.StringArrayVar(&o.Include, "include", nil, "publish only entries whose loc matches this regular expression (repeatable; as crawl's)")
 	f.StringArrayVar(&o.Exclude, "exclude", nil, "leave out entries whose loc matches this regular expression (repeatable; as crawl's)")
 	f.BoolVar(&o.XSL, "xsl", false, "write "+xsl.DefaultName+" beside the sitemaps and reference it, so browsers show a table (browsers are dropping XSLT: Chromium already warns; \"sitemap html\" writes HTML pages that need none)")
+	f.StringVar(&o.Shard, "shard", "", "write shard `K/N` of a set that N runs write together (NAME-K-1-HASH.xml, … and NAME-K.xml, the shard's own index); then `sitemap index --shards N` writes NAME.xml over every shard")
+	f.StringVar(&o.ShardBy, "shard-by", "hash", "with --shard, which entries are the shard's: hash (those whose normal loc hashes to K: every run reads the same input and each URL lands in exactly one shard) or input (all it reads: each run reads its own part, and a URL in two parts is published twice)")
 	return c
 }
 
@@ -209,6 +214,10 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 			return cannotRun("INPUT %s is a URL; generate reads files and - (for a site's URLs: sitemap fetch --format jsonl URL | sitemap generate ... -)", d.Name)
 		}
 	}
+	shard, shards, err := o.shardOptions(&bo)
+	if err != nil {
+		return err
+	}
 	bo.BaseURL, bo.SiteURL = o.BaseURL, o.SiteURL
 	bo.Legacy, bo.DryRun, bo.NewsMaxAge = o.Legacy, o.DryRun, o.NewsMaxAge
 	if o.toStdout() {
@@ -234,7 +243,7 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	g := generate.Options{
 		Out: st, Build: bo, XSL: o.XSL, Strict: o.Strict, RobotsTxt: o.Robots, NoNormalize: o.NoNormalize,
 		KeepDuplicates: o.KeepDuplicates, DedupMemory: int64(o.DedupMemory),
-		Include: include, Exclude: exclude,
+		Include: include, Exclude: exclude, Shard: shard, Shards: shards,
 	}
 	if o.State != "" {
 		prec := sitemap.PrecisionSecond
@@ -656,4 +665,38 @@ func genPlural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// shardOptions checks --shard K/N and --shard-by and names the shard's
+// files in bo (NAME-K, always with its own index). It returns the shard
+// and the shard count generate.Options filters by (0, 0 for none).
+func (o *generateOptions) shardOptions(bo *build.Options) (int, int, error) {
+	if o.Shard == "" {
+		if o.ShardBy != "hash" {
+			return 0, 0, cannotRun("--shard-by goes with --shard K/N")
+		}
+		return 0, 0, nil
+	}
+	ks, ns, ok := strings.Cut(o.Shard, "/")
+	k, kerr := strconv.Atoi(ks)
+	n, nerr := strconv.Atoi(ns)
+	if !ok || kerr != nil || nerr != nil || n < 1 || k < 1 || k > n {
+		return 0, 0, cannotRun("--shard %q: give K/N with 1 <= K <= N, such as --shard 2/3", o.Shard)
+	}
+	switch {
+	case o.toStdout():
+		return 0, 0, cannotRun("--shard writes a shard's sitemaps and index into a directory or bucket; give --out DIR or --out s3://bucket/prefix")
+	case bo.Index == build.IndexNever:
+		return 0, 0, cannotRun("--shard writes the shard's own index (its completion record for `sitemap index`); drop --index never")
+	case o.Robots != "":
+		return 0, 0, cannotRun("--robots with --shard: robots.txt should name the index `sitemap index` writes over every shard, not one shard's; drop --robots and add that Sitemap: line once")
+	case o.ShardBy != "hash" && o.ShardBy != "input":
+		return 0, 0, cannotRun("--shard-by %q: use hash or input", o.ShardBy)
+	}
+	bo.Name = build.ShardName(bo.Name, k)
+	bo.Index = build.IndexAlways
+	if o.ShardBy == "input" {
+		return 0, 0, nil
+	}
+	return k, n, nil
 }

@@ -68,6 +68,7 @@ var subcommands = []struct {
 	{"version", newVersionCmd, false},
 	{"robots", newRobotsCmd, false},
 	{"generate", newGenerateCmd, true},
+	{"index", newIndexCmd, false},
 	{"crawl", newCrawlCmd, false},
 	{"audit", newAuditCmd, false},
 	{"validate", newValidateCmd, true},

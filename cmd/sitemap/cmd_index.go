@@ -1,0 +1,102 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sitemapkit/sitemap/build"
+	"github.com/sitemapkit/sitemap/store"
+)
+
+// indexOptions are the flags of `sitemap index`.
+type indexOptions struct {
+	Out, Name, BaseURL          string
+	Shards                      int
+	GzipIndex                   bool
+	S3Endpoint, S3Region, Cache string
+}
+
+func newIndexCmd(s *streams) *cobra.Command {
+	o := &indexOptions{}
+	c := &cobra.Command{
+		Use:   "index --shards N --base-url URL [flags]",
+		Short: "Write the index over the shards of a set that N `generate --shard` runs wrote",
+		Long: `Index writes NAME.xml, one sitemap index over the sitemaps of every shard that
+"sitemap generate --shard K/N" runs (on any machines) published into the same directory or
+bucket, with each child's lastmod as its shard's run computed it (the newest lastmod of its
+URLs).
+
+Each shard run publishes its children NAME-K-1-HASH.xml, NAME-K-2-HASH.xml, … and then its
+own index NAME-K.xml, last: that index is the shard's record of being complete, and no other
+bookkeeping file goes among the sitemaps (it is itself a valid index a site may serve).
+Index refuses, publishing nothing (exit 2), when a shard's NAME-K.xml is missing (the shard
+was not generated or its run has not finished), or lists a sitemap that is not there.
+
+Run it after every round of shard runs: a child a shard no longer lists is kept for one more
+run of that shard, for the readers of the index that still names it.`,
+		Example: `  sitemap generate --shard 1/3 --base-url https://www.example.com/ --out public/ examples/urls.txt
+  sitemap generate --shard 2/3 --base-url https://www.example.com/ --out public/ examples/urls.txt
+  sitemap generate --shard 3/3 --base-url https://www.example.com/ --out public/ examples/urls.txt
+  sitemap index --shards 3 --base-url https://www.example.com/ --out public/`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			return runIndex(c.Context(), o, s)
+		},
+	}
+	f := c.Flags()
+	f.SortFlags = false
+	f.IntVar(&o.Shards, "shards", 0, "the number of shards, N (required): every one of NAME-1 … NAME-N must be there")
+	f.StringVar(&o.BaseURL, "base-url", "", "URL of the directory the sitemaps are served from, e.g. https://www.example.com/ (required)")
+	f.StringVar(&o.Out, "out", ".", "the directory, or s3://bucket/prefix, the shards were written into")
+	f.StringVar(&o.Name, "name", "sitemap", "base name of the set: NAME.xml over NAME-1 … NAME-N")
+	f.BoolVar(&o.GzipIndex, "gzip-index", false, "write NAME.xml.gz")
+	f.StringVar(&o.S3Endpoint, "s3-endpoint", "", "with --out s3://…: the `URL` of an S3-compatible service (default $AWS_ENDPOINT_URL_S3, $AWS_ENDPOINT_URL, else AWS)")
+	f.StringVar(&o.S3Region, "s3-region", "", "with --out s3://…: the signing region (default $AWS_REGION, $AWS_DEFAULT_REGION, else us-east-1)")
+	f.StringVar(&o.Cache, "cache-control", store.DefaultCacheControl, "with --out s3://…: the Cache-Control of the index")
+	return c
+}
+
+func runIndex(ctx context.Context, o *indexOptions, s *streams) error {
+	if o.Shards < 1 {
+		return cannotRun("--shards is required: the N of the `generate --shard K/N` runs")
+	}
+	if o.BaseURL == "" {
+		return cannotRun("--base-url is required: the URL of the directory the sitemaps are served from, e.g. --base-url https://www.example.com/")
+	}
+	var st store.Store
+	if store.IsS3(o.Out) {
+		s3, err := store.S3(o.Out, store.S3Options{Endpoint: o.S3Endpoint, Region: o.S3Region, CacheControl: o.Cache})
+		if err != nil {
+			return cannotRun("--out %s: %v", o.Out, err)
+		}
+		st = s3
+	} else {
+		d, err := store.Dir(o.Out)
+		if err != nil {
+			return cannotRun("--out %s: %v", o.Out, err)
+		}
+		unlock, err := d.Lock(ctx, o.Name)
+		if err != nil {
+			return cannotRun("--out %s: %v (a shard run is writing there; run index after it)", o.Out, err)
+		}
+		defer unlock()
+		st = d
+	}
+	sum, err := build.MergeShards(ctx, st, build.MergeOptions{Name: o.Name, Shards: o.Shards, BaseURL: o.BaseURL, GzipIndex: o.GzipIndex})
+	var se *build.ShardError
+	switch {
+	case errors.As(err, &se):
+		return cannotRun("%v; nothing was published", err)
+	case err != nil:
+		return cannotRun("%v", err)
+	}
+	lm := "no lastmod"
+	if !sum.LastMod.IsZero() {
+		lm = "newest lastmod " + sum.LastMod.String()
+	}
+	fmt.Fprintf(s.Err, "sitemap: wrote %s: %d sitemaps from %d shards, %s\n", sum.Name, sum.URLs, o.Shards, lm)
+	return nil
+}
