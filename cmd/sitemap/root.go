@@ -106,8 +106,8 @@ func streamsInput(args []string) bool {
 func newRootCmd(s *streams, args []string) *cobra.Command {
 	root := &cobra.Command{
 		Use:           "sitemap",
-		Short:         "Generate, read, validate, discover and crawl sitemaps",
-		Long:          "sitemap does everything a website needs with the Sitemaps protocol: generate sitemaps\nfrom URL lists, CSV, JSONL or a crawl; read, validate and discover the sitemaps of any site;\nand tell search engines where they are.",
+		Short:         "Generate, crawl, read, validate, audit, serve and draw sitemaps",
+		Long:          "sitemap does everything a website needs with the Sitemaps protocol: generate sitemaps\nfrom URL lists, CSV, JSONL or a crawl; read, validate, discover and audit the sitemaps of\nany site; serve them from a directory or a database; draw a site for people; and tell\nsearch engines where they are and what changed.",
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		// --version prints what `sitemap version` prints.
