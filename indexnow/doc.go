@@ -25,7 +25,10 @@
 // recorded with the version of its content ([Version]), the time and the
 // outcome when its batch is answered, so a run submits only what the
 // ledger has not seen sent: a re-run sends nothing new, a run killed
-// mid-batch sends the URLs it had not recorded, and a page that changes
+// mid-batch sends the URLs it had not recorded (a batch the endpoint
+// received before the kill but whose answer was not recorded is sent
+// again: at least once for that batch, exactly once for every other
+// URL), and a page that changes
 // again (a new lastmod or content hash) is sent again. [Options.MaxPerDay]
 // keeps a daily quota, counted over the last 24 hours of the ledger.
 //

@@ -60,7 +60,9 @@ that outlasts the retries stops the run: the rest are left for a later run.
 
 With --state FILE, what was submitted, when and with which outcome is recorded there (SQLite,
 the file of 'generate --state'): a re-run sends nothing new, a run that was killed sends what
-it had not sent, and a page whose lastmod or content hash changed is sent again.
+it had not sent, and a page whose lastmod or content hash changed is sent again. Each batch is
+recorded when its answer comes: the one batch a kill catches between the endpoint receiving
+it and the answer being recorded is sent again (at least once); every other URL, exactly once.
 --max-per-day keeps a quota over the last 24 hours (of --state, else of this run).
 
 Each batch's outcome and a summary go to standard error; --dry-run prints each batch's
