@@ -119,6 +119,7 @@ type Handler struct {
 	stats Metrics
 
 	cache *pageCache // nil without Options.CacheDir
+	bg    sync.WaitGroup // background refreshes
 
 	mu   sync.Mutex // held by a refresh
 	snap atomic.Pointer[snapshot]
@@ -193,16 +194,42 @@ func (h *Handler) Refresh(ctx context.Context) error {
 
 // current returns the pages, refreshing them when they are older than
 // Options.Recheck.
+//
+// Once there are pages, a stale check does not hold requests up: the
+// request that finds the pages stale starts the check (and the recount,
+// when something changed) in the background and is answered from the
+// pages it has, as are the requests that come while it runs. A check that
+// fails is tried again after Recheck. With a negative Recheck every request
+// checks, and waits.
 func (h *Handler) current(ctx context.Context) (*snapshot, error) {
-	if s := h.snap.Load(); s != nil && h.o.Recheck > 0 && h.now().Sub(s.checked) < h.o.Recheck {
+	s := h.snap.Load()
+	if s == nil || h.o.Recheck < 0 {
+		return h.refresh(ctx, false)
+	}
+	if h.now().Sub(s.checked) < h.o.Recheck {
 		return s, nil
 	}
-	return h.refresh(ctx, false)
+	if h.mu.TryLock() {
+		h.bg.Add(1)
+		go func() {
+			defer h.bg.Done()
+			defer h.mu.Unlock()
+			if _, err := h.refreshLocked(context.Background(), false); err != nil {
+				h.stats.errors.Add(1)
+			}
+		}()
+	}
+	return s, nil
 }
 
 func (h *Handler) refresh(ctx context.Context, force bool) (*snapshot, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	return h.refreshLocked(ctx, force)
+}
+
+// refreshLocked is refresh with h.mu held.
+func (h *Handler) refreshLocked(ctx context.Context, force bool) (*snapshot, error) {
 	s := h.snap.Load()
 	now := h.now()
 	if s != nil && !force && h.o.Recheck > 0 && now.Sub(s.checked) < h.o.Recheck {
@@ -210,6 +237,13 @@ func (h *Handler) refresh(ctx context.Context, force bool) (*snapshot, error) {
 	}
 	v, err := h.src.Version(ctx)
 	if err != nil {
+		if s != nil {
+			// Keep answering from the pages there are; try again after
+			// Recheck rather than at every request.
+			ns := *s
+			ns.checked = now
+			h.snap.Store(&ns)
+		}
 		return nil, fmt.Errorf("serve: change check: %w", err)
 	}
 	if s != nil && (v == s.version || v == "" && s.version == "") {

@@ -136,6 +136,12 @@ func TestRecheck(t *testing.T) {
 		t.Error("the change check ran before Recheck elapsed")
 	}
 	now = now.Add(31 * time.Minute)
+	// The request that finds the pages stale is answered from them and
+	// starts the check in the background.
+	if get(t, h, "HEAD", "/sitemap.xml").Header.Get("ETag") != etag {
+		t.Error("a request waited for the change check")
+	}
+	h.bg.Wait()
 	if get(t, h, "HEAD", "/sitemap.xml").Header.Get("ETag") == etag {
 		t.Error("the change check did not run after Recheck elapsed")
 	}
