@@ -183,51 +183,60 @@ var errNilURL = errors.New("sitemap: nil *URL")
 // When o.Scope is set but is not an absolute http(s) URL, Check returns a
 // plain error (not an *EntryError) for every entry.
 func (o EncoderOptions) Check(u *URL) error {
+	_, err := o.check(u)
+	return err
+}
+
+// check is Check that also reports whether u.Loc has nothing appendText
+// would escape, as the fast path of the URL checks finds on its way (so
+// appendURL copies it instead of reading it again).
+func (o EncoderOptions) check(u *URL) (plainLoc bool, err error) {
 	if u == nil {
-		return errNilURL
+		return false, errNilURL
 	}
 	if need := Extensions(u) &^ o.Extensions; need != 0 {
-		return undeclared(need)
+		return false, undeclared(need)
 	}
-	if err := o.checkLoc(top("loc"), u.Loc, check.Page); err != nil {
-		return err
+	plainLoc, err = o.checkLocPlain(top("loc"), u.Loc, check.Page)
+	if err != nil {
+		return false, err
 	}
 	if err := checkDate(top("lastmod"), "M-08", u.LastMod); err != nil {
-		return err
+		return false, err
 	}
 	if u.ChangeFreq != "" && !u.ChangeFreq.Valid() {
-		return problemErr(top("changefreq"), string(u.ChangeFreq), check.ChangeFreq(string(u.ChangeFreq)))
+		return false, problemErr(top("changefreq"), string(u.ChangeFreq), check.ChangeFreq(string(u.ChangeFreq)))
 	}
 	if u.Priority != nil {
 		if pr := check.Priority(*u.Priority); !pr.OK() {
-			return problemErr(top("priority"), strconv.FormatFloat(*u.Priority, 'g', -1, 64), pr)
+			return false, problemErr(top("priority"), strconv.FormatFloat(*u.Priority, 'g', -1, 64), pr)
 		}
 	}
 	if len(u.Alternates) > 0 {
 		if err := checkAlternates(u.Alternates); err != nil {
-			return err
+			return false, err
 		}
 	}
 	if len(u.Images) > MaxImagesPerURL {
-		return entryErr(top("images"), "IM-02", "",
+		return false, entryErr(top("images"), "IM-02", "",
 			"has "+strconv.Itoa(len(u.Images))+" images; a <url> may carry at most 1,000; split the images over several pages or drop some")
 	}
 	for i := range u.Images {
 		if err := o.checkImage(field{name: "images", i: i}, &u.Images[i]); err != nil {
-			return err
+			return false, err
 		}
 	}
 	for i := range u.Videos {
 		if err := o.checkVideo(field{name: "videos", i: i}, u.Loc, &u.Videos[i]); err != nil {
-			return err
+			return false, err
 		}
 	}
 	if u.News != nil {
 		if err := o.checkNews(u.News); err != nil {
-			return err
+			return false, err
 		}
 	}
-	return nil
+	return plainLoc, nil
 }
 
 // CheckIndexEntry runs the write-time checks on one <sitemap> of an index:

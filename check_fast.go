@@ -31,8 +31,10 @@ import (
 // (letters, digits, '-', '.', '_', '~'; so no port, user info or IPv6
 // literal), and every byte after it in the URI set, a valid %XX escape or
 // a single '#'. For such an s, checkURL accepts s and returns the same
-// parts (see the file comment).
-func fastURL(s string) (p check.Parts, ok bool) {
+// parts (see the file comment). plain is true when s also has no '&' or
+// '\”, the only bytes of such a URL that appendText escapes: then
+// appendText(dst, s) is append(dst, s...). It reads s once.
+func fastURL(s string) (p check.Parts, plain, ok bool) {
 	var i int
 	switch {
 	case strings.HasPrefix(s, "https://"):
@@ -40,9 +42,17 @@ func fastURL(s string) (p check.Parts, ok bool) {
 	case strings.HasPrefix(s, "http://"):
 		p.Scheme, i = s[:4], 7
 	default:
-		return p, false
+		return p, false, false
 	}
 	h := i
+	for i+8 <= len(s) {
+		w := s[i : i+8]
+		if charClass[w[0]]&charClass[w[1]]&charClass[w[2]]&charClass[w[3]]&
+			charClass[w[4]]&charClass[w[5]]&charClass[w[6]]&charClass[w[7]]&cHost == 0 {
+			break
+		}
+		i += 8
+	}
 	for ; i < len(s); i++ {
 		c := s[i]
 		if charClass[c]&cHost != 0 {
@@ -51,48 +61,87 @@ func fastURL(s string) (p check.Parts, ok bool) {
 		if c == '/' || c == '?' || c == '#' {
 			break
 		}
-		return p, false // port, user info, IPv6, or a byte a host cannot have
+		return p, false, false // port, user info, IPv6, or a byte a host cannot have
 	}
 	if i == h {
-		return p, false
+		return p, false, false
 	}
 	p.Host = s[h:i]
 	tail := s[i:]
+	// checkURL ends the path at the first '?' or '#': neither can sit in
+	// a %XX escape, and '?' is in the URI set, '#' is the fragment mark.
+	end := -1
 	frag := false
+	plain = true
+	// Eight bytes at a time while they are all cPlain (the common case);
+	// once the path's end and an escaped byte have been seen, any byte of
+	// the URI set will do.
+	fast := uint8(cPlain)
 	for j := 0; j < len(tail); {
-		// Eight bytes of the URI set at a time: the common case.
+		lim := len(tail)
 		if j+8 <= len(tail) {
 			w := tail[j : j+8]
-			if charClass[w[0]]&charClass[w[1]]&charClass[w[2]]&charClass[w[3]]&
-				charClass[w[4]]&charClass[w[5]]&charClass[w[6]]&charClass[w[7]]&cURI != 0 {
+			m := charClass[w[0]] & charClass[w[1]] & charClass[w[2]] & charClass[w[3]] &
+				charClass[w[4]] & charClass[w[5]] & charClass[w[6]] & charClass[w[7]]
+			if m&fast != 0 {
 				j += 8
 				continue
 			}
+			if m&cURI != 0 {
+				// All in the URI set, and a '?', '&' or '\'' among them;
+				// the only bytes of the set appendText escapes are '&' and
+				// '\''.
+				if end < 0 {
+					if k := strings.IndexByte(w, '?'); k >= 0 {
+						end = j + k
+					}
+				}
+				if (charClass[w[0]]|charClass[w[1]]|charClass[w[2]]|charClass[w[3]]|
+					charClass[w[4]]|charClass[w[5]]|charClass[w[6]]|charClass[w[7]])&cText != 0 {
+					plain = false
+				}
+				j += 8
+				if end >= 0 && !plain {
+					fast = cURI
+				}
+				continue
+			}
+			lim = j + 8 // these eight one by one
 		}
-		c := tail[j]
-		switch {
-		case charClass[c]&cURI != 0:
-			j++
-		case c == '%' && j+2 < len(tail) && isHex(tail[j+1]) && isHex(tail[j+2]):
-			j += 3
-		case c == '#' && !frag:
-			frag = true
-			j++
-		default:
-			return p, false
+		for j < lim {
+			c := tail[j]
+			switch {
+			case charClass[c]&cPlain != 0:
+				j++
+			case c == '?':
+				if end < 0 {
+					end = j
+				}
+				j++
+			case c == '&' || c == '\'':
+				plain = false
+				j++
+			case c == '%' && j+2 < len(tail) && isHex(tail[j+1]) && isHex(tail[j+2]):
+				j += 3
+			case c == '#' && !frag:
+				frag = true
+				if end < 0 {
+					end = j
+				}
+				j++
+			default:
+				return p, false, false
+			}
+		}
+		if end >= 0 && !plain {
+			fast = cURI
 		}
 	}
-	// checkURL ends the path at the first '?' or '#': neither can sit in
-	// a %XX escape, and '?' is in the URI set, '#' is the fragment mark.
-	end := len(tail)
-	if k := strings.IndexByte(tail, '?'); k >= 0 {
-		end = k
-	}
-	if k := strings.IndexByte(tail[:end], '#'); k >= 0 {
-		end = k
+	if end < 0 {
+		end = len(tail)
 	}
 	p.Path = tail[:end]
-	return p, true
+	return p, plain, true
 }
 
 // inScopeFast reports whether a loc with the parts p, as fastURL returns

@@ -48,11 +48,15 @@ func fastScopes(t testing.TB) []*url.URL {
 // disagree on s under scope.
 func checkFastAgainstSlow(t testing.TB, s string, scope *url.URL) (fast bool) {
 	f := top("loc")
-	if p, ok := fastURL(s); ok {
+	if p, plain, ok := fastURL(s); ok {
 		fast = true
 		q, err := checkURL(f, s)
 		if err != nil || q != p {
 			t.Fatalf("fastURL(%q) = %+v, true; checkURL = %+v, %v", s, p, q, err)
+		}
+		// appendURL copies a plain loc as it is.
+		if esc := string(appendText(nil, s)); plain != (esc == s) {
+			t.Fatalf("fastURL(%q) says plain %v; appendText writes %q", s, plain, esc)
 		}
 		if scope != nil && (EncoderOptions{Scope: scope}).inScopeFast(p) {
 			if err := (EncoderOptions{Scope: scope}).checkScope(f, s, p, check.Page); err != nil {
@@ -164,12 +168,12 @@ func TestCheckFastMatchesSlow(t *testing.T) {
 		"https://www.example.com/", "https://www.example.com/products/widget-123?color=blue&size=m",
 		"http://www.example.com/%C3%BCmlat.php?q=a%20b#top", "https://www.example.com",
 	} {
-		if _, ok := fastURL(s); !ok {
+		if _, _, ok := fastURL(s); !ok {
 			t.Errorf("fastURL(%q) = false", s)
 		}
 	}
 	sc, _ := url.Parse("https://www.example.com/")
-	p, _ := fastURL("https://www.example.com/a?b#c")
+	p, _, _ := fastURL("https://www.example.com/a?b#c")
 	if !(EncoderOptions{Scope: sc}).inScopeFast(p) {
 		t.Error("inScopeFast refused an in-scope loc")
 	}
@@ -186,6 +190,7 @@ func FuzzCheckFast(f *testing.F) {
 		"http://[2001:db8::1]:8080/x", "https://user@www.example.com/", "https:///x", "https://a/%zz",
 		"https://www.example.com/\x00", " https://www.example.com/", "https://www.example.com/a b",
 		"https://www.example.com/sub/x", "https://www.example.com/%7Euser/x", "https://a_b~c.example/", "https://k.example/",
+		"https://www.example.com/it's?a=1&b=2", "https://www.example.com/a?b?c&d#e?f&g'", "https://www.example.com/abcdefgh?ijklmnop&qrstuvwx#yz",
 	} {
 		f.Add(s, uint8(i))
 	}
@@ -205,16 +210,18 @@ func BenchmarkCheckLoc(b *testing.B) {
 		name string
 		o    EncoderOptions
 		fn   func(EncoderOptions, field, string, check.Kind) error
+		s    string
 	}{
-		{"fast", EncoderOptions{}, EncoderOptions.checkLoc},
-		{"slow", EncoderOptions{}, EncoderOptions.checkLocSlow},
-		{"fast-scope", EncoderOptions{Scope: sc}, EncoderOptions.checkLoc},
-		{"slow-scope", EncoderOptions{Scope: sc}, EncoderOptions.checkLocSlow},
+		{"fast-path-only", EncoderOptions{}, EncoderOptions.checkLoc, "https://www.example.com/section-7/page-123456.html"},
+		{"fast", EncoderOptions{}, EncoderOptions.checkLoc, s},
+		{"slow", EncoderOptions{}, EncoderOptions.checkLocSlow, s},
+		{"fast-scope", EncoderOptions{Scope: sc}, EncoderOptions.checkLoc, s},
+		{"slow-scope", EncoderOptions{Scope: sc}, EncoderOptions.checkLocSlow, s},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			f := top("loc")
 			for b.Loop() {
-				if err := bc.fn(bc.o, f, s, check.Page); err != nil {
+				if err := bc.fn(bc.o, f, bc.s, check.Page); err != nil {
 					b.Fatal(err)
 				}
 			}

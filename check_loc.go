@@ -23,13 +23,20 @@ func problemErr(f field, value string, p *check.Problem) *EntryError {
 // check_fast.go; everything else, and every error, comes from
 // checkLocSlow.
 func (o EncoderOptions) checkLoc(f field, s string, k check.Kind) error {
-	if p, ok := fastURL(s); ok && len(s) >= MinLocLength && len(s) < MaxLocLength {
+	_, err := o.checkLocPlain(f, s, k)
+	return err
+}
+
+// checkLocPlain is checkLoc that also reports whether s took the fast path
+// with nothing appendText would escape (fastURL's plain).
+func (o EncoderOptions) checkLocPlain(f field, s string, k check.Kind) (plain bool, err error) {
+	if p, plain, ok := fastURL(s); ok && len(s) >= MinLocLength && len(s) < MaxLocLength {
 		if o.Scope == nil || o.inScopeFast(p) {
-			return nil
+			return plain, nil
 		}
-		return o.checkScope(f, s, p, k)
+		return false, o.checkScope(f, s, p, k)
 	}
-	return o.checkLocSlow(f, s, k)
+	return false, o.checkLocSlow(f, s, k)
 }
 
 // checkLocSlow is checkLoc without the fast path.
@@ -56,7 +63,7 @@ func (o EncoderOptions) checkLocSlow(f field, s string, k check.Kind) error {
 // check.OtherURL). maxLen applies L-06 as well (for hreflang hrefs, which
 // are page URLs).
 func checkOtherURL(f field, s, rule string, maxLen bool) error {
-	if _, ok := fastURL(s); ok && (!maxLen || len(s) < MaxLocLength) {
+	if _, _, ok := fastURL(s); ok && (!maxLen || len(s) < MaxLocLength) {
 		return nil
 	}
 	return checkOtherURLSlow(f, s, rule, maxLen)

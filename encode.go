@@ -167,10 +167,11 @@ func (o EncoderOptions) AppendURL(dst []byte, u *URL) ([]byte, error) {
 	if o.Index {
 		return dst, errURLInIndex
 	}
-	if err := o.Check(u); err != nil {
+	plain, err := o.check(u)
+	if err != nil {
 		return dst, err
 	}
-	return o.appendURL(dst, u), nil
+	return o.appendURL(dst, u, plain), nil
 }
 
 // AppendIndexEntry checks x (see CheckIndexEntry) and appends its <sitemap>
@@ -198,10 +199,15 @@ func appendIndexEntry(dst []byte, x *IndexEntry) []byte {
 }
 
 // appendURL writes a checked entry: loc, lastmod, changefreq, priority
-// then the extensions: alternates, images, videos, news.
-func (o EncoderOptions) appendURL(dst []byte, u *URL) []byte {
+// then the extensions: alternates, images, videos, news. plainLoc
+// says that loc has nothing to escape (check's result).
+func (o EncoderOptions) appendURL(dst []byte, u *URL, plainLoc bool) []byte {
 	dst = append(dst, "<url><loc>"...)
-	dst = appendText(dst, u.Loc)
+	if plainLoc {
+		dst = append(dst, u.Loc...)
+	} else {
+		dst = appendText(dst, u.Loc)
+	}
 	dst = append(dst, "</loc>"...)
 	if !u.LastMod.IsZero() {
 		dst = append(dst, "<lastmod>"...)
@@ -551,14 +557,15 @@ func (e *Encoder) Encode(u *URL) error {
 	if e.o.Index {
 		return errURLInIndex
 	}
-	if err := e.o.Check(u); err != nil {
+	plain, err := e.o.check(u)
+	if err != nil {
 		return err
 	}
 	if err := e.start(); err != nil {
 		return err
 	}
 	m := len(e.buf)
-	e.buf = e.o.appendURL(e.buf, u)
+	e.buf = e.o.appendURL(e.buf, u, plain)
 	e.n += int64(len(e.buf) - m)
 	e.count++
 	return e.maybeFlush()
@@ -578,7 +585,8 @@ func (e *Encoder) EncodeWithin(u *URL, maxBytes int64) (bool, error) {
 	if e.o.Index {
 		return false, errURLInIndex
 	}
-	if err := e.o.Check(u); err != nil {
+	plain, err := e.o.check(u)
+	if err != nil {
 		return false, err
 	}
 	m := len(e.buf)
@@ -586,7 +594,7 @@ func (e *Encoder) EncodeWithin(u *URL, maxBytes int64) (bool, error) {
 	if !e.started {
 		hdr = e.o.AppendHeader(nil)
 	}
-	e.buf = e.o.appendURL(e.buf, u)
+	e.buf = e.o.appendURL(e.buf, u, plain)
 	size := int64(len(e.buf) - m)
 	if e.n+int64(len(hdr))+size+int64(len(e.o.Trailer())) > maxBytes {
 		e.buf = e.buf[:m]

@@ -25,6 +25,9 @@ const (
 	cText = check.ClassText
 	cAttr = check.ClassAttr
 	cCtl  = check.ClassCtl
+	// cPlain is cURI but '?', '&' and '\'': a byte of a path that
+	// appendText writes as it is (fastURL).
+	cPlain = check.ClassPlain
 )
 
 // XML escaping for the encoder (E-01, E-02, E-03). Written by hand rather
@@ -56,16 +59,29 @@ var entity = [256]string{
 
 // appendEscaped appends s with every byte of the given charClass class
 // replaced by its entity; the runs between them are copied as they are.
+// Eight bytes at a time are skipped while none of them is in the class.
 func appendEscaped(dst []byte, s string, class uint8) []byte {
 	last := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if charClass[c]&class == 0 || entity[c] == "" {
-			continue
+	for i := 0; i < len(s); {
+		lim := len(s)
+		if i+8 <= len(s) {
+			w := s[i : i+8]
+			if (charClass[w[0]]|charClass[w[1]]|charClass[w[2]]|charClass[w[3]]|
+				charClass[w[4]]|charClass[w[5]]|charClass[w[6]]|charClass[w[7]])&class == 0 {
+				i += 8
+				continue
+			}
+			lim = i + 8 // these eight one by one
 		}
-		dst = append(dst, s[last:i]...)
-		dst = append(dst, entity[c]...)
-		last = i + 1
+		for ; i < lim; i++ {
+			c := s[i]
+			if charClass[c]&class == 0 || entity[c] == "" {
+				continue
+			}
+			dst = append(dst, s[last:i]...)
+			dst = append(dst, entity[c]...)
+			last = i + 1
+		}
 	}
 	return append(dst, s[last:]...)
 }

@@ -92,13 +92,34 @@ func TestCheckText(t *testing.T) {
 	}
 }
 
+// appendEscapedBytewise is appendEscaped one byte at a time, without its
+// eight-byte skips (FuzzEscape compares them).
+func appendEscapedBytewise(dst []byte, s string, class uint8) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if charClass[c]&class != 0 && entity[c] != "" {
+			dst = append(dst, entity[c]...)
+		} else {
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
 // Whatever checkText accepts, the escapers write so that an XML parser
-// reads back exactly the same string.
+// reads back exactly the same string; and appendEscaped writes what
+// escaping each byte on its own writes.
 func FuzzEscape(f *testing.F) {
-	for _, s := range []string{"a&b<c>d'e\"f", "ü\r\n\t", "]]>", "\x00", "\xff", "&#x41;"} {
+	for _, s := range []string{"a&b<c>d'e\"f", "ü\r\n\t", "]]>", "\x00", "\xff", "&#x41;",
+		"abcdefgh&ijklmnop<qrstuvw>xyz", "0123456789abcdef\t\n", "https://www.example.com/a?b=1&c=2&d='3'"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		for _, class := range []uint8{cText, cAttr} {
+			if got, want := string(appendEscaped(nil, s, class)), string(appendEscapedBytewise(nil, s, class)); got != want {
+				t.Fatalf("appendEscaped(%q, %#x) = %q; byte by byte %q", s, class, got, want)
+			}
+		}
 		if _, ok := checkText(s); !ok {
 			return
 		}
@@ -134,6 +155,9 @@ func TestCharClass(t *testing.T) {
 		}
 		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' {
 			want |= cCtl
+		}
+		if want&cURI != 0 && c != '&' && c != '\'' && c != '?' {
+			want |= cPlain
 		}
 		if charClass[c] != want {
 			t.Errorf("charClass[%q] = %#x, want %#x", c, charClass[c], want)

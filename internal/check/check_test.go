@@ -26,6 +26,10 @@ func TestClass(t *testing.T) {
 		if got := Class[c]&cHost != 0; got != unreserved {
 			t.Errorf("byte %#x: cHost %v, want %v", c, got, unreserved)
 		}
+		plain := uri && strings.IndexByte("&'?", b) < 0
+		if got := Class[c]&ClassPlain != 0; got != plain {
+			t.Errorf("byte %#x: ClassPlain %v, want %v", c, got, plain)
+		}
 	}
 }
 

@@ -19,14 +19,16 @@ type Parts struct {
 }
 
 // Byte classes: the bits of Class. The URL checks use ClassURI and
-// ClassHost; package sitemap's XML escapers use the other three, so that
-// one table serves every hot loop of the module with a single lookup.
+// ClassHost; package sitemap's XML escapers use the next three, and its
+// fast URL check ClassPlain, so that one table serves every hot loop of the
+// module with a single lookup.
 const (
-	ClassURI  = 1 << iota // may appear literally in a path, query or fragment: RFC 3986 unreserved, sub-delims, ':', '@', '/', '?'
-	ClassHost             // may appear in a host name: letters, digits, '-', '.', '_', '~'
-	ClassText             // needs escaping in element content: & < > ' " CR
-	ClassAttr             // needs escaping in an attribute value: ClassText plus TAB and LF
-	ClassCtl              // a C0 control XML 1.0 forbids (all but TAB, LF, CR)
+	ClassURI   = 1 << iota // may appear literally in a path, query or fragment: RFC 3986 unreserved, sub-delims, ':', '@', '/', '?'
+	ClassHost              // may appear in a host name: letters, digits, '-', '.', '_', '~'
+	ClassText              // needs escaping in element content: & < > ' " CR
+	ClassAttr              // needs escaping in an attribute value: ClassText plus TAB and LF
+	ClassCtl               // a C0 control XML 1.0 forbids (all but TAB, LF, CR)
+	ClassPlain             // ClassURI except '?', '&' and '\'': literal in a path, and written as is in XML
 
 	cURI  = ClassURI
 	cHost = ClassHost
@@ -37,12 +39,12 @@ const (
 // sitemap check it against the definitions.
 const Class = "\x10\x10\x10\x10\x10\x10\x10\x10\x10\x08\x08\x10\x10\x0c\x10\x10" +
 	"\x10\x10\x10\x10\x10\x10\x10\x10\x10\x10\x10\x10\x10\x10\x10\x10" +
-	"\x00\x01\x0c\x00\x01\x00\x0d\x0d\x01\x01\x01\x01\x01\x03\x03\x01" +
-	"\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x01\x01\x0c\x01\x0c\x01" +
-	"\x01\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03" +
-	"\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x00\x00\x00\x00\x03" +
-	"\x00\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03" +
-	"\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x03\x00\x00\x00\x03\x00" +
+	"\x00\x21\x0c\x00\x21\x00\x0d\x0d\x21\x21\x21\x21\x21\x23\x23\x21" +
+	"\x23\x23\x23\x23\x23\x23\x23\x23\x23\x23\x21\x21\x0c\x21\x0c\x01" +
+	"\x21\x23\x23\x23\x23\x23\x23\x23\x23\x23\x23\x23\x23\x23\x23\x23" +
+	"\x23\x23\x23\x23\x23\x23\x23\x23\x23\x23\x23\x00\x00\x00\x00\x23" +
+	"\x00\x23\x23\x23\x23\x23\x23\x23\x23\x23\x23\x23\x23\x23\x23\x23" +
+	"\x23\x23\x23\x23\x23\x23\x23\x23\x23\x23\x23\x00\x00\x00\x23\x00" +
 	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
 	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
 	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
