@@ -32,6 +32,7 @@ CREATE TABLE IF NOT EXISTS audit_urls (
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS audit_key ON audit_urls(key);
 CREATE INDEX IF NOT EXISTS audit_todo ON audit_urls(loc) WHERE sampled = 1 AND done = 0;
+CREATE INDEX IF NOT EXISTS audit_sample ON audit_urls(source, rnd) WHERE extra = 0;
 CREATE TABLE IF NOT EXISTS audit_alts (
 	from_loc TEXT NOT NULL,
 	to_loc   TEXT NOT NULL,
@@ -143,18 +144,40 @@ func (a sqliteAudit) AddListed(ctx context.Context, entries []AuditListed) error
 	})
 }
 
-// EndListing implements [AuditLog].
+// EndListing implements [AuditLog]. A sample is drawn one source at a
+// time through the index on (source, rnd): no sort of the whole table,
+// so memory stays bounded (the state keeps SQLite's temporary storage in
+// memory). The list of sources is held: one name per sitemap read.
 func (a sqliteAudit) EndListing(ctx context.Context, sample int) error {
 	return a.update(ctx, func() error {
-		q := `UPDATE audit_urls SET sampled = 1 WHERE extra = 0`
-		var args []any
-		if sample > 0 {
-			q = `UPDATE audit_urls SET sampled = 1 WHERE loc IN (SELECT loc FROM
-				(SELECT loc, row_number() OVER (PARTITION BY source ORDER BY rnd, loc) AS n FROM audit_urls WHERE extra = 0) WHERE n <= ?)`
-			args = append(args, sample)
+		if sample <= 0 {
+			if err := a.s.exec(ctx, `UPDATE audit_urls SET sampled = 1 WHERE extra = 0`); err != nil {
+				return err
+			}
+			return a.setMeta(ctx, "listed", "1")
 		}
-		if err := a.s.exec(ctx, q, args...); err != nil {
+		rows, err := a.s.conn.QueryContext(ctx, `SELECT DISTINCT source FROM audit_urls WHERE extra = 0 ORDER BY source`)
+		if err != nil {
 			return err
+		}
+		var sources []string
+		for rows.Next() {
+			var src string
+			if err := rows.Scan(&src); err != nil {
+				rows.Close()
+				return err
+			}
+			sources = append(sources, src)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		for _, src := range sources {
+			if err := a.s.exec(ctx, `UPDATE audit_urls SET sampled = 1 WHERE loc IN
+				(SELECT loc FROM audit_urls WHERE source = ? AND extra = 0 ORDER BY rnd LIMIT ?)`, src, sample); err != nil {
+				return err
+			}
 		}
 		return a.setMeta(ctx, "listed", "1")
 	})

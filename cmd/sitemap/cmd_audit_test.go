@@ -12,26 +12,28 @@ import (
 	"testing"
 )
 
-// auditSite serves a small site: robots.txt naming a sitemap of five
-// pages, one of them a 404, one a redirect, one noindex.
+// auditSite serves a small site: robots.txt naming a sitemap of seven
+// pages, one of them a 404, one a redirect, one noindex, one linked from
+// nowhere (/lonely); every page links to /a, /b and /unlisted, which no
+// sitemap lists.
 func auditSite(t *testing.T) *httptest.Server {
 	t.Helper()
 	var srv *httptest.Server
 	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		html := func(body string) {
 			w.Header().Set("Content-Type", "text/html")
-			fmt.Fprintf(w, `<!doctype html><html><head><title>t</title>%s</head><body><a href="/a">a</a> <a href="/b">b</a></body></html>`, body)
+			fmt.Fprintf(w, `<!doctype html><html><head><title>t</title>%s</head><body><a href="/a">a</a> <a href="/b">b</a> <a href="/unlisted">u</a></body></html>`, body)
 		}
 		switch r.URL.Path {
 		case "/robots.txt":
 			fmt.Fprintf(w, "User-agent: *\nAllow: /\nSitemap: %s/sitemap.xml\n", srv.URL)
 		case "/sitemap.xml":
 			fmt.Fprintf(w, `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`)
-			for _, p := range []string{"/", "/a", "/b", "/old", "/gone", "/hidden"} {
+			for _, p := range []string{"/", "/a", "/b", "/old", "/gone", "/hidden", "/lonely"} {
 				fmt.Fprintf(w, "<url><loc>%s%s</loc></url>", srv.URL, p)
 			}
 			fmt.Fprint(w, "</urlset>")
-		case "/", "/a", "/b":
+		case "/", "/a", "/b", "/lonely", "/unlisted":
 			html("")
 		case "/old":
 			http.Redirect(w, r, "/a", http.StatusMovedPermanently)
@@ -70,11 +72,11 @@ func TestAuditCommandJSONL(t *testing.T) {
 		}
 		classes[strings.TrimPrefix(r.URL, srv.URL)] = r.Class
 	}
-	want := map[string]string{"/": "AUD-01", "/a": "AUD-01", "/b": "AUD-01", "/old": "AUD-02", "/gone": "AUD-03", "/hidden": "AUD-07"}
+	want := map[string]string{"/": "AUD-01", "/a": "AUD-01", "/b": "AUD-01", "/old": "AUD-02", "/gone": "AUD-03", "/hidden": "AUD-07", "/lonely": "AUD-01"}
 	if fmt.Sprint(classes) != fmt.Sprint(want) {
 		t.Errorf("classes %v, want %v", classes, want)
 	}
-	for _, s := range []string{"6 listed URLs, 6 audited", "AUD-01 info    ok", "AUD-03 error   not found (404)", "3 URLs with errors"} {
+	for _, s := range []string{"7 listed URLs, 7 audited", "AUD-01 info    ok", "AUD-03 error   not found (404)", "3 URLs with errors"} {
 		if !strings.Contains(stderr, s) {
 			t.Errorf("stderr lacks %q:\n%s", s, stderr)
 		}
@@ -127,5 +129,27 @@ func TestAuditCommandCannotRun(t *testing.T) {
 		if code, _, stderr := runCLI(t, "", args...); code != exitUsage {
 			t.Errorf("%q: exit %d, want 2\n%s", args, code, stderr)
 		}
+	}
+}
+
+// --crawl adds the page the site links to that no sitemap lists, and the
+// listed page no link reaches.
+func TestAuditCommandCrawl(t *testing.T) {
+	srv := auditSite(t)
+	dir := t.TempDir()
+	code, out, stderr := runCLI(t, "", "audit", srv.URL+"/sitemap.xml", "--crawl", "--rate", "0", "--state", filepath.Join(dir, "s.db"))
+	if code != exitProblems {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	for _, want := range []string{
+		srv.URL + "/lonely: warning AUD-18: ",
+		srv.URL + "/unlisted: warning AUD-17: linked from " + srv.URL + "/ at click depth 1",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Count(out, "AUD-17") != 1 || strings.Count(out, "AUD-18") != 1 || !strings.Contains(stderr, "the crawl fetched") {
+		t.Errorf("output:\n%s\nstderr:\n%s", out, stderr)
 	}
 }
