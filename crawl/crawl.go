@@ -481,8 +481,22 @@ func (c *Crawler) loop(ctx context.Context) (string, error) {
 					return "", err
 				}
 				done = done[:0]
+				c.frontier(ctx)
 			}
 		}
+	}
+}
+
+// frontier tells Options.Frontier the pages done of those seen, when the
+// crawl log can count its frontier (every page written so far is decided,
+// so the pending ones are the frontier, in flight included).
+func (c *Crawler) frontier(ctx context.Context) {
+	fc, ok := c.log.(state.FrontierCounter)
+	if c.o.Frontier == nil || !ok {
+		return
+	}
+	if n, err := fc.Frontier(ctx); err == nil {
+		c.o.Frontier(c.runPages, c.runPages+n)
 	}
 }
 

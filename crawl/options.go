@@ -113,6 +113,12 @@ type Options struct {
 	// Progress, when set, is called from the crawl's coordinator after
 	// every page with the number of pages fetched so far in this run.
 	Progress func(fetched int)
+	// Frontier, when set, is called from the coordinator every 64 pages
+	// with the pages fetched in this run and that count plus the pages
+	// waiting in the frontier: done of seen so far, for a progress line's
+	// total and ETA. Only a CrawlLog that can count its frontier
+	// (state.FrontierCounter: the SQLite one) reports it.
+	Frontier func(done, seen int)
 }
 
 // client builds the crawler's HTTP client when Options.HTTP is not set:

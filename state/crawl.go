@@ -264,3 +264,11 @@ type CrawlEdge struct {
 	From, To string
 	Kind     LinkKind
 }
+
+// FrontierCounter is a [CrawlLog] that can count its frontier: the URLs
+// pending a fetch (those claimed and in flight included). The crawler's
+// progress line shows pages done of those seen with it; a CrawlLog
+// without it shows the pages done alone.
+type FrontierCounter interface {
+	Frontier(ctx context.Context) (int, error)
+}

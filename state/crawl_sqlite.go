@@ -422,6 +422,18 @@ func (c sqliteCrawl) Fetched(ctx context.Context) (int, error) {
 	return n, err
 }
 
+// Frontier implements [FrontierCounter].
+func (c sqliteCrawl) Frontier(ctx context.Context) (int, error) {
+	s := c.s
+	if err := s.lock(); err != nil {
+		return 0, err
+	}
+	defer s.mu.Unlock()
+	var n int
+	err := s.conn.QueryRowContext(ctx, `SELECT count(*) FROM crawl_urls WHERE state = 0`).Scan(&n)
+	return n, err
+}
+
 // Outcomes implements [CrawlLog].
 func (c sqliteCrawl) Outcomes(ctx context.Context, after string, n int) ([]CrawlOutcome, error) {
 	s := c.s

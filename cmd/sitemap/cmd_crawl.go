@@ -259,8 +259,9 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 
 	var bar *progress.Bar
 	if s.ErrIsTerminal {
-		bar = progress.New(s.Err, progress.Options{Unit: "pages"})
+		bar = progress.New(s.Err, progress.Options{Unit: "pages", Of: "pages"})
 		co.Progress = func(n int) { bar.Set(int64(n)) }
+		co.Frontier = func(done, seen int) { bar.SetOf(int64(done), int64(seen)) }
 	}
 	st, err := state.OpenSQLite(ctx, statePath, state.SQLiteOptions{})
 	if err != nil {

@@ -242,7 +242,10 @@ func (st State) Line() string {
 		fmtN = func(n int64) string { return strconv.FormatFloat(float64(n)/1e6, 'f', 1, 64) }
 		unit = " MB"
 	}
-	if total <= 0 {
+	switch {
+	case total <= 0 && done <= 0:
+		return s // nothing known yet
+	case total <= 0:
 		return s + "  " + fmtN(done) + unit
 	}
 	done = min(done, total)

@@ -1,0 +1,54 @@
+package crawl
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"sync"
+	"testing"
+)
+
+// Options.Frontier reports the pages done of those seen every 64 pages
+// of a level: a homepage (level 0) linking to 200 pages gives 65 of 201
+// first (the homepage and 64 of level 1; every link is known once the
+// homepage is read), then 129 of 201, then 193 of 201, for a progress
+// line's total and ETA.
+func TestFrontierProgress(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		if r.URL.Path == "/robots.txt" {
+			http.NotFound(w, r)
+			return
+		}
+		fmt.Fprintf(w, "<html><head><title>%s</title></head><body>", r.URL.Path)
+		if r.URL.Path == "/" {
+			for i := range 200 {
+				fmt.Fprintf(w, `<a href="/p%d">p</a>`, i)
+			}
+		}
+		fmt.Fprint(w, "</body></html>")
+	}))
+	defer srv.Close()
+	var mu sync.Mutex
+	var got []string
+	o := siteOptions()
+	o.Frontier = func(done, seen int) {
+		mu.Lock()
+		got = append(got, fmt.Sprintf("%d/%d", done, seen))
+		mu.Unlock()
+	}
+	c, st, err := openCrawler(t.Context(), filepath.Join(t.TempDir(), "state.db"), srv.URL+"/", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if _, err := c.Run(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if want := []string{"65/201", "129/201", "193/201"}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("Frontier calls %v, want %v", got, want)
+	}
+}
