@@ -240,12 +240,14 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	warmed := make(chan struct{})
+	defer func() { <-warmed }()
+	wctx, stopWarm := context.WithCancel(ctx)
+	defer stopWarm() // before waiting for it: a failed Serve returns with ctx still live
 	if h != nil && !o.NoWarm {
-		go func() { h.Warm(ctx); close(warmed) }()
+		go func() { h.Warm(wctx); close(warmed) }()
 	} else {
 		close(warmed)
 	}
-	defer func() { <-warmed }()
 	select {
 	case err := <-done:
 		return cannotRun("serve: %v", err)
