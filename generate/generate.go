@@ -265,6 +265,7 @@ type run struct {
 	b        *build.Builder
 	now      time.Time
 	seen     *seen.Set // nil with KeepDuplicates
+	locs     []string  // the locs of a batch, for State's Prefetch
 	sum      Summary
 	invalid  int
 	accepted int64

@@ -8,6 +8,7 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/internal/urlfilter"
+	"github.com/sitemapkit/sitemap/state"
 )
 
 // Run works in two goroutines: a reader runs the source and marks
@@ -277,6 +278,9 @@ func (r *run) readAll(ctx context.Context, src Source) error {
 		if !ok {
 			return ctx.Err()
 		}
+		if err := r.prefetch(ctx, b); err != nil {
+			return err
+		}
 		for i := range b.steps {
 			if err := r.consume(ctx, &b.steps[i]); err != nil {
 				return err
@@ -286,6 +290,30 @@ func (r *run) readAll(ctx context.Context, src Source) error {
 		b.steps = b.steps[:0]
 		p.free <- b // never blocks: free holds every batch
 	}
+}
+
+// prefetch reads the state records of a batch's entries in one go when
+// the state can (state.Prefetcher: a database a round trip away), so that
+// their Lookups are answered from memory.
+func (r *run) prefetch(ctx context.Context, b *batch) error {
+	pf, ok := r.o.State.(state.Prefetcher)
+	if !ok {
+		return nil
+	}
+	locs := r.locs[:0]
+	for i := range b.steps {
+		if k := b.steps[i].kind; k == stepEntry || k == stepRepeat {
+			locs = append(locs, b.steps[i].it.URL.Loc)
+		}
+	}
+	r.locs = locs
+	if len(locs) == 0 {
+		return nil
+	}
+	if err := pf.Prefetch(ctx, locs); err != nil {
+		return &StageError{StageState, err}
+	}
+	return nil
 }
 
 // consume handles one step of the reader, in input order.

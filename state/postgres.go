@@ -91,9 +91,21 @@ type Postgres struct {
 	buf     []Record       // buffered writes, in order
 	bufIdx  map[string]int // loc -> index in buf
 	bufFrom time.Time      // when the oldest buffered write was made
+
+	// pre holds the records the last Prefetch read (found false: the
+	// database had none); Lookup reads it after the buffer.
+	pre map[string]prefetched
 }
 
-var _ Store = (*Postgres)(nil)
+type prefetched struct {
+	r     Record
+	found bool
+}
+
+var (
+	_ Store      = (*Postgres)(nil)
+	_ Prefetcher = (*Postgres)(nil)
+)
 
 // IsPostgres reports whether name is a PostgreSQL connection URL
 // (postgres:// or postgresql://).
@@ -229,6 +241,9 @@ func (s *Postgres) lookupLocked(ctx context.Context, loc string) (Record, bool, 
 	if i, ok := s.bufIdx[loc]; ok {
 		return s.buf[i], true, nil
 	}
+	if p, ok := s.pre[loc]; ok {
+		return p.r, p.found, nil
+	}
 	var r Record
 	err := scanPG(s.pool.QueryRow(ctx, `SELECT `+pgColumns+` FROM sitemap_urls WHERE loc = $1`, loc), &r)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -280,8 +295,57 @@ func (s *Postgres) flushLocked(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("state: writing %d records: %w", n, err)
 	}
+	// The prefetched copies of what was just written are stale.
+	for _, r := range s.buf {
+		delete(s.pre, r.Loc)
+	}
 	s.buf = s.buf[:0]
 	clear(s.bufIdx)
+	return nil
+}
+
+// Prefetch implements [Prefetcher]: one query for the locs not in the
+// write buffer.
+func (s *Postgres) Prefetch(ctx context.Context, locs []string) error {
+	if err := s.lock(); err != nil {
+		return err
+	}
+	defer s.mu.Unlock()
+	if s.pre == nil {
+		s.pre = make(map[string]prefetched, len(locs))
+	}
+	clear(s.pre)
+	ask := make([]string, 0, len(locs))
+	for _, l := range locs {
+		if _, ok := s.bufIdx[l]; ok {
+			continue
+		}
+		if _, ok := s.pre[l]; !ok {
+			s.pre[l] = prefetched{}
+			ask = append(ask, l)
+		}
+	}
+	if len(ask) == 0 {
+		return nil
+	}
+	rows, err := s.pool.Query(ctx, `SELECT `+pgColumns+` FROM sitemap_urls WHERE loc = ANY($1::text[])`, ask)
+	if err != nil {
+		clear(s.pre)
+		return fmt.Errorf("state: lookup of %d URLs: %w", len(ask), err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var r Record
+		if err := scanPG(rows, &r); err != nil {
+			clear(s.pre)
+			return fmt.Errorf("state: lookup: %w", err)
+		}
+		s.pre[r.Loc] = prefetched{r, true}
+	}
+	if err := rows.Err(); err != nil {
+		clear(s.pre)
+		return fmt.Errorf("state: lookup of %d URLs: %w", len(ask), err)
+	}
 	return nil
 }
 

@@ -195,3 +195,38 @@ func TestPostgresConcurrentOpen(t *testing.T) {
 		}
 	}
 }
+
+// Lookups after Prefetch answer as without it, and see the writes made
+// since, flushed or not.
+func TestPostgresPrefetch(t *testing.T) {
+	ctx := context.Background()
+	s := openPG(t, pgtest.DB(t), PostgresOptions{BatchSize: 2})
+	defer s.Close()
+	a := Record{Loc: "https://x/a", ContentHash: "a1"}
+	if err := s.Put(ctx, a); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Prefetch(ctx, []string{"https://x/a", "https://x/b", "https://x/a"}); err != nil {
+		t.Fatal(err)
+	}
+	if r, ok, err := s.Lookup(ctx, "https://x/a"); err != nil || !ok || r.ContentHash != "a1" {
+		t.Fatalf("Lookup(a) after Prefetch = %+v %v %v", r, ok, err)
+	}
+	if _, ok, err := s.Lookup(ctx, "https://x/b"); err != nil || ok {
+		t.Fatalf("Lookup(b) after Prefetch = %v %v, want absent", ok, err)
+	}
+	// b written (buffered), then a and c (the batch of 2 is written out).
+	for _, r := range []Record{{Loc: "https://x/b", ContentHash: "b1"}, {Loc: "https://x/a", ContentHash: "a2"}, {Loc: "https://x/c"}} {
+		if err := s.Put(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for loc, want := range map[string]string{"https://x/a": "a2", "https://x/b": "b1"} {
+		if r, ok, err := s.Lookup(ctx, loc); err != nil || !ok || r.ContentHash != want {
+			t.Errorf("Lookup(%s) after a write = %+v %v %v, want hash %s", loc, r, ok, err, want)
+		}
+	}
+}

@@ -89,6 +89,16 @@ type Store interface {
 	Close() error
 }
 
+// Prefetcher is implemented by stores whose Lookup costs a round trip to
+// a server ([Postgres]): Prefetch reads the records of locs at once, so
+// that the Lookups and Stamps of those locs that follow are answered from
+// memory. It holds the records of its last call only (memory stays
+// bounded by the caller's batch); a record written since is read from
+// the write buffer, never from the prefetched copy.
+type Prefetcher interface {
+	Prefetch(ctx context.Context, locs []string) error
+}
+
 // ErrClosed is returned by every method of a closed Store.
 var ErrClosed = errors.New("state: store is closed")
 
