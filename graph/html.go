@@ -7,7 +7,15 @@ import (
 	"encoding/json"
 	"html"
 	"io"
+	"strings"
 )
+
+// isHTTPPrefix reports whether s starts like an absolute http(s) URL, so
+// a relative loc that does is written whole (the map tells them apart by
+// that prefix).
+func isHTTPPrefix(s string) bool {
+	return len(s) >= 7 && (strings.EqualFold(s[:7], "http://") || len(s) >= 8 && strings.EqualFold(s[:8], "https://"))
+}
 
 //go:embed map.js
 var mapJS string
@@ -18,20 +26,22 @@ var mapCSS string
 // mapNode is a section in the data of the HTML map. Short keys: the data
 // of 2,000 sections with their pages is most of the file.
 type mapNode struct {
-	Name     string      `json:"n"`
-	Path     string      `json:"p,omitempty"`
-	Pages    int         `json:"t"`
-	Here     int         `json:"h,omitempty"`
-	Images   int         `json:"im,omitempty"`
-	Videos   int         `json:"vi,omitempty"`
-	News     int         `json:"ne,omitempty"`
-	Hreflang int         `json:"hl,omitempty"`
-	Newest   string      `json:"nw,omitempty"`
-	More     int         `json:"m,omitempty"`
-	Hidden   int         `json:"x,omitempty"`
-	Children []int       `json:"c,omitempty"`
-	List     [][3]string `json:"pg,omitempty"` // loc, title, lastmod
-	Link     *LinkStats  `json:"lk,omitempty"`
+	Name     string `json:"n"`
+	Path     string `json:"p,omitempty"`
+	Pages    int    `json:"t"`
+	Here     int    `json:"h,omitempty"`
+	Images   int    `json:"im,omitempty"`
+	Videos   int    `json:"vi,omitempty"`
+	News     int    `json:"ne,omitempty"`
+	Hreflang int    `json:"hl,omitempty"`
+	Newest   string `json:"nw,omitempty"`
+	More     int    `json:"m,omitempty"`
+	Hidden   int    `json:"x,omitempty"`
+	Children []int  `json:"c,omitempty"`
+	// List is the section's pages: [loc, title, lastmod], the loc
+	// relative to Path when below it, trailing empty fields left out.
+	List [][]string `json:"pg,omitempty"`
+	Link *LinkStats `json:"lk,omitempty"`
 	// Marks are the section's flagged pages: [loc, title, kind, why].
 	Marks [][4]string `json:"mk,omitempty"`
 }
@@ -63,7 +73,18 @@ func flatten(root *Node, at map[*Node]int) []mapNode {
 			m.Newest = n.Total.Newest.String()
 		}
 		for _, p := range n.Pages {
-			m.List = append(m.List, [3]string{p.Loc, p.Title, p.LastMod.String()})
+			loc := p.Loc
+			if n.Path != "" && strings.HasPrefix(loc, n.Path) && len(loc) > len(n.Path) {
+				loc = loc[len(n.Path):] // relative: never starts with "http" + "://" … unless a segment does
+				if isHTTPPrefix(loc) {
+					loc = p.Loc
+				}
+			}
+			row := []string{loc, p.Title, p.LastMod.String()}
+			for len(row) > 1 && row[len(row)-1] == "" {
+				row = row[:len(row)-1]
+			}
+			m.List = append(m.List, row)
 		}
 		out = append(out, m)
 		for _, c := range n.Children {

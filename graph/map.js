@@ -3,8 +3,9 @@
 // index.
 (function () {
   "use strict";
+  var T0 = performance.now();
   var D = JSON.parse(document.getElementById("data").textContent);
-  var N = D.nodes;
+  var N = D.nodes, T1 = performance.now();
   var ROW = 24, CH = 7, PAD = 30;
   var svg = document.getElementById("svg"), vp = document.getElementById("vp");
   var gNodes = document.getElementById("nodes"), gEdges = document.getElementById("edges"), gLinks = document.getElementById("links");
@@ -16,6 +17,8 @@
   var isHTTP = function (s) { return /^https?:\/\//i.test(s); };
 
   // Parents and depths (pre-order: a parent comes before its children).
+  // Page locs below their section are written relative to it.
+  N.forEach(function (n) { (n.pg || []).forEach(function (p) { if (!isHTTP(p[0])) p[0] = n.p + p[0]; p[1] = p[1] || ""; p[2] = p[2] || ""; }); });
   N.forEach(function (n, i) { n.id = i; n.c = n.c || []; if (i === 0) { n.d = 0; n.up = -1; } n.c.forEach(function (c) { N[c].up = i; N[c].d = n.d + 1; }); });
   N.forEach(function (n) { n.label = n.up < 0 || n.m ? n.n : n.n + "/"; if (n.label.length > 40) n.label = n.label.slice(0, 39) + "…"; n.count = fmt(n.t) + (n.x ? " (+" + fmt(n.x) + ")" : ""); });
 
@@ -228,6 +231,6 @@
 
   render();
   fit();
-  window.sitemapMap = { ready: performance.now(), visible: function () { return render.visible; }, view: view };
+  window.sitemapMap = { script: T0, parsed: T1, ready: performance.now(), visible: function () { return render.visible; }, view: view };
   document.body.setAttribute("data-ready", "1");
 })();

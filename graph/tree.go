@@ -19,7 +19,8 @@
 // Building holds sections, not pages: at most Options.MaxSections of them
 // (a URL that would open one more is counted in its deepest section
 // already held, and Tree.Folded says how many were), at most MaxDepth
-// levels deep, and up to MaxPages pages per section for listing. Memory
+// levels deep, and up to MaxPages pages per section for listing, MaxKept
+// in all. Memory
 // therefore has a ceiling whatever the number of URLs. Drawing shows at
 // most MaxNodes sections; past that the smaller sections of a level are
 // aggregated into "+N more" nodes that carry their counts ([Tree.Limit]).
@@ -40,6 +41,7 @@ const (
 	DefaultMaxDepth    = 32
 	DefaultMaxPages    = 50
 	DefaultMaxNodes    = 2000
+	DefaultMaxKept     = 100_000
 )
 
 // Options bound a Tree. Zero values take the defaults above.
@@ -52,6 +54,10 @@ type Options struct {
 	// MaxPages is how many pages of each section are kept to list (the
 	// first ones read); the counts include them all.
 	MaxPages int
+	// MaxKept is how many pages are kept to list in all (default
+	// 100,000): the pages of sections first reached past it are counted,
+	// not listed.
+	MaxKept int
 }
 
 func (o *Options) defaults() {
@@ -60,6 +66,9 @@ func (o *Options) defaults() {
 	}
 	if o.MaxDepth <= 0 {
 		o.MaxDepth = DefaultMaxDepth
+	}
+	if o.MaxKept <= 0 {
+		o.MaxKept = DefaultMaxKept
 	}
 	if o.MaxPages < 0 {
 		o.MaxPages = 0
@@ -145,6 +154,7 @@ type Tree struct {
 	Folded int
 
 	o      Options
+	kept   int // pages kept in all
 	sites  map[string]*Node
 	sealed bool
 }
@@ -221,8 +231,9 @@ func (t *Tree) Add(u *sitemap.URL) {
 		return
 	}
 	n.Here++
-	if len(n.Pages) < t.o.MaxPages {
+	if len(n.Pages) < t.o.MaxPages && t.kept < t.o.MaxKept {
 		n.Pages = append(n.Pages, Page{Loc: u.Loc, LastMod: u.LastMod})
+		t.kept++
 	}
 }
 

@@ -195,3 +195,15 @@ func TestSplitURL(t *testing.T) {
 		}
 	}
 }
+
+func TestBuildKeepsAtMostMaxKeptPages(t *testing.T) {
+	tr := New(Options{MaxPages: 3, MaxKept: 10})
+	for i := 0; i < 100; i++ {
+		tr.Add(&sitemap.URL{Loc: fmt.Sprintf("https://ex.com/s%d/p%d", i%20, i)})
+	}
+	kept := 0
+	Walk(tr.Root, func(n *Node) { kept += len(n.Pages) })
+	if kept != 10 || tr.Root.Total.Pages != 100 {
+		t.Errorf("kept %d pages of %d, want 10 of 100", kept, tr.Root.Total.Pages)
+	}
+}
