@@ -64,7 +64,7 @@ func ExampleSubmit() {
 	// Output:
 	// IN-08 https://cdn.example.net/b
 	// received [https://www.example.com/a]
-	// 1 URLs sent in 1 batches; 1 refused (host or key directory); 1 duplicates (3 read) <nil>
+	// 1 URL sent in 1 batch; 1 refused (host or key directory); 1 duplicate (3 read) <nil>
 }
 
 func ExampleChanges() {

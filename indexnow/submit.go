@@ -137,9 +137,9 @@ func (s Summary) String() string {
 	if s.DryRun {
 		verb = "would be sent (dry run)"
 	}
-	fmt.Fprintf(&b, "%d URLs %s in %d batches", s.Sent, verb, s.Batches)
+	fmt.Fprintf(&b, "%s %s in %s", plural(s.Sent, "URL", "URLs"), verb, plural(int64(s.Batches), "batch", "batches"))
 	if s.FailedBatches > 0 {
-		fmt.Fprintf(&b, "; %d batches (%d URLs) failed", s.FailedBatches, s.Failed)
+		fmt.Fprintf(&b, "; %s (%s) failed", plural(int64(s.FailedBatches), "batch", "batches"), plural(s.Failed, "URL", "URLs"))
 	}
 	if s.Already > 0 {
 		fmt.Fprintf(&b, "; %d already submitted", s.Already)
@@ -148,13 +148,21 @@ func (s Summary) String() string {
 		fmt.Fprintf(&b, "; %d refused (host or key directory)", s.Refused)
 	}
 	if s.Duplicates > 0 {
-		fmt.Fprintf(&b, "; %d duplicates", s.Duplicates)
+		fmt.Fprintf(&b, "; %s", plural(s.Duplicates, "duplicate", "duplicates"))
 	}
 	if s.Deferred > 0 {
 		fmt.Fprintf(&b, "; %d left for a later run", s.Deferred)
 	}
 	fmt.Fprintf(&b, " (%d read)", s.Read)
 	return b.String()
+}
+
+// plural is n and the word for n: "1 URL", "2 URLs".
+func plural[N int | int64](n N, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // Version is the version of u's content that a submission is recorded

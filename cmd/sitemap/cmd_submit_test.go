@@ -97,7 +97,7 @@ func TestSubmitSendsAndSummarises(t *testing.T) {
 	if got := e.urls(); !slices.Equal(got, []string{"https://www.example.com/a", "https://www.example.com/b"}) {
 		t.Errorf("received %q", got)
 	}
-	if !strings.Contains(errb, "batch 1: 2 URLs: sent: HTTP 200: received") || !strings.Contains(errb, "submit: 2 URLs sent in 1 batches; 1 duplicates (3 read)") {
+	if !strings.Contains(errb, "batch 1: 2 URLs: sent: HTTP 200: received") || !strings.Contains(errb, "submit: 2 URLs sent in 1 batch; 1 duplicate (3 read)") {
 		t.Errorf("stderr:\n%s", errb)
 	}
 }
