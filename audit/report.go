@@ -50,7 +50,7 @@ func NewReportWriter(w io.Writer, info ReportInfo) *ReportWriter {
 <p class="controls"><label>Class <select id="class-filter"><option value="">every class</option></select></label>
 <label>Find <input id="filter" type="search" placeholder="text in the URL or a message"></label>
 <span id="shown" aria-live="polite"></span></p>
-<table id="table"><thead><tr><th data-type="text">URL</th><th data-type="num">Status</th><th data-type="text">Class</th><th data-type="text">Findings</th><th data-type="num">Click depth</th><th data-type="text">Listed in</th></tr></thead>
+<table id="table"><thead><tr><th data-type="text">URL</th><th data-type="num">Status</th><th data-type="text">Class</th><th data-type="text">Findings</th><th data-type="num">Click depth</th><th data-type="num">Inlinks</th><th data-type="text">Listed in</th></tr></thead>
 <tbody>
 `, esc(title), reportCSS, esc(title), esc(rw.about()))
 	return rw
@@ -102,9 +102,12 @@ func (rw *ReportWriter) Add(r *Record) error {
 	if len(rules) == 0 {
 		rules = append(rules, "AUD-01")
 	}
-	depth, status := "", ""
+	depth, status, inlinks := "", "", ""
 	if r.Depth != nil {
 		depth = strconv.Itoa(*r.Depth)
+	}
+	if rw.info.Crawled {
+		inlinks = strconv.Itoa(r.Inlinks)
 	}
 	if r.Status != 0 {
 		status = strconv.Itoa(r.Status)
@@ -113,8 +116,8 @@ func (rw *ReportWriter) Add(r *Record) error {
 	if !r.Listed {
 		source = "(not listed)"
 	}
-	rw.printf("<tr data-rules=\"%s\" class=\"%s\"><td><a href=\"%s\">%s</a></td><td>%s</td><td>%s %s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n",
-		esc(strings.Join(rules, " ")), esc(sev), esc(r.URL), esc(r.URL), status, esc(class), esc(ClassName(class)), msgs.String(), depth, esc(source))
+	rw.printf("<tr data-rules=\"%s\" class=\"%s\"><td><a href=\"%s\">%s</a></td><td>%s</td><td>%s %s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n",
+		esc(strings.Join(rules, " ")), esc(sev), esc(r.URL), esc(r.URL), status, esc(class), esc(ClassName(class)), msgs.String(), depth, inlinks, esc(source))
 	return rw.err
 }
 
