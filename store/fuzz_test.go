@@ -29,3 +29,27 @@ func FuzzParseJournal(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseS3: ParseS3 never panics, and what it accepts is a bucket and
+// a prefix that rebuild the name (the prefix empty or ending in "/",
+// without an empty segment).
+func FuzzParseS3(f *testing.F) {
+	for _, s := range []string{"s3://b", "s3://b/p", "s3://b/p/q/", "s3:///p", "s3://b//p", "https://b/p", "s3://b?x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		bucket, prefix, err := ParseS3(name)
+		if err != nil {
+			return
+		}
+		if bucket == "" || strings.ContainsAny(bucket, "/?#\\ ") {
+			t.Fatalf("ParseS3(%q): bucket %q", name, bucket)
+		}
+		if prefix != "" && (!strings.HasSuffix(prefix, "/") || strings.HasPrefix(prefix, "/") || strings.Contains(prefix, "//")) {
+			t.Fatalf("ParseS3(%q): prefix %q", name, prefix)
+		}
+		if got := "s3://" + bucket + "/" + prefix; strings.TrimSuffix(got, "/") != strings.TrimSuffix(strings.TrimSuffix(name, "/"), "/") && got != name+"/" && got != name {
+			t.Fatalf("ParseS3(%q) = %q, %q: does not rebuild the name", name, bucket, prefix)
+		}
+	})
+}

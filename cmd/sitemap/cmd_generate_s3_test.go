@@ -98,3 +98,23 @@ func TestGenerateToS3(t *testing.T) {
 		t.Fatalf("after the third run the bucket holds %d objects, want sitemap.xml.gz alone", len(objs))
 	}
 }
+
+// crawl --out s3://bucket/prefix publishes the crawl's sitemap into the
+// bucket; its state is kept locally (one file per --out, as for a
+// directory).
+func TestCrawlToS3(t *testing.T) {
+	srv := crawlTestSite(t)
+	loc := s3test.Env(t) + "/site"
+	code, _, stderr := runCLI(t, "", "crawl", srv.URL+"/", "--out", loc, "--rate", "0")
+	if code != exitProblems { // the site links a 404
+		t.Fatalf("crawl --out %s: exit %d\n%s", loc, code, stderr)
+	}
+	objs := s3Objects(t, loc)
+	doc, ok := objs["sitemap.xml"]
+	if !ok || len(objs) != 1 {
+		t.Fatalf("bucket holds %d objects, want sitemap.xml", len(objs))
+	}
+	if !strings.Contains(doc, "<loc>"+srv.URL+"/a</loc>") {
+		t.Errorf("sitemap lacks /a:\n%s", doc)
+	}
+}
