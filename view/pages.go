@@ -19,10 +19,14 @@ import (
 //go:embed pages.tmpl
 var pagesTmpl string
 
-// DefaultTemplate is the html/template Pages renders each page with
-// unless PageOptions.Template replaces it. It is executed with a
-// [PageData].
-var DefaultTemplate = template.Must(template.New("page").Parse(pagesTmpl))
+// DefaultTemplate returns the html/template Pages renders each page with
+// unless PageOptions.Template replaces it, parsed anew at each call (so a
+// caller may change its copy). It is executed with a [PageData]. A
+// function, not a variable: parsing it costs hundreds of allocations,
+// which every command of the program would pay at start-up.
+func DefaultTemplate() *template.Template {
+	return template.Must(template.New("page").Parse(pagesTmpl))
+}
 
 // DefaultPerPage is the number of links on a page of [Pages] when
 // PageOptions.PerPage is 0: as many as a person scrolls through.
@@ -123,7 +127,7 @@ func Pages(ctx context.Context, entries sitemap.Entries, create func(name string
 	}
 	tmpl := o.Template
 	if tmpl == nil {
-		tmpl = DefaultTemplate
+		tmpl = DefaultTemplate()
 	}
 	s := &sorter{max: o.Memory, dir: o.TempDir}
 	defer s.close()
