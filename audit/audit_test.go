@@ -119,6 +119,9 @@ func TestAuditFindsThePlantedSet(t *testing.T) {
 	if recs[u+"/chain"].Target != u+"/ok" || recs[u+"/canon"].Target != u+"/ok" {
 		t.Errorf("targets: %q, %q", recs[u+"/chain"].Target, recs[u+"/canon"].Target)
 	}
+	if got := ps.hopMethods.String(); got != "HEAD " {
+		t.Errorf("the redirect hop /hop was asked with %q, want one HEAD", got)
+	}
 	if got := ps.pdfMethods.String(); got != "HEAD " {
 		t.Errorf("/doc.pdf was asked with %q, want one HEAD", got)
 	}

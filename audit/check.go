@@ -240,8 +240,9 @@ func (a *Auditor) lastmod(e state.AuditListed, resp *fetch.Response, rec *Record
 	}
 }
 
-// redirect follows a redirect hop by hop to its final target and says
-// whether that target is listed.
+// redirect follows a redirect hop by hop, with HEAD requests (GET where
+// the server refuses HEAD), to its final target and says whether that
+// target is listed.
 func (a *Auditor) redirect(ctx context.Context, e state.AuditListed, first *fetch.Response, rec *Record) {
 	cur, st := e.Loc, first.Status
 	loc := first.Header.Get("Location")
@@ -269,7 +270,8 @@ func (a *Auditor) redirect(ctx context.Context, e state.AuditListed, first *fetc
 			rec.add("AUD-16", "more than %d redirects from %d; stopped at %s", maxHops, first.Status, cur)
 			return
 		}
-		resp, err := a.get(ctx, cur, notPage[strings.ToLower(path.Ext(urlPath(cur)))])
+		// Only the status and Location of a hop count: HEAD tells them.
+		resp, err := a.get(ctx, cur, true)
 		if err != nil {
 			if ctx.Err() == nil {
 				rec.Target = cur

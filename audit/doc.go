@@ -37,7 +37,7 @@
 // for with HEAD (GET when the server refuses HEAD); every other with GET,
 // and only an HTML body is read: with package crawl's parser, so noindex,
 // canonical and hreflang mean what they mean to a crawl. Redirects are
-// followed one hop at a time, up to 10, to name the final target.
+// followed one hop at a time with HEAD, up to 10, to name the final target.
 //
 // Then the hreflang alternates the live pages name and that were not
 // audited are read too (once, not their own alternates), so that every

@@ -17,6 +17,8 @@ type plantedSite struct {
 	want map[string][]string // URL → rule IDs of its findings
 	// pdfMethods are the methods /doc.pdf was asked with.
 	pdfMethods methods
+	// hopMethods are the methods /hop (a redirect's second hop) was asked with.
+	hopMethods methods
 	// hits are the paths requested, in order.
 	hits methods
 }
@@ -94,7 +96,10 @@ func newPlantedSite(t testing.TB) *plantedSite {
 
 	mux.HandleFunc("/ok", html("ok"))
 	mux.HandleFunc("/chain", redirect("/hop", http.StatusMovedPermanently))
-	mux.HandleFunc("/hop", redirect("/ok", http.StatusFound))
+	mux.HandleFunc("/hop", func(w http.ResponseWriter, r *http.Request) {
+		ps.hopMethods.Add(r.Method + " ")
+		redirect("/ok", http.StatusFound)(w, r)
+	})
 	mux.HandleFunc("/old", redirect("/gone", http.StatusMovedPermanently))
 	mux.HandleFunc("/old2", redirect("/elsewhere", http.StatusMovedPermanently))
 	mux.HandleFunc("/elsewhere", status(http.StatusNotFound))
