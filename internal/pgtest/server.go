@@ -58,9 +58,12 @@ func start() (*server, error) {
 	if err != nil {
 		return nil, err
 	}
-	testproc.Sweep(dirPrefix)
+	base := "" // the system's temporary directory
 	var cred *syscall.Credential
 	if os.Geteuid() == 0 {
+		// The postgres user must reach the directory: $TMPDIR may be
+		// under root's home.
+		base = "/tmp"
 		u, err := user.Lookup("postgres")
 		if err != nil {
 			return nil, fmt.Errorf("running as root and no \"postgres\" user to run initdb as (%v); create one, or run the tests as another user", err)
@@ -69,7 +72,8 @@ func start() (*server, error) {
 		gid, _ := strconv.Atoi(u.Gid)
 		cred = &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}
 	}
-	dir, err := testproc.MkdirTemp(dirPrefix)
+	testproc.Sweep(base, dirPrefix)
+	dir, err := testproc.MkdirTemp(base, dirPrefix)
 	if err != nil {
 		return nil, err
 	}

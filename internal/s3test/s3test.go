@@ -213,8 +213,8 @@ func start() (*server, error) {
 	if err != nil {
 		return nil, err
 	}
-	testproc.Sweep(dirPrefix)
-	dir, err := testproc.MkdirTemp(dirPrefix)
+	testproc.Sweep("", dirPrefix)
+	dir, err := testproc.MkdirTemp("", dirPrefix)
 	if err != nil {
 		return nil, err
 	}

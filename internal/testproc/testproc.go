@@ -27,10 +27,11 @@ func FreePort() (int, error) {
 	return l.Addr().(*net.TCPAddr).Port, nil
 }
 
-// MkdirTemp makes a new directory in the system's temporary directory,
-// named prefix plus a random part, holding the pid of this process.
-func MkdirTemp(prefix string) (string, error) {
-	dir, err := os.MkdirTemp("", prefix)
+// MkdirTemp makes a new directory in base (the system's temporary
+// directory when ""), named prefix plus a random part, holding the pid of
+// this process.
+func MkdirTemp(base, prefix string) (string, error) {
+	dir, err := os.MkdirTemp(base, prefix)
 	if err != nil {
 		return "", err
 	}
@@ -41,11 +42,14 @@ func MkdirTemp(prefix string) (string, error) {
 	return dir, nil
 }
 
-// Sweep removes the directories named prefix* in the system's temporary
-// directory whose owner process no longer runs: what a test binary killed
-// before its cleanup left behind.
-func Sweep(prefix string) {
-	m, _ := filepath.Glob(filepath.Join(os.TempDir(), prefix+"*"))
+// Sweep removes the directories named prefix* in base (the system's
+// temporary directory when "") whose owner process no longer runs: what a
+// test binary killed before its cleanup left behind.
+func Sweep(base, prefix string) {
+	if base == "" {
+		base = os.TempDir()
+	}
+	m, _ := filepath.Glob(filepath.Join(base, prefix+"*"))
 	for _, dir := range m {
 		b, err := os.ReadFile(filepath.Join(dir, ownerFile))
 		if err != nil {
