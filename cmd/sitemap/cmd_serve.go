@@ -9,7 +9,9 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
@@ -176,6 +178,16 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 		opt := serve.Options{BaseURL: o.BaseURL, Name: o.Name, PerPage: o.PerPage, Recheck: o.Recheck,
 			CacheControl: o.Cache, GzipIndex: o.GzipIndex, XSL: o.XSL, Robots: o.Robots, RobotsTxt: robotsTxt,
 			MaxBuilds: o.MaxBuilds}
+		var skipMu sync.Mutex
+		opt.Skipped = func(loc string, err error) {
+			skipMu.Lock()
+			defer skipMu.Unlock()
+			msg := err.Error() // an *EntryError quotes the value it names
+			if strings.IndexFunc(msg, func(r rune) bool { return r < ' ' || r == 0x7f }) >= 0 {
+				msg = strconv.QuoteToGraphic(msg) // still one line, whatever it holds
+			}
+			fmt.Fprintf(s.Err, "sitemap serve: entry left out of its page: %s\n", msg)
+		}
 		if o.HTML {
 			opt.HTML = serve.HTMLView
 		}

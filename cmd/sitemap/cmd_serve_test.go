@@ -223,3 +223,30 @@ func TestServeUsage(t *testing.T) {
 		}
 	}
 }
+
+// An entry the encoder refuses is left out of its page and said on
+// standard error, on one line.
+func TestServeSkipped(t *testing.T) {
+	db := pagesDB(t, 3)
+	d, err := sql.Open("sqlite", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Exec(`INSERT INTO pages VALUES ('https://www.example.com/a b' || char(10) || 'c', '2026-11-01 00:00:00')`); err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	u, errb, code := startServe(t, ctx, "--db", db, "--table", "pages", "--columns", "loc=url,lastmod=updated_at", "--access-log=false")
+	_, page := httpGet(t, strings.TrimSuffix(u, "sitemap.xml")+"sitemap-1.xml")
+	cancel()
+	<-code
+	if n := strings.Count(page, "<url>"); n != 3 {
+		t.Errorf("page has %d entries, want the 3 good ones:\n%s", n, page)
+	}
+	log := errb.String()
+	if !strings.Contains(log, "sitemap serve: entry left out of its page: ") || !strings.Contains(log, `a b\nc" contains a space`) || strings.Count(log, "\n") != 3 {
+		t.Errorf("stderr:\n%s", log)
+	}
+}
