@@ -113,6 +113,12 @@ type Options struct {
 	// its name ends in .jsonl or .ndjson (optionally .gz) or its first
 	// character is '{' ([Reader]).
 	JSONL bool
+	// Progress, when set, is told of each local file's size when it is
+	// opened (read 0) and of the bytes read from it as they are read
+	// (size 0), from the goroutine reading: a progress line's bytes read
+	// of the files' size. The file is then read through a counting
+	// reader rather than as the *os.File it is.
+	Progress func(read, size int64)
 	// Complete makes a [Reader] stop with an error at the first document
 	// it cannot read to its end (a child missing or unreadable, truncated,
 	// not a sitemap), instead of reporting it and going on: for a
@@ -353,9 +359,16 @@ func open(ctx context.Context, d *Doc, o Options) (io.ReadCloser, error) {
 		if err != nil {
 			return nil, pathErr(err)
 		}
-		if st, err := f.Stat(); err == nil && st.IsDir() {
+		st, err := f.Stat()
+		if err == nil && st.IsDir() {
 			f.Close()
 			return nil, errors.New("is a directory; give a file")
+		}
+		if o.Progress != nil {
+			if err == nil && st.Mode().IsRegular() {
+				o.Progress(0, st.Size())
+			}
+			return &countingFile{f, o.Progress}, nil
 		}
 		return f, nil
 	}
@@ -363,6 +376,24 @@ func open(ctx context.Context, d *Doc, o Options) (io.ReadCloser, error) {
 		return nil, errors.New("http(s) input needs an HTTP client (input.Options.Client)")
 	}
 	return get(ctx, o.Client, d, o.AllowOffSite)
+}
+
+// countingFile is a local file read with Options.Progress told of every
+// read. It has Read and Close only: the file's WriteTo would read past
+// the count.
+type countingFile struct {
+	f        *os.File
+	progress func(read, size int64)
+}
+
+func (c *countingFile) Close() error { return c.f.Close() }
+
+func (c *countingFile) Read(p []byte) (int, error) {
+	n, err := c.f.Read(p)
+	if n > 0 {
+		c.progress(int64(n), 0)
+	}
+	return n, err
 }
 
 // errNoFile is a missing file, said briefly (the caller names it).

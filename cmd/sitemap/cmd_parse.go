@@ -6,15 +6,19 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"os"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/check"
+	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/source"
 )
 
@@ -177,6 +181,8 @@ type parseRun struct {
 	o      *parseOptions
 	s      *streams
 	ew     *entryWriter
+	errw   io.Writer // standard error, the progress line erased before each line
+	bar    *progress.Bar
 	errors int
 	// The cap of --max-per-rule: diagnostics shown and held back per
 	// document and rule (keys "document\x00rule"), and the keys with
@@ -196,12 +202,26 @@ func runParse(ctx context.Context, o *parseOptions, s *streams) error {
 			return cannotRun("%v", err)
 		}
 	}
-	r := &parseRun{o: o, s: s, ew: ew}
+	// The progress line (a terminal's standard error, when the entries
+	// go elsewhere: on the same terminal they scroll anyway): entries
+	// read, and the bytes of the local files read of their size (of the
+	// files opened so far).
+	var bar *progress.Bar
+	var read, size atomic.Int64
+	if f, ok := s.Out.(*os.File); s.ErrIsTerminal && (!ok || !term.IsTerminal(int(f.Fd()))) {
+		bar = progress.New(s.Err, progress.Options{Unit: "entries", Of: "bytes",
+			Measure: func() (int64, int64) { return read.Load(), size.Load() }})
+	}
+	defer bar.Done()
+	r := &parseRun{o: o, s: s, ew: ew, errw: bar.Writer(s.Err), bar: bar}
 	in := input.Options{
 		Base: o.Base, Stdin: s.In, Follow: o.Follow, MaxChildren: o.MaxChildren, AllowOffSite: o.AllowOffSite,
 		Client:       o.client,
 		Decoder:      sitemap.DecoderOptions{MaxErrors: decoderMaxErrors(o.MaxErrors)},
 		OnDiagnostic: r.diag,
+	}
+	if bar != nil {
+		in.Progress = func(r, n int64) { read.Add(r); size.Add(n) }
 	}
 	if o.MaxPerRule < 0 {
 		return cannotRun("--max-per-rule must not be negative (0 shows every diagnostic)")
@@ -215,6 +235,7 @@ func runParse(ctx context.Context, o *parseOptions, s *streams) error {
 	}
 	ew.wide = len(docs) > 1
 	runErr := r.read(input.NewDocReader(ctx, docs, in))
+	bar.Done()
 	r.notes()
 	if err := ew.flush(); err != nil && runErr == nil {
 		runErr = cannotRun("writing entries: %v", err)
@@ -246,6 +267,7 @@ func (r *parseRun) read(rd *input.Reader) error {
 		if err := r.ew.write(&e.Item); err != nil {
 			return cannotRun("writing entries: %v", err)
 		}
+		r.bar.Add(1)
 	}
 }
 
@@ -273,7 +295,7 @@ func (r *parseRun) diag(d sitemap.Diagnostic) {
 		}
 		r.shown[key]++
 	}
-	fmt.Fprintln(r.s.Err, d.String())
+	fmt.Fprintln(r.errw, d.String())
 }
 
 // notes writes, after the run, one line per document and rule whose

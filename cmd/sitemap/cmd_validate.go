@@ -9,6 +9,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -17,6 +18,7 @@ import (
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/check"
+	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/validate"
 )
 
@@ -208,7 +210,21 @@ type validateRun struct {
 const maxExplain = 5
 
 func runValidate(ctx context.Context, o *validateOptions, s *streams) error {
-	dw, err := newDiagWriter(s.Out, o.Format)
+	// The progress line (a terminal's standard error only): documents
+	// checked, and the bytes of the local files read of their size (of
+	// the files opened so far). Lines written meanwhile erase it first.
+	var bar *progress.Bar
+	var read, size atomic.Int64
+	progressOf := func(r, n int64) { read.Add(r); size.Add(n) }
+	if s.ErrIsTerminal {
+		bar = progress.New(s.Err, progress.Options{Unit: "documents", Of: "bytes",
+			Measure: func() (int64, int64) { return read.Load(), size.Load() }})
+	} else {
+		progressOf = nil
+	}
+	defer bar.Done()
+	errw := bar.Writer(s.Err)
+	dw, err := newDiagWriter(bar.Writer(s.Out), o.Format)
 	if err != nil {
 		return cannotRun("%v", err)
 	}
@@ -260,19 +276,22 @@ func runValidate(ctx context.Context, o *validateOptions, s *streams) error {
 			if res.Err == nil {
 				// An index's summary comes after its children and counts
 				// the findings about them reported against it.
-				fmt.Fprintf(s.Err, "%s: %s\n", check.EscapeControls(res.Doc.Name), describe(res.Summary))
+				fmt.Fprintf(errw, "%s: %s\n", check.EscapeControls(res.Doc.Name), describe(res.Summary))
 			}
+			bar.Add(1)
 			return nil
 		},
 	}
+	to.Input.Progress = progressOf
 	// An input that cannot be opened is said where it comes, and the
 	// others are still checked; the run then exits 2.
 	unopened := 0
 	to.OnOpenError = func(doc *input.Doc, err error) {
 		unopened++
-		fmt.Fprintf(s.Err, "sitemap: %v\n", err)
+		fmt.Fprintf(errw, "sitemap: %v\n", err)
 	}
 	sum, runErr := validate.Tree(ctx, o.Inputs, to)
+	bar.Done()
 	if unopened > 0 && runErr != nil && ctx.Err() == nil {
 		var oe *input.OpenError
 		if errors.As(runErr, &oe) {

@@ -179,6 +179,31 @@ func (b *Bar) Println(w io.Writer, msg string) {
 	io.WriteString(w, msg+"\n")
 }
 
+// Writer returns w with the bar erased before every write (under the
+// bar's lock, so a redraw cannot land inside it): for lines written to a
+// terminal the bar shares. Each write should be whole lines. On a nil or
+// silent Bar it returns w.
+func (b *Bar) Writer(w io.Writer) io.Writer {
+	if b == nil || b.w == nil {
+		return w
+	}
+	return barWriter{b, w}
+}
+
+type barWriter struct {
+	b *Bar
+	w io.Writer
+}
+
+func (bw barWriter) Write(p []byte) (int, error) {
+	bw.b.mu.Lock()
+	defer bw.b.mu.Unlock()
+	if bw.b.drawn {
+		io.WriteString(bw.b.w, "\r\x1b[K")
+	}
+	return bw.w.Write(p)
+}
+
 // Clear erases the line (for printing a message above the bar); the next
 // redraw brings it back. The bar's goroutine may redraw it before the
 // caller prints; use Println to print a message above the bar.

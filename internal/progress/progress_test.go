@@ -2,6 +2,7 @@ package progress
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"strings"
 	"sync"
@@ -212,5 +213,28 @@ func TestDrawETA(t *testing.T) {
 	b.Done()
 	if out, want := buf2.String(), "0 URLs  0/s  0:09  3 of 4 sitemaps (75%), ETA 0:03\n"; !strings.HasSuffix(out, want) {
 		t.Errorf("output %q, want it to end %q", out, want)
+	}
+}
+
+// Writer erases a drawn bar before each write, under the bar's lock, and
+// leaves a silent bar's writer as it is.
+func TestWriter(t *testing.T) {
+	var bar, out bytes.Buffer
+	b := start(&bar, Options{Unit: "URLs", Delay: time.Hour}, time.Now)
+	w := b.Writer(&out)
+	io.WriteString(w, "before\n")
+	if bar.Len() != 0 || out.String() != "before\n" {
+		t.Fatalf("before a draw: bar %q, out %q", bar.String(), out.String())
+	}
+	b.draw(false)
+	bar.Reset()
+	io.WriteString(w, "after\n")
+	if bar.String() != "\r\x1b[K" || out.String() != "before\nafter\n" {
+		t.Errorf("after a draw: bar %q, out %q", bar.String(), out.String())
+	}
+	b.Done()
+	var nb *Bar
+	if nb.Writer(&out) != io.Writer(&out) {
+		t.Error("a nil bar's Writer is not w")
 	}
 }
