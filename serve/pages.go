@@ -84,8 +84,19 @@ func later(a, b sitemap.Date) bool {
 	return b.IsZero() || a.Time.After(b.Time)
 }
 
-// build cuts every entry of src into pages numbered from 1.
+// build cuts every entry of src into pages numbered from 1: through its
+// Pager when it has one and every page it gives fits lim, else by walking
+// every key.
 func build(ctx context.Context, src Source, lim limits) ([]*page, error) {
+	if pg, ok := src.(Pager); ok {
+		ps, err := pg.Pages(ctx, lim.perPage)
+		if err != nil {
+			return nil, err
+		}
+		if pages := fromPageStats(ps, lim); pages != nil {
+			return pages, nil
+		}
+	}
 	c := cutter{lim: lim}
 	n := 1
 	c.start(n, nil)
@@ -163,4 +174,24 @@ func newSnapshot(version string, pages []*page, salt string, now time.Time) *sna
 	}
 	s.etag = `"` + hex.EncodeToString(ih.Sum(nil)[:12]) + `"`
 	return s
+}
+
+// fromPageStats turns a Pager's pages into pages numbered from 1, or nil
+// when there are none or one does not fit lim (the walk by key then cuts
+// by bytes).
+func fromPageStats(ps []PageStat, lim limits) []*page {
+	if len(ps) == 0 {
+		return nil
+	}
+	out := make([]*page, len(ps))
+	var after Key
+	for i, st := range ps {
+		if st.Count > lim.perPage || st.Bytes > lim.maxBytes {
+			return nil
+		}
+		out[i] = &page{id: i + 1, after: after, upto: st.Last, count: st.Count, bytes: st.Bytes, lastmod: st.LastMod}
+		after = st.Last
+	}
+	out[len(out)-1].upto = nil
+	return out
 }

@@ -71,6 +71,26 @@ type Statter interface {
 	Stats(ctx context.Context, after, upto Key, fn func(Stat) error) error
 }
 
+// Pager is a Source that can cut its entries into pages of perPage itself,
+// in one pass where the data lives (a SQL source: one ordered scan
+// aggregated by the database, instead of every key sent to the handler).
+// Each PageStat covers the entries after the previous one's Last; Bytes is
+// at least the bytes of the page's <url> elements. The handler uses it for
+// the first count when every page fits its byte limit, and the per-key
+// walk otherwise (and for every recount, which keeps the boundaries). A
+// Pager may return no pages and no error to say it cannot.
+type Pager interface {
+	Pages(ctx context.Context, perPage int) ([]PageStat, error)
+}
+
+// PageStat is one page as a Pager counts it.
+type PageStat struct {
+	Count   int
+	Last    Key
+	LastMod sitemap.Date
+	Bytes   int64
+}
+
 // errStop ends a walk early; it never leaves the package.
 var errStop = errors.New("serve: stop")
 

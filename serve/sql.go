@@ -322,7 +322,9 @@ func escapedLen(b []byte) int {
 	n := len(b)
 	for _, c := range b {
 		switch c {
-		case '&', '\'', '"':
+		case '&':
+			n += 4
+		case '\'', '"':
 			n += 5
 		case '<', '>':
 			n += 3
