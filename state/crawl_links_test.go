@@ -2,7 +2,6 @@ package state
 
 import (
 	"context"
-	"path/filepath"
 	"reflect"
 	"testing"
 	"time"
@@ -12,12 +11,11 @@ import (
 // Kind) kept once, no self links, Links paged in order, titles, inlinks
 // (links and redirects only), click depths computed by Finish, and a new
 // run forgetting all of it.
-func TestCrawlLinks(t *testing.T) {
+func TestCrawlLinks(t *testing.T) { eachBackend(t, testCrawlLinks) }
+
+func testCrawlLinks(t *testing.T, open opener) {
 	ctx := context.Background()
-	s, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "s.db"), SQLiteOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := open(t, storeOpts{}).(crawlStore)
 	defer s.Close()
 	now := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
 	start, a, b, c, d := ex+"/", ex+"/a", ex+"/b", ex+"/c", ex+"/d"

@@ -24,7 +24,13 @@ func crash(s *SQLite) {
 	s.mu.Unlock()
 }
 
-func beginCrawl(t *testing.T, s *SQLite, start string, now time.Time) (CrawlLog, CrawlRun) {
+// crawlStore is a Store with its crawl log: SQLite and Postgres.
+type crawlStore interface {
+	Store
+	Crawl() CrawlLog
+}
+
+func beginCrawl(t *testing.T, s crawlStore, start string, now time.Time) (CrawlLog, CrawlRun) {
 	t.Helper()
 	log := s.Crawl()
 	run, err := log.Begin(context.Background(), start, now)
@@ -265,8 +271,10 @@ func TestCrawlEnqueueRules(t *testing.T) {
 
 // TestCrawlPendingOrder: the frontier is handed out depth by depth, each
 // depth in loc order, a page at a time.
-func TestCrawlPendingOrder(t *testing.T) {
-	s := openTemp(t, filepath.Join(t.TempDir(), "p.db"), SQLiteOptions{})
+func TestCrawlPendingOrder(t *testing.T) { eachBackend(t, testCrawlPendingOrder) }
+
+func testCrawlPendingOrder(t *testing.T, open opener) {
+	s := open(t, storeOpts{}).(crawlStore)
 	defer s.Close()
 	log, _ := beginCrawl(t, s, ex+"/", time.Now())
 	update(t, log, func(ctx context.Context, tx CrawlTx) error {
@@ -293,10 +301,11 @@ func TestCrawlPendingOrder(t *testing.T) {
 // TestCrawlVariants: counted URLs of one path key are counted in (depth,
 // loc) order, inside the transaction that counts them; resuming clears
 // the marks of URLs still pending.
-func TestCrawlVariants(t *testing.T) {
+func TestCrawlVariants(t *testing.T) { eachBackend(t, testCrawlVariants) }
+
+func testCrawlVariants(t *testing.T, open opener) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "v.db")
-	s := openTemp(t, path, SQLiteOptions{})
+	s := open(t, storeOpts{}).(crawlStore)
 	log, _ := beginCrawl(t, s, ex+"/", time.Now())
 	key := ex + "/cal"
 	locs := []string{key + "?m=1", key + "?m=2", key + "?m=3"}
@@ -330,7 +339,7 @@ func TestCrawlVariants(t *testing.T) {
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
-	s = openTemp(t, path, SQLiteOptions{})
+	s = open(t, storeOpts{}).(crawlStore)
 	defer s.Close()
 	log, run := beginCrawl(t, s, ex+"/", time.Now())
 	if !run.Resumed {
@@ -348,9 +357,11 @@ func TestCrawlVariants(t *testing.T) {
 }
 
 // TestCrawlUpdateAtomic: an Update whose fn fails leaves nothing behind.
-func TestCrawlUpdateAtomic(t *testing.T) {
+func TestCrawlUpdateAtomic(t *testing.T) { eachBackend(t, testCrawlUpdateAtomic) }
+
+func testCrawlUpdateAtomic(t *testing.T, open opener) {
 	ctx := context.Background()
-	s := openTemp(t, filepath.Join(t.TempDir(), "a.db"), SQLiteOptions{})
+	s := open(t, storeOpts{}).(crawlStore)
 	defer s.Close()
 	log, _ := beginCrawl(t, s, ex+"/", time.Now())
 	boom := errors.New("boom")
@@ -415,9 +426,11 @@ func TestCrawlUpdateCommitsStoreFirst(t *testing.T) {
 
 // TestCrawlReadBack: listed entries, outcomes and counts come back sorted
 // by loc, a page at a time; Finish decides what a limit left pending.
-func TestCrawlReadBack(t *testing.T) {
+func TestCrawlReadBack(t *testing.T) { eachBackend(t, testCrawlReadBack) }
+
+func testCrawlReadBack(t *testing.T, open opener) {
 	ctx := context.Background()
-	s := openTemp(t, filepath.Join(t.TempDir(), "r.db"), SQLiteOptions{})
+	s := open(t, storeOpts{}).(crawlStore)
 	defer s.Close()
 	log, _ := beginCrawl(t, s, ex+"/", time.Now())
 	lm := mustDate(t, "2026-02-01")
@@ -491,9 +504,11 @@ func TestCrawlReadBack(t *testing.T) {
 // TestCrawlConcurrentWithStamp: the crawl log and the Store share one
 // connection; workers stamping while the coordinator updates and reads
 // the log stay consistent (run with -race).
-func TestCrawlConcurrentWithStamp(t *testing.T) {
+func TestCrawlConcurrentWithStamp(t *testing.T) { eachBackend(t, testCrawlConcurrentWithStamp) }
+
+func testCrawlConcurrentWithStamp(t *testing.T, open opener) {
 	ctx := context.Background()
-	s := openTemp(t, filepath.Join(t.TempDir(), "w.db"), SQLiteOptions{BatchSize: 7})
+	s := open(t, storeOpts{batch: 7}).(crawlStore)
 	defer s.Close()
 	log, _ := beginCrawl(t, s, ex+"/", time.Now())
 	const workers, per = 4, 100

@@ -3,6 +3,7 @@ package state
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -171,7 +172,7 @@ func TestPostgresMigrateVersion1(t *testing.T) {
 		t.Fatalf("record lost by the migration: %+v %v %v", r, ok, err)
 	}
 	var v string
-	if err := s.Pool().QueryRow(ctx, `SELECT value FROM sitemap_meta WHERE key = 'schema_version'`).Scan(&v); err != nil || v != "2" {
+	if err := s.Pool().QueryRow(ctx, `SELECT value FROM sitemap_meta WHERE key = 'schema_version'`).Scan(&v); err != nil || v != strconv.Itoa(pgSchemaVersion) {
 		t.Fatalf("schema version %q, %v", v, err)
 	}
 }

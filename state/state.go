@@ -13,9 +13,9 @@
 // [Store] and [CrawlLog] are the interfaces; [OpenSQLite] is the embedded
 // implementation of both in one file (WAL mode, writes batched in
 // transactions; [SQLite.Crawl] is its crawl log). [OpenPostgres] is the
-// [Store] in a PostgreSQL database that several processes share (a pgx
+// same in a PostgreSQL database that several processes share (a pgx
 // pool, writes batched into one upsert, [Postgres.StampMany] for a batch
-// of entries in two statements). [Open] picks one by the name: a
+// of entries in two statements; [Postgres.Crawl] its crawl log). [Open] picks one by the name: a
 // postgres:// URL or a file.
 package state
 

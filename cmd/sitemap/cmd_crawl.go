@@ -19,6 +19,7 @@ import (
 
 	"github.com/sitemapkit/sitemap/build"
 	"github.com/sitemapkit/sitemap/crawl"
+	"github.com/sitemapkit/sitemap/indexnow"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/generate"
 	"github.com/sitemapkit/sitemap/internal/progress"
@@ -116,7 +117,7 @@ listed; 2 bad flags, unwritable output, or interrupted.`,
 	o.indexnowFlags.register(f)
 	f.BoolVar(&o.DryRun, "dry-run", false, "crawl and print the summary without writing anything: no sitemaps, and the state file (--state) only read")
 	f.BoolVar(&o.JSON, "json", false, "print the summaries as JSON on standard output")
-	f.StringVar(&o.State, "state", "", "state `FILE`: frontier, seen URLs, content hashes (default: one per --out in the per-user state directory, printed)")
+	f.StringVar(&o.State, "state", "", "state `FILE` or postgres://user:pass@host/db: frontier, seen URLs, content hashes (default: a file per --out in the per-user state directory, printed)")
 	f.StringVar(&o.Report, "report", "", "write one JSON line per URL seen to `FILE` (- for standard output)")
 	f.IntVar(&o.Concurrency, "concurrency", 4, "requests in flight at once")
 	f.Float64Var(&o.Rate, "rate", 10, "most requests per second (token bucket); 0 for no limit")
@@ -224,12 +225,18 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 	if baseURL == "" {
 		baseURL = start.Scheme + "://" + start.Host + "/"
 	}
-	if state.IsPostgres(o.State) {
-		return cannotRun("--state %s: crawl keeps its frontier in an SQLite state file only; give --state FILE (generate and submit take a postgres:// state)", state.Redact(o.State))
+	pg := state.IsPostgres(o.State)
+	if pg && o.DryRun {
+		return cannotRun("--dry-run with --state %s: a crawl writes its frontier into the database, and a dry run writes nothing; give a copy of the database, or --state FILE", state.Redact(o.State))
 	}
 	statePath := o.State
 	shownState := "" // statePath as messages name it
-	if statePath == "" {
+	if pg {
+		shownState = state.Redact(o.State)
+	}
+	switch {
+	case pg:
+	case statePath == "":
 		p, err := crawlStateDefault(o, s)
 		if err != nil {
 			return err
@@ -237,6 +244,7 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 		statePath = p
 	}
 	switch {
+	case pg:
 	case o.DryRun:
 		// A dry run writes nothing: it crawls with a copy of the state
 		// (the one a real run would use), in a temporary directory.
@@ -263,12 +271,12 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 		co.Progress = func(n int) { bar.Set(int64(n)) }
 		co.Frontier = func(done, seen int) { bar.SetOf(int64(done), int64(seen)) }
 	}
-	st, err := state.OpenSQLite(ctx, statePath, state.SQLiteOptions{})
+	st, err := state.Open(ctx, statePath, state.Options{})
 	if err != nil {
 		return cannotRun("%v", err)
 	}
 	defer st.Close()
-	cr, err := crawl.New(ctx, st, st.Crawl(), o.Start, co)
+	cr, err := crawl.New(ctx, st, st.(interface{ Crawl() state.CrawlLog }).Crawl(), o.Start, co)
 	if err != nil {
 		return cannotRun("crawl: state file %s: %v", shownState, err)
 	}
@@ -327,7 +335,7 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 	o.publishFlags.warnNoIndex(s.Err, bsum)
 	if inKey != "" && !o.DryRun && o.Out != "-" {
 		if top := publishedTop(o.Out, bsum); top != "" {
-			if err := o.indexnowFlags.submitWith(ctx, inKey, top, start.Host, st, s); err != nil {
+			if err := o.indexnowFlags.submitWith(ctx, inKey, top, start.Host, st.(indexnow.Ledger), s); err != nil {
 				return err
 			}
 		}
