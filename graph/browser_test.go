@@ -24,7 +24,7 @@ func writeFile(t *testing.T, name string, b []byte) string {
 
 // labels returns the names of the sections drawn, in order.
 func labels(tab *browsertest.Tab) string {
-	return browsertest.Eval[string](tab, `[...document.querySelectorAll("#nodes g.node text.l")].map(t => t.textContent).join(" ")`)
+	return browsertest.Eval[string](tab, `[...document.querySelectorAll("#nodes g.node tspan.l")].map(t => t.textContent).join(" ")`)
 }
 
 func TestHTMLMapInBrowser(t *testing.T) {
@@ -44,7 +44,7 @@ func TestHTMLMapInBrowser(t *testing.T) {
 	if got := labels(tab); got != "https://www.example.com blog/ 2025/ 2026/ de/ shop/ café/" {
 		t.Errorf("sections drawn: %q", got)
 	}
-	if got := tab.Text(`g.node[data-id="1"] text.c`); got != "4" {
+	if got := tab.Text(`g.node[data-id="1"] tspan.c`); got != "4" {
 		t.Errorf("blog/ shows %q pages, want 4", got)
 	}
 	if got := tab.Text("#summary"); got != "9 URLs in 7 sections" {
@@ -58,7 +58,7 @@ func TestHTMLMapInBrowser(t *testing.T) {
 	if got := labels(tab); got != "https://www.example.com blog/ 2026/" {
 		t.Errorf("after searching new-post: %q", got)
 	}
-	if got := browsertest.Eval[string](tab, `[...document.querySelectorAll("g.node.hit text.l")].map(t => t.textContent).join(" ")`); got != "2026/" {
+	if got := browsertest.Eval[string](tab, `[...document.querySelectorAll("g.node.hit tspan.l")].map(t => t.textContent).join(" ")`); got != "2026/" {
 		t.Errorf("highlighted: %q", got)
 	}
 	if got := tab.Text("#hits"); got != "1 section" {
@@ -120,13 +120,13 @@ func TestLinkViewInBrowser(t *testing.T) {
 	if n := browsertest.Eval[int](tab, `document.querySelectorAll("#links path.k").length`); n != 2 {
 		t.Errorf("%d link arcs, want 2 (/ to blog/ and / to docs/)", n)
 	}
-	flagged := browsertest.Eval[string](tab, `[...document.querySelectorAll("g.node.flag text.l")].map(t => t.textContent).join(" ")`)
+	flagged := browsertest.Eval[string](tab, `[...document.querySelectorAll("g.node.flag tspan.l")].map(t => t.textContent).join(" ")`)
 	if flagged != "https://www.example.com blog/ docs/ gone/" {
 		t.Errorf("sections ringed: %q", flagged)
 	}
 	// The planted orphan, in blog/.
-	id := browsertest.Eval[int](tab, `+[...document.querySelectorAll("g.node")].find(g => g.querySelector("text.l").textContent === "blog/").dataset.id`)
-	tab.Click(`g.node[data-id="` + itoa(id) + `"] text.l`)
+	id := browsertest.Eval[int](tab, `+[...document.querySelectorAll("g.node")].find(g => g.querySelector("tspan.l").textContent === "blog/").dataset.id`)
+	tab.Click(`g.node[data-id="` + itoa(id) + `"] text`)
 	if got := tab.Text("#pbody ul.flagged"); got != "Lonely post orphan: no page links here" {
 		t.Errorf("blog/'s flagged pages: %q", got)
 	}
@@ -134,8 +134,8 @@ func TestLinkViewInBrowser(t *testing.T) {
 		t.Errorf("blog/'s counts: %q", got)
 	}
 	// The planted missing page, in docs/.
-	id = browsertest.Eval[int](tab, `+[...document.querySelectorAll("g.node")].find(g => g.querySelector("text.l").textContent === "docs/").dataset.id`)
-	tab.Click(`g.node[data-id="` + itoa(id) + `"] text.l`)
+	id = browsertest.Eval[int](tab, `+[...document.querySelectorAll("g.node")].find(g => g.querySelector("tspan.l").textContent === "docs/").dataset.id`)
+	tab.Click(`g.node[data-id="` + itoa(id) + `"] text`)
 	if got := tab.Text("#pbody ul.flagged"); got != "Doc Y missing: linked and indexable, not in the sitemap" {
 		t.Errorf("docs/'s flagged pages: %q", got)
 	}

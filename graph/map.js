@@ -92,8 +92,8 @@
       var cls = "node" + (n.m ? " more" : "") + (n.c.length && !isOpen(n) ? " closed" : "") + (match && match[i] === 2 ? " hit" : "") + (i === selected ? " sel" : "") + (n.lk && (n.lk.or || n.lk.ms) ? " flag" : "");
       var tip = (n.p || n.n) + ": " + fmt(n.t) + (n.t === 1 ? " page" : " pages") + (n.nw ? ", newest " + n.nw : "");
       nodes.push('<g class="' + cls + '" data-id="' + i + '" transform="translate(' + n.px + "," + n.py + ')" tabindex="0" role="button" aria-label="' + esc(tip) + '"' +
-        (n.c.length ? ' aria-expanded="' + isOpen(n) + '"' : "") + "><title>" + esc(tip) + '</title><circle r="5"></circle><text class="l" x="10" dy="4">' + esc(n.label) +
-        '</text><text class="c" x="' + (14 + n.label.length * CH) + '" dy="4">' + n.count + "</text></g>");
+        (n.c.length ? ' aria-expanded="' + isOpen(n) + '"' : "") + "><title>" + esc(tip) + '</title><circle r="5"></circle><text x="10" dy="4"><tspan class="l">' + esc(n.label) +
+        '</tspan><tspan class="c" dx="6">' + n.count + "</tspan></text></g>");
     });
     gEdges.innerHTML = '<path class="e" d="' + edges.join("") + '"></path>';
     gNodes.innerHTML = nodes.join("");

@@ -59,8 +59,8 @@ func TestMapScreenshot(t *testing.T) {
 	tab.WaitVisible(`body[data-ready="1"]`)
 	tab.Click("#expand")
 	tab.Click("#fit")
-	id := browsertest.Eval[int](tab, `+[...document.querySelectorAll("g.node")].find(g => g.querySelector("text.l").textContent === "lamps/").dataset.id`)
-	tab.Click(fmt.Sprintf(`g.node[data-id="%d"] text.l`, id))
+	id := browsertest.Eval[int](tab, `+[...document.querySelectorAll("g.node")].find(g => g.querySelector("tspan.l").textContent === "lamps/").dataset.id`)
+	tab.Click(fmt.Sprintf(`g.node[data-id="%d"] text`, id))
 	if got := tab.Text("#ptitle"); got != "https://www.example.com/shop/lamps/" {
 		t.Fatalf("panel %q", got)
 	}
