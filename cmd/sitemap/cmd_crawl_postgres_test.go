@@ -47,6 +47,20 @@ func TestCrawlPostgresState(t *testing.T) {
 			t.Errorf("run %d: report with the PostgreSQL state:\n%s\nwith SQLite:\n%s", i+1, gotRep, wantRep)
 		}
 	}
+	// The readers of a crawl state take the database too: the same link
+	// graph as from the file.
+	graphOf := func(st string) string {
+		t.Helper()
+		out := filepath.Join(t.TempDir(), "links.json")
+		if code, _, stderr := runCLI(t, "", "graph", "--state", st, "-o", out); code != exitOK {
+			t.Fatalf("graph --state %s: exit %d\n%s", st, code, stderr)
+		}
+		b, _ := os.ReadFile(out)
+		return string(b)
+	}
+	if got, want := graphOf(db), graphOf(filepath.Join(dir, "state.db")); got != want || !strings.Contains(got, `"edges"`) {
+		t.Errorf("graph of the PostgreSQL state:\n%s\nof the file:\n%s", got, want)
+	}
 	if code, _, stderr := runCLI(t, "", "crawl", srv.URL+"/", "--out", t.TempDir(), "--state", db, "--dry-run"); code != exitUsage {
 		t.Errorf("crawl --dry-run with a postgres state: exit %d, want 2\n%s", code, stderr)
 	}

@@ -235,9 +235,23 @@ func writeVisitorPages(ctx context.Context, o *htmlOptions, stdin io.Reader, css
 	return err
 }
 
+// crawlState is a state with a crawl log: a file or a PostgreSQL
+// database.
+type crawlState interface {
+	Crawl() state.CrawlLog
+	Close() error
+}
+
 // openStateReadOnly opens an existing crawl state file (a missing one is
-// an error, not a new empty state).
-func openStateReadOnly(ctx context.Context, path string) (*state.SQLite, error) {
+// an error, not a new empty state), or a postgres:// database.
+func openStateReadOnly(ctx context.Context, path string) (crawlState, error) {
+	if state.IsPostgres(path) {
+		st, err := state.OpenPostgres(ctx, path, state.PostgresOptions{})
+		if err != nil {
+			return nil, cannotRun("--state %s: %v", state.Redact(path), err)
+		}
+		return st, nil
+	}
 	if _, err := os.Stat(path); err != nil {
 		return nil, cannotRun("--state: %v (give the state file of a \"sitemap crawl --state\" run)", err)
 	}
