@@ -24,7 +24,7 @@ import (
 // submitOptions are the flags and arguments of `sitemap submit`.
 type submitOptions struct {
 	Key, KeyFile, Host, KeyLocation, Endpoint string
-	VerifyKey, DryRun                         bool
+	VerifyKey, DryRun, AllowOffSite           bool
 	MaxPerDay                                 int64
 	BatchSize                                 int
 	State                                     string
@@ -93,6 +93,7 @@ input, key file check failed).`,
 	f.BoolVar(&o.VerifyKey, "verify-key", false, "fetch the key file from the host first and stop when it is missing or holds another key")
 	f.BoolVar(&o.DryRun, "dry-run", false, "print each batch's JSON body and send nothing")
 	f.Int64Var(&o.MaxPerDay, "max-per-day", 0, "send at most `N` URLs in 24 hours (counted in --state, else in this run); the rest wait for a later run (0: no limit)")
+	f.BoolVar(&o.AllowOffSite, "allow-off-site", false, "also read an index's children on another scheme, host or port than the index (I-05: reported as a warning); their URLs are still sent only when on --host")
 	f.StringVar(&o.State, "state", "", "state `FILE` (SQLite) or postgres:// database that records every submission (exactly once across runs)")
 	f.IntVar(&o.BatchSize, "batch-size", indexnow.MaxBatch, "most URLs in one POST (at most 10,000, IN-08)")
 	f.DurationVar(&o.Timeout, "timeout", 60*time.Second, "time limit of each HTTP request")
@@ -218,7 +219,7 @@ func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
 // directory given, is not read.
 func submitEntries(o *submitOptions, s *streams, key string, diag func(sitemap.Diagnostic)) (sitemap.Entries, error) {
 	stdin := bufio.NewReaderSize(s.In, 64<<10)
-	in := input.Options{Stdin: stdin, Client: o.client, Follow: true, JSONL: true, OnDiagnostic: diag}
+	in := input.Options{Stdin: stdin, Client: o.client, Follow: true, AllowOffSite: o.AllowOffSite, JSONL: true, OnDiagnostic: diag}
 	docs, err := input.Resolve(o.Inputs, in)
 	if err != nil {
 		return nil, err

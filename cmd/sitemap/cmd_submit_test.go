@@ -265,3 +265,27 @@ func TestSubmitDryRunWritesNoState(t *testing.T) {
 		t.Fatal("a dry run created the state file")
 	}
 }
+
+// submit's I-05 hint names a flag submit has: an index's child on
+// another site is not read, the hint says --allow-off-site, and
+// --allow-off-site reads it (submit had no such flag, so the hint
+// misled).
+func TestSubmitOffSiteChild(t *testing.T) {
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://www.example.com/x</loc></url></urlset>`)
+	}))
+	defer other.Close()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>`+other.URL+`/s.xml</loc></sitemap></sitemapindex>`)
+	}))
+	defer srv.Close()
+	args := []string{"submit", "--dry-run", "--key", submitKey, "--host", "www.example.com", srv.URL + "/index.xml"}
+	code, out, errb := runCLI(t, "", args...)
+	if code != exitProblems || out != "" || !strings.Contains(errb, "not followed (--allow-off-site follows it)") {
+		t.Fatalf("without --allow-off-site: exit %d, out %q\n%s", code, out, errb)
+	}
+	code, out, errb = runCLI(t, "", append([]string{args[0], "--allow-off-site"}, args[1:]...)...)
+	if code != exitOK || !strings.Contains(out, `"urlList":["https://www.example.com/x"]`) || !strings.Contains(errb, "followed anyway (--allow-off-site)") {
+		t.Fatalf("with --allow-off-site: exit %d, out %q\n%s", code, out, errb)
+	}
+}
