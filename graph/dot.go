@@ -13,8 +13,37 @@ import (
 // lastmod, a tooltip with all its counts, "+N more" nodes dashed. Node IDs
 // are n0, n1, … in pre-order, so the same tree gives the same bytes.
 func (t *Tree) DOT(ctx context.Context, w io.Writer, o DrawOptions) error {
-	root := t.Limit(o.MaxNodes)
+	return writeDOT(ctx, w, t.Limit(o.MaxNodes), o, nil)
+}
+
+// DOT writes the link view as [Tree.DOT] writes a tree, plus the links
+// between sections as dashed purple edges that do not change the layout,
+// as wide as they are many, labelled with their number; the tooltip of a
+// section adds its link counts.
+func (lt *LinkTree) DOT(ctx context.Context, w io.Writer, o DrawOptions) error {
+	root := lt.Limit(o.MaxNodes)
+	if o.Title == "" {
+		o.Title = "Links of " + root.Name
+	}
+	return writeDOT(ctx, w, root, o, func(bw *bufio.Writer, at map[*Node]int) {
+		edges := lt.drawnEdges(at)
+		most := 1
+		for _, e := range edges {
+			most = max(most, e[2])
+		}
+		for _, e := range edges {
+			width := 1 + 4*float64(e[2])/float64(most)
+			bw.WriteString("  n" + strconv.Itoa(e[0]) + " -> n" + strconv.Itoa(e[1]) + " [style=dashed, color=\"#8250df\", constraint=false, penwidth=" +
+				strconv.FormatFloat(width, 'f', 1, 64) + ", label=\"" + strconv.Itoa(e[2]) + "\", tooltip=" + dotQuote(plural(e[2], "link", "links")) + "];\n")
+		}
+	})
+}
+
+// writeDOT writes the drawn tree below root; extra, when set, writes more
+// statements given each drawn node's ID number (by its tree node).
+func writeDOT(ctx context.Context, w io.Writer, root *Node, o DrawOptions, extra func(*bufio.Writer, map[*Node]int)) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
+	at := map[*Node]int{}
 	bw.WriteString("digraph sitemap {\n")
 	bw.WriteString("  graph [rankdir=LR, label=" + dotQuote(o.title(root)) + ", labelloc=t, fontname=\"Helvetica\"];\n")
 	bw.WriteString("  node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=10];\n")
@@ -24,6 +53,7 @@ func (t *Tree) DOT(ctx context.Context, w io.Writer, o DrawOptions) error {
 	var walk func(n *Node) int
 	walk = func(n *Node) int {
 		me := id
+		at[orig(n)] = me
 		id++
 		if id&1023 == 0 && err == nil {
 			err = ctx.Err()
@@ -35,7 +65,15 @@ func (t *Tree) DOT(ctx context.Context, w io.Writer, o DrawOptions) error {
 		if n.Hidden > 0 {
 			lab += "\n+" + plural(n.Hidden, "section", "sections") + " below"
 		}
-		bw.WriteString("  n" + strconv.Itoa(me) + " [label=" + dotQuote(lab) + ", tooltip=" + dotQuote(summary(n)))
+		tip := summary(n)
+		if l := n.Link; l != nil {
+			tip += "; " + plural(l.Inlinks, "inlink", "inlinks")
+			if l.Depth >= 0 {
+				tip += ", click depth " + strconv.Itoa(l.Depth)
+			}
+			tip += ", " + plural(l.Orphans, "orphan", "orphans") + ", " + group(l.Missing) + " missing, " + group(l.Left) + " left out"
+		}
+		bw.WriteString("  n" + strconv.Itoa(me) + " [label=" + dotQuote(lab) + ", tooltip=" + dotQuote(tip))
 		if n.Path != "" {
 			bw.WriteString(", URL=" + dotQuote(n.Path))
 		}
@@ -52,6 +90,9 @@ func (t *Tree) DOT(ctx context.Context, w io.Writer, o DrawOptions) error {
 	walk(root)
 	if err != nil {
 		return err
+	}
+	if extra != nil {
+		extra(bw, at)
 	}
 	bw.WriteString("}\n")
 	return bw.Flush()

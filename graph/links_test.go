@@ -163,3 +163,15 @@ func TestLinksJSONGolden(t *testing.T) {
 	}
 	golden(t, "links.json", b.Bytes())
 }
+
+func TestLinksDOTGolden(t *testing.T) {
+	lt, err := Links(context.Background(), plantedCrawl(t), plantedSitemap(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := lt.DOT(context.Background(), &b, DrawOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "links.dot", b.Bytes())
+}
