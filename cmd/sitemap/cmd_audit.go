@@ -177,11 +177,20 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 	}
 	var report *os.File
 	if o.Report != "" {
-		// Opened before the work, so an unwritable report fails at once.
-		if report, err = os.Create(o.Report); err != nil {
-			return cannotRun("--report: %v", err)
+		// A temporary file beside the report, made before the work so an
+		// unwritable report fails at once, and renamed to the report only
+		// when it is complete: a failed or interrupted audit leaves no
+		// report behind, nor truncates the one a previous run wrote.
+		if fi, err := os.Stat(o.Report); err == nil && fi.IsDir() {
+			return cannotRun("--report %s is a directory; give the name of the HTML file to write, e.g. %s", o.Report, filepath.Join(o.Report, "audit.html"))
 		}
-		defer report.Close()
+		if report, err = os.CreateTemp(filepath.Dir(o.Report), "."+filepath.Base(o.Report)+".*.tmp"); err != nil {
+			return cannotRun("--report %s: %v", o.Report, err)
+		}
+		defer func() {
+			report.Close()
+			os.Remove(report.Name()) // gone already when the report was published
+		}()
 	}
 	st, err := state.OpenSQLite(ctx, statePath, state.SQLiteOptions{})
 	if err != nil {
@@ -265,6 +274,12 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 	if err == nil && rep != nil {
 		if err = rep.Close(); err == nil {
 			err = report.Close()
+		}
+		if err == nil {
+			err = os.Chmod(report.Name(), 0o644)
+		}
+		if err == nil {
+			err = os.Rename(report.Name(), o.Report)
 		}
 	}
 	if err != nil {

@@ -116,6 +116,37 @@ func TestAuditCommandLocalSample(t *testing.T) {
 	}
 }
 
+// A report is written whole or not at all: an audit that fails leaves
+// no report, and the report of an earlier run stays as it was.
+func TestAuditCommandReportNotTruncated(t *testing.T) {
+	dir := t.TempDir()
+	srv := auditSite(t)
+	report := filepath.Join(dir, "audit.html")
+	code, _, stderr := runCLI(t, "", "audit", srv.URL+"/no-sitemap.xml", "--state", filepath.Join(dir, "a.db"), "--report", report)
+	if _, err := os.Stat(report); code != exitUsage || !os.IsNotExist(err) {
+		t.Fatalf("failed audit: exit %d, report: %v\n%s", code, err, stderr)
+	}
+	writeFile(t, report, "earlier report")
+	runCLI(t, "", "audit", srv.URL+"/no-sitemap.xml", "--state", filepath.Join(dir, "b.db"), "--report", report)
+	if b, err := os.ReadFile(report); err != nil || string(b) != "earlier report" {
+		t.Errorf("the earlier report became %q (%v)", b, err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 3 {
+		var names []string
+		for _, e := range ents {
+			names = append(names, e.Name())
+		}
+		t.Errorf("left in the directory: %q, want audit.html and the two states", names)
+	}
+	code, _, stderr = runCLI(t, "", "audit", srv.URL+"/", "--rate", "0", "--state", filepath.Join(dir, "c.db"), "--report", report)
+	if b, err := os.ReadFile(report); code != exitProblems || err != nil || !strings.Contains(string(b), "AUD-03") {
+		t.Errorf("exit %d, report %.200q (%v)\n%s", code, b, err, stderr)
+	}
+	if fi, err := os.Stat(report); err != nil || fi.Mode().Perm() != 0o644 {
+		t.Errorf("report mode: %v %v", fi, err)
+	}
+}
+
 func TestAuditCommandCannotRun(t *testing.T) {
 	dir := t.TempDir()
 	srv := auditSite(t)
