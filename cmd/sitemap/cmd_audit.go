@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -72,8 +73,9 @@ record per URL audited or found, {"url","status","class","findings":[{"rule","se
 --report FILE.html a self-contained page with the counts and a sortable, filterable table.
 The run is kept in a state file (--state, default one per start in the per-user state
 directory): an interrupted audit continues when the same command runs again.
-Exit status: 0 nothing wrong; 1 some URL has an error-class finding (CI can gate on it);
-2 the audit could not run (bad flags, no sitemap readable at the start, unwritable output).`,
+Exit status: 0 nothing wrong; 1 some URL has an error-class finding (CI can gate on it), or
+the sitemaps list no URL (none found at a homepage, empty, not sitemaps); 2 the audit could
+not run (bad flags, the sitemap URL or a file unreadable, unwritable output).`,
 		Example: `  sitemap audit https://www.example.com/
   sitemap audit https://www.example.com/sitemap.xml --crawl --report audit.html
   sitemap audit public/sitemap.xml --site https://www.example.com/ --sample 2000`,
@@ -243,8 +245,9 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 		return cannotRun("audit: %v", err)
 	}
 	if sum.Listed == 0 {
-		fmt.Fprintln(s.Err, "sitemap: the sitemaps list no URL; nothing to audit")
-		return cannotRun("no URL to audit")
+		// No sitemap found, or sitemaps listing nothing (empty, not a
+		// sitemap): a problem found, exit 1 as in fetch and validate.
+		return &exitError{Code: exitProblems, Err: errors.New("the sitemaps list no URL; nothing audited")}
 	}
 
 	bw := bufio.NewWriterSize(s.Out, 64<<10)

@@ -116,6 +116,30 @@ func TestAuditCommandLocalSample(t *testing.T) {
 	}
 }
 
+// A homepage where no sitemap is found, or a sitemap listing no URL, is a
+// problem found (exit 1), as in fetch and validate; a directory given to
+// --report is refused before any request.
+func TestAuditCommandNoURL(t *testing.T) {
+	dir := t.TempDir()
+	srv := httptest.NewServer(http.NotFoundHandler())
+	t.Cleanup(srv.Close)
+	empty := filepath.Join(dir, "empty.xml")
+	writeFile(t, empty, `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>`)
+	for _, args := range [][]string{
+		{"audit", srv.URL + "/", "--state", filepath.Join(dir, "a.db")},
+		{"audit", empty, "--site", srv.URL + "/", "--state", filepath.Join(dir, "b.db")},
+	} {
+		code, _, stderr := runCLI(t, "", args...)
+		if code != exitProblems || strings.Count(stderr, "no URL") != 1 {
+			t.Errorf("%q: exit %d, want 1, and one message\n%s", args, code, stderr)
+		}
+	}
+	code, _, stderr := runCLI(t, "", "audit", srv.URL+"/", "--state", filepath.Join(dir, "c.db"), "--report", dir)
+	if code != exitUsage || !strings.Contains(stderr, "is a directory") || strings.Contains(stderr, "FETCH-NONE") {
+		t.Errorf("--report DIR: exit %d\n%s", code, stderr)
+	}
+}
+
 // A report is written whole or not at all: an audit that fails leaves
 // no report, and the report of an earlier run stays as it was.
 func TestAuditCommandReportNotTruncated(t *testing.T) {
