@@ -100,7 +100,13 @@ type Document struct {
 // HTMLView is the Viewer of package view: the readable page of one
 // sitemap or index that `sitemap html` writes, with links between pages.
 func HTMLView(ctx context.Context, w io.Writer, d Document) error {
-	o := view.Options{Self: d.Self, Prev: d.Prev, Next: d.Next, Start: d.Start}
+	// The link to the XML asks for it with ?view=xml: the plain URL answers
+	// a browser following the link with this page again.
+	self := d.Self
+	if self != "" {
+		self += "?view=xml"
+	}
+	o := view.Options{Self: self, Prev: d.Prev, Next: d.Next, Start: d.Start}
 	if d.URLs == nil {
 		return view.Index(ctx, w, view.IndexList(d.Index), o)
 	}
