@@ -16,7 +16,7 @@ export SITEMAP_REQUIRE_BROWSER = 1
 export SITEMAP_REQUIRE_POSTGRES = 1
 export SITEMAP_REQUIRE_S3 = 1
 
-.PHONY: all build test deps vet staticcheck unit fuzz bench install clean
+.PHONY: all build test deps fmt vet staticcheck unit fuzz bench install clean
 
 all: build
 
@@ -34,7 +34,11 @@ install:
 deps:
 	@sh scripts/deps.sh
 
-test: deps vet staticcheck unit fuzz
+test: deps fmt vet staticcheck unit fuzz
+
+# fmt fails when a Go file is not gofmt-formatted (and names the files).
+fmt:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt -w these files:"; echo "$$out"; exit 1; fi
 
 vet:
 	$(GO) vet ./...

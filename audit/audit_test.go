@@ -174,7 +174,7 @@ func TestAuditResumes(t *testing.T) {
 		t.Fatal("the interrupted run returned no error")
 	}
 	first := strings.Fields(ps.hits.String())
-	ps.hits = methods{}
+	ps.hits.Reset()
 	o.Progress = nil
 	if a, err := New(context.Background(), st.Audit(), []string{ps.srv.URL + "/"}, o); err != nil || !a.Resumed() {
 		t.Fatalf("not resumed: %v", err)

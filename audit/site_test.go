@@ -31,6 +31,10 @@ type methods struct {
 
 func (m *methods) Add(s string) { m.mu.Lock(); m.s += s; m.mu.Unlock() }
 
+// Reset forgets the requests so far; a handler of an interrupted run may
+// still be adding.
+func (m *methods) Reset() { m.mu.Lock(); m.s = ""; m.mu.Unlock() }
+
 func (m *methods) String() string { m.mu.Lock(); defer m.mu.Unlock(); return m.s }
 
 func page(body string, head ...string) string {

@@ -124,7 +124,7 @@ type Handler struct {
 	sem   chan struct{}
 	stats Metrics
 
-	cache *pageCache // nil without Options.CacheDir
+	cache *pageCache     // nil without Options.CacheDir
 	bg    sync.WaitGroup // background refreshes
 
 	mu   sync.Mutex // held by a refresh

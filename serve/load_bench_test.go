@@ -17,7 +17,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
 )
 
 // BenchmarkLoad is the load test of `sitemap serve` on PostgreSQL: a

@@ -19,9 +19,9 @@ import (
 
 	"github.com/sitemapkit/sitemap/build"
 	"github.com/sitemapkit/sitemap/crawl"
-	"github.com/sitemapkit/sitemap/indexnow"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/generate"
+	"github.com/sitemapkit/sitemap/indexnow"
 	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/internal/urlnorm"
 	"github.com/sitemapkit/sitemap/state"

@@ -317,4 +317,3 @@ func openServeSource(ctx context.Context, o *serveOptions) (serve.Source, func()
 	}
 	return src, func() { db.Close() }, nil
 }
-
