@@ -38,7 +38,11 @@ type Options struct {
 	MaxBytes int64
 	// Recheck is how long the pages are trusted before Source.Version is
 	// asked again; 0 means 10 seconds, a negative value asks on every
-	// request.
+	// request. A check that takes long stretches it: the pages are trusted
+	// for at least 20 times the last check's duration, so the checks never
+	// take more than a twentieth of the database's time (a count over 10^7
+	// rows takes about a second, and a check every 10 seconds would slow
+	// every page served meanwhile).
 	Recheck time.Duration
 	// CacheControl is the Cache-Control header of every sitemap answer;
 	// "" means "public, max-age=300" ("-" sends none).
@@ -212,7 +216,7 @@ func (h *Handler) current(ctx context.Context) (*snapshot, error) {
 	if s == nil || h.o.Recheck < 0 {
 		return h.refresh(ctx, false)
 	}
-	if h.now().Sub(s.checked) < h.o.Recheck {
+	if h.now().Sub(s.checked) < s.trust {
 		return s, nil
 	}
 	if h.mu.TryLock() {
@@ -234,14 +238,20 @@ func (h *Handler) refresh(ctx context.Context, force bool) (*snapshot, error) {
 	return h.refreshLocked(ctx, force)
 }
 
+// checkShare is how many times a change check's duration the pages are
+// trusted after it at least (Options.Recheck).
+const checkShare = 20
+
 // refreshLocked is refresh with h.mu held.
 func (h *Handler) refreshLocked(ctx context.Context, force bool) (*snapshot, error) {
 	s := h.snap.Load()
 	now := h.now()
-	if s != nil && !force && h.o.Recheck > 0 && now.Sub(s.checked) < h.o.Recheck {
+	if s != nil && !force && h.o.Recheck > 0 && now.Sub(s.checked) < s.trust {
 		return s, nil // refreshed while this one waited
 	}
+	began := time.Now()
 	v, err := h.src.Version(ctx)
+	trust := max(h.o.Recheck, checkShare*time.Since(began))
 	if err != nil {
 		if s != nil {
 			// Keep answering from the pages there are; try again after
@@ -254,7 +264,7 @@ func (h *Handler) refreshLocked(ctx context.Context, force bool) (*snapshot, err
 	}
 	if s != nil && (v == s.version || v == "" && s.version == "") {
 		ns := *s
-		ns.checked = now
+		ns.checked, ns.trust = now, trust
 		h.snap.Store(&ns)
 		return &ns, nil
 	}
@@ -271,6 +281,7 @@ func (h *Handler) refreshLocked(ctx context.Context, force bool) (*snapshot, err
 	h.stats.refreshes.Add(1)
 	h.stats.refreshNanos.Add(int64(time.Since(start)))
 	ns := newSnapshot(v, pages, h.salt, now)
+	ns.trust = trust
 	h.snap.Store(ns)
 	if h.cache != nil {
 		live := make(map[string]bool, len(pages))

@@ -31,6 +31,9 @@ type snapshot struct {
 	etag    string // of the index
 	lastmod sitemap.Date
 	checked time.Time
+	// trust is how long after checked the pages are trusted: Recheck,
+	// or longer when the change check itself is slow (see checkShare).
+	trust time.Duration
 }
 
 // limits are what a page may hold.

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -147,5 +148,48 @@ func TestRecheck(t *testing.T) {
 	}
 	if n() != 6 {
 		t.Error("want 6 entries")
+	}
+}
+
+// slowVersion is a source whose change check takes d and is counted.
+type slowVersion struct {
+	Source
+	d      time.Duration
+	checks atomic.Int32
+}
+
+func (s *slowVersion) Version(ctx context.Context) (string, error) {
+	s.checks.Add(1)
+	time.Sleep(s.d)
+	return s.Source.Version(ctx)
+}
+
+// A slow change check stretches Recheck to 20 times its duration, so the
+// checks never take more than a twentieth of the source's time.
+func TestRecheckSlowCheck(t *testing.T) {
+	inner, _ := sqliteBackend.open(t, testRows(5))
+	src := &slowVersion{Source: inner, d: 20 * time.Millisecond}
+	h, err := NewHandler(src, Options{Recheck: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
+	h.now = func() time.Time { return now }
+	get(t, h, "HEAD", "/sitemap.xml")
+	if n := src.checks.Load(); n != 1 {
+		t.Fatalf("%d checks at the first request, want 1", n)
+	}
+	// Past Recheck but within 20 times the 20 ms check: trusted.
+	now = now.Add(300 * time.Millisecond)
+	get(t, h, "HEAD", "/sitemap.xml")
+	h.bg.Wait()
+	if n := src.checks.Load(); n != 1 {
+		t.Errorf("%d checks 300 ms after a 20 ms check, want 1", n)
+	}
+	now = now.Add(time.Minute)
+	get(t, h, "HEAD", "/sitemap.xml")
+	h.bg.Wait()
+	if n := src.checks.Load(); n != 2 {
+		t.Errorf("%d checks a minute later, want 2", n)
 	}
 }

@@ -111,7 +111,7 @@ source, the address in use).`,
 	f.StringVar(&o.BaseURL, "base-url", "", "`URL` the sitemaps are reachable at (the index's locs; relative locs resolve against it); default: each request's Host")
 	f.StringVar(&o.Name, "name", "sitemap", "base `NAME` of the index and pages")
 	f.IntVar(&o.PerPage, "per-page", 50000, "most URLs per page (1 to 50,000)")
-	f.DurationVar(&o.Recheck, "recheck", 10*time.Second, "how long the page boundaries are trusted before the change check runs again")
+	f.DurationVar(&o.Recheck, "recheck", 10*time.Second, "how long the page boundaries are trusted before the change check runs again (at least 20 times the last check's duration)")
 	f.BoolVar(&o.XSL, "xsl", true, "serve NAME.xsl and name it in every document (for browsers that still run XSLT)")
 	f.BoolVar(&o.HTML, "html", true, "answer a browser navigating to a sitemap with a readable HTML page")
 	f.BoolVar(&o.Robots, "robots", false, "serve /robots.txt with a Sitemap: line for the index")
