@@ -68,7 +68,8 @@ func pgq(q string) string {
 // Crawl returns the crawl log kept in the same database as s. Update
 // holds the store's mutex and first writes its buffer (see
 // [CrawlLog.Update]); reads go straight to the pool. One crawl runs in a
-// database at a time.
+// database at a time, by one process (Begin), or by any number of
+// workers sharing it (the log is a [SharedCrawlLog]: Join, Lease, …).
 func (s *Postgres) Crawl() CrawlLog { return pgCrawl{s} }
 
 type pgCrawl struct{ s *Postgres }
@@ -226,7 +227,7 @@ func (t pgCrawlTx) Record(ctx context.Context, r CrawlResult) error {
 		b := source.AppendJSONL(nil, r.Entry)
 		entry, inc = b[:len(b)-1], 1
 	}
-	if err := t.exec(ctx, `UPDATE crawl_urls SET state = 2, fetched = 1, status = ?, included = ?, reason = ?, entry = ? WHERE loc = ?`,
+	if err := t.exec(ctx, `UPDATE crawl_urls SET state = 2, fetched = 1, fetched_at = now(), status = ?, included = ?, reason = ?, entry = ? WHERE loc = ?`,
 		r.Status, inc, r.Reason, entry, r.Loc); err != nil {
 		return err
 	}

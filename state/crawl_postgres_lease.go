@@ -1,0 +1,333 @@
+package state
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// pgLeaseSchema is schema version 4 of the PostgreSQL state: the shared
+// crawl. A URL's lease (who holds it, until when, by the database's
+// clock) and when it was fetched; the workers with their heartbeats; the
+// hosts with their next allowed request time and the gap between two.
+const pgLeaseSchema = `
+ALTER TABLE sitemap_crawl_urls ADD COLUMN IF NOT EXISTS leased_by TEXT NOT NULL DEFAULT '';
+ALTER TABLE sitemap_crawl_urls ADD COLUMN IF NOT EXISTS lease_until TIMESTAMPTZ;
+ALTER TABLE sitemap_crawl_urls ADD COLUMN IF NOT EXISTS fetched_at TIMESTAMPTZ;
+CREATE INDEX IF NOT EXISTS sitemap_crawl_leases ON sitemap_crawl_urls (leased_by) WHERE state = 0;
+CREATE TABLE IF NOT EXISTS sitemap_crawl_workers (
+	id       TEXT PRIMARY KEY,
+	host     TEXT NOT NULL DEFAULT '',
+	pid      INTEGER NOT NULL DEFAULT 0,
+	lease_ms DOUBLE PRECISION NOT NULL,
+	started  TIMESTAMPTZ NOT NULL,
+	seen     TIMESTAMPTZ NOT NULL,
+	pages    BIGINT NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS sitemap_crawl_hosts (
+	host    TEXT PRIMARY KEY,
+	next_at TIMESTAMPTZ NOT NULL,
+	gap_ms  DOUBLE PRECISION NOT NULL
+)`
+
+var (
+	_ SharedCrawlLog = pgCrawl{}
+	_ LeaseTx        = pgCrawlTx{}
+)
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// Join implements [SharedCrawlLog]: the status row is locked, so workers
+// joining at once see one another's run.
+func (c pgCrawl) Join(ctx context.Context, start string, now time.Time, w CrawlWorker) (CrawlRun, error) {
+	if err := c.read(); err != nil {
+		return CrawlRun{}, err
+	}
+	if _, err := c.s.pool.Exec(ctx, `INSERT INTO sitemap_crawl_meta(key, value) VALUES('status', '') ON CONFLICT (key) DO NOTHING`); err != nil {
+		return CrawlRun{}, fmt.Errorf("state: crawl: join: %w", err)
+	}
+	var r CrawlRun
+	err := c.tx(ctx, func(t pgCrawlTx) error {
+		r = CrawlRun{Start: start}
+		var status string
+		if err := t.tx.QueryRow(ctx, `SELECT value FROM sitemap_crawl_meta WHERE key = 'status' FOR UPDATE`).Scan(&status); err != nil {
+			return err
+		}
+		prevStart, err := t.meta(ctx, "start")
+		if err != nil {
+			return err
+		}
+		if status == "running" && prevStart == start {
+			v, err := t.meta(ctx, "run_time")
+			if err != nil {
+				return err
+			}
+			n, _ := strconv.ParseInt(v, 10, 64)
+			r.Time = time.Unix(0, n).UTC()
+			seeded, err := t.meta(ctx, "seeded")
+			if err != nil {
+				return err
+			}
+			r.Seeded, r.Resumed = seeded == "1", true
+			return t.addWorker(ctx, w)
+		}
+		var live int
+		if err := t.tx.QueryRow(ctx, `SELECT count(*) FROM sitemap_crawl_workers WHERE seen + lease_ms * interval '1 millisecond' > now() AND id <> $1`, w.ID).Scan(&live); err != nil {
+			return err
+		}
+		if live > 0 {
+			what := "the " + status + " crawl of " + prevStart
+			if status == "running" {
+				what = "a crawl of " + prevStart
+			}
+			return fmt.Errorf("%w: %s has %d live %s; wait for it to end, or use another database", ErrCrawlBusy, what, live, plural(live, "worker", "workers"))
+		}
+		r.Time = now.UTC()
+		for _, tb := range []string{"sitemap_crawl_urls", "sitemap_crawl_links", "sitemap_crawl_titles", "sitemap_crawl_clicks", "sitemap_crawl_workers", "sitemap_crawl_hosts"} {
+			if _, err := t.tx.Exec(ctx, `DELETE FROM `+tb); err != nil {
+				return err
+			}
+		}
+		for _, kv := range [][2]string{{"status", "running"}, {"start", start}, {"run_time", strconv.FormatInt(r.Time.UnixNano(), 10)}, {"seeded", "0"}} {
+			if err := t.setMeta(ctx, kv[0], kv[1]); err != nil {
+				return err
+			}
+		}
+		return t.addWorker(ctx, w)
+	})
+	if err != nil {
+		return CrawlRun{}, fmt.Errorf("state: crawl: join %s: %w", start, err)
+	}
+	return r, nil
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func (t pgCrawlTx) addWorker(ctx context.Context, w CrawlWorker) error {
+	_, err := t.tx.Exec(ctx, `INSERT INTO sitemap_crawl_workers(id, host, pid, lease_ms, started, seen) VALUES($1, $2, $3, $4, now(), now())
+		ON CONFLICT (id) DO UPDATE SET seen = now(), lease_ms = excluded.lease_ms`, w.ID, w.Host, w.PID, ms(w.Lease))
+	return err
+}
+
+// Lease implements [SharedCrawlLog].
+func (c pgCrawl) Lease(ctx context.Context, worker string, depth, n int, ttl time.Duration, admit func(CrawlTx, CrawlURL, bool) (bool, error)) ([]CrawlURL, error) {
+	var out []CrawlURL
+	err := c.tx(ctx, func(t pgCrawlTx) error {
+		out = out[:0]
+		rows, err := t.tx.Query(ctx, `SELECT loc, depth, referrer, pathkey, counted FROM sitemap_crawl_urls
+			WHERE state = 0 AND depth = $1 AND (lease_until IS NULL OR lease_until < now())
+			ORDER BY loc LIMIT $2 FOR UPDATE SKIP LOCKED`, depth, n)
+		if err != nil {
+			return err
+		}
+		var cands []CrawlURL
+		var counted []bool
+		for rows.Next() {
+			var u CrawlURL
+			var k int
+			if err := rows.Scan(&u.Loc, &u.Depth, &u.Referrer, &u.PathKey, &k); err != nil {
+				rows.Close()
+				return err
+			}
+			cands, counted = append(cands, u), append(counted, k != 0)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		locs := make([]string, 0, len(cands))
+		for i, u := range cands {
+			ok, err := admit(t, u, counted[i])
+			if err != nil {
+				return err
+			}
+			if ok {
+				out = append(out, u)
+				locs = append(locs, u.Loc)
+			}
+		}
+		if len(locs) == 0 {
+			return nil
+		}
+		_, err = t.tx.Exec(ctx, `UPDATE sitemap_crawl_urls SET leased_by = $1, lease_until = now() + $2::float8 * interval '1 millisecond' WHERE loc = ANY($3::text[])`,
+			worker, ms(ttl), locs)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("state: crawl: lease: %w", err)
+	}
+	return out, nil
+}
+
+// Held implements [LeaseTx].
+func (t pgCrawlTx) Held(ctx context.Context, loc, worker string) (bool, error) {
+	var n int
+	err := t.tx.QueryRow(ctx, `SELECT 1 FROM sitemap_crawl_urls WHERE loc = $1 AND state = 0 AND leased_by = $2 FOR UPDATE`, loc, worker).Scan(&n)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// Renew implements [SharedCrawlLog]. It does not wait for the store's
+// mutex: a long Update (Finish's click depths) does not hold up the
+// renewal of the leases.
+func (c pgCrawl) Renew(ctx context.Context, worker string, ttl time.Duration, pages int) error {
+	if err := c.read(); err != nil {
+		return err
+	}
+	tag, err := c.s.pool.Exec(ctx, `UPDATE sitemap_crawl_workers SET seen = now(), pages = $2, lease_ms = $3 WHERE id = $1`, worker, pages, ms(ttl))
+	if err != nil {
+		return fmt.Errorf("state: crawl: renew: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return fmt.Errorf("state: crawl: renew %s: %w", worker, ErrCrawlLeft)
+	}
+	if _, err := c.s.pool.Exec(ctx, `UPDATE sitemap_crawl_urls SET lease_until = now() + $2::float8 * interval '1 millisecond' WHERE leased_by = $1 AND state = 0`, worker, ms(ttl)); err != nil {
+		return fmt.Errorf("state: crawl: renew: %w", err)
+	}
+	return nil
+}
+
+// Leave implements [SharedCrawlLog].
+func (c pgCrawl) Leave(ctx context.Context, worker string) error {
+	if err := c.read(); err != nil {
+		return err
+	}
+	if _, err := c.s.pool.Exec(ctx, `UPDATE sitemap_crawl_urls SET leased_by = '', lease_until = NULL WHERE leased_by = $1 AND state = 0`, worker); err != nil {
+		return fmt.Errorf("state: crawl: leave: %w", err)
+	}
+	if _, err := c.s.pool.Exec(ctx, `DELETE FROM sitemap_crawl_workers WHERE id = $1`, worker); err != nil {
+		return fmt.Errorf("state: crawl: leave: %w", err)
+	}
+	return nil
+}
+
+// Politeness implements [SharedCrawlLog].
+func (c pgCrawl) Politeness(ctx context.Context, host string, gap time.Duration) error {
+	if err := c.read(); err != nil {
+		return err
+	}
+	_, err := c.s.pool.Exec(ctx, `INSERT INTO sitemap_crawl_hosts AS h (host, next_at, gap_ms) VALUES($1, clock_timestamp(), $2)
+		ON CONFLICT (host) DO UPDATE SET gap_ms = greatest(h.gap_ms, excluded.gap_ms)`, host, ms(gap))
+	if err != nil {
+		return fmt.Errorf("state: crawl: politeness of %s: %w", host, err)
+	}
+	return nil
+}
+
+// Slot implements [SharedCrawlLog]: one UPDATE moves the host's next
+// time one gap past the later of itself and now, and returns the wait
+// until the slot it took, all by one reading of the database's clock.
+func (c pgCrawl) Slot(ctx context.Context, host string) (time.Duration, error) {
+	if err := c.read(); err != nil {
+		return 0, err
+	}
+	var wait float64
+	err := c.s.pool.QueryRow(ctx, `WITH c AS (SELECT clock_timestamp() AS t)
+		UPDATE sitemap_crawl_hosts SET next_at = greatest(next_at, c.t) + gap_ms * interval '1 millisecond' FROM c
+		WHERE host = $1
+		RETURNING (extract(epoch FROM next_at - c.t) * 1000 - gap_ms)::float8`, host).Scan(&wait)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("state: crawl: slot of %s: %w", host, err)
+	}
+	return time.Duration(wait * float64(time.Millisecond)), nil
+}
+
+// Pause implements [SharedCrawlLog].
+func (c pgCrawl) Pause(ctx context.Context, host string, d time.Duration) error {
+	if err := c.read(); err != nil {
+		return err
+	}
+	_, err := c.s.pool.Exec(ctx, `UPDATE sitemap_crawl_hosts SET next_at = greatest(next_at, clock_timestamp() + $2::float8 * interval '1 millisecond') WHERE host = $1`, host, ms(d))
+	if err != nil {
+		return fmt.Errorf("state: crawl: pause %s: %w", host, err)
+	}
+	return nil
+}
+
+// FinishShared implements [SharedCrawlLog].
+func (c pgCrawl) FinishShared(ctx context.Context, reason string) (bool, error) {
+	if err := c.read(); err != nil {
+		return false, err
+	}
+	won := false
+	err := c.tx(ctx, func(t pgCrawlTx) error {
+		var status string
+		err := t.tx.QueryRow(ctx, `SELECT value FROM sitemap_crawl_meta WHERE key = 'status' FOR UPDATE`).Scan(&status)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil
+		}
+		if err != nil || status != "running" {
+			return err
+		}
+		if reason == "" {
+			var pending int
+			if err := t.tx.QueryRow(ctx, `SELECT count(*) FROM sitemap_crawl_urls WHERE state = 0`).Scan(&pending); err != nil || pending > 0 {
+				return err
+			}
+		}
+		if err := t.Finish(ctx, reason); err != nil {
+			return err
+		}
+		won = true
+		return nil
+	})
+	if err != nil {
+		return false, fmt.Errorf("state: crawl: finish: %w", err)
+	}
+	return won, nil
+}
+
+// Status implements [SharedCrawlLog].
+func (c pgCrawl) Status(ctx context.Context) (CrawlStatus, error) {
+	if err := c.read(); err != nil {
+		return CrawlStatus{}, err
+	}
+	var st CrawlStatus
+	var runTime string
+	err := c.s.pool.QueryRow(ctx, `SELECT now(),
+		coalesce((SELECT value FROM sitemap_crawl_meta WHERE key = 'status'), ''),
+		coalesce((SELECT value FROM sitemap_crawl_meta WHERE key = 'start'), ''),
+		coalesce((SELECT value FROM sitemap_crawl_meta WHERE key = 'run_time'), '0'),
+		(SELECT count(*) FROM sitemap_crawl_urls WHERE state = 0),
+		(SELECT count(*) FROM sitemap_crawl_urls WHERE state = 0 AND lease_until > now()),
+		(SELECT count(*) FROM sitemap_crawl_urls WHERE state IN (2, 3)),
+		(SELECT count(*) FROM sitemap_crawl_urls WHERE fetched = 1),
+		(SELECT count(*) FROM sitemap_crawl_urls WHERE fetched_at > now() - $1::float8 * interval '1 millisecond')`,
+		ms(RecentWindow)).Scan(&st.Now, &st.State, &st.Start, &runTime, &st.Pending, &st.Leased, &st.Decided, &st.Fetched, &st.Recent)
+	if err != nil {
+		return st, fmt.Errorf("state: crawl: status: %w", err)
+	}
+	if n, _ := strconv.ParseInt(runTime, 10, 64); n != 0 {
+		st.Time = time.Unix(0, n).UTC()
+	}
+	rows, err := c.s.pool.Query(ctx, `SELECT id, host, pid, lease_ms, started, seen, pages, seen + lease_ms * interval '1 millisecond' > now()
+		FROM sitemap_crawl_workers ORDER BY id`)
+	if err != nil {
+		return st, fmt.Errorf("state: crawl: status: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var w CrawlWorker
+		var lease float64
+		if err := rows.Scan(&w.ID, &w.Host, &w.PID, &lease, &w.Started, &w.Seen, &w.Pages, &w.Alive); err != nil {
+			return st, fmt.Errorf("state: crawl: status: %w", err)
+		}
+		w.Lease = time.Duration(lease * float64(time.Millisecond))
+		st.Workers = append(st.Workers, w)
+	}
+	return st, rows.Err()
+}
