@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"strings"
 	"testing"
+	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
 	"github.com/sitemapkit/sitemap/internal/pgtest"
@@ -106,5 +107,78 @@ func TestPostgresPlan(t *testing.T) {
 	rows.Close()
 	if !strings.Contains(plan, "Index Scan using pages_pkey") || strings.Contains(plan, "Sort") {
 		t.Errorf("a page is not an index range scan:\n%s", plan)
+	}
+}
+
+// On a PostgreSQL table the change check counts the rows only when the
+// server's write counters of the table moved: a second check of an
+// unchanged table is not a scan, an insert is seen (once the writer's
+// statistics are reported), and so is a TRUNCATE.
+func TestPostgresChangeCounters(t *testing.T) {
+	db := openPostgres(t)
+	exec(t, db, `CREATE TABLE pages (url text PRIMARY KEY, updated_at timestamptz NOT NULL)`)
+	exec(t, db, `INSERT INTO pages SELECT 'https://www.example.com/p/' || i, timestamptz '2026-11-01 00:00:00+00' FROM generate_series(1, 100) i`)
+	ctx := context.Background()
+	src, err := SQL(ctx, db, Query{Table: "pages", Columns: Columns{Loc: "url", LastMod: "updated_at"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// changed waits (up to a minute: the statistics delay) for a check
+	// that differs from v.
+	changed := func(v string) string {
+		t.Helper()
+		for range 600 {
+			nv, err := src.Version(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if nv != v {
+				return nv
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		t.Fatalf("the change check still says %q", v)
+		return ""
+	}
+	// Wait for the INSERT's statistics, so the counters hold still.
+	for i := 0; ; i++ {
+		var n int64
+		if err := db.QueryRow(`SELECT n_tup_ins FROM pg_stat_all_tables WHERE relid = 'pages'::regclass`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n == 100 {
+			break
+		}
+		if i == 600 {
+			t.Fatalf("the server reports %d rows inserted, want 100", n)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	v1, err := src.Version(ctx)
+	if err != nil || !strings.HasPrefix(v1, "100|") {
+		t.Fatalf("first check: %q, %v", v1, err)
+	}
+	if src.noCounters {
+		t.Fatal("the table's write counters were not found")
+	}
+	// Same counters: no count (the version of an unchanged table was kept
+	// although the rows, on this path, are not read).
+	f := src.fulls
+	for range 5 {
+		if v, _ := src.Version(ctx); v != v1 {
+			t.Fatalf("an unchanged table's version moved: %q, %q", v1, v)
+		}
+	}
+	if src.fulls != f {
+		t.Errorf("%d counts of an unchanged table", src.fulls-f)
+	}
+	exec(t, db, `INSERT INTO pages VALUES ('https://www.example.com/new', timestamptz '2026-11-02 00:00:00+00')`)
+	v2 := changed(v1)
+	if !strings.HasPrefix(v2, "101|") {
+		t.Errorf("after the insert: %q", v2)
+	}
+	exec(t, db, `TRUNCATE pages`)
+	if v3 := changed(v2); !strings.HasPrefix(v3, "0|") {
+		t.Errorf("after the truncate: %q", v3)
 	}
 }
