@@ -211,7 +211,7 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 			}
 			return cannotRun("%v", err)
 		}
-		what = fmt.Sprintf("%d pages counted in %s", h.Pages(), time.Since(start).Round(time.Millisecond))
+		what = fmt.Sprintf("%s counted in %s", plural(h.Pages(), "page"), time.Since(start).Round(time.Millisecond))
 		site = h
 	}
 	var logw io.Writer
