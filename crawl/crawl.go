@@ -2,6 +2,7 @@ package crawl
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/url"
@@ -10,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/time/rate"
@@ -68,6 +70,16 @@ type Crawler struct {
 
 	sitemaps []string // seed sitemaps named by robots.txt
 
+	// A worker of a shared crawl (NewWorker): the crawl log, the worker's
+	// options, and the first error of the crawl log met by a request's
+	// wait (the run stops with it).
+	shared   state.SharedCrawlLog
+	worker   WorkerOptions
+	errMu    sync.Mutex
+	err      error
+	stopBeat func()
+	pages    atomic.Int64 // pages fetched, for the heartbeat
+
 	fetched  int // pages fetched, this run and the killed runs it resumes
 	runPages int // pages fetched in this run
 	warnings []string
@@ -87,6 +99,11 @@ type Summary struct {
 	// Limits names the limits that were reached (max-depth, max-pages,
 	// max-time); never silent.
 	Limits []string `json:"limits,omitempty"`
+	// Finished is set, for a worker of a shared crawl (NewWorker), when
+	// this worker finished the crawl: the crawl log is complete and its
+	// caller publishes the sitemaps (then calls Leave). The other workers
+	// end with it unset, their share done.
+	Finished bool `json:"finished,omitempty"`
 	// Warnings are problems that did not stop the crawl (robots.txt
 	// unreadable, unreadable seed sitemaps).
 	Warnings []string      `json:"warnings,omitempty"`
@@ -104,6 +121,38 @@ type Summary struct {
 // Entries or Outcomes.
 func New(ctx context.Context, st state.Store, log state.CrawlLog, start string, o Options) (*Crawler, error) {
 	o = o.withDefaults()
+	c, err := newCrawler(st, log, start, o)
+	if err != nil {
+		return nil, err
+	}
+	c.run, err = log.Begin(ctx, c.start.String(), o.Now())
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// Open returns a Crawler that reads the crawl of start that log holds,
+// without starting or resuming it (it has no Run): Entries, Outcomes and
+// Links read what the crawl found, as they would after its Run (for a
+// shared crawl, [Crawler.Finish] first finishes it when its frontier is
+// empty). o must be the crawl's options (the scope and query rules of
+// Entries come from them).
+func Open(st state.Store, log state.CrawlLog, start string, o Options) (*Crawler, error) {
+	o = o.withDefaults()
+	c, err := newCrawler(st, log, start, o)
+	if err != nil {
+		return nil, err
+	}
+	if sl, ok := log.(state.SharedCrawlLog); ok {
+		c.shared = sl
+	}
+	return c, nil
+}
+
+// newCrawler is the Crawler of New, NewWorker and Open, before the crawl
+// log is touched; o has its defaults.
+func newCrawler(st state.Store, log state.CrawlLog, start string, o Options) (*Crawler, error) {
 	norm, err := o.Query.Normalize(start)
 	if err != nil {
 		return nil, fmt.Errorf("start URL %q: %v; give the homepage, e.g. https://www.example.com/", start, err)
@@ -118,10 +167,6 @@ func New(ctx context.Context, st state.Store, log state.CrawlLog, start string, 
 	c.agent = robots.ProductToken(c.http.UserAgent())
 	c.origin = su.Scheme + "://" + su.Host
 	c.prefix = su.EscapedPath()[:strings.LastIndexByte(su.EscapedPath(), '/')+1]
-	c.run, err = log.Begin(ctx, norm, o.Now())
-	if err != nil {
-		return nil, err
-	}
 	return c, nil
 }
 
@@ -167,6 +212,9 @@ func (c *Crawler) Run(ctx context.Context) (Summary, error) {
 			return sum, err
 		}
 	}
+	if c.shared != nil {
+		return c.runShared(ctx, t0, sum)
+	}
 	var err error
 	if c.fetched, err = c.log.Fetched(ctx); err != nil {
 		return sum, err
@@ -178,6 +226,11 @@ func (c *Crawler) Run(ctx context.Context) (Summary, error) {
 	if err := c.finish(ctx, limit); err != nil {
 		return sum, err
 	}
+	return c.summarize(ctx, t0, sum, limit)
+}
+
+// summarize completes sum from the crawl log's counts.
+func (c *Crawler) summarize(ctx context.Context, t0 time.Time, sum Summary, limit string) (Summary, error) {
 	counts, err := c.log.Reasons(ctx)
 	if err != nil {
 		return sum, err
@@ -577,9 +630,40 @@ func (c *Crawler) write(ctx context.Context, done []result) error {
 	if err := c.st.Flush(ctx); err != nil {
 		return err
 	}
+	if c.shared == nil {
+		return c.writeLog(ctx, done)
+	}
+	// Workers writing links to the same URLs at once may deadlock in
+	// the database, which then ends one of them: it is written again.
+	var err error
+	for try := range 10 {
+		if err = c.writeLog(ctx, done); !errors.Is(err, state.ErrConflict) {
+			return err
+		}
+		if err := sleep(ctx, time.Duration(try+1)*10*time.Millisecond); err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+// writeLog is write's transaction of the crawl log: it marks the pages
+// done and enqueues their links.
+func (c *Crawler) writeLog(ctx context.Context, done []result) error {
 	return c.log.Update(ctx, func(tx state.CrawlTx) error {
 		for i := range done {
 			r := &done[i]
+			if c.shared != nil {
+				// Written only by the worker that holds the URL: one
+				// whose lease ran out leaves it to the one that took it.
+				held, err := tx.(state.LeaseTx).Held(ctx, r.Loc, c.worker.ID)
+				if err != nil {
+					return err
+				}
+				if !held {
+					continue
+				}
+			}
 			if err := tx.Record(ctx, state.CrawlResult{Loc: r.Loc, Status: r.Status, Title: r.Title, Reason: r.Reason, Entry: r.Entry}); err != nil {
 				return err
 			}

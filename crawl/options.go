@@ -117,7 +117,9 @@ type Options struct {
 	// with the pages fetched in this run and that count plus the pages
 	// waiting in the frontier: done of seen so far, for a progress line's
 	// total and ETA. Only a CrawlLog that can count its frontier
-	// (state.FrontierCounter: the SQLite one) reports it.
+	// (state.FrontierCounter: the SQLite and PostgreSQL ones) reports
+	// it. For a worker of a shared crawl (NewWorker), done is the
+	// worker's own pages and seen adds the whole frontier.
 	Frontier func(done, seen int)
 }
 

@@ -52,7 +52,7 @@ func (c *Crawler) fetch(ctx context.Context, t task) result {
 		Retry:        fetch.RetryBusy,
 		Attempts:     c.o.attempts(),
 		Wait: func(_ context.Context, d time.Duration) error {
-			c.pause(d)
+			c.pause(wctx, d)
 			waitErr = c.wait(wctx)
 			return waitErr
 		},
@@ -71,8 +71,12 @@ func (c *Crawler) fetch(ctx context.Context, t task) result {
 }
 
 // wait blocks until the host's backoff is over and the rate allows a
-// request.
+// request (for a worker of a shared crawl: until the slot it reserved in
+// the crawl log).
 func (c *Crawler) wait(ctx context.Context) error {
+	if c.shared != nil {
+		return c.sharedWait(ctx)
+	}
 	for {
 		c.pauseMu.Lock()
 		d := time.Until(c.pauseUntil)
@@ -87,8 +91,13 @@ func (c *Crawler) wait(ctx context.Context) error {
 	return c.limiter.Wait(ctx)
 }
 
-// pause stops every request to the host for d.
-func (c *Crawler) pause(d time.Duration) {
+// pause stops every request to the host for d (of every worker, for a
+// shared crawl).
+func (c *Crawler) pause(ctx context.Context, d time.Duration) {
+	if c.shared != nil {
+		c.failed(c.shared.Pause(ctx, c.start.Host, d))
+		return
+	}
 	c.pauseMu.Lock()
 	if until := time.Now().Add(d); until.After(c.pauseUntil) {
 		c.pauseUntil = until

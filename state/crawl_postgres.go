@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/source"
@@ -118,12 +119,23 @@ func (c pgCrawl) tx(ctx context.Context, f func(pgCrawlTx) error) error {
 	}
 	defer tx.Rollback(context.Background())
 	if err := f(pgCrawlTx{tx}); err != nil {
-		return err
+		return conflict(err)
 	}
 	if err := tx.Commit(ctx); err != nil {
-		return fmt.Errorf("state: crawl: commit: %w", err)
+		return conflict(fmt.Errorf("state: crawl: commit: %w", err))
 	}
 	return nil
+}
+
+// conflict marks the error of a transaction that the database ended
+// because of another one (a deadlock, a serialization failure: SQLSTATE
+// 40P01, 40001) with ErrConflict.
+func conflict(err error) error {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) && (pe.Code == "40P01" || pe.Code == "40001") && !errors.Is(err, ErrConflict) {
+		return fmt.Errorf("%w: %w", ErrConflict, err)
+	}
+	return err
 }
 
 // Begin implements [CrawlLog].

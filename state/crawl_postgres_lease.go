@@ -121,6 +121,18 @@ func (t pgCrawlTx) addWorker(ctx context.Context, w CrawlWorker) error {
 // Lease implements [SharedCrawlLog].
 func (c pgCrawl) Lease(ctx context.Context, worker string, depth, n int, ttl time.Duration, admit func(CrawlTx, CrawlURL, bool) (bool, error)) ([]CrawlURL, error) {
 	var out []CrawlURL
+	var err error
+	for try := 0; try < 5; try++ {
+		out, err = c.lease(ctx, worker, depth, n, ttl, admit)
+		if !errors.Is(err, ErrConflict) {
+			break
+		}
+	}
+	return out, err
+}
+
+func (c pgCrawl) lease(ctx context.Context, worker string, depth, n int, ttl time.Duration, admit func(CrawlTx, CrawlURL, bool) (bool, error)) ([]CrawlURL, error) {
+	var out []CrawlURL
 	err := c.tx(ctx, func(t pgCrawlTx) error {
 		out = out[:0]
 		rows, err := t.tx.Query(ctx, `SELECT loc, depth, referrer, pathkey, counted FROM sitemap_crawl_urls

@@ -147,3 +147,10 @@ var ErrCrawlBusy = errors.New("a crawl with live workers holds the state")
 // ErrCrawlLeft is wrapped by [SharedCrawlLog.Renew] when the worker is no
 // longer part of the run.
 var ErrCrawlLeft = errors.New("the worker is no longer part of the crawl")
+
+// ErrConflict is wrapped by the errors of a [SharedCrawlLog]'s Update
+// (and the other methods that write) when the database ended the
+// transaction because of another one writing the same rows at the same
+// time (a deadlock or a serialization failure): nothing was written, and
+// the same transaction may be tried again.
+var ErrConflict = errors.New("the transaction conflicted with another one; nothing was written")

@@ -1,0 +1,362 @@
+package crawl
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	"golang.org/x/time/rate"
+
+	"github.com/sitemapkit/sitemap/state"
+)
+
+// DefaultLease is the lease time of a worker of a shared crawl when
+// WorkerOptions.Lease is not set.
+const DefaultLease = 20 * time.Second
+
+// WorkerOptions configure one worker of a shared crawl ([NewWorker]).
+type WorkerOptions struct {
+	// ID names the worker in the crawl log; default host-pid-random.
+	ID string
+	// Lease is how long a URL handed to the worker stays its own
+	// without a renewal (default DefaultLease). The worker renews its
+	// leases and its heartbeat every third of it while it runs; a worker
+	// that dies (kill -9, a lost machine) holds its URLs at most this
+	// long before another worker takes them, and counts as alive as long.
+	Lease time.Duration
+	// Poll is how long a worker with nothing to lease waits before it
+	// looks again (default Lease/50, between 20ms and 1s).
+	Poll time.Duration
+}
+
+func (w WorkerOptions) withDefaults() WorkerOptions {
+	if w.Lease <= 0 {
+		w.Lease = DefaultLease
+	}
+	if w.Poll <= 0 {
+		w.Poll = min(max(w.Lease/50, 20*time.Millisecond), time.Second)
+	}
+	if w.ID == "" {
+		host, _ := os.Hostname()
+		var b [4]byte
+		_, _ = rand.Read(b[:])
+		w.ID = fmt.Sprintf("%s-%d-%s", host, os.Getpid(), hex.EncodeToString(b[:]))
+	}
+	return w
+}
+
+// NewWorker prepares one worker of a crawl of start shared by any number
+// of processes, on any machines, through log (a [state.Postgres]'s
+// Crawl()): it joins the log's run of start ([state.SharedCrawlLog.Join]:
+// the unfinished run of start, else a new one). [Crawler.Run] then
+// leases URLs from the shared frontier, level by level as [New]'s crawl
+// does, fetches them, writes what it found, and returns when the
+// frontier is empty; the one worker whose Summary says Finished publishes
+// the sitemaps ([Crawler.Entries]). Every worker must call
+// [Crawler.Leave] when done (the finisher after publishing: until then it
+// keeps its heartbeat, so that no new run starts under it).
+//
+// Politeness is the site's, not the worker's: the request rate
+// (Options.Rate, robots.txt's Crawl-delay; the slowest any worker asks
+// for) and the pauses after a 429 or 503 are kept in the crawl log's row
+// of the host, so that all the workers together keep them.
+// Options.Concurrency is per worker.
+//
+// The set of URLs crawled, their depths and referrers are those of a
+// crawl by one process (a level is leased only when the one before is
+// written). MaxPages and MaxTime are not supported (an error): stop the
+// workers instead. The query-variant cap (MaxQueryVariants) is checked
+// when a URL is leased; workers leasing variants of one path at the same
+// moment may admit one batch more each.
+func NewWorker(ctx context.Context, st state.Store, log state.SharedCrawlLog, start string, o Options, w WorkerOptions) (*Crawler, error) {
+	if o.MaxPages > 0 || o.MaxTime > 0 {
+		return nil, errors.New("a shared crawl's workers take no page or time limit (max-pages, max-time): stop the workers to stop the crawl")
+	}
+	o = o.withDefaults()
+	w = w.withDefaults()
+	c, err := newCrawler(st, log, start, o)
+	if err != nil {
+		return nil, err
+	}
+	c.shared, c.worker = log, w
+	host, _ := os.Hostname()
+	c.run, err = log.Join(ctx, c.start.String(), o.Now(), state.CrawlWorker{ID: w.ID, Host: host, PID: os.Getpid(), Lease: w.Lease})
+	if err != nil {
+		return nil, err
+	}
+	beat, stop := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	c.stopBeat = func() { stop(); <-done }
+	go func() {
+		defer close(done)
+		c.heartbeat(beat)
+	}()
+	return c, nil
+}
+
+// heartbeat renews the worker's leases every third of the lease time
+// until ctx ends. A worker the log no longer knows (a new run started)
+// stops the run.
+func (c *Crawler) heartbeat(ctx context.Context) {
+	t := time.NewTicker(c.worker.Lease / 3)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		err := c.shared.Renew(ctx, c.worker.ID, c.worker.Lease, int(c.pages.Load()))
+		if errors.Is(err, state.ErrCrawlLeft) {
+			c.failed(err)
+		}
+		// Other errors (the database restarting) are tried again at
+		// the next tick; the leases last three ticks.
+	}
+}
+
+// Leave ends a worker's part in a shared crawl: its heartbeat stops, the
+// URLs it still holds go back to the frontier at once, and it no longer
+// counts as alive. It does nothing for a crawl made with [New].
+func (c *Crawler) Leave(ctx context.Context) error {
+	if c.shared == nil || c.stopBeat == nil {
+		return nil
+	}
+	c.stopBeat()
+	c.stopBeat = nil
+	return c.shared.Leave(ctx, c.worker.ID)
+}
+
+// WorkerID is the worker's ID in the crawl log ("" for a crawl made with
+// [New]).
+func (c *Crawler) WorkerID() string { return c.worker.ID }
+
+// failed keeps the first error of the crawl log met outside the
+// coordinator; the run stops with it.
+func (c *Crawler) failed(err error) {
+	if err == nil {
+		return
+	}
+	c.errMu.Lock()
+	if c.err == nil {
+		c.err = err
+	}
+	c.errMu.Unlock()
+}
+
+func (c *Crawler) failure() error {
+	c.errMu.Lock()
+	defer c.errMu.Unlock()
+	return c.err
+}
+
+// sharedWait reserves the host's next slot and waits for it.
+func (c *Crawler) sharedWait(ctx context.Context) error {
+	d, err := c.shared.Slot(ctx, c.start.Host)
+	if err != nil {
+		c.failed(err)
+		return err
+	}
+	if d > 0 {
+		return sleep(ctx, d)
+	}
+	return nil
+}
+
+// runShared is Run for a worker: after robots.txt and the seeds, it
+// crawls its share and, when the frontier is empty, tries to finish the
+// run.
+func (c *Crawler) runShared(ctx context.Context, t0 time.Time, sum Summary) (Summary, error) {
+	var gap time.Duration
+	if l := c.limiter.Limit(); l != rate.Inf && l > 0 {
+		gap = time.Duration(float64(time.Second) / float64(l))
+	}
+	if err := c.shared.Politeness(ctx, c.start.Host, gap); err != nil {
+		return sum, err
+	}
+	for {
+		if err := c.loopShared(ctx); err != nil {
+			return sum, err
+		}
+		won, err := c.shared.FinishShared(ctx, "")
+		if err != nil {
+			return sum, err
+		}
+		if won {
+			sum.Finished = true
+			break
+		}
+		// Finished by another worker, or a URL came back (a worker's
+		// last results written after this one looked): look again.
+		if _, ok, err := c.log.NextDepth(ctx); err != nil {
+			return sum, err
+		} else if !ok {
+			break
+		}
+	}
+	return c.summarize(ctx, t0, sum, "")
+}
+
+// loopShared is the coordinator of a worker: it leases URLs of the
+// shallowest pending depth for its free fetchers, and writes each result
+// as it comes (so that the other workers are not held at the end of a
+// level by results waiting here). It returns when nothing is pending
+// and nothing is in flight.
+func (c *Crawler) loopShared(ctx context.Context) error {
+	n := c.o.Concurrency
+	tasks := make(chan task, n)
+	results := make(chan result, n)
+	wctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		c.fetchers(wctx, n, tasks, results)
+	}()
+	defer func() {
+		close(tasks)
+		cancel()
+		go func() {
+			for range results {
+			}
+		}()
+		<-done
+		close(results)
+	}()
+	inflight := 0
+	for {
+		if err := c.failure(); err != nil {
+			return err
+		}
+		found := false
+		if free := n - inflight; free > 0 {
+			d, ok, err := c.log.NextDepth(ctx)
+			if err != nil {
+				return err
+			}
+			if !ok && inflight == 0 {
+				return nil
+			}
+			if ok {
+				us, err := c.shared.Lease(ctx, c.worker.ID, d, free, c.worker.Lease, func(tx state.CrawlTx, u state.CrawlURL, counted bool) (bool, error) {
+					return c.admit(ctx, tx, u, counted)
+				})
+				if err != nil {
+					return err
+				}
+				for _, u := range us {
+					tasks <- task{Loc: u.Loc, Depth: u.Depth, Referrer: u.Referrer}
+					inflight++
+				}
+				found = len(us) > 0
+			}
+		}
+		if found && inflight < n {
+			continue // the level may hold more
+		}
+		poll := time.NewTimer(c.worker.Poll)
+		var batch []result
+		select {
+		case <-ctx.Done():
+			poll.Stop()
+			return ctx.Err()
+		case <-poll.C:
+			continue
+		case r := <-results:
+			batch = append(batch, r)
+		}
+		poll.Stop()
+		for more := true; more; {
+			select {
+			case r := <-results:
+				batch = append(batch, r)
+			default:
+				more = false
+			}
+		}
+		inflight -= len(batch)
+		if err := c.failure(); err != nil {
+			return err // a result of a failed wait is not written
+		}
+		if err := c.write(ctx, batch); err != nil {
+			return err
+		}
+		c.runPages += len(batch)
+		c.pages.Add(int64(len(batch)))
+		if c.o.Progress != nil {
+			c.o.Progress(c.runPages)
+		}
+		c.frontier(ctx)
+	}
+}
+
+// fetchers runs n fetchers taking tasks until tasks is closed.
+func (c *Crawler) fetchers(ctx context.Context, n int, tasks <-chan task, results chan<- result) {
+	done := make(chan struct{}, n)
+	for range n {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for t := range tasks {
+				results <- c.fetch(ctx, t)
+			}
+		}()
+	}
+	for range n {
+		<-done
+	}
+}
+
+// admit applies the query-variant cap to a URL being leased: a URL whose
+// path has MaxQueryVariants variants before it is decided instead; an
+// earlier lease's counted URL is admitted again.
+func (c *Crawler) admit(ctx context.Context, tx state.CrawlTx, x state.CrawlURL, counted bool) (bool, error) {
+	if x.PathKey == "" || c.o.MaxQueryVariants <= 0 || counted {
+		return true, nil
+	}
+	k, err := tx.Variants(ctx, x.PathKey, x.Depth, x.Loc)
+	if err != nil {
+		return false, err
+	}
+	if k >= c.o.MaxQueryVariants {
+		return false, tx.Skip(ctx, x.Loc, ReasonQueryVariants)
+	}
+	return true, tx.Count(ctx, x.Loc)
+}
+
+// ErrPending is returned by [Crawler.Finish] when the shared crawl's
+// frontier is not empty.
+var ErrPending = errors.New("the crawl's frontier is not empty")
+
+// Finish finishes the shared crawl a Crawler made with [Open] reads, when
+// its frontier is empty and it is not finished yet (its workers all died
+// before one could), and returns the crawl's summary (Fetched: every page
+// fetched by the run; Finished: this call finished it). With URLs still
+// pending it returns an error wrapping ErrPending.
+func (c *Crawler) Finish(ctx context.Context) (Summary, error) {
+	t0 := time.Now()
+	sum := Summary{Start: c.start.String()}
+	if c.shared == nil {
+		return sum, errors.New("crawl: Finish needs a shared crawl log (PostgreSQL)")
+	}
+	won, err := c.shared.FinishShared(ctx, "")
+	if err != nil {
+		return sum, err
+	}
+	st, err := c.shared.Status(ctx)
+	if err != nil {
+		return sum, err
+	}
+	if st.State != "finished" {
+		return sum, fmt.Errorf("%w: %d URLs pending, %d live workers", ErrPending, st.Pending, st.Alive())
+	}
+	if st.Start != c.start.String() {
+		return sum, fmt.Errorf("the crawl log holds a crawl of %s, not %s", st.Start, c.start)
+	}
+	sum.Finished = won
+	sum, err = c.summarize(ctx, t0, sum, "")
+	sum.Fetched = st.Fetched
+	return sum, err
+}

@@ -1,0 +1,183 @@
+package crawl
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/internal/pgtest"
+	"github.com/sitemapkit/sitemap/state"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// Three workers sharing a PostgreSQL crawl log find what one process
+// finds: the same entries, the same report (depths and referrers
+// included), and exactly one of them finishes the crawl.
+func TestWorkersCrawlTogether(t *testing.T) {
+	site := newTestSite()
+	defer site.Close()
+	o := siteOptions()
+	_, wantEntries, wantOut := crawlSite(t, site, filepath.Join(t.TempDir(), "state.db"), o)
+
+	ctx := context.Background()
+	db := pgtest.DB(t)
+	var (
+		wg       sync.WaitGroup
+		mu       sync.Mutex
+		finished []*Crawler
+		fetched  int
+	)
+	for i := range 3 {
+		st, err := state.OpenPostgres(ctx, db, state.PostgresOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		o := o
+		o.Concurrency = 2
+		c, err := NewWorker(ctx, st, st.Crawl().(state.SharedCrawlLog), site.URL+"/", o, WorkerOptions{Lease: 5 * time.Second, ID: "w" + string(rune('0'+i))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		wg.Go(func() {
+			sum, err := c.Run(ctx)
+			if err != nil {
+				t.Error(err)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			fetched += sum.Fetched
+			if sum.Finished {
+				finished = append(finished, c)
+			} else if err := c.Leave(ctx); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	if len(finished) != 1 {
+		t.Fatalf("%d workers finished the crawl, want 1", len(finished))
+	}
+	c := finished[0]
+	defer c.Leave(ctx)
+	var entries []sitemap.URL
+	if err := c.Entries(ctx, func(u *sitemap.URL) error { entries = append(entries, *u); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]Outcome{}
+	if err := c.Outcomes(ctx, func(o Outcome) error { out[strings.TrimPrefix(o.URL, site.URL)] = o; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(entries, wantEntries) {
+		t.Errorf("entries of the workers:\n%v\nof one process:\n%v", entries, wantEntries)
+	}
+	if !reflect.DeepEqual(out, wantOut) {
+		for k, v := range wantOut {
+			if out[k] != v {
+				t.Errorf("%s: workers %+v, one process %+v", k, out[k], v)
+			}
+		}
+		for k, v := range out {
+			if _, ok := wantOut[k]; !ok {
+				t.Errorf("%s: only the workers report %+v", k, v)
+			}
+		}
+	}
+	// Every page once (the /busy page's 429 is one fetch with a retry).
+	if want := len(wantOut) - countReasons(wantOut); fetched != want {
+		t.Errorf("the workers fetched %d pages, want %d", fetched, want)
+	}
+	// A reader of the finished crawl: Finish says it is done.
+	st, err := state.OpenPostgres(ctx, db, state.PostgresOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	r, err := Open(st, st.Crawl(), site.URL+"/", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := r.Finish(ctx)
+	if err != nil || sum.Finished || sum.Fetched != fetched || sum.Listed != len(wantEntries) {
+		t.Fatalf("Finish of the finished crawl: %+v %v", sum, err)
+	}
+}
+
+// countReasons counts the URLs decided without a fetch.
+func countReasons(out map[string]Outcome) int {
+	n := 0
+	for _, o := range out {
+		if o.Status == 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// A worker that dies holding URLs loses nothing: its leases run out and
+// another worker fetches them. Finish refuses while URLs are pending.
+func TestWorkerDiesHoldingLeases(t *testing.T) {
+	site := newTestSite()
+	defer site.Close()
+	o := siteOptions()
+	_, wantEntries, _ := crawlSite(t, site, filepath.Join(t.TempDir(), "state.db"), o)
+
+	ctx := context.Background()
+	db := pgtest.DB(t)
+	open := func() *state.Postgres {
+		st, err := state.OpenPostgres(ctx, db, state.PostgresOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		return st
+	}
+	// The dead worker joined, enqueued and leased the start URL, then
+	// stopped (before its seed sitemap): no renewal, no write, no Leave.
+	dead := open()
+	log := dead.Crawl().(state.SharedCrawlLog)
+	if _, err := log.Join(ctx, site.URL+"/", time.Now(), state.CrawlWorker{ID: "dead", Lease: time.Second}); err != nil {
+		t.Fatal(err)
+	}
+	err := log.Update(ctx, func(tx state.CrawlTx) error {
+		return tx.Enqueue(ctx, state.CrawlLink{Loc: site.URL + "/"})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if us, err := log.Lease(ctx, "dead", 0, 10, time.Second, func(state.CrawlTx, state.CrawlURL, bool) (bool, error) { return true, nil }); err != nil || len(us) != 1 {
+		t.Fatalf("lease: %v %v", us, err)
+	}
+	rd := open()
+	r, err := Open(rd, rd.Crawl(), site.URL+"/", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Finish(ctx); !errors.Is(err, ErrPending) {
+		t.Fatalf("Finish with the start URL leased: %v, want ErrPending", err)
+	}
+	st := open()
+	c, err := NewWorker(ctx, st, st.Crawl().(state.SharedCrawlLog), site.URL+"/", o, WorkerOptions{Lease: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Leave(ctx)
+	sum, err := c.Run(ctx)
+	if err != nil || !sum.Finished {
+		t.Fatalf("the live worker: %+v %v", sum, err)
+	}
+	var entries []sitemap.URL
+	if err := c.Entries(ctx, func(u *sitemap.URL) error { entries = append(entries, *u); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(entries, wantEntries) {
+		t.Errorf("entries:\n%v\nwant:\n%v", entries, wantEntries)
+	}
+}
