@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/internal/browsertest"
 )
 
@@ -147,4 +148,51 @@ func TestLinkViewInBrowser(t *testing.T) {
 	}
 	tab.Screenshot("links")
 	tab.NoErrors()
+}
+
+// TestSVGInBrowser draws the SVG in Chromium and checks that every text
+// (the heading line and each label) lies inside the picture: a label cut
+// at the edge is unreadable at the default size.
+func TestSVGInBrowser(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		tree *Tree
+	}{{"site", siteTree(t)}, {"one-section", oneSection(t)}} {
+		var b bytes.Buffer
+		if err := c.tree.SVG(context.Background(), &b, DrawOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		tab := browsertest.New(t)
+		tab.LoadFile(writeFile(t, c.name+".svg", b.Bytes()))
+		out := browsertest.Eval[[]string](tab, `(() => {
+			const svg = document.documentElement, w = svg.viewBox.baseVal.width, h = svg.viewBox.baseVal.height, out = [];
+			for (const t of svg.querySelectorAll("text")) {
+				const r = t.getBBox();
+				if (r.x < 0 || r.y < 0 || r.x + r.width > w + 0.5 || r.y + r.height > h + 0.5)
+					out.push(JSON.stringify(t.textContent) + " at " + [r.x, r.y, r.width, r.height].map(Math.round) + " outside " + [w, h]);
+			}
+			return out; })()`)
+		for _, o := range out {
+			t.Errorf("%s: %s", c.name, o)
+		}
+		// Counts and the heading's summary are grey, beside black names.
+		if got := browsertest.Eval[string](tab, `[...new Set([...document.querySelectorAll("tspan.c")].map(t => getComputedStyle(t).fill))].join(" ")`); got != "rgb(89, 99, 110)" {
+			t.Errorf("%s: the counts are filled %q, want rgb(89, 99, 110)", c.name, got)
+		}
+		tab.Screenshot(c.name + "-svg")
+		tab.NoErrors()
+	}
+}
+
+// oneSection is a tree narrower than its heading line: a long site name
+// and one section.
+func oneSection(t *testing.T) *Tree {
+	tr, err := Build(context.Background(), entries(
+		sitemap.URL{Loc: "https://a-rather-long-host-name.example.com/"},
+		sitemap.URL{Loc: "https://a-rather-long-host-name.example.com/p/x"},
+	), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
 }

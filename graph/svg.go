@@ -23,7 +23,8 @@ const (
 	charWidth = 7.0 // a generous width of one character at 12px
 	margin    = 16.0
 	topSpace  = 40.0
-	labelMax  = 40 // runes of a name drawn
+	labelMax  = 40  // runes of a name drawn
+	headWidth = 9.0 // a generous width of one character of the heading line (14px, bold)
 )
 
 func (o DrawOptions) title(root *Node) string {
@@ -70,7 +71,11 @@ func (t *Tree) SVG(ctx context.Context, w io.Writer, o DrawOptions) error {
 	for d, wd := range widths {
 		colX[d+1] = colX[d] + wd
 	}
-	width := colX[len(widths)] + margin
+	title := o.title(root)
+	desc := plural(t.URLs-t.Skipped, "URL", "URLs") + " in " + plural(t.Sections, "section", "sections") + "; " + plural(len(all), "node", "nodes") + " drawn"
+	// As wide as the widest column's end or the heading line, whichever
+	// is wider: a tree narrower than its heading would cut it.
+	width := max(colX[len(widths)], margin+float64(utf8.RuneCountInString(title)+1+utf8.RuneCountInString(desc))*headWidth) + margin
 	height := topSpace + rows*rowHeight + margin
 	px := func(v *lnode) (float64, float64) {
 		return colX[v.depth], topSpace + v.x*rowHeight + rowHeight/2
@@ -78,15 +83,14 @@ func (t *Tree) SVG(ctx context.Context, w io.Writer, o DrawOptions) error {
 
 	bw := bufio.NewWriterSize(w, 64<<10)
 	f := func(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
-	title := o.title(root)
 	bw.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
 	bw.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-labelledby="title desc" width="` + f(width) + `" height="` + f(height) + `" viewBox="0 0 ` + f(width) + " " + f(height) + `">` + "\n")
 	bw.WriteString(`<title id="title">` + xmlText(title) + "</title>\n")
-	desc := plural(t.URLs-t.Skipped, "URL", "URLs") + " in " + plural(t.Sections, "section", "sections") + "; " + plural(len(all), "node", "nodes") + " drawn"
 	bw.WriteString(`<desc id="desc">` + xmlText(desc) + "</desc>\n")
 	bw.WriteString(`<style>
 text { font: 12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; fill: #1f2328; }
-text.c { fill: #59636e; }
+.c { fill: #59636e; }
+text.h .c { font-weight: 400; }
 text.h { font-size: 14px; font-weight: 600; }
 path.e { fill: none; stroke: #afb8c1; stroke-width: 1; }
 circle { fill: #0969da; }
