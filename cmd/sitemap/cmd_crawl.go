@@ -101,12 +101,10 @@ listed; 2 bad flags, unwritable output, or interrupted.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Start = args[0]
-			o.UserAgent = userAgent(c)
-			o.indexnowUA = o.UserAgent
-			var err error
-			if o.Scope, err = scopeOf(c); err != nil {
+			if err := requester(c, &o.UserAgent, &o.Scope); err != nil {
 				return err
 			}
+			o.indexnowUA = o.UserAgent
 			return runCrawl(c.Context(), o, s)
 		},
 	}

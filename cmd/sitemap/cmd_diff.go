@@ -86,9 +86,7 @@ run (an input missing or answering an HTTP error, bad flags).`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Old, o.New = args[0], args[1]
-			o.UserAgent = userAgent(c)
-			var err error
-			if o.Scope, err = scopeOf(c); err != nil {
+			if err := requester(c, &o.UserAgent, &o.Scope); err != nil {
 				return err
 			}
 			return runDiff(c.Context(), o, s)

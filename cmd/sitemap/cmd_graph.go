@@ -91,9 +91,7 @@ the drawing has every URL that could be read), 2 could not run.`,
 			if len(args) == 0 && o.State == "" {
 				return cannotRun("give the sitemaps to draw (INPUT...), or a crawl's --state\nrun 'sitemap graph --help' for usage")
 			}
-			o.UserAgent = userAgent(c)
-			var err error
-			if o.Scope, err = scopeOf(c); err != nil {
+			if err := requester(c, &o.UserAgent, &o.Scope); err != nil {
 				return err
 			}
 			return runGraph(c.Context(), o, s)

@@ -72,9 +72,7 @@ Exit status: 0 written, 1 written but the sitemaps had errors (reported on stand
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Inputs = args
-			o.UserAgent = userAgent(c)
-			var err error
-			if o.Scope, err = scopeOf(c); err != nil {
+			if err := requester(c, &o.UserAgent, &o.Scope); err != nil {
 				return err
 			}
 			return runHTML(c.Context(), o, s)

@@ -79,9 +79,7 @@ entry before the problem is printed), 2 could not run.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Inputs = args
-			o.UserAgent = userAgent(c)
-			var err error
-			if o.Scope, err = scopeOf(c); err != nil {
+			if err := requester(c, &o.UserAgent, &o.Scope); err != nil {
 				return err
 			}
 			return runParse(c.Context(), o, s)

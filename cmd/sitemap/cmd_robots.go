@@ -57,9 +57,7 @@ func newRobotsCmd(s *streams) *cobra.Command {
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Action, opts.Target = "list", args[0]
-			opts.UserAgent = userAgent(c)
-			var err error
-			if opts.Scope, err = scopeOf(c); err != nil {
+			if err := requester(c, &opts.UserAgent, &opts.Scope); err != nil {
 				return err
 			}
 			return runRobots(c.Context(), opts, s)

@@ -75,9 +75,7 @@ input, key file check failed).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Inputs = args
-			o.UserAgent = userAgent(c)
-			var err error
-			if o.Scope, err = scopeOf(c); err != nil {
+			if err := requester(c, &o.UserAgent, &o.Scope); err != nil {
 				return err
 			}
 			return runSubmit(c.Context(), o, s)

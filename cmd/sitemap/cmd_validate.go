@@ -92,9 +92,7 @@ not run (bad flags, unreadable input, HTTP failure of an INPUT).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Inputs = args
-			o.UserAgent = userAgent(c)
-			var err error
-			if o.Scope, err = scopeOf(c); err != nil {
+			if err := requester(c, &o.UserAgent, &o.Scope); err != nil {
 				return err
 			}
 			return runValidate(c.Context(), o, s)

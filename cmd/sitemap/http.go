@@ -44,6 +44,15 @@ func userAgent(c *cobra.Command) string {
 	return defaultUserAgent()
 }
 
+// requester sets what every command that makes HTTP requests takes from
+// the global flags: the User-Agent and the scope.
+func requester(c *cobra.Command, ua *string, sc *fetch.Scope) error {
+	*ua = userAgent(c)
+	var err error
+	*sc, err = scopeOf(c)
+	return err
+}
+
 // httpClient is the client of a command that reads inputs over HTTP:
 // the User-Agent (the default when ua is empty), timeout, the time limit
 // of each request, body included, and the scope of --scope, --allow-host
