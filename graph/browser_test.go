@@ -114,12 +114,12 @@ func TestLinkViewInBrowser(t *testing.T) {
 	tab := browsertest.New(t)
 	tab.LoadFile(writeFile(t, "links.html", b.Bytes()))
 	tab.WaitVisible(`body[data-ready="1"]`)
-	if got := tab.Text("#summary"); got != "6 sitemap URLs in 4 sections; 7 internal links; 2 orphans, 1 page missing from the sitemap, 2 pages left out" {
+	if got := tab.Text("#summary"); got != "6 sitemap URLs in 5 sections; 8 internal links; 2 orphans, 1 page missing from the sitemap, 3 pages left out" {
 		t.Errorf("summary %q", got)
 	}
 	// Links between sections are drawn (self-links of a section are not).
-	if n := browsertest.Eval[int](tab, `document.querySelectorAll("#links path.k").length`); n != 2 {
-		t.Errorf("%d link arcs, want 2 (/ to blog/ and / to docs/)", n)
+	if n := browsertest.Eval[int](tab, `document.querySelectorAll("#links path.k").length`); n != 3 {
+		t.Errorf("%d link arcs, want 3 (/ to blog/, docs/ and private/)", n)
 	}
 	flagged := browsertest.Eval[string](tab, `[...document.querySelectorAll("g.node.flag tspan.l")].map(t => t.textContent).join(" ")`)
 	if flagged != "https://www.example.com blog/ docs/ gone/" {
@@ -133,6 +133,18 @@ func TestLinkViewInBrowser(t *testing.T) {
 	}
 	if got := tab.Text("#pbody p.meta"); !strings.Contains(got, "3 internal links in · click depth 1 · 1 orphan") {
 		t.Errorf("blog/'s counts: %q", got)
+	}
+	if got := browsertest.Eval[string](tab, `[...document.querySelectorAll("#pbody h3")].map(h => h.textContent).join(" | ")`); got != "Flagged pages | Pages" {
+		t.Errorf("blog/'s panel headings: %q", got)
+	}
+	if got := browsertest.Eval[string](tab, `document.querySelector('g.node[data-id="`+itoa(id)+`"] title').textContent`); got != "https://www.example.com/blog/: 3 pages, 3 inlinks, click depth 1, 1 orphan" {
+		t.Errorf("blog/'s tooltip: %q", got)
+	}
+	// The page robots.txt disallows, in private/: flagged, nothing else.
+	id = browsertest.Eval[int](tab, `+[...document.querySelectorAll("g.node")].find(g => g.querySelector("tspan.l").textContent === "private/").dataset.id`)
+	tab.Click(`g.node[data-id="` + itoa(id) + `"] text`)
+	if got := tab.Text("#pbody"); !strings.HasSuffix(got, "https://www.example.com/private/x left out: robots") {
+		t.Errorf("private/'s panel: %q", got)
 	}
 	// The planted missing page, in docs/.
 	id = browsertest.Eval[int](tab, `+[...document.querySelectorAll("g.node")].find(g => g.querySelector("tspan.l").textContent === "docs/").dataset.id`)

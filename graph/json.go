@@ -15,11 +15,23 @@ type jsonNode struct {
 	More     int         `json:"more,omitempty"`
 	Hidden   int         `json:"hidden,omitempty"`
 	Links    *LinkStats  `json:"links,omitempty"`
+	Marks    []jsonMark  `json:"marks,omitempty"`
 	Children []*jsonNode `json:"children,omitempty"`
+}
+
+// jsonMark is a flagged page of the link view in the JSON form.
+type jsonMark struct {
+	Loc   string `json:"loc"`
+	Title string `json:"title,omitempty"`
+	Kind  string `json:"kind"`
+	Why   string `json:"why"`
 }
 
 func toJSON(n *Node) *jsonNode {
 	j := &jsonNode{Name: n.Name, Path: n.Path, Total: n.Total, Here: n.Here, More: n.More, Hidden: n.Hidden, Links: n.Link}
+	for _, m := range n.Marks {
+		j.Marks = append(j.Marks, jsonMark(m))
+	}
 	for _, c := range n.Children {
 		j.Children = append(j.Children, toJSON(c))
 	}
@@ -63,7 +75,9 @@ type jsonEdge struct {
 
 // JSON writes the link view as one JSON object: the drawn tree as
 // [Tree.JSON] writes it, each section with its "links" counts (in, dp,
-// or, ms, lo: inlinks, click depth, orphans, missing, left out), and
+// or, ms, lo: inlinks, click depth, orphans, missing, left out) and its
+// flagged pages in "marks" ({"loc", "title", "kind": orphan, missing or
+// left, "why"}; the first --max-pages of a section), and
 // "edges", the links between drawn sections by their paths (a section
 // not drawn counts in its nearest drawn ancestor), heaviest first.
 func (lt *LinkTree) JSON(ctx context.Context, w io.Writer, o DrawOptions) error {

@@ -3,6 +3,7 @@ package graph
 import (
 	"context"
 	"sort"
+	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/internal/seen"
@@ -158,7 +159,7 @@ func Links(ctx context.Context, log state.CrawlLog, listed sitemap.Entries, o Op
 			if e.Kind != state.LinkFollow {
 				continue
 			}
-			a, b := t.section(e.From, false, nil), t.section(e.To, false, nil)
+			a, b := t.section(e.From, false, nil), lt.linkTarget(e.To)
 			if a == nil || b == nil {
 				continue
 			}
@@ -220,9 +221,32 @@ func (lt *LinkTree) outcome(oc *state.CrawlOutcome, inSitemap bool) {
 		}
 	case oc.Included && oc.Inlinks > 0:
 		lt.mark(oc.Loc, oc.Title, MarkMissing, "missing: linked and indexable, not in the sitemap", true)
-	case !oc.Included && oc.Reason != "" && oc.Status != 0:
+	case !oc.Included && oc.Reason != "" && (oc.Status != 0 || oc.Reason == reasonRobots):
+		// Fetched and left out, or linked and disallowed by robots.txt;
+		// not the URLs the crawl did not fetch for its own bounds (scope,
+		// exclude, limits, traps).
 		lt.mark(oc.Loc, oc.Title, MarkLeft, "left out: "+oc.Reason, true)
 	}
+}
+
+// reasonRobots is crawl.ReasonRobots: robots.txt disallows the URL.
+const reasonRobots = "robots"
+
+// linkTarget returns the section a link to loc counts in: its own
+// section, or, when the tree's bounds folded sections, the deepest one
+// held. A link to a URL of no section held (one the crawl did not fetch
+// for its scope or limits, in no sitemap) counts nowhere: it would
+// otherwise add links to an ancestor, the home page's section most often.
+func (lt *LinkTree) linkTarget(loc string) *Node {
+	n := lt.section(loc, false, nil)
+	if n == nil || lt.Folded > 0 || lt.Sections >= lt.o.MaxSections || n.depth >= lt.o.MaxDepth {
+		return n
+	}
+	site, path, _ := splitURL(loc)
+	if n.Path != site+path[:strings.LastIndexByte(path, '/')+1] {
+		return nil
+	}
+	return n
 }
 
 // mark flags loc in its section (made when create and missing) and

@@ -18,7 +18,9 @@ const ex = "https://www.example.com"
 // links to blog/, blog/a and docs/x; blog/ links to blog/a; docs/x links
 // to docs/y, a page the sitemap below lacks (the planted missing page);
 // blog/orphan came from a seed sitemap and nothing links to it (the
-// planted orphan); old answered 404; draft is noindex.
+// planted orphan); old answered 404; draft is noindex; private/x, linked
+// from the start page, is disallowed by robots.txt; blog/ links to
+// shop/x, outside the crawl's scope (neither is fetched).
 func plantedCrawl(t testing.TB) state.CrawlLog {
 	ctx := context.Background()
 	st, err := state.OpenSQLite(ctx, filepath.Join(t.TempDir(), "crawl.db"), state.SQLiteOptions{})
@@ -37,14 +39,16 @@ func plantedCrawl(t testing.TB) state.CrawlLog {
 		links           []string
 	}
 	pages := []page{
-		{loc: "/", title: "Home", status: 200, links: []string{"/blog/", "/blog/a", "/docs/x", "/old", "/draft"}},
-		{loc: "/blog/", ref: "/", depth: 1, title: "Blog", status: 200, links: []string{"/blog/a"}},
+		{loc: "/", title: "Home", status: 200, links: []string{"/blog/", "/blog/a", "/docs/x", "/old", "/draft", "/private/x"}},
+		{loc: "/blog/", ref: "/", depth: 1, title: "Blog", status: 200, links: []string{"/blog/a", "/shop/x"}},
 		{loc: "/blog/a", ref: "/", depth: 1, title: "Post A", status: 200},
 		{loc: "/docs/x", ref: "/", depth: 1, title: "Doc X", status: 200, links: []string{"/docs/y"}},
 		{loc: "/docs/y", ref: "/docs/x", depth: 2, title: "Doc Y", status: 200},
 		{loc: "/blog/orphan", ref: "/sitemap.xml", depth: 0, title: "Lonely post", status: 200},
 		{loc: "/old", ref: "/", depth: 1, status: 404, reason: "status:404"},
 		{loc: "/draft", ref: "/", depth: 1, title: "Draft", status: 200, reason: "noindex"},
+		{loc: "/private/x", ref: "/", depth: 1, reason: "robots"},
+		{loc: "/shop/x", ref: "/blog/", depth: 2, reason: "scope"},
 	}
 	err = log.Update(ctx, func(tx state.CrawlTx) error {
 		for _, p := range pages {
@@ -106,11 +110,11 @@ func TestLinksMarksOrphansAndMissing(t *testing.T) {
 	if lt.Start != ex+"/" {
 		t.Errorf("start %q", lt.Start)
 	}
-	if got := marks(lt.Root); got != "/draft=left /old=left /blog/orphan=orphan /docs/y=missing /gone/page=orphan" {
+	if got := marks(lt.Root); got != "/draft=left /old=left /blog/orphan=orphan /docs/y=missing /gone/page=orphan /private/x=left" {
 		t.Errorf("marks: %s", got)
 	}
 	l := lt.Root.Link
-	if l == nil || l.Orphans != 2 || l.Missing != 1 || l.Left != 2 || l.Depth != 0 {
+	if l == nil || l.Orphans != 2 || l.Missing != 1 || l.Left != 3 || l.Depth != 0 {
 		t.Fatalf("root link stats %+v", l)
 	}
 	blog := find(lt.Root, ex+"/blog/")
@@ -129,8 +133,10 @@ func TestLinksMarksOrphansAndMissing(t *testing.T) {
 		edges = append(edges, strings.TrimPrefix(e.From.Path, ex)+">"+strings.TrimPrefix(e.To.Path, ex)+"="+itoa(e.Links))
 	}
 	// Root (/) -> blog/ twice (blog/, blog/a), -> docs/ once, -> / twice
-	// (old, draft); blog/ -> blog/ once; docs/ -> docs/ once.
-	if got := strings.Join(edges, " "); got != "/>/=2 />/blog/=2 />/docs/=1 /blog/>/blog/=1 /docs/>/docs/=1" {
+	// (old, draft), -> private/ once (drawn for its page left out);
+	// blog/ -> blog/ once; docs/ -> docs/ once. The link to shop/x, a
+	// URL of no section, counts nowhere (not as blog/ -> /).
+	if got := strings.Join(edges, " "); got != "/>/=2 />/blog/=2 />/docs/=1 />/private/=1 /blog/>/blog/=1 /docs/>/docs/=1" {
 		t.Errorf("edges: %s", got)
 	}
 }
@@ -142,7 +148,7 @@ func TestLinksWithoutSitemapUsesTheCrawlsOwn(t *testing.T) {
 	}
 	// The crawl listed docs/y itself, so nothing is missing; blog/orphan
 	// is still linked from nowhere.
-	if got := marks(lt.Root); got != "/draft=left /old=left /blog/orphan=orphan" {
+	if got := marks(lt.Root); got != "/draft=left /old=left /blog/orphan=orphan /private/x=left" {
 		t.Errorf("marks: %s", got)
 	}
 	if lt.Root.Total.Pages != 6 {

@@ -91,6 +91,8 @@
       }
       var cls = "node" + (n.m ? " more" : "") + (n.c.length && !isOpen(n) ? " closed" : "") + (match && match[i] === 2 ? " hit" : "") + (i === selected ? " sel" : "") + (n.lk && (n.lk.or || n.lk.ms) ? " flag" : "");
       var tip = (n.p || n.n) + ": " + fmt(n.t) + (n.t === 1 ? " page" : " pages") + (n.nw ? ", newest " + n.nw : "");
+      if (n.lk) tip += ", " + count(n.lk.in, "inlink", "inlinks") + (n.lk.dp >= 0 ? ", click depth " + n.lk.dp : ", not reached by links") +
+        (n.lk.or ? ", " + count(n.lk.or, "orphan", "orphans") : "") + (n.lk.ms ? ", " + fmt(n.lk.ms) + " missing" : "") + (n.lk.lo ? ", " + fmt(n.lk.lo) + " left out" : "");
       nodes.push('<g class="' + cls + '" data-id="' + i + '" transform="translate(' + n.px + "," + n.py + ')" tabindex="0" role="button" aria-label="' + esc(tip) + '"' +
         (n.c.length ? ' aria-expanded="' + isOpen(n) + '"' : "") + "><title>" + esc(tip) + '</title><circle r="5"></circle><text x="10" dy="4"><tspan class="l">' + esc(n.label) +
         '</tspan><tspan class="c" dx="6">' + n.count + "</tspan></text></g>");
@@ -163,13 +165,14 @@
       n.mk.forEach(function (m) { h.push("<li>" + link(m[0], m[1]) + ' <span class="mark ' + esc(m[2]) + '">' + esc(m[3]) + "</span></li>"); });
       h.push("</ul>");
     }
-    var pg = n.pg || [];
+    var pg = n.pg || [], marked = n.mk && n.mk.length;
     if (pg.length) {
+      if (marked) h.push("<h3>Pages</h3>");
       h.push('<ul class="pages">');
       pg.forEach(function (p) { h.push("<li>" + link(p[0], p[1]) + (p[2] ? ' <span class="meta">' + esc(p[2]) + "</span>" : "") + "</li>"); });
       h.push("</ul>");
       if ((n.h || 0) > pg.length) h.push('<p class="meta">and ' + fmt(n.h - pg.length) + " more pages in this section.</p>");
-    } else if (!n.m) {
+    } else if (!n.m && !marked) {
       h.push('<p class="meta">No page in this section itself; open it to see the sections below.</p>');
     }
     pBody.innerHTML = h.join("");

@@ -69,9 +69,10 @@ link graph instead: the sections of the sitemap (the INPUTs, or without them the
 crawl listed) with the links between them aggregated into weighted arcs, each section's
 inlinks and click depth from the start page, and its flagged pages: orphans (in the sitemap,
 linked from no crawled page), pages missing from the sitemap (linked and indexable), and
-pages left out (noindex, canonical, 404, …), each with why. The HTML map draws the links
-and lists the flagged pages of a section when it is clicked; JSON gives the same counts and
-the links; DOT adds the links as dashed edges; SVG draws the sections.
+pages left out (noindex, canonical, 404, disallowed by robots.txt, …), each with why. The
+HTML map draws the links and lists the flagged pages of a section when it is clicked; JSON
+gives the same counts, the flagged pages and the links; DOT adds the links as dashed edges;
+SVG draws the sections.
 
 At most --max-nodes sections are drawn; past that the smaller sections of a level are
 drawn as one "+N more" node that carries their counts. Memory has a ceiling whatever
