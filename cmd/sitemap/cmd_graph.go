@@ -80,7 +80,8 @@ the number of URLs: at most --max-sections sections are held (URLs past it count
 their deepest section held) and --max-pages pages per section are kept to list.
 
 Exit status: 0 drawn, 1 drawn but the sitemaps had errors (reported on standard error;
-the drawing has every URL that could be read), 2 could not run.`,
+the drawing has every URL that could be read) or nothing drawn because they listed no URL
+(none found at a homepage, an empty sitemap), 2 could not run.`,
 		Example: `  sitemap graph testdata/samples/basic.xml -o site.html
   sitemap crawl https://www.example.com/ --out crawled/ --state crawl.db
   sitemap graph --state crawl.db -o links.html
@@ -161,21 +162,6 @@ func isSiteStart(name string) bool {
 // discovery, anything else through input with its children followed.
 // Diagnostics go to diag.
 func graphEntries(o *graphOptions, stdin io.Reader, diag func(sitemap.Diagnostic)) sitemap.Entries {
-	if len(o.Inputs) == 1 && isSiteStart(o.Inputs[0]) {
-		return func(ctx context.Context, yield func(*sitemap.URL) error) error {
-			fo := fetch.Options{HTTP: o.client, MaxErrors: decoderMaxErrors(o.MaxErrors)}
-			_, err := fetch.Walk(ctx, o.Inputs[0], fo, func(ev fetch.Event) error {
-				switch ev.Kind {
-				case fetch.EventURL:
-					return yield(ev.URL)
-				case fetch.EventDiagnostic:
-					diag(*ev.Diagnostic)
-				}
-				return nil
-			})
-			return err
-		}
-	}
 	in := input.Options{
 		Base: o.Base, Stdin: stdin, Follow: true, MaxChildren: o.MaxChildren, AllowOffSite: o.AllowOffSite,
 		Client:       o.client,
@@ -185,7 +171,33 @@ func graphEntries(o *graphOptions, stdin io.Reader, diag func(sitemap.Diagnostic
 	if o.MaxChildren == 0 {
 		in.MaxChildren = -1
 	}
-	return input.Entries(o.Inputs, in)
+	return siteEntries(o.Inputs, in)
+}
+
+// siteEntries returns the URLs of the inputs, read with in: when the one
+// input is a site's homepage or robots.txt URL, the URLs of the sitemaps
+// fetch's discovery finds there; otherwise input's entries (with
+// in.Follow, an index's children too). Diagnostics go to
+// in.OnDiagnostic.
+func siteEntries(inputs []string, in input.Options) sitemap.Entries {
+	if len(inputs) == 1 && isSiteStart(inputs[0]) {
+		return func(ctx context.Context, yield func(*sitemap.URL) error) error {
+			fo := fetch.Options{HTTP: in.Client, MaxErrors: in.Decoder.MaxErrors}
+			_, err := fetch.Walk(ctx, inputs[0], fo, func(ev fetch.Event) error {
+				switch ev.Kind {
+				case fetch.EventURL:
+					return yield(ev.URL)
+				case fetch.EventDiagnostic:
+					if in.OnDiagnostic != nil {
+						in.OnDiagnostic(*ev.Diagnostic)
+					}
+				}
+				return nil
+			})
+			return err
+		}
+	}
+	return input.Entries(inputs, in)
 }
 
 // diagPrinter prints diagnostics on standard error and counts errors.
@@ -231,7 +243,7 @@ func runGraph(ctx context.Context, o *graphOptions, s *streams) error {
 		return cannotRun("%v", err)
 	}
 	if tree.URLs == 0 {
-		return cannotRun("no URL read from %s: nothing to draw", strings.Join(o.Inputs, ", "))
+		return nothingRead(o.Inputs, "nothing to draw")
 	}
 	err = writeOutput(o.Output, s.Out, func(w io.Writer) error {
 		switch format {
@@ -292,6 +304,14 @@ func runLinkGraph(ctx context.Context, o *graphOptions, s *streams, dp *diagPrin
 		return problemsFound()
 	}
 	return nil
+}
+
+// nothingRead is the exit-1 error of a run whose inputs were read and
+// listed no URL (no sitemap found at a homepage, an empty sitemap, a
+// document that is not a sitemap): problems found, as fetch and validate
+// say, not a failure to run.
+func nothingRead(inputs []string, what string) error {
+	return &exitError{Code: exitProblems, Err: fmt.Errorf("no URL read from %s: %s", strings.Join(inputs, ", "), what)}
 }
 
 // pagesOption turns --max-pages (0: none) into graph.Options.MaxPages

@@ -150,3 +150,46 @@ func TestGraphLinksFromCrawlState(t *testing.T) {
 		t.Errorf("a missing state: exit %d", code)
 	}
 }
+
+// TestGraphAndHTMLFromAHomepage: graph and html find a site's sitemaps
+// from its homepage; a site with none is a problem found (exit 1, as
+// fetch and validate say), not a failure to run.
+func TestGraphAndHTMLFromAHomepage(t *testing.T) {
+	var srv *httptest.Server
+	none := false
+	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.URL.Path == "/sitemap.xml" && !none:
+			w.Write([]byte(urlset(srv.URL+"/docs/a", srv.URL+"/docs/b", srv.URL+"/")))
+		case r.URL.Path == "/":
+			w.Write([]byte("<!doctype html><title>Home</title>"))
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	dir := t.TempDir()
+	if code, _, errs := runCLI(t, "", "html", srv.URL+"/", "-o", filepath.Join(dir, "pages")); code != exitOK {
+		t.Fatalf("html of a homepage: exit %d: %s", code, errs)
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "pages", "index.html"))
+	if !strings.Contains(string(b), `<a href="`+srv.URL+`/docs/b">B</a>`) {
+		t.Errorf("the site map of the homepage lacks docs/b:\n%s", b)
+	}
+	none = true
+	for _, args := range [][]string{
+		{"graph", srv.URL + "/", "-o", filepath.Join(dir, "site.svg")},
+		{"html", srv.URL + "/", "-o", filepath.Join(dir, "pages2")},
+	} {
+		code, _, errs := runCLI(t, "", args...)
+		if code != exitProblems || !strings.Contains(errs, "FETCH-NONE") || !strings.Contains(errs, "no URL read from "+srv.URL+"/") {
+			t.Errorf("%s of a site without sitemaps: exit %d, %q; want 1, FETCH-NONE and no URL read", args[0], code, errs)
+		}
+	}
+	// An empty sitemap: nothing drawn, exit 1 too.
+	empty := filepath.Join(dir, "empty.xml")
+	writeFile(t, empty, urlset())
+	if code, _, errs := runCLI(t, "", "graph", empty, "-o", filepath.Join(dir, "e.svg")); code != exitProblems || !strings.Contains(errs, "nothing to draw") {
+		t.Errorf("graph of an empty sitemap: exit %d, %q", code, errs)
+	}
+}

@@ -47,11 +47,13 @@ func newHTMLCmd(s *streams) *cobra.Command {
 		Use:   "html [flags] INPUT... -o DIR",
 		Short: "Write a site map for visitors (static HTML pages of links by section), or the HTML view of one sitemap",
 		Long: `Html reads the URLs of each INPUT (as "sitemap parse --follow" does: an index's children from
-beside it, a directory, "-", an http(s) URL) and writes into the directory -o a site map for
-people: static pages (index.html, page-2.html, …) with a heading per section (the URL's path
-up to its last "/", in path order) and the section's pages as links, --per-page links a
-page. A link's text is the page's title when the crawl state (--state, of "sitemap crawl")
-knows it, else a readable form of its path ("/blog/my-first-post" is "My first post").
+beside it, a directory, "-", an http(s) URL; a site's homepage or robots.txt URL is a start,
+whose sitemaps are found as "sitemap fetch" finds them) and writes into the directory -o a
+site map for people: static pages (index.html, page-2.html, …) with a heading per section
+(the URL's path up to its last "/", in path order) and the section's pages as links,
+--per-page links a page. A link's text is the page's title when the crawl state (--state,
+of "sitemap crawl") knows it, else a readable form of its path ("/blog/my-first-post" is
+"My first post").
 
 The pages are self-contained (stylesheet inline, no script) and accessible: landmarks, one
 h1, a heading per section, lists of links, the pages linked in a nav. --css replaces the
@@ -64,8 +66,8 @@ page (-o FILE, or standard output): a table of its URLs with their lastmod, chan
 priority and extension counts, or of an index's sitemaps. That is what a browser should be
 given instead of "generate --xsl"'s stylesheet now that browsers are dropping XSLT.
 
-Exit status: 0 written, 1 written but the sitemaps had errors (reported on standard error),
-2 could not run.`,
+Exit status: 0 written, 1 written but the sitemaps had errors (reported on standard error)
+or listed no URL (none found at a homepage, an empty sitemap), 2 could not run.`,
 		Example: `  sitemap html testdata/samples/basic.xml -o sitemap-pages/
   sitemap html --per-page 100 --title "All our pages" testdata/samples/ -o sitemap-pages/
   sitemap html --document testdata/samples/index.xml -o index.html`,
@@ -227,9 +229,12 @@ func writeVisitorPages(ctx context.Context, o *htmlOptions, stdin io.Reader, css
 	if err := os.MkdirAll(o.Output, 0o755); err != nil {
 		return cannotRun("-o %s: %v", o.Output, err)
 	}
-	entries := input.Entries(o.Inputs, o.inputOptions(stdin, true, diag))
+	entries := siteEntries(o.Inputs, o.inputOptions(stdin, true, diag))
 	create := func(name string) (io.WriteCloser, error) { return newAsideFile(filepath.Join(o.Output, name)) }
-	_, err := view.Pages(ctx, entries, create, po)
+	sum, err := view.Pages(ctx, entries, create, po)
+	if err == nil && sum.Links == 0 {
+		return nothingRead(o.Inputs, "the site map lists no page")
+	}
 	return err
 }
 
