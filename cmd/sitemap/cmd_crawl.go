@@ -60,6 +60,9 @@ type crawlOptions struct {
 	ImageHosts       []string
 	NoSitemaps       bool
 	Ignore           []string
+
+	// The shared crawl (cmd_crawl_worker.go).
+	workerFlags
 }
 
 func newCrawlCmd(s *streams) *cobra.Command {
@@ -91,6 +94,21 @@ command runs again; a finished crawl starts afresh next time. By default it is k
 ~/.local/state/sitemap (the run says where); a state an earlier version left in
 OUT/.sitemap-state.db is moved there.
 
+One crawl, many processes: with --state postgres://… and --worker, any number of processes,
+on any machines, crawl START-URL together. Each leases URLs from the shared frontier (a URL
+stays its worker's for --lease, renewed while it is fetched: a killed worker's URLs go to the
+others within --lease), the rate, Crawl-delay and 429 pauses are the site's, kept in the
+database for all workers (--rate is the site's total, not each worker's), and the crawl finds
+what one process would. When the frontier is empty, one worker publishes to --out (give each
+worker the same output flags); the others exit 0. --status shows the frontier, the workers
+alive and the pages per second; --finish publishes a crawl whose workers all died when the
+frontier was empty. A state file (SQLite) is one process's: --worker needs PostgreSQL.
+For example, the same command on each of several machines, then the progress:
+
+  sitemap crawl https://www.example.com/ --state postgres://crawler@db.internal/sitemap \
+      --worker --out s3://bucket/sitemaps/ --rate 20
+  sitemap crawl --state postgres://crawler@db.internal/sitemap --status
+
 The summary on standard error counts the URLs left out by reason; --report writes one JSON
 line per URL seen (url, status, included, reason, depth, from), sorted by URL.
 Exit status: 0 ok; 1 the crawl ran but pages failed (4xx, 5xx, network) or nothing was
@@ -98,9 +116,13 @@ listed; 2 bad flags, unwritable output, or interrupted.`,
 		Example: `  sitemap crawl https://www.example.com/ --out public/ --gzip
   sitemap crawl https://www.example.com/ --out public/ --report crawl.jsonl --max-depth 8 --rate 5
   sitemap crawl https://www.example.com/shop/ --dry-run --exclude '/cart|/login' --query allow=page`,
-		Args: cobra.ExactArgs(1),
+		Args: cobra.RangeArgs(0, 1),
 		RunE: func(c *cobra.Command, args []string) error {
-			o.Start = args[0]
+			if len(args) == 1 {
+				o.Start = args[0]
+			} else if !o.Status && !o.Finish {
+				return cannotRun("crawl needs START-URL, the site's homepage (e.g. sitemap crawl https://www.example.com/ --out public/)")
+			}
 			if err := requester(c, &o.UserAgent, &o.Scope); err != nil {
 				return err
 			}
@@ -124,6 +146,7 @@ listed; 2 bad flags, unwritable output, or interrupted.`,
 	f.IntVar(&o.MaxPages, "max-pages", 0, "most pages fetched; 0 for no limit")
 	f.DurationVar(&o.MaxTime, "max-time", 0, "longest the crawl may run, e.g. 30m; 0 for no limit")
 	f.IntVar(&o.MaxQueryVariants, "max-query-variants", 100, "most URLs fetched that differ only in their query, per path")
+	o.registerWorker(f)
 	f.StringArrayVar(&o.Include, "include", nil, "crawl only URLs matching this regular expression (repeatable)")
 	f.StringArrayVar(&o.Exclude, "exclude", nil, "do not crawl URLs matching this regular expression (repeatable)")
 	f.StringArrayVar(&o.ListInclude, "list-include", nil, "list only pages matching this regular expression (repeatable)")
@@ -197,9 +220,21 @@ func (o *crawlOptions) crawlOpts() (crawl.Options, error) {
 }
 
 func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
+	if err := o.workerFlags.check(o.State); err != nil {
+		return err
+	}
+	if o.Status {
+		return runCrawlStatus(ctx, o, s)
+	}
 	co, err := o.crawlOpts()
 	if err != nil {
 		return err
+	}
+	if o.Finish {
+		// The start URL is the crawl's, read from the database.
+		if o.Start, err = finishStart(ctx, o); err != nil {
+			return err
+		}
 	}
 	bo, err := o.publishFlags.buildOptions()
 	if err != nil {
@@ -274,21 +309,42 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 		return cannotRun("%v", err)
 	}
 	defer st.Close()
-	cr, err := crawl.New(ctx, st, st.(interface{ Crawl() state.CrawlLog }).Crawl(), o.Start, co)
-	if err != nil {
-		return cannotRun("crawl: state file %s: %v", shownState, err)
+	var (
+		cr  *crawl.Crawler
+		sum crawl.Summary
+	)
+	switch {
+	case o.Worker:
+		var done bool
+		cr, sum, done, err = runWorker(ctx, st, co, o, shownState, s)
+		bar.Done()
+		if done || err != nil {
+			return err
+		}
+	case o.Finish:
+		if cr, sum, err = finishCrawl(ctx, st, co, o, shownState); err != nil {
+			return err
+		}
+	default:
+		cr, err = crawl.New(ctx, st, st.(interface{ Crawl() state.CrawlLog }).Crawl(), o.Start, co)
+		if err != nil {
+			return cannotRun("crawl: state file %s: %v", shownState, err)
+		}
+		if cr.Resumed() {
+			fmt.Fprintf(s.Err, "sitemap: resuming the unfinished crawl in %s\n", shownState)
+		}
+		sum, err = cr.Run(ctx)
+		bar.Done()
 	}
-	if cr.Resumed() {
-		fmt.Fprintf(s.Err, "sitemap: resuming the unfinished crawl in %s\n", shownState)
+	if cr != nil {
+		defer cr.Leave(context.WithoutCancel(ctx)) // a worker's URLs go back at once
 	}
-	sum, err := cr.Run(ctx)
-	bar.Done()
 	if err != nil {
 		if ctx.Err() != nil {
 			if o.DryRun {
 				fmt.Fprintln(s.Err, "sitemap: crawl interrupted; dry run, nothing kept")
 			} else {
-				fmt.Fprintf(s.Err, "sitemap: crawl interrupted; what was crawled is kept in %s: run the same command again to continue\n", statePath)
+				fmt.Fprintf(s.Err, "sitemap: crawl interrupted; what was crawled is kept in %s: run the same command again to continue\n", shownState)
 			}
 			return ctx.Err()
 		}

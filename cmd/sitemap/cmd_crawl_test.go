@@ -182,7 +182,7 @@ func TestCrawlCommandFlags(t *testing.T) {
 		{[]string{"crawl", "https://www.example.com/", "--query", "drop"}, "--query"},
 		{[]string{"crawl", "https://www.example.com/", "--include", "("}, "RE2"},
 		{[]string{"crawl", "https://www.example.com/", "--ignore", "everything"}, "--ignore"},
-		{[]string{"crawl"}, "arg"},
+		{[]string{"crawl"}, "crawl needs START-URL"},
 	} {
 		code, _, stderr := runCLI(t, "", tt.args...)
 		if code != exitUsage || !strings.Contains(stderr, tt.want) {

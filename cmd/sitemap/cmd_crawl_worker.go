@@ -1,0 +1,217 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/sitemapkit/sitemap/crawl"
+	"github.com/sitemapkit/sitemap/state"
+)
+
+// workerFlags are the flags of a crawl shared by workers through a
+// PostgreSQL state: --worker, --lease, --finish, --status.
+type workerFlags struct {
+	Worker bool
+	Lease  time.Duration
+	Finish bool
+	Status bool
+}
+
+func (w *workerFlags) register(f *pflag.FlagSet) {
+	f.BoolVar(&w.Worker, "worker", false, "be one of any number of workers (processes, machines) crawling together through --state postgres://…; the one that ends the crawl publishes")
+	f.DurationVar(&w.Lease, "lease", crawl.DefaultLease, "with --worker: how long a URL stays a worker's without a renewal (a dead worker's URLs go to the others after it)")
+	f.BoolVar(&w.Finish, "finish", false, "publish the shared crawl in --state postgres://… (when its frontier is empty: its workers died before publishing)")
+	f.BoolVar(&w.Status, "status", false, "show the shared crawl in --state postgres://…: frontier, workers alive, pages per second")
+}
+
+func (o *crawlOptions) registerWorker(f *pflag.FlagSet) { o.workerFlags.register(f) }
+
+// check refuses what the flags cannot do.
+func (w *workerFlags) check(st string) error {
+	n := 0
+	for _, b := range []bool{w.Worker, w.Finish, w.Status} {
+		if b {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	if n > 1 {
+		return cannotRun("give one of --worker, --finish and --status")
+	}
+	name := "--worker"
+	switch {
+	case w.Finish:
+		name = "--finish"
+	case w.Status:
+		name = "--status"
+	}
+	if !state.IsPostgres(st) {
+		return cannotRun("%s needs a PostgreSQL state (--state postgres://user:password@host/db): workers share the crawl through the database; a state file is one process's crawl", name)
+	}
+	if w.Lease < time.Second {
+		return cannotRun("--lease %s: give at least 1s (a worker renews its leases every third of it)", w.Lease)
+	}
+	return nil
+}
+
+// openShared opens the PostgreSQL state of --state and its shared crawl
+// log.
+func openShared(ctx context.Context, o *crawlOptions) (*state.Postgres, state.SharedCrawlLog, error) {
+	st, err := state.OpenPostgres(ctx, o.State, state.PostgresOptions{})
+	if err != nil {
+		return nil, nil, cannotRun("%v", err)
+	}
+	return st, st.Crawl().(state.SharedCrawlLog), nil
+}
+
+// runCrawlStatus prints the shared crawl's progress.
+func runCrawlStatus(ctx context.Context, o *crawlOptions, s *streams) error {
+	st, log, err := openShared(ctx, o)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	cs, err := log.Status(ctx)
+	if err != nil {
+		return cannotRun("%v", err)
+	}
+	if o.JSON {
+		return writeStatusJSON(s.Out, cs)
+	}
+	writeStatus(s.Out, cs, state.Redact(o.State))
+	return nil
+}
+
+func writeStatus(w io.Writer, cs state.CrawlStatus, where string) {
+	if cs.State == "" {
+		fmt.Fprintf(w, "no crawl in %s\n", where)
+		return
+	}
+	since := cs.Now.Sub(cs.Time).Round(time.Second)
+	fmt.Fprintf(w, "crawl of %s: %s, started %s (%s ago)\n", cs.Start, cs.State, cs.Time.Format(time.RFC3339), since)
+	fmt.Fprintf(w, "frontier:    %d URLs pending (%d leased to live workers)\n", cs.Pending, cs.Leased)
+	fmt.Fprintf(w, "done:        %d URLs decided, %d pages fetched\n", cs.Decided, cs.Fetched)
+	fmt.Fprintf(w, "pages/s:     %.1f (last %s)\n", cs.PagesPerSecond(), state.RecentWindow)
+	fmt.Fprintf(w, "workers:     %d alive of %d\n", cs.Alive(), len(cs.Workers))
+	for _, wk := range cs.Workers {
+		alive := "alive"
+		if !wk.Alive {
+			alive = "dead"
+		}
+		fmt.Fprintf(w, "  %-40s %-5s %6d pages, last heard %s ago\n", wk.ID, alive, wk.Pages, cs.Now.Sub(wk.Seen).Round(100*time.Millisecond))
+	}
+}
+
+func writeStatusJSON(w io.Writer, cs state.CrawlStatus) error {
+	type worker struct {
+		ID    string    `json:"id"`
+		Host  string    `json:"host"`
+		PID   int       `json:"pid"`
+		Alive bool      `json:"alive"`
+		Pages int       `json:"pages"`
+		Seen  time.Time `json:"seen"`
+	}
+	out := struct {
+		Start    string    `json:"start"`
+		State    string    `json:"state"`
+		Time     time.Time `json:"time"`
+		Pending  int       `json:"pending"`
+		Leased   int       `json:"leased"`
+		Decided  int       `json:"decided"`
+		Fetched  int       `json:"fetched"`
+		PagesPS  float64   `json:"pages_per_second"`
+		Alive    int       `json:"workers_alive"`
+		Workers  []worker  `json:"workers"`
+		Database time.Time `json:"now"`
+	}{cs.Start, cs.State, cs.Time, cs.Pending, cs.Leased, cs.Decided, cs.Fetched, cs.PagesPerSecond(), cs.Alive(), []worker{}, cs.Now}
+	for _, wk := range cs.Workers {
+		out.Workers = append(out.Workers, worker{wk.ID, wk.Host, wk.PID, wk.Alive, wk.Pages, wk.Seen})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		return cannotRun("writing the status: %v", err)
+	}
+	return nil
+}
+
+// finishStart is the start URL of the crawl --finish publishes: the
+// database's (START-URL, when given, must be it).
+func finishStart(ctx context.Context, o *crawlOptions) (string, error) {
+	st, log, err := openShared(ctx, o)
+	if err != nil {
+		return "", err
+	}
+	defer st.Close()
+	cs, err := log.Status(ctx)
+	if err != nil {
+		return "", cannotRun("%v", err)
+	}
+	if cs.State == "" {
+		return "", cannotRun("--finish: %s holds no crawl; start one with sitemap crawl START-URL --state … --worker", state.Redact(o.State))
+	}
+	if o.Start != "" && o.Start != cs.Start {
+		return "", cannotRun("--finish: %s holds the crawl of %s, not %s", state.Redact(o.State), cs.Start, o.Start)
+	}
+	return cs.Start, nil
+}
+
+// runWorker runs one worker. done is set when there is nothing more for
+// this process to do: another worker publishes.
+func runWorker(ctx context.Context, st state.Store, co crawl.Options, o *crawlOptions, shown string, s *streams) (*crawl.Crawler, crawl.Summary, bool, error) {
+	log, ok := st.(interface{ Crawl() state.CrawlLog }).Crawl().(state.SharedCrawlLog)
+	if !ok {
+		return nil, crawl.Summary{}, true, cannotRun("--worker needs a PostgreSQL state")
+	}
+	cr, err := crawl.NewWorker(ctx, st, log, o.Start, co, crawl.WorkerOptions{Lease: o.Lease})
+	if err != nil {
+		if errors.Is(err, state.ErrCrawlBusy) {
+			return nil, crawl.Summary{}, true, cannotRun("crawl: %s: %v", shown, err)
+		}
+		return nil, crawl.Summary{}, true, cannotRun("crawl: %v", err)
+	}
+	how := "joined the crawl"
+	if !cr.Resumed() {
+		how = "started a new crawl"
+	}
+	fmt.Fprintf(s.Err, "sitemap: worker %s %s of %s in %s\n", cr.WorkerID(), how, o.Start, shown)
+	sum, err := cr.Run(ctx)
+	if err != nil || sum.Finished {
+		return cr, sum, false, err
+	}
+	for _, w := range sum.Warnings {
+		fmt.Fprintf(s.Err, "sitemap: warning: %s\n", w)
+	}
+	if err := cr.Leave(context.WithoutCancel(ctx)); err != nil {
+		return cr, sum, true, cannotRun("crawl: %v", err)
+	}
+	fmt.Fprintf(s.Err, "sitemap: worker %s: %d %s fetched in %s; the frontier is empty and another worker publishes (sitemap crawl --state … --finish publishes, should it die first)\n",
+		cr.WorkerID(), sum.Fetched, crawlPlural(sum.Fetched, "page", "pages"), sum.Elapsed.Round(time.Millisecond))
+	return cr, sum, true, nil
+}
+
+// finishCrawl finishes (when its workers could not) and reads the shared
+// crawl, for publishing.
+func finishCrawl(ctx context.Context, st state.Store, co crawl.Options, o *crawlOptions, shown string) (*crawl.Crawler, crawl.Summary, error) {
+	log := st.(interface{ Crawl() state.CrawlLog }).Crawl()
+	cr, err := crawl.Open(st, log, o.Start, co)
+	if err != nil {
+		return nil, crawl.Summary{}, cannotRun("crawl: %v", err)
+	}
+	sum, err := cr.Finish(ctx)
+	if errors.Is(err, crawl.ErrPending) {
+		return nil, sum, cannotRun("--finish: the crawl in %s is not done (%v): start workers (sitemap crawl %s --state … --worker) to crawl the rest, or wait for them; sitemap crawl --state … --status shows the progress", shown, err, o.Start)
+	}
+	if err != nil {
+		return nil, sum, cannotRun("crawl: %v", err)
+	}
+	return cr, sum, nil
+}

@@ -1,0 +1,299 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/sitemapkit/sitemap/internal/pgtest"
+)
+
+// workerSite is the synthetic site of the shared crawl tests: / links
+// four sections of five pages each. It counts the requests of every
+// path, records when each page request arrived, and which worker (by
+// User-Agent) made it. With hold set, the hold-th page request is held
+// until the worker's connection goes (it is killed); held says which
+// worker made it.
+type workerSite struct {
+	*httptest.Server
+	mu       sync.Mutex
+	hits     map[string]int
+	times    []time.Time
+	byUA     map[string]int
+	n        int         // page requests
+	hold     int         // the page request to hold (1-based; 0: none)
+	held     chan string // the held request's user agent
+	heldPath string
+}
+
+func newWorkerSite(t *testing.T, hold int) *workerSite {
+	s := &workerSite{hits: map[string]int{}, byUA: map[string]int{}, hold: hold, held: make(chan string, 1)}
+	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := r.URL.Path
+		if p == "/robots.txt" {
+			fmt.Fprint(w, "User-agent: *\nDisallow: /private/\n")
+			return
+		}
+		now := time.Now()
+		ua := r.UserAgent()
+		s.mu.Lock()
+		s.hits[p]++
+		s.times = append(s.times, now)
+		s.byUA[ua]++
+		s.n++
+		block := s.n == s.hold
+		if block {
+			s.heldPath = p
+		}
+		s.mu.Unlock()
+		if block {
+			s.held <- ua
+			<-r.Context().Done() // the worker died
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		var links strings.Builder
+		switch {
+		case p == "/":
+			for i := range 4 {
+				fmt.Fprintf(&links, `<a href="/s%d/">s%d</a> `, i, i)
+			}
+			links.WriteString(`<a href="/private/x">private</a>`)
+		case len(p) == 4 && strings.HasPrefix(p, "/s"):
+			for i := range 5 {
+				fmt.Fprintf(&links, `<a href="%sp%d">p%d</a> <a href="/">home</a> `, p, i, i)
+			}
+		case strings.HasPrefix(p, "/s") && strings.Contains(p, "/p"):
+		default:
+			http.NotFound(w, r)
+			return
+		}
+		fmt.Fprintf(w, "<!doctype html><html><head><title>%s</title></head><body><p>%s</p>%s</body></html>", p, p, links.String())
+	}))
+	t.Cleanup(s.Close)
+	return s
+}
+
+// startWorker starts `sitemap crawl --worker` as a process of its own
+// (the test binary running main), its output in dir/NAME.stderr.
+func startWorker(t *testing.T, dir, name string, args ...string) (*exec.Cmd, string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^TestHelperSitemapMain$", "--"}, args...)...)
+	cmd.Env = append(os.Environ(), "SITEMAP_TEST_MAIN=1")
+	stderr := filepath.Join(dir, name+".stderr")
+	f, err := os.Create(stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stdout, cmd.Stderr = f, f
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		f.Close()
+	})
+	return cmd, stderr
+}
+
+var locRE = regexp.MustCompile(`<loc>([^<]*)</loc>`)
+
+// locs returns the sorted <loc>s of a sitemap file.
+func locs(t *testing.T, path string) []string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, m := range locRE.FindAllStringSubmatch(string(b), -1) {
+		out = append(out, m[1])
+	}
+	slices.Sort(out)
+	return out
+}
+
+// sharedCrawl runs three workers against site and db and returns the
+// directory they published into and their standard errors; with kill,
+// the worker whose request the site holds is killed (kill -9), and its
+// standard error is left out.
+func sharedCrawl(t *testing.T, site *workerSite, db string, rate string, kill bool) (string, []string) {
+	t.Helper()
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	var cmds []*exec.Cmd
+	var logs []string
+	for i := range 3 {
+		cmd, log := startWorker(t, dir, fmt.Sprintf("w%d", i), "crawl", site.URL+"/", "--state", db, "--worker", "--lease", "2s",
+			"--out", out, "--rate", rate, "--concurrency", "2", "--user-agent", fmt.Sprintf("sitemap-test/1.0 w%d", i),
+			"--report", filepath.Join(dir, fmt.Sprintf("w%d.jsonl", i)))
+		cmds, logs = append(cmds, cmd), append(logs, log)
+	}
+	killed := -1
+	if kill {
+		var ua string
+		select {
+		case ua = <-site.held:
+		case <-time.After(2 * time.Minute):
+			t.Fatal("the site held no request in two minutes")
+		}
+		killed = int(ua[len(ua)-1] - '0')
+		if err := cmds[killed].Process.Signal(syscall.SIGKILL); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var stderrs []string
+	for i, cmd := range cmds {
+		err := cmd.Wait()
+		b, _ := os.ReadFile(logs[i])
+		if i == killed {
+			continue
+		}
+		stderrs = append(stderrs, string(b))
+		if err != nil {
+			t.Fatalf("worker %d: %v\n%s", i, err, b)
+		}
+	}
+	return dir, stderrs
+}
+
+// Three worker processes crawling one site through one PostgreSQL find
+// exactly the URL set (and report) of one process, fetch every page
+// once, and keep the site's rate together; one of them publishes.
+func TestCrawlWorkers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("subprocess test")
+	}
+	site := newWorkerSite(t, 0)
+	db := pgtest.DB(t)
+	ref := t.TempDir()
+	if code, _, stderr := runCLI(t, "", "crawl", site.URL+"/", "--out", ref, "--state", filepath.Join(ref, "st.db"), "--rate", "0", "--report", filepath.Join(ref, "report.jsonl")); code != exitOK {
+		t.Fatalf("one process: exit %d\n%s", code, stderr)
+	}
+	want := locs(t, filepath.Join(ref, "sitemap.xml"))
+	wantReport, _ := os.ReadFile(filepath.Join(ref, "report.jsonl"))
+	if len(want) != 25 {
+		t.Fatalf("the one-process crawl listed %d pages, want 25", len(want))
+	}
+	site.mu.Lock()
+	clear(site.hits)
+	site.times = nil
+	site.mu.Unlock()
+
+	const rate = 5 // requests a second, all workers together
+	dir, stderrs := sharedCrawl(t, site, db, fmt.Sprint(rate), false)
+	if got := locs(t, filepath.Join(dir, "out", "sitemap.xml")); !slices.Equal(got, want) {
+		t.Errorf("the workers listed\n%v\none process\n%v", got, want)
+	}
+	publishers := 0
+	for i, e := range stderrs {
+		if strings.Contains(e, "another worker publishes") {
+			continue
+		}
+		publishers++
+		if !strings.Contains(e, "25 listed") {
+			t.Errorf("worker %d's summary:\n%s", i, e)
+		}
+		report, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("w%d.jsonl", i)))
+		if err != nil || string(report) != string(wantReport) {
+			t.Errorf("the publisher's report (%v):\n%s\none process's:\n%s", err, report, wantReport)
+		}
+	}
+	if publishers != 1 {
+		t.Errorf("%d workers published, want 1:\n%s", publishers, strings.Join(stderrs, "\n"))
+	}
+	// --status reads the finished crawl; --finish publishes it again.
+	code, stdout, stderr := runCLI(t, "", "crawl", "--state", db, "--status")
+	if code != exitOK || !strings.Contains(stdout, "crawl of "+site.URL+"/: finished") || !strings.Contains(stdout, "25 pages fetched") || !strings.Contains(stdout, "0 alive of 0") {
+		t.Errorf("--status: exit %d\n%s%s", code, stdout, stderr)
+	}
+	again := filepath.Join(dir, "again")
+	if code, _, stderr := runCLI(t, "", "crawl", "--state", db, "--finish", "--out", again); code != exitOK {
+		t.Errorf("--finish: exit %d\n%s", code, stderr)
+	} else if got := locs(t, filepath.Join(again, "sitemap.xml")); !slices.Equal(got, want) {
+		t.Errorf("--finish published\n%v", got)
+	}
+	site.mu.Lock()
+	defer site.mu.Unlock()
+	for p, n := range site.hits {
+		if n != 1 {
+			t.Errorf("%s fetched %d times, want once", p, n)
+		}
+	}
+	if len(site.hits) != 25 {
+		t.Errorf("%d pages fetched, want 25", len(site.hits))
+	}
+	// The rate held across the workers: no two requests closer than the
+	// gap, allowing a request to arrive half a gap late (its process
+	// scheduled late on a loaded machine: the next one then seems
+	// early), and no k+1 requests within k-1 gaps (three workers each
+	// keeping the rate alone would make three requests a gap).
+	gap := time.Second / rate
+	ts := slices.SortedFunc(slices.Values(site.times), func(a, b time.Time) int { return a.Compare(b) })
+	for i := range ts {
+		for j := i + 1; j < len(ts); j++ {
+			least := time.Duration(j-i-1) * gap
+			if j == i+1 {
+				least = gap / 2
+			}
+			if d := ts[j].Sub(ts[i]); d < least {
+				t.Errorf("requests %d and %d %s apart: the rate of %d/s allows %s (less the tolerance)", i, j, d, rate, time.Duration(j-i)*gap)
+			}
+		}
+	}
+}
+
+// A worker killed (kill -9) in the middle of a page loses nothing: its
+// lease runs out and another worker fetches the page; the workers left
+// list exactly what one process does.
+func TestCrawlWorkerKilled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("subprocess test")
+	}
+	site := newWorkerSite(t, 6) // the sixth page: in the first or second level
+	db := pgtest.DB(t)
+	dir, stderrs := sharedCrawl(t, site, db, "20", true)
+	got := locs(t, filepath.Join(dir, "out", "sitemap.xml"))
+	if len(got) != 25 {
+		t.Errorf("the workers left listed %d pages, want 25:\n%v\n%s", len(got), got, strings.Join(stderrs, "\n"))
+	}
+	site.mu.Lock()
+	defer site.mu.Unlock()
+	if len(site.hits) != 25 {
+		t.Errorf("%d pages fetched, want 25: %v", len(site.hits), site.hits)
+	}
+	if p := site.heldPath; !slices.Contains(got, site.URL+p) || site.hits[p] != 2 {
+		t.Errorf("the page the killed worker held, %s: fetched %d times, listed %v; want fetched again by another worker, and listed", p, site.hits[p], slices.Contains(got, site.URL+p))
+	}
+	if len(stderrs) != 2 {
+		t.Fatalf("%d workers left", len(stderrs))
+	}
+}
+
+// The shared crawl's flags need a PostgreSQL state, and say so.
+func TestCrawlWorkerNeedsPostgres(t *testing.T) {
+	st := filepath.Join(t.TempDir(), "st.db")
+	for _, args := range [][]string{
+		{"crawl", "https://www.example.com/", "--worker", "--state", st},
+		{"crawl", "--status", "--state", st},
+		{"crawl", "--finish"},
+	} {
+		code, _, stderr := runCLI(t, "", args...)
+		if code != exitUsage || !strings.Contains(stderr, "needs a PostgreSQL state (--state postgres://") {
+			t.Errorf("%v: exit %d\n%s", args, code, stderr)
+		}
+	}
+	if code, _, stderr := runCLI(t, "", "crawl", "--out", t.TempDir()); code != exitUsage || !strings.Contains(stderr, "crawl needs START-URL") {
+		t.Errorf("crawl without START-URL: exit %d\n%s", code, stderr)
+	}
+}
