@@ -155,10 +155,40 @@ func TestLinkViewInBrowser(t *testing.T) {
 	if got := browsertest.Eval[string](tab, `document.querySelector("#pbody ul.flagged .mark").className`); got != "mark missing" {
 		t.Errorf("mark class %q", got)
 	}
+	// A link from a section to one a column deeper leaves from the end of
+	// its label (not across it) and reaches the other's dot.
+	if got := browsertest.Eval[string](tab, `(() => {
+		const g = [...document.querySelectorAll("g.node")], root = g.find(n => n.querySelector("tspan.l").textContent === "https://www.example.com");
+		const r = root.querySelector("text").getBoundingClientRect(), out = [];
+		for (const p of document.querySelectorAll("#links path.k")) {
+			const a = p.getPointAtLength(0), m = p.getScreenCTM(), x = a.x * m.a + m.e, y = a.y * m.d + m.f;
+			if (x < r.right - 1 && y > r.top && y < r.bottom) out.push(p.querySelector("title").textContent);
+		}
+		return out.join("; "); })()`); got != "" {
+		t.Errorf("link arcs leaving across the root's label: %s", got)
+	}
 	if v := tab.Accessibility(); len(v) > 0 {
 		t.Errorf("the link view:\n%s", strings.Join(v, "\n"))
 	}
 	tab.Screenshot("links")
+	tab.NoErrors()
+
+	// With one flagged page kept per section, the panel says how many
+	// more there are.
+	lt, err = Links(context.Background(), plantedCrawl(t), plantedSitemap(), Options{MaxPages: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Reset()
+	if err := lt.HTML(context.Background(), &b, DrawOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	tab.LoadFile(writeFile(t, "links-1.html", b.Bytes()))
+	tab.WaitVisible(`body[data-ready="1"]`)
+	tab.Click(`g.node[data-id="0"] text`)
+	if got := tab.Text("#pbody ul.flagged + p.meta"); got != "and 1 more flagged page in this section." {
+		t.Errorf("the root's flagged pages past the first: %q", got)
+	}
 	tab.NoErrors()
 }
 

@@ -42,8 +42,10 @@ type mapNode struct {
 	// relative to Path when below it, trailing empty fields left out.
 	List [][]string `json:"pg,omitempty"`
 	Link *LinkStats `json:"lk,omitempty"`
-	// Marks are the section's flagged pages: [loc, title, kind, why].
-	Marks [][4]string `json:"mk,omitempty"`
+	// Marks are the section's flagged pages: [loc, title, kind, why];
+	// Flagged counts them all.
+	Marks   [][4]string `json:"mk,omitempty"`
+	Flagged int         `json:"fh,omitempty"`
 }
 
 // mapData is the whole data of an HTML map.
@@ -65,7 +67,7 @@ func flatten(root *Node, at map[*Node]int) []mapNode {
 		i := len(out)
 		at[orig(n)] = i
 		m := mapNode{Name: n.Name, Path: n.Path, Pages: n.Total.Pages, Here: n.Here, Images: n.Total.Images, Videos: n.Total.Videos,
-			News: n.Total.News, Hreflang: n.Total.Hreflang, More: n.More, Hidden: n.Hidden, Link: n.Link}
+			News: n.Total.News, Hreflang: n.Total.Hreflang, More: n.More, Hidden: n.Hidden, Link: n.Link, Flagged: n.Flagged}
 		for _, k := range n.Marks {
 			m.Marks = append(m.Marks, [4]string{k.Loc, k.Title, k.Kind, k.Why})
 		}

@@ -16,6 +16,7 @@ type jsonNode struct {
 	Hidden   int         `json:"hidden,omitempty"`
 	Links    *LinkStats  `json:"links,omitempty"`
 	Marks    []jsonMark  `json:"marks,omitempty"`
+	Flagged  int         `json:"flagged,omitempty"`
 	Children []*jsonNode `json:"children,omitempty"`
 }
 
@@ -31,6 +32,9 @@ func toJSON(n *Node) *jsonNode {
 	j := &jsonNode{Name: n.Name, Path: n.Path, Total: n.Total, Here: n.Here, More: n.More, Hidden: n.Hidden, Links: n.Link}
 	for _, m := range n.Marks {
 		j.Marks = append(j.Marks, jsonMark(m))
+	}
+	if n.Flagged > len(n.Marks) {
+		j.Flagged = n.Flagged
 	}
 	for _, c := range n.Children {
 		j.Children = append(j.Children, toJSON(c))
@@ -77,7 +81,8 @@ type jsonEdge struct {
 // [Tree.JSON] writes it, each section with its "links" counts (in, dp,
 // or, ms, lo: inlinks, click depth, orphans, missing, left out) and its
 // flagged pages in "marks" ({"loc", "title", "kind": orphan, missing or
-// left, "why"}; the first --max-pages of a section), and
+// left, "why"}; the first --max-pages of a section, and "flagged", the
+// number of them all, when there are more), and
 // "edges", the links between drawn sections by their paths (a section
 // not drawn counts in its nearest drawn ancestor), heaviest first.
 func (lt *LinkTree) JSON(ctx context.Context, w io.Writer, o DrawOptions) error {

@@ -256,6 +256,7 @@ func (lt *LinkTree) mark(loc, title, kind, why string, create bool) {
 	if n == nil {
 		return
 	}
+	n.Flagged++
 	if len(n.Marks) < lt.o.MaxPages {
 		n.Marks = append(n.Marks, Mark{Loc: loc, Title: title, Kind: kind, Why: why})
 	}

@@ -141,6 +141,24 @@ func TestLinksMarksOrphansAndMissing(t *testing.T) {
 	}
 }
 
+func TestLinksCountsFlaggedPagesPastMaxPages(t *testing.T) {
+	lt, err := Links(context.Background(), plantedCrawl(t), plantedSitemap(), Options{MaxPages: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The root's own: draft and old left out, one kept to list.
+	if len(lt.Root.Marks) != 1 || lt.Root.Flagged != 2 {
+		t.Errorf("root: %d marks kept, %d flagged; want 1 and 2", len(lt.Root.Marks), lt.Root.Flagged)
+	}
+	var b bytes.Buffer
+	if err := lt.JSON(context.Background(), &b, DrawOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "\n  \"flagged\": 2,\n") {
+		t.Errorf("the JSON does not say the root has 2 flagged pages:\n%s", b.String())
+	}
+}
+
 func TestLinksWithoutSitemapUsesTheCrawlsOwn(t *testing.T) {
 	lt, err := Links(context.Background(), plantedCrawl(t), nil, Options{})
 	if err != nil {

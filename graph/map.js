@@ -115,10 +115,21 @@
     var on = {}, out = [], max = 1;
     vis.forEach(function (i) { on[i] = true; });
     D.edges.forEach(function (e) { if (e[2] > max) max = e[2]; });
+    // A link between columns runs from the end of the shallower
+    // section's label to the deeper one's dot, as the tree's edges do,
+    // never across a label; one within a column loops out on its left.
+    var right = function (n) { return n.px + (n.label.length + n.count.length + 1) * CH + 14; };
     D.edges.forEach(function (e) {
       if (!on[e[0]] || !on[e[1]] || e[0] === e[1]) return;
-      var a = N[e[0]], b = N[e[1]], bend = Math.max(30, Math.abs(a.py - b.py) / 3);
-      out.push('<path class="k" stroke-width="' + (1 + 5 * Math.sqrt(e[2] / max)).toFixed(1) + '" d="M' + (a.px - 5) + " " + a.py + "C" + (a.px - bend) + " " + a.py + " " + (b.px - bend) + " " + b.py + " " + (b.px - 5) + " " + b.py +
+      var a = N[e[0]], b = N[e[1]], d;
+      if (a.d !== b.d) {
+        var s = a.d < b.d ? a : b, t = a.d < b.d ? b : a, x0 = right(s), x1 = t.px - 6, mx = (x0 + x1) / 2;
+        d = "M" + x0 + " " + s.py + "C" + mx + " " + s.py + " " + mx + " " + t.py + " " + x1 + " " + t.py;
+      } else {
+        var bend = Math.max(30, Math.abs(a.py - b.py) / 3);
+        d = "M" + (a.px - 6) + " " + a.py + "C" + (a.px - bend) + " " + a.py + " " + (b.px - bend) + " " + b.py + " " + (b.px - 6) + " " + b.py;
+      }
+      out.push('<path class="k" stroke-width="' + (1 + 5 * Math.sqrt(e[2] / max)).toFixed(1) + '" d="' + d +
         '"><title>' + esc((a.p || a.n) + " → " + (b.p || b.n) + ": " + fmt(e[2]) + (e[2] === 1 ? " link" : " links")) + "</title></path>");
     });
     gLinks.innerHTML = out.join("");
@@ -164,6 +175,7 @@
       h.push('<h3>Flagged pages</h3><ul class="flagged">');
       n.mk.forEach(function (m) { h.push("<li>" + link(m[0], m[1]) + ' <span class="mark ' + esc(m[2]) + '">' + esc(m[3]) + "</span></li>"); });
       h.push("</ul>");
+      if ((n.fh || 0) > n.mk.length) h.push('<p class="meta">and ' + count(n.fh - n.mk.length, "more flagged page", "more flagged pages") + " in this section.</p>");
     }
     var pg = n.pg || [], marked = n.mk && n.mk.length;
     if (pg.length) {

@@ -132,9 +132,10 @@ type Node struct {
 
 	// Link is the link view's counts of the section and everything
 	// below it (nil outside a link view); Marks are its flagged pages
-	// (up to Options.MaxPages).
-	Link  *LinkStats
-	Marks []Mark
+	// (up to Options.MaxPages), Flagged the number of them all.
+	Link    *LinkStats
+	Marks   []Mark
+	Flagged int
 
 	kids  map[string]*Node
 	depth int
