@@ -201,11 +201,19 @@ func (c *Crawler) runShared(ctx context.Context, t0 time.Time, sum Summary) (Sum
 	return c.summarize(ctx, t0, sum, "")
 }
 
-// loopShared is the coordinator of a worker: it leases URLs of the
-// shallowest pending depth for its free fetchers, and writes each result
-// as it comes (so that the other workers are not held at the end of a
-// level by results waiting here). It returns when nothing is pending
-// and nothing is in flight.
+// A worker writes its fetched pages' results writeBatch at a time, when
+// nothing is in flight, or when the oldest is maxHold old.
+const (
+	writeBatch = 32
+	maxHold    = 200 * time.Millisecond
+)
+
+// loopShared is the coordinator of a worker: it leases up to Concurrency
+// URLs of the shallowest pending depth at a time, hands them to its
+// fetchers, and writes their results writeBatch at a time, or when
+// nothing is in flight, or after maxHold (so that the other workers are
+// not held long at the end of a level by results waiting here). It
+// returns when nothing is pending and nothing is in flight.
 func (c *Crawler) loopShared(ctx context.Context) error {
 	n := c.o.Concurrency
 	tasks := make(chan task, n)
@@ -226,70 +234,86 @@ func (c *Crawler) loopShared(ctx context.Context) error {
 		<-done
 		close(results)
 	}()
-	inflight := 0
+	var (
+		queue    []task   // leased, not handed out yet
+		batch    []result // fetched, not written yet
+		oldest   time.Time
+		inflight int
+	)
 	for {
 		if err := c.failure(); err != nil {
-			return err
+			return err // a result of a failed wait is not written
 		}
-		found := false
-		if free := n - inflight; free > 0 {
+		if len(batch) > 0 && (len(batch) >= writeBatch || inflight == 0 || time.Since(oldest) >= maxHold) {
+			if err := c.write(ctx, batch); err != nil {
+				return err
+			}
+			c.runPages += len(batch)
+			c.pages.Add(int64(len(batch)))
+			if c.o.Progress != nil {
+				c.o.Progress(c.runPages)
+			}
+			c.frontier(ctx)
+			batch = batch[:0]
+		}
+		leased := false
+		if len(queue) == 0 && inflight < n {
 			d, ok, err := c.log.NextDepth(ctx)
 			if err != nil {
 				return err
 			}
-			if !ok && inflight == 0 {
+			if !ok && inflight == 0 && len(batch) == 0 {
 				return nil
 			}
 			if ok {
-				us, err := c.shared.Lease(ctx, c.worker.ID, d, free, c.worker.Lease, func(tx state.CrawlTx, u state.CrawlURL, counted bool) (bool, error) {
+				us, err := c.shared.Lease(ctx, c.worker.ID, d, n, c.worker.Lease, func(tx state.CrawlTx, u state.CrawlURL, counted bool) (bool, error) {
 					return c.admit(ctx, tx, u, counted)
 				})
 				if err != nil {
 					return err
 				}
 				for _, u := range us {
-					tasks <- task{Loc: u.Loc, Depth: u.Depth, Referrer: u.Referrer}
-					inflight++
+					queue = append(queue, task{Loc: u.Loc, Depth: u.Depth, Referrer: u.Referrer})
 				}
-				found = len(us) > 0
+				leased = len(us) == n
 			}
 		}
-		if found && inflight < n {
+		for len(queue) > 0 && inflight < n {
+			tasks <- queue[0]
+			queue = queue[1:]
+			inflight++
+		}
+		if leased && inflight < n {
 			continue // the level may hold more
 		}
-		poll := time.NewTimer(c.worker.Poll)
-		var batch []result
+		wait := c.worker.Poll
+		if len(batch) > 0 {
+			wait = min(wait, max(maxHold-time.Since(oldest), 0))
+		}
+		timer := time.NewTimer(wait)
 		select {
 		case <-ctx.Done():
-			poll.Stop()
+			timer.Stop()
 			return ctx.Err()
-		case <-poll.C:
+		case <-timer.C:
 			continue
 		case r := <-results:
+			timer.Stop()
+			if len(batch) == 0 {
+				oldest = time.Now()
+			}
 			batch = append(batch, r)
+			inflight--
 		}
-		poll.Stop()
 		for more := true; more; {
 			select {
 			case r := <-results:
 				batch = append(batch, r)
+				inflight--
 			default:
 				more = false
 			}
 		}
-		inflight -= len(batch)
-		if err := c.failure(); err != nil {
-			return err // a result of a failed wait is not written
-		}
-		if err := c.write(ctx, batch); err != nil {
-			return err
-		}
-		c.runPages += len(batch)
-		c.pages.Add(int64(len(batch)))
-		if c.o.Progress != nil {
-			c.o.Progress(c.runPages)
-		}
-		c.frontier(ctx)
 	}
 }
 

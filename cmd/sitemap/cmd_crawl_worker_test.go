@@ -19,7 +19,7 @@ import (
 )
 
 // workerSite is the synthetic site of the shared crawl tests: / links
-// four sections of five pages each. It counts the requests of every
+// sections of pages (four of five for the tests). It counts the requests of every
 // path, records when each page request arrived, and which worker (by
 // User-Agent) made it. With hold set, the hold-th page request is held
 // until the worker's connection goes (it is killed); held says which
@@ -36,7 +36,7 @@ type workerSite struct {
 	heldPath string
 }
 
-func newWorkerSite(t *testing.T, hold int) *workerSite {
+func newWorkerSite(t testing.TB, hold, sections, pages int) *workerSite {
 	s := &workerSite{hits: map[string]int{}, byUA: map[string]int{}, hold: hold, held: make(chan string, 1)}
 	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p := r.URL.Path
@@ -65,12 +65,12 @@ func newWorkerSite(t *testing.T, hold int) *workerSite {
 		var links strings.Builder
 		switch {
 		case p == "/":
-			for i := range 4 {
+			for i := range sections {
 				fmt.Fprintf(&links, `<a href="/s%d/">s%d</a> `, i, i)
 			}
 			links.WriteString(`<a href="/private/x">private</a>`)
-		case len(p) == 4 && strings.HasPrefix(p, "/s"):
-			for i := range 5 {
+		case strings.HasPrefix(p, "/s") && strings.Count(p, "/") == 2 && strings.HasSuffix(p, "/"):
+			for i := range pages {
 				fmt.Fprintf(&links, `<a href="%sp%d">p%d</a> <a href="/">home</a> `, p, i, i)
 			}
 		case strings.HasPrefix(p, "/s") && strings.Contains(p, "/p"):
@@ -86,7 +86,7 @@ func newWorkerSite(t *testing.T, hold int) *workerSite {
 
 // startWorker starts `sitemap crawl --worker` as a process of its own
 // (the test binary running main), its output in dir/NAME.stderr.
-func startWorker(t *testing.T, dir, name string, args ...string) (*exec.Cmd, string) {
+func startWorker(t testing.TB, dir, name string, args ...string) (*exec.Cmd, string) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^TestHelperSitemapMain$", "--"}, args...)...)
 	cmd.Env = append(os.Environ(), "SITEMAP_TEST_MAIN=1")
@@ -109,7 +109,7 @@ func startWorker(t *testing.T, dir, name string, args ...string) (*exec.Cmd, str
 var locRE = regexp.MustCompile(`<loc>([^<]*)</loc>`)
 
 // locs returns the sorted <loc>s of a sitemap file.
-func locs(t *testing.T, path string) []string {
+func locs(t testing.TB, path string) []string {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -174,7 +174,7 @@ func TestCrawlWorkers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("subprocess test")
 	}
-	site := newWorkerSite(t, 0)
+	site := newWorkerSite(t, 0, 4, 5)
 	db := pgtest.DB(t)
 	ref := t.TempDir()
 	if code, _, stderr := runCLI(t, "", "crawl", site.URL+"/", "--out", ref, "--state", filepath.Join(ref, "st.db"), "--rate", "0", "--report", filepath.Join(ref, "report.jsonl")); code != exitOK {
@@ -260,7 +260,7 @@ func TestCrawlWorkerKilled(t *testing.T) {
 	if testing.Short() {
 		t.Skip("subprocess test")
 	}
-	site := newWorkerSite(t, 6) // the sixth page: in the first or second level
+	site := newWorkerSite(t, 6, 4, 5) // the sixth page: in the first or second level
 	db := pgtest.DB(t)
 	dir, stderrs := sharedCrawl(t, site, db, "20", true)
 	got := locs(t, filepath.Join(dir, "out", "sitemap.xml"))
