@@ -134,7 +134,11 @@ type Options struct {
 	DedupMemory    int64
 
 	// Decoder holds the decoder's caps; Name, BaseURL and OnDiagnostic
-	// are set per document.
+	// are set per document. With its ReuseValues, the strings of an
+	// entry [Reader.Next] returns are valid until the next call (a
+	// reader that looks at each entry once reads any document in a few
+	// kilobytes); the Reader copies what it keeps, the locs of the
+	// children to follow.
 	Decoder sitemap.DecoderOptions
 	// OnDiagnostic receives every problem found while reading, in order
 	// (may be nil).

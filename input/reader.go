@@ -234,7 +234,9 @@ func (r *Reader) keepChild(it *sitemap.Item) {
 		c.skipped++
 		return
 	}
-	c.children = append(c.children, childLoc{loc: it.Index.Loc, line: it.Line, col: it.Col})
+	// A copy: with Decoder.ReuseValues the decoder overwrites the loc
+	// at its next entry, and the child is read after the index's last.
+	c.children = append(c.children, childLoc{loc: strings.Clone(it.Index.Loc), line: it.Line, col: it.Col})
 }
 
 // end closes the open document and queues its children.

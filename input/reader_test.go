@@ -136,6 +136,27 @@ func TestReaderLocalIndexWithBase(t *testing.T) {
 	}
 }
 
+// TestReaderReuseValues: with the decoder's ReuseValues, the Reader
+// still follows every child of an index (it copies their locs: the
+// decoder overwrites an entry's strings at the next one) and each entry
+// is whole when Next returns it.
+func TestReaderReuseValues(t *testing.T) {
+	const site = "https://www.example.com/"
+	dir := tree(t, site)
+	name := []string{filepath.Join(dir, "sitemap_index.xml")}
+	want, wantDiags, err := drain(t, name, Options{Base: site, Follow: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, diags, err := drain(t, name, Options{Base: site, Follow: true, Decoder: sitemap.DecoderOptions{ReuseValues: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, want) || !slices.Equal(diags, wantDiags) {
+		t.Errorf("ReuseValues: %q %q, want %q %q", got, diags, want, wantDiags)
+	}
+}
+
 // TestReaderLoops: a local index that lists itself, a child listed twice,
 // and a nested index that lists its parent are each read once, with the
 // warnings of the HTTP walk (FETCH-LOOP, FETCH-DUP), however deep the

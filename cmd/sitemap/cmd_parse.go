@@ -214,8 +214,10 @@ func runParse(ctx context.Context, o *parseOptions, s *streams) error {
 	r := &parseRun{o: o, s: s, ew: ew, errw: bar.Writer(s.Err), bar: bar}
 	in := input.Options{
 		Base: o.Base, Stdin: s.In, Follow: o.Follow, MaxChildren: o.MaxChildren, AllowOffSite: o.AllowOffSite,
-		Client:       o.client,
-		Decoder:      sitemap.DecoderOptions{MaxErrors: decoderMaxErrors(o.MaxErrors)},
+		Client: o.client,
+		// Each entry is written and dropped: the decoder may reuse the
+		// memory of its strings (no fresh memory per entry).
+		Decoder:      sitemap.DecoderOptions{MaxErrors: decoderMaxErrors(o.MaxErrors), ReuseValues: true},
 		OnDiagnostic: r.diag,
 	}
 	if bar != nil {
