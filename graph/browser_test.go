@@ -65,6 +65,11 @@ func TestHTMLMapInBrowser(t *testing.T) {
 	if got := tab.Text("#hits"); got != "1 section" {
 		t.Errorf("hits %q", got)
 	}
+	// A click on the match lists its pages, the matching text marked.
+	tab.Click(`g.node[data-id="3"] text`)
+	if got := browsertest.Eval[string](tab, `[...document.querySelectorAll("#pbody mark")].map(m => m.textContent).join(" ")`); got != "new-post" {
+		t.Errorf("marked in the pages of 2026/: %q", got)
+	}
 	tab.Screenshot("search")
 	browsertest.Eval[bool](tab, `(() => { const q = document.getElementById("q"); q.value = ""; q.dispatchEvent(new Event("input")); return true; })()`)
 	tab.WaitVisible(`g.node[data-id="6"]`)

@@ -103,7 +103,8 @@ func flatten(root *Node, at map[*Node]int) []mapNode {
 // script, stylesheet and data inline; no request to anywhere): the
 // sections as a collapsible tidy tree (a click on a section opens or
 // closes it and lists its pages beside the map), a search box that keeps
-// only the sections whose name, path or pages match and highlights them,
+// only the sections whose name, path or pages match and highlights them
+// (and the matching text in the pages listed),
 // zoom (wheel, buttons, + and -) and pan (drag, arrow keys). Sections past
 // MaxNodes are "+N more" nodes as in the SVG.
 func (t *Tree) HTML(ctx context.Context, w io.Writer, o DrawOptions) error {

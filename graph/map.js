@@ -48,6 +48,7 @@
   // search computes the matching sections and the ones on their way.
   function search() {
     query = q.value.trim().toLowerCase();
+    if (selected >= 0) select(selected);
     if (!query) { match = null; hits.textContent = ""; render(); return; }
     match = new Uint8Array(N.length); // 2: a match, 1: an ancestor of one
     var count = 0;
@@ -190,8 +191,19 @@
     pBody.innerHTML = h.join("");
   }
   function link(loc, title) {
-    var text = esc(title || loc);
+    var text = hl(title || loc);
     return isHTTP(loc) ? '<a href="' + esc(loc) + '">' + text + "</a>" : text;
+  }
+  // hl escapes s with the matches of the search marked.
+  function hl(s) {
+    s = String(s);
+    if (!query) return esc(s);
+    var low = s.toLowerCase(), out = "", at = 0, i;
+    while ((i = low.indexOf(query, at)) >= 0) {
+      out += esc(s.slice(at, i)) + "<mark>" + esc(s.slice(i, i + query.length)) + "</mark>";
+      at = i + query.length;
+    }
+    return out + esc(s.slice(at));
   }
 
   function act(i) {
