@@ -86,6 +86,21 @@
 // [state.Store]'s per-URL history so that only the lastmods of changed
 // pages move.
 //
+// # Many processes
+//
+// [NewWorker] makes a Crawler that is one of any number of workers, in
+// any processes on any machines, crawling one site through a shared
+// crawl log ([state.SharedCrawlLog]: a [state.Postgres]'s). Workers
+// lease the URLs of the shallowest pending depth (a lease lasts
+// WorkerOptions.Lease and is renewed while the worker lives), write
+// what they found as one process does, and reserve every request's
+// slot in the host's row of the log, so that together they keep the
+// site's rate, Crawl-delay and 429 pauses. The URLs crawled, their
+// depths and referrers are those of a crawl by one process. A worker
+// that dies loses nothing: its leases run out and others take its URLs.
+// When the frontier is empty, exactly one worker's Run reports
+// Summary.Finished: it publishes.
+//
 // # Memory
 //
 // No per-URL data is kept in memory: the frontier and the seen set are
