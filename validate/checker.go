@@ -46,14 +46,20 @@ type Checker struct {
 	hasScope bool
 	trust    map[string]bool
 	now      time.Time
+	future   time.Time // now + 24 h: a lastmod after it is M-07
 	seed     maphash.Seed
 
 	urls, index, news int
 	seen              hashSet // L-17: hashes of the locs seen
 	firstHost         string
 
-	// M-06
-	days     map[int32]int
+	// M-06: the distinct lastmod days (key year*512 + month*32 + day),
+	// each an index into dayN, their counts; the last key seen and its
+	// index, as a sitemap often lists runs of one day.
+	days     map[int32]int32
+	dayN     []int
+	lastDay  int32
+	lastIdx  int32
 	lastmods int
 
 	// P-04
@@ -103,7 +109,8 @@ func NewChecker(o Options, report func(sitemap.Diagnostic)) (*Checker, error) {
 		o:        o,
 		report:   report,
 		seed:     maphash.MakeSeed(),
-		days:     make(map[int32]int),
+		days:     make(map[int32]int32),
+		lastIdx:  -1,
 		hlByLoc:  make(map[uint64]int32),
 		prioAll:  true,
 		prioSame: true,
@@ -112,6 +119,7 @@ func NewChecker(o Options, report func(sitemap.Diagnostic)) (*Checker, error) {
 	if c.now.IsZero() {
 		c.now = time.Now()
 	}
+	c.future = c.now.Add(24 * time.Hour)
 	c.name = o.name()
 	c.isURL = site.IsHTTP(c.name)
 	if o.URL != "" {
@@ -300,16 +308,19 @@ func (c *Checker) duplicate(key, loc string, line, col int, what string) {
 		return
 	}
 	h := c.hash(key)
-	if c.seen.has(h) {
+	var dup bool
+	if c.seen.len() < maxTracked {
+		dup = c.seen.add(h) // one probe: it finds h or its free slot
+	} else {
+		dup = c.seen.has(h)
+	}
+	if dup {
 		if key != loc {
 			c.emit(line, col, "L-17", sitemap.SeverityWarning, "%s %q is listed more than once in this document (as %q, its normal form); list each once", what, short(loc), short(key))
 			return
 		}
 		c.emit(line, col, "L-17", sitemap.SeverityWarning, "%s %q is listed more than once in this document; list each once", what, short(loc))
 		return
-	}
-	if c.seen.len() < maxTracked {
-		c.seen.add(h)
 	}
 	if c.across != nil && what == "URL" {
 		if other := c.across.other(c.acrossDoc, key); other != "" {
@@ -323,18 +334,30 @@ func (c *Checker) lastmod(d sitemap.Date, line, col int) {
 	if d.IsZero() {
 		return
 	}
-	if d.Time.After(c.now.Add(24 * time.Hour)) {
+	y, m, dd := d.Time.Date()
+	if d.Time.After(c.future) {
 		c.emit(line, col, "M-07", sitemap.SeverityWarning, "<lastmod> %s is in the future (now is %s); lastmod says when the page last changed", d, c.now.UTC().Format(time.RFC3339))
-	} else if d.Time.Year() < 1990 {
+	} else if y < 1990 {
 		c.emit(line, col, "M-07", sitemap.SeverityWarning, "<lastmod> %s is before 1990; is it the real date the page last changed?", d)
 	}
 	if d.Precision >= sitemap.PrecisionDay {
 		c.lastmods++
-		y, m, dd := d.Time.Date()
 		k := int32(y*512 + int(m)*32 + dd)
-		if _, ok := c.days[k]; ok || len(c.days) < maxTracked {
-			c.days[k]++
+		if k == c.lastDay && c.lastIdx >= 0 {
+			c.dayN[c.lastIdx]++
+			return
 		}
+		i, ok := c.days[k]
+		if !ok {
+			if len(c.days) >= maxTracked {
+				return
+			}
+			i = int32(len(c.dayN))
+			c.days[k] = i
+			c.dayN = append(c.dayN, 0)
+		}
+		c.dayN[i]++
+		c.lastDay, c.lastIdx = k, i
 	}
 }
 
@@ -361,8 +384,8 @@ func (c *Checker) Finish() {
 	// M-06: ≥ 20 URLs, > 90 % of the lastmod values on one day, not news.
 	if c.urls >= 20 && c.news == 0 && c.lastmods > 0 {
 		best, bestKey := 0, int32(0)
-		for k, n := range c.days {
-			if n > best || n == best && k < bestKey {
+		for k, i := range c.days {
+			if n := c.dayN[i]; n > best || n == best && k < bestKey {
 				best, bestKey = n, k
 			}
 		}
