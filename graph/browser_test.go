@@ -204,9 +204,16 @@ func TestSVGInBrowser(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		tree *Tree
-	}{{"site", siteTree(t)}, {"one-section", oneSection(t)}} {
+		links *LinkTree
+	}{{"site", siteTree(t), nil}, {"one-section", oneSection(t), nil}, {"links", nil, plantedLinks(t)}} {
 		var b bytes.Buffer
-		if err := c.tree.SVG(context.Background(), &b, DrawOptions{}); err != nil {
+		var err error
+		if c.links != nil {
+			err = c.links.SVG(context.Background(), &b, DrawOptions{})
+		} else {
+			err = c.tree.SVG(context.Background(), &b, DrawOptions{})
+		}
+		if err != nil {
 			t.Fatal(err)
 		}
 		tab := browsertest.New(t)
@@ -229,6 +236,14 @@ func TestSVGInBrowser(t *testing.T) {
 		tab.Screenshot(c.name + "-svg")
 		tab.NoErrors()
 	}
+}
+
+func plantedLinks(t *testing.T) *LinkTree {
+	lt, err := Links(context.Background(), plantedCrawl(t), plantedSitemap(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lt
 }
 
 // oneSection is a tree narrower than its heading line: a long site name

@@ -65,14 +65,7 @@ func writeDOT(ctx context.Context, w io.Writer, root *Node, o DrawOptions, extra
 		if n.Hidden > 0 {
 			lab += "\n+" + plural(n.Hidden, "section", "sections") + " below"
 		}
-		tip := summary(n)
-		if l := n.Link; l != nil {
-			tip += "; " + plural(l.Inlinks, "inlink", "inlinks")
-			if l.Depth >= 0 {
-				tip += ", click depth " + strconv.Itoa(l.Depth)
-			}
-			tip += ", " + plural(l.Orphans, "orphan", "orphans") + ", " + group(l.Missing) + " missing, " + group(l.Left) + " left out"
-		}
+		tip := summary(n) + linkSummary(n.Link)
 		bw.WriteString("  n" + strconv.Itoa(me) + " [label=" + dotQuote(lab) + ", tooltip=" + dotQuote(tip))
 		if n.Path != "" {
 			bw.WriteString(", URL=" + dotQuote(n.Path))

@@ -106,3 +106,16 @@ func summary(n *Node) string {
 	}
 	return s
 }
+
+// linkSummary is the link view's counts of a section in words, after
+// its summary ("" outside a link view).
+func linkSummary(l *LinkStats) string {
+	if l == nil {
+		return ""
+	}
+	s := "; " + plural(l.Inlinks, "inlink", "inlinks")
+	if l.Depth >= 0 {
+		s += ", click depth " + strconv.Itoa(l.Depth)
+	}
+	return s + ", " + plural(l.Orphans, "orphan", "orphans") + ", " + group(l.Missing) + " missing, " + group(l.Left) + " left out"
+}

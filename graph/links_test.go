@@ -3,12 +3,15 @@ package graph
 import (
 	"bytes"
 	"context"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/internal/xmllint"
 	"github.com/sitemapkit/sitemap/state"
 )
 
@@ -198,4 +201,41 @@ func TestLinksDOTGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden(t, "links.dot", b.Bytes())
+}
+
+func TestLinksSVG(t *testing.T) {
+	xmllint.Require(t)
+	lt, err := Links(context.Background(), plantedCrawl(t), plantedSitemap(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := lt.SVG(context.Background(), &b, DrawOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "links.svg")
+	if err := os.WriteFile(p, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("xmllint", "--noout", p).CombinedOutput(); err != nil {
+		t.Fatalf("xmllint --noout: %v\n%s", err, out)
+	}
+	svg := b.String()
+	for _, want := range []string{
+		`<title id="title">Links of https://www.example.com</title>`,
+		`<desc id="desc">6 sitemap URLs in 5 sections; 8 internal links; 2 orphans, 1 page missing from the sitemap, 3 pages left out</desc>`,
+		`<title>https://www.example.com/ → https://www.example.com/blog/: 2 links</title>`,
+		`<g class="flag"><title>https://www.example.com/blog/: 3 pages; 3 inlinks, click depth 1, 1 orphan, 0 missing, 0 left out</title>`,
+		`<g><title>https://www.example.com/private/: 0 pages; 0 inlinks, 0 orphans, 0 missing, 1 left out</title>`,
+	} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("the link SVG lacks %s", want)
+		}
+	}
+	if n := strings.Count(svg, `<path class="k"`); n != 3 {
+		t.Errorf("%d link arcs, want 3 (/ to blog/, docs/ and private/)", n)
+	}
+	if n := strings.Count(svg, `<g class="flag">`); n != 4 {
+		t.Errorf("%d sections ringed, want 4 (the root, blog/, docs/, gone/)", n)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"io"
+	"math"
 	"strconv"
 	"unicode/utf8"
 )
@@ -50,6 +51,23 @@ func nodeLabel(n *Node) (name, count string) {
 // standalone XML (xmllint --noout accepts it) with a title and description
 // for screen readers.
 func (t *Tree) SVG(ctx context.Context, w io.Writer, o DrawOptions) error {
+	return t.svg(ctx, w, o, nil)
+}
+
+// SVG writes the link view as the static picture of [Tree.SVG] with the
+// links between sections drawn as purple arcs as wide as they are many
+// (each with a tooltip of its count), each section's inlinks, click depth
+// and flagged pages in its tooltip, and the sections holding orphans or
+// missing pages ringed in red.
+func (lt *LinkTree) SVG(ctx context.Context, w io.Writer, o DrawOptions) error {
+	if o.Title == "" {
+		o.Title = "Links of " + lt.Root.Name
+	}
+	return lt.svg(ctx, w, o, lt)
+}
+
+// svg writes the SVG of t, with the links of lt when it is set.
+func (t *Tree) svg(ctx context.Context, w io.Writer, o DrawOptions, lt *LinkTree) error {
 	root := t.Limit(o.MaxNodes)
 	all, rows := layout(root)
 	if err := ctx.Err(); err != nil {
@@ -73,6 +91,9 @@ func (t *Tree) SVG(ctx context.Context, w io.Writer, o DrawOptions) error {
 	}
 	title := o.title(root)
 	desc := plural(t.URLs-t.Skipped, "URL", "URLs") + " in " + plural(t.Sections, "section", "sections") + "; " + plural(len(all), "node", "nodes") + " drawn"
+	if lt != nil {
+		desc = lt.summary(len(all))
+	}
 	// As wide as the widest column's end or the heading line, whichever
 	// is wider: a tree narrower than its heading would cut it.
 	width := max(colX[len(widths)], margin+float64(utf8.RuneCountInString(title)+1+utf8.RuneCountInString(desc))*headWidth) + margin
@@ -94,6 +115,8 @@ text.h .c { font-weight: 400; }
 text.h { font-size: 14px; font-weight: 600; }
 path.e { fill: none; stroke: #afb8c1; stroke-width: 1; }
 circle { fill: #0969da; }
+path.k { fill: none; stroke: #8250df; stroke-opacity: .45; }
+g.flag circle { stroke: #cf222e; stroke-width: 3; }
 g.more circle { fill: #fff; stroke: #59636e; stroke-dasharray: 2 2; }
 g.more text { font-style: italic; }
 </style>
@@ -120,22 +143,68 @@ g.more text { font-style: italic; }
 		bw.WriteString("M" + f(x0) + " " + f(y0) + "C" + f(mx) + " " + f(y0) + " " + f(mx) + " " + f(y1) + " " + f(x1) + " " + f(y1))
 	}
 	bw.WriteString("\"/>\n")
+	if lt != nil {
+		at := make(map[*Node]int, len(all))
+		for i, v := range all {
+			at[orig(v.n)] = i
+		}
+		// As the map draws them: between columns from the end of the
+		// shallower section's label to the deeper one's dot, within a
+		// column a loop on the left.
+		edges := lt.drawnEdges(at)
+		most := 1
+		for _, e := range edges {
+			most = max(most, e[2])
+		}
+		for _, e := range edges {
+			a, b := all[e[0]], all[e[1]]
+			var d string
+			if a.depth != b.depth {
+				up, down := a, b
+				if up.depth > down.depth {
+					up, down = b, a
+				}
+				x0, y0 := px(up)
+				x0 += 10 + labelW[up.idx]
+				x1, y1 := px(down)
+				x1 -= 6
+				mx := (x0 + x1) / 2
+				d = "M" + f(x0) + " " + f(y0) + "C" + f(mx) + " " + f(y0) + " " + f(mx) + " " + f(y1) + " " + f(x1) + " " + f(y1)
+			} else {
+				x0, y0 := px(a)
+				x1, y1 := px(b)
+				bend := max(30, math.Abs(y1-y0)/3)
+				d = "M" + f(x0-6) + " " + f(y0) + "C" + f(x0-bend) + " " + f(y0) + " " + f(x1-bend) + " " + f(y1) + " " + f(x1-6) + " " + f(y1)
+			}
+			width := 1 + 5*math.Sqrt(float64(e[2])/float64(most))
+			bw.WriteString(`<path class="k" stroke-width="` + f(width) + `" d="` + d + `"><title>` +
+				xmlText(nodePath(a.n)+" → "+nodePath(b.n)+": "+plural(e[2], "link", "links")) + "</title></path>\n")
+		}
+	}
 	for _, v := range all {
 		x, y := px(v)
 		name, count := nodeLabel(v.n)
-		if v.n.More > 0 {
+		switch {
+		case v.n.More > 0:
 			bw.WriteString(`<g class="more">`)
-		} else {
+		case v.n.Link != nil && (v.n.Link.Orphans > 0 || v.n.Link.Missing > 0):
+			bw.WriteString(`<g class="flag">`)
+		default:
 			bw.WriteString(`<g>`)
 		}
-		path := v.n.Path
-		if path == "" {
-			path = v.n.Name
-		}
-		bw.WriteString(`<title>` + xmlText(path+": "+summary(v.n)) + `</title>`)
+		bw.WriteString(`<title>` + xmlText(nodePath(v.n)+": "+summary(v.n)+linkSummary(v.n.Link)) + `</title>`)
 		bw.WriteString(`<circle cx="` + f(x) + `" cy="` + f(y) + `" r="4"/>`)
 		bw.WriteString(`<text x="` + f(x+8) + `" y="` + f(y+4) + `">` + xmlText(name) + ` <tspan class="c">` + count + "</tspan></text></g>\n")
 	}
 	bw.WriteString("</svg>\n")
 	return bw.Flush()
+}
+
+// nodePath names a node in tooltips: its URL, or its name when it has
+// none (an aggregate, the root of several sites).
+func nodePath(n *Node) string {
+	if n.Path != "" {
+		return n.Path
+	}
+	return n.Name
 }

@@ -72,7 +72,7 @@ linked from no crawled page), pages missing from the sitemap (linked and indexab
 pages left out (noindex, canonical, 404, disallowed by robots.txt, …), each with why. The
 HTML map draws the links and lists the flagged pages of a section when it is clicked; JSON
 gives the same counts, the flagged pages and the links; DOT adds the links as dashed edges;
-SVG draws the sections.
+SVG draws them as arcs, the sections with orphans or missing pages ringed.
 
 At most --max-nodes sections are drawn; past that the smaller sections of a level are
 drawn as one "+N more" node that carries their counts. Memory has a ceiling whatever
