@@ -202,8 +202,8 @@ func TestLinkViewInBrowser(t *testing.T) {
 // at the edge is unreadable at the default size.
 func TestSVGInBrowser(t *testing.T) {
 	for _, c := range []struct {
-		name string
-		tree *Tree
+		name  string
+		tree  *Tree
 		links *LinkTree
 	}{{"site", siteTree(t), nil}, {"one-section", oneSection(t), nil}, {"links", nil, plantedLinks(t)}} {
 		var b bytes.Buffer
