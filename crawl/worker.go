@@ -201,23 +201,28 @@ func (c *Crawler) runShared(ctx context.Context, t0 time.Time, sum Summary) (Sum
 	return c.summarize(ctx, t0, sum, "")
 }
 
-// A worker writes its fetched pages' results writeBatch at a time, when
-// nothing is in flight, or when the oldest is maxHold old.
+// A worker holds up to ahead URLs leased and not yet fetched or
+// written (so that its fetchers have work while it writes), and writes
+// its fetched pages' results writeBatch at a time, when nothing is in
+// flight, or when the oldest is maxHold old.
 const (
+	ahead      = 32
 	writeBatch = 32
 	maxHold    = 200 * time.Millisecond
 )
 
-// loopShared is the coordinator of a worker: it leases up to Concurrency
-// URLs of the shallowest pending depth at a time, hands them to its
-// fetchers, and writes their results writeBatch at a time, or when
-// nothing is in flight, or after maxHold (so that the other workers are
-// not held long at the end of a level by results waiting here). It
-// returns when nothing is pending and nothing is in flight.
+// loopShared is the coordinator of a worker: it leases URLs of the
+// shallowest pending depth, up to ahead more than its fetchers are
+// busy with, hands them to its fetchers, and writes their results
+// writeBatch at a time, or when nothing is in flight, or after maxHold
+// (so that the other workers are not held long at the end of a level by
+// results waiting here). It returns when nothing is pending and nothing
+// is in flight.
 func (c *Crawler) loopShared(ctx context.Context) error {
 	n := c.o.Concurrency
-	tasks := make(chan task, n)
-	results := make(chan result, n)
+	limit := n + ahead // URLs leased and not yet resulted
+	tasks := make(chan task, limit)
+	results := make(chan result, limit)
 	wctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
 	go func() {
@@ -235,10 +240,9 @@ func (c *Crawler) loopShared(ctx context.Context) error {
 		close(results)
 	}()
 	var (
-		queue    []task   // leased, not handed out yet
 		batch    []result // fetched, not written yet
 		oldest   time.Time
-		inflight int
+		inflight int // handed to the fetchers, no result yet
 	)
 	for {
 		if err := c.failure(); err != nil {
@@ -256,8 +260,8 @@ func (c *Crawler) loopShared(ctx context.Context) error {
 			c.frontier(ctx)
 			batch = batch[:0]
 		}
-		leased := false
-		if len(queue) == 0 && inflight < n {
+		full := false
+		if room := limit - inflight; room >= n || (inflight == 0 && room > 0) {
 			d, ok, err := c.log.NextDepth(ctx)
 			if err != nil {
 				return err
@@ -266,25 +270,21 @@ func (c *Crawler) loopShared(ctx context.Context) error {
 				return nil
 			}
 			if ok {
-				us, err := c.shared.Lease(ctx, c.worker.ID, d, n, c.worker.Lease, func(tx state.CrawlTx, u state.CrawlURL, counted bool) (bool, error) {
+				us, err := c.shared.Lease(ctx, c.worker.ID, d, room, c.worker.Lease, func(tx state.CrawlTx, u state.CrawlURL, counted bool) (bool, error) {
 					return c.admit(ctx, tx, u, counted)
 				})
 				if err != nil {
 					return err
 				}
 				for _, u := range us {
-					queue = append(queue, task{Loc: u.Loc, Depth: u.Depth, Referrer: u.Referrer})
+					tasks <- task{Loc: u.Loc, Depth: u.Depth, Referrer: u.Referrer}
 				}
-				leased = len(us) == n
+				inflight += len(us)
+				full = len(us) == room
 			}
 		}
-		for len(queue) > 0 && inflight < n {
-			tasks <- queue[0]
-			queue = queue[1:]
-			inflight++
-		}
-		if leased && inflight < n {
-			continue // the level may hold more
+		if full && inflight < limit {
+			continue
 		}
 		wait := c.worker.Poll
 		if len(batch) > 0 {
