@@ -193,3 +193,73 @@ func TestGraphAndHTMLFromAHomepage(t *testing.T) {
 		t.Errorf("graph of an empty sitemap: exit %d, %q", code, errs)
 	}
 }
+
+// TestGraphLinksMarksPlantedPages crawls a site on 127.0.0.1 and draws
+// its link graph against its sitemap: the planted orphan (listed, linked
+// from nowhere), the planted missing page (linked, not listed) and the
+// page robots.txt disallows are in the JSON with why.
+func TestGraphLinksMarksPlantedPages(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		links := map[string]string{
+			"/":       `<a href="/blog/a">A</a> <a href="/docs/x">X</a> <a href="/private/p">P</a>`,
+			"/blog/a": `<a href="/">Home</a>`,
+			"/docs/x": `<a href="/docs/y">Y</a>`,
+			"/docs/y": `<a href="/docs/x">X</a>`,
+			"/lonely": `nobody links here`,
+		}
+		switch body, ok := links[r.URL.Path]; {
+		case r.URL.Path == "/robots.txt":
+			w.Write([]byte("User-agent: *\nDisallow: /private/\n"))
+		case ok:
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Write([]byte(`<!doctype html><html lang="en"><head><title>Page ` + r.URL.Path + `</title></head><body>` + body + `</body></html>`))
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	dir := t.TempDir()
+	db := filepath.Join(dir, "crawl.db")
+	if code, _, errs := runCLI(t, "", "crawl", srv.URL+"/", "--out", filepath.Join(dir, "out"), "--state", db); code != exitOK && code != exitProblems {
+		t.Fatalf("crawl: exit %d: %s", code, errs)
+	}
+	sm := filepath.Join(dir, "sitemap.xml")
+	writeFile(t, sm, urlset(srv.URL+"/", srv.URL+"/blog/a", srv.URL+"/docs/x", srv.URL+"/lonely"))
+	out := filepath.Join(dir, "links.json")
+	if code, _, errs := runCLI(t, "", "graph", "--state", db, sm, "-o", out); code != exitOK {
+		t.Fatalf("graph --state: exit %d: %s", code, errs)
+	}
+	b, _ := os.ReadFile(out)
+	var got struct {
+		Tree json.RawMessage `json:"tree"`
+	}
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatalf("%v\n%s", err, b)
+	}
+	type node struct {
+		Path  string `json:"path"`
+		Marks []struct {
+			Loc, Title, Kind, Why string
+		} `json:"marks"`
+		Children []node `json:"children"`
+	}
+	var root node
+	if err := json.Unmarshal(got.Tree, &root); err != nil {
+		t.Fatal(err)
+	}
+	var marks []string
+	var walk func(n node)
+	walk = func(n node) {
+		for _, m := range n.Marks {
+			marks = append(marks, strings.TrimPrefix(m.Loc, srv.URL)+" "+m.Kind+" ("+m.Why+")")
+		}
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	walk(root)
+	want := "/lonely orphan (orphan: the crawl never reached it) | /docs/y missing (missing: linked and indexable, not in the sitemap) | /private/p left (left out: robots)"
+	if g := strings.Join(marks, " | "); g != want {
+		t.Errorf("marks:\n got %s\nwant %s", g, want)
+	}
+}
