@@ -21,13 +21,18 @@ func main() {
 		// Map more of the heap at once, for the input streaming through.
 		prefault.Heap()
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	// The first interrupt cancels the run, which then stops cleanly and
-	// publishes nothing partial; a second one ends the process at once.
-	go func() {
-		<-ctx.Done()
-		stop()
-	}()
+	ctx, stop := context.Background(), func() {}
+	if !instant(os.Args[1:]) {
+		// The first interrupt cancels the run, which then stops cleanly
+		// and publishes nothing partial; a second one ends the process at
+		// once. (Catching signals starts two threads: not for a command
+		// that only prints.)
+		ctx, stop = signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+		go func() {
+			<-ctx.Done()
+			stop()
+		}()
+	}
 	s := &streams{
 		In:            os.Stdin,
 		Out:           os.Stdout,

@@ -85,6 +85,20 @@ var subcommands = []struct {
 	{"html", newHTMLCmd, true},
 }
 
+// instant reports whether args name a command that only prints (version,
+// help, the rule book) and cannot be left half done: an interrupt may end
+// it where it is, so main catches no signals for it.
+func instant(args []string) bool {
+	if len(args) == 0 {
+		return true // the root's help
+	}
+	switch args[0] {
+	case "version", "rules", "explain", "help", "completion", "__complete", "--help", "-h", "--version", "-v":
+		return true
+	}
+	return false
+}
+
 // streamsInput reports whether args name a subcommand marked streams.
 func streamsInput(args []string) bool {
 	if len(args) == 0 {

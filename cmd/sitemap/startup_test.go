@@ -50,3 +50,25 @@ func TestInitLight(t *testing.T) {
 		t.Fatalf("no init trace of the module's packages in:\n%s", out)
 	}
 }
+
+// TestInstant: main catches no signals (two threads fewer at start) only
+// for the commands that print and end; every other subcommand, whose
+// run an interrupt must stop cleanly, gets them.
+func TestInstant(t *testing.T) {
+	quick := map[string]bool{"version": true, "rules": true, "explain": true}
+	for _, sc := range subcommands {
+		if got := instant([]string{sc.name, "x"}); got != quick[sc.name] {
+			t.Errorf("instant(%s) = %v, want %v", sc.name, got, quick[sc.name])
+		}
+	}
+	for _, args := range [][]string{nil, {"help"}, {"help", "validate"}, {"--help"}, {"-h"}, {"--version"}, {"-v"}, {"completion", "bash"}} {
+		if !instant(args) {
+			t.Errorf("instant(%q) = false, want true", args)
+		}
+	}
+	for _, args := range [][]string{{"--user-agent", "x", "crawl"}, {"valid"}} {
+		if instant(args) {
+			t.Errorf("instant(%q) = true, want false", args)
+		}
+	}
+}
