@@ -15,6 +15,9 @@ export SITEMAP_REQUIRE_XMLLINT = 1
 export SITEMAP_REQUIRE_BROWSER = 1
 export SITEMAP_REQUIRE_POSTGRES = 1
 export SITEMAP_REQUIRE_S3 = 1
+# The browser tests' screenshots are kept here (a plain go test writes them
+# into each test's temporary directory, removed when it ends).
+export SITEMAP_ARTIFACTS ?= $(CURDIR)/test-artifacts
 
 .PHONY: all build test deps fmt vet staticcheck unit fuzz bench install clean
 
