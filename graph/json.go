@@ -14,10 +14,20 @@ type jsonNode struct {
 	Here     int         `json:"here"`
 	More     int         `json:"more,omitempty"`
 	Hidden   int         `json:"hidden,omitempty"`
-	Links    *LinkStats  `json:"links,omitempty"`
+	Links    *jsonLinks  `json:"links,omitempty"`
 	Marks    []jsonMark  `json:"marks,omitempty"`
 	Flagged  int         `json:"flagged,omitempty"`
 	Children []*jsonNode `json:"children,omitempty"`
+}
+
+// jsonLinks is a section's link counts in the JSON form: named in
+// words, where the map's data (LinkStats) is short.
+type jsonLinks struct {
+	Inlinks int `json:"inlinks"`
+	Depth   int `json:"click_depth"`
+	Orphans int `json:"orphans"`
+	Missing int `json:"missing"`
+	Left    int `json:"left_out"`
 }
 
 // jsonMark is a flagged page of the link view in the JSON form.
@@ -29,7 +39,10 @@ type jsonMark struct {
 }
 
 func toJSON(n *Node) *jsonNode {
-	j := &jsonNode{Name: n.Name, Path: n.Path, Total: n.Total, Here: n.Here, More: n.More, Hidden: n.Hidden, Links: n.Link}
+	j := &jsonNode{Name: n.Name, Path: n.Path, Total: n.Total, Here: n.Here, More: n.More, Hidden: n.Hidden}
+	if l := n.Link; l != nil {
+		j.Links = &jsonLinks{l.Inlinks, l.Depth, l.Orphans, l.Missing, l.Left}
+	}
 	for _, m := range n.Marks {
 		j.Marks = append(j.Marks, jsonMark(m))
 	}
@@ -78,8 +91,10 @@ type jsonEdge struct {
 }
 
 // JSON writes the link view as one JSON object: the drawn tree as
-// [Tree.JSON] writes it, each section with its "links" counts (in, dp,
-// or, ms, lo: inlinks, click depth, orphans, missing, left out) and its
+// [Tree.JSON] writes it, each section with its "links" counts
+// ({"inlinks", "click_depth" (-1: no page of it reached by links),
+// "orphans", "missing", "left_out"}, of the section and everything
+// below it) and its
 // flagged pages in "marks" ({"loc", "title", "kind": orphan, missing or
 // left, "why"}; the first --max-pages of a section, and "flagged", the
 // number of them all, when there are more), and
