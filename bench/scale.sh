@@ -3,7 +3,10 @@
 # hash) into an S3 bucket on moto_server, `sitemap index` over them, and the
 # checks of the proof: one index over every child, every file xmllint-valid,
 # the same URL set as one run; then generate of 1,000,000 URLs to S3 against
-# to disk, and the Go benchmark of Stamp on PostgreSQL.
+# to disk, the Go benchmark of Stamp on PostgreSQL, and the crawl shared by
+# 1, 2 and 4 `crawl --worker` processes (BenchmarkCrawlWorkers: a 1,021-page
+# site on 127.0.0.1 answering at once and after 50 ms; PostgreSQL from
+# internal/pgtest, or SITEMAP_TEST_POSTGRES).
 #
 # moto_server is started on a free port unless SITEMAP_TEST_S3_ENDPOINT
 # names a service (with AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY).
@@ -67,3 +70,12 @@ say ""
 say "Stamp on PostgreSQL (StampMany, batches of 5,000; 100,000 URLs twice):"
 (cd .. && go test -run '^$' -bench 'BenchmarkPostgresStampMany' -benchtime=3x ./state/) | grep -o '[0-9.]* stamps/s' | tail -1 | while read -r l; do say "$l"; done
 if [ -n "$motopid" ]; then kill -- -"$motopid" 2>/dev/null; motopid=; fi
+say ""
+say "Crawl pages/s, 1,021-page site, --concurrency 4 per process, no rate limit (median of 3; workers 0: one process without --worker):"
+say ""
+say "| site latency | workers | pages/s |"
+say "| --- | --- | --- |"
+(cd .. && go test -run '^$' -bench 'BenchmarkCrawlWorkers' -benchtime=1x -count=3 ./cmd/sitemap/) |
+	sed -n 's|^BenchmarkCrawlWorkers/latency=\([^/]*\)/workers=\([0-9]*\)-[0-9]* .* \([0-9.]*\) pages/s$|\1 \2 \3|p' |
+	sort -k1,1 -k2,2n -k3,3n | awk '{k=$1" "$2; v[k]=v[k]" "$3; n[k]++} END{for (k in v) {split(v[k], a, " "); split(k, kk, " "); print "| " kk[1] " | " kk[2] " | " a[int((n[k]+1)/2)] " |"}}' | sort -t'|' -k2,2 -k3,3n |
+	while read -r l; do say "$l"; done

@@ -88,7 +88,8 @@ type Crawler struct {
 // Summary is what a Run did.
 type Summary struct {
 	Start string `json:"start"`
-	// Resumed is set when the run continued a killed one.
+	// Resumed is set when the run continued a killed one (never for a
+	// worker of a shared crawl, which joins the run whoever started it).
 	Resumed bool `json:"resumed,omitempty"`
 	// Fetched is the number of requests for pages made in this run.
 	Fetched int `json:"fetched"`

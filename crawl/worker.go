@@ -171,6 +171,7 @@ func (c *Crawler) sharedWait(ctx context.Context) error {
 // crawls its share and, when the frontier is empty, tries to finish the
 // run.
 func (c *Crawler) runShared(ctx context.Context, t0 time.Time, sum Summary) (Summary, error) {
+	sum.Resumed = false // joining the run is not resuming a killed one
 	var gap time.Duration
 	if l := c.limiter.Limit(); l != rate.Inf && l > 0 {
 		gap = time.Duration(float64(time.Second) / float64(l))

@@ -34,6 +34,7 @@ type workerSite struct {
 	hold     int         // the page request to hold (1-based; 0: none)
 	held     chan string // the held request's user agent
 	heldPath string
+	delay    time.Duration // each page answers after this long (a server's latency)
 }
 
 func newWorkerSite(t testing.TB, hold, sections, pages int) *workerSite {
@@ -60,6 +61,9 @@ func newWorkerSite(t testing.TB, hold, sections, pages int) *workerSite {
 			s.held <- ua
 			<-r.Context().Done() // the worker died
 			return
+		}
+		if s.delay > 0 {
+			time.Sleep(s.delay)
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		var links strings.Builder
