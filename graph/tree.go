@@ -311,7 +311,8 @@ func unescape(seg string) string {
 	return s
 }
 
-// Seal ends building: children are sorted by name, the build maps are
+// Seal ends building: children are sorted by name (natLess: page-2
+// before page-10), the build maps are
 // dropped, and a root over a single site becomes that site. Adding after
 // Seal is a mistake the tree ignores.
 func (t *Tree) Seal() {
@@ -323,7 +324,7 @@ func (t *Tree) Seal() {
 	var walk func(n *Node)
 	walk = func(n *Node) {
 		n.kids = nil
-		sort.Slice(n.Children, func(i, j int) bool { return n.Children[i].Name < n.Children[j].Name })
+		sort.Slice(n.Children, func(i, j int) bool { return natLess(n.Children[i].Name, n.Children[j].Name) })
 		for _, c := range n.Children {
 			walk(c)
 		}
@@ -337,6 +338,46 @@ func (t *Tree) Seal() {
 		t.Root.Name = plural(len(t.Root.Children), "site", "sites")
 	}
 }
+
+// natLess orders names as people do: runs of digits by their value
+// ("page-2" before "page-10"), the rest byte by byte; names equal that
+// way (page-02, page-2) by their bytes.
+func natLess(a, b string) bool {
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		ca, cb := a[i], b[j]
+		if isDigit(ca) && isDigit(cb) {
+			si, sj := i, j
+			for i < len(a) && isDigit(a[i]) {
+				i++
+			}
+			for j < len(b) && isDigit(b[j]) {
+				j++
+			}
+			// Compare the values without leading zeros: the longer is
+			// greater, else digit by digit.
+			x, y := strings.TrimLeft(a[si:i], "0"), strings.TrimLeft(b[sj:j], "0")
+			if len(x) != len(y) {
+				return len(x) < len(y)
+			}
+			if x != y {
+				return x < y
+			}
+			continue
+		}
+		if ca != cb {
+			return ca < cb
+		}
+		i++
+		j++
+	}
+	if len(a)-i != len(b)-j {
+		return len(a)-i < len(b)-j
+	}
+	return a < b
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // Walk calls f for n and every node below it, parents first.
 func Walk(n *Node, f func(*Node)) {

@@ -207,3 +207,26 @@ func TestBuildKeepsAtMostMaxKeptPages(t *testing.T) {
 		t.Errorf("kept %d pages of %d, want 10 of 100", kept, tr.Root.Total.Pages)
 	}
 }
+
+func TestSectionsInNaturalOrder(t *testing.T) {
+	var urls []sitemap.URL
+	for _, s := range []string{"section-10", "section-2", "section-1", "b", "a", "section-02", "v1.10", "v1.9"} {
+		urls = append(urls, sitemap.URL{Loc: "https://www.example.com/" + s + "/p"})
+	}
+	tr, err := Build(context.Background(), entries(urls...), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range tr.Root.Children {
+		got = append(got, c.Name)
+	}
+	if g := strings.Join(got, " "); g != "a b section-1 section-02 section-2 section-10 v1.9 v1.10" {
+		t.Errorf("sections in the order %s", g)
+	}
+	for _, c := range []struct{ a, b string }{{"x", "x1"}, {"x01", "x1"}, {"a9", "a10"}, {"9", "a"}, {"", "0"}} {
+		if !natLess(c.a, c.b) || natLess(c.b, c.a) {
+			t.Errorf("natLess(%q, %q) = %v, natLess(%q, %q) = %v", c.a, c.b, natLess(c.a, c.b), c.b, c.a, natLess(c.b, c.a))
+		}
+	}
+}
