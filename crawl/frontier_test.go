@@ -7,14 +7,23 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+
+	"github.com/sitemapkit/sitemap/internal/pgtest"
+	"github.com/sitemapkit/sitemap/state"
 )
 
 // Options.Frontier reports the pages done of those seen every 64 pages
 // of a level: a homepage (level 0) linking to 200 pages gives 65 of 201
 // first (the homepage and 64 of level 1; every link is known once the
 // homepage is read), then 129 of 201, then 193 of 201, for a progress
-// line's total and ETA.
+// line's total and ETA; with a state file and with PostgreSQL alike.
 func TestFrontierProgress(t *testing.T) {
+	for _, backend := range []string{"sqlite", "postgres"} {
+		t.Run(backend, func(t *testing.T) { testFrontierProgress(t, backend) })
+	}
+}
+
+func testFrontierProgress(t *testing.T, backend string) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html")
 		if r.URL.Path == "/robots.txt" {
@@ -38,11 +47,25 @@ func TestFrontierProgress(t *testing.T) {
 		got = append(got, fmt.Sprintf("%d/%d", done, seen))
 		mu.Unlock()
 	}
-	c, st, err := openCrawler(t.Context(), filepath.Join(t.TempDir(), "state.db"), srv.URL+"/", o)
-	if err != nil {
-		t.Fatal(err)
+	var c *Crawler
+	if backend == "postgres" {
+		st, err := state.OpenPostgres(t.Context(), pgtest.DB(t), state.PostgresOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		if c, err = New(t.Context(), st, st.Crawl(), srv.URL+"/", o); err != nil {
+			t.Fatal(err)
+		}
+	} else {
+		var st *state.SQLite
+		var err error
+		c, st, err = openCrawler(t.Context(), filepath.Join(t.TempDir(), "state.db"), srv.URL+"/", o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
 	}
-	defer st.Close()
 	if _, err := c.Run(t.Context()); err != nil {
 		t.Fatal(err)
 	}
