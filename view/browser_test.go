@@ -80,6 +80,14 @@ func TestVisitorPagesInBrowser(t *testing.T) {
 	if v := tab.Accessibility(); len(v) > 0 {
 		t.Errorf("page 1:\n%s", strings.Join(v, "\n"))
 	}
+	// The pager links every page by number (a few around this one past
+	// seven) and says which one this is.
+	if got := browsertest.Eval[string](tab, `[...document.querySelectorAll("nav.pager li")].map(l => (l.querySelector("[aria-current=page]") ? "*" : "") + l.textContent).join(" ")`); got != "*1 2 Next page" {
+		t.Errorf("pager of page 1: %q", got)
+	}
+	if got := tab.Text("p.lead"); !strings.HasSuffix(got, " of 37 (site map page 1 of 2).") {
+		t.Errorf("lead of page 1: %q", got)
+	}
 	tab.Screenshot("page-1")
 	tab.Click(`a[rel="next"]`)
 	tab.WaitVisible(`a[rel="prev"]`)

@@ -58,15 +58,45 @@ type PageData struct {
 	Title string
 	Lang  string
 	CSS   template.CSS
-	// Number is the page's number (1-based); Pages the number of pages
-	// when known at the time of writing (the last page knows it), else 0.
+	// Number is the page's number (1-based); Pages the number of pages.
 	Number, Pages int
 	// Name is the page's file name; Prev and Next the neighbours' ("" at
 	// the ends).
 	Name, Prev, Next string
 	Sections         []PageSection
-	// First and Last number the links of the page among all (1-based).
-	First, Last int
+	// First and Last number the links of the page among all (1-based);
+	// Links is the number of them all.
+	First, Last, Links int
+	// Nav lists the pages to link to by number: the first and last two,
+	// and two on each side of this one; a zero Number is a gap ("…").
+	Nav []PageRef
+}
+
+// PageRef is a page of the site map in PageData.Nav.
+type PageRef struct {
+	// Number is the page's number (0: a gap between the numbers listed);
+	// Name its file name; Current is set for the page it is on.
+	Number  int
+	Name    string
+	Current bool
+}
+
+// pageNav returns PageData.Nav of page n of pages.
+func pageNav(n, pages int) []PageRef {
+	if pages < 2 {
+		return nil
+	}
+	var nav []PageRef
+	for i := 1; i <= pages; i++ {
+		if i > 2 && i < pages-1 && (i < n-2 || i > n+2) {
+			if nav[len(nav)-1].Number != 0 {
+				nav = append(nav, PageRef{})
+			}
+			continue
+		}
+		nav = append(nav, PageRef{Number: i, Name: PageName(i), Current: i == n})
+	}
+	return nav
 }
 
 // PageSection is a section on a page: its heading and links.
@@ -132,6 +162,7 @@ func Pages(ctx context.Context, entries sitemap.Entries, create func(name string
 	s := &sorter{max: o.Memory, dir: o.TempDir}
 	defer s.close()
 	sites := map[string]bool{}
+	total := 0
 	err := entries(ctx, func(u *sitemap.URL) error {
 		site, dir, ok := sectionOf(u.Loc)
 		if !ok || strings.ContainsAny(u.Loc, "\n\x00") {
@@ -143,12 +174,14 @@ func Pages(ctx context.Context, entries sitemap.Entries, create func(name string
 		}
 		// Sections in path order, a section's own pages before its
 		// subsections: the key is the section, NUL, the URL.
+		total++
 		return s.add(site + dir + "\x00" + u.Loc)
 	})
 	if err != nil {
 		return sum, err
 	}
-	w := &pageWriter{ctx: ctx, o: o, tmpl: tmpl, create: create, sum: &sum, several: len(sites) > 1}
+	w := &pageWriter{ctx: ctx, o: o, tmpl: tmpl, create: create, sum: &sum, several: len(sites) > 1,
+		links: total, pages: max(1, (total+o.PerPage-1)/o.PerPage)}
 	err = s.each(ctx, func(rec string) error {
 		sec, loc, _ := strings.Cut(rec, "\x00")
 		return w.add(sec, loc)
@@ -167,6 +200,8 @@ type pageWriter struct {
 	create  func(string) (io.WriteCloser, error)
 	sum     *PagesSummary
 	several bool // URLs of several sites: headings name the site
+	links   int  // links on all pages
+	pages   int  // pages in all
 
 	page    PageData
 	n       int    // links on the page
@@ -180,8 +215,10 @@ func (w *pageWriter) add(sec, loc string) error {
 		}
 	}
 	if w.n == 0 {
-		w.page = PageData{Title: w.o.Title, Lang: w.o.Lang, CSS: template.CSS(w.o.CSS), Number: w.sum.Pages + 1, First: w.sum.Links + 1}
+		w.page = PageData{Title: w.o.Title, Lang: w.o.Lang, CSS: template.CSS(w.o.CSS), Number: w.sum.Pages + 1, First: w.sum.Links + 1,
+			Links: w.links, Pages: w.pages}
 		w.page.Name = PageName(w.page.Number)
+		w.page.Nav = pageNav(w.page.Number, w.pages)
 		if w.page.Number > 1 {
 			w.page.Prev = PageName(w.page.Number - 1)
 		}
@@ -219,9 +256,7 @@ func (w *pageWriter) flush(last bool) error {
 		return nil
 	}
 	w.page.Last = w.sum.Links
-	if last {
-		w.page.Pages = w.page.Number
-	} else {
+	if !last {
 		w.page.Next = PageName(w.page.Number + 1)
 	}
 	err := w.write()

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -102,12 +103,12 @@ func TestPagesArePaged(t *testing.T) {
 		t.Fatalf("%d pages, files %v", sum.Pages, files)
 	}
 	p2 := files["page-2.html"].String()
-	for _, want := range []string{`<title>Docs &amp; more (page 2)</title>`, `href="index.html">Previous page`, `href="page-3.html">Next page`, "Docs (continued)", "Pages 11 to 20, page 2.", ">P10<", ">P19<"} {
+	for _, want := range []string{`<title>Docs &amp; more (page 2)</title>`, `href="index.html">Previous page`, `href="page-3.html">Next page`, "Docs (continued)", "Pages 11 to 20 of 25 (site map page 2 of 3).", ">P10<", ">P19<"} {
 		if !strings.Contains(p2, want) {
 			t.Errorf("page 2 lacks %q", want)
 		}
 	}
-	if p3 := files["page-3.html"].String(); strings.Contains(p3, "Next page") || !strings.Contains(p3, "Pages 21 to 25 of 25") {
+	if p3 := files["page-3.html"].String(); strings.Contains(p3, "Next page") || !strings.Contains(p3, "Pages 21 to 25 of 25 (site map page 3 of 3)") {
 		t.Errorf("the last page:\n%s", p3)
 	}
 	if left, _ := os.ReadDir(t.TempDir()); len(left) != 0 {
@@ -168,5 +169,37 @@ func TestPagesSpillDir(t *testing.T) {
 	out := files["index.html"].String()
 	if strings.Index(out, ">S0<") > strings.Index(out, ">S1<") || strings.Index(out, ">S1<") > strings.Index(out, ">S10<") {
 		t.Error("sections out of order after the merge")
+	}
+}
+
+func TestPageNav(t *testing.T) {
+	for _, c := range []struct {
+		n, pages int
+		want     string
+	}{
+		{1, 1, ""},
+		{1, 3, "[1] 2 3"},
+		{1, 20, "[1] 2 3 … 19 20"},
+		{10, 20, "1 2 … 8 9 [10] 11 12 … 19 20"},
+		{5, 20, "1 2 3 4 [5] 6 7 … 19 20"},
+		{20, 20, "1 2 … 18 19 [20]"},
+	} {
+		var got []string
+		for _, r := range pageNav(c.n, c.pages) {
+			switch {
+			case r.Number == 0:
+				got = append(got, "…")
+			case r.Current:
+				got = append(got, "["+strconv.Itoa(r.Number)+"]")
+			default:
+				got = append(got, strconv.Itoa(r.Number))
+			}
+			if r.Number != 0 && r.Name != PageName(r.Number) {
+				t.Errorf("page %d named %q", r.Number, r.Name)
+			}
+		}
+		if g := strings.Join(got, " "); g != c.want {
+			t.Errorf("page %d of %d: %q, want %q", c.n, c.pages, g, c.want)
+		}
 	}
 }

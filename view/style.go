@@ -22,7 +22,8 @@ a { color: #0969da; text-decoration: none; }
 a:hover, a:focus { text-decoration: underline; }
 ul.pages { padding-left: 20px; }
 ul.pages li { margin: 2px 0; }
-ul.pager { list-style: none; padding: 0; display: flex; gap: 16px; }
+ul.pager { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 8px 16px; }
+ul.pager a[aria-current] { font-weight: 700; color: inherit; }
 nav.sections ul { columns: 16em; padding-left: 20px; }
 footer { margin-top: 18px; color: #59636e; }
 @media (prefers-color-scheme: dark) {

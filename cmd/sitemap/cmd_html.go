@@ -56,10 +56,11 @@ of "sitemap crawl") knows it, else a readable form of its path ("/blog/my-first-
 "My first post").
 
 The pages are self-contained (stylesheet inline, no script) and accessible: landmarks, one
-h1, a heading per section, lists of links, the pages linked in a nav. --css replaces the
-stylesheet; --template replaces the page with a Go html/template executed with the page's
-data (.Title, .Lang, .CSS, .Number, .Pages, .Prev, .Next, .First, .Last, and .Sections, each
-with .Heading, .Path, .Continued and .Links of .URL and .Text).
+h1, a heading per section, lists of links, the pages linked in a nav (previous, next and by
+number). --css replaces the stylesheet; --template replaces the page with a Go html/template
+executed with the page's data (.Title, .Lang, .CSS, .Number, .Pages, .Prev, .Next, .First,
+.Last, .Links (all the links), .Nav (pages by .Number, .Name, .Current; a 0 .Number is a
+gap), and .Sections, each with .Heading, .Path, .Continued and .Links of .URL and .Text).
 
 With --document, the one INPUT (a sitemap or an index, not followed) is written as one HTML
 page (-o FILE, or standard output): a table of its URLs with their lastmod, changefreq,
