@@ -609,6 +609,19 @@ func (c *Crawler) write(ctx context.Context, done []result) error {
 	if err := ctx.Err(); err != nil {
 		return err // results of requests cut short are not recorded
 	}
+	if pf, ok := c.st.(state.Prefetcher); ok {
+		// One read of the store for the batch, not one per page.
+		locs := make([]string, len(done))
+		for i := range done {
+			locs[i] = done[i].Loc
+			if done[i].Entry != nil {
+				locs[i] = done[i].Entry.Loc
+			}
+		}
+		if err := pf.Prefetch(ctx, locs); err != nil {
+			return err
+		}
+	}
 	for i := range done {
 		r := &done[i]
 		if r.Depth == 0 && r.Loc == c.start.String() && r.Redirect != "" && c.classify(r.Redirect) == ReasonScope {
@@ -652,18 +665,23 @@ func (c *Crawler) write(ctx context.Context, done []result) error {
 // done and enqueues their links.
 func (c *Crawler) writeLog(ctx context.Context, done []result) error {
 	return c.log.Update(ctx, func(tx state.CrawlTx) error {
+		var held map[string]bool
+		if c.shared != nil {
+			// Written only by the worker that holds the URL: one whose
+			// lease ran out leaves it to the one that took it.
+			locs := make([]string, len(done))
+			for i := range done {
+				locs[i] = done[i].Loc
+			}
+			var err error
+			if held, err = tx.(state.LeaseTx).Holds(ctx, c.worker.ID, locs); err != nil {
+				return err
+			}
+		}
 		for i := range done {
 			r := &done[i]
-			if c.shared != nil {
-				// Written only by the worker that holds the URL: one
-				// whose lease ran out leaves it to the one that took it.
-				held, err := tx.(state.LeaseTx).Held(ctx, r.Loc, c.worker.ID)
-				if err != nil {
-					return err
-				}
-				if !held {
-					continue
-				}
+			if held != nil && !held[r.Loc] {
+				continue
 			}
 			if err := tx.Record(ctx, state.CrawlResult{Loc: r.Loc, Status: r.Status, Title: r.Title, Reason: r.Reason, Entry: r.Entry}); err != nil {
 				return err

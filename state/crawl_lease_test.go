@@ -105,6 +105,16 @@ func TestCrawlLeases(t *testing.T) {
 	if held(t, b, start+"c", "B") || !held(t, a, start+"c", "A") {
 		t.Fatal("Held: c should be A's alone")
 	}
+	err = b.Update(ctx, func(tx CrawlTx) error {
+		hs, err := tx.(LeaseTx).Holds(ctx, "B", []string{start + "a", start + "c", start + "d", start + "e", start + "zz"})
+		if err == nil && fmt.Sprint(hs) != "map[https://x/d:true https://x/e:true]" {
+			t.Errorf("Holds of B: %v, want d and e", hs)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	// A renews: B cannot take c.
 	if err := a.Renew(ctx, "A", time.Hour, 3); err != nil {
 		t.Fatal(err)

@@ -190,6 +190,24 @@ func (t pgCrawlTx) Held(ctx context.Context, loc, worker string) (bool, error) {
 	return err == nil, err
 }
 
+// Holds implements [LeaseTx]; the rows are locked in loc order.
+func (t pgCrawlTx) Holds(ctx context.Context, worker string, locs []string) (map[string]bool, error) {
+	rows, err := t.tx.Query(ctx, `SELECT loc FROM sitemap_crawl_urls WHERE loc = ANY($1::text[]) AND state = 0 AND leased_by = $2 ORDER BY loc FOR UPDATE`, locs, worker)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	held := make(map[string]bool, len(locs))
+	for rows.Next() {
+		var l string
+		if err := rows.Scan(&l); err != nil {
+			return nil, err
+		}
+		held[l] = true
+	}
+	return held, rows.Err()
+}
+
 // Renew implements [SharedCrawlLog]. It does not wait for the store's
 // mutex: a long Update (Finish's click depths) does not hold up the
 // renewal of the leases.
@@ -245,9 +263,11 @@ func (c pgCrawl) Slot(ctx context.Context, host string) (time.Duration, error) {
 		return 0, err
 	}
 	var wait float64
+	// A host without a gap whose next time has passed needs no
+	// reservation: the row is then neither locked nor written.
 	err := c.s.pool.QueryRow(ctx, `WITH c AS (SELECT clock_timestamp() AS t)
 		UPDATE sitemap_crawl_hosts SET next_at = greatest(next_at, c.t) + gap_ms * interval '1 millisecond' FROM c
-		WHERE host = $1
+		WHERE host = $1 AND (gap_ms > 0 OR next_at > c.t)
 		RETURNING (extract(epoch FROM next_at - c.t) * 1000 - gap_ms)::float8`, host).Scan(&wait)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return 0, nil

@@ -79,6 +79,9 @@ type LeaseTx interface {
 	// then is the worker's result for it to be written. It locks the
 	// URL's row until the transaction ends.
 	Held(ctx context.Context, loc, worker string) (bool, error)
+	// Holds is Held of every loc of locs, in one statement: the set of
+	// those held.
+	Holds(ctx context.Context, worker string, locs []string) (map[string]bool, error)
 }
 
 // CrawlWorker is one worker of a shared crawl, as [SharedCrawlLog.Join]
