@@ -28,6 +28,37 @@ func DefaultTemplate() *template.Template {
 	return template.Must(template.New("page").Parse(pagesTmpl))
 }
 
+// natKey returns s with each run of digits written so that byte order
+// is the order people count in (page-2 before page-10): "0", its length
+// without leading zeros in three digits, then those digits. Runs longer
+// than 999 digits are kept as they are.
+func natKey(s string) string {
+	if !strings.ContainsAny(s, "0123456789") {
+		return s
+	}
+	b := make([]byte, 0, len(s)+8)
+	for i := 0; i < len(s); {
+		if s[i] < '0' || s[i] > '9' {
+			b = append(b, s[i])
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && '0' <= s[j] && s[j] <= '9' {
+			j++
+		}
+		d := strings.TrimLeft(s[i:j], "0")
+		if len(d) > 999 {
+			b = append(b, s[i:j]...)
+		} else {
+			b = append(b, '0', byte('0'+len(d)/100), byte('0'+len(d)/10%10), byte('0'+len(d)%10))
+			b = append(b, d...)
+		}
+		i = j
+	}
+	return string(b)
+}
+
 // DefaultPerPage is the number of links on a page of [Pages] when
 // PageOptions.PerPage is 0: as many as a person scrolls through.
 const DefaultPerPage = 200
@@ -173,9 +204,12 @@ func Pages(ctx context.Context, entries sitemap.Entries, create func(name string
 			sites[site] = true
 		}
 		// Sections in path order, a section's own pages before its
-		// subsections: the key is the section, NUL, the URL.
+		// subsections, numbers in natural order: the key is the
+		// section's and the URL's natKey, then the section and the URL
+		// themselves, NUL between.
 		total++
-		return s.add(site + dir + "\x00" + u.Loc)
+		sec := site + dir
+		return s.add(natKey(sec) + "\x00" + natKey(u.Loc) + "\x00" + sec + "\x00" + u.Loc)
 	})
 	if err != nil {
 		return sum, err
@@ -183,6 +217,8 @@ func Pages(ctx context.Context, entries sitemap.Entries, create func(name string
 	w := &pageWriter{ctx: ctx, o: o, tmpl: tmpl, create: create, sum: &sum, several: len(sites) > 1,
 		links: total, pages: max(1, (total+o.PerPage-1)/o.PerPage)}
 	err = s.each(ctx, func(rec string) error {
+		_, rec, _ = strings.Cut(rec, "\x00")
+		_, rec, _ = strings.Cut(rec, "\x00")
 		sec, loc, _ := strings.Cut(rec, "\x00")
 		return w.add(sec, loc)
 	})

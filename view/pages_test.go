@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -201,5 +202,39 @@ func TestPageNav(t *testing.T) {
 		if g := strings.Join(got, " "); g != c.want {
 			t.Errorf("page %d of %d: %q, want %q", c.n, c.pages, g, c.want)
 		}
+	}
+}
+
+func TestPagesInNaturalOrder(t *testing.T) {
+	files := memFiles{}
+	var urls []sitemap.URL
+	for _, p := range []string{"/p/page-10", "/p/page-9", "/p/page-100", "/p/page-09", "/v10/a", "/v9/a", "/p/x"} {
+		urls = append(urls, sitemap.URL{Loc: "https://ex.com" + p})
+	}
+	if _, err := Pages(context.Background(), list(urls...), files.create, PageOptions{Memory: 3, TempDir: t.TempDir()}); err != nil {
+		t.Fatal(err)
+	}
+	page := files["index.html"].String()
+	var got []string
+	for _, l := range strings.Split(page, `<a href="https://ex.com`)[1:] {
+		got = append(got, l[:strings.IndexByte(l, '"')])
+	}
+	if g := strings.Join(got, " "); g != "/p/page-09 /p/page-9 /p/page-10 /p/page-100 /p/x /v9/a /v10/a" {
+		t.Errorf("links in the order %s", g)
+	}
+}
+
+func TestNatKeyOrdersAsPeopleCount(t *testing.T) {
+	in := []string{"a10", "a9", "a", "a-1", "a09", "b", "a9x", "a9-", "1000", "999", strings.Repeat("9", 1001), "x" + strings.Repeat("1", 1000)}
+	got := append([]string(nil), in...)
+	sort.Slice(got, func(i, j int) bool {
+		ki, kj := natKey(got[i]), natKey(got[j])
+		if ki != kj {
+			return ki < kj
+		}
+		return got[i] < got[j]
+	})
+	if g := strings.Join(got, " "); !strings.HasPrefix(g, "999 1000 ") || !strings.Contains(g, " a a-1 a09 a9 a9- a9x a10 b ") {
+		t.Errorf("order: %.200s", g)
 	}
 }
