@@ -25,7 +25,22 @@ var pagesTmpl string
 // function, not a variable: parsing it costs hundreds of allocations,
 // which every command of the program would pay at start-up.
 func DefaultTemplate() *template.Template {
-	return template.Must(template.New("page").Parse(pagesTmpl))
+	return template.Must(template.New("page").Funcs(templateFuncs).Parse(pagesTmpl))
+}
+
+// templateFuncs are the functions page templates may call: group writes
+// a number with thousands separators (100000 is "100,000").
+var templateFuncs = template.FuncMap{"group": group}
+
+func group(n int) string {
+	s := strconv.Itoa(n)
+	if n < 0 {
+		return "-" + group(-n)
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // natKey returns s with each run of digits written so that byte order
@@ -419,5 +434,5 @@ func ParseTemplate(name, text string) (*template.Template, error) {
 	if strings.TrimSpace(text) == "" {
 		return nil, ErrNoTemplate
 	}
-	return template.New(name).Parse(text)
+	return template.New(name).Funcs(templateFuncs).Parse(text)
 }

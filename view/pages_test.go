@@ -238,3 +238,25 @@ func TestNatKeyOrdersAsPeopleCount(t *testing.T) {
 		t.Errorf("order: %.200s", g)
 	}
 }
+
+func TestPagesGroupThousands(t *testing.T) {
+	files := memFiles{}
+	var urls []sitemap.URL
+	for i := 0; i < 1234; i++ {
+		urls = append(urls, sitemap.URL{Loc: "https://ex.com/p/" + strconv.Itoa(i)})
+	}
+	if _, err := Pages(context.Background(), list(urls...), files.create, PageOptions{PerPage: 1200}); err != nil {
+		t.Fatal(err)
+	}
+	if p := files["index.html"].String(); !strings.Contains(p, "Pages 1 to 1,200 of 1,234 (site map page 1 of 2).") {
+		t.Errorf("lead of page 1: %s", p[strings.Index(p, `<p class="lead">`):][:80])
+	}
+	tmpl, err := ParseTemplate("t", `{{group 1234567}} {{group -1000}} {{group 999}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := tmpl.Execute(&b, nil); err != nil || b.String() != "1,234,567 -1,000 999" {
+		t.Errorf("group in a template: %q, %v", b.String(), err)
+	}
+}

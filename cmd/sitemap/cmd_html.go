@@ -60,7 +60,8 @@ h1, a heading per section, lists of links, the pages linked in a nav (previous, 
 number). --css replaces the stylesheet; --template replaces the page with a Go html/template
 executed with the page's data (.Title, .Lang, .CSS, .Number, .Pages, .Prev, .Next, .First,
 .Last, .Links (all the links), .Nav (pages by .Number, .Name, .Current; a 0 .Number is a
-gap), and .Sections, each with .Heading, .Path, .Continued and .Links of .URL and .Text).
+gap), and .Sections, each with .Heading, .Path, .Continued and .Links of .URL and .Text);
+{{group .Links}} writes a number with thousands separators.
 
 With --document, the one INPUT (a sitemap or an index, not followed) is written as one HTML
 page (-o FILE, or standard output): a table of its URLs with their lastmod, changefreq,
