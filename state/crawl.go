@@ -44,7 +44,9 @@ type CrawlLog interface {
 	// Begin resumes the run of start when the log holds one that is not
 	// finished, else starts a new run at now: it then forgets every URL
 	// of the previous run. The returned CrawlRun tells which; a resumed
-	// run keeps its original Time. Resuming clears the counted mark of
+	// run keeps its original Time. A log shared by workers
+	// ([SharedCrawlLog]) refuses, with an error wrapping [ErrCrawlBusy],
+	// while a worker is alive. Resuming clears the counted mark of
 	// every pending URL (claims of the killed run are counted again when
 	// claimed again). Begin is atomic: a crash during it leaves the log as
 	// it was.

@@ -202,6 +202,10 @@ func TestCrawlFinishShared(t *testing.T) {
 	if st, err = b.Status(ctx); err != nil || st.State != "finished" || st.Fetched != 1 || st.Recent != 1 || st.Pending != 0 {
 		t.Fatalf("status %+v %v", st, err)
 	}
+	// One process does not crawl beside live workers.
+	if _, err := a.Begin(ctx, start, now); !errors.Is(err, ErrCrawlBusy) {
+		t.Fatalf("Begin while workers live: %v, want ErrCrawlBusy", err)
+	}
 	// A is publishing (alive): no new run yet.
 	if err := b.Leave(ctx, "B"); err != nil {
 		t.Fatal(err)

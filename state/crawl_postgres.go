@@ -143,6 +143,15 @@ func (c pgCrawl) Begin(ctx context.Context, start string, now time.Time) (CrawlR
 	var r CrawlRun
 	err := c.tx(ctx, func(t pgCrawlTx) error {
 		r = CrawlRun{Start: start}
+		// One process does not crawl beside workers: it would fetch
+		// what they hold.
+		var live int
+		if err := t.tx.QueryRow(ctx, `SELECT count(*) FROM sitemap_crawl_workers WHERE seen + lease_ms * interval '1 millisecond' > now()`).Scan(&live); err != nil {
+			return err
+		}
+		if live > 0 {
+			return fmt.Errorf("%w: %d live %s crawl in this database; join them as a worker, or wait for them to end", ErrCrawlBusy, live, plural(live, "worker", "workers"))
+		}
 		status, err := t.meta(ctx, "status")
 		if err != nil {
 			return err

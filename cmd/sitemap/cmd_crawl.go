@@ -327,6 +327,9 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 		}
 	default:
 		cr, err = crawl.New(ctx, st, st.(interface{ Crawl() state.CrawlLog }).Crawl(), o.Start, co)
+		if errors.Is(err, state.ErrCrawlBusy) {
+			return cannotRun("crawl: %s: %v (add --worker to crawl with them)", shownState, err)
+		}
 		if err != nil {
 			return cannotRun("crawl: state file %s: %v", shownState, err)
 		}
