@@ -184,8 +184,14 @@ func runWorker(ctx context.Context, st state.Store, co crawl.Options, o *crawlOp
 	}
 	fmt.Fprintf(s.Err, "sitemap: worker %s %s of %s in %s\n", cr.WorkerID(), how, o.Start, shown)
 	sum, err := cr.Run(ctx)
-	if err != nil || sum.Finished {
+	if err != nil {
 		return cr, sum, false, err
+	}
+	if sum.Finished {
+		if cs, err := log.Status(ctx); err == nil {
+			fmt.Fprintf(s.Err, "sitemap: worker %s finished the crawl (%d %s fetched by all its workers) and publishes it\n", cr.WorkerID(), cs.Fetched, crawlPlural(cs.Fetched, "page", "pages"))
+		}
+		return cr, sum, false, nil
 	}
 	for _, w := range sum.Warnings {
 		fmt.Fprintf(s.Err, "sitemap: warning: %s\n", w)

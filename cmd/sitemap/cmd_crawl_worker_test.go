@@ -211,7 +211,7 @@ func TestCrawlWorkers(t *testing.T) {
 			continue
 		}
 		publishers++
-		if !strings.Contains(e, fmt.Sprintf("%d listed", pages)) {
+		if !strings.Contains(e, fmt.Sprintf("%d listed", pages)) || !strings.Contains(e, fmt.Sprintf("finished the crawl (%d pages fetched by all its workers)", pages)) {
 			t.Errorf("worker %d's summary:\n%s", i, e)
 		}
 		report, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("w%d.jsonl", i)))
