@@ -16,6 +16,7 @@ import (
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/graph"
 	"github.com/sitemapkit/sitemap/input"
+	"github.com/sitemapkit/sitemap/state"
 )
 
 // graphOptions are the flags and arguments of `sitemap graph`.
@@ -72,7 +73,8 @@ linked from no crawled page), pages missing from the sitemap (linked and indexab
 pages left out (noindex, canonical, 404, disallowed by robots.txt, …), each with why. The
 HTML map draws the links and lists the flagged pages of a section when it is clicked; JSON
 gives the same counts, the flagged pages and the links; DOT adds the links as dashed edges;
-SVG draws them as arcs, the sections with orphans or missing pages ringed.
+SVG draws them as arcs, the sections with orphans or missing pages ringed. A crawl that has
+not finished is drawn as far as it went, with a warning.
 
 At most --max-nodes sections are drawn; past that the smaller sections of a level are
 drawn as one "+N more" node that carries their counts. Memory has a ceiling whatever
@@ -285,6 +287,12 @@ func runLinkGraph(ctx context.Context, o *graphOptions, s *streams, dp *diagPrin
 	}
 	if lt.URLs == 0 {
 		return cannotRun("--state %s: the crawl listed no page and no INPUT was given: nothing to draw", o.State)
+	}
+	if fc, ok := st.Crawl().(state.FrontierCounter); ok && !o.Quiet {
+		if n, err := fc.Frontier(ctx); err == nil && n > 0 {
+			fmt.Fprintf(s.Err, "sitemap: warning: --state %s: the crawl has not finished (%s still to fetch): the links of those pages are missing and click depths are unknown; run the same crawl command again to finish it\n",
+				state.Redact(o.State), plural(n, "URL"))
+		}
 	}
 	err = writeOutput(o.Output, s.Out, func(w io.Writer) error {
 		switch format {
