@@ -42,7 +42,7 @@ func TestWorkersCrawlTogether(t *testing.T) {
 		defer st.Close()
 		o := o
 		o.Concurrency = 2
-		c, err := NewWorker(ctx, st, st.Crawl().(state.SharedCrawlLog), site.URL+"/", o, WorkerOptions{Lease: 5 * time.Second, ID: "w" + string(rune('0'+i))})
+		c, err := NewWorker(ctx, st, st.Crawl().(state.SharedCrawlLog), site.URL+"/", o, WorkerOptions{Lease: 10 * time.Second, ID: "w" + string(rune('0'+i))})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -226,6 +227,16 @@ func TestCrawlWorkers(t *testing.T) {
 	code, stdout, stderr := runCLI(t, "", "crawl", "--state", db, "--status")
 	if code != exitOK || !strings.Contains(stdout, "crawl of "+site.URL+"/: finished") || !strings.Contains(stdout, fmt.Sprintf("%d pages fetched", pages)) || !strings.Contains(stdout, "0 alive of 0") {
 		t.Errorf("--status: exit %d\n%s%s", code, stdout, stderr)
+	}
+	code, stdout, stderr = runCLI(t, "", "crawl", "--state", db, "--status", "--json")
+	var st struct {
+		State        string `json:"state"`
+		Fetched      int    `json:"fetched"`
+		Pending      int    `json:"pending"`
+		WorkersAlive int    `json:"workers_alive"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &st); code != exitOK || err != nil || st.State != "finished" || st.Fetched != pages || st.Pending != 0 || st.WorkersAlive != 0 {
+		t.Errorf("--status --json: exit %d, %+v %v\n%s%s", code, st, err, stdout, stderr)
 	}
 	again := filepath.Join(dir, "again")
 	if code, _, stderr := runCLI(t, "", "crawl", "--state", db, "--finish", "--out", again); code != exitOK {
