@@ -181,3 +181,47 @@ func TestWorkerDiesHoldingLeases(t *testing.T) {
 		t.Errorf("entries:\n%v\nwant:\n%v", entries, wantEntries)
 	}
 }
+
+// Finish finishes a shared crawl whose frontier is empty but that no
+// worker finished (they died after their last write): once.
+func TestFinishOrphanedCrawl(t *testing.T) {
+	ctx := context.Background()
+	db := pgtest.DB(t)
+	st, err := state.OpenPostgres(ctx, db, state.PostgresOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	const start = "https://www.example.com/"
+	log := st.Crawl().(state.SharedCrawlLog)
+	if _, err := log.Join(ctx, start, time.Now(), state.CrawlWorker{ID: "dead", Lease: time.Second}); err != nil {
+		t.Fatal(err)
+	}
+	err = log.Update(ctx, func(tx state.CrawlTx) error {
+		if err := tx.Enqueue(ctx, state.CrawlLink{Loc: start}); err != nil {
+			return err
+		}
+		return tx.Record(ctx, state.CrawlResult{Loc: start, Status: 200, Entry: &sitemap.URL{Loc: start}})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(st, st.Crawl(), start, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := r.Finish(ctx)
+	if err != nil || !sum.Finished || sum.Listed != 1 || sum.Fetched != 1 {
+		t.Fatalf("Finish: %+v %v, want the crawl finished by this call, one page listed", sum, err)
+	}
+	if sum, err := r.Finish(ctx); err != nil || sum.Finished || sum.Listed != 1 {
+		t.Fatalf("second Finish: %+v %v, want the finished crawl read, not finished again", sum, err)
+	}
+	o, err := Open(st, st.Crawl(), "https://other.example/", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := o.Finish(ctx); err == nil || !strings.Contains(err.Error(), "holds a crawl of "+start) {
+		t.Fatalf("Finish of another start URL: %v", err)
+	}
+}
