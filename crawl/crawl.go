@@ -208,13 +208,16 @@ func (c *Crawler) Run(ctx context.Context) (Summary, error) {
 	if err := c.readRobots(ctx); err != nil {
 		return sum, err
 	}
+	if c.shared != nil {
+		if err := c.seedShared(ctx); err != nil {
+			return sum, err
+		}
+		return c.runShared(ctx, t0, sum)
+	}
 	if !c.run.Seeded {
 		if err := c.seed(ctx); err != nil {
 			return sum, err
 		}
-	}
-	if c.shared != nil {
-		return c.runShared(ctx, t0, sum)
 	}
 	var err error
 	if c.fetched, err = c.log.Fetched(ctx); err != nil {

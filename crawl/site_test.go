@@ -15,6 +15,7 @@ import (
 type testSite struct {
 	*httptest.Server
 	requests atomic.Int64
+	sitemaps atomic.Int64 // requests of /sitemap.xml (the seed sitemap)
 	mu       sync.Mutex
 	busy     map[string]int // /busy: requests so far (429 first)
 	version  map[string]string
@@ -60,6 +61,7 @@ func (s *testSite) serve(w http.ResponseWriter, r *http.Request) {
 	case p == "/robots.txt":
 		fmt.Fprintf(w, "User-agent: *\nDisallow: /private/\n\nUser-agent: other-bot\nDisallow: /\n\nSitemap: %s/sitemap.xml\n", base)
 	case p == "/sitemap.xml":
+		s.sitemaps.Add(1)
 		w.Header().Set("Content-Type", "application/xml")
 		fmt.Fprintf(w, `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>%s/</loc></url><url><loc>%s/from-sitemap</loc></url></urlset>`, base, base)
 	case p == "/":

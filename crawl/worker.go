@@ -167,6 +167,47 @@ func (c *Crawler) sharedWait(ctx context.Context) error {
 	return nil
 }
 
+// seedShared seeds the shared run when this worker is the one to
+// ([state.SharedCrawlLog.ClaimSeed]: one worker seeds, once), or waits
+// until the worker that is seeding it is done (or dies: then this one
+// may take over).
+func (c *Crawler) seedShared(ctx context.Context) error {
+	for !c.run.Seeded {
+		mine, seeded, err := c.shared.ClaimSeed(ctx, c.worker.ID)
+		switch {
+		case err != nil:
+			return err
+		case seeded:
+			c.run.Seeded = true
+		case mine:
+			// The seeds in one transaction, tried again when it
+			// conflicts with another (the warnings of the walk once).
+			warned := len(c.warnings)
+			for try := 0; ; try++ {
+				c.warnings = c.warnings[:warned]
+				if err = c.seed(ctx); !errors.Is(err, state.ErrConflict) || try == 9 {
+					break
+				}
+				if err := sleep(ctx, time.Duration(try+1)*10*time.Millisecond); err != nil {
+					return err
+				}
+			}
+			if err != nil {
+				return err
+			}
+			c.run.Seeded = true
+		default:
+			if err := c.failure(); err != nil {
+				return err
+			}
+			if err := sleep(ctx, c.worker.Poll); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // runShared is Run for a worker: after robots.txt and the seeds, it
 // crawls its share and, when the frontier is empty, tries to finish the
 // run.

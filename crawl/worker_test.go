@@ -19,13 +19,15 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 
 // Three workers sharing a PostgreSQL crawl log find what one process
 // finds: the same entries, the same report (depths and referrers
-// included), and exactly one of them finishes the crawl.
+// included), and exactly one of them finishes the crawl. One of them
+// seeds the crawl: the seed sitemap is read once.
 func TestWorkersCrawlTogether(t *testing.T) {
 	site := newTestSite()
 	defer site.Close()
 	o := siteOptions()
 	_, wantEntries, wantOut := crawlSite(t, site, filepath.Join(t.TempDir(), "state.db"), o)
 
+	site.sitemaps.Store(0)
 	ctx := context.Background()
 	db := pgtest.DB(t)
 	var (
@@ -34,6 +36,8 @@ func TestWorkersCrawlTogether(t *testing.T) {
 		finished []*Crawler
 		fetched  int
 	)
+	// All three join before any runs, as processes started at once do.
+	var workers []*Crawler
 	for i := range 3 {
 		st, err := state.OpenPostgres(ctx, db, state.PostgresOptions{})
 		if err != nil {
@@ -46,6 +50,9 @@ func TestWorkersCrawlTogether(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		workers = append(workers, c)
+	}
+	for _, c := range workers {
 		wg.Go(func() {
 			sum, err := c.Run(ctx)
 			if err != nil {
@@ -62,6 +69,9 @@ func TestWorkersCrawlTogether(t *testing.T) {
 		})
 	}
 	wg.Wait()
+	if n := site.sitemaps.Load(); n != 1 {
+		t.Errorf("the seed sitemap was read %d times, want once (by the worker that seeds)", n)
+	}
 	if len(finished) != 1 {
 		t.Fatalf("%d workers finished the crawl, want 1", len(finished))
 	}

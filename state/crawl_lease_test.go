@@ -165,7 +165,12 @@ func TestCrawlFinishShared(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	err := a.Update(ctx, func(tx CrawlTx) error { return tx.Enqueue(ctx, CrawlLink{Loc: start}) })
+	err := a.Update(ctx, func(tx CrawlTx) error {
+		if err := tx.Enqueue(ctx, CrawlLink{Loc: start}); err != nil {
+			return err
+		}
+		return tx.Seeded(ctx)
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -266,5 +271,102 @@ func TestCrawlSlots(t *testing.T) {
 	}
 	if w, err := a.Slot(ctx, "y"); err != nil || w < 59*time.Minute {
 		t.Fatalf("slot after a pause of an hour: %v %v", w, err)
+	}
+}
+
+// One worker seeds the run: the first to claim it; the others wait
+// until it is seeded, or take the seeding over when the seeder is gone.
+// No worker finishes a run that is not seeded (its frontier is empty
+// only because the seeds are not in yet).
+func TestCrawlSeedClaim(t *testing.T) {
+	ctx := context.Background()
+	a, b := openShared(t)
+	const start = "https://x/"
+	now := time.Unix(1700000000, 0)
+	for _, w := range []struct {
+		l  SharedCrawlLog
+		id string
+	}{{a, "A"}, {b, "B"}} {
+		r, err := w.l.Join(ctx, start, now, CrawlWorker{ID: w.id, Lease: time.Hour})
+		if err != nil || r.Seeded {
+			t.Fatalf("join of %s: %+v %v, want a run not seeded", w.id, r, err)
+		}
+	}
+	if won, err := b.FinishShared(ctx, ""); err != nil || won {
+		t.Fatalf("finish of a run not seeded: %v %v, want false", won, err)
+	}
+	claim := func(l SharedCrawlLog, id string, wantMine, wantSeeded bool) {
+		t.Helper()
+		mine, seeded, err := l.ClaimSeed(ctx, id)
+		if err != nil || mine != wantMine || seeded != wantSeeded {
+			t.Fatalf("ClaimSeed of %s: mine %v, seeded %v, %v; want %v, %v", id, mine, seeded, err, wantMine, wantSeeded)
+		}
+	}
+	claim(a, "A", true, false)
+	claim(b, "B", false, false) // A seeds
+	claim(a, "A", true, false)  // still A's
+	// A leaves before it is done: B takes the seeding over.
+	if err := a.Leave(ctx, "A"); err != nil {
+		t.Fatal(err)
+	}
+	claim(b, "B", true, false)
+	if _, err := a.Join(ctx, start, now, CrawlWorker{ID: "A", Lease: time.Hour}); err != nil {
+		t.Fatal(err)
+	}
+	claim(a, "A", false, false) // B seeds
+	err := b.Update(ctx, func(tx CrawlTx) error {
+		if err := tx.Enqueue(ctx, CrawlLink{Loc: start}); err != nil {
+			return err
+		}
+		return tx.Seeded(ctx)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	claim(a, "A", false, true)
+	claim(b, "B", false, true)
+	r, err := a.Join(ctx, start, now, CrawlWorker{ID: "C", Lease: time.Hour})
+	if err != nil || !r.Seeded {
+		t.Fatalf("join of a seeded run: %+v %v", r, err)
+	}
+	if won, err := a.FinishShared(ctx, ""); err != nil || won {
+		t.Fatalf("finish with the start URL pending: %v %v", won, err)
+	}
+	err = a.Update(ctx, func(tx CrawlTx) error { return tx.Record(ctx, CrawlResult{Loc: start, Status: 404}) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if won, err := a.FinishShared(ctx, ""); err != nil || !won {
+		t.Fatalf("finish of the seeded run with nothing pending: %v %v", won, err)
+	}
+}
+
+// The crawl log's transactions are READ COMMITTED whatever the
+// database's default (its statements rely on it): a database set to
+// SERIALIZABLE does not fail them with serialization errors.
+func TestCrawlReadCommitted(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.DB(t)
+	s, err := OpenPostgres(ctx, url, PostgresOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.pool.Exec(ctx, `DO $$ BEGIN EXECUTE format('ALTER DATABASE %I SET default_transaction_isolation = serializable', current_database()); END $$`); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if s, err = OpenPostgres(ctx, url, PostgresOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var def, got string
+	if err := s.pool.QueryRow(ctx, `SHOW transaction_isolation`).Scan(&def); err != nil || def != "serializable" {
+		t.Fatalf("the database's default isolation: %q %v", def, err)
+	}
+	err = s.Crawl().Update(ctx, func(tx CrawlTx) error {
+		return tx.(pgCrawlTx).tx.QueryRow(ctx, `SHOW transaction_isolation`).Scan(&got)
+	})
+	if err != nil || got != "read committed" {
+		t.Fatalf("the crawl log's transaction: %q %v, want read committed", got, err)
 	}
 }

@@ -113,7 +113,10 @@ func (c pgCrawl) tx(ctx context.Context, f func(pgCrawlTx) error) error {
 	if err := s.flushLocked(ctx); err != nil {
 		return err
 	}
-	tx, err := s.pool.Begin(ctx)
+	// READ COMMITTED whatever the database's default: the shared crawl's
+	// statements are written for it (an UPDATE whose WHERE is false
+	// takes no lock; SKIP LOCKED).
+	tx, err := s.pool.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.ReadCommitted})
 	if err != nil {
 		return fmt.Errorf("state: crawl: begin: %w", err)
 	}
@@ -125,6 +128,31 @@ func (c pgCrawl) tx(ctx context.Context, f func(pgCrawlTx) error) error {
 		return conflict(fmt.Errorf("state: crawl: commit: %w", err))
 	}
 	return nil
+}
+
+// txRetry is tx, tried again while it fails with ErrConflict.
+func (c pgCrawl) txRetry(ctx context.Context, f func(pgCrawlTx) error) error {
+	return retry(ctx, func() error { return c.tx(ctx, f) })
+}
+
+// retry runs f again, a few times, while it fails with ErrConflict
+// (another transaction wrote the same rows at the same time: the
+// database ended this one, and nothing was written).
+func retry(ctx context.Context, f func() error) error {
+	var err error
+	for try := range 10 {
+		if err = f(); !errors.Is(err, ErrConflict) {
+			return err
+		}
+		t := time.NewTimer(time.Duration(try+1) * 10 * time.Millisecond)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return err
+		case <-t.C:
+		}
+	}
+	return err
 }
 
 // conflict marks the error of a transaction that the database ended

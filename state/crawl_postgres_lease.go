@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -51,7 +52,7 @@ func (c pgCrawl) Join(ctx context.Context, start string, now time.Time, w CrawlW
 		return CrawlRun{}, fmt.Errorf("state: crawl: join: %w", err)
 	}
 	var r CrawlRun
-	err := c.tx(ctx, func(t pgCrawlTx) error {
+	err := c.txRetry(ctx, func(t pgCrawlTx) error {
 		r = CrawlRun{Start: start}
 		var status string
 		if err := t.tx.QueryRow(ctx, `SELECT value FROM sitemap_crawl_meta WHERE key = 'status' FOR UPDATE`).Scan(&status); err != nil {
@@ -116,6 +117,49 @@ func (t pgCrawlTx) addWorker(ctx context.Context, w CrawlWorker) error {
 	_, err := t.tx.Exec(ctx, `INSERT INTO sitemap_crawl_workers(id, host, pid, lease_ms, started, seen) VALUES($1, $2, $3, $4, now(), now())
 		ON CONFLICT (id) DO UPDATE SET seen = now(), lease_ms = excluded.lease_ms`, w.ID, w.Host, w.PID, ms(w.Lease))
 	return err
+}
+
+// ClaimSeed implements [SharedCrawlLog]: the status row is locked, so
+// that one worker at a time looks at the seeding and claims it. The
+// claim is the meta row seeded = "by:ID" (a run seeded is "1").
+func (c pgCrawl) ClaimSeed(ctx context.Context, worker string) (mine, seeded bool, err error) {
+	if err := c.read(); err != nil {
+		return false, false, err
+	}
+	err = c.txRetry(ctx, func(t pgCrawlTx) error {
+		mine, seeded = false, false
+		var status string
+		err := t.tx.QueryRow(ctx, `SELECT value FROM sitemap_crawl_meta WHERE key = 'status' FOR UPDATE`).Scan(&status)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return fmt.Errorf("%w: the log holds no run", ErrCrawlLeft)
+		}
+		if err != nil {
+			return err
+		}
+		v, err := t.meta(ctx, "seeded")
+		if err != nil {
+			return err
+		}
+		if v == "1" || status != "running" {
+			seeded = true
+			return nil
+		}
+		if by, ok := strings.CutPrefix(v, "by:"); ok && by != worker {
+			var alive bool
+			if err := t.tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM sitemap_crawl_workers WHERE id = $1 AND seen + lease_ms * interval '1 millisecond' > now())`, by).Scan(&alive); err != nil {
+				return err
+			}
+			if alive {
+				return nil
+			}
+		}
+		mine = true
+		return t.setMeta(ctx, "seeded", "by:"+worker)
+	})
+	if err != nil {
+		return false, false, fmt.Errorf("state: crawl: claim the seeding: %w", err)
+	}
+	return mine, seeded, nil
 }
 
 // Lease implements [SharedCrawlLog].
@@ -296,7 +340,7 @@ func (c pgCrawl) FinishShared(ctx context.Context, reason string) (bool, error) 
 		return false, err
 	}
 	won := false
-	err := c.tx(ctx, func(t pgCrawlTx) error {
+	err := c.txRetry(ctx, func(t pgCrawlTx) error {
 		var status string
 		err := t.tx.QueryRow(ctx, `SELECT value FROM sitemap_crawl_meta WHERE key = 'status' FOR UPDATE`).Scan(&status)
 		if errors.Is(err, pgx.ErrNoRows) {
@@ -306,6 +350,10 @@ func (c pgCrawl) FinishShared(ctx context.Context, reason string) (bool, error) 
 			return err
 		}
 		if reason == "" {
+			// A run whose seeds are not in has no frontier yet.
+			if seeded, err := t.meta(ctx, "seeded"); err != nil || seeded != "1" {
+				return err
+			}
 			var pending int
 			if err := t.tx.QueryRow(ctx, `SELECT count(*) FROM sitemap_crawl_urls WHERE state = 0`).Scan(&pending); err != nil || pending > 0 {
 				return err

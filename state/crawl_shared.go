@@ -35,6 +35,14 @@ type SharedCrawlLog interface {
 	// records w as alive; w.Lease is how long it stays alive without a
 	// Renew.
 	Join(ctx context.Context, start string, now time.Time, w CrawlWorker) (CrawlRun, error)
+	// ClaimSeed tells worker whether to seed the run (enqueue the start
+	// URL and the seed sitemaps' URLs, then [CrawlTx.Seeded], in one
+	// Update): mine is true for the one worker that is to do it now,
+	// seeded is true once it is done (or the run finished). Both false:
+	// another live worker is seeding; ask again a little later (a
+	// seeder that dies, or leaves, is replaced by the next caller). No
+	// URL is to be leased before seeded: the frontier is not all there.
+	ClaimSeed(ctx context.Context, worker string) (mine, seeded bool, err error)
 	// Lease leases to worker up to n pending URLs of depth that no live
 	// lease holds, in Loc order, until ttl from now: it selects them
 	// FOR UPDATE SKIP LOCKED (workers leasing at once take different
@@ -62,9 +70,9 @@ type SharedCrawlLog interface {
 	// 429 or 503's Retry-After, for every worker).
 	Pause(ctx context.Context, host string, d time.Duration) error
 	// FinishShared finishes the run as [CrawlTx.Finish] does, when it is
-	// running and, unless reason is set, nothing is pending: true for the
-	// one caller that did it, false when the run was already finished
-	// or some URL is pending.
+	// running and, unless reason is set, seeded with nothing pending:
+	// true for the one caller that did it, false when the run was
+	// already finished, is not seeded yet, or some URL is pending.
 	FinishShared(ctx context.Context, reason string) (bool, error)
 	// Status reads the run's progress: the frontier, the workers, the
 	// pages fetched lately.
