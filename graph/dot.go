@@ -17,16 +17,20 @@ func (t *Tree) DOT(ctx context.Context, w io.Writer, o DrawOptions) error {
 }
 
 // DOT writes the link view as [Tree.DOT] writes a tree, plus the links
-// between sections as dashed purple edges that do not change the layout,
-// as wide as they are many, labelled with their number; the tooltip of a
-// section adds its link counts.
+// between sections (the DrawOptions.MaxLinks heaviest) as dashed purple
+// edges that do not change the layout, as wide as they are many,
+// labelled with their number; the tooltip of a section adds its link
+// counts.
 func (lt *LinkTree) DOT(ctx context.Context, w io.Writer, o DrawOptions) error {
 	root := lt.Limit(o.MaxNodes)
 	if o.Title == "" {
 		o.Title = "Links of " + root.Name
 	}
 	return writeDOT(ctx, w, root, o, func(bw *bufio.Writer, at map[*Node]int) {
-		edges := lt.drawnEdges(at)
+		edges, cut := o.arcs(lt.drawnEdges(at))
+		if cut > 0 {
+			bw.WriteString("  // the " + strconv.Itoa(len(edges)) + " heaviest links between sections; " + strconv.Itoa(cut) + " more left out (DrawOptions.MaxLinks)\n")
+		}
 		most := 1
 		for _, e := range edges {
 			most = max(most, e[2])

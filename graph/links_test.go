@@ -239,3 +239,27 @@ func TestLinksSVG(t *testing.T) {
 		t.Errorf("%d sections ringed, want 4 (the root, blog/, docs/, gone/)", n)
 	}
 }
+
+func TestLinksArcsCapped(t *testing.T) {
+	lt, err := Links(context.Background(), plantedCrawl(t), plantedSitemap(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := lt.SVG(context.Background(), &b, DrawOptions{MaxLinks: 1}); err != nil {
+		t.Fatal(err)
+	}
+	svg := b.String()
+	if n := strings.Count(svg, `<path class="k"`); n != 1 || !strings.Contains(svg, "(the 1 heaviest links between sections drawn, 2 more left out)</desc>") ||
+		!strings.Contains(svg, "https://www.example.com/ → https://www.example.com/blog/: 2 links") {
+		t.Errorf("SVG with MaxLinks 1: %d arcs\n%s", n, svg)
+	}
+	b.Reset()
+	if err := lt.DOT(context.Background(), &b, DrawOptions{MaxLinks: 1}); err != nil {
+		t.Fatal(err)
+	}
+	dot := b.String()
+	if n := strings.Count(dot, "style=dashed"); n != 1 || !strings.Contains(dot, "// the 1 heaviest links between sections; 2 more left out") {
+		t.Errorf("DOT with MaxLinks 1: %d links\n%s", n, dot)
+	}
+}

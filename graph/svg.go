@@ -14,6 +14,10 @@ type DrawOptions struct {
 	// MaxNodes is the most sections drawn (0: DefaultMaxNodes); see
 	// Tree.Limit.
 	MaxNodes int
+	// MaxLinks is the most links between sections a link view draws in
+	// SVG and DOT, the heaviest (0: DefaultMaxLinks); the HTML map and
+	// JSON have them all.
+	MaxLinks int
 	// Title names the drawing; the root's name when empty.
 	Title string
 }
@@ -27,6 +31,23 @@ const (
 	labelMax  = 40  // runes of a name drawn
 	headWidth = 9.0 // a generous width of one character of the heading line (14px, bold)
 )
+
+// DefaultMaxLinks is DrawOptions.MaxLinks when it is 0: more arcs
+// than that make a static picture a tangle.
+const DefaultMaxLinks = 2000
+
+// arcs cuts edges (heaviest first) to o.MaxLinks; cut is how many were
+// left out.
+func (o DrawOptions) arcs(edges [][3]int) (kept [][3]int, cut int) {
+	m := o.MaxLinks
+	if m <= 0 {
+		m = DefaultMaxLinks
+	}
+	if len(edges) <= m {
+		return edges, 0
+	}
+	return edges[:m], len(edges) - m
+}
 
 func (o DrawOptions) title(root *Node) string {
 	if o.Title != "" {
@@ -55,8 +76,9 @@ func (t *Tree) SVG(ctx context.Context, w io.Writer, o DrawOptions) error {
 }
 
 // SVG writes the link view as the static picture of [Tree.SVG] with the
-// links between sections drawn as purple arcs as wide as they are many
-// (each with a tooltip of its count), each section's inlinks, click depth
+// links between sections (the DrawOptions.MaxLinks heaviest; the
+// description says how many more) drawn as purple arcs as wide as they
+// are many (each with a tooltip of its count), each section's inlinks, click depth
 // and flagged pages in its tooltip, and the sections holding orphans or
 // missing pages ringed in red.
 func (lt *LinkTree) SVG(ctx context.Context, w io.Writer, o DrawOptions) error {
@@ -91,8 +113,18 @@ func (t *Tree) svg(ctx context.Context, w io.Writer, o DrawOptions, lt *LinkTree
 	}
 	title := o.title(root)
 	desc := plural(t.URLs-t.Skipped, "URL", "URLs") + " in " + plural(t.Sections, "section", "sections") + "; " + plural(len(all), "node", "nodes") + " drawn"
+	var edges [][3]int
 	if lt != nil {
 		desc = lt.summary(len(all))
+		at := make(map[*Node]int, len(all))
+		for i, v := range all {
+			at[orig(v.n)] = i
+		}
+		var cut int
+		edges, cut = o.arcs(lt.drawnEdges(at))
+		if cut > 0 {
+			desc += " (the " + group(len(edges)) + " heaviest links between sections drawn, " + group(cut) + " more left out)"
+		}
 	}
 	// As wide as the widest column's end or the heading line, whichever
 	// is wider: a tree narrower than its heading would cut it.
@@ -144,14 +176,9 @@ g.more text { font-style: italic; }
 	}
 	bw.WriteString("\"/>\n")
 	if lt != nil {
-		at := make(map[*Node]int, len(all))
-		for i, v := range all {
-			at[orig(v.n)] = i
-		}
 		// As the map draws them: between columns from the end of the
 		// shallower section's label to the deeper one's dot, within a
 		// column a loop on the left.
-		edges := lt.drawnEdges(at)
 		most := 1
 		for _, e := range edges {
 			most = max(most, e[2])

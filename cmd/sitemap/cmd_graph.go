@@ -27,6 +27,7 @@ type graphOptions struct {
 	Format       string
 	Title        string
 	MaxNodes     int
+	MaxLinks     int
 	MaxSections  int
 	MaxPages     int
 	Base         string
@@ -108,6 +109,7 @@ the drawing has every URL that could be read) or nothing drawn because they list
 	f.StringVar(&o.State, "state", "", "`FILE`: the state of \"sitemap crawl --state\"; draw its internal link graph (see above)")
 	f.StringVar(&o.Title, "title", "", "title of the drawing (default: \"Sections of\" the site)")
 	f.IntVar(&o.MaxNodes, "max-nodes", graph.DefaultMaxNodes, "most sections drawn; the rest are aggregated into \"+N more\" nodes")
+	f.IntVar(&o.MaxLinks, "max-links", graph.DefaultMaxLinks, "with --state, most links between sections drawn in SVG and DOT (the heaviest; HTML and JSON have them all)")
 	f.IntVar(&o.MaxSections, "max-sections", graph.DefaultMaxSections, "most sections held while reading (a memory ceiling); URLs past it count in their deepest section held")
 	f.IntVar(&o.MaxPages, "max-pages", graph.DefaultMaxPages, "pages of each section kept to list in the HTML map")
 	f.StringVar(&o.Base, "base", "", "`URL` where a local INPUT is served, to map an index's child locs to local files")
@@ -223,8 +225,8 @@ func runGraph(ctx context.Context, o *graphOptions, s *streams) error {
 	if err != nil {
 		return cannotRun("%v", err)
 	}
-	if o.MaxNodes < 1 || o.MaxSections < 1 || o.MaxPages < 0 {
-		return cannotRun("--max-nodes and --max-sections must be at least 1, --max-pages at least 0")
+	if o.MaxNodes < 1 || o.MaxSections < 1 || o.MaxLinks < 1 || o.MaxPages < 0 {
+		return cannotRun("--max-nodes, --max-sections and --max-links must be at least 1, --max-pages at least 0")
 	}
 	if o.client == nil {
 		if o.client, err = httpClient(o.UserAgent, o.Timeout, o.Scope); err != nil {
@@ -233,7 +235,7 @@ func runGraph(ctx context.Context, o *graphOptions, s *streams) error {
 	}
 	dp := &diagPrinter{w: s.Err, quiet: o.Quiet}
 	gopt := graph.Options{MaxSections: o.MaxSections, MaxPages: pagesOption(o.MaxPages)}
-	draw := graph.DrawOptions{MaxNodes: o.MaxNodes, Title: o.Title}
+	draw := graph.DrawOptions{MaxNodes: o.MaxNodes, MaxLinks: o.MaxLinks, Title: o.Title}
 	if o.State != "" {
 		return runLinkGraph(ctx, o, s, dp, format, gopt, draw)
 	}

@@ -101,6 +101,7 @@ func TestGraphErrors(t *testing.T) {
 		{[]string{"graph", dir, "-o", filepath.Join(dir, "site.png")}, "does not say the format"},
 		{[]string{"graph", dir, "--format", "pdf"}, `--format "pdf"`},
 		{[]string{"graph", dir, "--max-nodes", "0"}, "--max-nodes"},
+		{[]string{"graph", dir, "--max-links", "0"}, "--max-links"},
 		{[]string{"graph", dir, "-o", filepath.Join(dir, "no", "such", "site.svg")}, "writing"},
 		{[]string{"graph", filepath.Join(dir, "missing.xml")}, "missing.xml"},
 	} {
@@ -233,6 +234,13 @@ func TestGraphLinksMarksPlantedPages(t *testing.T) {
 	out := filepath.Join(dir, "links.json")
 	if code, _, errs := runCLI(t, "", "graph", "--state", db, sm, "-o", out); code != exitOK {
 		t.Fatalf("graph --state: exit %d: %s", code, errs)
+	}
+	svg := filepath.Join(dir, "links.svg")
+	if code, _, errs := runCLI(t, "", "graph", "--state", db, sm, "--max-links", "1", "-o", svg); code != exitOK {
+		t.Fatalf("graph --state --max-links 1: exit %d: %s", code, errs)
+	}
+	if b, _ := os.ReadFile(svg); strings.Count(string(b), `<path class="k"`) != 1 {
+		t.Errorf("--max-links 1 drew %d arcs:\n%s", strings.Count(string(b), `<path class="k"`), b)
 	}
 	b, _ := os.ReadFile(out)
 	var got struct {
