@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -162,10 +163,10 @@ func TestGraphLinksFromCrawlState(t *testing.T) {
 // fetch and validate say), not a failure to run.
 func TestGraphAndHTMLFromAHomepage(t *testing.T) {
 	var srv *httptest.Server
-	none := false
+	var none atomic.Bool // the site has no sitemap
 	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch {
-		case r.URL.Path == "/sitemap.xml" && !none:
+		case r.URL.Path == "/sitemap.xml" && !none.Load():
 			w.Write([]byte(urlset(srv.URL+"/docs/a", srv.URL+"/docs/b", srv.URL+"/")))
 		case r.URL.Path == "/":
 			w.Write([]byte("<!doctype html><title>Home</title>"))
@@ -182,7 +183,7 @@ func TestGraphAndHTMLFromAHomepage(t *testing.T) {
 	if !strings.Contains(string(b), `<a href="`+srv.URL+`/docs/b">B</a>`) {
 		t.Errorf("the site map of the homepage lacks docs/b:\n%s", b)
 	}
-	none = true
+	none.Store(true)
 	for _, args := range [][]string{
 		{"graph", srv.URL + "/", "-o", filepath.Join(dir, "site.svg")},
 		{"html", srv.URL + "/", "-o", filepath.Join(dir, "pages2")},
