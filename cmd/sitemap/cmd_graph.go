@@ -88,6 +88,7 @@ the drawing has every URL that could be read) or nothing drawn because they list
 		Example: `  sitemap graph testdata/samples/basic.xml -o site.html
   sitemap crawl https://www.example.com/ --out crawled/ --state crawl.db
   sitemap graph --state crawl.db -o links.html
+  sitemap graph --state crawl.db public/sitemap.xml -o links.html
   sitemap graph https://www.example.com/ -o site.svg
   sitemap graph testdata/samples/ -o site.dot
   sitemap graph --format json testdata/samples/basic.xml`,
