@@ -63,6 +63,10 @@ type LinkTree struct {
 	// DroppedEdges counts links not aggregated because maxEdges section
 	// pairs were held.
 	DroppedEdges int
+	// Unreached counts the sitemap's URLs the crawl never saw (all of
+	// them, most often, when the sitemap names another host than the
+	// crawl's).
+	Unreached int
 }
 
 // Links reads the last run of a crawl log into a LinkTree. The sitemap
@@ -100,6 +104,7 @@ func Links(ctx context.Context, log state.CrawlLog, listed sitemap.Entries, o Op
 				return err
 			}
 			if !ok {
+				lt.Unreached++
 				lt.mark(u.Loc, "", MarkOrphan, "orphan: the crawl never reached it", true)
 			}
 			return nil

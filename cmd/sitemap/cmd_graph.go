@@ -291,6 +291,14 @@ func runLinkGraph(ctx context.Context, o *graphOptions, s *streams, dp *diagPrin
 	if lt.URLs == 0 {
 		return cannotRun("--state %s: the crawl listed no page and no INPUT was given: nothing to draw", o.State)
 	}
+	if n := lt.URLs - lt.Skipped; n > 0 && lt.Unreached == n && !o.Quiet {
+		crawled := lt.Start
+		if crawled == "" {
+			crawled = state.Redact(o.State)
+		}
+		fmt.Fprintf(s.Err, "sitemap: warning: the crawl of %s reached none of the %s of %s: every one is drawn as an orphan; give the sitemaps of the site crawled (the same scheme, host and port)\n",
+			crawled, plural(n, "URL"), strings.Join(o.Inputs, ", "))
+	}
 	if fc, ok := st.Crawl().(state.FrontierCounter); ok && !o.Quiet {
 		if n, err := fc.Frontier(ctx); err == nil && n > 0 {
 			fmt.Fprintf(s.Err, "sitemap: warning: --state %s: the crawl has not finished (%s still to fetch): the links of those pages are missing and click depths are unknown; run the same crawl command again to finish it\n",

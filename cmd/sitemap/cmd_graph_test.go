@@ -315,4 +315,11 @@ func TestGraphLinksOfAnUnfinishedCrawl(t *testing.T) {
 	if _, _, errs := runCLI(t, "", "graph", "--quiet", "--state", db, "-o", filepath.Join(t.TempDir(), "links.json")); errs != "" {
 		t.Errorf("--quiet: %q", errs)
 	}
+	// A sitemap of another host than the crawl's: nothing of it reached.
+	sm := filepath.Join(t.TempDir(), "sitemap.xml")
+	writeFile(t, sm, urlset("https://example.org/", "https://example.org/a"))
+	code, _, errs = runCLI(t, "", "graph", "--state", db, sm, "-o", filepath.Join(t.TempDir(), "links.json"))
+	if code != exitOK || !strings.Contains(errs, "the crawl of https://www.example.com/ reached none of the 2 URLs of "+sm) {
+		t.Errorf("a sitemap of another host: exit %d, %q", code, errs)
+	}
 }
