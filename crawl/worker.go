@@ -415,6 +415,9 @@ func (c *Crawler) Finish(ctx context.Context) (Summary, error) {
 	if err != nil {
 		return sum, err
 	}
+	if st.State == "running" && !st.Seeded {
+		return sum, fmt.Errorf("%w: its seeds are not in yet (the worker seeding it died, or is at it), %d live workers", ErrPending, st.Alive())
+	}
 	if st.State != "finished" {
 		return sum, fmt.Errorf("%w: %d URLs pending, %d live workers", ErrPending, st.Pending, st.Alive())
 	}

@@ -220,6 +220,16 @@ func TestFinishOrphanedCrawl(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The seeding did not end (the transaction above is not it).
+	if _, err := r.Finish(ctx); !errors.Is(err, ErrPending) || !strings.Contains(err.Error(), "seeds") {
+		t.Fatalf("Finish of a crawl not seeded: %v, want ErrPending (the seeds are not in)", err)
+	}
+	if err := log.Update(ctx, func(tx state.CrawlTx) error { return tx.Seeded(ctx) }); err != nil {
+		t.Fatal(err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
 	sum, err := r.Finish(ctx)
 	if err != nil || !sum.Finished || sum.Listed != 1 || sum.Fetched != 1 {
 		t.Fatalf("Finish: %+v %v, want the crawl finished by this call, one page listed", sum, err)

@@ -382,12 +382,13 @@ func (c pgCrawl) Status(ctx context.Context) (CrawlStatus, error) {
 		coalesce((SELECT value FROM sitemap_crawl_meta WHERE key = 'status'), ''),
 		coalesce((SELECT value FROM sitemap_crawl_meta WHERE key = 'start'), ''),
 		coalesce((SELECT value FROM sitemap_crawl_meta WHERE key = 'run_time'), '0'),
+		coalesce((SELECT value = '1' FROM sitemap_crawl_meta WHERE key = 'seeded'), false),
 		(SELECT count(*) FROM sitemap_crawl_urls WHERE state = 0),
 		(SELECT count(*) FROM sitemap_crawl_urls WHERE state = 0 AND lease_until > now()),
 		(SELECT count(*) FROM sitemap_crawl_urls WHERE state IN (2, 3)),
 		(SELECT count(*) FROM sitemap_crawl_urls WHERE fetched = 1),
 		(SELECT count(*) FROM sitemap_crawl_urls WHERE fetched_at > now() - $1::float8 * interval '1 millisecond')`,
-		ms(RecentWindow)).Scan(&st.Now, &st.State, &st.Start, &runTime, &st.Pending, &st.Leased, &st.Decided, &st.Fetched, &st.Recent)
+		ms(RecentWindow)).Scan(&st.Now, &st.State, &st.Start, &runTime, &st.Seeded, &st.Pending, &st.Leased, &st.Decided, &st.Fetched, &st.Recent)
 	if err != nil {
 		return st, fmt.Errorf("state: crawl: status: %w", err)
 	}

@@ -119,6 +119,9 @@ type CrawlStatus struct {
 	Start string
 	Time  time.Time
 	State string
+	// Seeded is set once the run's seeds are in (its frontier is
+	// complete: before, an empty frontier does not mean done).
+	Seeded bool
 	// Pending counts the frontier (URLs to fetch), Leased those of them
 	// a live lease holds (in flight), Decided the URLs done or left out,
 	// Fetched the pages fetched.

@@ -97,7 +97,11 @@ func writeStatus(w io.Writer, cs state.CrawlStatus, where string) {
 	}
 	since := cs.Now.Sub(cs.Time).Round(time.Second)
 	fmt.Fprintf(w, "crawl of %s: %s, started %s (%s ago)\n", cs.Start, cs.State, cs.Time.Format(time.RFC3339), since)
-	fmt.Fprintf(w, "frontier:    %d URLs pending (%d leased to live workers)\n", cs.Pending, cs.Leased)
+	seeding := ""
+	if cs.State == "running" && !cs.Seeded {
+		seeding = "; the seeds are not all in yet"
+	}
+	fmt.Fprintf(w, "frontier:    %d URLs pending (%d leased to live workers)%s\n", cs.Pending, cs.Leased, seeding)
 	fmt.Fprintf(w, "done:        %d URLs decided, %d pages fetched\n", cs.Decided, cs.Fetched)
 	fmt.Fprintf(w, "pages/s:     %.1f (last %s)\n", cs.PagesPerSecond(), state.RecentWindow)
 	fmt.Fprintf(w, "workers:     %d alive of %d\n", cs.Alive(), len(cs.Workers))
@@ -122,6 +126,7 @@ func writeStatusJSON(w io.Writer, cs state.CrawlStatus) error {
 	out := struct {
 		Start    string    `json:"start"`
 		State    string    `json:"state"`
+		Seeded   bool      `json:"seeded"`
 		Time     time.Time `json:"time"`
 		Pending  int       `json:"pending"`
 		Leased   int       `json:"leased"`
@@ -131,7 +136,7 @@ func writeStatusJSON(w io.Writer, cs state.CrawlStatus) error {
 		Alive    int       `json:"workers_alive"`
 		Workers  []worker  `json:"workers"`
 		Database time.Time `json:"now"`
-	}{cs.Start, cs.State, cs.Time, cs.Pending, cs.Leased, cs.Decided, cs.Fetched, cs.PagesPerSecond(), cs.Alive(), []worker{}, cs.Now}
+	}{cs.Start, cs.State, cs.Seeded, cs.Time, cs.Pending, cs.Leased, cs.Decided, cs.Fetched, cs.PagesPerSecond(), cs.Alive(), []worker{}, cs.Now}
 	for _, wk := range cs.Workers {
 		out.Workers = append(out.Workers, worker{wk.ID, wk.Host, wk.PID, wk.Alive, wk.Pages, wk.Seen})
 	}
