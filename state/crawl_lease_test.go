@@ -370,3 +370,65 @@ func TestCrawlReadCommitted(t *testing.T) {
 		t.Fatalf("the crawl log's transaction: %q %v, want read committed", got, err)
 	}
 }
+
+// A link to a URL whose row another transaction holds (a worker
+// writing its result for it) does not wait for that transaction when
+// the link changes nothing: two workers each holding a URL the other
+// links to would deadlock, and every page linking to the home page
+// would queue on its row.
+func TestCrawlEnqueueTakesNoLock(t *testing.T) {
+	ctx := context.Background()
+	a, b := openShared(t)
+	const start = "https://x/"
+	if _, err := a.Join(ctx, start, time.Now(), CrawlWorker{ID: "A", Lease: time.Hour}); err != nil {
+		t.Fatal(err)
+	}
+	err := a.Update(ctx, func(tx CrawlTx) error {
+		for _, l := range []CrawlLink{{Loc: start}, {Loc: start + "a", Depth: 1, Referrer: start}} {
+			if err := tx.Enqueue(ctx, l); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A holds both rows until it is told to end.
+	locked, end, done := make(chan error, 1), make(chan struct{}), make(chan error, 1)
+	go func() {
+		done <- a.Update(ctx, func(tx CrawlTx) error {
+			_, err := tx.(LeaseTx).Holds(ctx, "", []string{start, start + "a"})
+			locked <- err
+			<-end
+			return err
+		})
+	}()
+	if err := <-locked; err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		close(end)
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}()
+	// B links to both, changing neither (the same depth and a later
+	// referrer; an earlier depth): it does not wait for A.
+	wctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	err = b.Update(wctx, func(tx CrawlTx) error {
+		for _, l := range []CrawlLink{{Loc: start + "a", Depth: 1, Referrer: start + "z"}, {Loc: start, Depth: 2, Referrer: start + "a"}, {Loc: start + "new", Depth: 2, Referrer: start + "a"}} {
+			if err := tx.Enqueue(wctx, l); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("links to rows another transaction holds, changing nothing: %v", err)
+	}
+	if ok, err := b.Seen(ctx, start+"new"); err != nil || !ok {
+		t.Fatalf("the new URL: seen %v %v", ok, err)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -76,7 +77,19 @@ func (s *Postgres) Crawl() CrawlLog { return pgCrawl{s} }
 type pgCrawl struct{ s *Postgres }
 
 // pgCrawlTx is the CrawlTx of pgCrawl.Update.
-type pgCrawlTx struct{ tx pgx.Tx }
+type pgCrawlTx struct {
+	tx pgx.Tx
+	q  *enqueued
+}
+
+// enqueued holds a transaction's Enqueues until it ends (or until a
+// statement on one of their URLs), to write them in loc order, in one
+// round trip: transactions of workers writing links to the same URLs
+// then take the rows' locks in the same order (a deadlock otherwise).
+type enqueued struct {
+	links []CrawlLink
+	locs  map[string]bool
+}
 
 var (
 	_ CrawlLog        = pgCrawl{}
@@ -121,7 +134,11 @@ func (c pgCrawl) tx(ctx context.Context, f func(pgCrawlTx) error) error {
 		return fmt.Errorf("state: crawl: begin: %w", err)
 	}
 	defer tx.Rollback(context.Background())
-	if err := f(pgCrawlTx{tx}); err != nil {
+	t := pgCrawlTx{tx, &enqueued{locs: map[string]bool{}}}
+	if err := f(t); err != nil {
+		return conflict(err)
+	}
+	if err := t.flush(ctx); err != nil {
 		return conflict(err)
 	}
 	if err := tx.Commit(ctx); err != nil {
@@ -226,33 +243,83 @@ func (c pgCrawl) Update(ctx context.Context, fn func(CrawlTx) error) error {
 	return c.tx(ctx, func(t pgCrawlTx) error { return fn(t) })
 }
 
-// Enqueue implements [CrawlTx].
+// Enqueue implements [CrawlTx]. The link is written when the
+// transaction ends (or before a statement on its URL), with the others
+// of the transaction in loc order.
 func (t pgCrawlTx) Enqueue(ctx context.Context, l CrawlLink) error {
-	st := crawlPending
-	switch {
-	case l.Nofollow:
-		st = crawlNofollow
-	case l.Reason != "":
-		st = crawlDecided
-	}
-	err := t.exec(ctx, `INSERT INTO crawl_urls AS u (loc, depth, referrer, state, reason, pathkey) VALUES(?, ?, ?, ?, ?, ?)
-		ON CONFLICT(loc) DO UPDATE SET
-			state    = CASE WHEN u.state = 3 AND excluded.state = 0 THEN 0 ELSE u.state END,
-			reason   = CASE WHEN u.state = 3 AND excluded.state = 0 THEN '' ELSE u.reason END,
-			depth    = CASE WHEN u.state = 3 AND excluded.state = 0 THEN excluded.depth ELSE u.depth END,
-			referrer = CASE WHEN u.state = 3 AND excluded.state = 0 THEN excluded.referrer
-			                WHEN u.fetched = 0 AND u.depth = excluded.depth AND excluded.referrer < u.referrer THEN excluded.referrer
-			                ELSE u.referrer END
-		WHERE (u.state = 3 AND excluded.state = 0) OR (u.fetched = 0 AND u.depth = excluded.depth AND excluded.referrer < u.referrer)`,
-		l.Loc, l.Depth, l.Referrer, st, l.Reason, l.PathKey)
-	if err != nil {
-		return fmt.Errorf("state: crawl: enqueue %s: %w", l.Loc, err)
-	}
+	t.q.links = append(t.q.links, l)
+	t.q.locs[l.Loc] = true
 	return nil
+}
+
+// An enqueued link is two statements: the row is inserted when new;
+// else it is updated when the link changes it (a URL left out as
+// nofollow followed after all, a lower referrer at the same depth). The
+// UPDATE's WHERE is false for every other row, which is then not locked:
+// a link to a URL another worker holds does not wait for it.
+const (
+	pgEnqueueInsert = `INSERT INTO sitemap_crawl_urls (loc, depth, referrer, state, reason, pathkey) VALUES($1, $2, $3, $4, $5, $6) ON CONFLICT (loc) DO NOTHING`
+	pgEnqueueUpdate = `UPDATE sitemap_crawl_urls SET
+			state    = CASE WHEN state = 3 AND $4::integer = 0 THEN 0 ELSE state END,
+			reason   = CASE WHEN state = 3 AND $4::integer = 0 THEN '' ELSE reason END,
+			depth    = CASE WHEN state = 3 AND $4::integer = 0 THEN $2::integer ELSE depth END,
+			referrer = CASE WHEN state = 3 AND $4::integer = 0 THEN $3::text
+			                WHEN fetched = 0 AND depth = $2::integer AND $3::text COLLATE "C" < referrer THEN $3::text
+			                ELSE referrer END
+		WHERE loc = $1 AND ((state = 3 AND $4::integer = 0) OR (fetched = 0 AND depth = $2::integer AND $3::text COLLATE "C" < referrer))`
+)
+
+// flush writes the enqueued links, sorted by loc (the links to one URL
+// in the order they came: each applies to what the one before left).
+func (t pgCrawlTx) flush(ctx context.Context) error {
+	if len(t.q.links) == 0 {
+		return nil
+	}
+	ls := t.q.links
+	slices.SortStableFunc(ls, func(a, b CrawlLink) int { return strings.Compare(a.Loc, b.Loc) })
+	var b pgx.Batch
+	var which []string
+	for i, l := range ls {
+		if i > 0 && l == ls[i-1] {
+			continue // the same link again changes nothing
+		}
+		st := crawlPending
+		switch {
+		case l.Nofollow:
+			st = crawlNofollow
+		case l.Reason != "":
+			st = crawlDecided
+		}
+		b.Queue(pgEnqueueInsert, l.Loc, l.Depth, l.Referrer, st, l.Reason, l.PathKey)
+		b.Queue(pgEnqueueUpdate, l.Loc, l.Depth, l.Referrer, st)
+		which = append(which, l.Loc, l.Loc)
+	}
+	t.q.links = ls[:0]
+	clear(t.q.locs)
+	br := t.tx.SendBatch(ctx, &b)
+	for _, loc := range which {
+		if _, err := br.Exec(); err != nil {
+			br.Close()
+			return fmt.Errorf("state: crawl: enqueue %s: %w", loc, err)
+		}
+	}
+	return br.Close()
+}
+
+// flushFor writes the enqueued links first when one is to loc, before a
+// statement on loc's row.
+func (t pgCrawlTx) flushFor(ctx context.Context, loc string) error {
+	if !t.q.locs[loc] {
+		return nil
+	}
+	return t.flush(ctx)
 }
 
 // Variants implements [CrawlTx].
 func (t pgCrawlTx) Variants(ctx context.Context, key string, depth int, loc string) (int, error) {
+	if err := t.flush(ctx); err != nil {
+		return 0, err
+	}
 	var k int
 	err := t.tx.QueryRow(ctx, pgq(`SELECT count(*) FROM crawl_urls WHERE counted = 1 AND pathkey = ? AND (depth < ? OR (depth = ? AND loc < ?))`), key, depth, depth, loc).Scan(&k)
 	return k, err
@@ -260,16 +327,25 @@ func (t pgCrawlTx) Variants(ctx context.Context, key string, depth int, loc stri
 
 // Count implements [CrawlTx].
 func (t pgCrawlTx) Count(ctx context.Context, loc string) error {
+	if err := t.flushFor(ctx, loc); err != nil {
+		return err
+	}
 	return t.exec(ctx, `UPDATE crawl_urls SET counted = 1 WHERE loc = ?`, loc)
 }
 
 // Skip implements [CrawlTx].
 func (t pgCrawlTx) Skip(ctx context.Context, loc, reason string) error {
+	if err := t.flushFor(ctx, loc); err != nil {
+		return err
+	}
 	return t.exec(ctx, `UPDATE crawl_urls SET state = 2, reason = ? WHERE loc = ?`, reason, loc)
 }
 
 // Record implements [CrawlTx]: the entry is stored as its JSONL record.
 func (t pgCrawlTx) Record(ctx context.Context, r CrawlResult) error {
+	if err := t.flushFor(ctx, r.Loc); err != nil {
+		return err
+	}
 	var entry []byte
 	inc := 0
 	if r.Entry != nil {
@@ -302,6 +378,9 @@ func (t pgCrawlTx) Seeded(ctx context.Context) error { return t.setMeta(ctx, "se
 
 // Finish implements [CrawlTx].
 func (t pgCrawlTx) Finish(ctx context.Context, reason string) error {
+	if err := t.flush(ctx); err != nil {
+		return err
+	}
 	if reason != "" {
 		if err := t.exec(ctx, `UPDATE crawl_urls SET state = 2, reason = ? WHERE state = 0`, reason); err != nil {
 			return err
