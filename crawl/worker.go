@@ -31,6 +31,11 @@ type WorkerOptions struct {
 	// Poll is how long a worker with nothing to lease waits before it
 	// looks again (default Lease/50, between 20ms and 1s).
 	Poll time.Duration
+	// Again starts a new crawl of start when the log holds a finished
+	// one (the site crawled again). Without it, NewWorker returns an
+	// error wrapping [state.ErrCrawlFinished] then: a worker that starts
+	// when the others are done does not crawl the whole site again alone.
+	Again bool
 }
 
 func (w WorkerOptions) withDefaults() WorkerOptions {
@@ -84,7 +89,7 @@ func NewWorker(ctx context.Context, st state.Store, log state.SharedCrawlLog, st
 	}
 	c.shared, c.worker = log, w
 	host, _ := os.Hostname()
-	c.run, err = log.Join(ctx, c.start.String(), o.Now(), state.CrawlWorker{ID: w.ID, Host: host, PID: os.Getpid(), Lease: w.Lease})
+	c.run, err = log.Join(ctx, c.start.String(), o.Now(), state.CrawlWorker{ID: w.ID, Host: host, PID: os.Getpid(), Lease: w.Lease}, w.Again)
 	if err != nil {
 		return nil, err
 	}

@@ -153,7 +153,7 @@ func TestWorkerDiesHoldingLeases(t *testing.T) {
 	// stopped (before its seed sitemap): no renewal, no write, no Leave.
 	dead := open()
 	log := dead.Crawl().(state.SharedCrawlLog)
-	if _, err := log.Join(ctx, site.URL+"/", time.Now(), state.CrawlWorker{ID: "dead", Lease: time.Second}); err != nil {
+	if _, err := log.Join(ctx, site.URL+"/", time.Now(), state.CrawlWorker{ID: "dead", Lease: time.Second}, false); err != nil {
 		t.Fatal(err)
 	}
 	err := log.Update(ctx, func(tx state.CrawlTx) error {
@@ -204,7 +204,7 @@ func TestFinishOrphanedCrawl(t *testing.T) {
 	defer st.Close()
 	const start = "https://www.example.com/"
 	log := st.Crawl().(state.SharedCrawlLog)
-	if _, err := log.Join(ctx, start, time.Now(), state.CrawlWorker{ID: "dead", Lease: time.Second}); err != nil {
+	if _, err := log.Join(ctx, start, time.Now(), state.CrawlWorker{ID: "dead", Lease: time.Second}, false); err != nil {
 		t.Fatal(err)
 	}
 	err = log.Update(ctx, func(tx state.CrawlTx) error {

@@ -64,10 +64,10 @@ func TestCrawlLeases(t *testing.T) {
 	a, b := openShared(t)
 	const start = "https://x/"
 	now := time.Unix(1700000000, 0)
-	if _, err := a.Join(ctx, start, now, CrawlWorker{ID: "A", Lease: time.Hour}); err != nil {
+	if _, err := a.Join(ctx, start, now, CrawlWorker{ID: "A", Lease: time.Hour}, false); err != nil {
 		t.Fatal(err)
 	}
-	r, err := b.Join(ctx, start, now.Add(time.Hour), CrawlWorker{ID: "B", Lease: time.Hour})
+	r, err := b.Join(ctx, start, now.Add(time.Hour), CrawlWorker{ID: "B", Lease: time.Hour}, false)
 	if err != nil || !r.Resumed || !r.Time.Equal(now) {
 		t.Fatalf("second worker's join: %+v %v, want the first's run resumed", r, err)
 	}
@@ -161,7 +161,7 @@ func TestCrawlFinishShared(t *testing.T) {
 		l  SharedCrawlLog
 		id string
 	}{{a, "A"}, {b, "B"}} {
-		if _, err := w.l.Join(ctx, start, now, CrawlWorker{ID: w.id, Host: "h", PID: 7, Lease: time.Hour}); err != nil {
+		if _, err := w.l.Join(ctx, start, now, CrawlWorker{ID: w.id, Host: "h", PID: 7, Lease: time.Hour}, false); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -215,13 +215,21 @@ func TestCrawlFinishShared(t *testing.T) {
 	if err := b.Leave(ctx, "B"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.Join(ctx, start, now, CrawlWorker{ID: "C", Lease: time.Hour}); !errors.Is(err, ErrCrawlBusy) {
+	if _, err := b.Join(ctx, start, now, CrawlWorker{ID: "C", Lease: time.Hour}, true); !errors.Is(err, ErrCrawlBusy) {
 		t.Fatalf("join while the finished run's worker lives: %v, want ErrCrawlBusy", err)
 	}
 	if err := a.Leave(ctx, "A"); err != nil {
 		t.Fatal(err)
 	}
-	r, err := b.Join(ctx, start, now.Add(time.Hour), CrawlWorker{ID: "C", Lease: time.Hour})
+	// A worker joining late, when the run is finished (its publisher
+	// gone or not), is told so; it starts a new run only when asked to.
+	if _, err := b.Join(ctx, start, now.Add(time.Hour), CrawlWorker{ID: "C", Lease: time.Hour}, false); !errors.Is(err, ErrCrawlFinished) {
+		t.Fatalf("late join of the finished run: %v, want ErrCrawlFinished", err)
+	}
+	if st, err := b.Status(ctx); err != nil || st.State != "finished" || st.Fetched != 1 || len(st.Workers) != 0 {
+		t.Fatalf("status after a late join: %+v %v, want the finished run as it was", st, err)
+	}
+	r, err := b.Join(ctx, start, now.Add(time.Hour), CrawlWorker{ID: "C", Lease: time.Hour}, true)
 	if err != nil || r.Resumed {
 		t.Fatalf("join after the run: %+v %v, want a new run", r, err)
 	}
@@ -235,7 +243,7 @@ func TestCrawlFinishShared(t *testing.T) {
 func TestCrawlSlots(t *testing.T) {
 	ctx := context.Background()
 	a, b := openShared(t)
-	if _, err := a.Join(ctx, "https://x/", time.Now(), CrawlWorker{ID: "A", Lease: time.Hour}); err != nil {
+	if _, err := a.Join(ctx, "https://x/", time.Now(), CrawlWorker{ID: "A", Lease: time.Hour}, false); err != nil {
 		t.Fatal(err)
 	}
 	if w, err := a.Slot(ctx, "x"); err != nil || w != 0 {
@@ -287,7 +295,7 @@ func TestCrawlSeedClaim(t *testing.T) {
 		l  SharedCrawlLog
 		id string
 	}{{a, "A"}, {b, "B"}} {
-		r, err := w.l.Join(ctx, start, now, CrawlWorker{ID: w.id, Lease: time.Hour})
+		r, err := w.l.Join(ctx, start, now, CrawlWorker{ID: w.id, Lease: time.Hour}, false)
 		if err != nil || r.Seeded {
 			t.Fatalf("join of %s: %+v %v, want a run not seeded", w.id, r, err)
 		}
@@ -310,7 +318,7 @@ func TestCrawlSeedClaim(t *testing.T) {
 		t.Fatal(err)
 	}
 	claim(b, "B", true, false)
-	if _, err := a.Join(ctx, start, now, CrawlWorker{ID: "A", Lease: time.Hour}); err != nil {
+	if _, err := a.Join(ctx, start, now, CrawlWorker{ID: "A", Lease: time.Hour}, false); err != nil {
 		t.Fatal(err)
 	}
 	claim(a, "A", false, false) // B seeds
@@ -325,7 +333,7 @@ func TestCrawlSeedClaim(t *testing.T) {
 	}
 	claim(a, "A", false, true)
 	claim(b, "B", false, true)
-	r, err := a.Join(ctx, start, now, CrawlWorker{ID: "C", Lease: time.Hour})
+	r, err := a.Join(ctx, start, now, CrawlWorker{ID: "C", Lease: time.Hour}, false)
 	if err != nil || !r.Seeded {
 		t.Fatalf("join of a seeded run: %+v %v", r, err)
 	}
@@ -380,7 +388,7 @@ func TestCrawlEnqueueTakesNoLock(t *testing.T) {
 	ctx := context.Background()
 	a, b := openShared(t)
 	const start = "https://x/"
-	if _, err := a.Join(ctx, start, time.Now(), CrawlWorker{ID: "A", Lease: time.Hour}); err != nil {
+	if _, err := a.Join(ctx, start, time.Now(), CrawlWorker{ID: "A", Lease: time.Hour}, false); err != nil {
 		t.Fatal(err)
 	}
 	err := a.Update(ctx, func(tx CrawlTx) error {

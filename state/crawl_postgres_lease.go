@@ -44,7 +44,7 @@ func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond)
 
 // Join implements [SharedCrawlLog]: the status row is locked, so workers
 // joining at once see one another's run.
-func (c pgCrawl) Join(ctx context.Context, start string, now time.Time, w CrawlWorker) (CrawlRun, error) {
+func (c pgCrawl) Join(ctx context.Context, start string, now time.Time, w CrawlWorker, again bool) (CrawlRun, error) {
 	if err := c.read(); err != nil {
 		return CrawlRun{}, err
 	}
@@ -75,6 +75,14 @@ func (c pgCrawl) Join(ctx context.Context, start string, now time.Time, w CrawlW
 			}
 			r.Seeded, r.Resumed = seeded == "1", true
 			return t.addWorker(ctx, w)
+		}
+		if status == "finished" && prevStart == start && !again {
+			v, err := t.meta(ctx, "run_time")
+			if err != nil {
+				return err
+			}
+			n, _ := strconv.ParseInt(v, 10, 64)
+			return fmt.Errorf("%w (it started %s)", ErrCrawlFinished, time.Unix(0, n).UTC().Format(time.RFC3339))
 		}
 		var live int
 		if err := t.tx.QueryRow(ctx, `SELECT count(*) FROM sitemap_crawl_workers WHERE seen + lease_ms * interval '1 millisecond' > now() AND id <> $1`, w.ID).Scan(&live); err != nil {

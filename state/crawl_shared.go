@@ -29,12 +29,15 @@ type SharedCrawlLog interface {
 	CrawlLog
 	// Join is Begin for a worker: it resumes the unfinished run of start
 	// (clearing no counted mark: the other workers' leases stand), or,
-	// when the log holds a finished run, a run of another start URL or
-	// none, starts a new one at now, unless a worker of that run is still
-	// alive (then it returns an error wrapping [ErrCrawlBusy]). It
-	// records w as alive; w.Lease is how long it stays alive without a
-	// Renew.
-	Join(ctx context.Context, start string, now time.Time, w CrawlWorker) (CrawlRun, error)
+	// when the log holds a run of another start URL or none, starts a
+	// new one at now, unless a worker of that run is still alive (then
+	// it returns an error wrapping [ErrCrawlBusy]). When the log holds a
+	// finished run of start, it returns an error wrapping
+	// [ErrCrawlFinished] (a worker that joins late, when the others are
+	// done), unless again is set: then it starts a new run as above (a
+	// crawl of the site again). It records w as alive; w.Lease is how
+	// long it stays alive without a Renew.
+	Join(ctx context.Context, start string, now time.Time, w CrawlWorker, again bool) (CrawlRun, error)
 	// ClaimSeed tells worker whether to seed the run (enqueue the start
 	// URL and the seed sitemaps' URLs, then [CrawlTx.Seeded], in one
 	// Update): mine is true for the one worker that is to do it now,
@@ -157,6 +160,11 @@ func (s CrawlStatus) Alive() int {
 // another run (a finished one being published, or one of another start
 // URL) that a live worker is part of.
 var ErrCrawlBusy = errors.New("a crawl with live workers holds the state")
+
+// ErrCrawlFinished is wrapped by [SharedCrawlLog.Join] when the log
+// holds a finished run of the start URL and the caller did not ask for a
+// new one.
+var ErrCrawlFinished = errors.New("the crawl is finished")
 
 // ErrCrawlLeft is wrapped by [SharedCrawlLog.Renew] when the worker is no
 // longer part of the run.

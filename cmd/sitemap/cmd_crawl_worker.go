@@ -18,13 +18,18 @@ import (
 // PostgreSQL state: --worker, --lease, --finish, --status.
 type workerFlags struct {
 	Worker bool
+	Again  bool
 	Lease  time.Duration
 	Finish bool
 	Status bool
+
+	flags *pflag.FlagSet // to tell the flags given
 }
 
 func (w *workerFlags) register(f *pflag.FlagSet) {
+	w.flags = f
 	f.BoolVar(&w.Worker, "worker", false, "be one of any number of workers (processes, machines) crawling together through --state postgres://…; the one that ends the crawl publishes")
+	f.BoolVar(&w.Again, "again", false, "with --worker: when the database holds a finished crawl of START-URL, crawl the site again (without it, a worker started after the crawl finished says so and exits)")
 	f.DurationVar(&w.Lease, "lease", crawl.DefaultLease, "with --worker: how long a URL stays a worker's without a renewal (a dead worker's URLs go to the others after it)")
 	f.BoolVar(&w.Finish, "finish", false, "publish the shared crawl in --state postgres://… (when its frontier is empty: its workers died before publishing)")
 	f.BoolVar(&w.Status, "status", false, "show the shared crawl in --state postgres://…: frontier, workers alive, pages per second")
@@ -38,6 +43,13 @@ func (w *workerFlags) check(st string) error {
 	for _, b := range []bool{w.Worker, w.Finish, w.Status} {
 		if b {
 			n++
+		}
+	}
+	if !w.Worker && w.flags != nil {
+		for _, name := range []string{"lease", "again"} {
+			if w.flags.Changed(name) {
+				return cannotRun("--%s is a flag of a crawl's worker: add --worker (with --state postgres://…)", name)
+			}
 		}
 	}
 	if n == 0 {
@@ -176,7 +188,11 @@ func runWorker(ctx context.Context, st state.Store, co crawl.Options, o *crawlOp
 	if !ok {
 		return nil, crawl.Summary{}, true, cannotRun("--worker needs a PostgreSQL state")
 	}
-	cr, err := crawl.NewWorker(ctx, st, log, o.Start, co, crawl.WorkerOptions{Lease: o.Lease})
+	cr, err := crawl.NewWorker(ctx, st, log, o.Start, co, crawl.WorkerOptions{Lease: o.Lease, Again: o.Again})
+	if errors.Is(err, state.ErrCrawlFinished) {
+		fmt.Fprintf(s.Err, "sitemap: the crawl of %s in %s is finished: nothing to do (sitemap crawl --state … --finish publishes it again; add --again to crawl the site again)\n", o.Start, shown)
+		return nil, crawl.Summary{}, true, nil
+	}
 	if err != nil {
 		if errors.Is(err, state.ErrCrawlBusy) {
 			return nil, crawl.Summary{}, true, cannotRun("crawl: %s: %v", shown, err)

@@ -238,6 +238,18 @@ func TestCrawlWorkers(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &st); code != exitOK || err != nil || st.State != "finished" || st.Fetched != pages || st.Pending != 0 || st.WorkersAlive != 0 {
 		t.Errorf("--status --json: exit %d, %+v %v\n%s%s", code, st, err, stdout, stderr)
 	}
+	// A worker started when the crawl is finished says so and crawls
+	// nothing (it crawled the whole site again, alone).
+	site.mu.Lock()
+	before := len(site.times)
+	site.mu.Unlock()
+	code, _, stderr = runCLI(t, "", "crawl", site.URL+"/", "--state", db, "--worker", "--out", filepath.Join(dir, "late"))
+	site.mu.Lock()
+	after := len(site.times)
+	site.mu.Unlock()
+	if code != exitOK || !strings.Contains(stderr, "is finished: nothing to do") || after != before {
+		t.Errorf("a late worker: exit %d, %d pages fetched\n%s", code, after-before, stderr)
+	}
 	again := filepath.Join(dir, "again")
 	if code, _, stderr := runCLI(t, "", "crawl", "--state", db, "--finish", "--out", again); code != exitOK {
 		t.Errorf("--finish: exit %d\n%s", code, stderr)
@@ -313,6 +325,12 @@ func TestCrawlWorkerNeedsPostgres(t *testing.T) {
 		code, _, stderr := runCLI(t, "", args...)
 		if code != exitUsage || !strings.Contains(stderr, "needs a PostgreSQL state (--state postgres://") {
 			t.Errorf("%v: exit %d\n%s", args, code, stderr)
+		}
+	}
+	for _, flag := range []string{"--lease=30s", "--again"} {
+		code, _, stderr := runCLI(t, "", "crawl", "https://www.example.com/", "--state", st, flag)
+		if code != exitUsage || !strings.Contains(stderr, "flag of a crawl's worker: add --worker") {
+			t.Errorf("%s without --worker: exit %d\n%s", flag, code, stderr)
 		}
 	}
 	if code, _, stderr := runCLI(t, "", "crawl", "--out", t.TempDir()); code != exitUsage || !strings.Contains(stderr, "crawl needs START-URL") {
