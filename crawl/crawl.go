@@ -78,6 +78,7 @@ type Crawler struct {
 	errMu    sync.Mutex
 	err      error
 	stopBeat func()
+	left     bool
 	pages    atomic.Int64 // pages fetched, for the heartbeat
 
 	fetched  int // pages fetched, this run and the killed runs it resumes
@@ -202,7 +203,19 @@ type result struct {
 // Run crawls until the frontier is empty or a limit is reached. It
 // returns ctx's error when ctx ends first; the state file then holds what
 // was done, and the next Run with the same start URL continues.
+//
+// A worker's Run that fails stops its heartbeat: its leases run out
+// (another worker takes its URLs within its lease time) even should
+// [Crawler.Leave], which gives them back at once, not be called.
 func (c *Crawler) Run(ctx context.Context) (Summary, error) {
+	sum, err := c.runAll(ctx)
+	if err != nil && c.shared != nil {
+		c.stopHeartbeat()
+	}
+	return sum, err
+}
+
+func (c *Crawler) runAll(ctx context.Context) (Summary, error) {
 	t0 := time.Now()
 	sum := Summary{Start: c.start.String(), Resumed: c.run.Resumed}
 	if err := c.readRobots(ctx); err != nil {

@@ -128,12 +128,20 @@ func (c *Crawler) heartbeat(ctx context.Context) {
 // URLs it still holds go back to the frontier at once, and it no longer
 // counts as alive. It does nothing for a crawl made with [New].
 func (c *Crawler) Leave(ctx context.Context) error {
-	if c.shared == nil || c.stopBeat == nil {
+	if c.shared == nil || c.left {
 		return nil
 	}
-	c.stopBeat()
-	c.stopBeat = nil
+	c.stopHeartbeat()
+	c.left = true
 	return c.shared.Leave(ctx, c.worker.ID)
+}
+
+// stopHeartbeat stops renewing the worker's leases.
+func (c *Crawler) stopHeartbeat() {
+	if c.stopBeat != nil {
+		c.stopBeat()
+		c.stopBeat = nil
+	}
 }
 
 // WorkerID is the worker's ID in the crawl log ("" for a crawl made with
@@ -241,8 +249,22 @@ func (c *Crawler) runShared(ctx context.Context, t0 time.Time, sum Summary) (Sum
 		// last results written after this one looked): look again.
 		if _, ok, err := c.log.NextDepth(ctx); err != nil {
 			return sum, err
-		} else if !ok {
+		} else if ok {
+			continue
+		}
+		// Nothing pending now: the run is finished (by another
+		// worker), or the URL that kept it from finishing was written
+		// after FinishShared looked, by a worker that may die before
+		// it finishes the run: finish it again.
+		st, err := c.shared.Status(ctx)
+		if err != nil {
+			return sum, err
+		}
+		if st.State != "running" || st.Start != c.start.String() {
 			break
+		}
+		if err := sleep(ctx, c.worker.Poll); err != nil {
+			return sum, err
 		}
 	}
 	return c.summarize(ctx, t0, sum, "")

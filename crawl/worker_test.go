@@ -245,3 +245,83 @@ func TestFinishOrphanedCrawl(t *testing.T) {
 		t.Fatalf("Finish of another start URL: %v", err)
 	}
 }
+
+// lateLog is a shared crawl log whose first FinishShared finds a URL
+// pending (another worker's last result, written just after).
+type lateLog struct {
+	state.SharedCrawlLog
+	calls int
+}
+
+func (l *lateLog) FinishShared(ctx context.Context, reason string) (bool, error) {
+	if l.calls++; l.calls == 1 {
+		return false, nil
+	}
+	return l.SharedCrawlLog.FinishShared(ctx, reason)
+}
+
+// A worker whose FinishShared lost to a URL written after it looked, and
+// then finds nothing pending, finishes the run itself (it left the run
+// unfinished: had the worker that wrote the URL died before finishing,
+// no worker would publish).
+func TestWorkerFinishesAfterLateWrite(t *testing.T) {
+	site := newTestSite()
+	defer site.Close()
+	ctx := context.Background()
+	st, err := state.OpenPostgres(ctx, pgtest.DB(t), state.PostgresOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	log := &lateLog{SharedCrawlLog: st.Crawl().(state.SharedCrawlLog)}
+	c, err := NewWorker(ctx, st, log, site.URL+"/", siteOptions(), WorkerOptions{Lease: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Leave(ctx)
+	sum, err := c.Run(ctx)
+	if err != nil || !sum.Finished || log.calls < 2 {
+		t.Fatalf("Run: finished %v, %d FinishShared calls, %v; want the run finished by this worker", sum.Finished, log.calls, err)
+	}
+}
+
+// A worker whose Run fails stops renewing its leases: they run out even
+// though it does not Leave.
+func TestWorkerRunErrorStopsHeartbeat(t *testing.T) {
+	site := newTestSite()
+	defer site.Close()
+	ctx := context.Background()
+	db := pgtest.DB(t)
+	st, err := state.OpenPostgres(ctx, db, state.PostgresOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	log := st.Crawl().(state.SharedCrawlLog)
+	c, err := NewWorker(ctx, st, log, site.URL+"/", siteOptions(), WorkerOptions{Lease: time.Second, ID: "w"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Leave(ctx)
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := c.Run(cctx); err == nil {
+		t.Fatal("Run with its context ended: no error")
+	}
+	// Without the heartbeat the worker is dead a lease after it was
+	// last heard of; with it, it is renewed every third of a second.
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		s, err := log.Status(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Alive() == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the worker whose Run failed is still alive 20s later: %+v", s.Workers)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}

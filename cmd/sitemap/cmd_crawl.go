@@ -318,7 +318,7 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 		var done bool
 		cr, sum, done, err = runWorker(ctx, st, co, o, shownState, s)
 		bar.Done()
-		if done || err != nil {
+		if done {
 			return err
 		}
 	case o.Finish:
@@ -344,9 +344,12 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 	}
 	if err != nil {
 		if ctx.Err() != nil {
-			if o.DryRun {
+			switch {
+			case o.Worker:
+				fmt.Fprintf(s.Err, "sitemap: worker interrupted; its URLs went back to the other workers: run the same command again to rejoin the crawl in %s\n", shownState)
+			case o.DryRun:
 				fmt.Fprintln(s.Err, "sitemap: crawl interrupted; dry run, nothing kept")
-			} else {
+			default:
 				fmt.Fprintf(s.Err, "sitemap: crawl interrupted; what was crawled is kept in %s: run the same command again to continue\n", shownState)
 			}
 			return ctx.Err()

@@ -208,8 +208,8 @@ func TestCrawlWorkers(t *testing.T) {
 	}
 	publishers := 0
 	for i, e := range stderrs {
-		if strings.Contains(e, "another worker publishes") {
-			continue
+		if strings.Contains(e, "another worker publishes") || strings.Contains(e, "is finished: nothing to do") {
+			continue // done, or started late (a loaded machine)
 		}
 		publishers++
 		if !strings.Contains(e, fmt.Sprintf("%d listed", pages)) || !strings.Contains(e, fmt.Sprintf("finished the crawl (%d pages fetched by all its workers)", pages)) {
@@ -335,5 +335,35 @@ func TestCrawlWorkerNeedsPostgres(t *testing.T) {
 	}
 	if code, _, stderr := runCLI(t, "", "crawl", "--out", t.TempDir()); code != exitUsage || !strings.Contains(stderr, "crawl needs START-URL") {
 		t.Errorf("crawl without START-URL: exit %d\n%s", code, stderr)
+	}
+}
+
+// A worker stopped by SIGTERM in the middle of a page gives its URLs
+// back and leaves the crawl at once (the others need not wait for its
+// lease to run out), and says how to rejoin.
+func TestCrawlWorkerTerminated(t *testing.T) {
+	if testing.Short() {
+		t.Skip("subprocess test")
+	}
+	site := newWorkerSite(t, 1, 1, 1) // the site holds the first page request
+	db := pgtest.DB(t)
+	dir := t.TempDir()
+	cmd, log := startWorker(t, dir, "w", "crawl", site.URL+"/", "--state", db, "--worker", "--lease", "1m", "--out", filepath.Join(dir, "out"), "--rate", "0")
+	select {
+	case <-site.held:
+	case <-time.After(2 * time.Minute):
+		t.Fatal("the site held no request in two minutes")
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	err := cmd.Wait()
+	b, _ := os.ReadFile(log)
+	if err == nil || !strings.Contains(string(b), "run the same command again to rejoin") {
+		t.Errorf("the worker after SIGTERM: %v\n%s", err, b)
+	}
+	code, stdout, stderr := runCLI(t, "", "crawl", "--state", db, "--status")
+	if code != exitOK || !strings.Contains(stdout, "(0 leased to live workers)") || !strings.Contains(stdout, "workers:     0 alive of 0") {
+		t.Errorf("--status after the worker was stopped: exit %d, want its leases given back and the worker gone\n%s%s", code, stdout, stderr)
 	}
 }
