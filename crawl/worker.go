@@ -318,11 +318,19 @@ func (c *Crawler) loopShared(ctx context.Context) error {
 			return err // a result of a failed wait is not written
 		}
 		if len(batch) > 0 && (len(batch) >= writeBatch || inflight == 0 || time.Since(oldest) >= maxHold) {
-			if err := c.write(ctx, batch); err != nil {
+			// Only the results of URLs still leased to this worker
+			// touch the store: one whose lease ran out is another's
+			// (its result must not overwrite theirs); the crawl log's
+			// write checks again, under the rows' locks.
+			kept, err := c.stillHeld(ctx, batch)
+			if err != nil {
 				return err
 			}
-			c.runPages += len(batch)
-			c.pages.Add(int64(len(batch)))
+			if err := c.write(ctx, kept); err != nil {
+				return err
+			}
+			c.runPages += len(kept)
+			c.pages.Add(int64(len(kept)))
 			if c.o.Progress != nil {
 				c.o.Progress(c.runPages)
 			}
@@ -384,6 +392,26 @@ func (c *Crawler) loopShared(ctx context.Context) error {
 			}
 		}
 	}
+}
+
+// stillHeld returns the results of batch whose URLs are leased to this
+// worker (in a new slice: batch is reused).
+func (c *Crawler) stillHeld(ctx context.Context, batch []result) ([]result, error) {
+	locs := make([]string, len(batch))
+	for i := range batch {
+		locs[i] = batch[i].Loc
+	}
+	held, err := c.shared.Holding(ctx, c.worker.ID, locs)
+	if err != nil {
+		return nil, err
+	}
+	kept := make([]result, 0, len(batch))
+	for _, r := range batch {
+		if held[r.Loc] {
+			kept = append(kept, r)
+		}
+	}
+	return kept, nil
 }
 
 // fetchers runs n fetchers taking tasks until tasks is closed.

@@ -325,3 +325,89 @@ func TestWorkerRunErrorStopsHeartbeat(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 }
+
+// stealingLog takes the URLs of the worker's first lease away from it at
+// once (its lease ran out and another worker leased them), as a
+// worker stalled past its lease finds when it writes.
+type stealingLog struct {
+	state.SharedCrawlLog
+	t      *testing.T
+	stolen []string
+}
+
+func (l *stealingLog) Lease(ctx context.Context, worker string, depth, n int, ttl time.Duration, admit func(state.CrawlTx, state.CrawlURL, bool) (bool, error)) ([]state.CrawlURL, error) {
+	us, err := l.SharedCrawlLog.Lease(ctx, worker, depth, n, ttl, admit)
+	if err != nil || l.stolen != nil || len(us) == 0 {
+		return us, err
+	}
+	all := func(state.CrawlTx, state.CrawlURL, bool) (bool, error) { return true, nil }
+	for try := 0; len(l.stolen) < len(us); try++ {
+		if try == 10 {
+			l.t.Fatalf("could not take %d URLs from the worker", len(us))
+		}
+		// The worker's leases run out (its heartbeat may renew them
+		// in between: then again), and the thief leases them for a
+		// second.
+		if err := l.SharedCrawlLog.Renew(ctx, worker, 0, 0); err != nil {
+			return nil, err
+		}
+		got, err := l.SharedCrawlLog.Lease(ctx, "thief", depth, n, time.Second, all)
+		if err != nil {
+			return nil, err
+		}
+		for _, u := range got {
+			l.stolen = append(l.stolen, u.Loc)
+		}
+	}
+	return us, nil
+}
+
+// stampCounter counts the entries stamped in the store, by loc.
+type stampCounter struct {
+	state.Store
+	mu sync.Mutex
+	n  map[string]int
+}
+
+func (s *stampCounter) Stamp(ctx context.Context, u *sitemap.URL, now time.Time) error {
+	s.mu.Lock()
+	s.n[u.Loc]++
+	s.mu.Unlock()
+	return s.Store.Stamp(ctx, u, now)
+}
+
+// A worker whose lease ran out while it fetched (another worker took the
+// URL) writes nothing of its result: not in the crawl log, not in the
+// state store (its result would overwrite the new holder's); it counts
+// no page for it.
+func TestWorkerLostLeaseWritesNothing(t *testing.T) {
+	site := newTestSite()
+	defer site.Close()
+	ctx := context.Background()
+	pg, err := state.OpenPostgres(ctx, pgtest.DB(t), state.PostgresOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pg.Close()
+	st := &stampCounter{Store: pg, n: map[string]int{}}
+	log := &stealingLog{SharedCrawlLog: pg.Crawl().(state.SharedCrawlLog), t: t}
+	c, err := NewWorker(ctx, st, log, site.URL+"/", siteOptions(), WorkerOptions{Lease: 5 * time.Second, ID: "w"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Leave(ctx)
+	sum, err := c.Run(ctx)
+	if err != nil || !sum.Finished {
+		t.Fatalf("Run: %+v %v", sum, err)
+	}
+	// The stolen URLs came back when the thief's lease ran out, and
+	// were fetched again: each stamped once, by the second fetch.
+	for _, loc := range log.stolen {
+		if n := st.n[loc]; n > 1 {
+			t.Errorf("%s stamped %d times: the result of the lost lease was stamped too", loc, n)
+		}
+	}
+	if n, err := log.Fetched(ctx); err != nil || sum.Fetched != n || sum.Fetched != int(c.pages.Load()) {
+		t.Errorf("pages counted %d (heartbeat %d), fetched by the crawl log %d %v", sum.Fetched, c.pages.Load(), n, err)
+	}
+}

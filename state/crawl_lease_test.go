@@ -115,6 +115,9 @@ func TestCrawlLeases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if hs, err := b.Holding(ctx, "B", []string{start + "a", start + "c", start + "d", start + "e", start + "zz"}); err != nil || fmt.Sprint(hs) != "map[https://x/d:true https://x/e:true]" {
+		t.Fatalf("Holding of B: %v %v, want d and e", hs, err)
+	}
 	// A renews: B cannot take c.
 	if err := a.Renew(ctx, "A", time.Hour, 3); err != nil {
 		t.Fatal(err)

@@ -260,6 +260,27 @@ func (t pgCrawlTx) Holds(ctx context.Context, worker string, locs []string) (map
 	return held, rows.Err()
 }
 
+// Holding implements [SharedCrawlLog].
+func (c pgCrawl) Holding(ctx context.Context, worker string, locs []string) (map[string]bool, error) {
+	if err := c.read(); err != nil {
+		return nil, err
+	}
+	rows, err := c.s.pool.Query(ctx, `SELECT loc FROM sitemap_crawl_urls WHERE loc = ANY($1::text[]) AND state = 0 AND leased_by = $2`, locs, worker)
+	if err != nil {
+		return nil, fmt.Errorf("state: crawl: holding: %w", err)
+	}
+	defer rows.Close()
+	held := make(map[string]bool, len(locs))
+	for rows.Next() {
+		var l string
+		if err := rows.Scan(&l); err != nil {
+			return nil, fmt.Errorf("state: crawl: holding: %w", err)
+		}
+		held[l] = true
+	}
+	return held, rows.Err()
+}
+
 // Renew implements [SharedCrawlLog]. It does not wait for the store's
 // mutex: a long Update (Finish's click depths) does not hold up the
 // renewal of the leases.

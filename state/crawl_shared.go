@@ -59,6 +59,10 @@ type SharedCrawlLog interface {
 	// wrapping [ErrCrawlLeft] when the worker is no longer part of the
 	// run (a new run started).
 	Renew(ctx context.Context, worker string, ttl time.Duration, pages int) error
+	// Holding reports which of locs are pending and leased to worker
+	// now (as [LeaseTx.Holds], outside a transaction: no row is
+	// locked), so that a worker touches nothing for a URL it lost.
+	Holding(ctx context.Context, worker string, locs []string) (map[string]bool, error)
 	// Leave gives back worker's leases (another worker may take them at
 	// once) and removes it from the live workers.
 	Leave(ctx context.Context, worker string) error
