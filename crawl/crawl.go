@@ -83,7 +83,12 @@ type Crawler struct {
 
 	fetched  int // pages fetched, this run and the killed runs it resumes
 	runPages int // pages fetched in this run
-	warnings []string
+
+	// Options.Frontier is told at most once a frontierGap (a count of
+	// the frontier reads all of it), the last time at lastFrontier.
+	frontierGap  time.Duration
+	lastFrontier time.Time
+	warnings     []string
 }
 
 // Summary is what a Run did.
@@ -160,7 +165,7 @@ func newCrawler(st state.Store, log state.CrawlLog, start string, o Options) (*C
 		return nil, fmt.Errorf("start URL %q: %v; give the homepage, e.g. https://www.example.com/", start, err)
 	}
 	su, _ := url.Parse(norm)
-	c := &Crawler{o: o, start: su, st: st, log: log, http: o.HTTP}
+	c := &Crawler{o: o, start: su, st: st, log: log, http: o.HTTP, frontierGap: time.Second}
 	if c.http == nil {
 		if c.http, err = o.client(); err != nil {
 			return nil, err
@@ -559,12 +564,14 @@ func (c *Crawler) loop(ctx context.Context) (string, error) {
 
 // frontier tells Options.Frontier the pages done of those seen, when the
 // crawl log can count its frontier (every page written so far is decided,
-// so the pending ones are the frontier, in flight included).
+// so the pending ones are the frontier, in flight included), at most once
+// a second.
 func (c *Crawler) frontier(ctx context.Context) {
 	fc, ok := c.log.(state.FrontierCounter)
-	if c.o.Frontier == nil || !ok {
+	if c.o.Frontier == nil || !ok || time.Since(c.lastFrontier) < c.frontierGap {
 		return
 	}
+	c.lastFrontier = time.Now()
 	if n, err := fc.Frontier(ctx); err == nil {
 		c.o.Frontier(c.runPages, c.runPages+n)
 	}

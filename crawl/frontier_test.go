@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/sitemapkit/sitemap/internal/pgtest"
 	"github.com/sitemapkit/sitemap/state"
@@ -66,6 +67,7 @@ func testFrontierProgress(t *testing.T, backend string) {
 		}
 		defer st.Close()
 	}
+	c.frontierGap = 0 // every write
 	if _, err := c.Run(t.Context()); err != nil {
 		t.Fatal(err)
 	}
@@ -73,5 +75,36 @@ func testFrontierProgress(t *testing.T, backend string) {
 	defer mu.Unlock()
 	if want := []string{"65/201", "129/201", "193/201"}; fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("Frontier calls %v, want %v", got, want)
+	}
+}
+
+// The frontier is counted at most once a second: a crawl of 201 pages
+// done in well under a second counts it once.
+func TestFrontierProgressThrottled(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, "<html><body>")
+		if r.URL.Path == "/" {
+			for i := range 200 {
+				fmt.Fprintf(w, `<a href="/p%d">p</a>`, i)
+			}
+		}
+		fmt.Fprint(w, "</body></html>")
+	}))
+	defer srv.Close()
+	calls := 0
+	o := siteOptions()
+	o.Frontier = func(done, seen int) { calls++ }
+	c, st, err := openCrawler(t.Context(), filepath.Join(t.TempDir(), "state.db"), srv.URL+"/", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	t0 := time.Now()
+	if _, err := c.Run(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if most := int(time.Since(t0)/time.Second) + 1; calls < 1 || calls > most {
+		t.Errorf("the frontier counted %d times in %s, want 1 to %d", calls, time.Since(t0), most)
 	}
 }

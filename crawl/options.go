@@ -119,7 +119,8 @@ type Options struct {
 	// total and ETA. Only a CrawlLog that can count its frontier
 	// (state.FrontierCounter: the SQLite and PostgreSQL ones) reports
 	// it. For a worker of a shared crawl (NewWorker), done is the
-	// worker's own pages and seen adds the whole frontier.
+	// worker's own pages and seen adds the whole frontier. It is called
+	// at most once a second (counting the frontier reads all of it).
 	Frontier func(done, seen int)
 }
 
