@@ -168,16 +168,30 @@ func (c *Crawler) failure() error {
 }
 
 // sharedWait reserves the host's next slot and waits for it.
+// A pause asked for (by any worker) while it waited holds it too: it
+// then reserves a slot after the pause.
 func (c *Crawler) sharedWait(ctx context.Context) error {
-	d, err := c.shared.Slot(ctx, c.start.Host)
-	if err != nil {
-		c.failed(err)
-		return err
+	for {
+		d, err := c.shared.Slot(ctx, c.start.Host)
+		if err != nil {
+			c.failed(err)
+			return err
+		}
+		if d <= 0 {
+			return nil // at once: no pause began in between
+		}
+		if err := sleep(ctx, d); err != nil {
+			return err
+		}
+		p, err := c.shared.Paused(ctx, c.start.Host)
+		if err != nil {
+			c.failed(err)
+			return err
+		}
+		if p <= 0 {
+			return nil
+		}
 	}
-	if d > 0 {
-		return sleep(ctx, d)
-	}
-	return nil
 }
 
 // seedShared seeds the shared run when this worker is the one to

@@ -3,6 +3,9 @@ package crawl
 import (
 	"context"
 	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -409,5 +412,62 @@ func TestWorkerLostLeaseWritesNothing(t *testing.T) {
 	}
 	if n, err := log.Fetched(ctx); err != nil || sum.Fetched != n || sum.Fetched != int(c.pages.Load()) {
 		t.Errorf("pages counted %d (heartbeat %d), fetched by the crawl log %d %v", sum.Fetched, c.pages.Load(), n, err)
+	}
+}
+
+// A 429's pause holds the requests whose slots were reserved before it:
+// none is made until the Retry-After is over.
+func TestWorkerPauseHoldsReservedSlots(t *testing.T) {
+	var (
+		mu     sync.Mutex
+		busyAt time.Time   // when the 429 was answered
+		times  []time.Time // page requests after it
+	)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		switch {
+		case r.URL.Path == "/robots.txt":
+			http.NotFound(w, r)
+			return
+		case r.URL.Path == "/":
+			fmt.Fprint(w, `<html><body><a href="/p0">0</a><a href="/p1">1</a><a href="/p2">2</a><a href="/p3">3</a></body></html>`)
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if busyAt.IsZero() {
+			busyAt = time.Now()
+			w.Header().Set("Retry-After", "2")
+			w.WriteHeader(http.StatusTooManyRequests)
+			return
+		}
+		times = append(times, time.Now())
+		fmt.Fprint(w, "<html><body>page</body></html>")
+	}))
+	defer srv.Close()
+	ctx := context.Background()
+	st, err := state.OpenPostgres(ctx, pgtest.DB(t), state.PostgresOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	o := siteOptions()
+	o.Rate, o.Concurrency, o.MaxRetryAfter = 4, 4, 5*time.Second // slots 250 ms apart, four reserved at once
+	c, err := NewWorker(ctx, st, st.Crawl().(state.SharedCrawlLog), srv.URL+"/", o, WorkerOptions{Lease: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Leave(ctx)
+	if sum, err := c.Run(ctx); err != nil || !sum.Finished || sum.Listed != 5 {
+		t.Fatalf("Run: %+v %v", sum, err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for _, at := range times {
+		// The pause is 2 s; half a second of it is left for the
+		// clocks and the machine's load.
+		if d := at.Sub(busyAt); d < 1500*time.Millisecond {
+			t.Errorf("a page requested %s after the 429 that asked for a pause of 2s", d)
+		}
 	}
 }

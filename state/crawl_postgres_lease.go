@@ -356,11 +356,28 @@ func (c pgCrawl) Pause(ctx context.Context, host string, d time.Duration) error 
 	if err := c.read(); err != nil {
 		return err
 	}
-	_, err := c.s.pool.Exec(ctx, `UPDATE sitemap_crawl_hosts SET next_at = greatest(next_at, clock_timestamp() + $2::float8 * interval '1 millisecond') WHERE host = $1`, host, ms(d))
+	_, err := c.s.pool.Exec(ctx, `WITH c AS (SELECT clock_timestamp() + $2::float8 * interval '1 millisecond' AS t)
+		UPDATE sitemap_crawl_hosts SET next_at = greatest(next_at, c.t), paused_until = greatest(paused_until, c.t) FROM c WHERE host = $1`, host, ms(d))
 	if err != nil {
 		return fmt.Errorf("state: crawl: pause %s: %w", host, err)
 	}
 	return nil
+}
+
+// Paused implements [SharedCrawlLog].
+func (c pgCrawl) Paused(ctx context.Context, host string) (time.Duration, error) {
+	if err := c.read(); err != nil {
+		return 0, err
+	}
+	var left float64
+	err := c.s.pool.QueryRow(ctx, `SELECT coalesce(extract(epoch FROM paused_until - clock_timestamp()) * 1000, 0)::float8 FROM sitemap_crawl_hosts WHERE host = $1`, host).Scan(&left)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("state: crawl: pause of %s: %w", host, err)
+	}
+	return time.Duration(left * float64(time.Millisecond)), nil
 }
 
 // FinishShared implements [SharedCrawlLog].

@@ -76,6 +76,10 @@ type SharedCrawlLog interface {
 	// Pause makes the next slot of host no earlier than d from now (a
 	// 429 or 503's Retry-After, for every worker).
 	Pause(ctx context.Context, host string, d time.Duration) error
+	// Paused returns how long the host's last pause still lasts (0 or
+	// less: none), for a request whose slot was reserved before the
+	// pause was asked for: it is not to be made before the pause ends.
+	Paused(ctx context.Context, host string) (time.Duration, error)
 	// FinishShared finishes the run as [CrawlTx.Finish] does, when it is
 	// running and, unless reason is set, seeded with nothing pending:
 	// true for the one caller that did it, false when the run was

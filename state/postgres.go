@@ -32,7 +32,7 @@ type PostgresOptions struct {
 
 // pgSchemaVersion is the schema version this program writes; a database
 // with a newer one is refused rather than misread.
-const pgSchemaVersion = 4
+const pgSchemaVersion = 5
 
 // pgMigrations[v] brings a database of version v-1 to version v. Each runs
 // in the transaction that records the new version, so a migration is
@@ -65,6 +65,7 @@ CREATE TABLE IF NOT EXISTS sitemap_submissions (
 CREATE INDEX IF NOT EXISTS sitemap_submissions_sent ON sitemap_submissions (at) WHERE outcome = 'sent'`,
 	3: pgCrawlSchema,
 	4: pgLeaseSchema,
+	5: `ALTER TABLE sitemap_crawl_hosts ADD COLUMN IF NOT EXISTS paused_until TIMESTAMPTZ`,
 }
 
 // Postgres is the [Store] kept in a PostgreSQL database (or one speaking
