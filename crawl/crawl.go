@@ -97,7 +97,10 @@ type Summary struct {
 	// Resumed is set when the run continued a killed one (never for a
 	// worker of a shared crawl, which joins the run whoever started it).
 	Resumed bool `json:"resumed,omitempty"`
-	// Fetched is the number of requests for pages made in this run.
+	// Fetched is the number of requests for pages made in this run;
+	// for a worker of a shared crawl, the pages it fetched itself,
+	// except in the Summary of the one that finished the crawl (and of
+	// [Crawler.Finish]): the pages of the whole crawl, every worker's.
 	Fetched int `json:"fetched"`
 	// Listed is the number of pages that go into the sitemap; Reasons
 	// counts every other URL seen by reason.

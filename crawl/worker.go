@@ -257,7 +257,13 @@ func (c *Crawler) runShared(ctx context.Context, t0 time.Time, sum Summary) (Sum
 		}
 		if won {
 			sum.Finished = true
-			break
+			sum, err = c.summarize(ctx, t0, sum, "")
+			if err != nil {
+				return sum, err
+			}
+			// The publisher's summary is the crawl's, as Finish's.
+			sum.Fetched, err = c.log.Fetched(ctx)
+			return sum, err
 		}
 		// Finished by another worker, or a URL came back (a worker's
 		// last results written after this one looked): look again.

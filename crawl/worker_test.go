@@ -37,7 +37,8 @@ func TestWorkersCrawlTogether(t *testing.T) {
 		wg       sync.WaitGroup
 		mu       sync.Mutex
 		finished []*Crawler
-		fetched  int
+		fetched  int // by the workers, each its own
+		total    int // the finisher's summary
 	)
 	// All three join before any runs, as processes started at once do.
 	var workers []*Crawler
@@ -63,8 +64,9 @@ func TestWorkersCrawlTogether(t *testing.T) {
 			}
 			mu.Lock()
 			defer mu.Unlock()
-			fetched += sum.Fetched
+			fetched += int(c.pages.Load())
 			if sum.Finished {
+				total = sum.Fetched
 				finished = append(finished, c)
 			} else if err := c.Leave(ctx); err != nil {
 				t.Error(err)
@@ -77,6 +79,9 @@ func TestWorkersCrawlTogether(t *testing.T) {
 	}
 	if len(finished) != 1 {
 		t.Fatalf("%d workers finished the crawl, want 1", len(finished))
+	}
+	if total != fetched {
+		t.Errorf("the finisher's summary: %d pages fetched, want the crawl's %d", total, fetched)
 	}
 	c := finished[0]
 	defer c.Leave(ctx)
