@@ -206,17 +206,9 @@ func (c pgCrawl) Begin(ctx context.Context, start string, now time.Time) (CrawlR
 			return err
 		}
 		if status == "running" && prevStart == start {
-			v, err := t.meta(ctx, "run_time")
-			if err != nil {
+			if err := t.resume(ctx, &r); err != nil {
 				return err
 			}
-			n, _ := strconv.ParseInt(v, 10, 64)
-			r.Time = time.Unix(0, n).UTC()
-			seeded, err := t.meta(ctx, "seeded")
-			if err != nil {
-				return err
-			}
-			r.Seeded, r.Resumed = seeded == "1", true
 			return t.exec(ctx, `UPDATE crawl_urls SET counted = 0 WHERE state = 0 AND counted = 1`)
 		}
 		r.Time = now.UTC()
@@ -603,4 +595,21 @@ func (c pgCrawl) Links(ctx context.Context, after CrawlEdge, n int) ([]CrawlEdge
 		out = append(out, e)
 	}
 	return out, rows.Err()
+}
+
+// resume fills r from the running crawl's meta rows: its start time and
+// whether its seeds are in; r is then a resumed run.
+func (t pgCrawlTx) resume(ctx context.Context, r *CrawlRun) error {
+	v, err := t.meta(ctx, "run_time")
+	if err != nil {
+		return err
+	}
+	n, _ := strconv.ParseInt(v, 10, 64)
+	r.Time = time.Unix(0, n).UTC()
+	seeded, err := t.meta(ctx, "seeded")
+	if err != nil {
+		return err
+	}
+	r.Seeded, r.Resumed = seeded == "1", true
+	return nil
 }

@@ -63,17 +63,9 @@ func (c pgCrawl) Join(ctx context.Context, start string, now time.Time, w CrawlW
 			return err
 		}
 		if status == "running" && prevStart == start {
-			v, err := t.meta(ctx, "run_time")
-			if err != nil {
+			if err := t.resume(ctx, &r); err != nil {
 				return err
 			}
-			n, _ := strconv.ParseInt(v, 10, 64)
-			r.Time = time.Unix(0, n).UTC()
-			seeded, err := t.meta(ctx, "seeded")
-			if err != nil {
-				return err
-			}
-			r.Seeded, r.Resumed = seeded == "1", true
 			return t.addWorker(ctx, w)
 		}
 		if status == "finished" && prevStart == start && !again {
