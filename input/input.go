@@ -357,7 +357,7 @@ func open(ctx context.Context, d *Doc, o Options) (io.ReadCloser, error) {
 		}
 		return io.NopCloser(o.Stdin), nil
 	case d.s3 != "":
-		return openS3(ctx, d.s3)
+		return openS3(ctx, d.s3, o.Client)
 	case d.Path != "":
 		f, err := os.Open(d.Path)
 		if err != nil {
@@ -424,11 +424,16 @@ func pathErr(err error) error {
 
 // openS3 reads the object of an s3://bucket/key URL, with the endpoint,
 // region and credentials of the AWS environment variables
-// (store.S3Options).
-func openS3(ctx context.Context, name string) (io.ReadCloser, error) {
+// (store.S3Options), through client when there is one (its User-Agent,
+// timeouts and Scope: the name is an input like a URL).
+func openS3(ctx context.Context, name string, client *fetch.Client) (io.ReadCloser, error) {
 	bucket, key, _ := store.ParseS3(name)
 	key = strings.TrimSuffix(key, "/") // ParseS3 reads a key as a prefix
-	st, err := store.S3("s3://"+bucket, store.S3Options{})
+	var o store.S3Options
+	if client != nil {
+		o.HTTPClient = client
+	}
+	st, err := store.S3("s3://"+bucket, o)
 	if err != nil {
 		return nil, err
 	}

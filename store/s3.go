@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/http"
 	"net/url"
 	"os"
 	"slices"
@@ -42,8 +43,18 @@ type S3Options struct {
 	// TempDir holds the files being written until they are published;
 	// default os.TempDir().
 	TempDir string
+	// HTTPClient sends the requests (the command passes its
+	// fetch.Client, so that S3 requests carry its User-Agent, timeouts
+	// and scope like every other request). Nil: the SDK's default client.
+	HTTPClient HTTPDoer
 	// Getenv replaces os.Getenv (tests).
 	Getenv func(string) string
+}
+
+// HTTPDoer sends one HTTP request: *http.Client and fetch.Client are
+// ones.
+type HTTPDoer interface {
+	Do(*http.Request) (*http.Response, error)
 }
 
 // DefaultCacheControl is the Cache-Control of objects when
@@ -149,6 +160,9 @@ func NewS3Client(o S3Options) (*s3.Client, error) {
 		RequestChecksumCalculation: aws.RequestChecksumCalculationWhenRequired,
 		ResponseChecksumValidation: aws.ResponseChecksumValidationWhenRequired,
 		RetryMaxAttempts:           5,
+	}
+	if o.HTTPClient != nil {
+		opts.HTTPClient = o.HTTPClient
 	}
 	if endpoint != "" {
 		u, err := url.Parse(endpoint)

@@ -127,6 +127,7 @@ listed; 2 bad flags, unwritable output, or interrupted.`,
 				return err
 			}
 			o.indexnowUA = o.UserAgent
+			o.publishFlags.userAgent = o.UserAgent
 			return runCrawl(c.Context(), o, s)
 		},
 	}

@@ -136,6 +136,7 @@ is published. Exit status 2: bad flags, unreadable input, unwritable output.`,
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Inputs = args
 			o.indexnowUA = userAgent(c)
+			o.publishFlags.userAgent = o.indexnowUA
 			return runGenerate(c.Context(), o, s)
 		},
 	}

@@ -4,10 +4,15 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/sitemapkit/sitemap/internal/s3test"
@@ -116,5 +121,52 @@ func TestCrawlToS3(t *testing.T) {
 	}
 	if !strings.Contains(doc, "<loc>"+srv.URL+"/a</loc>") {
 		t.Errorf("sitemap lacks /a:\n%s", doc)
+	}
+}
+
+// The requests to an S3 service go through the one HTTP client too: a
+// recording proxy in front of the test service sees only the command's
+// --user-agent from generate, index and parse s3://.
+func TestS3UserAgent(t *testing.T) {
+	loc, o := s3test.Bucket(t)
+	target, err := url.Parse(o.Endpoint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	agents := map[string]int{}
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		agents[r.UserAgent()]++
+		mu.Unlock()
+		proxy.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	t.Setenv("AWS_ENDPOINT_URL", srv.URL)
+	t.Setenv("AWS_ENDPOINT_URL_S3", "")
+	t.Setenv("AWS_REGION", o.Region)
+	t.Setenv("AWS_ACCESS_KEY_ID", o.AccessKeyID)
+	t.Setenv("AWS_SECRET_ACCESS_KEY", o.SecretAccessKey)
+	t.Setenv("AWS_SESSION_TOKEN", o.SessionToken)
+	in := filepath.Join(t.TempDir(), "urls.txt")
+	if err := os.WriteFile(in, []byte("https://www.example.com/a\nhttps://www.example.com/b\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const ua = "probe-bot/2.0 (+https://example.com/bot)"
+	for _, args := range [][]string{
+		{"generate", "--user-agent", ua, "--base-url", genBase, "--out", loc + "/maps", "--name", "shard", "--shard", "1/1", in},
+		{"index", "--user-agent", ua, "--shards", "1", "--name", "shard", "--base-url", genBase, "--out", loc + "/maps"},
+		{"parse", "--user-agent", ua, loc + "/maps/shard.xml"},
+	} {
+		code, out, stderr := runCLI(t, "", args...)
+		if code != exitOK {
+			t.Fatalf("%q: exit %d\n%s%s", args, code, out, stderr)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(agents) != 1 || agents[ua] == 0 {
+		t.Errorf("the S3 service saw User-Agents %v; want only %q", agents, ua)
 	}
 }

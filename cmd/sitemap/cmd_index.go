@@ -17,6 +17,7 @@ type indexOptions struct {
 	Shards                      int
 	GzipIndex                   bool
 	S3Endpoint, S3Region, Cache string
+	userAgent                   string // --user-agent, of the S3 requests
 }
 
 func newIndexCmd(s *streams) *cobra.Command {
@@ -43,6 +44,7 @@ run of that shard, for the readers of the index that still names it.`,
   sitemap index --shards 3 --base-url https://www.example.com/ --out public/`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
+			o.userAgent = userAgent(c)
 			return runIndex(c.Context(), o, s)
 		},
 	}
@@ -68,9 +70,9 @@ func runIndex(ctx context.Context, o *indexOptions, s *streams) error {
 	}
 	var st store.Store
 	if store.IsS3(o.Out) {
-		s3, err := store.S3(o.Out, store.S3Options{Endpoint: o.S3Endpoint, Region: o.S3Region, CacheControl: o.Cache})
+		s3, err := s3Store(o.Out, store.S3Options{Endpoint: o.S3Endpoint, Region: o.S3Region, CacheControl: o.Cache}, o.userAgent)
 		if err != nil {
-			return cannotRun("--out %s: %v", o.Out, err)
+			return err
 		}
 		st = s3
 	} else {

@@ -14,6 +14,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/build"
+	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/store"
 )
 
@@ -33,6 +34,8 @@ type publishFlags struct {
 	S3Endpoint   string
 	S3Region     string
 	CacheControl string
+	// userAgent is the command's --user-agent, sent with the S3 requests.
+	userAgent string
 }
 
 // register adds the flags to f, in the order --help shows them.
@@ -52,7 +55,20 @@ func (p *publishFlags) register(f *pflag.FlagSet) {
 
 // s3Store is the S3 store of --out s3://… and the S3 flags.
 func (p *publishFlags) s3Store(loc string) (*store.S3Store, error) {
-	st, err := store.S3(loc, store.S3Options{Endpoint: p.S3Endpoint, Region: p.S3Region, CacheControl: p.CacheControl})
+	return s3Store(loc, store.S3Options{Endpoint: p.S3Endpoint, Region: p.S3Region, CacheControl: p.CacheControl}, p.userAgent)
+}
+
+// s3Store is the S3 store of --out loc: its requests go through the one
+// HTTP client (fetch.Client.Do) with the User-Agent ua. The endpoint is
+// configured, not an input, so --scope does not restrict it (as with an
+// IndexNow endpoint).
+func s3Store(loc string, o store.S3Options, ua string) (*store.S3Store, error) {
+	hc, err := httpClient(ua, 0, fetch.Scope{})
+	if err != nil {
+		return nil, err
+	}
+	o.HTTPClient = hc
+	st, err := store.S3(loc, o)
 	if err != nil {
 		return nil, cannotRun("--out %s: %v", loc, err)
 	}
