@@ -43,6 +43,10 @@ func newUASite(t *testing.T) *uaSite {
 		case "/sitemap.xml":
 			w.Header().Set("Content-Type", "application/xml")
 			fmt.Fprintf(w, `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>%[1]s/</loc></url><url><loc>%[1]s/a</loc></url><url><loc>%[1]s/b</loc></url></urlset>`, base)
+		case "/indexnow":
+			w.WriteHeader(http.StatusOK)
+		case "/0123456789abcdef.txt":
+			fmt.Fprint(w, "0123456789abcdef")
 		case "/", "/a", "/b":
 			w.Header().Set("Content-Type", "text/html")
 			fmt.Fprint(w, `<html><body><a href="/a">a</a> <a href="/b">b</a></body></html>`)
@@ -93,8 +97,11 @@ func TestOneUserAgent(t *testing.T) {
 		"robots list": {"robots", "list", s.URL + "/"},
 		"audit":       {"audit", "--rate", "0", s.URL + "/"},
 		"graph":       {"graph", "-o", filepath.Join(dir, "graph.json"), s.URL + "/sitemap_index.xml"},
+		"html":        {"html", "-o", filepath.Join(dir, "html"), s.URL + "/sitemap_index.xml"},
+		"submit": {"submit", "--key", "0123456789abcdef", "--key-location", s.URL + "/0123456789abcdef.txt", "--verify-key",
+			"--endpoint", s.URL + "/indexnow", s.URL + "/sitemap.xml"},
 	}
-	names := []string{"fetch", "crawl", "validate", "parse", "diff", "robots list", "audit", "graph"}
+	names := []string{"fetch", "crawl", "validate", "parse", "diff", "robots list", "audit", "graph", "html", "submit"}
 	for _, ua := range []string{"", "probe-bot/9.9 (+https://example.com/bot)"} {
 		want := ua
 		if ua == "" {
@@ -116,6 +123,9 @@ func TestOneUserAgent(t *testing.T) {
 			}
 			if got := s.agents(); len(got) != 1 || got[0] != want {
 				t.Errorf("%s --user-agent %q: the server saw User-Agents %q; want only %q", name, ua, got, want)
+			}
+			if name == "submit" && (s.hits("/indexnow") == 0 || s.hits("/0123456789abcdef.txt") == 0) {
+				t.Errorf("submit did not check the key file and post: %s", stderr)
 			}
 			if name == "crawl" {
 				// The robots.txt group of the product token: sitemap
