@@ -76,7 +76,8 @@ type TreeSummary struct {
 // its index is not read: the checker reports the I-05 violation on the
 // index's entry, and Tree adds an info I-05 note saying it was not
 // fetched; a child's redirect to another site is refused the same way.
-// A child that cannot be read is a VAL-01 error against the index. In a
+// A child that cannot be read is a VAL-01 error against the index; an
+// index that lists itself is an I-07 error there, and not read again. In a
 // directory that holds an index NAME.xml, a sitemap NAME-… it does not
 // list is a VAL-03 warning against that sitemap, reported after every document (unless
 // NoChildren is set, or an index had more children than were read).
@@ -272,6 +273,14 @@ func (t *tree) children(ctx context.Context, doc *input.Doc, sum *Summary) error
 		if doc.Sibling(&child) {
 			t.listed[child.Path] = true
 			continue // a file of the same directory input, checked in its turn
+		}
+		if child.Path != "" && child.Path == doc.Path ||
+			child.Path == "" && doc.Path == "" && child.URL != "" && child.URL == doc.URL {
+			// The index lists itself: checked already, and an index
+			// among its own children (I-07).
+			here(sitemap.Diagnostic{Rule: "I-07", Severity: sitemap.SeverityError,
+				Message: fmt.Sprintf("child %s is this index itself; an index lists sitemaps, not indexes (not read again)", loc)})
+			continue
 		}
 		k := child.Path + "\x00" + child.URL
 		if checked[k] {
