@@ -233,6 +233,7 @@ func (w *walker) failed(e *emitter, n *Node, ctx context.Context, err error) {
 	}
 	n.Failed = true
 	var he *Error
+	var de *sitemap.DecodeError
 	switch {
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded):
 		n.Err = "not read within " + w.opts.SitemapTimeout.String() + " (per-sitemap deadline)"
@@ -248,9 +249,10 @@ func (w *walker) failed(e *emitter, n *Node, ctx context.Context, err error) {
 			rule = "FETCH-SCOPE"
 		}
 		e.diag(n, errDiag(rule, he.Msg))
-	case errors.As(err, new(*sitemap.DecodeError)):
-		// Already reported by the decoder, with its rule ID and position.
-		n.Err = err.Error()
+	case errors.As(err, &de):
+		// Already reported by the decoder, with its rule ID and position:
+		// its message alone says why.
+		n.Err = de.Diagnostic.Message
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		n.Err = "the connection closed before the end of the body"
 		e.diag(n, errDiag("FETCH-HTTP", n.Err+" (entries before this point were kept)"))

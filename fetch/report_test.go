@@ -116,3 +116,18 @@ func TestCachedBytesNotTransferred(t *testing.T) {
 		t.Errorf("cached walk: %d bytes transferred, %d URLs, caps %v", r2.sum.Bytes, len(r2.urls), r2.sum.Capped)
 	}
 }
+
+// TestFailedNodeSaysWhyOnce: a child that is not a sitemap (an HTML page)
+// fails with the decoder's message as the node's Err, not the whole
+// diagnostic line (its URL, line and rule again), which --tree printed
+// after "FAILED:".
+func TestFailedNodeSaysWhyOnce(t *testing.T) {
+	s := newSite(t)
+	s.serve("/index.xml", "application/xml", index(s.URL+"/login.xml"))
+	s.serve("/login.xml", "text/html", []byte("<!doctype html><html><body>log in</body></html>"))
+	r := walk(t, s.URL+"/index.xml", fastOpts())
+	n, ok := r.node(s.URL + "/login.xml")
+	if !ok || !n.Failed || !strings.HasPrefix(n.Err, "this is an HTML page") {
+		t.Errorf("node %+v: want Failed with Err the F-04 message alone", n)
+	}
+}
