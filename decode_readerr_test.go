@@ -101,3 +101,21 @@ func TestDecodeTruncatedRootLine(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeTruncatedInsideElement: a document that ends inside an
+// element below the root names that element and the root's line as the
+// root's ("ends inside <loc> (opened at line 2)" put the root's line on
+// the <loc>, opened on line 4), and counts "1 entry", not "1 entries".
+func TestDecodeTruncatedInsideElement(t *testing.T) {
+	in := urlsetHead + "<url><loc>https://e.com/a</loc></url>\n<url>\n<loc>https://e.com/b"
+	var err error
+	dec := NewDecoder(strings.NewReader(in), DecoderOptions{})
+	for err == nil {
+		_, err = dec.Next()
+	}
+	const want = "the document ends inside <loc>, in the <urlset> opened at line 2, after 1 entry; it is truncated"
+	var de *DecodeError
+	if !errors.Is(err, ErrTruncated) || !errors.As(err, &de) || de.Diagnostic.Message != want {
+		t.Errorf("%v; want %q", err, want)
+	}
+}

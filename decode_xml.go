@@ -206,10 +206,20 @@ func (x *xmlReader) eof() error {
 	if len(x.stack) > 0 {
 		top := x.stack[len(x.stack)-1]
 		if x.stack[0].kind == ekRoot || len(x.stack) > 1 {
-			msg := fmt.Sprintf("the document ends inside <%s> (opened at line %d) after %d entries; it is truncated",
-				x.name(&top), x.rootLine, x.d.count)
+			entries := fmt.Sprintf("%d entries", x.d.count)
+			if x.d.count == 1 {
+				entries = "1 entry"
+			}
+			msg := fmt.Sprintf("the document ends inside <%s> (opened at line %d) after %s; it is truncated",
+				x.name(&top), x.rootLine, entries)
+			if len(x.stack) > 1 {
+				// The root's line is known; the inner element's may be
+				// far behind the scanner's buffer.
+				msg = fmt.Sprintf("the document ends inside <%s>, in the <%s> opened at line %d, after %s; it is truncated",
+					x.name(&top), x.name(&x.stack[0]), x.rootLine, entries)
+			}
 			if s.Truncated() {
-				msg = fmt.Sprintf("the document ends in the middle of a tag after %d entries; it is truncated", x.d.count)
+				msg = fmt.Sprintf("the document ends in the middle of a tag after %s; it is truncated", entries)
 			}
 			return x.d.fatalAt(RuleXMLSyntax, s.Offset(), ErrTruncated, msg)
 		}
