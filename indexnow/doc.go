@@ -9,10 +9,14 @@
 //
 // [Submit] reads entries (a [sitemap.Entries]: a URL list, entry records,
 // sitemaps through package input, or [Changes] of a `sitemap diff`),
-// checks every URL before anything is sent (IN-11): a URL on another host
+// checks every URL before anything is sent (IN-11): each is sent in its
+// normal form, the one a sitemap of package generate lists
+// (percent-encoded as UTF-8, the host in lower case and punycode, no
+// default port or fragment; a rewrite is reported at info level, L-18,
+// and a URL with no normal form is not sent); a URL on another host
 // than [Options.Host], or outside the key file's directory, is reported by
 // name ([Options.OnDiagnostic], rules IN-08 and IN-05) and not sent; a URL
-// listed again is sent once. The rest go in batches of at most 10,000
+// listed again, in any spelling, is sent once. The rest go in batches of at most 10,000
 // (IN-08), each a POST of JSON {host, key, keyLocation, urlList} with
 // Content-Type application/json; charset=utf-8 (IN-07), through the one
 // HTTP client of the module ([fetch.Client]). 200 and 202 are success;

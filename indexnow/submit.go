@@ -12,6 +12,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
+	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/internal/seen"
 	"github.com/sitemapkit/sitemap/state"
 )
@@ -69,7 +70,9 @@ type Options struct {
 	DryRun bool
 
 	// OnDiagnostic is told of every URL not sent because of where it is
-	// (IN-08, IN-05) or what it is (L-01).
+	// (IN-08, IN-05) or what it is (L-01, L-07: no normal form), and, at
+	// info level, of every URL sent in its normal form rather than as
+	// written (L-18).
 	OnDiagnostic func(sitemap.Diagnostic)
 	// OnBatch is told of every batch when it is answered (or made, with
 	// DryRun).
@@ -268,6 +271,19 @@ func (sc *scope) refuse(loc string) *sitemap.Diagnostic {
 	return nil
 }
 
+// normal returns loc in its normal form (check.Normalize: percent-encoded
+// as UTF-8, host in lower case and punycode, no default port or
+// fragment; L-18), the URL a sitemap of generate lists, or the
+// diagnostic of a loc that has none (not sent).
+func normal(loc string) (string, *sitemap.Diagnostic) {
+	n, _, pr := check.Normalize(loc)
+	if !pr.OK() {
+		return loc, &sitemap.Diagnostic{Rule: pr.Rule, Severity: sitemap.SeverityError, URL: loc,
+			Message: pr.Text() + "; not sent"}
+	}
+	return n, nil
+}
+
 // item is a URL waiting in a batch.
 type item struct{ loc, version string }
 
@@ -299,14 +315,22 @@ func Submit(ctx context.Context, entries sitemap.Entries, o Options) (Summary, e
 	s := &submitter{o: &o, sc: &sc, sum: &sum, quota: quota}
 	err = entries(ctx, func(u *sitemap.URL) error {
 		sum.Read++
-		if d := sc.refuse(u.Loc); d != nil {
+		loc, d := normal(u.Loc)
+		if d == nil {
+			d = sc.refuse(loc)
+		}
+		if d != nil {
 			sum.Refused++
 			if o.OnDiagnostic != nil {
 				o.OnDiagnostic(*d)
 			}
 			return nil
 		}
-		isNew, err := set.Add(u.Loc)
+		if loc != u.Loc && o.OnDiagnostic != nil {
+			o.OnDiagnostic(sitemap.Diagnostic{Rule: "L-18", Severity: sitemap.SeverityInfo, URL: u.Loc,
+				Message: fmt.Sprintf("sent as %q, its normal form, as generate publishes it", loc)})
+		}
+		isNew, err := set.Add(loc)
 		if err != nil {
 			return fmt.Errorf("indexnow: remembering the URLs read: %w", err)
 		}
@@ -316,7 +340,7 @@ func Submit(ctx context.Context, entries sitemap.Entries, o Options) (Summary, e
 		}
 		v := Version(u)
 		if o.Ledger != nil {
-			done, err := o.Ledger.Submitted(ctx, u.Loc, v)
+			done, err := o.Ledger.Submitted(ctx, loc, v)
 			if err != nil {
 				return err
 			}
@@ -329,7 +353,7 @@ func Submit(ctx context.Context, entries sitemap.Entries, o Options) (Summary, e
 			sum.Deferred++
 			return nil
 		}
-		s.batch = append(s.batch, item{u.Loc, v})
+		s.batch = append(s.batch, item{loc, v})
 		if s.quota > 0 {
 			s.quota--
 		}

@@ -180,20 +180,21 @@ func TestForeignHostNotSent(t *testing.T) {
 		"https://www.example.com/blog/a",
 		"https://cdn.example.net/blog/b",
 		"https://www.example.com/shop/c",
-		"https://WWW.example.com/blog/a", // the same host; a new URL
+		"https://WWW.example.com/blog/a", // the same URL, spelt otherwise: a duplicate (L-18)
 		"https://www.example.com/blog/a", // a duplicate
 	), o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := e.urls(); !slices.Equal(got, []string{"https://www.example.com/blog/a", "https://WWW.example.com/blog/a"}) {
+	if got := e.urls(); !slices.Equal(got, []string{"https://www.example.com/blog/a"}) {
 		t.Errorf("sent %q", got)
 	}
-	if len(diags) != 2 || diags[0].Rule != "IN-08" || diags[0].URL != "https://cdn.example.net/blog/b" ||
-		!strings.Contains(diags[0].Message, "cdn.example.net") || diags[1].Rule != "IN-05" || diags[1].URL != "https://www.example.com/shop/c" {
+	if len(diags) != 3 || diags[0].Rule != "IN-08" || diags[0].URL != "https://cdn.example.net/blog/b" ||
+		!strings.Contains(diags[0].Message, "cdn.example.net") || diags[1].Rule != "IN-05" || diags[1].URL != "https://www.example.com/shop/c" ||
+		diags[2].Rule != "L-18" || diags[2].URL != "https://WWW.example.com/blog/a" {
 		t.Errorf("diagnostics %v", diags)
 	}
-	if sum.Refused != 2 || sum.Duplicates != 1 || sum.OK() {
+	if sum.Refused != 2 || sum.Duplicates != 2 || sum.OK() {
 		t.Errorf("summary %+v", sum)
 	}
 }

@@ -1,0 +1,55 @@
+package indexnow
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	sitemap "github.com/sitemapkit/sitemap"
+)
+
+// URLs go out in the normal form generate publishes them in (L-18): a
+// raw space or non-ASCII character, an upper-case host, the default port
+// and a fragment would make the engine index another URL than the
+// sitemap's, or refuse the batch. Each rewrite is reported at info level;
+// a URL with no normal form is refused with its rule, and two spellings
+// of one URL are sent once.
+func TestSubmitsTheNormalForm(t *testing.T) {
+	e := newEndpoint(t, nil)
+	o := opts(t, e)
+	var diags []sitemap.Diagnostic
+	o.OnDiagnostic = func(d sitemap.Diagnostic) { diags = append(diags, d) }
+	sum, err := Submit(context.Background(), list(
+		"https://www.example.com/b c",
+		"https://www.example.com/café",
+		"https://WWW.Example.com:443/x#frag",
+		"https://www.example.com/x",
+		"https://www.example.com/ok",
+		"https://www.example.com:99999/bad-port",
+	), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"https://www.example.com/b%20c", "https://www.example.com/caf%C3%A9", "https://www.example.com/x", "https://www.example.com/ok"}
+	if got := e.urls(); !slices.Equal(got, want) {
+		t.Errorf("sent %q, want %q", got, want)
+	}
+	if sum.Sent != 4 || sum.Duplicates != 1 || sum.Refused != 1 {
+		t.Errorf("summary %+v", sum)
+	}
+	var l18, refused int
+	for _, d := range diags {
+		switch {
+		case d.Rule == "L-18" && d.Severity == sitemap.SeverityInfo && strings.Contains(d.Message, "sent as"):
+			l18++
+		case d.Severity == sitemap.SeverityError && strings.Contains(d.URL, "bad-port") && strings.Contains(d.Message, "not sent"):
+			refused++
+		default:
+			t.Errorf("unexpected diagnostic %v", d)
+		}
+	}
+	if l18 != 3 || refused != 1 {
+		t.Errorf("%d L-18 notes (want 3), %d refusals (want 1): %v", l18, refused, diags)
+	}
+}
