@@ -81,7 +81,7 @@ no sitemap found at a URL: nothing is compared then, and the message says why); 
 run (an input missing or answering an HTTP error, bad flags).`,
 		Example: `  sitemap diff testdata/samples/basic.xml testdata/samples/badorder.xml
   sitemap diff --format jsonl testdata/samples/basic.xml testdata/samples/basic.xml.gz
-  sitemap diff --ignore lastmod old-sitemaps/ public/
+  sitemap diff --ignore lastmod testdata/samples/basic.xml public/
   sitemap diff https://www.example.com/sitemap.xml public/sitemap.xml`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(c *cobra.Command, args []string) error {

@@ -78,8 +78,8 @@ func exampleSite(t *testing.T) *httptest.Server {
 }
 
 // exampleDir is a copy of what the examples name from the repository
-// root (examples/, testdata/samples/) and, with userFiles, old-sitemaps/
-// and robots.txt, for the help examples that name them as a user's own.
+// root (examples/, testdata/samples/) and, with userFiles, robots.txt,
+// for the help examples that name it as a user's own.
 // The README's commands get none: a new user runs them in a fresh clone.
 func exampleDir(t *testing.T, userFiles bool) string {
 	root, err := filepath.Abs("../..")
@@ -106,8 +106,6 @@ func exampleDir(t *testing.T, userFiles bool) string {
 	if !userFiles {
 		return dir
 	}
-	os.MkdirAll(filepath.Join(dir, "old-sitemaps"), 0o755)
-	writeFile(t, filepath.Join(dir, "old-sitemaps", "sitemap.xml"), urlset(exampleHost+"/", exampleHost+"/gone/"))
 	writeFile(t, filepath.Join(dir, "robots.txt"), "User-agent: *\nDisallow:\n\nSitemap: "+exampleHost+"/old-sitemap.xml\n")
 	return dir
 }
