@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -255,6 +256,12 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 	if err != nil || (start.Scheme != "http" && start.Scheme != "https") || start.Host == "" {
 		return cannotRun("START-URL %q is not an absolute http(s) URL; give the homepage, e.g. https://www.example.com/", o.Start)
 	}
+	if !o.DryRun {
+		// Found out after the crawl, the run would be finished and lost.
+		if err := o.checkOutputs(); err != nil {
+			return err
+		}
+	}
 	baseURL := o.BaseURL
 	if baseURL == "" {
 		baseURL = start.Scheme + "://" + start.Host + "/"
@@ -450,6 +457,66 @@ func crawlStateDefault(o *crawlOptions, s *streams) (string, error) {
 	}
 	fmt.Fprintf(s.Err, "sitemap: crawl state: %s (--state FILE, or %s, to keep it elsewhere)\n", p, stateDirEnv)
 	return p, nil
+}
+
+// checkOutputs refuses, before the first request, a local --out or a
+// --report FILE that cannot be written: a directory, a file in the way,
+// no permission. It creates nothing that stays.
+func (o *crawlOptions) checkOutputs() error {
+	if !o.toStdout() && !store.IsS3(o.Out) {
+		if err := checkWritableDir(o.Out); err != nil {
+			return cannotRun("--out %s: %v; give a directory you can write to", o.Out, err)
+		}
+	}
+	if o.Report != "" && o.Report != "-" {
+		if fi, err := os.Stat(o.Report); err == nil && fi.IsDir() {
+			return cannotRun("--report %s: is a directory; give the name of a file to write", o.Report)
+		}
+		dir := filepath.Dir(o.Report)
+		if _, err := os.Stat(dir); err != nil {
+			return cannotRun("--report %s: %v (the directory is not created)", o.Report, err)
+		}
+		if err := checkWritableDir(dir); err != nil {
+			return cannotRun("--report %s: %v", o.Report, err)
+		}
+	}
+	return nil
+}
+
+// checkWritableDir says why a file cannot be created in dir, or, when
+// dir does not exist, in the directory that creating it would start
+// from (its nearest existing parent, which must be a directory): it
+// creates a temporary file there and removes it at once.
+func checkWritableDir(dir string) error {
+	d := dir
+	for {
+		fi, err := os.Stat(d)
+		if err == nil {
+			if !fi.IsDir() {
+				return fmt.Errorf("%s is a file, not a directory", d)
+			}
+			break
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return err
+		}
+		d = parent
+	}
+	f, err := os.CreateTemp(d, ".sitemap-check-*.tmp")
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return fmt.Errorf("cannot create a file in %s: %v", d, pe.Err)
+		}
+		return err
+	}
+	name := f.Name()
+	f.Close()
+	return os.Remove(name)
 }
 
 func reportHint(report string) string {

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+)
+
+// TestCrawlUnwritableOutputCrawlsNothing: an --out or --report that
+// cannot be written is refused before the first request (exit 2), not
+// found out after a crawl of hours, whose run is then finished and lost.
+func TestCrawlUnwritableOutputCrawlsNothing(t *testing.T) {
+	site := crawlTestSite(t)
+	var requests atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
+		resp, err := http.Get(site.URL + r.URL.Path)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadGateway)
+			return
+		}
+		defer resp.Body.Close()
+		w.Header().Set("Content-Type", resp.Header.Get("Content-Type"))
+		w.WriteHeader(resp.StatusCode)
+		buf := make([]byte, 32<<10)
+		n, _ := resp.Body.Read(buf)
+		w.Write(buf[:n])
+	}))
+	t.Cleanup(srv.Close)
+
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ro := filepath.Join(dir, "ro")
+	if err := os.Mkdir(ro, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"out is a file", []string{"--out", file}, "--out " + file},
+		{"out below a file", []string{"--out", filepath.Join(file, "sub")}, "--out " + filepath.Join(file, "sub")},
+		{"report in a missing directory", []string{"--out", filepath.Join(dir, "out"), "--report", filepath.Join(dir, "no", "r.jsonl")}, "--report " + filepath.Join(dir, "no", "r.jsonl")},
+		{"report is a directory", []string{"--out", filepath.Join(dir, "out"), "--report", dir}, "--report " + dir},
+		{"out not writable", []string{"--out", ro}, "--out " + ro},
+		{"out below a directory not writable", []string{"--out", filepath.Join(ro, "new")}, "--out " + filepath.Join(ro, "new")},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if strings.Contains(c.name, "not writable") && os.Geteuid() == 0 {
+				t.Skip("root writes into a directory of mode 0555")
+			}
+			requests.Store(0)
+			args := append([]string{"crawl", srv.URL + "/", "--rate", "0", "--state", filepath.Join(t.TempDir(), "s.db")}, c.args...)
+			code, _, stderr := runCLI(t, "", args...)
+			if code != exitUsage || !strings.Contains(stderr, c.want) {
+				t.Errorf("exit %d; want 2 and a message naming %q; stderr:\n%s", code, c.want, stderr)
+			}
+			if n := requests.Load(); n != 0 {
+				t.Errorf("%d requests made; want none before the output is known to be writable", n)
+			}
+		})
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
+		t.Errorf("a refused run left the --out directory it created")
+	}
+}
