@@ -395,14 +395,15 @@ func (s *submitter) flush(ctx context.Context) error {
 	for i, it := range s.batch {
 		b.URLs[i] = it.loc
 	}
-	s.sum.Batches++
 	if s.o.DryRun {
 		b.Outcome, b.Message = Planned, "not sent (dry run)"
 		s.sum.Sent += int64(len(b.URLs))
+		s.sum.Batches++
 	} else {
 		if err := s.send(ctx, &b); err != nil {
-			return err
+			return err // ctx ended: a batch without an answer is not counted
 		}
+		s.sum.Batches++
 		subs := make([]state.Submission, len(s.batch))
 		at := s.o.Now()
 		outcome := state.OutcomeSent

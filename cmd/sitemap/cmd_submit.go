@@ -100,6 +100,14 @@ input, key file check failed).`,
 }
 
 func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
+	switch {
+	case o.BatchSize < 1 || o.BatchSize > indexnow.MaxBatch:
+		return cannotRun("--batch-size %d: use 1 to %d (IN-08)", o.BatchSize, indexnow.MaxBatch)
+	case o.MaxPerDay < 0:
+		return cannotRun("--max-per-day %d: use 0 (no limit) or more", o.MaxPerDay)
+	case o.Timeout < 0:
+		return cannotRun("--timeout %v: use a positive duration", o.Timeout)
+	}
 	key := o.Key
 	if o.KeyFile != "" {
 		if key != "" {
@@ -190,18 +198,24 @@ func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
 				enc.Encode(map[string]any{"batch": b.N, "host": indexnow.HostOf(host), "key": key, "keyLocation": o.KeyLocation, "urlList": b.URLs})
 				return
 			}
-			fmt.Fprintf(s.Err, "batch %d: %d URLs: %s: %s\n", b.N, len(b.URLs), b.Outcome, b.Message)
+			fmt.Fprintf(s.Err, "batch %d: %s: %s: %s\n", b.N, plural(len(b.URLs), "URL"), b.Outcome, b.Message)
 		},
 	})
 	if err != nil {
-		if errors.Is(err, context.Canceled) {
-			return err
-		}
 		fmt.Fprintf(s.Err, "submit: %s\n", sum)
+		if errors.Is(err, context.Canceled) {
+			// Batches may have gone out: say so, not what generate says.
+			if ledger != nil {
+				return cannotRun("submit: interrupted; the batches above were sent and recorded in --state: run the same command again to send the rest")
+			}
+			return cannotRun("submit: interrupted; the batches above were sent: give the URLs not sent in a later run (with --state, a run sends only what it has not sent)")
+		}
 		return cannotRun("%v", err)
 	}
 	fmt.Fprintf(s.Err, "submit: %s\n", sum)
-	if sum.Deferred > 0 && ledger == nil {
+	if sum.Deferred == 1 && ledger == nil {
+		fmt.Fprintln(s.Err, "sitemap: warning: 1 URL was not sent; without --state, give it again in a later run")
+	} else if sum.Deferred > 0 && ledger == nil {
 		fmt.Fprintf(s.Err, "sitemap: warning: %d URLs were not sent; without --state, give them again in a later run\n", sum.Deferred)
 	}
 	if !sum.OK() || inputErrors > 0 {

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// An interrupted submit says what it sent before it stopped, and how to
+// send the rest: "nothing partial was published" (what generate says) is
+// false once a batch went out.
+func TestSubmitInterruptSaysWhatWasSent(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var once sync.Once
+	e := newIndexNowEndpoint(t, func(n int) int {
+		if n == 2 {
+			once.Do(cancel) // Ctrl-C while the second batch is on its way
+		}
+		return 200
+	})
+	var locs []string
+	for i := range 5 {
+		locs = append(locs, fmt.Sprintf("https://www.example.com/p%d", i))
+	}
+	var out, errb bytes.Buffer
+	s := &streams{In: strings.NewReader(""), Out: &out, Err: &errb}
+	code := execute(ctx, s, []string{"submit", "--key", submitKey, "--host", "www.example.com", "--endpoint", e.srv.URL, "--batch-size", "2", writeList(t, locs...)})
+	stderr := errb.String()
+	if code != exitUsage || strings.Contains(stderr, "nothing partial was published") ||
+		!strings.Contains(stderr, "submit: interrupted") || !strings.Contains(stderr, "2 URLs sent in 1 batch") ||
+		!strings.Contains(stderr, "--state") {
+		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+}
+
+// Flag values out of range are refused before anything is read or sent,
+// as generate refuses --max-urls 0: --batch-size 20000 was sent as
+// batches of 10,000 and --batch-size 0 or -5 as 10,000 without a word.
+func TestSubmitFlagRanges(t *testing.T) {
+	e := newIndexNowEndpoint(t, nil)
+	list := writeList(t, "https://www.example.com/a")
+	for _, c := range []struct{ flag, val, want string }{
+		{"--batch-size", "0", "--batch-size 0: use 1 to 10000 (IN-08)"},
+		{"--batch-size", "-5", "--batch-size -5: use 1 to 10000 (IN-08)"},
+		{"--batch-size", "20000", "--batch-size 20000: use 1 to 10000 (IN-08)"},
+		{"--max-per-day", "-1", "--max-per-day -1: use 0 (no limit) or more"},
+		{"--timeout", "-1s", "--timeout -1s: use a positive duration"},
+	} {
+		code, _, errb := runCLI(t, "", "submit", "--key", submitKey, "--host", "www.example.com", "--endpoint", e.srv.URL, c.flag, c.val, list)
+		if code != exitUsage || !strings.Contains(errb, c.want) {
+			t.Errorf("%s %s: exit %d, stderr %q; want exit 2 and %q", c.flag, c.val, code, errb, c.want)
+		}
+	}
+	if e.posts() != 0 {
+		t.Errorf("%d POSTs", e.posts())
+	}
+}
+
+// One URL left for later is "1 URL was not sent", not "1 URLs were".
+func TestSubmitDeferredCountReads(t *testing.T) {
+	code, _, errb := runCLI(t, "", "submit", "--dry-run", "--max-per-day", "1", "--key", submitKey, "--host", "www.example.com",
+		writeList(t, "https://www.example.com/a", "https://www.example.com/b"))
+	if code != exitOK || !strings.Contains(errb, "warning: 1 URL was not sent;") {
+		t.Errorf("exit %d, stderr:\n%s", code, errb)
+	}
+}
