@@ -237,3 +237,20 @@ func TestHostOf(t *testing.T) {
 		}
 	}
 }
+
+// TestURLReplacementCharacter: U+FFFD in a URL (what a reader leaves of
+// a byte that is not UTF-8, X-01) is named as such, with no percent-
+// encoded suggestion: %EF%BF%BD would publish the replacement character,
+// not the lost one. It was reported as "a byte that is not UTF-8" with
+// that suggestion. A raw byte that is not UTF-8 keeps its %XX suggestion.
+func TestURLReplacementCharacter(t *testing.T) {
+	_, pr := URL("https://www.example.com/ok\ufffd")
+	if ruleOf(pr) != "L-07" || !strings.Contains(pr.Message, "U+FFFD") || strings.Contains(pr.Message, "not UTF-8 at") ||
+		pr.Suggest != "" || strings.Contains(pr.Fix, "%EF%BF%BD") {
+		t.Errorf("U+FFFD: %+v", pr)
+	}
+	_, pr = URL("https://www.example.com/ok\xff")
+	if ruleOf(pr) != "L-07" || !strings.Contains(pr.Message, "not UTF-8") || pr.Suggest != "https://www.example.com/ok%FF" {
+		t.Errorf("byte 0xFF: %+v", pr)
+	}
+}

@@ -238,10 +238,18 @@ func pathProblem(s string, off int) *Problem {
 	case c == ' ':
 		pr.Message, pr.Fix = "contains a space"+at, "percent-encode it as %20"
 	case c >= utf8.RuneSelf:
-		r, _ := utf8.DecodeRuneInString(s[off:])
-		if r == utf8.RuneError {
+		r, size := utf8.DecodeRuneInString(s[off:])
+		switch {
+		case r == utf8.RuneError && size > 1:
+			// The replacement character: what a reader leaves of a
+			// byte that is not UTF-8. Its percent-encoding would
+			// publish it, not the character that was lost.
+			pr.Message, pr.Fix = "contains U+FFFD, the replacement character"+at+" (left where a byte was not UTF-8, X-01, or a character was lost before the sitemap was written)",
+				"write the URL's real characters, percent-encoded as UTF-8"
+			return pr
+		case r == utf8.RuneError:
 			pr.Message, pr.Fix = "contains a byte that is not UTF-8"+at, "percent-encode the URL's UTF-8 bytes"
-		} else {
+		default:
 			pr.Message, pr.Fix = "contains the non-ASCII character "+strconv.QuoteRune(r)+at, "percent-encode it as UTF-8 ("+percentRune(r)+")"
 		}
 	case c < 0x20 || c == 0x7f:
