@@ -52,8 +52,9 @@ index, local or http(s) (an index's children are read); "-" is standard input.
 Before anything is sent (IN-11) the key is checked (IN-03: 8 to 128 of a-z A-Z 0-9 -); a URL
 on another host than --host, or outside the directory of --key-location (IN-05), is named on
 standard error and not sent; a URL listed twice is sent once. URLs are sent in the normal form
-generate writes them in (percent-encoded, punycode host, no default port or fragment; L-18). --verify-key first fetches the
-key file from the live host and stops when it is missing or holds another key.
+generate writes them in (percent-encoded, punycode host, no default port or fragment; L-18).
+--verify-key first fetches the key file from the live host and stops when it is missing or
+holds another key.
 
 200 and 202 are success; 400, 403 and 422 are reported with what they mean and not retried;
 429 and 5xx are retried with backoff, honouring Retry-After up to a minute. A 403 or a 429
