@@ -24,6 +24,7 @@ func newIndexNowCmd(s *streams) *cobra.Command {
 			"file the host serves at https://HOST/KEY.txt (IN-04). 'sitemap indexnow key' makes both;\n" +
 			"'sitemap submit' sends the URLs.",
 		Example: "  sitemap indexnow key --out public/",
+		RunE:    runGroup,
 	}
 	o := &indexnowKeyOptions{}
 	key := &cobra.Command{

@@ -43,6 +43,7 @@ func newRobotsCmd(s *streams) *cobra.Command {
 		Example: "  sitemap robots list https://www.example.com/robots.txt\n" +
 			"  sitemap robots add robots.txt https://www.example.com/sitemap.xml\n" +
 			"  sitemap robots remove robots.txt https://www.example.com/old-sitemap.xml",
+		RunE: runGroup,
 	}
 	list := &cobra.Command{
 		Use:   "list FILE|URL|-",
