@@ -169,6 +169,9 @@ func (w *walker) open(ctx context.Context, u string, probe bool, onRetry func(st
 		}
 	}
 	resp, err := w.client.Get(ctx, u, g)
+	if he := (*Error)(nil); err == nil || errors.As(err, &he) && he.Status > 0 {
+		w.answered.Store(true)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -337,6 +340,11 @@ func (w *walker) runRobots(j *job, e *emitter) {
 		n.Err = err.Error()
 		if he != nil {
 			n.Status = he.Status
+		}
+		if KindOf(err) == KindNetwork {
+			w.mu.Lock()
+			w.robotsNetErr = err
+			w.mu.Unlock()
 		}
 		e.diag(n, sitemap.Diagnostic{Rule: "FETCH-ROBOTS", Severity: sitemap.SeverityWarning, Message: "robots.txt unreachable (" + err.Error() + "); going on without it"})
 	default:

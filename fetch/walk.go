@@ -110,7 +110,15 @@ func Walk(ctx context.Context, start string, opts Options, fn func(Event) error)
 	if errors.Is(cause, errTimeCap) {
 		w.capHit("time", "the walk took longer than "+o.Timeout.String()+"; sitemaps not read yet were skipped (--timeout)")
 	}
-	if w.fnErr == nil && ctx.Err() == nil && w.hits == 0 && !w.explicit && !errors.Is(cause, errTimeCap) {
+	w.mu.Lock()
+	unreached := w.robotsNetErr != nil && !w.answered.Load()
+	if unreached && w.hits == 0 && !w.explicit {
+		// Nothing of the site answered: it could not be reached, which
+		// says nothing about its sitemaps.
+		w.startErr = w.robotsNetErr
+	}
+	w.mu.Unlock()
+	if w.fnErr == nil && ctx.Err() == nil && w.hits == 0 && !w.explicit && !unreached && !errors.Is(cause, errTimeCap) {
 		msg := "no sitemap found: robots.txt names none"
 		if o.KnownPaths == KnownPathsNever {
 			msg += " and probing well-known paths is off"
@@ -209,6 +217,11 @@ type walker struct {
 	// probes that failed for another reason than "not found"
 	probeFails int
 	probeFail  string // the first of them
+	// robotsNetErr is why robots.txt got no response at all (a network
+	// failure); answered is set by any response of the site. Both unset
+	// or both set: the site was reached.
+	robotsNetErr error
+	answered     atomic.Bool
 
 	// owned by the receiving goroutine
 	sum   Summary

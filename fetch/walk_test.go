@@ -478,3 +478,25 @@ func TestStartErr(t *testing.T) {
 		}
 	}
 }
+
+// TestSiteUnreachable: a homepage or robots.txt start on a site that
+// answers nothing (robots.txt and every probe fail without a response)
+// is Summary.StartErr, the caller could not run, and not FETCH-NONE, "no
+// sitemap found", a problem found about a site that may well have some.
+// A site that answers, even with errors, is still FETCH-NONE.
+func TestSiteUnreachable(t *testing.T) {
+	s := newSite(t)
+	gone := s.URL
+	s.Close() // connections to its port are refused from now on
+	for _, start := range []string{gone + "/", gone + "/robots.txt"} {
+		r := walk(t, start, fastOpts())
+		if KindOf(r.sum.StartErr) != KindNetwork || r.diag("FETCH-NONE") != nil {
+			t.Errorf("%s: StartErr %v, diagnostics %v; want a network StartErr and no FETCH-NONE", start, r.sum.StartErr, r.diags)
+		}
+	}
+	up := newSite(t)
+	up.handle("/", func(w http.ResponseWriter, r *http.Request) { http.Error(w, "down", http.StatusServiceUnavailable) })
+	if r := walk(t, up.URL+"/", fastOpts()); r.sum.StartErr != nil || r.diag("FETCH-NONE") == nil {
+		t.Errorf("a site answering 503: StartErr %v, diagnostics %v; want FETCH-NONE", r.sum.StartErr, r.diags)
+	}
+}

@@ -106,7 +106,8 @@ included (see 'sitemap --help'); by default any http(s) URL is fetched.
 
 Exit status: 0 all read; 1 problems found (an error diagnostic, a sitemap that could not be
 read, no sitemap at all); 2 could not run (bad flags or URL, a start sitemap URL that cannot be
-read: an HTTP error such as 404, a network failure; unwritable output).`,
+read: an HTTP error such as 404, a network failure; a site that answers nothing at all;
+unwritable output).`,
 		Example: `  sitemap fetch https://www.example.com/
   sitemap fetch --tree https://www.example.com/
   sitemap fetch --tree --urls https://www.example.com/sitemap_index.xml

@@ -132,6 +132,14 @@ func TestFetchExitCodes(t *testing.T) {
 	if code != exitUsage || stderr != "sitemap: "+srv.URL+"/missing.xml could not be read: HTTP 404 Not Found\n" {
 		t.Errorf("404: code %d %s", code, stderr)
 	}
+	// A homepage on a site that answers nothing (connections refused)
+	// could not be read: exit 2, not "no sitemap found" (exit 1).
+	gone := httptest.NewServer(http.NotFoundHandler())
+	gone.Close()
+	code, _, stderr = runCLI(t, "", "fetch", "--attempts", "1", gone.URL+"/")
+	if code != exitUsage || !strings.HasPrefix(stderr, "sitemap: "+gone.URL+"/ could not be read: ") || strings.Contains(stderr, "FETCH-NONE") {
+		t.Errorf("unreachable site: code %d %s", code, stderr)
+	}
 	// The summary counts one URL as "1 URL"; a local run transfers no bytes
 	// and does not say it did.
 	local := filepath.Join(t.TempDir(), "one.txt")
