@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -23,7 +24,7 @@ func (r *fetchRun) local(ctx context.Context) error {
 	if o.Start != "-" {
 		if _, err := os.Stat(o.Start); errors.Is(err, fs.ErrNotExist) {
 			msg := o.Start + ": no such file, nor an absolute http(s) URL; give a sitemap file or directory, or a homepage, robots.txt or sitemap URL"
-			if !strings.ContainsAny(o.Start, `/\`) && strings.Contains(o.Start, ".") {
+			if !strings.ContainsAny(o.Start, `/\`) && strings.Contains(o.Start, ".") && !fileExt(o.Start) {
 				msg += " (did you mean https://" + o.Start + "/?)"
 			}
 			return cannotRun("%s", msg)
@@ -106,4 +107,15 @@ func (r *fetchRun) local(ctx context.Context) error {
 		return problemsFound()
 	}
 	return nil
+}
+
+// fileExt reports whether name ends in the extension of a file the
+// commands read or write (sitemap.xml, urls.txt, old.jsonl): a missing
+// file of that name, not a host name without its https://.
+func fileExt(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".xml", ".gz", ".txt", ".jsonl", ".json", ".csv", ".tsv", ".html", ".htm", ".zst", ".bz2", ".xz", ".zip":
+		return true
+	}
+	return false
 }

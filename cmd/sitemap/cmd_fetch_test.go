@@ -116,6 +116,16 @@ func TestFetchExitCodes(t *testing.T) {
 	if code, _, stderr := runCLI(t, "", "fetch", "example.com"); code != exitUsage || !strings.Contains(stderr, "absolute http(s) URL") {
 		t.Errorf("bad URL: code %d %s", code, stderr)
 	}
+	if _, _, stderr := runCLI(t, "", "fetch", "example.com"); !strings.Contains(stderr, "did you mean https://example.com/?") {
+		t.Errorf("a host name: %s; want a suggestion of its homepage", stderr)
+	}
+	// A missing file is not taken for a host name ("did you mean
+	// https://sitemap.xml.gz/?").
+	for _, name := range []string{"sitemap.xml", "sitemap.xml.gz", "urls.txt", "old.jsonl"} {
+		if code, _, stderr := runCLI(t, "", "fetch", name); code != exitUsage || !strings.Contains(stderr, "no such file") || strings.Contains(stderr, "did you mean") {
+			t.Errorf("missing file %s: code %d %s", name, code, stderr)
+		}
+	}
 	if code, _, _ := runCLI(t, "", "fetch", "--format", "xml", srv.URL); code != exitUsage {
 		t.Errorf("bad format: code %d", code)
 	}
