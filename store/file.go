@@ -1,6 +1,8 @@
 package store
 
 import (
+	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -16,7 +18,15 @@ func WriteFile(name string, data []byte, mode fs.FileMode) (err error) {
 	dir := filepath.Dir(name)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(name)+".tmp-*")
 	if err != nil {
-		return err
+		// Named by the file asked for, not the temporary one.
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		if errors.Is(err, fs.ErrNotExist) {
+			return &fs.PathError{Op: "write", Path: name, Err: fmt.Errorf("no directory %s: %w", dir, err)}
+		}
+		return &fs.PathError{Op: "write", Path: name, Err: err}
 	}
 	defer func() {
 		if err != nil {

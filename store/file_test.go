@@ -1,8 +1,11 @@
 package store
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -28,5 +31,18 @@ func TestWriteFile(t *testing.T) {
 	}
 	if err := WriteFile(filepath.Join(dir, "missing", "robots.txt"), []byte("x"), 0o644); err == nil {
 		t.Fatal("writing into a missing directory succeeded")
+	}
+}
+
+// A file in a directory that does not exist is an error naming the file
+// and the missing directory, not the temporary file WriteFile would
+// have made ("open DIR/.robots.txt.tmp-123: no such file or directory").
+func TestWriteFileNoDirectory(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "nodir")
+	name := filepath.Join(dir, "robots.txt")
+	err := WriteFile(name, []byte("x"), 0o644)
+	if err == nil || !strings.Contains(err.Error(), name) || !strings.Contains(err.Error(), "no directory "+dir) ||
+		strings.Contains(err.Error(), ".tmp-") || !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("%v", err)
 	}
 }
