@@ -100,7 +100,9 @@ type Options struct {
 	// RobotsTxt, when set, is the path of a robots.txt file to add the
 	// Sitemap: line of the run's top file to (created when missing; every
 	// other byte kept, RB-13), and to drop the Sitemap: lines of files
-	// this run removed. A dry run does not touch it.
+	// this run removed. A dry run does not touch it. A path that is a
+	// directory, or whose directory does not exist, stops the run before
+	// anything is published (a StageOpen error).
 	RobotsTxt string
 	// Strict ends the run at the first invalid entry, or the first entry
 	// that would be published only after a repair (a field or block
@@ -307,6 +309,15 @@ func Run(ctx context.Context, src Source, o Options) (Summary, error) {
 	b, err := build.NewContext(ctx, o.Out, o.Build)
 	if err != nil {
 		return Summary{}, &StageError{StageOpen, err}
+	}
+	if o.RobotsTxt != "" {
+		// Checked before anything is published (it is written after):
+		// with Out opened, a robots.txt inside a new Out has its
+		// directory.
+		if err := checkRobotsPath(o.RobotsTxt, o.Build.DryRun); err != nil {
+			b.Abort()
+			return Summary{}, &StageError{StageOpen, err}
+		}
 	}
 	r := &run{o: &o, b: b, now: time.Now()}
 	if o.Build.Now != nil {

@@ -2,8 +2,10 @@ package generate
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 
 	"github.com/sitemapkit/sitemap/robots"
 	"github.com/sitemapkit/sitemap/store"
@@ -24,6 +26,31 @@ type RobotsUpdate struct {
 	// DryRun is set when the file was left alone: the line would be
 	// added.
 	DryRun bool `json:"dry_run,omitempty"`
+}
+
+// checkRobotsPath says why path cannot be the robots.txt a run writes: a
+// directory or another file that is not a regular one, or a file whose
+// directory does not exist (unless dryRun: a dry run writes no --out
+// directory for it to be in); nil when it can be.
+func checkRobotsPath(path string, dryRun bool) error {
+	fi, err := os.Stat(path)
+	switch {
+	case err == nil && fi.IsDir():
+		return fmt.Errorf("robots.txt %s is a directory; give the path of the file, such as %s", path, filepath.Join(path, "robots.txt"))
+	case err == nil && !fi.Mode().IsRegular():
+		return fmt.Errorf("robots.txt %s is not a regular file; give the path of a robots.txt file", path)
+	case err == nil:
+		return nil
+	case !errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("robots.txt %s: %v", path, err)
+	case dryRun:
+		return nil
+	}
+	dir := filepath.Dir(path)
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return fmt.Errorf("robots.txt %s: no directory %s to create it in; create the directory, or give the path of an existing robots.txt", path, dir)
+	}
+	return nil
 }
 
 // updateRobots adds the Sitemap: line of sum's top file to the robots.txt
