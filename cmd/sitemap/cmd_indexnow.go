@@ -42,7 +42,7 @@ func newIndexNowCmd(s *streams) *cobra.Command {
 			return runIndexNowKey(o, s)
 		},
 	}
-	key.Flags().StringVar(&o.Out, "out", ".", "`DIR` to write the key file into")
+	key.Flags().StringVar(&o.Out, "out", ".", "`DIR` to write the key file into; - writes none (the key, printed on standard output, is the file's content)")
 	key.Flags().StringVar(&o.Key, "key", "", "write the file of this `KEY` instead of making a new one")
 	c.AddCommand(key)
 	return c
@@ -55,6 +55,16 @@ func runIndexNowKey(o *indexnowKeyOptions, s *streams) error {
 		if k, err = indexnow.NewKey(); err != nil {
 			return cannotRun("%v", err)
 		}
+	}
+	if o.Out == "-" {
+		// The key file holds the key and nothing else: standard output
+		// is its content.
+		if err := indexnow.ValidKey(k); err != nil {
+			return cannotRun("%v", err)
+		}
+		fmt.Fprintln(s.Out, k)
+		fmt.Fprintf(s.Err, "no key file written (--out -): save it as %s, holding the key alone, and publish it at https://HOST/%[1]s (IN-04)\n", indexnow.KeyFileName(k))
+		return nil
 	}
 	p, err := indexnow.WriteKeyFile(o.Out, k)
 	if err != nil {
