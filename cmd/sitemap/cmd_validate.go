@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
+	"net/url"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -236,6 +238,11 @@ func runValidate(ctx context.Context, o *validateOptions, s *streams) error {
 	if o.MaxPerRule < 0 {
 		return cannotRun("--max-per-rule must not be negative (0 shows every diagnostic)")
 	}
+	for _, h := range o.TrustedHosts {
+		if err := trustedHost(h); err != nil {
+			return cannotRun("%v", err)
+		}
+	}
 	if o.client == nil {
 		if o.client, err = httpClient(o.UserAgent, o.Timeout, o.Scope); err != nil {
 			return cannotRun("%v", err)
@@ -421,4 +428,25 @@ func describe(s validate.Summary) string {
 		fmt.Fprintf(&b, ", %s", plural(s.Infos, "note"))
 	}
 	return b.String()
+}
+
+// trustedHost checks a --trusted-host value: a host name or IP address,
+// compared with a loc's host. A URL, a port or a path never matches one,
+// so it is refused rather than ignored.
+func trustedHost(h string) error {
+	if net.ParseIP(h) != nil || strings.HasPrefix(h, "[") && strings.HasSuffix(h, "]") && net.ParseIP(h[1:len(h)-1]) != nil {
+		return nil
+	}
+	if h != "" && !strings.ContainsAny(h, "/:@?#% \t\r\n") {
+		return nil
+	}
+	msg := fmt.Sprintf("--trusted-host %q is not a host name; give the host alone, such as cdn.example.net", h)
+	u, err := url.Parse(h)
+	if err != nil || u.Host == "" {
+		u, err = url.Parse("//" + h)
+	}
+	if err == nil && u.Hostname() != "" && u.Hostname() != h {
+		msg = fmt.Sprintf("--trusted-host %q is not a host name; give the host alone: %s", h, u.Hostname())
+	}
+	return errors.New(msg)
 }

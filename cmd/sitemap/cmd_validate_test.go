@@ -188,6 +188,24 @@ func TestValidateUsage(t *testing.T) {
 	}
 }
 
+// TestValidateTrustedHostNotHost: a --trusted-host that is no host name
+// (a URL, a host with a port or path) would never match a loc's host; it
+// was accepted and silently ignored, the L-09 errors it was meant to turn
+// into warnings left as they were.
+func TestValidateTrustedHostNotHost(t *testing.T) {
+	for _, h := range []string{"https://cdn.example.net/", "cdn.example.net:443", "cdn.example.net/img", "cdn example.net"} {
+		code, out, errOut := runCLI(t, "", "validate", "--trusted-host", h, samples+"basic.xml")
+		if code != exitUsage || out != "" || !strings.Contains(errOut, "--trusted-host") || !strings.Contains(errOut, "host name") {
+			t.Errorf("--trusted-host %q: exit %d, stdout %q, stderr %q", h, code, out, errOut)
+		}
+	}
+	for _, h := range []string{"cdn.example.net", "CDN.Example.NET", "[2001:db8::1]", "192.0.2.1", "bücher.example"} {
+		if code, _, errOut := runCLI(t, "", "validate", "--trusted-host", h, samples+"basic.xml"); code != exitOK {
+			t.Errorf("--trusted-host %q: exit %d, %s", h, code, errOut)
+		}
+	}
+}
+
 func TestValidateStdin(t *testing.T) {
 	code, out, _ := runCLI(t, urlset("https://www.example.com/a", "https://www.example.com/a"), "validate", "--base", "https://www.example.com/sitemap.xml", "-")
 	if code != exitOK || !strings.HasPrefix(out, "<stdin>:4:3: warning L-17: ") {
