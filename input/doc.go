@@ -14,8 +14,8 @@
 //     retries, size cap); only a 200 response is a document, anything
 //     else is the client's *fetch.Error.
 //   - a directory: its sitemap files, in name order: every regular file
-//     whose name ends in .xml, .xml.gz or .txt (any case), except
-//     robots.txt; subdirectories are not entered. An index among them
+//     (or symbolic link to one) whose name ends in .xml, .xml.gz or .txt
+//     (any case), except robots.txt; subdirectories are not entered. An index among them
 //     follows only those of its children that are not files of the
 //     directory itself (those are read in turn, once).
 //   - anything else: a local file.

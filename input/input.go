@@ -283,7 +283,15 @@ func dirDocs(dir, base string) ([]Doc, error) {
 	var names []string
 	for _, e := range ents {
 		n := e.Name()
-		if !e.Type().IsRegular() || !IsSitemapFileName(n) {
+		if !IsSitemapFileName(n) {
+			continue
+		}
+		if e.Type()&fs.ModeSymlink != 0 {
+			// A link to a file is the file, as a web server serves it.
+			if st, err := os.Stat(filepath.Join(dir, n)); err != nil || !st.Mode().IsRegular() {
+				continue
+			}
+		} else if !e.Type().IsRegular() {
 			continue
 		}
 		names = append(names, n)

@@ -431,3 +431,35 @@ func TestReaderSkipDuplicates(t *testing.T) {
 		r.Close()
 	}
 }
+
+// TestResolveDirectorySymlinks: a directory's symbolic link to a sitemap
+// file is read as the file (a web server serves it; it was skipped without
+// a word), a link to a directory or to nothing is not.
+func TestResolveDirectorySymlinks(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("https://www.example.com/a\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("a.txt")
+	if err := os.Mkdir(filepath.Join(dir, "d.xml"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for link, target := range map[string]string{"b.xml": "a.txt", "broken.xml": "nowhere.xml", "dir.xml": "d.xml"} {
+		if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
+			t.Skipf("no symbolic links here: %v", err)
+		}
+	}
+	docs, err := Resolve([]string{dir}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range docs {
+		got = append(got, filepath.Base(d.Path))
+	}
+	if strings.Join(got, " ") != "a.txt b.xml" {
+		t.Errorf("files %q; want a.txt b.xml", got)
+	}
+}
