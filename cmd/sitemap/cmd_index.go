@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 
 	"github.com/spf13/cobra"
 
@@ -62,8 +64,11 @@ run of that shard, for the readers of the index that still names it.`,
 }
 
 func runIndex(ctx context.Context, o *indexOptions, s *streams) error {
-	if o.Shards < 1 {
+	if o.Shards == 0 {
 		return cannotRun("--shards is required: the N of the `generate --shard K/N` runs")
+	}
+	if o.Shards < 0 {
+		return cannotRun("--shards %d: give N, 1 or more: the N of the `generate --shard K/N` runs", o.Shards)
 	}
 	if o.BaseURL == "" {
 		return cannotRun("--base-url is required: the URL of the directory the sitemaps are served from, e.g. --base-url https://www.example.com/")
@@ -76,6 +81,11 @@ func runIndex(ctx context.Context, o *indexOptions, s *streams) error {
 		}
 		st = s3
 	} else {
+		// The shards are read from --out: one that does not exist is a
+		// wrong path, not a directory to make.
+		if _, err := os.Stat(o.Out); errors.Is(err, fs.ErrNotExist) {
+			return cannotRun("--out %s: no such directory; give the directory the `generate --shard K/%d` runs wrote into", o.Out, o.Shards)
+		}
 		d, err := store.Dir(o.Out)
 		if err != nil {
 			return cannotRun("--out %s: %v", o.Out, err)

@@ -185,3 +185,22 @@ func TestGenerateShardsIndexS3(t *testing.T) {
 	}
 	checkMerged(t, files, 3, want)
 }
+
+// index reads what shard runs wrote: an --out that does not exist is an
+// error that says so, and is not created (it was made, empty, and left);
+// a negative --shards is named as it is, not as missing.
+func TestIndexFlagsAndMissingOut(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "public")
+	code, _, errb := runCLI(t, "", "index", "--shards", "2", "--base-url", "https://www.example.com/", "--out", out)
+	if code != exitUsage || !strings.Contains(errb, "--out "+out+": no such directory") {
+		t.Errorf("exit %d, stderr %q", code, errb)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("--out was created: %v", err)
+	}
+	code, _, errb = runCLI(t, "", "index", "--shards", "-1", "--base-url", "https://www.example.com/", "--out", dir)
+	if code != exitUsage || !strings.Contains(errb, "--shards -1: give N, 1 or more") {
+		t.Errorf("exit %d, stderr %q", code, errb)
+	}
+}
