@@ -110,6 +110,7 @@ func TestAuditFindsThePlantedSet(t *testing.T) {
 		u + "/en":             u + "/de (de) does not name it back",
 		u + "/dup":            "listed 2 times: in " + u + "/sitemap-a.xml and in " + u + "/sitemap-b.xml",
 		u + "/noindex-header": "X-Robots-Tag",
+		u + "/private/page":   "robots.txt disallows it for the user agent \"", // not "for sitemap"
 	} {
 		r := recs[url]
 		if r == nil || len(r.Findings) == 0 || !strings.Contains(r.Findings[0].Message, want) {

@@ -101,7 +101,7 @@ func (a *Auditor) verdict(ctx context.Context, e state.AuditListed, rec *Record,
 	}
 	switch {
 	case r.File != nil && !r.File.Allowed(a.agent, e.Loc):
-		rec.add("AUD-09", "robots.txt disallows it for %s; not requested", a.agent)
+		rec.add("AUD-09", "robots.txt disallows it for the user agent %q; not requested", a.agent)
 		return
 	case r.Unreachable():
 		why := "could not be read"
