@@ -80,6 +80,9 @@ type Checker struct {
 	acrossDoc int32
 
 	sizeReported bool
+	// partial: the reader stopped at its byte cap (LIM-01; Document sets
+	// it), so the size Size is given is a floor.
+	partial bool
 	finished     bool
 	text         bool // a text sitemap: S-04 instead of S-01/S-02
 }
@@ -259,6 +262,12 @@ func (c *Checker) Size(n int64) {
 		rule, what = "S-03", "sitemap index"
 	} else if c.text {
 		rule, what = "S-04", "text sitemap"
+	}
+	if c.partial {
+		// The reader stopped at its byte cap (LIM-01): n is a floor.
+		c.emit(0, 0, rule, sitemap.SeverityError,
+			"the %s holds more than %d bytes uncompressed (read no further), over the limit of %d (50 MiB); split it", what, n, sitemap.MaxBytes)
+		return
 	}
 	c.emit(0, 0, rule, sitemap.SeverityError,
 		"the %s is %d bytes uncompressed, over the limit of %d (50 MiB); split it", what, n, sitemap.MaxBytes)

@@ -90,6 +90,7 @@ func Document(ctx context.Context, r io.Reader, o Options, report func(sitemap.D
 		do.BaseURL = o.URL
 	}
 	do.Context = ctx // stops the decoder within a read, entries or not
+	capped := false
 	maxErrors := do.MaxErrors
 	if maxErrors == 0 {
 		maxErrors = sitemap.DefaultDecodeMaxErrors
@@ -100,6 +101,9 @@ func Document(ctx context.Context, r io.Reader, o Options, report func(sitemap.D
 		// it as its error), so it is not reported.
 		if d.Rule == sitemap.RuleRead {
 			return
+		}
+		if d.Rule == sitemap.RuleMaxBytes {
+			capped = true // read no further than the byte cap
 		}
 		count(validatorSeverity(d))
 	}
@@ -150,6 +154,7 @@ func Document(ctx context.Context, r io.Reader, o Options, report func(sitemap.D
 	sum.Bytes = dec.Bytes()
 	sum.Compressed = dec.Compressed()
 	if readErr == nil {
+		c.partial = capped
 		c.Size(sum.Bytes)
 		c.Finish()
 	}

@@ -213,3 +213,28 @@ func TestDocumentBadScope(t *testing.T) {
 		t.Fatal("bad scope URL accepted")
 	}
 }
+
+// TestDocumentSizeS02Capped: a document the decoder stops reading at its
+// byte cap (LIM-01) is over the limit by at least that much: S-02 says
+// "more than", not that the sitemap "is" the cap's size.
+func TestDocumentSizeS02Capped(t *testing.T) {
+	var raw bytes.Buffer
+	raw.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://www.example.com/a</loc></url>`)
+	raw.Write(bytes.Repeat([]byte("\n"), sitemap.MaxBytes+(1<<20)))
+	raw.WriteString(`</urlset>`)
+	var ds []sitemap.Diagnostic
+	o := Options{Name: "big.xml", Decoder: sitemap.DecoderOptions{MaxBytes: sitemap.MaxBytes + 1000}}
+	sum, err := Document(context.Background(), &raw, o, func(d sitemap.Diagnostic) { ds = append(ds, d) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s02 string
+	for _, d := range ds {
+		if d.Rule == "S-02" {
+			s02 = d.Message
+		}
+	}
+	if sum.Complete || !strings.HasPrefix(s02, "the sitemap holds more than 52429800 bytes uncompressed (read no further)") {
+		t.Errorf("complete %v, S-02 %q; want more than 52429800 bytes", sum.Complete, s02)
+	}
+}
