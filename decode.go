@@ -279,7 +279,7 @@ func (d *Decoder) Next() (Item, error) {
 	}
 	if d.count >= d.opt.MaxEntries {
 		d.err = d.fatal(RuleMaxCount, it.Line, it.Col, ErrLimit,
-			fmt.Sprintf("more than %d entries; stopped reading (raise MaxEntries to read further)", d.opt.MaxEntries))
+			fmt.Sprintf("more than %d entries; stopped reading (raise DecoderOptions.MaxEntries in Go to read further)", d.opt.MaxEntries))
 		return Item{}, d.err
 	}
 	d.count++
@@ -369,7 +369,7 @@ func (d *Decoder) readFailure(err error, off int64) error {
 		return &DecodeError{Diagnostic: d.diag(RuleRead, SeverityError, line, col, fmt.Sprintf("cannot read: %v", err)), Err: err}
 	case errors.Is(err, errByteCap):
 		return d.fatalAt(RuleMaxBytes, off, ErrLimit, fmt.Sprintf(
-			"more than %d uncompressed bytes; stopped reading (a sitemap may hold %d, S-02; raise MaxBytes to read further)",
+			"more than %d uncompressed bytes; stopped reading (a sitemap may hold %d, S-02; raise DecoderOptions.MaxBytes in Go to read further)",
 			d.opt.MaxBytes, MaxBytes))
 	case errors.Is(err, xmlscan.ErrTokenCap):
 		what := "an XML tag, comment or value"
@@ -377,7 +377,7 @@ func (d *Decoder) readFailure(err error, off int64) error {
 			what = "a line"
 		}
 		return d.fatalAt(RuleMaxToken, off, ErrLimit, fmt.Sprintf(
-			"%s longer than %d bytes; stopped reading (raise MaxLineBytes to read further)", what, d.opt.MaxLineBytes))
+			"%s longer than %d bytes; stopped reading (raise DecoderOptions.MaxLineBytes in Go to read further)", what, d.opt.MaxLineBytes))
 	case d.gz != nil && (errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, gzip.ErrChecksum) ||
 		errors.Is(err, gzip.ErrHeader) || strings.Contains(err.Error(), "flate")):
 		return d.fatalAt(RuleGzip, off, ErrGzip, fmt.Sprintf(

@@ -42,3 +42,27 @@ func TestDiagnosticsDoNotRepeatTheirRule(t *testing.T) {
 		t.Fatal("no diagnostics at all")
 	}
 }
+
+// TestLimitMessagesNameTheGoOption: a reader limit's message names the
+// option that raises it as a Go option (DecoderOptions.MaxDepth); "raise
+// MaxDepth" read, on the command line, as if there were such a flag.
+func TestLimitMessagesNameTheGoOption(t *testing.T) {
+	for _, tc := range []struct {
+		name, in, want string
+		o            DecoderOptions
+	}{
+		{"depth", urlsetHead + "<url><loc>https://e.com/</loc>" + strings.Repeat("<x>", 70), "raise DecoderOptions.MaxDepth in Go", DecoderOptions{}},
+		{"token", "https://e.com/" + strings.Repeat("a", 200) + "\n", "raise DecoderOptions.MaxLineBytes in Go", DecoderOptions{MaxLineBytes: 64}},
+		{"bytes", urlsetHead + strings.Repeat(" ", 300), "raise DecoderOptions.MaxBytes in Go", DecoderOptions{MaxBytes: 200}},
+		{"entries", "https://e.com/a\nhttps://e.com/b\n", "raise DecoderOptions.MaxEntries in Go", DecoderOptions{MaxEntries: 1}},
+	} {
+		dec := NewDecoder(strings.NewReader(tc.in), tc.o)
+		var err error
+		for err == nil {
+			_, err = dec.Next()
+		}
+		if !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v; want %q", tc.name, err, tc.want)
+		}
+	}
+}

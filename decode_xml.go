@@ -273,7 +273,7 @@ func (x *xmlReader) start() {
 	s := x.s
 	d := x.d
 	if len(x.stack) >= d.opt.MaxDepth {
-		x.fatal = d.fatalAt(RuleMaxDepth, s.Offset(), ErrLimit, fmt.Sprintf("elements nested deeper than %d; stopped reading (a sitemap needs 5 levels; raise MaxDepth to read further)", d.opt.MaxDepth))
+		x.fatal = d.fatalAt(RuleMaxDepth, s.Offset(), ErrLimit, fmt.Sprintf("elements nested deeper than %d; stopped reading (a sitemap needs 5 levels; raise DecoderOptions.MaxDepth in Go to read further)", d.opt.MaxDepth))
 		return
 	}
 	if s.Syntax() != "" {
