@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"net/url"
 
 	"github.com/spf13/cobra"
 
@@ -82,13 +83,19 @@ func newPingCmd(s *streams) *cobra.Command {
 		Long: "Google (2023, SB-02) and Bing (2022, SB-03) retired their sitemap ping endpoints: a ping\n" +
 			"does nothing, so this command sends none (SB-04). It says what works instead: a Sitemap:\n" +
 			"line in robots.txt, which every engine reads ('sitemap robots add'), and IndexNow for the\n" +
-			"URLs that changed ('sitemap submit'). Exit status 1: nothing was pinged.",
+			"URLs that changed ('sitemap submit'). Exit status 1: nothing was pinged; 2: SITEMAP_URL is\n" +
+			"not an absolute http(s) URL.",
 		Example: "  sitemap ping https://www.example.com/sitemap.xml",
 		Args:    cobra.MaximumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			u := "https://www.example.com/sitemap.xml"
+			u, host := "https://www.example.com/sitemap.xml", "HOST"
 			if len(args) == 1 {
 				u = check.EscapeControls(args[0])
+				pu, err := url.Parse(args[0])
+				if err != nil || (pu.Scheme != "http" && pu.Scheme != "https") || pu.Host == "" {
+					return cannotRun("%q is not an absolute http(s) URL: give the sitemap's full URL, such as https://www.example.com/sitemap.xml (RB-05)", u)
+				}
+				host = pu.Host
 			}
 			fmt.Fprintf(s.Err, `sitemap: nothing pinged: Google and Bing retired their sitemap ping endpoints (SB-02, SB-03; Google answers 404, Bing 410).
 Instead:
@@ -96,8 +103,8 @@ Instead:
        sitemap robots add robots.txt %s
   2. tell IndexNow engines (Bing, Yandex, Seznam, Naver, …) which URLs changed:
        sitemap indexnow key --out public/
-       sitemap submit --key-file public/KEY.txt --host HOST changed.txt
-`, u)
+       sitemap submit --key-file public/KEY.txt --host %s changed.txt
+`, u, host)
 			return problemsFound()
 		},
 	}

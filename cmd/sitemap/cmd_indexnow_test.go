@@ -23,3 +23,18 @@ func TestIndexNowKeyOutStdout(t *testing.T) {
 		t.Errorf("bad key: exit %d, stderr %q", code, errb)
 	}
 }
+
+// ping's advice runs as printed: the host of SITEMAP_URL fills in
+// submit's --host, and a SITEMAP_URL that is no absolute http(s) URL is
+// refused (exit 2) rather than put into a 'robots add' that would fail.
+func TestPingAdviceRuns(t *testing.T) {
+	code, _, errb := runCLI(t, "", "ping", "https://foo.example.org/s.xml")
+	if code != exitProblems || !strings.Contains(errb, "sitemap robots add robots.txt https://foo.example.org/s.xml") ||
+		!strings.Contains(errb, "--host foo.example.org ") {
+		t.Errorf("exit %d\n%s", code, errb)
+	}
+	code, _, errb = runCLI(t, "", "ping", "notaurl")
+	if code != exitUsage || !strings.Contains(errb, `"notaurl" is not an absolute http(s) URL`) || strings.Contains(errb, "robots add robots.txt notaurl") {
+		t.Errorf("exit %d\n%s", code, errb)
+	}
+}
