@@ -183,3 +183,24 @@ func TestOpenHTTP(t *testing.T) {
 		t.Errorf("a child answering 404: err = %v, want one naming gone.xml", err)
 	}
 }
+
+// TestOpenJSONLRecordWithoutLoc: a JSONL entry record without "loc" is an
+// X-04 error at its line and is not an entry; it was compared as a page
+// whose URL is "" ("- " in the text output).
+func TestOpenJSONLRecordWithoutLoc(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"e.jsonl": `{"loc":"https://example.com/a"}` + "\n" + `{"lastmod":"2026-01-01"}` + "\n",
+	})
+	var diags []string
+	o := OpenOptions{OnDiagnostic: func(d sitemap.Diagnostic) {
+		diags = append(diags, fmt.Sprintf("%d %s %s", d.Line, d.Severity, d.Rule))
+	}}
+	got, err := read(t, Open(filepath.Join(dir, "e.jsonl"), o))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, []string{"https://example.com/a e.jsonl"}) || !slices.Equal(diags, []string{"2 error X-04"}) {
+		t.Errorf("entries %q, diagnostics %q; want the one page and an X-04 error on line 2", got, diags)
+	}
+}

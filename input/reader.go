@@ -443,6 +443,13 @@ func (r *Reader) readRecord() (bool, error) {
 		if err != nil {
 			return false, err
 		}
+		if rec.URL.Loc == "" {
+			// No page without its URL: skipped, as the decoder skips a
+			// <url> without <loc>.
+			r.o.diag(at(c.doc.Name, sitemap.Diagnostic{Rule: "X-04", Severity: sitemap.SeverityError, Line: rec.Line,
+				Message: `the record has no "loc" (the page's absolute URL); skipped`}))
+			continue
+		}
 		if rec.URL.Source == "" {
 			rec.URL.Source = c.doc.Name
 		}

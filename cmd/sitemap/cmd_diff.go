@@ -207,8 +207,12 @@ func runDiff(ctx context.Context, o *diffOptions, s *streams) error {
 			if side.held > 0 {
 				shown = fmt.Sprintf(" (%d not shown: at most %d of one rule)", side.held, diffShownPerRule)
 			}
-			fmt.Fprintf(s.Err, "sitemap diff: reading %s: %s%s, %s; run 'sitemap validate %s' for details\n",
-				name, plural(side.errors, "error"), shown, plural(side.warnings, "warning"), name)
+			details := fmt.Sprintf("; run 'sitemap validate %s' for details", name)
+			if l := strings.TrimSuffix(strings.ToLower(side.name), ".gz"); strings.HasSuffix(l, ".jsonl") || strings.HasSuffix(l, ".ndjson") {
+				details = "" // entry records, which validate does not read: the lines above are all
+			}
+			fmt.Fprintf(s.Err, "sitemap diff: reading %s: %s%s, %s%s\n",
+				name, plural(side.errors, "error"), shown, plural(side.warnings, "warning"), details)
 		}
 	}
 	if sum.Differ() {

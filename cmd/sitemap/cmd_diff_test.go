@@ -218,3 +218,20 @@ func TestDiffUnreadableSideSaidOnce(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant:\n%s", code, out, errOut, want)
 	}
 }
+
+// TestDiffJSONLSideProblems: a JSONL side's record without "loc" is an
+// X-04 error, not a page "" (it printed "- "), and the summary does not
+// send the user to 'sitemap validate', which does not read entry records.
+func TestDiffJSONLSideProblems(t *testing.T) {
+	dir := t.TempDir()
+	old, cur := filepath.Join(dir, "old.jsonl"), filepath.Join(dir, "new.xml")
+	writeFile(t, old, `{"loc":"https://www.example.com/a"}`+"\n"+`{"lastmod":"2026-01-01"}`+"\n")
+	writeFile(t, cur, urlset("https://www.example.com/a"))
+	code, out, errOut := runCLI(t, "", "diff", old, cur)
+	want := old + ":2: error X-04: the record has no \"loc\" (the page's absolute URL); skipped\n" +
+		"sitemap diff: 0 added, 0 removed, 0 modified, 1 unchanged (old 1 URL, new 1 URL)\n" +
+		"sitemap diff: reading " + old + ": 1 error, 0 warnings\n"
+	if code != exitOK || out != "" || errOut != want {
+		t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant:\n%s", code, out, errOut, want)
+	}
+}
