@@ -28,6 +28,7 @@ type robotsOptions struct {
 	Format     string // list: text, json or jsonl
 	Timeout    time.Duration
 	MaxBytes   int
+	MaxPerRule int // list: most warnings of one rule shown (0: all)
 	UserAgent  string // default: the CLI's
 	// Scope is what HTTP requests may reach (--scope, --allow-host, --no-private).
 	Scope fetch.Scope
@@ -67,6 +68,7 @@ func newRobotsCmd(s *streams) *cobra.Command {
 	list.Flags().StringVar(&opts.Format, "format", "text", "output format: text, json or jsonl")
 	list.Flags().DurationVar(&opts.Timeout, "timeout", 30*time.Second, "time limit for fetching a robots.txt URL")
 	list.Flags().IntVar(&opts.MaxBytes, "max-bytes", robots.DefaultMaxBytes, "bytes of robots.txt read at most (never less than 512000, RB-03)")
+	list.Flags().IntVar(&opts.MaxPerRule, "max-per-rule", 20, "most warnings of one rule shown on standard error; the rest are counted in one note line (0 = no cap)")
 
 	edit := func(action, short, long, example string) *cobra.Command {
 		return &cobra.Command{
@@ -183,7 +185,17 @@ func runRobotsList(ctx context.Context, opts *robotsOptions, s *streams) error {
 	}
 	sitemaps, swarn := f.Sitemaps(base)
 	warnings := append(append([]robots.Warning(nil), f.Warnings()...), swarn...)
+	shown := map[string]int{}
+	var capped []string // rules with warnings not shown, in order of first
 	for _, w := range warnings {
+		if opts.MaxPerRule > 0 && shown[w.Rule] >= opts.MaxPerRule {
+			if shown[w.Rule] == opts.MaxPerRule {
+				capped = append(capped, w.Rule)
+			}
+			shown[w.Rule]++
+			continue
+		}
+		shown[w.Rule]++
 		// One line each, whatever the file holds (or is called).
 		where, msg := check.EscapeControls(name), check.EscapeControls(w.Message)
 		if w.Line > 0 {
@@ -191,6 +203,11 @@ func runRobotsList(ctx context.Context, opts *robotsOptions, s *streams) error {
 		} else {
 			fmt.Fprintf(s.Err, "%s: warning %s: %s\n", where, w.Rule, msg)
 		}
+	}
+	for _, r := range capped {
+		n := shown[r] - opts.MaxPerRule
+		fmt.Fprintf(s.Err, "%s: note %s: and %d more %s %s (use --max-per-rule 0 to see all)\n",
+			check.EscapeControls(name), r, n, r, map[bool]string{true: "warning", false: "warnings"}[n == 1])
 	}
 	switch opts.Format {
 	case "text":

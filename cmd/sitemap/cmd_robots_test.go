@@ -231,3 +231,27 @@ func TestRunRobotsDirect(t *testing.T) {
 		t.Fatal("unknown action accepted")
 	}
 }
+
+// robots list shows at most --max-per-rule warnings of one rule (20, as
+// validate), then one note counting the rest: a file of junk printed a
+// warning for each of its lines (29,061 for a 500 KiB file).
+func TestRobotsListCapsWarnings(t *testing.T) {
+	var b strings.Builder
+	for i := range 30 {
+		b.WriteString("Disallow: /p" + strings.Repeat("x", i) + "\n")
+	}
+	b.WriteString("Sitemap: https://www.example.com/sitemap.xml\n")
+	p := filepath.Join(t.TempDir(), "robots.txt")
+	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errb := runCLI(t, "", "robots", "list", p)
+	if code != exitOK || out != "https://www.example.com/sitemap.xml\n" || strings.Count(errb, "warning RB-01") != 20 ||
+		!strings.Contains(errb, p+": note RB-01: and 10 more RB-01 warnings (use --max-per-rule 0 to see all)") {
+		t.Errorf("exit %d, stdout %q, stderr:\n%s", code, out, errb)
+	}
+	_, _, errb = runCLI(t, "", "robots", "list", "--max-per-rule", "0", p)
+	if strings.Count(errb, "warning RB-01") != 30 || strings.Contains(errb, "note") {
+		t.Errorf("--max-per-rule 0: stderr:\n%s", errb)
+	}
+}
