@@ -77,7 +77,9 @@ type TreeSummary struct {
 // index's entry, and Tree adds an info I-05 note saying it was not
 // fetched; a child's redirect to another site is refused the same way.
 // A child that cannot be read is a VAL-01 error against the index; an
-// index that lists itself is an I-07 error there, and not read again. In a
+// index that lists itself is an I-07 error there, and not read again. The
+// children of an index read from standard input are not looked for: one
+// info VAL-01 note at its first entry says so. In a
 // directory that holds an index NAME.xml, a sitemap NAME-… it does not
 // list is a VAL-03 warning against that sitemap, reported after every document (unless
 // NoChildren is set, or an index had more children than were read).
@@ -225,6 +227,7 @@ func (t *tree) document(ctx context.Context, doc *input.Doc, parent func(sitemap
 func (t *tree) children(ctx context.Context, doc *input.Doc, sum *Summary) error {
 	across := NewIndexLocs()
 	checked := make(map[string]bool) // the children checked, by file or URL
+	stdinNoted := false
 	max := t.o.Input.MaxChildren
 	switch {
 	case max == 0:
@@ -263,6 +266,20 @@ func (t *tree) children(ctx context.Context, doc *input.Doc, sum *Summary) error
 			// is not read.
 			here(sitemap.Diagnostic{Rule: "I-05", Severity: sitemap.SeverityInfo,
 				Message: fmt.Sprintf("child sitemap %s is on another site than the index (%s); not fetched", loc, site.Display(doc.URL))})
+			continue
+		}
+		if err != nil && doc.Stdin {
+			// Nowhere to look for them: not the sitemap's fault, so one
+			// note, not an error per child.
+			if !stdinNoted {
+				stdinNoted = true
+				what := fmt.Sprintf("the %d child sitemaps of an index read from standard input are", sum.IndexEntries)
+				if sum.IndexEntries == 1 {
+					what = "the child sitemap of an index read from standard input is"
+				}
+				here(sitemap.Diagnostic{Rule: RuleChildMissing, Severity: sitemap.SeverityInfo,
+					Message: what + " not checked; give the index as a file (its children beside it) or a URL to check them"})
+			}
 			continue
 		}
 		if err != nil {

@@ -57,3 +57,31 @@ func TestTreeIndexListsItself(t *testing.T) {
 		}
 	}
 }
+
+// TestTreeStdinIndex: the children of an index read from standard input
+// cannot be looked for (no directory, no URL): one note says they were
+// not checked, as --no-children would not, and the index itself is
+// judged alone. Each child was a VAL-01 error, so a valid index failed.
+func TestTreeStdinIndex(t *testing.T) {
+	const site = "https://www.example.com/"
+	idx := `<?xml version="1.0" encoding="UTF-8"?>
+<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+<sitemap><loc>` + site + `a.xml</loc></sitemap>
+<sitemap><loc>` + site + `b.xml</loc></sitemap>
+</sitemapindex>
+`
+	var got []string
+	sum, err := Tree(context.Background(), []string{"-"}, TreeOptions{
+		Input: input.Options{Stdin: strings.NewReader(idx)},
+		OnDiagnostic: func(doc *input.Doc, d sitemap.Diagnostic) {
+			got = append(got, fmt.Sprintf("%d:%d %s %s: %s", d.Line, d.Col, d.Severity, d.Rule, d.Message))
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "3:1 info VAL-01: the 2 child sitemaps of an index read from standard input are not checked; give the index as a file (its children beside it) or a URL to check them"
+	if sum.Errors != 0 || len(got) != 1 || got[0] != want {
+		t.Errorf("%d errors, diagnostics:\n%s\nwant no error and:\n%s", sum.Errors, strings.Join(got, "\n"), want)
+	}
+}

@@ -79,7 +79,7 @@ fetched; for a local file each child loc is mapped to a file below the index's d
 the loc's path under the index's own URL directory (from --base), or else the loc's file
 name beside the index. A child on another scheme, host or port than the index is reported
 and never read (I-05), nor is a redirect off the index's site followed. Missing children
-are errors.
+are errors; those of an index read from standard input are not looked for (a note says so).
 
 Scope (L-09): a URL input is its own scope. For a local file, --base says where it will be
 served (a file URL, or a directory URL ending in "/"); without it the scope check is
