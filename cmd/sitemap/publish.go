@@ -193,8 +193,12 @@ func (p *publishFlags) outStore(dryRun bool, stdout io.Writer) (st store.Store, 
 }
 
 // stateFile is the state file a run opens: path itself, or on a dry run a
-// copy of it (dryRunState), which done removes.
+// copy of it (dryRunState), which done removes. A path that cannot be a
+// state file (checkStateFile) is a usage error, said in the user's words.
 func stateFile(path string, dryRun bool) (p string, done func(), err error) {
+	if err := checkStateFile(path); err != nil {
+		return "", nil, err
+	}
 	if !dryRun {
 		return path, func() {}, nil
 	}
@@ -230,4 +234,39 @@ func dryRunState(path string) (string, error) {
 		}
 	}
 	return tmp, nil
+}
+
+// sqliteMagic begins every SQLite database file.
+const sqliteMagic = "SQLite format 3\x00"
+
+// checkStateFile says why path cannot be a SQLite state file: a
+// directory, a file that is not an SQLite database (a URL list given by
+// mistake: opening it would fail on SQLite's words), or a new file in a
+// directory that does not exist. An empty file is a new state.
+func checkStateFile(path string) error {
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		dir := filepath.Dir(path)
+		if di, err := os.Stat(dir); err != nil || !di.IsDir() {
+			return cannotRun("--state %s: no directory %s; create it, or give a state file in an existing directory", path, dir)
+		}
+		return nil
+	case err != nil:
+		return cannotRun("--state %s: %v", path, err)
+	case fi.IsDir():
+		return cannotRun("--state %s is a directory; give a state file, such as %s", path, filepath.Join(path, "sitemap-state.db"))
+	case fi.Size() == 0:
+		return nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return cannotRun("--state %s: %v", path, err)
+	}
+	defer f.Close()
+	head := make([]byte, len(sqliteMagic))
+	if _, err := io.ReadFull(f, head); err != nil || string(head) != sqliteMagic {
+		return cannotRun("--state %s is not a state file (not an SQLite database); give a new file name, or the file an earlier run wrote", path)
+	}
+	return nil
 }
