@@ -254,3 +254,32 @@ func TestURLReplacementCharacter(t *testing.T) {
 		t.Errorf("byte 0xFF: %+v", pr)
 	}
 }
+
+// TestScopeSaysEveryDifference: a URL on another scheme and host than the
+// scope is told both, the host first: naming only the scheme ("its scheme
+// is https, not http") sent the user to fix the one that mattered least. A
+// port implied by the scheme is not named again.
+func TestScopeSaysEveryDifference(t *testing.T) {
+	u, _ := url.Parse("http://127.0.0.1:8080/")
+	sc, err := NewScope(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u2, _ := url.Parse("https://www.example.com/")
+	sc2, _ := NewScope(u2)
+	for _, tc := range []struct {
+		sc   Scope
+		in   string
+		want string
+	}{
+		{sc, "https://cdn.example.net/b", "is outside http://127.0.0.1:8080/: its host is cdn.example.net, not 127.0.0.1; its scheme is https, not http; its port is 443, not 8080"},
+		{sc2, "http://www.example.com/a", "is outside https://www.example.com/: its scheme is http, not https"},
+		{sc2, "https://cdn.example.net/a", "is outside https://www.example.com/: its host is cdn.example.net, not www.example.com"},
+		{sc2, "https://www.example.com:8443/a", "is outside https://www.example.com/: its port is 8443, not 443"},
+	} {
+		p, _ := URL(tc.in)
+		if got := tc.sc.Check(p, Page); got == nil || got.Message != tc.want {
+			t.Errorf("Check(%q) = %+v\nwant message %q", tc.in, got, tc.want)
+		}
+	}
+}

@@ -84,13 +84,25 @@ func (sc Scope) Check(p Parts, k Kind) *Problem {
 	}
 	var why string
 	dirOnly := false
+	scheme := strings.EqualFold(p.Scheme, sc.u.Scheme)
+	host := strings.EqualFold(p.Host, sc.host)
+	port := portNumber(p.Port, p.Scheme) == sc.port
 	switch {
-	case !strings.EqualFold(p.Scheme, sc.u.Scheme):
-		why = "its scheme is " + strings.ToLower(p.Scheme) + ", not " + strings.ToLower(sc.u.Scheme)
-	case !strings.EqualFold(p.Host, sc.host):
-		why = "its host is " + p.Host + ", not " + sc.host
-	case portNumber(p.Port, p.Scheme) != sc.port:
-		why = "its port is " + strconv.Itoa(portNumber(p.Port, p.Scheme)) + ", not " + strconv.Itoa(sc.port)
+	case !scheme || !host || !port:
+		// Every difference, the host first: fixing the scheme alone
+		// would leave the URL as far outside.
+		var diffs []string
+		if !host {
+			diffs = append(diffs, "its host is "+p.Host+", not "+sc.host)
+		}
+		if !scheme {
+			diffs = append(diffs, "its scheme is "+strings.ToLower(p.Scheme)+", not "+strings.ToLower(sc.u.Scheme))
+		}
+		if !port && (scheme || p.Port != "" || sc.u.Port() != "") {
+			// (Not when both are the defaults of different schemes.)
+			diffs = append(diffs, "its port is "+strconv.Itoa(portNumber(p.Port, p.Scheme))+", not "+strconv.Itoa(sc.port))
+		}
+		why = strings.Join(diffs, "; ")
 	case !strings.HasPrefix(path, sc.dir):
 		what := "the sitemap's"
 		if k == Child {
