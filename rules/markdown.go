@@ -19,7 +19,7 @@ func WriteMarkdown(w io.Writer, rs []Rule) error {
 	b.WriteString("The protocol rules restate, in our own words, the Sitemaps protocol (sitemaps.org), the sitemap\n")
 	b.WriteString("XSDs, Google Search Central, Bing, IndexNow, RFC 9309 and W3C NOTE-datetime, plus the decisions\n")
 	b.WriteString("this project takes where they leave a choice (source \"this project\", with the reason). The\n")
-	b.WriteString("project rules (XML, LIM, GZ, READ, VAL, FETCH, DIFF) name problems the protocol has no number for.\n\n")
+	b.WriteString("project rules (XML, LIM, GZ, READ, VAL, FETCH, DIFF, AUD, SRC) name problems the protocol has no number for.\n\n")
 	b.WriteString("Severity is what is reported by default. Level is the requirement's strength (RFC 2119); a rule\n")
 	b.WriteString("without one describes rather than requires. `sitemap explain ID` prints one rule; `sitemap rules`\n")
 	b.WriteString("lists them.\n")

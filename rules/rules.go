@@ -93,7 +93,7 @@ type Family struct {
 	Prefix string `json:"prefix"` // "L", "FETCH"
 	Name   string `json:"name"`   // what the family is about
 	// Project is true for the project's own families (XML, LIM, GZ, READ,
-	// VAL, FETCH, DIFF), false for the protocol's.
+	// VAL, FETCH, DIFF, SRC, AUD), false for the protocol's.
 	Project bool `json:"project"`
 	rules   []Rule
 }
@@ -130,6 +130,7 @@ var families = []Family{
 	{Prefix: "VAL", Name: "An index's children", Project: true, rules: valRules},
 	{Prefix: "FETCH", Name: "Fetching a site's sitemaps", Project: true, rules: fetchRules},
 	{Prefix: "DIFF", Name: "Comparing sitemaps", Project: true, rules: diffRules},
+	{Prefix: "SRC", Name: "Entry records generate reads", Project: true, rules: sourceRules},
 	{Prefix: "AUD", Name: "Auditing sitemaps against the live site", Project: true, rules: auditRules},
 }
 

@@ -71,7 +71,7 @@ func (c *csvReader) record() (int, error) {
 		if err == io.EOF && start > 0 {
 			// The file ends inside a quoted field.
 			c.done = true
-			return start, &Error{File: c.o.Name, Line: cur.line, Col: cur.col,
+			return start, &Error{File: c.o.Name, Line: cur.line, Col: cur.col, Rule: "SRC-03",
 				Msg: "quoted field is not closed before the end of the file; add the closing '\"'"}
 		}
 		if err != nil {
@@ -81,7 +81,7 @@ func (c *csvReader) record() (int, error) {
 			if start == 0 {
 				start = c.lr.line
 			}
-			return start, &Error{File: c.o.Name, Line: start, Col: 1,
+			return start, &Error{File: c.o.Name, Line: start, Col: 1, Rule: "LIM-04",
 				Msg: fmt.Sprintf("record is longer than %d bytes; skipped", c.o.maxLine())}
 		}
 		if start == 0 {
@@ -99,7 +99,7 @@ func (c *csvReader) record() (int, error) {
 		if len(c.rec)+len(b) > c.o.maxLine() {
 			// Skip the rest of the record as far as we can tell: the
 			// next line starts afresh.
-			return start, &Error{File: c.o.Name, Line: start, Col: 1,
+			return start, &Error{File: c.o.Name, Line: start, Col: 1, Rule: "LIM-04",
 				Msg: fmt.Sprintf("record is longer than %d bytes; skipped", c.o.maxLine())}
 		}
 		for i := 0; i < len(b); i++ {
@@ -233,7 +233,7 @@ func (c *csvReader) readHeader() error {
 	for _, m := range c.o.Columns {
 		k := colIndex(m.Field)
 		if k < 0 {
-			return &Error{File: c.o.Name, Line: line, Col: 1,
+			return &Error{File: c.o.Name, Line: line, Col: 1, Rule: "SRC-02",
 				Msg: fmt.Sprintf("column mapping %s=%q: %q is not a field; map loc, lastmod, changefreq or priority", m.Field, m.Header, m.Field)}
 		}
 		found := -1
@@ -244,11 +244,11 @@ func (c *csvReader) readHeader() error {
 			}
 		}
 		if found < 0 {
-			return &Error{File: c.o.Name, Line: line, Col: 1,
+			return &Error{File: c.o.Name, Line: line, Col: 1, Rule: "SRC-02",
 				Msg: fmt.Sprintf("column mapping %s=%q: the header row has no column %q; it has %s", m.Field, m.Header, m.Header, listNames(names))}
 		}
 		if c.cols[k] >= 0 {
-			return &Error{File: c.o.Name, Line: line, Col: 1,
+			return &Error{File: c.o.Name, Line: line, Col: 1, Rule: "SRC-02",
 				Msg: fmt.Sprintf("column mapping names %s twice", m.Field)}
 		}
 		c.cols[k] = found
@@ -273,7 +273,7 @@ func (c *csvReader) readHeader() error {
 		switch {
 		case c.cols[k] < 0:
 		case isExact && exact[k]:
-			return &Error{File: c.o.Name, Line: line, Col: c.fields[i].col,
+			return &Error{File: c.o.Name, Line: line, Col: c.fields[i].col, Rule: "SRC-02",
 				Msg: fmt.Sprintf("column %q appears twice in the header row", colNames[k])}
 		case isExact:
 			ignored = append(ignored, strconv.Quote(names[c.cols[k]]))
@@ -284,7 +284,7 @@ func (c *csvReader) readHeader() error {
 		c.cols[k], exact[k] = i, isExact
 	}
 	if c.cols[colLoc] < 0 {
-		return &Error{File: c.o.Name, Line: line, Col: 1,
+		return &Error{File: c.o.Name, Line: line, Col: 1, Rule: "SRC-02",
 			Msg: "the header row has no loc column (it has " + listNames(names) + "); name it loc (or URL, Address, Page), or say which column holds the URLs with a column mapping (--columns loc=NAME)"}
 	}
 	if len(ignored) > 0 {
@@ -293,7 +293,7 @@ func (c *csvReader) readHeader() error {
 			more = fmt.Sprintf(" and %d more", len(ignored)-maxIgnoredNamed)
 			ignored = ignored[:maxIgnoredNamed]
 		}
-		c.o.warn(&Error{File: c.o.Name, Line: line, Col: 1,
+		c.o.warn(&Error{File: c.o.Name, Line: line, Col: 1, Rule: "SRC-04",
 			Msg: "ignoring column(s) " + strings.Join(ignored, ", ") + more + "; known columns are loc, lastmod, changefreq, priority"})
 	}
 	c.header = true
@@ -358,7 +358,7 @@ func (c *csvReader) Next() (Record, error) {
 	var u sitemap.URL
 	for i := range c.fields {
 		if b := c.rec[c.fields[i].start:c.fields[i].end]; !utf8.Valid(b) {
-			return Record{}, &Error{File: c.o.Name, Line: c.fields[i].line, Col: c.fields[i].col,
+			return Record{}, &Error{File: c.o.Name, Line: c.fields[i].line, Col: c.fields[i].col, Rule: "E-03",
 				Msg: fmt.Sprintf("field %s is not valid UTF-8; save the file as UTF-8", preview(b))}
 		}
 	}

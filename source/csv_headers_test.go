@@ -86,8 +86,8 @@ func TestCSVColumns(t *testing.T) {
 	for _, tc := range []struct {
 		in, cols, want string
 	}{
-		{"Title,Link\nHome,https://a.example/\n", "", `h.csv:1:1: the header row has no loc column (it has "Title", "Link"); name it loc (or URL, Address, Page), or say which column holds the URLs with a column mapping (--columns loc=NAME)`},
-		{"Title,Link\nHome,https://a.example/\n", "loc=Href", `h.csv:1:1: column mapping loc="Href": the header row has no column "Href"; it has "Title", "Link"`},
+		{"Title,Link\nHome,https://a.example/\n", "", `h.csv:1:1: the header row has no loc column (it has "Title", "Link"); name it loc (or URL, Address, Page), or say which column holds the URLs with a column mapping (--columns loc=NAME) (SRC-02)`},
+		{"Title,Link\nHome,https://a.example/\n", "loc=Href", `h.csv:1:1: column mapping loc="Href": the header row has no column "Href"; it has "Title", "Link" (SRC-02)`},
 	} {
 		cols, err := ParseColumns(tc.cols)
 		if err != nil {

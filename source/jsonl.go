@@ -76,7 +76,7 @@ func (j *jsonlReader) Next() (Record, error) {
 			continue
 		}
 		if b[0] != '{' {
-			return Record{}, &Error{File: j.o.Name, Line: line, Col: cut + 1,
+			return Record{}, &Error{File: j.o.Name, Line: line, Col: cut + 1, Rule: "SRC-01",
 				Msg: fmt.Sprintf("%s is not a JSON object; each line of a JSONL file is one entry record {\"loc\": …}", preview(b))}
 		}
 		var u sitemap.URL
@@ -106,7 +106,7 @@ func (j *jsonlReader) Next() (Record, error) {
 }
 
 func (j *jsonlReader) jsonError(err error, line, cut int) *Error {
-	e := &Error{File: j.o.Name, Line: line}
+	e := &Error{File: j.o.Name, Line: line, Rule: "SRC-01"}
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	switch {
@@ -175,7 +175,7 @@ func (j *jsonlReader) hint(fs []int, noLoc bool, line, cut int) *Error {
 			j.hinted = make(map[string]bool)
 		}
 		j.hinted[f.name] = true
-		j.o.warn(&Error{File: j.o.Name, Line: line, Col: cut + 1,
+		j.o.warn(&Error{File: j.o.Name, Line: line, Col: cut + 1, Rule: "SRC-04",
 			Msg: fmt.Sprintf("field %q is not one of the entry record and is ignored (here and on later lines); write it as %s", f.name, f.use)})
 	}
 	return nil

@@ -25,8 +25,8 @@ func TestJSONLForeignFields(t *testing.T) {
 		{loc: "https://a.example/b", line: 2}, {loc: "https://a.example/c", line: 3}, {loc: "https://a.example/d", line: 4},
 	})
 	want := []string{
-		`s.jsonl:2:1: field "img" is not one of the entry record and is ignored (here and on later lines); write it as "images": [{"loc": …}]`,
-		`s.jsonl:2:1: field "links" is not one of the entry record and is ignored (here and on later lines); write it as "alternates": [{"hreflang": …, "href": …}]`,
+		`s.jsonl:2:1: field "img" is not one of the entry record and is ignored (here and on later lines); write it as "images": [{"loc": …}] (SRC-04)`,
+		`s.jsonl:2:1: field "links" is not one of the entry record and is ignored (here and on later lines); write it as "alternates": [{"hreflang": …, "href": …}] (SRC-04)`,
 	}
 	if strings.Join(warns, "\n") != strings.Join(want, "\n") {
 		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(warns, "\n"), strings.Join(want, "\n"))

@@ -39,6 +39,6 @@ func (t *textReader) Next() (Record, error) {
 }
 
 func tooLongError(o Options, line int) *Error {
-	return &Error{File: o.Name, Line: line, Col: 1,
+	return &Error{File: o.Name, Line: line, Col: 1, Rule: "LIM-04",
 		Msg: fmt.Sprintf("line is longer than %d bytes; skipped (a URL must stay under 2,048 characters, L-04)", o.maxLine())}
 }

@@ -1,0 +1,19 @@
+package rules
+
+// The project's family about the entry records generate reads (package
+// source): a URL list, CSV or JSONL.
+
+var sourceRules = []Rule{
+	{ID: "SRC-01", Severity: Error, Source: srcT + ": generate's JSONL input is read line by line",
+		Title: "A line of a JSONL input is one JSON object, an entry record: {\"loc\": …} with the record's fields and types.",
+		Fix:   "Fix the JSON at the reported column (a missing quote or comma, a stray bracket); write one object per line, like {\"loc\":\"https://www.example.com/\"}."},
+	{ID: "SRC-02", Severity: Error, Source: srcT + ": generate finds a CSV's fields by its header row",
+		Title: "A CSV input starts with a header row naming the loc column (loc, URL, Address or Page, or the column a --columns mapping names), each column once.",
+		Fix:   "Add or fix the header row, or say which column holds the URLs: --columns loc=NAME."},
+	{ID: "SRC-03", Severity: Error, Source: srcT + ": RFC 4180, as CSV exports write it",
+		Title: "A quoted CSV field is closed by its quote before the end of the file.",
+		Fix:   "Add the closing '\"' to the field at the reported position (a quote inside a field is written twice: \"\")."},
+	{ID: "SRC-04", Severity: Warning, Source: srcT + ": a field generate does not know is not published, so it is said once",
+		Title: "Columns and fields the entry record does not define are ignored (a JSONL field named as another tool names it, such as url or lastMod, is pointed to the record's name).",
+		Fix:   "Rename the field or column to the record's (loc, lastmod, changefreq, priority, images, videos, news, alternates), or drop it."},
+}
