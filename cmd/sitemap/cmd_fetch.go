@@ -123,6 +123,9 @@ unwritable output).`,
 					o.httpOnly = append(o.httpOnly, "--"+name)
 				}
 			}
+			if err := checkFetchLimits(o); err != nil {
+				return err
+			}
 			var err error
 			if o.Scope, err = scopeOf(c); err != nil {
 				return err
@@ -730,4 +733,40 @@ func (t *fetchTree) writeJSON(w *bufio.Writer) error {
 		return enc.Encode(roots[0])
 	}
 	return enc.Encode(roots)
+}
+
+// checkFetchLimits refuses a count or time limit the help gives no meaning
+// (the library would take its default instead, without a word): the
+// counts at least 1, --max-urls, --max-bytes and --timeout 0 (none) or
+// more.
+func checkFetchLimits(o *fetchOptions) error {
+	for _, c := range []struct {
+		flag string
+		n    int
+	}{{"--concurrency", o.Concurrency}, {"--per-host", o.PerHost}, {"--max-depth", o.MaxDepth},
+		{"--max-sitemaps", o.MaxSitemaps}, {"--attempts", o.Attempts}} {
+		if c.n < 1 {
+			return cannotRun("%s %d: give 1 or more", c.flag, c.n)
+		}
+	}
+	for _, c := range []struct {
+		flag string
+		n    int64
+	}{{"--max-urls", o.MaxURLs}, {"--max-bytes", o.MaxBytes}} {
+		if c.n < 0 {
+			return cannotRun("%s %d: give 0 (no limit) or more", c.flag, c.n)
+		}
+	}
+	if o.Timeout < 0 {
+		return cannotRun("--timeout %v: give 0 (none) or more", o.Timeout)
+	}
+	for _, c := range []struct {
+		flag string
+		d    time.Duration
+	}{{"--sitemap-timeout", o.SitemapTimeout}, {"--idle-timeout", o.IdleTimeout}} {
+		if c.d <= 0 {
+			return cannotRun("%s %v: give a time limit above 0, such as 30s", c.flag, c.d)
+		}
+	}
+	return nil
 }

@@ -201,3 +201,21 @@ func TestFetchJSONMatchesEncodingJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestFetchRefusesBadCounts: a count or time limit of zero or less that
+// the help gives no meaning is refused, naming the flag; each was replaced
+// by its default without a word (--max-depth 0 read five levels,
+// --max-sitemaps 0 ten thousand sitemaps, --max-urls -5 every URL).
+func TestFetchRefusesBadCounts(t *testing.T) {
+	for _, args := range [][]string{
+		{"--max-depth", "0"}, {"--max-depth", "-1"}, {"--max-sitemaps", "0"}, {"--max-sitemaps", "-2"},
+		{"--attempts", "0"}, {"--per-host", "0"}, {"--concurrency", "-1"}, {"--concurrency", "0"},
+		{"--max-urls", "-5"}, {"--max-bytes", "-1"}, {"--timeout", "-1s"},
+		{"--sitemap-timeout", "0s"}, {"--idle-timeout", "-2s"},
+	} {
+		code, out, errOut := runCLI(t, "", append(append([]string{"fetch"}, args...), "https://www.example.com/")...)
+		if code != exitUsage || out != "" || !strings.HasPrefix(errOut, "sitemap: "+args[0]+" ") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 naming %s", args, code, out, errOut, args[0])
+		}
+	}
+}
