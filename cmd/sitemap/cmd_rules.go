@@ -94,6 +94,11 @@ func selectRules(args []string) ([]rules.Rule, error) {
 			keep[id] = true
 			continue
 		}
+		if strings.Contains(a, "-") {
+			if near := rules.Suggest(a, 3); len(near) > 0 {
+				return nil, cannotRun("no rule family or rule %q; did you mean %s? ('sitemap rules' lists every rule)", a, strings.Join(near, ", "))
+			}
+		}
 		var names []string
 		for _, f := range rules.Families() {
 			names = append(names, f.Prefix)

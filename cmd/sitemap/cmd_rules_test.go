@@ -184,3 +184,16 @@ func TestValidateNamesRulesToExplain(t *testing.T) {
 		t.Errorf("clean run: exit %d\n%s", code, stderr)
 	}
 }
+
+// 'sitemap rules L-99' suggests the close IDs, as 'sitemap explain L-99'
+// does: it listed only the families.
+func TestRulesUnknownIDSuggests(t *testing.T) {
+	code, out, errb := runCLI(t, "", "rules", "L-99")
+	if code != exitUsage || out != "" || !strings.Contains(errb, `no rule family or rule "L-99"; did you mean L-09`) {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errb)
+	}
+	code, _, errb = runCLI(t, "", "rules", "ZZ")
+	if code != exitUsage || !strings.Contains(errb, "the families are F, X, L") {
+		t.Errorf("exit %d, stderr %q", code, errb)
+	}
+}
