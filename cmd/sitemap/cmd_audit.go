@@ -138,6 +138,14 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 	if o.Sample < 0 {
 		return cannotRun("--sample must be 0 (every URL) or more")
 	}
+	switch {
+	case o.Rate < 0:
+		return cannotRun("--rate %v: give 0 (no limit) or more requests a second", o.Rate)
+	case o.CrawlPages < 0:
+		return cannotRun("--crawl-max-pages %d: give 0 (no limit) or more", o.CrawlPages)
+	case o.CrawlDepth < 0:
+		return cannotRun("--crawl-max-depth %d: give 0 (no limit) or more", o.CrawlDepth)
+	}
 	local := len(o.Inputs) > 1 || !isURL(o.Inputs[0])
 	if o.Site != "" && !isURL(o.Site) {
 		return cannotRun("--site %q is not an http(s) URL; give where the files are served, e.g. https://www.example.com/", o.Site)

@@ -195,6 +195,9 @@ func runParse(ctx context.Context, o *parseOptions, s *streams) error {
 	if err != nil {
 		return cannotRun("%v", err)
 	}
+	if o.MaxChildren < 0 {
+		return cannotRun("--max-children %d: give 0 or more", o.MaxChildren)
+	}
 	if o.client == nil {
 		if o.client, err = httpClient(o.UserAgent, o.Timeout, o.Scope); err != nil {
 			return cannotRun("%v", err)

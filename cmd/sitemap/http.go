@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -58,6 +59,9 @@ func requester(c *cobra.Command, ua *string, sc *fetch.Scope) error {
 // of each request, body included, and the scope of --scope, --allow-host
 // and --no-private.
 func httpClient(ua string, timeout time.Duration, sc fetch.Scope) (*fetch.Client, error) {
+	if timeout < 0 {
+		return nil, fmt.Errorf("--timeout %v: give a time limit above 0, such as 30s", timeout)
+	}
 	if ua == "" {
 		ua = defaultUserAgent()
 	}
