@@ -73,9 +73,10 @@ record per URL audited or found, {"url","status","class","findings":[{"rule","se
 --report FILE.html a self-contained page with the counts and a sortable, filterable table.
 The run is kept in a state file (--state, default one per start in the per-user state
 directory): an interrupted audit continues when the same command runs again.
-Exit status: 0 nothing wrong; 1 some URL has an error-class finding (CI can gate on it), or
-the sitemaps list no URL (none found at a homepage, empty, not sitemaps); 2 the audit could
-not run (bad flags, the sitemap URL or a file unreadable, unwritable output).`,
+Exit status: 0 nothing wrong; 1 some URL has an error-class finding (CI can gate on it), the
+sitemaps have errors (a child sitemap that cannot be read is not audited), or they list no URL
+(none found at a homepage, empty, not sitemaps); 2 the audit could not run (bad flags, the
+sitemap URL or a file unreadable, unwritable output).`,
 		Example: `  sitemap audit https://www.example.com/
   sitemap audit https://www.example.com/sitemap.xml --crawl --report audit.html
   sitemap audit public/sitemap.xml --site https://www.example.com/ --sample 2000`,
@@ -208,13 +209,16 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 	}
 	defer st.Close()
 
-	diags := 0
+	diags, readErrors := 0, 0
 	ao := audit.Options{
 		HTTP: client, Concurrency: o.Concurrency, Rate: o.Rate, Sample: o.Sample, Site: o.Site,
 		MaxErrors: decoderMaxErrors(o.MaxErrors), Stdin: s.In,
 		OnDiagnostic: func(d sitemap.Diagnostic) {
 			if d.Severity == sitemap.SeverityInfo {
 				return
+			}
+			if d.Severity == sitemap.SeverityError {
+				readErrors++
 			}
 			if diags++; diags <= auditMaxDiagnostics {
 				fmt.Fprintln(s.Err, d.String())
@@ -303,8 +307,16 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 	if o.Report != "" {
 		fmt.Fprintf(s.Err, "sitemap: report written to %s\n", o.Report)
 	}
+	if readErrors > 0 {
+		// A sitemap that could not be read (a child missing, not a
+		// sitemap) is a problem found, as in every command: the audit
+		// covers only what was read.
+		fmt.Fprintf(s.Err, "sitemap: %s reading the sitemaps (above); a sitemap that could not be read is not audited\n", plural(readErrors, "error"))
+	}
 	if tally.Errors > 0 {
 		fmt.Fprintf(s.Err, "sitemap: %d %s with errors\n", tally.Errors, crawlPlural(tally.Errors, "URL", "URLs"))
+	}
+	if tally.Errors > 0 || readErrors > 0 {
 		return problemsFound()
 	}
 	return nil

@@ -208,3 +208,20 @@ func TestAuditCommandCrawl(t *testing.T) {
 		t.Errorf("output:\n%s\nstderr:\n%s", out, stderr)
 	}
 }
+
+// TestAuditCommandUnreadableSitemap: an index whose child sitemap cannot
+// be read is a problem found, exit 1, as in every command, even when each
+// URL that could be read is fine; the summary says the audit covers only
+// what was read. It exited 0, "nothing wrong", for a partial audit.
+func TestAuditCommandUnreadableSitemap(t *testing.T) {
+	srv := auditSite(t)
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "index.xml"), `<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`+
+		`<sitemap><loc>`+srv.URL+`/good.xml</loc></sitemap><sitemap><loc>`+srv.URL+`/gone.xml</loc></sitemap></sitemapindex>`)
+	writeFile(t, filepath.Join(dir, "good.xml"), urlset(srv.URL+"/", srv.URL+"/a"))
+	code, out, stderr := runCLI(t, "", "audit", filepath.Join(dir, "index.xml"), "--site", srv.URL+"/", "--rate", "0", "--state", filepath.Join(dir, "s.db"))
+	if code != exitProblems || out != "" || !strings.Contains(stderr, "error VAL-01") ||
+		!strings.Contains(stderr, "sitemap: 1 error reading the sitemaps (above); a sitemap that could not be read is not audited\n") {
+		t.Errorf("exit %d, stdout %q, stderr:\n%s", code, out, stderr)
+	}
+}
