@@ -87,9 +87,10 @@ func newRobotsCmd(s *streams) *cobra.Command {
 		"add writes \"Sitemap: SITEMAP_URL\" after the groups, separated by a blank line, or after\n"+
 			"the file's final block of Sitemap lines (RB-13). Every other byte, and the line-ending\n"+
 			"style, stay as they were ('remove' then gives the file back byte for byte); an equal line\n"+
-			"already there leaves the file untouched. A URL must be absolute http(s), without raw\n"+
-			"whitespace or '#' (percent-encode them), and short enough for its line to be read whole\n"+
-			"(16,655 bytes, RB-10). The file\n"+
+			"already there leaves the file untouched. A URL must be absolute http(s) and short enough\n"+
+			"for its line to be read whole (16,655 bytes, RB-10); it is written in the normal form\n"+
+			"generate --robots writes (a space as %20, a punycode, lower-case host, no default port or\n"+
+			"#fragment; L-18), so the two never list one sitemap twice. The file\n"+
 			"is replaced atomically and keeps its mode; a missing file is created. With FILE \"-\" the\n"+
 			"robots.txt is read from standard input and the result written to standard output.",
 		"  printf 'User-agent: *\\nDisallow:\\n' > robots.txt\n"+
@@ -299,6 +300,21 @@ func fetchRobots(ctx context.Context, opts *robotsOptions) (*robots.File, *url.U
 func runRobotsEdit(opts *robotsOptions, s *streams) error {
 	if input.IsHTTP(opts.Target) {
 		return cannotRun("%s: %s edits a local file; download it, edit it, and upload it", opts.Target, opts.Action)
+	}
+	if opts.Action == "add" {
+		// The line names the sitemap as generate --robots writes it, so
+		// the two never list one sitemap twice.
+		n, ch, pr := check.Normalize(opts.SitemapURL)
+		if !pr.OK() {
+			if err := robots.CheckSitemapURL(opts.SitemapURL); err != nil {
+				return cannotRun("%v", err)
+			}
+			return cannotRun("sitemap URL %q %s (%s)", check.EscapeControls(opts.SitemapURL), pr.Text(), pr.Rule)
+		}
+		if ch != 0 {
+			fmt.Fprintf(s.Err, "sitemap URL %q written as %q (%s; L-18)\n", check.EscapeControls(opts.SitemapURL), n, ch)
+			opts.SitemapURL = n
+		}
 	}
 	if err := robots.CheckSitemapURL(opts.SitemapURL); err != nil && opts.Action == "add" {
 		return cannotRun("%v", err)

@@ -103,8 +103,8 @@ func TestRobotsStdinStdout(t *testing.T) {
 func TestRobotsUsageErrors(t *testing.T) {
 	name := writeTemp(t, "", 0o644)
 	tests := [][]string{
-		{"robots", "add", name, "/relative.xml"},     // RB-05
-		{"robots", "add", name, "https://e.com/a b"}, // whitespace
+		{"robots", "add", name, "/relative.xml"},             // RB-05
+		{"robots", "add", name, "https://e.com:99999/a.xml"}, // no normal form (L-07); a space is written %20 (L-18)
 		{"robots", "add", "https://e.com/robots.txt", "https://e.com/s.xml"},
 		{"robots", "remove", filepath.Join(t.TempDir(), "missing.txt"), "https://e.com/s.xml"},
 		{"robots", "list", filepath.Join(t.TempDir(), "missing.txt")},
@@ -253,5 +253,26 @@ func TestRobotsListCapsWarnings(t *testing.T) {
 	_, _, errb = runCLI(t, "", "robots", "list", "--max-per-rule", "0", p)
 	if strings.Count(errb, "warning RB-01") != 30 || strings.Contains(errb, "note") {
 		t.Errorf("--max-per-rule 0: stderr:\n%s", errb)
+	}
+}
+
+// robots add writes the sitemap URL in its normal form (L-18), as
+// generate --robots does, so the two never list one sitemap twice: a
+// space, é, an upper-case host or :443 were written as given (or refused,
+// for a space, though it has one right spelling).
+func TestRobotsAddNormalForm(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "robots.txt")
+	code, _, errb := runCLI(t, "", "robots", "add", p, "https://WWW.Example.com:443/site maps/é.xml")
+	b, _ := os.ReadFile(p)
+	if code != exitOK || string(b) != "Sitemap: https://www.example.com/site%20maps/%C3%A9.xml\n" || !strings.Contains(errb, "L-18") {
+		t.Errorf("exit %d, file %q, stderr %q", code, b, errb)
+	}
+	code, _, errb = runCLI(t, "", "robots", "add", p, "https://www.example.com/site%20maps/%C3%A9.xml")
+	if code != exitOK || !strings.Contains(errb, "already lists") {
+		t.Errorf("again: exit %d, stderr %q", code, errb)
+	}
+	code, _, errb = runCLI(t, "", "robots", "add", p, "https://www.example.com:99999/s.xml")
+	if code != exitUsage || !strings.Contains(errb, "port") {
+		t.Errorf("bad port: exit %d, stderr %q", code, errb)
 	}
 }
