@@ -157,6 +157,10 @@ func newRootCmd(s *streams, args []string) *cobra.Command {
 	return root
 }
 
+// printsAsItReads are the commands that publish nothing but print as
+// they read: interrupted, what they printed is incomplete.
+var printsAsItReads = map[string]bool{"validate": true, "parse": true, "diff": true}
+
 // execute runs the CLI with args and returns the process exit code.
 func execute(ctx context.Context, s *streams, args []string) int {
 	root := newRootCmd(s, args)
@@ -173,7 +177,11 @@ func execute(ctx context.Context, s *streams, args []string) int {
 		return ee.Code
 	}
 	if errors.Is(err, context.Canceled) {
-		fmt.Fprintln(s.Err, "sitemap: interrupted; nothing partial was published")
+		msg := "interrupted; nothing partial was published"
+		if c != nil && printsAsItReads[c.Name()] {
+			msg = "interrupted; the output above is incomplete: it covers what was read before the stop"
+		}
+		fmt.Fprintln(s.Err, "sitemap: "+msg)
 		return exitUsage
 	}
 	// Cobra's own errors (unknown command, wrong number of arguments) are
