@@ -220,6 +220,10 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 			if d.Severity == sitemap.SeverityError {
 				readErrors++
 			}
+			if d.Rule == "VAL-01" {
+				// Where local children are looked for is audit's --site.
+				d.Message = strings.Replace(d.Message, "by its path under --base", "by its path under --site", 1)
+			}
 			if diags++; diags <= auditMaxDiagnostics {
 				fmt.Fprintln(s.Err, d.String())
 			}

@@ -221,6 +221,7 @@ func TestAuditCommandUnreadableSitemap(t *testing.T) {
 	writeFile(t, filepath.Join(dir, "good.xml"), urlset(srv.URL+"/", srv.URL+"/a"))
 	code, out, stderr := runCLI(t, "", "audit", filepath.Join(dir, "index.xml"), "--site", srv.URL+"/", "--rate", "0", "--state", filepath.Join(dir, "s.db"))
 	if code != exitProblems || out != "" || !strings.Contains(stderr, "error VAL-01") ||
+		!strings.Contains(stderr, "by its path under --site") || strings.Contains(stderr, "--base") ||
 		!strings.Contains(stderr, "sitemap: 1 error reading the sitemaps (above); a sitemap that could not be read is not audited\n") {
 		t.Errorf("exit %d, stdout %q, stderr:\n%s", code, out, stderr)
 	}
