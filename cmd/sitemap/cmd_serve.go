@@ -64,7 +64,8 @@ func newServeCmd(s *streams) *cobra.Command {
   --db DSN --table T  a table of a SQLite file or a PostgreSQL database (DSN postgres://…)
   --db DSN --query Q  the rows of a SELECT (its first column the loc, its second the lastmod,
                       unless --columns names them)
-  --state FILE        the pages a crawl listed ('sitemap crawl --state FILE')
+  --state FILE        the pages a finished crawl listed ('sitemap crawl --state FILE'; a
+                      crawl that was stopped is refused until it is run to its end)
 
 From a database or a crawl state it serves NAME.xml (an index) and its pages NAME-1.xml,
 NAME-2.xml, … of at most --per-page URLs and 50 MiB, cut by keyset on the loc (or --key):
@@ -287,6 +288,18 @@ func openServeSource(ctx context.Context, o *serveOptions) (serve.Source, func()
 		st, err := state.OpenSQLite(ctx, o.State, state.SQLiteOptions{})
 		if err != nil {
 			return nil, nil, err
+		}
+		// The crawl log holds one run: a stopped one has listed only the
+		// pages it reached, and serving it would publish part of the site.
+		if fc, ok := st.Crawl().(state.FrontierCounter); ok {
+			n, err := fc.Frontier(ctx)
+			if err != nil || n > 0 {
+				st.Close()
+				if err != nil {
+					return nil, nil, fmt.Errorf("--state %s: %w", o.State, err)
+				}
+				return nil, nil, fmt.Errorf("--state %s: the crawl has not finished (%s still to fetch): serving it would publish only the pages it reached; run the same 'sitemap crawl' command again to finish it, then serve", o.State, plural(n, "URL"))
+			}
 		}
 		return serve.Crawl(st.Crawl(), serve.FileVersion(o.State, o.State+"-wal")), func() { st.Close() }, nil
 	}

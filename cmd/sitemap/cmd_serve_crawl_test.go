@@ -1,0 +1,85 @@
+package main
+
+import (
+	"context"
+	"io"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/state"
+)
+
+// crawlStateFile writes a crawl state whose run listed ex/ and has ex/a
+// and ex/b pending; finished marks the run finished.
+func crawlStateFile(t *testing.T, finished bool) string {
+	t.Helper()
+	ctx := context.Background()
+	db := filepath.Join(t.TempDir(), "crawl.db")
+	st, err := state.OpenSQLite(ctx, db, state.SQLiteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	log := st.Crawl()
+	const ex = "https://www.example.com"
+	if _, err := log.Begin(ctx, ex+"/", time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	err = log.Update(ctx, func(tx state.CrawlTx) error {
+		for _, l := range []state.CrawlLink{{Loc: ex + "/"}, {Loc: ex + "/a", Depth: 1, Referrer: ex + "/"}, {Loc: ex + "/b", Depth: 1, Referrer: ex + "/"}} {
+			if err := tx.Enqueue(ctx, l); err != nil {
+				return err
+			}
+		}
+		if err := tx.Record(ctx, state.CrawlResult{Loc: ex + "/", Status: 200, Entry: &sitemap.URL{Loc: ex + "/"}}); err != nil {
+			return err
+		}
+		if finished {
+			return tx.Finish(ctx, "limit:max-pages")
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db
+}
+
+// TestServeUnfinishedCrawlRefused: serve --state of a crawl that was
+// stopped half way would publish part of the site as its sitemap: it
+// does not start (exit 2) and says how to finish the crawl; the crawl
+// once finished is served.
+func TestServeUnfinishedCrawlRefused(t *testing.T) {
+	db := crawlStateFile(t, false)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	errb := newSyncBuffer()
+	exited := make(chan int, 1)
+	s := &streams{In: strings.NewReader(""), Out: io.Discard, Err: errb}
+	go func() { exited <- execute(ctx, s, []string{"serve", "--addr", "127.0.0.1:0", "--state", db}) }()
+	select {
+	case code := <-exited:
+		if stderr := errb.String(); code != exitUsage || !strings.Contains(stderr, "has not finished (2 URLs still to fetch)") || !strings.Contains(stderr, "sitemap crawl") {
+			t.Errorf("exit %d; want 2 and a message that the crawl has not finished; stderr:\n%s", code, stderr)
+		}
+	case u := <-errb.ready:
+		cancel()
+		<-exited
+		t.Fatalf("serve of an unfinished crawl started at %s; want a refusal", u)
+	}
+
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	base, _, done := startServe(t, ctx, "--state", crawlStateFile(t, true))
+	resp, body := httpGet(t, strings.TrimSuffix(base, "sitemap.xml")+"sitemap-1.xml")
+	if resp.StatusCode != 200 || !strings.Contains(body, "<loc>https://www.example.com/</loc>") {
+		t.Errorf("finished crawl: %d %s", resp.StatusCode, body)
+	}
+	cancel()
+	if c := <-done; c != exitOK {
+		t.Errorf("serve exited %d", c)
+	}
+}
