@@ -96,9 +96,10 @@ func newRobotsCmd(s *streams) *cobra.Command {
 		"  printf 'User-agent: *\\nDisallow:\\n' > robots.txt\n"+
 			"  sitemap robots add robots.txt https://www.example.com/sitemap.xml")
 	remove := edit("remove", "Remove a Sitemap: line from a local robots.txt",
-		"remove deletes every Sitemap line whose URL is exactly SITEMAP_URL, each with its line\n"+
-			"ending, and the empty line above the last line of the file when it removes that one (what\n"+
-			"'add' put there); every other byte stays. The file is replaced atomically and keeps its mode.",
+		"remove deletes every Sitemap line whose URL is exactly SITEMAP_URL (or, when none is, its\n"+
+			"normal form, the line add writes for it), each with its line ending, and the empty line\n"+
+			"above the last line of the file when it removes that one (what 'add' put there); every\n"+
+			"other byte stays. The file is replaced atomically and keeps its mode.",
 		"  printf 'Sitemap: https://www.example.com/old.xml\\n' > robots.txt\n"+
 			"  sitemap robots remove robots.txt https://www.example.com/old.xml")
 	cmd.AddCommand(list, add, remove)
@@ -355,6 +356,12 @@ func runRobotsEdit(opts *robotsOptions, s *streams) error {
 		out, changed, err = robots.AddSitemap(src, opts.SitemapURL)
 	} else {
 		out, changed, err = robots.RemoveSitemap(src, opts.SitemapURL)
+		if n, ch, pr := check.Normalize(opts.SitemapURL); err == nil && !changed && pr.OK() && ch != 0 {
+			// The line add wrote for the URL as given (its normal form).
+			if out, changed, err = robots.RemoveSitemap(src, n); changed {
+				opts.SitemapURL = n
+			}
+		}
 	}
 	if err != nil {
 		return cannotRun("%s: %v", name, err)

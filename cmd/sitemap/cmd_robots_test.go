@@ -276,3 +276,17 @@ func TestRobotsAddNormalForm(t *testing.T) {
 		t.Errorf("bad port: exit %d, stderr %q", code, errb)
 	}
 }
+
+// robots remove finds the line add wrote from the URL as the user gave it
+// to add: a URL given with a space removes the line of its %20 form.
+func TestRobotsRemoveNormalForm(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "robots.txt")
+	if code, _, errb := runCLI(t, "", "robots", "add", p, "https://www.example.com/a b.xml"); code != exitOK {
+		t.Fatalf("add: exit %d, %s", code, errb)
+	}
+	code, _, errb := runCLI(t, "", "robots", "remove", p, "https://www.example.com/a b.xml")
+	b, _ := os.ReadFile(p)
+	if code != exitOK || len(b) != 0 || !strings.Contains(errb, "removed Sitemap: https://www.example.com/a%20b.xml") {
+		t.Errorf("exit %d, file %q, stderr %q", code, b, errb)
+	}
+}
