@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -84,7 +85,7 @@ or listed no URL (none found at a homepage, an empty sitemap), 2 could not run.`
 	}
 	f := c.Flags()
 	f.SortFlags = false
-	f.StringVarP(&o.Output, "output", "o", "", "`DIR` to write the pages into (created when missing; each file written aside, then renamed); with --document a FILE, or - for standard output")
+	f.StringVarP(&o.Output, "output", "o", "", "`DIR` to write the pages into (created when missing; the pages are written aside and renamed into place once all are written, and the page-N.html an earlier run wrote past the last page removed); with --document a FILE, or - for standard output")
 	f.BoolVar(&o.Document, "document", false, "write the HTML view of the one INPUT (a sitemap: its URLs; an index: its sitemaps) as one page")
 	f.StringVar(&o.Title, "title", "", "title of the pages (default \"Site map\"; \"Sitemap\" or \"Sitemap index\" with --document)")
 	f.StringVar(&o.Lang, "lang", "en", "language of the pages (the lang attribute)")
@@ -232,12 +233,61 @@ func writeVisitorPages(ctx context.Context, o *htmlOptions, stdin io.Reader, css
 		return cannotRun("-o %s: %v", o.Output, err)
 	}
 	entries := siteEntries(o.Inputs, o.inputOptions(stdin, true, diag))
-	create := func(name string) (io.WriteCloser, error) { return newAsideFile(filepath.Join(o.Output, name)) }
+	// Every page is written aside and renamed into place only when all
+	// of them are written: a run that fails half way publishes nothing.
+	var held []*asideFile
+	defer func() {
+		for _, f := range held {
+			os.Remove(f.File.Name()) // what was not renamed
+		}
+	}()
+	create := func(name string) (io.WriteCloser, error) {
+		f, err := newAsideFile(filepath.Join(o.Output, name))
+		if err == nil {
+			f.hold = true
+			held = append(held, f)
+		}
+		return f, err
+	}
 	sum, err := view.Pages(ctx, entries, create, po)
-	if err == nil && sum.Links == 0 {
+	if err != nil {
+		return err
+	}
+	if err := publishPages(o.Output, held); err != nil {
+		return err
+	}
+	held = nil
+	if sum.Links == 0 {
 		return nothingRead(o.Inputs, "the site map lists no page")
 	}
-	return err
+	return nil
+}
+
+// publishPages renames the written pages into place, index.html last,
+// then removes the page-N.html files an earlier run into dir wrote past
+// the last of these (they list what the site map no longer does).
+func publishPages(dir string, pages []*asideFile) error {
+	index := filepath.Join(dir, view.PageName(1))
+	sort.SliceStable(pages, func(i, j int) bool { return pages[i].name != index && pages[j].name == index })
+	for _, f := range pages {
+		if err := os.Rename(f.File.Name(), f.name); err != nil {
+			return fmt.Errorf("writing %s: %v", f.name, err)
+		}
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range ents {
+		var n int
+		if _, err := fmt.Sscanf(e.Name(), "page-%d.html", &n); err != nil || n <= len(pages) || view.PageName(n) != e.Name() || !e.Type().IsRegular() {
+			continue
+		}
+		if err := os.Remove(filepath.Join(dir, e.Name())); err != nil {
+			return fmt.Errorf("removing %s of an earlier run: %v", e.Name(), err)
+		}
+	}
+	return nil
 }
 
 // crawlState is a state with a crawl log: a file or a PostgreSQL
@@ -290,6 +340,9 @@ func crawlTitles(log state.CrawlLog) func(context.Context, string) (string, erro
 type asideFile struct {
 	*os.File
 	name string
+	// hold: Close leaves the written file under its temporary name, for
+	// its caller to rename.
+	hold bool
 }
 
 func newAsideFile(name string) (*asideFile, error) {
@@ -306,7 +359,7 @@ func (f *asideFile) Close() error {
 	if err == nil {
 		err = os.Chmod(tmp, 0o644)
 	}
-	if err == nil {
+	if err == nil && !f.hold {
 		err = os.Rename(tmp, f.name)
 	}
 	if err != nil {

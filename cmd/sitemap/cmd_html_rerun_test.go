@@ -1,0 +1,74 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// TestHTMLRerunRemovesStalePages: a run that needs fewer pages than the
+// last one into the same -o removes the last one's page-N.html past its
+// own (they listed the old URLs, reachable still), and leaves other files
+// alone; a run that fails half way publishes none of its pages.
+func TestHTMLRerunRemovesStalePages(t *testing.T) {
+	dir := t.TempDir()
+	locs := func(n int) string {
+		var l []string
+		for i := range n {
+			l = append(l, fmt.Sprintf("https://www.example.com/p%03d", i))
+		}
+		return urlset(l...)
+	}
+	big, small := filepath.Join(dir, "big.xml"), filepath.Join(dir, "small.xml")
+	writeFile(t, big, locs(30))
+	writeFile(t, small, locs(5))
+	out := filepath.Join(dir, "out")
+	if code, _, errs := runCLI(t, "", "html", "--per-page", "10", big, "-o", out); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	writeFile(t, filepath.Join(out, "page-x.html"), "mine")
+	writeFile(t, filepath.Join(out, "about.html"), "mine")
+	if code, _, errs := runCLI(t, "", "html", "--per-page", "10", small, "-o", out); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	names := func() string {
+		ents, err := os.ReadDir(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var n []string
+		for _, e := range ents {
+			n = append(n, e.Name())
+		}
+		sort.Strings(n)
+		return strings.Join(n, " ")
+	}
+	if got, want := names(), "about.html index.html page-x.html"; got != want {
+		t.Errorf("files after the smaller run: %s; want %s", got, want)
+	}
+
+	// A template that fails on the second page: nothing of the run is
+	// published, the pages of the last run stay whole.
+	if code, _, errs := runCLI(t, "", "html", "--per-page", "10", big, "-o", out); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	before := names()
+	index, err := os.ReadFile(filepath.Join(out, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := filepath.Join(dir, "t.html")
+	writeFile(t, tmpl, `{{if eq .Number 2}}{{.NoSuchField}}{{end}}<p>{{.Title}}</p>`)
+	if code, _, _ := runCLI(t, "", "html", "--per-page", "10", "--template", tmpl, small, big, "-o", out); code != exitUsage {
+		t.Errorf("failing template: exit %d; want 2", code)
+	}
+	if got := names(); got != before {
+		t.Errorf("files after a failed run: %s; want %s", got, before)
+	}
+	if b, _ := os.ReadFile(filepath.Join(out, "index.html")); string(b) != string(index) {
+		t.Errorf("a failed run replaced index.html:\n%s", b)
+	}
+}
