@@ -63,7 +63,9 @@ func runIndexNowKey(o *indexnowKeyOptions, s *streams) error {
 		if err := indexnow.ValidKey(k); err != nil {
 			return cannotRun("%v", err)
 		}
-		fmt.Fprintln(s.Out, k)
+		if _, err := fmt.Fprintln(s.Out, k); err != nil {
+			return outputError(err)
+		}
 		fmt.Fprintf(s.Err, "no key file written (--out -): save it as %s, holding the key alone, and publish it at https://HOST/%[1]s (IN-04)\n", indexnow.KeyFileName(k))
 		return nil
 	}
@@ -71,7 +73,10 @@ func runIndexNowKey(o *indexnowKeyOptions, s *streams) error {
 	if err != nil {
 		return cannotRun("%v", err)
 	}
-	fmt.Fprintln(s.Out, k)
+	if _, err := fmt.Fprintln(s.Out, k); err != nil {
+		// The key file holds the key: say where, since it was not shown.
+		return cannotRun("writing output: %v; the key is in the key file %s", err, p)
+	}
 	fmt.Fprintf(s.Err, "key file: %s\npublish it at https://HOST/%s (IN-04), then: sitemap submit --key-file %s --host HOST URLS…\n", p, indexnow.KeyFileName(k), p)
 	return nil
 }

@@ -214,7 +214,9 @@ func runRobotsList(ctx context.Context, opts *robotsOptions, s *streams) error {
 	switch opts.Format {
 	case "text":
 		for _, u := range sitemaps {
-			fmt.Fprintln(s.Out, u)
+			if _, err := fmt.Fprintln(s.Out, u); err != nil {
+				return outputError(err)
+			}
 		}
 	case "jsonl":
 		enc := json.NewEncoder(s.Out)

@@ -58,9 +58,9 @@ func runRules(o *rulesOptions, s *streams) error {
 	}
 	switch o.Format {
 	case "json":
-		return writeRulesJSON(s.Out, rs)
+		return outputError(writeRulesJSON(s.Out, rs))
 	case "markdown":
-		return rules.WriteMarkdown(s.Out, rs)
+		return outputError(rules.WriteMarkdown(s.Out, rs))
 	}
 	w := 0
 	for _, r := range rs {
@@ -71,7 +71,17 @@ func runRules(o *rulesOptions, s *streams) error {
 		fmt.Fprintf(&b, "%-*s  %-7s  %s\n", w, r.ID, r.Severity, r.Title)
 	}
 	_, err = io.WriteString(s.Out, b.String())
-	return err
+	return outputError(err)
+}
+
+// outputError is err, an error writing standard output, as the run's
+// error: the command could not do its work (exit 2), which is no usage
+// error; nil stays nil.
+func outputError(err error) error {
+	if err == nil {
+		return nil
+	}
+	return cannotRun("writing output: %v", err)
 }
 
 // selectRules returns the rules the arguments name, in natural order: all
@@ -192,7 +202,7 @@ func runExplain(o *explainOptions, s *streams) error {
 		_, err = io.WriteString(s.Out, b.String())
 	}
 	if err != nil {
-		return err
+		return outputError(err)
 	}
 	if len(unknown) > 0 && families == len(unknown) {
 		return cannotRun("%s", strings.Join(unknown, "; "))

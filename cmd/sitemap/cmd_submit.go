@@ -187,6 +187,7 @@ func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
 		return cannotRun("%v", err)
 	}
 	enc := json.NewEncoder(s.Out)
+	var outErr error // the first error writing a dry run's batches
 	sum, err := indexnow.Submit(ctx, entries, indexnow.Options{
 		Key: key, Host: host, KeyLocation: o.KeyLocation, Endpoint: o.Endpoint,
 		Client: o.client, BatchSize: o.BatchSize, MaxPerDay: o.MaxPerDay, Ledger: ledger, DryRun: o.DryRun,
@@ -196,7 +197,9 @@ func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
 		OnRetry: func(msg string) { fmt.Fprintln(s.Err, "retry: "+msg) },
 		OnBatch: func(b indexnow.Batch) {
 			if o.DryRun {
-				enc.Encode(map[string]any{"batch": b.N, "host": indexnow.HostOf(host), "key": key, "keyLocation": o.KeyLocation, "urlList": b.URLs})
+				if err := enc.Encode(map[string]any{"batch": b.N, "host": indexnow.HostOf(host), "key": key, "keyLocation": o.KeyLocation, "urlList": b.URLs}); err != nil && outErr == nil {
+					outErr = err
+				}
 				return
 			}
 			fmt.Fprintf(s.Err, "batch %d: %s: %s: %s\n", b.N, plural(len(b.URLs), "URL"), b.Outcome, b.Message)
@@ -214,6 +217,9 @@ func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
 		return cannotRun("%v", err)
 	}
 	fmt.Fprintf(s.Err, "submit: %s\n", sum)
+	if outErr != nil {
+		return outputError(outErr)
+	}
 	if sum.Deferred == 1 && ledger == nil {
 		fmt.Fprintln(s.Err, "sitemap: warning: 1 URL was not sent; without --state, give it again in a later run")
 	} else if sum.Deferred > 0 && ledger == nil {

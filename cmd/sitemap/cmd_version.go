@@ -18,8 +18,8 @@ changes; "sitemap --version" prints the same line.`,
 		Example: "  sitemap version\n  sitemap --version",
 		Args:    cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
-			fmt.Fprintln(s.Out, versionLine())
-			return nil
+			_, err := fmt.Fprintln(s.Out, versionLine())
+			return outputError(err)
 		},
 	}
 }
