@@ -307,6 +307,13 @@ func (c *Crawler) readRobots(ctx context.Context) error {
 	}
 	g := f.Group(c.agent)
 	c.robots = &g
+	if !r.Unreachable() && !g.Allowed(c.start.String()) {
+		group := "the group of every crawler (User-agent: *)"
+		if g.Agent != "*" {
+			group = fmt.Sprintf("its group for %q", g.Agent)
+		}
+		c.warnings = append(c.warnings, fmt.Sprintf("%s disallows the start URL %s in %s, so the crawl does not fetch it: crawl from a page it allows, or, on your own site, 'sitemap crawl --ignore robots' crawls and lists the pages anyway (--user-agent selects another group)", robotsURL, c.start, group))
+	}
 	if g.HasCrawlDelay && g.CrawlDelay > 0 {
 		if d := rate.Every(g.CrawlDelay); d < limit {
 			limit = d
