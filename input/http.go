@@ -2,6 +2,7 @@ package input
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 
@@ -45,8 +46,35 @@ func get(ctx context.Context, c *fetch.Client, d *Doc, allowOffSite bool) (io.Re
 		resp.Close()
 		return nil, err
 	}
-	return readCloser{body, resp}, nil
+	return readCloser{&cutShort{r: body}, resp}, nil
 }
+
+// cutShort reads an HTTP body and turns its io.ErrUnexpectedEOF (the
+// connection closed before the Content-Length the server announced, or
+// before the last chunk) into an error that says so; it still wraps
+// io.ErrUnexpectedEOF.
+type cutShort struct {
+	r io.Reader
+	n int64
+}
+
+func (c *cutShort) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	if err == io.ErrUnexpectedEOF {
+		err = &bodyCutShortError{read: c.n}
+	}
+	return n, err
+}
+
+// bodyCutShortError is a body that ended early.
+type bodyCutShortError struct{ read int64 }
+
+func (e *bodyCutShortError) Error() string {
+	return fmt.Sprintf("the connection closed after %d bytes, before the end of the body (a server or network fault; try again)", e.read)
+}
+
+func (e *bodyCutShortError) Unwrap() error { return io.ErrUnexpectedEOF }
 
 // readCloser reads one thing and closes another.
 type readCloser struct {

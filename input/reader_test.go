@@ -463,3 +463,29 @@ func TestResolveDirectorySymlinks(t *testing.T) {
 		t.Errorf("files %q; want a.txt b.xml", got)
 	}
 }
+
+// TestOpenHTTPBodyCutShort: a body that ends before the Content-Length
+// the server announced (the connection closed) says so; the reader's bare
+// "unexpected EOF" was all validate and parse printed.
+func TestOpenHTTPBodyCutShort(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Length", "1000")
+		w.Write([]byte(urlset("https://www.example.com/a")))
+	}))
+	defer srv.Close()
+	client, err := fetch.NewClient(fetch.ClientOptions{HTTPClient: srv.Client(), Attempts: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := &Doc{Name: srv.URL + "/sitemap.xml", URL: srv.URL + "/sitemap.xml"}
+	rc, err := Open(context.Background(), d, Options{Client: client})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rc.Close()
+	_, err = io.ReadAll(rc)
+	if !errors.Is(err, io.ErrUnexpectedEOF) || !strings.Contains(err.Error(), "the connection closed after ") ||
+		!strings.Contains(err.Error(), "bytes, before the end of the body") {
+		t.Errorf("err %v; want one saying the connection closed before the end of the body", err)
+	}
+}
