@@ -188,6 +188,9 @@ type parseRun struct {
 	// documents times rules, not with entries.
 	shown, held map[string]int
 	order       []string
+	// readShown is the cause of the last READ-01 printed: the reader
+	// failed, and the error that ends the run says it again.
+	readShown string
 }
 
 func runParse(ctx context.Context, o *parseOptions, s *streams) error {
@@ -265,6 +268,11 @@ func (r *parseRun) read(rd *input.Reader) error {
 			return nil
 		}
 		if err != nil {
+			if r.readShown != "" && strings.HasSuffix(err.Error(), r.readShown) {
+				// Its READ-01 line, above, said it: exit 2 without
+				// saying it again.
+				return &exitError{Code: exitUsage}
+			}
 			return cannotRun("%v", err)
 		}
 		if err := r.ew.write(&e.Item); err != nil {
@@ -275,6 +283,9 @@ func (r *parseRun) read(rd *input.Reader) error {
 }
 
 func (r *parseRun) diag(d sitemap.Diagnostic) {
+	if d.Rule == sitemap.RuleRead {
+		r.readShown = strings.TrimPrefix(d.Message, "cannot read: ")
+	}
 	if d.Severity == sitemap.SeverityError {
 		r.errors++
 	} else if r.o.Quiet {

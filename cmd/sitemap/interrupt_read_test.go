@@ -37,3 +37,18 @@ func TestReadInterruptMessage(t *testing.T) {
 		}
 	}
 }
+
+// TestParseReadFailureSaidOnce: a named input whose body is cut short is
+// said once, at its line (READ-01), exit 2; the same cause was printed
+// again as the command's error.
+func TestParseReadFailureSaidOnce(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Length", "1000")
+		w.Write([]byte(`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://e.com/a</loc></url>`))
+	}))
+	defer srv.Close()
+	code, out, stderr := runCLI(t, "", "parse", "--format", "txt", srv.URL+"/sitemap.xml")
+	if code != exitUsage || out != "https://e.com/a\n" || strings.Count(stderr, "the connection closed") != 1 || !strings.Contains(stderr, "error READ-01") {
+		t.Errorf("exit %d, stdout %q, stderr:\n%s", code, out, stderr)
+	}
+}
