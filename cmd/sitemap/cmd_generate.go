@@ -365,6 +365,16 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 		warnCrossSubmit(o, sum.Sitemap, s)
 	}
 	if err != nil {
+		if published && serr != nil && sum.Sitemap != "" {
+			// Only robots.txt failed: say that the sitemaps are out and
+			// how to add the line once the file can take it.
+			path := o.Robots
+			if sum.Robots != nil {
+				path = sum.Robots.Path
+			}
+			return cannotRun("--robots %s: %v; the sitemaps were published: add their line when the file can take it: sitemap robots add %s %s",
+				path, serr.Err, path, sum.Sitemap)
+		}
 		return generateError(ctx, o, err, serr)
 	}
 	if ru := sum.Robots; ru != nil {

@@ -69,3 +69,22 @@ func TestGenerateRobotsDropsRemovedTop(t *testing.T) {
 		t.Errorf("stderr:\n%s", stderr)
 	}
 }
+
+// When robots.txt cannot take the line after the sitemaps were published
+// (here a file that would pass the 500 KiB crawlers read, RB-04), the
+// error says that the sitemaps are published and gives the command that
+// adds the line: it said only what was wrong, after a summary table.
+func TestGenerateRobotsFailureSaysPublished(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "urls.txt")
+	os.WriteFile(in, []byte("https://www.example.com/a\n"), 0o644)
+	robots := filepath.Join(dir, "robots.txt")
+	os.WriteFile(robots, []byte("User-agent: *\n"+strings.Repeat("Disallow: /x\n", 40000)), 0o644)
+	out := filepath.Join(dir, "public")
+	code, _, errb := runCLI(t, "", "generate", "--base-url", "https://www.example.com/", "--out", out, "--robots", robots, in)
+	if _, err := os.Stat(filepath.Join(out, "sitemap.xml")); code != exitUsage || err != nil ||
+		!strings.Contains(errb, "the sitemaps were published") ||
+		!strings.Contains(errb, "sitemap robots add "+robots+" https://www.example.com/sitemap.xml") {
+		t.Errorf("exit %d (%v), stderr:\n%s", code, err, errb)
+	}
+}
