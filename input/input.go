@@ -11,6 +11,7 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
@@ -204,6 +205,14 @@ func Resolve(names []string, o Options) ([]Doc, error) {
 			docs = append(docs, Doc{Name: StdinName, URL: o.Base, Stdin: true})
 			continue
 		case IsHTTP(name):
+			// Refused here, not requested (and retried) to fail.
+			if u, err := url.Parse(name); err != nil || u.Hostname() == "" {
+				why := "no host"
+				if err != nil {
+					why = strings.TrimPrefix(err.Error(), "parse "+strconv.Quote(name)+": ")
+				}
+				return nil, fmt.Errorf("%s: not a valid http(s) URL (%s); give a full URL such as https://www.example.com/sitemap.xml", name, why)
+			}
 			docs = append(docs, Doc{Name: name, URL: name})
 			continue
 		case store.IsS3(name):

@@ -276,6 +276,13 @@ func TestResolve(t *testing.T) {
 	if _, err := Resolve([]string{"a.xml"}, Options{Base: "ftp://x/"}); err == nil {
 		t.Error("ftp base accepted")
 	}
+	// A URL without a host is refused at once: it was requested, and
+	// retried three times ("http: no Host in request URL").
+	for _, u := range []string{"http://", "https:///sitemap.xml", "http://[::1"} {
+		if _, err := Resolve([]string{u}, Options{}); err == nil || !strings.Contains(err.Error(), "not a valid http(s) URL") {
+			t.Errorf("%s: %v; want it refused", u, err)
+		}
+	}
 	if _, err := Resolve([]string{"a.xml"}, Options{Base: "www.example.com"}); err == nil || !strings.HasSuffix(err.Error(), "; give the URL the files are served at, such as https://www.example.com/") {
 		t.Errorf("a bare host as base: %v; want it refused with the URL to give", err)
 	}
