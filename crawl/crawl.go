@@ -89,6 +89,10 @@ type Crawler struct {
 	frontierGap  time.Duration
 	lastFrontier time.Time
 	warnings     []string
+	// truncated counts the pages of this run read in part; firstTruncated
+	// is the first of them written.
+	truncated      int
+	firstTruncated string
 }
 
 // Summary is what a Run did.
@@ -206,6 +210,9 @@ type result struct {
 	// Unfetched: max-time ran out before the request could be made; the
 	// URL stays in the frontier.
 	Unfetched bool
+	// Truncated: the page was read in part (MaxBodyBytes, or a token over
+	// the tokenizer's buffer); its links past that were not seen.
+	Truncated bool
 }
 
 // Run crawls until the frontier is empty or a limit is reached. It
@@ -272,8 +279,23 @@ func (c *Crawler) summarize(ctx context.Context, t0 time.Time, sum Summary, limi
 	sort.Strings(sum.Limits)
 	sum.Fetched = c.runPages
 	sum.Warnings = c.warnings
+	if c.truncated > 0 {
+		what := "1 page was"
+		if c.truncated > 1 {
+			what = fmt.Sprintf("%d pages were", c.truncated)
+		}
+		sum.Warnings = append(sum.Warnings[:len(sum.Warnings):len(sum.Warnings)], fmt.Sprintf("%s read only in part (the first: %s): over %s, or a tag or text run over 1 MiB; the page is listed, and its links past that point were not followed", what, c.firstTruncated, byteSize(c.o.MaxBodyBytes)))
+	}
 	sum.Elapsed = time.Since(t0)
 	return sum, nil
+}
+
+// byteSize writes n as people read it: "10 MiB", or "1000 bytes".
+func byteSize(n int64) string {
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // readRobots fetches robots.txt (RFC 9309): 2xx is parsed, 4xx allows
@@ -663,6 +685,11 @@ func (c *Crawler) write(ctx context.Context, done []result) error {
 				how = "names as its canonical"
 			}
 			c.warnings = append(c.warnings, fmt.Sprintf("the start URL %s %s %s, outside the crawl's scope (scheme, host, port and path prefix of the start URL); start the crawl there instead", r.Loc, how, r.Redirect))
+		}
+		if r.Truncated {
+			if c.truncated++; c.firstTruncated == "" {
+				c.firstTruncated = r.Loc
+			}
 		}
 		if r.Entry != nil {
 			if err := c.st.Stamp(ctx, r.Entry, c.run.Time); err != nil {

@@ -36,8 +36,9 @@ type page struct {
 	// content and the metadata, not the navigation, header, footer or
 	// sidebars (M-05).
 	Hash string
-	// Truncated is true when the body went over the size cap: links after
-	// the cap were not read.
+	// Truncated is true when the body went over the size cap, or held one
+	// token (a tag or text run) over the tokenizer's 1 MiB: what follows
+	// was not read.
 	Truncated bool
 }
 
@@ -81,7 +82,7 @@ func parseHTML(body io.Reader, contentType string, maxBytes int64, agent string)
 		tt := z.Next()
 		switch tt {
 		case html.ErrorToken:
-			if lr.N <= 0 {
+			if lr.N <= 0 || z.Err() == html.ErrBufferExceeded {
 				p.Truncated = true
 			}
 			if err := z.Err(); err != io.EOF && !p.Truncated && err != html.ErrBufferExceeded {

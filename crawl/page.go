@@ -159,6 +159,7 @@ func (c *Crawler) build(res *result, base *url.URL, header http.Header, p *page)
 		}
 	}
 	res.Title = p.Title
+	res.Truncated = p.Truncated
 	xNoindex, xNofollow := xRobotsTag(header.Values("X-Robots-Tag"), c.agent)
 	noindex := (p.Noindex || xNoindex) && !c.o.IgnoreNoindex
 	nofollow := (p.Nofollow || xNofollow) && !c.o.IgnoreNofollow
