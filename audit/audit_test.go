@@ -2,6 +2,9 @@ package audit
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -198,5 +201,27 @@ func TestAuditResumes(t *testing.T) {
 	// (with its redirect hops).
 	if again > 3 || len(second) == 0 {
 		t.Errorf("first run %q, resumed run %q: %d requests repeated", first, second, again)
+	}
+}
+
+// TestAuditSiteDown: a site that answers nothing (connections refused,
+// robots.txt included) is AUD-16, request failed, for each listed URL; it
+// was AUD-09, "blocked by robots.txt", counted as robots.txt blocking
+// pages the site never got a request for. A robots.txt answering 5xx is
+// still AUD-09 (RFC 9309: a server error disallows everything).
+func TestAuditSiteDown(t *testing.T) {
+	srv := httptest.NewServer(http.NotFoundHandler())
+	down := srv.URL
+	srv.Close()
+	dir := t.TempDir()
+	sm := filepath.Join(dir, "sitemap.xml")
+	if err := os.WriteFile(sm, []byte(`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>`+down+`/a</loc></url></urlset>`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st := openState(t, filepath.Join(dir, "state.db"))
+	got, recs, _ := runAudit(t, st, []string{sm}, Options{HTTP: testClient(t), Rate: -1, Retries: -1, Site: down + "/"})
+	compare(t, got, map[string][]string{down + "/a": {"AUD-16"}})
+	if r := recs[down+"/a"]; r == nil || len(r.Findings) == 0 || !strings.Contains(r.Findings[0].Message, "robots.txt") {
+		t.Errorf("record %+v; want an AUD-16 saying robots.txt could not be requested", r)
 	}
 }

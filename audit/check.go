@@ -103,6 +103,11 @@ func (a *Auditor) verdict(ctx context.Context, e state.AuditListed, rec *Record,
 	case r.File != nil && !r.File.Allowed(a.agent, e.Loc):
 		rec.add("AUD-09", "robots.txt disallows it for the user agent %q; not requested", a.agent)
 		return
+	case r.Unreachable() && fetch.KindOf(r.Err) == fetch.KindNetwork:
+		// No answer at all: the site is down or unreachable, which is
+		// no robots.txt rule of the site's.
+		rec.add("AUD-16", "the site did not answer: its robots.txt could not be requested (%v); not requested", r.Err)
+		return
 	case r.Unreachable():
 		why := "could not be read"
 		if r.Err != nil {
