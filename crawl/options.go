@@ -71,7 +71,7 @@ type Options struct {
 	// requests already under way finish (each within Timeout).
 	MaxTime time.Duration
 	// MaxBodyBytes is how much of one HTML page is read (default 10 MiB);
-	// links after it are not seen.
+	// links after it are not seen (Summary.Warnings counts such pages).
 	MaxBodyBytes int64
 	// MaxURLLength: longer URLs are not crawled ("trap:long-url"); default
 	// 2,047, the longest loc a sitemap may hold (L-04).

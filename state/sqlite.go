@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -88,7 +89,29 @@ type SQLite struct {
 
 var _ Store = (*SQLite)(nil)
 
-// OpenSQLite opens (creating when missing) the state file at path.
+// isState refuses, before anything is written to it, a file that is not
+// a state file: one that is not an SQLite database, or a database with
+// tables but neither of the state's first ones (meta, urls), such as an
+// application's own database given by mistake. A new or empty file is
+// a state file to be.
+func (s *SQLite) isState(ctx context.Context) error {
+	var tables, ours int
+	err := s.conn.QueryRowContext(ctx, `SELECT count(*), count(CASE WHEN name IN ('meta', 'urls') THEN 1 END)
+		FROM sqlite_master WHERE type = 'table'`).Scan(&tables, &ours)
+	switch {
+	case err != nil && strings.Contains(err.Error(), "file is not a database"):
+		return errors.New("not a sitemap state file (not an SQLite database): give the file a --state run of crawl, generate or submit wrote, or the name of a new one")
+	case err != nil:
+		return err
+	case tables > 0 && ours == 0:
+		return fmt.Errorf("not a sitemap state file (an SQLite database whose %d table(s) are none of a state file's): give the file a --state run of crawl, generate or submit wrote, or the name of a new one", tables)
+	}
+	return nil
+}
+
+// OpenSQLite opens (creating when missing) the state file at path. A
+// file that is not a state file (another SQLite database, or not one at
+// all) is refused and left as it is.
 func OpenSQLite(ctx context.Context, path string, o SQLiteOptions) (*SQLite, error) {
 	if o.BatchSize <= 0 {
 		o.BatchSize = 1000
@@ -118,8 +141,13 @@ func OpenSQLite(ctx context.Context, path string, o SQLiteOptions) (*SQLite, err
 }
 
 func (s *SQLite) init(ctx context.Context) error {
+	if _, err := s.conn.ExecContext(ctx, "PRAGMA busy_timeout = 10000"); err != nil {
+		return err
+	}
+	if err := s.isState(ctx); err != nil {
+		return err
+	}
 	for _, p := range []string{
-		"PRAGMA busy_timeout = 10000",
 		"PRAGMA journal_mode = WAL",
 		"PRAGMA synchronous = NORMAL",
 		"PRAGMA temp_store = MEMORY",
