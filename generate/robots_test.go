@@ -19,7 +19,7 @@ import (
 func TestRunRobotsPathCheckedFirst(t *testing.T) {
 	for _, c := range []struct {
 		robots func(dir string) string
-		want         string
+		want   string
 	}{
 		{func(dir string) string { return dir }, "is a directory"},
 		{func(dir string) string { return filepath.Join(dir, "nodir", "robots.txt") }, "no directory"},

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/sitemapkit/sitemap/generate"
+	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/rules"
 )
 
@@ -106,6 +107,23 @@ func droppedCount(rs []generate.Repair) int {
 		if r.Action == "dropped" {
 			n += r.Count
 		}
+	}
+	return n
+}
+
+// normalURLFlag returns the value of a URL flag (--base-url, --site-url)
+// in its normal form (check.Normalize, L-18), as the entries are written:
+// a punycode, lower-case host, no default port or fragment, percent-
+// encoded. A rewrite is said on standard error, but for the slash of an
+// empty path (https://www.example.com). A value with no normal form is
+// returned as it is, for the builder to refuse with its reason.
+func normalURLFlag(flag, v string, s *streams) string {
+	n, ch, pr := check.Normalize(v)
+	if !pr.OK() || ch == 0 {
+		return v
+	}
+	if ch&^check.ChangedPath != 0 {
+		fmt.Fprintf(s.Err, "sitemap: %s %q written as %q (%s; L-18)\n", flag, check.EscapeControls(v), n, ch)
 	}
 	return n
 }

@@ -73,6 +73,7 @@ func runIndex(ctx context.Context, o *indexOptions, s *streams) error {
 	if o.BaseURL == "" {
 		return cannotRun("--base-url is required: the URL of the directory the sitemaps are served from, e.g. --base-url https://www.example.com/")
 	}
+	o.BaseURL = normalURLFlag("--base-url", o.BaseURL, s)
 	var st store.Store
 	if store.IsS3(o.Out) {
 		s3, err := s3Store(o.Out, store.S3Options{Endpoint: o.S3Endpoint, Region: o.S3Region, CacheControl: o.Cache}, o.userAgent)

@@ -28,7 +28,7 @@ type robotsOptions struct {
 	Format     string // list: text, json or jsonl
 	Timeout    time.Duration
 	MaxBytes   int
-	MaxPerRule int // list: most warnings of one rule shown (0: all)
+	MaxPerRule int    // list: most warnings of one rule shown (0: all)
 	UserAgent  string // default: the CLI's
 	// Scope is what HTTP requests may reach (--scope, --allow-host, --no-private).
 	Scope fetch.Scope

@@ -1,0 +1,43 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// --base-url and --site-url are written in their normal form (L-18), as
+// the entries are: 'generate --base-url https://bücher.example/' of
+// entries on bücher.example (written in punycode) was refused with a
+// message about "index locs" and "sitemap-1.xml"; index takes the same.
+func TestBaseURLNormalForm(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "urls.txt")
+	os.WriteFile(in, []byte("https://bücher.example/a\n"), 0o644)
+	code, out, errb := runCLI(t, "", "generate", "--base-url", "https://Bücher.example/", "--out", "-", in)
+	if code != exitOK || !strings.Contains(out, "<loc>https://xn--bcher-kva.example/a</loc>") ||
+		!strings.Contains(errb, `--base-url "https://Bücher.example/" written as "https://xn--bcher-kva.example/"`) {
+		t.Errorf("generate: exit %d\n%s\n%s", code, out, errb)
+	}
+	code, _, errb = runCLI(t, "", "generate", "--base-url", "https://cdn.example.net/", "--site-url", "https://bücher.example/", "--out", "-", in)
+	if code != exitOK || !strings.Contains(errb, `--site-url "https://bücher.example/" written as "https://xn--bcher-kva.example/"`) {
+		t.Errorf("--site-url: exit %d\n%s", code, errb)
+	}
+	// The everyday form without the slash is no news.
+	_, _, errb = runCLI(t, "", "generate", "--base-url", "https://xn--bcher-kva.example", "--out", "-", in)
+	if strings.Contains(errb, "written as \"https://xn--bcher-kva.example/\"") {
+		t.Errorf("a note for the missing /:\n%s", errb)
+	}
+	out2 := filepath.Join(dir, "public")
+	for k := 1; k <= 2; k++ {
+		if code, _, errb := runCLI(t, "", "generate", "--shard", itoa(k)+"/2", "--shard-by", "input", "--base-url", "https://xn--bcher-kva.example/", "--out", out2, in); code != exitOK {
+			t.Fatalf("shard %d: exit %d\n%s", k, code, errb)
+		}
+	}
+	code, _, errb = runCLI(t, "", "index", "--shards", "2", "--base-url", "https://bücher.example/", "--out", out2)
+	b, _ := os.ReadFile(filepath.Join(out2, "sitemap.xml"))
+	if code != exitOK || !strings.Contains(string(b), "<loc>https://xn--bcher-kva.example/sitemap-") {
+		t.Errorf("index: exit %d\n%s\n%s", code, b, errb)
+	}
+}
