@@ -258,7 +258,7 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 			fmt.Fprintf(s.Err, "sitemap: audit interrupted; what was checked is kept in %s: run the same command again to continue\n", statePath)
 			return ctx.Err()
 		}
-		return cannotRun("audit: %v", err)
+		return cannotRun("%v", err)
 	}
 	if sum.Listed == 0 {
 		// No sitemap found, or sitemaps listing nothing (empty, not a

@@ -185,6 +185,11 @@ func TestAuditCommandCannotRun(t *testing.T) {
 			t.Errorf("%q: exit %d, want 2\n%s", args, code, stderr)
 		}
 	}
+	// Said as every command says it: "sitemap: …", not "sitemap: audit: …".
+	code, _, stderr := runCLI(t, "", "audit", srv.URL+"/no-sitemap.xml", "--state", filepath.Join(dir, "b.db"))
+	if code != exitUsage || !strings.Contains(stderr, "\nsitemap: "+srv.URL+"/no-sitemap.xml: HTTP 404") || strings.Contains(stderr, "sitemap: audit:") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
 }
 
 // --crawl adds the page the site links to that no sitemap lists, and the
