@@ -195,6 +195,9 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 		if fi, err := os.Stat(o.Report); err == nil && fi.IsDir() {
 			return cannotRun("--report %s is a directory; give the name of the HTML file to write, e.g. %s", o.Report, filepath.Join(o.Report, "audit.html"))
 		}
+		if fi, err := os.Stat(filepath.Dir(o.Report)); err != nil || !fi.IsDir() {
+			return cannotRun("--report %s: no directory %s; create it first", o.Report, filepath.Dir(o.Report))
+		}
 		if report, err = os.CreateTemp(filepath.Dir(o.Report), "."+filepath.Base(o.Report)+".*.tmp"); err != nil {
 			return cannotRun("--report %s: %v", o.Report, err)
 		}

@@ -231,3 +231,17 @@ func TestAuditCommandUnreadableSitemap(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr:\n%s", code, out, stderr)
 	}
 }
+
+// TestAuditCommandReportNoDirectory: a --report in a directory that does
+// not exist is refused before any request, naming the directory; the
+// message named the temporary file beside the report instead
+// ("open nodir/.r.html.4017699451.tmp").
+func TestAuditCommandReportNoDirectory(t *testing.T) {
+	dir := t.TempDir()
+	report := filepath.Join(dir, "nodir", "r.html")
+	code, _, stderr := runCLI(t, "", "audit", "https://e.com/", "--report", report, "--state", filepath.Join(dir, "s.db"))
+	want := "sitemap: --report " + report + ": no directory " + filepath.Join(dir, "nodir") + "; create it first\n"
+	if code != exitUsage || stderr != want {
+		t.Errorf("exit %d, stderr %q\nwant %q", code, stderr, want)
+	}
+}
