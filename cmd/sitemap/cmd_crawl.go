@@ -377,7 +377,17 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 	bo.BaseURL, bo.DryRun = baseURL, o.DryRun
 	bsum, skipped, err := publishCrawl(ctx, cr, o, bo, s)
 	if errors.Is(err, build.ErrNoEntries) {
-		writeCrawlSummary(s.Err, sum)
+		if o.JSON {
+			enc := json.NewEncoder(s.Out)
+			enc.SetIndent("", "  ")
+			if err := enc.Encode(struct {
+				Crawl crawl.Summary `json:"crawl"`
+			}{sum}); err != nil {
+				return cannotRun("writing summary: %v", err)
+			}
+		} else {
+			writeCrawlSummary(s.Err, sum)
+		}
 		fmt.Fprintf(s.Err, "sitemap: no page can be listed; nothing published, previous sitemaps left as they were\n")
 		return problemsFound()
 	}

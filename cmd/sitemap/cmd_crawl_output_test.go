@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -71,5 +72,35 @@ func TestCrawlUnwritableOutputCrawlsNothing(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
 		t.Errorf("a refused run left the --out directory it created")
+	}
+}
+
+// TestCrawlJSONWhenNothingListed: --json prints the crawl's summary on
+// standard output even when no page can be listed (a script reads why),
+// with no build summary, since nothing was built.
+func TestCrawlJSONWhenNothingListed(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			w.Write([]byte("User-agent: *\nDisallow: /\n"))
+			return
+		}
+		w.Header().Set("Content-Type", "text/html")
+		w.Write([]byte("<p>home</p>"))
+	}))
+	defer srv.Close()
+	dir := t.TempDir()
+	code, stdout, stderr := runCLI(t, "", "crawl", srv.URL+"/", "--out", filepath.Join(dir, "out"), "--state", filepath.Join(dir, "s.db"), "--rate", "0", "--json")
+	var got struct {
+		Crawl *struct {
+			Listed  int            `json:"listed"`
+			Reasons map[string]int `json:"reasons"`
+		} `json:"crawl"`
+		Build *json.RawMessage `json:"build"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil || got.Crawl == nil || got.Crawl.Reasons["robots"] != 1 || got.Build != nil {
+		t.Errorf("stdout %q (%v); want the crawl summary as JSON, without a build", stdout, err)
+	}
+	if code != exitProblems || !strings.Contains(stderr, "no page can be listed") {
+		t.Errorf("exit %d, stderr %s", code, stderr)
 	}
 }

@@ -301,6 +301,22 @@ func openServeSource(ctx context.Context, o *serveOptions) (serve.Source, func()
 				return nil, nil, fmt.Errorf("--state %s: the crawl has not finished (%s still to fetch): serving it would publish only the pages it reached; run the same 'sitemap crawl' command again to finish it, then serve", o.State, plural(n, "URL"))
 			}
 		}
+		counts, err := st.Crawl().Reasons(ctx)
+		if err != nil {
+			st.Close()
+			return nil, nil, fmt.Errorf("--state %s: %w", o.State, err)
+		}
+		if counts[""] == 0 {
+			st.Close()
+			left := 0
+			for _, n := range counts {
+				left += n
+			}
+			if left == 0 {
+				return nil, nil, fmt.Errorf("--state %s holds no crawl, so it lists no page: give the file 'sitemap crawl --state' wrote", o.State)
+			}
+			return nil, nil, fmt.Errorf("--state %s: the crawl lists no page (%s left out; 'sitemap crawl --report' says why): nothing to serve", o.State, plural(left, "URL"))
+		}
 		return serve.Crawl(st.Crawl(), serve.FileVersion(o.State, o.State+"-wal")), func() { st.Close() }, nil
 	}
 	if o.Table == "" && o.Query == "" {

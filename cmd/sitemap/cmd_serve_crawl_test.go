@@ -83,3 +83,32 @@ func TestServeUnfinishedCrawlRefused(t *testing.T) {
 		t.Errorf("serve exited %d", c)
 	}
 }
+
+// TestServeStateWithoutListedPages: a state file that holds no crawl
+// (generate's) or a crawl that listed nothing would be served as an
+// empty index: serve does not start, and says why.
+func TestServeStateWithoutListedPages(t *testing.T) {
+	ctx := context.Background()
+	db := filepath.Join(t.TempDir(), "generate.db")
+	st, err := state.OpenSQLite(ctx, db, state.SQLiteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	errb := newSyncBuffer()
+	exited := make(chan int, 1)
+	s := &streams{In: strings.NewReader(""), Out: io.Discard, Err: errb}
+	go func() { exited <- execute(ctx, s, []string{"serve", "--addr", "127.0.0.1:0", "--state", db}) }()
+	select {
+	case code := <-exited:
+		if stderr := errb.String(); code != exitUsage || !strings.Contains(stderr, "lists no page") {
+			t.Errorf("exit %d; want 2 and a message that there is no page to serve; stderr:\n%s", code, stderr)
+		}
+	case u := <-errb.ready:
+		cancel()
+		<-exited
+		t.Fatalf("serve of a state without a listed page started at %s; want a refusal", u)
+	}
+}
