@@ -116,8 +116,9 @@ type Options struct {
 	// else looks at them, duplicates included: percent-encoded as UTF-8,
 	// the host in lower case and punycode, no default port, no fragment
 	// (L-18, see check.Normalize). Each rewrite is reported at info level
-	// and counted in Summary.Repairs. With NoNormalize, such a loc is
-	// refused as the encoder refuses it (L-07).
+	// and counted in Summary.Repairs; Build.BaseURL and Build.SiteURL are
+	// taken in that form too. With NoNormalize, such a loc is refused as
+	// the encoder refuses it (L-07), and so is such a base URL.
 	NoNormalize bool
 	// Report receives every problem, in input order, from the goroutine
 	// that called Run (may be nil).
@@ -300,6 +301,10 @@ type run struct {
 func Run(ctx context.Context, src Source, o Options) (Summary, error) {
 	if o.Shards > 1 && (o.Shard < 1 || o.Shard > o.Shards) {
 		return Summary{}, &StageError{StageOpen, fmt.Errorf("generate: shard %d of %d: use 1 to %d", o.Shard, o.Shards, o.Shards)}
+	}
+	if !o.NoNormalize {
+		// The directory and scope in the form of the entries (L-18).
+		o.Build.BaseURL, o.Build.SiteURL = normalURL(o.Build.BaseURL), normalURL(o.Build.SiteURL)
 	}
 	if o.XSL && o.Build.Stylesheet == "" {
 		// Relative: it resolves against each file's own URL, and every

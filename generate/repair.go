@@ -182,3 +182,15 @@ func fixedField(msg string) string {
 	f, _, _ := strings.Cut(msg, " ")
 	return f
 }
+
+// normalURL is s in its normal form (check.Normalize), or s itself when
+// it is "" or has none (package build then says why).
+func normalURL(s string) string {
+	if s == "" {
+		return s
+	}
+	if n, _, pr := check.Normalize(s); pr.OK() {
+		return n
+	}
+	return s
+}
