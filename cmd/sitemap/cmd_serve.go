@@ -77,11 +77,12 @@ unchanged site costs no scan, and a crawler re-reading it gets 304s. With --base
 are built once per change into a page cache (--cache-dir), ahead of requests unless
 --no-warm, and then sent from their files.
 
-Every answer has Content-Type application/xml; charset=utf-8, gzip when the client accepts
-it (NAME-N.xml.gz is a gzip file, without Content-Encoding), ETag and Last-Modified with 304
-on If-None-Match or If-Modified-Since, Cache-Control, and HEAD. A browser navigating to a
-sitemap gets a readable HTML page (--html); crawlers always get XML. Also: /healthz, and
-/metrics in the Prometheus text format (documents, bytes, 304s, page build times).
+Every sitemap has Content-Type application/xml; charset=utf-8, gzip when the client accepts
+it (NAME-N.xml.gz is application/gzip, a gzip file without Content-Encoding), ETag and
+Last-Modified with 304 on If-None-Match or If-Modified-Since, Cache-Control, and HEAD. A
+browser navigating to a sitemap gets a readable HTML page (--html); crawlers always get
+XML. Also: /healthz, and /metrics in the Prometheus text format (documents, bytes, 304s,
+page build times).
 
 An access log goes to standard error. SIGTERM or Ctrl-C stops accepting connections and
 lets the pages in progress finish (up to --shutdown-timeout).
