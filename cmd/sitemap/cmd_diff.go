@@ -132,6 +132,9 @@ func runDiff(ctx context.Context, o *diffOptions, s *streams) error {
 	if o.Old == "-" && o.New == "-" {
 		return cannotRun("OLD and NEW cannot both be standard input")
 	}
+	if err := baseNeedsLocal(o.Base, []string{o.Old, o.New}); err != nil {
+		return err
+	}
 	if o.client == nil {
 		var err error
 		if o.client, err = httpClient(o.UserAgent, o.Timeout, o.Scope); err != nil {

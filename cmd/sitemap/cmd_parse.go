@@ -194,6 +194,9 @@ type parseRun struct {
 }
 
 func runParse(ctx context.Context, o *parseOptions, s *streams) error {
+	if err := baseNeedsLocal(o.Base, o.Inputs); err != nil {
+		return err
+	}
 	ew, err := newEntryWriter(s.Out, o.Format)
 	if err != nil {
 		return cannotRun("%v", err)

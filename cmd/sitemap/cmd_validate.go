@@ -210,6 +210,9 @@ type validateRun struct {
 const maxExplain = 5
 
 func runValidate(ctx context.Context, o *validateOptions, s *streams) error {
+	if err := baseNeedsLocal(o.Base, o.Inputs); err != nil {
+		return err
+	}
 	// The progress line (a terminal's standard error only): documents
 	// checked, and the bytes of the local files read of their size (of
 	// the files opened so far). Lines written meanwhile erase it first.

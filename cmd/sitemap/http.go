@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sitemapkit/sitemap/fetch"
+	"github.com/sitemapkit/sitemap/input"
 )
 
 // version is the module version of the binary, "(devel)" for a build from
@@ -105,4 +106,19 @@ func scopeOf(c *cobra.Command) (fetch.Scope, error) {
 		return sc, cannotRun("--allow-host: %v", err)
 	}
 	return sc, nil
+}
+
+// baseNeedsLocal refuses --base when every input is an http(s) URL: it
+// says where local files are served, and a URL is served at itself (its
+// own scope), so it would be ignored without a word.
+func baseNeedsLocal(base string, inputs []string) error {
+	if base == "" || len(inputs) == 0 {
+		return nil
+	}
+	for _, in := range inputs {
+		if !input.IsHTTP(in) {
+			return nil
+		}
+	}
+	return cannotRun("--base is for local files (where they are served); %s is a URL, served at itself: leave --base out", inputs[0])
 }

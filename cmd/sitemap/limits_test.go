@@ -33,3 +33,25 @@ func TestNegativeLimitsRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestBaseWithOnlyURLs: --base says where local files are served; with
+// only URL inputs it has nothing to apply to and is refused, as fetch
+// refuses it (a URL is served at itself). It was ignored without a word,
+// the user believing the scope was --base's.
+func TestBaseWithOnlyURLs(t *testing.T) {
+	const u = "https://www.example.com/sitemap.xml"
+	for _, args := range [][]string{
+		{"validate", "--base", "https://www.example.com/", u},
+		{"parse", "--base", "https://www.example.com/", u},
+		{"diff", "--base", "https://www.example.com/", u, u},
+	} {
+		code, out, errOut := runCLI(t, "", args...)
+		if code != exitUsage || out != "" || !strings.HasPrefix(errOut, "sitemap: --base is for local files") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+	}
+	// With a local input too, --base applies to it.
+	if code, _, errOut := runCLI(t, "", "validate", "--base", "https://www.example.com/", samples+"basic.xml"); code != exitOK {
+		t.Errorf("a local file with --base: exit %d, %s", code, errOut)
+	}
+}
