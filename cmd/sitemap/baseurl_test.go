@@ -24,6 +24,10 @@ func TestBaseURLNormalForm(t *testing.T) {
 	if code != exitOK || !strings.Contains(errb, `--site-url "https://bücher.example/" written as "https://xn--bcher-kva.example/"`) {
 		t.Errorf("--site-url: exit %d\n%s", code, errb)
 	}
+	// --no-normalize refuses what is not in its normal form, the base URL too.
+	if code, _, errb := runCLI(t, "", "generate", "--no-normalize", "--base-url", "https://Bücher.example/", "--out", "-", in); code != exitUsage {
+		t.Errorf("--no-normalize: exit %d\n%s", code, errb)
+	}
 	// The everyday form without the slash is no news.
 	_, _, errb = runCLI(t, "", "generate", "--base-url", "https://xn--bcher-kva.example", "--out", "-", in)
 	if strings.Contains(errb, "written as \"https://xn--bcher-kva.example/\"") {

@@ -173,9 +173,11 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	if o.BaseURL == "" {
 		return cannotRun("--base-url is required: the URL of the directory the sitemaps are served from, e.g. --base-url https://www.example.com/")
 	}
-	o.BaseURL = normalURLFlag("--base-url", o.BaseURL, s)
-	if o.SiteURL != "" {
-		o.SiteURL = normalURLFlag("--site-url", o.SiteURL, s)
+	if !o.NoNormalize {
+		o.BaseURL = normalURLFlag("--base-url", o.BaseURL, s)
+		if o.SiteURL != "" {
+			o.SiteURL = normalURLFlag("--site-url", o.SiteURL, s)
+		}
 	}
 	if err := checkDedupMemory(o.DedupMemory, genDedupMemory); err != nil {
 		return err
