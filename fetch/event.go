@@ -131,8 +131,9 @@ type Summary struct {
 	// fetched at all: an HTTP error status, a network failure, a refused
 	// redirect (an *Error), or its deadline. For a homepage or robots.txt
 	// start it is set when the site answered nothing, robots.txt and every
-	// well-known path failing without a response (robots.txt's network
-	// error; no FETCH-NONE then). Its diagnostic was delivered as well. A caller that was asked to read that one document could not
+	// well-known path failing without a response (robots.txt's error: a
+	// network failure, or the scope refusing the site; no FETCH-NONE
+	// then). Its diagnostic was delivered as well. A caller that was asked to read that one document could not
 	// run; a sitemap that was fetched but is truncated or malformed is a
 	// problem found instead (Failed), and so is any failure below the
 	// start.

@@ -335,6 +335,9 @@ func (w *walker) runRobots(j *job, e *emitter) {
 	case he != nil && he.Kind == KindScope:
 		n.Err = he.Msg
 		e.diag(n, errDiag("FETCH-SCOPE", "robots.txt not read: "+he.Msg))
+		w.mu.Lock()
+		w.robotsNetErr = err // not requested: no answer, as for a network failure
+		w.mu.Unlock()
 	case err != nil:
 		// 5xx or network: unreachable; discovery goes on.
 		n.Err = err.Error()

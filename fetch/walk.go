@@ -218,8 +218,9 @@ type walker struct {
 	probeFails int
 	probeFail  string // the first of them
 	// robotsNetErr is why robots.txt got no response at all (a network
-	// failure); answered is set by any response of the site. Both unset
-	// or both set: the site was reached.
+	// failure, or the scope refused it); answered is set by any response
+	// of the site. Unless robotsNetErr is set and answered is not, the
+	// site was reached.
 	robotsNetErr error
 	answered     atomic.Bool
 

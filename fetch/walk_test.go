@@ -494,6 +494,14 @@ func TestSiteUnreachable(t *testing.T) {
 			t.Errorf("%s: StartErr %v, diagnostics %v; want a network StartErr and no FETCH-NONE", start, r.sum.StartErr, r.diags)
 		}
 	}
+	// A start the scope refuses (a loopback address with NoPrivate) is
+	// not requested at all: StartErr too.
+	sc := newSite(t)
+	o := fastOpts()
+	o.Scope = Scope{NoPrivate: true}
+	if r := walk(t, sc.URL+"/", o); KindOf(r.sum.StartErr) != KindScope || r.diag("FETCH-NONE") != nil {
+		t.Errorf("start out of scope: StartErr %v, diagnostics %v; want a scope StartErr and no FETCH-NONE", r.sum.StartErr, r.diags)
+	}
 	up := newSite(t)
 	up.handle("/", func(w http.ResponseWriter, r *http.Request) { http.Error(w, "down", http.StatusServiceUnavailable) })
 	if r := walk(t, up.URL+"/", fastOpts()); r.sum.StartErr != nil || r.diag("FETCH-NONE") == nil {
