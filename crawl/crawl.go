@@ -187,6 +187,10 @@ func newCrawler(st state.Store, log state.CrawlLog, start string, o Options) (*C
 // Resumed reports whether Run continues a killed crawl.
 func (c *Crawler) Resumed() bool { return c.run.Resumed }
 
+// Discarded is the start URL of the unfinished crawl of another start URL
+// that New forgot to start this one (state.CrawlRun.Discarded), or "".
+func (c *Crawler) Discarded() string { return c.run.Discarded }
+
 // task is one URL handed to a worker.
 type task struct {
 	Loc      string

@@ -147,6 +147,10 @@ type CrawlRun struct {
 	Resumed bool
 	// Seeded is set when the resumed run's seeds were already enqueued.
 	Seeded bool
+	// Discarded is the start URL of an unfinished run of another start
+	// URL that this Begin forgot (its frontier and outcomes; the Store's
+	// per-URL history stays), or empty.
+	Discarded string
 }
 
 // CrawlLink is a link to a URL, given to [CrawlTx.Enqueue].

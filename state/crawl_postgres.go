@@ -212,6 +212,9 @@ func (c pgCrawl) Begin(ctx context.Context, start string, now time.Time) (CrawlR
 			return t.exec(ctx, `UPDATE crawl_urls SET counted = 0 WHERE state = 0 AND counted = 1`)
 		}
 		r.Time = now.UTC()
+		if status == "running" && prevStart != "" {
+			r.Discarded = prevStart
+		}
 		for _, tb := range []string{"crawl_urls", "crawl_links", "crawl_titles", "crawl_clicks"} {
 			if err := t.exec(ctx, `DELETE FROM `+tb); err != nil {
 				return err

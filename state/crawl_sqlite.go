@@ -191,6 +191,9 @@ func (c sqliteCrawl) Begin(ctx context.Context, start string, now time.Time) (Cr
 			return s.exec(ctx, `UPDATE crawl_urls SET counted = 0 WHERE state = 0 AND counted = 1`)
 		}
 		r.Time = now.UTC()
+		if status == "running" && prevStart != "" {
+			r.Discarded = prevStart
+		}
 		for _, t := range []string{"crawl_urls", "crawl_links", "crawl_titles", "crawl_clicks"} {
 			if err := s.exec(ctx, `DELETE FROM `+t); err != nil {
 				return err

@@ -142,7 +142,7 @@ func TestCrawlBeginResume(t *testing.T) {
 	}{
 		{"unfinished run of the same start resumes", ex + "/", false, CrawlRun{Start: ex + "/", Time: t1.UTC(), Resumed: true, Seeded: true}, true},
 		{"a finished run starts anew", ex + "/", true, CrawlRun{Start: ex + "/", Time: t2.UTC()}, false},
-		{"another start URL starts anew", ex + "/other/", false, CrawlRun{Start: ex + "/other/", Time: t2.UTC()}, false},
+		{"another start URL starts anew", ex + "/other/", false, CrawlRun{Start: ex + "/other/", Time: t2.UTC(), Discarded: ex + "/"}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

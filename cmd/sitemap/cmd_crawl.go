@@ -344,6 +344,9 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 		if cr.Resumed() {
 			fmt.Fprintf(s.Err, "sitemap: resuming the unfinished crawl in %s\n", shownState)
 		}
+		if d := cr.Discarded(); d != "" {
+			fmt.Fprintf(s.Err, "sitemap: note: %s held an unfinished crawl of %s, which this crawl of %s replaces (a crawl continues only when run with the same START-URL)\n", shownState, d, o.Start)
+		}
 		sum, err = cr.Run(ctx)
 		bar.Done()
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -9,6 +10,9 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
+
+	"github.com/sitemapkit/sitemap/state"
 )
 
 // TestCrawlUnwritableOutputCrawlsNothing: an --out or --report that
@@ -102,5 +106,30 @@ func TestCrawlJSONWhenNothingListed(t *testing.T) {
 	}
 	if code != exitProblems || !strings.Contains(stderr, "no page can be listed") {
 		t.Errorf("exit %d, stderr %s", code, stderr)
+	}
+}
+
+// TestCrawlReplacingAnUnfinishedCrawlSaysSo: a state file holding an
+// unfinished crawl of one START-URL, given to a crawl of another (a typo
+// on resuming), loses that crawl's progress: the run says so.
+func TestCrawlReplacingAnUnfinishedCrawlSaysSo(t *testing.T) {
+	srv := crawlTestSite(t)
+	db := filepath.Join(t.TempDir(), "s.db")
+	ctx := context.Background()
+	st, err := state.OpenSQLite(ctx, db, state.SQLiteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const other = "https://www.example.com/"
+	if _, err := st.Crawl().Begin(ctx, other, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Crawl().Update(ctx, func(tx state.CrawlTx) error { return tx.Enqueue(ctx, state.CrawlLink{Loc: other}) }); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	_, _, stderr := runCLI(t, "", "crawl", srv.URL+"/", "--out", t.TempDir(), "--state", db, "--rate", "0")
+	if !strings.Contains(stderr, "held an unfinished crawl of "+other) {
+		t.Errorf("stderr does not say the unfinished crawl of %s was replaced:\n%s", other, stderr)
 	}
 }
