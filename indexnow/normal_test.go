@@ -53,3 +53,30 @@ func TestSubmitsTheNormalForm(t *testing.T) {
 		t.Errorf("%d L-18 notes (want 3), %d refusals (want 1): %v", l18, refused, diags)
 	}
 }
+
+// The host is compared and sent in its normal form too: --host
+// bücher.example refused every URL of bücher.example (sent in punycode),
+// and an upper-case host went into the body as given.
+func TestHostNormalForm(t *testing.T) {
+	for _, c := range []struct{ host, loc, want string }{
+		{"Bücher.example", "https://bücher.example/a", "xn--bcher-kva.example"},
+		{"WWW.EXAMPLE.COM", "https://www.example.com/a", "www.example.com"},
+		{"https://www.example.com:443/", "https://www.example.com/a", "www.example.com"},
+		{"www.example.com:8080", "https://www.example.com:8080/a", "www.example.com:8080"},
+	} {
+		e := newEndpoint(t, nil)
+		o := opts(t, e)
+		o.Host = c.host
+		sum, err := Submit(context.Background(), list(c.loc), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := e.requests()
+		if sum.Sent != 1 || len(r) != 1 || r[0].Body.Host != c.want {
+			t.Errorf("--host %s: %+v, requests %+v; want host %s", c.host, sum, r, c.want)
+		}
+		if got := NormalHost(c.host); got != c.want {
+			t.Errorf("NormalHost(%q) = %q, want %q", c.host, got, c.want)
+		}
+	}
+}

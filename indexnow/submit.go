@@ -187,6 +187,31 @@ type scope struct {
 	keyLoc string
 }
 
+// NormalHost returns the host h names (a host, host:port, or an http(s)
+// URL) as a submission carries it and its URLs are compared with it: in
+// the normal form of check.Normalize (lower case, punycode, without the
+// default port of the URL's scheme, https for a bare host); h itself,
+// lower-cased, when it has none.
+func NormalHost(h string) string {
+	h = strings.TrimSpace(h)
+	if h == "" {
+		return ""
+	}
+	u := h
+	if HostOf(h) == h { // a bare host
+		if strings.ContainsAny(h, "/?#@ ") {
+			return strings.ToLower(h) // no host name: check says so
+		}
+		u = "https://" + h + "/"
+	}
+	if n, _, pr := check.Normalize(u); pr.OK() {
+		if pu, err := url.Parse(n); err == nil && pu.Host != "" {
+			return pu.Host
+		}
+	}
+	return strings.ToLower(HostOf(h))
+}
+
 // HostOf returns the host of an http(s) URL, or s itself when it is no
 // URL: what Options.Host takes.
 func HostOf(s string) string {
@@ -201,7 +226,7 @@ func (o *Options) check() (scope, error) {
 	if err := ValidKey(o.Key); err != nil {
 		return sc, err
 	}
-	h := strings.ToLower(HostOf(strings.TrimSpace(o.Host)))
+	h := NormalHost(o.Host)
 	if h == "" {
 		return sc, errors.New("indexnow: no host; give the host the URLs are on (www.example.com)")
 	}

@@ -148,7 +148,7 @@ func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
 		}
 	}
 	if o.VerifyKey {
-		ku := indexnow.KeyURL(indexnow.HostOf(host), key, o.KeyLocation)
+		ku := indexnow.KeyURL(indexnow.NormalHost(host), key, o.KeyLocation)
 		if err := indexnow.VerifyKey(ctx, o.client, ku, key); err != nil {
 			return cannotRun("--verify-key: %v", err)
 		}
@@ -197,7 +197,7 @@ func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
 		OnRetry: func(msg string) { fmt.Fprintln(s.Err, "retry: "+msg) },
 		OnBatch: func(b indexnow.Batch) {
 			if o.DryRun {
-				if err := enc.Encode(map[string]any{"batch": b.N, "host": indexnow.HostOf(host), "key": key, "keyLocation": o.KeyLocation, "urlList": b.URLs}); err != nil && outErr == nil {
+				if err := enc.Encode(map[string]any{"batch": b.N, "host": indexnow.NormalHost(host), "key": key, "keyLocation": o.KeyLocation, "urlList": b.URLs}); err != nil && outErr == nil {
 					outErr = err
 				}
 				return

@@ -80,3 +80,13 @@ func TestSubmitDeferredCountReads(t *testing.T) {
 		t.Errorf("exit %d, stderr:\n%s", code, errb)
 	}
 }
+
+// --dry-run prints the body a real run sends: the host in its normal
+// form (lower case, punycode), which the URLs are compared with; --host
+// bücher.example refused every URL of the site.
+func TestSubmitHostNormalForm(t *testing.T) {
+	code, out, errb := runCLI(t, "", "submit", "--dry-run", "--key", submitKey, "--host", "Bücher.example", writeList(t, "https://bücher.example/a"))
+	if code != exitOK || !strings.Contains(out, `"host":"xn--bcher-kva.example"`) || !strings.Contains(out, `"urlList":["https://xn--bcher-kva.example/a"]`) {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errb)
+	}
+}

@@ -107,7 +107,7 @@ func (f *indexnowFlags) submitWith(ctx context.Context, key, top, host string, s
 		}
 	}
 	if f.IndexNowVerifyKey {
-		ku := indexnow.KeyURL(indexnow.HostOf(host), key, f.IndexNowKeyLocation)
+		ku := indexnow.KeyURL(indexnow.NormalHost(host), key, f.IndexNowKeyLocation)
 		if err := indexnow.VerifyKey(ctx, c, ku, key); err != nil {
 			return cannotRun("the sitemaps were published; nothing was submitted to IndexNow: --indexnow-verify-key: %v", err)
 		}
@@ -127,7 +127,7 @@ func (f *indexnowFlags) submitWith(ctx context.Context, key, top, host string, s
 		OnRetry:      func(msg string) { fmt.Fprintln(s.Err, "indexnow: retry: "+msg) },
 		OnBatch: func(b indexnow.Batch) {
 			if f.IndexNowDryRun {
-				body, _ := json.Marshal(map[string]any{"batch": b.N, "host": indexnow.HostOf(host), "key": key, "keyLocation": f.IndexNowKeyLocation, "urlList": b.URLs})
+				body, _ := json.Marshal(map[string]any{"batch": b.N, "host": indexnow.NormalHost(host), "key": key, "keyLocation": f.IndexNowKeyLocation, "urlList": b.URLs})
 				fmt.Fprintf(s.Err, "indexnow: dry run: %s\n", body)
 				return
 			}
