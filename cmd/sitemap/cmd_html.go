@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -228,6 +229,11 @@ func writeVisitorPages(ctx context.Context, o *htmlOptions, stdin io.Reader, css
 		}
 		defer st.Close()
 		po.Titles = crawlTitles(st.Crawl())
+	}
+	fi, err := os.Stat(o.Output)
+	isFile := err == nil && !fi.IsDir()
+	if ext := strings.ToLower(filepath.Ext(o.Output)); isFile || err != nil && (ext == ".html" || ext == ".htm") {
+		return cannotRun("-o %s: the site map is written into a directory (index.html, page-2.html, …): give a directory; --document writes the view of one sitemap into one file", o.Output)
 	}
 	if err := os.MkdirAll(o.Output, 0o755); err != nil {
 		return cannotRun("-o %s: %v", o.Output, err)

@@ -72,3 +72,32 @@ func TestHTMLRerunRemovesStalePages(t *testing.T) {
 		t.Errorf("a failed run replaced index.html:\n%s", b)
 	}
 }
+
+// TestHTMLOutputNamesAFile: -o of the site map pages names a directory;
+// a file's name there (an existing file, or a new name ending in .html)
+// is refused with a message that says what -o takes, instead of a
+// directory named like a page or "mkdir: not a directory".
+func TestHTMLOutputNamesAFile(t *testing.T) {
+	dir := t.TempDir()
+	sm := filepath.Join(dir, "sitemap.xml")
+	writeFile(t, sm, urlset("https://www.example.com/a"))
+	file := filepath.Join(dir, "file.html")
+	writeFile(t, file, "x")
+	for _, out := range []string{file, filepath.Join(dir, "new.html")} {
+		code, _, stderr := runCLI(t, "", "html", sm, "-o", out)
+		if code != exitUsage || !strings.Contains(stderr, "--document") || !strings.Contains(stderr, "a directory") {
+			t.Errorf("-o %s: exit %d, %s; want 2 and a message saying -o is a directory", out, code, stderr)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "new.html")); err == nil {
+		t.Errorf("-o new.html was created")
+	}
+	// A directory of that name, made on purpose, is written into.
+	made := filepath.Join(dir, "made.html")
+	if err := os.Mkdir(made, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCLI(t, "", "html", sm, "-o", made); code != exitOK {
+		t.Errorf("-o an existing directory made.html: exit %d, %s", code, stderr)
+	}
+}
