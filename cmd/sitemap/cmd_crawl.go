@@ -247,6 +247,13 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 			return err
 		}
 	}
+	if o.Report == "-" && (o.toStdout() || o.JSON) {
+		what := "the sitemap (--out -)"
+		if o.JSON {
+			what = "the JSON summary (--json)"
+		}
+		return cannotRun("--report - and %s would both go to standard output, mixed; give --report FILE", what)
+	}
 	ignoreBrokenPipe()
 	inKey, kerr := o.indexnowFlags.check(true) // the crawl state records submissions
 	if kerr != nil {

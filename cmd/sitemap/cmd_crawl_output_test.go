@@ -133,3 +133,21 @@ func TestCrawlReplacingAnUnfinishedCrawlSaysSo(t *testing.T) {
 		t.Errorf("stderr does not say the unfinished crawl of %s was replaced:\n%s", other, stderr)
 	}
 }
+
+// TestCrawlOneThingOnStandardOutput: --report - shares standard output
+// with neither the sitemap (--out -) nor the JSON summary (--json): the
+// two would be mixed into one stream no program can read. Refused, before
+// a request, saying what to do.
+func TestCrawlOneThingOnStandardOutput(t *testing.T) {
+	srv := crawlTestSite(t)
+	for _, args := range [][]string{
+		{"--out", "-", "--report", "-"},
+		{"--out", t.TempDir(), "--report", "-", "--json"},
+	} {
+		all := append([]string{"crawl", srv.URL + "/", "--rate", "0", "--state", filepath.Join(t.TempDir(), "s.db")}, args...)
+		code, stdout, stderr := runCLI(t, "", all...)
+		if code != exitUsage || stdout != "" || !strings.Contains(stderr, "--report FILE") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %s; want 2, nothing on stdout and a message naming --report FILE", args, code, stdout, stderr)
+		}
+	}
+}
