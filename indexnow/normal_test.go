@@ -80,3 +80,19 @@ func TestHostNormalForm(t *testing.T) {
 		}
 	}
 }
+
+// The key location is taken in its normal form too: one on bücher.example
+// was "not on host" xn--bcher-kva.example.
+func TestKeyLocationNormalForm(t *testing.T) {
+	e := newEndpoint(t, nil)
+	o := opts(t, e)
+	o.Host, o.KeyLocation = "bücher.example", "https://Bücher.example/k/"+testKey+".txt"
+	sum, err := Submit(context.Background(), list("https://bücher.example/k/a", "https://bücher.example/other"), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := e.requests()
+	if sum.Sent != 1 || sum.Refused != 1 || len(r) != 1 || r[0].Body.KeyLocation != "https://xn--bcher-kva.example/k/"+testKey+".txt" {
+		t.Errorf("%+v, requests %+v", sum, r)
+	}
+}

@@ -187,6 +187,17 @@ type scope struct {
 	keyLoc string
 }
 
+// NormalURL returns s in the normal form Submit sends URLs in
+// (check.Normalize: percent-encoded as UTF-8, the host in lower case and
+// punycode, no default port or fragment; L-18), or s itself when it has
+// none. Submit takes Options.KeyLocation so.
+func NormalURL(s string) string {
+	if n, _, pr := check.Normalize(s); pr.OK() {
+		return n
+	}
+	return s
+}
+
 // NormalHost returns the host h names (a host, host:port, or an http(s)
 // URL) as a submission carries it and its URLs are compared with it: in
 // the normal form of check.Normalize (lower case, punycode, without the
@@ -236,6 +247,7 @@ func (o *Options) check() (scope, error) {
 	sc.host = h
 	sc.port = strings.Contains(strings.TrimPrefix(h, "["), ":") && !strings.HasSuffix(h, "]")
 	if o.KeyLocation != "" {
+		o.KeyLocation = NormalURL(o.KeyLocation) // as the URLs are compared with it
 		u, err := url.Parse(o.KeyLocation)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			return sc, fmt.Errorf("indexnow: key location %q is not an http(s) URL; give the full URL of the key file (IN-05)", o.KeyLocation)

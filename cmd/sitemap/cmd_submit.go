@@ -134,6 +134,9 @@ func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
 	if err := indexnow.ValidKey(key); err != nil {
 		return cannotRun("%v", err)
 	}
+	if o.KeyLocation != "" {
+		o.KeyLocation = indexnow.NormalURL(o.KeyLocation) // as the POST carries it
+	}
 	host := o.Host
 	if host == "" && o.KeyLocation != "" {
 		host = indexnow.HostOf(o.KeyLocation)

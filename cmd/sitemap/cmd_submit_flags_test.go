@@ -90,3 +90,12 @@ func TestSubmitHostNormalForm(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errb)
 	}
 }
+
+// ... and the key location as the POST carries it.
+func TestSubmitKeyLocationNormalForm(t *testing.T) {
+	code, out, errb := runCLI(t, "", "submit", "--dry-run", "--key", submitKey, "--key-location", "https://WWW.Example.com/k/"+submitKey+".txt",
+		writeList(t, "https://www.example.com/k/a"))
+	if code != exitOK || !strings.Contains(out, `"keyLocation":"https://www.example.com/k/`+submitKey+`.txt"`) || !strings.Contains(out, `"host":"www.example.com"`) {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errb)
+	}
+}

@@ -106,6 +106,9 @@ func (f *indexnowFlags) submitWith(ctx context.Context, key, top, host string, s
 			return cannotRun("%v", err)
 		}
 	}
+	if f.IndexNowKeyLocation != "" {
+		f.IndexNowKeyLocation = indexnow.NormalURL(f.IndexNowKeyLocation) // as the POST carries it
+	}
 	if f.IndexNowVerifyKey {
 		ku := indexnow.KeyURL(indexnow.NormalHost(host), key, f.IndexNowKeyLocation)
 		if err := indexnow.VerifyKey(ctx, c, ku, key); err != nil {
