@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 	"time"
@@ -134,6 +135,11 @@ func runDiff(ctx context.Context, o *diffOptions, s *streams) error {
 	}
 	if err := baseNeedsLocal(o.Base, []string{o.Old, o.New}); err != nil {
 		return err
+	}
+	if o.TempDir != "" {
+		if fi, err := os.Stat(o.TempDir); err != nil || !fi.IsDir() {
+			return cannotRun("--tmp-dir %s: no such directory; give an existing directory for the sort files", o.TempDir)
+		}
 	}
 	if o.client == nil {
 		var err error

@@ -235,3 +235,19 @@ func TestDiffJSONLSideProblems(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant:\n%s", code, out, errOut, want)
 	}
 }
+
+// TestDiffTmpDirChecked: a --tmp-dir that does not exist or is a file is
+// refused before anything is read, naming the flag; the message was the
+// library's ("diff: temporary directory: mkdir x/sitemap-diff-4062112422:
+// not a directory").
+func TestDiffTmpDirChecked(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "file")
+	writeFile(t, f, "x")
+	for _, tmp := range []string{filepath.Join(dir, "none"), f} {
+		code, _, stderr := runCLI(t, "", "diff", "--tmp-dir", tmp, samples+"basic.xml", samples+"basic.xml")
+		if want := "sitemap: --tmp-dir " + tmp + ": no such directory; give an existing directory for the sort files\n"; code != exitUsage || stderr != want {
+			t.Errorf("exit %d, stderr %q\nwant %q", code, stderr, want)
+		}
+	}
+}
