@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -17,6 +18,7 @@ import (
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
 	"github.com/spf13/cobra"
 
+	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/serve"
 	"github.com/sitemapkit/sitemap/state"
 )
@@ -147,6 +149,11 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 	if (o.Table != "" || o.Query != "" || o.Columns != "" || o.Key != "" || o.Updated != "") && o.DB == "" {
 		return cannotRun("--table, --query, --columns, --key and --updated need --db")
 	}
+	if o.Dir == "" {
+		if err := o.checkPaging(); err != nil {
+			return err
+		}
+	}
 	var robotsTxt []byte
 	if o.RobotsTxt != "" {
 		b, err := os.ReadFile(o.RobotsTxt)
@@ -276,6 +283,36 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 	}
 	if err := <-done; err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return cannotRun("serve: %v", err)
+	}
+	return nil
+}
+
+// checkPaging checks the flags of a database or crawl state source that
+// the library would refuse under its own option names (or, for
+// --cache-dir without --base-url, not use).
+func (o *serveOptions) checkPaging() error {
+	if o.PerPage < 1 || o.PerPage > sitemap.MaxURLs {
+		return cannotRun("--per-page %d: a sitemap holds 1 to 50,000 URLs (S-01)", o.PerPage)
+	}
+	if o.Name == "" || strings.ContainsAny(o.Name, "/?#%") {
+		return cannotRun("--name %q: give a plain file name, without /, ?, # or %%", o.Name)
+	}
+	if o.BaseURL != "" {
+		u, err := url.Parse(o.BaseURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+			return cannotRun("--base-url %q: give the absolute http(s) URL the sitemaps are reachable at, such as https://www.example.com/", o.BaseURL)
+		}
+	}
+	if o.CacheDir != "" {
+		switch {
+		case o.BaseURL == "":
+			return cannotRun("--cache-dir needs --base-url: a cached page names the URLs it was built for")
+		case o.NoCache:
+			return cannotRun("--cache-dir and --no-cache: give one")
+		}
+		if err := os.MkdirAll(o.CacheDir, 0o755); err != nil {
+			return cannotRun("--cache-dir %s: %v", o.CacheDir, err)
+		}
 	}
 	return nil
 }

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"context"
+	"io"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestServeFlagErrorsNameTheFlag: a bad flag value is refused (exit 2)
+// with a message naming the flag a user typed, not the library's option
+// (PerPage, CacheDir, BaseURL, Name); --cache-dir without --base-url,
+// which it needs, is refused rather than ignored; --per-page 0 is outside
+// the 1 to 50,000 the help gives.
+func TestServeFlagErrorsNameTheFlag(t *testing.T) {
+	db := pagesDB(t, 1)
+	file := filepath.Join(t.TempDir(), "file")
+	writeFile(t, file, "x")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--per-page", "0"}, "--per-page 0"},
+		{[]string{"--per-page", "50001"}, "--per-page 50001"},
+		{[]string{"--name", "a/b"}, "--name"},
+		{[]string{"--base-url", "ftp://x/"}, "--base-url"},
+		{[]string{"--cache-dir", t.TempDir()}, "--cache-dir needs --base-url"},
+		{[]string{"--base-url", "https://www.example.com/", "--cache-dir", filepath.Join(file, "sub")}, "--cache-dir"},
+	} {
+		ctx, cancel := context.WithCancel(context.Background())
+		errb := newSyncBuffer()
+		exited := make(chan int, 1)
+		s := &streams{In: strings.NewReader(""), Out: io.Discard, Err: errb}
+		args := append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--table", "pages", "--columns", "loc=url"}, c.args...)
+		go func() { exited <- execute(ctx, s, args) }()
+		select {
+		case code := <-exited:
+			stderr := errb.String()
+			if code != exitUsage || !strings.Contains(stderr, c.want) {
+				t.Errorf("%v: exit %d, %q; want 2 and a message naming %s", c.args, code, stderr, c.want)
+			}
+			for _, opt := range []string{"PerPage", "CacheDir", "BaseURL", "Name "} {
+				if strings.Contains(stderr, opt) {
+					t.Errorf("%v: the message names the library's %s: %q", c.args, opt, stderr)
+				}
+			}
+		case u := <-errb.ready:
+			cancel()
+			<-exited
+			t.Errorf("%v: serve started at %s; want a refusal", c.args, u)
+		}
+		cancel()
+	}
+}
