@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"slices"
 	"sort"
 	"strconv"
@@ -759,6 +760,11 @@ func checkFetchLimits(o *fetchOptions) error {
 	}
 	if o.Timeout < 0 {
 		return cannotRun("--timeout %v: give 0 (none) or more", o.Timeout)
+	}
+	if o.Cache != "" {
+		if fi, err := os.Stat(o.Cache); err == nil && !fi.IsDir() {
+			return cannotRun("--cache %s is a file; give a directory (made when missing)", o.Cache)
+		}
 	}
 	for _, c := range []struct {
 		flag string

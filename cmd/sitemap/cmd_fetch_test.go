@@ -219,3 +219,16 @@ func TestFetchRefusesBadCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestFetchCacheIsAFile: --cache naming a file is refused, naming the
+// flag; it failed with "cache directory: mkdir f: not a directory".
+func TestFetchCacheIsAFile(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "f")
+	if err := os.WriteFile(f, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCLI(t, "", "fetch", "--cache", f, "https://www.example.com/")
+	if want := "sitemap: --cache " + f + " is a file; give a directory (made when missing)\n"; code != exitUsage || stderr != want {
+		t.Errorf("exit %d, stderr %q\nwant %q", code, stderr, want)
+	}
+}
