@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -153,6 +154,9 @@ func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
 	if o.VerifyKey {
 		ku := indexnow.KeyURL(indexnow.NormalHost(host), key, o.KeyLocation)
 		if err := indexnow.VerifyKey(ctx, o.client, ku, key); err != nil {
+			if o.KeyLocation == "" && strings.HasPrefix(ku, "https://") {
+				return cannotRun("--verify-key: %v; for a site served over http, give --key-location http://%s", err, strings.TrimPrefix(ku, "https://"))
+			}
 			return cannotRun("--verify-key: %v", err)
 		}
 		fmt.Fprintf(s.Err, "key file %s holds the key\n", ku)

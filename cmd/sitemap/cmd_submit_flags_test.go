@@ -99,3 +99,14 @@ func TestSubmitKeyLocationNormalForm(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errb)
 	}
 }
+
+// --verify-key looks for https://HOST/KEY.txt; when that fails on a site
+// served over http, the error says how to point it there.
+func TestVerifyKeyHTTPHint(t *testing.T) {
+	e := newIndexNowEndpoint(t, nil)
+	host := strings.TrimPrefix(e.srv.URL, "http://")
+	code, _, errb := runCLI(t, "", "submit", "--key", submitKey, "--host", host, "--verify-key", "--timeout", "5s", "--endpoint", e.srv.URL, writeList(t, e.srv.URL+"/a"))
+	if code != exitUsage || e.posts() != 0 || !strings.Contains(errb, "--key-location http://"+host+"/"+submitKey+".txt") {
+		t.Errorf("exit %d, %d posts, stderr %q", code, e.posts(), errb)
+	}
+}
