@@ -49,7 +49,7 @@ func TestDiagnosticsDoNotRepeatTheirRule(t *testing.T) {
 func TestLimitMessagesNameTheGoOption(t *testing.T) {
 	for _, tc := range []struct {
 		name, in, want string
-		o            DecoderOptions
+		o              DecoderOptions
 	}{
 		{"depth", urlsetHead + "<url><loc>https://e.com/</loc>" + strings.Repeat("<x>", 70), "raise DecoderOptions.MaxDepth in Go", DecoderOptions{}},
 		{"token", "https://e.com/" + strings.Repeat("a", 200) + "\n", "raise DecoderOptions.MaxLineBytes in Go", DecoderOptions{MaxLineBytes: 64}},

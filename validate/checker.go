@@ -82,9 +82,9 @@ type Checker struct {
 	sizeReported bool
 	// partial: the reader stopped at its byte cap (LIM-01; Document sets
 	// it), so the size Size is given is a floor.
-	partial bool
-	finished     bool
-	text         bool // a text sitemap: S-04 instead of S-01/S-02
+	partial  bool
+	finished bool
+	text     bool // a text sitemap: S-04 instead of S-01/S-02
 }
 
 // hrefEntry is what H-04/H-08 remember of a <url> with alternates.
