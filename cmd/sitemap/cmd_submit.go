@@ -20,6 +20,7 @@ import (
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/source"
 	"github.com/sitemapkit/sitemap/state"
+	"github.com/sitemapkit/sitemap/store"
 )
 
 // submitOptions are the flags and arguments of `sitemap submit`.
@@ -109,6 +110,16 @@ func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
 		return cannotRun("--max-per-day %d: use 0 (no limit) or more", o.MaxPerDay)
 	case o.Timeout < 0:
 		return cannotRun("--timeout %v: use a positive duration", o.Timeout)
+	}
+	// A local input that is not there stops the run before anything is
+	// read (the others would be read, and their URLs not sent).
+	for _, in := range o.Inputs {
+		if in == "-" || input.IsHTTP(in) || store.IsS3(in) {
+			continue
+		}
+		if _, err := os.Stat(in); err != nil {
+			return fileError(in, err)
+		}
 	}
 	key := o.Key
 	if o.KeyFile != "" {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -108,5 +109,16 @@ func TestVerifyKeyHTTPHint(t *testing.T) {
 	code, _, errb := runCLI(t, "", "submit", "--key", submitKey, "--host", host, "--verify-key", "--timeout", "5s", "--endpoint", e.srv.URL, writeList(t, e.srv.URL+"/a"))
 	if code != exitUsage || e.posts() != 0 || !strings.Contains(errb, "--key-location http://"+host+"/"+submitKey+".txt") {
 		t.Errorf("exit %d, %d posts, stderr %q", code, e.posts(), errb)
+	}
+}
+
+// An input that does not exist stops submit before anything is read,
+// with one line: it printed a summary of nothing first ("0 URLs sent in 0
+// batches (9 read)"), after reading the inputs before it.
+func TestSubmitMissingInputFirst(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "nosuch.txt")
+	code, out, errb := runCLI(t, "", "submit", "--dry-run", "--key", submitKey, "--host", "www.example.com", writeList(t, "https://www.example.com/a"), missing)
+	if code != exitUsage || out != "" || errb != "sitemap: "+missing+": no such file\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errb)
 	}
 }
