@@ -60,9 +60,11 @@ type Columns struct {
 }
 
 // ParseColumns reads "loc=url,lastmod=updated_at,…" (the field names of
-// the entry record: loc, lastmod, changefreq, priority, ext).
+// the entry record: loc, lastmod, changefreq, priority, ext), each at
+// most once.
 func ParseColumns(s string) (Columns, error) {
 	var c Columns
+	seen := map[string]bool{}
 	for item := range strings.SplitSeq(s, ",") {
 		item = strings.TrimSpace(item)
 		if item == "" {
@@ -73,6 +75,14 @@ func ParseColumns(s string) (Columns, error) {
 		if !ok || v == "" {
 			return c, fmt.Errorf("column mapping %q: write FIELD=COLUMN, e.g. loc=url,lastmod=updated_at", item)
 		}
+		field := k
+		if field == "json" {
+			field = "ext"
+		}
+		if seen[field] {
+			return c, fmt.Errorf("column mapping %q: field %s is mapped twice; map each of loc, lastmod, changefreq, priority and ext once", item, field)
+		}
+		seen[field] = true
 		switch k {
 		case "loc":
 			c.Loc = v
