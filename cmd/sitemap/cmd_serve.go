@@ -108,7 +108,7 @@ source, the address in use).`,
 	f.StringVar(&o.DB, "db", "", "database: a SQLite file, or a PostgreSQL `DSN` (postgres://user:pass@host/db)")
 	f.StringVar(&o.Table, "table", "", "`TABLE` of --db whose rows are the entries")
 	f.StringVar(&o.Query, "query", "", "`SELECT` of --db whose rows are the entries (instead of --table)")
-	f.StringVar(&o.Columns, "columns", "", "`FIELD=COLUMN,…` mapping loc, lastmod, changefreq, priority and ext (a JSON column of images, videos, news, alternates)")
+	f.StringVar(&o.Columns, "columns", "", "`FIELD=COLUMN,...` mapping loc, lastmod, changefreq, priority and ext (a JSON column of images, videos, news, alternates)")
 	f.StringVar(&o.Key, "key", "", "unique `COLUMN` the pages are cut by (default: the loc column); give it an index")
 	f.StringVar(&o.Updated, "updated", "", "`COLUMN` whose maximum is the change check with the row count (default: the lastmod column)")
 	f.StringVar(&o.State, "state", "", "crawl state `FILE`: serve the pages its last crawl listed")
