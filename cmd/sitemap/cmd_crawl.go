@@ -263,11 +263,9 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 	if err != nil || (start.Scheme != "http" && start.Scheme != "https") || start.Host == "" {
 		return cannotRun("START-URL %q is not an absolute http(s) URL; give the homepage, e.g. https://www.example.com/", o.Start)
 	}
-	if !o.DryRun {
-		// Found out after the crawl, the run would be finished and lost.
-		if err := o.checkOutputs(); err != nil {
-			return err
-		}
+	// Found out after the crawl, the run would be finished and lost.
+	if err := o.checkOutputs(); err != nil {
+		return err
 	}
 	baseURL := o.BaseURL
 	if baseURL == "" {
@@ -479,11 +477,12 @@ func crawlStateDefault(o *crawlOptions, s *streams) (string, error) {
 	return p, nil
 }
 
-// checkOutputs refuses, before the first request, a local --out or a
-// --report FILE that cannot be written: a directory, a file in the way,
-// no permission. It creates nothing that stays.
+// checkOutputs refuses, before the first request, a local --out (but in a
+// dry run, which writes none) or a --report FILE that cannot be written:
+// a directory, a file in the way, no permission. It creates nothing that
+// stays.
 func (o *crawlOptions) checkOutputs() error {
-	if !o.toStdout() && !store.IsS3(o.Out) {
+	if !o.DryRun && !o.toStdout() && !store.IsS3(o.Out) {
 		if err := checkWritableDir(o.Out); err != nil {
 			return cannotRun("--out %s: %v; give a directory you can write to", o.Out, err)
 		}

@@ -54,6 +54,7 @@ func TestCrawlUnwritableOutputCrawlsNothing(t *testing.T) {
 		{"out is a file", []string{"--out", file}, "--out " + file},
 		{"out below a file", []string{"--out", filepath.Join(file, "sub")}, "--out " + filepath.Join(file, "sub")},
 		{"report in a missing directory", []string{"--out", filepath.Join(dir, "out"), "--report", filepath.Join(dir, "no", "r.jsonl")}, "--report " + filepath.Join(dir, "no", "r.jsonl")},
+		{"dry run, report in a missing directory", []string{"--dry-run", "--report", filepath.Join(dir, "no", "r.jsonl")}, "--report " + filepath.Join(dir, "no", "r.jsonl")},
 		{"report is a directory", []string{"--out", filepath.Join(dir, "out"), "--report", dir}, "--report " + dir},
 		{"out not writable", []string{"--out", ro}, "--out " + ro},
 		{"out below a directory not writable", []string{"--out", filepath.Join(ro, "new")}, "--out " + filepath.Join(ro, "new")},
