@@ -129,3 +129,16 @@ func TestGenerateIndexNowOptions(t *testing.T) {
 		}
 	}
 }
+
+// A batch of one is "1 URL", as submit says it.
+func TestGenerateIndexNowBatchOfOne(t *testing.T) {
+	e := newIndexNowEndpoint(t, nil)
+	dir := t.TempDir()
+	keyFile := filepath.Join(dir, submitKey+".txt")
+	os.WriteFile(keyFile, []byte(submitKey), 0o644)
+	code, _, errb := runCLI(t, "https://www.example.com/a\n", "generate", "--base-url", "https://www.example.com/", "--out", filepath.Join(dir, "out"),
+		"--state", filepath.Join(dir, "st.db"), "--indexnow-key-file", keyFile, "--indexnow-endpoint", e.srv.URL, "-")
+	if code != exitOK || !strings.Contains(errb, "indexnow: batch 1: 1 URL: sent") {
+		t.Errorf("exit %d\n%s", code, errb)
+	}
+}

@@ -134,7 +134,7 @@ func (f *indexnowFlags) submitWith(ctx context.Context, key, top, host string, s
 				fmt.Fprintf(s.Err, "indexnow: dry run: %s\n", body)
 				return
 			}
-			fmt.Fprintf(s.Err, "indexnow: batch %d: %d URLs: %s: %s\n", b.N, len(b.URLs), b.Outcome, b.Message)
+			fmt.Fprintf(s.Err, "indexnow: batch %d: %s: %s: %s\n", b.N, plural(len(b.URLs), "URL"), b.Outcome, b.Message)
 		},
 	})
 	if err != nil {
