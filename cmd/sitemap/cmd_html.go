@@ -140,6 +140,9 @@ func runHTML(ctx context.Context, o *htmlOptions, s *streams) error {
 		if len(o.Inputs) != 1 || o.Template != "" || o.State != "" {
 			return cannotRun("--document writes the view of one INPUT; it takes no --template or --state")
 		}
+		if fi, err := os.Stat(o.Inputs[0]); err == nil && fi.IsDir() {
+			return cannotRun("--document %s is a directory; give the one sitemap or index of it to view, such as %s", o.Inputs[0], firstSitemapIn(o.Inputs[0]))
+		}
 		err = writeOutput(o.Output, s.Out, func(w io.Writer) error {
 			return writeDocumentView(ctx, o, s.In, css, dp.diag, w)
 		})
@@ -208,6 +211,22 @@ func writeDocumentView(ctx context.Context, o *htmlOptions, stdin io.Reader, css
 		}
 		return nil
 	}, vo)
+}
+
+// firstSitemapIn names a sitemap file of dir for a message: its index
+// sitemap.xml when there is one, else its first *.xml or *.xml.gz, else
+// dir/sitemap.xml.
+func firstSitemapIn(dir string) string {
+	index := filepath.Join(dir, "sitemap.xml")
+	if _, err := os.Stat(index); err == nil {
+		return index
+	}
+	for _, pat := range []string{"*.xml", "*.xml.gz"} {
+		if m, _ := filepath.Glob(filepath.Join(dir, pat)); len(m) > 0 {
+			return m[0]
+		}
+	}
+	return index
 }
 
 // writeVisitorPages writes the site map pages into o.Output.
