@@ -45,3 +45,25 @@ func TestBaseURLNormalForm(t *testing.T) {
 		t.Errorf("index: exit %d\n%s\n%s", code, b, errb)
 	}
 }
+
+// --name is the base name: --name sitemap.xml wrote sitemap.xml.xml (and
+// --gzip sitemap.xml.gz.xml.gz); it is refused with the name to give.
+func TestNameWithExtensionRefused(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "urls.txt")
+	os.WriteFile(in, []byte("https://www.example.com/a\n"), 0o644)
+	out := filepath.Join(dir, "public")
+	for _, args := range [][]string{
+		{"generate", "--base-url", "https://www.example.com/", "--out", out, "--name", "news.xml", in},
+		{"generate", "--base-url", "https://www.example.com/", "--out", out, "--name", "news.xml.gz", "--gzip", in},
+		{"index", "--shards", "1", "--base-url", "https://www.example.com/", "--out", dir, "--name", "news.xml"},
+	} {
+		code, _, errb := runCLI(t, "", args...)
+		if code != exitUsage || !strings.Contains(errb, "give the base name without the extension: --name news") {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errb)
+		}
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("%s written: %v", out, err)
+	}
+}

@@ -74,6 +74,9 @@ func runIndex(ctx context.Context, o *indexOptions, s *streams) error {
 		return cannotRun("--base-url is required: the URL of the directory the sitemaps are served from, e.g. --base-url https://www.example.com/")
 	}
 	o.BaseURL = normalURLFlag("--base-url", o.BaseURL, s)
+	if err := checkName(o.Name); err != nil {
+		return err
+	}
 	var st store.Store
 	if store.IsS3(o.Out) {
 		s3, err := s3Store(o.Out, store.S3Options{Endpoint: o.S3Endpoint, Region: o.S3Region, CacheControl: o.Cache}, o.userAgent)

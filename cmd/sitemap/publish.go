@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/pflag"
@@ -81,6 +82,9 @@ func (p *publishFlags) buildOptions() (build.Options, error) {
 	mode, err := build.ParseIndexMode(p.Index)
 	if err != nil {
 		return build.Options{}, cannotRun("--index: %v", err)
+	}
+	if err := checkName(p.Name); err != nil {
+		return build.Options{}, err
 	}
 	// The library reads 0 as "the default"; on the command line a 0 is
 	// a mistake, not a request for the default.
@@ -267,6 +271,17 @@ func checkStateFile(path string) error {
 	head := make([]byte, len(sqliteMagic))
 	if _, err := io.ReadFull(f, head); err != nil || string(head) != sqliteMagic {
 		return cannotRun("--state %s is not a state file (not an SQLite database); give a new file name, or the file an earlier run wrote", path)
+	}
+	return nil
+}
+
+// checkName refuses a --name that ends in the extension the files get
+// (--name sitemap.xml would write sitemap.xml.xml).
+func checkName(name string) error {
+	for _, ext := range []string{".xml.gz", ".xml"} {
+		if base, ok := strings.CutSuffix(name, ext); ok && base != "" {
+			return cannotRun("--name %s: give the base name without the extension: --name %s (the files are %s.xml, %s-1.xml, …)", name, base, base, base)
+		}
 	}
 	return nil
 }
