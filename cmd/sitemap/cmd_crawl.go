@@ -264,7 +264,7 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 		return cannotRun("START-URL %q is not an absolute http(s) URL; give the homepage, e.g. https://www.example.com/", o.Start)
 	}
 	// Found out after the crawl, the run would be finished and lost.
-	if err := o.checkOutputs(); err != nil {
+	if err := o.checkOutputs(ctx); err != nil {
 		return err
 	}
 	baseURL := o.BaseURL
@@ -479,10 +479,29 @@ func crawlStateDefault(o *crawlOptions, s *streams) (string, error) {
 
 // checkOutputs refuses, before the first request, a local --out (but in a
 // dry run, which writes none) or a --report FILE that cannot be written:
-// a directory, a file in the way, no permission. It creates nothing that
-// stays.
-func (o *crawlOptions) checkOutputs() error {
-	if !o.DryRun && !o.toStdout() && !store.IsS3(o.Out) {
+// a directory, a file in the way, no permission; and an --out s3://… whose
+// index cannot be read (no such bucket, endpoint or credentials). It
+// creates nothing that stays.
+func (o *crawlOptions) checkOutputs(ctx context.Context) error {
+	switch {
+	case o.toStdout():
+	case store.IsS3(o.Out):
+		// One read of the index: the endpoint answers, the bucket
+		// exists, the credentials are accepted (absent is fine).
+		st, err := o.s3Store(o.Out)
+		if err != nil {
+			return err
+		}
+		r, err := st.Open(ctx, o.Name+".xml")
+		if err == nil {
+			r.Close()
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return cannotRun("--out %s: %v", o.Out, err)
+		}
+	case !o.DryRun:
 		if err := checkWritableDir(o.Out); err != nil {
 			return cannotRun("--out %s: %v; give a directory you can write to", o.Out, err)
 		}

@@ -56,6 +56,7 @@ func TestCrawlUnwritableOutputCrawlsNothing(t *testing.T) {
 		{"report in a missing directory", []string{"--out", filepath.Join(dir, "out"), "--report", filepath.Join(dir, "no", "r.jsonl")}, "--report " + filepath.Join(dir, "no", "r.jsonl")},
 		{"dry run, report in a missing directory", []string{"--dry-run", "--report", filepath.Join(dir, "no", "r.jsonl")}, "--report " + filepath.Join(dir, "no", "r.jsonl")},
 		{"report is a directory", []string{"--out", filepath.Join(dir, "out"), "--report", dir}, "--report " + dir},
+		{"S3 endpoint unreachable", []string{"--out", "s3://bucket/prefix", "--s3-endpoint", "http://127.0.0.1:1"}, "--out s3://bucket/prefix"},
 		{"out not writable", []string{"--out", ro}, "--out " + ro},
 		{"out below a directory not writable", []string{"--out", filepath.Join(ro, "new")}, "--out " + filepath.Join(ro, "new")},
 	}
@@ -65,6 +66,8 @@ func TestCrawlUnwritableOutputCrawlsNothing(t *testing.T) {
 				t.Skip("root writes into a directory of mode 0555")
 			}
 			requests.Store(0)
+			t.Setenv("AWS_ACCESS_KEY_ID", "test")
+			t.Setenv("AWS_SECRET_ACCESS_KEY", "test")
 			args := append([]string{"crawl", srv.URL + "/", "--rate", "0", "--state", filepath.Join(t.TempDir(), "s.db")}, c.args...)
 			code, _, stderr := runCLI(t, "", args...)
 			if code != exitUsage || !strings.Contains(stderr, c.want) {
