@@ -67,6 +67,9 @@ func runIndex(ctx context.Context, o *indexOptions, s *streams) error {
 	if o.Shards == 0 {
 		return cannotRun("--shards is required: the N of the `generate --shard K/N` runs")
 	}
+	if o.Out == "" {
+		return errEmptyOut
+	}
 	if o.Shards < 0 {
 		return cannotRun("--shards %d: give N, 1 or more: the N of the `generate --shard K/N` runs", o.Shards)
 	}

@@ -50,6 +50,9 @@ func newIndexNowCmd(s *streams) *cobra.Command {
 }
 
 func runIndexNowKey(o *indexnowKeyOptions, s *streams) error {
+	if o.Out == "" {
+		return errEmptyOut
+	}
 	k := o.Key
 	if k == "" {
 		var err error

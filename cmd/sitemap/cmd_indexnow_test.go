@@ -38,3 +38,18 @@ func TestPingAdviceRuns(t *testing.T) {
 		t.Errorf("exit %d\n%s", code, errb)
 	}
 }
+
+// An empty --out is named as such: "mkdir : no such file or directory"
+// (indexnow key) and "--out : no such directory" (index) said nothing.
+func TestEmptyOut(t *testing.T) {
+	for _, args := range [][]string{
+		{"indexnow", "key", "--out", ""},
+		{"index", "--shards", "1", "--base-url", "https://www.example.com/", "--out", ""},
+		{"generate", "--base-url", "https://www.example.com/", "--out", "", "-"},
+	} {
+		code, _, errb := runCLI(t, "https://www.example.com/a\n", args...)
+		if code != exitUsage || !strings.Contains(errb, "--out is empty; give a directory (. for the current one)") {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errb)
+		}
+	}
+}

@@ -86,6 +86,9 @@ func (p *publishFlags) buildOptions() (build.Options, error) {
 	if err := checkName(p.Name); err != nil {
 		return build.Options{}, err
 	}
+	if p.Out == "" {
+		return build.Options{}, errEmptyOut
+	}
 	// The library reads 0 as "the default"; on the command line a 0 is
 	// a mistake, not a request for the default.
 	if p.MaxURLs < 1 || p.MaxURLs > sitemap.MaxURLs {
@@ -274,6 +277,9 @@ func checkStateFile(path string) error {
 	}
 	return nil
 }
+
+// errEmptyOut is the error of --out "".
+var errEmptyOut = cannotRun("--out is empty; give a directory (. for the current one)")
 
 // checkName refuses a --name that ends in the extension the files get
 // (--name sitemap.xml would write sitemap.xml.xml).
