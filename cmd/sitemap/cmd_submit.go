@@ -108,7 +108,7 @@ func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
 		return cannotRun("--batch-size %d: use 1 to %d (IN-08)", o.BatchSize, indexnow.MaxBatch)
 	case o.MaxPerDay < 0:
 		return cannotRun("--max-per-day %d: use 0 (no limit) or more", o.MaxPerDay)
-	case o.Timeout < 0:
+	case o.Timeout <= 0:
 		return cannotRun("--timeout %v: use a positive duration", o.Timeout)
 	}
 	// A local input that is not there stops the run before anything is

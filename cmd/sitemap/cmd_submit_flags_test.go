@@ -62,6 +62,7 @@ func TestSubmitFlagRanges(t *testing.T) {
 		{"--batch-size", "20000", "--batch-size 20000: use 1 to 10000 (IN-08)"},
 		{"--max-per-day", "-1", "--max-per-day -1: use 0 (no limit) or more"},
 		{"--timeout", "-1s", "--timeout -1s: use a positive duration"},
+		{"--timeout", "0", "--timeout 0s: use a positive duration"}, // was the client's defaults (30 s for headers, 5 min in all)
 	} {
 		code, _, errb := runCLI(t, "", "submit", "--key", submitKey, "--host", "www.example.com", "--endpoint", e.srv.URL, c.flag, c.val, list)
 		if code != exitUsage || !strings.Contains(errb, c.want) {
