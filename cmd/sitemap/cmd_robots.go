@@ -132,6 +132,9 @@ func runRobotsList(ctx context.Context, opts *robotsOptions, s *streams) error {
 	default:
 		return cannotRun("--format %q: want text, json or jsonl", opts.Format)
 	}
+	if opts.Timeout <= 0 {
+		return cannotRun("--timeout %v: use a positive duration, such as 30s", opts.Timeout)
+	}
 	var (
 		f    *robots.File
 		base *url.URL

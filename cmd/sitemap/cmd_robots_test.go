@@ -290,3 +290,14 @@ func TestRobotsRemoveNormalForm(t *testing.T) {
 		t.Errorf("exit %d, file %q, stderr %q", code, b, errb)
 	}
 }
+
+// robots list --timeout 0 or below is refused, as submit's: 0 ran with the
+// client's defaults, not without a limit.
+func TestRobotsListTimeout(t *testing.T) {
+	for _, v := range []string{"0", "-1s"} {
+		code, _, errb := runCLI(t, "", "robots", "list", "--timeout", v, "https://www.example.com/robots.txt")
+		if code != exitUsage || !strings.Contains(errb, "use a positive duration") {
+			t.Errorf("--timeout %s: exit %d, stderr %q", v, code, errb)
+		}
+	}
+}
