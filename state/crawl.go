@@ -46,10 +46,12 @@ type CrawlLog interface {
 	// of the previous run. The returned CrawlRun tells which; a resumed
 	// run keeps its original Time. A log shared by workers
 	// ([SharedCrawlLog]) refuses, with an error wrapping [ErrCrawlBusy],
-	// while a worker is alive. Resuming clears the counted mark of
-	// every pending URL (claims of the killed run are counted again when
-	// claimed again). Begin is atomic: a crash during it leaves the log as
-	// it was.
+	// while a worker is alive; a log in a state file ([SQLite]) refuses
+	// while another process has begun a run in it and has not closed it
+	// (an flock on the file, where the system has one). Resuming clears
+	// the counted mark of every pending URL (claims of the killed run are
+	// counted again when claimed again). Begin is atomic: a crash during
+	// it leaves the log as it was.
 	Begin(ctx context.Context, start string, now time.Time) (CrawlRun, error)
 
 	// Update runs fn in one transaction: either every write of fn is

@@ -160,6 +160,9 @@ func (c sqliteCrawl) Begin(ctx context.Context, start string, now time.Time) (Cr
 		return CrawlRun{}, err
 	}
 	defer s.mu.Unlock()
+	if err := s.lockCrawl(); err != nil {
+		return CrawlRun{}, err
+	}
 	var r CrawlRun
 	err := s.txLocked(ctx, func() error {
 		r = CrawlRun{Start: start}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -85,6 +86,13 @@ type SQLite struct {
 
 	// stmts holds the crawl log's statements, prepared on first use.
 	stmts map[string]*sql.Stmt
+
+	// path is the file; crawlLock, when set, a descriptor of it whose
+	// flock (crawlLocked) keeps a second process from crawling with it
+	// (lockCrawl), closed with the database.
+	path        string
+	crawlLock   *os.File
+	crawlLocked bool
 }
 
 var _ Store = (*SQLite)(nil)
@@ -132,7 +140,7 @@ func OpenSQLite(ctx context.Context, path string, o SQLiteOptions) (*SQLite, err
 		db.Close()
 		return nil, fmt.Errorf("state: open %s: %w", path, err)
 	}
-	s := &SQLite{db: db, conn: conn, opt: o, stmts: map[string]*sql.Stmt{}}
+	s := &SQLite{db: db, conn: conn, opt: o, stmts: map[string]*sql.Stmt{}, path: path}
 	if err := s.init(ctx); err != nil {
 		s.closeAll()
 		return nil, fmt.Errorf("state: open %s: %w", path, err)
@@ -450,6 +458,10 @@ func (s *SQLite) closeAll() error {
 	}
 	if cerr := s.db.Close(); err == nil {
 		err = cerr
+	}
+	if s.crawlLock != nil {
+		s.crawlLock.Close()
+		s.crawlLock, s.crawlLocked = nil, false
 	}
 	return err
 }
