@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -60,6 +61,26 @@ func TestCrawlPostgresState(t *testing.T) {
 	}
 	if got, want := graphOf(db), graphOf(filepath.Join(dir, "state.db")); got != want || !strings.Contains(got, `"edges"`) {
 		t.Errorf("graph of the PostgreSQL state:\n%s\nof the file:\n%s", got, want)
+	}
+	// serve --state takes the database too: the same page as from the file.
+	pageOf := func(st string) string {
+		t.Helper()
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		u, errb, done := startServe(t, ctx, "--state", st, "--base-url", "https://www.example.com/")
+		resp, body := httpGet(t, strings.TrimSuffix(u, "sitemap.xml")+"sitemap-1.xml")
+		if resp.StatusCode != 200 {
+			t.Errorf("serve --state %s: %d %s", st, resp.StatusCode, body)
+		}
+		cancel()
+		<-done
+		if strings.Contains(errb.String(), db) && strings.Contains(db, "@") {
+			t.Errorf("serve shows the connection URL as given:\n%s", errb.String())
+		}
+		return body
+	}
+	if got, want := pageOf(db), pageOf(filepath.Join(dir, "state.db")); got != want || !strings.Contains(got, "<loc>"+srv.URL+"/a</loc>") {
+		t.Errorf("serve of the PostgreSQL state:\n%s\nof the file:\n%s", got, want)
 	}
 	if code, _, stderr := runCLI(t, "", "crawl", srv.URL+"/", "--out", t.TempDir(), "--state", db, "--dry-run"); code != exitUsage {
 		t.Errorf("crawl --dry-run with a postgres state: exit %d, want 2\n%s", code, stderr)

@@ -66,8 +66,9 @@ func newServeCmd(s *streams) *cobra.Command {
   --db DSN --table T  a table of a SQLite file or a PostgreSQL database (DSN postgres://…)
   --db DSN --query Q  the rows of a SELECT (its first column the loc, its second the lastmod,
                       unless --columns names them)
-  --state FILE        the pages a finished crawl listed ('sitemap crawl --state FILE'; a
-                      crawl that was stopped is refused until it is run to its end)
+  --state FILE        the pages a finished crawl listed ('sitemap crawl --state FILE', or
+                      its postgres://… database; a crawl that was stopped is refused until
+                      it is run to its end)
 
 From a database or a crawl state it serves NAME.xml (an index) and its pages NAME-1.xml,
 NAME-2.xml, … of at most --per-page URLs and 50 MiB, cut by keyset on the loc (or --key):
@@ -111,7 +112,7 @@ source, the address in use).`,
 	f.StringVar(&o.Columns, "columns", "", "`FIELD=COLUMN,...` mapping loc, lastmod, changefreq, priority and ext (a JSON column of images, videos, news, alternates)")
 	f.StringVar(&o.Key, "key", "", "unique `COLUMN` the pages are cut by (default: the loc column); give it an index")
 	f.StringVar(&o.Updated, "updated", "", "`COLUMN` whose maximum is the change check with the row count (default: the lastmod column)")
-	f.StringVar(&o.State, "state", "", "crawl state `FILE`: serve the pages its last crawl listed")
+	f.StringVar(&o.State, "state", "", "crawl state `FILE` or postgres://user:pass@host/db: serve the pages its last crawl listed")
 	f.StringVar(&o.BaseURL, "base-url", "", "`URL` the sitemaps are reachable at (the index's locs; relative locs resolve against it); default: each request's Host")
 	f.StringVar(&o.Name, "name", "sitemap", "base `NAME` of the index and pages")
 	f.IntVar(&o.PerPage, "per-page", 50000, "most URLs per page (1 to 50,000)")
@@ -317,45 +318,70 @@ func (o *serveOptions) checkPaging() error {
 	return nil
 }
 
-// openServeSource opens the database or crawl state of o.
-func openServeSource(ctx context.Context, o *serveOptions) (serve.Source, func(), error) {
-	if o.State != "" {
-		if _, err := os.Stat(o.State); err != nil {
-			return nil, nil, fmt.Errorf("--state %s: %w (give the file 'sitemap crawl --state' wrote)", o.State, err)
+// openCrawlState opens the crawl state of --state: a file, or a
+// PostgreSQL database (postgres://…), refusing one whose crawl has not
+// finished or lists no page.
+func openCrawlState(ctx context.Context, path string) (serve.Source, func(), error) {
+	shown := state.Redact(path)
+	var (
+		st interface {
+			Crawl() state.CrawlLog
+			Close() error
 		}
-		st, err := state.OpenSQLite(ctx, o.State, state.SQLiteOptions{})
+		version func(context.Context) (string, error) // nil: the listed pages counted
+	)
+	if state.IsPostgres(path) {
+		pg, err := state.OpenPostgres(ctx, path, state.PostgresOptions{})
+		if err != nil {
+			return nil, nil, fmt.Errorf("--state %s: %w", shown, err)
+		}
+		st = pg
+	} else {
+		if _, err := os.Stat(path); err != nil {
+			return nil, nil, fmt.Errorf("--state %s: %w (give the file 'sitemap crawl --state' wrote)", path, err)
+		}
+		f, err := state.OpenSQLite(ctx, path, state.SQLiteOptions{})
 		if err != nil {
 			return nil, nil, err
 		}
-		// The crawl log holds one run: a stopped one has listed only the
-		// pages it reached, and serving it would publish part of the site.
-		if fc, ok := st.Crawl().(state.FrontierCounter); ok {
-			n, err := fc.Frontier(ctx)
-			if err != nil || n > 0 {
-				st.Close()
-				if err != nil {
-					return nil, nil, fmt.Errorf("--state %s: %w", o.State, err)
-				}
-				return nil, nil, fmt.Errorf("--state %s: the crawl has not finished (%s still to fetch): serving it would publish only the pages it reached; run the same 'sitemap crawl' command again to finish it, then serve", o.State, plural(n, "URL"))
-			}
-		}
-		counts, err := st.Crawl().Reasons(ctx)
+		st, version = f, serve.FileVersion(path, path+"-wal")
+	}
+	fail := func(format string, args ...any) (serve.Source, func(), error) {
+		st.Close()
+		return nil, nil, fmt.Errorf(format, args...)
+	}
+	// The crawl log holds one run: a stopped one has listed only the
+	// pages it reached, and serving it would publish part of the site.
+	if fc, ok := st.Crawl().(state.FrontierCounter); ok {
+		n, err := fc.Frontier(ctx)
 		if err != nil {
-			st.Close()
-			return nil, nil, fmt.Errorf("--state %s: %w", o.State, err)
+			return fail("--state %s: %w", shown, err)
 		}
-		if counts[""] == 0 {
-			st.Close()
-			left := 0
-			for _, n := range counts {
-				left += n
-			}
-			if left == 0 {
-				return nil, nil, fmt.Errorf("--state %s holds no crawl, so it lists no page: give the file 'sitemap crawl --state' wrote", o.State)
-			}
-			return nil, nil, fmt.Errorf("--state %s: the crawl lists no page (%s left out; 'sitemap crawl --report' says why): nothing to serve", o.State, plural(left, "URL"))
+		if n > 0 {
+			return fail("--state %s: the crawl has not finished (%s still to fetch): serving it would publish only the pages it reached; run the same 'sitemap crawl' command again to finish it, then serve", shown, plural(n, "URL"))
 		}
-		return serve.Crawl(st.Crawl(), serve.FileVersion(o.State, o.State+"-wal")), func() { st.Close() }, nil
+	}
+	counts, err := st.Crawl().Reasons(ctx)
+	if err != nil {
+		return fail("--state %s: %w", shown, err)
+	}
+	if counts[""] == 0 {
+		left := 0
+		for _, n := range counts {
+			left += n
+		}
+		if left == 0 {
+			return fail("--state %s holds no crawl, so it lists no page: give the state of a 'sitemap crawl --state' run", shown)
+		}
+		return fail("--state %s: the crawl lists no page (%s left out; 'sitemap crawl --report' says why): nothing to serve", shown, plural(left, "URL"))
+	}
+	return serve.Crawl(st.Crawl(), version), func() { st.Close() }, nil
+}
+
+// openServeSource opens the database or crawl state of o.
+func openServeSource(ctx context.Context, o *serveOptions) (serve.Source, func(), error) {
+	if o.State != "" {
+		return openCrawlState(ctx, o.State)
 	}
 	if o.Table == "" && o.Query == "" {
 		return nil, nil, errors.New("--db needs --table or --query")
