@@ -101,3 +101,31 @@ func FuzzJSONL(f *testing.F) {
 		fuzzRead(t, in, NewJSONL, int(max))
 	})
 }
+
+// FuzzNew drives New as generate does: the format from the name or the
+// first bytes, gzip and UTF-16 (a BOM) recognised and converted.
+func FuzzNew(f *testing.F) {
+	for _, s := range []string{
+		"https://a.example/\n", "\xff\xfel\x00o\x00c\x00\r\x00\n\x00h\x00", "\xfe\xff\x00{\x00\"", "\xff\xfe\x00\xd8",
+		"\x1f\x8b", "loc\nhttps://a.example/\n", `{"loc":"https://a.example/"}`,
+	} {
+		for n := range uint8(4) {
+			f.Add([]byte(s), n)
+		}
+	}
+	f.Fuzz(func(t *testing.T, in []byte, which uint8) {
+		name := []string{"in", "in.txt", "in.csv", "in.jsonl"}[which%4]
+		r, err := New(bytes.NewReader(in), Options{Name: name, MaxLineBytes: 256, Warn: func(*Error) {}})
+		if err != nil {
+			return
+		}
+		for range 100000 {
+			_, err := r.Next()
+			var e *Error
+			if err == io.EOF || err != nil && !errors.As(err, &e) {
+				return
+			}
+		}
+		t.Fatal("reader does not end")
+	})
+}

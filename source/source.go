@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/klauspost/compress/gzip"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
 
 	sitemap "github.com/sitemapkit/sitemap"
 )
@@ -206,6 +208,16 @@ func New(r io.Reader, o Options) (Reader, error) {
 			return nil, fmt.Errorf("%s: %w", o.Name, err)
 		}
 		br = bufio.NewReaderSize(zr, bufSize)
+	}
+	if bom, err := br.Peek(2); err == nil && (bom[0] == 0xff && bom[1] == 0xfe || bom[0] == 0xfe && bom[1] == 0xff) {
+		// Saved as UTF-16 ("Unicode" in Windows tools): read after
+		// conversion, as the decoder reads a UTF-16 sitemap.
+		enc := "UTF-16LE"
+		if bom[0] == 0xfe {
+			enc = "UTF-16BE"
+		}
+		o.warn(&Error{File: o.Name, Line: 1, Col: 1, Rule: "X-01", Msg: "the input is " + enc + "; read after conversion to UTF-8 (save it as UTF-8)"})
+		br = bufio.NewReaderSize(transform.NewReader(br, unicode.BOMOverride(unicode.UTF8.NewDecoder())), bufSize)
 	}
 	f := o.Format
 	if f == FormatAuto {

@@ -17,6 +17,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"golang.org/x/net/idna"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/build"
@@ -524,7 +526,7 @@ func readGenerateInput(ctx context.Context, doc *input.Doc, so source.Options, s
 		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 			head := make([]byte, 4096)
 			n, _ := f.ReadAt(head, 0)
-			if input.IsXML(head[:n]) {
+			if isSitemapHead(head[:n]) {
 				return readGenerateSitemap(ctx, doc, f, maxErrors, yield)
 			}
 			return generate.Read(f, so)(ctx, yield)
@@ -537,7 +539,7 @@ func readGenerateInput(ctx context.Context, doc *input.Doc, so source.Options, s
 		if _, err := br.Peek(1); err != nil && ctx.Err() != nil {
 			return ctx.Err()
 		}
-		if head, _ := br.Peek(br.Buffered()); input.IsXML(head) {
+		if head, _ := br.Peek(br.Buffered()); isSitemapHead(head) {
 			return readGenerateSitemap(ctx, doc, br, maxErrors, yield)
 		}
 		in = br
@@ -716,4 +718,20 @@ func (o *generateOptions) shardOptions(bo *build.Options) (int, int, error) {
 		return 0, 0, nil
 	}
 	return k, n, nil
+}
+
+// isSitemapHead reports whether head, the first bytes of an INPUT, begin
+// a sitemap (input.IsXML) rather than entries: a UTF-16 head (a BOM) is
+// looked at after conversion, so a CSV, JSONL or URL list saved as
+// UTF-16 is read as what it is (package source converts it), not as a
+// text sitemap.
+func isSitemapHead(head []byte) bool {
+	if len(head) >= 2 && (head[0] == 0xff && head[1] == 0xfe || head[0] == 0xfe && head[1] == 0xff) {
+		dec, _, err := transform.Bytes(unicode.BOMOverride(unicode.UTF8.NewDecoder()), head[:len(head)&^1])
+		if err != nil {
+			return true // the decoder says what is wrong
+		}
+		return input.IsXML(dec)
+	}
+	return input.IsXML(head)
 }
