@@ -286,7 +286,7 @@ func submitEntries(o *submitOptions, s *streams, key string, diag func(sitemap.D
 				br = bufio.NewReaderSize(f, 64<<10)
 			}
 			head, _ := br.Peek(64 << 10)
-			if input.IsXML(head) {
+			if isSitemapHead(head) {
 				if closer != nil {
 					closer.Close() // read again by package input
 				}

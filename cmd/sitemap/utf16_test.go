@@ -54,3 +54,13 @@ func TestGenerateUTF16Inputs(t *testing.T) {
 		}
 	}
 }
+
+// submit reads a UTF-16 CSV as a CSV too: it sent "https://www.example.com/a,2024-01-01".
+func TestSubmitUTF16CSV(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "changed.csv")
+	os.WriteFile(p, utf16LE("loc,lastmod\r\nhttps://www.example.com/a,2024-01-01\r\n"), 0o644)
+	code, out, errb := runCLI(t, "", "submit", "--dry-run", "--key", submitKey, "--host", "www.example.com", p)
+	if code != exitOK || !strings.Contains(out, `"urlList":["https://www.example.com/a"]`) {
+		t.Errorf("exit %d\n%s\n%s", code, out, errb)
+	}
+}
