@@ -67,3 +67,20 @@ func TestNameWithExtensionRefused(t *testing.T) {
 		t.Errorf("%s written: %v", out, err)
 	}
 }
+
+// When --exclude (or --include) or --shard leaves no entry, generate says
+// so: it said "the input holds no entries (empty, or only blank and #
+// lines)" of an input of entries.
+func TestGenerateNothingLeftSaysWhy(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "urls.txt")
+	os.WriteFile(in, []byte("https://www.example.com/a\nhttps://www.example.com/b\n"), 0o644)
+	code, _, errb := runCLI(t, "", "generate", "--base-url", "https://www.example.com/", "--out", "-", "--exclude", ".", in)
+	if code != exitProblems || !strings.Contains(errb, "no entry left to publish: 2 left out by --include/--exclude") || strings.Contains(errb, "holds no entries") {
+		t.Errorf("--exclude: exit %d\n%s", code, errb)
+	}
+	code, _, errb = runCLI(t, "", "generate", "--base-url", "https://www.example.com/", "--out", dir, "--shard", "2/2", "--shard-by", "hash", "--include", "/a$", in)
+	if code != exitProblems || !strings.Contains(errb, "no entry left to publish") || strings.Contains(errb, "holds no entries") {
+		t.Errorf("--shard: exit %d\n%s", code, errb)
+	}
+}

@@ -342,7 +342,18 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	}
 	if errors.Is(err, build.ErrNoEntries) {
 		what := "no valid entries"
-		if sum.Skipped == 0 {
+		switch {
+		case sum.Skipped > 0:
+		case sum.Excluded > 0 || sum.OtherShards > 0:
+			var why []string
+			if sum.Excluded > 0 {
+				why = append(why, fmt.Sprintf("%d left out by --include/--exclude", sum.Excluded))
+			}
+			if sum.OtherShards > 0 {
+				why = append(why, fmt.Sprintf("%d left to other shards", sum.OtherShards))
+			}
+			what = "no entry left to publish: " + strings.Join(why, ", ")
+		default:
 			// Not one entry read: an empty file, or only comments.
 			what = "the input holds no entries (empty, or only blank and # lines)"
 		}
