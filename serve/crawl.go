@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"strconv"
@@ -19,16 +20,43 @@ const crawlBatch = 1000
 // version is the change check; nil counts the listed pages on every check
 // (a walk of the log: give a cheaper one, such as [FileVersion] of the
 // state file, for a large crawl).
+//
+// A log that tells whether its run is finished ([state.CrawlDone]) is
+// read only then: while a new crawl runs in it (it has forgotten the last
+// one's pages and listed only those it reached), the change check and the
+// building of a page fail with [ErrCrawlRunning], so the handler keeps
+// the pages it counted (sent from its page cache) or answers 503, never a
+// part of the site.
 func Crawl(log state.CrawlLog, version func(context.Context) (string, error)) Source {
 	return crawlSource{log, version}
 }
+
+// ErrCrawlRunning is the error of a [Crawl] source whose log holds a run
+// that has not finished.
+var ErrCrawlRunning = errors.New("the crawl state holds a crawl that has not finished; its pages are served once it has")
 
 type crawlSource struct {
 	log     state.CrawlLog
 	version func(context.Context) (string, error)
 }
 
+// finished fails with ErrCrawlRunning while the log's run is under way.
+func (c crawlSource) finished(ctx context.Context) error {
+	d, ok := c.log.(state.CrawlDone)
+	if !ok {
+		return nil
+	}
+	done, err := d.Finished(ctx)
+	if err == nil && !done {
+		err = ErrCrawlRunning
+	}
+	return err
+}
+
 func (c crawlSource) Version(ctx context.Context) (string, error) {
+	if err := c.finished(ctx); err != nil {
+		return "", err
+	}
 	if c.version != nil {
 		return c.version(ctx)
 	}
@@ -40,6 +68,9 @@ func (c crawlSource) Version(ctx context.Context) (string, error) {
 }
 
 func (c crawlSource) Entries(ctx context.Context, after, upto Key, fn func(Key, *sitemap.URL) error) error {
+	if err := c.finished(ctx); err != nil {
+		return err
+	}
 	a, _ := after.(string)
 	b, _ := upto.(string)
 	for {

@@ -36,7 +36,11 @@ func TestCrawl(t *testing.T) {
 					}
 				}
 				// A page left out is not served.
-				return tx.Record(ctx, state.CrawlResult{Loc: "https://www.example.com/p/0005", Status: 404, Reason: "status:404"})
+				if err := tx.Record(ctx, state.CrawlResult{Loc: "https://www.example.com/p/0005", Status: 404, Reason: "status:404"}); err != nil {
+					return err
+				}
+				return tx.Finish(ctx, "") // a crawl is served once finished
+
 			})
 			if err != nil {
 				t.Fatal(err)

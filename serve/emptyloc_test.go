@@ -10,7 +10,7 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 )
 
-// TestEmptyLocLeftOut: an entry with an empty loc (a NULL or '' in the
+// TestEmptyLocLeftOut: an entry with an empty loc (a NULL or an empty string in the
 // loc column) is left out of its page and told to Options.Skipped; it
 // was resolved against the base URL into the home page, listed once per
 // such row with that row's lastmod.

@@ -311,7 +311,7 @@ func (h *Handler) writePage(ctx context.Context, w io.Writer, p *page, base *url
 
 // absLoc resolves a loc that is not an absolute http(s) URL against base:
 // "//host/a" takes its scheme, "/a" its origin, anything else is appended
-// to it. An empty loc (a NULL or '' in the source) stays empty, for the
+// to it. An empty loc (a NULL or an empty string in the source) stays empty, for the
 // encoder to refuse: it is no page, least of all the home page.
 func absLoc(base *url.URL, loc string) string {
 	if loc == "" || hasScheme(loc, "https://") || hasScheme(loc, "http://") || base == nil {

@@ -273,6 +273,16 @@ type CrawlEdge struct {
 	Kind     LinkKind
 }
 
+// CrawlDone is a [CrawlLog] that can tell whether its run is finished
+// ([CrawlTx.Finish]): what a reader that publishes (serve) must know, since
+// a run under way (or killed) has listed only the pages it reached.
+type CrawlDone interface {
+	// Finished reports whether the log's last run finished; false while
+	// a run is under way or after one was killed, and when the log never
+	// held a run.
+	Finished(ctx context.Context) (bool, error)
+}
+
 // FrontierCounter is a [CrawlLog] that can count its frontier: the URLs
 // pending a fetch (those claimed and in flight included). The crawler's
 // progress line shows pages done of those seen with it; a CrawlLog

@@ -462,6 +462,19 @@ func (c pgCrawl) count(ctx context.Context, q string) (int, error) {
 	return n, err
 }
 
+// Finished implements [CrawlDone].
+func (c pgCrawl) Finished(ctx context.Context) (bool, error) {
+	if err := c.read(); err != nil {
+		return false, err
+	}
+	var v string
+	err := c.s.pool.QueryRow(ctx, pgq(`SELECT value FROM crawl_meta WHERE key = 'status'`)).Scan(&v)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil
+	}
+	return v == "finished", err
+}
+
 // Fetched implements [CrawlLog].
 func (c pgCrawl) Fetched(ctx context.Context) (int, error) {
 	return c.count(ctx, `SELECT count(*) FROM crawl_urls WHERE fetched = 1`)

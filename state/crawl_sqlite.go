@@ -428,6 +428,17 @@ func (c sqliteCrawl) Fetched(ctx context.Context) (int, error) {
 	return n, err
 }
 
+// Finished implements [CrawlDone].
+func (c sqliteCrawl) Finished(ctx context.Context) (bool, error) {
+	s := c.s
+	if err := s.lock(); err != nil {
+		return false, err
+	}
+	defer s.mu.Unlock()
+	v, err := s.crawlMeta(ctx, "status")
+	return v == "finished", err
+}
+
 // Frontier implements [FrontierCounter].
 func (c sqliteCrawl) Frontier(ctx context.Context) (int, error) {
 	s := c.s

@@ -350,29 +350,37 @@ func openCrawlState(ctx context.Context, path string) (serve.Source, func(), err
 		st.Close()
 		return nil, nil, fmt.Errorf(format, args...)
 	}
-	// The crawl log holds one run: a stopped one has listed only the
-	// pages it reached, and serving it would publish part of the site.
-	if fc, ok := st.Crawl().(state.FrontierCounter); ok {
-		n, err := fc.Frontier(ctx)
-		if err != nil {
-			return fail("--state %s: %w", shown, err)
-		}
-		if n > 0 {
-			return fail("--state %s: the crawl has not finished (%s still to fetch): serving it would publish only the pages it reached; run the same 'sitemap crawl' command again to finish it, then serve", shown, plural(n, "URL"))
-		}
-	}
 	counts, err := st.Crawl().Reasons(ctx)
 	if err != nil {
 		return fail("--state %s: %w", shown, err)
 	}
-	if counts[""] == 0 {
-		left := 0
-		for _, n := range counts {
+	left := 0
+	for reason, n := range counts {
+		if reason != "" {
 			left += n
 		}
-		if left == 0 {
-			return fail("--state %s holds no crawl, so it lists no page: give the state of a 'sitemap crawl --state' run", shown)
+	}
+	pending := 0
+	if fc, ok := st.Crawl().(state.FrontierCounter); ok {
+		if pending, err = fc.Frontier(ctx); err != nil {
+			return fail("--state %s: %w", shown, err)
 		}
+	}
+	if counts[""]+left+pending == 0 {
+		return fail("--state %s holds no crawl, so it lists no page: give the state of a 'sitemap crawl --state' run", shown)
+	}
+	// The crawl log holds one run: a stopped one has listed only the
+	// pages it reached, and serving it would publish part of the site.
+	finished := pending == 0
+	if d, ok := st.Crawl().(state.CrawlDone); ok && finished {
+		if finished, err = d.Finished(ctx); err != nil {
+			return fail("--state %s: %w", shown, err)
+		}
+	}
+	if !finished {
+		return fail("--state %s: the crawl has not finished (%s still to fetch): serving it would publish only the pages it reached; run the same 'sitemap crawl' command again to finish it, then serve", shown, plural(pending, "URL"))
+	}
+	if counts[""] == 0 {
 		return fail("--state %s: the crawl lists no page (%s left out; 'sitemap crawl --report' says why): nothing to serve", shown, plural(left, "URL"))
 	}
 	return serve.Crawl(st.Crawl(), version), func() { st.Close() }, nil
