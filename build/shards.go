@@ -195,7 +195,7 @@ func readShard(ctx context.Context, st store.Store, present map[string]bool, nam
 		}
 	}
 	if top == "" {
-		return nil, &ShardError{k, n, fmt.Sprintf("no %s.xml: the shard has not been generated, or its run has not finished; run `sitemap generate --shard %d/%d` into the same output first", sn, k, n)}
+		return nil, &ShardError{k, n, fmt.Sprintf("no %s.xml: the shard has not been generated, or its run has not finished, or it had no entry; run `sitemap generate --shard %d/%d` into the same output first (for a shard with no entry, give fewer shards)", sn, k, n)}
 	}
 	rc, err := st.Open(ctx, top)
 	if err != nil {

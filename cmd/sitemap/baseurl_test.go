@@ -84,3 +84,22 @@ func TestGenerateNothingLeftSaysWhy(t *testing.T) {
 		t.Errorf("--shard: exit %d\n%s", code, errb)
 	}
 }
+
+// A shard that gets no entry says that index cannot be written over it
+// and what to do: index then asked to run the same shard again, which
+// again published nothing.
+func TestGenerateEmptyShardSaysWhatToDo(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "urls.txt")
+	os.WriteFile(in, []byte("https://www.example.com/a\n"), 0o644)
+	var empty string
+	for _, k := range []string{"1/2", "2/2"} {
+		code, _, errb := runCLI(t, "", "generate", "--base-url", "https://www.example.com/", "--out", dir, "--shard", k, in)
+		if code == exitProblems {
+			empty = errb
+		}
+	}
+	if !strings.Contains(empty, "has no entry: 'sitemap index --shards 2' cannot be written over it; give fewer shards, or --shard-by input") {
+		t.Errorf("empty shard:\n%s", empty)
+	}
+}

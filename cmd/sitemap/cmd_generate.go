@@ -353,6 +353,12 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 				why = append(why, fmt.Sprintf("%d left to other shards", sum.OtherShards))
 			}
 			what = "no entry left to publish: " + strings.Join(why, ", ")
+			if shards > 1 && sum.Excluded == 0 {
+				// Its index would be missing for good (an index lists at
+				// least one sitemap), and index refuses a missing shard.
+				what = fmt.Sprintf("shard %d of %d has no entry: 'sitemap index --shards %d' cannot be written over it; give fewer shards, or --shard-by input (%s)",
+					shard, shards, shards, strings.Join(why, ", "))
+			}
 		default:
 			// Not one entry read: an empty file, or only comments.
 			what = "the input holds no entries (empty, or only blank and # lines)"
