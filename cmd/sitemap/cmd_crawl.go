@@ -147,7 +147,7 @@ listed; 2 bad flags, unwritable output, or interrupted.`,
 	f.IntVar(&o.MaxDepth, "max-depth", 50, "most links followed from a seed; 0 for no limit")
 	f.IntVar(&o.MaxPages, "max-pages", 0, "most pages fetched; 0 for no limit")
 	f.DurationVar(&o.MaxTime, "max-time", 0, "longest the crawl may run, e.g. 30m; 0 for no limit")
-	f.IntVar(&o.MaxQueryVariants, "max-query-variants", 100, "most URLs fetched that differ only in their query, per path")
+	f.IntVar(&o.MaxQueryVariants, "max-query-variants", 100, "most URLs fetched that differ only in their query, per path; 0 for no limit")
 	o.registerWorker(f)
 	f.StringArrayVar(&o.Include, "include", nil, "crawl only URLs matching this regular expression (repeatable)")
 	f.StringArrayVar(&o.Exclude, "exclude", nil, "do not crawl URLs matching this regular expression (repeatable)")
@@ -181,6 +181,20 @@ func (o *crawlOptions) crawlOpts() (crawl.Options, error) {
 		UserAgent: o.UserAgent, Concurrency: o.Concurrency, Rate: o.Rate, Timeout: o.Timeout,
 		MaxDepth: o.MaxDepth, MaxPages: o.MaxPages, MaxTime: o.MaxTime, MaxQueryVariants: o.MaxQueryVariants,
 		ImageHosts: o.ImageHosts, NoSitemaps: o.NoSitemaps, Scope: o.Scope,
+	}
+	for _, f := range []struct {
+		name     string
+		negative bool
+	}{
+		{"--rate", o.Rate < 0}, {"--max-depth", o.MaxDepth < 0}, {"--max-pages", o.MaxPages < 0},
+		{"--max-query-variants", o.MaxQueryVariants < 0}, {"--max-time", o.MaxTime < 0},
+	} {
+		if f.negative {
+			return co, cannotRun("%s must not be negative (0 for no limit)", f.name)
+		}
+	}
+	if o.Timeout < 0 {
+		return co, cannotRun("--timeout must not be negative, e.g. 30s")
 	}
 	if o.Rate == 0 {
 		co.Rate = -1

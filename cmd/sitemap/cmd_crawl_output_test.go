@@ -155,3 +155,23 @@ func TestCrawlOneThingOnStandardOutput(t *testing.T) {
 		}
 	}
 }
+
+// TestCrawlNegativeLimits: a negative --rate, --max-depth, --max-pages,
+// --max-time, --max-query-variants or --timeout is refused (their help
+// gives 0 as "no limit"; a negative one crawled without a limit in
+// silence).
+func TestCrawlNegativeLimits(t *testing.T) {
+	srv := crawlTestSite(t)
+	for _, flag := range []string{"--rate", "--max-depth", "--max-pages", "--max-query-variants"} {
+		code, _, stderr := runCLI(t, "", "crawl", srv.URL+"/", "--out", t.TempDir(), "--state", filepath.Join(t.TempDir(), "s.db"), flag, "-1")
+		if code != exitUsage || !strings.Contains(stderr, flag) {
+			t.Errorf("%s -1: exit %d, %s; want 2 and a message naming the flag", flag, code, stderr)
+		}
+	}
+	for _, flag := range []string{"--max-time", "--timeout"} {
+		code, _, stderr := runCLI(t, "", "crawl", srv.URL+"/", "--out", t.TempDir(), "--state", filepath.Join(t.TempDir(), "s.db"), flag, "-1s")
+		if code != exitUsage || !strings.Contains(stderr, flag) {
+			t.Errorf("%s -1s: exit %d, %s; want 2 and a message naming the flag", flag, code, stderr)
+		}
+	}
+}
