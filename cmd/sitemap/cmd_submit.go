@@ -232,6 +232,10 @@ func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
 			}
 			return cannotRun("submit: interrupted; the batches above were sent: give the URLs not sent in a later run (with --state, a run sends only what it has not sent)")
 		}
+		if errors.Is(err, source.ErrBinary) {
+			// A problem of the input (F-04), as generate says of it.
+			return &exitError{Code: exitProblems, Err: err}
+		}
 		return cannotRun("%v", err)
 	}
 	fmt.Fprintf(s.Err, "submit: %s\n", sum)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
@@ -121,5 +122,17 @@ func TestSubmitMissingInputFirst(t *testing.T) {
 	code, out, errb := runCLI(t, "", "submit", "--dry-run", "--key", submitKey, "--host", "www.example.com", writeList(t, "https://www.example.com/a"), missing)
 	if code != exitUsage || out != "" || errb != "sitemap: "+missing+": no such file\n" {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errb)
+	}
+}
+
+// A binary input (no URL list, CSV, JSONL nor sitemap) is a problem of the
+// input, exit 1 with F-04, as generate, validate and parse say of it: submit
+// exited 2.
+func TestSubmitBinaryInput(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "prog.txt")
+	os.WriteFile(p, []byte("\x7fELF\x02\x01\x01\x00\x00\x00binary"), 0o644)
+	code, _, errb := runCLI(t, "", "submit", "--dry-run", "--key", submitKey, "--host", "www.example.com", p)
+	if code != exitProblems || !strings.Contains(errb, "(F-04)") {
+		t.Errorf("exit %d, stderr %q", code, errb)
 	}
 }
