@@ -143,12 +143,8 @@ func TestS3UserAgent(t *testing.T) {
 		proxy.ServeHTTP(w, r)
 	}))
 	defer srv.Close()
-	t.Setenv("AWS_ENDPOINT_URL", srv.URL)
-	t.Setenv("AWS_ENDPOINT_URL_S3", "")
-	t.Setenv("AWS_REGION", o.Region)
-	t.Setenv("AWS_ACCESS_KEY_ID", o.AccessKeyID)
-	t.Setenv("AWS_SECRET_ACCESS_KEY", o.SecretAccessKey)
-	t.Setenv("AWS_SESSION_TOKEN", o.SessionToken)
+	o.Endpoint = srv.URL
+	s3test.SetEnv(t, o)
 	in := filepath.Join(t.TempDir(), "urls.txt")
 	if err := os.WriteFile(in, []byte("https://www.example.com/a\nhttps://www.example.com/b\n"), 0o644); err != nil {
 		t.Fatal(err)

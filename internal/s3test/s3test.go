@@ -113,13 +113,21 @@ func Bucket(t testing.TB) (string, store.S3Options) {
 func Env(t *testing.T) string {
 	t.Helper()
 	loc, o := Bucket(t)
+	SetEnv(t, o)
+	return loc
+}
+
+// SetEnv sets the AWS_* environment variables that reach the service of o
+// (its endpoint, which may be a proxy in front of the test service) for
+// the rest of the test.
+func SetEnv(t *testing.T, o store.S3Options) {
+	t.Helper()
 	t.Setenv("AWS_ENDPOINT_URL", o.Endpoint)
 	t.Setenv("AWS_ENDPOINT_URL_S3", "")
 	t.Setenv("AWS_REGION", o.Region)
 	t.Setenv("AWS_ACCESS_KEY_ID", o.AccessKeyID)
 	t.Setenv("AWS_SECRET_ACCESS_KEY", o.SecretAccessKey)
 	t.Setenv("AWS_SESSION_TOKEN", o.SessionToken)
-	return loc
 }
 
 // Client returns a client of the test service (to look at objects).
