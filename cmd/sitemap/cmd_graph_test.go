@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -10,10 +9,6 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
-	"time"
-
-	sitemap "github.com/sitemapkit/sitemap"
-	"github.com/sitemapkit/sitemap/state"
 )
 
 // graphSite writes an index and its two children into a directory.
@@ -282,32 +277,7 @@ func TestGraphLinksMarksPlantedPages(t *testing.T) {
 // as far as it went, with a warning that says what is missing and how to
 // finish it.
 func TestGraphLinksOfAnUnfinishedCrawl(t *testing.T) {
-	ctx := context.Background()
-	db := filepath.Join(t.TempDir(), "crawl.db")
-	st, err := state.OpenSQLite(ctx, db, state.SQLiteOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	log := st.Crawl()
-	const ex = "https://www.example.com"
-	if _, err := log.Begin(ctx, ex+"/", time.Now()); err != nil {
-		t.Fatal(err)
-	}
-	err = log.Update(ctx, func(tx state.CrawlTx) error {
-		for _, l := range []state.CrawlLink{{Loc: ex + "/"}, {Loc: ex + "/a", Depth: 1, Referrer: ex + "/"}, {Loc: ex + "/b", Depth: 1, Referrer: ex + "/"}} {
-			if err := tx.Enqueue(ctx, l); err != nil {
-				return err
-			}
-		}
-		if err := tx.Record(ctx, state.CrawlResult{Loc: ex + "/", Status: 200, Entry: &sitemap.URL{Loc: ex + "/"}}); err != nil {
-			return err
-		}
-		return tx.Link(ctx, state.CrawlEdge{From: ex + "/", To: ex + "/a", Kind: state.LinkFollow})
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	st.Close()
+	db := crawlStateFile(t, false)
 	code, _, errs := runCLI(t, "", "graph", "--state", db, "-o", filepath.Join(t.TempDir(), "links.json"))
 	if code != exitOK || !strings.Contains(errs, "the crawl has not finished (2 URLs still to fetch)") {
 		t.Errorf("exit %d, %q; want 0 and a warning that the crawl has not finished", code, errs)

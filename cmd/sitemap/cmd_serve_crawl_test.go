@@ -12,8 +12,8 @@ import (
 	"github.com/sitemapkit/sitemap/state"
 )
 
-// crawlStateFile writes a crawl state whose run listed ex/ and has ex/a
-// and ex/b pending; finished marks the run finished.
+// crawlStateFile writes a crawl state whose run listed ex/, linking to
+// ex/a, and has ex/a and ex/b pending; finished marks the run finished.
 func crawlStateFile(t *testing.T, finished bool) string {
 	t.Helper()
 	ctx := context.Background()
@@ -37,6 +37,9 @@ func crawlStateFile(t *testing.T, finished bool) string {
 		if err := tx.Record(ctx, state.CrawlResult{Loc: ex + "/", Status: 200, Entry: &sitemap.URL{Loc: ex + "/"}}); err != nil {
 			return err
 		}
+		if err := tx.Link(ctx, state.CrawlEdge{From: ex + "/", To: ex + "/a", Kind: state.LinkFollow}); err != nil {
+			return err
+		}
 		if finished {
 			return tx.Finish(ctx, "limit:max-pages")
 		}
@@ -48,30 +51,42 @@ func crawlStateFile(t *testing.T, finished bool) string {
 	return db
 }
 
+// serveRefusal runs serve on 127.0.0.1:0 with args and returns its exit
+// status and standard error when it stops by itself; when it starts
+// listening instead, it is stopped and started is the URL it announced.
+func serveRefusal(t *testing.T, args ...string) (code int, stderr, started string) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	errb := newSyncBuffer()
+	exited := make(chan int, 1)
+	s := &streams{In: strings.NewReader(""), Out: io.Discard, Err: errb}
+	go func() { exited <- execute(ctx, s, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...)) }()
+	select {
+	case code := <-exited:
+		return code, errb.String(), ""
+	case u := <-errb.ready:
+		cancel()
+		<-exited
+		return 0, errb.String(), u
+	}
+}
+
 // TestServeUnfinishedCrawlRefused: serve --state of a crawl that was
 // stopped half way would publish part of the site as its sitemap: it
 // does not start (exit 2) and says how to finish the crawl; the crawl
 // once finished is served.
 func TestServeUnfinishedCrawlRefused(t *testing.T) {
 	db := crawlStateFile(t, false)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	errb := newSyncBuffer()
-	exited := make(chan int, 1)
-	s := &streams{In: strings.NewReader(""), Out: io.Discard, Err: errb}
-	go func() { exited <- execute(ctx, s, []string{"serve", "--addr", "127.0.0.1:0", "--state", db}) }()
-	select {
-	case code := <-exited:
-		if stderr := errb.String(); code != exitUsage || !strings.Contains(stderr, "has not finished (2 URLs still to fetch)") || !strings.Contains(stderr, "sitemap crawl") {
-			t.Errorf("exit %d; want 2 and a message that the crawl has not finished; stderr:\n%s", code, stderr)
-		}
-	case u := <-errb.ready:
-		cancel()
-		<-exited
+	code, stderr, u := serveRefusal(t, "--state", db)
+	if u != "" {
 		t.Fatalf("serve of an unfinished crawl started at %s; want a refusal", u)
 	}
+	if code != exitUsage || !strings.Contains(stderr, "has not finished (2 URLs still to fetch)") || !strings.Contains(stderr, "sitemap crawl") {
+		t.Errorf("exit %d; want 2 and a message that the crawl has not finished; stderr:\n%s", code, stderr)
+	}
 
-	ctx, cancel = context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	base, _, done := startServe(t, ctx, "--state", crawlStateFile(t, true))
 	resp, body := httpGet(t, strings.TrimSuffix(base, "sitemap.xml")+"sitemap-1.xml")
@@ -95,20 +110,11 @@ func TestServeStateWithoutListedPages(t *testing.T) {
 		t.Fatal(err)
 	}
 	st.Close()
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	errb := newSyncBuffer()
-	exited := make(chan int, 1)
-	s := &streams{In: strings.NewReader(""), Out: io.Discard, Err: errb}
-	go func() { exited <- execute(ctx, s, []string{"serve", "--addr", "127.0.0.1:0", "--state", db}) }()
-	select {
-	case code := <-exited:
-		if stderr := errb.String(); code != exitUsage || !strings.Contains(stderr, "lists no page") {
-			t.Errorf("exit %d; want 2 and a message that there is no page to serve; stderr:\n%s", code, stderr)
-		}
-	case u := <-errb.ready:
-		cancel()
-		<-exited
+	code, stderr, u := serveRefusal(t, "--state", db)
+	if u != "" {
 		t.Fatalf("serve of a state without a listed page started at %s; want a refusal", u)
+	}
+	if code != exitUsage || !strings.Contains(stderr, "lists no page") {
+		t.Errorf("exit %d; want 2 and a message that there is no page to serve; stderr:\n%s", code, stderr)
 	}
 }

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"context"
-	"io"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -28,28 +26,18 @@ func TestServeFlagErrorsNameTheFlag(t *testing.T) {
 		{[]string{"--cache-dir", t.TempDir()}, "--cache-dir needs --base-url"},
 		{[]string{"--base-url", "https://www.example.com/", "--cache-dir", filepath.Join(file, "sub")}, "--cache-dir"},
 	} {
-		ctx, cancel := context.WithCancel(context.Background())
-		errb := newSyncBuffer()
-		exited := make(chan int, 1)
-		s := &streams{In: strings.NewReader(""), Out: io.Discard, Err: errb}
-		args := append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--table", "pages", "--columns", "loc=url"}, c.args...)
-		go func() { exited <- execute(ctx, s, args) }()
-		select {
-		case code := <-exited:
-			stderr := errb.String()
-			if code != exitUsage || !strings.Contains(stderr, c.want) {
-				t.Errorf("%v: exit %d, %q; want 2 and a message naming %s", c.args, code, stderr, c.want)
-			}
-			for _, opt := range []string{"PerPage", "CacheDir", "BaseURL", "Name "} {
-				if strings.Contains(stderr, opt) {
-					t.Errorf("%v: the message names the library's %s: %q", c.args, opt, stderr)
-				}
-			}
-		case u := <-errb.ready:
-			cancel()
-			<-exited
+		code, stderr, u := serveRefusal(t, append([]string{"--db", db, "--table", "pages", "--columns", "loc=url"}, c.args...)...)
+		if u != "" {
 			t.Errorf("%v: serve started at %s; want a refusal", c.args, u)
+			continue
 		}
-		cancel()
+		if code != exitUsage || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, %q; want 2 and a message naming %s", c.args, code, stderr, c.want)
+		}
+		for _, opt := range []string{"PerPage", "CacheDir", "BaseURL", "Name "} {
+			if strings.Contains(stderr, opt) {
+				t.Errorf("%v: the message names the library's %s: %q", c.args, opt, stderr)
+			}
+		}
 	}
 }
