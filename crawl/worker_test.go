@@ -43,11 +43,7 @@ func TestWorkersCrawlTogether(t *testing.T) {
 	// All three join before any runs, as processes started at once do.
 	var workers []*Crawler
 	for i := range 3 {
-		st, err := state.OpenPostgres(ctx, db, state.PostgresOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer st.Close()
+		st := openPostgres(t, db)
 		o := o
 		o.Concurrency = 2
 		c, err := NewWorker(ctx, st, st.Crawl().(state.SharedCrawlLog), site.URL+"/", o, WorkerOptions{Lease: 10 * time.Second, ID: "w" + string(rune('0'+i))})
@@ -113,11 +109,7 @@ func TestWorkersCrawlTogether(t *testing.T) {
 		t.Errorf("the workers fetched %d pages, want %d", fetched, want)
 	}
 	// A reader of the finished crawl: Finish says it is done.
-	st, err := state.OpenPostgres(ctx, db, state.PostgresOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := openPostgres(t, db)
 	r, err := Open(st, st.Crawl(), site.URL+"/", o)
 	if err != nil {
 		t.Fatal(err)
@@ -150,11 +142,7 @@ func TestWorkerDiesHoldingLeases(t *testing.T) {
 	ctx := context.Background()
 	db := pgtest.DB(t)
 	open := func() *state.Postgres {
-		st, err := state.OpenPostgres(ctx, db, state.PostgresOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { st.Close() })
+		st := openPostgres(t, db)
 		return st
 	}
 	// The dead worker joined, enqueued and leased the start URL, then
@@ -205,17 +193,13 @@ func TestWorkerDiesHoldingLeases(t *testing.T) {
 func TestFinishOrphanedCrawl(t *testing.T) {
 	ctx := context.Background()
 	db := pgtest.DB(t)
-	st, err := state.OpenPostgres(ctx, db, state.PostgresOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := openPostgres(t, db)
 	const start = "https://www.example.com/"
 	log := st.Crawl().(state.SharedCrawlLog)
 	if _, err := log.Join(ctx, start, time.Now(), state.CrawlWorker{ID: "dead", Lease: time.Second}, false); err != nil {
 		t.Fatal(err)
 	}
-	err = log.Update(ctx, func(tx state.CrawlTx) error {
+	err := log.Update(ctx, func(tx state.CrawlTx) error {
 		if err := tx.Enqueue(ctx, state.CrawlLink{Loc: start}); err != nil {
 			return err
 		}
@@ -276,11 +260,7 @@ func TestWorkerFinishesAfterLateWrite(t *testing.T) {
 	site := newTestSite()
 	defer site.Close()
 	ctx := context.Background()
-	st, err := state.OpenPostgres(ctx, pgtest.DB(t), state.PostgresOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := openPostgres(t, pgtest.DB(t))
 	log := &lateLog{SharedCrawlLog: st.Crawl().(state.SharedCrawlLog)}
 	c, err := NewWorker(ctx, st, log, site.URL+"/", siteOptions(), WorkerOptions{Lease: 5 * time.Second})
 	if err != nil {
@@ -300,11 +280,7 @@ func TestWorkerRunErrorStopsHeartbeat(t *testing.T) {
 	defer site.Close()
 	ctx := context.Background()
 	db := pgtest.DB(t)
-	st, err := state.OpenPostgres(ctx, db, state.PostgresOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := openPostgres(t, db)
 	log := st.Crawl().(state.SharedCrawlLog)
 	c, err := NewWorker(ctx, st, log, site.URL+"/", siteOptions(), WorkerOptions{Lease: time.Second, ID: "w"})
 	if err != nil {
@@ -392,11 +368,7 @@ func TestWorkerLostLeaseWritesNothing(t *testing.T) {
 	site := newTestSite()
 	defer site.Close()
 	ctx := context.Background()
-	pg, err := state.OpenPostgres(ctx, pgtest.DB(t), state.PostgresOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pg.Close()
+	pg := openPostgres(t, pgtest.DB(t))
 	st := &stampCounter{Store: pg, n: map[string]int{}}
 	log := &stealingLog{SharedCrawlLog: pg.Crawl().(state.SharedCrawlLog), t: t}
 	c, err := NewWorker(ctx, st, log, site.URL+"/", siteOptions(), WorkerOptions{Lease: 5 * time.Second, ID: "w"})
@@ -451,11 +423,7 @@ func TestWorkerPauseHoldsReservedSlots(t *testing.T) {
 	}))
 	defer srv.Close()
 	ctx := context.Background()
-	st, err := state.OpenPostgres(ctx, pgtest.DB(t), state.PostgresOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := openPostgres(t, pgtest.DB(t))
 	o := siteOptions()
 	o.Rate, o.Concurrency, o.MaxRetryAfter = 4, 4, 5*time.Second // slots 250 ms apart, four reserved at once
 	c, err := NewWorker(ctx, st, st.Crawl().(state.SharedCrawlLog), srv.URL+"/", o, WorkerOptions{Lease: 10 * time.Second})
@@ -475,4 +443,16 @@ func TestWorkerPauseHoldsReservedSlots(t *testing.T) {
 			t.Errorf("a page requested %s after the 429 that asked for a pause of 2s", d)
 		}
 	}
+}
+
+// openPostgres opens the crawl tests' PostgreSQL state store at db,
+// closed when the test ends.
+func openPostgres(t *testing.T, db string) *state.Postgres {
+	t.Helper()
+	st, err := state.OpenPostgres(t.Context(), db, state.PostgresOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
 }
