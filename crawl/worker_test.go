@@ -141,13 +141,9 @@ func TestWorkerDiesHoldingLeases(t *testing.T) {
 
 	ctx := context.Background()
 	db := pgtest.DB(t)
-	open := func() *state.Postgres {
-		st := openPostgres(t, db)
-		return st
-	}
 	// The dead worker joined, enqueued and leased the start URL, then
 	// stopped (before its seed sitemap): no renewal, no write, no Leave.
-	dead := open()
+	dead := openPostgres(t, db)
 	log := dead.Crawl().(state.SharedCrawlLog)
 	if _, err := log.Join(ctx, site.URL+"/", time.Now(), state.CrawlWorker{ID: "dead", Lease: time.Second}, false); err != nil {
 		t.Fatal(err)
@@ -161,7 +157,7 @@ func TestWorkerDiesHoldingLeases(t *testing.T) {
 	if us, err := log.Lease(ctx, "dead", 0, 10, time.Second, func(state.CrawlTx, state.CrawlURL, bool) (bool, error) { return true, nil }); err != nil || len(us) != 1 {
 		t.Fatalf("lease: %v %v", us, err)
 	}
-	rd := open()
+	rd := openPostgres(t, db)
 	r, err := Open(rd, rd.Crawl(), site.URL+"/", o)
 	if err != nil {
 		t.Fatal(err)
@@ -169,7 +165,7 @@ func TestWorkerDiesHoldingLeases(t *testing.T) {
 	if _, err := r.Finish(ctx); !errors.Is(err, ErrPending) {
 		t.Fatalf("Finish with the start URL leased: %v, want ErrPending", err)
 	}
-	st := open()
+	st := openPostgres(t, db)
 	c, err := NewWorker(ctx, st, st.Crawl().(state.SharedCrawlLog), site.URL+"/", o, WorkerOptions{Lease: 5 * time.Second})
 	if err != nil {
 		t.Fatal(err)
