@@ -532,13 +532,9 @@ func (c *Client) do(ctx context.Context, u string, g GetOptions, meta cacheMeta,
 			cancel()
 			return nil, 0, nil, nil, &Error{Kind: KindBadURL, URL: u, Msg: "bad URL: " + err.Error(), Err: err}
 		}
-		if s := strings.ToLower(req.URL.Scheme); s != "http" && s != "https" {
+		if e := c.admit(req.URL, u, site); e != nil {
 			cancel()
-			return nil, 0, nil, nil, &Error{Kind: KindBadURL, URL: u, Msg: req.URL.Redacted() + " is not an http(s) URL; only http:// and https:// are requested"}
-		}
-		if se := c.scope.check(req.URL, site); se != nil {
-			cancel()
-			return nil, 0, nil, nil, &Error{Kind: KindScope, URL: u, Msg: se.Error(), Err: se}
+			return nil, 0, nil, nil, e
 		}
 		req.Header.Set("User-Agent", c.o.UserAgent)
 		req.Header.Set("Accept-Encoding", enc)
@@ -615,6 +611,19 @@ func (c *Client) do(ctx context.Context, u string, g GetOptions, meta cacheMeta,
 			return nil, 0, nil, nil, err
 		}
 	}
+}
+
+// admit returns the *Error of a URL the Client does not request: not
+// http(s) (KindBadURL), or refused by its Scope from site (KindScope).
+// u is the URL as the caller gave it.
+func (c *Client) admit(ru *url.URL, u, site string) *Error {
+	if s := strings.ToLower(ru.Scheme); s != "http" && s != "https" {
+		return &Error{Kind: KindBadURL, URL: u, Msg: ru.Redacted() + " is not an http(s) URL; only http:// and https:// are requested"}
+	}
+	if se := c.scope.check(ru, site); se != nil {
+		return &Error{Kind: KindScope, URL: u, Msg: se.Error(), Err: se}
+	}
+	return nil
 }
 
 func sleep(ctx context.Context, d time.Duration) error {

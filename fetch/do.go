@@ -4,7 +4,6 @@ import (
 	"context"
 	"io"
 	"net/http"
-	"strings"
 )
 
 // Do sends req once and returns the server's response whatever its
@@ -24,11 +23,8 @@ import (
 // tell what to retry. Close the body of a response.
 func (c *Client) Do(req *http.Request) (*http.Response, error) {
 	u := req.URL.String()
-	if s := strings.ToLower(req.URL.Scheme); s != "http" && s != "https" {
-		return nil, &Error{Kind: KindBadURL, URL: u, Msg: req.URL.Redacted() + " is not an http(s) URL; only http:// and https:// are requested"}
-	}
-	if se := c.scope.check(req.URL, u); se != nil {
-		return nil, &Error{Kind: KindScope, URL: u, Msg: se.Error(), Err: se}
+	if e := c.admit(req.URL, u, u); e != nil {
+		return nil, e
 	}
 	deadline := &Error{Kind: KindTimeout, URL: u, Msg: "not done within " + c.o.Timeout.String() + " (per-request deadline)", Err: context.DeadlineExceeded}
 	ctx, cancel := context.WithTimeoutCause(req.Context(), c.o.Timeout, deadline)
