@@ -124,9 +124,9 @@ func childPath(parent *Doc, u *url.URL) (string, error) {
 		rel = path.Base(u.EscapedPath())
 	}
 	rel, err := url.PathUnescape(rel)
-	if err != nil || rel == "" || strings.HasSuffix(rel, "/") || path.Clean(rel) == "." {
-		// "", "/", "." and an escaped "/" at the end (".%2f", "a%2F")
-		// name a directory, not a file.
+	if last := rel[strings.LastIndexByte(rel, '/')+1:]; err != nil || last == "" || last == "." {
+		// "", "/", ".", "//." and an escaped "/" at the end (".%2f",
+		// "a%2F") name a directory, not a file.
 		return "", errors.New("names no file")
 	}
 	for _, seg := range strings.Split(rel, "/") {
