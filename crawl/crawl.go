@@ -167,6 +167,9 @@ func Open(st state.Store, log state.CrawlLog, start string, o Options) (*Crawler
 // newCrawler is the Crawler of New, NewWorker and Open, before the crawl
 // log is touched; o has its defaults.
 func newCrawler(st state.Store, log state.CrawlLog, start string, o Options) (*Crawler, error) {
+	if err := o.Check(); err != nil {
+		return nil, err
+	}
 	norm, err := o.Query.Normalize(start)
 	if err != nil {
 		return nil, fmt.Errorf("start URL %q: %v; give the homepage, e.g. https://www.example.com/", start, err)
@@ -998,4 +1001,33 @@ func sleep(ctx context.Context, d time.Duration) error {
 func drain(b io.ReadCloser) {
 	_, _ = io.CopyN(io.Discard, b, 64<<10)
 	_ = b.Close()
+}
+
+// Check reports the first option New would refuse, so that a program can
+// refuse it before it opens a state. It checks ImageHosts: each must be a
+// host name, with a port or not.
+func (o Options) Check() error {
+	for _, h := range o.ImageHosts {
+		if err := checkImageHost(h); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkImageHost refuses an ImageHosts entry that is not a host name (with
+// a port or not): a URL, a path or an empty name would match no image and
+// list none without a word.
+func checkImageHost(h string) error {
+	if h == "" {
+		return errors.New("image host \"\": give a host name, e.g. cdn.example.com")
+	}
+	u, err := url.Parse("http://" + h)
+	if strings.Contains(h, "://") || err != nil || u.Host != h || u.User != nil || u.Hostname() == "" {
+		if v, err := url.Parse(h); err == nil && v.Host != "" {
+			return fmt.Errorf("image host %q: give the host name alone: %s", h, v.Host)
+		}
+		return fmt.Errorf("image host %q: give a host name alone, e.g. cdn.example.com, not a URL or a path", h)
+	}
+	return nil
 }

@@ -232,6 +232,9 @@ func (o *crawlOptions) crawlOpts() (crawl.Options, error) {
 			return co, cannotRun("--ignore %q: want robots, noindex, canonical or nofollow", rule)
 		}
 	}
+	if err := co.Check(); err != nil {
+		return co, cannotRun("--image-hosts: %v", err)
+	}
 	return co, nil
 }
 

@@ -182,6 +182,7 @@ func TestCrawlCommandFlags(t *testing.T) {
 		{[]string{"crawl", "https://www.example.com/", "--query", "drop"}, "--query"},
 		{[]string{"crawl", "https://www.example.com/", "--include", "("}, "RE2"},
 		{[]string{"crawl", "https://www.example.com/", "--ignore", "everything"}, "--ignore"},
+		{[]string{"crawl", "https://www.example.com/", "--image-hosts", "ftp://x"}, "--image-hosts: image host \"ftp://x\": give the host name alone: x"},
 		{[]string{"crawl"}, "crawl needs START-URL"},
 	} {
 		code, _, stderr := runCLI(t, "", tt.args...)
