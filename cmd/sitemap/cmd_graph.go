@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -352,7 +354,16 @@ func writeOutput(name string, stdout io.Writer, write func(io.Writer) error) err
 	dir := filepath.Dir(name)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(name)+".*.tmp")
 	if err != nil {
-		return fmt.Errorf("writing %s: %v", name, err)
+		// The error names the temporary file, which the user never
+		// asked for: say what is wrong with the directory instead.
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		if errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("writing %s: directory %s does not exist; create it first", name, dir)
+		}
+		return fmt.Errorf("writing %s: cannot create a file in %s: %v", name, dir, err)
 	}
 	tmp := f.Name()
 	err = write(f)

@@ -98,7 +98,7 @@ func TestGraphErrors(t *testing.T) {
 		{[]string{"graph", dir, "--format", "pdf"}, `--format "pdf"`},
 		{[]string{"graph", dir, "--max-nodes", "0"}, "--max-nodes"},
 		{[]string{"graph", dir, "--max-links", "0"}, "--max-links"},
-		{[]string{"graph", dir, "-o", filepath.Join(dir, "no", "such", "site.svg")}, "writing"},
+		{[]string{"graph", dir, "-o", filepath.Join(dir, "no", "such", "site.svg")}, "such does not exist; create it first"},
 		{[]string{"graph", filepath.Join(dir, "missing.xml")}, "missing.xml"},
 	} {
 		code, _, errs := runCLI(t, "", c.args...)
