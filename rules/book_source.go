@@ -16,4 +16,7 @@ var sourceRules = []Rule{
 	{ID: "SRC-04", Severity: Warning, Source: srcT + ": a field generate does not know is not published, so it is said once",
 		Title: "Columns and fields the entry record does not define are ignored (a JSONL field named as another tool names it, such as url or lastMod, is pointed to the record's name).",
 		Fix:   "Rename the field or column to the record's (loc, lastmod, changefreq, priority, images, videos, news, alternates), or drop it."},
+	{ID: "SRC-05", Severity: Warning, Source: srcT + ": a column mapping names CSV header columns",
+		Title: "A column mapping (generate --columns) applies to CSV inputs only: a URL list has no columns and a JSONL record names its fields by their keys, so the mapping is ignored for them.",
+		Fix:   "Rename the JSONL keys to the record's (loc, lastmod, …), or give the input as CSV with a header row; leave --columns out for inputs that are not CSV."},
 }

@@ -52,3 +52,34 @@ func TestWarnXMLEscapedLoc(t *testing.T) {
 		}
 	}
 }
+
+// A column mapping applies to CSV: New warns once (SRC-05) that it is
+// ignored for a URL list or a JSONL input, whose entries it reads as
+// without a mapping, and says nothing for a CSV input.
+func TestColumnsOnlyForCSV(t *testing.T) {
+	cols := []ColumnMap{{Field: "loc", Header: "Link"}}
+	for _, tc := range []struct{ name, in, want string }{
+		{"urls.txt", "https://a.example/x\nhttps://a.example/y\n", "a URL list"},
+		{"urls.jsonl", `{"loc":"https://a.example/x"}` + "\n" + `{"loc":"https://a.example/y"}` + "\n", "JSONL"},
+		{"urls.csv", "Link\nhttps://a.example/x\nhttps://a.example/y\n", ""},
+	} {
+		var warns []*Error
+		r, err := New(strings.NewReader(tc.in), Options{Name: tc.name, Columns: cols, Warn: func(e *Error) { warns = append(warns, e) }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _, err := drain(t, r)
+		if err != nil || len(got) != 2 || got[0].loc != "https://a.example/x" {
+			t.Fatalf("%s: %+v, %v", tc.name, got, err)
+		}
+		if tc.want == "" {
+			if len(warns) != 0 {
+				t.Errorf("%s: warnings %+v, want none", tc.name, warns)
+			}
+			continue
+		}
+		if len(warns) != 1 || warns[0].Rule != "SRC-05" || !strings.Contains(warns[0].Msg, tc.want) {
+			t.Errorf("%s: warnings %+v, want one SRC-05 warning naming %s", tc.name, warns, tc.want)
+		}
+	}
+}

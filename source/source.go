@@ -232,6 +232,13 @@ func New(r io.Reader, o Options) (Reader, error) {
 		}
 		return nil, fmt.Errorf("%s: %w: %v", o.Name, ErrFormat, err)
 	}
+	if len(o.Columns) > 0 && f != FormatCSV {
+		what := "a URL list, which has no columns"
+		if f == FormatJSONL {
+			what = "JSONL, whose fields are named by their keys"
+		}
+		o.warn(&Error{File: o.Name, Rule: "SRC-05", Msg: "column mapping ignored: this input is " + what + " (a mapping applies to CSV inputs)"})
+	}
 	var rd Reader
 	switch f {
 	case FormatText:

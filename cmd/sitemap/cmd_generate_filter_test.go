@@ -102,4 +102,17 @@ func TestGenerateOtherToolsCSV(t *testing.T) {
 			t.Errorf("--columns %s: exit %d, want 2\n%s", cols, code, errOut)
 		}
 	}
+	// A mapping given with inputs that are not CSV is said to be ignored
+	// for them (SRC-05), once each; the CSV input still uses it.
+	jl := filepath.Join(dir, "j.jsonl")
+	writeFile(t, jl, `{"loc":"`+genBase+`d"}`+"\n")
+	txt := filepath.Join(dir, "u.txt")
+	writeFile(t, txt, genBase+"e\n")
+	code, _, errOut := runCLI(t, "", "generate", "--base-url", genBase, "--dry-run", "--columns", "loc=Link,lastmod=Updated", other, jl, txt)
+	if code != exitOK || strings.Count(errOut, "SRC-05") != 2 ||
+		!strings.Contains(errOut, "j.jsonl: column mapping ignored: this input is JSONL") ||
+		!strings.Contains(errOut, "u.txt: column mapping ignored: this input is a URL list") ||
+		!strings.Contains(errOut, "3 URLs in 1 sitemap") {
+		t.Errorf("--columns with JSONL and text inputs: exit %d\n%s", code, errOut)
+	}
 }
