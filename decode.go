@@ -65,6 +65,22 @@ type Item struct {
 	Index IndexEntry
 	Line  int
 	Col   int
+	// LocLine and LocCol are where the entry's URL is: the start tag of
+	// the <loc> it was read from, or the URL on a text line. They are 0
+	// when the URL comes from elsewhere (a feed's link, text directly
+	// inside <url>); Col is 0 when the tag had left the reader's buffer.
+	LocLine int
+	LocCol  int
+}
+
+// LocPos returns where the entry's URL is (LocLine, LocCol), or where the
+// entry starts when that is unknown: the place to report a problem of
+// the URL itself.
+func (it *Item) LocPos() (line, col int) {
+	if it.LocLine > 0 {
+		return it.LocLine, it.LocCol
+	}
+	return it.Line, it.Col
 }
 
 // DecoderOptions configures a [Decoder]. The zero value is ready to use.

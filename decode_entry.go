@@ -70,6 +70,9 @@ type entryState struct {
 	ix    IndexEntry
 	eline int // where the entry starts (Item.Line, Item.Col)
 	ecol  int
+	// Where the <loc> whose value is the entry's URL starts (Item.LocLine,
+	// Item.LocCol); 0 until one is read.
+	locLine, locCol int
 	// The entry's own children (loc, lastmod, …): bits by leafField, and
 	// the highest rank seen (5 = an extension element).
 	container
@@ -328,6 +331,7 @@ func (e *entryState) reset(source string, line, col int) {
 	e.u = URL{Source: source}
 	e.ix = IndexEntry{Source: source}
 	e.eline, e.ecol = line, col
+	e.locLine, e.locCol = 0, 0
 	e.container = container{}
 	e.bare = e.bare[:0]
 	e.emptyLoc, e.emptyWhy, e.locSkip = 0, "", false
@@ -481,6 +485,7 @@ func (x *xmlReader) leafValue(f *frame, raw, name []byte) {
 		} else {
 			x.u.Loc = x.strs.string(val)
 		}
+		x.locLine, x.locCol = x.s.Pos(f.off)
 	case fLastmod:
 		if untrimmed {
 			x.report("X-12", SeverityWarning, f.off, "white space around the <lastmod> value; trimmed")
@@ -582,10 +587,10 @@ func (x *xmlReader) entryEnd(f *frame) {
 		}
 		if f.kind == ekSitemap {
 			x.ix.Loc = loc
-			x.out = Item{Kind: ItemIndex, Index: x.ix, Line: x.eline, Col: x.ecol}
+			x.out = Item{Kind: ItemIndex, Index: x.ix, Line: x.eline, Col: x.ecol, LocLine: x.locLine, LocCol: x.locCol}
 		} else {
 			x.u.Loc = loc
-			x.out = Item{Kind: ItemURL, URL: x.u, Line: x.eline, Col: x.ecol}
+			x.out = Item{Kind: ItemURL, URL: x.u, Line: x.eline, Col: x.ecol, LocLine: x.locLine, LocCol: x.locCol}
 		}
 		x.ready = true
 	case ekItem:

@@ -267,6 +267,29 @@ func TestDecodePositions(t *testing.T) {
 	if it := r.items[1]; it.Line != 6 || it.Col != 1 {
 		t.Errorf("entry 2 at %d:%d, want 6:1", it.Line, it.Col)
 	}
+	// The URL's own place: its <loc> tag (what validate reports a bad or
+	// duplicate URL at), in the fast path and the general one.
+	for _, noFast := range []bool{false, true} {
+		r := runDecoder([]byte(in), DecoderOptions{Name: "p.xml"}, noFast, nil)
+		if it := r.items[0]; it.LocLine != 3 || it.LocCol != 5 {
+			t.Errorf("noFast %v: entry 1's <loc> at %d:%d, want 3:5", noFast, it.LocLine, it.LocCol)
+		}
+		if it := r.items[1]; it.LocLine != 6 || it.LocCol != 6 {
+			t.Errorf("noFast %v: entry 2's <loc> at %d:%d, want 6:6", noFast, it.LocLine, it.LocCol)
+		}
+	}
+	// An index entry's <loc>; a URL given as bare text in <url> has no
+	// <loc>, and LocPos falls back to the entry.
+	idx := "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n<sitemap>\n <lastmod>2024-01-01</lastmod><loc>https://e.com/s.xml</loc></sitemap></sitemapindex>"
+	if r := decodeAll(t, []byte(idx), DecoderOptions{}); len(r.items) != 1 || r.items[0].LocLine != 3 || r.items[0].LocCol != 31 {
+		t.Errorf("index entry: %+v", r.items)
+	}
+	bare := "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n<url>https://e.com/</url></urlset>"
+	if r := decodeAll(t, []byte(bare), DecoderOptions{}); len(r.items) != 1 || r.items[0].LocLine != 0 {
+		t.Errorf("bare URL: %+v", r.items)
+	} else if l, c := r.items[0].LocPos(); l != 2 || c != 1 {
+		t.Errorf("bare URL: LocPos %d:%d, want the entry's 2:1", l, c)
+	}
 	if len(r.diags) != 1 || r.diags[0].Rule != "P-01" || r.diags[0].Line != 4 || r.diags[0].Col != 5 {
 		t.Errorf("diagnostics: %s", r.dump())
 	}
@@ -290,8 +313,8 @@ func TestDecodeText(t *testing.T) {
 	if !reflect.DeepEqual(locs, want) {
 		t.Errorf("locs %q, want %q (no XML unescaping in text)", locs, want)
 	}
-	if r.items[1].Line != 3 || r.items[1].Col != 3 {
-		t.Errorf("position %d:%d", r.items[1].Line, r.items[1].Col)
+	if it := r.items[1]; it.Line != 3 || it.Col != 3 || it.LocLine != 3 || it.LocCol != 3 {
+		t.Errorf("position %d:%d, URL at %d:%d", it.Line, it.Col, it.LocLine, it.LocCol)
 	}
 	if r.count("T-08") != 1 || r.count("T-02") != 2 {
 		t.Errorf("diags:\n%s", r.dump())

@@ -66,7 +66,7 @@ func (d *Decoder) textNext() (Item, error) {
 			d.report("T-04", SeverityError, d.textLine, lead+1, "the line is not valid UTF-8; bad bytes replaced by U+FFFD")
 			loc = strings.ToValidUTF8(loc, "\uFFFD")
 		}
-		return Item{Kind: ItemURL, URL: URL{Loc: loc, Source: d.opt.Name}, Line: d.textLine, Col: lead + 1}, nil
+		return Item{Kind: ItemURL, URL: URL{Loc: loc, Source: d.opt.Name}, Line: d.textLine, Col: lead + 1, LocLine: d.textLine, LocCol: lead + 1}, nil
 	}
 }
 

@@ -22,7 +22,8 @@ type docItem struct {
 	Kind  itemKind
 	URL   sitemap.URL
 	Index sitemap.IndexEntry
-	// Line and Col are where the entry starts in the document.
+	// Line and Col are where the entry's URL is in the document
+	// (sitemap.Item.LocPos).
 	Line, Col int
 }
 
@@ -55,10 +56,11 @@ func (r *docReader) Next() (docItem, error) {
 	if err != nil {
 		return docItem{}, err
 	}
+	line, col := it.LocPos() // what is said of an entry is said of its URL
 	if it.Kind == sitemap.ItemIndex {
-		return docItem{Kind: itemIndex, Index: it.Index, Line: it.Line, Col: it.Col}, nil
+		return docItem{Kind: itemIndex, Index: it.Index, Line: line, Col: col}, nil
 	}
-	return docItem{Kind: itemURL, URL: it.URL, Line: it.Line, Col: it.Col}, nil
+	return docItem{Kind: itemURL, URL: it.URL, Line: line, Col: col}, nil
 }
 
 // Format names the document's format ("urlset", "sitemapindex", "text",

@@ -236,7 +236,8 @@ func (r *Reader) keepChild(it *sitemap.Item) {
 	}
 	// A copy: with Decoder.ReuseValues the decoder overwrites the loc
 	// at its next entry, and the child is read after the index's last.
-	c.children = append(c.children, childLoc{loc: strings.Clone(it.Index.Loc), line: it.Line, col: it.Col})
+	line, col := it.LocPos()
+	c.children = append(c.children, childLoc{loc: strings.Clone(it.Index.Loc), line: line, col: col})
 }
 
 // end closes the open document and queues its children.

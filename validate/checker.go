@@ -181,7 +181,15 @@ func (c *Checker) IndexEntries() int { return c.index }
 
 // URL checks one <url> entry found at line:col (its start tag; 0 when
 // unknown).
-func (c *Checker) URL(u *sitemap.URL, line, col int) {
+func (c *Checker) URL(u *sitemap.URL, line, col int) { c.url(u, pos{line, col}, pos{line, col}) }
+
+// pos is a line and column of the document.
+type pos struct{ line, col int }
+
+// url checks the <url> entry u found at at, its <loc> at loc: problems of
+// the URL itself are reported where the URL is.
+func (c *Checker) url(u *sitemap.URL, at, loc pos) {
+	line, col := at.line, at.col
 	c.urls++
 	if c.urls == sitemap.MaxURLs+1 {
 		rule := "S-01"
@@ -191,8 +199,8 @@ func (c *Checker) URL(u *sitemap.URL, line, col int) {
 		c.emit(line, col, rule, sitemap.SeverityError,
 			"more than %d URLs in one sitemap; split it into several sitemaps under an index", sitemap.MaxURLs)
 	}
-	pu, ok := c.checkLoc(u.Loc, line, col, false)
-	c.duplicate(c.normal(u.Loc, ok, line, col), u.Loc, line, col, "URL")
+	pu, ok := c.checkLoc(u.Loc, loc.line, loc.col, false)
+	c.duplicate(c.normal(u.Loc, ok, loc.line, loc.col), u.Loc, loc.line, loc.col, "URL")
 	c.lastmod(u.LastMod, line, col)
 	if u.ChangeFreq != "" && !u.ChangeFreq.Valid() {
 		// The decoder reads other case as lowercase and drops other
@@ -207,7 +215,7 @@ func (c *Checker) URL(u *sitemap.URL, line, col int) {
 	}
 	c.priority(u.Priority)
 	if ok {
-		c.sameHost(pu, u.Loc, line, col)
+		c.sameHost(pu, u.Loc, loc.line, loc.col)
 	}
 	if len(u.Images) > 0 {
 		c.images(u, line, col)
@@ -228,26 +236,36 @@ func (c *Checker) URL(u *sitemap.URL, line, col int) {
 }
 
 // Item checks one entry returned by a [sitemap.Decoder]: its URL or its
-// Index, at the item's position.
+// Index, at the item's position; the problems of its URL (a bad or
+// duplicate <loc>, one outside the scope) at the position of the URL
+// (Item.LocLine), when the item has one.
 func (c *Checker) Item(it *sitemap.Item) {
+	at, loc := pos{it.Line, it.Col}, pos{}
+	loc.line, loc.col = it.LocPos()
 	switch it.Kind {
 	case sitemap.ItemURL:
-		c.URL(&it.URL, it.Line, it.Col)
+		c.url(&it.URL, at, loc)
 	case sitemap.ItemIndex:
-		c.Index(&it.Index, it.Line, it.Col)
+		c.indexEntry(&it.Index, at, loc)
 	}
 }
 
 // Index checks one <sitemap> entry of an index found at line:col.
 func (c *Checker) Index(x *sitemap.IndexEntry, line, col int) {
+	c.indexEntry(x, pos{line, col}, pos{line, col})
+}
+
+// indexEntry checks the <sitemap> entry x found at at, its <loc> at loc.
+func (c *Checker) indexEntry(x *sitemap.IndexEntry, at, loc pos) {
+	line, col := at.line, at.col
 	c.index++
 	if c.index == sitemap.MaxURLs+1 {
 		c.emit(line, col, "S-03", sitemap.SeverityError,
 			"more than %d sitemaps in one index; split it into several indexes and submit each", sitemap.MaxURLs)
 	}
-	_, ok := c.checkLoc(x.Loc, line, col, true)
+	_, ok := c.checkLoc(x.Loc, loc.line, loc.col, true)
 	c.lastmod(x.LastMod, line, col)
-	c.duplicate(c.normal(x.Loc, ok, line, col), x.Loc, line, col, "sitemap")
+	c.duplicate(c.normal(x.Loc, ok, loc.line, loc.col), x.Loc, loc.line, loc.col, "sitemap")
 }
 
 // Size checks the uncompressed size of the document (S-02, S-03); call it

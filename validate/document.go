@@ -1,10 +1,12 @@
 package validate
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
@@ -27,9 +29,9 @@ type Summary struct {
 	// Children are the locs of an index's <sitemap> entries, in document
 	// order (at most one per entry; nil for a urlset).
 	Children []string
-	// ChildAt is where each of Children is in the index (the <sitemap>
-	// tag), so that a finding about a child (unreadable, itself an index)
-	// can point at its entry.
+	// ChildAt is where each of Children is in the index (its <loc> tag,
+	// or the <sitemap> tag when the loc has no position), so that a
+	// finding about a child (unreadable, itself an index) points at it.
 	ChildAt []Pos
 	// Complete is false when the decoder stopped before the end of the
 	// document (not a sitemap, truncated, corrupt gzip, a cap): the entries
@@ -62,7 +64,8 @@ func (s Summary) Valid(strict bool) bool {
 // decoder (well-formedness, structure and value forms, reported as the
 // decoder sees them) and a [Checker] over every entry, then the whole-
 // document rules. Every diagnostic goes to report (which may be nil), in
-// the order found, except the whole-document ones, which come last.
+// the order of the document: those of one entry (the decoder's and the
+// Checker's) in line and column order, the whole-document ones last.
 //
 // A document the decoder cannot read to the end (not a sitemap, truncated,
 // corrupt gzip, a cap reached) is a finding, not a failure: its diagnostic
@@ -74,12 +77,41 @@ func (s Summary) Valid(strict bool) bool {
 // memory (see [Checker]).
 func Document(ctx context.Context, r io.Reader, o Options, report func(sitemap.Diagnostic)) (Summary, error) {
 	var sum Summary
+	// The diagnostics of one entry are held until the Checker has seen
+	// it (the decoder reports a bad <lastmod> before the Checker can
+	// report the <loc> above it), then reported in line order.
+	// At most maxHeld are held (an entry with more is reported as found),
+	// and none of a text sitemap, whose entries are lines.
+	var (
+		held []sitemap.Diagnostic
+		dec  *sitemap.Decoder
+	)
+	var flush func()
 	count := func(d sitemap.Diagnostic) {
 		sum.count(d)
-		if report != nil {
-			report(d)
+		if report == nil {
+			return
 		}
+		if len(held) == maxHeld || dec == nil || dec.Format() == sitemap.FormatText {
+			flush()
+			report(d)
+			return
+		}
+		held = append(held, d)
 	}
+	flush = func() {
+		if len(held) > 1 && inLines(held) {
+			slices.SortStableFunc(held, func(a, b sitemap.Diagnostic) int {
+				return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
+			})
+		}
+		for i := range held {
+			report(held[i])
+		}
+		clear(held)
+		held = held[:0]
+	}
+	defer flush()
 	c, err := NewChecker(o, count)
 	if err != nil {
 		return sum, err
@@ -110,7 +142,7 @@ func Document(ctx context.Context, r io.Reader, o Options, report func(sitemap.D
 	// Each entry is checked once and dropped: the Checker copies the few
 	// strings it keeps, so the decoder may reuse its memory.
 	do.ReuseValues = true
-	dec := sitemap.NewDecoder(r, do)
+	dec = sitemap.NewDecoder(r, do)
 	var readErr error
 	for n := 0; ; n++ {
 		if n&255 == 0 {
@@ -120,6 +152,7 @@ func Document(ctx context.Context, r io.Reader, o Options, report func(sitemap.D
 		}
 		it, err := dec.Next()
 		if err != nil {
+			flush()
 			if errors.Is(err, io.EOF) {
 				sum.Complete = true
 			} else if ioFailure(err) {
@@ -131,9 +164,11 @@ func Document(ctx context.Context, r io.Reader, o Options, report func(sitemap.D
 			c.text = dec.Format() == sitemap.FormatText
 		}
 		c.Item(&it)
+		flush()
 		if it.Kind == sitemap.ItemIndex && len(sum.Children) < maxTracked {
 			sum.Children = append(sum.Children, strings.Clone(it.Index.Loc))
-			sum.ChildAt = append(sum.ChildAt, Pos{Line: it.Line, Col: it.Col})
+			line, col := it.LocPos() // the child's URL
+			sum.ChildAt = append(sum.ChildAt, Pos{Line: line, Col: col})
 		}
 		if maxErrors > 0 && sum.Errors >= maxErrors {
 			// The decoder's and the checker's errors together reached the
@@ -189,4 +224,20 @@ func validatorSeverity(d sitemap.Diagnostic) sitemap.Diagnostic {
 		}
 	}
 	return d
+}
+
+// maxHeld is how many diagnostics of one entry Document holds to report
+// them in line order.
+const maxHeld = 32
+
+// inLines reports whether every diagnostic of ds has a line: only then
+// are they put in line order (one without a line, about the whole
+// document, keeps its place).
+func inLines(ds []sitemap.Diagnostic) bool {
+	for i := range ds {
+		if ds[i].Line == 0 {
+			return false
+		}
+	}
+	return true
 }

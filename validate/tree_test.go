@@ -48,7 +48,7 @@ func TestTreeIndexListsItself(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := []string{
-			"sitemap_index.xml 3:1 error I-07: child " + site + "sitemap_index.xml is this index itself; an index lists sitemaps, not indexes (not read again)",
+			"sitemap_index.xml 3:10 error I-07: child " + site + "sitemap_index.xml is this index itself; an index lists sitemaps, not indexes (not read again)",
 			"doc a.xml urlset",
 			"doc sitemap_index.xml sitemapindex",
 		}
@@ -80,7 +80,7 @@ func TestTreeStdinIndex(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "3:1 info VAL-01: the 2 child sitemaps of an index read from standard input are not checked; give the index as a file (its children beside it) or a URL to check them"
+	want := "3:10 info VAL-01: the 2 child sitemaps of an index read from standard input are not checked; give the index as a file (its children beside it) or a URL to check them"
 	if sum.Errors != 0 || len(got) != 1 || got[0] != want {
 		t.Errorf("%d errors, diagnostics:\n%s\nwant no error and:\n%s", sum.Errors, strings.Join(got, "\n"), want)
 	}

@@ -154,7 +154,7 @@ func TestValidateMaxPerRuleIndex(t *testing.T) {
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	want := []string{
 		"present.xml:3:", "present.xml:4:", "present.xml: note L-09: and 1 more",
-		"sitemap.xml:4:3: error VAL-01", "sitemap.xml:5:3: error VAL-01",
+		"sitemap.xml:4:12: error VAL-01", "sitemap.xml:5:12: error VAL-01",
 		"sitemap.xml: note VAL-01: and 3 more VAL-01 diagnostics in this document",
 	}
 	if len(lines) != len(want) {
@@ -255,11 +255,11 @@ func TestValidateOffSiteChildNotFetched(t *testing.T) {
 	muxA.HandleFunc("/maps/sitemap.xml", func(w http.ResponseWriter, r *http.Request) {
 		w.Write([]byte(sitemapIndex(
 			a+"/maps/sitemap-1.xml",    // 3:3 same site: fetched
-			b+"/maps/sitemap-2.xml",    // 4:3 another port: not fetched
-			localhostA+"/maps/s-3.xml", // 5:3 another host: not fetched
-			httpsA+"/maps/s-4.xml",     // 6:3 another scheme: not fetched
-			a+"/maps/hop.xml",          // 7:3 same site, redirects to b: not followed
-			a+"/other/sitemap-5.xml",   // 8:3 same site, I-06: fetched
+			b+"/maps/sitemap-2.xml",    // 4:12 another port: not fetched
+			localhostA+"/maps/s-3.xml", // 5:12 another host: not fetched
+			httpsA+"/maps/s-4.xml",     // 6:12 another scheme: not fetched
+			a+"/maps/hop.xml",          // 7:12 same site, redirects to b: not followed
+			a+"/other/sitemap-5.xml",   // 8:12 same site, I-06: fetched
 		)))
 	})
 	muxA.HandleFunc("/maps/sitemap-1.xml", func(w http.ResponseWriter, r *http.Request) {
@@ -288,7 +288,7 @@ func TestValidateOffSiteChildNotFetched(t *testing.T) {
 				notes[strings.TrimPrefix(l[:strings.Index(l, ": info")], idx+":")] = true
 			}
 		}
-		if want := map[string]bool{"4:3": true, "5:3": true, "6:3": true}; !maps.Equal(notes, want) {
+		if want := map[string]bool{"4:12": true, "5:12": true, "6:12": true}; !maps.Equal(notes, want) {
 			t.Errorf("%v: 'not fetched' I-05 notes at %v, want %v\n%s", flags, notes, want, out)
 		}
 		sev := "error"
@@ -298,10 +298,10 @@ func TestValidateOffSiteChildNotFetched(t *testing.T) {
 		if n := strings.Count(out, ": "+sev+" I-05: "); n != 3 {
 			t.Errorf("%v: %d %s I-05, want 3\n%s", flags, n, sev, out)
 		}
-		if !strings.Contains(out, idx+":7:3: error VAL-01: ") || !strings.Contains(out, "another site than the index (I-05); not followed") {
+		if !strings.Contains(out, idx+":7:12: error VAL-01: ") || !strings.Contains(out, "another site than the index (I-05); not followed") {
 			t.Errorf("%v: off-site redirect not refused:\n%s", flags, out)
 		}
-		if !strings.Contains(out, idx+":8:3: "+sev+" I-06: ") {
+		if !strings.Contains(out, idx+":8:12: "+sev+" I-06: ") {
 			t.Errorf("%v: no I-06:\n%s", flags, out)
 		}
 		if !strings.Contains(errOut, a+"/other/sitemap-5.xml: urlset, 1 URL") || !strings.Contains(errOut, a+"/maps/sitemap-1.xml: urlset, 1 URL") {

@@ -25,13 +25,13 @@ func TestValidateChildFindings(t *testing.T) {
 	if code != exitProblems {
 		t.Fatalf("exit %d\n%s%s", code, out, errOut)
 	}
-	if want := idx + ":4:3: error VAL-01: "; !strings.Contains(out, want) {
+	if want := idx + ":4:12: error VAL-01: "; !strings.Contains(out, want) {
 		t.Errorf("VAL-01 not at the child's entry (want %q):\n%s", want, out)
 	}
 	if want := filepath.Join(dir, "missing.xml"); !strings.Contains(out, want) {
 		t.Errorf("VAL-01 does not name the file looked for (%s):\n%s", want, out)
 	}
-	if want := idx + ":5:3: error I-07: "; !strings.Contains(out, want) {
+	if want := idx + ":5:12: error I-07: "; !strings.Contains(out, want) {
 		t.Errorf("I-07 not at the child's entry (want %q):\n%s", want, out)
 	}
 }
@@ -51,7 +51,7 @@ func TestValidateDuplicatesAcrossIndex(t *testing.T) {
 	if ids := ruleIDs(out); !slices.Equal(ids, []string{"warning L-17"}) {
 		t.Fatalf("rules %v\n%s", ids, out)
 	}
-	if !strings.Contains(out, filepath.Join(dir, "sitemap-2.xml")+":4:3: warning L-17: ") || !strings.Contains(out, "also listed in "+filepath.Join(dir, "sitemap-1.xml")) {
+	if !strings.Contains(out, filepath.Join(dir, "sitemap-2.xml")+":4:8: warning L-17: ") || !strings.Contains(out, "also listed in "+filepath.Join(dir, "sitemap-1.xml")) {
 		t.Errorf("out:\n%s", out)
 	}
 	// A child listed twice is one L-17 on the index, and is checked once:

@@ -208,7 +208,7 @@ func TestValidateTrustedHostNotHost(t *testing.T) {
 
 func TestValidateStdin(t *testing.T) {
 	code, out, _ := runCLI(t, urlset("https://www.example.com/a", "https://www.example.com/a"), "validate", "--base", "https://www.example.com/sitemap.xml", "-")
-	if code != exitOK || !strings.HasPrefix(out, "<stdin>:4:3: warning L-17: ") {
+	if code != exitOK || !strings.HasPrefix(out, "<stdin>:4:8: warning L-17: ") {
 		t.Errorf("exit %d, out %q", code, out)
 	}
 }
@@ -238,7 +238,7 @@ func TestValidateLocalIndex(t *testing.T) {
 	if !slices.Equal(ids, want) {
 		t.Errorf("rules %v, want %v\n%s", ids, want, out)
 	}
-	if !strings.Contains(out, filepath.Join(dir, "sitemap-1.xml.gz")+":4:3: error L-09") {
+	if !strings.Contains(out, filepath.Join(dir, "sitemap-1.xml.gz")+":4:8: error L-09") {
 		t.Errorf("child diagnostic not placed in the child file:\n%s", out)
 	}
 	if !strings.Contains(errOut, "4 documents") {
@@ -280,7 +280,7 @@ func TestValidateHTTP(t *testing.T) {
 	if ids := ruleIDs(out); !slices.Equal(ids, []string{"error L-09", "error VAL-01"}) {
 		t.Errorf("rules %v\n%s", ids, out)
 	}
-	if !strings.Contains(out, base+"/sitemap-1.xml.gz:4:3: error L-09") || !strings.Contains(out, "404") {
+	if !strings.Contains(out, base+"/sitemap-1.xml.gz:4:8: error L-09") || !strings.Contains(out, "404") {
 		t.Errorf("out:\n%s", out)
 	}
 	if !strings.Contains(errOut, base+"/sitemap-1.xml.gz: urlset, 2 URLs") {

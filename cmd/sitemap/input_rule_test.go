@@ -79,9 +79,9 @@ func TestOneRuleForIndexChildren(t *testing.T) {
 		}
 		wantURLs := []string{form.site + "/sub/a", form.site + "/sub/b", form.site + "/sub/c"}
 		origin := form.site // no default port (":443")
-		// The I-05 report: at the child's <sitemap> entry (line 9), the
+		// The I-05 report: at the child's <loc> (line 10), the
 		// same words in every command.
-		i05 := ":9:3: "
+		i05 := ":10:5: "
 		i05msg := "I-05: child sitemap https://other.example.net/child-3.xml is on another site than the index (" + origin + "); "
 		for _, cmd := range []struct {
 			name string
@@ -131,7 +131,7 @@ func TestOneRuleForIndexChildren(t *testing.T) {
 				// parse, diff and fetch; in validate an info note beside
 				// the checker's I-05 error on the same entry.
 				if reports != 1 || strings.Contains(all, "child-3.xml not found") {
-					t.Errorf("%d I-05 reports at line 9, want 1\n%s", reports, all)
+					t.Errorf("%d I-05 reports at line 10, want 1\n%s", reports, all)
 				}
 				if cmd.name == "validate" && !strings.Contains(out, i05+"error I-05: <loc> \"https://other.example.net/child-3.xml\"") {
 					t.Errorf("no I-05 error from the checker\n%s", out)
@@ -240,7 +240,7 @@ func TestOneRuleWithoutBase(t *testing.T) {
 		t.Fatal(err)
 	}
 	index := filepath.Join(dir, "sitemap_index.xml")
-	i05 := index + ":9:3: error I-05: child sitemap https://other.example.net/child-3.xml is on another site than the index's first child (https://www.example.com), the index's site when --base does not say; "
+	i05 := index + ":10:5: error I-05: child sitemap https://other.example.net/child-3.xml is on another site than the index's first child (https://www.example.com), the index's site when --base does not say; "
 	for _, args := range [][]string{
 		{"validate", index},
 		{"parse", "--follow", "--format", "txt", index},

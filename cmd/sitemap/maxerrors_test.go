@@ -33,7 +33,7 @@ func TestMaxErrors(t *testing.T) {
 		first string // their rule
 	}{
 		{junk, "50", 50, "T-02"},
-		{offsite, "25", 25, "P-01"}, // P-01 (decoder) and L-09 (checker) count together
+		{offsite, "25", 25, "L-09"}, // L-09 (checker) and P-01 (decoder) count together, in document order
 	} {
 		code, out, errs := runCLI(t, "", "validate", "--format", "json", "--base", "https://www.example.com/", "--max-errors", c.max, c.file)
 		var ds []sitemap.Diagnostic
