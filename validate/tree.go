@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
@@ -39,7 +40,7 @@ type TreeOptions struct {
 	// OnDiagnostic receives every diagnostic, in order, with the document
 	// it counts against: its own, or, for a finding about a child as a
 	// whole (unreadable VAL-01, itself an index I-07, off-site I-05, past
-	// MaxChildren VAL-02), the index, at the child's <sitemap> entry.
+	// MaxChildren VAL-02), the index, at the child's <loc>.
 	OnDiagnostic func(doc *input.Doc, d sitemap.Diagnostic)
 	// OnDocument receives each document once it is checked: an index
 	// after its children, its Summary counting the findings about them. A
@@ -84,6 +85,12 @@ type TreeSummary struct {
 // list is a VAL-03 warning against that sitemap, reported after every document (unless
 // NoChildren is set, or an index had more children than were read).
 //
+// Each document is checked once. A directory's indexes are checked first
+// (an index no other one lists before the others), each with its children
+// there, so a directory gets the verdict its index gets; its other files
+// follow. A document named again, or named after an index that listed
+// it, is not checked again.
+//
 // Tree returns an error only when the run cannot go on: a name that
 // cannot be resolved, a named document that cannot be opened or read
 // (the error names it), or ctx done (ctx.Err()).
@@ -92,9 +99,15 @@ func Tree(ctx context.Context, names []string, o TreeOptions) (TreeSummary, erro
 	if err != nil {
 		return TreeSummary{}, err
 	}
-	t := &tree{o: o, listed: map[string]bool{}}
+	t := &tree{o: o, listed: map[string]bool{}, checked: map[string]bool{}}
+	if !o.NoChildren {
+		indexesFirst(ctx, docs, o.Input)
+	}
 	var openErr error
 	for i := range docs {
+		if k := docKey(&docs[i]); k != "" && t.checked[k] {
+			continue // checked already: named twice, or a child of an index named before
+		}
 		if err := t.document(ctx, &docs[i], nil, nil); err != nil {
 			if ctx.Err() != nil {
 				return t.sum, ctx.Err()
@@ -123,6 +136,85 @@ type tree struct {
 	sitemaps, indexes []*input.Doc
 	listed            map[string]bool
 	capped            bool
+	// checked holds the documents checked (docKey), named or as a child: a
+	// document is checked once.
+	checked map[string]bool
+}
+
+// docKey names the document d is, for tree.checked: its file, or its URL;
+// "" for standard input.
+func docKey(d *input.Doc) string {
+	switch {
+	case d.Path != "":
+		return "f:" + d.Path
+	case d.Stdin:
+		return ""
+	}
+	return "u:" + d.URL
+}
+
+// indexesFirst orders the files of each directory input (docs of a
+// directory come together from input.Resolve) so that an index comes
+// before the files it lists: first the indexes no index of the directory
+// lists, then the other indexes, then the other files, each group in its
+// order. An index's children in the directory are then checked as its
+// children (L-17 across the index, I-07 for a nested index) before their
+// own turn, which is skipped. A file that cannot be read counts as no
+// index.
+func indexesFirst(ctx context.Context, docs []input.Doc, o input.Options) {
+	for i := 0; i < len(docs); {
+		j := i + 1
+		for j < len(docs) && docs[i].Sibling(&docs[j]) {
+			j++
+		}
+		if j-i > 1 {
+			run := docs[i:j]
+			rank := make(map[string]int, len(run)) // 0 top index, 1 listed index, 2 other
+			listed := map[string]bool{}
+			for k := range run {
+				rank[run[k].Path] = 2
+				if kids, ok := indexChildren(ctx, &run[k], o); ok {
+					rank[run[k].Path] = 0
+					for _, p := range kids {
+						if p != run[k].Path {
+							listed[p] = true
+						}
+					}
+				}
+			}
+			for p, r := range rank {
+				if r == 0 && listed[p] {
+					rank[p] = 1
+				}
+			}
+			slices.SortStableFunc(run, func(a, b input.Doc) int { return rank[a.Path] - rank[b.Path] })
+		}
+		i = j
+	}
+}
+
+// indexChildren reports whether d is a sitemap index and, if so, the
+// files its entries name (input.Child); it reads only the first entry of
+// a document that is not an index.
+func indexChildren(ctx context.Context, d *input.Doc, o input.Options) ([]string, bool) {
+	rc, err := input.Open(ctx, d, o)
+	if err != nil {
+		return nil, false
+	}
+	defer rc.Close()
+	dec := sitemap.NewDecoder(rc, sitemap.DecoderOptions{Name: d.Name, Context: ctx, MaxErrors: -1})
+	var kids []string
+	parent := *d // Child notes an index's first child in it: the real pass does that
+	for n := 0; n < input.DefaultMaxChildren; n++ {
+		it, err := dec.Next()
+		if err != nil || it.Kind != sitemap.ItemIndex {
+			break
+		}
+		if c, err := input.Child(&parent, it.Index.Loc, true); err == nil && c.Path != "" {
+			kids = append(kids, c.Path)
+		}
+	}
+	return kids, dec.Format() == sitemap.FormatIndex
 }
 
 // unlisted reports VAL-03 for each sitemap of a directory input that no
@@ -172,6 +264,9 @@ func (t *tree) done(r DocResult) error {
 // document checks doc and, when it is a named index, its children. A
 // child (parent set) that cannot be read is reported through parent.
 func (t *tree) document(ctx context.Context, doc *input.Doc, parent func(sitemap.Diagnostic), across *IndexLocs) error {
+	if k := docKey(doc); k != "" {
+		t.checked[k] = true
+	}
 	rc, err := input.Open(ctx, doc, t.o.Input)
 	if err != nil {
 		if parent == nil || ctx.Err() != nil {
@@ -223,7 +318,7 @@ func (t *tree) document(ctx context.Context, doc *input.Doc, parent func(sitemap
 
 // children checks the children of the index doc (one level, I-07). The
 // findings about a child as a whole go against the index, at the child's
-// <sitemap> entry, and count in sum.
+// <loc>, and count in sum.
 func (t *tree) children(ctx context.Context, doc *input.Doc, sum *Summary) error {
 	across := NewIndexLocs()
 	checked := make(map[string]bool) // the children checked, by file or URL
@@ -289,7 +384,10 @@ func (t *tree) children(ctx context.Context, doc *input.Doc, sum *Summary) error
 		}
 		if doc.Sibling(&child) {
 			t.listed[child.Path] = true
-			continue // a file of the same directory input, checked in its turn
+			if t.checked[docKey(&child)] {
+				continue // a file of the same directory input, checked already
+			}
+			// Checked now, as this index's child; its own turn is skipped.
 		}
 		if child.Path != "" && child.Path == doc.Path ||
 			child.Path == "" && doc.Path == "" && child.URL != "" && child.URL == doc.URL {
