@@ -12,6 +12,7 @@ import (
 	"github.com/klauspost/compress/gzip"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/store"
 )
 
@@ -72,8 +73,9 @@ func (e *ShardError) Error() string {
 // shard's index gives (the newest lastmod of its URLs, I-09), so the
 // merged index is as truthful as one run's. It refuses, with a
 // *ShardError and nothing published, when a shard's index is missing,
-// when it lists a child that is not in st, or when it lists a file of
-// another set; and with an error when the children are more than one index
+// when it lists a child that is not in st, when it lists a file of
+// another set, or when it lists its children under another directory URL
+// than o.BaseURL (the shard ran with another base URL); and with an error when the children are more than one index
 // may list (I-02) or the index would pass 50 MiB (S-03).
 func MergeShards(ctx context.Context, st store.Store, o MergeOptions) (FileSummary, error) {
 	if o.Name == "" {
@@ -221,6 +223,12 @@ func readShard(ctx context.Context, st store.Store, present map[string]bool, nam
 		if r.kind(child) != kindChild {
 			return nil, &ShardError{k, n, fmt.Sprintf("%s lists %s, which is not a child of %s (%s-N-HASH.xml); it is not a shard's index", top, loc, sn, sn)}
 		}
+		if dir := loc[:len(loc)-len(child)]; normalDir(dir) != normalDir(baseURL) {
+			// The merged index would list the children where they are
+			// not served (and each child's URLs are checked against its
+			// own URL's directory, L-09).
+			return nil, &ShardError{k, n, fmt.Sprintf("%s lists its sitemaps at %s, but the base URL given here is %s; give the base URL the shard runs were given (--base-url %s), or run the shards again with this one", top, dir, baseURL, dir)}
+		}
 		if !present[child] {
 			return nil, &ShardError{k, n, fmt.Sprintf("%s lists %s, which is not in the store: the shard is incomplete (its files were removed, or are still being copied); run `sitemap generate --shard %d/%d` again", top, child, k, n)}
 		}
@@ -231,6 +239,15 @@ func readShard(ctx context.Context, st store.Store, present map[string]bool, nam
 	}
 	slices.SortStableFunc(out, func(a, b sitemap.IndexEntry) int { return childNum(a.Loc) - childNum(b.Loc) })
 	return out, nil
+}
+
+// normalDir is the directory URL u in its normal form (check.Normalize),
+// or u itself when it has none.
+func normalDir(u string) string {
+	if n, _, pr := check.Normalize(u); pr.OK() {
+		return n
+	}
+	return u
 }
 
 // childNum is N of a child's name NAME-N-HASH.xml (0 when there is none).

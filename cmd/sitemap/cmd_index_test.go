@@ -155,6 +155,17 @@ func TestGenerateShardsIndex(t *testing.T) {
 	}
 	checkMerged(t, files, 3, want)
 
+	// Another base URL than the shards': refused, the index kept (it
+	// listed the children at the other URL, where they are not served).
+	before := files["sitemap.xml"]
+	code, _, stderr := runCLI(t, "", "index", "--shards", "3", "--base-url", "https://cdn.example.com/maps/", "--out", out)
+	if code != exitUsage || !strings.Contains(stderr, "lists its sitemaps at "+genBase+", but the base URL given here is https://cdn.example.com/maps/") {
+		t.Fatalf("index with another --base-url: exit %d\n%s", code, stderr)
+	}
+	if after, _ := os.ReadFile(filepath.Join(out, "sitemap.xml")); !bytes.Equal(after, before) {
+		t.Fatal("index with another --base-url changed sitemap.xml")
+	}
+
 	// A child of shard 2 gone: the shard is incomplete.
 	m, _ := filepath.Glob(filepath.Join(out, "sitemap-2-1-*.xml"))
 	if len(m) != 1 {
