@@ -46,6 +46,9 @@ func get(ctx context.Context, c *fetch.Client, d *Doc, allowOffSite bool) (io.Re
 		resp.Close()
 		return nil, err
 	}
+	if resp.FinalURL != "" && resp.FinalURL != d.URL {
+		d.final = resp.FinalURL
+	}
 	return readCloser{&cutShort{r: body}, resp}, nil
 }
 

@@ -60,12 +60,20 @@ type Doc struct {
 	// firstChild, for a local index whose URL is unknown, is the first
 	// child loc Child saw: its site stands for the index's (I-05).
 	firstChild string
+	// final is the URL that answered an HTTP document after redirects,
+	// once it is open ("" when it answered at URL).
+	final string
 	// s3 is the s3://bucket/key URL of an object input ("" otherwise).
 	s3 string
 	// dir, for the files of a directory input, is the set of its files:
 	// an index among them does not read those again as children.
 	dir map[string]bool
 }
+
+// FinalURL is the URL that answered for an HTTP document after redirects,
+// once [Open] has opened it: "" when it answered at its URL, or when it
+// is not open or not read over HTTP.
+func (d *Doc) FinalURL() string { return d.final }
 
 // IsHTTP reports whether d is fetched over HTTP.
 func (d *Doc) IsHTTP() bool { return d.Path == "" && !d.Stdin && d.s3 == "" }

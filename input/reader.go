@@ -340,6 +340,14 @@ func (r *Reader) openChild(index *Doc, cl childLoc) error {
 	}
 	cd := &child
 	rc, err := Open(r.ctx, cd, r.o)
+	if err == nil && cd.final != "" && r.done["url:"+cd.final] {
+		// Redirected to a sitemap read already (another child's URL,
+		// the index itself): read once, as a child listed twice is.
+		rc.Close()
+		report(sitemap.Diagnostic{Rule: "FETCH-DUP", Severity: sitemap.SeverityInfo,
+			Message: index.Name + " lists " + cl.loc + ", which redirects to " + cd.final + ", already read; read once"})
+		return nil
+	}
 	if err != nil {
 		if r.ctx.Err() != nil {
 			return r.ctx.Err()
@@ -371,6 +379,9 @@ func (r *Reader) start(d *Doc, rc io.ReadCloser) error {
 			r.done = make(map[string]bool)
 		}
 		r.done[k] = true
+		if d.final != "" {
+			r.done["url:"+d.final] = true // what answered for it, after redirects
+		}
 	}
 	c := &docState{doc: d, rc: rc}
 	var in io.Reader = rc

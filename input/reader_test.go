@@ -496,3 +496,37 @@ func TestOpenHTTPBodyCutShort(t *testing.T) {
 		t.Errorf("err %v; want one saying the connection closed before the end of the body", err)
 	}
 }
+
+// TestReaderRedirectToRead: a child that redirects to a sitemap read
+// already (another child of the index) is read once, with the FETCH-DUP
+// note of a child listed twice. It was read again, so every URL of it
+// came twice.
+func TestReaderRedirectToRead(t *testing.T) {
+	mux := http.NewServeMux()
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	site := srv.URL + "/"
+	mux.HandleFunc("/index.xml", func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, index(site+"a.xml", site+"old.xml", site+"b.xml"))
+	})
+	mux.HandleFunc("/a.xml", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, urlset(site+"a")) })
+	mux.HandleFunc("/b.xml", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, urlset(site+"b")) })
+	mux.HandleFunc("/old.xml", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/a.xml", http.StatusMovedPermanently)
+	})
+	client, err := fetch.NewClient(fetch.ClientOptions{HTTPClient: srv.Client(), Attempts: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	locs, diags, err := drain(t, []string{site + "index.xml"}, Options{Follow: true, Client: client})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{site + "a a.xml", site + "b b.xml"}; !slices.Equal(locs, want) {
+		t.Errorf("locs %q, want %q", locs, want)
+	}
+	want := []string{"info FETCH-DUP " + site + "index.xml lists " + site + "old.xml, which redirects to " + site + "a.xml, already read; read once"}
+	if !slices.Equal(diags, want) {
+		t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(diags, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -275,6 +275,16 @@ func (t *tree) document(ctx context.Context, doc *input.Doc, parent func(sitemap
 		parent(sitemap.Diagnostic{Rule: RuleChildMissing, Severity: sitemap.SeverityError, Message: childUnreadable(doc, err)})
 		return nil
 	}
+	if final := doc.FinalURL(); final != "" {
+		if parent != nil && t.checked["u:"+final] {
+			// Redirected to a sitemap checked already: checked once.
+			rc.Close()
+			parent(sitemap.Diagnostic{Rule: "FETCH-DUP", Severity: sitemap.SeverityInfo,
+				Message: fmt.Sprintf("child sitemap %s redirects to %s, checked already; checked once", doc.URL, final)})
+			return nil
+		}
+		t.checked["u:"+final] = true
+	}
 	vo := t.o.Options
 	vo.Name, vo.URL, vo.AcrossIndex = doc.Name, doc.URL, across
 	sum, err := Document(ctx, rc, vo, func(d sitemap.Diagnostic) { t.report(doc, d) })

@@ -3,12 +3,16 @@ package validate
 import (
 	"context"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
 )
 
@@ -86,5 +90,44 @@ func TestTreeChecksEachDocumentOnce(t *testing.T) {
 		if strings.Join(diags, "\n") != strings.Join(want, "\n") || strings.Join(docs, " ") != strings.Join(tc.docs, " ") || sum.Documents != len(tc.docs) {
 			t.Errorf("%v: %d documents %v, diagnostics:\n%s\nwant documents %v and:\n%s", tc.names, sum.Documents, docs, strings.Join(diags, "\n"), tc.docs, strings.Join(want, "\n"))
 		}
+	}
+}
+
+// TestTreeRedirectToChecked: a child that redirects to a sitemap checked
+// already is checked once, with a FETCH-DUP note at its <loc>.
+func TestTreeRedirectToChecked(t *testing.T) {
+	mux := http.NewServeMux()
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	site := srv.URL + "/"
+	mux.HandleFunc("/index.xml", func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+<sitemap><loc>`+site+`a.xml</loc></sitemap>
+<sitemap><loc>`+site+`old.xml</loc></sitemap>
+</sitemapindex>`)
+	})
+	mux.HandleFunc("/a.xml", func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>`+site+`a</loc></url></urlset>`)
+	})
+	mux.HandleFunc("/old.xml", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/a.xml", http.StatusMovedPermanently)
+	})
+	client, err := fetch.NewClient(fetch.ClientOptions{HTTPClient: srv.Client(), Attempts: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var diags []string
+	sum, err := Tree(context.Background(), []string{site + "index.xml"}, TreeOptions{
+		Input: input.Options{Client: client},
+		OnDiagnostic: func(doc *input.Doc, d sitemap.Diagnostic) {
+			diags = append(diags, fmt.Sprintf("%d:%d %s %s: %s", d.Line, d.Col, d.Severity, d.Rule, d.Message))
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "3:10 info FETCH-DUP: child sitemap " + site + "old.xml redirects to " + site + "a.xml, checked already; checked once"
+	if sum.Documents != 2 || len(diags) != 1 || diags[0] != want {
+		t.Errorf("%d documents, diagnostics %q; want 2 and %q", sum.Documents, diags, want)
 	}
 }
