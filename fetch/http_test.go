@@ -307,6 +307,9 @@ func TestSlowAndEndless(t *testing.T) {
 			}
 		})
 		o := fastOpts()
+		// The idle timeout well above the deadline: on a loaded machine
+		// a 50 ms drip could stall past 300 ms and end the read as idle.
+		o.IdleTimeout = 5 * time.Second
 		o.SitemapTimeout = 700 * time.Millisecond
 		r := walk(t, s.URL+"/drip.xml", o)
 		d := r.diag("FETCH-HTTP")
