@@ -220,7 +220,13 @@ func TestPoliteness(t *testing.T) {
 			w.Header().Set("Content-Type", "text/html")
 			fmt.Fprint(w, `<a href="/slow">s</a><a href="/busy">b</a>`)
 		case "/slow":
-			time.Sleep(400 * time.Millisecond)
+			// Far slower than Timeout, which is far above what a page
+			// takes on a loaded machine; it ends when the crawler hangs up.
+			select {
+			case <-time.After(10 * time.Second):
+			case <-r.Context().Done():
+				return
+			}
 			w.Header().Set("Content-Type", "text/html")
 			fmt.Fprint(w, "slow")
 		case "/busy":
@@ -234,7 +240,7 @@ func TestPoliteness(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	c, st, err := openCrawler(context.Background(), filepath.Join(t.TempDir(), "s.db"), srv.URL, Options{UserAgent: "polite-bot/2.0 (+https://example.com)", Timeout: 100 * time.Millisecond})
+	c, st, err := openCrawler(context.Background(), filepath.Join(t.TempDir(), "s.db"), srv.URL, Options{UserAgent: "polite-bot/2.0 (+https://example.com)", Timeout: time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}

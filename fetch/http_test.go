@@ -411,14 +411,14 @@ func TestIdleTimeoutIgnoresSlowConsumer(t *testing.T) {
 	}
 	s.serve("/s.xml", "", urlset(locs...))
 	o := fastOpts()
-	o.IdleTimeout = 100 * time.Millisecond
+	o.IdleTimeout = 300 * time.Millisecond // a loaded machine's server may pause 100 ms
 	o.Concurrency = 1 // two batches in flight: the reader waits for the callback
 	n := 0
 	sum, err := Walk(t.Context(), s.URL+"/s.xml", o, func(ev Event) error {
 		if ev.Kind == EventURL {
 			n++
 			if n == 1 || n == 1500 {
-				time.Sleep(300 * time.Millisecond)
+				time.Sleep(500 * time.Millisecond)
 			}
 		}
 		return nil
