@@ -140,6 +140,15 @@ func NewContext(ctx context.Context, st store.Store, o Options) (*Builder, error
 	if st == nil && !r.DryRun {
 		return nil, errors.New("build: no store")
 	}
+	if _, one := st.(*store.WriterStore); one && !r.DryRun {
+		// Its bytes reach the writer as they are written: a run whose
+		// entries turn out to need an index must not have written a
+		// first child there, so it is counted as under IndexNever.
+		if r.Index == IndexAlways {
+			return nil, errors.New("build: the store takes one file (store.Writer), so it cannot hold an index and its children; publish into a directory (store.Dir) for IndexAlways")
+		}
+		r.Index, r.oneFile = IndexNever, true
+	}
 	b := &Builder{o: r, out: st, st: st, ctx: ctx, start: r.Now(), memLimit: memBody}
 	if r.DryRun {
 		b.st = discard{}
@@ -343,21 +352,28 @@ func (b *Builder) rollover() error {
 }
 
 // NeedIndexError is the error of Commit when the index mode is IndexNever
-// and the entries need more than one sitemap: nothing was written.
+// (or the store is a store.Writer) and the entries need more than one
+// sitemap: nothing was written.
 type NeedIndexError struct {
 	// Sitemaps is how many sitemaps the entries need, and URLs how many
 	// entries they hold.
 	Sitemaps, URLs int
 	// The limits of one sitemap the run had.
 	MaxURLs, MaxBytes, MaxNews int
+	// OneFile is set when the index mode was IndexAuto but the store
+	// takes one file (store.Writer), which cannot hold an index.
+	OneFile bool
 }
 
 func (e *NeedIndexError) Error() string {
+	if e.OneFile {
+		return fmt.Sprintf("build: the %d entries need %d sitemaps (at most %d URLs, %d bytes and %d news entries each) but the store takes one file (store.Writer); publish them into a directory (store.Dir) to have them written with an index, or split the entries", e.URLs, e.Sitemaps, e.MaxURLs, e.MaxBytes, e.MaxNews)
+	}
 	return fmt.Sprintf("build: the %d entries need %d sitemaps (at most %d URLs, %d bytes and %d news entries each) but the index mode is never; use index mode auto (--index auto) to write them with an index", e.URLs, e.Sitemaps, e.MaxURLs, e.MaxBytes, e.MaxNews)
 }
 
 func (b *Builder) needIndex() error {
-	return &NeedIndexError{Sitemaps: b.parts, URLs: b.urls, MaxURLs: b.o.MaxURLs, MaxBytes: b.o.MaxBytes, MaxNews: b.o.MaxNews}
+	return &NeedIndexError{Sitemaps: b.parts, URLs: b.urls, MaxURLs: b.o.MaxURLs, MaxBytes: b.o.MaxBytes, MaxNews: b.o.MaxNews, OneFile: b.o.oneFile}
 }
 
 // finishPart hands the current file to the compose goroutine under name,

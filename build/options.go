@@ -85,7 +85,10 @@ type Options struct {
 	// GzipIndex compresses the index as well (NAME.xml.gz). Off by default:
 	// an uncompressed index is what robots.txt and people read.
 	GzipIndex bool
-	// Index says when an index is written.
+	// Index says when an index is written. Into a store.Writer, which
+	// takes one file, IndexAuto works as IndexNever (entries that need
+	// more than one sitemap are a *NeedIndexError, nothing written) and
+	// IndexAlways is refused.
 	Index IndexMode
 	// MaxURLs lowers the URLs per sitemap below sitemap.MaxURLs (S-01, S-07);
 	// 0 means sitemap.MaxURLs.
@@ -126,6 +129,9 @@ type resolved struct {
 	base   string   // BaseURL with a final "/"
 	scope  *url.URL // entry scope (nil: none)
 	iscope *url.URL // index loc scope (nil: none)
+	// oneFile: the store takes one file (store.Writer); Index was
+	// IndexAuto and is IndexNever.
+	oneFile bool
 }
 
 func (o Options) resolve() (*resolved, error) {

@@ -63,7 +63,8 @@ type Options struct {
 	// published with the sitemaps and before them (a run that publishes
 	// nothing writes no stylesheet either), and references it from every
 	// file, so browsers show a table; Build.Stylesheet, when set, is the
-	// reference instead.
+	// reference instead. A store.Writer takes one file: Run refuses XSL
+	// with it (a StageOpen error, nothing written).
 	XSL bool
 	// State, when set, gives every entry a truthful lastmod (M-02, M-05;
 	// see [state.Decide]) and remembers it: an entry the builder refuses is
@@ -299,12 +300,20 @@ type run struct {
 // On every error but StageSaveState, StageRobots and StageRobotsEdit
 // nothing is published and the previous sitemaps stay as they were.
 func Run(ctx context.Context, src Source, o Options) (Summary, error) {
+	if src == nil {
+		return Summary{}, &StageError{StageOpen, errors.New("generate: nil Source; give Read, Entries or a func of the Source shape")}
+	}
 	if o.Shards > 1 && (o.Shard < 1 || o.Shard > o.Shards) {
 		return Summary{}, &StageError{StageOpen, fmt.Errorf("generate: shard %d of %d: use 1 to %d", o.Shard, o.Shards, o.Shards)}
 	}
 	if !o.NoNormalize {
 		// The directory and scope in the form of the entries (L-18).
 		o.Build.BaseURL, o.Build.SiteURL = normalURL(o.Build.BaseURL), normalURL(o.Build.SiteURL)
+	}
+	if _, one := o.Out.(*store.WriterStore); one && o.XSL && !o.Build.DryRun {
+		// Checked first: the stylesheet would go to the writer ahead of
+		// the sitemap, or the sitemap be refused after it.
+		return Summary{}, &StageError{StageOpen, errors.New("generate: XSL writes the stylesheet beside the sitemaps, and the store takes one file (store.Writer); publish into a directory (store.Dir) for XSL, or leave XSL off and set Build.Stylesheet to the href of a stylesheet served elsewhere")}
 	}
 	if o.XSL && o.Build.Stylesheet == "" {
 		// Relative: it resolves against each file's own URL, and every

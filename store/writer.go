@@ -13,9 +13,10 @@ import (
 // output: the single sitemap of a run without an index. Its bytes go to
 // the writer as the file is written (a builder writes a file only once it
 // is complete), and are flushed by Commit; Publish then has nothing left
-// to do. A second file is refused, as is renaming one. It holds no
-// published files: Open finds none and List is empty, so nothing is ever
-// removed.
+// to do. A second file is refused, as is renaming one (package build
+// therefore never writes an index there: see build.Options.Index). It
+// holds no published files: Open finds none and List is empty, so nothing
+// is ever removed.
 type WriterStore struct {
 	w       io.Writer
 	created bool
