@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
@@ -94,7 +95,8 @@ type Options struct {
 	// FanIn is how many run files are merged at once (default 64); more
 	// runs are merged in several passes.
 	FanIn int
-	// Ignore lists fields (by JSON name, e.g. "lastmod") not compared.
+	// Ignore lists fields (by JSON name, e.g. "lastmod") not compared:
+	// names of Fields; Diff refuses any other before reading a side.
 	Ignore []string
 }
 
@@ -149,6 +151,11 @@ func jsonEqual[T any](a, b T) bool {
 func Diff(ctx context.Context, old, new Entries, o Options, emit func(Change) error) (Summary, error) {
 	if err := ctx.Err(); err != nil {
 		return Summary{}, err
+	}
+	for _, f := range o.Ignore {
+		if !slices.Contains(Fields, f) {
+			return Summary{}, fmt.Errorf("diff: Options.Ignore %q: not a field; want one of %s", f, strings.Join(Fields, ", "))
+		}
 	}
 	if o.ChunkBytes <= 0 {
 		o.ChunkBytes = 16 << 20

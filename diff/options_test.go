@@ -1,0 +1,31 @@
+package diff
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	sitemap "github.com/sitemapkit/sitemap"
+)
+
+// A name in Options.Ignore that is not a field is an error before either
+// side is read, as `sitemap diff --ignore` says: a typo ("lastmdo") was
+// ignored in silence and every lastmod change still reported.
+func TestIgnoreUnknownField(t *testing.T) {
+	read := false
+	side := func(ctx context.Context, yield func(*sitemap.URL) error) error {
+		read = true
+		return nil
+	}
+	_, err := Diff(context.Background(), side, side, Options{Ignore: []string{"lastmod", "lastmdo"}}, func(Change) error { return nil })
+	if err == nil || !strings.Contains(err.Error(), `"lastmdo"`) || !strings.Contains(err.Error(), "content_hash") {
+		t.Errorf("Ignore lastmdo: %v", err)
+	}
+	if read {
+		t.Error("a side was read before the options were checked")
+	}
+	// Every field of Fields is accepted.
+	if _, err := Diff(context.Background(), side, side, Options{Ignore: Fields}, func(Change) error { return nil }); err != nil {
+		t.Errorf("Ignore Fields: %v", err)
+	}
+}
