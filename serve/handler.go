@@ -331,9 +331,15 @@ func (h *Handler) name(seg string) (id int, gz, ok bool) {
 	if !found || num == "" || num[0] == '0' || len(num) > 9 {
 		return 0, false, false
 	}
-	n, err := strconv.Atoi(num)
-	if err != nil || n <= 0 {
-		return 0, false, false
+	// Digits only: strconv.Atoi takes a sign, and "NAME-+1.xml" would be
+	// page 1 under a second name.
+	n := 0
+	for i := 0; i < len(num); i++ {
+		c := num[i]
+		if c < '0' || c > '9' {
+			return 0, false, false
+		}
+		n = n*10 + int(c-'0')
 	}
 	return n, gz, true
 }

@@ -28,7 +28,9 @@ const (
 // ServeHTTP answers GET and HEAD for the handler's names (the last segment
 // of the path, so the handler can be mounted under any prefix): the index,
 // the pages, the stylesheet and robots.txt when enabled. Anything else is
-// 404; a page number past the last page is 404 too. Other methods get 405.
+// 404; a page number past the last page is 404 too, and so is the index
+// while the source has no entries (an index of no sitemap is invalid,
+// I-08). Other methods get 405.
 //
 // A document is sent as application/xml; charset=utf-8, gzip-encoded when
 // the request accepts gzip (Vary: Accept-Encoding); a .xml.gz name is a
@@ -70,6 +72,12 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		h.stats.errors.Add(1)
 		http.Error(w, err.Error(), http.StatusServiceUnavailable)
+		return
+	}
+	if id == 0 && !s.listsPages() {
+		// An index of no sitemap is invalid (I-08), and so would be a
+		// urlset of no URL: there is no sitemap until there are entries.
+		http.Error(w, "no sitemap yet: the source has no entries (an index must list at least one sitemap, I-08)", http.StatusNotFound)
 		return
 	}
 	var p *page

@@ -36,6 +36,17 @@ type snapshot struct {
 	trust time.Duration
 }
 
+// listsPages reports whether the index of s lists a page: whether any page
+// has an entry.
+func (s *snapshot) listsPages() bool {
+	for _, p := range s.pages {
+		if p.count > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // limits are what a page may hold.
 type limits struct {
 	perPage  int

@@ -1,0 +1,62 @@
+package serve
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	sitemap "github.com/sitemapkit/sitemap"
+)
+
+func seqOf(locs ...string) func(yield func(*sitemap.URL, error) bool) {
+	return func(yield func(*sitemap.URL, error) bool) {
+		for _, l := range locs {
+			if !yield(&sitemap.URL{Loc: l}, nil) {
+				return
+			}
+		}
+	}
+}
+
+// A page has one name: "sitemap-+1.xml" was page 1 too (strconv.Atoi
+// takes a sign), the same document under a second URL.
+func TestPageNameDigitsOnly(t *testing.T) {
+	h, err := NewHandler(Seq(seqOf("https://www.example.com/a"), nil), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"/sitemap-+1.xml", "/sitemap-+1.xml.gz", "/sitemap--1.xml", "/sitemap-1_0.xml"} {
+		if res := get(t, h, "GET", name); res.StatusCode != 404 {
+			t.Errorf("%s: %s, want 404", name, res.Status)
+		}
+	}
+	if res := get(t, h, "GET", "/sitemap-1.xml"); res.StatusCode != 200 {
+		t.Errorf("/sitemap-1.xml: %s", res.Status)
+	}
+}
+
+// A source without entries has no sitemap: the index is a 404 saying so,
+// not a <sitemapindex> of no <sitemap> (invalid, I-08, as package validate
+// reports it). Once an entry is there, the index lists its page.
+func TestEmptySourceIndex(t *testing.T) {
+	var locs []string
+	version := 0
+	src := Seq(func(yield func(*sitemap.URL, error) bool) {
+		seqOf(locs...)(yield)
+	}, func(context.Context) (string, error) { return strings.Repeat("v", version), nil })
+	h, err := NewHandler(src, Options{Recheck: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"/sitemap.xml", "/sitemap.xml.gz"} {
+		res := get(t, h, "GET", name)
+		if b := body(t, res); res.StatusCode != 404 || !strings.Contains(b, "no entries") {
+			t.Errorf("%s of an empty source: %s %q", name, res.Status, b)
+		}
+	}
+	locs, version = []string{"https://www.example.com/a"}, 1
+	res := get(t, h, "GET", "/sitemap.xml")
+	if b := body(t, res); res.StatusCode != 200 || !strings.Contains(b, "sitemap-1.xml") {
+		t.Errorf("index of one entry: %s %q", res.Status, b)
+	}
+}
