@@ -93,6 +93,27 @@ type Crawler struct {
 	// is the first of them written.
 	truncated      int
 	firstTruncated string
+
+	// answered is set by any HTTP response of this run (robots.txt or a
+	// page); until then noAnswer holds the first request that got none
+	// and why (Summary.Unreachable).
+	answered   atomic.Bool
+	noAnswerMu sync.Mutex
+	noAnswer   string
+}
+
+// heard notes the outcome of one request of this run: err is nil when
+// an HTTP response came (whatever its status).
+func (c *Crawler) heard(u string, err error) {
+	if err == nil {
+		c.answered.Store(true)
+		return
+	}
+	c.noAnswerMu.Lock()
+	if c.noAnswer == "" {
+		c.noAnswer = u + ": " + err.Error()
+	}
+	c.noAnswerMu.Unlock()
 }
 
 // Summary is what a Run did.
@@ -121,7 +142,13 @@ type Summary struct {
 	// Warnings are problems that did not stop the crawl (robots.txt
 	// unreadable, unreadable seed sitemaps).
 	Warnings []string      `json:"warnings,omitempty"`
-	Elapsed  time.Duration `json:"elapsed_ns"`
+	// Unreachable is set when no request of this run got an HTTP
+	// response (the site is down, or the URL names no server: DNS,
+	// connection refused, TLS): the first request and why. Nothing was
+	// crawled because nothing answered, which is not a finding about the
+	// site's pages.
+	Unreachable string        `json:"unreachable,omitempty"`
+	Elapsed     time.Duration `json:"elapsed_ns"`
 }
 
 // New prepares a crawl of start over a state store: st keeps the per-URL
@@ -286,6 +313,11 @@ func (c *Crawler) summarize(ctx context.Context, t0 time.Time, sum Summary, limi
 	sort.Strings(sum.Limits)
 	sum.Fetched = c.runPages
 	sum.Warnings = c.warnings
+	if !c.answered.Load() {
+		c.noAnswerMu.Lock()
+		sum.Unreachable = c.noAnswer
+		c.noAnswerMu.Unlock()
+	}
 	if c.truncated > 0 {
 		what := "1 page was"
 		if c.truncated > 1 {
@@ -321,6 +353,11 @@ func (c *Crawler) readRobots(ctx context.Context) error {
 	r, err := c.http.Robots(ctx, robotsURL)
 	if err != nil {
 		return err // ctx ended
+	}
+	if r.Status > 0 {
+		c.heard(robotsURL, nil)
+	} else if r.Err != nil {
+		c.heard(robotsURL, r.Err)
 	}
 	f := r.File
 	switch {

@@ -2,6 +2,8 @@ package crawl
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -51,5 +53,33 @@ func TestImageHostsAreHostNames(t *testing.T) {
 		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
 			t.Errorf("%q: error %v, want one saying %q", tc.host, err, tc.want)
 		}
+	}
+}
+
+// TestUnreachable: Summary.Unreachable names the first request of a run
+// that got no HTTP response when none got one, and stays empty when the
+// site answered anything, a 404 included.
+func TestUnreachable(t *testing.T) {
+	ctx := context.Background()
+	srv := httptest.NewServer(http.NotFoundHandler())
+	start := srv.URL + "/"
+	c, st, err := openCrawler(ctx, filepath.Join(t.TempDir(), "s.db"), start, Options{Rate: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := c.Run(ctx)
+	st.Close()
+	if err != nil || sum.Unreachable != "" {
+		t.Errorf("a site answering 404: %v, unreachable %q; want none", err, sum.Unreachable)
+	}
+	srv.Close()
+	c, st, err = openCrawler(ctx, filepath.Join(t.TempDir(), "s.db"), start, Options{Rate: -1, IgnoreRobots: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	sum, err = c.Run(ctx)
+	if err != nil || !strings.HasPrefix(sum.Unreachable, start+": ") {
+		t.Errorf("a closed port: %v, unreachable %q; want it to name %s", err, sum.Unreachable, start)
 	}
 }

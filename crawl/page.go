@@ -61,9 +61,13 @@ func (c *Crawler) fetch(ctx context.Context, t task) result {
 		if waitErr != nil {
 			return waitFailed()
 		}
+		if ctx.Err() == nil {
+			c.heard(t.Loc, err)
+		}
 		res.Reason = ReasonError
 		return res
 	}
+	c.heard(t.Loc, nil)
 	defer drain(resp)
 	c.read(ctx, &res, resp)
 	res.compactEdges()

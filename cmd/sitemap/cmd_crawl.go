@@ -413,6 +413,11 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 		} else {
 			writeCrawlSummary(s.Err, sum)
 		}
+		if sum.Unreachable != "" {
+			// Nothing answered: no finding about the site's pages, a
+			// run that could not be made (as fetch says of such a site).
+			return cannotRun("the site did not answer (%s): nothing crawled, nothing published; check the URL and that the site is up", sum.Unreachable)
+		}
 		fmt.Fprintf(s.Err, "sitemap: no page can be listed; nothing published, previous sitemaps left as they were\n")
 		return problemsFound()
 	}

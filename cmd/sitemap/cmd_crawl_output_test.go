@@ -113,6 +113,31 @@ func TestCrawlJSONWhenNothingListed(t *testing.T) {
 	}
 }
 
+// TestCrawlSiteThatDoesNotAnswer: a START-URL where no server answers
+// (a closed port; robots.txt obeyed or ignored) is a crawl that could not
+// run: exit 2, saying the site did not answer, with the JSON summary's
+// "unreachable". It was exit 1, "no page can be listed", the robots.txt
+// failure counted as a page disallowed by robots.txt.
+func TestCrawlSiteThatDoesNotAnswer(t *testing.T) {
+	srv := httptest.NewServer(http.NotFoundHandler())
+	start := srv.URL + "/"
+	srv.Close() // nothing listens there now
+	for _, extra := range [][]string{nil, {"--ignore", "robots"}} {
+		dir := t.TempDir()
+		args := append([]string{"crawl", start, "--out", filepath.Join(dir, "out"), "--state", filepath.Join(dir, "s.db"), "--rate", "0", "--json"}, extra...)
+		code, stdout, stderr := runCLI(t, "", args...)
+		if code != exitUsage || !strings.Contains(stderr, "sitemap: the site did not answer ("+start) || !strings.Contains(stderr, "check the URL and that the site is up") {
+			t.Errorf("%v: exit %d, stderr %s", extra, code, stderr)
+		}
+		if !strings.Contains(stdout, `"unreachable": "`+start) {
+			t.Errorf("%v: JSON summary without unreachable: %s", extra, stdout)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
+			t.Errorf("%v: --out created", extra)
+		}
+	}
+}
+
 // TestCrawlReplacingAnUnfinishedCrawlSaysSo: a state file holding an
 // unfinished crawl of one START-URL, given to a crawl of another (a typo
 // on resuming), loses that crawl's progress: the run says so.
