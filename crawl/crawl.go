@@ -141,7 +141,7 @@ type Summary struct {
 	Finished bool `json:"finished,omitempty"`
 	// Warnings are problems that did not stop the crawl (robots.txt
 	// unreadable, unreadable seed sitemaps).
-	Warnings []string      `json:"warnings,omitempty"`
+	Warnings []string `json:"warnings,omitempty"`
 	// Unreachable is set when no request of this run got an HTTP
 	// response (the site is down, or the URL names no server: DNS,
 	// connection refused, TLS): the first request and why. Nothing was
