@@ -113,7 +113,8 @@ For example, the same command on each of several machines, then the progress:
 The summary on standard error counts the URLs left out by reason; --report writes one JSON
 line per URL seen (url, status, included, reason, depth, from), sorted by URL.
 Exit status: 0 ok; 1 the crawl ran but pages failed (4xx, 5xx, network) or nothing was
-listed; 2 bad flags, unwritable output, or interrupted.`,
+listed; 2 bad flags, unwritable output, a site where nothing answered (DNS, connection
+refused, TLS), or interrupted.`,
 		Example: `  sitemap crawl https://www.example.com/ --out public/ --gzip
   sitemap crawl https://www.example.com/ --out public/ --report crawl.jsonl --max-depth 8 --rate 5
   sitemap crawl https://www.example.com/shop/ --dry-run --exclude '/cart|/login' --query allow=page`,
