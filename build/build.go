@@ -48,7 +48,8 @@ var ErrNoEntries = errors.New("build: no valid entries to write; nothing publish
 // everything allowed and each file's header declares only what it used.
 const allExt = sitemap.ExtAll
 
-// Builder writes one set of sitemaps. Use it from one goroutine: Add the
+// Builder writes one set of sitemaps. Create it with New or NewContext
+// (the zero value is not usable) and use it from one goroutine: Add the
 // entries, then Commit (or Abort).
 type Builder struct {
 	st  store.Store // where files go (a discarding store in a dry run)

@@ -352,8 +352,13 @@ func (r *run) consume(ctx context.Context, s *step) error {
 }
 
 // ShardOf is the shard (1 to shards) of the URL loc, given in its normal
-// form: 1 + the 64-bit FNV-1a hash of its bytes modulo shards.
+// form: 1 + the 64-bit FNV-1a hash of its bytes modulo shards. With
+// shards below 2 every loc is in shard 1 (as Options.Shards below 2 means
+// no sharding).
 func ShardOf(loc string, shards int) int {
+	if shards < 2 {
+		return 1
+	}
 	h := fnv.New64a()
 	h.Write([]byte(loc))
 	return 1 + int(h.Sum64()%uint64(shards))

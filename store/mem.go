@@ -11,7 +11,8 @@ import (
 )
 
 // MemStore keeps files in memory, for tests. Publication is atomic: a
-// file becomes visible only through Publish.
+// file becomes visible only through Publish. The zero value is an empty
+// store, as Memory returns.
 type MemStore struct {
 	mu    sync.Mutex
 	files map[string][]byte
@@ -105,6 +106,9 @@ func (s *MemStore) Publish(ctx context.Context, p Publication) error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.files == nil {
+		s.files = map[string][]byte{}
+	}
 	for _, f := range p.Files {
 		mf := f.(*memFile)
 		s.files[mf.name] = bytes.Clone(mf.buf.Bytes())
