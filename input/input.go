@@ -203,6 +203,9 @@ func Resolve(names []string, o Options) ([]Doc, error) {
 	stdin := false
 	for _, name := range names {
 		switch {
+		case name == "":
+			// Taken for an http(s) URL without a client, or requested.
+			return nil, errors.New(`an empty input name; give a file, a directory, "-" for standard input, or an http(s) URL`)
 		case name == "-":
 			if stdin {
 				return nil, errors.New("standard input (-) given more than once")

@@ -273,6 +273,11 @@ func TestResolve(t *testing.T) {
 	if _, err := Resolve([]string{"-", "-"}, Options{}); err == nil {
 		t.Error("stdin twice accepted")
 	}
+	// An empty name is said to be one: it was taken for an http(s) URL
+	// ("needs an HTTP client", or with one a request of "").
+	if _, err := Resolve([]string{"a.xml", ""}, Options{}); err == nil || !strings.Contains(err.Error(), "an empty input name") {
+		t.Errorf("empty name: %v", err)
+	}
 	if _, err := Resolve([]string{"a.xml"}, Options{Base: "ftp://x/"}); err == nil {
 		t.Error("ftp base accepted")
 	}
