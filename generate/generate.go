@@ -102,8 +102,9 @@ type Options struct {
 	// Sitemap: line of the run's top file to (created when missing; every
 	// other byte kept, RB-13), and to drop the Sitemap: lines of files
 	// this run removed. A dry run does not touch it. A path that is a
-	// directory, or whose directory does not exist, stops the run before
-	// anything is published (a StageOpen error).
+	// directory, or whose directory does not exist, or an empty
+	// Build.BaseURL (the line is an absolute URL, RB-05), stops the run
+	// before anything is published (a StageOpen error).
 	RobotsTxt string
 	// Strict ends the run at the first invalid entry, or the first entry
 	// that would be published only after a repair (a field or block
@@ -154,7 +155,8 @@ type Summary struct {
 	// in a corrected form; by action, rule and field.
 	Repairs []Repair `json:"repairs,omitempty"`
 	// Sitemap is the URL of the run's top file, the one robots.txt lists:
-	// the index, or the single sitemap ("" when nothing was built).
+	// the index, or the single sitemap ("" when nothing was built); its
+	// name alone when Build.BaseURL is empty.
 	Sitemap string `json:"sitemap,omitempty"`
 	// Robots is what was done to Options.RobotsTxt (nil without it).
 	Robots *RobotsUpdate `json:"robots,omitempty"`
@@ -314,6 +316,11 @@ func Run(ctx context.Context, src Source, o Options) (Summary, error) {
 		// Checked first: the stylesheet would go to the writer ahead of
 		// the sitemap, or the sitemap be refused after it.
 		return Summary{}, &StageError{StageOpen, errors.New("generate: XSL writes the stylesheet beside the sitemaps, and the store takes one file (store.Writer); publish into a directory (store.Dir) for XSL, or leave XSL off and set Build.Stylesheet to the href of a stylesheet served elsewhere")}
+	}
+	if o.RobotsTxt != "" && o.Build.BaseURL == "" {
+		// The Sitemap: line is an absolute URL (RB-05): without the base
+		// URL the sitemaps were published, then the line refused.
+		return Summary{}, &StageError{StageOpen, fmt.Errorf("generate: robots.txt %s lists the sitemap by its absolute URL (RB-05), which needs Build.BaseURL: the URL of the directory the sitemaps are served from, such as https://www.example.com/", o.RobotsTxt)}
 	}
 	if o.XSL && o.Build.Stylesheet == "" {
 		// Relative: it resolves against each file's own URL, and every

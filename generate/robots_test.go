@@ -43,3 +43,22 @@ func TestRunRobotsPathCheckedFirst(t *testing.T) {
 		}
 	}
 }
+
+// A RobotsTxt without Build.BaseURL stops the run before anything is
+// published: the Sitemap: line is an absolute URL (RB-05), and the
+// sitemaps were published, then the line refused.
+func TestRunRobotsNeedsBaseURL(t *testing.T) {
+	dir := t.TempDir()
+	st, err := store.Dir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Run(context.Background(), text(base+"a"), Options{Out: st, RobotsTxt: filepath.Join(dir, "robots.txt")})
+	var se *StageError
+	if !errors.As(err, &se) || se.Stage != StageOpen || !strings.Contains(err.Error(), "Build.BaseURL") {
+		t.Errorf("no base URL: %v", err)
+	}
+	if names, _ := st.List(context.Background()); len(names) != 0 {
+		t.Errorf("published %v", names)
+	}
+}
