@@ -71,9 +71,11 @@ type Diagnostic struct {
 //
 //	sitemap-3.xml:120:7: error X-06: <lastmod> before <loc>; …
 //
-// It is one line whatever the diagnostic holds: control characters in the
-// message or the place (a value quoted from a hostile document, a file
-// name with a newline) are written as Go escapes (\n, \x1b, \u2028).
+// With neither File nor URL it starts at the line ("120:7: error …"), or
+// at the severity when there is no line either. It is one line whatever
+// the diagnostic holds: control characters in the message or the place (a
+// value quoted from a hostile document, a file name with a newline) are
+// written as Go escapes (\n, \x1b, \u2028).
 func (d Diagnostic) String() string {
 	b := make([]byte, 0, 64+len(d.Message))
 	where := d.File
@@ -81,10 +83,14 @@ func (d Diagnostic) String() string {
 		where = d.URL
 	}
 	where = check.EscapeControls(where)
-	if where != "" {
+	if where != "" || d.Line > 0 {
+		// Without a name (DecoderOptions.Name empty) the line and column
+		// still say where: "120:7: error …".
 		b = append(b, where...)
 		if d.Line > 0 {
-			b = append(b, ':')
+			if where != "" {
+				b = append(b, ':')
+			}
 			b = strconv.AppendInt(b, int64(d.Line), 10)
 			if d.Col > 0 {
 				b = append(b, ':')

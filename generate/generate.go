@@ -178,8 +178,9 @@ type Problem struct {
 
 // String formats p for people: the source's own message
 // ("urls.csv:4:12: … (P-01)"), or for an entry the builder refused its
-// position, or its loc when the source has none, and the encoder's
-// message ("urls.txt:3: loc … (L-07)").
+// position (its line alone when the source has no name: "3: loc …"), or
+// its loc when the source has no positions, and the encoder's message
+// ("urls.txt:3: loc … (L-07)").
 func (p Problem) String() string {
 	var se *source.Error
 	if errors.As(p.Err, &se) {
@@ -192,6 +193,10 @@ func (p Problem) String() string {
 	switch {
 	case p.File != "":
 		return p.File + ":" + strconv.Itoa(p.Line) + ": " + msg
+	case p.Line > 0:
+		// A source read without a name (source.Options.Name) still has
+		// lines, written as the source's own errors write them ("3:12: …").
+		return strconv.Itoa(p.Line) + ": " + msg
 	case p.Loc != "":
 		return p.Loc + ": " + msg
 	}
@@ -208,7 +213,9 @@ func (p Problem) Diagnostic() sitemap.Diagnostic {
 		d.Message, d.Col = se.Msg, se.Col
 	case errors.As(p.Err, &ee):
 		d.Message = ee.Error()
-		if d.File == "" {
+		if d.File == "" && d.Line == 0 {
+			// Without positions the loc is where: not with a line,
+			// which is the input's, not the loc's.
 			d.URL = p.Loc
 		}
 	case p.Err != nil:
