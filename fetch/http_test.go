@@ -412,7 +412,7 @@ func TestIdleTimeoutIgnoresSlowConsumer(t *testing.T) {
 	s.serve("/s.xml", "", urlset(locs...))
 	o := fastOpts()
 	o.IdleTimeout = 300 * time.Millisecond // a loaded machine's server may pause 100 ms
-	o.Concurrency = 1 // two batches in flight: the reader waits for the callback
+	o.Concurrency = 1                      // two batches in flight: the reader waits for the callback
 	n := 0
 	sum, err := Walk(t.Context(), s.URL+"/s.xml", o, func(ev Event) error {
 		if ev.Kind == EventURL {

@@ -142,6 +142,13 @@ type Options struct {
 	// TempDir is where the dedup spill file is created (default
 	// os.TempDir()). The file is removed when Walk returns.
 	TempDir string
+	// Discover finds the sitemaps start leads to and reads none of them:
+	// each one robots.txt names, and each well-known path that answers
+	// with a sitemap (its body read only as far as that takes), is a
+	// NodeSitemap of Depth 1 with no URL events and no children. A
+	// program that reads the sitemaps its own way (validate.Tree) starts
+	// from their URLs (Node.FinalURL, or Node.URL when not requested).
+	Discover bool
 }
 
 // clientOptions is the configuration of the Client a Walk builds when

@@ -43,6 +43,12 @@ func (w *walker) runSitemap(j *job, e *emitter) {
 	if !ok {
 		return
 	}
+	if w.opts.Discover && !j.probe {
+		// Named (by robots.txt, or the start itself): found, not read.
+		e.node(EventNodeStart, n)
+		e.node(EventNodeEnd, n)
+		return
+	}
 	sem := w.hostSem(hostOf(req))
 	select {
 	case sem <- struct{}{}:
@@ -199,6 +205,13 @@ func (r *sitemapRead) decode() {
 	dec := openDoc(o.r, docOptions{Name: r.final, MaxBytes: w.opts.MaxSitemapBytes, MaxErrors: w.opts.MaxErrors, Context: r.ctx, OnDiagnostic: r.report})
 	it, err := dec.Next()
 	if !r.first(dec, err) {
+		return
+	}
+	if w.opts.Discover {
+		// A probe that proved to be a sitemap: found, read no further.
+		n.Bytes = o.resp.BytesRead()
+		o.finish(false)
+		r.end()
 		return
 	}
 	complete := false

@@ -508,3 +508,50 @@ func TestSiteUnreachable(t *testing.T) {
 		t.Errorf("a site answering 503: StartErr %v, diagnostics %v; want FETCH-NONE", r.sum.StartErr, r.diags)
 	}
 }
+
+// TestDiscover: with Options.Discover the walk finds a site's sitemaps and
+// reads none: the ones robots.txt names are not requested, a well-known
+// path is read only until it proves to be a sitemap, and no URL or child
+// comes out.
+func TestDiscover(t *testing.T) {
+	s := newSite(t)
+	u := s.URL
+	s.serve("/robots.txt", "text/plain", []byte("User-agent: *\nDisallow:\n\nSitemap: "+u+"/sitemap_index.xml\nSitemap: "+u+"/news.xml\n"))
+	s.serve("/sitemap_index.xml", "application/xml", index(u+"/a.xml"))
+	s.serve("/a.xml", "application/xml", urlset("https://www.example.com/1"))
+	r := walk(t, u+"/", Options{Discover: true})
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	var found []string
+	for _, n := range r.nodes {
+		if n.Kind == NodeSitemap {
+			found = append(found, n.URL)
+		}
+	}
+	slices.Sort(found)
+	if want := []string{u + "/news.xml", u + "/sitemap_index.xml"}; !slices.Equal(found, want) || len(r.urls) != 0 || len(r.diags) != 0 {
+		t.Errorf("found %q, %d URLs, diagnostics %v; want %q and nothing else", found, len(r.urls), r.diags, want)
+	}
+	if s.hitCount("/sitemap_index.xml") != 0 || s.hitCount("/a.xml") != 0 || s.hitCount("/news.xml") != 0 {
+		t.Error("a sitemap was requested")
+	}
+
+	// No Sitemap line: the known paths, sniffed; the one that answers
+	// with a sitemap is found, its children are not read.
+	s2 := newSite(t)
+	s2.serve("/sitemap_index.xml", "application/xml", index(s2.URL+"/a.xml"))
+	r = walk(t, s2.URL+"/", Options{Discover: true})
+	found = found[:0]
+	for _, n := range r.nodes {
+		if n.Kind == NodeSitemap {
+			found = append(found, n.FinalURL)
+		}
+	}
+	if want := []string{s2.URL + "/sitemap_index.xml"}; r.err != nil || !slices.Equal(found, want) || len(r.urls) != 0 || s2.hitCount("/a.xml") != 0 {
+		t.Errorf("probed: found %q (%v), %d URLs, a.xml requested %d times; want %q", found, r.err, len(r.urls), s2.hitCount("/a.xml"), want)
+	}
+	if !IsSiteStart(u+"/") || !IsSiteStart(u+"/robots.txt") || !IsSiteStart(u) || !IsSiteStart(u+"/blog/") || IsSiteStart(u+"/sitemap.xml") || IsSiteStart("www.example.com") {
+		t.Error("IsSiteStart")
+	}
+}

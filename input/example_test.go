@@ -4,9 +4,13 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
+	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
 )
 
@@ -63,4 +67,34 @@ func ExampleChild() {
 	// public/sub/child-1.xml
 	// public/child-2.xml.gz
 	// not followed: child sitemap https://cdn.example.net/child-3.xml is on another site than the index (https://www.example.com); an index may point only to sitemaps on its own site; not followed (--allow-off-site follows it)
+}
+
+// Find the sitemaps of a site from its homepage (here a server on this
+// machine whose robots.txt names two), then read them as any other input.
+func ExampleDiscover() {
+	mux := http.NewServeMux()
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	mux.HandleFunc("/robots.txt", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, "User-agent: *\nDisallow:\n\nSitemap: %[1]s/sitemap.xml\nSitemap: %[1]s/news.xml\n", srv.URL)
+	})
+	client, err := fetch.NewClient(fetch.ClientOptions{UserAgent: "example-bot/1.0"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	start := srv.URL + "/"
+	fmt.Println(input.IsSiteStart(start), input.IsSiteStart(srv.URL+"/sitemap.xml"))
+	found, err := input.Discover(context.Background(), start, input.Options{Client: client}, nil)
+	if err != nil {
+		fmt.Println(err) // nothing answered there
+		return
+	}
+	for _, u := range found {
+		fmt.Println(strings.TrimPrefix(u, srv.URL))
+	}
+	// Output:
+	// true false
+	// /sitemap.xml
+	// /news.xml
 }

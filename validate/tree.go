@@ -70,7 +70,9 @@ type TreeSummary struct {
 }
 
 // Tree validates the documents names resolve to (files, "-", http(s)
-// URLs, directories: see package input) one after the other and, for
+// URLs, directories: see package input; a site's homepage or robots.txt
+// URL stands for the sitemaps input.Discover finds there, what the search
+// says reported against it) one after the other and, for
 // each named index, its children (one level, I-07), mapped to files or
 // URLs by [input.Child]. The children of one index share an [IndexLocs]
 // (L-17 across the index). A child on another scheme, host or port than
@@ -95,15 +97,38 @@ type TreeSummary struct {
 // cannot be resolved, a named document that cannot be opened or read
 // (the error names it), or ctx done (ctx.Err()).
 func Tree(ctx context.Context, names []string, o TreeOptions) (TreeSummary, error) {
-	docs, err := input.Resolve(names, o.Input)
-	if err != nil {
-		return TreeSummary{}, err
-	}
 	t := &tree{o: o, listed: map[string]bool{}, checked: map[string]bool{}}
+	var openErr error
+	var all []string // names, each site replaced by the sitemaps found there
+	for _, name := range names {
+		if !input.IsSiteStart(name) {
+			all = append(all, name)
+			continue
+		}
+		found, err := t.discover(ctx, name)
+		if err != nil {
+			if ctx.Err() != nil {
+				return t.sum, ctx.Err()
+			}
+			var oe *input.OpenError
+			if o.OnOpenError != nil && errors.As(err, &oe) {
+				o.OnOpenError(oe.Doc, err)
+				if openErr == nil {
+					openErr = err
+				}
+				continue
+			}
+			return t.sum, err
+		}
+		all = append(all, found...)
+	}
+	docs, err := input.Resolve(all, o.Input)
+	if err != nil {
+		return t.sum, err
+	}
 	if !o.NoChildren {
 		indexesFirst(ctx, docs, o.Input)
 	}
-	var openErr error
 	for i := range docs {
 		if k := docKey(&docs[i]); k != "" && t.checked[k] {
 			continue // checked already: named twice, or a child of an index named before
@@ -139,6 +164,13 @@ type tree struct {
 	// checked holds the documents checked (docKey), named or as a child: a
 	// document is checked once.
 	checked map[string]bool
+}
+
+// discover returns the URLs of the sitemaps the site start leads to
+// (input.Discover); what the search says is reported against start.
+func (t *tree) discover(ctx context.Context, start string) ([]string, error) {
+	doc := &input.Doc{Name: start, URL: start}
+	return input.Discover(ctx, start, t.o.Input, func(d sitemap.Diagnostic) { t.report(doc, d) })
 }
 
 // docKey names the document d is, for tree.checked: its file, or its URL;

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -152,19 +151,6 @@ func graphFormat(output, format string) (string, error) {
 	return "", fmt.Errorf("--format %q: want html, svg, dot or json", format)
 }
 
-// isSiteStart reports whether name is a homepage or robots.txt URL: a
-// site to find the sitemaps of, not a sitemap.
-func isSiteStart(name string) bool {
-	if !input.IsHTTP(name) {
-		return false
-	}
-	u, err := url.Parse(name)
-	if err != nil {
-		return false
-	}
-	return u.Path == "" || u.Path == "/" || strings.EqualFold(u.Path, "/robots.txt")
-}
-
 // graphEntries returns the URLs of the inputs: a site's through fetch's
 // discovery, anything else through input with its children followed.
 // Diagnostics go to diag.
@@ -187,7 +173,7 @@ func graphEntries(o *graphOptions, stdin io.Reader, diag func(sitemap.Diagnostic
 // in.Follow, an index's children too). Diagnostics go to
 // in.OnDiagnostic.
 func siteEntries(inputs []string, in input.Options) sitemap.Entries {
-	if len(inputs) == 1 && isSiteStart(inputs[0]) {
+	if len(inputs) == 1 && input.IsSiteStart(inputs[0]) {
 		return func(ctx context.Context, yield func(*sitemap.URL) error) error {
 			fo := fetch.Options{HTTP: in.Client, MaxErrors: in.Decoder.MaxErrors}
 			_, err := fetch.Walk(ctx, inputs[0], fo, func(ev fetch.Event) error {

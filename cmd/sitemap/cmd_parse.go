@@ -49,7 +49,8 @@ func newParseCmd(s *streams) *cobra.Command {
 		Short: "Print the entries of sitemaps (XML, index, text, RSS, Atom; gzip or not) as JSONL, CSV or text",
 		Long: `Parse reads each INPUT (a file, "-" for standard input, an http(s) URL, or a directory: its
 *.xml, *.xml.gz and *.txt files in name order; the format and gzip are detected from the
-bytes) and prints its entries on standard output:
+bytes; a site's homepage or robots.txt URL: the sitemaps found there, as fetch finds them)
+and prints its entries on standard output:
 
   jsonl  one entry record per line (docs/CONVENTIONS.md), every extension included, with
          "source" naming the sitemap it came from: the input of "sitemap generate"
@@ -75,6 +76,7 @@ entry before the problem is printed), 2 could not run.`,
 		Example: `  sitemap parse testdata/samples/basic.xml
   sitemap parse --format txt testdata/samples/basic.xml.gz
   sitemap parse --format csv --follow https://www.example.com/sitemap.xml
+  sitemap parse --format txt --follow https://www.example.com/robots.txt
   sitemap parse testdata/samples/basic.xml | sitemap generate --base-url https://www.example.com/ --dry-run -`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
@@ -238,7 +240,11 @@ func runParse(ctx context.Context, o *parseOptions, s *streams) error {
 	if o.MaxChildren == 0 {
 		in.MaxChildren = -1 // none
 	}
-	docs, err := input.Resolve(o.Inputs, in)
+	names, err := discoverInputs(ctx, o.Inputs, in)
+	if err != nil {
+		return err
+	}
+	docs, err := input.Resolve(names, in)
 	if err != nil {
 		return cannotRun("%v", err)
 	}

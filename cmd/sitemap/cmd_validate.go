@@ -54,7 +54,9 @@ func newValidateCmd(s *streams) *cobra.Command {
 		Short: "Check sitemaps and sitemap indexes against the protocol, the XSDs and Google's rules",
 		Long: `Validate reads each INPUT (a file, "-" for standard input, an http(s) URL, or a directory:
 its *.xml, *.xml.gz and *.txt files in name order; gzip is detected from the bytes) and
-reports every problem like a compiler, one per line on standard output:
+reports every problem like a compiler, one per line on standard output. A site's homepage
+(https://www.example.com/) or robots.txt URL is a site: the sitemaps its robots.txt names,
+or else the well-known paths that answer with a sitemap (as fetch finds them), are checked.
 
   sitemap.xml:5:5: error X-06: <loc> out of order; children of <url> go loc, lastmod, …
 
@@ -90,7 +92,8 @@ not run (bad flags, unreadable input, HTTP failure of an INPUT).`,
 		Example: `  sitemap validate testdata/samples/basic.xml
   sitemap validate --base https://www.example.com/ --strict testdata/samples/basic.xml
   sitemap validate --format jsonl --now 2026-11-22T12:00:00Z testdata/samples/newsold.xml
-  sitemap validate https://www.example.com/sitemap.xml.gz`,
+  sitemap validate https://www.example.com/sitemap.xml.gz
+  sitemap validate https://www.example.com/`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Inputs = args
