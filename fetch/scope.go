@@ -121,6 +121,10 @@ func parseAllow(a string) (allowEntry, error) {
 		return allowEntry{}, fmt.Errorf("allowed host %q: %s; want example.com, example.com:8080, .example.com or [2001:db8::1]:8080", a, why)
 	}
 	s := strings.TrimSpace(a)
+	if u, err := url.Parse(s); err == nil && u.Scheme != "" && u.Host != "" {
+		// A URL read as host:port said "the port is not a number".
+		return bad(fmt.Sprintf("a URL, not a host; give its host, %s", u.Host))
+	}
 	var e allowEntry
 	switch {
 	case strings.HasPrefix(s, "*."):
