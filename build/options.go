@@ -66,12 +66,16 @@ type Options struct {
 	// single sitemap or the index; the children are NAME-1-HASH.xml,
 	// NAME-2-HASH.xml, … where HASH is the first 12 hex digits of the
 	// SHA-256 of the file as stored, so a child's name changes exactly
-	// when its content does (.xml.gz when compressed). Default "sitemap".
+	// when its content does (.xml.gz when compressed). Default "sitemap";
+	// a name ending in .xml or .xml.gz is refused (it would make
+	// sitemap.xml.xml).
 	Name string
 	// BaseURL is where the files are served, for example
 	// "https://www.example.com/" or "https://www.example.com/sitemaps/";
-	// index locs are BaseURL + file name. A missing final "/" is added.
-	// Required when an index is written.
+	// index locs are BaseURL + file name. A missing final "/" is added;
+	// a URL whose last segment is a sitemap file (…/sitemap.xml) is
+	// refused, with its directory to give instead. Required when an index
+	// is written.
 	BaseURL string
 	// SiteURL is the scope every entry's loc must be in (L-09): by default
 	// BaseURL. With neither set, the scope is not checked.
@@ -139,6 +143,9 @@ func (o Options) resolve() (*resolved, error) {
 	if r.Name == "" {
 		r.Name = "sitemap"
 	}
+	if base, ext := splitSitemapExt(r.Name); ext != "" {
+		return nil, fmt.Errorf("build: name %q: give it without %s, such as %q (the files are NAME.xml, NAME-1-HASH.xml, …)", r.Name, ext, base)
+	}
 	if !plainName(r.Name) {
 		return nil, fmt.Errorf("build: name %q: use letters, digits, '-', '_' and '.', not starting with '.' (it becomes part of file names and URLs)", r.Name)
 	}
@@ -179,6 +186,15 @@ func (o Options) resolve() (*resolved, error) {
 		}
 		if u.RawQuery != "" || u.Fragment != "" {
 			return nil, fmt.Errorf("build: base URL %q has a query or fragment; give the directory the sitemaps are served from", r.BaseURL)
+		}
+		if i := strings.LastIndexByte(u.Path, '/'); i >= 0 {
+			if _, ext := splitSitemapExt(u.Path[i+1:]); ext != "" {
+				// Taken as a directory, it put every entry out of scope
+				// (L-09) and the index's children below a file.
+				d := *u
+				d.Path, d.RawPath = u.Path[:i+1], ""
+				return nil, fmt.Errorf("build: base URL %q names a file; give the directory the sitemaps are served from, %s", r.BaseURL, d.String())
+			}
 		}
 		r.base = r.BaseURL
 		if !strings.HasSuffix(r.base, "/") {
@@ -317,6 +333,18 @@ func (r *resolved) owns(name string) bool { return r.kind(name) != kindNone }
 
 // plainName reports whether s is safe as the base of file names and as a
 // URL path segment without escaping: [A-Za-z0-9._-], not starting with '.'.
+// splitSitemapExt splits a file name ending in .xml or .xml.gz (any case)
+// into its base and that extension; ext is "" for any other name.
+func splitSitemapExt(name string) (base, ext string) {
+	l := strings.ToLower(name)
+	for _, e := range []string{".xml.gz", ".xml"} {
+		if strings.HasSuffix(l, e) && len(l) > len(e) {
+			return name[:len(name)-len(e)], name[len(name)-len(e):]
+		}
+	}
+	return name, ""
+}
+
 func plainName(s string) bool {
 	if s == "" || s[0] == '.' {
 		return false

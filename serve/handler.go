@@ -22,13 +22,15 @@ import (
 type Options struct {
 	// BaseURL is the absolute http(s) URL the handler's files are reachable
 	// at, ending in "/" (https://www.example.com/ when mounted at the site's
-	// root): the index lists BaseURL+"NAME-N.xml", and an entry whose loc is
+	// root; not the URL of the index itself, which is refused): the index
+	// lists BaseURL+"NAME-N.xml", and an entry whose loc is
 	// not absolute is resolved against it ("/a" against its origin, "a"
 	// against BaseURL itself). Empty: the URL of each request (its Host
 	// header, "https" when the connection is TLS, the directory of its
 	// path); set it behind a proxy.
 	BaseURL string
-	// Name is the base name of the files; "sitemap" when empty.
+	// Name is the base name of the files; "sitemap" when empty. A name
+	// ending in .xml or .xml.gz is refused (the index is NAME.xml).
 	Name string
 	// PerPage is the most entries on a page, 1 to 50,000 (S-01); 0 means
 	// 50,000. Pages also stay under 50 MiB uncompressed (S-02).
@@ -139,8 +141,14 @@ type Handler struct {
 // NewHandler returns the Handler of src. It reads nothing yet: the first
 // request (or [Handler.Refresh]) computes the pages.
 func NewHandler(src Source, o Options) (*Handler, error) {
+	if src == nil {
+		return nil, errors.New("serve: nil Source; give SQL, Seq, Entries or Crawl")
+	}
 	if o.Name == "" {
 		o.Name = "sitemap"
+	}
+	if base, ext := splitSitemapExt(o.Name); ext != "" {
+		return nil, fmt.Errorf("serve: Name %q: give it without %s, such as %q (the index is NAME.xml)", o.Name, ext, base)
 	}
 	if strings.ContainsAny(o.Name, "/?#%") {
 		return nil, fmt.Errorf("serve: Name %q: use a plain file name without /, ?, # or %%", o.Name)
@@ -169,6 +177,15 @@ func NewHandler(src Source, o Options) (*Handler, error) {
 		u, err := url.Parse(o.BaseURL)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
 			return nil, fmt.Errorf("serve: BaseURL %q: give an absolute http(s) URL such as https://www.example.com/", o.BaseURL)
+		}
+		if i := strings.LastIndexByte(u.Path, '/'); i >= 0 {
+			if _, ext := splitSitemapExt(u.Path[i+1:]); ext != "" {
+				// Taken as a directory, the index listed
+				// …/sitemap.xml/sitemap-1.xml.
+				d := *u
+				d.Path, d.RawPath = u.Path[:i+1], ""
+				return nil, fmt.Errorf("serve: BaseURL %q names a file; give the directory the handler's files are reachable at, %s", o.BaseURL, d.String())
+			}
 		}
 		if !strings.HasSuffix(u.Path, "/") {
 			u.Path += "/"
@@ -312,6 +329,18 @@ func (h *Handler) baseFor(r *http.Request) *url.URL {
 
 // name parses the last segment of a request path: the index (id 0), a page
 // (id > 0), gz for the .xml.gz form; ok is false for other names.
+// splitSitemapExt splits a file name ending in .xml or .xml.gz (any case)
+// into its base and that extension; ext is "" for any other name.
+func splitSitemapExt(name string) (base, ext string) {
+	l := strings.ToLower(name)
+	for _, e := range []string{".xml.gz", ".xml"} {
+		if strings.HasSuffix(l, e) && len(l) > len(e) {
+			return name[:len(name)-len(e)], name[len(name)-len(e):]
+		}
+	}
+	return name, ""
+}
+
 func (h *Handler) name(seg string) (id int, gz, ok bool) {
 	rest, found := strings.CutPrefix(seg, h.o.Name)
 	if !found {

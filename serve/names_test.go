@@ -60,3 +60,32 @@ func TestEmptySourceIndex(t *testing.T) {
 		t.Errorf("index of one entry: %s %q", res.Status, b)
 	}
 }
+
+// Options a user may well write for the index's own URL and name are
+// refused with what to give: BaseURL …/sitemap.xml made the index list
+// …/sitemap.xml/sitemap-1.xml, Name "sitemap.xml" served sitemap.xml.xml
+// (and 404 at /sitemap.xml); a nil Source panicked at the first request.
+func TestOptionsNamingAFile(t *testing.T) {
+	src := Seq(seqOf("https://www.example.com/a"), nil)
+	for _, c := range []struct {
+		o    Options
+		want string
+	}{
+		{Options{BaseURL: "https://www.example.com/maps/sitemap.xml"}, "give the directory the handler's files are reachable at, https://www.example.com/maps/"},
+		{Options{BaseURL: "https://www.example.com/sitemap.XML.gz"}, "https://www.example.com/"},
+		{Options{Name: "sitemap.xml"}, `give it without .xml, such as "sitemap"`},
+		{Options{Name: "news.xml.gz"}, `"news"`},
+	} {
+		if _, err := NewHandler(src, c.o); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v", c.o, err)
+		}
+	}
+	if _, err := NewHandler(nil, Options{}); err == nil {
+		t.Error("nil source accepted")
+	}
+	for _, o := range []Options{{BaseURL: "https://www.example.com/maps"}, {BaseURL: "https://www.example.com/xml/"}, {Name: "xml"}} {
+		if _, err := NewHandler(src, o); err != nil {
+			t.Errorf("%+v: %v", o, err)
+		}
+	}
+}

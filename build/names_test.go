@@ -1,0 +1,33 @@
+package build
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sitemapkit/sitemap/store"
+)
+
+// A base URL naming the index file (…/sitemap.xml) is refused with its
+// directory: taken as a directory, every entry was out of its scope (L-09)
+// and the run published nothing, saying to serve the sitemaps from the
+// site's root. A name with the extension would write sitemap.xml.xml.
+func TestOptionsNamingAFile(t *testing.T) {
+	for _, c := range []struct {
+		o    Options
+		want string
+	}{
+		{Options{BaseURL: "https://www.example.com/sitemap.xml"}, "names a file; give the directory the sitemaps are served from, https://www.example.com/"},
+		{Options{BaseURL: "https://www.example.com/maps/index.XML.GZ"}, "https://www.example.com/maps/"},
+		{Options{BaseURL: base, Name: "sitemap.xml"}, `give it without .xml, such as "sitemap"`},
+		{Options{BaseURL: base, Name: "sitemap.xml.gz"}, `give it without .xml.gz`},
+	} {
+		if _, err := New(store.Memory(), c.o); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v", c.o, err)
+		}
+	}
+	for _, o := range []Options{{BaseURL: "https://www.example.com/maps"}, {BaseURL: "https://www.example.com/xml/"}, {BaseURL: base, Name: "xml"}} {
+		if _, err := New(store.Memory(), o); err != nil {
+			t.Errorf("%+v: %v", o, err)
+		}
+	}
+}
