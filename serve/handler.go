@@ -76,10 +76,19 @@ type Options struct {
 	// MaxBuilds is the most pages built at the same time; more wait. 0
 	// means no limit.
 	MaxBuilds int
-	// Skipped, when set, is told about every entry the encoder refused (a
-	// relative loc without BaseURL, a bad date, …): it is left out of its
-	// page. It may be called from several goroutines at once.
+	// Skipped, when set, is told about every entry the encoder refused as
+	// a whole (its loc: empty, relative without BaseURL, not a URL, …):
+	// it is left out of its page. It may be called from several
+	// goroutines at once.
 	Skipped func(loc string, err error)
+	// Dropped, when set, is told about every field or extension block
+	// the encoder refused and that was left out so the rest of the entry
+	// could be served, as package generate drops them
+	// (sitemap.EntryError.Drop: a changefreq written "Weekly", a priority
+	// of 5, an image with a relative loc): what names the part dropped,
+	// in the entry record's terms ("changefreq", "images[1]"). It may be
+	// called from several goroutines at once.
+	Dropped func(loc, what string, err error)
 }
 
 // Viewer renders the HTML view of one document the handler serves (see

@@ -288,13 +288,24 @@ func (h *Handler) pageEntries(ctx context.Context, p *page, base *url.URL, yield
 }
 
 // writePage streams page p through the encoder into w and returns the
-// number of entries written. An entry the encoder refuses is left out
-// (Options.Skipped is told); the page stops at the limits even when rows
+// number of entries written. A field or extension block the encoder
+// refuses is dropped (Options.Dropped is told), an entry it refuses as a
+// whole left out (Options.Skipped is told); the page stops at the limits even when rows
 // were added since the pages were counted (the next refresh splits it).
 func (h *Handler) writePage(ctx context.Context, w io.Writer, p *page, base *url.URL) (int, error) {
 	enc := sitemap.NewEncoder(w, sitemap.EncoderOptions{Extensions: p.ext, Stylesheet: h.stylesheet()})
+	var dropped func(what string, err error)
+	var loc string
+	if h.o.Dropped != nil {
+		dropped = func(what string, err error) { h.o.Dropped(loc, what, err) }
+	}
 	err := h.pageEntries(ctx, p, base, func(u *sitemap.URL) error {
-		ok, err := enc.EncodeWithin(u, h.o.MaxBytes)
+		var ok bool
+		loc = u.Loc
+		err := keepEntry(u, func(u *sitemap.URL) (err error) {
+			ok, err = enc.EncodeWithin(u, h.o.MaxBytes)
+			return err
+		}, dropped)
 		var ee *sitemap.EntryError
 		if errors.As(err, &ee) {
 			h.stats.skipped.Add(1)

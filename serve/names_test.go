@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"strings"
+	"sync"
 	"testing"
 
 	sitemap "github.com/sitemapkit/sitemap"
@@ -87,5 +88,40 @@ func TestOptionsNamingAFile(t *testing.T) {
 		if _, err := NewHandler(src, o); err != nil {
 			t.Errorf("%+v: %v", o, err)
 		}
+	}
+}
+
+// A field the encoder refuses is dropped and the page kept, as generate
+// does (EntryError.Drop): a changefreq written "Weekly" in a table left
+// the whole page out of its sitemap. An entry refused as a whole is still
+// left out, and both are told.
+func TestDropRefusedField(t *testing.T) {
+	urls := []sitemap.URL{
+		{Loc: "https://www.example.com/a", ChangeFreq: "Weekly"},
+		{Loc: "https://www.example.com/b", Priority: sitemap.Float64(5), Images: []sitemap.Image{{Loc: "https://www.example.com/i.jpg"}, {Loc: "/rel.jpg"}}},
+		{Loc: "https://www.example.com/c d\x01"},
+	}
+	var dropped, skipped []string
+	var mu sync.Mutex
+	src := Seq(func(yield func(*sitemap.URL, error) bool) {
+		for i := range urls {
+			u := urls[i]
+			if !yield(&u, nil) {
+				return
+			}
+		}
+	}, nil)
+	h, err := NewHandler(src, Options{BaseURL: "https://www.example.com/",
+		Dropped: func(loc, what string, err error) { mu.Lock(); dropped = append(dropped, loc+" "+what); mu.Unlock() },
+		Skipped: func(loc string, err error) { mu.Lock(); skipped = append(skipped, loc); mu.Unlock() }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := body(t, get(t, h, "GET", "/sitemap-1.xml"))
+	if !strings.Contains(b, "<loc>https://www.example.com/a</loc></url>") || !strings.Contains(b, "<loc>https://www.example.com/b</loc><image:image><image:loc>https://www.example.com/i.jpg</image:loc></image:image></url>") || strings.Contains(b, "c d") {
+		t.Errorf("page:\n%s", b)
+	}
+	if strings.Join(dropped, ",") != "https://www.example.com/a changefreq,https://www.example.com/b priority,https://www.example.com/b images[1]" || len(skipped) != 1 {
+		t.Errorf("dropped %q, skipped %q", dropped, skipped)
 	}
 }

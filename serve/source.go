@@ -96,19 +96,55 @@ var errStop = errors.New("serve: stop")
 
 // stats walks the Stats of src in (after, upto]: through its Statter when
 // it has one, else by measuring every entry with the encoder's own
-// appender (a refused entry counts with Size 0).
+// appender, without the parts it refuses (keepEntry; a refused entry
+// counts with Size 0).
 func stats(ctx context.Context, src Source, after, upto Key, fn func(Stat) error) error {
 	if s, ok := src.(Statter); ok {
 		return s.Stats(ctx, after, upto, fn)
 	}
 	var buf []byte
-	var err error
 	return src.Entries(ctx, after, upto, func(k Key, u *sitemap.URL) error {
-		st := Stat{Key: k, LastMod: u.LastMod, Ext: sitemap.Extensions(u)}
-		o := sitemap.EncoderOptions{Extensions: st.Ext}
-		if buf, err = o.AppendURL(buf[:0], u); err == nil {
+		// Measured as writePage writes it: without the parts the encoder
+		// refuses.
+		var ext sitemap.Ext
+		err := keepEntry(u, func(u *sitemap.URL) error {
+			ext = sitemap.Extensions(u)
+			var err error
+			buf, err = sitemap.EncoderOptions{Extensions: ext}.AppendURL(buf[:0], u)
+			return err
+		}, nil)
+		st := Stat{Key: k, LastMod: u.LastMod, Ext: ext}
+		if err == nil {
 			st.Size = int64(len(buf))
 		}
 		return fn(st)
 	})
+}
+
+// maxDrops bounds the parts keepEntry drops from one entry (each Drop
+// removes one, so an entry has fewer than this many in practice).
+const maxDrops = 64
+
+// keepEntry calls encode with u and, while the encoder refuses one of its
+// fields or extension blocks (sitemap.EntryError.Drop: a changefreq in
+// capitals, an image with a relative loc), drops it and tries again, as
+// package generate does, so that a page is not left out of its sitemap
+// for one bad value. dropped, when set, is told each part dropped. It
+// returns encode's last error: an *EntryError about the entry as a whole
+// (its loc) when the entry cannot be written at all.
+func keepEntry(u *sitemap.URL, encode func(*sitemap.URL) error, dropped func(what string, err error)) error {
+	for i := 0; ; i++ {
+		err := encode(u)
+		var ee *sitemap.EntryError
+		if !errors.As(err, &ee) || i >= maxDrops {
+			return err
+		}
+		what, ok := ee.Drop(u)
+		if !ok {
+			return err
+		}
+		if dropped != nil {
+			dropped(what, err)
+		}
+	}
 }

@@ -198,6 +198,15 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 			}
 			fmt.Fprintf(s.Err, "sitemap serve: entry left out of its page: %s\n", msg)
 		}
+		opt.Dropped = func(loc, what string, err error) {
+			skipMu.Lock()
+			defer skipMu.Unlock()
+			msg := loc + ": " + what + " left out, the page kept: " + err.Error()
+			if strings.IndexFunc(msg, func(r rune) bool { return r < ' ' || r == 0x7f }) >= 0 {
+				msg = strconv.QuoteToGraphic(msg)
+			}
+			fmt.Fprintf(s.Err, "sitemap serve: %s\n", msg)
+		}
 		if o.HTML {
 			opt.HTML = serve.HTMLView
 		}
