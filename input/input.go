@@ -16,6 +16,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
+	"github.com/sitemapkit/sitemap/internal/ctxio"
 	"github.com/sitemapkit/sitemap/internal/site"
 	"github.com/sitemapkit/sitemap/store"
 )
@@ -93,7 +94,9 @@ type Options struct {
 	// is https://www.example.com/, a directory). It must be an http(s) URL.
 	// Empty: unknown.
 	Base string
-	// Stdin is read for the name "-" (nil: "-" is refused).
+	// Stdin is read for the name "-" (nil: "-" is refused). A read of it
+	// that waits (a terminal, a silent pipe) returns when the context is
+	// done: the Reader's Next then returns an error.
 	Stdin io.Reader
 	// Client fetches http(s) documents: its User-Agent, timeouts, size
 	// cap and retries apply (nil: http(s) names cannot be opened).
@@ -383,7 +386,9 @@ func open(ctx context.Context, d *Doc, o Options) (io.ReadCloser, error) {
 		if o.Stdin == nil {
 			return nil, errors.New("standard input is not available")
 		}
-		return io.NopCloser(o.Stdin), nil
+		// A terminal or a silent pipe: its read returns when ctx is done
+		// (the run was interrupted), not at the next line.
+		return io.NopCloser(ctxio.New(ctx, o.Stdin)), nil
 	case d.s3 != "":
 		return openS3(ctx, d.s3, o.Client)
 	case d.Path != "":
