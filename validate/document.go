@@ -71,7 +71,10 @@ func (s Summary) Valid(strict bool) bool {
 // corrupt gzip, a cap reached) is a finding, not a failure: its diagnostic
 // is reported and Summary.Complete is false. Document returns an error only
 // when it could not run: invalid options, a failing reader (I/O error), or
-// ctx done.
+// ctx done, seen between reads of r: a Read that waits on input that may
+// never come (a terminal, a silent pipe or socket) is waited for, so give
+// such a reader one that returns when ctx is done (an HTTP body of a
+// request made with ctx is one; [Tree] reads standard input so).
 //
 // Memory is bounded by the decoder's caps and the Checker's per-document
 // memory (see [Checker]).
