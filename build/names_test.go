@@ -1,6 +1,7 @@
 package build
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -29,5 +30,25 @@ func TestOptionsNamingAFile(t *testing.T) {
 		if _, err := New(store.Memory(), o); err != nil {
 			t.Errorf("%+v: %v", o, err)
 		}
+	}
+}
+
+// MergeShards refuses what New refuses: a base URL naming a file, a name
+// with .xml, and no store (it panicked).
+func TestMergeShardsNamingAFile(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		o    MergeOptions
+		want string
+	}{
+		{MergeOptions{Shards: 2, BaseURL: "https://www.example.com/sitemap.xml"}, "names a file; give the directory the sitemaps are served from, https://www.example.com/"},
+		{MergeOptions{Shards: 2, BaseURL: base, Name: "sitemap.xml"}, `give it without .xml`},
+	} {
+		if _, err := MergeShards(ctx, store.Memory(), c.o); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v", c.o, err)
+		}
+	}
+	if _, err := MergeShards(ctx, nil, MergeOptions{Shards: 2, BaseURL: base}); err == nil || !strings.Contains(err.Error(), "no store") {
+		t.Errorf("nil store: %v", err)
 	}
 }

@@ -187,14 +187,8 @@ func (o Options) resolve() (*resolved, error) {
 		if u.RawQuery != "" || u.Fragment != "" {
 			return nil, fmt.Errorf("build: base URL %q has a query or fragment; give the directory the sitemaps are served from", r.BaseURL)
 		}
-		if i := strings.LastIndexByte(u.Path, '/'); i >= 0 {
-			if _, ext := splitSitemapExt(u.Path[i+1:]); ext != "" {
-				// Taken as a directory, it put every entry out of scope
-				// (L-09) and the index's children below a file.
-				d := *u
-				d.Path, d.RawPath = u.Path[:i+1], ""
-				return nil, fmt.Errorf("build: base URL %q names a file; give the directory the sitemaps are served from, %s", r.BaseURL, d.String())
-			}
+		if err := baseNamesFile(u, r.BaseURL); err != nil {
+			return nil, err
 		}
 		r.base = r.BaseURL
 		if !strings.HasSuffix(r.base, "/") {
@@ -333,6 +327,22 @@ func (r *resolved) owns(name string) bool { return r.kind(name) != kindNone }
 
 // plainName reports whether s is safe as the base of file names and as a
 // URL path segment without escaping: [A-Za-z0-9._-], not starting with '.'.
+// baseNamesFile refuses a base URL u (raw as given) whose last segment is
+// a sitemap file: taken as a directory, it put every entry out of scope
+// (L-09) and the index's children below a file.
+func baseNamesFile(u *url.URL, raw string) error {
+	i := strings.LastIndexByte(u.Path, '/')
+	if i < 0 {
+		return nil
+	}
+	if _, ext := splitSitemapExt(u.Path[i+1:]); ext == "" {
+		return nil
+	}
+	d := *u
+	d.Path, d.RawPath = u.Path[:i+1], ""
+	return fmt.Errorf("build: base URL %q names a file; give the directory the sitemaps are served from, %s", raw, d.String())
+}
+
 // splitSitemapExt splits a file name ending in .xml or .xml.gz (any case)
 // into its base and that extension; ext is "" for any other name.
 func splitSitemapExt(name string) (base, ext string) {

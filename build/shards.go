@@ -78,8 +78,14 @@ func (e *ShardError) Error() string {
 // than o.BaseURL (the shard ran with another base URL); and with an error when the children are more than one index
 // may list (I-02) or the index would pass 50 MiB (S-03).
 func MergeShards(ctx context.Context, st store.Store, o MergeOptions) (FileSummary, error) {
+	if st == nil {
+		return FileSummary{}, errors.New("build: no store")
+	}
 	if o.Name == "" {
 		o.Name = "sitemap"
+	}
+	if base, ext := splitSitemapExt(o.Name); ext != "" {
+		return FileSummary{}, fmt.Errorf("build: name %q: give it without %s, such as %q (the index is NAME.xml)", o.Name, ext, base)
 	}
 	if !plainName(o.Name) {
 		return FileSummary{}, fmt.Errorf("build: name %q: use letters, digits, '-', '_' and '.'", o.Name)
@@ -89,6 +95,9 @@ func MergeShards(ctx context.Context, st store.Store, o MergeOptions) (FileSumma
 	}
 	base, err := absURL(o.BaseURL, "base URL")
 	if err != nil {
+		return FileSummary{}, err
+	}
+	if err := baseNamesFile(base, o.BaseURL); err != nil {
 		return FileSummary{}, err
 	}
 	baseURL := base.String()
