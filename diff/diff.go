@@ -152,6 +152,9 @@ func Diff(ctx context.Context, old, new Entries, o Options, emit func(Change) er
 	if err := ctx.Err(); err != nil {
 		return Summary{}, err
 	}
+	if old == nil || new == nil || emit == nil {
+		return Summary{}, errors.New("diff: nil side or emit function")
+	}
 	for _, f := range o.Ignore {
 		if !slices.Contains(Fields, f) {
 			return Summary{}, fmt.Errorf("diff: Options.Ignore %q: not a field; want one of %s", f, strings.Join(Fields, ", "))
@@ -283,6 +286,9 @@ func sortSide(ctx context.Context, e Entries, dir string, o Options) (stream, er
 			if err := ctx.Err(); err != nil {
 				return err
 			}
+		}
+		if u == nil {
+			return errors.New("diff: the side yielded a nil entry")
 		}
 		var err error
 		s.scratch, err = appendEntry(s.scratch[:0], u)

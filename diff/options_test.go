@@ -29,3 +29,19 @@ func TestIgnoreUnknownField(t *testing.T) {
 		t.Errorf("Ignore Fields: %v", err)
 	}
 }
+
+// A nil side, a nil emit or a nil entry from a side is an error, not a
+// panic.
+func TestDiffNilArguments(t *testing.T) {
+	ctx := context.Background()
+	nilEntry := func(ctx context.Context, yield func(*sitemap.URL) error) error { return yield(nil) }
+	emit := func(Change) error { return nil }
+	for i, c := range []struct {
+		old, new Entries
+		emit     func(Change) error
+	}{{nilEntry, nilEntry, emit}, {nil, nilEntry, emit}, {nilEntry, nil, emit}, {nilEntry, nilEntry, nil}} {
+		if _, err := Diff(ctx, c.old, c.new, Options{}, c.emit); err == nil {
+			t.Errorf("case %d: no error", i)
+		}
+	}
+}
