@@ -116,8 +116,14 @@ func Read(r io.Reader, o source.Options) Source {
 // one of them names its loc.
 func Entries(e sitemap.Entries) Source {
 	return func(ctx context.Context, yield func(*Item) error) error {
+		if e == nil {
+			return errors.New("generate: Entries of a nil stream")
+		}
 		var it Item
 		return e(ctx, func(u *sitemap.URL) error {
+			if u == nil {
+				return errors.New("generate: the entry stream yielded a nil entry")
+			}
 			it = Item{URL: *u}
 			return yield(&it)
 		})
@@ -128,9 +134,12 @@ func Entries(e sitemap.Entries) Source {
 // checking ctx between them.
 func Concat(srcs ...Source) Source {
 	return func(ctx context.Context, yield func(*Item) error) error {
-		for _, s := range srcs {
+		for i, s := range srcs {
 			if err := ctx.Err(); err != nil {
 				return err
+			}
+			if s == nil {
+				return fmt.Errorf("generate: Concat: source %d of %d is nil", i+1, len(srcs))
 			}
 			if err := s(ctx, yield); err != nil {
 				return err

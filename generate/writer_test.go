@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/build"
 	"github.com/sitemapkit/sitemap/store"
 )
@@ -45,5 +46,17 @@ func TestRunWriterStore(t *testing.T) {
 func TestRunNilSource(t *testing.T) {
 	if _, err := Run(context.Background(), nil, opts(store.Memory(), nil)); err == nil || !strings.Contains(err.Error(), "nil Source") {
 		t.Errorf("nil source: %v", err)
+	}
+}
+
+// A nil stream given to Entries or Concat, or a nil entry from a stream,
+// is an error of Run, not a panic in its reading goroutine.
+func TestRunNilStreams(t *testing.T) {
+	ctx := context.Background()
+	nilEntry := func(ctx context.Context, y func(*sitemap.URL) error) error { return y(nil) }
+	for i, src := range []Source{Entries(nil), Entries(nilEntry), Concat(text(base+"a"), nil)} {
+		if _, err := Run(ctx, src, opts(store.Memory(), nil)); err == nil || !strings.Contains(err.Error(), "nil") {
+			t.Errorf("case %d: %v", i, err)
+		}
 	}
 }
