@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"slices"
 	"strings"
 
@@ -11,10 +12,21 @@ import (
 	"github.com/sitemapkit/sitemap/fetch"
 )
 
-// IsSiteStart reports whether name is a site to find the sitemaps of (a
-// homepage: an http(s) URL whose path is empty or ends in "/"; or a
-// robots.txt URL) rather than a document: what [Discover] takes.
-func IsSiteStart(name string) bool { return fetch.IsSiteStart(name) }
+// IsSiteStart reports whether name is a site to find the sitemaps of
+// rather than a document: an http(s) URL whose path is empty or "/" (a
+// homepage), or /robots.txt. What [Discover] takes. A URL of a directory
+// below the root (https://www.example.com/feed/) is a document: feeds and
+// some sitemaps are served at such URLs.
+func IsSiteStart(name string) bool {
+	if !IsHTTP(name) {
+		return false
+	}
+	u, err := url.Parse(name)
+	if err != nil || u.Host == "" {
+		return false
+	}
+	return u.Path == "" || u.Path == "/" || strings.EqualFold(u.Path, "/robots.txt")
+}
 
 // Discover returns the URLs of the sitemaps the site start (IsSiteStart)
 // leads to, as package fetch finds them and without reading them: the

@@ -535,3 +535,26 @@ func TestReaderRedirectToRead(t *testing.T) {
 		t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(diags, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestIsSiteStart: a homepage or robots.txt URL is a site; a directory
+// below the root is a document (a WordPress feed is at /feed/).
+func TestIsSiteStart(t *testing.T) {
+	for name, want := range map[string]bool{
+		"https://www.example.com/":            true,
+		"https://www.example.com":             true,
+		"http://www.example.com:8080/":        true,
+		"https://www.example.com/robots.txt":  true,
+		"https://www.example.com/ROBOTS.TXT":  true,
+		"https://www.example.com/?q=1":        true,
+		"https://www.example.com/feed/":       false,
+		"https://www.example.com/sitemap.xml": false,
+		"www.example.com":                     false,
+		"robots.txt":                          false,
+		"-":                                   false,
+		"":                                    false,
+	} {
+		if got := IsSiteStart(name); got != want {
+			t.Errorf("IsSiteStart(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
