@@ -53,7 +53,8 @@ func newValidateCmd(s *streams) *cobra.Command {
 		Use:   "validate [flags] INPUT...",
 		Short: "Check sitemaps and sitemap indexes against the protocol, the XSDs and Google's rules",
 		Long: `Validate reads each INPUT (a file, "-" for standard input, an http(s) URL, or a directory:
-its *.xml, *.xml.gz and *.txt files in name order; gzip is detected from the bytes) and
+its *.xml, *.xml.gz and *.txt files, its indexes first, each with the children it lists
+there, then the others in name order; gzip is detected from the bytes) and
 reports every problem like a compiler, one per line on standard output. A site's homepage
 (https://www.example.com/) or robots.txt URL is a site: the sitemaps its robots.txt names,
 or else the well-known paths that answer with a sitemap (as fetch finds them), are checked.
