@@ -51,7 +51,9 @@ func IsURL(name string) bool { return input.IsHTTP(name) }
 // line:
 //
 //   - "-": standard input, one document (any format the decoder reads, or
-//     JSONL entry records).
+//     JSONL entry records). It is read once: name it on one side only (a
+//     second side of "-" reads it empty, and the diff shows every entry
+//     removed; `sitemap diff` refuses "-" twice).
 //   - an http(s) URL: a sitemap, an index and its children (depth 1, I-10),
 //     a robots.txt or a homepage (discovery as fetch.Walk does it).
 //   - a directory: every *.xml, *.xml.gz and *.txt file in it (not
