@@ -71,11 +71,6 @@ type Item struct {
 	// inside <url>); Col is 0 when the tag had left the reader's buffer.
 	LocLine int
 	LocCol  int
-	// LastModLine and LastModCol are where the <lastmod> the entry's date
-	// was read from starts; 0 when it has none (or it comes from a
-	// feed).
-	LastModLine int
-	LastModCol  int
 }
 
 // LocPos returns where the entry's URL is (LocLine, LocCol), or where the
@@ -84,15 +79,6 @@ type Item struct {
 func (it *Item) LocPos() (line, col int) {
 	if it.LocLine > 0 {
 		return it.LocLine, it.LocCol
-	}
-	return it.Line, it.Col
-}
-
-// LastModPos returns where the entry's <lastmod> is (LastModLine,
-// LastModCol), or where the entry starts when that is unknown.
-func (it *Item) LastModPos() (line, col int) {
-	if it.LastModLine > 0 {
-		return it.LastModLine, it.LastModCol
 	}
 	return it.Line, it.Col
 }

@@ -71,10 +71,8 @@ type entryState struct {
 	eline int // where the entry starts (Item.Line, Item.Col)
 	ecol  int
 	// Where the <loc> whose value is the entry's URL starts (Item.LocLine,
-	// Item.LocCol), and the <lastmod> whose date it has (Item.LastModLine,
-	// Item.LastModCol); 0 until one is read.
+	// Item.LocCol); 0 until one is read.
 	locLine, locCol int
-	modLine, modCol int
 	// The entry's own children (loc, lastmod, …): bits by leafField, and
 	// the highest rank seen (5 = an extension element).
 	container
@@ -334,7 +332,6 @@ func (e *entryState) reset(source string, line, col int) {
 	e.ix = IndexEntry{Source: source}
 	e.eline, e.ecol = line, col
 	e.locLine, e.locCol = 0, 0
-	e.modLine, e.modCol = 0, 0
 	e.container = container{}
 	e.bare = e.bare[:0]
 	e.emptyLoc, e.emptyWhy, e.locSkip = 0, "", false
@@ -499,9 +496,6 @@ func (x *xmlReader) leafValue(f *frame, raw, name []byte) {
 		} else {
 			x.u.LastMod = d
 		}
-		if !d.IsZero() {
-			x.modLine, x.modCol = x.s.Pos(f.off)
-		}
 	case fChangefreq:
 		if untrimmed {
 			x.report("X-12", SeverityError, f.off, "white space around the <changefreq> value; the schema rejects it (value trimmed)")
@@ -593,10 +587,10 @@ func (x *xmlReader) entryEnd(f *frame) {
 		}
 		if f.kind == ekSitemap {
 			x.ix.Loc = loc
-			x.out = Item{Kind: ItemIndex, Index: x.ix, Line: x.eline, Col: x.ecol, LocLine: x.locLine, LocCol: x.locCol, LastModLine: x.modLine, LastModCol: x.modCol}
+			x.out = Item{Kind: ItemIndex, Index: x.ix, Line: x.eline, Col: x.ecol, LocLine: x.locLine, LocCol: x.locCol}
 		} else {
 			x.u.Loc = loc
-			x.out = Item{Kind: ItemURL, URL: x.u, Line: x.eline, Col: x.ecol, LocLine: x.locLine, LocCol: x.locCol, LastModLine: x.modLine, LastModCol: x.modCol}
+			x.out = Item{Kind: ItemURL, URL: x.u, Line: x.eline, Col: x.ecol, LocLine: x.locLine, LocCol: x.locCol}
 		}
 		x.ready = true
 	case ekItem:

@@ -181,17 +181,14 @@ func (c *Checker) IndexEntries() int { return c.index }
 
 // URL checks one <url> entry found at line:col (its start tag; 0 when
 // unknown).
-func (c *Checker) URL(u *sitemap.URL, line, col int) {
-	c.url(u, pos{line, col}, pos{line, col}, pos{line, col})
-}
+func (c *Checker) URL(u *sitemap.URL, line, col int) { c.url(u, pos{line, col}, pos{line, col}) }
 
 // pos is a line and column of the document.
 type pos struct{ line, col int }
 
-// url checks the <url> entry u found at at, its <loc> at loc and its
-// <lastmod> at mod: problems of the URL or the date are reported where
-// they are.
-func (c *Checker) url(u *sitemap.URL, at, loc, mod pos) {
+// url checks the <url> entry u found at at, its <loc> at loc: problems of
+// the URL itself are reported where the URL is.
+func (c *Checker) url(u *sitemap.URL, at, loc pos) {
 	line, col := at.line, at.col
 	c.urls++
 	if c.urls == sitemap.MaxURLs+1 {
@@ -204,7 +201,7 @@ func (c *Checker) url(u *sitemap.URL, at, loc, mod pos) {
 	}
 	pu, ok := c.checkLoc(u.Loc, loc.line, loc.col, false)
 	c.duplicate(c.normal(u.Loc, ok, loc.line, loc.col), u.Loc, loc.line, loc.col, "URL")
-	c.lastmod(u.LastMod, mod.line, mod.col)
+	c.lastmod(u.LastMod, line, col)
 	if u.ChangeFreq != "" && !u.ChangeFreq.Valid() {
 		// The decoder reads other case as lowercase and drops other
 		// values, each with its diagnostic; this is for entries from
@@ -243,25 +240,23 @@ func (c *Checker) url(u *sitemap.URL, at, loc, mod pos) {
 // duplicate <loc>, one outside the scope) at the position of the URL
 // (Item.LocLine), when the item has one.
 func (c *Checker) Item(it *sitemap.Item) {
-	at, loc, mod := pos{it.Line, it.Col}, pos{}, pos{}
+	at, loc := pos{it.Line, it.Col}, pos{}
 	loc.line, loc.col = it.LocPos()
-	mod.line, mod.col = it.LastModPos()
 	switch it.Kind {
 	case sitemap.ItemURL:
-		c.url(&it.URL, at, loc, mod)
+		c.url(&it.URL, at, loc)
 	case sitemap.ItemIndex:
-		c.indexEntry(&it.Index, at, loc, mod)
+		c.indexEntry(&it.Index, at, loc)
 	}
 }
 
 // Index checks one <sitemap> entry of an index found at line:col.
 func (c *Checker) Index(x *sitemap.IndexEntry, line, col int) {
-	c.indexEntry(x, pos{line, col}, pos{line, col}, pos{line, col})
+	c.indexEntry(x, pos{line, col}, pos{line, col})
 }
 
-// indexEntry checks the <sitemap> entry x found at at, its <loc> at loc
-// and its <lastmod> at mod.
-func (c *Checker) indexEntry(x *sitemap.IndexEntry, at, loc, mod pos) {
+// indexEntry checks the <sitemap> entry x found at at, its <loc> at loc.
+func (c *Checker) indexEntry(x *sitemap.IndexEntry, at, loc pos) {
 	line, col := at.line, at.col
 	c.index++
 	if c.index == sitemap.MaxURLs+1 {
@@ -269,7 +264,7 @@ func (c *Checker) indexEntry(x *sitemap.IndexEntry, at, loc, mod pos) {
 			"more than %d sitemaps in one index; split it into several indexes and submit each", sitemap.MaxURLs)
 	}
 	_, ok := c.checkLoc(x.Loc, loc.line, loc.col, true)
-	c.lastmod(x.LastMod, mod.line, mod.col)
+	c.lastmod(x.LastMod, line, col)
 	c.duplicate(c.normal(x.Loc, ok, loc.line, loc.col), x.Loc, loc.line, loc.col, "sitemap")
 }
 

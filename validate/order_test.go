@@ -10,7 +10,7 @@ import (
 )
 
 // TestDocumentLineOrder: a problem of an entry's URL is reported at its
-// <loc>, one of its date at its <lastmod> (both were at the <url> tag),
+// <loc> (it was at the <url> tag, a line above in a pretty-printed file),
 // and the diagnostics of one entry come in line order, the decoder's
 // (a bad <lastmod>) and the Checker's (the <loc>) together.
 func TestDocumentLineOrder(t *testing.T) {
@@ -27,7 +27,6 @@ func TestDocumentLineOrder(t *testing.T) {
   </url>
   <url>
     <loc>https://a.example/x%20y</loc>
-    <lastmod>2999-01-01</lastmod>
   </url>
 </urlset>
 `
@@ -38,7 +37,7 @@ func TestDocumentLineOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"4:5 L-07", "5:5 M-01", "6:5 C-01", "9:5 L-09", "10:5 P-01", "13:5 L-17", "14:5 M-07"}
+	want := []string{"4:5 L-07", "5:5 M-01", "6:5 C-01", "9:5 L-09", "10:5 P-01", "13:5 L-17"}
 	if strings.Join(got, ", ") != strings.Join(want, ", ") {
 		t.Errorf("diagnostics\n%v\nwant\n%v", got, want)
 	}
