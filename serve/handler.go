@@ -336,10 +336,9 @@ func (h *Handler) baseFor(r *http.Request) *url.URL {
 	return u
 }
 
-// name parses the last segment of a request path: the index (id 0), a page
-// (id > 0), gz for the .xml.gz form; ok is false for other names.
 // splitSitemapExt splits a file name ending in .xml or .xml.gz (any case)
-// into its base and that extension; ext is "" for any other name.
+// into its base and that extension; ext is "" for any other name. (build
+// has the same nine lines: the two packages share no helper package.)
 func splitSitemapExt(name string) (base, ext string) {
 	l := strings.ToLower(name)
 	for _, e := range []string{".xml.gz", ".xml"} {
@@ -350,6 +349,8 @@ func splitSitemapExt(name string) (base, ext string) {
 	return name, ""
 }
 
+// name parses the last segment of a request path: the index (id 0), a page
+// (id > 0), gz for the .xml.gz form; ok is false for other names.
 func (h *Handler) name(seg string) (id int, gz, ok bool) {
 	rest, found := strings.CutPrefix(seg, h.o.Name)
 	if !found {
