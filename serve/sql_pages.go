@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"strconv"
+	"strings"
 )
 
 // Pages implements [Pager]: one query numbers the rows in key order and
@@ -10,6 +11,11 @@ import (
 // lastmod, the bytes of the escaped locs plus what the other fields may
 // take), so one row per page comes back instead of one per entry. A source
 // with an Ext column returns no pages: the handler measures its entries.
+// So does one whose newest lastmod of a page is not a date dateOf reads:
+// the database's max() of a text column compares text, and a value that
+// is not a date ("n/a", "2026-1-5") can sort above every real one, which
+// would cost the page its lastmod; measured entry by entry, each value is
+// read as a date or dropped alone.
 func (s *SQLSource) Pages(ctx context.Context, perPage int) ([]PageStat, error) {
 	c := s.q.Columns
 	if c.Ext != "" {
@@ -45,7 +51,11 @@ func (s *SQLSource) Pages(ctx context.Context, perPage int) ([]PageStat, error) 
 		if err := rows.Scan(&n, &last, &newest, &bytes); err != nil {
 			return nil, err
 		}
-		out = append(out, PageStat{Count: int(n), Last: last, LastMod: dateOf(newest), Bytes: bytes})
+		lm := dateOf(newest)
+		if lm.IsZero() && newest != nil && strings.TrimSpace(text(newest)) != "" {
+			return nil, rows.Err() // a text max() that is no date: measure entry by entry
+		}
+		out = append(out, PageStat{Count: int(n), Last: last, LastMod: lm, Bytes: bytes})
 	}
 	return out, rows.Err()
 }

@@ -193,3 +193,29 @@ func TestRecheckSlowCheck(t *testing.T) {
 		t.Errorf("%d checks a minute later, want 2", n)
 	}
 }
+
+// TestSQLiteTextLastmodNotADate: a text lastmod column holding a value
+// that is no date ("n/a", which sorts above every "2026-…") costs only
+// that row its lastmod: the index keeps the page's newest real date. The
+// database's max() over the text had given "n/a", and the page no lastmod.
+func TestSQLiteTextLastmodNotADate(t *testing.T) {
+	db := openSQLite(t)
+	exec(t, db, `CREATE TABLE pages (id INTEGER PRIMARY KEY, url TEXT NOT NULL, updated_at TEXT)`)
+	exec(t, db, `INSERT INTO pages (url, updated_at) VALUES ('https://www.example.com/a', '2026-03-04'), ('https://www.example.com/b', 'n/a'), ('https://www.example.com/c', '2026-01-02')`)
+	src, err := SQL(context.Background(), db, Query{Table: "pages", Columns: Columns{Loc: "url", LastMod: "updated_at"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := NewHandler(src, Options{BaseURL: "https://www.example.com/", Recheck: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	idx := body(t, get(t, h, "GET", "/sitemap.xml"))
+	if !strings.Contains(idx, "<lastmod>2026-03-04</lastmod>") {
+		t.Errorf("index:\n%s\nwant the page's lastmod 2026-03-04", idx)
+	}
+	page := body(t, get(t, h, "GET", "/sitemap-1.xml"))
+	if !strings.Contains(page, "<url><loc>https://www.example.com/b</loc></url>") || !strings.Contains(page, "<lastmod>2026-01-02</lastmod>") {
+		t.Errorf("page:\n%s", page)
+	}
+}
