@@ -49,7 +49,8 @@ submissions; Google does not take part), in batches of at most 10,000 (IN-08).
 
 INPUT is a URL list (one a line), JSONL entry records, the JSONL of 'sitemap diff --format
 jsonl' (only added and modified entries are sent; removed ones are not), or a sitemap or
-index, local or http(s) (an index's children are read); "-" is standard input.
+index, local or http(s) (an index's children are read), or a site's homepage or robots.txt URL
+(the sitemaps found there, as fetch finds them); "-" is standard input.
 
 Before anything is sent (IN-11) the key is checked (IN-03: 8 to 128 of a-z A-Z 0-9 -); a URL
 on another host than --host, or outside the directory of --key-location (IN-05), is named on
@@ -200,7 +201,7 @@ func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
 		}
 		fmt.Fprintln(s.Err, d.String())
 	}
-	entries, err := submitEntries(o, s, key, diag)
+	entries, err := submitEntries(ctx, o, s, key, diag)
 	if err != nil {
 		return cannotRun("%v", err)
 	}
@@ -258,11 +259,16 @@ func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
 // (XML, local or http(s)) through package input with its children, and
 // any other local file (a URL list, CSV or JSONL entry records) through
 // package source, as generate reads it. The key file itself, in a
-// directory given, is not read.
-func submitEntries(o *submitOptions, s *streams, key string, diag func(sitemap.Diagnostic)) (sitemap.Entries, error) {
+// directory given, is not read. A site's homepage or robots.txt URL is
+// the sitemaps found there (discoverInputs).
+func submitEntries(ctx context.Context, o *submitOptions, s *streams, key string, diag func(sitemap.Diagnostic)) (sitemap.Entries, error) {
 	stdin := bufio.NewReaderSize(s.In, 64<<10)
 	in := input.Options{Stdin: stdin, Client: o.client, Follow: true, AllowOffSite: o.AllowOffSite, JSONL: true, OnDiagnostic: diag}
-	docs, err := input.Resolve(o.Inputs, in)
+	names, err := discoverInputs(ctx, o.Inputs, in)
+	if err != nil {
+		return nil, err
+	}
+	docs, err := input.Resolve(names, in)
 	if err != nil {
 		return nil, err
 	}

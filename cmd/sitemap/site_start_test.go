@@ -67,3 +67,26 @@ func TestValidateAndParseASite(t *testing.T) {
 		}
 	}
 }
+
+// TestSubmitASite: submit takes a site's homepage as validate and parse do:
+// the URLs of the sitemaps found there (it read the homepage as a sitemap:
+// F-04, nothing sent, exit 1).
+func TestSubmitASite(t *testing.T) {
+	mux := http.NewServeMux()
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	u := srv.URL
+	host := strings.TrimPrefix(u, "http://")
+	mux.HandleFunc("/robots.txt", func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte("User-agent: *\nDisallow:\n\nSitemap: " + u + "/sitemap.xml\n"))
+	})
+	mux.HandleFunc("/sitemap.xml", func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte(`<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>` + u + `/a</loc></url><url><loc>` + u + `/b</loc></url></urlset>
+`))
+	})
+	code, out, errOut := runCLI(t, "", "submit", "--dry-run", "--key", submitKey, "--host", host, u+"/")
+	if code != exitOK || !strings.Contains(out, `"urlList":["`+u+`/a","`+u+`/b"]`) {
+		t.Errorf("submit %s/: exit %d\n%s%s", u, code, out, errOut)
+	}
+}
