@@ -151,14 +151,6 @@ func Walk(ctx context.Context, start string, opts Options, fn func(Event) error)
 	return w.sum, nil
 }
 
-// IsSiteStart reports whether Walk reads u as a site to find the
-// sitemaps of (a homepage: a URL whose path is empty or ends in "/"; or a
-// robots.txt URL) rather than as a sitemap.
-func IsSiteStart(u string) bool {
-	k, _, err := classify(u)
-	return err == nil && k != NodeSitemap
-}
-
 func classify(start string) (NodeKind, *url.URL, error) {
 	u, err := url.Parse(strings.TrimSpace(start))
 	if err != nil || (!strings.EqualFold(u.Scheme, "http") && !strings.EqualFold(u.Scheme, "https")) || u.Host == "" {
