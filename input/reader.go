@@ -43,7 +43,7 @@ type Reader struct {
 	n      int
 	opened int   // documents opened
 	e      Entry // what Next returns a pointer to
-	// done holds the documents opened (by docKey), so that a child
+	// done holds the documents opened (by Doc.Key), so that a child
 	// listed again, or one that loops back to an index above it, is read
 	// once (FETCH-DUP, FETCH-LOOP).
 	done map[string]bool
@@ -322,9 +322,9 @@ func (r *Reader) openChild(index *Doc, cl childLoc) error {
 	if index.Sibling(&child) {
 		return nil // a file of the directory: read in turn
 	}
-	if k := docKey(&child); k != "" && r.done[k] {
+	if k := child.Key(); k != "" && r.done[k] {
 		for _, p := range r.stack {
-			if docKey(p.index) != k {
+			if p.index.Key() != k {
 				continue
 			}
 			msg := index.Name + " lists " + cl.loc + " above it in the tree: a loop between " + index.Name + " and " + child.Name + "; read once"
@@ -340,7 +340,7 @@ func (r *Reader) openChild(index *Doc, cl childLoc) error {
 	}
 	cd := &child
 	rc, err := Open(r.ctx, cd, r.o)
-	if err == nil && cd.final != "" && r.done["url:"+cd.final] {
+	if err == nil && cd.final != "" && r.done[urlKey(cd.final)] {
 		// Redirected to a sitemap read already (another child's URL,
 		// the index itself): read once, as a child listed twice is.
 		rc.Close()
@@ -374,13 +374,13 @@ func (r *Reader) Documents() int { return r.opened }
 // start makes d, opened as rc, the Reader's open document.
 func (r *Reader) start(d *Doc, rc io.ReadCloser) error {
 	r.opened++
-	if k := docKey(d); k != "" {
+	if k := d.Key(); k != "" {
 		if r.done == nil {
 			r.done = make(map[string]bool)
 		}
 		r.done[k] = true
 		if d.final != "" {
-			r.done["url:"+d.final] = true // what answered for it, after redirects
+			r.done[urlKey(d.final)] = true // what answered for it, after redirects
 		}
 	}
 	c := &docState{doc: d, rc: rc}
@@ -410,9 +410,12 @@ func (r *Reader) start(d *Doc, rc io.ReadCloser) error {
 	return nil
 }
 
-// docKey names the document d is, for telling whether it was read
-// before: its cleaned absolute path, or its URL; "" for standard input.
-func docKey(d *Doc) string {
+// Key names the document d is, for telling whether it was read before
+// (two names of one file, a child listed twice): its cleaned absolute
+// path, or its URL; "" for standard input, which is never the same
+// document twice. (&Doc{URL: d.FinalURL()}).Key() is the key of what
+// answered for an HTTP document after redirects.
+func (d *Doc) Key() string {
 	switch {
 	case d.Stdin:
 		return ""
@@ -423,8 +426,11 @@ func docKey(d *Doc) string {
 		}
 		return "file:" + p
 	}
-	return "url:" + d.URL
+	return urlKey(d.URL)
 }
+
+// urlKey is the Key of the document served at u.
+func urlKey(u string) string { return "url:" + u }
 
 // isJSONL reports whether a document is JSONL entry records: by its name,
 // or its first character '{' (after a BOM and white space).

@@ -130,7 +130,7 @@ func Tree(ctx context.Context, names []string, o TreeOptions) (TreeSummary, erro
 		indexesFirst(ctx, docs, o.Input)
 	}
 	for i := range docs {
-		if k := docKey(&docs[i]); k != "" && t.checked[k] {
+		if k := docs[i].Key(); k != "" && t.checked[k] {
 			continue // checked already: named twice, or a child of an index named before
 		}
 		if err := t.document(ctx, &docs[i], nil, nil); err != nil {
@@ -161,8 +161,8 @@ type tree struct {
 	sitemaps, indexes []*input.Doc
 	listed            map[string]bool
 	capped            bool
-	// checked holds the documents checked (docKey), named or as a child: a
-	// document is checked once.
+	// checked holds the documents checked (input.Doc.Key), named or as
+	// a child: a document is checked once.
 	checked map[string]bool
 }
 
@@ -171,18 +171,6 @@ type tree struct {
 func (t *tree) discover(ctx context.Context, start string) ([]string, error) {
 	doc := &input.Doc{Name: start, URL: start}
 	return input.Discover(ctx, start, t.o.Input, func(d sitemap.Diagnostic) { t.report(doc, d) })
-}
-
-// docKey names the document d is, for tree.checked: its file, or its URL;
-// "" for standard input.
-func docKey(d *input.Doc) string {
-	switch {
-	case d.Path != "":
-		return "f:" + d.Path
-	case d.Stdin:
-		return ""
-	}
-	return "u:" + d.URL
 }
 
 // indexesFirst orders the files of each directory input (docs of a
@@ -296,7 +284,7 @@ func (t *tree) done(r DocResult) error {
 // document checks doc and, when it is a named index, its children. A
 // child (parent set) that cannot be read is reported through parent.
 func (t *tree) document(ctx context.Context, doc *input.Doc, parent func(sitemap.Diagnostic), across *IndexLocs) error {
-	if k := docKey(doc); k != "" {
+	if k := doc.Key(); k != "" {
 		t.checked[k] = true
 	}
 	rc, err := input.Open(ctx, doc, t.o.Input)
@@ -308,14 +296,15 @@ func (t *tree) document(ctx context.Context, doc *input.Doc, parent func(sitemap
 		return nil
 	}
 	if final := doc.FinalURL(); final != "" {
-		if parent != nil && t.checked["u:"+final] {
+		fk := (&input.Doc{URL: final}).Key()
+		if parent != nil && t.checked[fk] {
 			// Redirected to a sitemap checked already: checked once.
 			rc.Close()
 			parent(sitemap.Diagnostic{Rule: "FETCH-DUP", Severity: sitemap.SeverityInfo,
 				Message: fmt.Sprintf("child sitemap %s redirects to %s, checked already; checked once", doc.URL, final)})
 			return nil
 		}
-		t.checked["u:"+final] = true
+		t.checked[fk] = true
 	}
 	vo := t.o.Options
 	vo.Name, vo.URL, vo.AcrossIndex = doc.Name, doc.URL, across
@@ -426,7 +415,7 @@ func (t *tree) children(ctx context.Context, doc *input.Doc, sum *Summary) error
 		}
 		if doc.Sibling(&child) {
 			t.listed[child.Path] = true
-			if t.checked[docKey(&child)] {
+			if t.checked[child.Key()] {
 				continue // a file of the same directory input, checked already
 			}
 			// Checked now, as this index's child; its own turn is skipped.
