@@ -89,7 +89,18 @@ func Document(ctx context.Context, r io.Reader, o Options, report func(sitemap.D
 		held []sitemap.Diagnostic
 		dec  *sitemap.Decoder
 	)
-	var flush func()
+	flush := func() {
+		if len(held) > 1 && inLines(held) {
+			slices.SortStableFunc(held, func(a, b sitemap.Diagnostic) int {
+				return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
+			})
+		}
+		for i := range held {
+			report(held[i])
+		}
+		clear(held)
+		held = held[:0]
+	}
 	count := func(d sitemap.Diagnostic) {
 		sum.count(d)
 		if report == nil {
@@ -101,18 +112,6 @@ func Document(ctx context.Context, r io.Reader, o Options, report func(sitemap.D
 			return
 		}
 		held = append(held, d)
-	}
-	flush = func() {
-		if len(held) > 1 && inLines(held) {
-			slices.SortStableFunc(held, func(a, b sitemap.Diagnostic) int {
-				return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
-			})
-		}
-		for i := range held {
-			report(held[i])
-		}
-		clear(held)
-		held = held[:0]
 	}
 	defer flush()
 	c, err := NewChecker(o, count)
