@@ -210,7 +210,7 @@ func testConformance(t *testing.T, b backend) {
 	})
 	t.Run("http", func(t *testing.T) {
 		src, insert := b.open(t, testRows(25))
-		h, err := NewHandler(src, Options{PerPage: 10, Recheck: -1, XSL: true, Robots: true, RobotsTxt: []byte("User-agent: *\nDisallow: /admin/\n")})
+		h, err := NewHandler(src, Options{Hosts: []string{"www.example.com"}, PerPage: 10, Recheck: -1, XSL: true, Robots: true, RobotsTxt: []byte("User-agent: *\nDisallow: /admin/\n")})
 		if err != nil {
 			t.Fatal(err)
 		}

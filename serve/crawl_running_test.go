@@ -55,7 +55,7 @@ func TestCrawlRunningNotServed(t *testing.T) {
 	}
 	crawl(true, "/a", "/b")
 	for _, cached := range []bool{false, true} {
-		o := Options{Recheck: -1} // check at every request
+		o := Options{Hosts: []string{"www.example.com"}, Recheck: -1} // check at every request
 		if cached {
 			o.BaseURL, o.CacheDir = ex+"/", t.TempDir()
 		}

@@ -30,7 +30,7 @@ func TestEmptyLocLeftOut(t *testing.T) {
 	var skipped []string
 	for _, base := range []string{"https://www.example.com/", ""} {
 		skipped = nil
-		h, err := NewHandler(Seq(seq, func(context.Context) (string, error) { return "1", nil }), Options{BaseURL: base, Skipped: func(loc string, err error) {
+		h, err := NewHandler(Seq(seq, func(context.Context) (string, error) { return "1", nil }), Options{BaseURL: base, Hosts: []string{"www.example.com"}, Skipped: func(loc string, err error) {
 			mu.Lock()
 			skipped = append(skipped, loc)
 			mu.Unlock()

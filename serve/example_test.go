@@ -29,9 +29,9 @@ func fetch(h http.Handler, path string) {
 // index and pages of at most PerPage URLs, cut by keyset on the loc, each
 // page's lastmod the newest of its rows. A loc stored relative is resolved
 // against BaseURL. With PostgreSQL, open db with pgx's database/sql driver
-// ("pgx"); the Query is the same. Options.CacheDir and Handler.Warm build
-// every page once per change for a large table (what `sitemap serve
-// --db` does).
+// ("pgx"); the Query is the same. Handler.Run keeps the pages current in
+// the background (what `sitemap serve --db` does); Options.CacheDir keeps
+// them on disk for a large table.
 func ExampleSQL() {
 	ctx := context.Background()
 	dir, _ := os.MkdirTemp("", "example")
@@ -56,7 +56,7 @@ func ExampleSQL() {
 		fmt.Println(err)
 		return
 	}
-	if err := h.Refresh(ctx); err != nil { // count the pages before the first request
+	if err := h.Refresh(ctx); err != nil { // build the pages before the first request
 		fmt.Println(err)
 		return
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -18,17 +19,23 @@ import (
 )
 
 // Options configure a [Handler]. The zero value serves NAME "sitemap" with
-// pages of 50,000 entries, rechecking the source at most every 10 seconds.
+// pages of 50,000 entries, checking the source every 2 seconds.
 type Options struct {
 	// BaseURL is the absolute http(s) URL the handler's files are reachable
 	// at, ending in "/" (https://www.example.com/ when mounted at the site's
 	// root; not the URL of the index itself, which is refused): the index
-	// lists BaseURL+"NAME-N.xml", and an entry whose loc is
-	// not absolute is resolved against it ("/a" against its origin, "a"
-	// against BaseURL itself). Empty: the URL of each request (its Host
-	// header, "https" when the connection is TLS, the directory of its
-	// path); set it behind a proxy.
+	// lists BaseURL+"NAME-N.xml", and an entry whose loc is not absolute
+	// is resolved against it ("/a" against its origin, "a" against BaseURL
+	// itself). Empty: the URL of each request (its Host header, "https"
+	// when the connection is TLS, the directory of its path), for the
+	// hosts in Hosts only; the pages are then built once per host.
 	BaseURL string
+	// Hosts are the Host header values (a name, or name:port) a request
+	// may name when BaseURL is empty; a request naming another is answered
+	// 421 Misdirected Request, so a client cannot make the handler publish
+	// its locs under a host of its choosing (behind a shared cache, for
+	// every client). Empty: localhost, 127.0.0.1 and [::1] at any port.
+	Hosts []string
 	// Name is the base name of the files; "sitemap" when empty. A name
 	// ending in .xml or .xml.gz is refused (the index is NAME.xml).
 	Name string
@@ -38,13 +45,13 @@ type Options struct {
 	// MaxBytes is the most bytes of a page, uncompressed; 0 means
 	// 52,428,800 (S-02). Mainly for tests.
 	MaxBytes int64
-	// Recheck is how long the pages are trusted before Source.Version is
-	// asked again; 0 means 10 seconds, a negative value asks on every
+	// Recheck is how often the source is checked for changes when it is
+	// not a [Watcher]; 0 means 2 seconds, a negative value checks at every
 	// request. A check that takes long stretches it: the pages are trusted
-	// for at least 20 times the last check's duration, so the checks never
-	// take more than a twentieth of the database's time (a count over 10^7
-	// rows takes about a second, and a check every 10 seconds would slow
-	// every page served meanwhile).
+	// for at least 4 times the last check's duration, so checks never take
+	// more than a fifth of the time. A check asks Source.Version and, when
+	// it moved (or the source cannot tell), reads every page: about a
+	// second per million entries on SQLite.
 	Recheck time.Duration
 	// CacheControl is the Cache-Control header of every sitemap answer;
 	// "" means "public, max-age=300" ("-" sends none).
@@ -57,38 +64,37 @@ type Options struct {
 	XSL bool
 	// HTML, when set, answers a browser navigating to a page or the index
 	// (Accept prefers text/html, Sec-Fetch-Dest: document) with a readable
-	// HTML view instead of the XML; crawlers always get XML. "?view=xml"
-	// and "?view=html" choose explicitly. [HTMLView] is the module's.
+	// HTML view of the same built page; crawlers always get XML.
+	// "?view=xml" and "?view=html" choose explicitly. [HTMLView] is the
+	// module's.
 	HTML Viewer
 	// Robots serves robots.txt: RobotsTxt with a Sitemap: line for the
 	// index added (only when the handler is at the site's root is this
 	// the robots.txt crawlers read).
 	Robots    bool
 	RobotsTxt []byte
-	// CacheDir, when set, is a directory where pages are kept once built,
-	// one file per page and form (plain, gzip), so a page is read from
-	// the source once per change and then sent from its file; the files of
-	// a page that changed are removed at the next refresh. [Handler.Warm]
-	// fills it ahead of requests. It needs BaseURL (a page names its own
-	// URL). The directory should be the handler's own (it may hold about
-	// the size of every page, uncompressed).
+	// CacheDir, when set, is a directory where the built pages are kept,
+	// gzipped, one file each, instead of in memory (about 12 bytes per
+	// entry). The directory is the handler's own: what an earlier run
+	// left there is removed at start.
 	CacheDir string
-	// MaxBuilds is the most pages built at the same time; more wait. 0
-	// means no limit.
-	MaxBuilds int
 	// Skipped, when set, is told about every entry the encoder refused as
 	// a whole (its loc: empty, relative without BaseURL, not a URL, …):
-	// it is left out of its page. It may be called from several
-	// goroutines at once.
+	// it is left out of its page. It is told when the page is built anew,
+	// not at every check; it may be called from several goroutines at
+	// once.
 	Skipped func(loc string, err error)
 	// Dropped, when set, is told about every field or extension block
 	// the encoder refused and that was left out so the rest of the entry
 	// could be served, as package generate drops them
 	// (sitemap.EntryError.Drop: a changefreq written "Weekly", a priority
 	// of 5, an image with a relative loc): what names the part dropped,
-	// in the entry record's terms ("changefreq", "images[1]"). It may be
-	// called from several goroutines at once.
+	// in the entry record's terms ("changefreq", "images[1]"). Told as
+	// Skipped is.
 	Dropped func(loc, what string, err error)
+	// FeedError, when set, is told when a Watcher's feed fails; Run then
+	// checks every page every Recheck and starts the feed again.
+	FeedError func(err error)
 }
 
 // Viewer renders the HTML view of one document the handler serves (see
@@ -134,21 +140,23 @@ type Handler struct {
 	src   Source
 	o     Options
 	base  *url.URL
+	hosts map[string]bool // Options.Hosts, lower-cased
 	lim   limits
-	salt  string
-	sem   chan struct{}
+	store blobStore
 	stats Metrics
 
-	cache *pageCache     // nil without Options.CacheDir
-	bg    sync.WaitGroup // background refreshes
-
-	mu   sync.Mutex // held by a refresh
-	snap atomic.Pointer[snapshot]
-	now  func() time.Time
+	sitesMu sync.Mutex
+	sites   map[string]*site // by base URL
+	running atomic.Int32     // Run calls under way
+	kick    chan struct{}    // a change is pending
+	pendMu  sync.Mutex
+	pending Change // the changes not yet read
+	bg      sync.WaitGroup
+	now     func() time.Time
 }
 
 // NewHandler returns the Handler of src. It reads nothing yet: the first
-// request (or [Handler.Refresh]) computes the pages.
+// request (or [Handler.Refresh], or [Handler.Run]) builds the pages.
 func NewHandler(src Source, o Options) (*Handler, error) {
 	if src == nil {
 		return nil, errors.New("serve: nil Source; give SQL, Seq, Entries or Crawl")
@@ -175,13 +183,13 @@ func NewHandler(src Source, o Options) (*Handler, error) {
 		return nil, fmt.Errorf("serve: MaxBytes %d is too small for one entry", o.MaxBytes)
 	}
 	if o.Recheck == 0 {
-		o.Recheck = 10 * time.Second
+		o.Recheck = 2 * time.Second
 	}
 	if o.CacheControl == "" {
 		o.CacheControl = "public, max-age=300"
 	}
-	h := &Handler{src: src, o: o, now: time.Now,
-		lim: limits{perPage: o.PerPage, maxBytes: o.MaxBytes - pageHeadroom}}
+	h := &Handler{src: src, o: o, now: time.Now, sites: map[string]*site{}, kick: make(chan struct{}, 1),
+		lim: limits{perPage: o.PerPage, maxBytes: o.MaxBytes - pageHeadroom}, store: memStore{}}
 	if o.BaseURL != "" {
 		u, err := url.Parse(o.BaseURL)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
@@ -201,130 +209,112 @@ func NewHandler(src Source, o Options) (*Handler, error) {
 			u.RawPath = ""
 		}
 		h.base = u
+		h.sites[u.String()] = &site{h: h, base: u}
+	}
+	if len(o.Hosts) > 0 {
+		h.hosts = map[string]bool{}
+		for _, x := range o.Hosts {
+			if x == "" || strings.ContainsAny(x, "/?#@ ") {
+				return nil, fmt.Errorf("serve: Hosts: %q is not a host name (give www.example.com or www.example.com:8080)", x)
+			}
+			h.hosts[strings.ToLower(x)] = true
+		}
 	}
 	if o.CacheDir != "" {
-		if h.base == nil {
-			return nil, errors.New("serve: CacheDir needs BaseURL: a cached page names the URLs it was built for")
-		}
-		c, err := newPageCache(o.CacheDir)
+		c, err := newDirStore(o.CacheDir)
 		if err != nil {
 			return nil, fmt.Errorf("serve: CacheDir: %w", err)
 		}
-		h.cache = c
+		h.store = c
 	}
-	if o.MaxBuilds > 0 {
-		h.sem = make(chan struct{}, o.MaxBuilds)
-	}
-	h.salt = fmt.Sprintf("%s|%s|%v|%v|%d|%d", o.BaseURL, o.Name, o.XSL, o.GzipIndex, o.PerPage, o.MaxBytes)
 	return h, nil
 }
 
-// Refresh makes sure the pages reflect the source: it asks Source.Version
-// and recomputes the pages when it changed (or when there are none yet).
-// A command calls it once before listening, so the first crawler does not
-// wait for the first scan.
+// Refresh brings the pages up to date now: it checks every page (of every
+// host seen, without BaseURL) and rebuilds what changed. A command calls
+// it once before listening, so the first crawler does not wait for the
+// first build.
 func (h *Handler) Refresh(ctx context.Context) error {
-	_, err := h.refresh(ctx, true)
-	return err
+	for _, s := range h.allSites() {
+		if _, err := s.update(ctx, true, true, nil); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
-// current returns the pages, refreshing them when they are older than
-// Options.Recheck.
+func (h *Handler) allSites() []*site {
+	h.sitesMu.Lock()
+	defer h.sitesMu.Unlock()
+	out := make([]*site, 0, len(h.sites))
+	for _, s := range h.sites {
+		out = append(out, s)
+	}
+	return out
+}
+
+// staleBound is how much older than its Recheck a snapshot may be before
+// a request waits for its check rather than being answered from it (a
+// handler without Run, after a quiet spell).
+const staleBound = 3 * time.Second
+
+// current returns the pages of s, built when there are none yet.
 //
-// Once there are pages, a stale check does not hold requests up: the
-// request that finds the pages stale starts the check (and the recount,
-// when something changed) in the background and is answered from the
-// pages it has, as are the requests that come while it runs. A check that
-// fails is tried again after Recheck. With a negative Recheck every request
-// checks, and waits.
-func (h *Handler) current(ctx context.Context) (*snapshot, error) {
-	s := h.snap.Load()
-	if s == nil || h.o.Recheck < 0 {
-		return h.refresh(ctx, false)
+// While Run runs, it keeps them current and a request never waits.
+// Without it, the request that finds the pages older than their trust
+// starts a check in the background and is answered from the pages there
+// are, unless they are older than that by more than a few seconds: then
+// it waits for the check. With a negative Recheck every request checks,
+// and waits.
+func (s *site) current(ctx context.Context) (*snapshot, error) {
+	h := s.h
+	snap := s.snap.Load()
+	// wait checks now; a check that fails leaves the pages there are.
+	wait := func() (*snapshot, error) {
+		ns, err := s.update(ctx, true, false, nil)
+		if err != nil && snap != nil {
+			h.stats.errors.Add(1)
+			return snap, nil
+		}
+		return ns, err
 	}
-	if h.now().Sub(s.checked) < s.trust {
-		return s, nil
+	if snap == nil || h.o.Recheck < 0 {
+		return wait()
 	}
-	if h.mu.TryLock() {
+	if h.running.Load() > 0 {
+		return snap, nil
+	}
+	age := h.now().Sub(snap.checked)
+	if age < snap.trust {
+		return snap, nil
+	}
+	if age > snap.trust+staleBound {
+		return wait()
+	}
+	if s.mu.TryLock() {
+		s.mu.Unlock() // update takes it; a second check may start meanwhile, which finds the pages checked
 		h.bg.Add(1)
 		go func() {
 			defer h.bg.Done()
-			defer h.mu.Unlock()
-			if _, err := h.refreshLocked(context.Background(), false); err != nil {
+			if _, err := s.update(context.Background(), true, false, nil); err != nil {
 				h.stats.errors.Add(1)
 			}
 		}()
 	}
-	return s, nil
+	return snap, nil
 }
 
-func (h *Handler) refresh(ctx context.Context, force bool) (*snapshot, error) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.refreshLocked(ctx, force)
-}
-
-// checkShare is how many times a change check's duration the pages are
-// trusted after it at least (Options.Recheck).
-const checkShare = 20
-
-// refreshLocked is refresh with h.mu held.
-func (h *Handler) refreshLocked(ctx context.Context, force bool) (*snapshot, error) {
-	s := h.snap.Load()
-	now := h.now()
-	if s != nil && !force && h.o.Recheck > 0 && now.Sub(s.checked) < s.trust {
-		return s, nil // refreshed while this one waited
-	}
-	began := time.Now()
-	v, err := h.src.Version(ctx)
-	trust := max(h.o.Recheck, checkShare*time.Since(began))
-	if err != nil {
-		if s != nil {
-			// Keep answering from the pages there are; try again after
-			// Recheck rather than at every request.
-			ns := *s
-			ns.checked = now
-			h.snap.Store(&ns)
-		}
-		return nil, fmt.Errorf("serve: change check: %w", err)
-	}
-	if s != nil && (v == s.version || v == "" && s.version == "") {
-		ns := *s
-		ns.checked, ns.trust = now, trust
-		h.snap.Store(&ns)
-		return &ns, nil
-	}
-	start := time.Now()
-	var pages []*page
-	if s == nil {
-		pages, err = build(ctx, h.src, h.lim)
-	} else {
-		pages, err = recount(ctx, h.src, s.pages, h.lim)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("serve: paging: %w", err)
-	}
-	h.stats.refreshes.Add(1)
-	h.stats.refreshNanos.Add(int64(time.Since(start)))
-	ns := newSnapshot(v, pages, h.salt, now)
-	ns.trust = trust
-	h.snap.Store(ns)
-	if h.cache != nil {
-		live := make(map[string]bool, len(pages))
-		for _, p := range pages {
-			live[p.etag] = true
-		}
-		h.cache.prune(live)
-	}
-	return ns, nil
-}
-
-// baseFor returns the URL the handler's files are reachable at for r.
-func (h *Handler) baseFor(r *http.Request) *url.URL {
+// siteFor returns the site a request is for, or nil when its Host is not
+// allowed.
+func (h *Handler) siteFor(r *http.Request) *site {
 	if h.base != nil {
-		return h.base
+		return h.sites[h.base.String()]
 	}
-	u := &url.URL{Scheme: "http", Host: r.Host, Path: r.URL.Path}
+	host := strings.ToLower(r.Host)
+	if !h.allowedHost(host) {
+		return nil
+	}
+	u := &url.URL{Scheme: "http", Host: host, Path: r.URL.Path}
 	if r.TLS != nil {
 		u.Scheme = "https"
 	}
@@ -333,7 +323,139 @@ func (h *Handler) baseFor(r *http.Request) *url.URL {
 	} else {
 		u.Path = "/"
 	}
-	return u
+	key := u.String()
+	h.sitesMu.Lock()
+	defer h.sitesMu.Unlock()
+	s := h.sites[key]
+	if s == nil {
+		if len(h.sites) >= maxSites {
+			return nil
+		}
+		s = &site{h: h, base: u}
+		h.sites[key] = s
+	}
+	return s
+}
+
+// maxSites bounds the bases a handler without BaseURL builds pages for
+// (each allowed host, under each path it is mounted at, with each scheme).
+const maxSites = 64
+
+func (h *Handler) allowedHost(host string) bool {
+	if h.hosts != nil {
+		return h.hosts[host]
+	}
+	name := host
+	if hn, _, err := net.SplitHostPort(host); err == nil {
+		name = hn
+	}
+	name = strings.Trim(name, "[]")
+	return name == "localhost" || name == "127.0.0.1" || name == "::1"
+}
+
+// Run keeps the pages current until ctx is done, and returns ctx's error:
+// it builds them (when no request has), then follows the source's
+// changes: a [Watcher]'s feed (each change read within about 100 ms, only
+// the pages holding its keys), or a check every Options.Recheck. While it
+// runs, requests never wait for a check. A feed that fails is told to
+// Options.FeedError and started again after a second; meanwhile every
+// page is checked every Recheck.
+func (h *Handler) Run(ctx context.Context) error {
+	h.running.Add(1)
+	defer h.running.Add(-1)
+	w, watching := h.src.(Watcher)
+	feedDown := make(chan error, 1)
+	startFeed := func() {
+		go func() {
+			err := w.Watch(ctx, h.push)
+			if ctx.Err() == nil {
+				if err == nil {
+					err = errors.New("the feed ended")
+				}
+				feedDown <- err
+			}
+		}()
+	}
+	if watching {
+		startFeed()
+	}
+	live := watching
+	tick := time.NewTicker(max(h.o.Recheck, 10*time.Millisecond))
+	defer tick.Stop()
+	var retry <-chan time.Time
+	for {
+		for _, s := range h.allSites() {
+			if s.snap.Load() == nil {
+				s.update(ctx, true, false, nil)
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case err := <-feedDown:
+			live = false
+			if h.o.FeedError != nil {
+				h.o.FeedError(err)
+			}
+			retry = time.After(time.Second)
+		case <-retry:
+			retry, live = nil, true
+			startFeed()
+		case <-h.kick:
+			// Let the rest of a burst of commits come.
+			select {
+			case <-time.After(debounce):
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+			h.pendMu.Lock()
+			c := h.pending
+			h.pending = Change{}
+			h.pendMu.Unlock()
+			for _, s := range h.allSites() {
+				if _, err := s.update(ctx, c.All, c.All, c.Keys); err != nil {
+					h.stats.errors.Add(1)
+					h.push(Change{All: true}) // read everything again next time
+				}
+			}
+		case <-tick.C:
+			if live {
+				continue
+			}
+			for _, s := range h.allSites() {
+				if snap := s.snap.Load(); snap != nil && h.now().Sub(snap.checked) < snap.trust {
+					continue
+				}
+				if _, err := s.update(ctx, true, false, nil); err != nil {
+					h.stats.errors.Add(1)
+				}
+			}
+		}
+	}
+}
+
+// debounce is how long Run waits after a change for the rest of its
+// burst before it reads the pages the changes touched.
+const debounce = 50 * time.Millisecond
+
+// maxPending is the most keys kept pending; more are read as All.
+const maxPending = 10000
+
+// push records a change for Run to read.
+func (h *Handler) push(c Change) {
+	h.pendMu.Lock()
+	switch {
+	case h.pending.All:
+	case c.All || len(h.pending.Keys)+len(c.Keys) > maxPending:
+		h.pending = Change{All: true}
+	default:
+		h.pending.Keys = append(h.pending.Keys, c.Keys...)
+	}
+	h.pendMu.Unlock()
+	select {
+	case h.kick <- struct{}{}:
+	default:
+	}
 }
 
 // splitSitemapExt splits a file name ending in .xml or .xml.gz (any case)

@@ -21,7 +21,6 @@ type Metrics struct {
 	buildCount, buildNanos                       atomic.Int64
 	buildBucket                                  [len(buildBuckets)]atomic.Int64
 	nmCount, nmNanos                             atomic.Int64
-	cached, warmed                               atomic.Int64
 }
 
 func (m *Metrics) observeBuild(d time.Duration) {
@@ -53,14 +52,12 @@ func (h *Handler) WriteMetrics(w io.Writer) error {
 	fmt.Fprintf(w, "sitemap_serve_documents_total{kind=\"page\"} %d\nsitemap_serve_documents_total{kind=\"index\"} %d\n", m.pages.Load(), m.indexes.Load())
 	counter("sitemap_serve_bytes_total", "Bytes of documents sent (after compression).", m.bytes.Load(), "")
 	counter("sitemap_serve_not_modified_total", "Requests answered 304 Not Modified.", m.notModified.Load(), "")
-	counter("sitemap_serve_errors_total", "Requests that failed on the source.", m.errors.Load(), "")
+	counter("sitemap_serve_errors_total", "Checks and requests that failed on the source.", m.errors.Load(), "")
 	counter("sitemap_serve_skipped_entries_total", "Entries the encoder refused and left out of their page.", m.skipped.Load(), "")
-	counter("sitemap_serve_cached_pages_total", "Pages sent from the page cache (Options.CacheDir) instead of built.", m.cached.Load(), "")
-	counter("sitemap_serve_warmed_pages_total", "Pages built into the page cache ahead of requests (Warm).", m.warmed.Load(), "")
-	counter("sitemap_serve_refreshes_total", "Times the pages were recomputed after a change.", m.refreshes.Load(), "")
-	fmt.Fprintf(w, "# HELP sitemap_serve_refresh_seconds_total Time spent recomputing the pages.\n# TYPE sitemap_serve_refresh_seconds_total counter\nsitemap_serve_refresh_seconds_total %g\n",
+	counter("sitemap_serve_refreshes_total", "Checks of the pages against the source (after a change, or every Recheck).", m.refreshes.Load(), "")
+	fmt.Fprintf(w, "# HELP sitemap_serve_refresh_seconds_total Time spent checking and rebuilding the pages.\n# TYPE sitemap_serve_refresh_seconds_total counter\nsitemap_serve_refresh_seconds_total %g\n",
 		time.Duration(m.refreshNanos.Load()).Seconds())
-	fmt.Fprintf(w, "# HELP sitemap_serve_page_build_seconds Time to build and send one page.\n# TYPE sitemap_serve_page_build_seconds histogram\n")
+	fmt.Fprintf(w, "# HELP sitemap_serve_page_build_seconds Time to compress and keep one page whose bytes changed.\n# TYPE sitemap_serve_page_build_seconds histogram\n")
 	for i, b := range buildBuckets {
 		fmt.Fprintf(w, "sitemap_serve_page_build_seconds_bucket{le=\"%g\"} %d\n", b, m.buildBucket[i].Load())
 	}
@@ -81,15 +78,20 @@ func (h *Handler) MetricsHandler() http.Handler {
 	})
 }
 
-// Pages returns the number of pages the index lists, as last counted (0
-// before the first request or Refresh).
+// Pages returns the number of pages the index lists, as last built (0
+// before the first request, Refresh or Run); without BaseURL, the most
+// of any host's.
 func (h *Handler) Pages() int {
 	n := 0
-	if s := h.snap.Load(); s != nil {
-		for _, p := range s.pages {
-			if p.count > 0 {
-				n++
+	for _, st := range h.allSites() {
+		if s := st.snap.Load(); s != nil {
+			c := 0
+			for _, p := range s.pages {
+				if p.count() > 0 {
+					c++
+				}
 			}
+			n = max(n, c)
 		}
 	}
 	return n

@@ -22,7 +22,7 @@ func seqOf(locs ...string) func(yield func(*sitemap.URL, error) bool) {
 // A page has one name: "sitemap-+1.xml" was page 1 too (strconv.Atoi
 // takes a sign), the same document under a second URL.
 func TestPageNameDigitsOnly(t *testing.T) {
-	h, err := NewHandler(Seq(seqOf("https://www.example.com/a"), nil), Options{})
+	h, err := NewHandler(Seq(seqOf("https://www.example.com/a"), nil), Options{Hosts: []string{"www.example.com"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func TestEmptySourceIndex(t *testing.T) {
 	src := Seq(func(yield func(*sitemap.URL, error) bool) {
 		seqOf(locs...)(yield)
 	}, func(context.Context) (string, error) { return strings.Repeat("v", version), nil })
-	h, err := NewHandler(src, Options{Recheck: -1})
+	h, err := NewHandler(src, Options{Hosts: []string{"www.example.com"}, Recheck: -1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,47 +4,73 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
+	"errors"
+	"net/url"
 	"time"
 
 	sitemap "github.com/sitemapkit/sitemap"
 )
 
-// page is one page of the index: the entries whose key is in (after, upto].
+// page is one page of the index: the entries whose key is in (after,
+// upto], and the bytes built from them.
 type page struct {
-	id      int // the N of NAME-N.xml: stable for the life of the page
-	after   Key // exclusive lower bound; nil for the first page
-	upto    Key // inclusive upper bound; nil for the last page
-	count   int
-	bytes   int64 // upper bound on the <url> elements' bytes
-	lastmod sitemap.Date
-	ext     sitemap.Ext
-	etag    string
+	id    int // the N of NAME-N.xml: stable for the life of the page
+	after Key // exclusive lower bound; nil for the first page
+	upto  Key // inclusive upper bound; nil for the last page
+	art   *artifact
 }
 
-// snapshot is an immutable view of the pages, replaced as a whole on a
-// refresh.
+// count is the number of entries the page lists (0 for an empty range).
+func (p *page) count() int {
+	if p.art == nil {
+		return 0
+	}
+	return p.art.count
+}
+
+// artifact is one built document: its plain XML bytes, kept gzipped.
+type artifact struct {
+	blob     blob
+	etag     string // the hash of the plain bytes, quoted
+	size     int64  // of the plain bytes
+	count    int    // entries (or, for the index, pages) it lists
+	lastmod  sitemap.Date
+	modified time.Time // when this handler first built these bytes
+}
+
+// snapshot is an immutable view of the pages, replaced as a whole by an
+// update: a request sees one snapshot, and every page and the index in it
+// are built.
 type snapshot struct {
 	version string
-	pages   []*page // in key order
+	pages   []*page // in key order; their ranges tile the keys
 	byID    map[int]*page
-	etag    string // of the index
-	lastmod sitemap.Date
+	index   *artifact // nil when no page lists an entry
+	maxID   int
 	checked time.Time
-	// trust is how long after checked the pages are trusted: Recheck,
-	// or longer when the change check itself is slow (see checkShare).
+	// trust is how long after checked the pages are trusted without a
+	// check: Recheck, or longer when the check itself is slow.
 	trust time.Duration
 }
 
-// listsPages reports whether the index of s lists a page: whether any page
-// has an entry.
-func (s *snapshot) listsPages() bool {
+func newSnapshot(pages []*page) *snapshot {
+	s := &snapshot{pages: pages, byID: make(map[int]*page, len(pages))}
+	for _, p := range pages {
+		s.byID[p.id] = p
+		s.maxID = max(s.maxID, p.id)
+	}
+	return s
+}
+
+// lastmod is the newest lastmod of every page.
+func (s *snapshot) lastmod() sitemap.Date {
+	var d sitemap.Date
 	for _, p := range s.pages {
-		if p.count > 0 {
-			return true
+		if p.art != nil && later(p.art.lastmod, d) {
+			d = p.art.lastmod
 		}
 	}
-	return false
+	return d
 }
 
 // limits are what a page may hold.
@@ -58,38 +84,6 @@ type limits struct {
 // stylesheet's processing instruction fit well within it.
 const pageHeadroom = 4096
 
-// cutter cuts a stream of Stats into pages greedily: a page closes when
-// the next entry would make it exceed the limits.
-type cutter struct {
-	lim   limits
-	pages []*page
-	cur   *page
-	last  Key // key of the last entry added
-}
-
-func (c *cutter) start(id int, after Key) {
-	c.cur = &page{id: id, after: after}
-	c.pages = append(c.pages, c.cur)
-}
-
-// add adds st to the current page, closing it first (at the last key
-// added) and starting one with newID when st does not fit.
-func (c *cutter) add(st Stat, newID func() int) {
-	p := c.cur
-	if p.count > 0 && (p.count >= c.lim.perPage || p.bytes+st.Size > c.lim.maxBytes) {
-		p.upto = c.last
-		c.start(newID(), c.last)
-		p = c.cur
-	}
-	p.count++
-	p.bytes += st.Size
-	p.ext |= st.Ext
-	if later(st.LastMod, p.lastmod) {
-		p.lastmod = st.LastMod
-	}
-	c.last = st.Key
-}
-
 // later reports whether a is after b (an absent b is before everything).
 func later(a, b sitemap.Date) bool {
 	if a.IsZero() {
@@ -98,114 +92,128 @@ func later(a, b sitemap.Date) bool {
 	return b.IsZero() || a.Time.After(b.Time)
 }
 
-// build cuts every entry of src into pages numbered from 1: through its
-// Pager when it has one and every page it gives fits lim, else by walking
-// every key.
-func build(ctx context.Context, src Source, lim limits) ([]*page, error) {
-	if pg, ok := src.(Pager); ok {
-		ps, err := pg.Pages(ctx, lim.perPage)
-		if err != nil {
-			return nil, err
-		}
-		if pages := fromPageStats(ps, lim); pages != nil {
-			return pages, nil
-		}
-	}
-	c := cutter{lim: lim}
-	n := 1
-	c.start(n, nil)
-	err := stats(ctx, src, nil, nil, func(st Stat) error {
-		c.add(st, func() int { n++; return n })
-		return ctx.Err()
-	})
-	if err != nil {
-		return nil, err
-	}
-	return c.pages, nil
+// allExt declares every extension namespace: a part is encoded with it
+// (an entry's bytes do not depend on what the header declares), and its
+// header then declares only those its entries use (EX-05).
+const allExt = sitemap.ExtAll
+
+// part is one page's worth of entries as read from the source: the
+// <url> elements, and what the header and the index need of them.
+type part struct {
+	after, upto Key
+	count       int
+	ext         sitemap.Ext
+	lastmod     sitemap.Date
+	body        []byte // the <url> elements; valid until the next part
+	// problems are the parts of entries dropped or entries left out
+	// while reading it, told only when the part is built anew.
+	problems []problem
+	more     int // problems past maxProblems
 }
 
-// recount re-reads the entries of every page of old within its own key
-// range, so an entry added or removed changes only the page whose range
-// holds it. A page that no longer fits is split where it overflows (its
-// first part keeps its number, the rest get new numbers after the highest
-// in use); a page left empty is dropped and its range joins its neighbour's
-// (no entry moves). At least one page remains.
-func recount(ctx context.Context, src Source, old []*page, lim limits) ([]*page, error) {
-	maxID := 0
-	for _, p := range old {
-		maxID = max(maxID, p.id)
-	}
-	newID := func() int { maxID++; return maxID }
-	var out []*page
-	for _, op := range old {
-		c := cutter{lim: lim}
-		c.start(op.id, op.after)
-		err := stats(ctx, src, op.after, op.upto, func(st Stat) error {
-			c.add(st, newID)
-			return ctx.Err()
-		})
-		if err != nil {
-			return nil, err
-		}
-		c.cur.upto = op.upto
-		out = append(out, c.pages...)
-	}
-	kept := out[:0]
-	for _, p := range out {
-		if p.count > 0 {
-			kept = append(kept, p)
-		}
-	}
-	if len(kept) == 0 {
-		kept = append(kept, out[0])
-	}
-	for i, p := range kept {
-		if i == 0 {
-			p.after = nil
-		} else {
-			p.after = kept[i-1].upto
-		}
-	}
-	kept[len(kept)-1].upto = nil
-	return kept, nil
+// problem is one value or entry the encoder refused.
+type problem struct {
+	loc, what string // what "" for an entry left out whole
+	err       error
 }
 
-// newSnapshot fills in the ETags of pages and of the index. salt is what
-// else the bytes served depend on (the handler's options).
-func newSnapshot(version string, pages []*page, salt string, now time.Time) *snapshot {
-	s := &snapshot{version: version, pages: pages, byID: make(map[int]*page, len(pages)), checked: now}
-	ih := sha256.New()
-	fmt.Fprintf(ih, "%s\x00", salt)
-	for _, p := range pages {
-		h := sha256.New()
-		fmt.Fprintf(h, "%s\x00%d\x00%v\x00%v\x00%d\x00%d\x00%d\x00%s", salt, p.id, p.after, p.upto, p.count, p.bytes, p.ext, p.lastmod.Time.UTC().Format(time.RFC3339Nano))
-		p.etag = `"` + hex.EncodeToString(h.Sum(nil)[:12]) + `"`
-		fmt.Fprintf(ih, "%d%s\x00", p.id, p.etag)
-		s.byID[p.id] = p
-		if later(p.lastmod, s.lastmod) {
-			s.lastmod = p.lastmod
-		}
+// maxProblems bounds the problems a part keeps to tell.
+const maxProblems = 100
+
+func (pt *part) problem(loc, what string, err error) {
+	if len(pt.problems) < maxProblems {
+		pt.problems = append(pt.problems, problem{loc, what, err})
+	} else {
+		pt.more++
 	}
-	s.etag = `"` + hex.EncodeToString(ih.Sum(nil)[:12]) + `"`
-	return s
 }
 
-// fromPageStats turns a Pager's pages into pages numbered from 1, or nil
-// when there are none or one does not fit lim (the walk by key then cuts
-// by bytes).
-func fromPageStats(ps []PageStat, lim limits) []*page {
-	if len(ps) == 0 {
-		return nil
+// header and trailer of a part's document.
+func (h *Handler) docOptions(ext sitemap.Ext) sitemap.EncoderOptions {
+	return sitemap.EncoderOptions{Extensions: ext, Stylesheet: h.stylesheet()}
+}
+
+// etagOf is the ETag of a document: the start of the SHA-256 of its plain
+// bytes, header + body + trailer.
+func etagOf(header, body []byte, trailer string) string {
+	d := sha256.New()
+	d.Write(header)
+	d.Write(body)
+	d.Write([]byte(trailer))
+	return `"` + hex.EncodeToString(d.Sum(nil)[:16]) + `"`
+}
+
+// readRange reads the entries of (after, upto] from the source and cuts
+// them into parts of at most lim, calling emit with each (its body is
+// reused afterwards). The first part starts at after and the last ends at
+// upto, so the parts tile the range; a range with no entry emits none.
+// buf is the body buffer to reuse. Every entry's loc is made absolute
+// against base, and a field or extension block the encoder refuses is
+// dropped (keepEntry); an entry refused whole is left out.
+func (h *Handler) readRange(ctx context.Context, base *url.URL, after, upto Key, buf []byte, emit func(*part) error) ([]byte, error) {
+	o := sitemap.EncoderOptions{Extensions: allExt}
+	pt := &part{after: after, body: buf[:0]}
+	var last Key
+	flush := func(end Key) error {
+		pt.upto = end
+		err := emit(pt)
+		buf = pt.body
+		*pt = part{after: end, body: buf[:0]}
+		return err
 	}
-	out := make([]*page, len(ps))
-	var after Key
-	for i, st := range ps {
-		if st.Count > lim.perPage || st.Bytes > lim.maxBytes {
+	var loc string
+	dropped := func(what string, err error) { pt.problem(loc, what, err) }
+	err := h.src.Entries(ctx, after, upto, func(k Key, u *sitemap.URL) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		u.Loc = absLoc(base, u.Loc)
+		loc = u.Loc
+		m := len(pt.body)
+		err := keepEntry(u, func(u *sitemap.URL) error {
+			var err error
+			pt.body, err = o.AppendURL(pt.body[:m], u)
+			return err
+		}, dropped)
+		var ee *sitemap.EntryError
+		if errors.As(err, &ee) {
+			pt.body = pt.body[:m]
+			pt.problem(loc, "", err)
+			h.stats.skipped.Add(1)
 			return nil
 		}
-		out[i] = &page{id: i + 1, after: after, upto: st.Last, count: st.Count, bytes: st.Bytes, lastmod: st.LastMod}
-		after = st.Last
+		if err != nil {
+			return err
+		}
+		if size := int64(len(pt.body) - m); pt.count > 0 && (pt.count >= h.lim.perPage || int64(m)+size > h.lim.maxBytes) {
+			// The entry opens the next part.
+			entry := append([]byte(nil), pt.body[m:]...)
+			pt.body = pt.body[:m]
+			if err := flush(last); err != nil {
+				return err
+			}
+			pt.body = append(pt.body, entry...)
+		} else if size > h.lim.maxBytes {
+			pt.body = pt.body[:m]
+			pt.problem(loc, "", &sitemap.EntryError{Rule: "S-02", Value: u.Loc, Field: "loc", Message: "makes an entry too large for a sitemap even alone"})
+			h.stats.skipped.Add(1)
+			return nil
+		}
+		pt.count++
+		pt.ext |= sitemap.Extensions(u)
+		if later(u.LastMod, pt.lastmod) {
+			pt.lastmod = u.LastMod
+		}
+		last = k
+		return nil
+	})
+	if err != nil {
+		return buf, err
 	}
-	out[len(out)-1].upto = nil
-	return out
+	if pt.count > 0 {
+		err = flush(upto)
+	} else if len(pt.problems) > 0 {
+		h.tell(pt) // a range of refused entries only: told at every check
+	}
+	return buf, err
 }

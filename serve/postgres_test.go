@@ -3,9 +3,9 @@ package serve
 import (
 	"context"
 	"database/sql"
+	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
 	"github.com/sitemapkit/sitemap/internal/pgtest"
@@ -110,75 +110,35 @@ func TestPostgresPlan(t *testing.T) {
 	}
 }
 
-// On a PostgreSQL table the change check counts the rows only when the
-// server's write counters of the table moved: a second check of an
-// unchanged table is not a scan, an insert is seen (once the writer's
-// statistics are reported), and so is a TRUNCATE.
-func TestPostgresChangeCounters(t *testing.T) {
+// Locate maps keys, given in their text form as a change feed reports
+// them, to the pages holding them, in the database's own order: for an
+// integer key (where text order would put "10" before "9") and for a
+// text key.
+func TestPostgresLocate(t *testing.T) {
 	db := openPostgres(t)
-	exec(t, db, `CREATE TABLE pages (url text PRIMARY KEY, updated_at timestamptz NOT NULL)`)
-	exec(t, db, `INSERT INTO pages SELECT 'https://www.example.com/p/' || i, timestamptz '2026-11-01 00:00:00+00' FROM generate_series(1, 100) i`)
+	exec(t, db, `CREATE TABLE ints (id bigint PRIMARY KEY, url text NOT NULL)`)
+	exec(t, db, `CREATE TABLE texts (url text PRIMARY KEY)`)
 	ctx := context.Background()
-	src, err := SQL(ctx, db, Query{Table: "pages", Columns: Columns{Loc: "url", LastMod: "updated_at"}})
+	src, err := SQL(ctx, db, Query{Table: "ints", Key: "id", Columns: Columns{Loc: "url"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	// changed waits (up to a minute: the statistics delay) for a check
-	// that differs from v.
-	changed := func(v string) string {
-		t.Helper()
-		for range 600 {
-			nv, err := src.Version(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if nv != v {
-				return nv
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-		t.Fatalf("the change check still says %q", v)
-		return ""
+	got, err := src.Locate(ctx, []Key{int64(9), int64(20)}, []Key{"1", "9", "10", "20", "21", int64(15)})
+	if err != nil {
+		t.Fatal(err)
 	}
-	// Wait for the INSERT's statistics, so the counters hold still.
-	for i := 0; ; i++ {
-		var n int64
-		if err := db.QueryRow(`SELECT n_tup_ins FROM pg_stat_all_tables WHERE relid = 'pages'::regclass`).Scan(&n); err != nil {
-			t.Fatal(err)
-		}
-		if n == 100 {
-			break
-		}
-		if i == 600 {
-			t.Fatalf("the server reports %d rows inserted, want 100", n)
-		}
-		time.Sleep(100 * time.Millisecond)
+	if want := []int{0, 0, 1, 1, 2, 1}; !slices.Equal(got, want) {
+		t.Errorf("integer keys: %v, want %v", got, want)
 	}
-	v1, err := src.Version(ctx)
-	if err != nil || !strings.HasPrefix(v1, "100|") {
-		t.Fatalf("first check: %q, %v", v1, err)
+	src, err = SQL(ctx, db, Query{Table: "texts", Columns: Columns{Loc: "url"}})
+	if err != nil {
+		t.Fatal(err)
 	}
-	if src.noCounters {
-		t.Fatal("the table's write counters were not found")
+	got, err = src.Locate(ctx, []Key{"https://a/m"}, []Key{"https://a/a", "https://a/m", "https://a/z"})
+	if err != nil {
+		t.Fatal(err)
 	}
-	// Same counters: no count (the version of an unchanged table was kept
-	// although the rows, on this path, are not read).
-	f := src.fulls
-	for range 5 {
-		if v, _ := src.Version(ctx); v != v1 {
-			t.Fatalf("an unchanged table's version moved: %q, %q", v1, v)
-		}
-	}
-	if src.fulls != f {
-		t.Errorf("%d counts of an unchanged table", src.fulls-f)
-	}
-	exec(t, db, `INSERT INTO pages VALUES ('https://www.example.com/new', timestamptz '2026-11-02 00:00:00+00')`)
-	v2 := changed(v1)
-	if !strings.HasPrefix(v2, "101|") {
-		t.Errorf("after the insert: %q", v2)
-	}
-	exec(t, db, `TRUNCATE pages`)
-	if v3 := changed(v2); !strings.HasPrefix(v3, "0|") {
-		t.Errorf("after the truncate: %q", v3)
+	if want := []int{0, 0, 1}; !slices.Equal(got, want) {
+		t.Errorf("text keys: %v, want %v", got, want)
 	}
 }

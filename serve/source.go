@@ -10,15 +10,30 @@
 //	NAME.xsl         the stylesheet browsers render the XML with (Options.XSL)
 //	robots.txt       with a Sitemap: line for the index (Options.Robots)
 //
-// Pages are cut by keyset on a stable key (the loc, or a key column), never
-// by OFFSET: each page is a range of keys, so adding a row changes the one
-// page whose range holds it, and a page that outgrows the limits is split in
-// two (one new boundary, the new part under a new number). The boundaries
-// and each page's newest lastmod are kept in memory and refreshed when a
-// cheap change check ([Source.Version], e.g. the row count and the newest
-// update) says the entries changed, so a crawler re-reading an unchanged site
-// gets 304s without a table scan. A page is streamed through the root
-// package's Encoder into the response: memory does not grow with a page.
+// What it serves is what the source holds. Pages are cut by keyset on a
+// stable key (the loc, or a key column), never by OFFSET: each page is a
+// range of keys, so a change touches the page whose range holds the key,
+// and a page that outgrows the limits splits in two (the new part under a
+// new number). Every page is built once per change of its bytes and kept
+// (in memory, or in Options.CacheDir); a request is answered from the
+// built bytes, whose hash is the ETag, so a 304 is never sent for other
+// bytes and a request never waits for a database scan.
+//
+// A change is found one of three ways, cheapest first:
+//
+//   - a [Watcher] source reports the keys each commit touched (PostgreSQL's
+//     logical decoding through package serve/pgfeed, a program's own
+//     notifications through [Watched]); only the pages holding those keys
+//     are read again;
+//   - a source whose Version changes exactly when its entries do (SQLite's
+//     data_version, a file's size and time) is asked every Options.Recheck,
+//     and every page is checked when it moved;
+//   - any other source has every page checked every Options.Recheck: each
+//     page's range is read and encoded, and rebuilt when its bytes differ.
+//
+// [Handler.Run] keeps the pages current in the background; without it,
+// the request that finds the pages older than Options.Recheck starts the
+// check.
 package serve
 
 import (
@@ -30,96 +45,80 @@ import (
 
 // Key is the value entries are ordered and paged by: what the source's
 // driver returns for the key column (a string for a loc, an int64 for an
-// integer id). The handler never compares keys itself; it only hands back
-// the keys a source gave it as page boundaries. nil means "no bound".
+// integer id). The handler never compares keys itself; it hands back the
+// keys a source gave it as page boundaries, and asks a [Locator] which
+// pages hold a changed key. nil means "no bound".
 type Key = any
-
-// Stat is what paging needs of one entry: its key, its lastmod, an upper
-// bound on the bytes its <url> element takes, and the extension namespaces
-// it needs.
-type Stat struct {
-	Key     Key
-	LastMod sitemap.Date
-	// Size is at least the number of bytes the encoder writes for the
-	// entry; 0 for an entry the encoder will refuse.
-	Size int64
-	Ext  sitemap.Ext
-}
 
 // Source is where a Handler's entries come from.
 //
-// Entries and Stats walk the entries whose key is in (after, upto] in key
-// order, the order the source itself defines (a database's ORDER BY); a
-// nil after starts at the first entry, a nil upto goes to the last. They
-// stop at fn's first error and return it.
+// Entries walks the entries whose key is in (after, upto] in key order,
+// the order the source itself defines (a database's ORDER BY); a nil after
+// starts at the first entry, a nil upto goes to the last. It stops at fn's
+// first error and returns it. The *sitemap.URL given to fn is the
+// handler's until fn returns (a source may reuse it for the next entry).
 //
-// Version is the cheap change check: a value that changes whenever the
-// entries may have changed (a row count with the newest update time, a file's
-// size and modification time). It is called at most once per
-// Options.Recheck; an empty string means the source cannot tell, and the
-// pages are then computed once and kept.
+// Version is the change check: a value that changes whenever the entries
+// may have changed (SQLite's data_version, a file's size and modification
+// time). An empty string means the source cannot tell: every page is then
+// read and compared at each check.
 type Source interface {
 	Entries(ctx context.Context, after, upto Key, fn func(Key, *sitemap.URL) error) error
 	Version(ctx context.Context) (string, error)
 }
 
-// Statter is a Source that can list its keys without building entries
-// (a SQL source reads the key, lastmod and loc length from the index it
-// pages by). Sources without it are paged by encoding every entry once per
-// refresh to measure it.
-type Statter interface {
-	Stats(ctx context.Context, after, upto Key, fn func(Stat) error) error
+// Change is what a [Watcher] reports of one commit: the keys of the
+// entries it added, changed or removed (an entry whose key changed: the
+// old key and the new), or All when it cannot say which.
+type Change struct {
+	Keys []Key
+	All  bool
 }
 
-// Pager is a Source that can cut its entries into pages of perPage itself,
-// in one pass where the data lives (a SQL source: one ordered scan
-// aggregated by the database, instead of every key sent to the handler).
-// Each PageStat covers the entries after the previous one's Last; Bytes is
-// at least the bytes of the page's <url> elements. The handler uses it for
-// the first count when every page fits its byte limit, and the per-key
-// walk otherwise (and for every recount, which keeps the boundaries). A
-// Pager may return no pages and no error to say it cannot.
-type Pager interface {
-	Pages(ctx context.Context, perPage int) ([]PageStat, error)
+// Watcher is a Source that reports its changes as they commit. Watch calls
+// fn for each change until ctx is done or the feed fails, and returns the
+// feed's error (ctx's error once ctx is done). Its first call must be
+// Change{All: true} once the feed is live: what was committed before it is
+// found by a check of every page.
+type Watcher interface {
+	Watch(ctx context.Context, fn func(Change)) error
 }
 
-// PageStat is one page as a Pager counts it.
-type PageStat struct {
-	Count   int
-	Last    Key
-	LastMod sitemap.Date
-	Bytes   int64
+// Locator is a Source that can tell which page holds a key, in its own
+// order: for each of keys, the number of uppers (sorted page upper bounds,
+// each a key the source gave) that are less than it. Without a Locator,
+// a Change's keys are taken as All.
+type Locator interface {
+	Locate(ctx context.Context, uppers []Key, keys []Key) ([]int, error)
 }
+
+// Watched returns src with watch as its [Watcher]: a program that knows
+// when its entries change (a message queue, its own writes) calls fn with
+// the keys it touched, and the handler reads only the pages holding them.
+// The keys must be of the kind src's Entries gives (the loc for [Seq]
+// and [Entries]); src's Locator, when it has one, is kept.
+func Watched(src Source, watch func(ctx context.Context, fn func(Change)) error) Source {
+	return watched{src, watch}
+}
+
+type watched struct {
+	Source
+	watch func(ctx context.Context, fn func(Change)) error
+}
+
+func (w watched) Watch(ctx context.Context, fn func(Change)) error { return w.watch(ctx, fn) }
+
+func (w watched) Locate(ctx context.Context, uppers, keys []Key) ([]int, error) {
+	if l, ok := w.Source.(Locator); ok {
+		return l.Locate(ctx, uppers, keys)
+	}
+	return nil, errNoLocator
+}
+
+var errNoLocator = errors.New("serve: the source cannot locate keys")
 
 // errStop ends a walk early; it never leaves the package.
 var errStop = errors.New("serve: stop")
-
-// stats walks the Stats of src in (after, upto]: through its Statter when
-// it has one, else by measuring every entry with the encoder's own
-// appender, without the parts it refuses (keepEntry; a refused entry
-// counts with Size 0).
-func stats(ctx context.Context, src Source, after, upto Key, fn func(Stat) error) error {
-	if s, ok := src.(Statter); ok {
-		return s.Stats(ctx, after, upto, fn)
-	}
-	var buf []byte
-	return src.Entries(ctx, after, upto, func(k Key, u *sitemap.URL) error {
-		// Measured as writePage writes it: without the parts the encoder
-		// refuses.
-		var ext sitemap.Ext
-		err := keepEntry(u, func(u *sitemap.URL) error {
-			ext = sitemap.Extensions(u)
-			var err error
-			buf, err = sitemap.EncoderOptions{Extensions: ext}.AppendURL(buf[:0], u)
-			return err
-		}, nil)
-		st := Stat{Key: k, LastMod: u.LastMod, Ext: ext}
-		if err == nil {
-			st.Size = int64(len(buf))
-		}
-		return fn(st)
-	})
-}
 
 // maxDrops bounds the parts keepEntry drops from one entry (each Drop
 // removes one, so an entry has fewer than this many in practice).

@@ -39,10 +39,6 @@ type Query struct {
 	// Columns.Loc column when empty. Give it an index (a primary key or
 	// unique index), or every page is a scan.
 	Key string
-	// Updated is the column whose maximum, with the row count, is the
-	// change check; Columns.LastMod when empty. Without either, the
-	// row count alone is.
-	Updated string
 	// Dialect of the database; found from db's driver when empty.
 	Dialect Dialect
 }
@@ -103,33 +99,19 @@ func ParseColumns(s string) (Columns, error) {
 
 // SQLSource is the Source of a table or query (see [SQL]).
 type SQLSource struct {
-	db      *sql.DB
-	q       Query
-	from    string // the FROM clause
-	key     string // quoted columns
-	sel     string // key, loc, lastmod, changefreq, priority, ext
-	stat    string // key, loc, lastmod
-	version string // the change check's SQL
-	param   func(int) string
+	db    *sql.DB
+	q     Query
+	from  string // the FROM clause
+	key   string // quoted key column
+	sel   string // key, loc, lastmod, changefreq, priority, ext
+	param func(int) string
 
-	// The PostgreSQL table's write counters (see Version), under mu.
-	mu         sync.Mutex
-	noCounters bool      // the server does not keep them for the table
-	counters   string    // at the last full check
-	last       string    // the last full check's version
-	fullAt     time.Time // when it ran
-	fulls      int       // how many full checks ran (tests)
+	// SQLite's data_version, read on a connection of its own (the value
+	// moves when another connection commits), under mu.
+	mu      sync.Mutex
+	conn    *sql.Conn
+	connGen int
 }
-
-// pgCountersSQL reads what PostgreSQL itself counts of writes to a table:
-// rows inserted, updated and deleted since its statistics were reset, and
-// the table's file node (a TRUNCATE or a rewrite changes it).
-const pgCountersSQL = `SELECT current_setting('track_counts') = 'on', s.n_tup_ins, s.n_tup_upd, s.n_tup_del, pg_relation_filenode(s.relid)
-FROM pg_stat_all_tables s WHERE s.relid = $1::regclass`
-
-// pgFullCheck is how long a PostgreSQL table's change check trusts the
-// table's write counters before it counts the rows again anyway.
-const pgFullCheck = 5 * time.Minute
 
 // SQL returns the Source of a table or query of db, paged by keyset on
 // q.Key. It checks the columns now (a SELECT of no rows), so a wrong name
@@ -193,10 +175,7 @@ func SQL(ctx context.Context, db *sql.DB, q Query) (*SQLSource, error) {
 	if s.q.Key == "" {
 		s.q.Key = c.Loc
 	}
-	if s.q.Updated == "" {
-		s.q.Updated = c.LastMod
-	}
-	for _, n := range []string{c.Loc, c.LastMod, c.ChangeFreq, c.Priority, c.Ext, s.q.Key, s.q.Updated} {
+	for _, n := range []string{c.Loc, c.LastMod, c.ChangeFreq, c.Priority, c.Ext, s.q.Key} {
 		if n != "" && !contains(names, n) {
 			return nil, fmt.Errorf("serve: %s has no column %q; it has %s", s.what(), n, strings.Join(names, ", "))
 		}
@@ -209,11 +188,6 @@ func SQL(ctx context.Context, db *sql.DB, q Query) (*SQLSource, error) {
 	}
 	s.key = quoteIdent(s.q.Key)
 	s.sel = strings.Join([]string{s.key, col(c.Loc), col(c.LastMod), col(c.ChangeFreq), col(c.Priority), col(c.Ext)}, ", ")
-	s.stat = strings.Join([]string{s.key, col(c.Loc), col(c.LastMod)}, ", ")
-	s.version = "SELECT count(*), " + col(s.q.Updated) + " FROM " + s.from
-	if s.q.Updated != "" {
-		s.version = "SELECT count(*), max(" + quoteIdent(s.q.Updated) + ") FROM " + s.from
-	}
 	return s, nil
 }
 
@@ -236,71 +210,123 @@ func contains(names []string, n string) bool {
 // quoteIdent quotes a SQL identifier for both dialects.
 func quoteIdent(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
 
-// Version implements [Source]: the row count and the newest Updated value.
-//
-// Counting is a scan of the whole table (about a second for 10^7 rows), so
-// on a PostgreSQL table (not a query) Version first reads the server's own
-// counters of writes to the table (pg_stat_all_tables) and counts only when
-// they moved since the last count, or when that count is 5 minutes old. A
-// write then shows once the writing session has reported its statistics
-// (within about a second of its commit; at most a minute on a server whose
-// statistics are under contention). Without those counters (track_counts
-// off, a view, a server that lacks them) every check counts.
+// Version implements [Source]. On SQLite it is the database's
+// data_version, read on a connection the source keeps for it: it moves
+// with every commit of any other connection or process, so a check reads
+// the pages only after a commit. On PostgreSQL it is empty: a check reads
+// every page (give the source a feed, package serve/pgfeed, to read only
+// the pages a commit touched).
 func (s *SQLSource) Version(ctx context.Context) (string, error) {
-	if s.q.Dialect != Postgres || s.q.Table == "" {
-		return s.count(ctx)
+	if s.q.Dialect != SQLite {
+		return "", nil
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	c, ok := s.pgCounters(ctx)
-	if ok && c == s.counters && s.last != "" && time.Since(s.fullAt) < pgFullCheck {
-		return s.last, nil
-	}
-	v, err := s.count(ctx)
-	if err != nil {
-		return "", err
-	}
-	s.fulls++
-	if ok {
-		s.counters, s.last, s.fullAt = c, v, time.Now()
-	}
-	return v, nil
-}
-
-// pgCounters returns the table's write counters, or false when the server
-// has none for it.
-func (s *SQLSource) pgCounters(ctx context.Context) (string, bool) {
-	if s.noCounters {
-		return "", false
-	}
-	var on bool
-	var ins, upd, del, node sql.NullInt64
-	err := s.db.QueryRowContext(ctx, pgCountersSQL, s.from).Scan(&on, &ins, &upd, &del, &node)
-	if err != nil || !on {
-		if ctx.Err() == nil {
-			s.noCounters = true
+	if s.conn == nil {
+		c, err := s.db.Conn(ctx)
+		if err != nil {
+			return "", err
 		}
-		return "", false
+		s.conn = c
+		s.connGen++
 	}
-	return fmt.Sprint(ins.Int64, upd.Int64, del.Int64, node.Int64), true
-}
-
-// count is the change check by counting: the row count and the newest
-// Updated value.
-func (s *SQLSource) count(ctx context.Context) (string, error) {
-	var n int64
-	var newest any
-	if s.q.Updated == "" {
-		err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM "+s.from).Scan(&n)
-		return strconv.FormatInt(n, 10), err
-	}
-	if err := s.db.QueryRowContext(ctx, s.version).Scan(&n, &newest); err != nil {
+	var v int64
+	if err := s.conn.QueryRowContext(ctx, "PRAGMA data_version").Scan(&v); err != nil {
+		s.conn.Close()
+		s.conn = nil
 		return "", err
 	}
-	if t, ok := newest.(time.Time); ok {
-		newest = t.UTC().Format(time.RFC3339Nano)
+	return "sqlite:" + strconv.Itoa(s.connGen) + ":" + strconv.FormatInt(v, 10), nil
+}
+
+// Close releases the connection Version keeps (SQLite); the source is
+// not used afterwards. It does not close the *sql.DB.
+func (s *SQLSource) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.conn == nil {
+		return nil
 	}
-	return fmt.Sprintf("%d|%v", n, newest), nil
+	err := s.conn.Close()
+	s.conn = nil
+	return err
+}
+
+// Locate implements [Locator]: the database compares the keys with the
+// page bounds, in the order of its ORDER BY (the key column's collation).
+// Keys may be given in their text form (what a change feed reports).
+func (s *SQLSource) Locate(ctx context.Context, uppers []Key, keys []Key) ([]int, error) {
+	out := make([]int, len(keys))
+	if len(uppers) == 0 {
+		return out, nil
+	}
+	if s.q.Dialect == Postgres {
+		return s.locatePostgres(ctx, uppers, keys)
+	}
+	var b strings.Builder
+	b.WriteString("SELECT count(*) FROM (")
+	args := make([]any, 0, len(uppers)+1)
+	for i, u := range uppers {
+		if i > 0 {
+			b.WriteString(" UNION ALL ")
+		}
+		b.WriteString("SELECT ? AS b")
+		args = append(args, u)
+	}
+	b.WriteString(") WHERE b < ?")
+	q := b.String()
+	for i, k := range keys {
+		if err := s.db.QueryRowContext(ctx, q, append(args, k)...).Scan(&out[i]); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// locatePostgres is Locate in one query: the keys and bounds are sent as
+// text arrays and cast to the key column's type.
+func (s *SQLSource) locatePostgres(ctx context.Context, uppers, keys []Key) ([]int, error) {
+	if s.q.Table == "" {
+		return nil, errNoLocator // a query's key column has no type to cast to
+	}
+	var typ string
+	err := s.db.QueryRowContext(ctx, `SELECT format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = $1::regclass AND attname = $2 AND NOT attisdropped`, s.from, s.q.Key).Scan(&typ)
+	if err != nil {
+		return nil, err
+	}
+	ut, kt := make([]string, len(uppers)), make([]string, len(keys))
+	for i, u := range uppers {
+		ut[i] = keyText(u)
+	}
+	for i, k := range keys {
+		kt[i] = keyText(k)
+	}
+	q := "SELECT (SELECT count(*) FROM unnest($1::text[]::" + typ + "[]) AS u(b) WHERE u.b < c.k) FROM unnest($2::text[]::" + typ + "[]) WITH ORDINALITY AS c(k, i) ORDER BY c.i"
+	rows, err := s.db.QueryContext(ctx, q, ut, kt)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := make([]int, 0, len(keys))
+	for rows.Next() {
+		var n int
+		if err := rows.Scan(&n); err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	return out, rows.Err()
+}
+
+// keyText is the PostgreSQL text form of a key.
+func keyText(k Key) string {
+	switch x := k.(type) {
+	case time.Time:
+		return x.Format(time.RFC3339Nano)
+	case []byte:
+		return string(x)
+	}
+	return fmt.Sprint(k)
 }
 
 // rangeSQL returns the SELECT of cols over (after, upto] in key order and
@@ -353,65 +379,6 @@ func (s *SQLSource) Entries(ctx context.Context, after, upto Key, fn func(Key, *
 		}
 	}
 	return rows.Err()
-}
-
-// entryOverhead bounds the bytes of a <url> element besides its loc: the
-// tags, a lastmod of full precision, the longest changefreq and a
-// priority.
-const entryOverhead = len("<url><loc></loc><lastmod>2006-01-02T15:04:05.999999999+00:00</lastmod><changefreq>monthly</changefreq><priority>0.123456789</priority></url>\n") + 64
-
-// relativeSlack bounds what resolving a relative loc adds (a scheme and
-// host of at most 255 bytes and a base path).
-const relativeSlack = 512
-
-// Stats implements [Statter]: it reads the key, loc and lastmod only.
-// With an Ext column it measures whole entries instead.
-func (s *SQLSource) Stats(ctx context.Context, after, upto Key, fn func(Stat) error) error {
-	if s.q.Columns.Ext != "" {
-		return stats(ctx, onlyEntries{s}, after, upto, fn)
-	}
-	q, args := s.rangeSQL(s.stat, after, upto)
-	rows, err := s.db.QueryContext(ctx, q, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	var key, lastmod any
-	var loc sql.RawBytes
-	for rows.Next() {
-		if err := rows.Scan(&key, &loc, &lastmod); err != nil {
-			return err
-		}
-		st := Stat{Key: key, LastMod: dateOf(lastmod), Size: int64(escapedLen(loc) + entryOverhead)}
-		if !hasScheme(string(loc), "http") {
-			st.Size += relativeSlack
-		}
-		if err := fn(st); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
-}
-
-// onlyEntries hides a source's Statter.
-type onlyEntries struct{ Source }
-
-// escapedLen is the length of b as XML text (E-01).
-func escapedLen(b []byte) int {
-	n := len(b)
-	for _, c := range b {
-		switch c {
-		case '&':
-			n += 4
-		case '\'', '"':
-			n += 5
-		case '<', '>':
-			n += 3
-		case '\r':
-			n += 4
-		}
-	}
-	return n
 }
 
 // text returns a column value as a string ("" for NULL).

@@ -115,10 +115,12 @@ func TestSQLiteQuery(t *testing.T) {
 }
 
 // The change check runs at most once per Recheck: within it, a new row is
-// not seen and no query reaches the database.
+// not seen and no query reaches the database; pages are what was built.
+// Just past it, a request is answered from the pages and starts the check;
+// long past it, the request waits for the check.
 func TestRecheck(t *testing.T) {
 	src, insert := sqliteBackend.open(t, testRows(5))
-	h, err := NewHandler(src, Options{Recheck: time.Hour})
+	h, err := NewHandler(src, Options{BaseURL: "https://www.example.com/", Recheck: time.Hour})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,16 +131,14 @@ func TestRecheck(t *testing.T) {
 		t.Fatal("want 5 entries")
 	}
 	insert(row{"https://www.example.com/p/0041", now})
-	// The page is read live, but within its counted range: the new row is
-	// in it; the index still has the old ETag until the recheck.
 	etag := get(t, h, "HEAD", "/sitemap.xml").Header.Get("ETag")
 	now = now.Add(30 * time.Minute)
-	if get(t, h, "HEAD", "/sitemap.xml").Header.Get("ETag") != etag {
+	if get(t, h, "HEAD", "/sitemap.xml").Header.Get("ETag") != etag || n() != 5 {
 		t.Error("the change check ran before Recheck elapsed")
 	}
-	now = now.Add(31 * time.Minute)
-	// The request that finds the pages stale is answered from them and
-	// starts the check in the background.
+	now = now.Add(30*time.Minute + time.Second)
+	// The request that finds the pages just stale is answered from them
+	// and starts the check in the background.
 	if get(t, h, "HEAD", "/sitemap.xml").Header.Get("ETag") != etag {
 		t.Error("a request waited for the change check")
 	}
@@ -148,6 +148,11 @@ func TestRecheck(t *testing.T) {
 	}
 	if n() != 6 {
 		t.Error("want 6 entries")
+	}
+	insert(row{"https://www.example.com/p/0042", now})
+	now = now.Add(2 * time.Hour)
+	if n() != 7 {
+		t.Error("a request long after Recheck was answered from pages older than the bound")
 	}
 }
 
@@ -164,12 +169,12 @@ func (s *slowVersion) Version(ctx context.Context) (string, error) {
 	return s.Source.Version(ctx)
 }
 
-// A slow change check stretches Recheck to 20 times its duration, so the
-// checks never take more than a twentieth of the source's time.
+// A slow change check stretches Recheck to 4 times its duration, so the
+// checks never take more than a fifth of the source's time.
 func TestRecheckSlowCheck(t *testing.T) {
 	inner, _ := sqliteBackend.open(t, testRows(5))
-	src := &slowVersion{Source: inner, d: 20 * time.Millisecond}
-	h, err := NewHandler(src, Options{Recheck: 100 * time.Millisecond})
+	src := &slowVersion{Source: inner, d: 100 * time.Millisecond}
+	h, err := NewHandler(src, Options{BaseURL: "https://www.example.com/", Recheck: 100 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,12 +184,12 @@ func TestRecheckSlowCheck(t *testing.T) {
 	if n := src.checks.Load(); n != 1 {
 		t.Fatalf("%d checks at the first request, want 1", n)
 	}
-	// Past Recheck but within 20 times the 20 ms check: trusted.
+	// Past Recheck but within 4 times the 100 ms check: trusted.
 	now = now.Add(300 * time.Millisecond)
 	get(t, h, "HEAD", "/sitemap.xml")
 	h.bg.Wait()
 	if n := src.checks.Load(); n != 1 {
-		t.Errorf("%d checks 300 ms after a 20 ms check, want 1", n)
+		t.Errorf("%d checks 300 ms after a 100 ms check, want 1", n)
 	}
 	now = now.Add(time.Minute)
 	get(t, h, "HEAD", "/sitemap.xml")

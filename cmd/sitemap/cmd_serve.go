@@ -27,14 +27,15 @@ import (
 type serveOptions struct {
 	Dir       string
 	Addr      string
+	AdminAddr string
 	DB        string
 	Table     string
 	Query     string
 	Columns   string
 	Key       string
-	Updated   string
 	State     string
 	BaseURL   string
+	Hosts     []string
 	Name      string
 	PerPage   int
 	Recheck   time.Duration
@@ -44,11 +45,13 @@ type serveOptions struct {
 	RobotsTxt string
 	GzipIndex bool
 	Cache     string
-	MaxBuilds int
 	AccessLog bool
 	CacheDir  string
-	NoCache   bool
-	NoWarm    bool
+
+	// Deprecated flags, still accepted.
+	updated         string
+	maxBuilds       int
+	noCache, noWarm bool
 
 	ReadTimeout, WriteTimeout, ShutdownTimeout time.Duration
 }
@@ -58,42 +61,17 @@ func newServeCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "serve [flags] [DIR]",
 		Short: "Serve sitemaps over HTTP from a published directory, a SQL database or a crawl state",
-		Long: `Serve answers sitemap requests over HTTP, from one of:
+		Long: `Serve answers sitemap requests over HTTP from a published directory (DIR), a SQLite or
+PostgreSQL table or query (--db with --table or --query), or a finished crawl (--state).
 
-  DIR                 a published directory (what 'sitemap generate --out DIR' wrote), served as a
-                      site should: only .xml, .xml.gz, .xsl, .txt, .html and .css files, never a
-                      hidden, temporary, lock or state file
-  --db DSN --table T  a table of a SQLite file or a PostgreSQL database (DSN postgres://…)
-  --db DSN --query Q  the rows of a SELECT (its first column the loc, its second the lastmod,
-                      unless --columns names them)
-  --state FILE        the pages a finished crawl listed ('sitemap crawl --state FILE', or
-                      its postgres://… database; a crawl that was stopped is refused until
-                      it is run to its end)
-
-From a database or a crawl state it serves NAME.xml (an index) and its pages NAME-1.xml,
-NAME-2.xml, … of at most --per-page URLs and 50 MiB, cut by keyset on the loc (or --key):
-adding a row changes only the page whose range holds it, and a page that outgrows the limit
-splits, the new part under a new number. The index gives each page the newest lastmod of its
-entries. The pages are counted once at start-up and again when the change check (the row
-count and the newest --updated value, asked at most every --recheck) sees a change; an
-unchanged site costs no scan, and a crawler re-reading it gets 304s. With --base-url, pages
-are built once per change into a page cache (--cache-dir), ahead of requests unless
---no-warm, and then sent from their files.
-
-Every sitemap has Content-Type application/xml; charset=utf-8, gzip when the client accepts
-it (NAME-N.xml.gz is application/gzip, a gzip file without Content-Encoding), ETag and
-Last-Modified with 304 on If-None-Match or If-Modified-Since, Cache-Control, and HEAD. A
-browser navigating to a sitemap gets a readable HTML page (--html); crawlers always get
-XML. Also: /healthz, and /metrics in the Prometheus text format (documents, bytes, 304s,
-page build times).
-
-An access log goes to standard error. SIGTERM or Ctrl-C stops accepting connections and
-lets the pages in progress finish (up to --shutdown-timeout).
-
-Exit status: 0 after a clean shutdown; 2 when it could not start (bad flags, an unreadable
-source, the address in use).`,
+From a database or crawl state it serves NAME.xml and its pages NAME-1.xml, NAME-2.xml, …,
+each built once per change of its bytes and kept (in memory, or in --cache-dir): what it
+answers is what the source holds, within seconds of a commit, and an ETag is the hash of
+the bytes sent. /metrics and /healthz answer on --admin-addr, or to loopback clients only.
+See docs/SERVE.md for how changes are found and what they cost.`,
 		Example: `  sitemap serve public/ --addr :8080
-  sitemap crawl https://www.example.com/ --out public/ --state crawl.db
+  sitemap serve --db site.sqlite --table pages --base-url https://www.example.com/
+  sitemap serve --db postgres://app@db/site --table pages --base-url https://www.example.com/ --admin-addr 127.0.0.1:9090
   sitemap serve --state crawl.db --base-url https://www.example.com/ --addr :8080`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
@@ -106,31 +84,37 @@ source, the address in use).`,
 	f := c.Flags()
 	f.SortFlags = false
 	f.StringVar(&o.Addr, "addr", ":8080", "`HOST:PORT` to listen on")
+	f.StringVar(&o.AdminAddr, "admin-addr", "", "`HOST:PORT` for /metrics and /healthz (default: on --addr, to loopback clients only)")
 	f.StringVar(&o.DB, "db", "", "database: a SQLite file, or a PostgreSQL `DSN` (postgres://user:pass@host/db)")
 	f.StringVar(&o.Table, "table", "", "`TABLE` of --db whose rows are the entries")
 	f.StringVar(&o.Query, "query", "", "`SELECT` of --db whose rows are the entries (instead of --table)")
 	f.StringVar(&o.Columns, "columns", "", "`FIELD=COLUMN,...` mapping loc, lastmod, changefreq, priority and ext (a JSON column of images, videos, news, alternates)")
 	f.StringVar(&o.Key, "key", "", "unique `COLUMN` the pages are cut by (default: the loc column); give it an index")
-	f.StringVar(&o.Updated, "updated", "", "`COLUMN` whose maximum is the change check with the row count (default: the lastmod column)")
 	f.StringVar(&o.State, "state", "", "crawl state `FILE` or postgres://user:pass@host/db: serve the pages its last crawl listed")
-	f.StringVar(&o.BaseURL, "base-url", "", "`URL` the sitemaps are reachable at (the index's locs; relative locs resolve against it); default: each request's Host")
+	f.StringVar(&o.BaseURL, "base-url", "", "`URL` the sitemaps are reachable at (the index's locs; relative locs resolve against it)")
+	f.StringArrayVar(&o.Hosts, "host", nil, "without --base-url, a Host `NAME` requests may name (repeatable; default: localhost and 127.0.0.1 only)")
 	f.StringVar(&o.Name, "name", "sitemap", "base `NAME` of the index and pages")
 	f.IntVar(&o.PerPage, "per-page", 50000, "most URLs per page (1 to 50,000)")
-	f.DurationVar(&o.Recheck, "recheck", 10*time.Second, "how long the page boundaries are trusted before the change check runs again (at least 20 times the last check's duration)")
+	f.DurationVar(&o.Recheck, "recheck", 2*time.Second, "how often the source is checked for changes (stretched to 4 times a slow check's duration)")
 	f.BoolVar(&o.XSL, "xsl", true, "serve NAME.xsl and name it in every document (for browsers that still run XSLT)")
 	f.BoolVar(&o.HTML, "html", true, "answer a browser navigating to a sitemap with a readable HTML page")
 	f.BoolVar(&o.Robots, "robots", false, "serve /robots.txt with a Sitemap: line for the index")
 	f.StringVar(&o.RobotsTxt, "robots-from", "", "robots.txt `FILE` to serve (with the Sitemap: line added) under --robots")
 	f.BoolVar(&o.GzipIndex, "gzip-index", false, "list the pages in the index by their .xml.gz names")
 	f.StringVar(&o.Cache, "cache-control", "public, max-age=300", "Cache-Control `VALUE` of every sitemap (\"-\" for none)")
-	f.StringVar(&o.CacheDir, "cache-dir", "", "`DIR` where built pages are kept, one file per page (default: a temporary directory removed at exit); needs --base-url")
-	f.BoolVar(&o.NoCache, "no-cache", false, "build every page from the source at every request")
-	f.BoolVar(&o.NoWarm, "no-warm", false, "build pages into the cache only when asked for, not ahead")
-	f.IntVar(&o.MaxBuilds, "max-builds", 4, "most pages built at once; more requests wait")
+	f.StringVar(&o.CacheDir, "cache-dir", "", "`DIR` where built pages are kept, gzipped, instead of in memory (about 12 bytes per URL)")
 	f.BoolVar(&o.AccessLog, "access-log", true, "log every request on standard error")
 	f.DurationVar(&o.ReadTimeout, "read-timeout", 10*time.Second, "time limit to read a request")
 	f.DurationVar(&o.WriteTimeout, "write-timeout", 2*time.Minute, "time limit to send an answer")
 	f.DurationVar(&o.ShutdownTimeout, "shutdown-timeout", 30*time.Second, "on SIGTERM, how long the answers in progress may take to finish")
+	f.StringVar(&o.updated, "updated", "", "")
+	f.IntVar(&o.maxBuilds, "max-builds", 0, "")
+	f.BoolVar(&o.noCache, "no-cache", false, "")
+	f.BoolVar(&o.noWarm, "no-warm", false, "")
+	f.MarkDeprecated("updated", "changes are found by reading the pages (or a change feed), not by a column's maximum")
+	f.MarkDeprecated("max-builds", "pages are built once per change, in the background, never per request")
+	f.MarkDeprecated("no-cache", "pages are always built once per change and kept (see --cache-dir)")
+	f.MarkDeprecated("no-warm", "pages are always built before the first request")
 	return c
 }
 
@@ -147,8 +131,8 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 	if sources != 1 {
 		return cannotRun("give one source: a directory, --db with --table or --query, or --state")
 	}
-	if (o.Table != "" || o.Query != "" || o.Columns != "" || o.Key != "" || o.Updated != "") && o.DB == "" {
-		return cannotRun("--table, --query, --columns, --key and --updated need --db")
+	if (o.Table != "" || o.Query != "" || o.Columns != "" || o.Key != "") && o.DB == "" {
+		return cannotRun("--table, --query, --columns and --key need --db")
 	}
 	if o.Dir == "" {
 		if err := o.checkPaging(); err != nil {
@@ -185,40 +169,30 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 			return cannotRun("%v", err)
 		}
 		defer closeSrc()
-		opt := serve.Options{BaseURL: o.BaseURL, Name: o.Name, PerPage: o.PerPage, Recheck: o.Recheck,
+		opt := serve.Options{BaseURL: o.BaseURL, Hosts: o.Hosts, Name: o.Name, PerPage: o.PerPage, Recheck: o.Recheck,
 			CacheControl: o.Cache, GzipIndex: o.GzipIndex, XSL: o.XSL, Robots: o.Robots, RobotsTxt: robotsTxt,
-			MaxBuilds: o.MaxBuilds}
-		var skipMu sync.Mutex
-		opt.Skipped = func(loc string, err error) {
-			skipMu.Lock()
-			defer skipMu.Unlock()
-			msg := err.Error() // an *EntryError quotes the value it names
+			CacheDir: o.CacheDir}
+		var logMu sync.Mutex
+		logf := func(format string, args ...any) {
+			msg := fmt.Sprintf(format, args...)
 			if strings.IndexFunc(msg, func(r rune) bool { return r < ' ' || r == 0x7f }) >= 0 {
 				msg = strconv.QuoteToGraphic(msg) // still one line, whatever it holds
 			}
-			fmt.Fprintf(s.Err, "sitemap serve: entry left out of its page: %s\n", msg)
+			logMu.Lock()
+			defer logMu.Unlock()
+			fmt.Fprintf(s.Err, "sitemap serve: %s\n", msg)
+		}
+		opt.Skipped = func(loc string, err error) {
+			logf("entry left out of its page: %s", err) // an *EntryError quotes the value it names
 		}
 		opt.Dropped = func(loc, what string, err error) {
-			skipMu.Lock()
-			defer skipMu.Unlock()
-			msg := loc + ": " + what + " left out, the page kept: " + err.Error()
-			if strings.IndexFunc(msg, func(r rune) bool { return r < ' ' || r == 0x7f }) >= 0 {
-				msg = strconv.QuoteToGraphic(msg)
-			}
-			fmt.Fprintf(s.Err, "sitemap serve: %s\n", msg)
+			logf("%s: %s left out, the page kept: %s", loc, what, err)
+		}
+		opt.FeedError = func(err error) {
+			logf("change feed: %v; checking every page every %s until it is back", err, o.Recheck)
 		}
 		if o.HTML {
 			opt.HTML = serve.HTMLView
-		}
-		if !o.NoCache && o.BaseURL != "" {
-			if opt.CacheDir = o.CacheDir; opt.CacheDir == "" {
-				tmp, err := os.MkdirTemp("", "sitemap-serve-")
-				if err != nil {
-					return cannotRun("page cache: %v (give --cache-dir or --no-cache)", err)
-				}
-				defer os.RemoveAll(tmp)
-				opt.CacheDir = tmp
-			}
 		}
 		if h, err = serve.NewHandler(src, opt); err != nil {
 			return cannotRun("%v", err)
@@ -230,7 +204,11 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 			}
 			return cannotRun("%v", err)
 		}
-		what = fmt.Sprintf("%s counted in %s", plural(h.Pages(), "page"), time.Since(start).Round(time.Millisecond))
+		if o.BaseURL != "" {
+			what = fmt.Sprintf("%s built in %s", plural(h.Pages(), "page"), time.Since(start).Round(time.Millisecond))
+		} else {
+			what = "pages built at the first request of each host"
+		}
 		site = h
 	}
 	var logw io.Writer
@@ -238,46 +216,70 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 		logw = s.Err
 	}
 	rl := serve.NewRequestLog(logw)
-	mux := http.NewServeMux()
-	mux.HandleFunc("/healthz", func(w http.ResponseWriter, r *http.Request) {
+	admin := http.NewServeMux()
+	admin.HandleFunc("/healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		io.WriteString(w, "ok\n")
 	})
-	mux.HandleFunc("/metrics", func(w http.ResponseWriter, r *http.Request) {
+	admin.HandleFunc("/metrics", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
 		if h != nil {
 			h.WriteMetrics(w)
 		}
 		rl.WriteMetrics(w)
 	})
+	mux := http.NewServeMux()
+	if o.AdminAddr == "" {
+		// On the public listener, for loopback clients only.
+		mux.Handle("/healthz", loopbackOnly(admin))
+		mux.Handle("/metrics", loopbackOnly(admin))
+	}
 	mux.Handle("/", site)
 	ln, err := net.Listen("tcp", o.Addr)
 	if err != nil {
 		return cannotRun("--addr %s: %v", o.Addr, err)
 	}
-	srv := &http.Server{
-		Handler:           rl.Wrap(mux),
-		ReadHeaderTimeout: o.ReadTimeout,
-		ReadTimeout:       o.ReadTimeout,
-		WriteTimeout:      o.WriteTimeout,
-		IdleTimeout:       2 * time.Minute,
-		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	newServer := func(hd http.Handler) *http.Server {
+		return &http.Server{
+			Handler:           hd,
+			ReadHeaderTimeout: o.ReadTimeout,
+			ReadTimeout:       o.ReadTimeout,
+			WriteTimeout:      o.WriteTimeout,
+			IdleTimeout:       2 * time.Minute,
+			BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+		}
+	}
+	srv := newServer(rl.Wrap(mux))
+	done := make(chan error, 2)
+	if o.AdminAddr != "" {
+		aln, err := net.Listen("tcp", o.AdminAddr)
+		if err != nil {
+			ln.Close()
+			return cannotRun("--admin-addr %s: %v", o.AdminAddr, err)
+		}
+		asrv := newServer(admin)
+		defer asrv.Close()
+		go func() {
+			if err := asrv.Serve(aln); !errors.Is(err, http.ErrServerClosed) {
+				done <- err
+			}
+		}()
+		fmt.Fprintf(s.Err, "sitemap serve: /metrics and /healthz on http://%s/\n", aln.Addr())
 	}
 	name := o.Name + ".xml"
 	if o.Dir != "" {
 		name = ""
 	}
 	fmt.Fprintf(s.Err, "%shttp://%s/%s (%s)\n", serveReady, ln.Addr(), name, what)
-	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
-	warmed := make(chan struct{})
-	defer func() { <-warmed }()
-	wctx, stopWarm := context.WithCancel(ctx)
-	defer stopWarm() // before waiting for it: a failed Serve returns with ctx still live
-	if h != nil && !o.NoWarm {
-		go func() { h.Warm(wctx); close(warmed) }()
+	ran := make(chan struct{})
+	defer func() { <-ran }()
+	rctx, stopRun := context.WithCancel(ctx)
+	defer stopRun() // before waiting for it: a failed Serve returns with ctx still live
+	if h != nil {
+		go func() { h.Run(rctx); close(ran) }()
 	} else {
-		close(warmed)
+		close(ran)
 	}
 	select {
 	case err := <-done:
@@ -297,6 +299,18 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 	return nil
 }
 
+// loopbackOnly answers 403 to a client that is not on this machine.
+func loopbackOnly(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		host, _, err := net.SplitHostPort(r.RemoteAddr)
+		if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() {
+			http.Error(w, "forbidden: /metrics and /healthz answer loopback clients only; give --admin-addr to serve them elsewhere", http.StatusForbidden)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
 // checkPaging checks the flags of a database or crawl state source that
 // the library would refuse under its own option names (or, for
 // --cache-dir without --base-url, not use).
@@ -313,13 +327,12 @@ func (o *serveOptions) checkPaging() error {
 			return cannotRun("--base-url %q: give the absolute http(s) URL the sitemaps are reachable at, such as https://www.example.com/", o.BaseURL)
 		}
 	}
-	if o.CacheDir != "" {
-		switch {
-		case o.BaseURL == "":
-			return cannotRun("--cache-dir needs --base-url: a cached page names the URLs it was built for")
-		case o.NoCache:
-			return cannotRun("--cache-dir and --no-cache: give one")
+	for _, x := range o.Hosts {
+		if x == "" || strings.ContainsAny(x, "/?#@ ") {
+			return cannotRun("--host %q: give a host name as requests send it, such as www.example.com or www.example.com:8080", x)
 		}
+	}
+	if o.CacheDir != "" {
 		if err := os.MkdirAll(o.CacheDir, 0o755); err != nil {
 			return cannotRun("--cache-dir %s: %v", o.CacheDir, err)
 		}
@@ -420,10 +433,10 @@ func openServeSource(ctx context.Context, o *serveOptions) (serve.Source, func()
 	if err != nil {
 		return nil, nil, fmt.Errorf("--db: %w", err)
 	}
-	src, err := serve.SQL(ctx, db, serve.Query{Table: o.Table, Query: o.Query, Columns: cols, Key: o.Key, Updated: o.Updated})
+	src, err := serve.SQL(ctx, db, serve.Query{Table: o.Table, Query: o.Query, Columns: cols, Key: o.Key})
 	if err != nil {
 		db.Close()
 		return nil, nil, err
 	}
-	return src, func() { db.Close() }, nil
+	return src, func() { src.Close(); db.Close() }, nil
 }

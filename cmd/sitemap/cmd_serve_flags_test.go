@@ -8,9 +8,8 @@ import (
 
 // TestServeFlagErrorsNameTheFlag: a bad flag value is refused (exit 2)
 // with a message naming the flag a user typed, not the library's option
-// (PerPage, CacheDir, BaseURL, Name); --cache-dir without --base-url,
-// which it needs, is refused rather than ignored; --per-page 0 is outside
-// the 1 to 50,000 the help gives.
+// (PerPage, CacheDir, BaseURL, Name, Hosts); --per-page 0 is outside the
+// 1 to 50,000 the help gives.
 func TestServeFlagErrorsNameTheFlag(t *testing.T) {
 	db := pagesDB(t, 1)
 	file := filepath.Join(t.TempDir(), "file")
@@ -23,7 +22,7 @@ func TestServeFlagErrorsNameTheFlag(t *testing.T) {
 		{[]string{"--per-page", "50001"}, "--per-page 50001"},
 		{[]string{"--name", "a/b"}, "--name"},
 		{[]string{"--base-url", "ftp://x/"}, "--base-url"},
-		{[]string{"--cache-dir", t.TempDir()}, "--cache-dir needs --base-url"},
+		{[]string{"--host", "www.example.com/x"}, "--host"},
 		{[]string{"--base-url", "https://www.example.com/", "--cache-dir", filepath.Join(file, "sub")}, "--cache-dir"},
 	} {
 		code, stderr, u := serveRefusal(t, append([]string{"--db", db, "--table", "pages", "--columns", "loc=url"}, c.args...)...)

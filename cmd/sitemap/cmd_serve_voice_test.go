@@ -14,7 +14,7 @@ func TestServeStartLineOnePage(t *testing.T) {
 	_, errb, code := startServe(t, ctx, "--db", db, "--table", "pages", "--columns", "loc=url,lastmod=updated_at", "--base-url", "https://www.example.com/", "--no-cache")
 	cancel()
 	<-code
-	if log := errb.String(); !strings.Contains(log, "(1 page counted in ") {
+	if log := errb.String(); !strings.Contains(log, "(1 page built in ") {
 		t.Errorf("start-up line:\n%s", log)
 	}
 }

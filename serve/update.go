@@ -1,0 +1,339 @@
+package serve
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/url"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	sitemap "github.com/sitemapkit/sitemap"
+)
+
+// site is what a Handler serves at one base URL: the pages and the index,
+// built for that base (a page's locs and the index's page URLs depend on
+// it). A handler with Options.BaseURL has one; without, one per allowed
+// Host seen.
+type site struct {
+	h    *Handler
+	base *url.URL
+	mu   sync.Mutex // held by an update
+	snap atomic.Pointer[snapshot]
+	buf  []byte // the body buffer of readRange, under mu
+}
+
+// checkShare is how many times a check's duration the pages are trusted
+// after it at least: a check of every page never takes more than a fifth
+// of the time (of the database's and of one core).
+const checkShare = 4
+
+// update brings the pages up to date: every page when all is set (or
+// there are none yet), else the pages holding keys. A full update asks
+// Source.Version first and reads nothing when it did not move (unless
+// force). The new snapshot replaces the old one whole, every page and the
+// index in it built; the blobs no snapshot needs any more are dropped.
+func (s *site) update(ctx context.Context, all, force bool, keys []Key) (*snapshot, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	h := s.h
+	old := s.snap.Load()
+	began := time.Now()
+	now := h.now()
+	version := ""
+	if old == nil {
+		all = true
+	}
+	if old != nil {
+		version = old.version
+		if all && !force && h.o.Recheck > 0 && now.Sub(old.checked) < old.trust {
+			return old, nil // checked while this one waited
+		}
+	}
+	if all {
+		v, err := h.src.Version(ctx)
+		if err != nil {
+			if old != nil {
+				// Keep answering from the pages there are; try again
+				// after Recheck rather than at every request.
+				ns := *old
+				ns.checked = now
+				s.snap.Store(&ns)
+			}
+			return nil, fmt.Errorf("serve: change check: %w", err)
+		}
+		if old != nil && !force && v != "" && v == old.version {
+			ns := *old
+			ns.checked, ns.trust = now, max(h.o.Recheck, checkShare*time.Since(began))
+			s.snap.Store(&ns)
+			return &ns, nil
+		}
+		version = v
+	}
+	pages := []*page{{id: 1}}
+	maxID := 1
+	if old != nil {
+		pages, maxID = old.pages, old.maxID
+	}
+	check := make([]bool, len(pages))
+	if all {
+		for i := range check {
+			check[i] = true
+		}
+	} else if err := s.locate(ctx, pages, keys, check); err != nil {
+		for i := range check {
+			check[i] = true
+		}
+	}
+	var out []*page
+	var built []*artifact // new artifacts: dropped again on an error
+	fail := func(err error) (*snapshot, error) {
+		for _, a := range built {
+			a.blob.drop()
+		}
+		return nil, err
+	}
+	for i, p := range pages {
+		if !check[i] {
+			out = append(out, p)
+			continue
+		}
+		first := true
+		var err error
+		s.buf, err = h.readRange(ctx, s.base, p.after, p.upto, s.buf, func(pt *part) error {
+			np := &page{after: pt.after, upto: pt.upto}
+			if first {
+				np.id, first = p.id, false
+			} else {
+				maxID++
+				np.id = maxID
+			}
+			o := h.docOptions(pt.ext)
+			header := o.AppendHeader(nil)
+			etag := etagOf(header, pt.body, o.Trailer())
+			if p.art != nil && p.art.etag == etag {
+				np.art = p.art // the same bytes: kept, Last-Modified too
+				out = append(out, np)
+				return nil
+			}
+			start := time.Now()
+			b, err := h.store.put(func(w io.Writer) error {
+				if _, err := w.Write(header); err != nil {
+					return err
+				}
+				if _, err := w.Write(pt.body); err != nil {
+					return err
+				}
+				_, err := io.WriteString(w, o.Trailer())
+				return err
+			})
+			if err != nil {
+				return fmt.Errorf("keeping a built page: %w", err)
+			}
+			np.art = &artifact{blob: b, etag: etag, size: int64(len(header) + len(pt.body) + len(o.Trailer())),
+				count: pt.count, lastmod: pt.lastmod, modified: nextModified(p.art, now)}
+			built = append(built, np.art)
+			h.stats.observeBuild(time.Since(start))
+			h.tell(pt)
+			out = append(out, np)
+			return nil
+		})
+		if err != nil {
+			return fail(fmt.Errorf("serve: reading the entries: %w", err))
+		}
+	}
+	out = tile(out, pages[0].id)
+	ns := newSnapshot(out)
+	ns.maxID = max(ns.maxID, maxID)
+	ns.version, ns.checked = version, now
+	ns.trust = h.o.Recheck
+	if all {
+		ns.trust = max(h.o.Recheck, checkShare*time.Since(began))
+	}
+	if old != nil && old.index != nil && samePages(old.pages, out) {
+		ns.index = old.index
+	} else if ns.listsPages() {
+		idx, err := s.buildIndex(ns, old, now)
+		if err != nil {
+			return fail(err)
+		}
+		ns.index = idx
+	}
+	h.stats.refreshes.Add(1)
+	h.stats.refreshNanos.Add(int64(time.Since(began)))
+	s.snap.Store(ns)
+	if old != nil {
+		dropUnused(old, ns)
+	}
+	return ns, nil
+}
+
+// locate marks in check the pages holding keys, through the source's
+// Locator.
+func (s *site) locate(ctx context.Context, pages []*page, keys []Key, check []bool) error {
+	if len(keys) == 0 {
+		return nil
+	}
+	l, ok := s.h.src.(Locator)
+	if !ok {
+		return errNoLocator
+	}
+	uppers := make([]Key, 0, len(pages)-1)
+	for _, p := range pages[:len(pages)-1] {
+		uppers = append(uppers, p.upto)
+	}
+	idx, err := l.Locate(ctx, uppers, keys)
+	if err != nil {
+		return err
+	}
+	if len(idx) != len(keys) {
+		return fmt.Errorf("serve: Locate gave %d pages for %d keys", len(idx), len(keys))
+	}
+	for _, i := range idx {
+		if i < 0 || i >= len(pages) {
+			return fmt.Errorf("serve: Locate gave page %d of %d", i, len(pages))
+		}
+		check[i] = true
+	}
+	return nil
+}
+
+// tile drops the pages that list nothing and sets the bounds so the
+// ranges cover every key again: a range left empty joins the next page's
+// (no entry moves). At least one page remains (numbered first when none
+// lists anything).
+func tile(pages []*page, first int) []*page {
+	kept := pages[:0:0]
+	for _, p := range pages {
+		if p.count() > 0 {
+			kept = append(kept, p)
+		}
+	}
+	if len(kept) == 0 {
+		return []*page{{id: first}}
+	}
+	for i, p := range kept {
+		var after, upto Key
+		if i > 0 {
+			after = kept[i-1].upto
+		}
+		if i < len(kept)-1 {
+			upto = p.upto
+		}
+		if after != p.after || upto != p.upto {
+			// Pages are shared between snapshots: a page whose bounds
+			// move is a new page of the same artifact.
+			kept[i] = &page{id: p.id, after: after, upto: upto, art: p.art}
+		}
+	}
+	return kept
+}
+
+// samePages reports whether a and b list the same pages with the same
+// bytes, so the index of a is the index of b.
+func samePages(a, b []*page) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].id != b[i].id || a[i].art != b[i].art {
+			return false
+		}
+	}
+	return true
+}
+
+// listsPages reports whether the index of s lists a page: whether any page
+// has an entry.
+func (s *snapshot) listsPages() bool {
+	for _, p := range s.pages {
+		if p.count() > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// buildIndex builds the index of ns: every page that lists an entry, with
+// its newest lastmod.
+func (s *site) buildIndex(ns, old *snapshot, now time.Time) (*artifact, error) {
+	h := s.h
+	o := sitemap.EncoderOptions{Index: true, Stylesheet: h.stylesheet()}
+	body := []byte{}
+	n := 0
+	for _, x := range h.indexEntries(ns, s.base) {
+		var err error
+		if body, err = o.AppendIndexEntry(body, &x); err != nil {
+			return nil, fmt.Errorf("serve: the index: %w", err)
+		}
+		n++
+	}
+	header := o.AppendHeader(nil)
+	etag := etagOf(header, body, o.Trailer())
+	if old != nil && old.index != nil && old.index.etag == etag {
+		return old.index, nil
+	}
+	b, err := h.store.put(func(w io.Writer) error {
+		w.Write(header)
+		w.Write(body)
+		_, err := io.WriteString(w, o.Trailer())
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("serve: keeping the index: %w", err)
+	}
+	return &artifact{blob: b, etag: etag, size: int64(len(header) + len(body) + len(o.Trailer())), count: n, lastmod: ns.lastmod(), modified: nextModified(old.indexOrNil(), now)}, nil
+}
+
+// indexOrNil is the index of s, nil for a nil s.
+func (s *snapshot) indexOrNil() *artifact {
+	if s == nil {
+		return nil
+	}
+	return s.index
+}
+
+// nextModified is the Last-Modified of new bytes replacing prev's: now at
+// whole seconds, and at least a second after prev's, so that a client
+// asking If-Modified-Since with prev's never gets a 304 for other bytes
+// (HTTP dates have whole seconds: two versions within one second would
+// share one).
+func nextModified(prev *artifact, now time.Time) time.Time {
+	m := now.Truncate(time.Second)
+	if prev != nil && !m.After(prev.modified) {
+		m = prev.modified.Add(time.Second)
+	}
+	return m
+}
+
+// dropUnused drops the blobs of old that ns no longer has.
+func dropUnused(old, ns *snapshot) {
+	live := make(map[*artifact]bool, len(ns.pages)+1)
+	for _, p := range ns.pages {
+		live[p.art] = true
+	}
+	live[ns.index] = true
+	for _, p := range old.pages {
+		if p.art != nil && !live[p.art] {
+			live[p.art] = true // once
+			p.art.blob.drop()
+		}
+	}
+	if old.index != nil && !live[old.index] {
+		old.index.blob.drop()
+	}
+}
+
+// tell reports the problems of a part built anew to Options.Dropped and
+// Options.Skipped.
+func (h *Handler) tell(pt *part) {
+	for _, p := range pt.problems {
+		switch {
+		case p.what == "" && h.o.Skipped != nil:
+			h.o.Skipped(p.loc, p.err)
+		case p.what != "" && h.o.Dropped != nil:
+			h.o.Dropped(p.loc, p.what, p.err)
+		}
+	}
+}
