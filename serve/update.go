@@ -22,6 +22,10 @@ type site struct {
 	mu   sync.Mutex // held by an update
 	snap atomic.Pointer[snapshot]
 	buf  []byte // the body buffer of readRange, under mu
+	// issued is the newest Last-Modified given to each page (by id; the
+	// index is 0), under mu: it outlives the page, so a page that comes
+	// back never gets an older one.
+	issued map[int]time.Time
 }
 
 // checkShare is how many times a check's duration the pages are trusted
@@ -132,7 +136,7 @@ func (s *site) update(ctx context.Context, all, force bool, keys []Key) (*snapsh
 				return fmt.Errorf("keeping a built page: %w", err)
 			}
 			np.art = &artifact{blob: b, etag: etag, size: int64(len(header) + len(pt.body) + len(o.Trailer())),
-				count: pt.count, lastmod: pt.lastmod, modified: nextModified(p.art, now)}
+				count: pt.count, lastmod: pt.lastmod, modified: s.nextModified(np.id, now)}
 			built = append(built, np.art)
 			h.stats.observeBuild(time.Since(start))
 			h.tell(pt)
@@ -283,27 +287,23 @@ func (s *site) buildIndex(ns, old *snapshot, now time.Time) (*artifact, error) {
 	if err != nil {
 		return nil, fmt.Errorf("serve: keeping the index: %w", err)
 	}
-	return &artifact{blob: b, etag: etag, size: int64(len(header) + len(body) + len(o.Trailer())), count: n, lastmod: ns.lastmod(), modified: nextModified(old.indexOrNil(), now)}, nil
+	return &artifact{blob: b, etag: etag, size: int64(len(header) + len(body) + len(o.Trailer())), count: n, lastmod: ns.lastmod(), modified: s.nextModified(0, now)}, nil
 }
 
-// indexOrNil is the index of s, nil for a nil s.
-func (s *snapshot) indexOrNil() *artifact {
-	if s == nil {
-		return nil
-	}
-	return s.index
-}
-
-// nextModified is the Last-Modified of new bytes replacing prev's: now at
-// whole seconds, and at least a second after prev's, so that a client
-// asking If-Modified-Since with prev's never gets a 304 for other bytes
-// (HTTP dates have whole seconds: two versions within one second would
-// share one).
-func nextModified(prev *artifact, now time.Time) time.Time {
+// nextModified is the Last-Modified of new bytes of page id (0: the
+// index): now at whole seconds, and at least a second after any given to
+// that page before, so that a client asking If-Modified-Since with an
+// earlier one never gets a 304 for other bytes (HTTP dates have whole
+// seconds: two versions within one second would share one).
+func (s *site) nextModified(id int, now time.Time) time.Time {
 	m := now.Truncate(time.Second)
-	if prev != nil && !m.After(prev.modified) {
-		m = prev.modified.Add(time.Second)
+	if prev, ok := s.issued[id]; ok && !m.After(prev) {
+		m = prev.Add(time.Second)
 	}
+	if s.issued == nil {
+		s.issued = map[int]time.Time{}
+	}
+	s.issued[id] = m
 	return m
 }
 
