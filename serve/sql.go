@@ -238,9 +238,9 @@ func SQL(ctx context.Context, db *sql.DB, q Query) (*SQLSource, error) {
 func (s *SQLSource) Columns() Columns { return s.q.Columns }
 
 // Found says, for a person, which columns SQL found by their name or
-// position rather than from Query.Columns ("loc=url, lastmod=updated_at
-// found by name"), and the other columns that had a field's name; "" when
-// Query.Columns named them all.
+// position rather than from Query.Columns ("found by name: loc=url,
+// lastmod=updated_at"), and the other columns that had a field's name;
+// "" when Query.Columns named them all.
 func (s *SQLSource) Found() string { return s.found }
 
 func (s *SQLSource) what() string {

@@ -119,7 +119,7 @@ func (s *SQLSource) resolveColumns(names []string) error {
 	}
 	// The fields left empty, by name: the first name of the list a
 	// column has, and the other columns that have one of its names said.
-	var found, also []string
+	var found, pos, also []string
 	for f := range numFields {
 		p := c.field(f)
 		if *p != "" {
@@ -164,25 +164,30 @@ func (s *SQLSource) resolveColumns(names []string) error {
 			for i, n := range names {
 				if !used[i] {
 					c.Loc, used[i] = n, true
-					found = append(found, "loc="+n+" (the first column)")
+					pos = append(pos, "loc="+n+" (first column)")
 					break
 				}
 			}
 		}
 		if c.LastMod == "" && len(names) > 1 && !used[1] && names[1] != s.q.Key {
 			c.LastMod, used[1] = names[1], true
-			found = append(found, "lastmod="+names[1]+" (the second column)")
+			pos = append(pos, "lastmod="+names[1]+" (second column)")
 		}
 	}
 	if c.Loc == "" {
 		return fmt.Errorf("serve: %s has no loc column: name the URL column (Columns.Loc, --columns loc=NAME); it has %s, and none of them is named loc, url, page_url, permalink, link or href", s.what(), listColumns(names))
 	}
+	var parts []string
 	if len(found) > 0 {
-		s.found = strings.Join(found, ", ") + " found by name"
-		if len(also) > 0 {
-			s.found += "; also matching: " + strings.Join(also, ", ") + " (--columns to choose)"
-		}
+		parts = append(parts, "found by name: "+strings.Join(found, ", "))
 	}
+	if len(pos) > 0 {
+		parts = append(parts, "by position: "+strings.Join(pos, ", "))
+	}
+	if len(also) > 0 {
+		parts = append(parts, "also matching: "+strings.Join(also, ", ")+" (--columns to choose)")
+	}
+	s.found = strings.Join(parts, "; ")
 	return nil
 }
 
@@ -203,8 +208,9 @@ func (s *SQLSource) noColumn(names []string, what, n string, f int) error {
 
 // likelyColumn returns the column of names the name n most likely meant,
 // for field f (-1: none in particular), or "": one equal but for case or
-// '_' (SQL quoted names are case-sensitive), one whose name contains n's
-// or is contained in it, or the one field f would be found by.
+// '_' (SQL quoted names are case-sensitive), one whose name starts n's or
+// starts with it, or contains it or is contained in it (three letters at
+// least), or the one field f would be found by.
 func likelyColumn(names []string, n string, f int) string {
 	for _, x := range names {
 		if strings.EqualFold(x, n) {
@@ -217,11 +223,11 @@ func likelyColumn(names []string, n string, f int) string {
 			return x
 		}
 	}
-	if len(fn) >= 3 {
-		for _, x := range names {
-			if fx := foldName(x); len(fx) >= 3 && (strings.Contains(fx, fn) || strings.Contains(fn, fx)) {
-				return x
-			}
+	for _, x := range names {
+		fx := foldName(x)
+		if len(fx) >= 2 && len(fn) >= 2 && (strings.HasPrefix(fx, fn) || strings.HasPrefix(fn, fx)) ||
+			len(fx) >= 3 && len(fn) >= 3 && (strings.Contains(fx, fn) || strings.Contains(fn, fx)) {
+			return x
 		}
 	}
 	if f >= 0 {

@@ -95,7 +95,7 @@ func (s *SQLSource) extOf(r *sqlRow, u *sitemap.URL, b string) {
 		switch name {
 		case "images", "videos", "news", "alternates":
 			msg := strings.TrimPrefix(e.Msg, e.Dropped+" dropped, the page kept: ")
-			s.drop(r, u.Loc, e.Dropped, e.Rule, nil, msg+"; the row is served without it")
+			s.drop(r, u.Loc, e.Dropped, e.Rule, nil, "is left out, the row served without it: "+msg)
 		}
 	}})
 	rec, rerr := rd.Next()

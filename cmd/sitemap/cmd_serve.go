@@ -63,9 +63,13 @@ func newServeCmd(s *streams) *cobra.Command {
   DIR                 a published directory (what 'sitemap generate --out DIR' wrote), served as a
                       site should: only .xml, .xml.gz, .xsl, .txt, .html and .css files, never a
                       hidden, temporary, lock or state file
-  --db DSN --table T  a table of a SQLite file or a PostgreSQL database (DSN postgres://…)
-  --db DSN --query Q  the rows of a SELECT (its first column the loc, its second the lastmod,
-                      unless --columns names them)
+  --db DSN --table T  a table of a SQLite file or a PostgreSQL database (DSN postgres://…);
+                      a field --columns does not map is found by its column's name: loc in
+                      loc, url, page_url, permalink, link or href; lastmod in lastmod,
+                      last_modified, updated_at, updated, modified(_at), post_modified_gmt,
+                      page_touched, changed, …; changefreq, priority, ext (or json)
+  --db DSN --query Q  the rows of a SELECT, its columns found the same way (else its first
+                      column the loc, its second the lastmod)
   --state FILE        the pages a finished crawl listed ('sitemap crawl --state FILE', or
                       its postgres://… database; a crawl that was stopped is refused until
                       it is run to its end)
@@ -90,6 +94,11 @@ page build times).
 An access log goes to standard error. SIGTERM or Ctrl-C stops accepting connections and
 lets the pages in progress finish (up to --shutdown-timeout).
 
+A value of a row that cannot be read (a lastmod that is no date, a priority that is no
+number, an ext that is not a JSON object, an image the encoder refuses) is left out of its
+entry, the row and its page served without it, and said once per row on standard error
+with its rule (sitemap explain RULE); /metrics counts them.
+
 Exit status: 0 after a clean shutdown; 2 when it could not start (bad flags, an unreadable
 source, the address in use).`,
 		Example: `  sitemap serve public/ --addr :8080
@@ -109,7 +118,7 @@ source, the address in use).`,
 	f.StringVar(&o.DB, "db", "", "database: a SQLite file, or a PostgreSQL `DSN` (postgres://user:pass@host/db)")
 	f.StringVar(&o.Table, "table", "", "`TABLE` of --db whose rows are the entries")
 	f.StringVar(&o.Query, "query", "", "`SELECT` of --db whose rows are the entries (instead of --table)")
-	f.StringVar(&o.Columns, "columns", "", "`FIELD=COLUMN,...` mapping loc, lastmod, changefreq, priority and ext (a JSON column of images, videos, news, alternates)")
+	f.StringVar(&o.Columns, "columns", "", "`FIELD=COLUMN,...` mapping loc, lastmod, changefreq, priority and ext (a JSON column of images, videos, news, alternates); a field not mapped is found by its column's name (url, updated_at, …)")
 	f.StringVar(&o.Key, "key", "", "unique `COLUMN` the pages are cut by (default: the loc column); give it an index")
 	f.StringVar(&o.Updated, "updated", "", "`COLUMN` whose maximum is the change check with the row count (default: the lastmod column)")
 	f.StringVar(&o.State, "state", "", "crawl state `FILE` or postgres://user:pass@host/db: serve the pages its last crawl listed")
@@ -165,6 +174,7 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 	}
 	var site http.Handler
 	var h *serve.Handler
+	var drops *serve.DropLog
 	var what string
 	if o.Dir != "" {
 		if fi, err := os.Stat(o.Dir); err != nil || !fi.IsDir() {
@@ -180,11 +190,16 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 		}
 		site, what = d, o.Dir
 	} else {
-		src, closeSrc, err := openServeSource(ctx, o)
+		drops = serve.NewDropLog(s.Err, 0) // each bad value once per row, however often it is read
+		drops.Prefix = "sitemap serve: "
+		src, closeSrc, err := openServeSource(ctx, o, drops.Dropped)
 		if err != nil {
 			return cannotRun("%v", err)
 		}
 		defer closeSrc()
+		if q, ok := src.(*serve.SQLSource); ok && q.Found() != "" {
+			fmt.Fprintf(s.Err, "sitemap serve: columns %s\n", q.Found())
+		}
 		opt := serve.Options{BaseURL: o.BaseURL, Name: o.Name, PerPage: o.PerPage, Recheck: o.Recheck,
 			CacheControl: o.Cache, GzipIndex: o.GzipIndex, XSL: o.XSL, Robots: o.Robots, RobotsTxt: robotsTxt,
 			MaxBuilds: o.MaxBuilds}
@@ -198,15 +213,7 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 			}
 			fmt.Fprintf(s.Err, "sitemap serve: entry left out of its page: %s\n", msg)
 		}
-		opt.Dropped = func(loc, what string, err error) {
-			skipMu.Lock()
-			defer skipMu.Unlock()
-			msg := loc + ": " + what + " left out, the page kept: " + err.Error()
-			if strings.IndexFunc(msg, func(r rune) bool { return r < ' ' || r == 0x7f }) >= 0 {
-				msg = strconv.QuoteToGraphic(msg)
-			}
-			fmt.Fprintf(s.Err, "sitemap serve: %s\n", msg)
-		}
+		opt.Dropped = drops.EncoderDropped
 		if o.HTML {
 			opt.HTML = serve.HTMLView
 		}
@@ -247,6 +254,7 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
 		if h != nil {
 			h.WriteMetrics(w)
+			drops.WriteMetrics(w)
 		}
 		rl.WriteMetrics(w)
 	})
@@ -395,8 +403,9 @@ func openCrawlState(ctx context.Context, path string) (serve.Source, func(), err
 	return serve.Crawl(st.Crawl(), version), func() { st.Close() }, nil
 }
 
-// openServeSource opens the database or crawl state of o.
-func openServeSource(ctx context.Context, o *serveOptions) (serve.Source, func(), error) {
+// openServeSource opens the database or crawl state of o; dropped is told
+// the values of a row left out of its entry.
+func openServeSource(ctx context.Context, o *serveOptions, dropped func(serve.Key, string, *sitemap.EntryError)) (serve.Source, func(), error) {
 	if o.State != "" {
 		return openCrawlState(ctx, o.State)
 	}
@@ -420,7 +429,7 @@ func openServeSource(ctx context.Context, o *serveOptions) (serve.Source, func()
 	if err != nil {
 		return nil, nil, fmt.Errorf("--db: %w", err)
 	}
-	src, err := serve.SQL(ctx, db, serve.Query{Table: o.Table, Query: o.Query, Columns: cols, Key: o.Key, Updated: o.Updated})
+	src, err := serve.SQL(ctx, db, serve.Query{Table: o.Table, Query: o.Query, Columns: cols, Key: o.Key, Updated: o.Updated, Dropped: dropped})
 	if err != nil {
 		db.Close()
 		return nil, nil, err
