@@ -355,7 +355,7 @@ func (s *SQLSource) Entries(ctx context.Context, after, upto Key, fn func(Key, *
 		if err := rows.Scan(r.dest()...); err != nil {
 			return err
 		}
-		s.entry(&r, &u)
+		s.rowEntry(&r, &u)
 		if err := fn(r.key, &u); err != nil {
 			return err
 		}

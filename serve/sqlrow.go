@@ -27,7 +27,7 @@ func (r *sqlRow) dest() []any {
 // maxDroppedValue bounds the bytes of a value told to Query.Dropped.
 const maxDroppedValue = 200
 
-// entry sets *u to the entry of row r. A value that cannot be read is left
+// rowEntry sets *u to the entry of row r. A value that cannot be read is left
 // out and Query.Dropped told; the entry is always made (a loc the encoder
 // refuses is the handler's to skip):
 //
@@ -40,10 +40,10 @@ const maxDroppedValue = 200
 //     fields; text that is not one is dropped whole (SRC-06), and an
 //     object with a field or element that does not fit loses that field
 //     or element only (see extOf).
-func (s *SQLSource) entry(r *sqlRow, u *sitemap.URL) {
+func (s *SQLSource) rowEntry(r *sqlRow, u *sitemap.URL) {
 	*u = sitemap.URL{Loc: text(r.loc), LastMod: dateOf(r.lastmod)}
-	if u.LastMod.IsZero() && !blank(r.lastmod) {
-		s.drop(r, u.Loc, "lastmod", "M-01", r.lastmod, "is not a date (a timestamp, a W3C Datetime such as 2026-11-02T10:00:00Z, SQLite's 2026-11-02 10:00:00, or Unix seconds); the row is served without a lastmod")
+	if u.LastMod.IsZero() && !blankValue(r.lastmod) {
+		s.dropValue(r, u.Loc, "lastmod", "M-01", r.lastmod, "is not a date (a timestamp, a W3C Datetime such as 2026-11-02T10:00:00Z, SQLite's 2026-11-02 10:00:00, or Unix seconds); the row is served without a lastmod")
 	}
 	if f := strings.TrimSpace(text(r.freq)); f != "" {
 		u.ChangeFreq = sitemap.ChangeFreq(f)
@@ -53,8 +53,8 @@ func (s *SQLSource) entry(r *sqlRow, u *sitemap.URL) {
 	}
 	if p, ok := number(r.prio); ok {
 		u.Priority = &p
-	} else if !blank(r.prio) {
-		s.drop(r, u.Loc, "priority", "P-01", r.prio, "is not a number; the row is served without a priority (store a decimal from 0.0 to 1.0, or NULL)")
+	} else if !blankValue(r.prio) {
+		s.dropValue(r, u.Loc, "priority", "P-01", r.prio, "is not a number; the row is served without a priority (store a decimal from 0.0 to 1.0, or NULL)")
 	}
 	if b := strings.TrimSpace(text(r.ext)); b != "" && b != "null" {
 		s.extOf(r, u, b)
@@ -75,7 +75,7 @@ func (s *SQLSource) extOf(r *sqlRow, u *sitemap.URL, b string) {
 		return
 	}
 	whole := func(why string) {
-		s.drop(r, u.Loc, "ext", "SRC-06", b, "is not a JSON object of extension fields ({\"images\": […], \"videos\": […], \"news\": {…}, \"alternates\": […]}): "+why+"; the row is served without its extensions")
+		s.dropValue(r, u.Loc, "ext", "SRC-06", b, "is not a JSON object of extension fields ({\"images\": […], \"videos\": […], \"news\": {…}, \"alternates\": […]}): "+why+"; the row is served without its extensions")
 	}
 	var syn *json.SyntaxError
 	var line bytes.Buffer
@@ -84,7 +84,7 @@ func (s *SQLSource) extOf(r *sqlRow, u *sitemap.URL, b string) {
 		whole(err.Error())
 		return
 	case b[0] != '{':
-		whole("it is a JSON " + jsonKind(b[0]))
+		whole("it is a JSON " + jsonKindOf(b[0]))
 		return
 	case json.Compact(&line, []byte(b)) != nil: // one line for the record reader
 		whole(err.Error())
@@ -95,7 +95,7 @@ func (s *SQLSource) extOf(r *sqlRow, u *sitemap.URL, b string) {
 		switch name {
 		case "images", "videos", "news", "alternates":
 			msg := strings.TrimPrefix(e.Msg, e.Dropped+" dropped, the page kept: ")
-			s.drop(r, u.Loc, e.Dropped, e.Rule, nil, "is left out, the row served without it: "+msg)
+			s.dropValue(r, u.Loc, e.Dropped, e.Rule, nil, "is left out, the row served without it: "+msg)
 		}
 	}})
 	rec, rerr := rd.Next()
@@ -106,8 +106,8 @@ func (s *SQLSource) extOf(r *sqlRow, u *sitemap.URL, b string) {
 	u.Images, u.Videos, u.News, u.Alternates = rec.URL.Images, rec.URL.Videos, rec.URL.News, rec.URL.Alternates
 }
 
-// jsonKind names the JSON value that starts with c.
-func jsonKind(c byte) string {
+// jsonKindOf names the JSON value that starts with c.
+func jsonKindOf(c byte) string {
 	switch c {
 	case '[':
 		return "array"
@@ -121,22 +121,22 @@ func jsonKind(c byte) string {
 	return "number"
 }
 
-// drop tells Query.Dropped that field of row r was left out: its value
+// dropValue tells Query.Dropped that field of row r was left out: its value
 // v (nil when the message names it) cut to maxDroppedValue bytes.
-func (s *SQLSource) drop(r *sqlRow, loc, field, rule string, v any, msg string) {
+func (s *SQLSource) dropValue(r *sqlRow, loc, field, rule string, v any, msg string) {
 	if s.q.Dropped == nil {
 		return
 	}
 	var val string
 	if v != nil {
-		val = clip(text(v), maxDroppedValue)
+		val = clipValue(text(v), maxDroppedValue)
 	}
 	s.q.Dropped(r.key, loc, &sitemap.EntryError{Field: field, Rule: rule, Value: val, Message: msg})
 }
 
-// blank reports whether a column value says "no value": NULL, text of
+// blankValue reports whether a column value says "no value": NULL, text of
 // white space only, or a zero time.
-func blank(v any) bool {
+func blankValue(v any) bool {
 	switch x := v.(type) {
 	case nil:
 		return true
@@ -150,9 +150,9 @@ func blank(v any) bool {
 	return false
 }
 
-// clip cuts s to at most n bytes, at a character boundary, marking the
+// clipValue cuts s to at most n bytes, at a character boundary, marking the
 // cut with "…".
-func clip(s string, n int) string {
+func clipValue(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}

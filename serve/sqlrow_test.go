@@ -12,31 +12,31 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 )
 
-// dropped is a Query.Dropped that keeps what it is told.
-type dropped struct {
+// droppedValues is a Query.Dropped that keeps what it is told.
+type droppedValues struct {
 	mu  sync.Mutex
-	got []drop
+	got []droppedValue
 }
 
-type drop struct {
+type droppedValue struct {
 	key                Key
 	loc                string
 	field, rule, value string
 	msg                string
 }
 
-func (d *dropped) hook(key Key, loc string, err *sitemap.EntryError) {
+func (d *droppedValues) hook(key Key, loc string, err *sitemap.EntryError) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	d.got = append(d.got, drop{key, loc, err.Field, err.Rule, err.Value, err.Error()})
+	d.got = append(d.got, droppedValue{key, loc, err.Field, err.Rule, err.Value, err.Error()})
 }
 
 // distinct returns the drops told, each (key, field) once, in order.
-func (d *dropped) distinct() []drop {
+func (d *droppedValues) distinct() []droppedValue {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	seen := map[string]bool{}
-	var out []drop
+	var out []droppedValue
 	for _, x := range d.got {
 		k := fmt.Sprint(x.key, "\x00", x.field)
 		if !seen[k] {
@@ -74,9 +74,9 @@ func forgivingTable(t *testing.T, db *sql.DB, pg bool, n int, bad ...[3]string) 
 // name) and checks that every row of the rows there are is served, the good ones whole, and
 // that each bad value was told once per row with its rule, never in a
 // response.
-func checkForgiving(t *testing.T, db *sql.DB, rows int, want []drop) {
+func checkForgiving(t *testing.T, db *sql.DB, rows int, want []droppedValue) {
 	t.Helper()
-	d := &dropped{}
+	d := &droppedValues{}
 	src, err := SQL(context.Background(), db, Query{Table: "pages", Key: "id", Dropped: d.hook})
 	if err != nil {
 		t.Fatal(err)
@@ -129,7 +129,7 @@ func checkForgiving(t *testing.T, db *sql.DB, rows int, want []drop) {
 func TestSQLiteForgivingExt(t *testing.T) {
 	db := openSQLite(t)
 	forgivingTable(t, db, false, 1000, [3]string{"'2026-11-05'", "0.3", `'{"images": [oops'`})
-	checkForgiving(t, db, 1001, []drop{
+	checkForgiving(t, db, 1001, []droppedValue{
 		{int64(1001), "https://www.example.com/bad/0", "ext", "SRC-06", `{"images": [oops`, "is not a JSON object of extension fields"},
 	})
 }
@@ -146,7 +146,7 @@ func TestSQLiteForgivingValues(t *testing.T) {
 		[3]string{"'" + long + "'", "NULL", `'[1, 2]'`},
 		[3]string{"'2026-11-05'", "'0.2'", `'{"images":[{"loc":"https://cdn.example.com/ok.jpg"},{"loc":5}],"videos":"none","news":null}'`},
 	)
-	checkForgiving(t, db, 53, []drop{
+	checkForgiving(t, db, 53, []droppedValue{
 		{int64(51), "https://www.example.com/bad/0", "lastmod", "M-01", "n/a", "is not a date"},
 		{int64(51), "https://www.example.com/bad/0", "priority", "P-01", "high", "is not a number"},
 		{int64(52), "https://www.example.com/bad/1", "lastmod", "M-01", long[:maxDroppedValue] + "…", "is not a date"},
@@ -168,14 +168,14 @@ func TestSQLiteForgivingValues(t *testing.T) {
 func TestPostgresForgivingRows(t *testing.T) {
 	db := openPostgres(t)
 	forgivingTable(t, db, true, 1000, [3]string{"'soon'", "'n/a'", `'{"images": [oops'`})
-	checkForgiving(t, db, 1001, []drop{
+	checkForgiving(t, db, 1001, []droppedValue{
 		{int64(1001), "https://www.example.com/bad/0", "lastmod", "M-01", "soon", "is not a date"},
 		{int64(1001), "https://www.example.com/bad/0", "priority", "P-01", "n/a", "is not a number"},
 		{int64(1001), "https://www.example.com/bad/0", "ext", "SRC-06", `{"images": [oops`, "is not a JSON object"},
 	})
 	exec(t, db, `CREATE TABLE docs (url text PRIMARY KEY, ext jsonb)`)
 	exec(t, db, `INSERT INTO docs VALUES ('https://www.example.com/a', '[{"loc": "https://cdn.example.com/a.jpg"}]'), ('https://www.example.com/b', '{"alternates": [{"hreflang": "de", "href": "https://www.example.com/de/b"}]}')`)
-	d := &dropped{}
+	d := &droppedValues{}
 	src, err := SQL(context.Background(), db, Query{Table: "docs", Dropped: d.hook})
 	if err != nil {
 		t.Fatal(err)
@@ -196,7 +196,7 @@ func TestSQLiteMediaWikiTouched(t *testing.T) {
 	db := openSQLite(t)
 	exec(t, db, `CREATE TABLE page (page_id INTEGER PRIMARY KEY, url TEXT, page_touched BLOB, changefreq TEXT)`)
 	exec(t, db, `INSERT INTO page VALUES (1, 'https://www.example.com/wiki/A', CAST('20261102103000' AS BLOB), 'Weekly')`)
-	d := &dropped{}
+	d := &droppedValues{}
 	src, err := SQL(context.Background(), db, Query{Table: "page", Key: "page_id", Dropped: d.hook})
 	if err != nil {
 		t.Fatal(err)
