@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -209,6 +210,9 @@ func SQL(ctx context.Context, db *sql.DB, q Query) (*SQLSource, error) {
 	}
 	if err := s.resolveColumns(names); err != nil {
 		return nil, err
+	}
+	if q.Updated != "" && !slices.Contains(names, q.Updated) {
+		return nil, s.noColumn(names, "Query.Updated, --updated", q.Updated, -1)
 	}
 	c := &s.q.Columns
 	if s.q.Key == "" {

@@ -112,10 +112,8 @@ func (s *SQLSource) resolveColumns(names []string) error {
 		}
 		used[i] = true
 	}
-	for _, k := range []struct{ what, n string }{{"Query.Key, --key", s.q.Key}, {"Query.Updated, --updated", s.q.Updated}} {
-		if k.n != "" && index(k.n) < 0 {
-			return s.noColumn(names, k.what, k.n, -1)
-		}
+	if s.q.Key != "" && index(s.q.Key) < 0 {
+		return s.noColumn(names, "Query.Key, --key", s.q.Key, -1)
 	}
 	// The fields left empty, by name: the first name of the list a
 	// column has, and the other columns that have one of its names said.
@@ -193,7 +191,7 @@ func (s *SQLSource) resolveColumns(names []string) error {
 
 // noColumn is the error for a column n that the table or query does not
 // have, named by what ("lastmod=updated", "Query.Key, --key"), for field
-// f (-1 for the key or the updated column): it lists the columns there are and suggests the likely one.
+// f (-1 for another column, such as the key): it lists the columns there are and suggests the likely one.
 func (s *SQLSource) noColumn(names []string, what, n string, f int) error {
 	msg := fmt.Sprintf("serve: %s has no column %q (%s); it has %s", s.what(), n, what, listColumns(names))
 	if m := likelyColumn(names, n, f); m != "" {
