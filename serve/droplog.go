@@ -56,7 +56,7 @@ func (l *DropLog) Dropped(key Key, loc string, err *sitemap.EntryError) {
 	if err == nil {
 		return
 	}
-	k := keyText(key)
+	k := dropKey(key)
 	var h maphash.Hash
 	h.SetSeed(l.seed)
 	h.WriteString(k)
@@ -107,8 +107,9 @@ func (l *DropLog) EncoderDropped(loc, what string, err error) {
 	l.Dropped(loc, loc, &c)
 }
 
-// keyText writes a key as text: a loc as it is, a number in decimal.
-func keyText(k Key) string {
+// dropKey writes a key as text for the log: a loc as it is, a number in
+// decimal.
+func dropKey(k Key) string {
 	switch x := k.(type) {
 	case []byte:
 		return string(x)
