@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // forgivingDB writes a SQLite file with a table pages(id, url,
@@ -40,22 +41,47 @@ func forgivingDB(t *testing.T, n int) string {
 // updated_at and ext columns by name and says so; it starts although a
 // row holds a lastmod that is no date and an ext that is not JSON, serves
 // that row without them, logs each dropped value once with its rule
-// (across two page builds), never in a response, and counts them in
-// /metrics. Before, the row's page answered 503 and serve refused to
+// (across two builds of its page: before and after a change to another
+// row), never in a response, and counts them in /metrics. Before, the row's page answered 503 and serve refused to
 // start.
 func TestServeForgivingRows(t *testing.T) {
 	db := forgivingDB(t, 20)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	u, errb, code := startServe(t, ctx, "--db", db, "--table", "pages", "--key", "id", "--no-cache", "--access-log=false")
+	u, errb, code := startServe(t, ctx, "--db", db, "--table", "pages", "--key", "id", "--recheck", "100ms", "--access-log=false")
 	base := strings.TrimSuffix(u, "sitemap.xml")
-	for range 2 { // two builds of the page
-		res, page := httpGet(t, base+"sitemap-1.xml")
-		if res.StatusCode != 200 || strings.Count(page, "<url>") != 21 || strings.Contains(page, "not json") || strings.Contains(page, "n/a") ||
+	check := func(page string) {
+		t.Helper()
+		if strings.Count(page, "<url>") != 21 || strings.Contains(page, "not json") || strings.Contains(page, "n/a") ||
 			!strings.Contains(page, "<url><loc>https://www.example.com/bad</loc></url>") || !strings.Contains(page, "<lastmod>2026-11-01</lastmod>") {
+			t.Fatalf("page 1:\n%s", page)
+		}
+	}
+	res, page := httpGet(t, base+"sitemap-1.xml")
+	if res.StatusCode != 200 {
+		t.Fatalf("page 1: %s\n%s", res.Status, page)
+	}
+	check(page)
+	// A change to another row of the page: the page is built again, the
+	// bad row read again.
+	d, err := sql.Open("sqlite", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Exec(`UPDATE pages SET updated_at = '2026-11-20' WHERE id = 1`); err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+	for deadline := time.Now().Add(20 * time.Second); !strings.Contains(page, "<lastmod>2026-11-20</lastmod>"); time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the change is not served after 20 s:\n%s", page)
+		}
+		res, page = httpGet(t, base+"sitemap-1.xml")
+		if res.StatusCode != 200 {
 			t.Fatalf("page 1: %s\n%s", res.Status, page)
 		}
 	}
+	check(page)
 	_, m := httpGet(t, base+"metrics")
 	for _, rule := range []string{"M-01", "SRC-06"} {
 		re := regexp.MustCompile(`sitemap_serve_dropped_values_total\{rule="` + rule + `"\} (\d+)\n`)
