@@ -1,7 +1,8 @@
 package rules
 
 // The project's family about the entry records generate reads (package
-// source): a URL list, CSV or JSONL.
+// source): a URL list, CSV or JSONL; and the rows serve reads as entry
+// records (package serve).
 
 var sourceRules = []Rule{
 	{ID: "SRC-01", Severity: Error, Source: srcT + ": generate's JSONL input is read line by line",
@@ -19,4 +20,7 @@ var sourceRules = []Rule{
 	{ID: "SRC-05", Severity: Warning, Source: srcT + ": a column mapping names CSV header columns",
 		Title: "A column mapping (generate --columns) applies to CSV inputs only: a URL list has no columns and a JSONL record names its fields by their keys, so the mapping is ignored for them.",
 		Fix:   "Rename the JSONL keys to the record's (loc, lastmod, …), or give the input as CSV with a header row; leave --columns out for inputs that are not CSV."},
+	{ID: "SRC-06", Severity: Warning, Source: srcT + ": serve reads each row of a table or query as an entry record, one value at a time",
+		Title: "The ext column of a SQL source (serve --columns ext=COLUMN) holds NULL or one JSON object of the entry record's extension fields: {\"images\": […], \"videos\": […], \"news\": {…}, \"alternates\": […]}.",
+		Fix:   "Store a JSON object (or NULL) in the column; a value that is not one is left out, and the row served without its extensions."},
 }

@@ -130,7 +130,7 @@ var families = []Family{
 	{Prefix: "VAL", Name: "An index's children", Project: true, rules: valRules},
 	{Prefix: "FETCH", Name: "Fetching a site's sitemaps", Project: true, rules: fetchRules},
 	{Prefix: "DIFF", Name: "Comparing sitemaps", Project: true, rules: diffRules},
-	{Prefix: "SRC", Name: "Entry records generate reads", Project: true, rules: sourceRules},
+	{Prefix: "SRC", Name: "Entry records generate and serve read", Project: true, rules: sourceRules},
 	{Prefix: "AUD", Name: "Auditing sitemaps against the live site", Project: true, rules: auditRules},
 }
 

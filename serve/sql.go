@@ -3,7 +3,6 @@ package serve
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -31,9 +30,10 @@ type Query struct {
 	// It is wrapped as a subquery ("SELECT … FROM (Query) AS q WHERE key > …
 	// ORDER BY key"), so a filter on its key column reaches the table's index.
 	Query string
-	// Columns names the columns; with Query, an empty Loc means the first
-	// column of the result, and an empty LastMod the second (when there is
-	// one).
+	// Columns names the columns. A field it leaves empty is found by the
+	// column's name (see [Columns]); with Query, a loc no name matches is
+	// the first column no other field took, and a lastmod no name matches
+	// the second column when no field took it.
 	Columns Columns
 	// Key is the column the pages are cut by, unique and stable: the
 	// Columns.Loc column when empty. Give it an index (a primary key or
@@ -41,14 +41,44 @@ type Query struct {
 	Key string
 	// Dialect of the database; found from db's driver when empty.
 	Dialect Dialect
+	// Dropped, when set, is told about every value of a row that could
+	// not be read and was left out of its entry, the row itself served
+	// without it: a lastmod that is no date (M-01), a priority that is no
+	// number (P-01), an ext value that is not a JSON object of extension
+	// fields (SRC-06), an image, video, news block or alternate of it
+	// that does not fit the entry record (IM-01, V-01, N-01, H-05). key
+	// and loc are the row's, as the table holds them; err's Field names
+	// the part left out ("lastmod", "priority", "ext", "images[1]"),
+	// Rule the rule it breaks, Value the value (cut to 200 bytes) and
+	// Message why. It is told again each time the row is read (every
+	// page build, every recount); it may be called from several
+	// goroutines at once. Nothing of it reaches a response. A value the
+	// encoder refuses (a priority of 5, a relative image loc) is told to
+	// Options.Dropped instead.
+	Dropped func(key Key, loc string, err *sitemap.EntryError)
 }
 
 // Columns maps entry fields to column names; an empty name means the
-// entries do not have that field.
+// entries do not have that field, unless SQL finds a column for it by its
+// name. Names are matched with case, '_', '-' and spaces ignored
+// (updated_at, UpdatedAt and "Updated At" are one name), the first name
+// of each list that a column has winning:
+//
+//	loc         loc, url, page_url, permalink, link, href
+//	lastmod     lastmod, last_modified, updated_at, updated, modified_at,
+//	            modified, last_updated, date_modified, date_updated,
+//	            post_modified_gmt (WordPress), page_touched (MediaWiki),
+//	            changed (Drupal), last_published_at (Wagtail)
+//	changefreq  changefreq, change_frequency, sitemap_changefreq
+//	priority    priority, sitemap_priority
+//	ext         ext, extensions, json
+//
+// A column named in Columns is never taken for another field.
+// [SQLSource.Found] says what was found.
 type Columns struct {
 	Loc        string // the page URL: absolute, or resolved against Options.BaseURL
-	LastMod    string // a timestamp, a W3C Datetime string, or Unix seconds
-	ChangeFreq string // one of the seven values (C-01)
+	LastMod    string // a timestamp, a W3C Datetime string, SQLite's "YYYY-MM-DD HH:MM:SS", MediaWiki's YYYYMMDDHHMMSS (UTC), or Unix seconds
+	ChangeFreq string // one of the seven values (C-01), in any case
 	Priority   string // 0.0 to 1.0
 	// Ext is a JSON column with any of the entry record's extension
 	// fields: {"images": […], "videos": […], "news": {…}, "alternates": […]}.
@@ -104,6 +134,7 @@ type SQLSource struct {
 	from  string // the FROM clause
 	key   string // quoted key column
 	sel   string // key, loc, lastmod, changefreq, priority, ext
+	found string // the columns found by name or position (Found)
 	param func(int) string
 
 	// SQLite's data_version, read on a connection of its own (the value
@@ -158,27 +189,12 @@ func SQL(ctx context.Context, db *sql.DB, q Query) (*SQLSource, error) {
 	if err != nil {
 		return nil, fmt.Errorf("serve: reading the columns of %s: %w", s.what(), err)
 	}
+	if err := s.resolveColumns(names); err != nil {
+		return nil, err
+	}
 	c := &s.q.Columns
-	if c.Loc == "" && len(names) > 0 && (q.Query != "" || contains(names, "loc")) {
-		if q.Query != "" {
-			c.Loc = names[0]
-			if c.LastMod == "" && len(names) > 1 {
-				c.LastMod = names[1]
-			}
-		} else {
-			c.Loc = "loc"
-		}
-	}
-	if c.Loc == "" {
-		return nil, fmt.Errorf("serve: %s has no loc column: name the URL column (Columns.Loc, --columns loc=NAME); it has %s", s.what(), strings.Join(names, ", "))
-	}
 	if s.q.Key == "" {
 		s.q.Key = c.Loc
-	}
-	for _, n := range []string{c.Loc, c.LastMod, c.ChangeFreq, c.Priority, c.Ext, s.q.Key} {
-		if n != "" && !contains(names, n) {
-			return nil, fmt.Errorf("serve: %s has no column %q; it has %s", s.what(), n, strings.Join(names, ", "))
-		}
 	}
 	col := func(n string) string {
 		if n == "" {
@@ -191,20 +207,21 @@ func SQL(ctx context.Context, db *sql.DB, q Query) (*SQLSource, error) {
 	return s, nil
 }
 
+// Columns returns the columns the source reads: Query.Columns with the
+// fields SQL found by name or position filled in.
+func (s *SQLSource) Columns() Columns { return s.q.Columns }
+
+// Found says, for a person, which columns SQL found by their name or
+// position rather than from Query.Columns ("found by name: loc=url,
+// lastmod=updated_at"), and the other columns that had a field's name;
+// "" when Query.Columns named them all.
+func (s *SQLSource) Found() string { return s.found }
+
 func (s *SQLSource) what() string {
 	if s.q.Table != "" {
 		return "table " + s.q.Table
 	}
 	return "the query"
-}
-
-func contains(names []string, n string) bool {
-	for _, x := range names {
-		if x == n {
-			return true
-		}
-	}
-	return false
 }
 
 // quoteIdent quotes a SQL identifier for both dialects.
@@ -349,7 +366,8 @@ func (s *SQLSource) rangeSQL(cols string, after, upto Key) (string, []any) {
 	return q + " ORDER BY " + s.key, args
 }
 
-// Entries implements [Source].
+// Entries implements [Source]. A value of a row that cannot be read costs
+// that value only (Query.Dropped is told), never the row or its page.
 func (s *SQLSource) Entries(ctx context.Context, after, upto Key, fn func(Key, *sitemap.URL) error) error {
 	q, args := s.rangeSQL(s.sel, after, upto)
 	rows, err := s.db.QueryContext(ctx, q, args...)
@@ -357,24 +375,14 @@ func (s *SQLSource) Entries(ctx context.Context, after, upto Key, fn func(Key, *
 		return err
 	}
 	defer rows.Close()
-	var key, loc, lastmod, freq, prio, ext any
+	var r sqlRow
 	var u sitemap.URL
 	for rows.Next() {
-		if err := rows.Scan(&key, &loc, &lastmod, &freq, &prio, &ext); err != nil {
+		if err := rows.Scan(r.dest()...); err != nil {
 			return err
 		}
-		u = sitemap.URL{Loc: text(loc), LastMod: dateOf(lastmod), ChangeFreq: sitemap.ChangeFreq(text(freq))}
-		if p, ok := number(prio); ok {
-			u.Priority = &p
-		}
-		if b := text(ext); b != "" && b != "null" {
-			var x sitemap.URL
-			if err := json.Unmarshal([]byte(b), &x); err != nil {
-				return fmt.Errorf("the %s column of %s is not a JSON object of extension fields (images, videos, news, alternates): %w", s.q.Columns.Ext, u.Loc, err)
-			}
-			u.Images, u.Videos, u.News, u.Alternates = x.Images, x.Videos, x.News, x.Alternates
-		}
-		if err := fn(key, &u); err != nil {
+		s.rowEntry(&r, &u)
+		if err := fn(r.key, &u); err != nil {
 			return err
 		}
 	}
@@ -411,12 +419,14 @@ func number(v any) (float64, bool) {
 	return 0, false
 }
 
-// sqliteTimes are the text forms SQLite's date functions write.
-var sqliteTimes = []string{"2006-01-02 15:04:05.999999999-07:00", "2006-01-02 15:04:05.999999999Z07:00", "2006-01-02 15:04:05.999999999", "2006-01-02T15:04:05.999999999"}
+// sqliteTimes are the text forms SQLite's date functions write, and
+// MediaWiki's timestamps (YYYYMMDDHHMMSS, UTC; its page_touched).
+var sqliteTimes = []string{"2006-01-02 15:04:05.999999999-07:00", "2006-01-02 15:04:05.999999999Z07:00", "2006-01-02 15:04:05.999999999", "2006-01-02T15:04:05.999999999", "20060102150405"}
 
 // dateOf turns a lastmod column value into a Date: a timestamp (at whole
 // seconds, UTC), a W3C Datetime string kept as written, SQLite's
-// "YYYY-MM-DD HH:MM:SS" (UTC), or Unix seconds. Anything else is absent.
+// "YYYY-MM-DD HH:MM:SS" (UTC), MediaWiki's YYYYMMDDHHMMSS (UTC), or Unix
+// seconds. Anything else is absent.
 func dateOf(v any) sitemap.Date {
 	switch x := v.(type) {
 	case time.Time:

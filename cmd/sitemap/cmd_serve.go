@@ -88,7 +88,7 @@ See docs/SERVE.md for how changes are found and what they cost.`,
 	f.StringVar(&o.DB, "db", "", "database: a SQLite file, or a PostgreSQL `DSN` (postgres://user:pass@host/db)")
 	f.StringVar(&o.Table, "table", "", "`TABLE` of --db whose rows are the entries")
 	f.StringVar(&o.Query, "query", "", "`SELECT` of --db whose rows are the entries (instead of --table)")
-	f.StringVar(&o.Columns, "columns", "", "`FIELD=COLUMN,...` mapping loc, lastmod, changefreq, priority and ext (a JSON column of images, videos, news, alternates)")
+	f.StringVar(&o.Columns, "columns", "", "`FIELD=COLUMN,...` mapping loc, lastmod, changefreq, priority and ext (a JSON column of images, videos, news, alternates); a field not mapped is found by its column's name (url, updated_at, …)")
 	f.StringVar(&o.Key, "key", "", "unique `COLUMN` the pages are cut by (default: the loc column); give it an index")
 	f.StringVar(&o.State, "state", "", "crawl state `FILE` or postgres://user:pass@host/db: serve the pages its last crawl listed")
 	f.StringVar(&o.BaseURL, "base-url", "", "`URL` the sitemaps are reachable at (the index's locs; relative locs resolve against it)")
@@ -149,6 +149,7 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 	}
 	var site http.Handler
 	var h *serve.Handler
+	var drops *serve.DropLog
 	var what string
 	if o.Dir != "" {
 		if fi, err := os.Stat(o.Dir); err != nil || !fi.IsDir() {
@@ -164,11 +165,16 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 		}
 		site, what = d, o.Dir
 	} else {
-		src, closeSrc, err := openServeSource(ctx, o)
+		drops = serve.NewDropLog(s.Err, 0) // each bad value once per row, however often it is read
+		drops.Prefix = "sitemap serve: "
+		src, closeSrc, err := openServeSource(ctx, o, drops.Dropped)
 		if err != nil {
 			return cannotRun("%v", err)
 		}
 		defer closeSrc()
+		if q, ok := src.(*serve.SQLSource); ok && q.Found() != "" {
+			fmt.Fprintf(s.Err, "sitemap serve: columns %s\n", q.Found())
+		}
 		opt := serve.Options{BaseURL: o.BaseURL, Hosts: o.Hosts, Name: o.Name, PerPage: o.PerPage, Recheck: o.Recheck,
 			CacheControl: o.Cache, GzipIndex: o.GzipIndex, XSL: o.XSL, Robots: o.Robots, RobotsTxt: robotsTxt,
 			CacheDir: o.CacheDir}
@@ -185,9 +191,7 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 		opt.Skipped = func(loc string, err error) {
 			logf("entry left out of its page: %s", err) // an *EntryError quotes the value it names
 		}
-		opt.Dropped = func(loc, what string, err error) {
-			logf("%s: %s left out, the page kept: %s", loc, what, err)
-		}
+		opt.Dropped = drops.EncoderDropped
 		opt.FeedError = func(err error) {
 			logf("change feed: %v; checking every page every %s until it is back", err, o.Recheck)
 		}
@@ -225,6 +229,7 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
 		if h != nil {
 			h.WriteMetrics(w)
+			drops.WriteMetrics(w)
 		}
 		rl.WriteMetrics(w)
 	})
@@ -408,8 +413,9 @@ func openCrawlState(ctx context.Context, path string) (serve.Source, func(), err
 	return serve.Crawl(st.Crawl(), version), func() { st.Close() }, nil
 }
 
-// openServeSource opens the database or crawl state of o.
-func openServeSource(ctx context.Context, o *serveOptions) (serve.Source, func(), error) {
+// openServeSource opens the database or crawl state of o; dropped is told
+// the values of a row left out of its entry.
+func openServeSource(ctx context.Context, o *serveOptions, dropped func(serve.Key, string, *sitemap.EntryError)) (serve.Source, func(), error) {
 	if o.State != "" {
 		return openCrawlState(ctx, o.State)
 	}
@@ -433,7 +439,7 @@ func openServeSource(ctx context.Context, o *serveOptions) (serve.Source, func()
 	if err != nil {
 		return nil, nil, fmt.Errorf("--db: %w", err)
 	}
-	src, err := serve.SQL(ctx, db, serve.Query{Table: o.Table, Query: o.Query, Columns: cols, Key: o.Key})
+	src, err := serve.SQL(ctx, db, serve.Query{Table: o.Table, Query: o.Query, Columns: cols, Key: o.Key, Dropped: dropped})
 	if err != nil {
 		db.Close()
 		return nil, nil, err
