@@ -9,7 +9,7 @@ import (
 )
 
 // orTrigger is the way out for users who cannot change the server.
-const orTrigger = "; or follow the table with triggers instead (InstallTrigger, WatchNotify), which need neither"
+const orTrigger = "; or follow the table with triggers instead (InstallTrigger, WatchNotify)"
 
 // errWalLevel says logical decoding is off on the server.
 func errWalLevel(current string) error {

@@ -422,6 +422,26 @@ func (t *target) baseName() string {
 	return t.schema + "." + t.name
 }
 
+// appName is the application_name of the feeds' connections (unless the
+// ConnString sets one): what pg_stat_activity shows of them.
+const appName = "sitemap change feed"
+
+// connect opens a query connection.
+func connect(ctx context.Context, connString string) (*pgx.Conn, error) {
+	cfg, err := pgx.ParseConfig(connString)
+	if err != nil {
+		return nil, fmt.Errorf("pgfeed: %w", err)
+	}
+	if cfg.RuntimeParams["application_name"] == "" {
+		cfg.RuntimeParams["application_name"] = appName
+	}
+	c, err := pgx.ConnectConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("pgfeed: connecting to PostgreSQL: %w", err)
+	}
+	return c, nil
+}
+
 // logger is o.Logf, or nothing.
 func logger(o Options) func(string, ...any) {
 	if o.Logf != nil {

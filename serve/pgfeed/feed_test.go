@@ -291,6 +291,14 @@ func testFeed(t *testing.T, v variant) *sql.DB {
 	if logs := r.logged(); len(logs) > 0 {
 		t.Errorf("logged %q", logs)
 	}
+	// Its connections end with it.
+	deadline := time.Now().Add(5 * time.Second)
+	for count(t, db, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`, appName) > 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("a connection of the feed is still open 5s after it returned")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 	return db
 }
 
@@ -300,7 +308,7 @@ func testFeed(t *testing.T, v variant) *sql.DB {
 func TestWatch(t *testing.T) {
 	t.Parallel()
 	db := testFeed(t, logicalFeed)
-	if n := count(t, db, `SELECT count(*) FROM pg_replication_slots WHERE slot_name LIKE 'sitemap\_pages\_%'`); n != 0 {
+	if n := count(t, db, `SELECT count(*) FROM pg_replication_slots WHERE database = current_database()`); n != 0 {
 		t.Errorf("%d replication slots left after Watch returned", n)
 	}
 	if n := count(t, db, `SELECT count(*) FROM pg_publication WHERE pubname = 'sitemap_pages'`); n != 0 {
@@ -308,15 +316,46 @@ func TestWatch(t *testing.T) {
 	}
 }
 
-// The trigger feed reports the same; cancelling it leaves no listener.
+// The trigger feed reports the same.
 func TestWatchNotify(t *testing.T) {
 	t.Parallel()
-	db := testFeed(t, notifyFeed)
-	deadline := time.Now().Add(5 * time.Second)
-	for count(t, db, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`) > 0 {
-		if time.Now().After(deadline) {
-			t.Fatal("the LISTEN connection is still open 5s after WatchNotify returned")
-		}
-		time.Sleep(20 * time.Millisecond)
+	testFeed(t, notifyFeed)
+}
+
+// Changes that wait for fn merge: keys once each, in the order first seen;
+// All absorbs keys; past maxKeys, All.
+func TestQueueMerges(t *testing.T) {
+	q := newQueue()
+	if _, ok := q.take(); ok {
+		t.Fatal("an empty queue gave a change")
+	}
+	q.put(&keyset{keys: []string{"a", "b"}})
+	q.put(&keyset{keys: []string{"b", "c"}})
+	if c, ok := q.take(); !ok || c.All || !slices.Equal(c.Keys, []string{"a", "b", "c"}) {
+		t.Fatalf("got %v %v", c, ok)
+	}
+	if _, ok := q.take(); ok {
+		t.Fatal("a change taken twice")
+	}
+	q.put(&keyset{keys: []string{"a"}})
+	q.putAll()
+	q.put(&keyset{keys: []string{"d"}})
+	if c, ok := q.take(); !ok || !c.All || c.Keys != nil {
+		t.Fatalf("got %v %v, want All", c, ok)
+	}
+	var big keyset
+	for i := range maxKeys {
+		big.add(fmt.Sprint(i))
+	}
+	if big.all || len(big.keys) != maxKeys {
+		t.Fatalf("%d keys: all=%v", maxKeys, big.all)
+	}
+	big.add("0")
+	if big.all {
+		t.Fatal("a key seen again counted")
+	}
+	big.add("one more")
+	if !big.all || big.keys != nil {
+		t.Fatal("past maxKeys, not All")
 	}
 }

@@ -115,9 +115,9 @@ func (f *logical) start(ctx context.Context) error {
 	if o.Name != "" && !validName.MatchString(o.Name) {
 		return fmt.Errorf("pgfeed: Options.Name %q names a publication and a replication slot: use at most 63 lower-case letters, digits and _", o.Name)
 	}
-	db, err := pgx.Connect(ctx, o.ConnString)
+	db, err := connect(ctx, o.ConnString)
 	if err != nil {
-		return fmt.Errorf("pgfeed: connecting to PostgreSQL: %w", err)
+		return err
 	}
 	f.db = db
 	var walLevel string
@@ -160,7 +160,9 @@ func (f *logical) start(ctx context.Context) error {
 		return fmt.Errorf("pgfeed: %w", err)
 	}
 	cfg.RuntimeParams["replication"] = "database"
-	cfg.RuntimeParams["application_name"] = "sitemap change feed"
+	if cfg.RuntimeParams["application_name"] == "" {
+		cfg.RuntimeParams["application_name"] = appName
+	}
 	repl, err := pgconn.ConnectConfig(ctx, cfg)
 	if err != nil {
 		return replicationError(err, f.role, f.setting)
@@ -281,7 +283,7 @@ func (f *logical) close(ctx context.Context) {
 		return
 	}
 	if f.db.IsClosed() { // the server went away: try a new connection
-		db, err := pgx.Connect(ctx, f.o.ConnString)
+		db, err := connect(ctx, f.o.ConnString)
 		if err != nil {
 			if f.created {
 				f.logf("pgfeed: publication %s left in place: %v", f.pub, err)
@@ -303,7 +305,8 @@ func (f *logical) close(ctx context.Context) {
 		return
 	}
 	var others int
-	err := f.db.QueryRow(ctx, "SELECT count(*) FROM pg_replication_slots WHERE slot_name ~ ('^' || $1 || '_[0-9]+$') AND slot_name <> $2",
+	err := f.db.QueryRow(ctx, `SELECT count(*) FROM pg_replication_slots
+		WHERE database = current_database() AND slot_name ~ ('^' || $1 || '_[0-9]+$') AND slot_name <> $2`,
 		f.pub, f.slot).Scan(&others)
 	if err == nil && others > 0 {
 		return // another feed follows the table through it

@@ -256,9 +256,9 @@ type listener struct {
 
 // connect opens a connection, checks the table and its triggers, and listens.
 func (n *listener) connect(ctx context.Context) (*pgx.Conn, error) {
-	c, err := pgx.Connect(ctx, n.o.ConnString)
+	c, err := connect(ctx, n.o.ConnString)
 	if err != nil {
-		return nil, fmt.Errorf("pgfeed: connecting to PostgreSQL: %w", err)
+		return nil, err
 	}
 	if err := n.setup(ctx, c); err != nil {
 		c.Close(context.WithoutCancel(ctx))
@@ -421,7 +421,7 @@ func (b *txBatch) flush() {
 func (n *listener) reconnect(ctx context.Context) (*pgx.Conn, error) {
 	wait := 100 * time.Millisecond
 	for {
-		c, err := pgx.Connect(ctx, n.o.ConnString)
+		c, err := connect(ctx, n.o.ConnString)
 		if err == nil {
 			err = n.setup(ctx, c)
 			if err == nil {
