@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/jackc/pglogrepl"
@@ -46,11 +47,17 @@ var validName = regexp.MustCompile(`^[a-z0-9_]{1,63}$`)
 // identity is refused when Watch would create its publication (PostgreSQL
 // would then refuse the table's UPDATEs and DELETEs).
 //
-// Watch returns an error when the table is dropped or renamed (call it again
-// to follow the new one) and when the connection fails; it does not
-// reconnect, since changes may have been lost, and the next Watch starts with
-// All. When it returns, its replication slot is gone, and so is the
-// publication it created unless another feed of that name still runs.
+// A lost connection (a restart of the server, the network) is opened again
+// with a new slot (after 0.1 s, doubling up to 5 s, each failure through
+// o.Logf), and the first call after it is All: what was committed meanwhile
+// is not known. Watch returns an error when the table is dropped or renamed
+// (call it again to follow the new one), and when the server refuses
+// something on reconnection. When it returns, its replication slot is gone,
+// and so is the publication it created unless another feed of that name
+// still runs.
+//
+// The replication connection must reach PostgreSQL itself, not a
+// transaction-pooling proxy such as PgBouncer in its usual mode.
 func Watch(ctx context.Context, o Options, fn func(Change)) error {
 	return watch(ctx, o, fn, tuning{check: checkEvery})
 }
@@ -69,7 +76,24 @@ func watch(ctx context.Context, o Options, fn func(Change), tu tuning) error {
 	q.putAll() // the slot exists: what was committed before it is unknown
 	f.q = q
 	there := &stillThere{t: f.t, q: q, why: "logical decoding of the table stopped with it"}
-	return run(ctx, q, fn, f.stream, func(ctx context.Context) error {
+	read := func(ctx context.Context) error {
+		for {
+			err := f.stream(ctx)
+			if err == nil || ctx.Err() != nil {
+				return nil
+			}
+			if !f.repl.IsClosed() {
+				return err
+			}
+			f.logf("pgfeed: the replication connection was lost (%v); connecting again", err)
+			if err := f.reopen(ctx); err != nil || ctx.Err() != nil {
+				return err
+			}
+			f.logf("pgfeed: following %s again (slot %s); reporting a change of the whole table, since what was committed meanwhile is not known", f.t, f.slot)
+			q.putAll()
+		}
+	}
+	check := func(ctx context.Context) error {
 		tick := time.NewTicker(tu.check)
 		defer tick.Stop()
 		for {
@@ -77,31 +101,37 @@ func watch(ctx context.Context, o Options, fn func(Change), tu tuning) error {
 			case <-ctx.Done():
 				return nil
 			case <-tick.C:
-				if err := there.check(ctx, f.db); err != nil {
-					if ctx.Err() != nil {
-						return nil
-					}
-					return err
+			}
+			if f.db.IsClosed() { // lost: the stream reports that; try again on each tick
+				db, err := connect(ctx, o.ConnString)
+				if err != nil {
+					continue
 				}
+				f.db = db
+			}
+			if err := there.check(ctx, f.db); err != nil && ctx.Err() == nil && !f.db.IsClosed() {
+				return err
 			}
 		}
-	})
+	}
+	return run(ctx, q, fn, read, check)
 }
 
 // logical is one Watch: its connections, its table, its slot.
 type logical struct {
-	o       Options
-	logf    func(string, ...any)
-	tu      tuning
-	q       *queue
-	db      *pgx.Conn      // queries: checks, the publication
-	repl    *pgconn.PgConn // the replication connection
-	t       *target
-	role    string
-	pub     string // publication name
-	slot    string
-	created bool // the publication is one a feed created (and this feed may drop)
-	start0  pglogrepl.LSN
+	o        Options
+	logf     func(string, ...any)
+	tu       tuning
+	q        *queue
+	db       *pgx.Conn      // queries: checks, the publication
+	repl     *pgconn.PgConn // the replication connection
+	t        *target
+	role     string
+	pub      string // publication name
+	slot     string
+	created  bool // the publication is one a feed created (and this feed may drop)
+	start0   pglogrepl.LSN
+	settings map[string]string // of the server, read at the start
 
 	rel     rel      // what the stream said of the table last
 	relCols []column // the table's columns as the stream sent them last
@@ -120,12 +150,14 @@ func (f *logical) start(ctx context.Context) error {
 		return err
 	}
 	f.db = db
-	var walLevel string
+	var walLevel, slots, senders string
 	var mayReplicate bool
-	if err := db.QueryRow(ctx, `SELECT current_setting('wal_level'), current_user, rolreplication OR rolsuper
-		FROM pg_roles WHERE rolname = current_user`).Scan(&walLevel, &f.role, &mayReplicate); err != nil {
+	if err := db.QueryRow(ctx, `SELECT current_setting('wal_level'), current_setting('max_replication_slots'), current_setting('max_wal_senders'),
+			current_user, rolreplication OR rolsuper
+		FROM pg_roles WHERE rolname = current_user`).Scan(&walLevel, &slots, &senders, &f.role, &mayReplicate); err != nil {
 		return fmt.Errorf("pgfeed: %w", err)
 	}
+	f.settings = map[string]string{"wal_level": walLevel, "max_replication_slots": slots, "max_wal_senders": senders}
 	t, err := resolve(ctx, db, o)
 	if err != nil {
 		return err
@@ -155,9 +187,18 @@ func (f *logical) start(ctx context.Context) error {
 		f.warnIdentity()
 	}
 
-	cfg, err := pgconn.ParseConfig(o.ConnString)
+	if err := f.openStream(ctx); err != nil {
+		return replicationError(err, f.role, f.setting)
+	}
+	return nil
+}
+
+// openStream opens the replication connection, creates the slot and starts
+// the stream; its errors are the server's, as they come.
+func (f *logical) openStream(ctx context.Context) error {
+	cfg, err := pgconn.ParseConfig(f.o.ConnString)
 	if err != nil {
-		return fmt.Errorf("pgfeed: %w", err)
+		return err
 	}
 	cfg.RuntimeParams["replication"] = "database"
 	if cfg.RuntimeParams["application_name"] == "" {
@@ -165,7 +206,7 @@ func (f *logical) start(ctx context.Context) error {
 	}
 	repl, err := pgconn.ConnectConfig(ctx, cfg)
 	if err != nil {
-		return replicationError(err, f.role, f.setting)
+		return err
 	}
 	f.repl = repl
 	pid := "_" + strconv.FormatUint(uint64(repl.PID()), 10)
@@ -177,34 +218,60 @@ func (f *logical) start(ctx context.Context) error {
 	res, err := pglogrepl.CreateReplicationSlot(ctx, repl, f.slot, "pgoutput",
 		pglogrepl.CreateReplicationSlotOptions{Temporary: true, Mode: pglogrepl.LogicalReplication, SnapshotAction: "NOEXPORT_SNAPSHOT"})
 	if err != nil {
-		return replicationError(err, f.role, f.setting)
+		return err
 	}
 	f.start0, err = pglogrepl.ParseLSN(res.ConsistentPoint)
 	if err != nil {
-		return fmt.Errorf("pgfeed: slot %s: %w", f.slot, err)
+		return fmt.Errorf("slot %s: %w", f.slot, err)
 	}
-	err = pglogrepl.StartReplication(ctx, repl, f.slot, f.start0, pglogrepl.StartReplicationOptions{
+	return pglogrepl.StartReplication(ctx, repl, f.slot, f.start0, pglogrepl.StartReplicationOptions{
 		Mode:       pglogrepl.LogicalReplication,
 		PluginArgs: []string{"proto_version '1'", "publication_names '" + f.pub + "'"},
 	})
-	if err != nil {
-		return replicationError(err, f.role, f.setting)
-	}
-	return nil
 }
 
-// setting is the value of a server setting, "" when unknown.
+// reopen replaces a lost replication connection, retrying while the server
+// cannot be reached (after 0.1 s, doubling up to 5 s). It returns nil when
+// ctx ends first.
+func (f *logical) reopen(ctx context.Context) error {
+	wait := 100 * time.Millisecond
+	for {
+		f.repl.Close(ctx)
+		err := f.openStream(ctx)
+		if err == nil || ctx.Err() != nil {
+			return nil
+		}
+		if !lost(err) {
+			return replicationError(err, f.role, f.setting)
+		}
+		f.logf("pgfeed: opening the replication connection again failed (%v); trying again in %v", err, wait)
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, 5*time.Second)
+	}
+}
+
+// lost reports whether err, from connecting or creating a slot, means the
+// server cannot be reached now (a network error, a server shutting down or
+// starting up), rather than a refusal.
+func lost(err error) bool {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		return strings.HasPrefix(pe.Code, "08") || strings.HasPrefix(pe.Code, "57")
+	}
+	return true
+}
+
+// setting is the value of a server setting as read at the start, "?" when
+// unknown.
 func (f *logical) setting(name string) string {
-	var v string
-	if f.db == nil || f.db.IsClosed() {
-		return "?"
+	if v, ok := f.settings[name]; ok {
+		return v
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if f.db.QueryRow(ctx, "SELECT current_setting($1)", name).Scan(&v) != nil {
-		return "?"
-	}
-	return v
+	return "?"
 }
 
 // publication makes sure the publication exists and publishes every change
@@ -343,11 +410,11 @@ func (f *logical) stream(ctx context.Context) error {
 			if pgconn.Timeout(err) {
 				continue
 			}
-			return replicationError(err, f.role, func(string) string { return "?" })
+			return replicationError(err, f.role, f.setting)
 		}
 		switch m := raw.(type) {
 		case *pgproto3.ErrorResponse:
-			return replicationError(pgconn.ErrorResponseToPgError(m), f.role, func(string) string { return "?" })
+			return replicationError(pgconn.ErrorResponseToPgError(m), f.role, f.setting)
 		case *pgproto3.CopyData:
 			if len(m.Data) == 0 {
 				continue
@@ -417,6 +484,9 @@ func (f *logical) handle(tx *txn, msg pglogrepl.Message) *txn {
 	}
 	switch m := msg.(type) {
 	case *pglogrepl.BeginMessage:
+		if tx.touched { // a message outside a transaction: keep what it said
+			f.q.put(&tx.keys)
+		}
 		return &txn{}
 	case *pglogrepl.CommitMessage:
 		if tx.touched {

@@ -227,6 +227,9 @@ func inTx(ctx context.Context, c *pgx.Conn, stmts []string) error {
 // notifications sent while nobody listened are lost. It uses o.ConnString,
 // o.Table, o.Key and o.Logf; not o.Name (the channel is named after the
 // table) nor o.Create (InstallTrigger is a separate, explicit step).
+//
+// LISTEN needs a connection of its own to PostgreSQL: not through a
+// transaction-pooling proxy such as PgBouncer in its usual mode.
 func WatchNotify(ctx context.Context, o Options, fn func(Change)) error {
 	return watchNotify(ctx, o, fn, tuning{check: checkEvery})
 }

@@ -111,31 +111,47 @@ func TestInstallTriggerRefused(t *testing.T) {
 	}
 }
 
-// A lost connection is followed by All (notifications sent meanwhile are
-// lost), then by changes again.
-func TestWatchNotifyReconnects(t *testing.T) {
+// A lost connection is followed by All (what was committed meanwhile is
+// not known), then by changes again.
+func TestReconnects(t *testing.T) {
 	t.Parallel()
-	db, dsn := openDB(t)
-	exec(t, db, `CREATE TABLE pages (id int PRIMARY KEY)`)
-	o := Options{ConnString: dsn, Table: "pages", Key: "id"}
-	notifyFeed.prepare(t, db, o)
-	r := follow(t, notifyFeed, o)
-	r.expect(t, all)
-	exec(t, db, `INSERT INTO pages VALUES (1)`)
-	r.expect(t, keys("1"))
-	if n := count(t, db, `SELECT count(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-		WHERE datname = current_database() AND application_name = 'sitemap change feed') s`); n != 1 {
-		t.Fatalf("terminated %d listeners, want 1", n)
-	}
-	r.expect(t, all)
-	exec(t, db, `INSERT INTO pages VALUES (2)`)
-	r.expect(t, keys("2"))
-	if err := r.stop(t); err != nil {
-		t.Fatal(err)
-	}
-	logs := strings.Join(r.logged(), "\n")
-	if !strings.Contains(logs, "was lost") || !strings.Contains(logs, "listening to sitemap_pages again") {
-		t.Errorf("the log does not tell of the reconnection:\n%s", logs)
+	for _, tc := range []struct {
+		v    variant
+		kill string // ends the feed's connection on the server
+		log  string
+	}{
+		{logicalFeed, `SELECT pg_terminate_backend(active_pid) FROM pg_replication_slots WHERE database = current_database()`,
+			"following pages again"},
+		{notifyFeed, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'sitemap change feed'`,
+			"listening to sitemap_pages again"},
+	} {
+		t.Run(tc.v.name, func(t *testing.T) {
+			t.Parallel()
+			db, dsn := openDB(t)
+			exec(t, db, `CREATE TABLE pages (id int PRIMARY KEY)`)
+			o := Options{ConnString: dsn, Table: "pages", Key: "id", Create: true}
+			tc.v.prepare(t, db, o)
+			r := follow(t, tc.v, o)
+			r.expect(t, all)
+			exec(t, db, `INSERT INTO pages VALUES (1)`)
+			r.expect(t, keys("1"))
+			if n := count(t, db, `SELECT count(*) FROM (`+tc.kill+`) s`); n != 1 {
+				t.Fatalf("terminated %d connections, want 1", n)
+			}
+			r.expect(t, all)
+			exec(t, db, `INSERT INTO pages VALUES (2)`)
+			r.expect(t, keys("2"))
+			if err := r.stop(t); err != nil {
+				t.Fatal(err)
+			}
+			logs := strings.Join(r.logged(), "\n")
+			if !strings.Contains(logs, "was lost") || !strings.Contains(logs, tc.log) {
+				t.Errorf("the log does not tell of the reconnection:\n%s", logs)
+			}
+			if n := count(t, db, `SELECT count(*) FROM pg_replication_slots WHERE database = current_database()`); n != 0 {
+				t.Errorf("%d slots left", n)
+			}
+		})
 	}
 }
 
