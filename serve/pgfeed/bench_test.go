@@ -60,3 +60,39 @@ func BenchmarkCommitToChange(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkTriggerCost measures what InstallTrigger's triggers cost the
+// writers: a single-row INSERT (one statement, one transaction) and an
+// INSERT of 10,000 rows, without and with the triggers.
+func BenchmarkTriggerCost(b *testing.B) {
+	for _, triggers := range []bool{false, true} {
+		name := "plain"
+		if triggers {
+			name = "triggers"
+		}
+		db, _ := openDB(b)
+		exec(b, db, `CREATE TABLE pages (id int PRIMARY KEY, url text)`)
+		if triggers {
+			if err := InstallTrigger(context.Background(), db, "pages", "id"); err != nil {
+				b.Fatal(err)
+			}
+		}
+		next := 0
+		b.Run(name+"/row", func(b *testing.B) {
+			for range b.N {
+				if _, err := db.Exec(`INSERT INTO pages VALUES ($1, '/p')`, next); err != nil {
+					b.Fatal(err)
+				}
+				next++
+			}
+		})
+		b.Run(name+"/10000-rows", func(b *testing.B) {
+			for range b.N {
+				if _, err := db.Exec(`INSERT INTO pages SELECT i, '/p' FROM generate_series($1::int, $1::int + 9999) i`, next); err != nil {
+					b.Fatal(err)
+				}
+				next += 10000
+			}
+		})
+	}
+}
