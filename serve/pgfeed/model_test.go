@@ -45,7 +45,9 @@ func TestFeedKeepsCopy(t *testing.T) {
 				func() (string, []any) {
 					return `INSERT INTO pages VALUES ($1, $2) ON CONFLICT DO NOTHING`, []any{key(), fmt.Sprint(rnd.IntN(1000))}
 				},
-				func() (string, []any) { return `UPDATE pages SET title = $2 WHERE id = $1`, []any{key(), fmt.Sprint(rnd.IntN(1000))} },
+				func() (string, []any) {
+					return `UPDATE pages SET title = $2 WHERE id = $1`, []any{key(), fmt.Sprint(rnd.IntN(1000))}
+				},
 				func() (string, []any) {
 					return `UPDATE pages SET id = $2 WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM pages WHERE id = $2)`, []any{key(), key()}
 				},
