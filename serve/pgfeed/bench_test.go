@@ -28,7 +28,7 @@ func BenchmarkCommitToChange(b *testing.B) {
 			ctx, cancel := context.WithCancel(context.Background())
 			done := make(chan error, 1)
 			go func() {
-				done <- v.watch(ctx, o, func(c Change) { got <- seen{c, time.Now()} }, tuning{check: checkEvery})
+				done <- v.watch(ctx, o, func(c Change) { got <- seen{c, time.Now()} }, defaults())
 			}()
 			defer func() { cancel(); <-done }()
 			if s := <-got; !s.c.All {

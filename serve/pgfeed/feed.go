@@ -99,8 +99,12 @@ const checkEvery = 2 * time.Second
 
 // tuning holds what the tests shorten.
 type tuning struct {
-	check time.Duration // checkEvery
+	check  time.Duration // checkEvery
+	status time.Duration // statusEvery
 }
+
+// defaults is the tuning of Watch and WatchNotify.
+func defaults() tuning { return tuning{check: checkEvery, status: statusEvery} }
 
 // keyset is the keys of one transaction, or of several merged: each key once,
 // in the order first seen, or All.

@@ -59,7 +59,7 @@ var validName = regexp.MustCompile(`^[a-z0-9_]{1,63}$`)
 // The replication connection must reach PostgreSQL itself, not a
 // transaction-pooling proxy such as PgBouncer in its usual mode.
 func Watch(ctx context.Context, o Options, fn func(Change)) error {
-	return watch(ctx, o, fn, tuning{check: checkEvery})
+	return watch(ctx, o, fn, defaults())
 }
 
 func watch(ctx context.Context, o Options, fn func(Change), tu tuning) error {
@@ -391,14 +391,14 @@ func (f *logical) close(ctx context.Context) {
 // far it has read.
 func (f *logical) stream(ctx context.Context) error {
 	pos := f.start0
-	next := time.Now().Add(statusEvery)
+	next := time.Now().Add(f.tu.status)
 	var tx *txn
 	for {
 		if !time.Now().Before(next) {
 			if err := pglogrepl.SendStandbyStatusUpdate(ctx, f.repl, pglogrepl.StandbyStatusUpdate{WALWritePosition: pos}); err != nil {
 				return fmt.Errorf("pgfeed: replication connection: %w", err)
 			}
-			next = time.Now().Add(statusEvery)
+			next = time.Now().Add(f.tu.status)
 		}
 		rctx, cancel := context.WithDeadline(ctx, next)
 		raw, err := f.repl.ReceiveMessage(rctx)

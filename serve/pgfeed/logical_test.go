@@ -3,6 +3,7 @@ package pgfeed
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // A key column outside the replica identity: the server sends no old key,
@@ -106,5 +107,31 @@ func TestDroppedTable(t *testing.T) {
 				t.Error("the publication is left")
 			}
 		})
+	}
+}
+
+// While other tables change and the followed one does not, the feed still
+// tells the server how far it has read, so the slot does not hold the WAL.
+func TestWatchReleasesWAL(t *testing.T) {
+	t.Parallel()
+	db, dsn := openDB(t)
+	needLogical(t, db)
+	exec(t, db, `CREATE TABLE pages (id int PRIMARY KEY)`)
+	exec(t, db, `CREATE TABLE busy (id int PRIMARY KEY, body text)`)
+	r := follow(t, logicalFeed, Options{ConnString: dsn, Table: "pages", Key: "id", Create: true})
+	r.expect(t, all)
+	exec(t, db, `INSERT INTO busy SELECT i, repeat('x', 1000) FROM generate_series(1, 5000) i`)
+	var written string
+	if err := db.QueryRow(`SELECT pg_current_wal_lsn()::text`).Scan(&written); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for count(t, db, `SELECT count(*) FROM pg_replication_slots WHERE database = current_database() AND confirmed_flush_lsn >= $1::pg_lsn`, written) == 0 {
+		if time.Now().After(deadline) {
+			var slot string
+			db.QueryRow(`SELECT slot_name || ' ' || confirmed_flush_lsn || ' ' || restart_lsn FROM pg_replication_slots WHERE database = current_database()`).Scan(&slot)
+			t.Fatalf("5s after the writes to another table, the slot (%s) has not confirmed %s", slot, written)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

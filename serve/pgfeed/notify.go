@@ -231,7 +231,7 @@ func inTx(ctx context.Context, c *pgx.Conn, stmts []string) error {
 // LISTEN needs a connection of its own to PostgreSQL: not through a
 // transaction-pooling proxy such as PgBouncer in its usual mode.
 func WatchNotify(ctx context.Context, o Options, fn func(Change)) error {
-	return watchNotify(ctx, o, fn, tuning{check: checkEvery})
+	return watchNotify(ctx, o, fn, defaults())
 }
 
 func watchNotify(ctx context.Context, o Options, fn func(Change), tu tuning) error {
