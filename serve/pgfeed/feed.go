@@ -71,7 +71,8 @@ type Options struct {
 	Create bool
 	// Logf, when set, receives what the feed wants a person to know: a key
 	// column that is not in the table's replica identity, a reconnection, a
-	// publication it could not drop.
+	// publication it could not drop. It is called from the feed's own
+	// goroutines, never at the same time as itself.
 	Logf func(format string, args ...any)
 }
 
@@ -439,6 +440,7 @@ func connect(ctx context.Context, connString string) (*pgx.Conn, error) {
 	if cfg.RuntimeParams["application_name"] == "" {
 		cfg.RuntimeParams["application_name"] = appName
 	}
+	delete(cfg.RuntimeParams, "replication") // queries need a normal session
 	c, err := pgx.ConnectConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("pgfeed: connecting to PostgreSQL: %w", err)

@@ -239,6 +239,8 @@ var steps = []step{
 	{name: "transaction", sql: []string{`BEGIN; INSERT INTO pages VALUES ('c', 'C'); INSERT INTO pages VALUES ('d', 'D'); UPDATE pages SET title = 'C2' WHERE id = 'c'; DELETE FROM pages WHERE id = 'd'; COMMIT`},
 		want: []Change{keys("c", "d")}},
 	{name: "statement of several rows", sql: []string{`INSERT INTO pages SELECT 'm' || i, 'M' FROM generate_series(1, 3) i`}, want: []Change{keys("m1", "m2", "m3")}},
+	{name: "savepoint rolled back", sql: []string{`BEGIN; INSERT INTO pages VALUES ('s1', 'S'); SAVEPOINT a; INSERT INTO pages VALUES ('s2', 'S'); ROLLBACK TO a; COMMIT`},
+		want: []Change{keys("s1")}},
 	{name: "rollback", sql: []string{`BEGIN; INSERT INTO pages VALUES ('e', 'E'); ROLLBACK`, `INSERT INTO pages VALUES ('f', 'F')`}, want: []Change{keys("f")}},
 	{name: "empty update", sql: []string{`UPDATE pages SET title = 'none' WHERE id = 'nothing'`, `UPDATE pages SET title = 'F2' WHERE id = 'f'`}, want: []Change{keys("f")}},
 	{name: "another table", sql: []string{`INSERT INTO other VALUES ('g', 'G')`, `UPDATE other SET title = 'G2'`, `INSERT INTO pages VALUES ('h', 'H')`}, want: []Change{keys("h")}},

@@ -99,6 +99,9 @@ END
 // than 1,000 rows, a NULL key or a key of over 7,000 bytes sends All
 // instead (pg_notify takes under 8,000 bytes, and a key is never cut).
 //
+// A transaction that changes the table can then no longer be prepared for
+// two-phase commit (PostgreSQL refuses PREPARE TRANSACTION after NOTIFY).
+//
 // It is idempotent: run again (with another key column, or after an upgrade
 // of this package) it replaces them, in one transaction. It needs
 // ownership of the table (or the TRIGGER privilege on it) and CREATE on its
