@@ -12,7 +12,7 @@
 //   - [WatchNotify] follows the table by LISTEN/NOTIFY, from statement-level
 //     triggers installed once by [InstallTrigger]. It needs no server
 //     setting or privilege beyond creating triggers on the table, and costs
-//     the writers one pg_notify per statement.
+//     the writers the capture of each statement's rows and a pg_notify.
 //
 // Both call fn first with Change{All: true} (anything committed before the
 // feed started must be checked in full), then once per committed transaction
@@ -26,9 +26,11 @@
 // NOTIFY queue) nor memory.
 //
 // Keys are the PostgreSQL text form of the key column's values, as
-// "SELECT key::text" gives them (for date and time types that depends on the
-// connection's DateStyle and TimeZone settings, taken from the ConnString).
-// A row whose key is NULL makes its change All.
+// "SELECT key::text" gives them: for an integer key, its decimal digits. For
+// date and time types the form depends on the DateStyle and TimeZone
+// settings of the session that writes it (Watch's replication connection,
+// or for WatchNotify the writer's). A row whose key is NULL makes its change
+// All.
 //
 // PostgreSQL 12 or later.
 package pgfeed

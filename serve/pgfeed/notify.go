@@ -99,6 +99,10 @@ END
 // than 1,000 rows, a NULL key or a key of over 7,000 bytes sends All
 // instead (pg_notify takes under 8,000 bytes, and a key is never cut).
 //
+// Writers pay for it: each statement's rows are kept for the trigger (in
+// memory up to work_mem, then on disk) and its keys sent; on the test
+// machine a single-row INSERT took 0.19 ms instead of 0.11 ms, and an
+// INSERT of 10,000 rows 74 ms instead of 37 ms (BenchmarkTriggerCost).
 // A transaction that changes the table can then no longer be prepared for
 // two-phase commit (PostgreSQL refuses PREPARE TRANSACTION after NOTIFY).
 //
