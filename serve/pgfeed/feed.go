@@ -36,6 +36,7 @@
 package pgfeed
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"hash/fnv"
@@ -102,19 +103,21 @@ const checkEvery = 2 * time.Second
 
 // tuning holds what the tests shorten.
 type tuning struct {
-	check  time.Duration // checkEvery
-	status time.Duration // statusEvery
+	check   time.Duration // checkEvery
+	status  time.Duration // statusEvery
+	maxKeys int           // maxKeys
 }
 
 // defaults is the tuning of Watch and WatchNotify.
-func defaults() tuning { return tuning{check: checkEvery, status: statusEvery} }
+func defaults() tuning { return tuning{check: checkEvery, status: statusEvery, maxKeys: maxKeys} }
 
 // keyset is the keys of one transaction, or of several merged: each key once,
 // in the order first seen, or All.
 type keyset struct {
-	all  bool
-	keys []string
-	seen map[string]struct{}
+	all   bool
+	keys  []string
+	seen  map[string]struct{}
+	limit int // the most keys; 0: maxKeys
 }
 
 func (s *keyset) add(k string) {
@@ -124,7 +127,7 @@ func (s *keyset) add(k string) {
 	if _, ok := s.seen[k]; ok {
 		return
 	}
-	if len(s.keys) >= maxKeys {
+	if len(s.keys) >= cmp.Or(s.limit, maxKeys) {
 		s.setAll()
 		return
 	}
@@ -138,6 +141,9 @@ func (s *keyset) add(k string) {
 func (s *keyset) setAll() {
 	s.all, s.keys, s.seen = true, nil, nil
 }
+
+// reset empties s, keeping its limit.
+func (s *keyset) reset() { *s = keyset{limit: s.limit} }
 
 func (s *keyset) merge(o *keyset) {
 	if o.all {
@@ -158,7 +164,9 @@ type queue struct {
 	ready   chan struct{} // one token while something is pending
 }
 
-func newQueue() *queue { return &queue{ready: make(chan struct{}, 1)} }
+func newQueue(limit int) *queue {
+	return &queue{ready: make(chan struct{}, 1), set: keyset{limit: limit}}
+}
 
 func (q *queue) put(s *keyset) {
 	q.mu.Lock()
@@ -180,7 +188,8 @@ func (q *queue) take() (Change, bool) {
 		return Change{}, false
 	}
 	c := Change{All: q.set.all, Keys: q.set.keys}
-	q.set, q.pending = keyset{}, false
+	q.set.reset()
+	q.pending = false
 	return c, true
 }
 

@@ -91,7 +91,7 @@ var (
 
 // testTuning checks the table often, so tests of a dropped table or a
 // column change take a fraction of a second.
-var testTuning = tuning{check: 100 * time.Millisecond, status: 100 * time.Millisecond}
+var testTuning = tuning{check: 100 * time.Millisecond, status: 100 * time.Millisecond, maxKeys: 2000}
 
 // recorder runs a feed and keeps what it reports.
 type recorder struct {
@@ -327,7 +327,7 @@ func TestWatchNotify(t *testing.T) {
 // Changes that wait for fn merge: keys once each, in the order first seen;
 // All absorbs keys; past maxKeys, All.
 func TestQueueMerges(t *testing.T) {
-	q := newQueue()
+	q := newQueue(0)
 	if _, ok := q.take(); ok {
 		t.Fatal("an empty queue gave a change")
 	}

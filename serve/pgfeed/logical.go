@@ -2,6 +2,7 @@ package pgfeed
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"regexp"
@@ -67,7 +68,7 @@ func watch(ctx context.Context, o Options, fn func(Change), tu tuning) error {
 		return errors.New("pgfeed: Watch needs a function to call with the changes")
 	}
 	f := &logical{o: o, logf: logger(o), tu: tu}
-	q := newQueue()
+	q := newQueue(tu.maxKeys)
 	if err := f.start(ctx); err != nil {
 		f.close(ctx)
 		return err
@@ -436,17 +437,33 @@ func (f *logical) stream(ctx context.Context) error {
 				if err != nil {
 					return fmt.Errorf("pgfeed: replication stream: %w", err)
 				}
-				msg, err := parse(x.WALData)
-				if err != nil {
-					return err
+				if !f.skip(tx, x.WALData) {
+					msg, err := parse(x.WALData)
+					if err != nil {
+						return err
+					}
+					tx = f.handle(tx, msg)
 				}
-				tx = f.handle(tx, msg)
 				if end := x.WALStart + pglogrepl.LSN(len(x.WALData)); end > pos {
 					pos = end
 				}
 			}
 		}
 	}
+}
+
+// skip reports whether a pgoutput message can be passed over undecoded: a
+// row of another table (a publication may hold several), or any row once
+// the transaction is All (a bulk load past maxKeys costs no decoding).
+func (f *logical) skip(tx *txn, b []byte) bool {
+	if len(b) < 5 {
+		return false
+	}
+	switch pglogrepl.MessageType(b[0]) {
+	case pglogrepl.MessageTypeInsert, pglogrepl.MessageTypeUpdate, pglogrepl.MessageTypeDelete:
+		return binary.BigEndian.Uint32(b[1:5]) != f.t.oid || tx != nil && tx.keys.all
+	}
+	return false
 }
 
 // parse decodes one pgoutput message; a malformed one is an error, not a
@@ -470,6 +487,8 @@ type txn struct {
 	keys    keyset
 }
 
+func (f *logical) newTxn() *txn { return &txn{keys: keyset{limit: f.tu.maxKeys}} }
+
 // rel is what the last Relation message said of the table.
 type rel struct {
 	keyIdx  int  // the key column's position in a tuple; -1 when it is not sent
@@ -480,14 +499,14 @@ type rel struct {
 // (nil after its COMMIT).
 func (f *logical) handle(tx *txn, msg pglogrepl.Message) *txn {
 	if tx == nil {
-		tx = &txn{}
+		tx = f.newTxn()
 	}
 	switch m := msg.(type) {
 	case *pglogrepl.BeginMessage:
 		if tx.touched { // a message outside a transaction: keep what it said
 			f.q.put(&tx.keys)
 		}
-		return &txn{}
+		return f.newTxn()
 	case *pglogrepl.CommitMessage:
 		if tx.touched {
 			f.q.put(&tx.keys)

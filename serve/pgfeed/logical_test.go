@@ -1,6 +1,7 @@
 package pgfeed
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -134,4 +135,24 @@ func TestWatchReleasesWAL(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// A transaction of more rows than a Change takes keys is one All, and the
+// feed goes on.
+func TestWatchBulkLoad(t *testing.T) {
+	t.Parallel()
+	db, dsn := openDB(t)
+	needLogical(t, db)
+	exec(t, db, `CREATE TABLE pages (id int PRIMARY KEY)`)
+	r := follow(t, logicalFeed, Options{ConnString: dsn, Table: "pages", Key: "id", Create: true})
+	r.expect(t, all)
+	n := testTuning.maxKeys
+	exec(t, db, `INSERT INTO pages SELECT generate_series(1, $1)`, n+1)
+	r.expect(t, all)
+	exec(t, db, `INSERT INTO pages SELECT generate_series($1, $1 + 9)`, n+2)
+	var ten []string
+	for i := range 10 {
+		ten = append(ten, strconv.Itoa(n+2+i))
+	}
+	r.expect(t, keys(ten...))
 }

@@ -250,7 +250,7 @@ func watchNotify(ctx context.Context, o Options, fn func(Change), tu tuning) err
 	if err != nil {
 		return err
 	}
-	q := newQueue()
+	q := newQueue(tu.maxKeys)
 	q.putAll()
 	return run(ctx, q, fn, func(ctx context.Context) error { return n.listen(ctx, c, q) })
 }
@@ -335,7 +335,7 @@ func (n *listener) listen(ctx context.Context, c *pgx.Conn, q *queue) error {
 		}
 	}()
 	there := &stillThere{t: n.t, q: q, cols: n.t.columns, why: "its triggers went with it"}
-	b := &txBatch{q: q}
+	b := &txBatch{q: q, set: keyset{limit: n.tu.maxKeys}}
 	for {
 		err := n.receive(ctx, c, b, there)
 		b.flush()
@@ -421,7 +421,8 @@ func (b *txBatch) add(payload string) {
 func (b *txBatch) flush() {
 	if b.have {
 		b.q.put(&b.set)
-		b.set, b.have = keyset{}, false
+		b.set.reset()
+		b.have = false
 	}
 }
 
