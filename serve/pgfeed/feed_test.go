@@ -15,7 +15,12 @@ import (
 	"github.com/sitemapkit/sitemap/internal/pgtest"
 )
 
-func TestMain(m *testing.M) { pgtest.Main(m) }
+func TestMain(m *testing.M) {
+	if dsn := os.Getenv(childEnv); dsn != "" {
+		os.Exit(child(dsn))
+	}
+	pgtest.Main(m)
+}
 
 // openDB returns a new, empty database of the test binary's server and its
 // connection URL.
