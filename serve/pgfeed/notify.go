@@ -306,21 +306,25 @@ func (n *listener) setup(ctx context.Context, c *pgx.Conn) error {
 func (n *listener) installed(ctx context.Context, c *pgx.Conn) error {
 	tr := n.tr
 	install := fmt.Sprintf("install them with pgfeed.InstallTrigger(ctx, db, %q, %q) as the table's owner", n.o.Table, n.o.Key)
-	var src *string
+	var src string
 	var triggers int
-	err := c.QueryRow(ctx, `SELECT (SELECT p.prosrc FROM pg_proc p JOIN pg_namespace s ON s.oid = p.pronamespace
-			WHERE s.nspname = $1 AND p.proname = $2 AND p.pronargs = 0),
-		(SELECT count(*) FROM pg_trigger WHERE tgrelid = $3 AND tgname = ANY ($4) AND tgenabled <> 'D')`,
+	err := c.QueryRow(ctx, `SELECT p.prosrc, (SELECT count(*) FROM pg_trigger
+			WHERE tgrelid = $3 AND tgname = ANY ($4) AND tgenabled <> 'D' AND tgfoid = p.oid)
+		FROM pg_proc p JOIN pg_namespace s ON s.oid = p.pronamespace
+		WHERE s.nspname = $1 AND p.proname = $2 AND p.pronargs = 0`,
 		tr.t.schema, tr.fnName, tr.t.oid, triggerNames[:]).Scan(&src, &triggers)
+	if err == pgx.ErrNoRows {
+		return fmt.Errorf("pgfeed: table %s has no change feed triggers: %s", tr.t, install)
+	}
 	if err != nil {
 		return fmt.Errorf("pgfeed: checking the triggers of %s: %w", tr.t, err)
 	}
 	switch {
-	case src == nil || triggers == 0:
+	case triggers == 0:
 		return fmt.Errorf("pgfeed: table %s has no change feed triggers: %s", tr.t, install)
 	case triggers < len(triggerNames):
 		return fmt.Errorf("pgfeed: table %s lacks some of its change feed triggers (or some are disabled): %s", tr.t, install)
-	case *src != tr.body:
+	case src != tr.body:
 		return fmt.Errorf("pgfeed: the change feed triggers of %s report another key column than %s, or were installed by another version: %s", tr.t, n.o.Key, install)
 	}
 	return nil
