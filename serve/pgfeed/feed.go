@@ -106,10 +106,13 @@ type tuning struct {
 	check   time.Duration // checkEvery
 	status  time.Duration // statusEvery
 	maxKeys int           // maxKeys
+	slowLog time.Duration // slowSlot
 }
 
 // defaults is the tuning of Watch and WatchNotify.
-func defaults() tuning { return tuning{check: checkEvery, status: statusEvery, maxKeys: maxKeys} }
+func defaults() tuning {
+	return tuning{check: checkEvery, status: statusEvery, maxKeys: maxKeys, slowLog: slowSlot}
+}
 
 // keyset is the keys of one transaction, or of several merged: each key once,
 // in the order first seen, or All.

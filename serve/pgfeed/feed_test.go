@@ -96,7 +96,7 @@ var (
 
 // testTuning checks the table often, so tests of a dropped table or a
 // column change take a fraction of a second.
-var testTuning = tuning{check: 100 * time.Millisecond, status: 100 * time.Millisecond, maxKeys: 2000}
+var testTuning = tuning{check: 100 * time.Millisecond, status: 100 * time.Millisecond, maxKeys: 2000, slowLog: 300 * time.Millisecond}
 
 // recorder runs a feed and keeps what it reports.
 type recorder struct {

@@ -21,6 +21,10 @@ import (
 // wal_sender_timeout, 60 s by default).
 const statusEvery = 10 * time.Second
 
+// slowSlot is how long creating the slot may take before the feed says what
+// it waits for.
+const slowSlot = 5 * time.Second
+
 // pubComment marks a publication created by a feed: a later feed with
 // Options.Create may drop it (after a crash of the one that created it).
 const pubComment = "created by sitemap (serve/pgfeed) for its change feed; dropped when the last feed using it ends"
@@ -216,8 +220,14 @@ func (f *logical) openStream(ctx context.Context) error {
 		f.slot = f.slot[:63-len(pid)]
 	}
 	f.slot += pid
+	// A logical slot starts at a point where no transaction that has
+	// written is running: it waits for those running now.
+	slow := time.AfterFunc(f.tu.slowLog, func() {
+		f.logf("pgfeed: creating replication slot %s waits for the transactions running on the server to end; the oldest: SELECT pid, xact_start, state, query FROM pg_stat_activity WHERE backend_xid IS NOT NULL ORDER BY xact_start", f.slot)
+	})
 	res, err := pglogrepl.CreateReplicationSlot(ctx, repl, f.slot, "pgoutput",
 		pglogrepl.CreateReplicationSlotOptions{Temporary: true, Mode: pglogrepl.LogicalReplication, SnapshotAction: "NOEXPORT_SNAPSHOT"})
+	slow.Stop()
 	if err != nil {
 		return err
 	}

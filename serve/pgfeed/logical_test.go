@@ -156,3 +156,39 @@ func TestWatchBulkLoad(t *testing.T) {
 	}
 	r.expect(t, keys(ten...))
 }
+
+// Watch starts once the transactions running when it began have ended, and
+// says what it waits for meanwhile; their changes are covered by the first
+// All.
+func TestWatchWaitsForRunningTransactions(t *testing.T) {
+	t.Parallel()
+	db, dsn := openDB(t)
+	needLogical(t, db)
+	exec(t, db, `CREATE TABLE pages (id int PRIMARY KEY)`)
+	tx, err := db.Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.Exec(`INSERT INTO pages VALUES (1)`); err != nil {
+		t.Fatal(err)
+	}
+	r := follow(t, logicalFeed, Options{ConnString: dsn, Table: "pages", Key: "id", Create: true})
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(strings.Join(r.logged(), "\n"), "waits for the transactions running on the server to end") {
+		if time.Now().After(deadline) {
+			t.Fatalf("nothing logged while the slot waits: %q", r.logged())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	select {
+	case c := <-r.changes:
+		t.Fatalf("the feed started (%s) while a transaction that wrote was running", show(c))
+	default:
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	r.expect(t, all)
+	exec(t, db, `INSERT INTO pages VALUES (2)`)
+	r.expect(t, keys("2"))
+}
