@@ -41,7 +41,8 @@ var validName = regexp.MustCompile(`^[a-z0-9_]{1,63}$`)
 // o.Name; created when missing only with o.Create, which needs ownership of
 // the table), the table and its key column, free replication slots and WAL
 // senders. Creating the slot waits for the transactions running on the
-// server at that moment to end. Its first call, made once the slot exists,
+// server at that moment to end (after 5 s, o.Logf says so and how to find
+// them). Its first call, made once the slot exists,
 // is Change{All: true}: anything committed before it must be checked in
 // full; every transaction committed after it comes in a later call.
 //
