@@ -14,7 +14,8 @@
 // server (created with CREATE DATABASE, dropped when the test ends). Otherwise
 // the first DB call runs initdb into a new temporary directory and starts
 // postgres from it on a free port of 127.0.0.1 (fsync off: the data is thrown
-// away), as the calling user or, when that is root (which initdb refuses), as
+// away; wal_level=logical with 64 replication slots and WAL senders, so tests
+// can follow a table's changes by logical decoding), as the calling user or, when that is root (which initdb refuses), as
 // the "postgres" system user. Main stops it and removes the directory after the
 // tests; should the test binary die first (a -timeout panic, kill -9), the
 // server gets SIGQUIT from the kernel (parent-death signal) and the next test

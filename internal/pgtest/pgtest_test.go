@@ -44,3 +44,27 @@ func TestDB(t *testing.T) {
 		t.Fatalf("read back %d, %v", v, err)
 	}
 }
+
+// The server this package starts allows logical decoding (serve/pgfeed's
+// tests create replication slots on it).
+func TestLogicalDecoding(t *testing.T) {
+	dsn := DB(t)
+	if shared == nil {
+		t.Skipf("%s points at an existing server: its settings are its own", EnvURL)
+	}
+	ctx := context.Background()
+	c, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close(ctx)
+	for name, want := range map[string]string{"wal_level": "logical", "max_replication_slots": "64", "max_wal_senders": "64"} {
+		var got string
+		if err := c.QueryRow(ctx, "SELECT current_setting($1)", name).Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		if got != want {
+			t.Errorf("%s = %s, want %s", name, got, want)
+		}
+	}
+}

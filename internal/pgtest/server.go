@@ -118,6 +118,10 @@ func start() (*server, error) {
 			"-c", "listen_addresses=127.0.0.1",
 			"-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
 			"-c", "max_connections=200", "-c", "shared_buffers=32MB",
+			// Logical decoding (package serve/pgfeed): each feed holds a
+			// replication slot and a WAL sender while it runs, and tests
+			// run feeds in parallel.
+			"-c", "wal_level=logical", "-c", "max_replication_slots=64", "-c", "max_wal_senders=64",
 			"-c", "logging_collector=off")
 		s.cmd.SysProcAttr = testproc.Attr(cred)
 		s.cmd.Dir = dir
