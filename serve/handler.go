@@ -92,6 +92,13 @@ type Options struct {
 	// in the entry record's terms ("changefreq", "images[1]"). Told as
 	// Skipped is.
 	Dropped func(loc, what string, err error)
+	// Changed, when set, is told the entries each update added or changed
+	// (a new loc, or any change of its <url> element; never a removed
+	// entry): their loc and lastmod, a page's worth at a time, from the
+	// goroutine of the update, just before the new pages are served: hand
+	// them off (to an IndexNow submitter, say) rather than work on them.
+	// The first build of a host's pages tells every entry.
+	Changed func(urls []sitemap.URL)
 	// FeedError, when set, is told when a Watcher's feed fails; Run then
 	// checks every page every Recheck and starts the feed again.
 	FeedError func(err error)

@@ -346,7 +346,7 @@ func (c *modelClient) fetch(path string) string {
 // model: the union of the pages is the table's rows, each once; every page
 // holds at most perPage entries; the index gives each page the newest
 // lastmod of its entries.
-func (c *modelClient) check(m *modelDB, perPage int, validate bool) {
+func (c *modelClient) check(m *modelDB, perPage int, validate bool) map[string]int64 {
 	c.t.Helper()
 	want := map[string]int64{}
 	for _, r := range m.rows {
@@ -356,7 +356,7 @@ func (c *modelClient) check(m *modelDB, perPage int, validate bool) {
 		if res := get(c.t, c.h, "GET", "/sitemap.xml"); res.StatusCode != 404 {
 			c.t.Fatalf("an empty table's index: %s", res.Status)
 		}
-		return
+		return want
 	}
 	idx := c.fetch("/sitemap.xml")
 	var files []string // the pages, to validate in one xmllint run
@@ -422,6 +422,7 @@ func (c *modelClient) check(m *modelDB, perPage int, validate bool) {
 			c.t.Fatalf("%s: lastmod %d served, %d in the table", u, g, lm)
 		}
 	}
+	return got
 }
 
 // runModel makes steps random changes to the table of m, each followed by
@@ -450,6 +451,17 @@ func runModel(t *testing.T, m *modelDB, steps int, watched bool) {
 		// the pages holding them are read.
 		src = Watched(sqlSrc, func(ctx context.Context, fn func(Change)) error { <-ctx.Done(); return ctx.Err() })
 	}
+	// Options.Changed must tell every entry added or changed, and no
+	// entry removed.
+	changed := map[string]int64{}
+	o.Changed = func(urls []sitemap.URL) {
+		for _, u := range urls {
+			changed[u.Loc] = 0
+			if !u.LastMod.IsZero() {
+				changed[u.Loc] = u.LastMod.Time.Unix()
+			}
+		}
+	}
 	h, err := NewHandler(src, o)
 	if err != nil {
 		t.Fatal(err)
@@ -464,7 +476,12 @@ func runModel(t *testing.T, m *modelDB, steps int, watched bool) {
 	st := h.allSites()[0]
 	c := &modelClient{t: t, h: h, rnd: m.rnd, bodies: map[string]string{}, last: map[string]seenDoc{}}
 	m.touched = nil
+	served := c.check(m, o.PerPage, true)
+	if len(changed) != len(served) {
+		t.Fatalf("the first build told %d entries of %d", len(changed), len(served))
+	}
 	for i := range steps {
+		clear(changed)
 		what := m.step()
 		clock = clock.Add(2 * time.Hour)
 		keys := m.touched
@@ -473,7 +490,20 @@ func runModel(t *testing.T, m *modelDB, steps int, watched bool) {
 		if _, err := st.update(ctx, all, watched && all, keys); err != nil {
 			t.Fatalf("step %d (%s): %v", i, what, err)
 		}
-		c.check(m, o.PerPage, i%100 == 0)
+		now := c.check(m, o.PerPage, i%100 == 0)
+		for u, lm := range now {
+			if old, had := served[u]; !had || old != lm {
+				if g, told := changed[u]; !told || g != lm {
+					t.Fatalf("step %d (%s): %s added or changed, and not told to Changed", i, what, u)
+				}
+			}
+		}
+		for u := range changed {
+			if _, ok := now[u]; !ok {
+				t.Fatalf("step %d (%s): %s told to Changed, and not served", i, what, u)
+			}
+		}
+		served = now
 		if t.Failed() {
 			t.Fatalf("after step %d (%s)", i, what)
 		}

@@ -1,14 +1,19 @@
 package serve
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"fmt"
+	"hash/fnv"
 	"io"
+	"strings"
 	"net/url"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/klauspost/compress/gzip"
 	sitemap "github.com/sitemapkit/sitemap"
 )
 
@@ -103,6 +108,7 @@ func (s *site) update(ctx context.Context, all, force bool, keys []Key) (*snapsh
 			out = append(out, p)
 			continue
 		}
+		var before map[string]uint64 // the old page's entries, for Changed
 		first := true
 		var err error
 		s.buf, err = h.readRange(ctx, s.base, p.after, p.upto, s.buf, func(pt *part) error {
@@ -140,6 +146,14 @@ func (s *site) update(ctx context.Context, all, force bool, keys []Key) (*snapsh
 			built = append(built, np.art)
 			h.stats.observeBuild(time.Since(start))
 			h.tell(pt)
+			if h.o.Changed != nil {
+				if before == nil {
+					before = entryLines(p.art)
+				}
+				if urls := changedEntries(before, pt.body); len(urls) > 0 {
+					h.o.Changed(urls)
+				}
+			}
 			out = append(out, np)
 			return nil
 		})
@@ -337,3 +351,79 @@ func (h *Handler) tell(pt *part) {
 		}
 	}
 }
+
+// entryLines maps each <url> line of a built page to a hash of the line,
+// by the line's loc as written (escaped): the encoder writes one entry a
+// line, so the lines of two builds tell which entries changed. An empty
+// map for a page not built (or no longer readable).
+func entryLines(a *artifact) map[string]uint64 {
+	m := map[string]uint64{}
+	if a == nil {
+		return m
+	}
+	r, err := a.blob.open()
+	if err != nil {
+		return m
+	}
+	defer r.Close()
+	zr, err := gzip.NewReader(r)
+	if err != nil {
+		return m
+	}
+	sc := bufio.NewScanner(zr)
+	sc.Buffer(make([]byte, 0, 64<<10), sitemap.MaxBytes)
+	for sc.Scan() {
+		if loc, ok := lineLoc(sc.Bytes()); ok {
+			m[loc] = lineHash(sc.Bytes())
+		}
+	}
+	return m
+}
+
+// changedEntries returns the entries of body (a part's <url> lines) that
+// before does not have as they are.
+func changedEntries(before map[string]uint64, body []byte) []sitemap.URL {
+	var out []sitemap.URL
+	for len(body) > 0 {
+		line := body
+		if i := bytes.IndexByte(body, '\n'); i >= 0 {
+			line, body = body[:i], body[i+1:]
+		} else {
+			body = nil
+		}
+		loc, ok := lineLoc(line)
+		if !ok {
+			continue
+		}
+		if h, had := before[loc]; had && h == lineHash(line) {
+			continue
+		}
+		u := sitemap.URL{Loc: unescapeXML(loc)}
+		if _, rest, ok := bytes.Cut(line, []byte("</loc><lastmod>")); ok {
+			if v, _, ok := bytes.Cut(rest, []byte("</lastmod>")); ok {
+				u.LastMod, _ = sitemap.ParseDate(string(v))
+			}
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
+// lineLoc is the loc of a <url> line, as written.
+func lineLoc(line []byte) (string, bool) {
+	rest, ok := bytes.CutPrefix(line, []byte("<url><loc>"))
+	if !ok {
+		return "", false
+	}
+	loc, _, ok := bytes.Cut(rest, []byte("</loc>"))
+	return string(loc), ok
+}
+
+func lineHash(b []byte) uint64 {
+	d := fnv.New64a()
+	d.Write(b)
+	return d.Sum64()
+}
+
+// unescapeXML undoes the encoder's escaping of a loc (E-01).
+var unescapeXML = strings.NewReplacer("&amp;", "&", "&lt;", "<", "&gt;", ">", "&apos;", "'", "&quot;", `"`, "&#xD;", "\r").Replace
