@@ -365,8 +365,8 @@ func (h *Handler) allowedHost(host string) bool {
 // changes: a [Watcher]'s feed (each change read within about 100 ms, only
 // the pages holding its keys), or a check every Options.Recheck. While it
 // runs, requests never wait for a check. A feed that fails is told to
-// Options.FeedError and started again after a second; meanwhile every
-// page is checked every Recheck.
+// Options.FeedError and started again after a second (then two, four, …
+// up to a minute); meanwhile every page is checked every Recheck.
 func (h *Handler) Run(ctx context.Context) error {
 	h.running.Add(1)
 	defer h.running.Add(-1)
@@ -390,6 +390,7 @@ func (h *Handler) Run(ctx context.Context) error {
 	tick := time.NewTicker(max(h.o.Recheck, 10*time.Millisecond))
 	defer tick.Stop()
 	var retry <-chan time.Time
+	backoff := time.Second
 	for {
 		for _, s := range h.allSites() {
 			if s.snap.Load() == nil {
@@ -404,7 +405,8 @@ func (h *Handler) Run(ctx context.Context) error {
 			if h.o.FeedError != nil {
 				h.o.FeedError(err)
 			}
-			retry = time.After(time.Second)
+			retry = time.After(backoff)
+			backoff = min(2*backoff, time.Minute)
 		case <-retry:
 			retry, live = nil, true
 			startFeed()

@@ -211,6 +211,10 @@ func SQL(ctx context.Context, db *sql.DB, q Query) (*SQLSource, error) {
 // fields SQL found by name or position filled in.
 func (s *SQLSource) Columns() Columns { return s.q.Columns }
 
+// KeyColumn is the column the pages are cut by: Query.Key, or the loc
+// column when it is empty.
+func (s *SQLSource) KeyColumn() string { return s.q.Key }
+
 // Found says, for a person, which columns SQL found by their name or
 // position rather than from Query.Columns ("found by name: loc=url,
 // lastmod=updated_at"), and the other columns that had a field's name;

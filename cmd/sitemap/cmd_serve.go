@@ -13,13 +13,17 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
 	"github.com/spf13/cobra"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/fetch"
+	"github.com/sitemapkit/sitemap/indexnow"
 	"github.com/sitemapkit/sitemap/serve"
+	"github.com/sitemapkit/sitemap/serve/pgfeed"
 	"github.com/sitemapkit/sitemap/state"
 )
 
@@ -47,6 +51,16 @@ type serveOptions struct {
 	Cache     string
 	AccessLog bool
 	CacheDir  string
+
+	Feed           string
+	InstallTrigger bool
+	RemoveTrigger  bool
+
+	IndexNowKeyFile     string
+	IndexNowEndpoint    string
+	IndexNowKeyLocation string
+	IndexNowState       string
+	IndexNowMaxPerDay   int64
 
 	// Deprecated flags, still accepted.
 	updated         string
@@ -102,6 +116,14 @@ See docs/SERVE.md for how changes are found and what they cost.`,
 	f.StringVar(&o.RobotsTxt, "robots-from", "", "robots.txt `FILE` to serve (with the Sitemap: line added) under --robots")
 	f.BoolVar(&o.GzipIndex, "gzip-index", false, "list the pages in the index by their .xml.gz names")
 	f.StringVar(&o.Cache, "cache-control", "public, max-age=300", "Cache-Control `VALUE` of every sitemap (\"-\" for none)")
+	f.StringVar(&o.Feed, "feed", "", "follow a PostgreSQL --table's commits instead of checking every page every --recheck: `logical` (logical decoding: needs wal_level=logical, a role with REPLICATION, and creates a publication) or notify (the triggers --install-trigger installs)")
+	f.BoolVar(&o.InstallTrigger, "install-trigger", false, "install the triggers --feed notify listens to on --table (PostgreSQL), then exit")
+	f.BoolVar(&o.RemoveTrigger, "remove-trigger", false, "remove the triggers --install-trigger installed on --table, then exit")
+	f.StringVar(&o.IndexNowKeyFile, "indexnow-key-file", "", "submit every URL added or changed to IndexNow with the key of this key `FILE`, within seconds (needs --base-url and --indexnow-state)")
+	f.StringVar(&o.IndexNowState, "indexnow-state", "", "state `FILE` (or postgres://…) recording what was submitted, shared with 'sitemap submit --state': each URL is sent once at each version")
+	f.StringVar(&o.IndexNowEndpoint, "indexnow-endpoint", indexnow.DefaultEndpoint, "IndexNow `URL` to submit to")
+	f.StringVar(&o.IndexNowKeyLocation, "indexnow-key-location", "", "`URL` of the key file when it is not https://HOST/KEY.txt (IN-05)")
+	f.Int64Var(&o.IndexNowMaxPerDay, "indexnow-max-per-day", 0, "submit at most `N` URLs in 24 hours, counted in --indexnow-state (0: no limit)")
 	f.StringVar(&o.CacheDir, "cache-dir", "", "`DIR` where built pages are kept, gzipped, instead of in memory (about 12 bytes per URL)")
 	f.BoolVar(&o.AccessLog, "access-log", true, "log every request on standard error")
 	f.DurationVar(&o.ReadTimeout, "read-timeout", 10*time.Second, "time limit to read a request")
@@ -149,6 +171,7 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 	}
 	var site http.Handler
 	var h *serve.Handler
+	feedDown := make(chan error, 1) // a feed that never started
 	var drops *serve.DropLog
 	var what string
 	if o.Dir != "" {
@@ -172,6 +195,9 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 			return cannotRun("%v", err)
 		}
 		defer closeSrc()
+		if o.InstallTrigger || o.RemoveTrigger {
+			return o.trigger(ctx, src, s)
+		}
 		if q, ok := src.(*serve.SQLSource); ok && q.Found() != "" {
 			fmt.Fprintf(s.Err, "sitemap serve: columns %s\n", q.Found())
 		}
@@ -197,6 +223,21 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 		}
 		if o.HTML {
 			opt.HTML = serve.HTMLView
+		}
+		if o.Feed != "" {
+			src = o.watched(src, feedDown, logf)
+		}
+		if o.IndexNowKeyFile != "" {
+			q, closeState, err := o.indexnowQueue(ctx, logf)
+			if err != nil {
+				return err
+			}
+			defer closeState()
+			opt.Changed = q.Add
+			qctx, stopQueue := context.WithCancel(ctx)
+			queued := make(chan struct{})
+			defer func() { stopQueue(); <-queued }()
+			go func() { q.Run(qctx); close(queued) }()
 		}
 		if h, err = serve.NewHandler(src, opt); err != nil {
 			return cannotRun("%v", err)
@@ -289,6 +330,9 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 	select {
 	case err := <-done:
 		return cannotRun("serve: %v", err)
+	case err := <-feedDown:
+		srv.Close()
+		return cannotRun("--feed %s: %v", o.Feed, err)
 	case <-ctx.Done():
 	}
 	fmt.Fprintf(s.Err, "sitemap serve: stopping: finishing the answers in progress (at most %s)\n", o.ShutdownTimeout)
@@ -331,6 +375,32 @@ func (o *serveOptions) checkPaging() error {
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
 			return cannotRun("--base-url %q: give the absolute http(s) URL the sitemaps are reachable at, such as https://www.example.com/", o.BaseURL)
 		}
+	}
+	if o.Feed != "" || o.InstallTrigger || o.RemoveTrigger {
+		flag := "--feed"
+		if o.Feed == "" {
+			flag = "--install-trigger or --remove-trigger"
+		}
+		switch {
+		case o.Feed != "" && o.Feed != "logical" && o.Feed != "notify":
+			return cannotRun("--feed %q: give logical or notify", o.Feed)
+		case !isPostgresDSN(o.DB) || o.Table == "":
+			return cannotRun("%s follows a PostgreSQL table: give --db postgres://… and --table", flag)
+		case o.InstallTrigger && o.RemoveTrigger:
+			return cannotRun("--install-trigger and --remove-trigger: give one")
+		}
+	}
+	if o.IndexNowKeyFile != "" {
+		switch {
+		case o.BaseURL == "":
+			return cannotRun("--indexnow-key-file needs --base-url: the URLs submitted are on its host")
+		case o.IndexNowState == "":
+			return cannotRun("--indexnow-key-file needs --indexnow-state FILE, which records what was submitted, so each URL is sent once (also across restarts and 'sitemap submit' runs)")
+		case o.IndexNowMaxPerDay < 0:
+			return cannotRun("--indexnow-max-per-day %d: want 0 (no limit) or more", o.IndexNowMaxPerDay)
+		}
+	} else if o.IndexNowState != "" || o.IndexNowKeyLocation != "" || o.IndexNowMaxPerDay != 0 {
+		return cannotRun("--indexnow-state, --indexnow-key-location and --indexnow-max-per-day are options of the IndexNow submission, which --indexnow-key-file turns on")
 	}
 	for _, x := range o.Hosts {
 		if x == "" || strings.ContainsAny(x, "/?#@ ") {
@@ -427,7 +497,7 @@ func openServeSource(ctx context.Context, o *serveOptions, dropped func(serve.Ke
 		return nil, nil, fmt.Errorf("--columns: %w", err)
 	}
 	driver, dsn := "sqlite", o.DB
-	if strings.HasPrefix(o.DB, "postgres://") || strings.HasPrefix(o.DB, "postgresql://") {
+	if isPostgresDSN(o.DB) {
 		driver = "pgx"
 	} else {
 		if _, err := os.Stat(o.DB); err != nil {
@@ -445,4 +515,112 @@ func openServeSource(ctx context.Context, o *serveOptions, dropped func(serve.Ke
 		return nil, nil, err
 	}
 	return src, func() { src.Close(); db.Close() }, nil
+}
+
+func isPostgresDSN(s string) bool {
+	return strings.HasPrefix(s, "postgres://") || strings.HasPrefix(s, "postgresql://")
+}
+
+// watched gives src the change feed of --feed. A feed that fails before
+// its first change (a server without wal_level=logical, a role without
+// REPLICATION) is sent to down, which stops the command with its message;
+// later failures are the handler's to retry.
+func (o *serveOptions) watched(src serve.Source, down chan<- error, logf func(string, ...any)) serve.Source {
+	key := ""
+	if sq, ok := src.(*serve.SQLSource); ok {
+		key = sq.KeyColumn()
+	}
+	fo := pgfeed.Options{ConnString: o.DB, Table: o.Table, Key: key, Create: true, Logf: logf}
+	follow := pgfeed.Watch
+	if o.Feed == "notify" {
+		follow = pgfeed.WatchNotify
+	}
+	var live atomic.Bool
+	return serve.Watched(src, func(ctx context.Context, fn func(serve.Change)) error {
+		err := follow(ctx, fo, func(c pgfeed.Change) {
+			live.Store(true)
+			keys := make([]serve.Key, len(c.Keys))
+			for i, k := range c.Keys {
+				keys[i] = k
+			}
+			fn(serve.Change{Keys: keys, All: c.All})
+		})
+		if err != nil && !live.Load() && ctx.Err() == nil {
+			select {
+			case down <- err:
+			default:
+			}
+		}
+		return err
+	})
+}
+
+// trigger installs or removes the triggers of --feed notify, and says so.
+func (o *serveOptions) trigger(ctx context.Context, src serve.Source, s *streams) error {
+	sq, ok := src.(*serve.SQLSource)
+	if !ok {
+		return cannotRun("--install-trigger needs --db postgres://… --table")
+	}
+	db, err := sql.Open("pgx", o.DB)
+	if err != nil {
+		return cannotRun("--db: %v", err)
+	}
+	defer db.Close()
+	if o.RemoveTrigger {
+		if err := pgfeed.RemoveTrigger(ctx, db, o.Table); err != nil {
+			return cannotRun("--remove-trigger: %v", err)
+		}
+		fmt.Fprintf(s.Err, "sitemap serve: the triggers of table %s are removed\n", o.Table)
+		return nil
+	}
+	if err := pgfeed.InstallTrigger(ctx, db, o.Table, sq.KeyColumn()); err != nil {
+		return cannotRun("--install-trigger: %v", err)
+	}
+	fmt.Fprintf(s.Err, "sitemap serve: triggers installed on table %s (key %s): serve it with --feed notify\n", o.Table, sq.KeyColumn())
+	return nil
+}
+
+// indexnowQueue opens --indexnow-state and returns the queue that submits
+// what the handler tells as changed.
+func (o *serveOptions) indexnowQueue(ctx context.Context, logf func(string, ...any)) (*indexnow.Queue, func(), error) {
+	kf, err := os.Open(o.IndexNowKeyFile)
+	if err != nil {
+		return nil, nil, cannotRun("--indexnow-key-file: %v", err)
+	}
+	key, err := indexnow.ReadKeyFile(kf)
+	kf.Close()
+	if err != nil {
+		return nil, nil, cannotRun("--indexnow-key-file %s: %v", o.IndexNowKeyFile, err)
+	}
+	st, err := state.Open(ctx, o.IndexNowState, state.Options{})
+	if err != nil {
+		return nil, nil, cannotRun("--indexnow-state %s: %v", state.Redact(o.IndexNowState), err)
+	}
+	ledger, ok := st.(indexnow.Ledger)
+	if !ok {
+		st.Close()
+		return nil, nil, cannotRun("--indexnow-state %s cannot record submissions", state.Redact(o.IndexNowState))
+	}
+	c, err := httpClient("", 60*time.Second, fetch.Scope{})
+	if err != nil {
+		st.Close()
+		return nil, nil, cannotRun("%v", err)
+	}
+	keyLoc := o.IndexNowKeyLocation
+	if keyLoc != "" {
+		keyLoc = indexnow.NormalURL(keyLoc)
+	}
+	q := indexnow.NewQueue(indexnow.Options{Key: key, Host: indexnow.HostOf(o.BaseURL), KeyLocation: keyLoc, Endpoint: o.IndexNowEndpoint,
+		Client: c, Ledger: ledger, MaxPerDay: o.IndexNowMaxPerDay,
+		OnDiagnostic: func(d sitemap.Diagnostic) { logf("indexnow: %s", d.String()) },
+		OnRetry:      func(msg string) { logf("indexnow: retry: %s", msg) },
+		OnBatch: func(b indexnow.Batch) {
+			logf("indexnow: batch %d: %s: %s: %s", b.N, plural(len(b.URLs), "URL"), b.Outcome, b.Message)
+		}}, 2*time.Second)
+	q.Sent = func(sum indexnow.Summary, err error) {
+		if err != nil {
+			logf("indexnow: %v", err)
+		}
+	}
+	return q, func() { st.Close() }, nil
 }
