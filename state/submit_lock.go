@@ -1,6 +1,7 @@
 package state
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -99,4 +100,30 @@ func parseHolder(s string) LockHolder {
 	var h LockHolder
 	json.Unmarshal([]byte(s), &h) // a record that does not parse names no one
 	return h
+}
+
+// takeTurn takes turn, the one submission turn of a store value, waiting
+// as long as ctx allows; after lockWaitNotice it tells onWait (when set)
+// who holds the lock, as holder reads it, and reports that it did.
+func takeTurn(ctx context.Context, turn chan struct{}, onWait func(LockHolder), holder func() LockHolder) (told bool, err error) {
+	select {
+	case turn <- struct{}{}:
+		return false, nil
+	default:
+	}
+	notice := time.NewTimer(lockWaitNotice)
+	defer notice.Stop()
+	for {
+		select {
+		case turn <- struct{}{}:
+			return told, nil
+		case <-notice.C:
+			if onWait != nil {
+				onWait(holder())
+			}
+			told = true
+		case <-ctx.Done():
+			return told, ctx.Err()
+		}
+	}
 }

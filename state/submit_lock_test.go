@@ -216,3 +216,30 @@ func TestSubmitLockKilledHolder(t *testing.T) {
 		})
 	}
 }
+
+// More goroutines than the pool has connections, on one *Postgres, each
+// using the store while it holds the lock: the waiters do not take the
+// connections the holder needs.
+func TestSubmitLockPostgresSmallPool(t *testing.T) {
+	s := openPG(t, pgtest.DB(t), PostgresOptions{MaxConns: 2})
+	defer s.Close()
+	var wg sync.WaitGroup
+	for range 6 {
+		wg.Go(func() {
+			for range 3 {
+				u, err := lockWithin(s, "goroutine", 20*time.Second)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if _, err := s.SubmittedEach(context.Background(), []Submission{{Loc: "https://example.com/", Version: "v"}}); err != nil {
+					t.Error(err)
+				}
+				if err := u(); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+}

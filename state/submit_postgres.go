@@ -126,7 +126,9 @@ const pgSubmitLock int64 = 0x2143798438351ee9
 // [SQLite.LockSubmissions] and [LockHolder]): a session advisory lock
 // on a connection of the pool kept until unlock, so the database drops
 // it when the holder's connection ends, whatever ended it. Waiters are
-// served in the order they came (PostgreSQL queues them). It waits as
+// served in the order they came (PostgreSQL queues them); the callers of
+// one value take turns before they wait in the database, so at most one
+// connection of the pool waits for the lock or holds it. It waits as
 // long as ctx allows and then returns a *LockBusyError; after a second
 // it tells onWait (when set, from another goroutine, once, before
 // LockSubmissions returns) who holds it. A database without advisory
@@ -137,16 +139,25 @@ func (s *Postgres) LockSubmissions(ctx context.Context, command string, onWait f
 		return nil, err
 	}
 	s.mu.Unlock()
+	// One connection of the pool at a time waits for the lock or holds
+	// it: waiters holding every connection would leave the holder none.
+	told, err := takeTurn(ctx, s.subTurn, onWait, s.submitHolder)
+	if err != nil {
+		return nil, &LockBusyError{Holder: s.submitHolder(), Waited: time.Since(start), Err: err}
+	}
+	if told {
+		onWait = nil
+	}
+	release := func() { <-s.subTurn }
 	c, err := s.pool.Acquire(ctx)
 	if err != nil {
-		if ctx.Err() != nil {
-			return nil, &LockBusyError{Holder: s.submitHolder(), Waited: time.Since(start), Err: ctx.Err()}
-		}
-		return nil, fmt.Errorf("state: submission lock: %w", err)
+		release()
+		return nil, s.lockErr(ctx, start, err)
 	}
 	drop := func() { // the lock may be held or half taken: end the session
 		c.Conn().Close(context.Background())
 		c.Release()
+		release()
 	}
 	var got bool
 	if err := c.QueryRow(ctx, `SELECT pg_try_advisory_lock($1)`, pgSubmitLock).Scan(&got); err != nil {
@@ -154,9 +165,9 @@ func (s *Postgres) LockSubmissions(ctx context.Context, command string, onWait f
 		return nil, s.lockErr(ctx, start, err)
 	}
 	if !got {
-		stop, told := make(chan struct{}), make(chan struct{})
+		stop, notified := make(chan struct{}), make(chan struct{})
 		go func() {
-			defer close(told)
+			defer close(notified)
 			t := time.NewTimer(lockWaitNotice)
 			defer t.Stop()
 			select {
@@ -169,7 +180,7 @@ func (s *Postgres) LockSubmissions(ctx context.Context, command string, onWait f
 		}()
 		_, err := c.Exec(ctx, `SELECT pg_advisory_lock($1)`, pgSubmitLock)
 		close(stop)
-		<-told
+		<-notified
 		if err != nil {
 			drop()
 			return nil, s.lockErr(ctx, start, err)
@@ -190,6 +201,7 @@ func (s *Postgres) LockSubmissions(ctx context.Context, command string, onWait f
 				return
 			}
 			c.Release()
+			release()
 		})
 		return err
 	}

@@ -155,21 +155,9 @@ func (s *SQLite) SubmittedEach(ctx context.Context, subs []Submission) ([]bool, 
 // record locks, is guarded only within this value.
 func (s *SQLite) LockSubmissions(ctx context.Context, command string, onWait func(LockHolder)) (unlock func() error, err error) {
 	start := time.Now()
-	told := false
-	notice := time.NewTimer(lockWaitNotice)
-	defer notice.Stop()
-	for taken := false; !taken; {
-		select {
-		case s.subTurn <- struct{}{}:
-			taken = true
-		case <-notice.C:
-			if onWait != nil {
-				onWait(s.submitHolder())
-			}
-			told = true
-		case <-ctx.Done():
-			return nil, &LockBusyError{Holder: s.submitHolder(), Waited: time.Since(start), Err: ctx.Err()}
-		}
+	told, err := takeTurn(ctx, s.subTurn, onWait, s.submitHolder)
+	if err != nil {
+		return nil, &LockBusyError{Holder: s.submitHolder(), Waited: time.Since(start), Err: err}
 	}
 	release := func() { <-s.subTurn }
 	f, err := s.openSubmitFile()
