@@ -70,9 +70,9 @@ recorded when its answer comes: the one batch a kill catches between the endpoin
 it and the answer being recorded is sent again (at least once); every other URL, exactly once.
 --max-per-day keeps a quota over the last 24 hours (of --state, else of this run).
 
-Runs sharing one --state at once (and 'serve' submitting with the same state) send each URL
-once: a run holds the state's lock from checking a batch to recording its answer, so they take
-turns batch by batch. A wait of over a second names the holder (pid, host, command, since
+Runs sharing one --state at once (and generate or crawl with --indexnow-key-file on it) send
+each URL once: a run holds the state's lock from checking a batch to recording its answer, so
+they take turns batch by batch. A wait of over a second names the holder (pid, host, command, since
 when); --lock-wait bounds it. The lock ends with its holder, kill -9 included.
 
 No redirect is followed: an endpoint answering 3xx fails the batch, names where it pointed and
