@@ -360,6 +360,16 @@ type item struct{ loc, version string }
 // that fail, the Ledger failing, or ctx ending; a batch the endpoint
 // refuses is counted in the Summary (Summary.OK is false) and told to
 // OnBatch, not returned.
+//
+// Submit may be called again and again (a server submitting each batch
+// of changes it sees) and from several goroutines or processes at once
+// with one Ledger: each batch is checked against the Ledger again and
+// sent under its lock, so each URL at its version is sent once whoever
+// sends it; a URL another submitter sent first counts as Already. A
+// batch waits for the lock at most LockWait; the lock is held for one
+// batch (its check, its POST with the client's retries, and the record
+// of its outcome), so submitters take turns and none waits for another
+// to end.
 func Submit(ctx context.Context, entries sitemap.Entries, o Options) (Summary, error) {
 	sum := Summary{DryRun: o.DryRun}
 	sc, err := o.check()
