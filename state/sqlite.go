@@ -68,7 +68,9 @@ DROP TABLE IF EXISTS frontier;
 // and committed after BatchSize writes, after MaxDelay, on Flush and
 // Close, and before every transaction of the crawl log.
 //
-// One process at a time should use a file.
+// One process at a time should use a file, except to submit to IndexNow:
+// submitters sharing a file take turns under its submission lock
+// ([SQLite.LockSubmissions]).
 type SQLite struct {
 	mu     sync.Mutex
 	db     *sql.DB

@@ -243,3 +243,47 @@ func TestSubmitLockPostgresSmallPool(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// SubmittedEach answers as Submitted does, URL by URL, in order.
+func TestSubmittedEach(t *testing.T) {
+	type ledger interface {
+		Submitted(ctx context.Context, loc, version string) (bool, error)
+		SubmittedEach(ctx context.Context, subs []Submission) ([]bool, error)
+		RecordSubmissions(ctx context.Context, subs []Submission) error
+	}
+	ctx := context.Background()
+	for _, b := range lockBackends {
+		t.Run(b.name, func(t *testing.T) {
+			l := openLocker(t, b.make(t)).(ledger)
+			now := time.Now()
+			if err := l.RecordSubmissions(ctx, []Submission{
+				{Loc: "https://example.com/a", Version: "1", At: now, Status: 200, Outcome: OutcomeSent},
+				{Loc: "https://example.com/b", Version: "1", At: now, Status: 429, Outcome: OutcomeFailed},
+				{Loc: "https://example.com/c", Version: "2", At: now, Status: 202, Outcome: OutcomeSent},
+			}); err != nil {
+				t.Fatal(err)
+			}
+			ask := []Submission{
+				{Loc: "https://example.com/c", Version: "1"}, {Loc: "https://example.com/a", Version: "1"},
+				{Loc: "https://example.com/b", Version: "1"}, {Loc: "https://example.com/c", Version: "2"},
+				{Loc: "https://example.com/d", Version: "1"}, {Loc: "https://example.com/a", Version: "1"},
+			}
+			got, err := l.SubmittedEach(ctx, ask)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, s := range ask {
+				want, err := l.Submitted(ctx, s.Loc, s.Version)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got[i] != want {
+					t.Errorf("%s at %s: SubmittedEach %v, Submitted %v", s.Loc, s.Version, got[i], want)
+				}
+			}
+			if want := []bool{false, true, false, true, false, true}; fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("SubmittedEach = %v, want %v", got, want)
+			}
+		})
+	}
+}
