@@ -205,7 +205,10 @@ func (s *Postgres) LockSubmissions(ctx context.Context, command string, onWait f
 		})
 		return err
 	}
-	if _, err := s.pool.Exec(ctx, `INSERT INTO sitemap_meta (key, value) VALUES ($1, $2)
+	// The lock is held: say who holds it even when ctx ends now.
+	hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancel()
+	if _, err := s.pool.Exec(hctx, `INSERT INTO sitemap_meta (key, value) VALUES ($1, $2)
 		ON CONFLICT (key) DO UPDATE SET value = excluded.value`, submitLockKey, newHolder(command).json()); err != nil {
 		give()
 		return nil, fmt.Errorf("state: submission lock: %w", err)

@@ -219,7 +219,10 @@ func (s *SQLite) LockSubmissions(ctx context.Context, command string, onWait fun
 		}
 		return nil
 	}
-	if err := s.setMeta(ctx, submitLockKey, newHolder(command).json()); err != nil {
+	// The lock is held: say who holds it even when ctx ends now.
+	hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancel()
+	if err := s.setMeta(hctx, submitLockKey, newHolder(command).json()); err != nil {
 		give()
 		return nil, err
 	}
