@@ -14,6 +14,7 @@ import (
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/internal/seen"
+	"github.com/sitemapkit/sitemap/internal/site"
 	"github.com/sitemapkit/sitemap/state"
 )
 
@@ -667,16 +668,11 @@ func redirected(endpoint string, status int, location string) string {
 	if location == "" {
 		return fmt.Sprintf("HTTP %d: the endpoint %s answered with a redirect that names no Location; nothing was sent elsewhere: check --endpoint", status, endpoint)
 	}
-	to := fmt.Sprintf("%q", location)
-	e, err := url.Parse(endpoint)
-	if err == nil {
+	to, same := fmt.Sprintf("%q", location), false
+	if e, err := url.Parse(endpoint); err == nil {
 		if l, err := e.Parse(location); err == nil {
-			to = l.Redacted()
+			to, same = l.Redacted(), site.Same(endpoint, l.String())
 		}
-	}
-	same := false
-	if l, err := url.Parse(to); err == nil && e != nil {
-		same = strings.EqualFold(l.Host, e.Host)
 	}
 	if same {
 		return fmt.Sprintf("HTTP %d: the endpoint %s redirected to %s; IndexNow submissions follow no redirect (the key goes only where you say): give --endpoint %s if you trust it", status, endpoint, cut(to, 300), cut(to, 300))
