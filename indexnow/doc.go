@@ -23,9 +23,13 @@
 // 400, 403 and 422 are reported with what they mean and not retried; 429
 // and 5xx are retried by the client with backoff, honouring Retry-After up
 // to its bound (IN-09, IN-10). A 403 or a 429 that outlasts the retries
-// stops the run: every later batch would get the same answer.
+// stops the run: every later batch would get the same answer. No
+// redirect is followed: a 3xx answer fails the batch, says where it
+// pointed, and stops the run (the key and the URLs go only to the
+// endpoint the caller named).
 //
-// With a [Ledger] (package state's SQLite store is one), every URL is
+// With a [Ledger] (package state's SQLite and PostgreSQL stores are
+// ledgers), every URL is
 // recorded with the version of its content ([Version]), the time and the
 // outcome when its batch is answered, so a run submits only what the
 // ledger has not seen sent: a re-run sends nothing new, a run killed
@@ -35,6 +39,18 @@
 // URL), and a page that changes
 // again (a new lastmod or content hash) is sent again. [Options.MaxPerDay]
 // keeps a daily quota, counted over the last 24 hours of the ledger.
+//
+// Submitters sharing a ledger (several runs at once, a server submitting
+// the changes it sees, in one process or many) send each URL at its
+// version once: each batch is checked against the ledger again and
+// sent while the ledger's lock is held, and the lock is given back once
+// the batch's outcome is recorded. They take turns a batch at a time,
+// so none waits for another to end; [Options.LockWait] bounds a wait
+// and [Options.OnWait] names the holder of a long one. The lock dies
+// with its holder (kill -9 included), and nothing is recorded as sent
+// that the endpoint did not answer with 200 or 202. [Submit] may be
+// called again and again, and from several goroutines at once, with one
+// ledger: each call is one submitter.
 //
 // Memory does not grow with the number of URLs: one batch is held at a
 // time, and the URLs seen are kept as hashes in a bounded set that spills

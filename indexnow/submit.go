@@ -14,6 +14,7 @@ import (
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/internal/seen"
+	"github.com/sitemapkit/sitemap/internal/site"
 	"github.com/sitemapkit/sitemap/state"
 )
 
@@ -27,17 +28,36 @@ const MaxBatch = 10000
 // ContentType is the Content-Type of a submission (IN-07).
 const ContentType = "application/json; charset=utf-8"
 
-// Ledger remembers what was submitted ([state.SQLite] is one).
+// Ledger remembers what was submitted, and keeps the submitters that
+// share it apart ([state.SQLite] and [state.Postgres] are ledgers).
+//
+// [Submit] holds the ledger's lock from its check of a batch
+// (SubmittedEach) to the record of the batch's outcome
+// (RecordSubmissions): any number of submitters sharing a ledger, in one
+// process or many, send each URL at its version once, taking turns a
+// batch at a time (a long-running server and a one-off run interleave;
+// neither waits for the other to end).
 type Ledger interface {
 	// Submitted reports whether loc at version was sent and accepted.
 	Submitted(ctx context.Context, loc, version string) (bool, error)
+	// SubmittedEach is Submitted for each of a batch's URLs (Loc and
+	// Version).
+	SubmittedEach(ctx context.Context, subs []state.Submission) ([]bool, error)
 	// RecordSubmissions records the outcome of a batch, durably.
 	RecordSubmissions(ctx context.Context, subs []state.Submission) error
 	// SentSince counts the URLs accepted at or after since.
 	SentSince(ctx context.Context, since time.Time) (int64, error)
+	// LockSubmissions takes the ledger's lock, waiting as long as ctx
+	// allows, telling onWait who holds it when the wait is long, and
+	// returns the function that gives it back. The lock must be one
+	// that ends with its holder, however the holder ends.
+	LockSubmissions(ctx context.Context, command string, onWait func(state.LockHolder)) (unlock func() error, err error)
 }
 
-var _ Ledger = (*state.SQLite)(nil)
+var (
+	_ Ledger = (*state.SQLite)(nil)
+	_ Ledger = (*state.Postgres)(nil)
+)
 
 // Options configure [Submit].
 type Options struct {
@@ -64,8 +84,19 @@ type Options struct {
 	// next run sends them.
 	MaxPerDay int64
 	// Ledger, when set, skips what it has seen sent and records every
-	// batch's outcome.
+	// batch's outcome, holding the Ledger's lock from its check of a
+	// batch to the record of its outcome (see [Ledger]).
 	Ledger Ledger
+	// LockWait is the longest a batch waits for the Ledger's lock while
+	// another submitter holds it (0: as long as ctx allows); past it,
+	// Submit returns an error naming the holder (a *state.LockBusyError).
+	LockWait time.Duration
+	// Submitter names this submitter to the others waiting on the
+	// Ledger's lock ("sitemap submit"; default: the program's name).
+	Submitter string
+	// OnWait is told, in a sentence for people, when a batch has waited
+	// a second for the Ledger's lock, naming the holder.
+	OnWait func(msg string)
 	// DryRun makes the batches (OnBatch is told of each) and sends nothing.
 	DryRun bool
 
@@ -92,7 +123,7 @@ type Outcome string
 // The outcomes of a [Batch].
 const (
 	Sent    Outcome = "sent"    // 200 or 202
-	Failed  Outcome = "failed"  // any other answer, or none
+	Failed  Outcome = "failed"  // any other answer (a redirect too), or none
 	Planned Outcome = "dry-run" // made with Options.DryRun, not sent
 )
 
@@ -330,6 +361,16 @@ type item struct{ loc, version string }
 // that fail, the Ledger failing, or ctx ending; a batch the endpoint
 // refuses is counted in the Summary (Summary.OK is false) and told to
 // OnBatch, not returned.
+//
+// Submit may be called again and again (a server submitting each batch
+// of changes it sees) and from several goroutines or processes at once
+// with one Ledger: each batch is checked against the Ledger again and
+// sent under its lock, so each URL at its version is sent once whoever
+// sends it; a URL another submitter sent first counts as Already. A
+// batch waits for the lock at most LockWait; the lock is held for one
+// batch (its check, its POST with the client's retries, and the record
+// of its outcome), so submitters take turns and none waits for another
+// to end.
 func Submit(ctx context.Context, entries sitemap.Entries, o Options) (Summary, error) {
 	sum := Summary{DryRun: o.DryRun}
 	sc, err := o.check()
@@ -423,24 +464,128 @@ type body struct {
 	URLList     []string `json:"urlList"`
 }
 
+// flush sends the batch (with DryRun, makes it): with a Ledger, under
+// its lock, after checking the batch against it again (another
+// submitter may have sent some of its URLs since they were read) and
+// against the day's quota as the Ledger counts it now.
 func (s *submitter) flush(ctx context.Context) error {
 	if len(s.batch) == 0 {
 		return nil
 	}
-	s.n++
-	b := Batch{N: s.n, URLs: make([]string, len(s.batch))}
-	for i, it := range s.batch {
-		b.URLs[i] = it.loc
-	}
+	defer func() { s.batch = s.batch[:0] }()
 	if s.o.DryRun {
-		b.Outcome, b.Message = Planned, "not sent (dry run)"
+		s.n++
+		b := Batch{N: s.n, URLs: s.locs(), Outcome: Planned, Message: "not sent (dry run)"}
 		s.sum.Sent += int64(len(b.URLs))
 		s.sum.Batches++
-	} else {
-		if err := s.send(ctx, &b); err != nil {
-			return err // ctx ended: a batch without an answer is not counted
+		if s.o.OnBatch != nil {
+			s.o.OnBatch(b)
 		}
-		s.sum.Batches++
+		return nil
+	}
+	if s.o.Ledger == nil {
+		return s.post(ctx)
+	}
+	unlock, err := s.lock(ctx)
+	if err != nil {
+		return err
+	}
+	err = s.checkAndPost(ctx)
+	if uerr := unlock(); err == nil {
+		err = uerr
+	}
+	return err
+}
+
+// lock takes the Ledger's lock, waiting at most LockWait.
+func (s *submitter) lock(ctx context.Context) (func() error, error) {
+	lctx, cancel := ctx, context.CancelFunc(func() {})
+	if s.o.LockWait > 0 {
+		lctx, cancel = context.WithTimeout(ctx, s.o.LockWait)
+	}
+	defer cancel()
+	unlock, err := s.o.Ledger.LockSubmissions(lctx, s.o.Submitter, func(h state.LockHolder) {
+		if s.o.OnWait != nil {
+			s.o.OnWait("waiting for another submitter on the same state: " + h.String())
+		}
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("indexnow: %w", err)
+	}
+	return unlock, nil
+}
+
+// checkAndPost sends what of the batch the Ledger has not seen sent, as
+// much of it as the day's quota allows. The Ledger's lock is held.
+func (s *submitter) checkAndPost(ctx context.Context) error {
+	subs := make([]state.Submission, len(s.batch))
+	for i, it := range s.batch {
+		subs[i] = state.Submission{Loc: it.loc, Version: it.version}
+	}
+	done, err := s.o.Ledger.SubmittedEach(ctx, subs)
+	if err != nil {
+		return err
+	}
+	keep := s.batch[:0]
+	for i, it := range s.batch {
+		if done[i] { // sent by another submitter since it was read
+			s.sum.Already++
+			if s.quota >= 0 {
+				s.quota++
+			}
+			continue
+		}
+		keep = append(keep, it)
+	}
+	s.batch = keep
+	if s.o.MaxPerDay > 0 {
+		n, err := s.o.Ledger.SentSince(ctx, s.o.Now().Add(-24*time.Hour))
+		if err != nil {
+			return err
+		}
+		left := max(0, s.o.MaxPerDay-n)
+		if int64(len(s.batch)) > left {
+			s.sum.Deferred += int64(len(s.batch)) - left
+			s.batch = s.batch[:left]
+		}
+		s.quota = left - int64(len(s.batch))
+	}
+	return s.post(ctx)
+}
+
+func (s *submitter) locs() []string {
+	l := make([]string, len(s.batch))
+	for i, it := range s.batch {
+		l[i] = it.loc
+	}
+	return l
+}
+
+// post sends the batch, when it has URLs, and records its outcome in the
+// Ledger.
+func (s *submitter) post(ctx context.Context) error {
+	if len(s.batch) == 0 {
+		return nil
+	}
+	s.n++
+	b := Batch{N: s.n, URLs: s.locs()}
+	if err := s.send(ctx, &b); err != nil {
+		return err // ctx ended: a batch without an answer is not counted
+	}
+	s.sum.Batches++
+	if b.Outcome == Sent {
+		s.sum.Sent += int64(len(b.URLs))
+	} else {
+		s.sum.Failed += int64(len(b.URLs))
+		s.sum.FailedBatches++
+		if s.quota >= 0 {
+			s.quota += int64(len(b.URLs)) // not accepted: not counted
+		}
+	}
+	if s.o.Ledger != nil {
 		subs := make([]state.Submission, len(s.batch))
 		at := s.o.Now()
 		outcome := state.OutcomeSent
@@ -450,22 +595,14 @@ func (s *submitter) flush(ctx context.Context) error {
 		for i, it := range s.batch {
 			subs[i] = state.Submission{Loc: it.loc, Version: it.version, Endpoint: s.o.Endpoint, At: at, Status: b.Status, Outcome: outcome}
 		}
-		if b.Outcome == Sent {
-			s.sum.Sent += int64(len(b.URLs))
-		} else {
-			s.sum.Failed += int64(len(b.URLs))
-			s.sum.FailedBatches++
-			if s.quota >= 0 {
-				s.quota += int64(len(b.URLs)) // not accepted: not counted
-			}
-		}
-		if s.o.Ledger != nil {
-			if err := s.o.Ledger.RecordSubmissions(ctx, subs); err != nil {
-				return err
-			}
+		// The answer came: record it even when ctx ends now (an
+		// interrupted run does not send an accepted batch again).
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
+		defer cancel()
+		if err := s.o.Ledger.RecordSubmissions(rctx, subs); err != nil {
+			return err
 		}
 	}
-	s.batch = s.batch[:0]
 	if s.o.OnBatch != nil {
 		s.o.OnBatch(b)
 	}
@@ -479,9 +616,11 @@ func (s *submitter) send(ctx context.Context, b *Batch) error {
 	if err != nil {
 		return err
 	}
+	// No redirect is followed: the key and the URLs go only where the
+	// caller said (a 307 or 308 would re-POST both to wherever it names).
 	resp, err := s.o.Client.Post(ctx, s.o.Endpoint, ContentType, data, fetch.GetOptions{
 		Accept: "application/json,text/plain;q=0.9,*/*;q=0.5", AcceptEncoding: "identity",
-		AnyStatus: true, OnRetry: s.o.OnRetry,
+		AnyStatus: true, OnRetry: s.o.OnRetry, MaxRedirects: fetch.NoRedirects,
 	})
 	if err != nil {
 		if ctx.Err() != nil {
@@ -504,6 +643,11 @@ func (s *submitter) send(ctx context.Context, b *Batch) error {
 	if resp.Status == 200 || resp.Status == 202 {
 		b.Outcome = Sent
 	}
+	if resp.Status >= 300 && resp.Status < 400 {
+		b.Message = redirected(s.o.Endpoint, resp.Status, resp.Header.Get("Location"))
+		s.stopped = true // every batch would be redirected the same way
+		return nil
+	}
 	if b.Outcome == Failed {
 		if d := strings.Join(strings.Fields(string(detail)), " "); d != "" {
 			b.Message += " (the endpoint said: " + cut(d, 200) + ")"
@@ -516,6 +660,24 @@ func (s *submitter) send(ctx context.Context, b *Batch) error {
 		}
 	}
 	return nil
+}
+
+// redirected is the message of a batch the endpoint answered with a
+// redirect, which Submit does not follow.
+func redirected(endpoint string, status int, location string) string {
+	if location == "" {
+		return fmt.Sprintf("HTTP %d: the endpoint %s answered with a redirect that names no Location; nothing was sent elsewhere: check --endpoint", status, endpoint)
+	}
+	to, same := fmt.Sprintf("%q", location), false
+	if e, err := url.Parse(endpoint); err == nil {
+		if l, err := e.Parse(location); err == nil {
+			to, same = l.Redacted(), site.Same(endpoint, l.String())
+		}
+	}
+	if same {
+		return fmt.Sprintf("HTTP %d: the endpoint %s redirected to %s; IndexNow submissions follow no redirect (the key goes only where you say): give --endpoint %s if you trust it", status, endpoint, cut(to, 300), cut(to, 300))
+	}
+	return fmt.Sprintf("HTTP %d: the endpoint %s redirected to %s; IndexNow submissions are not sent to another host: give --endpoint %s if you trust it", status, endpoint, cut(to, 300), cut(to, 300))
 }
 
 // Meaning says what an IndexNow endpoint's status means and what to do

@@ -98,6 +98,9 @@ type Postgres struct {
 	// pre holds the records the last Prefetch read (found false: the
 	// database had none); Lookup reads it after the buffer.
 	pre map[string]prefetched
+
+	// subTurn keeps the callers of LockSubmissions on this value apart.
+	subTurn chan struct{}
 }
 
 type prefetched struct {
@@ -146,7 +149,7 @@ func OpenPostgres(ctx context.Context, url string, o PostgresOptions) (*Postgres
 		pool.Close()
 		return nil, fmt.Errorf("state: %s: %w", Redact(url), err)
 	}
-	return &Postgres{pool: pool, opt: o, bufIdx: map[string]int{}}, nil
+	return &Postgres{pool: pool, opt: o, bufIdx: map[string]int{}, subTurn: make(chan struct{}, 1)}, nil
 }
 
 // Redact returns name for messages: a PostgreSQL URL without its

@@ -68,7 +68,9 @@ DROP TABLE IF EXISTS frontier;
 // and committed after BatchSize writes, after MaxDelay, on Flush and
 // Close, and before every transaction of the crawl log.
 //
-// One process at a time should use a file.
+// One process at a time should use a file, except to submit to IndexNow:
+// submitters sharing a file take turns under its submission lock
+// ([SQLite.LockSubmissions]).
 type SQLite struct {
 	mu     sync.Mutex
 	db     *sql.DB
@@ -93,6 +95,17 @@ type SQLite struct {
 	path        string
 	crawlLock   *os.File
 	crawlLocked bool
+
+	// The submission lock (LockSubmissions): subTurn keeps this value's
+	// callers apart; subFile, a read-write descriptor of the file opened
+	// at the first turn, holds the record lock that keeps other
+	// descriptors and processes apart, closed with the database (closing
+	// it earlier would drop SQLite's own locks); subYield, set by a turn
+	// that ended while others waited, is when this value may take the
+	// next one (they go first).
+	subTurn  chan struct{}
+	subFile  *os.File
+	subYield time.Time
 }
 
 var _ Store = (*SQLite)(nil)
@@ -140,7 +153,7 @@ func OpenSQLite(ctx context.Context, path string, o SQLiteOptions) (*SQLite, err
 		db.Close()
 		return nil, fmt.Errorf("state: open %s: %w", path, err)
 	}
-	s := &SQLite{db: db, conn: conn, opt: o, stmts: map[string]*sql.Stmt{}, path: path}
+	s := &SQLite{db: db, conn: conn, opt: o, stmts: map[string]*sql.Stmt{}, path: path, subTurn: make(chan struct{}, 1)}
 	if err := s.init(ctx); err != nil {
 		s.closeAll()
 		return nil, fmt.Errorf("state: open %s: %w", path, err)
@@ -462,6 +475,10 @@ func (s *SQLite) closeAll() error {
 	if s.crawlLock != nil {
 		s.crawlLock.Close()
 		s.crawlLock, s.crawlLocked = nil, false
+	}
+	if s.subFile != nil {
+		s.subFile.Close()
+		s.subFile = nil
 	}
 	return err
 }

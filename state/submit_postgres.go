@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -79,4 +80,158 @@ func (s *Postgres) SentSince(ctx context.Context, since time.Time) (int64, error
 		return 0, fmt.Errorf("state: submissions: %w", err)
 	}
 	return n, nil
+}
+
+// SubmittedEach reports, for each of subs (its Loc and Version), whether
+// it was submitted with the outcome OutcomeSent, in one query (see
+// [SQLite.SubmittedEach]).
+func (s *Postgres) SubmittedEach(ctx context.Context, subs []Submission) ([]bool, error) {
+	if err := s.lock(); err != nil {
+		return nil, err
+	}
+	defer s.mu.Unlock()
+	done := make([]bool, len(subs))
+	if len(subs) == 0 {
+		return done, nil
+	}
+	locs, versions := make([]string, len(subs)), make([]string, len(subs))
+	for i, sub := range subs {
+		locs[i], versions[i] = sub.Loc, sub.Version
+	}
+	rows, err := s.pool.Query(ctx, `SELECT k.i FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS k(loc, version, i)
+		JOIN sitemap_submissions s ON s.loc = k.loc AND s.version = k.version AND s.outcome = 'sent'`, locs, versions)
+	if err != nil {
+		return nil, fmt.Errorf("state: submissions: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var i int64
+		if err := rows.Scan(&i); err != nil {
+			return nil, fmt.Errorf("state: submissions: %w", err)
+		}
+		done[i-1] = true
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("state: submissions: %w", err)
+	}
+	return done, nil
+}
+
+// pgSubmitLock is the key of the submission lock, a session advisory
+// lock of the database (the first 8 bytes of the SHA-256 of
+// "sitemap_submissions").
+const pgSubmitLock int64 = 0x2143798438351ee9
+
+// LockSubmissions takes the database's submission lock (see
+// [SQLite.LockSubmissions] and [LockHolder]): a session advisory lock
+// on a connection of the pool kept until unlock, so the database drops
+// it when the holder's connection ends, whatever ended it. Waiters are
+// served in the order they came (PostgreSQL queues them); the callers of
+// one value take turns before they wait in the database, so at most one
+// connection of the pool waits for the lock or holds it. It waits as
+// long as ctx allows and then returns a *LockBusyError; after a second
+// it tells onWait (when set, from another goroutine, once, before
+// LockSubmissions returns) who holds it. A database without advisory
+// locks (CockroachDB ignores them) does not keep submitters apart.
+func (s *Postgres) LockSubmissions(ctx context.Context, command string, onWait func(LockHolder)) (unlock func() error, err error) {
+	start := time.Now()
+	if err := s.lock(); err != nil {
+		return nil, err
+	}
+	s.mu.Unlock()
+	// One connection of the pool at a time waits for the lock or holds
+	// it: waiters holding every connection would leave the holder none.
+	told, err := takeTurn(ctx, s.subTurn, onWait, s.submitHolder)
+	if err != nil {
+		return nil, &LockBusyError{Holder: s.submitHolder(), Waited: time.Since(start), Err: err}
+	}
+	if told {
+		onWait = nil
+	}
+	release := func() { <-s.subTurn }
+	c, err := s.pool.Acquire(ctx)
+	if err != nil {
+		release()
+		return nil, s.lockErr(ctx, start, err)
+	}
+	drop := func() { // the lock may be held or half taken: end the session
+		c.Conn().Close(context.Background())
+		c.Release()
+		release()
+	}
+	var got bool
+	if err := c.QueryRow(ctx, `SELECT pg_try_advisory_lock($1)`, pgSubmitLock).Scan(&got); err != nil {
+		drop()
+		return nil, s.lockErr(ctx, start, err)
+	}
+	if !got {
+		stop, notified := make(chan struct{}), make(chan struct{})
+		go func() {
+			defer close(notified)
+			t := time.NewTimer(lockWaitNotice)
+			defer t.Stop()
+			select {
+			case <-t.C:
+				if onWait != nil {
+					onWait(s.submitHolder())
+				}
+			case <-stop:
+			}
+		}()
+		_, err := c.Exec(ctx, `SELECT pg_advisory_lock($1)`, pgSubmitLock)
+		close(stop)
+		<-notified
+		if err != nil {
+			drop()
+			return nil, s.lockErr(ctx, start, err)
+		}
+	}
+	var once sync.Once
+	give := func() error {
+		var err error
+		once.Do(func() {
+			uctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			var ok bool
+			if err = c.QueryRow(uctx, `SELECT pg_advisory_unlock($1)`, pgSubmitLock).Scan(&ok); err != nil || !ok {
+				drop() // the session's end drops the lock
+				if err != nil {
+					err = fmt.Errorf("state: submission unlock: %w", err)
+				}
+				return
+			}
+			c.Release()
+			release()
+		})
+		return err
+	}
+	// The lock is held: say who holds it even when ctx ends now.
+	hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancel()
+	if _, err := s.pool.Exec(hctx, `INSERT INTO sitemap_meta (key, value) VALUES ($1, $2)
+		ON CONFLICT (key) DO UPDATE SET value = excluded.value`, submitLockKey, newHolder(command).json()); err != nil {
+		give()
+		return nil, fmt.Errorf("state: submission lock: %w", err)
+	}
+	return give, nil
+}
+
+// lockErr is the error of a lock that was not taken.
+func (s *Postgres) lockErr(ctx context.Context, start time.Time, err error) error {
+	if ctx.Err() != nil {
+		return &LockBusyError{Holder: s.submitHolder(), Waited: time.Since(start), Err: ctx.Err()}
+	}
+	return fmt.Errorf("state: submission lock: %w", err)
+}
+
+// submitHolder reads who holds the submission lock, as its holder wrote
+// it (a zero LockHolder when it cannot be read).
+func (s *Postgres) submitHolder() LockHolder {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	var v string
+	if err := s.pool.QueryRow(ctx, `SELECT value FROM sitemap_meta WHERE key = $1`, submitLockKey).Scan(&v); err != nil {
+		return LockHolder{}
+	}
+	return parseHolder(v)
 }

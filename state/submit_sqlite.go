@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"os"
+	"sync"
 	"time"
 )
 
@@ -109,4 +111,195 @@ func (s *SQLite) SentSince(ctx context.Context, since time.Time) (int64, error) 
 		return 0, fmt.Errorf("state: submissions: %w", err)
 	}
 	return n, nil
+}
+
+// SubmittedEach reports, for each of subs (its Loc and Version), whether
+// it was submitted with the outcome OutcomeSent: [SQLite.Submitted] for a
+// whole batch, as a submitter checks it while it holds the lock.
+func (s *SQLite) SubmittedEach(ctx context.Context, subs []Submission) ([]bool, error) {
+	if err := s.lock(); err != nil {
+		return nil, err
+	}
+	defer s.mu.Unlock()
+	st, err := s.stmt(ctx, `SELECT 1 FROM submissions WHERE loc = ? AND version = ? AND outcome = 'sent'`)
+	if err != nil {
+		return nil, fmt.Errorf("state: %w", err)
+	}
+	done := make([]bool, len(subs))
+	for i, sub := range subs {
+		var one int
+		err := st.QueryRowContext(ctx, sub.Loc, sub.Version).Scan(&one)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return nil, fmt.Errorf("state: submissions: %w", err)
+		}
+		done[i] = err == nil
+	}
+	return done, nil
+}
+
+// LockSubmissions takes the state's submission lock (see [LockHolder]
+// for what it guarantees) and returns the function that gives it back;
+// hold it from the ledger check of a batch ([SQLite.SubmittedEach]) to
+// its [SQLite.RecordSubmissions], not longer. command names the holder
+// to those waiting (default: the program's name).
+//
+// It waits as long as ctx allows, and when ctx ends first returns a
+// *LockBusyError naming the holder. After a second of waiting it tells
+// onWait (when set) who holds the lock, once. While it waits it commits
+// this store's open batch of writes, so that the holder can write its
+// own. A value whose turn ends while another process waits lets it go
+// first. Callers of one *SQLite take turns, and so do processes and other
+// descriptors of the file (on Linux; on other Unix systems, processes;
+// without fcntl record locks, the callers of one *SQLite only). A file
+// the process cannot open for writing, or one on a file system without
+// record locks, is guarded only within this value.
+func (s *SQLite) LockSubmissions(ctx context.Context, command string, onWait func(LockHolder)) (unlock func() error, err error) {
+	start := time.Now()
+	told, err := takeTurn(ctx, s.subTurn, onWait, s.submitHolder)
+	if err != nil {
+		return nil, &LockBusyError{Holder: s.submitHolder(), Waited: time.Since(start), Err: err}
+	}
+	release := func() { <-s.subTurn }
+	f, err := s.openSubmitFile()
+	if err != nil {
+		release()
+		return nil, err
+	}
+	busy := func(err error) error {
+		release()
+		return &LockBusyError{Holder: s.submitHolder(), Waited: time.Since(start), Err: err}
+	}
+	if f != nil {
+		if err := sleepCtx(ctx, time.Until(s.subYield)); err != nil {
+			return nil, busy(err)
+		}
+		got, err := tryRange(f, lockByte, true)
+		if err != nil {
+			release()
+			return nil, fmt.Errorf("state: lock %s: %w", s.path, err)
+		}
+		if !got {
+			tryRange(f, waitByte, false) // tell the holder someone waits
+			for wait := time.Millisecond; !got; wait = min(2*wait, 20*time.Millisecond) {
+				if err := s.Flush(ctx); err != nil && ctx.Err() == nil {
+					unlockRange(f, waitByte)
+					release()
+					return nil, err
+				}
+				if err := sleepCtx(ctx, wait); err != nil {
+					unlockRange(f, waitByte)
+					return nil, busy(err)
+				}
+				if !told && onWait != nil && time.Since(start) >= lockWaitNotice {
+					onWait(s.submitHolder())
+					told = true
+				}
+				if got, err = tryRange(f, lockByte, true); err != nil {
+					unlockRange(f, waitByte)
+					release()
+					return nil, fmt.Errorf("state: lock %s: %w", s.path, err)
+				}
+			}
+			unlockRange(f, waitByte)
+		}
+	}
+	give := func() error {
+		var err error
+		if f != nil {
+			err = unlockRange(f, lockByte)
+			if othersHold(f, waitByte) {
+				s.subYield = time.Now().Add(50 * time.Millisecond)
+			} else {
+				s.subYield = time.Time{}
+			}
+		}
+		release()
+		if err != nil {
+			return fmt.Errorf("state: unlock %s: %w", s.path, err)
+		}
+		return nil
+	}
+	// The lock is held: say who holds it even when ctx ends now.
+	hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancel()
+	if err := s.setMeta(hctx, submitLockKey, newHolder(command).json()); err != nil {
+		give()
+		return nil, err
+	}
+	var once sync.Once
+	return func() error {
+		err := error(nil)
+		once.Do(func() { err = give() })
+		return err
+	}, nil
+}
+
+// openSubmitFile returns the descriptor the submission lock is taken
+// on, opened read-write at the first call, or nil when there is none to
+// take (an in-memory database, a file this process may not write).
+func (s *SQLite) openSubmitFile() (*os.File, error) {
+	if err := s.lock(); err != nil {
+		return nil, err
+	}
+	defer s.mu.Unlock()
+	if s.subFile != nil || !rangeLocks {
+		return s.subFile, nil
+	}
+	f, err := os.OpenFile(s.path, os.O_RDWR, 0)
+	if err != nil {
+		return nil, nil // guarded within this value only (see LockSubmissions)
+	}
+	s.subFile = f
+	return f, nil
+}
+
+// setMeta writes key's value in the meta table, committed when it returns.
+func (s *SQLite) setMeta(ctx context.Context, key, value string) error {
+	if err := s.lock(); err != nil {
+		return err
+	}
+	defer s.mu.Unlock()
+	err := s.write(ctx, func() error {
+		_, err := s.conn.ExecContext(ctx, `INSERT INTO meta(key, value) VALUES(?, ?)
+			ON CONFLICT(key) DO UPDATE SET value = excluded.value`, key, value)
+		return err
+	})
+	if err == nil {
+		err = s.flushLocked(ctx)
+	}
+	if err != nil {
+		return fmt.Errorf("state: %s: %w", key, err)
+	}
+	return nil
+}
+
+// submitHolder reads who holds the submission lock, as its holder wrote
+// it (a zero LockHolder when it cannot be read).
+func (s *SQLite) submitHolder() LockHolder {
+	if err := s.lock(); err != nil {
+		return LockHolder{}
+	}
+	defer s.mu.Unlock()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	var v string
+	if err := s.conn.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = ?`, submitLockKey).Scan(&v); err != nil {
+		return LockHolder{}
+	}
+	return parseHolder(v)
+}
+
+// sleepCtx waits d, or less when ctx ends first (its error).
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }

@@ -30,7 +30,7 @@ type submitOptions struct {
 	MaxPerDay                                 int64
 	BatchSize                                 int
 	State                                     string
-	Timeout                                   time.Duration
+	Timeout, LockWait                         time.Duration
 	Inputs                                    []string
 
 	UserAgent string
@@ -70,6 +70,14 @@ recorded when its answer comes: the one batch a kill catches between the endpoin
 it and the answer being recorded is sent again (at least once); every other URL, exactly once.
 --max-per-day keeps a quota over the last 24 hours (of --state, else of this run).
 
+Runs sharing one --state at once (and generate or crawl with --indexnow-key-file on it) send
+each URL once: a run holds the state's lock from checking a batch to recording its answer, so
+they take turns batch by batch. A wait of over a second names the holder (pid, host, command, since
+when); --lock-wait bounds it. The lock ends with its holder, kill -9 included.
+
+No redirect is followed: an endpoint answering 3xx fails the batch, names where it pointed and
+stops the run; nothing is recorded as sent (give that URL as --endpoint if you trust it).
+
 Each batch's outcome and a summary go to standard error; --dry-run prints each batch's
 JSON body on standard output and sends nothing. Exit status: 0 all sent, 1 a batch failed
 or a URL was refused or an input had errors, 2 could not run (bad key or flags, unreadable
@@ -100,6 +108,7 @@ input, key file check failed).`,
 	f.StringVar(&o.State, "state", "", "state `FILE` (SQLite) or postgres:// database that records every submission (exactly once across runs)")
 	f.IntVar(&o.BatchSize, "batch-size", indexnow.MaxBatch, "most URLs in one POST (at most 10,000, IN-08)")
 	f.DurationVar(&o.Timeout, "timeout", 60*time.Second, "time limit of each HTTP request")
+	f.DurationVar(&o.LockWait, "lock-wait", 10*time.Minute, "longest a batch waits while another run holds the lock of --state (then the run stops, naming it)")
 	return c
 }
 
@@ -111,6 +120,8 @@ func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
 		return cannotRun("--max-per-day %d: use 0 (no limit) or more", o.MaxPerDay)
 	case o.Timeout <= 0:
 		return cannotRun("--timeout %v: use a positive duration", o.Timeout)
+	case o.LockWait <= 0:
+		return cannotRun("--lock-wait %v: use a positive duration", o.LockWait)
 	}
 	// A local input that is not there stops the run before anything is
 	// read (the others would be read, and their URLs not sent).
@@ -210,6 +221,8 @@ func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
 	sum, err := indexnow.Submit(ctx, entries, indexnow.Options{
 		Key: key, Host: host, KeyLocation: o.KeyLocation, Endpoint: o.Endpoint,
 		Client: o.client, BatchSize: o.BatchSize, MaxPerDay: o.MaxPerDay, Ledger: ledger, DryRun: o.DryRun,
+		LockWait: o.LockWait, Submitter: "sitemap submit",
+		OnWait: func(msg string) { fmt.Fprintln(s.Err, "sitemap: "+msg) },
 		OnDiagnostic: func(d sitemap.Diagnostic) {
 			fmt.Fprintln(s.Err, d.String())
 		},
@@ -232,6 +245,10 @@ func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
 				return cannotRun("submit: interrupted; the batches above were sent and recorded in --state: run the same command again to send the rest")
 			}
 			return cannotRun("submit: interrupted; the batches above were sent: give the URLs not sent in a later run (with --state, a run sends only what it has not sent)")
+		}
+		var busy *state.LockBusyError
+		if errors.As(err, &busy) {
+			return cannotRun("submit: %v (--lock-wait %s); run again when it is done, or give a longer --lock-wait", busy, o.LockWait)
 		}
 		if errors.Is(err, source.ErrBinary) {
 			// A problem of the input (F-04), as generate says of it.

@@ -125,7 +125,8 @@ func (f *indexnowFlags) submitWith(ctx context.Context, key, top, host string, s
 	}})
 	sum, err := indexnow.Submit(ctx, entries, indexnow.Options{
 		Key: key, Host: host, KeyLocation: f.IndexNowKeyLocation, Endpoint: f.IndexNowEndpoint, Client: c, Ledger: st,
-		MaxPerDay: f.IndexNowMaxPerDay, DryRun: f.IndexNowDryRun,
+		MaxPerDay: f.IndexNowMaxPerDay, DryRun: f.IndexNowDryRun, LockWait: 10 * time.Minute,
+		OnWait:       func(msg string) { fmt.Fprintln(s.Err, "indexnow: "+msg) },
 		OnDiagnostic: func(d sitemap.Diagnostic) { fmt.Fprintln(s.Err, d.String()) },
 		OnRetry:      func(msg string) { fmt.Fprintln(s.Err, "indexnow: retry: "+msg) },
 		OnBatch: func(b indexnow.Batch) {
