@@ -372,7 +372,9 @@ func (h *Handler) Run(ctx context.Context) error {
 	defer h.running.Add(-1)
 	w, watching := h.src.(Watcher)
 	feedDown := make(chan error, 1)
+	var started time.Time
 	startFeed := func() {
+		started = time.Now()
 		go func() {
 			err := w.Watch(ctx, h.push)
 			if ctx.Err() == nil {
@@ -404,6 +406,9 @@ func (h *Handler) Run(ctx context.Context) error {
 			live = false
 			if h.o.FeedError != nil {
 				h.o.FeedError(err)
+			}
+			if time.Since(started) > 10*time.Second {
+				backoff = time.Second // it had been running: not a feed that cannot start
 			}
 			retry = time.After(backoff)
 			backoff = min(2*backoff, time.Minute)

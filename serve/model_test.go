@@ -17,6 +17,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/internal/xmllint"
+	"github.com/sitemapkit/sitemap/serve/pgfeed"
 )
 
 // modelRow is one row of the model table.
@@ -566,4 +567,117 @@ func TestModelPostgres(t *testing.T) {
 			runModel(t, m, modelSteps(t, 300), c.watched)
 		})
 	}
+}
+
+// served fetches every document as check does (every answer checked
+// against those before) and reports whether the pages list exactly the
+// table's rows with their lastmods; it does not fail the test on a
+// difference.
+func (c *modelClient) matches(m *modelDB) bool {
+	c.t.Helper()
+	want := map[string]int64{}
+	for _, r := range m.rows {
+		want[r.url] = r.lastmod
+	}
+	res := get(c.t, c.h, "GET", "/sitemap.xml")
+	if res.StatusCode == 404 {
+		return len(want) == 0
+	}
+	idx := c.fetch("/sitemap.xml")
+	got := map[string]int64{}
+	for _, l := range locs(idx) {
+		doc := c.fetch(l[strings.LastIndexByte(l, '/'):])
+		pd := sitemap.NewDecoder(strings.NewReader(doc), sitemap.DecoderOptions{})
+		for {
+			it, err := pd.Next()
+			if err != nil {
+				break
+			}
+			got[it.URL.Loc] = 0
+			if !it.URL.LastMod.IsZero() {
+				got[it.URL.Loc] = it.URL.LastMod.Time.Unix()
+			}
+		}
+	}
+	if len(got) != len(want) {
+		return false
+	}
+	for u, lm := range want {
+		if g, ok := got[u]; !ok || g != lm {
+			return false
+		}
+	}
+	return true
+}
+
+// The model test through PostgreSQL's own change feed (logical decoding,
+// serve/pgfeed) and Run, as sitemap serve --feed logical runs: after each
+// random change, the pages equal the table within the bound (5 seconds),
+// every answer meanwhile checked against those before it.
+func TestModelPostgresFeed(t *testing.T) {
+	db, dsn := openPostgresDSN(t)
+	exec(t, db, `ALTER DATABASE `+pgDatabase(t, db)+` SET synchronous_commit = on`)
+	db.Close()
+	db, err := sql.Open("pgx", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	seed := uint64(time.Now().UnixNano())
+	t.Logf("seed %d", seed)
+	m := &modelDB{t: t, db: db, pg: true, rnd: rand.New(rand.NewPCG(seed, 3)), rows: map[int64]modelRow{}, byID: true}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	m.create()
+	for range 40 {
+		m.insert(m.db)
+	}
+	sqlSrc, err := SQL(ctx, db, Query{Table: "pages", Key: "id", Columns: Columns{Loc: "url", LastMod: "updated_at"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := Watched(sqlSrc, func(ctx context.Context, fn func(Change)) error {
+		return pgfeed.Watch(ctx, pgfeed.Options{ConnString: dsn, Table: "pages", Key: "id", Create: true}, func(c pgfeed.Change) {
+			keys := make([]Key, len(c.Keys))
+			for i, k := range c.Keys {
+				keys[i] = k
+			}
+			fn(Change{Keys: keys, All: c.All})
+		})
+	})
+	h, err := NewHandler(src, Options{BaseURL: "https://www.example.com/", PerPage: 7, Recheck: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- h.Run(ctx) }()
+	c := &modelClient{t: t, h: h, rnd: m.rnd, bodies: map[string]string{}, last: map[string]seenDoc{}}
+	var worst time.Duration
+	for i := range modelSteps(t, 150) {
+		what := m.step()
+		start := time.Now()
+		for !c.matches(m) {
+			if time.Since(start) > 5*time.Second {
+				c.check(m, 7, false) // says what differs
+				t.Fatalf("step %d (%s): the pages still differ from the table 5 s after the commit", i, what)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		worst = max(worst, time.Since(start))
+	}
+	c.check(m, 7, true)
+	t.Logf("the pages equalled the table at most %s after a commit", worst)
+	cancel()
+	if err := <-done; err != context.Canceled {
+		t.Errorf("Run returned %v", err)
+	}
+}
+
+// pgDatabase is the name of db's database, quoted.
+func pgDatabase(t *testing.T, db *sql.DB) string {
+	var name string
+	if err := db.QueryRow(`SELECT quote_ident(current_database())`).Scan(&name); err != nil {
+		t.Fatal(err)
+	}
+	return name
 }
