@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -146,5 +147,59 @@ func TestServePostgresFeedAndIndexNow(t *testing.T) {
 	cancel()
 	if c := <-code; c != exitOK {
 		t.Errorf("exit %d:\n%s", c, errb.String())
+	}
+}
+
+// sitemap serve --indexnow-key-file and two sitemap submit runs on one
+// state at once, all sending the same 2,000 URLs: each is sent once.
+func TestServeAndSubmitShareTheLedger(t *testing.T) {
+	dbPath := pagesDB(t, 2000)
+	dir := t.TempDir()
+	sink := &indexnowSink{seen: map[string]int{}}
+	var posts atomic.Int64
+	endpoint := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		posts.Add(1)
+		sink.ServeHTTP(w, r)
+	}))
+	defer endpoint.Close()
+	key := "0123456789abcdef0123456789abcdef"
+	keyFile := filepath.Join(dir, key+".txt")
+	writeFile(t, keyFile, key)
+	st := filepath.Join(dir, "state.db")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	u, errb, code := startServe(t, ctx, "--db", dbPath, "--table", "pages", "--columns", "loc=url,lastmod=updated_at",
+		"--base-url", "https://www.example.com/", "--indexnow-key-file", keyFile, "--indexnow-state", st, "--indexnow-endpoint", endpoint.URL)
+	// The submit runs read the sitemaps serve serves, so their entries
+	// are the versions serve submits.
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if code, _, errb := runCLI(t, "", "submit", "--key", key, "--host", "www.example.com", "--state", st, "--batch-size", "100",
+				"--endpoint", endpoint.URL, strings.TrimSuffix(u, "sitemap.xml")+"sitemap-1.xml"); code != exitOK {
+				t.Errorf("submit: exit %d\n%s", code, errb)
+			}
+		}()
+	}
+	wg.Wait()
+	for start := time.Now(); sink.total() < 2000; time.Sleep(20 * time.Millisecond) {
+		if time.Since(start) > time.Minute {
+			t.Fatalf("%d of 2,000 URLs sent in a minute\n%s", sink.total(), errb.String())
+		}
+	}
+	time.Sleep(3 * time.Second) // serve's queue runs again: nothing more to send
+	sink.mu.Lock()
+	for u, n := range sink.seen {
+		if n != 1 {
+			t.Errorf("%s sent %d times", u, n)
+		}
+	}
+	sink.mu.Unlock()
+	t.Logf("%d POSTs", posts.Load())
+	cancel()
+	if c := <-code; c != exitOK {
+		t.Errorf("serve: exit %d\n%s", c, errb.String())
 	}
 }
