@@ -613,7 +613,7 @@ func (o *serveOptions) indexnowQueue(ctx context.Context, logf func(string, ...a
 	q := indexnow.NewQueue(indexnow.Options{Key: key, Host: indexnow.HostOf(o.BaseURL), KeyLocation: keyLoc, Endpoint: o.IndexNowEndpoint,
 		Client: c, Ledger: ledger, MaxPerDay: o.IndexNowMaxPerDay,
 		Submitter: "sitemap serve", LockWait: 10 * time.Minute, DedupMemory: 1 << 20,
-		OnWait: func(msg string) { logf("indexnow: %s", msg) },
+		OnWait:       func(msg string) { logf("indexnow: %s", msg) },
 		OnDiagnostic: func(d sitemap.Diagnostic) { logf("indexnow: %s", d.String()) },
 		OnRetry:      func(msg string) { logf("indexnow: retry: %s", msg) },
 		OnBatch: func(b indexnow.Batch) {
