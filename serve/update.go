@@ -239,7 +239,7 @@ func tile(pages []*page, first int) []*page {
 		if i < len(kept)-1 {
 			upto = p.upto
 		}
-		if after != p.after || upto != p.upto {
+		if !sameKey(after, p.after) || !sameKey(upto, p.upto) {
 			// Pages are shared between snapshots: a page whose bounds
 			// move is a new page of the same artifact.
 			kept[i] = &page{id: p.id, after: after, upto: upto, art: p.art}
@@ -427,3 +427,14 @@ func lineHash(b []byte) uint64 {
 
 // unescapeXML undoes the encoder's escaping of a loc (E-01).
 var unescapeXML = strings.NewReplacer("&amp;", "&", "&lt;", "<", "&gt;", ">", "&apos;", "'", "&quot;", `"`, "&#xD;", "\r").Replace
+
+// sameKey reports whether two keys a source gave are the same value
+// (a []byte key, from a BLOB or bytea column, is not comparable with ==).
+func sameKey(a, b Key) bool {
+	ab, aok := a.([]byte)
+	bb, bok := b.([]byte)
+	if aok || bok {
+		return aok && bok && bytes.Equal(ab, bb)
+	}
+	return a == b
+}
