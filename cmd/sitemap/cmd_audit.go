@@ -46,37 +46,9 @@ func newAuditCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "audit [flags] URL | FILE... --site URL",
 		Short: "Request every URL a site's sitemaps list and report what is wrong: redirects, 404s, noindex, canonicals, orphans",
-		Long: `Audit reads a site's sitemaps (from its homepage or robots.txt as fetch finds them, a sitemap
-URL, or local files served at --site) and requests every URL they list, politely: robots.txt
-obeyed (a disallowed URL is reported, not requested), --concurrency requests at once, --rate a
-second, 429 and 503 retried after Retry-After; HEAD for files that are not pages (.pdf, .jpg),
-GET and the crawler's HTML reading for pages. Each URL gets its class, with its rule ID
-(sitemap explain AUD-02):
-
-  AUD-01 ok                     AUD-10 not HTML
-  AUD-02 redirect (its target,  AUD-11 lastmod older than Last-Modified
-         listed or not)         AUD-12 lastmod in the future
-  AUD-03 404  AUD-04 410        AUD-13 hreflang alternates not reciprocal on the live pages
-  AUD-05 other 4xx              AUD-14 listed more than once across the sitemaps
-  AUD-06 5xx                    AUD-15 outside the sitemap's scope
-  AUD-07 noindex (meta/header)  AUD-16 request failed (network, timeout, redirect loop)
-  AUD-08 canonical elsewhere    AUD-17 linked and indexable, missing from the sitemaps (--crawl)
-  AUD-09 blocked by robots.txt  AUD-18 orphan: listed, linked from nowhere (--crawl)
-
---crawl also crawls the site from its homepage (links only, not the sitemaps) and reports
-the pages it links to that no sitemap lists, the listed pages no link reaches, and every
-URL's click depth. --sample N audits a uniform random sample of N URLs of each sitemap.
-
-Output: the findings on standard output (text: one line per finding; --format jsonl: one
-record per URL audited or found, {"url","status","class","findings":[{"rule","severity",
-"message"}],…}, findings empty for a clean page); the counts by class on standard error;
---report FILE.html a self-contained page with the counts and a sortable, filterable table.
-The run is kept in a state file (--state, default one per start in the per-user state
-directory): an interrupted audit continues when the same command runs again.
-Exit status: 0 nothing wrong; 1 some URL has an error-class finding (CI can gate on it), the
-sitemaps have errors (a child sitemap that cannot be read is not audited), or they list no URL
-(none found at a homepage, empty, not sitemaps); 2 the audit could not run (bad flags, the
-sitemap URL or a file unreadable, unwritable output).`,
+		Long: `Audit requests every URL a site's sitemaps list and reports redirects, 404s, noindex pages,
+canonicals elsewhere and stale lastmods (with --crawl, orphans and missing pages), each with
+its rule, AUD-01 to AUD-18; exit status 1 on an error-class finding. See docs/AUDIT.md.`,
 		Example: `  sitemap audit https://www.example.com/
   sitemap audit https://www.example.com/sitemap.xml --crawl --report audit.html
   sitemap audit public/sitemap.xml --site https://www.example.com/ --sample 2000`,
@@ -89,12 +61,12 @@ sitemap URL or a file unreadable, unwritable output).`,
 	}
 	f := c.Flags()
 	f.SortFlags = false
-	f.StringVar(&o.Site, "site", "", "`URL` where local sitemap files are served (their scope, and the site --crawl starts at), e.g. https://www.example.com/")
-	f.StringVar(&o.Format, "format", "text", "output: text (one line per finding) or jsonl (one record per URL)")
+	f.StringVar(&o.Site, "site", "", "`URL` local sitemap files are served at, e.g. https://www.example.com/")
+	f.StringVar(&o.Format, "format", "text", "output: text (a line per finding) or jsonl (a record per URL)")
 	f.StringVar(&o.Report, "report", "", "also write a self-contained HTML report to `FILE`")
 	f.IntVar(&o.Sample, "sample", 0, "audit a uniform random sample of `N` URLs of each sitemap (0: every URL)")
-	f.StringVar(&o.State, "state", "", "state `FILE` that makes the audit resumable (default: one per start in the per-user state directory, printed)")
-	f.BoolVar(&o.Crawl, "crawl", false, "crawl the site from its homepage too: pages missing from the sitemaps, orphans, click depth")
+	f.StringVar(&o.State, "state", "", "state `FILE` that makes the audit resumable (default: in the user's state directory)")
+	f.BoolVar(&o.Crawl, "crawl", false, "also crawl from the homepage: missing pages, orphans, click depth")
 	f.IntVar(&o.CrawlPages, "crawl-max-pages", 0, "most pages the crawl fetches (0: no limit)")
 	f.IntVar(&o.CrawlDepth, "crawl-max-depth", 50, "most links the crawl follows from the homepage (0: no limit)")
 	f.IntVar(&o.Concurrency, "concurrency", 4, "requests in flight at once")

@@ -30,7 +30,7 @@ func benchSitemap(b *testing.B) (path string, size int64) {
 // benchCommand runs the CLI in-process (execute: flag parsing, opening the
 // file, decoding, writing to a discarded stdout) on the 50,000-URL file
 // and reports MB/s of input. This is the whole command minus the process
-// start-up, which `sitemap version` measures (README, Benchmarks).
+// start-up, which `sitemap version` measures (docs/PERFORMANCE.md).
 func benchCommand(b *testing.B, args ...string) {
 	path, size := benchSitemap(b)
 	args = append(args, path)

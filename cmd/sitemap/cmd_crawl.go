@@ -71,50 +71,9 @@ func newCrawlCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "crawl [flags] START-URL",
 		Short: "Crawl a site like a well-behaved search engine and publish sitemaps of its indexable pages",
-		Long: `Crawl walks the site from START-URL (and the sitemaps its robots.txt names) breadth first and
-writes sitemaps of exactly the pages that belong in them: final 200 HTML pages that are not
-noindex (meta robots, X-Robots-Tag), not canonical to another URL and not disallowed by
-robots.txt, with lastmod, hreflang alternates (kept when reciprocal, H-04) and images.
-
-Scope: START-URL's scheme, host and port, and its directory (https://example.com/blog/ crawls
-/blog/…). --include/--exclude (what is crawled) and --list-include/--list-exclude (what is
-listed) are RE2 regular expressions matched against the whole normalised URL; repeat a flag
-for several patterns.
-
-Polite by default: robots.txt obeyed for --user-agent's product token, Crawl-delay honoured,
---concurrency requests at once, --rate requests a second, 429/503 retried after Retry-After.
-Traps (repeating path segments, over-long URLs, too many query variants of one path) and the
-limits --max-depth, --max-pages and --max-time are reported, never silent.
-
-lastmod is the server's Last-Modified (unless it is just the response's Date), else the
-time a change of the page's content was observed by an earlier crawl with the same --state,
-else absent: never the crawl time.
-The state file also holds the frontier: a crawl that is killed continues when the same
-command runs again; a finished crawl starts afresh next time. By default it is kept outside
---out, one per output directory, in $SITEMAP_STATE_DIR, else $XDG_STATE_HOME/sitemap, else
-~/.local/state/sitemap (the run says where); a state an earlier version left in
-OUT/.sitemap-state.db is moved there.
-
-One crawl, many processes: with --state postgres://… and --worker, any number of processes,
-on any machines, crawl START-URL together. Each leases URLs from the shared frontier (a URL
-stays its worker's for --lease, renewed while it is fetched: a killed worker's URLs go to the
-others within --lease), the rate, Crawl-delay and 429 pauses are the site's, kept in the
-database for all workers (--rate is the site's total, not each worker's), and the crawl finds
-what one process would. When the frontier is empty, one worker publishes to --out (give each
-worker the same output flags); the others exit 0. --status shows the frontier, the workers
-alive and the pages per second; --finish publishes a crawl whose workers all died when the
-frontier was empty. A state file (SQLite) is one process's: --worker needs PostgreSQL.
-For example, the same command on each of several machines, then the progress:
-
-  sitemap crawl https://www.example.com/ --state postgres://crawler@db.internal/sitemap \
-      --worker --out s3://bucket/sitemaps/ --rate 20
-  sitemap crawl --state postgres://crawler@db.internal/sitemap --status
-
-The summary on standard error counts the URLs left out by reason; --report writes one JSON
-line per URL seen (url, status, included, reason, depth, from), sorted by URL.
-Exit status: 0 ok; 1 the crawl ran but pages failed (4xx, 5xx, network) or nothing was
-listed; 2 bad flags, unwritable output, a site where nothing answered (DNS, connection
-refused, TLS), or interrupted.`,
+		Long: `Crawl walks a site from START-URL like a well-behaved search engine (robots.txt, --rate,
+traps) and publishes sitemaps of its indexable pages; a killed crawl continues where it
+stopped, and --worker shares one crawl between many machines. See docs/CRAWL.md.`,
 		Example: `  sitemap crawl https://www.example.com/ --out public/ --gzip
   sitemap crawl https://www.example.com/ --out public/ --report crawl.jsonl --max-depth 8 --rate 5
   sitemap crawl https://www.example.com/shop/ --dry-run --exclude '/cart|/login' --query allow=page`,
@@ -135,12 +94,12 @@ refused, TLS), or interrupted.`,
 	}
 	f := c.Flags()
 	f.SortFlags = false
-	f.StringVar(&o.BaseURL, "base-url", "", "URL of the directory the sitemaps are served from (default: START-URL's site root)")
+	f.StringVar(&o.BaseURL, "base-url", "", "URL the sitemaps are served from (default: START-URL's site root)")
 	o.publishFlags.register(f)
 	o.indexnowFlags.register(f)
-	f.BoolVar(&o.DryRun, "dry-run", false, "crawl and print the summary without writing anything: no sitemaps, and the state file (--state) only read")
+	f.BoolVar(&o.DryRun, "dry-run", false, "crawl and print the summary, writing nothing (--state only read)")
 	f.BoolVar(&o.JSON, "json", false, "print the summaries as JSON on standard output")
-	f.StringVar(&o.State, "state", "", "state `FILE` or postgres://user:pass@host/db: frontier, seen URLs, content hashes (default: a file per --out in the per-user state directory, printed)")
+	f.StringVar(&o.State, "state", "", "state `FILE` or postgres:// database (default: one per --out, in the user's state directory)")
 	f.StringVar(&o.Report, "report", "", "write one JSON line per URL seen to `FILE` (- for standard output)")
 	f.IntVar(&o.Concurrency, "concurrency", 4, "requests in flight at once")
 	f.Float64Var(&o.Rate, "rate", 10, "most requests per second (token bucket); 0 for no limit")
@@ -148,13 +107,13 @@ refused, TLS), or interrupted.`,
 	f.IntVar(&o.MaxDepth, "max-depth", 50, "most links followed from a seed; 0 for no limit")
 	f.IntVar(&o.MaxPages, "max-pages", 0, "most pages fetched; 0 for no limit")
 	f.DurationVar(&o.MaxTime, "max-time", 0, "longest the crawl may run, e.g. 30m; 0 for no limit")
-	f.IntVar(&o.MaxQueryVariants, "max-query-variants", 100, "most URLs fetched that differ only in their query, per path; 0 for no limit")
+	f.IntVar(&o.MaxQueryVariants, "max-query-variants", 100, "most URLs of one path that differ only in their query; 0 for no limit")
 	o.registerWorker(f)
 	f.StringArrayVar(&o.Include, "include", nil, "crawl only URLs matching this regular expression (repeatable)")
 	f.StringArrayVar(&o.Exclude, "exclude", nil, "do not crawl URLs matching this regular expression (repeatable)")
 	f.StringArrayVar(&o.ListInclude, "list-include", nil, "list only pages matching this regular expression (repeatable)")
 	f.StringArrayVar(&o.ListExclude, "list-exclude", nil, "do not list pages matching this regular expression (repeatable)")
-	f.StringVar(&o.Query, "query", "keep", "query strings: keep, strip, or allow=NAME,NAME (keep only those parameters)")
+	f.StringVar(&o.Query, "query", "keep", "query strings: keep, strip, or allow=NAME,NAME")
 	f.StringSliceVar(&o.ImageHosts, "image-hosts", nil, "other hosts whose images are listed, e.g. cdn.example.com (IM-05)")
 	f.BoolVar(&o.NoSitemaps, "no-sitemaps", false, "do not seed the crawl with the sitemaps robots.txt names")
 	f.StringSliceVar(&o.Ignore, "ignore", nil, "listing rules to switch off: robots, noindex, canonical, nofollow")

@@ -28,11 +28,11 @@ type workerFlags struct {
 
 func (w *workerFlags) register(f *pflag.FlagSet) {
 	w.flags = f
-	f.BoolVar(&w.Worker, "worker", false, "be one of any number of workers (processes, machines) crawling together through --state postgres://…; the one that ends the crawl publishes")
-	f.BoolVar(&w.Again, "again", false, "with --worker: when the database holds a finished crawl of START-URL, crawl the site again (without it, a worker started after the crawl finished says so and exits)")
-	f.DurationVar(&w.Lease, "lease", crawl.DefaultLease, "with --worker: how long a URL stays a worker's without a renewal (a dead worker's URLs go to the others after it)")
-	f.BoolVar(&w.Finish, "finish", false, "publish the shared crawl in --state postgres://… (when its frontier is empty: its workers died before publishing)")
-	f.BoolVar(&w.Status, "status", false, "show the shared crawl in --state postgres://…: frontier, workers alive, pages per second")
+	f.BoolVar(&w.Worker, "worker", false, "crawl together with other workers through --state postgres://…")
+	f.BoolVar(&w.Again, "again", false, "with --worker: crawl again when the database holds a finished crawl")
+	f.DurationVar(&w.Lease, "lease", crawl.DefaultLease, "with --worker: how long a URL stays a worker's without a renewal")
+	f.BoolVar(&w.Finish, "finish", false, "publish a shared crawl whose workers died before publishing")
+	f.BoolVar(&w.Status, "status", false, "show the shared crawl: frontier, workers alive, pages per second")
 }
 
 func (o *crawlOptions) registerWorker(f *pflag.FlagSet) { o.workerFlags.register(f) }

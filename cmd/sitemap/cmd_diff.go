@@ -49,37 +49,9 @@ func newDiffCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "diff [flags] OLD NEW",
 		Short: "Show the URLs added, removed and modified between two sitemaps, indexes, directories or sites",
-		Long: `Diff compares the entries of OLD and NEW and prints every difference, in order of loc:
-
-  + https://www.example.com/new-page
-  - https://www.example.com/old-page
-  ~ https://www.example.com/a  lastmod 2026-01-01 → 2026-02-01
-
-With --format jsonl, one object per difference:
-
-  {"change":"modified","loc":"…","fields":["lastmod"],"old":{…},"new":{…}}
-
-old and new are entry records (as 'sitemap parse' writes them, with the source file);
-fields lists the differing fields: lastmod, changefreq, priority, images, videos, news,
-alternates, content_hash. Two lastmods are the same when they are the same instant at the
-same precision. A summary goes to standard error.
-
-OLD and NEW are each a sitemap file (an index reads its children from the files below it:
-the loc's path under the index's URL directory, from --base, or else its file name beside
-the index), a directory (every *.xml, *.xml.gz and *.txt in it; an index there reads only
-the children that are not files of the directory), a JSONL file of entry records, "-" for
-standard input, or an http(s) URL: a sitemap or index (children followed one level), a
-robots.txt, or a homepage (sitemaps discovered as 'sitemap fetch' does). An index's child
-on another scheme, host or port than the index is not read (I-05, an error on standard
-error) unless --allow-off-site.
-
-Memory stays bounded for millions of URLs: each side is sorted on disk (in --tmp-dir).
-A URL listed twice on one side (L-17) is compared by its first entry.
-
-Exit status: 0 no differences; 1 differences, or problems found as in every command (an
-input that is not a sitemap or is cut short, a child sitemap of an index that cannot be read,
-no sitemap found at a URL: nothing is compared then, and the message says why); 2 could not
-run (an input missing or answering an HTTP error, bad flags).`,
+		Long: `Diff prints the entries added (+), removed (-) and modified (~) between OLD and NEW (sitemaps,
+indexes, directories, JSONL files or sites) in order of loc, sorting on disk for millions of
+URLs; exit status 1 when they differ. See docs/READING.md.`,
 		Example: `  sitemap diff testdata/samples/basic.xml testdata/samples/badorder.xml
   sitemap diff --format jsonl testdata/samples/basic.xml testdata/samples/basic.xml.gz
   sitemap diff --ignore lastmod testdata/samples/basic.xml public/
@@ -95,12 +67,12 @@ run (an input missing or answering an HTTP error, bad flags).`,
 	}
 	f := c.Flags()
 	f.SortFlags = false
-	f.StringVar(&o.Format, "format", "text", "output: text (+ added, - removed, ~ modified) or jsonl (one change object per line)")
-	f.StringSliceVar(&o.Ignore, "ignore", nil, "`FIELD` not to compare (lastmod, changefreq, priority, images, videos, news, alternates, content_hash); repeatable")
-	f.StringVar(&o.TempDir, "tmp-dir", "", "`DIR` for the temporary sort files (default: the system's temporary directory)")
+	f.StringVar(&o.Format, "format", "text", "output: text or jsonl (one change a line)")
+	f.StringSliceVar(&o.Ignore, "ignore", nil, "`FIELD` not to compare (lastmod, changefreq, priority, images, …); repeatable")
+	f.StringVar(&o.TempDir, "tmp-dir", "", "`DIR` for the temporary sort files (default: $TMPDIR)")
 	f.DurationVar(&o.Timeout, "timeout", 60*time.Second, "time limit of each HTTP request")
-	f.StringVar(&o.Base, "base", "", "`URL` where local OLD and NEW files are served (a directory URL ending in /), to map an index's child locs to files below it")
-	f.BoolVar(&o.AllowOffSite, "allow-off-site", false, "also read an index's children on another scheme, host or port than the index (I-05: reported as a warning)")
+	f.StringVar(&o.Base, "base", "", "`URL` local OLD and NEW are served at, to find an index's children")
+	f.BoolVar(&o.AllowOffSite, "allow-off-site", false, "also read an index's children on another site (I-05, then a warning)")
 	addMaxErrors(c, &o.MaxErrors)
 	return c
 }

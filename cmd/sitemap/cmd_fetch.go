@@ -71,44 +71,9 @@ func newFetchCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "fetch [flags] URL|FILE|DIR|-",
 		Short: "Find every sitemap a site publishes and print every URL in them once",
-		Long: `fetch starts from a homepage (https://www.example.com/), a robots.txt URL or a sitemap URL.
-From a homepage or robots.txt it reads the Sitemap: lines of robots.txt, then probes well-known
-paths (/sitemap.xml, /sitemap_index.xml, /sitemap.xml.gz, /wp-sitemap.xml, news sitemaps, …)
-when robots.txt names none (--known-paths). It follows sitemap indexes (nested ones too, with
-an I-07 warning), each sitemap read once even when listed twice or in a loop, and prints every
-URL once, as soon as it is read:
-
-  txt    one URL per line (default)
-  jsonl  the entry record (docs/CONVENTIONS.md), with "source": the sitemap that listed the URL
-  csv    loc,lastmod,changefreq,priority,source
-
---tree prints the tree of documents instead (robots.txt, indexes, sitemaps), each with its
-URL count and problems; --tree --urls lists each sitemap's URLs beneath it, grouped by the
-sitemap that listed them (like usp's ls --format tabtree; kept in a temporary file until the
-tree is printed). A summary goes to standard error: sitemaps read, URLs, bytes, time and
-problems by rule. Problems are printed on standard error as they are found (the first
-` + strconv.Itoa(fetchShownPerRule) + ` of each rule; infos with --verbose).
-
-Every URL printed is remembered as a 128-bit hash to print it once, in memory up to
---dedup-memory (64MiB by default: about 2 million URLs, at least 1MiB). Past that the hashes
-go, sorted, to a temporary file ($TMPDIR, removed at the end, also on error or Ctrl-C) behind
-a filter in memory, so memory stays flat however large the site; a repeated URL then costs a
-read of the file (from the page cache, usually). --no-dedup prints repeats and keeps memory
-flat without a file.
-
-A local sitemap file, directory or "-" (standard input) is read like 'sitemap parse --follow'
-reads it (an index's children are looked for below it, with --base; nested indexes to
---max-depth) and its URLs printed once, in the same formats; --tree needs a URL.
-
-A child of a sitemap index on another scheme, host or port than the index is not requested
-(I-05: an error on the index) unless --allow-off-site; sitemaps named by robots.txt may be
-on any site. --scope same-site, --allow-host and --no-private restrict every request, those
-included (see 'sitemap --help'); by default any http(s) URL is fetched.
-
-Exit status: 0 all read; 1 problems found (an error diagnostic, a sitemap that could not be
-read, no sitemap at all); 2 could not run (bad flags or URL, a start sitemap URL that cannot be
-read: an HTTP error such as 404, a network failure; a site that answers nothing at all;
-unwritable output).`,
+		Long: `Fetch finds every sitemap a site publishes (robots.txt, well-known paths, nested indexes) and
+prints every URL once, as it is read, in memory that does not grow with the site; --tree
+prints the documents instead. See docs/READING.md.`,
 		Example: `  sitemap fetch https://www.example.com/
   sitemap fetch --tree https://www.example.com/
   sitemap fetch --tree --urls https://www.example.com/sitemap_index.xml
@@ -137,25 +102,25 @@ unwritable output).`,
 	f := c.Flags()
 	f.SortFlags = false
 	f.StringVar(&o.Format, "format", "txt", "output: txt, jsonl or csv")
-	f.BoolVar(&o.Tree, "tree", false, "print the tree of sitemaps with counts and problems instead of URLs (--format json: as one JSON object)")
-	f.BoolVar(&o.URLs, "urls", false, "with --tree, list each sitemap's URLs beneath it, grouped by the sitemap that listed them (like usp's ls --format tabtree)")
-	f.StringVar(&o.KnownPaths, "known-paths", "fallback", "probe well-known sitemap paths: never, fallback (when robots.txt names none) or always")
+	f.BoolVar(&o.Tree, "tree", false, "print the tree of documents with counts and problems instead of URLs (--format json: one object)")
+	f.BoolVar(&o.URLs, "urls", false, "with --tree, list each sitemap's URLs beneath it")
+	f.StringVar(&o.KnownPaths, "known-paths", "fallback", "probe well-known paths: never, fallback (robots.txt names none), always")
 	f.IntVar(&o.Concurrency, "concurrency", 8, "sitemaps read at once")
 	f.IntVar(&o.PerHost, "per-host", 4, "sitemaps read at once from one host")
-	f.StringVar(&o.Base, "base", "", "`URL` where a local START file or directory is served (a directory URL ending in /), to map an index's child locs to files below it")
-	f.BoolVar(&o.AllowOffSite, "allow-off-site", false, "also read an index's children on another scheme, host or port than the index (I-05: reported as a warning)")
-	f.IntVar(&o.MaxDepth, "max-depth", 5, "deepest level of indexes followed (a sitemap named by robots.txt is level 1)")
+	f.StringVar(&o.Base, "base", "", "`URL` a local START is served at, to find an index's children")
+	f.BoolVar(&o.AllowOffSite, "allow-off-site", false, "also read an index's children on another site (I-05, then a warning)")
+	f.IntVar(&o.MaxDepth, "max-depth", 5, "deepest level of indexes followed")
 	f.IntVar(&o.MaxSitemaps, "max-sitemaps", 10000, "most sitemaps requested")
 	f.Int64Var(&o.MaxURLs, "max-urls", 0, "stop after this many URLs (0: no limit)")
 	f.Int64Var(&o.MaxBytes, "max-bytes", 0, "stop after this many bytes transferred (0: no limit)")
 	f.DurationVar(&o.Timeout, "timeout", 0, "time limit of the whole run (0: none)")
 	f.DurationVar(&o.SitemapTimeout, "sitemap-timeout", 5*time.Minute, "time limit of one sitemap, request and body")
 	f.DurationVar(&o.IdleTimeout, "idle-timeout", 30*time.Second, "longest a server may send nothing in the middle of a body")
-	f.IntVar(&o.Attempts, "attempts", 3, "tries of a request on 429, 5xx and network errors (backoff, Retry-After honoured)")
-	f.StringVar(&o.Cache, "cache", "", "`DIR` keeping bodies and ETag/Last-Modified; later runs send conditional requests")
+	f.IntVar(&o.Attempts, "attempts", 3, "tries of a request on 429, 5xx and network errors")
+	f.StringVar(&o.Cache, "cache", "", "`DIR` keeping bodies for conditional requests next time")
 	f.BoolVar(&o.NoDedup, "no-dedup", false, "print a URL every time a sitemap lists it (memory stays flat)")
 	o.DedupMemory = fetch.DefaultDedupMemory
-	f.Var(&o.DedupMemory, "dedup-memory", "most memory for remembering printed URLs, a `SIZE` like 16MiB or 1GiB; past it they go to a temporary file")
+	f.Var(&o.DedupMemory, "dedup-memory", "memory for the URLs printed, a `SIZE` such as 1GiB; then a temporary file")
 	f.BoolVar(&o.Quiet, "quiet", false, "print only errors and the summary on standard error")
 	f.BoolVar(&o.Verbose, "verbose", false, "also print notes (info diagnostics) on standard error")
 	addMaxErrors(c, &o.MaxErrors)

@@ -76,60 +76,9 @@ func newGenerateCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "generate [flags] INPUT...",
 		Short: "Generate sitemaps (and an index when needed) from URL lists, CSV, JSONL or sitemaps",
-		Long: `Generate reads entries from each INPUT ("-" is standard input) and writes sitemaps into
---out: NAME.xml, or NAME-1.xml, NAME-2.xml, … and the index NAME.xml when the entries need
-more than one file (50,000 URLs or 50 MiB each, S-01/S-02). Children are named by their
-content (NAME-1-HASH.xml), written aside and renamed into place, the index last: its rename
-is the one moment the published set changes. The children of the index a run replaces stay
-until the next run (for readers that fetched it); older files of the set are removed. A
-summary table goes to standard error. --out - writes the one sitemap to standard output
-instead (an error when the entries need more than one). --out holds nothing but what the
-site serves; a run that publishes nothing leaves nothing there.
-
-Input formats, gzip or not: a sitemap (XML urlset, an index and the children it lists found
-beside it, RSS, Atom), told by its first bytes whatever its name; otherwise by extension
-(.txt, .csv, .jsonl/.ndjson, each optionally .gz) or --input-format:
-  text   one absolute URL per line; blank lines and lines starting with # are skipped
-  csv    a header row naming the columns loc, lastmod, changefreq, priority
-         (comma-separated; tab or semicolon when the header row has no comma);
-         other tools' exports are read as they come: URL, Address, Page or Top pages
-         is loc, "Last Modified" lastmod; --columns names any other column
-         (--columns loc=Link,lastmod=Updated)
-  jsonl  one entry record (a JSON object) per line, with every extension: images,
-         videos, news, alternates
-
---include and --exclude choose the entries published, as in crawl: an entry whose loc matches
-some --include pattern (or there is none) and no --exclude pattern; RE2 regular expressions
-matched anywhere in the loc, each flag repeatable. The others are counted, not reported.
-
-A URL listed again (the same loc, in the same input or another) is skipped and counted, the
-first valid occurrence kept as it is, its fields not merged with a later copy's (so name the
-input with lastmod and the other fields first): repeats waste the 50,000-URL budget of a
-sitemap (L-17).
---keep-duplicates publishes every entry as read. The URLs seen are remembered in at most
---dedup-memory (48MiB by default: about 1.5 million URLs, then a temporary file behind a
-filter in memory; at least 1MiB).
-
-URLs are written in their normal form: percent-encoded as UTF-8 (café becomes caf%C3%A9, a
-space %20), the host in lower case and punycode, without the default port or a fragment; each
-one is reported at info level (L-18). --no-normalize refuses them instead (L-07).
-
-One bad field or extension block costs that field or block, not the page: a video without
-thumbnail_loc (V-01), a news block without a title (N-01), an alternate with hreflang
-"english" (H-06), a priority of 1.5 (P-01), a lastmod more than a day in the future (M-07)
-are dropped with a warning, and the page is published; "priority": "0.5" is read as 0.5.
-The closing report counts every repair and every skipped entry by rule.
-
-The summary, as text or as --json, uses one set of counts: skipped is every entry read and
-not published, invalid ones and duplicates ("2 skipped (1 invalid, 1 duplicate)"; in JSON
-"skipped": 2, "invalid": 1, "duplicates": 1, and "skipped_by_rule" counts them all, duplicates
-under L-17); excluded (--include, --exclude) is apart.
-
-An invalid entry (a loc that is no URL, out of scope) is skipped and reported with its
-position (urls.txt:3: …); the valid ones are published and the exit status is 1, as it is
-when a field or block was dropped. With
---strict the first invalid entry, or the first that needs a repair, stops the run and nothing
-is published. Exit status 2: bad flags, unreadable input, unwritable output.`,
+		Long: `Generate writes sitemaps into --out from URL lists, CSV, JSONL or sitemaps ("-" is standard
+input), with an index when they need more than one file, published atomically. Repeated URLs
+are skipped, and a bad field costs that field, not its page. See docs/GENERATE.md.`,
 		Example: `  sitemap generate --base-url https://www.example.com/ --out public/ --gzip examples/urls.jsonl
   sitemap generate --base-url https://www.example.com/ --out public/ --xsl --robots public/robots.txt examples/urls.csv examples/urls.txt
   cat examples/urls.txt | sitemap generate --base-url https://www.example.com/ --dry-run -
@@ -144,30 +93,30 @@ is published. Exit status 2: bad flags, unreadable input, unwritable output.`,
 	}
 	f := c.Flags()
 	f.SortFlags = false
-	f.StringVar(&o.BaseURL, "base-url", "", "URL of the directory the sitemaps are served from, e.g. https://www.example.com/ (required)")
-	f.StringVar(&o.SiteURL, "site-url", "", "scope of the entries when the sitemaps are served from another host (default: --base-url)")
+	f.StringVar(&o.BaseURL, "base-url", "", "URL the sitemaps are served from, e.g. https://www.example.com/ (required)")
+	f.StringVar(&o.SiteURL, "site-url", "", "site of the entries when the sitemaps are on another host (default: --base-url)")
 	addMaxErrors(c, &o.MaxErrors)
 	o.publishFlags.register(f)
 	o.indexnowFlags.register(f)
-	f.StringVar(&o.InputFormat, "input-format", "auto", "input format: auto (a sitemap by its bytes, else by extension), text, csv, jsonl")
-	f.StringVar(&o.Columns, "columns", "", "CSV columns that hold the fields, as FIELD=HEADER pairs: loc=Address,lastmod=\"Last Modified\"")
-	f.BoolVar(&o.Strict, "strict", false, "stop at the first invalid entry, or the first that needs a field dropped or a value fixed, and publish nothing")
-	f.BoolVar(&o.NoNormalize, "no-normalize", false, "refuse URLs that are not in their normal form (L-07) instead of writing them so (percent-encoded, punycode and lower-case host, no default port or fragment; L-18)")
+	f.StringVar(&o.InputFormat, "input-format", "auto", "input format: auto, text, csv, jsonl")
+	f.StringVar(&o.Columns, "columns", "", "CSV columns of the fields: loc=Address,lastmod=\"Last Modified\"")
+	f.BoolVar(&o.Strict, "strict", false, "publish nothing when an entry is invalid or needs a repair")
+	f.BoolVar(&o.NoNormalize, "no-normalize", false, "refuse URLs not in their normal form (L-07) instead of rewriting them (L-18)")
 	f.BoolVar(&o.DryRun, "dry-run", false, "print the summary without writing anything")
 	f.BoolVar(&o.JSON, "json", false, "print the summary as JSON on standard output")
-	f.BoolVar(&o.Legacy, "legacy", false, "also write deprecated extension tags (image caption, title, geo_location and license, video category, gallery_loc and price, news access, genres, keywords and stock_tickers); without it they are dropped with a warning and counted (IM-04, V-04, N-09)")
-	f.StringVar(&o.Robots, "robots", "", "robots.txt `FILE` to add the Sitemap: line to (created when missing; other bytes kept)")
-	f.DurationVar(&o.NewsMaxAge, "news-max-age", 48*time.Hour, "drop the <news:news> block of articles published longer ago than this; Google takes only the last two days (N-06, N-11); 0 keeps every one")
-	f.StringVar(&o.State, "state", "", "remember entries between runs in this SQLite `FILE` or PostgreSQL database (postgres://user:pass@host/db): an unchanged entry keeps its lastmod, a changed one gets the run's time (M-02, M-05)")
-	f.BoolVar(&o.StateDay, "state-day", false, "with --state, write observed changes at day precision (YYYY-MM-DD) instead of seconds")
-	f.BoolVar(&o.KeepDuplicates, "keep-duplicates", false, "publish a URL every time the input lists it; by default repeats are skipped and counted (L-17)")
+	f.BoolVar(&o.Legacy, "legacy", false, "also write deprecated extension tags (image caption, news keywords, …; IM-04, V-04, N-09)")
+	f.StringVar(&o.Robots, "robots", "", "add the Sitemap: line to this robots.txt `FILE`")
+	f.DurationVar(&o.NewsMaxAge, "news-max-age", 48*time.Hour, "drop news blocks older than this (N-06, N-11); 0 keeps all")
+	f.StringVar(&o.State, "state", "", "SQLite `FILE` or postgres:// database remembering entries, so lastmod moves only on a change")
+	f.BoolVar(&o.StateDay, "state-day", false, "with --state, write observed changes as a day (YYYY-MM-DD)")
+	f.BoolVar(&o.KeepDuplicates, "keep-duplicates", false, "publish repeated URLs too (L-17)")
 	o.DedupMemory = genDedupMemory
-	f.Var(&o.DedupMemory, "dedup-memory", "most memory for remembering the URLs read, a `SIZE` like 48MiB or 1GiB (at least 1MiB); past it they go to a temporary file")
-	f.StringArrayVar(&o.Include, "include", nil, "publish only entries whose loc matches this regular expression (repeatable; as crawl's)")
-	f.StringArrayVar(&o.Exclude, "exclude", nil, "leave out entries whose loc matches this regular expression (repeatable; as crawl's)")
-	f.BoolVar(&o.XSL, "xsl", false, "write "+xsl.DefaultName+" beside the sitemaps and reference it, so browsers show a table (browsers are dropping XSLT: Chromium already warns; \"sitemap html\" writes HTML pages that need none)")
-	f.StringVar(&o.Shard, "shard", "", "write shard `K/N` of a set that N runs write together (NAME-K-1-HASH.xml, … and NAME-K.xml, the shard's own index); then `sitemap index --shards N` writes NAME.xml over every shard")
-	f.StringVar(&o.ShardBy, "shard-by", "hash", "with --shard, which entries are the shard's: hash (those whose normal loc hashes to K: every run reads the same input and each URL lands in exactly one shard) or input (all it reads: each run reads its own part, and a URL in two parts is published twice)")
+	f.Var(&o.DedupMemory, "dedup-memory", "memory for the URLs seen, a `SIZE` such as 1GiB; then a temporary file")
+	f.StringArrayVar(&o.Include, "include", nil, "publish only locs matching this regular expression (repeatable)")
+	f.StringArrayVar(&o.Exclude, "exclude", nil, "leave out locs matching this regular expression (repeatable)")
+	f.BoolVar(&o.XSL, "xsl", false, "write "+xsl.DefaultName+" for browsers that still run XSLT (see sitemap html)")
+	f.StringVar(&o.Shard, "shard", "", "write shard `K/N` of a set; then sitemap index --shards N")
+	f.StringVar(&o.ShardBy, "shard-by", "hash", "with --shard: hash (every run reads all input) or input (each reads its part)")
 	return c
 }
 

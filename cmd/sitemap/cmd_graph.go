@@ -48,44 +48,9 @@ func newGraphCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "graph [flags] INPUT... -o FILE  |  graph --state FILE [INPUT...] -o FILE",
 		Short: "Draw a site's sections from its sitemaps: an interactive HTML map, SVG, Graphviz DOT or JSON",
-		Long: `Graph reads the URLs of each INPUT and draws the site's structure: a tree of sections by URL
-path (https://www.example.com/blog/a is a page of the section blog/), each with its number
-of pages, newest lastmod and image, video, news and hreflang counts.
-
-An INPUT is read the way "sitemap parse --follow" reads it: a file (an index's children are
-read from beside it, or mapped with --base), a directory of sitemaps, "-", or an http(s)
-URL. A site's homepage (https://www.example.com/) or its robots.txt is a start: its sitemaps
-are found from robots.txt or well-known paths, as "sitemap fetch" finds them.
-
-The output format is taken from the name given to -o (.html, .svg, .dot or .gv, .json), or
-from --format:
-
-  html  one self-contained page (script, styles and data inline; opens offline): a
-        collapsible tree, search that keeps and highlights the sections that match, zoom
-        and pan, and the pages of a section listed when it is clicked
-  svg   a static picture, laid out as a tidy tree
-  dot   Graphviz (dot -Tsvg site.dot > site.svg)
-  json  the tree with its counts, for other tools
-
-With --state (the state file of "sitemap crawl --state"), graph draws the crawl's internal
-link graph instead: the sections of the sitemap (the INPUTs, or without them the pages the
-crawl listed) with the links between them aggregated into weighted arcs, each section's
-inlinks and click depth from the start page, and its flagged pages: orphans (in the sitemap,
-linked from no crawled page), pages missing from the sitemap (linked and indexable), and
-pages left out (noindex, canonical, 404, disallowed by robots.txt, …), each with why. The
-HTML map draws the links and lists the flagged pages of a section when it is clicked; JSON
-gives the same counts, the flagged pages and the links; DOT adds the links as dashed edges;
-SVG draws them as arcs, the sections with orphans or missing pages ringed. A crawl that has
-not finished is drawn as far as it went, with a warning.
-
-At most --max-nodes sections are drawn; past that the smaller sections of a level are
-drawn as one "+N more" node that carries their counts. Memory has a ceiling whatever
-the number of URLs: at most --max-sections sections are held (URLs past it count in
-their deepest section held) and --max-pages pages per section are kept to list.
-
-Exit status: 0 drawn, 1 drawn but the sitemaps had errors (reported on standard error;
-the drawing has every URL that could be read) or nothing drawn because they listed no URL
-(none found at a homepage, an empty sitemap), 2 could not run.`,
+		Long: `Graph draws a site's sections from its sitemaps (a tree by URL path with page counts) as an
+interactive HTML map, SVG, Graphviz DOT or JSON, by the name of -o; with --state, a crawl's
+internal links with orphans and missing pages marked. See docs/DRAWING.md.`,
 		Example: `  sitemap graph testdata/samples/basic.xml -o site.html
   sitemap crawl https://www.example.com/ --out crawled/ --state crawl.db
   sitemap graph --state crawl.db -o links.html
@@ -106,17 +71,17 @@ the drawing has every URL that could be read) or nothing drawn because they list
 	}
 	f := c.Flags()
 	f.SortFlags = false
-	f.StringVarP(&o.Output, "output", "o", "-", "`FILE` to write (written aside, then renamed into place); - for standard output")
+	f.StringVarP(&o.Output, "output", "o", "-", "`FILE` to write, or - for standard output")
 	f.StringVar(&o.Format, "format", "", "html, svg, dot or json (default: from the name of -o; json on standard output)")
-	f.StringVar(&o.State, "state", "", "`FILE`: the state of \"sitemap crawl --state\"; draw its internal link graph (see above)")
+	f.StringVar(&o.State, "state", "", "draw the internal links of this crawl state `FILE` (sitemap crawl --state)")
 	f.StringVar(&o.Title, "title", "", "title of the drawing (default: \"Sections of\" the site)")
 	f.IntVar(&o.MaxNodes, "max-nodes", graph.DefaultMaxNodes, "most sections drawn; the rest are aggregated into \"+N more\" nodes")
-	f.IntVar(&o.MaxLinks, "max-links", graph.DefaultMaxLinks, "with --state, most links between sections drawn in SVG and DOT (the heaviest; HTML and JSON have them all)")
-	f.IntVar(&o.MaxSections, "max-sections", graph.DefaultMaxSections, "most sections held while reading (a memory ceiling); URLs past it count in their deepest section held")
+	f.IntVar(&o.MaxLinks, "max-links", graph.DefaultMaxLinks, "with --state, most links drawn in SVG and DOT (the heaviest)")
+	f.IntVar(&o.MaxSections, "max-sections", graph.DefaultMaxSections, "most sections held while reading (a memory ceiling)")
 	f.IntVar(&o.MaxPages, "max-pages", graph.DefaultMaxPages, "pages of each section kept to list in the HTML map")
-	f.StringVar(&o.Base, "base", "", "`URL` where a local INPUT is served, to map an index's child locs to local files")
+	f.StringVar(&o.Base, "base", "", "`URL` a local INPUT is served at, to find an index's children")
 	f.IntVar(&o.MaxChildren, "max-children", 1000, "most children of one index to read")
-	f.BoolVar(&o.AllowOffSite, "allow-off-site", false, "also read an index's children on another scheme, host or port than the index (I-05: reported as a warning)")
+	f.BoolVar(&o.AllowOffSite, "allow-off-site", false, "also read an index's children on another site (I-05, then a warning)")
 	f.BoolVar(&o.Quiet, "quiet", false, "print only errors on standard error, not warnings")
 	addMaxErrors(c, &o.MaxErrors)
 	f.DurationVar(&o.Timeout, "timeout", 60*time.Second, "time limit of each HTTP request")

@@ -48,30 +48,9 @@ func newHTMLCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "html [flags] INPUT... -o DIR",
 		Short: "Write a site map for visitors (static HTML pages of links by section), or the HTML view of one sitemap",
-		Long: `Html reads the URLs of each INPUT (as "sitemap parse --follow" does: an index's children from
-beside it, a directory, "-", an http(s) URL; a site's homepage or robots.txt URL is a start,
-whose sitemaps are found as "sitemap fetch" finds them) and writes into the directory -o a
-site map for people: static pages (index.html, page-2.html, …) with a heading per section
-(the URL's path up to its last "/", in path order) and the section's pages as links,
---per-page links a page. A link's text is the page's title when the crawl state (--state,
-of "sitemap crawl") knows it, else a readable form of its path ("/blog/my-first-post" is
-"My first post").
-
-The pages are self-contained (stylesheet inline, no script) and accessible: landmarks, one
-h1, a heading per section, lists of links, the pages linked in a nav (previous, next and by
-number). --css replaces the stylesheet; --template replaces the page with a Go html/template
-executed with the page's data (.Title, .Lang, .CSS, .Number, .Pages, .Prev, .Next, .First,
-.Last, .Links (all the links), .Nav (pages by .Number, .Name, .Current; a 0 .Number is a
-gap), and .Sections, each with .Heading, .Path, .Continued and .Links of .URL and .Text);
-{{group .Links}} writes a number with thousands separators.
-
-With --document, the one INPUT (a sitemap or an index, not followed) is written as one HTML
-page (-o FILE, or standard output): a table of its URLs with their lastmod, changefreq,
-priority and extension counts, or of an index's sitemaps. That is what a browser should be
-given instead of "generate --xsl"'s stylesheet now that browsers are dropping XSLT.
-
-Exit status: 0 written, 1 written but the sitemaps had errors (reported on standard error)
-or listed no URL (none found at a homepage, an empty sitemap), 2 could not run.`,
+		Long: `Html writes a site map for visitors into -o: static, accessible pages of links under a
+heading per section (titles from a crawl's --state); with --document, the HTML view of one
+sitemap or index instead. See docs/DRAWING.md.`,
 		Example: `  sitemap html testdata/samples/basic.xml -o sitemap-pages/
   sitemap html --per-page 100 --title "All our pages" testdata/samples/ -o sitemap-pages/
   sitemap html --document testdata/samples/index.xml -o index.html`,
@@ -86,17 +65,17 @@ or listed no URL (none found at a homepage, an empty sitemap), 2 could not run.`
 	}
 	f := c.Flags()
 	f.SortFlags = false
-	f.StringVarP(&o.Output, "output", "o", "", "`DIR` to write the pages into (created when missing; the pages are written aside and renamed into place once all are written, and the page-N.html an earlier run wrote past the last page removed); with --document a FILE, or - for standard output")
-	f.BoolVar(&o.Document, "document", false, "write the HTML view of the one INPUT (a sitemap: its URLs; an index: its sitemaps) as one page")
+	f.StringVarP(&o.Output, "output", "o", "", "`DIR` to write the pages into; with --document a FILE, or - for standard output")
+	f.BoolVar(&o.Document, "document", false, "write the HTML view of the one INPUT, a sitemap or index")
 	f.StringVar(&o.Title, "title", "", "title of the pages (default \"Site map\"; \"Sitemap\" or \"Sitemap index\" with --document)")
 	f.StringVar(&o.Lang, "lang", "en", "language of the pages (the lang attribute)")
 	f.IntVar(&o.PerPage, "per-page", view.DefaultPerPage, "most links on one page")
 	f.StringVar(&o.CSS, "css", "", "`FILE` of CSS that replaces the default stylesheet (inlined)")
-	f.StringVar(&o.Template, "template", "", "`FILE`: a Go html/template that replaces the default page")
-	f.StringVar(&o.State, "state", "", "`FILE`: the crawl state of \"sitemap crawl\", for the pages' titles")
-	f.StringVar(&o.Base, "base", "", "`URL` where a local INPUT is served, to map an index's child locs to local files")
+	f.StringVar(&o.Template, "template", "", "Go html/template `FILE` that replaces the default page")
+	f.StringVar(&o.State, "state", "", "crawl state `FILE` (sitemap crawl --state) giving the pages' titles")
+	f.StringVar(&o.Base, "base", "", "`URL` a local INPUT is served at, to find an index's children")
 	f.IntVar(&o.MaxChildren, "max-children", 1000, "most children of one index to read")
-	f.BoolVar(&o.AllowOffSite, "allow-off-site", false, "also read an index's children on another scheme, host or port than the index (I-05: reported as a warning)")
+	f.BoolVar(&o.AllowOffSite, "allow-off-site", false, "also read an index's children on another site (I-05, then a warning)")
 	f.BoolVar(&o.Quiet, "quiet", false, "print only errors on standard error, not warnings")
 	addMaxErrors(c, &o.MaxErrors)
 	f.DurationVar(&o.Timeout, "timeout", 60*time.Second, "time limit of each HTTP request")

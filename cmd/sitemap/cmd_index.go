@@ -27,19 +27,9 @@ func newIndexCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "index --shards N --base-url URL [flags]",
 		Short: "Write the index over the shards of a set that N `generate --shard` runs wrote",
-		Long: `Index writes NAME.xml, one sitemap index over the sitemaps of every shard that
-"sitemap generate --shard K/N" runs (on any machines) published into the same directory or
-bucket, with each child's lastmod as its shard's run computed it (the newest lastmod of its
-URLs).
-
-Each shard run publishes its children NAME-K-1-HASH.xml, NAME-K-2-HASH.xml, … and then its
-own index NAME-K.xml, last: that index is the shard's record of being complete, and no other
-bookkeeping file goes among the sitemaps (it is itself a valid index a site may serve).
-Index refuses, publishing nothing (exit 2), when a shard's NAME-K.xml is missing (the shard
-was not generated or its run has not finished), or lists a sitemap that is not there.
-
-Run it after every round of shard runs: a child a shard no longer lists is kept for one more
-run of that shard, for the readers of the index that still names it.`,
+		Long: `Index writes NAME.xml, the index over the shards that N "sitemap generate --shard K/N" runs
+published into --out; it publishes nothing (exit 2) when a shard is missing or incomplete.
+See docs/GENERATE.md (Sharded generation).`,
 		Example: `  sitemap generate --shard 1/3 --base-url https://www.example.com/ --out public/ examples/urls.txt
   sitemap generate --shard 2/3 --base-url https://www.example.com/ --out public/ examples/urls.txt
   sitemap generate --shard 3/3 --base-url https://www.example.com/ --out public/ examples/urls.txt
@@ -52,14 +42,14 @@ run of that shard, for the readers of the index that still names it.`,
 	}
 	f := c.Flags()
 	f.SortFlags = false
-	f.IntVar(&o.Shards, "shards", 0, "the number of shards, N (required): every one of NAME-1 … NAME-N must be there")
-	f.StringVar(&o.BaseURL, "base-url", "", "URL of the directory the sitemaps are served from, e.g. https://www.example.com/ (required)")
-	f.StringVar(&o.Out, "out", ".", "the directory, or s3://bucket/prefix, the shards were written into")
+	f.IntVar(&o.Shards, "shards", 0, "number of shards, N (required)")
+	f.StringVar(&o.BaseURL, "base-url", "", "URL the sitemaps are served from, e.g. https://www.example.com/ (required)")
+	f.StringVar(&o.Out, "out", ".", "directory or s3://bucket/prefix the shards were written into")
 	f.StringVar(&o.Name, "name", "sitemap", "base name of the set: NAME.xml over NAME-1 … NAME-N")
 	f.BoolVar(&o.GzipIndex, "gzip-index", false, "write NAME.xml.gz")
-	f.StringVar(&o.S3Endpoint, "s3-endpoint", "", "with --out s3://…: the `URL` of an S3-compatible service (default $AWS_ENDPOINT_URL_S3, $AWS_ENDPOINT_URL, else AWS)")
-	f.StringVar(&o.S3Region, "s3-region", "", "with --out s3://…: the signing region (default $AWS_REGION, $AWS_DEFAULT_REGION, else us-east-1)")
-	f.StringVar(&o.Cache, "cache-control", store.DefaultCacheControl, "with --out s3://…: the Cache-Control of the index")
+	f.StringVar(&o.S3Endpoint, "s3-endpoint", "", "S3-compatible service `URL` (default $AWS_ENDPOINT_URL_S3, else AWS)")
+	f.StringVar(&o.S3Region, "s3-region", "", "S3 signing region (default $AWS_REGION, else us-east-1)")
+	f.StringVar(&o.Cache, "cache-control", store.DefaultCacheControl, "Cache-Control of the index on S3")
 	return c
 }
 

@@ -20,10 +20,9 @@ func newIndexNowCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "indexnow",
 		Short: "Make the key and key file IndexNow submissions need",
-		Long: "IndexNow tells participating search engines (Bing, Yandex, Seznam, Naver and others; not\n" +
-			"Google) which URLs changed (IN-01, IN-02). A submission carries a key, proven by a key\n" +
-			"file the host serves at https://HOST/KEY.txt (IN-04). 'sitemap indexnow key' makes both;\n" +
-			"'sitemap submit' sends the URLs.",
+		Long: "IndexNow tells search engines (Bing, Yandex, Seznam, Naver, …; not Google) which URLs\n" +
+			"changed. 'sitemap indexnow key' makes the key and the key file the host must serve at\n" +
+			"https://HOST/KEY.txt (IN-04); 'sitemap submit' sends the URLs. See docs/INDEXNOW.md.",
 		Example: "  sitemap indexnow key --out public/",
 		RunE:    runGroup,
 	}
@@ -31,11 +30,9 @@ func newIndexNowCmd(s *streams) *cobra.Command {
 	key := &cobra.Command{
 		Use:   "key",
 		Short: "Make a new key and write its key file (KEY.txt) into --out",
-		Long: "key makes a random key (32 hexadecimal digits from the system's secure random source, IN-03),\n" +
-			"writes the key file KEY.txt holding it into --out (created when missing; written aside and\n" +
-			"renamed, so a server never serves half a file), prints the key on standard output and the\n" +
-			"key file's path on standard error. Publish the file at the root of the host, then submit\n" +
-			"with --key-file. With --key, the file of that key is written instead.",
+		Long: "Key makes a random key (IN-03), or takes --key, writes its key file KEY.txt into --out\n" +
+			"and prints the key. Publish the file at the root of the host, then submit with\n" +
+			"--key-file. See docs/INDEXNOW.md.",
 		Example: "  sitemap indexnow key --out public/\n" +
 			"  sitemap indexnow key --key 9f3c2a7e41b84d0c --out public/",
 		Args: cobra.NoArgs,
@@ -43,7 +40,7 @@ func newIndexNowCmd(s *streams) *cobra.Command {
 			return runIndexNowKey(o, s)
 		},
 	}
-	key.Flags().StringVar(&o.Out, "out", ".", "`DIR` to write the key file into; - writes none (the key, printed on standard output, is the file's content)")
+	key.Flags().StringVar(&o.Out, "out", ".", "`DIR` to write the key file into; - writes none")
 	key.Flags().StringVar(&o.Key, "key", "", "write the file of this `KEY` instead of making a new one")
 	c.AddCommand(key)
 	return c
@@ -88,11 +85,9 @@ func newPingCmd(s *streams) *cobra.Command {
 	return &cobra.Command{
 		Use:   "ping [SITEMAP_URL]",
 		Short: "Say that sitemap ping endpoints are retired, and what to do instead",
-		Long: "Google (2023, SB-02) and Bing (2022, SB-03) retired their sitemap ping endpoints: a ping\n" +
-			"does nothing, so this command sends none (SB-04). It says what works instead: a Sitemap:\n" +
-			"line in robots.txt, which every engine reads ('sitemap robots add'), and IndexNow for the\n" +
-			"URLs that changed ('sitemap submit'). Exit status 1: nothing was pinged; 2: SITEMAP_URL is\n" +
-			"not an absolute http(s) URL.",
+		Long: "Google (SB-02) and Bing (SB-03) retired their sitemap ping endpoints, so ping sends\n" +
+			"nothing (SB-04, exit status 1) and says what works instead: 'sitemap robots add' and\n" +
+			"'sitemap submit'. See docs/INDEXNOW.md.",
 		Example: "  sitemap ping https://www.example.com/sitemap.xml",
 		Args:    cobra.MaximumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {

@@ -47,32 +47,9 @@ func newParseCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "parse [flags] INPUT...",
 		Short: "Print the entries of sitemaps (XML, index, text, RSS, Atom; gzip or not) as JSONL, CSV or text",
-		Long: `Parse reads each INPUT (a file, "-" for standard input, an http(s) URL, or a directory: its
-*.xml, *.xml.gz and *.txt files in name order; the format and gzip are detected from the
-bytes; a site's homepage or robots.txt URL: the sitemaps found there, as fetch finds them)
-and prints its entries on standard output:
-
-  jsonl  one entry record per line (docs/CONVENTIONS.md), every extension included, with
-         "source" naming the sitemap it came from: the input of "sitemap generate"
-  csv    loc,lastmod,changefreq,priority (an index alone: loc,lastmod; with several
-         INPUTs every row has the four columns)
-  txt    one loc per line
-
-A sitemap index prints its <sitemap> entries; with --follow its child sitemaps are read
-instead (one level; mapped to local files like "sitemap validate" does) and their URLs
-printed. A child on another scheme, host or port than the index is not read (I-05, an
-error) unless --allow-off-site says to (then a warning). Problems found while reading go
-to standard error as file:line:col diagnostics; use "sitemap validate" for the full set
-of checks.
-
-At most --max-per-rule diagnostics of one rule are shown per document, a note line counts
-the rest; a document is abandoned after --max-errors errors (LIM-05), or past 200 MiB
-uncompressed (LIM-01, four times the protocol's 50 MiB). An entry whose URL
-has a control character, is relative or lost an entity reference is skipped with its
-error (L-07, L-01, XML-03), so every format prints one entry per line, always.
-
-Exit status: 0 read cleanly, 1 read with errors (bad values skipped, a truncated file: every
-entry before the problem is printed), 2 could not run.`,
+		Long: `Parse prints the entries of sitemaps (XML, index, text, RSS, Atom; gzip or not; files,
+directories, URLs or a site's homepage) as JSONL entry records, CSV or text, with the problems
+found on standard error; --follow reads an index's children. See docs/READING.md.`,
 		Example: `  sitemap parse testdata/samples/basic.xml
   sitemap parse --format txt testdata/samples/basic.xml.gz
   sitemap parse --format csv --follow https://www.example.com/sitemap.xml
@@ -90,12 +67,12 @@ entry before the problem is printed), 2 could not run.`,
 	f := c.Flags()
 	f.SortFlags = false
 	f.StringVar(&o.Format, "format", "jsonl", "output: jsonl, csv or txt")
-	f.BoolVar(&o.Follow, "follow", false, "for a sitemap index, print the URLs of its child sitemaps instead of the index entries")
-	f.StringVar(&o.Base, "base", "", "`URL` where a local INPUT is served, to map an index's child locs to local files")
+	f.BoolVar(&o.Follow, "follow", false, "print the URLs of an index's children instead of its entries")
+	f.StringVar(&o.Base, "base", "", "`URL` a local INPUT is served at, to find an index's children")
 	f.IntVar(&o.MaxChildren, "max-children", 1000, "most children of one index to read with --follow")
-	f.BoolVar(&o.AllowOffSite, "allow-off-site", false, "with --follow, also read an index's children on another scheme, host or port than the index (I-05: reported as a warning)")
+	f.BoolVar(&o.AllowOffSite, "allow-off-site", false, "with --follow, also read children on another site (I-05, then a warning)")
 	f.BoolVar(&o.Quiet, "quiet", false, "print only errors on standard error, not warnings and notes")
-	f.IntVar(&o.MaxPerRule, "max-per-rule", 20, "most diagnostics of one rule shown per document; the rest are counted in one note line at the end (0 = no cap)")
+	f.IntVar(&o.MaxPerRule, "max-per-rule", 20, "most diagnostics of one rule shown per document, the rest counted (0: all)")
 	addMaxErrors(c, &o.MaxErrors)
 	f.DurationVar(&o.Timeout, "timeout", 60*time.Second, "time limit of each HTTP request")
 	return c

@@ -39,8 +39,8 @@ func newRobotsCmd(s *streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "robots",
 		Short: "List, add or remove the Sitemap: lines of a robots.txt",
-		Long: "robots reads the Sitemap: lines of a robots.txt file or URL (RB-12), and adds or removes\n" +
-			"one line in a local file while every other byte stays as it was (RB-13).",
+		Long: "Robots lists the Sitemap: lines of a robots.txt file or URL (RB-12), and adds or removes\n" +
+			"one in a local file, every other byte kept (RB-13). See docs/INDEXNOW.md.",
 		Example: "  sitemap robots list https://www.example.com/robots.txt\n" +
 			"  sitemap robots add robots.txt https://www.example.com/sitemap.xml\n" +
 			"  sitemap robots remove robots.txt https://www.example.com/old-sitemap.xml",
@@ -49,11 +49,9 @@ func newRobotsCmd(s *streams) *cobra.Command {
 	list := &cobra.Command{
 		Use:   "list FILE|URL|-",
 		Short: "Print the sitemap URLs a robots.txt lists, one per line",
-		Long: "list prints the sitemap URLs of a robots.txt, in file order without duplicates (RB-12).\n" +
-			"A URL is fetched (a bare host gets /robots.txt); relative values are resolved against it\n" +
-			"with a warning. Warnings go to standard error. Exit status 1 when a Sitemap line has a\n" +
-			"problem (relative, not http(s), duplicate), when the file was cut at the size limit, or\n" +
-			"when the URL has no robots.txt.",
+		Long: "List prints the sitemap URLs of a robots.txt file or URL (a bare host gets /robots.txt),\n" +
+			"in file order without duplicates (RB-12); exit status 1 when a Sitemap: line has a\n" +
+			"problem or there is no robots.txt. See docs/INDEXNOW.md.",
 		Example: "  printf 'User-agent: *\\nDisallow:\\n\\nSitemap: https://www.example.com/sitemap.xml\\n' | sitemap robots list -\n" +
 			"  sitemap robots list --format json https://www.example.com/",
 		Args: cobra.ExactArgs(1),
@@ -67,8 +65,8 @@ func newRobotsCmd(s *streams) *cobra.Command {
 	}
 	list.Flags().StringVar(&opts.Format, "format", "text", "output format: text, json or jsonl")
 	list.Flags().DurationVar(&opts.Timeout, "timeout", 30*time.Second, "time limit for fetching a robots.txt URL")
-	list.Flags().IntVar(&opts.MaxBytes, "max-bytes", robots.DefaultMaxBytes, "bytes of robots.txt read at most (never less than 512000, RB-03)")
-	list.Flags().IntVar(&opts.MaxPerRule, "max-per-rule", 20, "most warnings of one rule shown on standard error; the rest are counted in one note line (0 = no cap)")
+	list.Flags().IntVar(&opts.MaxBytes, "max-bytes", robots.DefaultMaxBytes, "bytes of robots.txt read at most (at least 512000, RB-03)")
+	list.Flags().IntVar(&opts.MaxPerRule, "max-per-rule", 20, "most warnings of one rule shown, the rest counted (0: all)")
 
 	edit := func(action, short, long, example string) *cobra.Command {
 		return &cobra.Command{
@@ -84,22 +82,14 @@ func newRobotsCmd(s *streams) *cobra.Command {
 		}
 	}
 	add := edit("add", "Add a Sitemap: line to a local robots.txt",
-		"add writes \"Sitemap: SITEMAP_URL\" after the groups, separated by a blank line, or after\n"+
-			"the file's final block of Sitemap lines (RB-13). Every other byte, and the line-ending\n"+
-			"style, stay as they were ('remove' then gives the file back byte for byte); an equal line\n"+
-			"already there leaves the file untouched. A URL must be absolute http(s) and short enough\n"+
-			"for its line to be read whole (16,655 bytes, RB-10); it is written in the normal form\n"+
-			"generate --robots writes (a space as %20, a punycode, lower-case host, no default port or\n"+
-			"#fragment; L-18), so the two never list one sitemap twice. The file\n"+
-			"is replaced atomically and keeps its mode; a missing file is created. With FILE \"-\" the\n"+
-			"robots.txt is read from standard input and the result written to standard output.",
+		"Add writes \"Sitemap: SITEMAP_URL\" (in its normal form, L-18) after the groups of FILE,\n"+
+			"created when missing, every other byte kept (RB-13); FILE \"-\" reads standard input and\n"+
+			"writes standard output. See docs/INDEXNOW.md.",
 		"  printf 'User-agent: *\\nDisallow:\\n' > robots.txt\n"+
 			"  sitemap robots add robots.txt https://www.example.com/sitemap.xml")
 	remove := edit("remove", "Remove a Sitemap: line from a local robots.txt",
-		"remove deletes every Sitemap line whose URL is exactly SITEMAP_URL (or, when none is, its\n"+
-			"normal form, the line add writes for it), each with its line ending, and the empty line\n"+
-			"above the last line of the file when it removes that one (what 'add' put there); every\n"+
-			"other byte stays. The file is replaced atomically and keeps its mode.",
+		"Remove deletes every Sitemap: line of SITEMAP_URL (or of its normal form) from FILE, and\n"+
+			"the blank line 'add' put above it, every other byte kept. See docs/INDEXNOW.md.",
 		"  printf 'Sitemap: https://www.example.com/old.xml\\n' > robots.txt\n"+
 			"  sitemap robots remove robots.txt https://www.example.com/old.xml")
 	cmd.AddCommand(list, add, remove)

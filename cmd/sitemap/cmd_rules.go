@@ -22,15 +22,9 @@ func newRulesCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "rules [flags] [FAMILY|ID...]",
 		Short: "List the rules behind every diagnostic: ID, severity, statement",
-		Long: `Rules lists the rule book: every rule ID a diagnostic can carry, with its default severity
-and a one-line statement, in natural order (family by family, each by number). The same
-book is docs/RULES.md; 'sitemap explain ID' prints one rule in full, with its source and
-how to fix a finding.
-
-FAMILY keeps one family: L (the <loc> rules), X, M, I, H, RB, FETCH, … (case does not
-matter); an ID keeps that rule. Without arguments every rule is listed.
-
-Exit status: 0, or 2 for an unknown family or a bad flag.`,
+		Long: `Rules lists the rule book: every rule ID a diagnostic can carry, with its severity and
+statement; FAMILY (L, X, M, I, H, RB, FETCH, …; any case) or ID keeps those. The same book
+is docs/RULES.md; 'sitemap explain ID' prints one rule in full.`,
 		Example: `  sitemap rules
   sitemap rules L
   sitemap rules x fetch
@@ -42,7 +36,7 @@ Exit status: 0, or 2 for an unknown family or a bad flag.`,
 		},
 	}
 	f := c.Flags()
-	f.StringVar(&o.Format, "format", "text", "output: text (ID, severity, statement; one rule a line), json (an array of full rules) or markdown (the rule book as docs/RULES.md has it)")
+	f.StringVar(&o.Format, "format", "text", "output: text (one rule a line), json, or markdown (as docs/RULES.md)")
 	return c
 }
 
@@ -145,13 +139,9 @@ func newExplainCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "explain [flags] ID...",
 		Short: "Explain a rule ID from a diagnostic: what it requires, who says so, how to fix it",
-		Long: `Explain prints each rule in full: its statement, default severity and requirement level,
-its source with a link, and how to fix a finding. ID is what a diagnostic prints
-(file:line:col: error X-06: …); case does not matter and a one-digit number may go
-unpadded (l-7 is L-07).
-
-Exit status: 0, or 2 when an ID is unknown (the closest IDs are suggested; the known
-ones are still printed).`,
+		Long: `Explain prints each rule in full: statement, severity, level, source with a link, and how to
+fix a finding. ID is what a diagnostic prints (X-06), in any case (l-7 is L-07); an unknown ID
+gets the closest ones and exit status 2. See docs/RULES.md.`,
 		Example: `  sitemap explain X-06
   sitemap explain l-7 I-05 FETCH-HTTP
   sitemap explain --format json M-07`,

@@ -84,8 +84,7 @@ answers is what the source holds, within seconds of a commit, and an ETag is the
 the bytes sent. /metrics and /healthz answer on --admin-addr, or to loopback clients only.
 See docs/SERVE.md for how changes are found and what they cost.`,
 		Example: `  sitemap serve public/ --addr :8080
-  sitemap serve --db site.sqlite --table pages --base-url https://www.example.com/
-  sitemap serve --db postgres://app@db/site --table pages --base-url https://www.example.com/ --admin-addr 127.0.0.1:9090
+  sitemap crawl https://www.example.com/ --out public/ --state crawl.db
   sitemap serve --state crawl.db --base-url https://www.example.com/ --addr :8080`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {

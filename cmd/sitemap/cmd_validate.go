@@ -52,44 +52,9 @@ func newValidateCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "validate [flags] INPUT...",
 		Short: "Check sitemaps and sitemap indexes against the protocol, the XSDs and Google's rules",
-		Long: `Validate reads each INPUT (a file, "-" for standard input, an http(s) URL, or a directory:
-its *.xml, *.xml.gz and *.txt files, its indexes first, each with the children it lists
-there, then the others in name order; gzip is detected from the bytes) and
-reports every problem like a compiler, one per line on standard output. A site's homepage
-(https://www.example.com/) or robots.txt URL is a site: the sitemaps its robots.txt names,
-or else the well-known paths that answer with a sitemap (as fetch finds them), are checked.
-
-  sitemap.xml:5:5: error X-06: <loc> out of order; children of <url> go loc, lastmod, …
-
-'sitemap explain ID' says what a rule ID (X-06, L-09, N-06, …) requires. The checks
-cover well-formedness, everything the XSDs check (cross-checked against xmllint), and what
-they cannot: absolute, percent-encoded URLs in the sitemap's scope, the 50,000-URL and
-50 MiB limits, lastmod dates, and the image, video, news and hreflang rules. A summary per
-document goes to standard error.
-
-In the text format at most --max-per-rule diagnostics of one rule are shown per document;
-one note line at the end of the document counts the rest:
-
-  sitemap.xml: note L-09: and 49980 more L-09 diagnostics in this document (use --max-per-rule 0 to see all)
-
-The exit status and the summaries count every diagnostic, shown or not; json and jsonl
-always list every diagnostic. A document with --max-errors errors is abandoned there, with
-one LIM-05 error saying so (a file of junk gives one error a line); one past 200 MiB
-uncompressed is read no further (LIM-01, four times the protocol's 50 MiB).
-
-The children of a sitemap index are checked too (one level, I-07): for a URL they are
-fetched; for a local file each child loc is mapped to a file below the index's directory:
-the loc's path under the index's own URL directory (from --base), or else the loc's file
-name beside the index. A child on another scheme, host or port than the index is reported
-and never read (I-05), nor is a redirect off the index's site followed. Missing children
-are errors; those of an index read from standard input are not looked for (a note says so).
-
-Scope (L-09): a URL input is its own scope. For a local file, --base says where it will be
-served (a file URL, or a directory URL ending in "/"); without it the scope check is
-skipped and only "one host per sitemap" (L-08) is checked.
-
-Exit status: 0 no errors (with --strict: no warnings either), 1 problems found, 2 could
-not run (bad flags, unreadable input, HTTP failure of an INPUT).`,
+		Long: `Validate checks sitemaps and indexes (files, directories, URLs, or a site from its homepage)
+against the protocol, the XSDs and Google's rules, one diagnostic a line on standard output,
+as "sitemap.xml:5:5: error X-06: …" ('sitemap explain X-06' says more). See docs/READING.md.`,
 		Example: `  sitemap validate testdata/samples/basic.xml
   sitemap validate --base https://www.example.com/ --strict testdata/samples/basic.xml
   sitemap validate --format jsonl --now 2026-11-22T12:00:00Z testdata/samples/newsold.xml
@@ -106,15 +71,15 @@ not run (bad flags, unreadable input, HTTP failure of an INPUT).`,
 	}
 	f := c.Flags()
 	f.SortFlags = false
-	f.StringVar(&o.Format, "format", "text", "output: text (file:line:col: severity RULE: message), json (one array), jsonl (one object per line)")
+	f.StringVar(&o.Format, "format", "text", "output: text, json (one array) or jsonl (one object a line)")
 	f.BoolVar(&o.Strict, "strict", false, "count warnings as errors for the exit status")
-	f.StringVar(&o.Base, "base", "", "`URL` where a local INPUT is served (a directory URL ending in / or the file's URL), for the scope rules L-09/I-06")
-	f.StringVar(&o.Now, "now", "", "reference `TIME` for future lastmod (M-07) and news age (N-06), RFC 3339 or YYYY-MM-DD (default: now)")
+	f.StringVar(&o.Base, "base", "", "`URL` a local INPUT is served at (a file, or a directory ending in /; L-09, I-06)")
+	f.StringVar(&o.Now, "now", "", "`TIME` to judge lastmod (M-07) and news age (N-06) by (default: now)")
 	f.BoolVar(&o.CrossSubmit, "cross-submit", false, "the sitemap is cross-submitted (O-03): scope errors become warnings")
-	f.StringSliceVar(&o.TrustedHosts, "trusted-host", nil, "extra `HOST` allowed in the sitemap, e.g. verified in Search Console (O-06); repeatable")
+	f.StringSliceVar(&o.TrustedHosts, "trusted-host", nil, "another `HOST` allowed in the sitemap (O-06); repeatable")
 	f.BoolVar(&o.NoChildren, "no-children", false, "do not check the children of a sitemap index")
 	f.IntVar(&o.MaxChildren, "max-children", 1000, "most children of one index to check")
-	f.IntVar(&o.MaxPerRule, "max-per-rule", 20, "with --format text, most diagnostics of one rule shown per document; the rest are counted in one note line (0 = no cap)")
+	f.IntVar(&o.MaxPerRule, "max-per-rule", 20, "in text output, most diagnostics of one rule shown per document (0: all)")
 	addMaxErrors(c, &o.MaxErrors)
 	f.DurationVar(&o.Timeout, "timeout", 60*time.Second, "time limit of each HTTP request")
 	return c

@@ -34,7 +34,7 @@ func defaultUserAgent() string {
 // command.
 func addUserAgentFlag(root *cobra.Command) {
 	root.PersistentFlags().String("user-agent", defaultUserAgent(),
-		"User-Agent header of every HTTP request a command makes (reading sitemaps, robots.txt and pages; IndexNow submissions); its product token (the part before '/') selects crawl's robots.txt group")
+		"User-Agent of every HTTP request; its product token is crawl's robots.txt group")
 }
 
 // userAgent returns the --user-agent given to c (or inherited from the
@@ -76,9 +76,9 @@ func httpClient(ua string, timeout time.Duration, sc fetch.Scope) (*fetch.Client
 // users give restricts it.
 func addScopeFlags(root *cobra.Command) {
 	f := root.PersistentFlags()
-	f.String("scope", "any", "which URLs the HTTP requests of a command may go to: any, or same-site (the scheme, host and port of the URL given: redirects, index children and robots.txt Sitemap: lines elsewhere are refused, FETCH-SCOPE)")
-	f.StringSlice("allow-host", nil, "`HOST` that may be requested besides (with --scope same-site) or instead of everything (with --scope any): example.com (ports 80 and 443), example.com:8080, .example.com (and every name below it); repeat or separate by commas")
-	f.Bool("no-private", false, "refuse to connect to loopback, private, link-local and other non-public addresses, checked on the address each connection goes to after DNS resolution, redirects included (the HTTP proxy of the environment is then not used)")
+	f.String("scope", "any", "where HTTP requests may go: any, or same-site (the given URL's scheme, host and port)")
+	f.StringSlice("allow-host", nil, "`HOST` also allowed (same-site) or the only one (any): example.com, .example.com; repeatable")
+	f.Bool("no-private", false, "refuse loopback, private and other non-public addresses (after DNS, redirects too)")
 }
 
 // scopeOf returns the scope the flags of c (or the root's) ask for; a bad

@@ -41,12 +41,12 @@ type indexnowFlags struct {
 func indexnowHost(siteURL string) string { return indexnow.HostOf(siteURL) }
 
 func (f *indexnowFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&f.IndexNowKeyFile, "indexnow-key-file", "", "after publishing, submit the URLs whose content changed to IndexNow with the key of this key `FILE` (needs --state, which records what was submitted: each change is sent once)")
-	fs.StringVar(&f.IndexNowEndpoint, "indexnow-endpoint", indexnow.DefaultEndpoint, "IndexNow `URL` --indexnow-key-file submits to (submit's --endpoint)")
-	fs.StringVar(&f.IndexNowKeyLocation, "indexnow-key-location", "", "`URL` of the key file when it is not https://HOST/KEY.txt; only URLs below its directory are sent (IN-05; submit's --key-location)")
-	fs.Int64Var(&f.IndexNowMaxPerDay, "indexnow-max-per-day", 0, "submit at most `N` URLs in 24 hours, counted in --state; the rest go with a later run (0: no limit; submit's --max-per-day)")
-	fs.BoolVar(&f.IndexNowDryRun, "indexnow-dry-run", false, "publish the sitemaps, then print each IndexNow batch's JSON body on standard error and send and record nothing (submit's --dry-run)")
-	fs.BoolVar(&f.IndexNowVerifyKey, "indexnow-verify-key", false, "before submitting, fetch the key file from the host and stop when it is missing or holds another key (submit's --verify-key)")
+	fs.StringVar(&f.IndexNowKeyFile, "indexnow-key-file", "", "after publishing, submit changed URLs to IndexNow with this key `FILE` (needs --state)")
+	fs.StringVar(&f.IndexNowEndpoint, "indexnow-endpoint", indexnow.DefaultEndpoint, "IndexNow `URL` to submit to")
+	fs.StringVar(&f.IndexNowKeyLocation, "indexnow-key-location", "", "`URL` of the key file when not https://HOST/KEY.txt (IN-05)")
+	fs.Int64Var(&f.IndexNowMaxPerDay, "indexnow-max-per-day", 0, "submit at most `N` URLs in 24 hours (0: no limit)")
+	fs.BoolVar(&f.IndexNowDryRun, "indexnow-dry-run", false, "print the IndexNow batches on standard error instead of sending them")
+	fs.BoolVar(&f.IndexNowVerifyKey, "indexnow-verify-key", false, "check the live key file before submitting")
 }
 
 // check refuses the flags before anything runs: a key file that cannot

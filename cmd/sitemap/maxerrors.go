@@ -8,7 +8,7 @@ import (
 
 // maxErrorsUsage is the help of --max-errors, the same flag on every
 // command that reads sitemaps (parse, validate, fetch, diff, generate).
-const maxErrorsUsage = "abandon a document after this many errors, with one LIM-05 error saying so (0: no limit); a file of junk is not reported line by line"
+const maxErrorsUsage = "abandon a document after this many errors (LIM-05; 0: no limit)"
 
 // addMaxErrors adds --max-errors to c, into p.
 func addMaxErrors(c *cobra.Command, p *int) {

@@ -41,17 +41,17 @@ type publishFlags struct {
 
 // register adds the flags to f, in the order --help shows them.
 func (p *publishFlags) register(f *pflag.FlagSet) {
-	f.StringVar(&p.Out, "out", ".", "directory to write the sitemaps into (created when missing), s3://bucket/prefix for an S3-compatible bucket, or - for one sitemap on standard output")
+	f.StringVar(&p.Out, "out", ".", "directory to publish into, s3://bucket/prefix, or - for standard output")
 	f.StringVar(&p.Name, "name", "sitemap", "base name of the files: NAME.xml, NAME-1.xml, …")
 	f.BoolVar(&p.Gzip, "gzip", false, "compress the sitemaps (NAME-1.xml.gz, …)")
 	f.IntVar(&p.GzipLevel, "gzip-level", build.DefaultGzipLevel, "gzip level, 1 (fastest) to 9 (smallest)")
 	f.BoolVar(&p.GzipIndex, "gzip-index", false, "compress the index too")
-	f.StringVar(&p.Index, "index", "auto", "write an index: auto (when more than one sitemap), always, never")
+	f.StringVar(&p.Index, "index", "auto", "write an index: auto, always, never")
 	f.IntVar(&p.MaxURLs, "max-urls", sitemap.MaxURLs, "most URLs per sitemap (S-01)")
 	f.IntVar(&p.MaxBytes, "max-bytes", sitemap.MaxBytes, "most uncompressed bytes per sitemap (S-02)")
-	f.StringVar(&p.S3Endpoint, "s3-endpoint", "", "with --out s3://…: the `URL` of an S3-compatible service (default $AWS_ENDPOINT_URL_S3, $AWS_ENDPOINT_URL, else AWS); credentials from $AWS_ACCESS_KEY_ID and $AWS_SECRET_ACCESS_KEY")
-	f.StringVar(&p.S3Region, "s3-region", "", "with --out s3://…: the signing region (default $AWS_REGION, $AWS_DEFAULT_REGION, else us-east-1)")
-	f.StringVar(&p.CacheControl, "cache-control", store.DefaultCacheControl, "with --out s3://…: the Cache-Control of every object written")
+	f.StringVar(&p.S3Endpoint, "s3-endpoint", "", "S3-compatible service `URL` (default $AWS_ENDPOINT_URL_S3, else AWS)")
+	f.StringVar(&p.S3Region, "s3-region", "", "S3 signing region (default $AWS_REGION, else us-east-1)")
+	f.StringVar(&p.CacheControl, "cache-control", store.DefaultCacheControl, "Cache-Control of the S3 objects written")
 }
 
 // s3Store is the S3 store of --out s3://… and the S3 flags.
