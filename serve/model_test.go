@@ -298,6 +298,17 @@ type modelClient struct {
 
 func (c *modelClient) fetch(path string) string {
 	c.t.Helper()
+	doc, ok := c.fetchMay(path, false)
+	if !ok {
+		c.t.Fatalf("%s: not found", path)
+	}
+	return doc
+}
+
+// fetchMay is fetch; with gone set, a 404 (a page emptied between the
+// index and the page request, on a live server) returns false.
+func (c *modelClient) fetchMay(path string, gone bool) (string, bool) {
+	c.t.Helper()
 	gz := c.rnd.IntN(2) == 0
 	hdr := []string{}
 	if gz {
@@ -306,6 +317,9 @@ func (c *modelClient) fetch(path string) string {
 	key := path + "|" + strconv.FormatBool(gz)
 	prev, had := c.last[key]
 	res := get(c.t, c.h, "GET", path, hdr...)
+	if gone && res.StatusCode == 404 {
+		return "", false
+	}
 	if res.StatusCode != 200 {
 		c.t.Fatalf("%s: %s %s", path, res.Status, body(c.t, res))
 	}
@@ -340,7 +354,7 @@ func (c *modelClient) fetch(path string) string {
 		}
 	}
 	c.last[key] = seenDoc{etag, lm, sum}
-	return doc
+	return doc, true
 }
 
 // check fetches the index and every page and compares them with the
@@ -583,10 +597,16 @@ func (c *modelClient) matches(m *modelDB) bool {
 	if res.StatusCode == 404 {
 		return len(want) == 0
 	}
-	idx := c.fetch("/sitemap.xml")
+	idx, ok := c.fetchMay("/sitemap.xml", true)
+	if !ok {
+		return len(want) == 0
+	}
 	got := map[string]int64{}
 	for _, l := range locs(idx) {
-		doc := c.fetch(l[strings.LastIndexByte(l, '/'):])
+		doc, ok := c.fetchMay(l[strings.LastIndexByte(l, '/'):], true)
+		if !ok {
+			return false // the pages changed meanwhile: look again
+		}
 		pd := sitemap.NewDecoder(strings.NewReader(doc), sitemap.DecoderOptions{})
 		for {
 			it, err := pd.Next()

@@ -44,44 +44,9 @@ func newSubmitCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "submit [flags] INPUT...",
 		Short: "Tell IndexNow search engines which URLs changed, each change once",
-		Long: `Submit sends URLs to an IndexNow endpoint (Bing, Yandex, Seznam, Naver and the others share
-submissions; Google does not take part), in batches of at most 10,000 (IN-08).
-
-INPUT is a URL list (one a line), JSONL entry records, the JSONL of 'sitemap diff --format
-jsonl' (only added and modified entries are sent; removed ones are not), or a sitemap or
-index, local or http(s) (an index's children are read), or a site's homepage or robots.txt URL
-(the sitemaps found there, as fetch finds them); "-" is standard input.
-
-Before anything is sent (IN-11) the key is checked (IN-03: 8 to 128 of a-z A-Z 0-9 -); a URL
-on another host than --host, or outside the directory of --key-location (IN-05), is named on
-standard error and not sent; a URL listed twice is sent once. URLs are sent in the normal form
-generate writes them in (percent-encoded, punycode host, no default port or fragment; L-18).
---verify-key first fetches the key file from the live host and stops when it is missing or
-holds another key.
-
-200 and 202 are success; 400, 403 and 422 are reported with what they mean and not retried;
-429 and 5xx are retried with backoff, honouring Retry-After up to a minute. A 403 or a 429
-that outlasts the retries stops the run: the rest are left for a later run.
-
-With --state FILE, what was submitted, when and with which outcome is recorded there (SQLite,
-the file of 'generate --state'): a re-run sends nothing new, a run that was killed sends what
-it had not sent, and a page whose lastmod or content hash changed is sent again. Each batch is
-recorded when its answer comes: the one batch a kill catches between the endpoint receiving
-it and the answer being recorded is sent again (at least once); every other URL, exactly once.
---max-per-day keeps a quota over the last 24 hours (of --state, else of this run).
-
-Runs sharing one --state at once (and generate or crawl with --indexnow-key-file on it) send
-each URL once: a run holds the state's lock from checking a batch to recording its answer, so
-they take turns batch by batch. A wait of over a second names the holder (pid, host, command, since
-when); --lock-wait bounds it. The lock ends with its holder, kill -9 included.
-
-No redirect is followed: an endpoint answering 3xx fails the batch, names where it pointed and
-stops the run; nothing is recorded as sent (give that URL as --endpoint if you trust it).
-
-Each batch's outcome and a summary go to standard error; --dry-run prints each batch's
-JSON body on standard output and sends nothing. Exit status: 0 all sent, 1 a batch failed
-or a URL was refused or an input had errors, 2 could not run (bad key or flags, unreadable
-input, key file check failed).`,
+		Long: `Submit sends URLs (lists, sitemaps, 'sitemap diff' output) to an IndexNow endpoint, checked
+and in batches; with --state, each change once, however many runs share the state (they take
+turns under its lock). See docs/INDEXNOW.md#submit.`,
 		Example: `  sitemap submit --dry-run --key 9f3c2a7e41b84d0c --host www.example.com examples/urls.txt
   sitemap diff --format jsonl testdata/samples/basic.xml testdata/samples/badorder.xml | sitemap submit --dry-run --key 9f3c2a7e41b84d0c --host www.example.com -
   sitemap submit --dry-run --max-per-day 2 --key 9f3c2a7e41b84d0c --host www.example.com testdata/samples/basic.xml`,

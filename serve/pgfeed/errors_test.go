@@ -150,7 +150,7 @@ func TestObjectName(t *testing.T) {
 		if tc.want != "" && got != tc.want {
 			t.Errorf("%q: got %q, want %q", tc.in, got, tc.want)
 		}
-		if !validName.MatchString(got) || len(got) > 52 {
+		if !validName(got) || len(got) > 52 {
 			t.Errorf("%q: %q is not a valid name with room for a slot's suffix", tc.in, got)
 		}
 		if other, ok := seen[got]; ok {

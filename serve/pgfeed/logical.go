@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -29,8 +28,20 @@ const slowSlot = 5 * time.Second
 // Options.Create may drop it (after a crash of the one that created it).
 const pubComment = "created by sitemap (serve/pgfeed) for its change feed; dropped when the last feed using it ends"
 
-// validName is what Options.Name may hold.
-var validName = regexp.MustCompile(`^[a-z0-9_]{1,63}$`)
+// validName reports whether s is what Options.Name may hold: 1 to 63
+// lower-case letters, digits and _ (a function, not a regexp in a
+// package variable: every command would compile it at start).
+func validName(s string) bool {
+	if len(s) == 0 || len(s) > 63 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
 
 // Watch follows the committed changes of o.Table by logical decoding and
 // calls fn with them, until ctx is done (it returns nil) or the feed fails
@@ -148,7 +159,7 @@ type logical struct {
 // replication connection, creates the slot and starts the stream.
 func (f *logical) start(ctx context.Context) error {
 	o := f.o
-	if o.Name != "" && !validName.MatchString(o.Name) {
+	if o.Name != "" && !validName(o.Name) {
 		return fmt.Errorf("pgfeed: Options.Name %q names a publication and a replication slot: use at most 63 lower-case letters, digits and _", o.Name)
 	}
 	db, err := connect(ctx, o.ConnString)
