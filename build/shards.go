@@ -12,8 +12,8 @@ import (
 	"github.com/klauspost/compress/gzip"
 
 	sitemap "github.com/sitemapkit/sitemap"
-	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/store"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // Sharded generation: N runs, on any machines, each publish one shard of a
@@ -250,10 +250,10 @@ func readShard(ctx context.Context, st store.Store, present map[string]bool, nam
 	return out, nil
 }
 
-// normalDir is the directory URL u in its normal form (check.Normalize),
+// normalDir is the directory URL u in its normal form (urlnorm.Normalize),
 // or u itself when it has none.
 func normalDir(u string) string {
-	if n, _, pr := check.Normalize(u); pr.OK() {
+	if n, _, err := urlnorm.Normalize(u); err == nil {
 		return n
 	}
 	return u

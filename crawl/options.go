@@ -7,7 +7,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
-	"github.com/sitemapkit/sitemap/internal/urlnorm"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // DefaultUserAgent is sent when Options.UserAgent is empty. Its product

@@ -117,7 +117,7 @@ type Options struct {
 	// player locs, alternate hrefs) in their normal form before anything
 	// else looks at them, duplicates included: percent-encoded as UTF-8,
 	// the host in lower case and punycode, no default port, no fragment
-	// (L-18, see check.Normalize). Each rewrite is reported at info level
+	// (L-18, see urlnorm.Normalize). Each rewrite is reported at info level
 	// and counted in Summary.Repairs; Build.BaseURL and Build.SiteURL are
 	// taken in that form too. With NoNormalize, such a loc is refused as
 	// the encoder refuses it (L-07), and so is such a base URL.

@@ -35,7 +35,7 @@ func TestNormalize(t *testing.T) {
 		{"https://Bücher.example/ä", "https://xn--bcher-kva.example/%C3%A4", ChangedIDNA | ChangedEncoded},
 		{"https://[2001:DB8::1]:443/", "https://[2001:db8::1]/", ChangedHost | ChangedPort},
 		{"https://www.example.com./a", "https://www.example.com./a", 0}, // another host: kept
-		{"https://www.example.com/p?", "https://www.example.com/p?", 0},  // an empty query is not no query (RFC 3986 §6.2.3)
+		{"https://www.example.com/p?", "https://www.example.com/p?", 0}, // an empty query is not no query (RFC 3986 §6.2.3)
 		{"https://www.example.com/A/B?X=Y", "https://www.example.com/A/B?X=Y", 0},
 		{"https://www.example.com/.well-known/x", "https://www.example.com/.well-known/x", 0},
 		{"https://www.example.com/a..b/..c/.d/", "https://www.example.com/a..b/..c/.d/", 0},
