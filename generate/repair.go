@@ -182,15 +182,3 @@ func fixedField(msg string) string {
 	f, _, _ := strings.Cut(msg, " ")
 	return f
 }
-
-// normalURL is s in its normal form (urlnorm.Normalize), or s itself when
-// it is "" or has none (package build then says why).
-func normalURL(s string) string {
-	if s == "" {
-		return s
-	}
-	if n, _, err := urlnorm.Normalize(s); err == nil {
-		return n
-	}
-	return s
-}

@@ -193,12 +193,7 @@ type scope struct {
 // (urlnorm.Normalize: percent-encoded as UTF-8, the host in lower case and
 // punycode, no default port or fragment; L-18), or s itself when it has
 // none. Submit takes Options.KeyLocation so.
-func NormalURL(s string) string {
-	if n, _, err := urlnorm.Normalize(s); err == nil {
-		return n
-	}
-	return s
-}
+func NormalURL(s string) string { return urlnorm.Key(s) }
 
 // NormalHost returns the host h names (a host, host:port, or an http(s)
 // URL) as a submission carries it and its URLs are compared with it: in

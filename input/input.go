@@ -124,7 +124,9 @@ type Options struct {
 	Complete bool
 
 	// SkipDuplicates makes a [Reader] return each URL loc once: a loc it
-	// returned before is skipped and counted ([Reader.Duplicates]). The
+	// returned before, in any spelling of it (locs compare in their
+	// normal form, urlnorm.Key), is skipped and counted
+	// ([Reader.Duplicates]); the first spelling read is returned. The
 	// locs seen are kept as 128-bit hashes in DedupMemory bytes (0: 64 MiB),
 	// then in a temporary file, so memory has a ceiling whatever the
 	// number of URLs.

@@ -130,7 +130,7 @@ func (r *Reader) Next() (*Entry, error) {
 				if r.seen == nil {
 					r.seen = seen.New(r.o.DedupMemory, "")
 				}
-				isNew, err := r.seen.Add(r.e.URL.Loc)
+				isNew, err := r.seen.Add(urlnorm.Key(r.e.URL.Loc)) // spellings of one URL are one
 				if err != nil {
 					r.fail(fmt.Errorf("remembering the URLs read: %w", err))
 					continue

@@ -126,6 +126,20 @@ func Normalize(s string) (string, Changes, error) {
 	return normalizeSlow(s, false)
 }
 
+// Key is the key under which the spellings of one URL count as one: the
+// normal form of s ([Normalize]), or s itself when it has none (a
+// relative or malformed URL is only itself). Like Normalize, it returns
+// s without allocating when s is already normal.
+func Key(s string) string {
+	if normalFast(s) {
+		return s
+	}
+	if n, _, err := normalizeSlow(s, false); err == nil {
+		return n
+	}
+	return s
+}
+
 // Byte classes.
 const (
 	cURI        = 1 << iota // may appear literally in a path or query: unreserved, sub-delims, ':', '@', '/', '?'
