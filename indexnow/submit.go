@@ -182,10 +182,8 @@ func Version(u *sitemap.URL) string {
 
 // scope is the checked Options: where URLs may be.
 type scope struct {
-	host   string       // lower case, with the port when Host has one
-	site   urlnorm.Site // of https://host/: the host and port compared
-	port   bool         // Host has a port: it is compared too
-	dir    string       // the key file's directory path, ending in "/"; "" for the root
+	host   string // lower case, with the port when Host has one
+	dir    string // the key file's directory path, ending in "/"; "" for the root
 	keyLoc string
 }
 
@@ -242,8 +240,6 @@ func (o *Options) check() (scope, error) {
 		return sc, fmt.Errorf("indexnow: host %q is not a host name; give it as www.example.com", o.Host)
 	}
 	sc.host = h
-	sc.port = strings.Contains(strings.TrimPrefix(h, "["), ":") && !strings.HasSuffix(h, "]")
-	sc.site, _ = urlnorm.SiteOf(&url.URL{Scheme: "https", Host: h})
 	if o.KeyLocation != "" {
 		o.KeyLocation = NormalURL(o.KeyLocation) // as the URLs are compared with it
 		u, err := url.Parse(o.KeyLocation)
@@ -282,12 +278,8 @@ func (o *Options) check() (scope, error) {
 }
 
 // sameHost reports whether the http(s) URL u is on the host of the
-// submission (IN-08), the host compared as urlnorm compares hosts (case,
-// IDNA), and the port too when Host has one.
-func (sc *scope) sameHost(u *url.URL) bool {
-	s, ok := urlnorm.SiteOf(u)
-	return ok && s.Host == sc.site.Host && (!sc.port || s.Port == sc.site.Port)
-}
+// submission (IN-08): urlnorm.OnHost, the port compared when Host has one.
+func (sc *scope) sameHost(u *url.URL) bool { return urlnorm.OnHost(u, sc.host) }
 
 // refuse returns the diagnostic of a URL that is not sent, or nil.
 func (sc *scope) refuse(loc string) *sitemap.Diagnostic {

@@ -135,6 +135,27 @@ func Display(raw string) string {
 	return s.Display()
 }
 
+// OnHost reports whether the http(s) URL u is on host: a host name (or
+// an IPv6 literal in brackets) with or without ":port", as an allow-list
+// or an IndexNow submission names a host. The names compare as [Host]
+// makes them (case, IDNA); when host has a port, it is compared with u's
+// effective port, else any port matches.
+func OnHost(u *url.URL, host string) bool {
+	s, ok := SiteOf(u)
+	if !ok {
+		return false
+	}
+	h := &url.URL{Host: host}
+	if Host(h.Hostname()) != s.Host || h.Hostname() == "" {
+		return false
+	}
+	if p := h.Port(); p != "" {
+		n, err := strconv.Atoi(p)
+		return err == nil && n == s.Port
+	}
+	return true
+}
+
 // SameSite reports whether the http(s) URLs a and b are on the same site:
 // the same scheme, host (after IDNA, in any case) and effective port
 // (I-05). A URL that does not parse is on no site.

@@ -104,3 +104,33 @@ func TestSameSiteInput(t *testing.T) {
 		}
 	}
 }
+
+func TestOnHost(t *testing.T) {
+	for _, c := range []struct {
+		u, host string
+		on      bool
+	}{
+		{"https://www.example.com/a", "www.example.com", true},
+		{"https://WWW.Example.com:8443/a", "www.example.com", true}, // no port: any port
+		{"https://www.example.com/a", "WWW.EXAMPLE.COM", true},
+		{"https://xn--bcher-kva.example/a", "bücher.example", true},
+		{"https://bücher.example/a", "XN--BCHER-KVA.example", true},
+		{"https://www.example.com/a", "www.example.com:443", true},
+		{"https://www.example.com:0443/a", "www.example.com:443", true},
+		{"https://www.example.com:8443/a", "www.example.com:443", false},
+		{"http://[2001:db8::1]:8080/a", "[2001:DB8::1]:8080", true},
+		{"https://example.com/a", "www.example.com", false},
+		{"https://www.example.com./a", "www.example.com", false},
+		{"ftp://www.example.com/a", "www.example.com", false},
+		{"https://www.example.com/a", "", false},
+		{"https://www.example.com/a", "www.example.com:http", false},
+	} {
+		u, err := url.Parse(c.u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := OnHost(u, c.host); got != c.on {
+			t.Errorf("OnHost(%q, %q) = %v, want %v", c.u, c.host, got, c.on)
+		}
+	}
+}

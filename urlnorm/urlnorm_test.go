@@ -65,8 +65,8 @@ func TestNormalize(t *testing.T) {
 // TestNormalizeRFC3986 is RFC 3986 §6.2.2: case normalisation (§6.2.2.1:
 // scheme and host lower case, hex digits of escapes upper case),
 // percent-encoding normalisation (§6.2.2.2: escapes of unreserved
-// characters decoded) and path segment normalisation (§6.2.2.3, dot
-// segments removed by §5.2.4), with the RFC's own example, and §6.2.3's
+// characters decoded) and path segment normalisation (RFC 3986 §6.2.2.3,
+// dot segments removed by RFC 3986 §5.2.4), with the RFC's own example, and §6.2.3's
 // default port and empty path.
 func TestNormalizeRFC3986(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
@@ -74,22 +74,22 @@ func TestNormalizeRFC3986(t *testing.T) {
 		{"http://example.com/%7Esmith/home.html", "http://example.com/~smith/home.html"},
 		{"http://EXAMPLE.com/%7esmith/home.html", "http://example.com/~smith/home.html"},
 		{"HTTP://example.COM/~smith/home.html", "http://example.com/~smith/home.html"},
-		// §6.2.2.1: "%3a" and "%3A" are one escape; a reserved character stays escaped.
+		// RFC 3986 §6.2.2.1: "%3a" and "%3A" are one escape; a reserved character stays escaped.
 		{"https://example.com/a%3ab", "https://example.com/a%3Ab"},
 		{"https://example.com/a%2fb", "https://example.com/a%2Fb"},
 		{"https://example.com/a%2Fb", "https://example.com/a%2Fb"},
 		{"https://example.com/?q=a%26b", "https://example.com/?q=a%26b"},
 		{"https://example.com/?q=a%2cb", "https://example.com/?q=a%2Cb"},
-		// §6.2.2.2: ALPHA, DIGIT, '-', '.', '_', '~' escaped are decoded, in the path and the query.
+		// RFC 3986 §6.2.2.2: ALPHA, DIGIT, '-', '.', '_', '~' escaped are decoded, in the path and the query.
 		{"https://example.com/%41%62%63%2D%2E%5F%7E%30", "https://example.com/Abc-._~0"},
 		{"https://example.com/?%6b=%76", "https://example.com/?k=v"},
 		{"https://example.com/%c3%a9", "https://example.com/%C3%A9"},
 		{"https://example.com/%25", "https://example.com/%25"},
 		{"https://example.com/%2541", "https://example.com/%2541"}, // "%25" then "41": decoded once only
-		// §6.2.2.3 with §5.2.4's algorithm; §5.2.4's own examples.
+		// RFC 3986 §6.2.2.3 with the algorithm of RFC 3986 §5.2.4, and its examples.
 		{"https://example.com/a/b/c/./../../g", "https://example.com/a/g"},
 		{"https://example.com/mid/content=5/../6", "https://example.com/mid/6"},
-		// §5.4.1 and §5.4.2: the results of the reference resolution examples, written absolute.
+		// RFC 3986 §5.4.1 and RFC 3986 §5.4.2: the results of the reference resolution examples, written absolute.
 		{"http://a/b/c/./g", "http://a/b/c/g"},
 		{"http://a/b/c/g/.", "http://a/b/c/g/"},
 		{"http://a/b/c/g/..", "http://a/b/c/"},
@@ -119,7 +119,7 @@ func TestNormalizeRFC3986(t *testing.T) {
 		// Dots escaped are dots (decoded first, then removed).
 		{"https://example.com/a/%2e%2E/b", "https://example.com/b"},
 		{"https://example.com/a/%2e/b", "https://example.com/a/b"},
-		// §6.2.3: the default port and an empty path.
+		// RFC 3986 §6.2.3: the default port and an empty path.
 		{"http://example.com", "http://example.com/"},
 		{"http://example.com:/", "http://example.com/"},
 		{"http://example.com:80/", "http://example.com/"},

@@ -110,8 +110,10 @@ sitemap (L-17).
 filter in memory; at least 1MiB).
 
 URLs are written in their normal form: percent-encoded as UTF-8 (café becomes caf%C3%A9, a
-space %20), the host in lower case and punycode, without the default port or a fragment; each
-one is reported at info level (L-18). --no-normalize refuses them instead (L-07).
+space %20, %c3%a9 %C3%A9, %7e ~), dot segments removed (/a/../b is /b), the host in lower case
+and punycode, without the default port or a fragment; each one is reported at info level
+(L-18). --no-normalize writes them as given and refuses those that need encoding (L-07);
+duplicates are compared in the normal form either way.
 
 One bad field or extension block costs that field or block, not the page: a video without
 thumbnail_loc (V-01), a news block without a title (N-01), an alternate with hreflang
