@@ -25,8 +25,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	"golang.org/x/net/idna"
 )
 
 // Changes says what [Normalize] changed in a URL, one bit per kind of
@@ -343,8 +341,8 @@ func normalizeSlow(s string, lenient bool) (string, Changes, error) {
 			return fail("has no host")
 		}
 		if !isASCII(host) {
-			a, err := idna.Lookup.ToASCII(host)
-			if err != nil || a == "" || !isASCII(a) {
+			a := Host(host)
+			if a == "" || !isASCII(a) {
 				return fail("has a host IDNA cannot convert to punycode")
 			}
 			host, ch = a, ch|ChangedIDNA
