@@ -222,7 +222,6 @@ func normalFast(s string) bool {
 		return false
 	}
 	path := i
-	query := -1
 	for ; i < len(s); i++ {
 		// Eight bytes of the URI set at a time: the common case.
 		if i+8 <= len(s) {
@@ -245,11 +244,36 @@ func normalFast(s string) bool {
 			return false // '#', a byte to encode, a stray '%'
 		}
 	}
+	// Dot segments: each '.' of the path (a vectorised search; most paths
+	// have one or none) after a '/'.
 	p := s[path:]
-	if query = strings.IndexByte(p, '?'); query >= 0 {
-		p = p[:query]
+	q := -1
+	for j := strings.IndexByte(p, '.'); j >= 0; j = strings.IndexByte(p, '.') {
+		if q < 0 {
+			if q = strings.IndexByte(s[path:], '?'); q < 0 {
+				q = len(s) - path
+			}
+			q += path // the end of the path in s
+		}
+		at := len(s) - len(p) + j
+		if at >= q {
+			break // in the query
+		}
+		if s[at-1] == '/' && dotSegment(s[at:]) {
+			return false // "/./" or "/../" to remove
+		}
+		p = p[j+1:]
 	}
-	return !hasDotSegment(p)
+	return true
+}
+
+// dotSegment reports whether p, which starts with '.' after a '/', is a
+// segment "." or ".." (of a path without a fragment).
+func dotSegment(p string) bool {
+	if len(p) > 1 && p[1] == '.' {
+		p = p[1:]
+	}
+	return len(p) == 1 || p[1] == '/' || p[1] == '?'
 }
 
 func isLowerHex(c byte) bool { return c >= 'a' && c <= 'f' }
@@ -307,9 +331,10 @@ func normalizeSlow(s string, lenient bool) (string, Changes, error) {
 	if strings.IndexByte(auth, '@') >= 0 {
 		return fail("has user info before the host")
 	}
-	b := make([]byte, 0, len(t)+16)
-	b = append(b, scheme...)
-	b = append(b, "://"...)
+	var b strings.Builder
+	b.Grow(len(t) + 16)
+	b.WriteString(scheme)
+	b.WriteString("://")
 	var pt string
 	hasPort := false
 	if strings.HasPrefix(auth, "[") {
@@ -325,7 +350,7 @@ func normalizeSlow(s string, lenient bool) (string, Changes, error) {
 		if host != auth[:rb+1] {
 			ch |= ChangedHost
 		}
-		b = append(b, host...)
+		b.WriteString(host)
 		if after := auth[rb+1:]; after != "" {
 			if after[0] != ':' {
 				return fail("has something other than :port after its IPv6 host")
@@ -356,7 +381,7 @@ func normalizeSlow(s string, lenient bool) (string, Changes, error) {
 				host, ch = strings.ToLower(host), ch|ChangedHost
 			}
 		}
-		b = append(b, host...)
+		b.WriteString(host)
 	}
 	if hasPort {
 		n, ok := portNumber(pt)
@@ -371,8 +396,9 @@ func normalizeSlow(s string, lenient bool) (string, Changes, error) {
 			if pt[0] == '0' {
 				ch |= ChangedPort
 			}
-			b = append(b, ':')
-			b = strconv.AppendInt(b, int64(n), 10)
+			var num [5]byte
+			b.WriteByte(':')
+			b.Write(strconv.AppendInt(num[:0], int64(n), 10))
 		}
 	}
 	if i := strings.IndexByte(tail, '#'); i >= 0 {
@@ -381,33 +407,38 @@ func normalizeSlow(s string, lenient bool) (string, Changes, error) {
 	path, query, hasQuery := strings.Cut(tail, "?")
 	if path == "" {
 		ch |= ChangedPath
-	}
-	start := len(b)
-	var why string
-	if b, why = appendEscaped(b, path, &ch, lenient); why != "" {
-		return fail(why)
-	}
-	if len(b) == start {
-		b = append(b, '/')
-	} else if hasDotSegment(string(b[start:])) {
-		b = append(b[:start], removeDotSegments(string(b[start:]))...)
-		ch |= ChangedDots
+		b.WriteByte('/')
+	} else if !strings.Contains(path, "/.") && !strings.Contains(path, "%2") {
+		// No dot segment, written or escaped: the common case.
+		if why := writeEscaped(&b, path, &ch, lenient); why != "" {
+			return fail(why)
+		}
+	} else {
+		var p strings.Builder
+		if why := writeEscaped(&p, path, &ch, lenient); why != "" {
+			return fail(why)
+		}
+		if ps := p.String(); hasDotSegment(ps) {
+			b.WriteString(removeDotSegments(ps))
+			ch |= ChangedDots
+		} else {
+			b.WriteString(ps)
+		}
 	}
 	if hasQuery {
-		b = append(b, '?')
-		if b, why = appendEscaped(b, query, &ch, lenient); why != "" {
+		b.WriteByte('?')
+		if why := writeEscaped(&b, query, &ch, lenient); why != "" {
 			return fail(why)
 		}
 	}
-	return string(b), ch, nil
+	return b.String(), ch, nil
 }
 
 const hexDigits = "0123456789ABCDEF"
 
-// appendEscaped appends the path or query s to b with its
-// percent-encoding normalised (see Normalize). It returns why s cannot
-// be, or "".
-func appendEscaped(b []byte, s string, ch *Changes, lenient bool) ([]byte, string) {
+// writeEscaped writes the path or query s to b with its percent-encoding
+// normalised (see Normalize). It returns why s cannot be, or "".
+func writeEscaped(b *strings.Builder, s string, ch *Changes, lenient bool) string {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -416,38 +447,38 @@ func appendEscaped(b []byte, s string, ch *Changes, lenient bool) ([]byte, strin
 			d := unhex(s[i+1])<<4 | unhex(s[i+2])
 			i += 2
 			if class[d]&cUnreserved != 0 {
-				b = append(b, d)
+				b.WriteByte(d)
 				*ch |= ChangedEscapes
 				continue
 			}
 			if isLowerHex(s[i-1]) || isLowerHex(s[i]) {
 				*ch |= ChangedEscapes
 			}
-			b = append(b, '%', hexDigits[d>>4], hexDigits[d&15])
+			b.Write([]byte{'%', hexDigits[d>>4], hexDigits[d&15]})
 			continue
 		case c < 0x20 || c == 0x7f:
 			// Removed or encoded? No one answer.
-			return b, "contains the control character " + strconv.QuoteRune(rune(c))
+			return "contains the control character " + strconv.QuoteRune(rune(c))
 		case c >= utf8.RuneSelf:
 			r, n := utf8.DecodeRuneInString(s[i:])
 			if r == utf8.RuneError && n <= 1 && !lenient {
 				// Which charset it was, no one knows.
-				return b, "contains a byte that is not UTF-8"
+				return "contains a byte that is not UTF-8"
 			}
 			for _, c := range []byte(s[i : i+n]) {
-				b = append(b, '%', hexDigits[c>>4], hexDigits[c&15])
+				b.Write([]byte{'%', hexDigits[c>>4], hexDigits[c&15]})
 			}
 			i += n - 1
 			*ch |= ChangedEncoded
 			continue
 		default:
-			b = append(b, '%', hexDigits[c>>4], hexDigits[c&15])
+			b.Write([]byte{'%', hexDigits[c>>4], hexDigits[c&15]})
 			*ch |= ChangedEncoded
 			continue
 		}
-		b = append(b, c)
+		b.WriteByte(c)
 	}
-	return b, ""
+	return ""
 }
 
 // removeDotSegments is RFC 3986 §5.2.4 on an escaped path that starts
