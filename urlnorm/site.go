@@ -94,10 +94,9 @@ func (s Site) String() string {
 	return s.Scheme + "://" + s.HostPort(false)
 }
 
-// HostPort is the host with its port, as an HTTP Host header carries it
-// when def is false ("example.com:443" when explicit is wanted); with
-// def true the scheme's default port is left out ("example.com",
-// "example.com:8080"). An IPv6 literal is in brackets.
+// HostPort is host:port ("example.com:443"); with def true the scheme's
+// default port is left out ("example.com", "example.com:8080"). An IPv6
+// literal is in brackets.
 func (s Site) HostPort(def bool) string {
 	h := s.Host
 	if strings.IndexByte(h, ':') >= 0 {

@@ -1,15 +1,15 @@
 // Package urlnorm is the one answer to "are these two URLs the same?":
 // the normal form of a URL, the key under which two spellings of one
-// page count as one ([Normalize]; generate, validate, fetch, parse,
+// page count as one ([Normalize], [Key]; generate, validate, fetch,
 // indexnow, crawl and audit deduplicate under it), with the crawler's
 // own additions as options ([Normalizer]), and the site a URL is on
 // ([SiteOf], [SameSite]: scheme, host and port, compared after IDNA), as
 // the I-05 rule, fetch's request scope, indexnow's host check and the
 // crawler's scope compare it.
 //
-// The normal form is RFC 3986's syntax-based normalisation (§6.2.2) of
-// an absolute http(s) URL, plus the scheme-based part of §6.2.3 that has
-// one right answer, so these spellings are one URL:
+// The normal form is the syntax-based normalisation of RFC 3986 §6.2.2
+// applied to an absolute http(s) URL, plus the scheme-based part of RFC
+// 3986 §6.2.3 that has one right answer, so these spellings are one URL:
 //
 //	https://example.com/~user    https://example.com/%7euser    HTTPS://EXAMPLE.COM:443/%7Euser
 //	https://example.com/b/c      https://example.com/a/../b/c   https://example.com/b/./c#top
