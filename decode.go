@@ -9,8 +9,8 @@ import (
 
 	"github.com/klauspost/compress/gzip"
 
-	"github.com/sitemapkit/sitemap/internal/site"
 	"github.com/sitemapkit/sitemap/internal/xmlscan"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // Format is the kind of document a [Decoder] found (F-01, F-04).
@@ -328,7 +328,7 @@ func (d *Decoder) countError(line, col int) {
 
 func (d *Decoder) diag(rule string, sev Severity, line, col int, msg string) Diagnostic {
 	dg := Diagnostic{Rule: rule, Severity: sev, Message: msg, Line: line, Col: col}
-	if n := d.opt.Name; site.IsHTTP(n) {
+	if n := d.opt.Name; urlnorm.IsHTTP(n) {
 		dg.URL = n
 	} else {
 		dg.File = n

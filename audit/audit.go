@@ -14,9 +14,9 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/crawl"
 	"github.com/sitemapkit/sitemap/fetch"
-	"github.com/sitemapkit/sitemap/internal/urlnorm"
 	"github.com/sitemapkit/sitemap/robots"
 	"github.com/sitemapkit/sitemap/state"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // Options configure an audit. HTTP is required; every other zero field is

@@ -12,8 +12,8 @@ import (
 	"github.com/klauspost/compress/gzip"
 
 	sitemap "github.com/sitemapkit/sitemap"
-	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/store"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // Sharded generation: N runs, on any machines, each publish one shard of a
@@ -232,7 +232,7 @@ func readShard(ctx context.Context, st store.Store, present map[string]bool, nam
 		if r.kind(child) != kindChild {
 			return nil, &ShardError{k, n, fmt.Sprintf("%s lists %s, which is not a child of %s (%s-N-HASH.xml); it is not a shard's index", top, loc, sn, sn)}
 		}
-		if dir := loc[:len(loc)-len(child)]; normalDir(dir) != normalDir(baseURL) {
+		if dir := loc[:len(loc)-len(child)]; urlnorm.Key(dir) != urlnorm.Key(baseURL) {
 			// The merged index would list the children where they are
 			// not served (and each child's URLs are checked against its
 			// own URL's directory, L-09).
@@ -248,15 +248,6 @@ func readShard(ctx context.Context, st store.Store, present map[string]bool, nam
 	}
 	slices.SortStableFunc(out, func(a, b sitemap.IndexEntry) int { return childNum(a.Loc) - childNum(b.Loc) })
 	return out, nil
-}
-
-// normalDir is the directory URL u in its normal form (check.Normalize),
-// or u itself when it has none.
-func normalDir(u string) string {
-	if n, _, pr := check.Normalize(u); pr.OK() {
-		return n
-	}
-	return u
 }
 
 // childNum is N of a child's name NAME-N-HASH.xml (0 when there is none).

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	sitemap "github.com/sitemapkit/sitemap"
-	"github.com/sitemapkit/sitemap/internal/urlnorm"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // crawlSite crawls the site into the state file at path and returns the

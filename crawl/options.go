@@ -7,7 +7,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
-	"github.com/sitemapkit/sitemap/internal/urlnorm"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // DefaultUserAgent is sent when Options.UserAgent is empty. Its product
@@ -96,7 +96,8 @@ type Options struct {
 	// are listed ("list-exclude"); links of unlisted pages are followed.
 	ListInclude, ListExclude []*regexp.Regexp
 	// ImageHosts are hosts besides the site's whose images are listed (a
-	// CDN, IM-05).
+	// CDN, IM-05): a host, or host:port for that port only, compared as
+	// urlnorm.OnHost compares them (case, IDNA).
 	ImageHosts []string
 
 	// NoSitemaps skips the sitemaps robots.txt names as seeds.

@@ -16,6 +16,7 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/state"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // fetch requests one page and reads what the crawler needs from it. It
@@ -277,7 +278,7 @@ func (c *Crawler) imageHost(img string) bool {
 		return false
 	}
 	for _, h := range c.o.ImageHosts {
-		if strings.EqualFold(u.Host, h) || strings.EqualFold(u.Hostname(), h) {
+		if urlnorm.OnHost(u, h) {
 			return true
 		}
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
-	"github.com/sitemapkit/sitemap/internal/urlnorm"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // Page is what an HTML page and its headers say about indexing, read by

@@ -9,6 +9,7 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // OpenOptions configures [Open].
@@ -44,8 +45,8 @@ func (o OpenOptions) diag(d sitemap.Diagnostic) {
 // discovery found no sitemap (FETCH-NONE): a problem found, as in fetch.
 var ErrNoSitemap = errors.New("no sitemap found")
 
-// IsURL reports whether name is an http(s) URL ([input.IsHTTP]).
-func IsURL(name string) bool { return input.IsHTTP(name) }
+// IsURL reports whether name is an http(s) URL ([urlnorm.IsHTTP]).
+func IsURL(name string) bool { return urlnorm.IsHTTP(name) }
 
 // Open returns the entries of one side of a diff, named as on the command
 // line:

@@ -61,3 +61,19 @@ func BenchmarkWalk(b *testing.B) {
 	}
 	b.ReportMetric(float64(urls)/b.Elapsed().Seconds(), "URLs/s")
 }
+
+// BenchmarkWalkDedup is BenchmarkWalk with deduplication on: every URL
+// is listed 8 times, handed out once (each compared in its normal form).
+func BenchmarkWalkDedup(b *testing.B) {
+	srv := benchSite(b, 8, 50000)
+	b.ReportAllocs()
+	var urls int64
+	for b.Loop() {
+		sum, err := Walk(b.Context(), srv.URL+"/sitemap_index.xml", Options{PerHost: 8}, func(Event) error { return nil })
+		if err != nil || sum.URLs != 50000 {
+			b.Fatal(err, sum)
+		}
+		urls += 400000
+	}
+	b.ReportMetric(float64(urls)/b.Elapsed().Seconds(), "listed/s")
+}

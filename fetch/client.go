@@ -15,7 +15,7 @@ import (
 	"sync"
 	"time"
 
-	isite "github.com/sitemapkit/sitemap/internal/site"
+	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/robots"
 )
 
@@ -247,7 +247,7 @@ func (c *Client) OffSiteHint(u, site string, allowOffSite bool) string {
 	if se := c.Refused(u, site); se != nil {
 		reason, private = se.Reason, strings.Contains(se.Reason, "no-private")
 	}
-	return isite.OffSiteHint(u, allowOffSite, reason, private)
+	return check.OffSiteHint(u, allowOffSite, reason, private)
 }
 
 // CloseIdleConnections closes the idle connections of a Client built

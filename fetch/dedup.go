@@ -1,6 +1,9 @@
 package fetch
 
-import "github.com/sitemapkit/sitemap/internal/seen"
+import (
+	"github.com/sitemapkit/sitemap/internal/seen"
+	"github.com/sitemapkit/sitemap/urlnorm"
+)
 
 // DefaultDedupMemory is the in-memory budget of URL deduplication when
 // Options.DedupMemory is 0: 64 MiB holds about 2 million URLs before
@@ -14,8 +17,10 @@ func newDedupSet(budget int64, dir string) *dedupSet {
 	return &dedupSet{set: seen.New(budget, dir)}
 }
 
-// add reports whether u was new, and records it. Safe for concurrent use.
-func (d *dedupSet) add(u string) (bool, error) { return d.set.Add(u) }
+// add reports whether the URL u was new, and records it: URLs compare in
+// their normal form (urlnorm.Key), so the spellings of one URL count as
+// one. Safe for concurrent use.
+func (d *dedupSet) add(u string) (bool, error) { return d.set.Add(urlnorm.Key(u)) }
 
 // release frees the memory and removes the spill files.
 func (d *dedupSet) release() error { return d.set.Close() }

@@ -51,7 +51,8 @@
 // and a 304 reuses the stored body.
 //
 // URL deduplication keeps a 128-bit hash of each URL handed out so far,
-// checked by the workers as they read (one set behind a lock): a table in
+// in its normal form (package urlnorm: the spellings of one URL count as
+// one), checked by the workers as they read (one set behind a lock): a table in
 // memory, past the budget [Options.DedupMemory] (64 MiB by default: about
 // 2 million URLs in memory) a sorted run in a temporary file in
 // [Options.TempDir] behind a filter in memory, removed when Walk returns

@@ -11,8 +11,8 @@ import (
 	"time"
 
 	sitemap "github.com/sitemapkit/sitemap"
-	isite "github.com/sitemapkit/sitemap/internal/site"
 	"github.com/sitemapkit/sitemap/robots"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // Batch capacities: the slices never grow, so events may point into them.
@@ -162,7 +162,7 @@ func (w *walker) open(ctx context.Context, u string, probe bool, onRetry func(st
 	}
 	if index != "" {
 		g.CheckRedirect = func(req *http.Request, _ []*http.Request) error {
-			if !isite.Same(index, req.URL.String()) {
+			if !urlnorm.SameSite(index, req.URL.String()) {
 				return errors.New("redirected to " + req.URL.Redacted() + ", another site than the index (I-05); not followed")
 			}
 			return nil

@@ -125,7 +125,10 @@ type Options struct {
 	// robots.txt may be on any site (cross-submission) either way.
 	AllowOffSite bool
 	// NoDedup hands out every URL entry as listed, repeats included; memory
-	// then does not grow with the number of URLs.
+	// then does not grow with the number of URLs. Without it, a URL is
+	// handed out once in any of its spellings: URLs compare in their
+	// normal form (urlnorm.Key: %7e is ~, /a/../b is /b), and the
+	// spelling handed out is the first one read, as listed.
 	NoDedup bool
 	// DedupMemory is the most memory, in bytes, URL deduplication holds
 	// (default DefaultDedupMemory, 64 MiB). Past it, hashes are spilled to

@@ -9,8 +9,7 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/sitemapkit/sitemap/internal/check"
-	isite "github.com/sitemapkit/sitemap/internal/site"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // Scope says which URLs a [Client] may request and which addresses it may
@@ -145,37 +144,13 @@ func parseAllow(a string) (allowEntry, error) {
 	if host == "" || strings.ContainsAny(host, "/?#@ \t") || (strings.Contains(host, ":") && !isIP(host)) {
 		return bad("not a host name")
 	}
-	e.host = check.Host(host)
+	e.host = urlnorm.Host(host)
 	return e, nil
 }
 
 func isIP(h string) bool {
 	_, err := netip.ParseAddr(h)
 	return err == nil
-}
-
-// origin splits an http(s) URL into its host (as check.Host gives it) and
-// port (the scheme's default when absent).
-func origin(u *url.URL) (host string, port int, ok bool) {
-	switch strings.ToLower(u.Scheme) {
-	case "http":
-		port = 80
-	case "https":
-		port = 443
-	default:
-		return "", 0, false
-	}
-	if p := u.Port(); p != "" {
-		n, err := strconv.Atoi(p)
-		if err != nil {
-			return "", 0, false
-		}
-		port = n
-	}
-	if u.Hostname() == "" {
-		return "", 0, false
-	}
-	return check.Host(u.Hostname()), port, true
 }
 
 func (e allowEntry) match(host string, port int) bool {
@@ -198,7 +173,7 @@ func (s *scope) check(u *url.URL, anchor string) *ScopeError {
 	if s == nil {
 		return nil
 	}
-	host, port, ok := origin(u)
+	site, ok := urlnorm.SiteOf(u)
 	if !ok {
 		return &ScopeError{URL: u.Redacted(), Reason: "not an http(s) URL with a host (FETCH-SCOPE)"}
 	}
@@ -212,19 +187,20 @@ func (s *scope) check(u *url.URL, anchor string) *ScopeError {
 	if !s.sameSite && len(s.allow) == 0 {
 		return nil
 	}
-	if s.sameSite && isite.Same(anchor, u.String()) {
+	anchorSite, _ := urlnorm.ParseSite(anchor)
+	if s.sameSite && site == anchorSite {
 		return nil
 	}
 	for _, e := range s.allow {
-		if e.match(host, port) {
+		if e.match(site.Host, site.Port) {
 			return nil
 		}
 	}
 	why := "its host is not on the allow-list (FETCH-SCOPE)"
 	if s.sameSite {
-		why = "another site than " + isite.Origin(anchor) + " (same-site scope, FETCH-SCOPE)"
+		why = "another site than " + anchorSite.String() + " (same-site scope, FETCH-SCOPE)"
 		if len(s.allow) > 0 {
-			why = "another site than " + isite.Origin(anchor) + ", not on the allow-list (same-site scope, FETCH-SCOPE)"
+			why = "another site than " + anchorSite.String() + ", not on the allow-list (same-site scope, FETCH-SCOPE)"
 		}
 	}
 	return &ScopeError{URL: u.Redacted(), Reason: why}

@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // portOf is the port of a test server's URL.
@@ -330,13 +332,13 @@ func FuzzScopeAllow(f *testing.F) {
 				scheme = "http://"
 			}
 			if own, perr := url.Parse(scheme + spelt + "/"); perr == nil && own.Hostname() != "" {
-				if h, _, ok := origin(own); ok && h == e.host && sc.check(own, "") != nil {
+				if st, ok := urlnorm.SiteOf(own); ok && st.Host == e.host && sc.check(own, "") != nil {
 					t.Fatalf("Allow %q (%+v) refuses %s", entry, e, own)
 				}
 			}
 		}
 		same, _ := Scope{SameSite: true}.compile()
-		if _, _, ok := origin(u); ok && u.Host != "" && same.check(u, raw) != nil {
+		if _, ok := urlnorm.SiteOf(u); ok && u.Host != "" && same.check(u, raw) != nil {
 			t.Fatalf("same-site scope anchored at %q refuses it", raw)
 		}
 	})

@@ -9,7 +9,8 @@ import (
 	"time"
 
 	sitemap "github.com/sitemapkit/sitemap"
-	isite "github.com/sitemapkit/sitemap/internal/site"
+	"github.com/sitemapkit/sitemap/internal/check"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // sitemapRead is one sitemap being read by a worker: its job and node,
@@ -316,10 +317,10 @@ func (r *sitemapRead) item(it *docItem) {
 			e.diag(n, sitemap.Diagnostic{Rule: "L-01", Severity: sitemap.SeverityWarning,
 				Message: "index lists the relative URL " + strconv.Quote(it.Index.Loc) + "; resolved to " + loc})
 		}
-		if n.Format == "sitemapindex" && !isite.Same(r.final, loc) {
+		if n.Format == "sitemapindex" && !urlnorm.SameSite(r.final, loc) {
 			// I-05: an index lists sitemaps of its own site only.
 			off := sitemap.Diagnostic{Rule: "I-05", Severity: sitemap.SeverityError, Line: it.Line, Col: it.Col,
-				Message: isite.OffSite(loc, r.final, w.client.OffSiteHint(loc, w.start, w.opts.AllowOffSite))}
+				Message: check.OffSite(loc, r.final, w.client.OffSiteHint(loc, w.start, w.opts.AllowOffSite))}
 			if w.opts.AllowOffSite {
 				off.Severity = sitemap.SeverityWarning
 			}

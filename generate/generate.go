@@ -37,6 +37,7 @@ import (
 	"github.com/sitemapkit/sitemap/source"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/store"
+	"github.com/sitemapkit/sitemap/urlnorm"
 	"github.com/sitemapkit/sitemap/xsl"
 )
 
@@ -117,7 +118,7 @@ type Options struct {
 	// player locs, alternate hrefs) in their normal form before anything
 	// else looks at them, duplicates included: percent-encoded as UTF-8,
 	// the host in lower case and punycode, no default port, no fragment
-	// (L-18, see check.Normalize). Each rewrite is reported at info level
+	// (L-18, see urlnorm.Normalize). Each rewrite is reported at info level
 	// and counted in Summary.Repairs; Build.BaseURL and Build.SiteURL are
 	// taken in that form too. With NoNormalize, such a loc is refused as
 	// the encoder refuses it (L-07), and so is such a base URL.
@@ -317,7 +318,7 @@ func Run(ctx context.Context, src Source, o Options) (Summary, error) {
 	}
 	if !o.NoNormalize {
 		// The directory and scope in the form of the entries (L-18).
-		o.Build.BaseURL, o.Build.SiteURL = normalURL(o.Build.BaseURL), normalURL(o.Build.SiteURL)
+		o.Build.BaseURL, o.Build.SiteURL = urlnorm.Key(o.Build.BaseURL), urlnorm.Key(o.Build.SiteURL)
 	}
 	if _, one := o.Out.(*store.WriterStore); one && o.XSL && !o.Build.DryRun {
 		// Checked first: the stylesheet would go to the writer ahead of

@@ -6,9 +6,9 @@ import (
 	"hash/fnv"
 
 	sitemap "github.com/sitemapkit/sitemap"
-	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/internal/urlfilter"
 	"github.com/sitemapkit/sitemap/state"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // Run works in two goroutines: a reader runs the source and marks
@@ -164,9 +164,7 @@ func (p *reader) yield(it *Item) error {
 	if o := p.r.o; o.Shards > 1 {
 		key := st.it.URL.Loc
 		if o.NoNormalize {
-			if n, _, pr := check.Normalize(key); pr.OK() {
-				key = n
-			}
+			key = urlnorm.Key(key)
 		}
 		if ShardOf(key, o.Shards) != o.Shard {
 			p.cur.steps = p.cur.steps[:len(p.cur.steps)-1]
@@ -181,8 +179,8 @@ func (p *reader) yield(it *Item) error {
 		// knows, so a repeat is marked here, not dropped. Locs are
 		// compared in their normal form, written so or not.
 		if p.r.o.NoNormalize {
-			if n, ch, pr := check.Normalize(st.it.URL.Loc); pr.OK() && ch != 0 {
-				st.key = n
+			if k := urlnorm.Key(st.it.URL.Loc); k != st.it.URL.Loc {
+				st.key = k
 			}
 		}
 		isNew, err := p.r.seen.Add(st.dedupKey())

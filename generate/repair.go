@@ -7,7 +7,7 @@ import (
 	"time"
 
 	sitemap "github.com/sitemapkit/sitemap"
-	"github.com/sitemapkit/sitemap/internal/check"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // What Run repairs so that a page is kept: URLs written in their normal
@@ -92,10 +92,10 @@ func fieldKind(f string) string {
 // normalized is one URL of an entry that Run rewrote in its normal form.
 type normalized struct {
 	field, from, to string
-	changes         check.Changes
+	changes         urlnorm.Changes
 }
 
-// normalize writes the URLs of u in their normal form (check.Normalize):
+// normalize writes the URLs of u in their normal form (urlnorm.Normalize):
 // the loc, the image locs, the video thumbnail, content and player locs,
 // and the alternates' hrefs. A URL that cannot be normalised is left as
 // it is, for the encoder to refuse with its reason. Slices of u are
@@ -106,8 +106,8 @@ func normalize(u *sitemap.URL, out []normalized) []normalized {
 		if *s == "" {
 			return
 		}
-		n, ch, pr := check.Normalize(*s)
-		if !pr.OK() || ch == 0 {
+		n, ch, err := urlnorm.Normalize(*s)
+		if err != nil || ch == 0 {
 			return
 		}
 		out = append(out, normalized{field: field, from: *s, to: n, changes: ch})
@@ -116,7 +116,7 @@ func normalize(u *sitemap.URL, out []normalized) []normalized {
 	one("loc", &u.Loc)
 	copied := false
 	for i := range u.Images {
-		if n, ch, pr := check.Normalize(u.Images[i].Loc); pr.OK() && ch != 0 {
+		if n, ch, err := urlnorm.Normalize(u.Images[i].Loc); err == nil && ch != 0 {
 			if !copied {
 				u.Images, copied = slices.Clone(u.Images), true
 			}
@@ -135,7 +135,7 @@ func normalize(u *sitemap.URL, out []normalized) []normalized {
 			if *f.s == "" {
 				continue
 			}
-			if n, ch, pr := check.Normalize(*f.s); pr.OK() && ch != 0 {
+			if n, ch, err := urlnorm.Normalize(*f.s); err == nil && ch != 0 {
 				changed = append(changed, normalized{field: "videos[" + strconv.Itoa(i) + "]." + f.name, from: *f.s, to: n, changes: ch})
 				*f.s = n
 			}
@@ -150,7 +150,7 @@ func normalize(u *sitemap.URL, out []normalized) []normalized {
 	}
 	copied = false
 	for i := range u.Alternates {
-		if n, ch, pr := check.Normalize(u.Alternates[i].Href); pr.OK() && ch != 0 && u.Alternates[i].Href != "" {
+		if n, ch, err := urlnorm.Normalize(u.Alternates[i].Href); err == nil && ch != 0 && u.Alternates[i].Href != "" {
 			if !copied {
 				u.Alternates, copied = slices.Clone(u.Alternates), true
 			}
@@ -181,16 +181,4 @@ func (r *run) reportNormalized(it *Item, norm []normalized) {
 func fixedField(msg string) string {
 	f, _, _ := strings.Cut(msg, " ")
 	return f
-}
-
-// normalURL is s in its normal form (check.Normalize), or s itself when
-// it is "" or has none (package build then says why).
-func normalURL(s string) string {
-	if s == "" {
-		return s
-	}
-	if n, _, pr := check.Normalize(s); pr.OK() {
-		return n
-	}
-	return s
 }

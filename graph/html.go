@@ -8,14 +8,9 @@ import (
 	"html"
 	"io"
 	"strings"
-)
 
-// isHTTPPrefix reports whether s starts like an absolute http(s) URL, so
-// a relative loc that does is written whole (the map tells them apart by
-// that prefix).
-func isHTTPPrefix(s string) bool {
-	return len(s) >= 7 && (strings.EqualFold(s[:7], "http://") || len(s) >= 8 && strings.EqualFold(s[:8], "https://"))
-}
+	"github.com/sitemapkit/sitemap/urlnorm"
+)
 
 //go:embed map.js
 var mapJS string
@@ -78,7 +73,9 @@ func flatten(root *Node, at map[*Node]int) []mapNode {
 			loc := p.Loc
 			if n.Path != "" && strings.HasPrefix(loc, n.Path) && len(loc) > len(n.Path) {
 				loc = loc[len(n.Path):] // relative: never starts with "http" + "://" … unless a segment does
-				if isHTTPPrefix(loc) {
+				// Then it is written whole: the map tells relative from
+				// absolute by that prefix.
+				if urlnorm.IsHTTP(loc) {
 					loc = p.Loc
 				}
 			}

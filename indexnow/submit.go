@@ -14,8 +14,8 @@ import (
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/internal/seen"
-	"github.com/sitemapkit/sitemap/internal/site"
 	"github.com/sitemapkit/sitemap/state"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // DefaultEndpoint is the shared IndexNow endpoint; engines that take part
@@ -213,25 +213,19 @@ func Version(u *sitemap.URL) string {
 // scope is the checked Options: where URLs may be.
 type scope struct {
 	host   string // lower case, with the port when Host has one
-	port   bool
 	dir    string // the key file's directory path, ending in "/"; "" for the root
 	keyLoc string
 }
 
 // NormalURL returns s in the normal form Submit sends URLs in
-// (check.Normalize: percent-encoded as UTF-8, the host in lower case and
+// (urlnorm.Normalize: percent-encoded as UTF-8, the host in lower case and
 // punycode, no default port or fragment; L-18), or s itself when it has
 // none. Submit takes Options.KeyLocation so.
-func NormalURL(s string) string {
-	if n, _, pr := check.Normalize(s); pr.OK() {
-		return n
-	}
-	return s
-}
+func NormalURL(s string) string { return urlnorm.Key(s) }
 
 // NormalHost returns the host h names (a host, host:port, or an http(s)
 // URL) as a submission carries it and its URLs are compared with it: in
-// the normal form of check.Normalize (lower case, punycode, without the
+// the normal form of urlnorm.Normalize (lower case, punycode, without the
 // default port of the URL's scheme, https for a bare host); h itself,
 // lower-cased, when it has none.
 func NormalHost(h string) string {
@@ -246,7 +240,7 @@ func NormalHost(h string) string {
 		}
 		u = "https://" + h + "/"
 	}
-	if n, _, pr := check.Normalize(u); pr.OK() {
+	if n, _, err := urlnorm.Normalize(u); err == nil {
 		if pu, err := url.Parse(n); err == nil && pu.Host != "" {
 			return pu.Host
 		}
@@ -276,7 +270,6 @@ func (o *Options) check() (scope, error) {
 		return sc, fmt.Errorf("indexnow: host %q is not a host name; give it as www.example.com", o.Host)
 	}
 	sc.host = h
-	sc.port = strings.Contains(strings.TrimPrefix(h, "["), ":") && !strings.HasSuffix(h, "]")
 	if o.KeyLocation != "" {
 		o.KeyLocation = NormalURL(o.KeyLocation) // as the URLs are compared with it
 		u, err := url.Parse(o.KeyLocation)
@@ -314,12 +307,9 @@ func (o *Options) check() (scope, error) {
 	return sc, nil
 }
 
-func (sc *scope) sameHost(u *url.URL) bool {
-	if sc.port {
-		return strings.EqualFold(u.Host, sc.host)
-	}
-	return strings.EqualFold(u.Hostname(), sc.host) || strings.EqualFold(u.Host, sc.host)
-}
+// sameHost reports whether the http(s) URL u is on the host of the
+// submission (IN-08): urlnorm.OnHost, the port compared when Host has one.
+func (sc *scope) sameHost(u *url.URL) bool { return urlnorm.OnHost(u, sc.host) }
 
 // refuse returns the diagnostic of a URL that is not sent, or nil.
 func (sc *scope) refuse(loc string) *sitemap.Diagnostic {
@@ -339,15 +329,21 @@ func (sc *scope) refuse(loc string) *sitemap.Diagnostic {
 	return nil
 }
 
-// normal returns loc in its normal form (check.Normalize: percent-encoded
+// normal returns loc in its normal form (urlnorm.Normalize: percent-encoded
 // as UTF-8, host in lower case and punycode, no default port or
 // fragment; L-18), the URL a sitemap of generate lists, or the
 // diagnostic of a loc that has none (not sent).
 func normal(loc string) (string, *sitemap.Diagnostic) {
-	n, _, pr := check.Normalize(loc)
-	if !pr.OK() {
-		return loc, &sitemap.Diagnostic{Rule: pr.Rule, Severity: sitemap.SeverityError, URL: loc,
-			Message: pr.Text() + "; not sent"}
+	n, _, err := urlnorm.Normalize(loc)
+	if err != nil {
+		// check.URL refuses every URL that has no normal form, and says
+		// which rule it breaks.
+		rule, msg := "L-07", err.Error()
+		if _, pr := check.URL(loc); !pr.OK() {
+			rule, msg = pr.Rule, pr.Text()
+		}
+		return loc, &sitemap.Diagnostic{Rule: rule, Severity: sitemap.SeverityError, URL: loc,
+			Message: msg + "; not sent"}
 	}
 	return n, nil
 }
@@ -671,7 +667,7 @@ func redirected(endpoint string, status int, location string) string {
 	to, same := fmt.Sprintf("%q", location), false
 	if e, err := url.Parse(endpoint); err == nil {
 		if l, err := e.Parse(location); err == nil {
-			to, same = l.Redacted(), site.Same(endpoint, l.String())
+			to, same = l.Redacted(), urlnorm.SameSite(endpoint, l.String())
 		}
 	}
 	if same {

@@ -11,7 +11,8 @@ import (
 	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
-	"github.com/sitemapkit/sitemap/internal/site"
+	"github.com/sitemapkit/sitemap/internal/check"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // OffSiteError is a child loc on another scheme, host or port than its
@@ -27,11 +28,11 @@ type OffSiteError struct {
 func (e *OffSiteError) Error() string { return e.message(false) }
 
 func (e *OffSiteError) message(followed bool) string {
-	hint := site.OffSiteHint(e.Loc, followed, "", false)
+	hint := check.OffSiteHint(e.Loc, followed, "", false)
 	if e.Inferred {
-		return site.OffSiteInferred(e.Loc, e.Index, hint)
+		return check.OffSiteInferred(e.Loc, e.Index, hint)
 	}
-	return site.OffSite(e.Loc, e.Index, hint)
+	return check.OffSite(e.Loc, e.Index, hint)
 }
 
 // Diagnostic is the I-05 report of the off-site child: an error that
@@ -53,7 +54,7 @@ func (e *OffSiteError) Diagnostic(followed bool) sitemap.Diagnostic {
 // file or leaves the index's directory.
 func Child(parent *Doc, loc string, allowOffSite bool) (Doc, error) {
 	u, err := url.Parse(loc)
-	if err != nil || !IsHTTP(loc) || u.Host == "" {
+	if err != nil || !urlnorm.IsHTTP(loc) || u.Host == "" {
 		return Doc{}, errors.New("not an absolute http(s) URL")
 	}
 	child := Doc{Name: loc, URL: loc, Index: parent.URL, Loc: loc, Depth: parent.Depth + 1}
@@ -85,7 +86,7 @@ func Child(parent *Doc, loc string, allowOffSite bool) (Doc, error) {
 // reported the same way with or without Base.
 func offSite(parent *Doc, loc string) *OffSiteError {
 	if parent.URL != "" {
-		if !site.Same(parent.URL, loc) {
+		if !urlnorm.SameSite(parent.URL, loc) {
 			return &OffSiteError{Loc: loc, Index: parent.URL}
 		}
 		return nil
@@ -97,7 +98,7 @@ func offSite(parent *Doc, loc string) *OffSiteError {
 		parent.firstChild = loc
 		return nil
 	}
-	if !site.Same(parent.firstChild, loc) {
+	if !urlnorm.SameSite(parent.firstChild, loc) {
 		return &OffSiteError{Loc: loc, Index: parent.firstChild, Inferred: true}
 	}
 	return nil
@@ -109,7 +110,7 @@ func childPath(parent *Doc, u *url.URL) (string, error) {
 		return "", errors.New("names no file")
 	}
 	rel := ""
-	if parent.URL != "" && site.Same(parent.URL, u.String()) {
+	if parent.URL != "" && urlnorm.SameSite(parent.URL, u.String()) {
 		// The directory of the index's URL: its path up to the last '/'
 		// (not the last '/' of the whole URL, which may be in its query).
 		if pu, err := url.Parse(parent.URL); err == nil {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sitemapkit/sitemap/internal/check"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // sameOrigin is the I-05 reference: net/url's scheme, host (as the scope
@@ -28,7 +28,7 @@ func sameOrigin(a, b string) bool {
 		case port == "" && s == "https":
 			port = "443"
 		}
-		return s + "://" + check.Host(u.Hostname()) + ":" + port, s == "http" || s == "https"
+		return s + "://" + urlnorm.Host(u.Hostname()) + ":" + port, s == "http" || s == "https"
 	}
 	oa, ok1 := o(a)
 	ob, ok2 := o(b)
@@ -69,7 +69,7 @@ func FuzzChild(f *testing.F) {
 			{Name: "-", Stdin: true, URL: base},
 		}
 		parent := parents[int(sel)%len(parents)]
-		if parent.Path == "" && !parent.Stdin && !IsHTTP(base) {
+		if parent.Path == "" && !parent.Stdin && !urlnorm.IsHTTP(base) {
 			return // an index over HTTP has an http(s) URL
 		}
 		allow := sel&0x80 != 0
@@ -82,7 +82,7 @@ func FuzzChild(f *testing.F) {
 			return
 		}
 		if parent.URL != "" && !allow && !sameOrigin(parent.URL, loc) {
-			if u, perr := url.Parse(loc); perr == nil && IsHTTP(loc) && u.Host != "" {
+			if u, perr := url.Parse(loc); perr == nil && urlnorm.IsHTTP(loc) && u.Host != "" {
 				t.Fatalf("Child(%+v, %q): %v, %+v; the loc is on another site", parent, loc, err, child)
 			}
 		}

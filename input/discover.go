@@ -10,6 +10,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // IsSiteStart reports whether name is a site to find the sitemaps of
@@ -18,7 +19,7 @@ import (
 // below the root (https://www.example.com/feed/) is a document: feeds and
 // some sitemaps are served at such URLs.
 func IsSiteStart(name string) bool {
-	if !IsHTTP(name) {
+	if !urlnorm.IsHTTP(name) {
 		return false
 	}
 	u, err := url.Parse(name)

@@ -9,7 +9,7 @@
 //   - "-": standard input, named [StdinName] (<stdin>) in messages and
 //     records, at most once per run ([Resolve] refuses a
 //     second "-").
-//   - an http(s) URL ([IsHTTP]): fetched with GET through
+//   - an http(s) URL ([urlnorm.IsHTTP]): fetched with GET through
 //     [Options.Client] (package fetch's client: one User-Agent, timeouts,
 //     retries, size cap); only a 200 response is a document, anything
 //     else is the client's *fetch.Error.

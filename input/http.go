@@ -7,7 +7,7 @@ import (
 	"net/http"
 
 	"github.com/sitemapkit/sitemap/fetch"
-	"github.com/sitemapkit/sitemap/internal/site"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // OffSiteRedirect is the error of a refused redirect of an index's child
@@ -31,7 +31,7 @@ func get(ctx context.Context, c *fetch.Client, d *Doc, allowOffSite bool) (io.Re
 	if d.indexURL != "" && !allowOffSite {
 		index := d.indexURL
 		g.CheckRedirect = func(req *http.Request, _ []*http.Request) error {
-			if !site.Same(index, req.URL.String()) {
+			if !urlnorm.SameSite(index, req.URL.String()) {
 				return &OffSiteRedirect{To: req.URL.Redacted()}
 			}
 			return nil

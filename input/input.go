@@ -17,23 +17,9 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/internal/ctxio"
-	"github.com/sitemapkit/sitemap/internal/site"
 	"github.com/sitemapkit/sitemap/store"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
-
-// IsHTTP reports whether s is an http(s) URL: it starts with http:// or
-// https://, in any case. It is the one test every command uses to tell a
-// URL from a file name.
-func IsHTTP(s string) bool { return site.IsHTTP(s) }
-
-// SameSite reports whether the http(s) URLs a and b are on one site in
-// the sense of I-05: the same scheme, host and effective port (":443" is
-// https's default; case and a trailing dot of the host do not matter).
-func SameSite(a, b string) bool { return site.Same(a, b) }
-
-// Origin returns scheme://host:port of an http(s) URL, as [SameSite]
-// compares them ("" when raw does not parse).
-func Origin(raw string) string { return site.Origin(raw) }
 
 // Doc is one document to read.
 type Doc struct {
@@ -138,7 +124,9 @@ type Options struct {
 	Complete bool
 
 	// SkipDuplicates makes a [Reader] return each URL loc once: a loc it
-	// returned before is skipped and counted ([Reader.Duplicates]). The
+	// returned before, in any spelling of it (locs compare in their
+	// normal form, urlnorm.Key), is skipped and counted
+	// ([Reader.Duplicates]); the first spelling read is returned. The
 	// locs seen are kept as 128-bit hashes in DedupMemory bytes (0: 64 MiB),
 	// then in a temporary file, so memory has a ceiling whatever the
 	// number of URLs.
@@ -194,7 +182,7 @@ const StdinName = "<stdin>"
 // "-", on a Base that is not an http(s) URL, on a directory that cannot
 // be listed or holds no sitemap file.
 func Resolve(names []string, o Options) ([]Doc, error) {
-	if o.Base != "" && !IsHTTP(o.Base) {
+	if o.Base != "" && !urlnorm.IsHTTP(o.Base) {
 		eg := "https://www.example.com/"
 		if !strings.Contains(o.Base, "://") && !strings.HasPrefix(o.Base, "/") && strings.Contains(o.Base, ".") {
 			eg = "https://" + strings.TrimSuffix(o.Base, "/") + "/" // a bare host or host/dir
@@ -218,7 +206,7 @@ func Resolve(names []string, o Options) ([]Doc, error) {
 			// command (generate and robots too).
 			docs = append(docs, Doc{Name: StdinName, URL: o.Base, Stdin: true})
 			continue
-		case IsHTTP(name):
+		case urlnorm.IsHTTP(name):
 			// Refused here, not requested (and retried) to fail.
 			if u, err := url.Parse(name); err != nil || u.Hostname() == "" {
 				why := "no host"

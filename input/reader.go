@@ -12,9 +12,10 @@ import (
 	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/internal/seen"
-	"github.com/sitemapkit/sitemap/internal/site"
 	"github.com/sitemapkit/sitemap/source"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // Entry is one entry read by a [Reader]: a page (Kind ItemURL) or, when
@@ -129,7 +130,7 @@ func (r *Reader) Next() (*Entry, error) {
 				if r.seen == nil {
 					r.seen = seen.New(r.o.DedupMemory, "")
 				}
-				isNew, err := r.seen.Add(r.e.URL.Loc)
+				isNew, err := r.seen.Add(urlnorm.Key(r.e.URL.Loc)) // spellings of one URL are one
 				if err != nil {
 					r.fail(fmt.Errorf("remembering the URLs read: %w", err))
 					continue
@@ -290,7 +291,7 @@ func (r *Reader) advance() error {
 func (r *Reader) offSiteDiagnostic(index *Doc, off *OffSiteError, followed bool) sitemap.Diagnostic {
 	d := off.Diagnostic(followed)
 	if index.Path == "" && index.URL != "" && r.o.Client != nil && !off.Inferred {
-		d.Message = site.OffSite(off.Loc, off.Index, r.o.Client.OffSiteHint(off.Loc, index.URL, followed))
+		d.Message = check.OffSite(off.Loc, off.Index, r.o.Client.OffSiteHint(off.Loc, index.URL, followed))
 	}
 	return d
 }
@@ -489,7 +490,7 @@ func readFailed(err error) bool {
 // at places d in the document name: its URL field for an http(s) name,
 // else its File field.
 func at(name string, d sitemap.Diagnostic) sitemap.Diagnostic {
-	if IsHTTP(name) {
+	if urlnorm.IsHTTP(name) {
 		d.URL = name
 	} else {
 		d.File = name

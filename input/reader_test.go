@@ -382,33 +382,6 @@ func TestChildBesideIndex(t *testing.T) {
 	}
 }
 
-func TestSameSite(t *testing.T) {
-	for _, tt := range []struct {
-		a, b string
-		want bool
-	}{
-		{"https://example.com/a/index.xml", "https://example.com/b/s.xml", true}, // I-06 only
-		{"https://example.com/index.xml", "https://EXAMPLE.com:443/s.xml", true},
-		{"http://example.com/index.xml", "http://example.com:80/s.xml", true},
-		{"https://example.com./index.xml", "https://example.com/s.xml", false}, // another host, as for L-09 and I-05
-		{"https://xn--bcher-kva.example/index.xml", "https://BÜCHER.example/s.xml", true},
-		{"https://example.com/index.xml", "http://example.com/s.xml", false},
-		{"https://example.com/index.xml", "https://example.com:8443/s.xml", false},
-		{"https://example.com/index.xml", "https://www.example.com/s.xml", false},
-		{"https://example.com/index.xml", "https://example.com.evil.net/s.xml", false},
-		{"https://example.com/index.xml", "https://user@evil.net/s.xml", false},
-	} {
-		if got := SameSite(tt.a, tt.b); got != tt.want {
-			t.Errorf("SameSite(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
-		}
-	}
-	for s, want := range map[string]bool{"http://x": true, "HTTPS://x": true, "https:/x": false, "ftp://x": false, "http": false, "": false} {
-		if IsHTTP(s) != want {
-			t.Errorf("IsHTTP(%q) = %v", s, !want)
-		}
-	}
-}
-
 // SkipDuplicates returns each loc once across documents and counts the
 // rest; without it every entry is returned.
 func TestReaderSkipDuplicates(t *testing.T) {

@@ -110,7 +110,7 @@ var locRules = []Rule{
 		Title: "A URL is listed once per sitemap and once per index.",
 		Fix:   "Remove the duplicate entries; `sitemap generate` skips them by default."},
 	{ID: "L-18", Severity: Info, Level: Should, Source: srcT + ", from L-07, L-12 and L-15: a URL with one right spelling is written in it",
-		Title: "A URL is written in its normal form: percent-encoded as UTF-8, the host in lower case and punycode, the scheme in lower case, no default port, no fragment.",
+		Title: "A URL is written in its normal form: percent-encoded as UTF-8 with upper-case hex and unreserved characters unescaped (RFC 3986 §6.2.2), no dot segments, the host in lower case and punycode, the scheme in lower case, no default port, no fragment.",
 		Fix:   "Nothing to do when `sitemap generate` did it (it says so per URL); write the URLs so at the source to silence it, or pass --no-normalize to refuse such URLs instead."},
 }
 

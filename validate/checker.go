@@ -10,7 +10,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/internal/check"
-	"github.com/sitemapkit/sitemap/internal/site"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // maxTracked bounds the per-document memory of the checks that remember
@@ -124,7 +124,7 @@ func NewChecker(o Options, report func(sitemap.Diagnostic)) (*Checker, error) {
 	}
 	c.future = c.now.Add(24 * time.Hour)
 	c.name = o.name()
-	c.isURL = site.IsHTTP(c.name)
+	c.isURL = urlnorm.IsHTTP(c.name)
 	if o.URL != "" {
 		s, err := newScope(o.URL)
 		if err != nil {
@@ -139,7 +139,7 @@ func NewChecker(o Options, report func(sitemap.Diagnostic)) (*Checker, error) {
 	if len(o.TrustedHosts) > 0 {
 		c.trust = make(map[string]bool, len(o.TrustedHosts))
 		for _, h := range o.TrustedHosts {
-			c.trust[check.Host(h)] = true
+			c.trust[urlnorm.Host(h)] = true
 		}
 	}
 	return c, nil
@@ -295,7 +295,7 @@ func (c *Checker) Size(n int64) {
 // URL, L-09 already covers it unless cross-submission is declared (where
 // O-04 still wants one host).
 func (c *Checker) sameHost(p check.Parts, loc string, line, col int) {
-	h := check.Host(p.Host)
+	h := urlnorm.Host(p.Host)
 	if c.firstHost == "" {
 		c.firstHost = strings.Clone(h) // h may be part of the caller's loc
 		return
@@ -310,7 +310,7 @@ func (c *Checker) sameHost(p check.Parts, loc string, line, col int) {
 	c.emit(line, col, "L-08", sev, "<loc> %q is on the host %s, but this sitemap's first URL is on %s; one sitemap lists one host", short(loc), h, c.firstHost)
 }
 
-// normal returns the normal form of loc (check.Normalize), the key
+// normal returns the normal form of loc (urlnorm.Normalize), the key
 // under which its spellings count as one URL (L-17), or loc itself when
 // it has none. When loc passed the URL checks (ok) but is not in its
 // normal form (the case of the scheme or host, a default port, an empty
@@ -318,8 +318,8 @@ func (c *Checker) sameHost(p check.Parts, loc string, line, col int) {
 // a note, as generate's for the URLs it writes so, and the encoder
 // accepts such a URL (one verdict).
 func (c *Checker) normal(loc string, ok bool, line, col int) string {
-	n, ch, pr := check.Normalize(loc)
-	if !pr.OK() || ch == 0 {
+	n, ch, err := urlnorm.Normalize(loc)
+	if err != nil || ch == 0 {
 		return loc
 	}
 	if ok {

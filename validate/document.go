@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
-	"github.com/sitemapkit/sitemap/internal/site"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // Summary is what [Document] found.
@@ -178,7 +178,7 @@ func Document(ctx context.Context, r io.Reader, o Options, report func(sitemap.D
 			// the document is abandoned as the decoder abandons it.
 			d := sitemap.Diagnostic{Rule: sitemap.RuleMaxErrors, Severity: sitemap.SeverityError, Line: it.Line, Col: it.Col,
 				Message: fmt.Sprintf("%d errors in this document; stopped reading it (is it a sitemap at all? Fix the first errors, or raise the bound (--max-errors; MaxErrors in Go) to read further)", sum.Errors)}
-			if site.IsHTTP(c.name) {
+			if urlnorm.IsHTTP(c.name) {
 				d.URL = c.name
 			} else {
 				d.File = c.name

@@ -7,6 +7,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/internal/check"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // The value rules (URL syntax, length, scope, the extensions' fields) are
@@ -77,7 +78,7 @@ func (c *Checker) checkLoc(loc string, line, col int, index bool) (check.Parts, 
 		}
 		if sp := c.scope.Check(p, k); !sp.OK() {
 			sev := sitemap.SeverityError
-			if c.o.CrossSubmit || c.trust[check.Host(p.Host)] {
+			if c.o.CrossSubmit || c.trust[urlnorm.Host(p.Host)] {
 				sev = sitemap.SeverityWarning // L-15, O-03, O-06
 			}
 			c.problem(line, col, sev, tag, loc, sp)

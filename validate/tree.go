@@ -11,7 +11,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/input"
-	"github.com/sitemapkit/sitemap/internal/site"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // Rule IDs of findings about an index's children as a whole, reported
@@ -391,7 +391,7 @@ func (t *tree) children(ctx context.Context, doc *input.Doc, sum *Summary) error
 			// error, or cross-submitted or trusted a warning); the child
 			// is not read.
 			here(sitemap.Diagnostic{Rule: "I-05", Severity: sitemap.SeverityInfo,
-				Message: fmt.Sprintf("child sitemap %s is on another site than the index (%s); not fetched", loc, site.Display(doc.URL))})
+				Message: fmt.Sprintf("child sitemap %s is on another site than the index (%s); not fetched", loc, urlnorm.Display(doc.URL))})
 			continue
 		}
 		if err != nil && doc.Stdin {
@@ -467,7 +467,7 @@ func decodeCause(err error) error {
 // at places d in the document name: its URL field for an http(s) name,
 // else its File field.
 func at(name string, d sitemap.Diagnostic) sitemap.Diagnostic {
-	if input.IsHTTP(name) {
+	if urlnorm.IsHTTP(name) {
 		d.URL = name
 	} else {
 		d.File = name

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // Options configure the view of one document. The zero value is ready to
@@ -178,7 +179,7 @@ func (p *page) text(s string) { p.b = appendEscaped(p.b, s) }
 
 // link appends s as a link when it is an http(s) URL, else as text.
 func (p *page) link(s string) {
-	if !isHTTP(s) {
+	if !urlnorm.IsHTTP(s) {
 		p.text(s)
 		return
 	}
@@ -210,7 +211,7 @@ func (p *page) head() {
 }
 
 func (p *page) self() {
-	if isHTTP(p.o.Self) || (p.o.Self != "" && !strings.Contains(p.o.Self, ":")) {
+	if urlnorm.IsHTTP(p.o.Self) || (p.o.Self != "" && !strings.Contains(p.o.Self, ":")) {
 		p.s(` <a href="`)
 		p.text(p.o.Self)
 		p.s(`">The XML</a> is what they read.`)
@@ -295,12 +296,6 @@ func appendEscaped(b []byte, s string) []byte {
 		last = i + 1
 	}
 	return append(b, s[last:]...)
-}
-
-// isHTTP reports whether s is an absolute http(s) URL (any case of the
-// scheme), the only URLs made links.
-func isHTTP(s string) bool {
-	return len(s) > 8 && (strings.EqualFold(s[:7], "http://") || strings.EqualFold(s[:8], "https://"))
 }
 
 // safeCSS keeps a stylesheet from closing its <style> element early.

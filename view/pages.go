@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 //go:embed pages.tmpl
@@ -338,7 +339,7 @@ func (w *pageWriter) write() error {
 
 // sectionOf returns the site and section path of an http(s) URL.
 func sectionOf(loc string) (site, dir string, ok bool) {
-	if !isHTTP(loc) {
+	if !urlnorm.IsHTTP(loc) {
 		return "", "", false
 	}
 	i := strings.Index(loc, "://") + 3

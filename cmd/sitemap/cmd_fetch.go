@@ -20,10 +20,10 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
-	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/source"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // fetchOptions are the flags and argument of `sitemap fetch`.
@@ -155,7 +155,7 @@ func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 	if err != nil {
 		return cannotRun("--known-paths: %v", err)
 	}
-	local := !input.IsHTTP(o.Start)
+	local := !urlnorm.IsHTTP(o.Start)
 	if local && o.Tree {
 		return cannotRun("--tree shows a site's sitemaps read over HTTP; give an http(s) URL, or read %s without --tree", o.Start)
 	}
@@ -352,7 +352,7 @@ func (r *fetchRun) summary(sum fetch.Summary) {
 		}
 		fmt.Fprintf(w, " (%s%s dropped)", fetchGroup(sum.Duplicates), word)
 	}
-	if input.IsHTTP(r.o.Start) {
+	if urlnorm.IsHTTP(r.o.Start) {
 		fmt.Fprintf(w, ", %s transferred", fetchHumanBytes(sum.Bytes))
 	} // a local run transfers nothing
 	fmt.Fprintf(w, " in %s", sum.Elapsed.Round(time.Millisecond))

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -16,7 +15,6 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/net/idna"
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
 
@@ -27,6 +25,7 @@ import (
 	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/source"
 	"github.com/sitemapkit/sitemap/state"
+	"github.com/sitemapkit/sitemap/urlnorm"
 	"github.com/sitemapkit/sitemap/xsl"
 )
 
@@ -604,38 +603,15 @@ func entrySkipped(d sitemap.Diagnostic) bool {
 // warnCrossSubmit explains O-03 when the entries' host differs from the
 // host the sitemaps are served from.
 func warnCrossSubmit(o *generateOptions, top string, s *streams) {
-	base, err1 := url.Parse(o.BaseURL)
-	site, err2 := url.Parse(o.SiteURL)
-	if err1 != nil || err2 != nil {
+	base, ok1 := urlnorm.ParseSite(o.BaseURL)
+	site, ok2 := urlnorm.ParseSite(o.SiteURL)
+	if !ok1 || !ok2 || base == site {
 		return
 	}
-	baseHost, siteHost := genHost(base), genHost(site)
-	if baseHost == siteHost && strings.EqualFold(base.Scheme, site.Scheme) {
-		return
-	}
-	robotsURL := strings.ToLower(site.Scheme) + "://" + siteHost + "/robots.txt"
+	baseHost, siteHost := base.HostPort(true), site.HostPort(true)
+	robotsURL := site.Display() + "/robots.txt"
 	fmt.Fprintf(s.Err, "sitemap: warning O-03: the sitemaps on %s list URLs of %s; search engines accept them only when %s has the line \"Sitemap: %s\" (cross-submission, RB-08); add it with --robots or \"sitemap robots add\"\n",
 		baseHost, siteHost, robotsURL, top)
-}
-
-// genHost returns u's host as it goes on the wire: punycode (an IDN and
-// its xn-- form are one host), lowercase, with the port unless it is the
-// scheme's default.
-func genHost(u *url.URL) string {
-	h := u.Hostname()
-	if a, err := idna.Lookup.ToASCII(h); err == nil {
-		h = a
-	}
-	h = strings.ToLower(h)
-	if strings.Contains(h, ":") {
-		h = "[" + h + "]"
-	}
-	switch p := u.Port(); {
-	case p == "", p == "443" && strings.EqualFold(u.Scheme, "https"), p == "80" && strings.EqualFold(u.Scheme, "http"):
-		return h
-	default:
-		return h + ":" + p
-	}
 }
 
 func genSlash(s string) string {

@@ -10,6 +10,7 @@ import (
 	"github.com/sitemapkit/sitemap/generate"
 	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/rules"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // writeRepairs writes what generate did to keep pages (sum.Repairs) and
@@ -112,17 +113,17 @@ func droppedCount(rs []generate.Repair) int {
 }
 
 // normalURLFlag returns the value of a URL flag (--base-url, --site-url)
-// in its normal form (check.Normalize, L-18), as the entries are written:
+// in its normal form (urlnorm.Normalize, L-18), as the entries are written:
 // a punycode, lower-case host, no default port or fragment, percent-
 // encoded. A rewrite is said on standard error, but for the slash of an
 // empty path (https://www.example.com). A value with no normal form is
 // returned as it is, for the builder to refuse with its reason.
 func normalURLFlag(flag, v string, s *streams) string {
-	n, ch, pr := check.Normalize(v)
-	if !pr.OK() || ch == 0 {
+	n, ch, err := urlnorm.Normalize(v)
+	if err != nil || ch == 0 {
 		return v
 	}
-	if ch&^check.ChangedPath != 0 {
+	if ch&^urlnorm.ChangedPath != 0 {
 		fmt.Fprintf(s.Err, "sitemap: %s %q written as %q (%s; L-18)\n", flag, check.EscapeControls(v), n, ch)
 	}
 	return n

@@ -17,6 +17,7 @@ import (
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/state"
+	"github.com/sitemapkit/sitemap/urlnorm"
 	"github.com/sitemapkit/sitemap/view"
 )
 
@@ -156,7 +157,7 @@ func writeDocumentView(ctx context.Context, o *htmlOptions, stdin io.Reader, css
 		return err
 	}
 	vo := view.Options{Title: o.Title, Lang: o.Lang, CSS: css}
-	if input.IsHTTP(o.Inputs[0]) {
+	if urlnorm.IsHTTP(o.Inputs[0]) {
 		vo.Self = o.Inputs[0]
 	}
 	if first != nil && first.Kind == sitemap.ItemIndex {

@@ -18,6 +18,7 @@ import (
 	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/robots"
 	"github.com/sitemapkit/sitemap/store"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // robotsOptions are the inputs of `sitemap robots add|remove|list`.
@@ -133,7 +134,7 @@ func runRobotsList(ctx context.Context, opts *robotsOptions, s *streams) error {
 	)
 	popt := robots.WithMaxBytes(opts.MaxBytes)
 	switch {
-	case input.IsHTTP(opts.Target):
+	case urlnorm.IsHTTP(opts.Target):
 		var status int
 		f, base, status, err = fetchRobots(ctx, opts)
 		if err != nil {
@@ -294,18 +295,21 @@ func fetchRobots(ctx context.Context, opts *robotsOptions) (*robots.File, *url.U
 }
 
 func runRobotsEdit(opts *robotsOptions, s *streams) error {
-	if input.IsHTTP(opts.Target) {
+	if urlnorm.IsHTTP(opts.Target) {
 		return cannotRun("%s: %s edits a local file; download it, edit it, and upload it", opts.Target, opts.Action)
 	}
 	if opts.Action == "add" {
 		// The line names the sitemap as generate --robots writes it, so
 		// the two never list one sitemap twice.
-		n, ch, pr := check.Normalize(opts.SitemapURL)
-		if !pr.OK() {
+		n, ch, err := urlnorm.Normalize(opts.SitemapURL)
+		if err != nil {
 			if err := robots.CheckSitemapURL(opts.SitemapURL); err != nil {
 				return cannotRun("%v", err)
 			}
-			return cannotRun("sitemap URL %q %s (%s)", check.EscapeControls(opts.SitemapURL), pr.Text(), pr.Rule)
+			if _, pr := check.URL(opts.SitemapURL); !pr.OK() { // it refuses every URL without a normal form
+				return cannotRun("sitemap URL %q %s (%s)", check.EscapeControls(opts.SitemapURL), pr.Text(), pr.Rule)
+			}
+			return cannotRun("sitemap URL %v", err)
 		}
 		if ch != 0 {
 			fmt.Fprintf(s.Err, "sitemap URL %q written as %q (%s; L-18)\n", check.EscapeControls(opts.SitemapURL), n, ch)
@@ -351,7 +355,7 @@ func runRobotsEdit(opts *robotsOptions, s *streams) error {
 		out, changed, err = robots.AddSitemap(src, opts.SitemapURL)
 	} else {
 		out, changed, err = robots.RemoveSitemap(src, opts.SitemapURL)
-		if n, ch, pr := check.Normalize(opts.SitemapURL); err == nil && !changed && pr.OK() && ch != 0 {
+		if n, ch, nerr := urlnorm.Normalize(opts.SitemapURL); err == nil && !changed && nerr == nil && ch != 0 {
 			// The line add wrote for the URL as given (its normal form).
 			if out, changed, err = robots.RemoveSitemap(src, n); changed {
 				opts.SitemapURL = n

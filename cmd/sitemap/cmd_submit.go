@@ -21,6 +21,7 @@ import (
 	"github.com/sitemapkit/sitemap/source"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/store"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // submitOptions are the flags and arguments of `sitemap submit`.
@@ -91,7 +92,7 @@ func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
 	// A local input that is not there stops the run before anything is
 	// read (the others would be read, and their URLs not sent).
 	for _, in := range o.Inputs {
-		if in == "-" || input.IsHTTP(in) || store.IsS3(in) {
+		if in == "-" || urlnorm.IsHTTP(in) || store.IsS3(in) {
 			continue
 		}
 		if _, err := os.Stat(in); err != nil {

@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sitemapkit/sitemap/fetch"
-	"github.com/sitemapkit/sitemap/input"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // version is the module version of the binary, "(devel)" for a build from
@@ -116,7 +116,7 @@ func baseNeedsLocal(base string, inputs []string) error {
 		return nil
 	}
 	for _, in := range inputs {
-		if !input.IsHTTP(in) {
+		if !urlnorm.IsHTTP(in) {
 			return nil
 		}
 	}

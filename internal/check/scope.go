@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"golang.org/x/net/idna"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // Scope is where a sitemap (or an index) is served, as the scope rules
@@ -14,7 +14,7 @@ import (
 // one does not allocate unless the host needs lower-casing or IDNA.
 type Scope struct {
 	u    *url.URL
-	host string // Host(u.Hostname())
+	host string // urlnorm.Host(u.Hostname())
 	port int    // effective: 80 or 443 when absent
 	dir  string // the escaped path up to and including its last '/'
 }
@@ -34,32 +34,12 @@ func NewScope(u *url.URL) (Scope, error) {
 	if dir == "" {
 		dir = "/"
 	}
-	return Scope{u: u, host: Host(host), port: portNumber(u.Port(), u.Scheme), dir: dir}, nil
+	return Scope{u: u, host: urlnorm.Host(host), port: portNumber(u.Port(), u.Scheme), dir: dir}, nil
 }
 
 // Prefix is scheme://host[:port]/dir/, the start of every URL in scope.
 func (sc Scope) Prefix() string {
 	return strings.ToLower(sc.u.Scheme) + "://" + sc.u.Host + sc.dir
-}
-
-// Host returns a host name as the scope rule compares it: lower case and,
-// when it holds non-ASCII characters, in punycode (IDNA). A trailing dot
-// is kept: "example.com." is another host than "example.com", as for a
-// browser, and a sitemap at https://example.com/ may list only URLs that
-// start with https://example.com/ (L-09).
-func Host(h string) string {
-	if isASCII(h) {
-		for i := 0; i < len(h); i++ {
-			if c := h[i]; c >= 'A' && c <= 'Z' {
-				return strings.ToLower(h)
-			}
-		}
-		return h
-	}
-	if a, err := idna.Lookup.ToASCII(h); err == nil {
-		return a
-	}
-	return strings.ToLower(h)
 }
 
 // Kind says what a URL checked against a scope is: a page (<loc> of a

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"golang.org/x/net/idna"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // Parts are the pieces of a URL that [URL] accepted, as substrings of it
@@ -304,9 +304,9 @@ func Suggest(s string) string {
 		if j := strings.LastIndexByte(host, ':'); j >= 0 {
 			h, port = host[:j], host[j:]
 		}
-		a, err := idna.Lookup.ToASCII(h)
-		if err != nil || a == "" {
-			return "" // no host left ("\u00ad", a soft hyphen, maps to nothing)
+		a := urlnorm.Host(h)
+		if a == "" || !isASCII(a) {
+			return "" // IDNA refuses it, or no host is left ("\u00ad", a soft hyphen, maps to nothing)
 		}
 		host = a + port
 	}

@@ -6,6 +6,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/sitemapkit/sitemap/urlnorm"
+
 	"golang.org/x/net/publicsuffix"
 	"golang.org/x/text/language"
 )
@@ -355,7 +357,7 @@ func hostOf(s string) string {
 // registrableDomain returns the eTLD+1 of host, or the normalised host
 // itself when it has none (an IP address, localhost).
 func registrableDomain(host string) string {
-	h := strings.TrimSuffix(Host(host), ".")
+	h := strings.TrimSuffix(urlnorm.Host(host), ".")
 	if d, err := publicsuffix.EffectiveTLDPlusOne(h); err == nil {
 		return d
 	}

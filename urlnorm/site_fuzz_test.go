@@ -1,4 +1,4 @@
-package site
+package urlnorm_test
 
 import (
 	"net/url"
@@ -7,16 +7,17 @@ import (
 	"testing"
 
 	"github.com/sitemapkit/sitemap/internal/check"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // origin is the reference for Same: net/url's scheme, host and port, with
-// the host compared as the scope rules compare it (check.Host: lower case,
+// the host compared as the scope rules compare it (urlnorm.Host: lower case,
 // punycode, a trailing dot kept) and the port as a number, the scheme's
 // default when absent. ok is false for a URL that does not parse or is no
 // http(s) URL with a host.
 func origin(raw string) (scheme, host string, port int, ok bool) {
 	u, err := url.Parse(raw)
-	if err != nil || u.Host == "" {
+	if err != nil || u.Hostname() == "" {
 		return "", "", 0, false
 	}
 	scheme = strings.ToLower(u.Scheme)
@@ -31,7 +32,7 @@ func origin(raw string) (scheme, host string, port int, ok bool) {
 	case scheme == "https":
 		port = 443
 	}
-	return scheme, check.Host(u.Hostname()), port, scheme == "http" || scheme == "https"
+	return scheme, urlnorm.Host(u.Hostname()), port, scheme == "http" || scheme == "https"
 }
 
 func refSame(a, b string) (same, ok bool) {
@@ -40,7 +41,7 @@ func refSame(a, b string) (same, ok bool) {
 	return sa == sb && ha == hb && pa == pb, oka && okb
 }
 
-// FuzzSame: Same is symmetric, holds for a URL and itself, agrees with
+// FuzzSame: SameSite is symmetric, holds for a URL and itself, agrees with
 // net/url's scheme, host and effective port (see origin) for http(s) URLs,
 // and with the scope rule's I-05 (check.Scope.Check of an index child) for
 // URLs that check.URL accepts: a child the validator reports as on another
@@ -60,18 +61,18 @@ func FuzzSame(f *testing.F) {
 		f.Add(p[0], p[1])
 	}
 	f.Fuzz(func(t *testing.T, a, b string) {
-		same := Same(a, b)
-		if same != Same(b, a) {
-			t.Fatalf("Same(%q, %q) = %v, not symmetric", a, b, same)
+		same := urlnorm.SameSite(a, b)
+		if same != urlnorm.SameSite(b, a) {
+			t.Fatalf("SameSite(%q, %q) = %v, not symmetric", a, b, same)
 		}
 		if want, ok := refSame(a, b); ok && same != want {
-			t.Fatalf("Same(%q, %q) = %v; net/url's scheme, host and port say %v", a, b, same, want)
+			t.Fatalf("SameSite(%q, %q) = %v; net/url's scheme, host and port say %v", a, b, same, want)
 		}
-		if _, _, _, ok := origin(a); ok && !Same(a, a) {
-			t.Fatalf("Same(%q, itself) = false", a)
+		if _, _, _, ok := origin(a); ok && !urlnorm.SameSite(a, a) {
+			t.Fatalf("SameSite(%q, itself) = false", a)
 		}
-		if IsHTTP(a) != (len(a) >= 7 && strings.EqualFold(a[:7], "http://") || len(a) >= 8 && strings.EqualFold(a[:8], "https://")) {
-			t.Fatalf("IsHTTP(%q) = %v", a, IsHTTP(a))
+		if urlnorm.IsHTTP(a) != (len(a) >= 7 && strings.EqualFold(a[:7], "http://") || len(a) >= 8 && strings.EqualFold(a[:8], "https://")) {
+			t.Fatalf("IsHTTP(%q) = %v", a, urlnorm.IsHTTP(a))
 		}
 		if _, pr := check.URL(a); !pr.OK() {
 			return
@@ -87,7 +88,7 @@ func FuzzSame(f *testing.F) {
 		}
 		pr = sc.Check(pb, check.Child)
 		if i05 := pr != nil && pr.Rule == "I-05"; i05 == same {
-			t.Fatalf("Same(%q, %q) = %v, but the scope rule says I-05 %v: %+v", a, b, same, i05, pr)
+			t.Fatalf("SameSite(%q, %q) = %v, but the scope rule says I-05 %v: %+v", a, b, same, i05, pr)
 		}
 	})
 }
@@ -108,11 +109,11 @@ func TestSamePortNumber(t *testing.T) {
 		{"https://www.example.com:0/", "https://www.example.com/", false},
 		{"https://www.example.com:4430/", "https://www.example.com:443/", false},
 	} {
-		if got := Same(tc.a, tc.b); got != tc.same {
-			t.Errorf("Same(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.same)
+		if got := urlnorm.SameSite(tc.a, tc.b); got != tc.same {
+			t.Errorf("SameSite(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.same)
 		}
 	}
-	if o := Origin("https://Www.Example.com:0443/x"); o != "https://www.example.com:443" {
+	if o := urlnorm.Origin("https://Www.Example.com:0443/x"); o != "https://www.example.com:443" {
 		t.Errorf("Origin = %q", o)
 	}
 }
