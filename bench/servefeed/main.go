@@ -72,6 +72,7 @@ type config struct {
 	settle   time.Duration
 	pprof    string
 	follow   time.Duration
+	indexnow bool
 }
 
 func main() {
@@ -86,6 +87,7 @@ func main() {
 	flag.StringVar(&c.report, "report", "", "also write the report to `FILE`")
 	flag.DurationVar(&c.settle, "settle-timeout", 30*time.Minute, "longest wait for serve to settle after start")
 	flag.DurationVar(&c.follow, "follow-timeout", 10*time.Minute, "longest wait for a followed change to show in its page, or a changed URL at IndexNow")
+	flag.BoolVar(&c.indexnow, "indexnow", true, "run serve with --indexnow-key-file (false: without, to compare its memory and CPU)")
 	flag.StringVar(&c.pprof, "perf", "", "record `perf` samples of serve during the changes into this file (needs perf)")
 	flag.Parse()
 	if err := run(c); err != nil {
@@ -173,9 +175,11 @@ func run(c config) error {
 	sln.Close()
 	cacheDir := filepath.Join(work, "cache")
 	args := []string{"serve", "--db", pg.dsn, "--table", "pages", "--key", "id", "--feed", "logical",
-		"--base-url", base, "--cache-dir", cacheDir, "--addr", addr, "--access-log=false",
-		"--indexnow-key-file", keyFile, "--indexnow-state", filepath.Join(work, "indexnow-state.db"),
-		"--indexnow-endpoint", "http://" + iln.Addr().String() + "/indexnow"}
+		"--base-url", base, "--cache-dir", cacheDir, "--addr", addr, "--access-log=false"}
+	if c.indexnow {
+		args = append(args, "--indexnow-key-file", keyFile, "--indexnow-state", filepath.Join(work, "indexnow-state.db"),
+			"--indexnow-endpoint", "http://"+iln.Addr().String()+"/indexnow")
+	}
 	logf("starting %s %s", c.sitemap, strings.Join(args, " "))
 	srv := exec.CommandContext(ctx, c.sitemap, args...)
 	srv.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
@@ -252,6 +256,7 @@ func run(c config) error {
 	logf("settled after %s: serve CPU %.1fs, IndexNow %d POSTs, %d URLs, VmHWM %d MB, cache %s", rep.settled.Round(time.Second), rep.startCPU.serve, rep.startPosts, rep.startURLs, rep.hwmSettled/1024, mb(rep.cacheBytes))
 	// Peak RSS from here on.
 	os.WriteFile(fmt.Sprintf("/proc/%d/clear_refs", pid), []byte("5"), 0)
+	rep.rssRunStart = procKB(pid, "VmRSS")
 
 	var walsender int
 	if err := conn.QueryRow(ctx, `SELECT pid FROM pg_stat_activity WHERE backend_type = 'walsender' OR application_name = 'sitemap change feed' ORDER BY backend_type = 'walsender' DESC LIMIT 1`).Scan(&walsender); err != nil {
@@ -302,6 +307,7 @@ func run(c config) error {
 	var cpuRun cpuSample
 	cpuRun.take(pid, pg.pid)
 	walRun0 := procCPU(walsender)
+	m0 := metrics(ctx, addr)
 	runStart := time.Now()
 	changes, err := drive(ctx, pg.dsn, c, site, lastmodFmt)
 	if err != nil {
@@ -309,6 +315,11 @@ func run(c config) error {
 	}
 	rep.runWall = time.Since(runStart)
 	walRun1 := procCPU(walsender)
+	m1 := metrics(ctx, addr)
+	rep.refreshes = m1["sitemap_serve_refreshes_total"] - m0["sitemap_serve_refreshes_total"]
+	rep.refreshSecs = m1["sitemap_serve_refresh_seconds_total"] - m0["sitemap_serve_refresh_seconds_total"]
+	rep.builds = m1["sitemap_serve_page_build_seconds_count"] - m0["sitemap_serve_page_build_seconds_count"]
+	rep.buildSecs = m1["sitemap_serve_page_build_seconds_sum"] - m0["sitemap_serve_page_build_seconds_sum"]
 	var cpuEnd cpuSample
 	cpuEnd.take(pid, pg.pid)
 	rep.runCPU = cpuEnd.sub(cpuRun)
@@ -330,7 +341,7 @@ func run(c config) error {
 	// for IndexNow to catch up.
 	changes.wg.Wait()
 	deadline := time.Now().Add(c.follow)
-	for time.Now().Before(deadline) && inow.missing(changes.all) > 0 {
+	for c.indexnow && time.Now().Before(deadline) && inow.missing(changes.all) > 0 {
 		time.Sleep(500 * time.Millisecond)
 	}
 	rep.changes = changes
@@ -537,6 +548,23 @@ func duBytes(path string) int64 {
 		return nil
 	})
 	return n
+}
+
+// metrics reads serve's /metrics (answered to loopback clients): each
+// sample without labels, by name.
+func metrics(ctx context.Context, addr string) map[string]float64 {
+	m := map[string]float64{}
+	b, _, _, err := get(ctx, "http://"+addr+"/metrics", "", false)
+	if err != nil {
+		return m
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 2 && !strings.HasPrefix(line, "#") && !strings.Contains(f[0], "{") {
+			m[f[0]], _ = strconv.ParseFloat(f[1], 64)
+		}
+	}
+	return m
 }
 
 // --- the fake IndexNow endpoint ---
@@ -962,22 +990,24 @@ func (s *siteState) follow(ctx context.Context, ch *change, i int, limit time.Du
 // --- the report ---
 
 type report struct {
-	cfg                                     config
-	date                                    time.Time
-	loadStart, loadEnd                      string
-	load, ready, settled, runWall           time.Duration
-	readyLine, walsenderName                string
-	tableBytes, cacheBytes, cacheBytesEnd   int64
-	stateBytes, walBytes                    int64
-	hwmReady, hwmSettled, hwmRun, maxRSSNow int64
-	startCPU, runCPU                        cpuSample
-	walsenderCPU                            float64
-	startPosts, startURLs                   int
-	pages0, pagesEnd                        int
-	changes                                 *changes
-	readers                                 *readStats
-	inowLat                                 []time.Duration
-	inowMissing                             int
+	cfg                                       config
+	date                                      time.Time
+	loadStart, loadEnd                        string
+	load, ready, settled, runWall             time.Duration
+	readyLine, walsenderName                  string
+	tableBytes, cacheBytes, cacheBytesEnd     int64
+	stateBytes, walBytes                      int64
+	hwmReady, hwmSettled, hwmRun, maxRSSNow   int64
+	startCPU, runCPU                          cpuSample
+	walsenderCPU                              float64
+	startPosts, startURLs                     int
+	pages0, pagesEnd                          int
+	changes                                   *changes
+	readers                                   *readStats
+	inowLat                                   []time.Duration
+	inowMissing                               int
+	refreshes, refreshSecs, builds, buildSecs float64
+	rssRunStart                               int64
 }
 
 func pct(ds []time.Duration, p float64) time.Duration {
@@ -1067,7 +1097,8 @@ func (r *report) String() string {
 		v := rs.lat[k]
 		w("| … **%s** | p50 %s, p99 %s (%d) |", k, ms(pct(v, 50)), ms(pct(v, 99)), len(v))
 	}
-	w("| **serve peak RSS during the changes** (VmHWM) | **%d MB** (VmRSS at the end %d MB) |", r.hwmRun/1024, r.maxRSSNow/1024)
+	w("| **serve peak RSS during the changes** (VmHWM) | **%d MB** (VmRSS %d MB when the changes began, %d MB at the end) |", r.hwmRun/1024, r.rssRunStart/1024, r.maxRSSNow/1024)
+	w("| serve's update cycles during the changes (/metrics) | %.0f refreshes, %.1f s in them (%.2f s each); %.0f pages rebuilt (%.2f s of refresh a page; compress and keep: %.3f s a page) |", r.refreshes, r.refreshSecs, r.refreshSecs/max(1, r.refreshes), r.builds, r.refreshSecs/max(1, r.builds), r.buildSecs/max(1, r.builds))
 	w("| serve CPU during the changes | %.1f s (%.0f%% of a core) |", r.runCPU.serve, 100*r.runCPU.serve/r.runWall.Seconds())
 	w("| PostgreSQL CPU during the changes (all processes) | %.1f s (%.0f%% of a core) |", r.runCPU.pg, 100*r.runCPU.pg/r.runWall.Seconds())
 	w("| **WAL sender CPU** (%s: the feed's decoding) | **%.2f s** (%.0f%% of a core; %.0f µs a change) |", r.walsenderName, r.walsenderCPU, 100*r.walsenderCPU/r.runWall.Seconds(), 1e6*r.walsenderCPU/float64(max(1, len(cs.all))))
