@@ -1078,12 +1078,12 @@ func (r *report) String() string {
 		etag = append(etag, ch.etagAt)
 		byKind[ch.kind] = append(byKind[ch.kind], ch.seen)
 	}
-	w("| **COMMIT → page answers the change** (new ETag; %d followed, %d never within 60 s) | **p50 %s, p99 %s**, max %s |", len(seen)+missed, missed, ms(pct(seen, 50)), ms(pct(seen, 99)), ms(pct(seen, 100)))
+	w("| **COMMIT → page answers the change** (new ETag; %d followed, %d never within %s) | **p50 %s, p99 %s**, max %s |", len(seen)+missed, missed, c.follow, ms(pct(seen, 50)), ms(pct(seen, 99)), ms(pct(seen, 100)))
 	for _, k := range []string{"insert", "rename", "lastmod"} {
 		w("| … %s | p50 %s, p99 %s (%d) |", k, ms(pct(byKind[k], 50)), ms(pct(byKind[k], 99)), len(byKind[k]))
 	}
 	w("| COMMIT → first new ETag of that page (maybe an earlier change) | p50 %s, p99 %s |", ms(pct(etag, 50)), ms(pct(etag, 99)))
-	w("| **COMMIT → IndexNow POST carrying the URL** (%d changes, %d never within 30 s of the end) | **p50 %s, p99 %s**, max %s |", len(cs.all), r.inowMissing, ms(pct(r.inowLat, 50)), ms(pct(r.inowLat, 99)), ms(pct(r.inowLat, 100)))
+	w("| **COMMIT → IndexNow POST carrying the URL** (%d changes, %d never within %s of the end) | **p50 %s, p99 %s**, max %s |", len(cs.all), r.inowMissing, c.follow, ms(pct(r.inowLat, 50)), ms(pct(r.inowLat, 99)), ms(pct(r.inowLat, 100)))
 	rs := r.readers
 	keys := make([]string, 0, len(rs.lat))
 	total := 0
@@ -1098,7 +1098,7 @@ func (r *report) String() string {
 		w("| … **%s** | p50 %s, p99 %s (%d) |", k, ms(pct(v, 50)), ms(pct(v, 99)), len(v))
 	}
 	w("| **serve peak RSS during the changes** (VmHWM) | **%d MB** (VmRSS %d MB when the changes began, %d MB at the end) |", r.hwmRun/1024, r.rssRunStart/1024, r.maxRSSNow/1024)
-	w("| serve's update cycles during the changes (/metrics) | %.0f refreshes, %.1f s in them (%.2f s each); %.0f pages rebuilt (%.2f s of refresh a page; compress and keep: %.3f s a page) |", r.refreshes, r.refreshSecs, r.refreshSecs/max(1, r.refreshes), r.builds, r.refreshSecs/max(1, r.builds), r.buildSecs/max(1, r.builds))
+	w("| serve's update cycles during the changes (/metrics) | %.0f refreshes finished, %.1f s in them (%.2f s each); %.0f pages rebuilt (%.2f s of refresh a page; compress and keep: %.3f s a page) |", r.refreshes, r.refreshSecs, r.refreshSecs/max(1, r.refreshes), r.builds, r.refreshSecs/max(1, r.builds), r.buildSecs/max(1, r.builds))
 	w("| serve CPU during the changes | %.1f s (%.0f%% of a core) |", r.runCPU.serve, 100*r.runCPU.serve/r.runWall.Seconds())
 	w("| PostgreSQL CPU during the changes (all processes) | %.1f s (%.0f%% of a core) |", r.runCPU.pg, 100*r.runCPU.pg/r.runWall.Seconds())
 	w("| **WAL sender CPU** (%s: the feed's decoding) | **%.2f s** (%.0f%% of a core; %.0f µs a change) |", r.walsenderName, r.walsenderCPU, 100*r.walsenderCPU/r.runWall.Seconds(), 1e6*r.walsenderCPU/float64(max(1, len(cs.all))))
