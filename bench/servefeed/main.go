@@ -1083,7 +1083,9 @@ func (r *report) String() string {
 		w("| … %s | p50 %s, p99 %s (%d) |", k, ms(pct(byKind[k], 50)), ms(pct(byKind[k], 99)), len(byKind[k]))
 	}
 	w("| COMMIT → first new ETag of that page (maybe an earlier change) | p50 %s, p99 %s |", ms(pct(etag, 50)), ms(pct(etag, 99)))
-	w("| **COMMIT → IndexNow POST carrying the URL** (%d changes, %d never within %s of the end) | **p50 %s, p99 %s**, max %s |", len(cs.all), r.inowMissing, c.follow, ms(pct(r.inowLat, 50)), ms(pct(r.inowLat, 99)), ms(pct(r.inowLat, 100)))
+	if c.indexnow {
+		w("| **COMMIT → IndexNow POST carrying the URL** (%d changes, %d never within %s of the end) | **p50 %s, p99 %s**, max %s |", len(cs.all), r.inowMissing, c.follow, ms(pct(r.inowLat, 50)), ms(pct(r.inowLat, 99)), ms(pct(r.inowLat, 100)))
+	}
 	rs := r.readers
 	keys := make([]string, 0, len(rs.lat))
 	total := 0
