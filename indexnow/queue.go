@@ -29,8 +29,8 @@ type Queue struct {
 }
 
 // MaxQueued is the most URLs a Queue holds unsent; past it, Add drops
-// URLs (counted by Dropped): with a Ledger, a later run over the whole
-// site sends them.
+// URLs (counted by Dropped, which a caller should tell): with a Ledger, a
+// later submission of the whole site sends them.
 const MaxQueued = 1_000_000
 
 // NewQueue returns a Queue sending with o every interval (2 seconds when
@@ -78,7 +78,7 @@ func (q *Queue) take() []sitemap.URL {
 		out = append(out, q.pending[loc])
 	}
 	q.order = nil
-	clear(q.pending)
+	q.pending = map[string]sitemap.URL{} // not clear: a burst's map would keep its size
 	return out
 }
 

@@ -92,12 +92,12 @@ type Options struct {
 	// in the entry record's terms ("changefreq", "images[1]"). Told as
 	// Skipped is.
 	Dropped func(loc, what string, err error)
-	// Changed, when set, is told the entries each update added or changed
-	// (a new loc, or any change of its <url> element; never a removed
-	// entry): their loc and lastmod, a page's worth at a time, from the
-	// goroutine of the update, just before the new pages are served: hand
-	// them off (to an IndexNow submitter, say) rather than work on them.
-	// The first build of a host's pages tells every entry.
+	// Changed, when set, is told the entries each update after the first
+	// build added or changed (a new loc, or any change of its <url>
+	// element; never a removed entry): their loc and lastmod, once the
+	// new pages are served, from the goroutine of the update: hand them
+	// off (to an IndexNow submitter, say) rather than work on them. The
+	// first build is not told: [Handler.Entries] reads what it built.
 	Changed func(urls []sitemap.URL)
 	// FeedError, when set, is told when a Watcher's feed fails; Run then
 	// checks every page every Recheck and starts the feed again.
@@ -525,4 +525,37 @@ func (h *Handler) pageName(id int, gz bool) string {
 		s += ".gz"
 	}
 	return s
+}
+
+// Entries returns the entries of the pages as last built, page after page,
+// read from their bytes (what a crawler reading every page gets), for the
+// site of Options.BaseURL: what a program that tells search engines of
+// changes (Options.Changed) sends once at start. It reads the pages of
+// the moment it is called; it fails without BaseURL or before the first
+// build.
+func (h *Handler) Entries() sitemap.Entries {
+	return func(ctx context.Context, yield func(*sitemap.URL) error) error {
+		if h.base == nil {
+			return errors.New("serve: Entries needs Options.BaseURL")
+		}
+		snap := h.sites[h.base.String()].snap.Load()
+		if snap == nil {
+			return errors.New("serve: Entries before the pages were built: call Refresh first")
+		}
+		for _, p := range snap.pages {
+			if p.art == nil {
+				continue
+			}
+			r, err := p.art.blob.open()
+			if err != nil {
+				return fmt.Errorf("serve: page %d: %w", p.id, err)
+			}
+			err = readBuilt(ctx, r, yield)
+			r.Close()
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 }

@@ -97,6 +97,19 @@ func (s *site) update(ctx context.Context, all, force bool, keys []Key) (*snapsh
 	}
 	var out []*page
 	var built []*artifact // new artifacts: dropped again on an error
+	// What Options.Changed is told once the new pages are served: not
+	// the first build's entries. With the keys a feed named, the entries
+	// of those keys; else the lines that differ from the page before.
+	tell := h.o.Changed != nil && old != nil
+	var changed []sitemap.URL
+	var watch func(Key) bool
+	if tell && !all {
+		named := make(map[string]bool, len(keys))
+		for _, k := range keys {
+			named[keyText(k)] = true
+		}
+		watch = func(k Key) bool { return named[keyText(k)] }
+	}
 	fail := func(err error) (*snapshot, error) {
 		for _, a := range built {
 			a.blob.drop()
@@ -111,7 +124,7 @@ func (s *site) update(ctx context.Context, all, force bool, keys []Key) (*snapsh
 		var before map[string]uint64 // the old page's entries, for Changed
 		first := true
 		var err error
-		s.buf, err = h.readRange(ctx, s.base, p.after, p.upto, s.buf, func(pt *part) error {
+		s.buf, err = h.readRange(ctx, s.base, p.after, p.upto, s.buf, watch, func(pt *part) error {
 			np := &page{after: pt.after, upto: pt.upto}
 			if first {
 				np.id, first = p.id, false
@@ -146,13 +159,15 @@ func (s *site) update(ctx context.Context, all, force bool, keys []Key) (*snapsh
 			built = append(built, np.art)
 			h.stats.observeBuild(time.Since(start))
 			h.tell(pt)
-			if h.o.Changed != nil {
+			switch {
+			case !tell:
+			case watch != nil:
+				changed = append(changed, pt.changed...)
+			default:
 				if before == nil {
 					before = entryLines(p.art)
 				}
-				if urls := changedEntries(before, pt.body); len(urls) > 0 {
-					h.o.Changed(urls)
-				}
+				changed = append(changed, changedEntries(before, pt.body)...)
 			}
 			out = append(out, np)
 			return nil
@@ -183,6 +198,9 @@ func (s *site) update(ctx context.Context, all, force bool, keys []Key) (*snapsh
 	s.snap.Store(ns)
 	if old != nil {
 		dropUnused(old, ns)
+	}
+	if len(changed) > 0 {
+		h.o.Changed(changed)
 	}
 	return ns, nil
 }

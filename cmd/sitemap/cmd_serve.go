@@ -226,17 +226,28 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 		if o.Feed != "" {
 			src = o.watched(src, feedDown, logf)
 		}
+		var catchUp func(context.Context) // sends what the first build holds and the ledger has not seen
 		if o.IndexNowKeyFile != "" {
-			q, closeState, err := o.indexnowQueue(ctx, logf)
+			q, opts, closeState, err := o.indexnowQueue(ctx, logf)
 			if err != nil {
 				return err
 			}
 			defer closeState()
 			opt.Changed = q.Add
 			qctx, stopQueue := context.WithCancel(ctx)
-			queued := make(chan struct{})
-			defer func() { stopQueue(); <-queued }()
-			go func() { q.Run(qctx); close(queued) }()
+			var sending sync.WaitGroup
+			defer func() { stopQueue(); sending.Wait() }()
+			sending.Go(func() { q.Run(qctx) })
+			catchUp = func(hctx context.Context) {
+				sending.Go(func() {
+					sum, err := indexnow.Submit(qctx, h.Entries(), opts)
+					if err != nil && qctx.Err() == nil {
+						logf("indexnow: sending what the pages hold at start: %v", err)
+						return
+					}
+					logf("indexnow: at start: %s", sum)
+				})
+			}
 		}
 		if h, err = serve.NewHandler(src, opt); err != nil {
 			return cannotRun("%v", err)
@@ -247,6 +258,9 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 				return nil
 			}
 			return cannotRun("%v", err)
+		}
+		if catchUp != nil {
+			catchUp(ctx)
 		}
 		if o.BaseURL != "" {
 			what = fmt.Sprintf("%s built in %s", plural(h.Pages(), "page"), time.Since(start).Round(time.Millisecond))
@@ -581,35 +595,35 @@ func (o *serveOptions) trigger(ctx context.Context, src serve.Source, s *streams
 
 // indexnowQueue opens --indexnow-state and returns the queue that submits
 // what the handler tells as changed.
-func (o *serveOptions) indexnowQueue(ctx context.Context, logf func(string, ...any)) (*indexnow.Queue, func(), error) {
+func (o *serveOptions) indexnowQueue(ctx context.Context, logf func(string, ...any)) (*indexnow.Queue, indexnow.Options, func(), error) {
 	kf, err := os.Open(o.IndexNowKeyFile)
 	if err != nil {
-		return nil, nil, cannotRun("--indexnow-key-file: %v", err)
+		return nil, indexnow.Options{}, nil, cannotRun("--indexnow-key-file: %v", err)
 	}
 	key, err := indexnow.ReadKeyFile(kf)
 	kf.Close()
 	if err != nil {
-		return nil, nil, cannotRun("--indexnow-key-file %s: %v", o.IndexNowKeyFile, err)
+		return nil, indexnow.Options{}, nil, cannotRun("--indexnow-key-file %s: %v", o.IndexNowKeyFile, err)
 	}
 	st, err := state.Open(ctx, o.IndexNowState, state.Options{})
 	if err != nil {
-		return nil, nil, cannotRun("--indexnow-state %s: %v", state.Redact(o.IndexNowState), err)
+		return nil, indexnow.Options{}, nil, cannotRun("--indexnow-state %s: %v", state.Redact(o.IndexNowState), err)
 	}
 	ledger, ok := st.(indexnow.Ledger)
 	if !ok {
 		st.Close()
-		return nil, nil, cannotRun("--indexnow-state %s cannot record submissions", state.Redact(o.IndexNowState))
+		return nil, indexnow.Options{}, nil, cannotRun("--indexnow-state %s cannot record submissions", state.Redact(o.IndexNowState))
 	}
 	c, err := httpClient("", 60*time.Second, fetch.Scope{})
 	if err != nil {
 		st.Close()
-		return nil, nil, cannotRun("%v", err)
+		return nil, indexnow.Options{}, nil, cannotRun("%v", err)
 	}
 	keyLoc := o.IndexNowKeyLocation
 	if keyLoc != "" {
 		keyLoc = indexnow.NormalURL(keyLoc)
 	}
-	q := indexnow.NewQueue(indexnow.Options{Key: key, Host: indexnow.HostOf(o.BaseURL), KeyLocation: keyLoc, Endpoint: o.IndexNowEndpoint,
+	opts := indexnow.Options{Key: key, Host: indexnow.HostOf(o.BaseURL), KeyLocation: keyLoc, Endpoint: o.IndexNowEndpoint,
 		Client: c, Ledger: ledger, MaxPerDay: o.IndexNowMaxPerDay,
 		Submitter: "sitemap serve", LockWait: 10 * time.Minute, DedupMemory: 1 << 20,
 		OnWait:       func(msg string) { logf("indexnow: %s", msg) },
@@ -617,11 +631,17 @@ func (o *serveOptions) indexnowQueue(ctx context.Context, logf func(string, ...a
 		OnRetry:      func(msg string) { logf("indexnow: retry: %s", msg) },
 		OnBatch: func(b indexnow.Batch) {
 			logf("indexnow: batch %d: %s: %s: %s", b.N, plural(len(b.URLs), "URL"), b.Outcome, b.Message)
-		}}, 2*time.Second)
+		}}
+	q := indexnow.NewQueue(opts, 2*time.Second)
+	var dropped int64
 	q.Sent = func(sum indexnow.Summary, err error) {
 		if err != nil {
 			logf("indexnow: %v", err)
 		}
+		if d := q.Dropped(); d > dropped {
+			logf("indexnow: %d changed URLs not queued (more than %d waiting): a later 'sitemap submit --state' of the site sends them", d-dropped, indexnow.MaxQueued)
+			dropped = d
+		}
 	}
-	return q, func() { st.Close() }, nil
+	return q, opts, func() { st.Close() }, nil
 }
