@@ -19,7 +19,7 @@ import (
 )
 
 // Options configure a [Handler]. The zero value serves NAME "sitemap" with
-// pages of 50,000 entries, checking the source every 2 seconds.
+// pages of 5,000 entries, checking the source every 2 seconds.
 type Options struct {
 	// BaseURL is the absolute http(s) URL the handler's files are reachable
 	// at, ending in "/" (https://www.example.com/ when mounted at the site's
@@ -40,7 +40,8 @@ type Options struct {
 	// ending in .xml or .xml.gz is refused (the index is NAME.xml).
 	Name string
 	// PerPage is the most entries on a page, 1 to 50,000 (S-01); 0 means
-	// 50,000. Pages also stay under 50 MiB uncompressed (S-02).
+	// 5,000 (DefaultPerPage). Pages also stay under 50 MiB uncompressed
+	// (S-02).
 	PerPage int
 	// MaxBytes is the most bytes of a page, uncompressed; 0 means
 	// 52,428,800 (S-02). Mainly for tests.
@@ -103,6 +104,15 @@ type Options struct {
 	// checks every page every Recheck and starts the feed again.
 	FeedError func(err error)
 }
+
+// DefaultPerPage is the entries of a page when Options.PerPage is 0. A
+// change rebuilds the page that holds it, at a cost that grows with the
+// page (about 1.5 µs an entry on PostgreSQL: 75 ms for 50,000, 7.5 ms for
+// 5,000), so smaller pages keep a busy table's pages current: at 100
+// changes a second spread over a table, pages of 5,000 cost under a core,
+// pages of 50,000 several. WordPress serves 2,000 URLs a sitemap, Yoast
+// 1,000; an index lists up to 50,000 sitemaps (250 million URLs).
+const DefaultPerPage = 5000
 
 // Viewer renders the HTML view of one document the handler serves (see
 // Options.HTML). It writes the whole page to w; the handler has set the
@@ -181,7 +191,7 @@ func NewHandler(src Source, o Options) (*Handler, error) {
 		return nil, fmt.Errorf("serve: PerPage %d: a sitemap holds 1 to %d URLs (S-01)", o.PerPage, sitemap.MaxURLs)
 	}
 	if o.PerPage == 0 {
-		o.PerPage = sitemap.MaxURLs
+		o.PerPage = DefaultPerPage
 	}
 	if o.MaxBytes <= 0 || o.MaxBytes > sitemap.MaxBytes {
 		o.MaxBytes = sitemap.MaxBytes

@@ -63,6 +63,7 @@ const base = "https://www.example.com/"
 type config struct {
 	sitemap  string
 	rows     int
+	perPage  int
 	rate     int
 	duration time.Duration
 	clients  int
@@ -79,6 +80,7 @@ func main() {
 	var c config
 	flag.StringVar(&c.sitemap, "sitemap", "bench/out/sitemap", "the sitemap `BINARY` to run")
 	flag.IntVar(&c.rows, "rows", 10_000_000, "rows of the table")
+	flag.IntVar(&c.perPage, "per-page", 0, "serve's --per-page (0: its default)")
 	flag.IntVar(&c.rate, "rate", 100, "changes committed per second")
 	flag.DurationVar(&c.duration, "duration", 60*time.Second, "how long changes are committed")
 	flag.IntVar(&c.clients, "clients", 8, "clients reading pages meanwhile")
@@ -176,6 +178,9 @@ func run(c config) error {
 	cacheDir := filepath.Join(work, "cache")
 	args := []string{"serve", "--db", pg.dsn, "--table", "pages", "--key", "id", "--feed", "logical",
 		"--base-url", base, "--cache-dir", cacheDir, "--addr", addr, "--access-log=false"}
+	if c.perPage > 0 {
+		args = append(args, "--per-page", strconv.Itoa(c.perPage))
+	}
 	if c.indexnow {
 		args = append(args, "--indexnow-key-file", keyFile, "--indexnow-state", filepath.Join(work, "indexnow-state.db"),
 			"--indexnow-endpoint", "http://"+iln.Addr().String()+"/indexnow")

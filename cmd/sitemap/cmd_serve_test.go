@@ -156,7 +156,7 @@ func TestServeSIGTERMFinishesPage(t *testing.T) {
 	db := pagesDB(t, 50000)
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM)
 	defer stop()
-	u, errb, code := startServe(t, ctx, "--db", db, "--table", "pages", "--columns", "loc=url,lastmod=updated_at", "--access-log=false")
+	u, errb, code := startServe(t, ctx, "--db", db, "--table", "pages", "--columns", "loc=url,lastmod=updated_at", "--access-log=false", "--per-page", "50000")
 	page := strings.TrimSuffix(u, "sitemap.xml") + "sitemap-1.xml"
 	// A client with a small receive buffer that reads slowly: the server
 	// is still writing the page when the signal comes.
