@@ -61,6 +61,7 @@ type serveOptions struct {
 	IndexNowKeyLocation string
 	IndexNowState       string
 	IndexNowMaxPerDay   int64
+	IndexNowCatchUp     bool
 
 	// Deprecated flags, still accepted.
 	updated         string
@@ -123,6 +124,7 @@ See docs/SERVE.md for how changes are found and what they cost.`,
 	f.StringVar(&o.IndexNowEndpoint, "indexnow-endpoint", indexnow.DefaultEndpoint, "IndexNow `URL` to submit to")
 	f.StringVar(&o.IndexNowKeyLocation, "indexnow-key-location", "", "`URL` of the key file when it is not https://HOST/KEY.txt (IN-05)")
 	f.Int64Var(&o.IndexNowMaxPerDay, "indexnow-max-per-day", 0, "submit at most `N` URLs in 24 hours, counted in --indexnow-state (0: no limit)")
+	f.BoolVar(&o.IndexNowCatchUp, "indexnow-catch-up", false, "at start, also submit every URL of the pages that --indexnow-state has not seen sent (what changed while serve was down; a ledger lookup per URL)")
 	f.StringVar(&o.CacheDir, "cache-dir", "", "`DIR` where built pages are kept, gzipped, instead of in memory (about 12 bytes per URL)")
 	f.BoolVar(&o.AccessLog, "access-log", true, "log every request on standard error")
 	f.DurationVar(&o.ReadTimeout, "read-timeout", 10*time.Second, "time limit to read a request")
@@ -259,7 +261,7 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 			}
 			return cannotRun("%v", err)
 		}
-		if catchUp != nil {
+		if catchUp != nil && o.IndexNowCatchUp {
 			catchUp(ctx)
 		}
 		if o.BaseURL != "" {
@@ -412,8 +414,8 @@ func (o *serveOptions) checkPaging() error {
 		case o.IndexNowMaxPerDay < 0:
 			return cannotRun("--indexnow-max-per-day %d: want 0 (no limit) or more", o.IndexNowMaxPerDay)
 		}
-	} else if o.IndexNowState != "" || o.IndexNowKeyLocation != "" || o.IndexNowMaxPerDay != 0 {
-		return cannotRun("--indexnow-state, --indexnow-key-location and --indexnow-max-per-day are options of the IndexNow submission, which --indexnow-key-file turns on")
+	} else if o.IndexNowState != "" || o.IndexNowKeyLocation != "" || o.IndexNowMaxPerDay != 0 || o.IndexNowCatchUp {
+		return cannotRun("--indexnow-state, --indexnow-key-location, --indexnow-max-per-day and --indexnow-catch-up are options of the IndexNow submission, which --indexnow-key-file turns on")
 	}
 	for _, x := range o.Hosts {
 		if x == "" || strings.ContainsAny(x, "/?#@ ") {

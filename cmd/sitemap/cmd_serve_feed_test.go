@@ -101,7 +101,7 @@ func TestServePostgresFeedAndIndexNow(t *testing.T) {
 	defer cancel()
 	u, errb, code := startServe(t, ctx, "--db", dsn, "--table", "pages", "--feed", "logical", "--per-page", "10",
 		"--base-url", "https://www.example.com/", "--recheck", "1h",
-		"--indexnow-key-file", filepath.Join(dir, key+".txt"), "--indexnow-state", filepath.Join(dir, "state.db"), "--indexnow-endpoint", endpoint.URL+"/indexnow")
+		"--indexnow-key-file", filepath.Join(dir, key+".txt"), "--indexnow-state", filepath.Join(dir, "state.db"), "--indexnow-endpoint", endpoint.URL+"/indexnow", "--indexnow-catch-up")
 	base := u[:strings.LastIndexByte(u, '/')+1]
 	wait := func(what string, cond func() bool) time.Duration {
 		t.Helper()
@@ -169,7 +169,7 @@ func TestServeAndSubmitShareTheLedger(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	u, errb, code := startServe(t, ctx, "--db", dbPath, "--table", "pages", "--columns", "loc=url,lastmod=updated_at",
-		"--base-url", "https://www.example.com/", "--indexnow-key-file", keyFile, "--indexnow-state", st, "--indexnow-endpoint", endpoint.URL)
+		"--base-url", "https://www.example.com/", "--indexnow-key-file", keyFile, "--indexnow-state", st, "--indexnow-endpoint", endpoint.URL, "--indexnow-catch-up")
 	// The submit runs read the sitemaps serve serves, so their entries
 	// are the versions serve submits.
 	var wg sync.WaitGroup
