@@ -30,11 +30,13 @@ type Options struct {
 	// when the connection is TLS, the directory of its path), for the
 	// hosts in Hosts only; the pages are then built once per host.
 	BaseURL string
-	// Hosts are the Host header values (a name, or name:port) a request
-	// may name when BaseURL is empty; a request naming another is answered
-	// 421 Misdirected Request, so a client cannot make the handler publish
-	// its locs under a host of its choosing (behind a shared cache, for
-	// every client). Empty: localhost, 127.0.0.1 and [::1] at any port.
+	// Hosts are the Host header values (a name, or name:port, matched as
+	// given) a request may name when BaseURL is empty; a request naming
+	// another is answered 421 Misdirected Request, so a client cannot make
+	// the handler publish its locs under a host of its choosing (behind a
+	// shared cache, for every client). Empty: localhost, 127.0.0.1 and
+	// [::1], at the port the request came in on. Without BaseURL the
+	// handler is taken to be at the root of each host.
 	Hosts []string
 	// Name is the base name of the files; "sitemap" when empty. A name
 	// ending in .xml or .xml.gz is refused (the index is NAME.xml).
@@ -100,6 +102,12 @@ type Options struct {
 	// off (to an IndexNow submitter, say) rather than work on them. The
 	// first build is not told: [Handler.Entries] reads what it built.
 	Changed func(urls []sitemap.URL)
+	// CheckError, when set, is told when a check of the source fails (a
+	// table dropped or a column renamed, the database down): the pages
+	// built before are served meanwhile. It is told once per failure that
+	// differs from the one before, and with nil once a check succeeds
+	// again.
+	CheckError func(err error)
 	// FeedError, when set, is told when a Watcher's feed fails; Run then
 	// checks every page every Recheck and starts the feed again.
 	FeedError func(err error)
@@ -170,6 +178,31 @@ type Handler struct {
 	pending Change // the changes not yet read
 	bg      sync.WaitGroup
 	now     func() time.Time
+
+	errMu   sync.Mutex
+	lastErr error // of the last check, nil when it succeeded
+}
+
+// noteCheck records the outcome of a check and tells Options.CheckError
+// of a change.
+func (h *Handler) noteCheck(err error) {
+	h.errMu.Lock()
+	prev := h.lastErr
+	h.lastErr = err
+	h.errMu.Unlock()
+	changed := (prev == nil) != (err == nil) || err != nil && prev.Error() != err.Error()
+	if changed && h.o.CheckError != nil {
+		h.o.CheckError(err)
+	}
+}
+
+// Err is the error of the last check of the source, or nil when it
+// succeeded (or none ran yet): a health check's answer. While it is not
+// nil the pages served are those of the last check that succeeded.
+func (h *Handler) Err() error {
+	h.errMu.Lock()
+	defer h.errMu.Unlock()
+	return h.lastErr
 }
 
 // NewHandler returns the Handler of src. It reads nothing yet: the first
@@ -331,14 +364,24 @@ func (h *Handler) siteFor(r *http.Request) *site {
 	if !h.allowedHost(host) {
 		return nil
 	}
-	u := &url.URL{Scheme: "http", Host: host, Path: r.URL.Path}
+	if h.hosts == nil {
+		// A loopback name: at the port the request came in on, whatever
+		// its Host says, so Host headers cannot multiply the pages built.
+		if a, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok {
+			if _, port, err := net.SplitHostPort(a.String()); err == nil {
+				name := host
+				if hn, _, err := net.SplitHostPort(host); err == nil {
+					name = hn
+				}
+				host = net.JoinHostPort(strings.Trim(name, "[]"), port)
+			}
+		}
+	}
+	// At the root: a handler mounted under a prefix is given BaseURL (a
+	// base per request path would let paths multiply the pages built).
+	u := &url.URL{Scheme: "http", Host: host, Path: "/"}
 	if r.TLS != nil {
 		u.Scheme = "https"
-	}
-	if i := strings.LastIndexByte(u.Path, '/'); i >= 0 {
-		u.Path = u.Path[:i+1]
-	} else {
-		u.Path = "/"
 	}
 	key := u.String()
 	h.sitesMu.Lock()
@@ -355,7 +398,7 @@ func (h *Handler) siteFor(r *http.Request) *site {
 }
 
 // maxSites bounds the bases a handler without BaseURL builds pages for
-// (each allowed host, under each path it is mounted at, with each scheme).
+// (each allowed host, with each scheme, and each loopback port).
 const maxSites = 64
 
 func (h *Handler) allowedHost(host string) bool {
@@ -383,9 +426,13 @@ func (h *Handler) Run(ctx context.Context) error {
 	w, watching := h.src.(Watcher)
 	feedDown := make(chan error, 1)
 	var started time.Time
+	var feeds sync.WaitGroup // a feed cleans up (its publication) before Run returns
+	defer feeds.Wait()
 	startFeed := func() {
 		started = time.Now()
+		feeds.Add(1)
 		go func() {
+			defer feeds.Done()
 			err := w.Watch(ctx, h.push)
 			if ctx.Err() == nil {
 				if err == nil {

@@ -281,20 +281,47 @@ func (h *Handler) stylesheet() string {
 }
 
 // absLoc resolves a loc that is not an absolute http(s) URL against base:
-// "//host/a" takes its scheme, "/a" its origin, anything else is appended
-// to it. An empty loc (a NULL or an empty string in the source) stays empty, for the
-// encoder to refuse: it is no page, least of all the home page.
+// "//host/a" takes its scheme when host is base's own, "/a" its origin,
+// a path without a scheme is appended to it. A loc with another scheme
+// (javascript:, mailto:), one naming another host with "//", and an
+// empty loc (a NULL or an empty string in the source) stay as they are,
+// for the encoder to refuse: none is a page of this site, least of all
+// its home page.
 func absLoc(base *url.URL, loc string) string {
 	if loc == "" || hasScheme(loc, "https://") || hasScheme(loc, "http://") || base == nil {
 		return loc
 	}
 	switch {
 	case strings.HasPrefix(loc, "//"):
+		host, _, _ := strings.Cut(loc[2:], "/")
+		if !strings.EqualFold(host, base.Host) {
+			return loc
+		}
 		return base.Scheme + ":" + loc
 	case strings.HasPrefix(loc, "/"):
 		return base.Scheme + "://" + base.Host + loc
+	case hasOtherScheme(loc):
+		return loc
 	}
 	return base.String() + loc
+}
+
+// hasOtherScheme reports whether loc starts with a URL scheme (RFC 3986
+// §3.1: a letter, then letters, digits, +, - or ., then ":") before any
+// "/", "?" or "#".
+func hasOtherScheme(loc string) bool {
+	for i := 0; i < len(loc); i++ {
+		c := loc[i]
+		switch {
+		case c == ':':
+			return i > 0
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+		case i > 0 && (c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'):
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 func hasScheme(s, scheme string) bool {

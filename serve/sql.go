@@ -174,7 +174,7 @@ func SQL(ctx context.Context, db *sql.DB, q Query) (*SQLSource, error) {
 	if q.Table != "" {
 		parts := strings.Split(q.Table, ".")
 		for i, p := range parts {
-			parts[i] = quoteIdent(p)
+			parts[i] = quoteIdent(q.Dialect, p)
 		}
 		s.from = strings.Join(parts, ".")
 	} else {
@@ -200,9 +200,9 @@ func SQL(ctx context.Context, db *sql.DB, q Query) (*SQLSource, error) {
 		if n == "" {
 			return "NULL"
 		}
-		return quoteIdent(n)
+		return quoteIdent(s.q.Dialect, n)
 	}
-	s.key = quoteIdent(s.q.Key)
+	s.key = quoteIdent(s.q.Dialect, s.q.Key)
 	s.sel = strings.Join([]string{s.key, col(c.Loc), col(c.LastMod), col(c.ChangeFreq), col(c.Priority), col(c.Ext)}, ", ")
 	return s, nil
 }
@@ -228,8 +228,16 @@ func (s *SQLSource) what() string {
 	return "the query"
 }
 
-// quoteIdent quotes a SQL identifier for both dialects.
-func quoteIdent(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
+// quoteIdent quotes a SQL identifier. SQLite takes "name" for a string
+// when no column has that name (a column renamed or dropped while serving
+// would be read as its own name, the same text in every row), so there it
+// is `name`, which is only ever an identifier.
+func quoteIdent(d Dialect, s string) string {
+	if d == SQLite {
+		return "`" + strings.ReplaceAll(s, "`", "``") + "`"
+	}
+	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
+}
 
 // Version implements [Source]. On SQLite it is the database's
 // data_version, read on a connection the source keeps for it: it moves

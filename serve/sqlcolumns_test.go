@@ -51,7 +51,7 @@ func TestColumnsFoundByName(t *testing.T) {
 	}
 	for i, c := range cases {
 		table := "t" + strings.Repeat("x", i) // one table per case
-		cols := quoteIdent(c.column) + " TEXT"
+		cols := quoteIdent(SQLite, c.column) + " TEXT"
 		if c.other != "" {
 			cols = c.other + " TEXT, " + cols
 		}

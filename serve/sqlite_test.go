@@ -224,3 +224,36 @@ func TestSQLiteTextLastmodNotADate(t *testing.T) {
 		t.Errorf("page:\n%s", page)
 	}
 }
+
+// A column renamed while serving is an error of the check (told to
+// CheckError, the pages built before kept), never its own name served as
+// every row's loc: SQLite reads "url" as a string when no column has that
+// name.
+func TestSQLiteColumnRenamed(t *testing.T) {
+	db := openSQLite(t)
+	exec(t, db, `CREATE TABLE pages (id INTEGER PRIMARY KEY, url TEXT UNIQUE, updated_at TEXT)`)
+	exec(t, db, `INSERT INTO pages (url, updated_at) VALUES ('https://www.example.com/a', '2025-01-01'), ('https://www.example.com/b', '2025-01-02')`)
+	src, err := SQL(context.Background(), db, Query{Table: "pages"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var told []error
+	h, err := NewHandler(src, Options{BaseURL: "https://www.example.com/", Recheck: -1, CheckError: func(err error) { told = append(told, err) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := body(t, get(t, h, "GET", "/sitemap-1.xml"))
+	exec(t, db, `ALTER TABLE pages RENAME COLUMN url TO link`)
+	res := get(t, h, "GET", "/sitemap-1.xml")
+	if b := body(t, res); res.StatusCode != 200 || b != before || strings.Contains(b, "/url<") {
+		t.Errorf("after the rename: %s\n%s", res.Status, b)
+	}
+	if h.Err() == nil || len(told) != 1 || told[0] == nil {
+		t.Errorf("the failed check: Err %v, told %v", h.Err(), told)
+	}
+	exec(t, db, `ALTER TABLE pages RENAME COLUMN link TO url`)
+	get(t, h, "GET", "/sitemap-1.xml")
+	if h.Err() != nil || len(told) != 2 || told[1] != nil {
+		t.Errorf("after the column came back: Err %v, told %v", h.Err(), told)
+	}
+}

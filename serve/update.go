@@ -43,10 +43,15 @@ const checkShare = 4
 // Source.Version first and reads nothing when it did not move (unless
 // force). The new snapshot replaces the old one whole, every page and the
 // index in it built; the blobs no snapshot needs any more are dropped.
-func (s *site) update(ctx context.Context, all, force bool, keys []Key) (*snapshot, error) {
+func (s *site) update(ctx context.Context, all, force bool, keys []Key) (_ *snapshot, rerr error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	h := s.h
+	defer func() {
+		if ctx.Err() == nil {
+			h.noteCheck(rerr)
+		}
+	}()
 	old := s.snap.Load()
 	began := time.Now()
 	now := h.now()

@@ -219,6 +219,13 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 			logf("entry left out of its page: %s", err) // an *EntryError quotes the value it names
 		}
 		opt.Dropped = drops.EncoderDropped
+		opt.CheckError = func(err error) {
+			if err == nil {
+				logf("the source is read again: serving what it holds")
+				return
+			}
+			logf("%v; serving the pages of the last check that succeeded until one does", err)
+		}
 		opt.FeedError = func(err error) {
 			logf("change feed: %v; checking every page every %s until it is back", err, o.Recheck)
 		}
@@ -279,6 +286,12 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 	admin := http.NewServeMux()
 	admin.HandleFunc("/healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		if h != nil {
+			if err := h.Err(); err != nil {
+				http.Error(w, "stale: "+err.Error(), http.StatusServiceUnavailable)
+				return
+			}
+		}
 		io.WriteString(w, "ok\n")
 	})
 	admin.HandleFunc("/metrics", func(w http.ResponseWriter, r *http.Request) {
