@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"database/sql"
+	"os"
 	"fmt"
 	"strconv"
 	"strings"
@@ -138,10 +139,14 @@ type SQLSource struct {
 	param func(int) string
 
 	// SQLite's data_version, read on a connection of its own (the value
-	// moves when another connection commits), under mu.
+	// moves when another connection commits), and the database file it
+	// was opened on (a file moved into its place is another database),
+	// under mu.
 	mu      sync.Mutex
 	conn    *sql.Conn
 	connGen int
+	path    string
+	file    os.FileInfo
 }
 
 // SQL returns the Source of a table or query of db, paged by keyset on
@@ -251,6 +256,17 @@ func (s *SQLSource) Version(ctx context.Context) (string, error) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.conn != nil && s.file != nil {
+		if fi, err := os.Stat(s.path); err == nil && !os.SameFile(fi, s.file) {
+			// Another file was moved into the database's place (a
+			// deploy's "build, then mv"): every connection still reads
+			// the old one. Drop the idle ones, and this one.
+			s.conn.Close()
+			s.conn = nil
+			s.db.SetMaxIdleConns(0)
+			s.db.SetMaxIdleConns(2)
+		}
+	}
 	if s.conn == nil {
 		c, err := s.db.Conn(ctx)
 		if err != nil {
@@ -258,6 +274,14 @@ func (s *SQLSource) Version(ctx context.Context) (string, error) {
 		}
 		s.conn = c
 		s.connGen++
+		s.file = nil
+		var seq int
+		var name, path string
+		if c.QueryRowContext(ctx, "PRAGMA database_list").Scan(&seq, &name, &path) == nil && path != "" {
+			if fi, err := os.Stat(path); err == nil {
+				s.path, s.file = path, fi
+			}
+		}
 	}
 	var v int64
 	if err := s.conn.QueryRowContext(ctx, "PRAGMA data_version").Scan(&v); err != nil {

@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"database/sql"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -255,5 +256,46 @@ func TestSQLiteColumnRenamed(t *testing.T) {
 	get(t, h, "GET", "/sitemap-1.xml")
 	if h.Err() != nil || len(told) != 2 || told[1] != nil {
 		t.Errorf("after the column came back: Err %v, told %v", h.Err(), told)
+	}
+}
+
+// A database file moved into the served one's place (build, then mv) is
+// read at the next check.
+func TestSQLiteFileReplaced(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "site.sqlite")
+	create := func(p, loc string) {
+		db, err := sql.Open("sqlite", p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		exec(t, db, `CREATE TABLE pages (url TEXT PRIMARY KEY)`)
+		exec(t, db, `INSERT INTO pages VALUES (?)`, loc)
+		db.Close()
+	}
+	create(path, "https://www.example.com/old")
+	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	src, err := SQL(context.Background(), db, Query{Table: "pages", Columns: Columns{Loc: "url"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	h, err := NewHandler(src, Options{BaseURL: "https://www.example.com/", Recheck: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := locs(body(t, get(t, h, "GET", "/sitemap-1.xml"))); len(got) != 1 || got[0] != "https://www.example.com/old" {
+		t.Fatalf("before: %v", got)
+	}
+	create(filepath.Join(dir, "new.sqlite"), "https://www.example.com/new")
+	if err := os.Rename(filepath.Join(dir, "new.sqlite"), path); err != nil {
+		t.Fatal(err)
+	}
+	if got := locs(body(t, get(t, h, "GET", "/sitemap-1.xml"))); len(got) != 1 || got[0] != "https://www.example.com/new" {
+		t.Errorf("after the new file was moved into place: %v", got)
 	}
 }
