@@ -3,8 +3,8 @@ package serve
 import (
 	"context"
 	"database/sql"
-	"os"
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
