@@ -6,7 +6,7 @@ import (
 )
 
 // BenchmarkRebuildPage is the cost of one change on a PostgreSQL table:
-// the page of 50,000 rows holding the changed key read, encoded, hashed
+// the page holding the changed key (5,000 rows, the default) read, encoded, hashed
 // and (its bytes changed) kept again.
 func BenchmarkRebuildPage(b *testing.B) {
 	db := openPostgres(b)

@@ -8,6 +8,7 @@ import (
 	"hash/fnv"
 	"io"
 	"net/url"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -26,7 +27,7 @@ type site struct {
 	base *url.URL
 	mu   sync.Mutex // held by an update
 	snap atomic.Pointer[snapshot]
-	buf  []byte // the body buffer of readRange, under mu
+	bufs [][]byte // the body buffers of readRange, one a worker, under mu
 	// issued is the newest Last-Modified given to each page (by id; the
 	// index is 0), under mu: it outlives the page, so a page that comes
 	// back never gets an older one.
@@ -121,65 +122,73 @@ func (s *site) update(ctx context.Context, all, force bool, keys []Key) (_ *snap
 		}
 		return nil, err
 	}
+	// The pages to read are read by as many workers as there are CPUs
+	// (each a query of its own), then put in order.
+	results := make([]rebuilt, len(pages))
+	var todo []int
+	for i := range pages {
+		if check[i] {
+			todo = append(todo, i)
+		}
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(todo))
+	for len(s.bufs) < workers {
+		s.bufs = append(s.bufs, nil)
+	}
+	wctx, cancel := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := range workers {
+		wg.Go(func() {
+			for i := range next {
+				var r rebuilt
+				s.bufs[w], r = s.rebuild(wctx, pages[i], s.bufs[w], watch, tell)
+				results[i] = r
+				if r.err != nil {
+					cancel()
+				}
+			}
+		})
+	}
+	for _, i := range todo {
+		if wctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	cancel()
+	var firstErr error
+	for _, i := range todo {
+		built = append(built, results[i].built...)
+		if firstErr == nil {
+			firstErr = results[i].err
+		}
+	}
+	if firstErr == nil {
+		firstErr = ctx.Err()
+	}
+	if firstErr != nil {
+		return fail(fmt.Errorf("serve: reading the entries: %w", firstErr))
+	}
 	for i, p := range pages {
 		if !check[i] {
 			out = append(out, p)
 			continue
 		}
-		var before map[string]uint64 // the old page's entries, for Changed
-		first := true
-		var err error
-		s.buf, err = h.readRange(ctx, s.base, p.after, p.upto, s.buf, watch, func(pt *part) error {
-			np := &page{after: pt.after, upto: pt.upto}
-			if first {
-				np.id, first = p.id, false
-			} else {
+		r := results[i]
+		for _, np := range r.pages {
+			if np.id == 0 {
 				maxID++
 				np.id = maxID
 			}
-			o := h.docOptions(pt.ext)
-			header := o.AppendHeader(nil)
-			etag := etagOf(header, pt.body, o.Trailer())
-			if p.art != nil && p.art.etag == etag {
-				np.art = p.art // the same bytes: kept, Last-Modified too
-				out = append(out, np)
-				return nil
-			}
-			start := time.Now()
-			b, err := h.store.put(func(w io.Writer) error {
-				if _, err := w.Write(header); err != nil {
-					return err
-				}
-				if _, err := w.Write(pt.body); err != nil {
-					return err
-				}
-				_, err := io.WriteString(w, o.Trailer())
-				return err
-			})
-			if err != nil {
-				return fmt.Errorf("keeping a built page: %w", err)
-			}
-			np.art = &artifact{blob: b, etag: etag, size: int64(len(header) + len(pt.body) + len(o.Trailer())),
-				count: pt.count, lastmod: pt.lastmod, modified: s.nextModified(np.id, now)}
-			built = append(built, np.art)
-			h.stats.observeBuild(time.Since(start))
-			h.tell(pt)
-			switch {
-			case !tell:
-			case watch != nil:
-				changed = append(changed, pt.changed...)
-			default:
-				if before == nil {
-					before = entryLines(p.art)
-				}
-				changed = append(changed, changedEntries(before, pt.body)...)
+			if np.art != p.art {
+				np.art.modified = s.nextModified(np.id, now)
 			}
 			out = append(out, np)
-			return nil
-		})
-		if err != nil {
-			return fail(fmt.Errorf("serve: reading the entries: %w", err))
 		}
+		changed = append(changed, r.changed...)
 	}
 	out = tile(out, pages[0].id)
 	ns := newSnapshot(out)
@@ -460,4 +469,69 @@ func sameKey(a, b Key) bool {
 		return aok && bok && bytes.Equal(ab, bb)
 	}
 	return a == b
+}
+
+// rebuilt is what reading one page's range gave: the pages it makes now
+// (the first keeps the old page's number; the others have none yet), the
+// artifacts built anew, and the entries to tell Options.Changed.
+type rebuilt struct {
+	pages   []*page
+	built   []*artifact
+	changed []sitemap.URL
+	err     error
+}
+
+// rebuild reads the range of p and builds the pages it holds now, reusing
+// p's bytes when they did not change. It may run beside other rebuilds.
+func (s *site) rebuild(ctx context.Context, p *page, buf []byte, watch func(Key) bool, tell bool) ([]byte, rebuilt) {
+	h := s.h
+	var r rebuilt
+	var before map[string]uint64 // the old page's entries, for Changed
+	first := true
+	buf, r.err = h.readRange(ctx, s.base, p.after, p.upto, buf, watch, func(pt *part) error {
+		np := &page{after: pt.after, upto: pt.upto}
+		if first {
+			np.id, first = p.id, false
+		}
+		o := h.docOptions(pt.ext)
+		header := o.AppendHeader(nil)
+		etag := etagOf(header, pt.body, o.Trailer())
+		if p.art != nil && p.art.etag == etag {
+			np.art = p.art // the same bytes: kept, Last-Modified too
+			r.pages = append(r.pages, np)
+			return nil
+		}
+		start := time.Now()
+		b, err := h.store.put(func(w io.Writer) error {
+			if _, err := w.Write(header); err != nil {
+				return err
+			}
+			if _, err := w.Write(pt.body); err != nil {
+				return err
+			}
+			_, err := io.WriteString(w, o.Trailer())
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("keeping a built page: %w", err)
+		}
+		np.art = &artifact{blob: b, etag: etag, size: int64(len(header) + len(pt.body) + len(o.Trailer())),
+			count: pt.count, lastmod: pt.lastmod}
+		r.built = append(r.built, np.art)
+		h.stats.observeBuild(time.Since(start))
+		h.tell(pt)
+		switch {
+		case !tell:
+		case watch != nil:
+			r.changed = append(r.changed, pt.changed...)
+		default:
+			if before == nil {
+				before = entryLines(p.art)
+			}
+			r.changed = append(r.changed, changedEntries(before, pt.body)...)
+		}
+		r.pages = append(r.pages, np)
+		return nil
+	})
+	return buf, r
 }
