@@ -280,6 +280,16 @@ func NewHandler(src Source, o Options) (*Handler, error) {
 	return h, nil
 }
 
+// Close releases what the handler holds beyond memory: the lock on
+// Options.CacheDir (its files stay until the next handler on it starts).
+// The handler answers nothing afterwards that needs them.
+func (h *Handler) Close() error {
+	if d, ok := h.store.(*dirStore); ok {
+		return d.close()
+	}
+	return nil
+}
+
 // Refresh brings the pages up to date now: it checks every page (of every
 // host seen, without BaseURL) and rebuilds what changed. A command calls
 // it once before listening, so the first crawler does not wait for the

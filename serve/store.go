@@ -67,9 +67,12 @@ func (b *memBlob) drop()                        {}
 // and removed when no snapshot needs it. newDirStore removes what an
 // earlier run left there (killed before it could), so nothing piles up.
 type dirStore struct {
-	dir string
-	seq atomic.Int64
+	dir  string
+	seq  atomic.Int64
+	lock *os.File // the directory's flock, held until close
 }
+
+func (s *dirStore) close() error { return s.lock.Close() }
 
 // Names of the files a dirStore writes.
 const (
@@ -82,19 +85,25 @@ func newDirStore(dir string) (*dirStore, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
+	lock, err := lockDir(dir)
+	if err != nil {
+		return nil, err
+	}
 	ents, err := os.ReadDir(dir)
 	if err != nil {
+		lock.Close()
 		return nil, err
 	}
 	for _, e := range ents {
 		n := e.Name()
 		if e.Type().IsRegular() && (strings.HasPrefix(n, partPrefix) || strings.HasPrefix(n, blobPrefix) && strings.HasSuffix(n, blobSuffix)) {
 			if err := os.Remove(filepath.Join(dir, n)); err != nil && !errors.Is(err, os.ErrNotExist) {
+				lock.Close()
 				return nil, fmt.Errorf("removing what an earlier run left: %w", err)
 			}
 		}
 	}
-	return &dirStore{dir: dir}, nil
+	return &dirStore{dir: dir, lock: lock}, nil
 }
 
 type fileBlob struct {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -82,4 +83,23 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 			t.Fatalf("waited a minute for %s", what)
 		}
 	}
+}
+
+// A second handler on the same CacheDir is refused while the first has it.
+func TestCacheDirLocked(t *testing.T) {
+	src, _ := sqliteBackend.open(t, testRows(5))
+	dir := t.TempDir()
+	h, err := NewHandler(src, Options{BaseURL: "https://www.example.com/", CacheDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := NewHandler(src, Options{BaseURL: "https://www.example.com/", CacheDir: dir}); err == nil || !strings.Contains(err.Error(), "another sitemap server") {
+		t.Errorf("a second handler on the directory: %v", err)
+	}
+	h.Close()
+	h2, err := NewHandler(src, Options{BaseURL: "https://www.example.com/", CacheDir: dir})
+	if err != nil {
+		t.Fatalf("after Close: %v", err)
+	}
+	h2.Close()
 }

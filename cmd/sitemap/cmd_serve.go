@@ -261,6 +261,7 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 		if h, err = serve.NewHandler(src, opt); err != nil {
 			return cannotRun("%v", err)
 		}
+		defer h.Close()
 		start := time.Now()
 		if err := h.Refresh(ctx); err != nil {
 			if ctx.Err() != nil {
