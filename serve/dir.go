@@ -95,7 +95,7 @@ func (d *dirHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if d.o.CacheControl != "-" {
 		hd.Set("Cache-Control", d.o.CacheControl)
 	}
-	etag := fmt.Sprintf(`"%x-%x"`, fi.Size(), fi.ModTime().UnixNano())
+	etag := fmt.Sprintf(`"%x-%x%s"`, fi.Size(), fi.ModTime().UnixNano(), fileIdentity(fi))
 	isXML := ctype == typeXML || ctype == typeGzip
 	if isXML {
 		vary := "Accept-Encoding"

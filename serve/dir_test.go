@@ -93,3 +93,29 @@ func TestDir(t *testing.T) {
 		t.Errorf("browser: %v %s", res.Header, b)
 	}
 }
+
+// A file rewritten with bytes of the same length and its old modification
+// time put back gets another ETag: a 304 is never sent for other bytes.
+func TestDirETagSameSizeAndTime(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "sitemap.xml")
+	doc := func(loc string) string {
+		return `<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>` + loc + "</loc></url></urlset>\n"
+	}
+	if err := os.WriteFile(p, []byte(doc("https://www.example.com/a")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fi, _ := os.Stat(p)
+	h, err := Dir(dir, DirOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	etag := get(t, h, "GET", "/sitemap.xml").Header.Get("ETag")
+	if err := os.WriteFile(p, []byte(doc("https://www.example.com/b")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Chtimes(p, fi.ModTime(), fi.ModTime())
+	if res := get(t, h, "GET", "/sitemap.xml", "If-None-Match", etag); res.StatusCode == 304 {
+		t.Errorf("304 for other bytes of the same size and time (ETag %s)", etag)
+	}
+}
