@@ -181,7 +181,7 @@ func TestRedirectRefused(t *testing.T) {
 			if sum.OK() || sum.Sent != 0 || sum.FailedBatches != 1 || sum.Failed != 10 || sum.Deferred != 15 || len(e.requests()) != 1 {
 				t.Fatalf("summary %+v after %d requests; want one failed batch and the run stopped", sum, len(e.requests()))
 			}
-			want := fmt.Sprintf("the endpoint %s redirected to %s; IndexNow submissions are not sent to another host: give --endpoint %s if you trust it", o.Endpoint, target, target)
+			want := fmt.Sprintf("the endpoint %s redirected to %s; IndexNow submissions are not sent to another host: give it as the endpoint (--endpoint, --indexnow-endpoint) if you trust it: %s", o.Endpoint, target, target)
 			if len(batches) != 1 || batches[0].Outcome != Failed || batches[0].Status != status || !strings.Contains(batches[0].Message, want) {
 				t.Fatalf("batches %+v\nwant the message %q", batches, want)
 			}

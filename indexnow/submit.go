@@ -671,9 +671,9 @@ func redirected(endpoint string, status int, location string) string {
 		}
 	}
 	if same {
-		return fmt.Sprintf("HTTP %d: the endpoint %s redirected to %s; IndexNow submissions follow no redirect (the key goes only where you say): give --endpoint %s if you trust it", status, endpoint, cut(to, 300), cut(to, 300))
+		return fmt.Sprintf("HTTP %d: the endpoint %s redirected to %s; IndexNow submissions follow no redirect (the key goes only where you say): give it as the endpoint (--endpoint, --indexnow-endpoint) if you trust it: %s", status, endpoint, cut(to, 300), cut(to, 300))
 	}
-	return fmt.Sprintf("HTTP %d: the endpoint %s redirected to %s; IndexNow submissions are not sent to another host: give --endpoint %s if you trust it", status, endpoint, cut(to, 300), cut(to, 300))
+	return fmt.Sprintf("HTTP %d: the endpoint %s redirected to %s; IndexNow submissions are not sent to another host: give it as the endpoint (--endpoint, --indexnow-endpoint) if you trust it: %s", status, endpoint, cut(to, 300), cut(to, 300))
 }
 
 // Meaning says what an IndexNow endpoint's status means and what to do

@@ -173,6 +173,7 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 	var site http.Handler
 	var h *serve.Handler
 	feedDown := make(chan error, 1) // a feed that never started
+	var feedLive atomic.Bool        // the feed told its first change
 	var drops *serve.DropLog
 	var what string
 	if o.Dir != "" {
@@ -227,13 +228,16 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 			logf("%v; serving the pages of the last check that succeeded until one does", err)
 		}
 		opt.FeedError = func(err error) {
+			if !feedLive.Load() {
+				return // it never started: the command stops with its error
+			}
 			logf("change feed: %v; checking every page every %s until it is back", err, o.Recheck)
 		}
 		if o.HTML {
 			opt.HTML = serve.HTMLView
 		}
 		if o.Feed != "" {
-			src = o.watched(src, feedDown, logf)
+			src = o.watched(src, feedDown, &feedLive, logf)
 		}
 		var catchUp func(context.Context) // sends what the first build holds and the ledger has not seen
 		if o.IndexNowKeyFile != "" {
@@ -554,7 +558,7 @@ func isPostgresDSN(s string) bool {
 // its first change (a server without wal_level=logical, a role without
 // REPLICATION) is sent to down, which stops the command with its message;
 // later failures are the handler's to retry.
-func (o *serveOptions) watched(src serve.Source, down chan<- error, logf func(string, ...any)) serve.Source {
+func (o *serveOptions) watched(src serve.Source, down chan<- error, live *atomic.Bool, logf func(string, ...any)) serve.Source {
 	key := ""
 	if sq, ok := src.(*serve.SQLSource); ok {
 		key = sq.KeyColumn()
@@ -564,7 +568,6 @@ func (o *serveOptions) watched(src serve.Source, down chan<- error, logf func(st
 	if o.Feed == "notify" {
 		follow = pgfeed.WatchNotify
 	}
-	var live atomic.Bool
 	return serve.Watched(src, func(ctx context.Context, fn func(serve.Change)) error {
 		err := follow(ctx, fo, func(c pgfeed.Change) {
 			live.Store(true)

@@ -169,7 +169,7 @@ func TestSubmitRedirectRefused(t *testing.T) {
 		"--batch-size", "10", "--endpoint", srv.URL + "/indexnow", urls}
 	for run := range 2 {
 		code, _, errb := runCLI(t, "", args...)
-		want := fmt.Sprintf("batch 1: 10 URLs: failed: HTTP 307: the endpoint %s/indexnow redirected to %s; IndexNow submissions are not sent to another host: give --endpoint %s if you trust it", srv.URL, target, target)
+		want := fmt.Sprintf("batch 1: 10 URLs: failed: HTTP 307: the endpoint %s/indexnow redirected to %s; IndexNow submissions are not sent to another host: give it as the endpoint (--endpoint, --indexnow-endpoint) if you trust it: %s", srv.URL, target, target)
 		if code != exitProblems || !strings.Contains(errb, want) || !strings.Contains(errb, "0 URLs sent in 1 batch; 1 batch (10 URLs) failed; 20 left for a later run (30 read)") {
 			t.Fatalf("run %d: exit %d\n%s\nwant %q", run, code, errb, want)
 		}

@@ -9,7 +9,7 @@ import (
 )
 
 // orTrigger is the way out for users who cannot change the server.
-const orTrigger = "; or follow the table with triggers instead (InstallTrigger, WatchNotify)"
+const orTrigger = "; or follow the table with triggers instead (InstallTrigger and WatchNotify; sitemap serve --install-trigger, then --feed notify)"
 
 // errWalLevel says logical decoding is off on the server.
 func errWalLevel(current string) error {

@@ -340,7 +340,7 @@ func (f *logical) publication(ctx context.Context) error {
 		return fmt.Errorf("pgfeed: reading publication %s: %w", f.pub, err)
 	}
 	if !listed {
-		return fmt.Errorf("pgfeed: publication %s exists but does not publish table %s: have the owner of the table (role %s) run ALTER PUBLICATION %s ADD TABLE %s, or name another publication (Options.Name)",
+		return fmt.Errorf("pgfeed: publication %s exists but does not publish table %s: have the owner of the table (role %s) run ALTER PUBLICATION %s ADD TABLE %s, or DROP PUBLICATION it (a feed with Create makes it again), or name another publication (Options.Name)",
 			f.pub, t, t.owner, f.pub, t.quoted())
 	}
 	if !(ins && upd && del && trunc) {
