@@ -287,3 +287,48 @@ func TestSubmittedEach(t *testing.T) {
 		})
 	}
 }
+
+// A page that goes back to a version sent before is a change: only the
+// version sent last counts as submitted.
+func TestSubmittedLatestVersion(t *testing.T) {
+	type ledger interface {
+		Submitted(ctx context.Context, loc, version string) (bool, error)
+		SubmittedEach(ctx context.Context, subs []Submission) ([]bool, error)
+		RecordSubmissions(ctx context.Context, subs []Submission) error
+	}
+	ctx := context.Background()
+	for _, b := range lockBackends {
+		t.Run(b.name, func(t *testing.T) {
+			l := openLocker(t, b.make(t)).(ledger)
+			t0 := time.Now().Add(-time.Hour)
+			for i, v := range []string{"A", "B"} {
+				if err := l.RecordSubmissions(ctx, []Submission{{Loc: "https://example.com/a", Version: v, At: t0.Add(time.Duration(i) * time.Minute), Status: 200, Outcome: OutcomeSent}}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			check := func(want map[string]bool) {
+				t.Helper()
+				ask := []Submission{{Loc: "https://example.com/a", Version: "A"}, {Loc: "https://example.com/a", Version: "B"}}
+				each, err := l.SubmittedEach(ctx, ask)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i, s := range ask {
+					got, err := l.Submitted(ctx, s.Loc, s.Version)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if got != want[s.Version] || each[i] != want[s.Version] {
+						t.Errorf("version %s: Submitted %v, SubmittedEach %v, want %v", s.Version, got, each[i], want[s.Version])
+					}
+				}
+			}
+			check(map[string]bool{"A": false, "B": true})
+			// A sent again, later: now A is the version sent last.
+			if err := l.RecordSubmissions(ctx, []Submission{{Loc: "https://example.com/a", Version: "A", At: t0.Add(2 * time.Minute), Status: 200, Outcome: OutcomeSent}}); err != nil {
+				t.Fatal(err)
+			}
+			check(map[string]bool{"A": true, "B": false})
+		})
+	}
+}

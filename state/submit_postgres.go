@@ -18,7 +18,8 @@ func (s *Postgres) Submitted(ctx context.Context, loc, version string) (bool, er
 	}
 	defer s.mu.Unlock()
 	var one int
-	err := s.pool.QueryRow(ctx, `SELECT 1 FROM sitemap_submissions WHERE loc = $1 AND version = $2 AND outcome = 'sent'`, loc, version).Scan(&one)
+	err := s.pool.QueryRow(ctx, `SELECT 1 FROM sitemap_submissions WHERE loc = $1 AND version = $2 AND outcome = 'sent'
+		AND at >= (SELECT max(at) FROM sitemap_submissions WHERE loc = $1 AND outcome = 'sent')`, loc, version).Scan(&one)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return false, nil
 	}
@@ -99,7 +100,8 @@ func (s *Postgres) SubmittedEach(ctx context.Context, subs []Submission) ([]bool
 		locs[i], versions[i] = sub.Loc, sub.Version
 	}
 	rows, err := s.pool.Query(ctx, `SELECT k.i FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS k(loc, version, i)
-		JOIN sitemap_submissions s ON s.loc = k.loc AND s.version = k.version AND s.outcome = 'sent'`, locs, versions)
+		JOIN sitemap_submissions s ON s.loc = k.loc AND s.version = k.version AND s.outcome = 'sent'
+		WHERE s.at >= (SELECT max(m.at) FROM sitemap_submissions m WHERE m.loc = k.loc AND m.outcome = 'sent')`, locs, versions)
 	if err != nil {
 		return nil, fmt.Errorf("state: submissions: %w", err)
 	}

@@ -47,13 +47,15 @@ type Submission struct {
 }
 
 // Submitted reports whether loc at version was submitted with the
-// outcome OutcomeSent.
+// outcome OutcomeSent, and is the version of loc sent last: a page that
+// goes back to a version sent before is a change, to be sent again.
 func (s *SQLite) Submitted(ctx context.Context, loc, version string) (bool, error) {
 	if err := s.lock(); err != nil {
 		return false, err
 	}
 	defer s.mu.Unlock()
-	st, err := s.stmt(ctx, `SELECT 1 FROM submissions WHERE loc = ? AND version = ? AND outcome = 'sent'`)
+	st, err := s.stmt(ctx, `SELECT 1 FROM submissions WHERE loc = ?1 AND version = ?2 AND outcome = 'sent'
+		AND at >= (SELECT max(at) FROM submissions WHERE loc = ?1 AND outcome = 'sent')`)
 	if err != nil {
 		return false, fmt.Errorf("state: %w", err)
 	}
@@ -121,7 +123,8 @@ func (s *SQLite) SubmittedEach(ctx context.Context, subs []Submission) ([]bool, 
 		return nil, err
 	}
 	defer s.mu.Unlock()
-	st, err := s.stmt(ctx, `SELECT 1 FROM submissions WHERE loc = ? AND version = ? AND outcome = 'sent'`)
+	st, err := s.stmt(ctx, `SELECT 1 FROM submissions WHERE loc = ?1 AND version = ?2 AND outcome = 'sent'
+		AND at >= (SELECT max(at) FROM submissions WHERE loc = ?1 AND outcome = 'sent')`)
 	if err != nil {
 		return nil, fmt.Errorf("state: %w", err)
 	}
