@@ -106,7 +106,7 @@ See docs/SERVE.md for how changes are found and what they cost.`,
 	f.StringVar(&o.Key, "key", "", "unique `COLUMN` the pages are cut by (default: the loc column); give it an index")
 	f.StringVar(&o.State, "state", "", "crawl state `FILE` or postgres://user:pass@host/db: serve the pages its last crawl listed")
 	f.StringVar(&o.BaseURL, "base-url", "", "`URL` the sitemaps are reachable at (the index's locs; relative locs resolve against it)")
-	f.StringArrayVar(&o.Hosts, "host", nil, "without --base-url, a Host `NAME` requests may name (repeatable; default: localhost and 127.0.0.1 only)")
+	f.StringArrayVar(&o.Hosts, "host", nil, "without --base-url, a Host `NAME` requests may name (repeatable; default: localhost, 127.0.0.1 and [::1])")
 	f.StringVar(&o.Name, "name", "sitemap", "base `NAME` of the index and pages")
 	f.IntVar(&o.PerPage, "per-page", serve.DefaultPerPage, "most URLs per page (1 to 50,000); a change rebuilds its page, so smaller pages follow a busy table faster")
 	f.DurationVar(&o.Recheck, "recheck", 2*time.Second, "how often the source is checked for changes (stretched to 4 times a slow check's duration)")
