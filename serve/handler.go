@@ -217,8 +217,8 @@ func NewHandler(src Source, o Options) (*Handler, error) {
 	if base, ext := splitSitemapExt(o.Name); ext != "" {
 		return nil, fmt.Errorf("serve: Name %q: give it without %s, such as %q (the index is NAME.xml)", o.Name, ext, base)
 	}
-	if strings.ContainsAny(o.Name, "/?#%") {
-		return nil, fmt.Errorf("serve: Name %q: use a plain file name without /, ?, # or %%", o.Name)
+	if !plainName(o.Name) {
+		return nil, fmt.Errorf("serve: Name %q: use a plain file name of letters, digits, '-', '_' and '.' (it is written in URLs as it is)", o.Name)
 	}
 	if o.PerPage < 0 || o.PerPage > sitemap.MaxURLs {
 		return nil, fmt.Errorf("serve: PerPage %d: a sitemap holds 1 to %d URLs (S-01)", o.PerPage, sitemap.MaxURLs)
@@ -625,4 +625,19 @@ func (h *Handler) Entries() sitemap.Entries {
 		}
 		return nil
 	}
+}
+
+// plainName reports whether name is written in a URL as it is: ASCII
+// letters, digits, '-', '_' and '.', not starting with '.'.
+func plainName(name string) bool {
+	if name == "" || name[0] == '.' {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
+			return false
+		}
+	}
+	return true
 }

@@ -400,8 +400,8 @@ func (o *serveOptions) checkPaging() error {
 	if o.PerPage < 1 || o.PerPage > sitemap.MaxURLs {
 		return cannotRun("--per-page %d: a sitemap holds 1 to 50,000 URLs (S-01)", o.PerPage)
 	}
-	if o.Name == "" || strings.ContainsAny(o.Name, "/?#%") {
-		return cannotRun("--name %q: give a plain file name, without /, ?, # or %%", o.Name)
+	if o.Name == "" || strings.ContainsAny(o.Name, "/?#% ") || strings.HasPrefix(o.Name, ".") {
+		return cannotRun("--name %q: give a plain file name of letters, digits, '-', '_' and '.'", o.Name)
 	}
 	if o.BaseURL != "" {
 		u, err := url.Parse(o.BaseURL)
