@@ -19,7 +19,7 @@ import (
 )
 
 // Options configure a [Handler]. The zero value serves NAME "sitemap" with
-// pages of 5,000 entries, checking the source every 2 seconds.
+// pages of 1,000 entries, checking the source every 2 seconds.
 type Options struct {
 	// BaseURL is the absolute http(s) URL the handler's files are reachable
 	// at, ending in "/" (https://www.example.com/ when mounted at the site's
@@ -42,8 +42,9 @@ type Options struct {
 	// ending in .xml or .xml.gz is refused (the index is NAME.xml).
 	Name string
 	// PerPage is the most entries on a page, 1 to 50,000 (S-01); 0 means
-	// 5,000 (DefaultPerPage). Pages also stay under 50 MiB uncompressed
-	// (S-02).
+	// DefaultPerPage (1,000), or more for a source of over 20 million
+	// entries, chosen at the first build. Pages also stay under 50 MiB
+	// uncompressed (S-02).
 	PerPage int
 	// MaxBytes is the most bytes of a page, uncompressed; 0 means
 	// 52,428,800 (S-02). Mainly for tests.
@@ -113,14 +114,15 @@ type Options struct {
 	FeedError func(err error)
 }
 
-// DefaultPerPage is the entries of a page when Options.PerPage is 0. A
-// change rebuilds the page that holds it, at a cost that grows with the
-// page (about 1.5 µs an entry on PostgreSQL: 75 ms for 50,000, 7.5 ms for
-// 5,000), so smaller pages keep a busy table's pages current: at 100
-// changes a second spread over a table, pages of 5,000 cost under a core,
-// pages of 50,000 several. WordPress serves 2,000 URLs a sitemap, Yoast
-// 1,000; an index lists up to 50,000 sitemaps (250 million URLs).
-const DefaultPerPage = 5000
+// DefaultPerPage is the entries of a page when Options.PerPage is 0, for
+// a source of up to 20 million entries (larger ones get larger pages, so
+// the index lists at most 20,000). A change rebuilds the page that holds
+// it, at a cost that grows with the page (about 2 µs an entry on
+// PostgreSQL: 2 ms for 1,000, 100 ms for 50,000), so small pages keep a
+// busy table's pages current: at 100 changes a second spread over a
+// table, pages of 1,000 cost a fifth of a core, pages of 50,000 several
+// cores. WordPress serves 2,000 URLs a sitemap, Yoast 1,000.
+const DefaultPerPage = 1000
 
 // Viewer renders the HTML view of one document the handler serves (see
 // Options.HTML). It writes the whole page to w; the handler has set the
@@ -167,8 +169,12 @@ type Handler struct {
 	base  *url.URL
 	hosts map[string]bool // Options.Hosts, lower-cased
 	lim   limits
-	store blobStore
-	stats Metrics
+	// autoPerPage: Options.PerPage was 0, so the first build may choose
+	// larger pages for a large source (perPageFor).
+	autoPerPage  bool
+	autoMaxPages int // autoMaxPages; tests make it smaller
+	store        blobStore
+	stats        Metrics
 
 	sitesMu sync.Mutex
 	sites   map[string]*site // by base URL
@@ -223,7 +229,8 @@ func NewHandler(src Source, o Options) (*Handler, error) {
 	if o.PerPage < 0 || o.PerPage > sitemap.MaxURLs {
 		return nil, fmt.Errorf("serve: PerPage %d: a sitemap holds 1 to %d URLs (S-01)", o.PerPage, sitemap.MaxURLs)
 	}
-	if o.PerPage == 0 {
+	auto := o.PerPage == 0
+	if auto {
 		o.PerPage = DefaultPerPage
 	}
 	if o.MaxBytes <= 0 || o.MaxBytes > sitemap.MaxBytes {
@@ -239,7 +246,8 @@ func NewHandler(src Source, o Options) (*Handler, error) {
 		o.CacheControl = "public, max-age=300"
 	}
 	h := &Handler{src: src, o: o, now: time.Now, sites: map[string]*site{}, kick: make(chan struct{}, 1),
-		lim: limits{perPage: o.PerPage, maxBytes: o.MaxBytes - pageHeadroom}, store: memStore{}}
+		lim: limits{maxBytes: o.MaxBytes - pageHeadroom}, store: memStore{}, autoPerPage: auto, autoMaxPages: autoMaxPages}
+	h.lim.perPage.Store(int64(o.PerPage))
 	if o.BaseURL != "" {
 		u, err := url.Parse(o.BaseURL)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
@@ -641,3 +649,6 @@ func plainName(name string) bool {
 	}
 	return true
 }
+
+// perPage is the most entries a page holds.
+func (h *Handler) perPage() int { return int(h.lim.perPage.Load()) }

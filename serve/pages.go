@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"net/url"
+	"sync/atomic"
 	"time"
 
 	sitemap "github.com/sitemapkit/sitemap"
@@ -75,8 +76,8 @@ func (s *snapshot) lastmod() sitemap.Date {
 
 // limits are what a page may hold.
 type limits struct {
-	perPage  int
-	maxBytes int64 // for the <url> elements, header and trailer excluded
+	perPage  atomic.Int64 // set once more by the first build when Options.PerPage is 0
+	maxBytes int64        // for the <url> elements, header and trailer excluded
 }
 
 // pageHeadroom is what a page reserves for its header and trailer out of
@@ -190,7 +191,7 @@ func (h *Handler) readRange(ctx context.Context, base *url.URL, after, upto Key,
 		if err != nil {
 			return err
 		}
-		if size := int64(len(pt.body) - m); pt.count > 0 && (pt.count >= h.lim.perPage || int64(m)+size > h.lim.maxBytes) {
+		if size := int64(len(pt.body) - m); pt.count > 0 && (int64(pt.count) >= h.lim.perPage.Load() || int64(m)+size > h.lim.maxBytes) {
 			// The entry opens the next part.
 			entry := append([]byte(nil), pt.body[m:]...)
 			pt.body = pt.body[:m]

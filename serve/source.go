@@ -5,7 +5,7 @@
 // A [Handler] serves one sitemap index and its pages:
 //
 //	NAME.xml         the index, listing every page with its newest lastmod
-//	NAME-N.xml       page N: at most Options.PerPage entries (5,000 unless set; 50,000 at most) and 50 MiB (S-01, S-02)
+//	NAME-N.xml       page N: at most Options.PerPage entries (1,000 unless set or the source is large; 50,000 at most) and 50 MiB (S-01, S-02)
 //	NAME-N.xml.gz    the same page as a gzip file
 //	NAME.xsl         the stylesheet browsers render the XML with (Options.XSL)
 //	robots.txt       with a Sitemap: line for the index (Options.Robots)

@@ -47,12 +47,17 @@ const checkShare = 4
 func (s *site) update(ctx context.Context, all, force bool, keys []Key) (_ *snapshot, rerr error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	h := s.h
 	defer func() {
 		if ctx.Err() == nil {
-			h.noteCheck(rerr)
+			s.h.noteCheck(rerr)
 		}
 	}()
+	return s.updateLocked(ctx, all, force, keys)
+}
+
+// updateLocked is update with s.mu held.
+func (s *site) updateLocked(ctx context.Context, all, force bool, keys []Key) (*snapshot, error) {
+	h := s.h
 	old := s.snap.Load()
 	began := time.Now()
 	now := h.now()
@@ -189,6 +194,22 @@ func (s *site) update(ctx context.Context, all, force bool, keys []Key) (_ *snap
 			out = append(out, np)
 		}
 		changed = append(changed, r.changed...)
+	}
+	if old == nil && h.autoPerPage {
+		// Pages of DefaultPerPage, unless there would be more than
+		// autoMaxPages of them: then as many entries a page as keeps
+		// them under it, set once for the handler's life.
+		total := 0
+		for _, p := range out {
+			total += p.count()
+		}
+		if per := perPageFor(total, h.autoMaxPages); per > h.perPage() {
+			for _, a := range built {
+				a.blob.drop()
+			}
+			h.lim.perPage.Store(int64(per))
+			return s.updateLocked(ctx, all, force, keys)
+		}
 	}
 	out = tile(out, pages[0].id)
 	ns := newSnapshot(out)
@@ -534,4 +555,19 @@ func (s *site) rebuild(ctx context.Context, p *page, buf []byte, watch func(Key)
 		return nil
 	})
 	return buf, r
+}
+
+// autoMaxPages is the most pages the default page size makes: a table of
+// more than DefaultPerPage × autoMaxPages entries gets larger pages.
+const autoMaxPages = 20_000
+
+// perPageFor is the page size for n entries when Options.PerPage is 0:
+// DefaultPerPage, or the multiple of 1,000 that keeps the pages within
+// autoMaxPages (at most 50,000 entries a page, S-01).
+func perPageFor(n, maxPages int) int {
+	per := DefaultPerPage
+	if n > per*maxPages {
+		per = ((n+maxPages-1)/maxPages + 999) / 1000 * 1000
+	}
+	return min(per, sitemap.MaxURLs)
 }

@@ -63,6 +63,8 @@ type serveOptions struct {
 	IndexNowMaxPerDay   int64
 	IndexNowCatchUp     bool
 
+	perPageSet bool // --per-page was given (0 is then refused, not the default)
+
 	// Deprecated flags, still accepted.
 	updated         string
 	maxBuilds       int
@@ -92,6 +94,7 @@ See docs/SERVE.md for how changes are found and what they cost.`,
 			if len(args) == 1 {
 				o.Dir = args[0]
 			}
+			o.perPageSet = c.Flags().Changed("per-page")
 			return runServe(c.Context(), o, s)
 		},
 	}
@@ -108,7 +111,7 @@ See docs/SERVE.md for how changes are found and what they cost.`,
 	f.StringVar(&o.BaseURL, "base-url", "", "`URL` the sitemaps are reachable at (the index's locs; relative locs resolve against it)")
 	f.StringArrayVar(&o.Hosts, "host", nil, "without --base-url, a Host `NAME` requests may name (repeatable; default: localhost, 127.0.0.1 and [::1])")
 	f.StringVar(&o.Name, "name", "sitemap", "base `NAME` of the index and pages")
-	f.IntVar(&o.PerPage, "per-page", serve.DefaultPerPage, "most URLs per page (1 to 50,000); a change rebuilds its page, so smaller pages follow a busy table faster")
+	f.IntVar(&o.PerPage, "per-page", 0, "most URLs per page, 1 to 50,000 (default 1,000, more for over 20 million rows); a change rebuilds its page, so small pages follow a busy table fast")
 	f.DurationVar(&o.Recheck, "recheck", 2*time.Second, "how often the source is checked for changes (stretched to 4 times a slow check's duration)")
 	f.BoolVar(&o.XSL, "xsl", true, "serve NAME.xsl and name it in every document (for browsers that still run XSLT)")
 	f.BoolVar(&o.HTML, "html", true, "answer a browser navigating to a sitemap with a readable HTML page")
@@ -397,7 +400,7 @@ func loopbackOnly(next http.Handler) http.Handler {
 // the library would refuse under its own option names (or, for
 // --cache-dir without --base-url, not use).
 func (o *serveOptions) checkPaging() error {
-	if o.PerPage < 1 || o.PerPage > sitemap.MaxURLs {
+	if o.PerPage < 0 || o.PerPage > sitemap.MaxURLs || o.PerPage == 0 && o.perPageSet {
 		return cannotRun("--per-page %d: a sitemap holds 1 to 50,000 URLs (S-01)", o.PerPage)
 	}
 	if o.Name == "" || strings.ContainsAny(o.Name, "/?#% ") || strings.HasPrefix(o.Name, ".") {
