@@ -100,6 +100,11 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			if attempt < 3 {
 				continue // replaced and dropped meanwhile: the newer one
 			}
+			// Gone (a cache file removed by hand): built again at the
+			// next check, which comes now.
+			art.gone.Store(true)
+			st.gone.Store(true)
+			h.push(Change{All: true})
 			h.stats.errors.Add(1)
 			http.Error(w, "the sitemap cannot be read now; try again later", http.StatusServiceUnavailable)
 			return

@@ -37,6 +37,9 @@ type artifact struct {
 	count    int    // entries (or, for the index, pages) it lists
 	lastmod  sitemap.Date
 	modified time.Time // when this handler first built these bytes
+	// gone is set when the blob could not be read (a cache file removed
+	// by hand): the next check builds the page again.
+	gone atomic.Bool
 }
 
 // snapshot is an immutable view of the pages, replaced as a whole by an

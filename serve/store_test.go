@@ -103,3 +103,31 @@ func TestCacheDirLocked(t *testing.T) {
 	}
 	h2.Close()
 }
+
+// A page's file removed from CacheDir by hand: the request that finds it
+// gone gets 503, and the page is built again at once.
+func TestCacheFileRemoved(t *testing.T) {
+	src, _ := sqliteBackend.open(t, testRows(25))
+	dir := t.TempDir()
+	h, err := NewHandler(src, Options{BaseURL: "https://www.example.com/", PerPage: 10, Recheck: -1, CacheDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	want := body(t, get(t, h, "GET", "/sitemap-2.xml"))
+	files, _ := filepath.Glob(filepath.Join(dir, "doc-*"))
+	for _, f := range files {
+		os.Remove(f)
+	}
+	for _, p := range []string{"/sitemap-2.xml", "/sitemap.xml"} {
+		if res := get(t, h, "GET", p); res.StatusCode != 503 && res.StatusCode != 200 {
+			t.Errorf("%s with its file gone: %s", p, res.Status)
+		}
+	}
+	if res := get(t, h, "GET", "/sitemap-2.xml"); res.StatusCode != 200 || body(t, res) != want {
+		t.Errorf("after the check: %s", res.Status)
+	}
+	if res := get(t, h, "GET", "/sitemap.xml"); res.StatusCode != 200 {
+		t.Errorf("the index after the check: %s", res.Status)
+	}
+}

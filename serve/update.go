@@ -28,6 +28,9 @@ type site struct {
 	mu   sync.Mutex // held by an update
 	snap atomic.Pointer[snapshot]
 	bufs [][]byte // the body buffers of readRange, one a worker, under mu
+	// gone is set when a page's bytes could not be read: the next update
+	// reads every page and builds those again.
+	gone atomic.Bool
 	// issued is the newest Last-Modified given to each page (by id; the
 	// index is 0), under mu: it outlives the page, so a page that comes
 	// back never gets an older one.
@@ -58,6 +61,9 @@ func (s *site) update(ctx context.Context, all, force bool, keys []Key) (_ *snap
 // updateLocked is update with s.mu held.
 func (s *site) updateLocked(ctx context.Context, all, force bool, keys []Key) (*snapshot, error) {
 	h := s.h
+	if s.gone.Swap(false) {
+		all, force = true, true
+	}
 	old := s.snap.Load()
 	began := time.Now()
 	now := h.now()
@@ -219,7 +225,7 @@ func (s *site) updateLocked(ctx context.Context, all, force bool, keys []Key) (*
 	if all {
 		ns.trust = max(h.o.Recheck, checkShare*time.Since(began))
 	}
-	if old != nil && old.index != nil && samePages(old.pages, out) {
+	if old != nil && old.index != nil && !old.index.gone.Load() && samePages(old.pages, out) {
 		ns.index = old.index
 	} else if ns.listsPages() {
 		idx, err := s.buildIndex(ns, old, now)
@@ -342,7 +348,7 @@ func (s *site) buildIndex(ns, old *snapshot, now time.Time) (*artifact, error) {
 	}
 	header := o.AppendHeader(nil)
 	etag := etagOf(header, body, o.Trailer())
-	if old != nil && old.index != nil && old.index.etag == etag {
+	if old != nil && old.index != nil && old.index.etag == etag && !old.index.gone.Load() {
 		return old.index, nil
 	}
 	b, err := h.store.put(func(w io.Writer) error {
@@ -517,7 +523,7 @@ func (s *site) rebuild(ctx context.Context, p *page, buf []byte, watch func(Key)
 		o := h.docOptions(pt.ext)
 		header := o.AppendHeader(nil)
 		etag := etagOf(header, pt.body, o.Trailer())
-		if p.art != nil && p.art.etag == etag {
+		if p.art != nil && p.art.etag == etag && !p.art.gone.Load() {
 			np.art = p.art // the same bytes: kept, Last-Modified too
 			r.pages = append(r.pages, np)
 			return nil
