@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"hash/maphash"
 	"io"
-	"sort"
 	"sync"
 
 	sitemap "github.com/sitemapkit/sitemap"
@@ -124,15 +123,7 @@ func dropKey(k Key) string {
 // builds counts twice), and how many were logged.
 func (l *DropLog) WriteMetrics(w io.Writer) error {
 	l.mu.Lock()
-	rules := make([]string, 0, len(l.rules))
-	for r := range l.rules {
-		rules = append(rules, r)
-	}
-	sort.Strings(rules)
-	counts := make([]int64, len(rules))
-	for i, r := range rules {
-		counts[i] = l.rules[r]
-	}
+	rules, counts := sortedCounts(l.rules)
 	logged := l.logged
 	l.mu.Unlock()
 	fmt.Fprintf(w, "# HELP sitemap_serve_dropped_values_total Values left out of their entry, the entry served without them, by rule (counted each time the row is read).\n# TYPE sitemap_serve_dropped_values_total counter\n")

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"sort"
 	"strconv"
 	"sync"
 	"time"
@@ -83,15 +82,7 @@ func lastColon(s string) int {
 // format.
 func (l *RequestLog) WriteMetrics(w io.Writer) error {
 	l.mu.Lock()
-	codes := make([]int, 0, len(l.codes))
-	for c := range l.codes {
-		codes = append(codes, c)
-	}
-	sort.Ints(codes)
-	counts := make([]int64, len(codes))
-	for i, c := range codes {
-		counts[i] = l.codes[c]
-	}
+	codes, counts := sortedCounts(l.codes)
 	l.mu.Unlock()
 	_, err := fmt.Fprintf(w, "# HELP sitemap_serve_requests_total Requests answered, by HTTP status.\n# TYPE sitemap_serve_requests_total counter\n")
 	for i, c := range codes {

@@ -1,9 +1,12 @@
 package serve
 
 import (
+	"cmp"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
+	"slices"
 	"sync/atomic"
 	"time"
 )
@@ -95,4 +98,15 @@ func (h *Handler) Pages() int {
 		}
 	}
 	return n
+}
+
+// sortedCounts returns the keys of m in order and their counts, for a
+// metric written label by label.
+func sortedCounts[K cmp.Ordered](m map[K]int64) ([]K, []int64) {
+	keys := slices.Sorted(maps.Keys(m))
+	counts := make([]int64, len(keys))
+	for i, k := range keys {
+		counts[i] = m[k]
+	}
+	return keys, counts
 }
