@@ -374,6 +374,10 @@ func (s *SQLSource) locatePostgres(ctx context.Context, uppers, keys []Key) ([]i
 // keyText is the PostgreSQL text form of a key.
 func keyText(k Key) string {
 	switch x := k.(type) {
+	case string:
+		return x
+	case int64:
+		return strconv.FormatInt(x, 10)
 	case time.Time:
 		return x.Format(time.RFC3339Nano)
 	case []byte:

@@ -52,6 +52,30 @@ func (s *indexnowSink) total() int {
 	return len(s.seen)
 }
 
+// tableURLs returns the url column of the table pages, sorted as served
+// returns its locs.
+func tableURLs(t *testing.T, db *sql.DB) []string {
+	t.Helper()
+	rows, err := db.Query(`SELECT url FROM pages`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, s)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(out)
+	return out
+}
+
 var servedLoc = regexp.MustCompile(`<loc>([^<]*)</loc>`)
 
 // served fetches the index and every page of a server: its locs, sorted.
@@ -120,18 +144,7 @@ func TestServePostgresFeedAndIndexNow(t *testing.T) {
 	must(`UPDATE pages SET url = 'https://www.example.com/p/renamed' WHERE url = 'https://www.example.com/p/005'`)
 	must(`UPDATE pages SET updated_at = '2026-11-25 00:00:00+00' WHERE url = 'https://www.example.com/p/017'`)
 	must(`DELETE FROM pages WHERE url = 'https://www.example.com/p/022'`)
-	var want []string
-	rows, err := db.Query(`SELECT url FROM pages ORDER BY url`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rows.Next() {
-		var s string
-		rows.Scan(&s)
-		want = append(want, s)
-	}
-	rows.Close()
-	slices.Sort(want)
+	want := tableURLs(t, db)
 	d := wait("the pages to equal the table", func() bool { return slices.Equal(served(t, base), want) })
 	t.Logf("pages equal the table %s after the last commit", d)
 	for _, u := range []string{"https://www.example.com/p/new", "https://www.example.com/p/renamed", "https://www.example.com/p/017"} {

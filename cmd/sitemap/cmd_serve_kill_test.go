@@ -82,18 +82,7 @@ func TestServeKilledDuringChanges(t *testing.T) {
 	wg.Wait()
 	kill, base := start(5)
 	defer kill()
-	var want []string
-	rows, err := db.Query(`SELECT url FROM pages`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rows.Next() {
-		var s string
-		rows.Scan(&s)
-		want = append(want, s)
-	}
-	rows.Close()
-	slices.Sort(want)
+	want := tableURLs(t, db)
 	if got := served(t, base); !slices.Equal(got, want) {
 		t.Fatalf("after the restarts the pages list %d URLs, the table %d", len(got), len(want))
 	}
