@@ -308,6 +308,11 @@ func Suggest(s string) string {
 		if a == "" || !isASCII(a) {
 			return "" // IDNA refuses it, or no host is left ("\u00ad", a soft hyphen, maps to nothing)
 		}
+		for k := 0; k < len(a); k++ {
+			if Class[a[k]]&cHost == 0 {
+				return "" // "\u212a&" maps to "k&": still no host name
+			}
+		}
 		host = a + port
 	}
 	b.WriteString(host)
