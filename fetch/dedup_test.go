@@ -5,16 +5,27 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
+	"strings"
 	"testing"
 )
 
-// spillFiles lists the dedup spill files in dir.
+// spillFiles lists the dedup spill files in dir: those seen there, and
+// on Linux those the process holds open though they were unlinked at
+// once (their /proc/self/fd links end in " (deleted)").
 func spillFiles(t *testing.T, dir string) []string {
 	t.Helper()
 	m, err := filepath.Glob(filepath.Join(dir, "sitemap-dedup-*"))
 	if err != nil {
 		t.Fatal(err)
+	}
+	fds, _ := os.ReadDir("/proc/self/fd")
+	for _, fd := range fds {
+		l, err := os.Readlink(filepath.Join("/proc/self/fd", fd.Name()))
+		if err == nil && strings.HasPrefix(l, filepath.Join(dir, "sitemap-dedup-")) {
+			m = append(m, l)
+		}
 	}
 	return m
 }
@@ -58,8 +69,8 @@ func TestWalkDedupSpill(t *testing.T) {
 	}
 }
 
-// The spill file exists during the walk and is removed when the walk ends
-// early: the callback fails, or the context is cancelled.
+// The spill files exist during the walk (open, unlinked at once on Unix)
+// and are closed and gone when the walk ends early: the callback fails, or the context is cancelled.
 func TestDedupSpillRemovedOnStop(t *testing.T) {
 	s := newSite(t)
 	var locs []string
@@ -91,7 +102,7 @@ func TestDedupSpillRemovedOnStop(t *testing.T) {
 			if err == nil || n < 10000 {
 				t.Fatalf("err %v after %d URLs", err, n)
 			}
-			if during == 0 {
+			if during == 0 && runtime.GOOS == "linux" {
 				t.Fatal("no spill file during the walk")
 			}
 			if f := spillFiles(t, dir); len(f) != 0 {

@@ -1,5 +1,5 @@
 // Package seen is the set of URLs seen so far, in bounded memory with a
-// disk spill.
+// disk spill whose traffic grows linearly with the number of URLs.
 //
 // A [Set] keeps a 128-bit hash of each URL added (two 64-bit hashes with
 // random seeds of the process), split over four shards by two bits of the
@@ -14,24 +14,37 @@
 //     about 2.1 million URLs), grown by doubling from 64 KiB; on Unix it
 //     is mapped outside the Go heap (with huge pages on Linux), so the
 //     garbage collector adds nothing on top.
-//   - When the table is full, its hashes are spilled: sorted (a hash's
-//     slot grows with its value, so the slots in order are almost sorted
-//     already and one pass of insertion sort finishes the job) and
-//     merged in one sequential pass with the sorted run of hashes on
-//     disk into a new run: two temporary files (sitemap-dedup-*.tmp) in
-//     the directory given to New for each shard, written in turn (the
-//     older one emptied) and removed by [Set.Close]. The files are read
-//     and written with pread/pwrite, never mapped, so it lives in the
-//     page cache, not in the process. Memory keeps the first hash of
-//     each 4 KiB block of the run (8 bytes per 256 URLs) and 128 KiB of
-//     I/O buffers; a lookup on disk is one 4 KiB read.
-//   - One third is a split block Bloom filter of the hashes on disk,
-//     13 bits a hash while the budget allows (about 1 new URL in 300
-//     then reads the disk for nothing; past 10 million URLs at 64 MiB
-//     the filter stops growing and that share rises), so a new URL, the
-//     common case, usually costs no read at all.
+//   - When the table is full, its hashes are spilled, sorted (a hash's
+//     slot grows with its value, so one pass of insertion sort finishes
+//     the job), as a new run: a temporary file (sitemap-dedup-*.tmp in
+//     the directory given to New) that is unlinked as soon as it is
+//     created on Unix, so no file is ever left behind, whatever ends the
+//     process (on other systems [Set.Close] removes them). When 8 runs of
+//     one level exist they are merged, in one sequential pass, into one
+//     run of the next level. So each hash is written once by its spill
+//     and once per level: about 1 + log₈(URLs / table) times (3 times for
+//     100 million URLs at generate's 48 MiB), never the whole set at each
+//     spill, and at most 7 runs a level are on disk. The files are read
+//     and written with pread/pwrite, never mapped, so they live in the
+//     page cache, not in the process. Memory keeps the first hash of each
+//     4 KiB block of a run (8 bytes per 256 URLs) and, once a shard has
+//     spilled, 576 KiB of I/O buffers; a lookup in a run is one 4 KiB
+//     read.
+//   - One third is filters (split block Bloom filters, one cache line a
+//     lookup): two ninths one filter of every hash on disk, made at the
+//     first spill at its full size and never rebuilt, which tells most
+//     new URLs from old ones in one probe (about 1 in 70 reads further
+//     while it has 6 bits a hash: 5 million URLs a shard at 64 MiB); one
+//     ninth a filter per run (up to 5 bits a hash, fewer when the budget
+//     runs short; a run's filter made when the set was smaller is
+//     rebuilt smaller, by reading the run), probed only when the first
+//     said "maybe", to pick the runs worth a read.
 //
-// A URL is new when neither the memory table nor the disk run holds its
+// Past what the filters cover (tens of millions of URLs at the default
+// budget) more new URLs cost reads of the runs: the work per URL grows,
+// the bytes written do not.
+//
+// A URL is new when neither the memory table nor any run holds its
 // hash. A hash found is a URL seen before unless two URLs share all 128
 // bits: for n distinct URLs that happens with probability about
 // n²/2¹²⁹ (3·10⁻²⁵ for 10 million, 10⁻²¹ for a billion), far below the
@@ -39,9 +52,6 @@
 // seen before. Hashes that share their first 64 bits are told apart by
 // the other 64, in memory and on disk.
 //
-// Each spill rewrites the run, so the disk work grows with the square of
-// the number of URLs over the budget: at 64 MiB, 10 million URLs take
-// about 5 spills and 0.5 GB of sequential I/O through the page cache.
 // Budgets below [MinMemory] make spills so frequent that a large input
 // takes many times longer. An I/O error of a spill file is returned by
 // [Set.Add], and by every later Add of a URL of that shard.

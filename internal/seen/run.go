@@ -5,34 +5,33 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"sort"
 )
 
-// diskRun is the keys spilled so far, sorted, in a temporary file: 16
-// bytes a key (hi then lo, little-endian). In memory it keeps the hi of
-// the first key of each block of blockKeys keys (4 KiB), so a lookup is
-// a binary search in memory and one pread (two when equal his straddle a
-// block). The file is read and written with pread/pwrite and streamed,
-// never mapped: only the page cache holds it, not the process. A spill
-// merges the sorted keys of the memory table with the file into the
-// other of two files in one sequential pass, and empties the first.
-type diskRun struct {
-	dir string
-	f   *os.File // nil until the first spill
-	// spare is the file the next merge writes (the one before last,
-	// truncated), so spills reuse two files instead of creating one each.
-	spare *os.File
-	n     int64
-	index []uint64
-	block [blockKeys * 16]byte
-	// rbuf and wbuf are the merge's buffers, kept between spills.
-	rbuf, wbuf []byte
+// run is one sorted run of keys on disk, in a temporary file that is
+// unlinked as soon as it is created (on Unix), so nothing is left behind
+// whatever ends the process: 16 bytes a key (hi then lo, little-endian).
+// In memory it keeps the hi of the first key of each block of blockKeys
+// keys (4 KiB) and its own filter, so a lookup is a filter probe and,
+// when the filter says "maybe", a binary search in memory and one pread
+// (two when equal his straddle a block). The file is read and written
+// with pread/pwrite and streamed, never mapped: only the page cache
+// holds it, not the process.
+type run struct {
+	f      *os.File
+	name   string // "" once unlinked
+	n      int64
+	level  int // 0 for a spill; a merge of runs of level l is of level l+1
+	index  []uint64
+	filter filter
 }
 
 const (
 	blockKeys = 256
 	blockSize = blockKeys * 16
-	// ioChunk is how many bytes a merge reads or writes at a time.
+	// ioChunk is how many bytes a spill or merge reads or writes at a
+	// time, per file.
 	ioChunk = 64 << 10
 )
 
@@ -40,24 +39,33 @@ func getKey(b []byte) key {
 	return key{binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[8:])}
 }
 
-// has reports whether k is on disk.
-func (d *diskRun) has(k key) (bool, error) {
-	if d.n == 0 {
+// has reports whether k is in the run, reading into block (blockSize
+// bytes).
+func (r *run) has(k key, block []byte) (bool, error) {
+	if !r.filter.has(k) {
+		return false, nil
+	}
+	return r.read(k, block)
+}
+
+// read reports whether k is in the run, reading the file.
+func (r *run) read(k key, block []byte) (bool, error) {
+	if r.n == 0 {
 		return false, nil
 	}
 	// The first block whose first hi is ≥ k.hi; k is in it or in the
 	// one before.
-	first := sort.Search(len(d.index), func(i int) bool { return d.index[i] >= k.hi })
+	first := sort.Search(len(r.index), func(i int) bool { return r.index[i] >= k.hi })
 	if first > 0 {
 		first--
 	}
-	for b := first; b < len(d.index); b++ {
-		if b > first && d.index[b] > k.hi {
+	for b := first; b < len(r.index); b++ {
+		if b > first && r.index[b] > k.hi {
 			return false, nil
 		}
-		keys := min(int64(blockKeys), d.n-int64(b)*blockKeys)
-		buf := d.block[:keys*16]
-		if _, err := d.f.ReadAt(buf, int64(b)*blockSize); err != nil {
+		keys := min(int64(blockKeys), r.n-int64(b)*blockKeys)
+		buf := block[:keys*16]
+		if _, err := r.f.ReadAt(buf, int64(b)*blockSize); err != nil {
 			return false, fmt.Errorf("dedup spill file: %w", err)
 		}
 		// Binary search in the block: the first key ≥ k.
@@ -69,134 +77,189 @@ func (d *diskRun) has(k key) (bool, error) {
 	return false, nil
 }
 
-// merge writes the keys on disk and ks (sorted, none of them on disk)
-// into a new file in order, replacing the old one, and calls add for
-// every key written when f is not nil (to fill a new filter).
-func (d *diskRun) merge(ks []key, fill func(key)) error {
-	nf := d.spare
-	if nf == nil {
-		f, err := os.CreateTemp(d.dir, "sitemap-dedup-*.tmp")
-		if err != nil {
-			return fmt.Errorf("dedup spill file: %w", err)
-		}
-		nf = f
-	}
-	d.spare = nil
-	if d.rbuf == nil {
-		d.rbuf = make([]byte, ioChunk)
-		d.wbuf = make([]byte, 0, ioChunk)
-	}
-	w := d.wbuf[:0]
-	var woff int64
-	index := make([]uint64, 0, (d.n+int64(len(ks)))/blockKeys+1)
-	var count int64
-	emit := func(k key) error {
-		if count%blockKeys == 0 {
-			index = append(index, k.hi)
-		}
-		count++
-		if fill != nil {
-			fill(k)
-		}
-		w = binary.LittleEndian.AppendUint64(w, k.hi)
-		w = binary.LittleEndian.AppendUint64(w, k.lo)
-		if len(w) == cap(w) {
-			if _, err := nf.WriteAt(w, woff); err != nil {
-				return err
-			}
-			woff += int64(len(w))
-			w = w[:0]
-		}
+// close closes the run's file (removing it where it could not be
+// unlinked at creation) and releases its filter.
+func (r *run) close() error {
+	r.filter.release()
+	if r.f == nil {
 		return nil
 	}
-	fail := func(err error) error {
-		nf.Close()
-		os.Remove(nf.Name())
-		return fmt.Errorf("dedup spill file: %w", err)
-	}
-	// The old keys, a chunk at a time.
-	var roff int64
-	r := d.rbuf[:0]
-	left := d.n
-	next := func() (key, bool, error) {
-		if len(r) == 0 {
-			if left == 0 {
-				return key{}, false, nil
-			}
-			n := min(int64(ioChunk), left*16)
-			r = d.rbuf[:n]
-			if _, err := d.f.ReadAt(r, roff); err != nil && err != io.EOF {
-				return key{}, false, err
-			}
-			roff += n
+	err := r.f.Close()
+	if r.name != "" {
+		if rerr := os.Remove(r.name); err == nil && rerr != nil {
+			err = rerr
 		}
-		k := getKey(r)
-		r = r[16:]
-		left--
-		return k, true, nil
 	}
-	old, ok, err := next()
+	r.f = nil
+	return err
+}
+
+// bytes is the memory the run holds (its index and filter).
+func (r *run) bytes() int64 { return int64(cap(r.index))*8 + r.filter.bytes() }
+
+// createRunFile creates a spill file in dir and unlinks it at once where
+// the system allows an open file to be removed, so a killed process
+// leaves no file behind; name is "" then.
+func createRunFile(dir string) (f *os.File, name string, err error) {
+	f, err = os.CreateTemp(dir, "sitemap-dedup-*.tmp")
 	if err != nil {
-		return fail(err)
+		return nil, "", fmt.Errorf("dedup spill file: %w", err)
 	}
-	for _, k := range ks {
-		for ok && old.less(k) {
-			if err := emit(old); err != nil {
-				return fail(err)
-			}
-			if old, ok, err = next(); err != nil {
-				return fail(err)
-			}
-		}
-		if err := emit(k); err != nil {
-			return fail(err)
-		}
+	if runtime.GOOS == "windows" {
+		return f, f.Name(), nil
 	}
-	for ok {
-		if err := emit(old); err != nil {
-			return fail(err)
-		}
-		if old, ok, err = next(); err != nil {
-			return fail(err)
-		}
+	if err := os.Remove(f.Name()); err != nil {
+		f.Close()
+		return nil, "", fmt.Errorf("dedup spill file: %w", err)
 	}
-	if len(w) > 0 {
-		if _, err := nf.WriteAt(w, woff); err != nil {
-			return fail(err)
-		}
+	return f, "", nil
+}
+
+// runWriter writes sorted keys into a new run, building its index and
+// filter as it goes.
+type runWriter struct {
+	r       *run
+	w       []byte
+	off     int64
+	written *int64 // the shard's count of bytes written
+}
+
+// newRunWriter starts a run of level level and n keys in dir, with a
+// filter of blocks blocks (0: none, every lookup reads the file), writing
+// through buf (ioChunk bytes).
+func newRunWriter(dir string, level int, n int64, blocks uint64, buf []byte, written *int64) (*runWriter, error) {
+	f, name, err := createRunFile(dir)
+	if err != nil {
+		return nil, err
 	}
-	if d.f != nil {
-		// Emptied now, so the page cache holds one run, not two.
-		if err := d.f.Truncate(0); err != nil {
-			return fail(err)
-		}
+	r := &run{f: f, name: name, level: level, index: make([]uint64, 0, n/blockKeys+1)}
+	r.filter = newFilter(blocks, n)
+	return &runWriter{r: r, w: buf[:0], written: written}, nil
+}
+
+func (rw *runWriter) put(k key) error {
+	r := rw.r
+	if r.n%blockKeys == 0 {
+		r.index = append(r.index, k.hi)
 	}
-	d.spare, d.f, d.n, d.index = d.f, nf, count, index
+	r.n++
+	r.filter.add(k)
+	rw.w = binary.LittleEndian.AppendUint64(rw.w, k.hi)
+	rw.w = binary.LittleEndian.AppendUint64(rw.w, k.lo)
+	if len(rw.w) == cap(rw.w) {
+		return rw.flush()
+	}
 	return nil
 }
 
-// close closes and removes the files, if any.
-func (d *diskRun) close() error {
-	err := closeRemove(d.f)
-	if err2 := closeRemove(d.spare); err == nil {
-		err = err2
-	}
-	d.f, d.spare = nil, nil
-	return err
-}
-
-func closeRemove(f *os.File) error {
-	if f == nil {
+func (rw *runWriter) flush() error {
+	if len(rw.w) == 0 {
 		return nil
 	}
-	err := f.Close()
-	if rerr := os.Remove(f.Name()); err == nil && rerr != nil {
-		err = rerr
+	if _, err := rw.r.f.WriteAt(rw.w, rw.off); err != nil {
+		return fmt.Errorf("dedup spill file: %w", err)
 	}
-	return err
+	rw.off += int64(len(rw.w))
+	*rw.written += int64(len(rw.w))
+	rw.w = rw.w[:0]
+	return nil
 }
 
-// bytes is the memory the run holds (its index and buffers).
-func (d *diskRun) bytes() int64 {
-	return int64(cap(d.index))*8 + int64(cap(d.rbuf)+cap(d.wbuf)) + blockSize
+// finish flushes the run and returns it.
+func (rw *runWriter) finish() (*run, error) {
+	if err := rw.flush(); err != nil {
+		rw.abort()
+		return nil, err
+	}
+	return rw.r, nil
+}
+
+// abort drops the run being written.
+func (rw *runWriter) abort() { rw.r.close() }
+
+// cursor reads a run's keys in order, a chunk at a time.
+type cursor struct {
+	r    *run
+	buf  []byte
+	left []byte
+	off  int64
+	todo int64 // keys not read into buf yet
+	cur  key
+}
+
+func newCursor(r *run, buf []byte) *cursor {
+	return &cursor{r: r, buf: buf, todo: r.n}
+}
+
+// next moves to the next key; false at the end.
+func (c *cursor) next() (bool, error) {
+	if len(c.left) == 0 {
+		if c.todo == 0 {
+			return false, nil
+		}
+		n := min(int64(len(c.buf)/16), c.todo) * 16
+		c.left = c.buf[:n]
+		if _, err := c.r.f.ReadAt(c.left, c.off); err != nil && err != io.EOF {
+			return false, fmt.Errorf("dedup spill file: %w", err)
+		}
+		c.off += n
+		c.todo -= n / 16
+	}
+	c.cur = getKey(c.left)
+	c.left = c.left[16:]
+	return true, nil
+}
+
+// mergeRuns writes the keys of runs (sorted, no key in two of them) into
+// w in order. fanIn is small (a level's runs), so the smallest head is
+// found by a scan.
+func mergeRuns(runs []*run, bufs [][]byte, w *runWriter) error {
+	cs := make([]*cursor, 0, len(runs))
+	for i, r := range runs {
+		c := newCursor(r, bufs[i])
+		ok, err := c.next()
+		if err != nil {
+			return err
+		}
+		if ok {
+			cs = append(cs, c)
+		}
+	}
+	for len(cs) > 0 {
+		m := 0
+		for i := 1; i < len(cs); i++ {
+			if cs[i].cur.less(cs[m].cur) {
+				m = i
+			}
+		}
+		if err := w.put(cs[m].cur); err != nil {
+			return err
+		}
+		ok, err := cs[m].next()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			cs = append(cs[:m], cs[m+1:]...)
+		}
+	}
+	return nil
+}
+
+// rebuildFilter replaces r's filter by one of blocks blocks, reading the
+// run once (no write).
+func (r *run) rebuildFilter(blocks uint64, buf []byte) error {
+	r.filter.release()
+	r.filter = newFilter(blocks, r.n)
+	c := newCursor(r, buf)
+	for {
+		ok, err := c.next()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return nil
+		}
+		r.filter.add(c.cur)
+	}
 }

@@ -1,6 +1,7 @@
 package seen
 
 import (
+	"fmt"
 	"hash/maphash"
 	"sync"
 )
@@ -9,8 +10,9 @@ import (
 const DefaultMemory = 64 << 20
 
 // MinMemory is the smallest budget worth giving: below it the memory
-// table spills every few thousand URLs and each spill rewrites the run
-// on disk, so a large input takes many times longer. New accepts less
+// table spills every few thousand URLs and the runs on disk multiply
+// faster than their filters can cover, so a large input takes many times
+// longer. New accepts less
 // (tests use it to reach the disk cheaply); commands refuse it.
 const MinMemory = 1 << 20
 
@@ -30,23 +32,41 @@ const numShards = 1 << shardBits
 // shardBits is how many top bits of a key's low hash pick its shard.
 const shardBits = 2
 
-// shard is one part of a Set: a memory table, a filter of the keys on
-// disk and the disk run. Safe for concurrent use.
+// shard is one part of a Set: a memory table and the sorted runs on
+// disk, each with its filter. Safe for concurrent use.
 type shard struct {
 	mu        sync.Mutex
 	mem       table
 	maxSlots  int   // the memory table's size at most
-	filterMax int64 // most bytes of the filter
-	filter    filter
-	disk      diskRun
-	err       error // the first I/O error: every later Add returns it
+	filterMax int64 // most bytes of the runs' filters together
+	// all is a filter of every key on disk, made at the first spill at
+	// its full size (allBytes) and never rebuilt: one probe tells most
+	// new keys from the runs' keys; the runs' own filters, probed only
+	// when it says "maybe", pick the runs to read.
+	all      filter
+	allBytes int64
+	dir      string
+	runs     []*run // oldest first; their levels never increase
+	diskN    int64  // keys in the runs
+	written  int64  // bytes written to the runs so far
+	block    []byte // a lookup's read
+	bufs     [][]byte
+	err      error // the first I/O error: every later Add returns it
 }
+
+// fanIn is how many runs of one level are merged into one of the next:
+// each key is written about log_fanIn(keys/table) + 1 times, and a
+// lookup probes at most about fanIn filters a level.
+const fanIn = 8
 
 // New makes a set that keeps at most about budget bytes of memory
 // (DefaultMemory when budget ≤ 0), shared evenly by its shards: in each,
-// two thirds for the memory table, one third for the filter of the keys
-// on disk. dir is where the spill files are created ("" = os.TempDir()).
-// Close releases them.
+// two thirds for the memory table, one third for the filters of the runs
+// on disk (see the package documentation), plus 576 KiB of I/O buffers
+// once it spills. dir is where the spill files are created ("" =
+// os.TempDir()); on Unix they are unlinked at once, so they are never
+// seen there and vanish with the process, however it ends. Close
+// releases them.
 func New(budget int64, dir string) *Set {
 	if budget <= 0 {
 		budget = DefaultMemory
@@ -65,11 +85,10 @@ func New(budget int64, dir string) *Set {
 const minSlots = 64
 
 // newSet makes a shard whose memory table holds at most slots slots and
-// whose filter takes at most filterMax bytes.
+// whose filters take at most filterMax bytes.
 func newSet(slots int, filterMax int64, dir string) *shard {
-	s := &shard{maxSlots: slots, filterMax: filterMax}
+	s := &shard{maxSlots: slots, filterMax: filterMax / 3, allBytes: filterMax - filterMax/3, dir: dir}
 	s.mem = newTable(min(1<<12, slots))
-	s.disk.dir = dir
 	return s
 }
 
@@ -100,8 +119,8 @@ func (s *shard) add(k key) (bool, error) {
 	if found {
 		return false, nil
 	}
-	if s.filter.has(k) {
-		found, err := s.disk.has(k)
+	if len(s.runs) > 0 && s.all.has(k) {
+		found, err := s.onDisk(k)
 		if err != nil {
 			s.err = err
 			return false, err
@@ -124,37 +143,166 @@ func (s *shard) add(k key) (bool, error) {
 	return true, nil
 }
 
-// spill merges the memory table's keys into the disk run and empties
-// the table. The filter grows (rebuilt in the same pass) while it has
-// fewer than filterBitsPerKey bits a key and its budget allows more.
-func (s *shard) spill() error {
-	ks := s.mem.drain()
-	n := s.disk.n + int64(len(ks))
-	var fill func(key)
-	if want := s.filterBlocks(n); want > s.filter.blocks {
-		// Twice what is needed now, so it is rebuilt only every few
-		// spills.
-		s.filter.release()
-		s.filter = newFilter(min(2*want, s.filterBlocks(-1)))
-		fill = s.filter.add
-	} else {
-		for _, k := range ks {
-			s.filter.add(k)
+// onDisk reports whether a run holds k. Every run's filter is probed
+// first, in one loop without an early exit, so the processor overlaps
+// their cache misses; then the runs whose filter said "maybe" are read,
+// the newest first (a repeat is more often of a recent URL).
+func (s *shard) onDisk(k key) (bool, error) {
+	var maybe [64]bool
+	runs := s.runs[:min(len(s.runs), len(maybe))]
+	some := false
+	for j, r := range runs {
+		m := r.filter.has(k)
+		maybe[j] = m
+		some = some || m
+	}
+	for j := len(s.runs) - 1; j >= len(runs); j-- { // beyond 64 runs
+		if found, err := s.runs[j].has(k, s.block); found || err != nil {
+			return found, err
 		}
 	}
-	err := s.disk.merge(ks, fill)
-	s.mem.clear()
-	return err
+	if !some {
+		return false, nil
+	}
+	for j := len(runs) - 1; j >= 0; j-- {
+		if !maybe[j] {
+			continue
+		}
+		if found, err := runs[j].read(k, s.block); found || err != nil {
+			return found, err
+		}
+	}
+	return false, nil
 }
 
-// filterBlocks is the number of filter blocks for n keys at
-// filterBitsPerKey, within the budget; n < 0 gives the budget's most.
-func (s *shard) filterBlocks(n int64) uint64 {
-	most := uint64(s.filterMax / 32)
-	if n < 0 {
-		return max(most, 1)
+// spill writes the memory table's keys as a new run and empties the
+// table, then merges the newest runs while fanIn of them share a level,
+// and shrinks the largest filters while the filters pass their budget.
+func (s *shard) spill() error {
+	if s.bufs == nil {
+		s.block = make([]byte, blockSize)
+		s.all = newFilter(uint64(max(s.allBytes/32, 1)), s.allBytes*8/allBitsPerKey)
+		s.bufs = make([][]byte, fanIn+1)
+		for i := range s.bufs {
+			s.bufs[i] = make([]byte, ioChunk)
+		}
 	}
-	return max(min(uint64(n*filterBitsPerKey/256+1), most), 1)
+	ks := s.mem.drain()
+	n := int64(len(ks))
+	w, err := newRunWriter(s.dir, 0, n, s.filterBlocks(n, s.diskN+n), s.bufs[fanIn], &s.written)
+	if err != nil {
+		s.mem.clear()
+		return err
+	}
+	for _, k := range ks {
+		s.all.add(k)
+		if err := w.put(k); err != nil {
+			w.abort()
+			s.mem.clear()
+			return err
+		}
+	}
+	s.mem.clear()
+	r, err := w.finish()
+	if err != nil {
+		return err
+	}
+	s.runs = append(s.runs, r)
+	s.diskN += n
+	if err := s.compact(); err != nil {
+		return err
+	}
+	return s.fitFilters()
+}
+
+// compact merges the newest fanIn runs into one of the next level while
+// they share a level.
+func (s *shard) compact() error {
+	for len(s.runs) >= fanIn {
+		tail := s.runs[len(s.runs)-fanIn:]
+		if tail[0].level != tail[fanIn-1].level {
+			return nil
+		}
+		var n int64
+		for _, r := range tail {
+			n += r.n
+			// The filters are not needed to merge: their memory goes to
+			// the new run's.
+			r.filter.release()
+		}
+		w, err := newRunWriter(s.dir, tail[0].level+1, n, s.filterBlocks(n, s.diskN), s.bufs[fanIn], &s.written)
+		if err != nil {
+			return err
+		}
+		if err := mergeRuns(tail, s.bufs[:fanIn], w); err != nil {
+			w.abort()
+			return err
+		}
+		r, err := w.finish()
+		if err != nil {
+			return err
+		}
+		var cerr error
+		for _, old := range tail {
+			if err := old.close(); cerr == nil {
+				cerr = err
+			}
+		}
+		s.runs = append(s.runs[:len(s.runs)-fanIn], r)
+		if cerr != nil {
+			return fmt.Errorf("dedup spill file: %w", cerr)
+		}
+	}
+	return nil
+}
+
+// allBitsPerKey is the bits a key of the filter of all keys on disk is
+// made for (it sets 4 bits a key): about 1 new key in 70 probes the runs'
+// filters while it has that many, 1 in 6 at 3 bits a key.
+const allBitsPerKey = 6
+
+// runBitsPerKey is the most bits a key a run's filter has: it only picks
+// the runs to read once the filter of all keys said "maybe", so about 1
+// run in 10 read for nothing is good enough.
+const runBitsPerKey = 5
+
+// filterBlocks is the number of filter blocks for a run of n keys when
+// the runs hold total keys: runBitsPerKey bits a key while the budget
+// allows, fewer past that (the budget spread evenly over the keys), none
+// below one bit a key (every lookup then reads the runs).
+func (s *shard) filterBlocks(n, total int64) uint64 {
+	bits := min(float64(runBitsPerKey), float64(8*s.filterMax)/float64(max(total, 1)))
+	if bits < 1 {
+		return 0
+	}
+	return uint64(float64(n)*bits/256) + 1
+}
+
+// fitFilters shrinks the largest filters, made when the runs held fewer
+// keys, while the filters together pass their budget: each is rebuilt
+// at three quarters of the bits a key the budget now allows, so that the
+// next spills fit beside it.
+func (s *shard) fitFilters() error {
+	for {
+		var total int64
+		var big *run
+		for _, r := range s.runs {
+			total += r.filter.bytes()
+			if big == nil || r.filter.bytes() > big.filter.bytes() {
+				big = r
+			}
+		}
+		if total <= s.filterMax || big == nil {
+			return nil
+		}
+		want := s.filterBlocks(big.n, s.diskN) * 3 / 4
+		if want >= big.filter.blocks {
+			return nil
+		}
+		if err := big.rebuildFilter(want, s.bufs[0]); err != nil {
+			return err
+		}
+	}
 }
 
 // Close releases the memory and closes and removes the spill files. The
@@ -188,14 +336,29 @@ func (s *Set) DiskEntries() int64 {
 	return n
 }
 
-// Close releases the shard's memory and closes and removes its spill file.
+// diskWritten is how many bytes the set wrote to its spill files.
+func (s *Set) diskWritten() int64 {
+	var n int64
+	for _, sh := range s.shards {
+		n += sh.diskWritten()
+	}
+	return n
+}
+
+// Close releases the shard's memory and closes and removes its spill
+// files.
 func (s *shard) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.mem.release()
-	s.filter.release()
-	err := s.disk.close()
-	s.disk = diskRun{}
+	s.all.release()
+	var err error
+	for _, r := range s.runs {
+		if e := r.close(); err == nil {
+			err = e
+		}
+	}
+	s.runs, s.diskN, s.bufs, s.block = nil, 0, nil, nil
 	return err
 }
 
@@ -203,12 +366,42 @@ func (s *shard) Close() error {
 func (s *shard) Bytes() int64 {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.mem.bytes() + s.filter.bytes() + s.disk.bytes()
+	n := s.mem.bytes() + int64(len(s.block)) + s.all.bytes()
+	for _, r := range s.runs {
+		n += r.bytes()
+	}
+	for _, b := range s.bufs {
+		n += int64(cap(b))
+	}
+	return n
 }
 
-// DiskEntries is how many keys the shard's spill file holds.
+// DiskEntries is how many keys the shard's runs hold.
 func (s *shard) DiskEntries() int64 {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.disk.n
+	return s.diskN
+}
+
+// diskWritten is how many bytes the shard wrote to its runs.
+func (s *shard) diskWritten() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.written
+}
+
+// filterBytes is the memory of the shard's filters.
+func (s *shard) filterBytes() int64 {
+	var n int64
+	for _, r := range s.runs {
+		n += r.filter.bytes()
+	}
+	return n
+}
+
+// runCount is how many runs the shard has on disk.
+func (s *shard) runCount() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.runs)
 }
