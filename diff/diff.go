@@ -4,7 +4,8 @@
 //
 // It streams: each side is sorted by loc with an external merge sort on
 // temporary files (sorted runs of at most Options.ChunkBytes, merged
-// Options.FanIn at a time), then the two sorted streams are joined. Memory
+// Options.FanIn at a time, level by level, so each entry is written a
+// bounded number of times), then the two sorted streams are joined. Memory
 // is bounded by the chunk size, never by the number of URLs, so millions
 // of entries compare in a few tens of megabytes.
 package diff
@@ -295,9 +296,10 @@ func sortSide(ctx context.Context, e Entries, dir string, o Options) (stream, er
 		if err != nil {
 			return fmt.Errorf("%s: %w", u.Loc, err)
 		}
-		return s.add(record{loc: u.Loc, data: s.keep(s.scratch), src: u.Source})
+		return s.add(record{loc: u.Loc, data: s.scratch, src: u.Source})
 	})
 	if err != nil {
+		s.es.Close()
 		return nil, err
 	}
 	st, err := s.finish(ctx)

@@ -206,7 +206,7 @@ func Pages(ctx context.Context, entries sitemap.Entries, create func(name string
 	if tmpl == nil {
 		tmpl = DefaultTemplate()
 	}
-	s := &sorter{max: o.Memory, dir: o.TempDir}
+	s := newSorter(o.Memory, o.TempDir)
 	defer s.close()
 	sites := map[string]bool{}
 	total := 0
