@@ -73,7 +73,7 @@ func New(budget int64, dir string) *Set {
 	}
 	s := &Set{seed1: maphash.MakeSeed(), seed2: maphash.MakeSeed()}
 	per := budget / numShards
-	filterMax := per / 3
+	filterMax := per * 2 / 3
 	slots := max(int((per-filterMax)/16), minSlots)
 	for i := range s.shards {
 		s.shards[i] = newSet(slots, filterMax, dir)
@@ -87,7 +87,7 @@ const minSlots = 64
 // newSet makes a shard whose memory table holds at most slots slots and
 // whose filters take at most filterMax bytes.
 func newSet(slots int, filterMax int64, dir string) *shard {
-	s := &shard{maxSlots: slots, filterMax: filterMax / 3, allBytes: filterMax - filterMax/3, dir: dir}
+	s := &shard{maxSlots: slots, filterMax: filterMax / 4, allBytes: filterMax - filterMax/4, dir: dir}
 	s.mem = newTable(min(1<<12, slots))
 	return s
 }
