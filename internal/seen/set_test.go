@@ -49,7 +49,7 @@ func (c *checker) add(k key) {
 // to disk, some one still in memory): every answer matches a map, the
 // memory stays within the budget, and the set spills many times.
 func TestSpillExact(t *testing.T) {
-	const slots, filterMax = 16384, 16 << 10
+	const slots, filterMax = 16384, 512 << 10
 	dir := t.TempDir()
 	s := newSet(slots, filterMax, dir)
 	c := &checker{t: t, s: s, ref: map[key]bool{}}
@@ -202,7 +202,7 @@ func TestSpillError(t *testing.T) {
 // overlapping URL ranges, each distinct URL is new exactly once, with the
 // default budget and with one so small that most keys go to disk.
 func TestSetConcurrent(t *testing.T) {
-	for _, budget := range []int64{0, 8 << 10} {
+	for _, budget := range []int64{0, 256 << 10} {
 		t.Run(strconv.FormatInt(budget, 10), func(t *testing.T) {
 			s := New(budget, t.TempDir())
 			defer s.Close()
@@ -301,7 +301,7 @@ func TestDifferential(t *testing.T) {
 		seed   uint64
 		budget int64
 		n      int
-	}{{1, 32 << 10, 120000}, {2, 256 << 10, 120000}, {3, 0, 50000}} {
+	}{{1, 32 << 10, 60000}, {2, 256 << 10, 60000}, {3, 0, 30000}} {
 		t.Run(strconv.FormatInt(tc.budget, 10), func(t *testing.T) {
 			s := New(tc.budget, t.TempDir())
 			defer s.Close()
@@ -380,7 +380,7 @@ func TestKilledLeavesNothing(t *testing.T) {
 			if _, err := s.Add(strconv.Itoa(i)); err != nil {
 				t.Fatal(err)
 			}
-			if i == 100000 {
+			if i == 20000 {
 				os.Stdout.WriteString("spilled\n")
 			}
 		}
