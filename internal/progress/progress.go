@@ -2,7 +2,8 @@
 // for long runs (generate, crawl, fetch, parse, validate): count, rate and
 // elapsed time, and, where the work's size is known (input bytes of their
 // file size, sitemaps done of those queued, pages done of the frontier),
-// done of total with an ETA; redrawn at most ten times a second. It draws only when its writer is a
+// done of total with an ETA; the rate and the ETA are those of the last
+// ten seconds ([Window]), so a run whose pace changes says so; redrawn at most ten times a second. It draws only when its writer is a
 // terminal and the work has run longer than a short delay (docs/CONVENTIONS.md:
 // "a progress bar on standard error for work over about two seconds when
 // standard error is a terminal, and never when it is not"); otherwise
@@ -59,10 +60,26 @@ type Bar struct {
 	now    func() time.Time
 	stop   chan struct{}
 	done   sync.WaitGroup
-	mu     sync.Mutex // guards drawing and drawn
+	mu     sync.Mutex // guards drawing, drawn and the samples
 	drawn  bool
 	closed atomic.Bool
+	// samples are the figures of the last draws, oldest first, for the
+	// rate and ETA of the last Window.
+	samples []sample
 }
+
+// sample is the figures of one draw.
+type sample struct {
+	t       time.Time
+	n, done int64
+}
+
+// Window is the span the rate and the ETA of a bar's line are measured
+// over while it runs: a run whose pace changes (a large dedup set that
+// starts reading the disk, a producer that slows down) shows its pace of
+// now, not the average since its start. The final line gives the average
+// of the whole run.
+const Window = 10 * time.Second
 
 // New returns a bar that draws on w when w is a terminal (an *os.File for
 // which term.IsTerminal holds), and a no-op bar otherwise.
@@ -229,6 +246,22 @@ func (b *Bar) draw(final bool) {
 			st.Done, st.OfTotal = b.doneOf.Load(), b.total.Load()
 		}
 	}
+	if !final {
+		now := b.now()
+		b.samples = append(b.samples, sample{now, st.N, st.Done})
+		// Drop the samples older than Window, keeping the one just
+		// before it.
+		i := 0
+		for i+1 < len(b.samples) && now.Sub(b.samples[i+1].t) >= Window {
+			i++
+		}
+		if i > 0 {
+			b.samples = append(b.samples[:0], b.samples[i:]...)
+		}
+		if old := b.samples[0]; now.Sub(old.t) >= time.Second {
+			st.Window, st.WindowN, st.WindowDone = now.Sub(old.t), st.N-old.n, st.Done-old.done
+		}
+	}
 	line := st.Line()
 	if final {
 		line += "\n"
@@ -248,15 +281,25 @@ type State struct {
 	// when both are known.
 	Of            string
 	Done, OfTotal int64
+	// Window, when at least a second, is the recent span the rate and
+	// the ETA are measured over (instead of Elapsed): WindowN counted and
+	// WindowDone of the measure done in it.
+	Window              time.Duration
+	WindowN, WindowDone int64
 }
 
 // Line formats st: the line of [Line], then, with a done-of-total
 // measure, "  3.2 of 10.0 MB (32%), ETA 0:06" (bytes) or "  40 of 120
 // sitemaps (33%), ETA 1:10". The ETA is the time left at the rate so
-// far: elapsed × (total − done) / done; "ETA ?" before anything is done.
-// A total not known yet (0) shows the done figure alone.
+// far: elapsed × (total − done) / done, or with a Window its rate:
+// Window × (total − done) / WindowDone; "ETA ?" before anything is done
+// (or nothing was done in the Window). A total not known yet (0) shows
+// the done figure alone.
 func (st State) Line() string {
 	s := Line(st.N, st.Total, st.Unit, st.Elapsed)
+	if st.Window >= time.Second {
+		s = line(st.N, st.Total, st.Unit, st.Elapsed, st.WindowN, st.Window)
+	}
 	if st.Of == "" {
 		return s
 	}
@@ -275,10 +318,14 @@ func (st State) Line() string {
 	}
 	done = min(done, total)
 	s += "  " + fmtN(done) + " of " + fmtN(total) + unit + fmt.Sprintf(" (%d%%)", done*100/total)
-	if done <= 0 {
+	span, spanDone := st.Elapsed, done
+	if st.Window >= time.Second {
+		span, spanDone = st.Window, st.WindowDone
+	}
+	if spanDone <= 0 {
 		return s + ", ETA ?"
 	}
-	left := time.Duration(float64(st.Elapsed) * float64(total-done) / float64(done))
+	left := time.Duration(float64(span) * float64(total-done) / float64(spanDone))
 	sec := int64((left + time.Second - 1) / time.Second)
 	if sec >= 3600 {
 		return s + fmt.Sprintf(", ETA %d:%02d:%02d", sec/3600, sec/60%60, sec%60)
@@ -287,15 +334,20 @@ func (st State) Line() string {
 }
 
 // Line formats one progress line: "12,345 URLs  4,321/s  0:03", with
-// " (45%)" after the count when total > 0.
+// " (45%)" after the count when total > 0; the rate is n over elapsed.
 func Line(n, total int64, unit string, elapsed time.Duration) string {
+	return line(n, total, unit, elapsed, n, elapsed)
+}
+
+// line is Line with the rate of rateN counted over span.
+func line(n, total int64, unit string, elapsed time.Duration, rateN int64, span time.Duration) string {
 	s := Group(n) + " " + unit
 	if total > 0 {
 		s += fmt.Sprintf(" (%d%%)", min(100, n*100/total))
 	}
 	rate := int64(0)
-	if elapsed > 0 {
-		rate = int64(float64(n) / elapsed.Seconds())
+	if span > 0 {
+		rate = int64(float64(rateN) / span.Seconds())
 	}
 	sec := int64(elapsed / time.Second)
 	return fmt.Sprintf("%s  %s/s  %d:%02d", s, Group(rate), sec/60, sec%60)

@@ -154,6 +154,13 @@ func TestStateLine(t *testing.T) {
 		{State{N: 9, Unit: "pages", Elapsed: 2 * time.Hour, Of: "pages", Done: 1, OfTotal: 3},
 			"9 pages  0/s  120:00  1 of 3 pages (33%), ETA 4:00:00"},
 		{State{N: 7, Unit: "URLs", Elapsed: time.Second}, "7 URLs  7/s  0:01"},
+		// The rate and ETA of the last 10 s, not of the whole run.
+		{State{N: 6000, Unit: "URLs", Elapsed: 60 * time.Second, Of: "bytes", Done: 60e6, OfTotal: 100e6,
+			Window: 10 * time.Second, WindowN: 500, WindowDone: 5e6},
+			"6,000 URLs  50/s  1:00  60.0 of 100.0 MB (60%), ETA 1:20"},
+		{State{N: 6000, Unit: "URLs", Elapsed: 60 * time.Second, Of: "bytes", Done: 60e6, OfTotal: 100e6,
+			Window: 10 * time.Second},
+			"6,000 URLs  0/s  1:00  60.0 of 100.0 MB (60%), ETA ?"},
 	} {
 		if got := tc.st.Line(); got != tc.want {
 			t.Errorf("%+v:\n got %q\nwant %q", tc.st, got, tc.want)
@@ -213,6 +220,43 @@ func TestDrawETA(t *testing.T) {
 	b.Done()
 	if out, want := buf2.String(), "0 URLs  0/s  0:09  3 of 4 sitemaps (75%), ETA 0:03\n"; !strings.HasSuffix(out, want) {
 		t.Errorf("output %q, want it to end %q", out, want)
+	}
+}
+
+// A run that slows down: the line shows the pace of the last Window (10
+// URLs/s and the ETA at that pace), not the average since the start; the
+// final line gives the whole run's.
+func TestDrawRecentPace(t *testing.T) {
+	clock := &fakeClock{t: time.Unix(1e9, 0)}
+	var buf syncBuf
+	read := int64(0)
+	var mu sync.Mutex
+	b := start(&buf, Options{Unit: "URLs", Delay: time.Hour, Of: "bytes", Measure: func() (int64, int64) {
+		mu.Lock()
+		defer mu.Unlock()
+		return read, 10e6
+	}}, clock.now)
+	step := func(secs, perSec int) {
+		for range secs {
+			b.Add(int64(perSec))
+			mu.Lock()
+			read += int64(perSec) * 1000
+			mu.Unlock()
+			clock.add(time.Second)
+			b.draw(false)
+		}
+	}
+	step(30, 200) // 6,000 URLs, 6 MB in 30 s
+	step(20, 10)  // then 10 URLs (10 kB) a second
+	b.Done()
+	out := buf.String()
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\r\x1b[K")
+	last, final := lines[len(lines)-2], lines[len(lines)-1]
+	if want := "6,200 URLs  10/s  0:50  6.2 of 10.0 MB (62%), ETA 6:20"; last != want {
+		t.Errorf("line while running %q, want %q", last, want)
+	}
+	if want := "6,200 URLs  124/s  0:50  6.2 of 10.0 MB (62%), ETA 0:31"; final != want {
+		t.Errorf("final line %q, want %q", final, want)
 	}
 }
 
