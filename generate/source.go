@@ -59,8 +59,10 @@ func Read(r io.Reader, o source.Options) Source {
 	return func(ctx context.Context, yield func(*Item) error) error {
 		in := interruptible(ctx, r)
 		if cr, ok := in.(*ctxio.Reader); ok {
-			// Before waiting on a terminal or a pipe, hand over what was
-			// read: Run sees each entry as soon as it arrives.
+			// Once a terminal or a pipe has kept us waiting a moment
+			// (ctxio.IdleAfter), hand over what was read: Run sees an
+			// entry soon after it arrives, and a producer writing a few
+			// KiB at a time does not wake the builder at every write.
 			cr.Idle = func() { yield(nil) }
 		}
 		var werr error // the first error yield returned for a warning

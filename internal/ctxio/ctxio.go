@@ -33,8 +33,10 @@ func New(ctx context.Context, r io.Reader) io.Reader {
 // Reader reads r ahead in one goroutine, a chunk of up to 64 KiB at a
 // time, and hands the chunks to Read. When ctx is done first, Read
 // returns ctx.Err() and the blocked read of r is left to finish (or not)
-// on its own: the run is over, and the goroutine ends with the process or
-// with the input.
+// on its own: the run is over. The goroutine ends at the input's end or
+// first error, or once ctx is done and its read of r has returned; a
+// caller that stops reading early cancels ctx to end it (it holds up to
+// 192 KiB of read-ahead meanwhile).
 //
 // Reading a pipe or a terminal (an *os.File), a read that brought less
 // than half a chunk is followed by a pause before the next, so that input

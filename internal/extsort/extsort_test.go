@@ -51,7 +51,7 @@ func TestSortModel(t *testing.T) {
 	}{
 		{"memory", 2000, 1 << 20, 4, 0},
 		{"one merge", 5000, 8 << 10, 64, 1},
-		{"three merge passes", 20000, 4 << 10, 4, 4},
+		{"three merge passes", 8000, 2 << 10, 4, 4},
 		{"fan-in 2", 3000, 2 << 10, 2, 7},
 		{"empty", 0, 1 << 10, 2, 0},
 	} {
