@@ -76,7 +76,7 @@ func TestPostgresRefusesNewerSchema(t *testing.T) {
 	ctx := context.Background()
 	url := pgtest.DB(t)
 	s := openPG(t, url, PostgresOptions{})
-	if _, err := s.Pool().Exec(ctx, `UPDATE sitemap_meta SET value = '99' WHERE key = 'schema_version'`); err != nil {
+	if _, err := s.db.ExecContext(ctx, `UPDATE sitemap_meta SET value = '99' WHERE key = 'schema_version'`); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
@@ -159,7 +159,7 @@ func TestPostgresMigrateVersion1(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Back to version 1: without the submissions table.
-	if _, err := s.Pool().Exec(ctx, `DROP TABLE sitemap_submissions; UPDATE sitemap_meta SET value = '1' WHERE key = 'schema_version'`); err != nil {
+	if _, err := s.db.ExecContext(ctx, `DROP TABLE sitemap_submissions; UPDATE sitemap_meta SET value = '1' WHERE key = 'schema_version'`); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
@@ -172,7 +172,7 @@ func TestPostgresMigrateVersion1(t *testing.T) {
 		t.Fatalf("record lost by the migration: %+v %v %v", r, ok, err)
 	}
 	var v string
-	if err := s.Pool().QueryRow(ctx, `SELECT value FROM sitemap_meta WHERE key = 'schema_version'`).Scan(&v); err != nil || v != strconv.Itoa(pgSchemaVersion) {
+	if err := s.db.QueryRowContext(ctx, `SELECT value FROM sitemap_meta WHERE key = 'schema_version'`).Scan(&v); err != nil || v != strconv.Itoa(pgSchemaVersion) {
 		t.Fatalf("schema version %q, %v", v, err)
 	}
 }
