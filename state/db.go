@@ -40,9 +40,14 @@ type DB struct {
 	opt    options
 	closed bool
 
-	buf     []Record       // buffered writes, in order
+	buf     []Record       // buffered writes, in order (PostgreSQL)
 	bufIdx  map[string]int // loc -> index in buf
 	bufFrom time.Time      // when the oldest buffered write was made
+
+	// inTx is set while SQLite's transaction of buffered writes is open,
+	// ops counts its writes.
+	inTx bool
+	ops  int
 
 	// pre holds the records the last Prefetch read (found false: the
 	// database had none); Lookup reads it after the buffer.
@@ -262,31 +267,62 @@ func (s *DB) readMany(ctx context.Context, locs []string, fn func(Record)) error
 	return nil
 }
 
-// putLocked buffers r and writes the buffer when it is full or old.
+// recordRow is r as a row of urlColumns.
+func recordRow(r Record) []any {
+	return []any{r.Loc, r.ContentHash, r.LastMod.String(), nanos(r.FirstSeen), nanos(r.LastSeen), nanos(r.LastChanged), int64(r.Status), r.Included, r.Reason}
+}
+
+// putLocked buffers r and writes the buffer when it is full or old. On
+// SQLite the buffer is the open transaction: r is written in it at once
+// (the lookups that follow run in it too, with no transaction of their
+// own each); on PostgreSQL, memory, written in one upsert.
 func (s *DB) putLocked(ctx context.Context, r Record) error {
-	if i, ok := s.bufIdx[r.Loc]; ok {
-		s.buf[i] = r
-	} else {
-		if len(s.buf) == 0 {
-			s.bufFrom = time.Now()
+	n := 0
+	if s.conn != nil {
+		if !s.inTx {
+			if _, err := s.direct().exec(ctx, `BEGIN IMMEDIATE`); err != nil {
+				return fmt.Errorf("state: begin: %w", err)
+			}
+			s.inTx, s.ops, s.bufFrom = true, 0, time.Now()
 		}
-		s.bufIdx[r.Loc] = len(s.buf)
-		s.buf = append(s.buf, r)
+		if err := s.d.upsertMany(ctx, s.direct(), "urls", urlColumns, 1, [][]any{recordRow(r)}); err != nil {
+			return fmt.Errorf("state: put %q: %w", r.Loc, err)
+		}
+		s.ops++
+		n = s.ops
+	} else {
+		if i, ok := s.bufIdx[r.Loc]; ok {
+			s.buf[i] = r
+		} else {
+			if len(s.buf) == 0 {
+				s.bufFrom = time.Now()
+			}
+			s.bufIdx[r.Loc] = len(s.buf)
+			s.buf = append(s.buf, r)
+		}
+		n = len(s.buf)
 	}
-	if len(s.buf) >= s.opt.batch || time.Since(s.bufFrom) >= s.opt.maxDelay {
+	if n >= s.opt.batch || time.Since(s.bufFrom) >= s.opt.maxDelay {
 		return s.flushLocked(ctx)
 	}
 	return nil
 }
 
-// flushLocked writes the buffer: one upsert of every record.
+// flushLocked writes the buffer: SQLite commits the open transaction,
+// PostgreSQL writes every record in one upsert.
 func (s *DB) flushLocked(ctx context.Context) error {
+	if s.inTx {
+		if _, err := s.direct().exec(ctx, `COMMIT`); err != nil {
+			return fmt.Errorf("state: commit: %w", err)
+		}
+		s.inTx = false
+	}
 	if len(s.buf) == 0 {
 		return nil
 	}
 	rows := make([][]any, len(s.buf))
 	for i, r := range s.buf {
-		rows[i] = []any{r.Loc, r.ContentHash, r.LastMod.String(), nanos(r.FirstSeen), nanos(r.LastSeen), nanos(r.LastChanged), int64(r.Status), r.Included, r.Reason}
+		rows[i] = recordRow(r)
 	}
 	err := s.rawTx(ctx, func(x sess) error { return s.d.upsertMany(ctx, x, "urls", urlColumns, 1, rows) })
 	if err != nil {

@@ -105,8 +105,10 @@ func (d *dialect) rewrite(q string) string {
 	return b.String()
 }
 
-// sqliteDialect is SQLite's (modernc.org/sqlite).
+// sqliteDialect is SQLite's (modernc.org/sqlite). Its calls are made
+// with the DB's mutex held (one connection).
 func sqliteDialect() *dialect {
+	upserts := map[string]string{} // by table: its columns are always the same
 	return &dialect{
 		inList: func(col string) string { return col + ` IN (SELECT value FROM json_each(?))` },
 		bindList: func(locs []string) any {
@@ -114,7 +116,11 @@ func sqliteDialect() *dialect {
 			return string(b)
 		},
 		upsertMany: func(ctx context.Context, x sess, table string, cols []string, nkey int, rows [][]any) error {
-			q := `INSERT INTO {` + table + `} (` + strings.Join(cols, ", ") + `) VALUES (?` + strings.Repeat(", ?", len(cols)-1) + `)` + onConflict(cols, nkey)
+			q, ok := upserts[table]
+			if !ok {
+				q = `INSERT INTO {` + table + `} (` + strings.Join(cols, ", ") + `) VALUES (?` + strings.Repeat(", ?", len(cols)-1) + `)` + onConflict(cols, nkey)
+				upserts[table] = q
+			}
 			for _, r := range rows {
 				if _, err := x.exec(ctx, q, r...); err != nil {
 					return err

@@ -184,7 +184,7 @@ func (s *DB) setMeta(ctx context.Context, key, value string) error {
 		return err
 	}
 	defer s.mu.Unlock()
-	return s.rawTx(ctx, func(x sess) error { return x.setMeta(ctx, "meta", key, value) })
+	return s.txLocked(ctx, func(x sess) error { return x.setMeta(ctx, "meta", key, value) })
 }
 
 // submitHolder reads who holds the submission lock, as its holder wrote
