@@ -324,7 +324,8 @@ func (s *DB) flushLocked(ctx context.Context) error {
 	for i, r := range s.buf {
 		rows[i] = recordRow(r)
 	}
-	err := s.rawTx(ctx, func(x sess) error { return s.d.upsertMany(ctx, x, "urls", urlColumns, 1, rows) })
+	// One statement: atomic without a transaction of its own.
+	err := s.d.upsertMany(ctx, s.direct(), "urls", urlColumns, 1, rows)
 	if err != nil {
 		return fmt.Errorf("state: writing %d records: %w", len(rows), err)
 	}
