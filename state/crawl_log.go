@@ -233,22 +233,24 @@ func (t crawlTx) Enqueue(ctx context.Context, l CrawlLink) error {
 	return nil
 }
 
-// An enqueued link is two statements: the row is inserted when new;
-// else it is updated when the link changes it (a URL left out as
-// nofollow followed after all, a lower referrer at the same depth). The
-// UPDATE's WHERE is false for every other row, which is then not locked
-// (PostgreSQL): a link to a URL another worker holds does not wait for
-// it.
+// An enqueued link inserts the row when new; else it updates it when
+// the link changes it (enqueueChange: a URL left out as nofollow
+// followed after all, a lower referrer at the same depth). SQLite does
+// both in one upsert. PostgreSQL takes two statements, INSERT … DO
+// NOTHING then UPDATE, since its upsert locks the row even when it
+// changes nothing: the UPDATE's WHERE is false for every other row,
+// which is then not locked, so a link to a URL another worker holds
+// does not wait for it.
 const (
-	enqueueInsert = `INSERT INTO {crawl_urls} (loc, depth, referrer, state, reason, pathkey) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (loc) DO NOTHING`
-	enqueueUpdate = `UPDATE {crawl_urls} SET
+	enqueueInsert = `INSERT INTO {crawl_urls} (loc, depth, referrer, state, reason, pathkey) VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (loc) DO `
+	enqueueUpdate = `UPDATE {pg:sitemap_crawl_urls }SET
 			state    = CASE WHEN state = 3 AND CAST(?4 AS INTEGER) = 0 THEN 0 ELSE state END,
 			reason   = CASE WHEN state = 3 AND CAST(?4 AS INTEGER) = 0 THEN '' ELSE reason END,
 			depth    = CASE WHEN state = 3 AND CAST(?4 AS INTEGER) = 0 THEN CAST(?2 AS INTEGER) ELSE depth END,
 			referrer = CASE WHEN state = 3 AND CAST(?4 AS INTEGER) = 0 THEN CAST(?3 AS TEXT)
 			                WHEN fetched = 0 AND depth = CAST(?2 AS INTEGER) AND CAST(?3 AS TEXT){C} < referrer THEN CAST(?3 AS TEXT)
 			                ELSE referrer END
-		WHERE loc = ?1 AND ((state = 3 AND CAST(?4 AS INTEGER) = 0) OR (fetched = 0 AND depth = CAST(?2 AS INTEGER) AND CAST(?3 AS TEXT){C} < referrer))`
+		WHERE {pg:loc = ?1 AND }((state = 3 AND CAST(?4 AS INTEGER) = 0) OR (fetched = 0 AND depth = CAST(?2 AS INTEGER) AND CAST(?3 AS TEXT){C} < referrer))`
 )
 
 // flush writes the enqueued links, sorted by loc (the links to one URL
@@ -271,9 +273,12 @@ func (t crawlTx) flush(ctx context.Context) error {
 		case l.Reason != "":
 			st = crawlDecided
 		}
-		stmts = append(stmts,
-			stmt{enqueueInsert, []any{l.Loc, l.Depth, l.Referrer, st, l.Reason, l.PathKey}},
-			stmt{enqueueUpdate, []any{l.Loc, l.Depth, l.Referrer, st}})
+		args := []any{l.Loc, l.Depth, l.Referrer, st, l.Reason, l.PathKey}
+		if t.s.d.pg {
+			stmts = append(stmts, stmt{enqueueInsert + `NOTHING`, args}, stmt{enqueueUpdate, args[:4]})
+		} else {
+			stmts = append(stmts, stmt{enqueueInsert + enqueueUpdate, args})
+		}
 	}
 	t.q.links = ls[:0]
 	clear(t.q.locs)

@@ -18,7 +18,8 @@ import (
 //     the state's tables live beside an application's own);
 //   - {C} is the collation of byte order (PostgreSQL: COLLATE "C";
 //     SQLite compares bytes already), {pg:text} text PostgreSQL alone
-//     reads, {sqlite:text} text SQLite alone reads.
+//     reads, {sqlite:text} text SQLite alone reads (text holds no
+//     braces, and numbered placeholders only).
 //
 // What the engines do differently beyond the spelling is a field of
 // the dialect: a batch of rows upserted in one statement (PostgreSQL's
@@ -87,11 +88,11 @@ func (d *dialect) rewrite(q string) string {
 				}
 			case strings.HasPrefix(tok, "pg:"):
 				if d.pg {
-					b.WriteString(tok[3:])
+					b.WriteString(d.rewrite(tok[3:]))
 				}
 			case strings.HasPrefix(tok, "sqlite:"):
 				if !d.pg {
-					b.WriteString(tok[7:])
+					b.WriteString(d.rewrite(tok[7:]))
 				}
 			case d.pg:
 				b.WriteString("sitemap_" + tok)
