@@ -72,12 +72,12 @@ func (e *emitter) flush() {
 	e.b = e.w.newBatch()
 }
 
-func (e *emitter) url(id int, u *sitemap.URL) {
+func (e *emitter) url(id int, u *sitemap.URL, line int) {
 	if len(e.b.urls) == cap(e.b.urls) {
 		e.flush()
 	}
 	e.b.urls = append(e.b.urls, *u)
-	e.b.events = append(e.b.events, Event{Kind: EventURL, NodeID: id, URL: &e.b.urls[len(e.b.urls)-1]})
+	e.b.events = append(e.b.events, Event{Kind: EventURL, NodeID: id, URL: &e.b.urls[len(e.b.urls)-1], Line: line})
 }
 
 func (e *emitter) diag(n *Node, d sitemap.Diagnostic) {
@@ -348,6 +348,9 @@ func (w *walker) reportSeen(e *emitter, j *job, u string, prev int, via string) 
 		lister = "the start"
 	}
 	what := j.url
+	if j.loc != "" {
+		what = j.loc
+	}
 	if via != "" {
 		what = via + ", which redirects to " + u + ","
 	}

@@ -75,7 +75,8 @@ type Options struct {
 	// robots.txt, a probe or the start URL is at depth 1 (default 5).
 	MaxDepth int
 	// MaxChildren bounds how many children of one index are followed
-	// (0: no bound); past it one VAL-02 warning on the index says so.
+	// (0: no bound; negative: none); past it one VAL-02 warning on the
+	// index says how many were not.
 	MaxChildren int
 	// MaxSitemaps bounds how many sitemaps are requested (default 10,000).
 	MaxSitemaps int

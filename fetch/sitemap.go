@@ -35,6 +35,8 @@ type sitemapRead struct {
 	held     []sitemap.Diagnostic
 
 	children []*job // the sitemaps an index lists, queued at the end
+	kept     int    // children within MaxChildren
+	skipped  int    // children past it
 	dups     int64  // URLs dropped as seen before
 }
 
@@ -192,7 +194,7 @@ func (r *sitemapRead) fetch() bool {
 func (r *sitemapRead) open() bool {
 	w, j, e, n := r.w, r.j, r.e, r.n
 	r.final, r.base, r.site = j.doc.Name, j.doc.URL, j.doc.URL
-	n.FinalURL = r.final
+	n.FinalURL, n.Served = r.final, j.doc.URL
 	o, err := w.openDoc(r.ctx, j.doc, r.report)
 	if err != nil {
 		switch {
@@ -281,6 +283,10 @@ func (r *sitemapRead) decode() {
 	}
 	n.Bytes = o.bytesRead()
 	o.finish(complete)
+	if r.skipped > 0 {
+		r.e.diag(n, sitemap.Diagnostic{Rule: "VAL-02", Severity: sitemap.SeverityWarning,
+			Message: "the index lists " + strconv.Itoa(r.kept+r.skipped) + " sitemaps; only the first " + strconv.Itoa(r.kept) + " were read (raise --max-children)"})
+	}
 	r.end()
 	for _, c := range r.children {
 		r.e.child(c)
@@ -337,6 +343,10 @@ func (r *sitemapRead) first(dec Items, err error) bool {
 		}
 	}
 	n.Format = dec.Format()
+	if n.Format == "sitemapindex" && j.parentIsIndex {
+		e.diag(n, sitemap.Diagnostic{Rule: "I-07", Severity: sitemap.SeverityWarning,
+			Message: "sitemap index listed by the index " + j.parentURL + "; indexes must not be nested (I-07); followed anyway"})
+	}
 	if o.resp == nil {
 		return true // not served over HTTP: no notes about how
 	}
@@ -346,10 +356,6 @@ func (r *sitemapRead) first(dec Items, err error) bool {
 	if hit && strings.HasPrefix(strings.ToLower(o.resp.ContentType), "text/html") {
 		e.diag(n, sitemap.Diagnostic{Rule: "FETCH-TYPE", Severity: sitemap.SeverityInfo,
 			Message: "served as " + o.resp.ContentType + "; a sitemap should be application/xml, text/xml, text/plain or gzip (read anyway)"})
-	}
-	if n.Format == "sitemapindex" && j.parentIsIndex {
-		e.diag(n, sitemap.Diagnostic{Rule: "I-07", Severity: sitemap.SeverityWarning,
-			Message: "sitemap index listed by the index " + j.parentURL + "; indexes must not be nested (I-07); followed anyway"})
 	}
 	return true
 }
@@ -376,7 +382,7 @@ func (r *sitemapRead) item(it *sitemap.Item) {
 		if it.URL.Source == "" || r.o.items == nil {
 			it.URL.Source = r.final
 		}
-		e.url(n.ID, &it.URL)
+		e.url(n.ID, &it.URL, it.Line)
 	case sitemap.ItemIndex:
 		n.Sitemaps++
 		r.child(it)
@@ -416,13 +422,11 @@ func (r *sitemapRead) child(it *sitemap.Item) {
 		e.capHit("depth", n, "not following "+loc+": deeper than "+strconv.Itoa(w.opts.MaxDepth)+" levels (--max-depth); further ones skipped silently")
 		return
 	}
-	if max := w.opts.MaxChildren; max > 0 && n.Sitemaps > max {
-		if n.Sitemaps == max+1 {
-			here(sitemap.Diagnostic{Rule: "VAL-02", Severity: sitemap.SeverityWarning,
-				Message: "the index lists more than " + strconv.Itoa(max) + " sitemaps; only the first " + strconv.Itoa(max) + " are read (raise --max-children)"})
-		}
+	if limit := w.opts.MaxChildren; limit != 0 && r.kept >= max(limit, 0) {
+		r.skipped++ // VAL-02 at the end says how many
 		return
 	}
+	r.kept++
 	key := r.final // a loop is a child that is (or redirects to) what answered above
 	if r.j.doc != nil {
 		key = r.req
@@ -441,7 +445,7 @@ func (r *sitemapRead) child(it *sitemap.Item) {
 			return
 		}
 		if d.Ref != nil {
-			c.url, c.doc = d.Name, &d
+			c.url, c.doc, c.loc = d.Name, &d, loc
 		} else if d.URL != "" {
 			c.url = d.URL
 		}

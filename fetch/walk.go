@@ -221,7 +221,8 @@ func classify(start string) (NodeKind, *url.URL, error) {
 type job struct {
 	kind          NodeKind
 	url           string
-	doc           *Doc // a document the Getter opens (nil: url over HTTP)
+	doc           *Doc   // a document the Getter opens (nil: url over HTTP)
+	loc           string // a Doc's loc as its index lists it ("": url)
 	parent        int
 	parentURL     string   // the document that listed url
 	parentKey     string   // the listing document's identity (its final URL, or Doc.Key)
