@@ -20,6 +20,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/build"
+	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/generate"
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/progress"
@@ -520,24 +521,30 @@ func readGenerateInput(ctx context.Context, doc *input.Doc, so source.Options, s
 // document that cannot be read to its end (a child missing, truncated
 // XML) stops the run: publishing what was read would drop its URLs.
 func readGenerateSitemap(ctx context.Context, doc *input.Doc, in io.Reader, maxErrors int, yield func(*generate.Item) error) error {
-	var diags []sitemap.Diagnostic
-	var lost *sitemap.Diagnostic // a child not read (VAL-01): Complete ends the run at it
-	r := input.NewDocReader(ctx, []input.Doc{*doc}, input.Options{
-		Stdin:        in,
-		Follow:       true,
-		Complete:     true,
-		Decoder:      sitemap.DecoderOptions{MaxErrors: maxErrors},
-		OnDiagnostic: func(d sitemap.Diagnostic) { diags = append(diags, d) },
-	})
-	defer r.Close()
-	flush := func() error {
-		for _, d := range diags {
+	var lost *sitemap.Diagnostic // a child not read (VAL-01): the run ends at it
+	var failed *fetch.Node       // a document not read to its end
+	var it generate.Item
+	o := input.Options{Stdin: in, Decoder: sitemap.DecoderOptions{MaxErrors: maxErrors}}
+	sum, err := input.WalkDocs(ctx, []input.Doc{*doc}, o, func(ev fetch.Event) error {
+		switch ev.Kind {
+		case fetch.EventURL:
+			it = generate.Item{URL: *ev.URL, File: ev.URL.Source, Line: ev.Line}
+			it.URL.Source = ""
+			return yield(&it)
+		case fetch.EventNodeEnd:
+			if ev.Node.Kind == fetch.NodeSitemap && ev.Node.Failed {
+				n := *ev.Node
+				failed = &n
+				return errGenerateIncomplete
+			}
+		case fetch.EventDiagnostic:
+			d := *ev.Diagnostic
 			if d.Severity == sitemap.SeverityInfo {
-				continue
+				return nil
 			}
 			if d.Rule == "VAL-01" {
 				lost = &d
-				continue
+				return nil
 			}
 			file := d.File
 			if file == "" {
@@ -547,42 +554,27 @@ func readGenerateSitemap(ctx context.Context, doc *input.Doc, in io.Reader, maxE
 			// An entry the reader skipped (a relative loc, L-01; a control
 			// character, L-07) is an invalid entry of the input, counted
 			// as skipped like one the builder refuses.
-			warn := !entrySkipped(d)
-			if err := yield(&generate.Item{Problem: p, Warning: warn, File: file, Line: d.Line}); err != nil {
-				return err
-			}
+			return yield(&generate.Item{Problem: p, Warning: !entrySkipped(d), File: file, Line: d.Line})
 		}
-		diags = diags[:0]
 		return nil
+	})
+	switch {
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case lost != nil:
+		return cannotRun("%s; nothing published: the sitemaps would lack its URLs", lost)
+	case sum.StartErr != nil:
+		return cannotRun("cannot read input: %v", sum.StartErr)
+	case failed != nil:
+		return cannotRun("cannot read input: %s: %s", failed.URL, failed.Err)
 	}
-	var it generate.Item
-	for {
-		e, err := r.Next()
-		if ferr := flush(); ferr != nil {
-			return ferr
-		}
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			if lost != nil {
-				return cannotRun("%s; nothing published: the sitemaps would lack its URLs", lost)
-			}
-			return cannotRun("cannot read input: %v", err)
-		}
-		if e.Kind != sitemap.ItemURL {
-			continue
-		}
-		it = generate.Item{URL: e.URL, File: e.Doc.Name, Line: e.Line}
-		it.URL.Source = ""
-		if err := yield(&it); err != nil {
-			return err
-		}
-	}
+	return err
 }
+
+// errGenerateIncomplete stops the walk of a sitemap input at a document
+// that cannot be read to its end: publishing what was read would drop
+// its URLs.
+var errGenerateIncomplete = errors.New("a sitemap of the input could not be read to its end")
 
 // entrySkipped reports whether the reader's diagnostic d is about an
 // entry it skipped: an error whose message says "entry skipped" (or
