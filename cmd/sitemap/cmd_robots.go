@@ -17,7 +17,6 @@ import (
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/robots"
-	"github.com/sitemapkit/sitemap/store"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
@@ -299,104 +298,100 @@ func runRobotsEdit(opts *robotsOptions, s *streams) error {
 		return cannotRun("%s: %s edits a local file; download it, edit it, and upload it", opts.Target, opts.Action)
 	}
 	if opts.Action == "add" {
-		// The line names the sitemap as generate --robots writes it, so
-		// the two never list one sitemap twice.
-		n, ch, err := urlnorm.Normalize(opts.SitemapURL)
-		if err != nil {
-			if err := robots.CheckSitemapURL(opts.SitemapURL); err != nil {
-				return cannotRun("%v", err)
-			}
-			if _, pr := check.URL(opts.SitemapURL); !pr.OK() { // it refuses every URL without a normal form
-				return cannotRun("sitemap URL %q %s (%s)", check.EscapeControls(opts.SitemapURL), pr.Text(), pr.Rule)
-			}
-			return cannotRun("sitemap URL %v", err)
+		if err := normalSitemapURL(opts, s); err != nil {
+			return err
 		}
-		if ch != 0 {
-			fmt.Fprintf(s.Err, "sitemap URL %q written as %q (%s; L-18)\n", check.EscapeControls(opts.SitemapURL), n, ch)
-			opts.SitemapURL = n
-		}
-	}
-	if err := robots.CheckSitemapURL(opts.SitemapURL); err != nil && opts.Action == "add" {
-		return cannotRun("%v", err)
 	}
 	name := opts.Target
-	var (
-		src    []byte
-		mode   fs.FileMode = 0o644
-		exists             = true
-		err    error
-	)
+	var edit func(robots.Edit) (robots.Edited, error)
 	if name == "-" {
 		name = input.StdinName
-		if src, err = io.ReadAll(s.In); err != nil {
+		src, err := io.ReadAll(s.In)
+		if err != nil {
 			return cannotRun("reading standard input: %v", err)
 		}
+		edit = func(e robots.Edit) (robots.Edited, error) { return e.Apply(src) }
 	} else {
-		st, err := os.Stat(name)
-		switch {
-		case errors.Is(err, fs.ErrNotExist) && opts.Action == "add":
-			exists = false
-		case err != nil:
-			return fileError(name, err)
-		case !st.Mode().IsRegular():
-			return cannotRun("%s is not a regular file", name)
-		default:
-			mode = st.Mode().Perm()
-			if src, err = os.ReadFile(name); err != nil {
-				return fileError(name, err)
-			}
-		}
+		edit = func(e robots.Edit) (robots.Edited, error) { return e.File(name) }
 	}
-	var (
-		out     []byte
-		changed bool
-	)
+	var ed robots.Edited
+	var err error
 	if opts.Action == "add" {
-		out, changed, err = robots.AddSitemap(src, opts.SitemapURL)
+		ed, err = edit(robots.Edit{Add: opts.SitemapURL})
 	} else {
-		out, changed, err = robots.RemoveSitemap(src, opts.SitemapURL)
-		if n, ch, nerr := urlnorm.Normalize(opts.SitemapURL); err == nil && !changed && nerr == nil && ch != 0 {
+		ed, err = edit(robots.Edit{Remove: []string{opts.SitemapURL}})
+		if n, ch, nerr := urlnorm.Normalize(opts.SitemapURL); err == nil && !ed.Changed() && nerr == nil && ch != 0 {
 			// The line add wrote for the URL as given (its normal form).
-			if out, changed, err = robots.RemoveSitemap(src, n); changed {
+			if ed, err = edit(robots.Edit{Remove: []string{n}}); ed.Changed() {
 				opts.SitemapURL = n
 			}
 		}
 	}
-	if err != nil {
-		return cannotRun("%s: %v", name, err)
+	if err := robotsEditError(name, err); err != nil {
+		return err
 	}
 	if opts.Target == "-" {
-		if _, err := s.Out.Write(out); err != nil {
+		if _, err := s.Out.Write(ed.Out); err != nil {
 			return cannotRun("writing output: %v", err)
-		}
-	} else if changed {
-		if err := store.WriteFile(name, out, mode); err != nil {
-			return cannotRun("%v", err)
 		}
 	}
 	switch {
-	case opts.Action == "add" && !changed:
+	case opts.Action == "add" && !ed.Changed():
 		fmt.Fprintf(s.Err, "%s: already lists Sitemap: %s; unchanged\n", name, opts.SitemapURL)
-	case opts.Action == "add" && !exists:
+	case opts.Action == "add" && ed.Created:
 		fmt.Fprintf(s.Err, "%s: created with Sitemap: %s\n", name, opts.SitemapURL)
 	case opts.Action == "add":
 		fmt.Fprintf(s.Err, "%s: added Sitemap: %s\n", name, opts.SitemapURL)
-	case !changed:
+	case !ed.Changed():
 		fmt.Fprintf(s.Err, "%s: no Sitemap line lists %s; unchanged\n", name, opts.SitemapURL)
 	default:
 		fmt.Fprintf(s.Err, "%s: removed Sitemap: %s\n", name, opts.SitemapURL)
 	}
-	if opts.Action == "add" {
-		// RB-11: the sitemap itself should not be disallowed for crawlers.
-		f := robots.ParseBytes(out)
-		for _, ua := range []string{"*", "Googlebot", "bingbot"} {
-			if !f.Allowed(ua, opts.SitemapURL) {
-				fmt.Fprintf(s.Err, "%s: warning RB-11: this robots.txt disallows %s for %s; crawlers will not fetch it\n", name, robots.PathOf(opts.SitemapURL), ua)
-				break
-			}
-		}
+	if ua := ed.Disallowed; ua != "" {
+		fmt.Fprintf(s.Err, "%s: warning RB-11: this robots.txt disallows %s for %s; crawlers will not fetch it\n", name, robots.PathOf(opts.SitemapURL), ua)
 	}
 	return nil
+}
+
+// normalSitemapURL puts the SITEMAP_URL of add in its normal form, the
+// one generate --robots writes, so the two never list one sitemap twice;
+// a rewrite is said. A URL that cannot be on a Sitemap: line is exit 2.
+func normalSitemapURL(opts *robotsOptions, s *streams) error {
+	n, ch, err := urlnorm.Normalize(opts.SitemapURL)
+	if err != nil {
+		if err := robots.CheckSitemapURL(opts.SitemapURL); err != nil {
+			return cannotRun("%v", err)
+		}
+		if _, pr := check.URL(opts.SitemapURL); !pr.OK() { // it refuses every URL without a normal form
+			return cannotRun("sitemap URL %q %s (%s)", check.EscapeControls(opts.SitemapURL), pr.Text(), pr.Rule)
+		}
+		return cannotRun("sitemap URL %v", err)
+	}
+	if ch != 0 {
+		fmt.Fprintf(s.Err, "sitemap URL %q written as %q (%s; L-18)\n", check.EscapeControls(opts.SitemapURL), n, ch)
+		opts.SitemapURL = n
+	}
+	if err := robots.CheckSitemapURL(opts.SitemapURL); err != nil {
+		return cannotRun("%v", err)
+	}
+	return nil
+}
+
+// robotsEditError is the exit-2 error of a robots.txt edit that failed
+// (nil for none), worded by the step that failed.
+func robotsEditError(name string, err error) error {
+	var fe *robots.FileError
+	switch {
+	case err == nil:
+		return nil
+	case !errors.As(err, &fe):
+		return cannotRun("%s: %v", name, err) // the content of standard input
+	case fe.Op == "edit":
+		return cannotRun("%s: %v", name, fe.Err)
+	case fe.Op == "read" && errors.As(fe.Err, new(*fs.PathError)):
+		return fileError(name, fe.Err)
+	}
+	return cannotRun("%v", fe.Err) // not a regular file; or writing it
 }
 
 // fileError is the exit-2 error for a local robots.txt that cannot be
