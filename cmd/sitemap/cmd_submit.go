@@ -279,7 +279,7 @@ func submitEntries(ctx context.Context, o *submitOptions, s *streams, key string
 				br = bufio.NewReaderSize(f, 64<<10)
 			}
 			head, _ := br.Peek(64 << 10)
-			if isSitemapHead(head) {
+			if input.IsSitemapHead(head) {
 				if closer != nil {
 					closer.Close() // read again by package input
 				}

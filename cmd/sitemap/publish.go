@@ -12,6 +12,8 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/build"
 	"github.com/sitemapkit/sitemap/fetch"
+	"github.com/sitemapkit/sitemap/internal/check"
+	"github.com/sitemapkit/sitemap/urlnorm"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/store"
 )
@@ -198,4 +200,21 @@ func checkName(name string) error {
 		}
 	}
 	return nil
+}
+
+// normalURLFlag returns the value of a URL flag (--base-url, --site-url)
+// in its normal form (urlnorm.Normalize, L-18), as the entries are written:
+// a punycode, lower-case host, no default port or fragment, percent-
+// encoded. A rewrite is said on standard error, but for the slash of an
+// empty path (https://www.example.com). A value with no normal form is
+// returned as it is, for the builder to refuse with its reason.
+func normalURLFlag(flag, v string, s *streams) string {
+	n, ch, err := urlnorm.Normalize(v)
+	if err != nil || ch == 0 {
+		return v
+	}
+	if ch&^urlnorm.ChangedPath != 0 {
+		fmt.Fprintf(s.Err, "sitemap: %s %q written as %q (%s; L-18)\n", flag, check.EscapeControls(v), n, ch)
+	}
+	return n
 }
