@@ -591,4 +591,3 @@ func (o *generateOptions) shardOptions(bo *build.Options) (int, int, error) {
 	}
 	return k, n, nil
 }
-

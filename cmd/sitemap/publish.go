@@ -13,9 +13,9 @@ import (
 	"github.com/sitemapkit/sitemap/build"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/internal/check"
-	"github.com/sitemapkit/sitemap/urlnorm"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/store"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // publishFlags are the output flags generate and crawl share: where the
