@@ -402,7 +402,7 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 	}
 	o.publishFlags.warnNoIndex(s.Err, bsum)
 	if inKey != "" && !o.DryRun && o.Out != "-" {
-		if top := publishedTop(o.Out, bsum); top != "" {
+		if top := bsum.TopIn(o.Out); top != "" {
 			if err := o.indexnowFlags.submitWith(ctx, inKey, top, start.Host, st.(indexnow.Ledger), s); err != nil {
 				return err
 			}

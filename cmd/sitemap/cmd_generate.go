@@ -20,6 +20,7 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/build"
 	"github.com/sitemapkit/sitemap/generate"
+	"github.com/sitemapkit/sitemap/indexnow"
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/source"
@@ -358,8 +359,8 @@ func (o *generateOptions) finish(ctx context.Context, g *generate.Options, sum g
 		if host == "" {
 			host = o.BaseURL
 		}
-		if top := publishedTop(o.Out, sum.Summary); top != "" {
-			if err := o.indexnowFlags.submitPublished(ctx, inKey, top, indexnowHost(host), o.State, s); err != nil {
+		if top := sum.TopIn(o.Out); top != "" {
+			if err := o.indexnowFlags.submitPublished(ctx, inKey, top, indexnow.HostOf(host), o.State, s); err != nil {
 				return err
 			}
 		}
