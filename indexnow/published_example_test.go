@@ -9,9 +9,12 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 
+	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/indexnow"
+	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/state"
 )
 
@@ -47,4 +50,27 @@ func ExampleSubmitPublished() {
 	// received [https://www.example.com/a]
 	// true 0 <nil>
 	// true 0 <nil>
+}
+
+// Inputs reads what `sitemap submit` takes: change lists from `sitemap
+// diff`, sitemaps, URL lists and standard input, in the order given.
+func ExampleInputs() {
+	dir, _ := os.MkdirTemp("", "indexnow-inputs")
+	defer os.RemoveAll(dir)
+	changes := filepath.Join(dir, "changes.jsonl")
+	os.WriteFile(changes, []byte(`{"change":"modified","loc":"https://www.example.com/a","new":{"loc":"https://www.example.com/a","lastmod":"2026-11-02"}}`+"\n"), 0o644)
+	entries, err := indexnow.Inputs(context.Background(), []string{changes, "-"}, "9f3c2a7e41b84d0c", input.Options{
+		Stdin: strings.NewReader("https://www.example.com/b\n"), Follow: true,
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	entries(context.Background(), func(u *sitemap.URL) error {
+		fmt.Println(u.Loc)
+		return nil
+	})
+	// Output:
+	// https://www.example.com/a
+	// https://www.example.com/b
 }
