@@ -125,122 +125,146 @@ func runRobotsList(ctx context.Context, opts *robotsOptions, s *streams) error {
 	if opts.Timeout <= 0 {
 		return cannotRun("--timeout %v: use a positive duration, such as 30s", opts.Timeout)
 	}
-	var (
-		f    *robots.File
-		base *url.URL
-		name = opts.Target
-		err  error
-	)
-	popt := robots.WithMaxBytes(opts.MaxBytes)
-	switch {
-	case urlnorm.IsHTTP(opts.Target):
-		var status int
-		f, base, status, err = fetchRobots(ctx, opts)
-		if err != nil {
-			return cannotRun("%v", err)
-		}
-		if f == nil {
-			// RFC 9309 §2.3.1.3: a 4xx robots.txt means no rules and no sitemaps.
-			msg := fmt.Sprintf("HTTP %d: no robots.txt, so no Sitemap lines (RB-02: it must be at /robots.txt)", status)
-			fmt.Fprintf(s.Err, "%s: %s\n", base, msg)
-			if opts.Format == "json" {
-				// The same document shape as for any other answer.
-				enc := json.NewEncoder(s.Out)
-				enc.SetIndent("", "  ")
-				if err := enc.Encode(struct {
-					Robots   string              `json:"robots"`
-					Sitemaps []string            `json:"sitemaps"`
-					Warnings []robotsWarningJSON `json:"warnings"`
-				}{base.String(), []string{}, []robotsWarningJSON{{Rule: "RB-02", Severity: "warning", Message: msg, URL: base.String()}}}); err != nil {
-					return cannotRun("writing output: %v", err)
-				}
-			}
-			return problemsFound()
-		}
-		name = base.String()
-	case opts.Target == "-":
-		name = input.StdinName
-		if f, err = robots.Parse(s.In, popt); err != nil {
-			return cannotRun("reading standard input: %v", err)
-		}
-	default:
-		fh, err := os.Open(opts.Target)
-		if err != nil {
-			return fileError(opts.Target, err)
-		}
-		if st, err := fh.Stat(); err == nil && st.IsDir() {
-			fh.Close()
-			return cannotRun("%s: is a directory; give a robots.txt file", opts.Target)
-		}
-		f, err = robots.Parse(fh, popt)
-		fh.Close()
-		if err != nil {
-			return cannotRun("reading %s: %v", opts.Target, err)
-		}
+	f, base, name, err := readRobots(ctx, opts, s)
+	if f == nil || err != nil {
+		return err
 	}
 	sitemaps, swarn := f.Sitemaps(base)
 	warnings := append(append([]robots.Warning(nil), f.Warnings()...), swarn...)
+	writeRobotsWarnings(s.Err, name, warnings, opts.MaxPerRule)
+	if err := writeRobotsList(s.Out, opts.Format, name, base != nil, sitemaps, warnings); err != nil {
+		return err
+	}
+	if len(swarn) > 0 || f.Truncated() {
+		return problemsFound()
+	}
+	return nil
+}
+
+// readRobots reads the robots.txt of opts.Target: a URL (its base the
+// final URL), standard input or a file, and returns the name messages
+// give it. A URL that answers 4xx has no robots.txt: that is said (with
+// the JSON document of --format json), and the File is nil with the
+// exit error.
+func readRobots(ctx context.Context, opts *robotsOptions, s *streams) (*robots.File, *url.URL, string, error) {
+	popt := robots.WithMaxBytes(opts.MaxBytes)
+	switch {
+	case urlnorm.IsHTTP(opts.Target):
+		f, base, status, err := fetchRobots(ctx, opts)
+		if err != nil {
+			return nil, nil, "", cannotRun("%v", err)
+		}
+		if f == nil {
+			return nil, nil, "", noRobots(base, status, opts.Format, s)
+		}
+		return f, base, base.String(), nil
+	case opts.Target == "-":
+		f, err := robots.Parse(s.In, popt)
+		if err != nil {
+			return nil, nil, "", cannotRun("reading standard input: %v", err)
+		}
+		return f, nil, input.StdinName, nil
+	}
+	fh, err := os.Open(opts.Target)
+	if err != nil {
+		return nil, nil, "", fileError(opts.Target, err)
+	}
+	defer fh.Close()
+	if st, err := fh.Stat(); err == nil && st.IsDir() {
+		return nil, nil, "", cannotRun("%s: is a directory; give a robots.txt file", opts.Target)
+	}
+	f, err := robots.Parse(fh, popt)
+	if err != nil {
+		return nil, nil, "", cannotRun("reading %s: %v", opts.Target, err)
+	}
+	return f, nil, opts.Target, nil
+}
+
+// robotsListJSON is the document of robots list --format json.
+type robotsListJSON struct {
+	Robots   string              `json:"robots"`
+	Sitemaps []string            `json:"sitemaps"`
+	Warnings []robotsWarningJSON `json:"warnings"`
+}
+
+// noRobots says that the robots.txt URL base answered status (4xx): no
+// rules and no sitemaps (RFC 9309 §2.3.1.3); exit status 1.
+func noRobots(base *url.URL, status int, format string, s *streams) error {
+	msg := fmt.Sprintf("HTTP %d: no robots.txt, so no Sitemap lines (RB-02: it must be at /robots.txt)", status)
+	fmt.Fprintf(s.Err, "%s: %s\n", base, msg)
+	if format == "json" {
+		// The same document shape as for any other answer.
+		enc := json.NewEncoder(s.Out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(robotsListJSON{base.String(), []string{}, []robotsWarningJSON{{Rule: "RB-02", Severity: "warning", Message: msg, URL: base.String()}}}); err != nil {
+			return cannotRun("writing output: %v", err)
+		}
+	}
+	return problemsFound()
+}
+
+// writeRobotsWarnings writes the warnings of the robots.txt name, one line
+// each, at most maxPerRule of one rule (0: all), the rest counted.
+func writeRobotsWarnings(w io.Writer, name string, warnings []robots.Warning, maxPerRule int) {
 	shown := map[string]int{}
 	var capped []string // rules with warnings not shown, in order of first
-	for _, w := range warnings {
-		if opts.MaxPerRule > 0 && shown[w.Rule] >= opts.MaxPerRule {
-			if shown[w.Rule] == opts.MaxPerRule {
-				capped = append(capped, w.Rule)
+	for _, wa := range warnings {
+		if maxPerRule > 0 && shown[wa.Rule] >= maxPerRule {
+			if shown[wa.Rule] == maxPerRule {
+				capped = append(capped, wa.Rule)
 			}
-			shown[w.Rule]++
+			shown[wa.Rule]++
 			continue
 		}
-		shown[w.Rule]++
+		shown[wa.Rule]++
 		// One line each, whatever the file holds (or is called).
-		where, msg := check.EscapeControls(name), check.EscapeControls(w.Message)
-		if w.Line > 0 {
-			fmt.Fprintf(s.Err, "%s:%d: warning %s: %s\n", where, w.Line, w.Rule, msg)
+		where, msg := check.EscapeControls(name), check.EscapeControls(wa.Message)
+		if wa.Line > 0 {
+			fmt.Fprintf(w, "%s:%d: warning %s: %s\n", where, wa.Line, wa.Rule, msg)
 		} else {
-			fmt.Fprintf(s.Err, "%s: warning %s: %s\n", where, w.Rule, msg)
+			fmt.Fprintf(w, "%s: warning %s: %s\n", where, wa.Rule, msg)
 		}
 	}
 	for _, r := range capped {
-		n := shown[r] - opts.MaxPerRule
-		fmt.Fprintf(s.Err, "%s: note %s: and %d more %s %s (use --max-per-rule 0 to see all)\n",
+		n := shown[r] - maxPerRule
+		fmt.Fprintf(w, "%s: note %s: and %d more %s %s (use --max-per-rule 0 to see all)\n",
 			check.EscapeControls(name), r, n, r, map[bool]string{true: "warning", false: "warnings"}[n == 1])
 	}
-	switch opts.Format {
+}
+
+// writeRobotsList writes the sitemap URLs in format (text, jsonl, or json
+// with the warnings; fromURL says whether name is a URL or a file).
+func writeRobotsList(w io.Writer, format, name string, fromURL bool, sitemaps []string, warnings []robots.Warning) error {
+	switch format {
 	case "text":
 		for _, u := range sitemaps {
-			if _, err := fmt.Fprintln(s.Out, u); err != nil {
+			if _, err := fmt.Fprintln(w, u); err != nil {
 				return outputError(err)
 			}
 		}
 	case "jsonl":
-		enc := json.NewEncoder(s.Out)
+		enc := json.NewEncoder(w)
 		for _, u := range sitemaps {
 			if err := enc.Encode(map[string]string{"loc": u}); err != nil {
 				return cannotRun("writing output: %v", err)
 			}
 		}
 	case "json":
-		out := struct {
-			Robots   string              `json:"robots"`
-			Sitemaps []string            `json:"sitemaps"`
-			Warnings []robotsWarningJSON `json:"warnings"`
-		}{Robots: name, Sitemaps: append([]string{}, sitemaps...), Warnings: []robotsWarningJSON{}}
-		for _, w := range warnings {
-			jw := robotsWarningJSON{Rule: w.Rule, Severity: "warning", Message: w.Message, Line: w.Line}
-			if base != nil {
+		out := robotsListJSON{Robots: name, Sitemaps: append([]string{}, sitemaps...), Warnings: []robotsWarningJSON{}}
+		for _, wa := range warnings {
+			jw := robotsWarningJSON{Rule: wa.Rule, Severity: "warning", Message: wa.Message, Line: wa.Line}
+			if fromURL {
 				jw.URL = name
 			} else {
 				jw.File = name
 			}
 			out.Warnings = append(out.Warnings, jw)
 		}
-		enc := json.NewEncoder(s.Out)
+		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(out); err != nil {
 			return cannotRun("writing output: %v", err)
 		}
-	}
-	if len(swarn) > 0 || f.Truncated() {
-		return problemsFound()
 	}
 	return nil
 }
