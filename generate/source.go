@@ -58,57 +58,64 @@ type Item struct {
 func Read(r io.Reader, o source.Options) Source {
 	return func(ctx context.Context, yield func(*Item) error) error {
 		in := interruptible(ctx, r)
-		if cr, ok := in.(*ctxio.Reader); ok {
-			// Once a terminal or a pipe has kept us waiting a moment
-			// (ctxio.IdleAfter), hand over what was read: Run sees an
-			// entry soon after it arrives, and a producer writing a few
-			// KiB at a time does not wake the builder at every write.
-			cr.Idle = func() { yield(nil) }
+		cr, _ := in.(*ctxio.Reader)
+		return readEntries(ctx, in, cr, o, yield)
+	}
+}
+
+// readEntries is Read of in, whose reads wait on cr when it is not nil
+// (in is cr, or a reader of it such as a bufio.Reader).
+func readEntries(ctx context.Context, in io.Reader, cr *ctxio.Reader, o source.Options, yield func(*Item) error) error {
+	if cr != nil {
+		// Once a terminal or a pipe has kept us waiting a moment
+		// (ctxio.IdleAfter), hand over what was read: Run sees an
+		// entry soon after it arrives, and a producer writing a few
+		// KiB at a time does not wake the builder at every write.
+		cr.Idle = func() { yield(nil) }
+	}
+	var werr error // the first error yield returned for a warning
+	warn := o.Warn
+	o.Warn = func(e *source.Error) {
+		if warn != nil {
+			warn(e)
 		}
-		var werr error // the first error yield returned for a warning
-		warn := o.Warn
-		o.Warn = func(e *source.Error) {
-			if warn != nil {
-				warn(e)
-			}
-			if werr == nil {
-				werr = yield(&Item{Problem: e, Warning: true, File: e.File, Line: e.Line})
-			}
+		if werr == nil {
+			werr = yield(&Item{Problem: e, Warning: true, File: e.File, Line: e.Line})
 		}
-		src, err := source.New(in, o)
+	}
+	src, err := source.New(in, o)
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return fmt.Errorf("cannot read input: %w", err)
+	}
+	var it Item
+	for {
+		rec, err := src.Next()
+		if werr != nil {
+			return werr
+		}
+		if err == io.EOF {
+			return nil
+		}
+		var serr *source.Error
+		if errors.As(err, &serr) {
+			it = Item{Problem: serr, File: serr.File, Line: serr.Line}
+			if err := yield(&it); err != nil {
+				return err
+			}
+			continue
+		}
 		if err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			return fmt.Errorf("cannot read input: %w", err)
+			return fmt.Errorf("cannot read input %s: %w", o.Name, err)
 		}
-		var it Item
-		for {
-			rec, err := src.Next()
-			if werr != nil {
-				return werr
-			}
-			if err == io.EOF {
-				return nil
-			}
-			var serr *source.Error
-			if errors.As(err, &serr) {
-				it = Item{Problem: serr, File: serr.File, Line: serr.Line}
-				if err := yield(&it); err != nil {
-					return err
-				}
-				continue
-			}
-			if err != nil {
-				if ctx.Err() != nil {
-					return ctx.Err()
-				}
-				return fmt.Errorf("cannot read input %s: %w", o.Name, err)
-			}
-			it = Item{URL: rec.URL, File: o.Name, Line: rec.Line}
-			if err := yield(&it); err != nil {
-				return err
-			}
+		it = Item{URL: rec.URL, File: o.Name, Line: rec.Line}
+		if err := yield(&it); err != nil {
+			return err
 		}
 	}
 }
