@@ -6,7 +6,7 @@ import (
 )
 
 // DefaultDedupMemory is the in-memory budget of URL deduplication when
-// Options.DedupMemory is 0: 64 MiB holds about 2 million URLs before
+// Options.DedupMemory is 0: 64 MiB holds about 1 million URLs before
 // anything goes to disk.
 const DefaultDedupMemory = seen.DefaultMemory
 

@@ -54,11 +54,12 @@
 // in its normal form (package urlnorm: the spellings of one URL count as
 // one), checked by the workers as they read (one set behind a lock): a table in
 // memory, past the budget [Options.DedupMemory] (64 MiB by default: about
-// 2 million URLs in memory) a sorted run in a temporary file in
-// [Options.TempDir] behind a filter in memory, removed when Walk returns
-// (also on error or cancellation). Memory does not grow with the number
-// of URLs; a new URL usually costs no read of the file, a repeated one
-// whose hash went to disk one 4 KiB read. Two different URLs are taken
+// 1 million URLs in memory) sorted runs in temporary files in
+// [Options.TempDir] behind filters in memory, unlinked as soon as they are
+// made (nothing is left behind, even when the process is killed). Memory
+// does not grow with the number of URLs, and each hash is written to disk
+// a few times at most; a new URL usually costs no read of the files, a
+// repeated one whose hash went to disk one 4 KiB read. Two different URLs are taken
 // for one with probability about n²/2¹²⁹ (3·10⁻²⁵ for 10 million). The
 // layout is in the documentation of package internal/seen. With several
 // workers, which sitemap's copy of a repeated URL is kept depends on

@@ -42,10 +42,10 @@ import (
 )
 
 // DefaultDedupMemory is the memory for remembering the locs read when
-// Options.DedupMemory is zero: 48 MiB holds about 1.5 million distinct
-// URLs in memory; past that the set spills to a temporary file behind a
-// filter that keeps a run of 10 million URLs within the budget (see
-// package internal/seen's documentation for the layout).
+// Options.DedupMemory is zero: 48 MiB holds about 750,000 distinct URLs
+// in memory; past that the set spills to sorted runs on disk behind
+// filters, each hash written a few times at most (see package
+// internal/seen's documentation for the layout).
 const DefaultDedupMemory = 48 << 20
 
 // Options configure [Run]. The zero value of every field is usable except

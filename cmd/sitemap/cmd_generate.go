@@ -61,8 +61,8 @@ type generateOptions struct {
 }
 
 // genDedupMemory is generate's default --dedup-memory: 48 MiB holds about
-// 1.5 million distinct URLs before the set spills to disk, and keeps a run
-// of 10 million URLs under 100 MB of memory in all.
+// 750,000 distinct URLs before the set spills to disk, and keeps a run
+// of 10^8 URLs under 100 MB of memory in all.
 const genDedupMemory = generate.DefaultDedupMemory
 
 // genMaxReported is how many skipped entries are reported one by one; the

@@ -8,10 +8,10 @@
 // memory budget given to [New] ([DefaultMemory] by default) is shared
 // evenly by the shards, and each one's share is split in two:
 //
-//   - Two thirds are the memory table: the hashes added since the last
+//   - One third is the memory table: the hashes added since the last
 //     spill, open addressing with linear probing, 16 bytes a slot, at
-//     most 3/4 full (so a budget of B bytes holds B/32 hashes; 64 MiB,
-//     about 2.1 million URLs), grown by doubling from 64 KiB; on Unix it
+//     most 3/4 full (so a budget of B bytes holds B/64 hashes; 64 MiB,
+//     about 1 million URLs), grown by doubling from 64 KiB; on Unix it
 //     is mapped outside the Go heap (with huge pages on Linux), so the
 //     garbage collector adds nothing on top.
 //   - When the table is full, its hashes are spilled, sorted (a hash's
@@ -30,15 +30,15 @@
 //     4 KiB block of a run (8 bytes per 256 URLs) and, once a shard has
 //     spilled, 576 KiB of I/O buffers; a lookup in a run is one 4 KiB
 //     read.
-//   - One third is filters (split block Bloom filters, one cache line a
-//     lookup): two ninths one filter of every hash on disk, made at the
-//     first spill at its full size and never rebuilt, which tells most
-//     new URLs from old ones in one probe (about 1 in 70 reads further
-//     while it has 6 bits a hash: 5 million URLs a shard at 64 MiB); one
-//     ninth a filter per run (up to 5 bits a hash, fewer when the budget
-//     runs short; a run's filter made when the set was smaller is
-//     rebuilt smaller, by reading the run), probed only when the first
-//     said "maybe", to pick the runs worth a read.
+//   - Two thirds are filters (split block Bloom filters, one cache line
+//     a lookup): half the budget one filter of every hash on disk, made
+//     at the first spill at its full size and never rebuilt, which tells
+//     most new URLs from old ones in one probe (about 1 in 20 reads
+//     further while it has 6 bits a hash: 8 million URLs a shard at
+//     48 MiB, 33 million in all); a sixth a filter per run (up to 5 bits
+//     a hash, fewer when the budget runs short; a run's filter made when
+//     the set was smaller is rebuilt smaller, by reading the run), probed
+//     only when the first said "maybe", to pick the runs worth a read.
 //
 // Past what the filters cover (tens of millions of URLs at the default
 // budget) more new URLs cost reads of the runs: the work per URL grows,

@@ -61,7 +61,7 @@ const fanIn = 8
 
 // New makes a set that keeps at most about budget bytes of memory
 // (DefaultMemory when budget ≤ 0), shared evenly by its shards: in each,
-// two thirds for the memory table, one third for the filters of the runs
+// a third for the memory table, two thirds for the filters of the runs
 // on disk (see the package documentation), plus 576 KiB of I/O buffers
 // once it spills. dir is where the spill files are created ("" =
 // os.TempDir()); on Unix they are unlinked at once, so they are never
@@ -257,7 +257,7 @@ func (s *shard) compact() error {
 }
 
 // allBitsPerKey is the bits a key of the filter of all keys on disk is
-// made for (it sets 4 bits a key): about 1 new key in 70 probes the runs'
+// made for (it sets 4 bits a key): about 1 new key in 20 probes the runs'
 // filters while it has that many, 1 in 6 at 3 bits a key.
 const allBitsPerKey = 6
 
