@@ -301,7 +301,7 @@ func TestDifferential(t *testing.T) {
 		seed   uint64
 		budget int64
 		n      int
-	}{{1, 32 << 10, 60000}, {2, 256 << 10, 60000}, {3, 0, 30000}} {
+	}{{1, 32 << 10, 40000}, {2, 256 << 10, 40000}, {3, 0, 20000}} {
 		t.Run(strconv.FormatInt(tc.budget, 10), func(t *testing.T) {
 			s := New(tc.budget, t.TempDir())
 			defer s.Close()
@@ -345,22 +345,22 @@ func TestDifferential(t *testing.T) {
 
 // The bytes written to disk grow linearly with the keys: each key is
 // written once by its spill and once by each merge, and merges go fanIn
-// runs at a time, so 400 tables' worth of keys are written at most
-// 1 + ⌈log₈ 400⌉ = 4 times (one merged run rewritten at each spill, the
-// old way, wrote them about 200 times).
+// runs at a time, so 200 tables' worth of keys are written at most
+// 1 + ⌈log₈ 200⌉ = 4 times (one merged run rewritten at each spill, the
+// old way, wrote them about 100 times).
 func TestDiskTrafficLinear(t *testing.T) {
-	const slots = 1024 // 768 keys a spill
+	const slots = 512 // 384 keys a spill
 	s := newSet(slots, 2<<20, t.TempDir())
 	defer s.Close()
 	rng := rand.New(rand.NewPCG(7, 8))
-	const n = 400 * 768
+	const n = 200 * 384
 	for range n {
 		if _, err := s.add(key{rng.Uint64(), rng.Uint64() | 1}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	per := float64(s.diskWritten()) / float64(16*s.DiskEntries())
-	if per > 4 || s.DiskEntries() < n-768 {
+	if per > 4 || s.DiskEntries() < n-384 {
 		t.Fatalf("%d keys on disk written %.2f times each, want at most 4", s.DiskEntries(), per)
 	}
 	if r := s.runCount(); r > 3*(fanIn-1) {
