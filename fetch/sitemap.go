@@ -203,14 +203,14 @@ func (r *sitemapRead) open() bool {
 		case j.parent == 0:
 			// A named input that cannot be read: the caller's to say
 			// (Summary.StartErr), once.
-			n.Failed, n.Err = true, err.Error()
+			n.Failed, n.Err, n.Cause = true, err.Error(), err
 			w.mu.Lock()
 			if w.startErr == nil {
 				w.startErr = err
 			}
 			w.mu.Unlock()
 		default:
-			n.Failed, n.Err = true, err.Error()
+			n.Failed, n.Err, n.Cause = true, err.Error(), err
 			e.diag(n, errDiag("VAL-01", err.Error()))
 		}
 		r.end()
