@@ -97,6 +97,9 @@ func (w *walker) claimSitemap(j *job, e *emitter) (*Node, string, bool) {
 		}
 	}
 	n := &Node{Parent: j.parent, Kind: NodeSitemap, URL: j.url, Depth: j.depth, Probe: j.probe, Seq: j.seq}
+	if j.doc != nil {
+		n.Served = j.doc.URL
+	}
 	if j.probe {
 		// A probe claims its URL only once it proves to be a sitemap, so
 		// a miss never hides a sitemap that robots.txt names.
@@ -194,7 +197,7 @@ func (r *sitemapRead) fetch() bool {
 func (r *sitemapRead) open() bool {
 	w, j, e, n := r.w, r.j, r.e, r.n
 	r.final, r.base, r.site = j.doc.Name, j.doc.URL, j.doc.URL
-	n.FinalURL, n.Served = r.final, j.doc.URL
+	n.FinalURL = r.final
 	o, err := w.openDoc(r.ctx, j.doc, r.report)
 	if err != nil {
 		switch {
