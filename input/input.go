@@ -153,23 +153,6 @@ func (o *Options) diag(d sitemap.Diagnostic) {
 	}
 }
 
-func (o *Options) maxDepth() int {
-	if o.MaxDepth <= 0 {
-		return 1
-	}
-	return o.MaxDepth
-}
-
-func (o *Options) maxChildren() int {
-	switch {
-	case o.MaxChildren == 0:
-		return DefaultMaxChildren
-	case o.MaxChildren < 0:
-		return 0
-	}
-	return o.MaxChildren
-}
-
 // DefaultMaxChildren is [Options.MaxChildren] when zero.
 const DefaultMaxChildren = 1000
 
