@@ -75,9 +75,9 @@ func (d *dialect) rewrite(q string) string {
 			i = j - 1
 		case c == '{':
 			j := strings.IndexByte(q[i:], '}')
-			if j < 0 {
-				b.WriteString(q[i:])
-				return b.String()
+			if j < 0 { // no mark: a brace of the SQL
+				b.WriteByte(c)
+				continue
 			}
 			tok := q[i+1 : i+j]
 			i += j
