@@ -554,11 +554,26 @@ func (c crawlLog) Seen(ctx context.Context, loc string) (bool, error) {
 // reasonsPage is how many rows Reasons reads per query.
 const reasonsPage = 4096
 
-// Reasons implements [CrawlLog]. It walks the table in primary-key order a
-// page at a time, releasing the mutex between pages: a GROUP BY would have
-// SQLite build a sorter as large as the table in memory.
+// Reasons implements [CrawlLog]. On SQLite it walks the table in
+// primary-key order a page at a time, releasing the mutex between pages:
+// a GROUP BY would have SQLite build a sorter as large as the table in
+// memory. PostgreSQL groups in one query (spilling to disk past its
+// work_mem), instead of a round trip a page.
 func (c crawlLog) Reasons(ctx context.Context) (map[string]int, error) {
 	m := make(map[string]int)
+	if c.s.d.pg {
+		err := c.s.read(func(x sess) error {
+			rows, err := x.query(ctx, `SELECT reason, count(*) FROM {crawl_urls} WHERE state IN (2, 3) GROUP BY reason`)
+			return scanAll(rows, err, func(rows *sql.Rows) error {
+				var r string
+				var n int
+				err := rows.Scan(&r, &n)
+				m[r] = n
+				return err
+			})
+		})
+		return m, err
+	}
 	after := ""
 	for {
 		n := 0
