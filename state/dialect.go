@@ -248,6 +248,28 @@ func (x sess) row(ctx context.Context, q string, args ...any) row {
 	return row{r: x.x.QueryRowContext(ctx, x.s.sql.of(q), args...)}
 }
 
+// num scans an integer column into *p directly (database/sql would
+// format it and parse it again for an int).
+func num(p *int) sql.Scanner { return intScanner{p} }
+
+type intScanner struct{ p *int }
+
+func (s intScanner) Scan(src any) error {
+	switch v := src.(type) {
+	case int64:
+		*s.p = int(v)
+	case nil:
+		*s.p = 0
+	default:
+		var n sql.NullInt64
+		if err := n.Scan(src); err != nil {
+			return err
+		}
+		*s.p = int(n.Int64)
+	}
+	return nil
+}
+
 type row struct {
 	r   *sql.Row
 	err error
