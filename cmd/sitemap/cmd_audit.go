@@ -19,6 +19,7 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/audit"
 	"github.com/sitemapkit/sitemap/crawl"
+	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/state"
 )
@@ -290,10 +291,10 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 		// A sitemap that could not be read (a child missing, not a
 		// sitemap) is a problem found, as in every command: the audit
 		// covers only what was read.
-		fmt.Fprintf(s.Err, "sitemap: %s reading the sitemaps (above); a sitemap that could not be read is not audited\n", plural(readErrors, "error"))
+		fmt.Fprintf(s.Err, "sitemap: %s reading the sitemaps (above); a sitemap that could not be read is not audited\n", plural.Of(readErrors, "error", "errors"))
 	}
 	if tally.Errors > 0 {
-		fmt.Fprintf(s.Err, "sitemap: %d %s with errors\n", tally.Errors, crawlPlural(tally.Errors, "URL", "URLs"))
+		fmt.Fprintf(s.Err, "sitemap: %s with errors\n", plural.Of(tally.Errors, "URL", "URLs"))
 	}
 	if tally.Errors > 0 || readErrors > 0 {
 		return problemsFound()
@@ -319,10 +320,10 @@ func writeAuditSummary(w io.Writer, sum audit.Summary, t audit.Tally) {
 	if sum.Sample > 0 {
 		sample = fmt.Sprintf(" (a uniform random sample of at most %d per sitemap)", sum.Sample)
 	}
-	fmt.Fprintf(w, "%s %s: %d listed %s, %d audited%s; %d checked in this run, in %s\n", how, sum.Start, sum.Listed, crawlPlural(sum.Listed, "URL", "URLs"),
+	fmt.Fprintf(w, "%s %s: %s, %d audited%s; %d checked in this run, in %s\n", how, sum.Start, plural.Of(sum.Listed, "listed URL", "listed URLs"),
 		sum.Sampled, sample, sum.Checked, sum.Elapsed.Round(time.Millisecond))
 	if sum.Crawled > 0 {
-		fmt.Fprintf(w, "  the crawl fetched %d %s\n", sum.Crawled, crawlPlural(sum.Crawled, "page", "pages"))
+		fmt.Fprintf(w, "  the crawl fetched %s\n", plural.Of(sum.Crawled, "page", "pages"))
 	}
 	ids := make([]string, 0, len(t.Rules))
 	for id := range t.Rules {

@@ -23,6 +23,7 @@ import (
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/generate"
 	"github.com/sitemapkit/sitemap/indexnow"
+	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/store"
@@ -416,7 +417,7 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 	}
 	if failed > 0 || skipped > 0 {
 		if failed > 0 {
-			fmt.Fprintf(s.Err, "sitemap: %d %s failed (see the counts above%s)\n", failed, crawlPlural(failed, "URL", "URLs"), reportHint(o.Report))
+			fmt.Fprintf(s.Err, "sitemap: %s failed (see the counts above%s)\n", plural.Of(failed, "URL", "URLs"), reportHint(o.Report))
 		}
 		return problemsFound()
 	}
@@ -626,7 +627,7 @@ func writeCrawlSummary(w io.Writer, sum crawl.Summary) {
 	if sum.Resumed {
 		how = "resumed"
 	}
-	fmt.Fprintf(w, "%s %s: %d %s fetched in %s; %d listed, %d left out\n", how, sum.Start, sum.Fetched, crawlPlural(sum.Fetched, "page", "pages"),
+	fmt.Fprintf(w, "%s %s: %s fetched in %s; %d listed, %d left out\n", how, sum.Start, plural.Of(sum.Fetched, "page", "pages"),
 		sum.Elapsed.Round(time.Millisecond), sum.Listed, left)
 	for _, r := range reasons {
 		fmt.Fprintf(w, "  %-26s %d\n", r, sum.Reasons[r])
@@ -639,10 +640,3 @@ func writeCrawlSummary(w io.Writer, sum crawl.Summary) {
 // crawlMaxReported is how many entries the builder refused are reported
 // one by one.
 const crawlMaxReported = 100
-
-func crawlPlural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/sitemapkit/sitemap/crawl"
+	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/state"
 )
 
@@ -210,7 +211,7 @@ func runWorker(ctx context.Context, st state.Store, co crawl.Options, o *crawlOp
 	}
 	if sum.Finished {
 		if cs, err := log.Status(ctx); err == nil {
-			fmt.Fprintf(s.Err, "sitemap: worker %s finished the crawl (%d %s fetched by all its workers) and publishes it\n", cr.WorkerID(), cs.Fetched, crawlPlural(cs.Fetched, "page", "pages"))
+			fmt.Fprintf(s.Err, "sitemap: worker %s finished the crawl (%s fetched by all its workers) and publishes it\n", cr.WorkerID(), plural.Of(cs.Fetched, "page", "pages"))
 		}
 		return cr, sum, false, nil
 	}
@@ -220,8 +221,8 @@ func runWorker(ctx context.Context, st state.Store, co crawl.Options, o *crawlOp
 	if err := cr.Leave(context.WithoutCancel(ctx)); err != nil {
 		return cr, sum, true, cannotRun("crawl: %v", err)
 	}
-	fmt.Fprintf(s.Err, "sitemap: worker %s: %d %s fetched in %s; the frontier is empty and another worker publishes (sitemap crawl --state … --finish publishes, should it die first)\n",
-		cr.WorkerID(), sum.Fetched, crawlPlural(sum.Fetched, "page", "pages"), sum.Elapsed.Round(time.Millisecond))
+	fmt.Fprintf(s.Err, "sitemap: worker %s: %s fetched in %s; the frontier is empty and another worker publishes (sitemap crawl --state … --finish publishes, should it die first)\n",
+		cr.WorkerID(), plural.Of(sum.Fetched, "page", "pages"), sum.Elapsed.Round(time.Millisecond))
 	return cr, sum, true, nil
 }
 

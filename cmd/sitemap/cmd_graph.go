@@ -17,6 +17,7 @@ import (
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/graph"
 	"github.com/sitemapkit/sitemap/input"
+	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/state"
 )
 
@@ -250,12 +251,12 @@ func runLinkGraph(ctx context.Context, o *graphOptions, s *streams, dp *diagPrin
 			crawled = state.Redact(o.State)
 		}
 		fmt.Fprintf(s.Err, "sitemap: warning: the crawl of %s reached none of the %s of %s: every one is drawn as an orphan; give the sitemaps of the site crawled (the same scheme, host and port)\n",
-			crawled, plural(n, "URL"), strings.Join(o.Inputs, ", "))
+			crawled, plural.Of(n, "URL", "URLs"), strings.Join(o.Inputs, ", "))
 	}
 	if fc, ok := st.Crawl().(state.FrontierCounter); ok && !o.Quiet {
 		if n, err := fc.Frontier(ctx); err == nil && n > 0 {
 			fmt.Fprintf(s.Err, "sitemap: warning: --state %s: the crawl has not finished (%s still to fetch): the links of those pages are missing and click depths are unknown; run the same crawl command again to finish it\n",
-				state.Redact(o.State), plural(n, "URL"))
+				state.Redact(o.State), plural.Of(n, "URL", "URLs"))
 		}
 	}
 	err = writeOutput(o.Output, s.Out, func(w io.Writer) error {

@@ -22,6 +22,7 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/indexnow"
+	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/serve"
 	"github.com/sitemapkit/sitemap/serve/pgfeed"
 	"github.com/sitemapkit/sitemap/state"
@@ -280,7 +281,7 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 			catchUp(ctx)
 		}
 		if o.BaseURL != "" {
-			what = fmt.Sprintf("%s built in %s", plural(h.Pages(), "page"), time.Since(start).Round(time.Millisecond))
+			what = fmt.Sprintf("%s built in %s", plural.Of(h.Pages(), "page", "pages"), time.Since(start).Round(time.Millisecond))
 		} else {
 			what = "pages built at the first request of each host"
 		}
@@ -511,10 +512,10 @@ func openCrawlState(ctx context.Context, path string) (serve.Source, func(), err
 		}
 	}
 	if !finished {
-		return fail("--state %s: the crawl has not finished (%s still to fetch): serving it would publish only the pages it reached; run the same 'sitemap crawl' command again to finish it, then serve", shown, plural(pending, "URL"))
+		return fail("--state %s: the crawl has not finished (%s still to fetch): serving it would publish only the pages it reached; run the same 'sitemap crawl' command again to finish it, then serve", shown, plural.Of(pending, "URL", "URLs"))
 	}
 	if counts[""] == 0 {
-		return fail("--state %s: the crawl lists no page (%s left out; 'sitemap crawl --report' says why): nothing to serve", shown, plural(left, "URL"))
+		return fail("--state %s: the crawl lists no page (%s left out; 'sitemap crawl --report' says why): nothing to serve", shown, plural.Of(left, "URL", "URLs"))
 	}
 	return serve.Crawl(st.Crawl(), version), func() { st.Close() }, nil
 }
@@ -652,7 +653,7 @@ func (o *serveOptions) indexnowQueue(ctx context.Context, logf func(string, ...a
 		OnDiagnostic: func(d sitemap.Diagnostic) { logf("indexnow: %s", d.String()) },
 		OnRetry:      func(msg string) { logf("indexnow: retry: %s", msg) },
 		OnBatch: func(b indexnow.Batch) {
-			logf("indexnow: batch %d: %s: %s: %s", b.N, plural(len(b.URLs), "URL"), b.Outcome, b.Message)
+			logf("indexnow: batch %d: %s: %s: %s", b.N, plural.Of(len(b.URLs), "URL", "URLs"), b.Outcome, b.Message)
 		}}
 	q := indexnow.NewQueue(opts, 2*time.Second)
 	var dropped int64
