@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/build"
@@ -44,4 +45,26 @@ func ExampleWriter() {
 	// <url><loc>https://www.example.com/2</loc></url>
 	// </urlset>
 	// 3 entries need 2 sitemaps
+}
+
+// A report written aside: a reader of report.html sees the old one until
+// Commit, and a run that fails before leaves it, and no temporary file.
+func ExampleCreateAside() {
+	dir, _ := os.MkdirTemp("", "aside")
+	defer os.RemoveAll(dir)
+	a, err := store.CreateAside(filepath.Join(dir, "report.html"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer a.Abort() // on every path that does not reach Commit
+	fmt.Fprintln(a, "<!doctype html><title>Report</title>")
+	if err := a.Commit(0o644); err != nil {
+		fmt.Println(err)
+		return
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "report.html"))
+	fmt.Print(string(b))
+	// Output:
+	// <!doctype html><title>Report</title>
 }

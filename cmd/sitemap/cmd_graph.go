@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -19,6 +18,7 @@ import (
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/state"
+	"github.com/sitemapkit/sitemap/store"
 )
 
 // graphOptions are the flags and arguments of `sitemap graph`.
@@ -89,34 +89,6 @@ internal links with orphans and missing pages marked. See docs/DRAWING.md.`,
 	return c
 }
 
-// graphFormat is the output format of -o NAME and --format.
-func graphFormat(output, format string) (string, error) {
-	if format == "" {
-		switch strings.ToLower(filepath.Ext(output)) {
-		case ".html", ".htm":
-			format = "html"
-		case ".svg":
-			format = "svg"
-		case ".dot", ".gv":
-			format = "dot"
-		case ".json":
-			format = "json"
-		case "":
-			if output == "-" {
-				return "json", nil
-			}
-			fallthrough
-		default:
-			return "", fmt.Errorf("-o %s: the name does not say the format; end it in .html, .svg, .dot or .json, or give --format", output)
-		}
-	}
-	switch format {
-	case "html", "svg", "dot", "json":
-		return format, nil
-	}
-	return "", fmt.Errorf("--format %q: want html, svg, dot or json", format)
-}
-
 // graphEntries returns the URLs of the inputs: a site's through fetch's
 // discovery, anything else through input with its children followed.
 // Diagnostics go to diag.
@@ -176,7 +148,7 @@ func (p *diagPrinter) diag(d sitemap.Diagnostic) {
 }
 
 func runGraph(ctx context.Context, o *graphOptions, s *streams) error {
-	format, err := graphFormat(o.Output, o.Format)
+	format, err := graph.FormatOf(o.Output, o.Format)
 	if err != nil {
 		return cannotRun("%v", err)
 	}
@@ -204,17 +176,7 @@ func runGraph(ctx context.Context, o *graphOptions, s *streams) error {
 	if tree.URLs == 0 {
 		return nothingRead(o.Inputs, "nothing to draw")
 	}
-	err = writeOutput(o.Output, s.Out, func(w io.Writer) error {
-		switch format {
-		case "html":
-			return tree.HTML(ctx, w, draw)
-		case "svg":
-			return tree.SVG(ctx, w, draw)
-		case "dot":
-			return tree.DOT(ctx, w, draw)
-		}
-		return tree.JSON(ctx, w, draw)
-	})
+	err = writeOutput(o.Output, s.Out, func(w io.Writer) error { return graph.Draw(ctx, w, tree, format, draw) })
 	if err != nil {
 		return cannotRun("%v", err)
 	}
@@ -259,17 +221,7 @@ func runLinkGraph(ctx context.Context, o *graphOptions, s *streams, dp *diagPrin
 				state.Redact(o.State), plural.Of(n, "URL", "URLs"))
 		}
 	}
-	err = writeOutput(o.Output, s.Out, func(w io.Writer) error {
-		switch format {
-		case "html":
-			return lt.HTML(ctx, w, draw)
-		case "svg":
-			return lt.SVG(ctx, w, draw)
-		case "dot":
-			return lt.DOT(ctx, w, draw)
-		}
-		return lt.JSON(ctx, w, draw)
-	})
+	err = writeOutput(o.Output, s.Out, func(w io.Writer) error { return graph.Draw(ctx, w, lt, format, draw) })
 	if err != nil {
 		return cannotRun("%v", err)
 	}
@@ -296,41 +248,29 @@ func pagesOption(n int) int {
 	return n
 }
 
-// writeOutput runs write on standard output (name "-") or on a temporary
-// file beside name that is renamed to name when write succeeds, so name
-// is never left half written.
+// writeOutput runs write on standard output (name "-") or on name
+// written aside (store.CreateAside), renamed to name when write
+// succeeds: name is never left half written, and no temporary file
+// stays.
 func writeOutput(name string, stdout io.Writer, write func(io.Writer) error) error {
 	if name == "-" {
 		return write(stdout)
 	}
-	dir := filepath.Dir(name)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(name)+".*.tmp")
+	f, err := store.CreateAside(name)
 	if err != nil {
-		// The error names the temporary file, which the user never
-		// asked for: say what is wrong with the directory instead.
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
+		// Said of the directory, not of the temporary file.
+		dir := filepath.Dir(name)
 		if errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("writing %s: directory %s does not exist; create it first", name, dir)
 		}
-		return fmt.Errorf("writing %s: cannot create a file in %s: %v", name, dir, err)
+		return fmt.Errorf("writing %s: cannot create a file in %s: %v", name, dir, errors.Unwrap(err))
 	}
-	tmp := f.Name()
-	err = write(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp, 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp, name)
-	}
-	if err != nil {
-		os.Remove(tmp)
+	defer f.Abort()
+	if err := write(f); err != nil {
 		return fmt.Errorf("writing %s: %v", name, err)
+	}
+	if err := f.Commit(0o644); err != nil {
+		return fmt.Errorf("writing %s: %v", name, errors.Unwrap(err))
 	}
 	return nil
 }

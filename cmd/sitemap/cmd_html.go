@@ -3,11 +3,9 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
@@ -238,59 +236,12 @@ func writeVisitorPages(ctx context.Context, o *htmlOptions, stdin io.Reader, css
 		return cannotRun("-o %s: %v", o.Output, err)
 	}
 	entries := siteEntries(o.Inputs, o.inputOptions(stdin, true, diag))
-	// Every page is written aside and renamed into place only when all
-	// of them are written: a run that fails half way publishes nothing.
-	var held []*asideFile
-	defer func() {
-		for _, f := range held {
-			os.Remove(f.File.Name()) // what was not renamed
-		}
-	}()
-	create := func(name string) (io.WriteCloser, error) {
-		f, err := newAsideFile(filepath.Join(o.Output, name))
-		if err == nil {
-			f.hold = true
-			held = append(held, f)
-		}
-		return f, err
-	}
-	sum, err := view.Pages(ctx, entries, create, po)
+	sum, err := view.WritePages(ctx, o.Output, entries, po)
 	if err != nil {
 		return err
 	}
-	if err := publishPages(o.Output, held); err != nil {
-		return err
-	}
-	held = nil
 	if sum.Links == 0 {
 		return nothingRead(o.Inputs, "the site map lists no page")
-	}
-	return nil
-}
-
-// publishPages renames the written pages into place, index.html last,
-// then removes the page-N.html files an earlier run into dir wrote past
-// the last of these (they list what the site map no longer does).
-func publishPages(dir string, pages []*asideFile) error {
-	index := filepath.Join(dir, view.PageName(1))
-	sort.SliceStable(pages, func(i, j int) bool { return pages[i].name != index && pages[j].name == index })
-	for _, f := range pages {
-		if err := os.Rename(f.File.Name(), f.name); err != nil {
-			return fmt.Errorf("writing %s: %v", f.name, err)
-		}
-	}
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return err
-	}
-	for _, e := range ents {
-		var n int
-		if _, err := fmt.Sscanf(e.Name(), "page-%d.html", &n); err != nil || n <= len(pages) || view.PageName(n) != e.Name() || !e.Type().IsRegular() {
-			continue
-		}
-		if err := os.Remove(filepath.Join(dir, e.Name())); err != nil {
-			return fmt.Errorf("removing %s of an earlier run: %v", e.Name(), err)
-		}
 	}
 	return nil
 }
@@ -338,45 +289,4 @@ func crawlTitles(log state.CrawlLog) func(context.Context, string) (string, erro
 		}
 		return out[0].Title, nil
 	}
-}
-
-// asideFile is a file written under a temporary name beside its own and
-// renamed into place by Close.
-type asideFile struct {
-	*os.File
-	name string
-	// hold: Close leaves the written file under its temporary name, for
-	// its caller to rename.
-	hold bool
-}
-
-func newAsideFile(name string) (*asideFile, error) {
-	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*.tmp")
-	if err != nil {
-		return nil, err
-	}
-	return &asideFile{File: f, name: name}, nil
-}
-
-func (f *asideFile) Close() error {
-	tmp := f.File.Name()
-	err := f.File.Close()
-	if err == nil {
-		err = os.Chmod(tmp, 0o644)
-	}
-	if err == nil && !f.hold {
-		err = os.Rename(tmp, f.name)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("writing %s: %v", f.name, err)
-	}
-	return nil
-}
-
-// Abort removes the file unwritten (a page that failed).
-func (f *asideFile) Abort() {
-	tmp := f.File.Name()
-	f.File.Close()
-	os.Remove(tmp)
 }
