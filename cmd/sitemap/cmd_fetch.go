@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -576,69 +575,21 @@ func (t *fetchTree) describe(n *fetch.Node) string {
 	return strings.Join(parts, ", ")
 }
 
-// fetchURLWriter prints URL entries as txt, jsonl (source.JSONLWriter:
-// byte-identical to encoding/json with HTML escaping off) or csv.
-type fetchURLWriter struct {
-	bw     *bufio.Writer
-	format string
-	jw     *source.JSONLWriter
-	cw     *csv.Writer
-	buf    []byte
-	row    []string
-	// The last source written and its CSV form (control characters
-	// escaped: one record per line, whatever the file is called).
-	src, srcOut string
-}
+// fetchURLWriter prints URL entries (source.Writer: txt, jsonl or csv
+// with a source column).
+type fetchURLWriter struct{ sw *source.Writer }
 
 func newFetchURLWriter(w io.Writer, format string) (*fetchURLWriter, error) {
-	u := &fetchURLWriter{bw: bufio.NewWriterSize(w, 256<<10), format: format}
-	switch format {
-	case "txt":
-	case "jsonl":
-		u.jw = source.NewJSONLWriter(u.bw)
-	case "csv":
-		u.cw = csv.NewWriter(u.bw)
-		u.row = make([]string, 5)
-		if err := u.cw.Write([]string{"loc", "lastmod", "changefreq", "priority", "source"}); err != nil {
-			return nil, err
-		}
-	default:
-		return nil, fmt.Errorf("--format %q: want txt, jsonl or csv", format)
+	sw, err := source.NewWriter(w, source.WriterOptions{Format: format, Source: true})
+	if err != nil {
+		return nil, err
 	}
-	return u, nil
+	return &fetchURLWriter{sw}, sw.WriteHeader()
 }
 
-func (u *fetchURLWriter) write(x *sitemap.URL) error {
-	switch u.format {
-	case "txt":
-		u.bw.WriteString(x.Loc)
-		return u.bw.WriteByte('\n')
-	case "csv":
-		if x.Source != u.src {
-			u.src, u.srcOut = x.Source, check.EscapeControls(x.Source)
-		}
-		u.row[0], u.row[1], u.row[2], u.row[3], u.row[4] = x.Loc, "", string(x.ChangeFreq), "", u.srcOut
-		if !x.LastMod.IsZero() {
-			u.buf = x.LastMod.AppendFormat(u.buf[:0])
-			u.row[1] = string(u.buf)
-		}
-		if x.Priority != nil {
-			u.row[3] = sitemap.FormatPriority(*x.Priority)
-		}
-		return u.cw.Write(u.row)
-	}
-	return u.jw.Write(x)
-}
+func (u *fetchURLWriter) write(x *sitemap.URL) error { return u.sw.Write(x) }
 
-func (u *fetchURLWriter) flush() error {
-	if u.cw != nil {
-		u.cw.Flush()
-		if err := u.cw.Error(); err != nil {
-			return err
-		}
-	}
-	return u.bw.Flush()
-}
+func (u *fetchURLWriter) flush() error { return u.sw.Flush() }
 
 // fetchTreeJSON is one document of --tree --format json.
 type fetchTreeJSON struct {

@@ -1,12 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"encoding/csv"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -78,80 +77,34 @@ found on standard error; --follow reads an index's children. See docs/READING.md
 	return c
 }
 
-// entryWriter prints entries in one format.
+// entryWriter prints entries in one format through a source.Writer,
+// made at the first entry; wide: several INPUTs, so urlsets and indexes
+// may mix (every CSV row then has the columns of a URL).
 type entryWriter struct {
-	bw      *bufio.Writer
-	format  string
-	jw      *source.JSONLWriter
-	cw      *csv.Writer
-	started bool
-	// wide: several INPUTs, so urlsets and indexes may mix; every CSV row
-	// then has the four columns of the URL header (index rows leave
-	// changefreq and priority empty), so the CSV stays rectangular.
-	wide bool
+	w      io.Writer
+	format string
+	wide   bool
+	sw     *source.Writer
 }
 
 func newEntryWriter(w io.Writer, format string) (*entryWriter, error) {
-	ew := &entryWriter{bw: bufio.NewWriterSize(w, 64<<10), format: format}
-	switch format {
-	case "jsonl":
-		// What encoding/json would write (HTML escaping off: URLs stay
-		// plain, & not \u0026), several times faster.
-		ew.jw = source.NewJSONLWriter(ew.bw)
-	case "csv":
-		ew.cw = csv.NewWriter(ew.bw)
-	case "txt":
-	default:
-		return nil, fmt.Errorf("--format %q: want jsonl, csv or txt", format)
+	if !slices.Contains(source.WriterFormats, format) {
+		_, err := source.NewWriter(w, source.WriterOptions{Format: format})
+		return nil, err
 	}
-	return ew, nil
+	return &entryWriter{w: w, format: format}, nil
 }
 
-func (ew *entryWriter) write(it *sitemap.Item) error {
-	switch ew.format {
-	case "jsonl":
-		if it.Kind == sitemap.ItemIndex {
-			return ew.jw.WriteIndex(&it.Index)
-		}
-		return ew.jw.Write(&it.URL)
-	case "csv":
-		if it.Kind == sitemap.ItemIndex && !ew.wide {
-			if !ew.started {
-				ew.started = true
-				ew.cw.Write([]string{"loc", "lastmod"})
-			}
-			return ew.cw.Write([]string{it.Index.Loc, it.Index.LastMod.String()})
-		}
-		if !ew.started {
-			ew.started = true
-			ew.cw.Write([]string{"loc", "lastmod", "changefreq", "priority"})
-		}
-		if it.Kind == sitemap.ItemIndex {
-			return ew.cw.Write([]string{it.Index.Loc, it.Index.LastMod.String(), "", ""})
-		}
-		p := ""
-		if it.URL.Priority != nil {
-			p = sitemap.FormatPriority(*it.URL.Priority)
-		}
-		return ew.cw.Write([]string{it.URL.Loc, it.URL.LastMod.String(), string(it.URL.ChangeFreq), p})
+func (ew *entryWriter) writer() *source.Writer {
+	if ew.sw == nil {
+		ew.sw, _ = source.NewWriter(ew.w, source.WriterOptions{Format: ew.format, Mixed: ew.wide})
 	}
-	loc := it.URL.Loc
-	if it.Kind == sitemap.ItemIndex {
-		loc = it.Index.Loc
-	}
-	ew.bw.WriteString(loc)
-	return ew.bw.WriteByte('\n')
+	return ew.sw
 }
 
-func (ew *entryWriter) flush() error {
-	if ew.cw != nil {
-		ew.cw.Flush()
-		if err := ew.cw.Error(); err != nil {
-			return err
-		}
-	}
-	return ew.bw.Flush()
-}
+func (ew *entryWriter) write(it *sitemap.Item) error { return ew.writer().WriteItem(it) }
+
+func (ew *entryWriter) flush() error { return ew.writer().Flush() }
 
 // parseRun is the state of one `sitemap parse`.
 type parseRun struct {
