@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	sitemap "github.com/sitemapkit/sitemap"
@@ -67,5 +69,42 @@ func TestWritePages(t *testing.T) {
 	}
 	if fi, _ := os.Stat(filepath.Join(dir, "index.html")); fi.Mode().Perm() != 0o644 {
 		t.Errorf("mode %v", fi.Mode())
+	}
+}
+
+// Items: an urlset, an index, an empty document, and an error of next.
+func TestItems(t *testing.T) {
+	run := func(items []sitemap.Item, fail error) (string, error) {
+		i := 0
+		var b strings.Builder
+		err := Items(context.Background(), &b, func() (*sitemap.Item, error) {
+			if i == len(items) {
+				if fail != nil {
+					return nil, fail
+				}
+				return nil, io.EOF
+			}
+			i++
+			return &items[i-1], nil
+		}, Options{})
+		return b.String(), err
+	}
+	u := sitemap.Item{Kind: sitemap.ItemURL, URL: sitemap.URL{Loc: "https://e.com/page-a"}}
+	x := sitemap.Item{Kind: sitemap.ItemIndex, Index: sitemap.IndexEntry{Loc: "https://e.com/child-b.xml"}}
+	if out, err := run([]sitemap.Item{u, x, u}, nil); err != nil || strings.Count(out, "page-a") < 2 || strings.Contains(out, "child-b") {
+		t.Errorf("urlset: %v\n%s", err, out)
+	}
+	if out, err := run([]sitemap.Item{x, u}, nil); err != nil || !strings.Contains(out, "child-b") || strings.Contains(out, "page-a") {
+		t.Errorf("index: %v\n%s", err, out)
+	}
+	if out, err := run(nil, nil); err != nil || !strings.Contains(out, "<table") {
+		t.Errorf("empty: %v\n%s", err, out)
+	}
+	boom := errors.New("boom")
+	if _, err := run([]sitemap.Item{u}, boom); !errors.Is(err, boom) {
+		t.Errorf("error: %v", err)
+	}
+	if _, err := run(nil, boom); !errors.Is(err, boom) {
+		t.Errorf("first error: %v", err)
 	}
 }

@@ -150,44 +150,16 @@ func writeDocumentView(ctx context.Context, o *htmlOptions, stdin io.Reader, css
 		return err
 	}
 	defer r.Close()
-	first, err := r.Next()
-	if err != nil && err != io.EOF {
-		return err
-	}
 	vo := view.Options{Title: o.Title, Lang: o.Lang, CSS: css}
 	if urlnorm.IsHTTP(o.Inputs[0]) {
 		vo.Self = o.Inputs[0]
 	}
-	if first != nil && first.Kind == sitemap.ItemIndex {
-		return view.Index(ctx, w, func(ctx context.Context, yield func(*sitemap.IndexEntry) error) error {
-			for e := first; ; {
-				if e.Kind == sitemap.ItemIndex {
-					if err := yield(&e.Index); err != nil {
-						return err
-					}
-				}
-				if e, err = r.Next(); err == io.EOF {
-					return nil
-				} else if err != nil {
-					return err
-				}
-			}
-		}, vo)
-	}
-	return view.URLSet(ctx, w, func(ctx context.Context, yield func(*sitemap.URL) error) error {
-		for e := first; e != nil; {
-			if e.Kind == sitemap.ItemURL {
-				if err := yield(&e.URL); err != nil {
-					return err
-				}
-			}
-			if e, err = r.Next(); err == io.EOF {
-				return nil
-			} else if err != nil {
-				return err
-			}
+	return view.Items(ctx, w, func() (*sitemap.Item, error) {
+		e, err := r.Next()
+		if err != nil {
+			return nil, err
 		}
-		return nil
+		return &e.Item, nil
 	}, vo)
 }
 
