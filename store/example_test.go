@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/build"
@@ -67,4 +68,18 @@ func ExampleCreateAside() {
 	fmt.Print(string(b))
 	// Output:
 	// <!doctype html><title>Report</title>
+}
+
+// CheckWritable says, before long work, why its output could not be
+// written: here a path under a file.
+func ExampleCheckWritable() {
+	dir, _ := os.MkdirTemp("", "out")
+	defer os.RemoveAll(dir)
+	os.WriteFile(filepath.Join(dir, "file"), []byte("x"), 0o644)
+	fmt.Println(store.CheckWritable(filepath.Join(dir, "public")))
+	err := store.CheckWritable(filepath.Join(dir, "file"))
+	fmt.Println(strings.TrimPrefix(err.Error(), dir))
+	// Output:
+	// <nil>
+	// /file is a file, not a directory
 }

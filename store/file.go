@@ -125,3 +125,41 @@ func WriteFile(name string, data []byte, mode fs.FileMode) error {
 	}
 	return nil
 }
+
+// CheckWritable says why a file cannot be created in dir, or, when
+// dir does not exist, in the directory that creating it would start
+// from (its nearest existing parent, which must be a directory): it
+// creates a temporary file there and removes it at once. A program checks
+// its output directory with it before long work, so that the work is
+// not done for nothing; nil when a file can be created.
+func CheckWritable(dir string) error {
+	d := dir
+	for {
+		fi, err := os.Stat(d)
+		if err == nil {
+			if !fi.IsDir() {
+				return fmt.Errorf("%s is a file, not a directory", d)
+			}
+			break
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return err
+		}
+		d = parent
+	}
+	f, err := os.CreateTemp(d, ".sitemap-check-*.tmp")
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return fmt.Errorf("cannot create a file in %s: %v", d, pe.Err)
+		}
+		return err
+	}
+	name := f.Name()
+	f.Close()
+	return os.Remove(name)
+}

@@ -49,3 +49,11 @@ func ExampleSummary_String() {
 	// Output:
 	// text, 2 URLs, 52 bytes: 0 errors, 0 warnings
 }
+
+func ExampleCheckTrustedHost() {
+	fmt.Println(validate.CheckTrustedHost("cdn.example.net"))
+	fmt.Println(validate.CheckTrustedHost("https://cdn.example.net/img/"))
+	// Output:
+	// <nil>
+	// --trusted-host "https://cdn.example.net/img/" is not a host name; give the host alone: cdn.example.net
+}

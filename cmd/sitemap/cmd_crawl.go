@@ -488,7 +488,7 @@ func (o *crawlOptions) checkOutputs(ctx context.Context) error {
 			return cannotRun("--out %s: %v", o.Out, err)
 		}
 	case !o.DryRun:
-		if err := checkWritableDir(o.Out); err != nil {
+		if err := store.CheckWritable(o.Out); err != nil {
 			return cannotRun("--out %s: %v; give a directory you can write to", o.Out, err)
 		}
 	}
@@ -500,47 +500,11 @@ func (o *crawlOptions) checkOutputs(ctx context.Context) error {
 		if _, err := os.Stat(dir); err != nil {
 			return cannotRun("--report %s: %v (the directory is not created)", o.Report, err)
 		}
-		if err := checkWritableDir(dir); err != nil {
+		if err := store.CheckWritable(dir); err != nil {
 			return cannotRun("--report %s: %v", o.Report, err)
 		}
 	}
 	return nil
-}
-
-// checkWritableDir says why a file cannot be created in dir, or, when
-// dir does not exist, in the directory that creating it would start
-// from (its nearest existing parent, which must be a directory): it
-// creates a temporary file there and removes it at once.
-func checkWritableDir(dir string) error {
-	d := dir
-	for {
-		fi, err := os.Stat(d)
-		if err == nil {
-			if !fi.IsDir() {
-				return fmt.Errorf("%s is a file, not a directory", d)
-			}
-			break
-		}
-		if !errors.Is(err, fs.ErrNotExist) {
-			return err
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return err
-		}
-		d = parent
-	}
-	f, err := os.CreateTemp(d, ".sitemap-check-*.tmp")
-	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			return fmt.Errorf("cannot create a file in %s: %v", d, pe.Err)
-		}
-		return err
-	}
-	name := f.Name()
-	f.Close()
-	return os.Remove(name)
 }
 
 func reportHint(report string) string {

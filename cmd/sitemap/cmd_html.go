@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/crawl"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/state"
@@ -197,7 +198,7 @@ func writeVisitorPages(ctx context.Context, o *htmlOptions, stdin io.Reader, css
 			return err
 		}
 		defer st.Close()
-		po.Titles = crawlTitles(st.Crawl())
+		po.Titles = crawl.Titles(st.Crawl())
 	}
 	fi, err := os.Stat(o.Output)
 	isFile := err == nil && !fi.IsDir()
@@ -243,22 +244,4 @@ func openStateReadOnly(ctx context.Context, path string) (crawlState, error) {
 		return nil, cannotRun("--state %s: %v", path, err)
 	}
 	return st, nil
-}
-
-// crawlTitles looks up the recorded title of one URL in a crawl log.
-func crawlTitles(log state.CrawlLog) func(context.Context, string) (string, error) {
-	return func(ctx context.Context, loc string) (string, error) {
-		if loc == "" {
-			return "", nil
-		}
-		// Outcomes lists the URLs after a key: the greatest key before
-		// loc among URLs (ASCII, as every loc read is) is loc with its
-		// last byte lowered and \xff after it.
-		after := loc[:len(loc)-1] + string([]byte{loc[len(loc)-1] - 1, 0xff})
-		out, err := log.Outcomes(ctx, after, 1)
-		if err != nil || len(out) == 0 || out[0].Loc != loc {
-			return "", err
-		}
-		return out[0].Title, nil
-	}
 }

@@ -4,9 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
-	"net/url"
-	"strings"
 	"sync/atomic"
 	"time"
 
@@ -163,7 +160,7 @@ func (o *validateOptions) treeOptions(s *streams, bar *progress.Bar) (*report.Re
 		return nil, to, errors.New("--max-children must not be negative")
 	}
 	for _, h := range o.TrustedHosts {
-		if err := trustedHost(h); err != nil {
+		if err := validate.CheckTrustedHost(h); err != nil {
 			return nil, to, err
 		}
 	}
@@ -230,25 +227,4 @@ func validateRunError(ctx context.Context, runErr error, rep *report.Reporter, u
 		return ctx.Err()
 	}
 	return runErr
-}
-
-// trustedHost checks a --trusted-host value: a host name or IP address,
-// compared with a loc's host. A URL, a port or a path never matches one,
-// so it is refused rather than ignored.
-func trustedHost(h string) error {
-	if net.ParseIP(h) != nil || strings.HasPrefix(h, "[") && strings.HasSuffix(h, "]") && net.ParseIP(h[1:len(h)-1]) != nil {
-		return nil
-	}
-	if h != "" && !strings.ContainsAny(h, "/:@?#% \t\r\n") {
-		return nil
-	}
-	msg := fmt.Sprintf("--trusted-host %q is not a host name; give the host alone, such as cdn.example.net", h)
-	u, err := url.Parse(h)
-	if err != nil || u.Host == "" {
-		u, err = url.Parse("//" + h)
-	}
-	if err == nil && u.Hostname() != "" && u.Hostname() != h {
-		msg = fmt.Sprintf("--trusted-host %q is not a host name; give the host alone: %s", h, u.Hostname())
-	}
-	return errors.New(msg)
 }
