@@ -249,7 +249,7 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 		return err
 	}
 	if inKey != "" && !o.DryRun && o.Out != "-" {
-		if top := publishedTop(o.Out, bsum); top != "" {
+		if top := bsum.TopIn(o.Out); top != "" {
 			if err := o.indexnowFlags.submitWith(ctx, inKey, top, start.Host, st.(indexnow.Ledger), s); err != nil {
 				return err
 			}
@@ -330,11 +330,11 @@ func (o *crawlOptions) statePath(s *streams) (path, shown string, done func(), e
 	}
 	// A dry run writes nothing: it crawls with a copy of the state (the
 	// one a real run would use), in a temporary directory.
-	tmp, err := dryRunState(path)
+	tmp, remove, err := state.DryRunCopy(path)
 	if err != nil {
 		return "", "", done, cannotRun("--dry-run: %v", err)
 	}
-	return tmp, path + " (a copy: dry run)", func() { os.RemoveAll(filepath.Dir(tmp)) }, nil
+	return tmp, path + " (a copy: dry run)", remove, nil
 }
 
 // crawl runs the crawl: this process's, a worker's or the --finish of a
@@ -433,11 +433,11 @@ const legacyCrawlState = ".sitemap-state.db"
 
 // crawlStateDefault is the crawl's state file when --state is not given:
 // one per output directory in the per-user state directory (see
-// stateHome), said on standard error. A state file an earlier version
+// state.UserDir), said on standard error. A state file an earlier version
 // left in OUT/.sitemap-state.db is moved there (a dry run reads it where
 // it is).
 func crawlStateDefault(o *crawlOptions, s *streams) (string, error) {
-	p, err := outStatePath(o.Out, "crawl")
+	p, err := state.DefaultPath(o.Out, "crawl")
 	if err != nil {
 		return "", cannotRun("the crawl state has no default place: %v; give --state FILE", err)
 	}
@@ -450,7 +450,7 @@ func crawlStateDefault(o *crawlOptions, s *streams) (string, error) {
 				return legacy, nil
 			}
 		case !o.DryRun:
-			moved, err := moveState(legacy, p)
+			moved, err := state.MoveFile(legacy, p)
 			if err != nil {
 				return "", cannotRun("moving the crawl state out of the published directory: %v", err)
 			}
@@ -459,7 +459,7 @@ func crawlStateDefault(o *crawlOptions, s *streams) (string, error) {
 			}
 		}
 	}
-	fmt.Fprintf(s.Err, "sitemap: crawl state: %s (--state FILE, or %s, to keep it elsewhere)\n", p, stateDirEnv)
+	fmt.Fprintf(s.Err, "sitemap: crawl state: %s (--state FILE, or %s, to keep it elsewhere)\n", p, state.DirEnv)
 	return p, nil
 }
 

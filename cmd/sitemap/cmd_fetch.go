@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -19,7 +21,9 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
+	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/check"
+	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/source"
 	"github.com/sitemapkit/sitemap/urlnorm"
@@ -144,7 +148,34 @@ type fetchRun struct {
 
 // fetchHTTPOnlyFlags are the flags of fetch that only reading over HTTP
 // uses; a local START gets a warning that they do nothing.
-var fetchHTTPOnlyFlags = []string{"known-paths", "concurrency", "per-host", "sitemap-timeout", "idle-timeout", "attempts", "cache", "max-sitemaps", "timeout", "max-bytes"}
+var fetchHTTPOnlyFlags = []string{"known-paths", "concurrency", "per-host", "idle-timeout", "attempts", "cache"}
+
+// localStart refuses a local START that does not exist, saying what fetch
+// reads (and the https:// a host name lacks).
+func localStart(start string) error {
+	if start == "-" {
+		return nil
+	}
+	if _, err := os.Stat(start); errors.Is(err, fs.ErrNotExist) {
+		msg := start + ": no such file, nor an absolute http(s) URL; give a sitemap file or directory, or a homepage, robots.txt or sitemap URL"
+		if !strings.ContainsAny(start, `/\`) && strings.Contains(start, ".") && !fileExt(start) {
+			msg += " (did you mean https://" + start + "/?)"
+		}
+		return cannotRun("%s", msg)
+	}
+	return nil
+}
+
+// fileExt reports whether name ends in the extension of a file the
+// commands read or write (sitemap.xml, urls.txt, old.jsonl): a missing
+// file of that name, not a host name without its https://.
+func fileExt(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".xml", ".gz", ".txt", ".jsonl", ".json", ".csv", ".tsv", ".html", ".htm", ".zst", ".bz2", ".xz", ".zip":
+		return true
+	}
+	return false
+}
 
 func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 	if err := checkDedupMemory(o.DedupMemory, fetch.DefaultDedupMemory); err != nil {
@@ -155,9 +186,6 @@ func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 		return cannotRun("--known-paths: %v", err)
 	}
 	local := !urlnorm.IsHTTP(o.Start)
-	if local && o.Tree {
-		return cannotRun("--tree shows a site's sitemaps read over HTTP; give an http(s) URL, or read %s without --tree", o.Start)
-	}
 	if !local && o.Base != "" {
 		return cannotRun("--base is for a local file or directory; %s is a URL", o.Start)
 	}
@@ -189,15 +217,6 @@ func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 		r.bar = progress.New(s.Err, progress.Options{Unit: "URLs", Of: "sitemaps"})
 		r.queue = &fetchQueue{}
 	}
-	if local {
-		if len(o.httpOnly) > 0 {
-			// Said, not silently ignored: the user may think they apply.
-			fmt.Fprintf(s.Err, "sitemap: warning: %s %s no effect on a local %s; %s only when reading over HTTP\n",
-				strings.Join(o.httpOnly, ", "), map[bool]string{true: "has", false: "have"}[len(o.httpOnly) == 1], o.Start,
-				map[bool]string{true: "it applies", false: "they apply"}[len(o.httpOnly) == 1])
-		}
-		return r.local(ctx)
-	}
 	if o.UserAgent == "" {
 		o.UserAgent = defaultUserAgent()
 	}
@@ -208,7 +227,26 @@ func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 		Attempts: o.Attempts, KnownPaths: kp, CacheDir: o.Cache, NoDedup: o.NoDedup,
 		DedupMemory: int64(o.DedupMemory), AllowOffSite: o.AllowOffSite, Scope: o.Scope,
 	}
+	if local {
+		if err := localStart(o.Start); err != nil {
+			return err
+		}
+		if len(o.httpOnly) > 0 {
+			// Said, not silently ignored: the user may think they apply.
+			fmt.Fprintf(s.Err, "sitemap: warning: %s %s no effect on a local %s; %s only when reading over HTTP\n",
+				strings.Join(o.httpOnly, ", "), map[bool]string{true: "has", false: "have"}[len(o.httpOnly) == 1], o.Start,
+				map[bool]string{true: "it applies", false: "they apply"}[len(o.httpOnly) == 1])
+		}
+		// The same walk as over HTTP, its documents read from files: one
+		// at a time, so the URLs come in the files' order.
+		fo.Getter = input.NewGetter(input.Options{Base: o.Base, Stdin: s.In})
+		fo.Concurrency = 1
+	}
 	sum, werr := fetch.Walk(ctx, o.Start, fo, r.event)
+	var oe *input.OpenError
+	if errors.As(sum.StartErr, &oe) {
+		sum.StartErr = oe.Err // the message names the START already
+	}
 	r.bar.Done()
 	if r.out != nil {
 		if err := r.out.flush(); err != nil && werr == nil {
@@ -335,7 +373,7 @@ func (r *fetchRun) print(d *sitemap.Diagnostic) {
 func (r *fetchRun) summary(sum fetch.Summary) {
 	w := r.errOut
 	secs := sum.Elapsed.Seconds()
-	fmt.Fprintf(w, "fetch: %s read", fetchPlural(sum.Sitemaps, "sitemap", "sitemaps"))
+	fmt.Fprintf(w, "fetch: %s read", plural.Of(sum.Sitemaps, "sitemap", "sitemaps"))
 	if sum.Failed > 0 {
 		fmt.Fprintf(w, " (%d failed)", sum.Failed)
 	}
@@ -377,15 +415,8 @@ func (r *fetchRun) summary(sum fetch.Summary) {
 			parts = append(parts, p)
 		}
 		fmt.Fprintf(w, "fetch: problems by rule: %s; %s, %s, %s\n", strings.Join(parts, ", "),
-			fetchPlural(sum.Errors, "error", "errors"), fetchPlural(sum.Warnings, "warning", "warnings"), fetchPlural(sum.Infos, "note", "notes"))
+			plural.Of(sum.Errors, "error", "errors"), plural.Of(sum.Warnings, "warning", "warnings"), plural.Of(sum.Infos, "note", "notes"))
 	}
-}
-
-func fetchPlural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fetchGroup(int64(n)) + " " + many
 }
 
 // group writes n with thousands separators: 1,234,567.
@@ -541,7 +572,7 @@ func (t *fetchTree) describe(n *fetch.Node) string {
 	case fetch.NodeStart:
 		return "start"
 	case fetch.NodeRobots:
-		parts = append(parts, "robots.txt", fetchPlural(n.Sitemaps, "sitemap", "sitemaps"))
+		parts = append(parts, "robots.txt", plural.Of(n.Sitemaps, "sitemap", "sitemaps"))
 	default:
 		f := n.Format
 		if f == "" {
@@ -552,10 +583,10 @@ func (t *fetchTree) describe(n *fetch.Node) string {
 		}
 		parts = append(parts, f)
 		if n.Format == "sitemapindex" || n.Sitemaps > 0 {
-			parts = append(parts, fetchPlural(n.Sitemaps, "sitemap", "sitemaps"))
+			parts = append(parts, plural.Of(n.Sitemaps, "sitemap", "sitemaps"))
 		}
 		if n.Format != "sitemapindex" || n.URLs > 0 {
-			parts = append(parts, fetchPlural(n.URLs, "URL", "URLs"))
+			parts = append(parts, plural.Of(n.URLs, "URL", "URLs"))
 		}
 	}
 	if n.Cached {
@@ -567,10 +598,10 @@ func (t *fetchTree) describe(n *fetch.Node) string {
 		parts = append(parts, n.Err)
 	}
 	if n.Errors > 0 {
-		parts = append(parts, fetchPlural(n.Errors, "error", "errors"))
+		parts = append(parts, plural.Of(n.Errors, "error", "errors"))
 	}
 	if n.Warnings > 0 {
-		parts = append(parts, fetchPlural(n.Warnings, "warning", "warnings"))
+		parts = append(parts, plural.Of(n.Warnings, "warning", "warnings"))
 	}
 	return strings.Join(parts, ", ")
 }

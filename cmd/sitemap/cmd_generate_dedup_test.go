@@ -2,13 +2,14 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/sitemapkit/sitemap/internal/plural"
 )
 
 // genWriteLines writes one URL per line into dir/name and returns its path.
@@ -245,7 +246,7 @@ func TestGenerateDedupInvalidFirstCopy(t *testing.T) {
 				t.Fatalf("%d invalid entries reported, want %d:\n%s", n, tt.invalid, stderr)
 			}
 			if tt.invalid > 0 {
-				if w := fmt.Sprintf("sitemap: %d invalid %s skipped", tt.invalid, genPlural(tt.invalid, "entry", "entries")); !strings.Contains(stderr, w) {
+				if w := "sitemap: " + plural.Of(tt.invalid, "invalid entry", "invalid entries") + " skipped"; !strings.Contains(stderr, w) {
 					t.Fatalf("stderr lacks %q:\n%s", w, stderr)
 				}
 			}

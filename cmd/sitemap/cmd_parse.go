@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -104,6 +105,8 @@ func (ew *entryWriter) writer() *source.Writer {
 
 func (ew *entryWriter) write(it *sitemap.Item) error { return ew.writer().WriteItem(it) }
 
+func (ew *entryWriter) writeURL(u *sitemap.URL) error { return ew.writer().Write(u) }
+
 func (ew *entryWriter) flush() error { return ew.writer().Flush() }
 
 // parseRun is the state of one `sitemap parse`.
@@ -179,7 +182,12 @@ func runParse(ctx context.Context, o *parseOptions, s *streams) error {
 		return cannotRun("%v", err)
 	}
 	ew.wide = len(docs) > 1
-	runErr := r.read(input.NewDocReader(ctx, docs, in))
+	var runErr error
+	if o.Follow {
+		runErr = r.walk(ctx, docs, in)
+	} else {
+		runErr = r.read(input.NewDocReader(ctx, docs, in))
+	}
 	bar.Done()
 	r.notes()
 	if err := ew.flush(); err != nil && runErr == nil {
@@ -219,6 +227,40 @@ func (r *parseRun) read(rd *input.Reader) error {
 		}
 		r.bar.Add(1)
 	}
+}
+
+// walk prints the URL entries of docs and of the children of every index
+// among them: the one walk of index trees (input.WalkDocs), as fetch
+// reads them, documents one at a time in order.
+func (r *parseRun) walk(ctx context.Context, docs []input.Doc, in input.Options) error {
+	var werr error // a write error stops the walk
+	sum, err := input.WalkDocs(ctx, docs, in, func(ev fetch.Event) error {
+		switch ev.Kind {
+		case fetch.EventURL:
+			if werr = r.ew.writeURL(ev.URL); werr != nil {
+				return werr
+			}
+			r.bar.Add(1)
+		case fetch.EventDiagnostic:
+			r.diag(*ev.Diagnostic)
+		}
+		return nil
+	})
+	switch {
+	case werr != nil:
+		return cannotRun("writing entries: %v", werr)
+	case err != nil:
+		return cannotRun("%v", err)
+	case sum.StartErr != nil:
+		var oe *input.OpenError
+		if !errors.As(sum.StartErr, &oe) && r.errors > 0 {
+			// An http(s) input that could not be fetched: its FETCH-HTTP
+			// line above said it.
+			return &exitError{Code: exitUsage}
+		}
+		return cannotRun("%v", sum.StartErr)
+	}
+	return nil
 }
 
 func (r *parseRun) diag(d sitemap.Diagnostic) {
