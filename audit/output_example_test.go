@@ -3,9 +3,11 @@ package audit_test
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/sitemapkit/sitemap/audit"
+	"github.com/sitemapkit/sitemap/state"
 )
 
 // An Output prints the records of an audit; a clean record prints
@@ -39,4 +41,18 @@ func ExampleSummary_WriteText() {
 	// Output:
 	// audited https://www.example.com/: 3 listed URLs, 3 audited; 3 checked in this run, in 1.2s
 	//   AUD-02 error   redirect                           1
+}
+
+// StatePath is where an audit is kept when no state file is named: the
+// same audit finds it again.
+func ExampleStatePath() {
+	os.Setenv(state.DirEnv, "/var/lib/sitemap")
+	defer os.Unsetenv(state.DirEnv)
+	p, err := audit.StatePath("", []string{"https://www.example.com/"})
+	fmt.Println(filepath.Dir(p), filepath.Ext(p), err)
+	q, _ := audit.StatePath("", []string{"https://www.example.com/"})
+	fmt.Println(p == q)
+	// Output:
+	// /var/lib/sitemap/audit .db <nil>
+	// true
 }

@@ -53,11 +53,11 @@ func ExampleCap() {
 			fmt.Println("shown", rule)
 		}
 	}
-	fmt.Println(c.Held(), c.HeldTotal())
+	fmt.Println(c.Held(), c.HeldTotal(), c.Count("L-01"), c.Shown("L-01"))
 	// Output:
 	// shown L-01
 	// shown M-07
-	// [{L-01 2}] 2
+	// [{L-01 2}] 2 3 1
 }
 
 func ExampleNote() {

@@ -149,6 +149,14 @@ func (c *Cap) Shown(key string) int {
 	return c.shown[key]
 }
 
+// Count is how many diagnostics of key were counted, shown or held back.
+func (c *Cap) Count(key string) int {
+	if c == nil {
+		return 0
+	}
+	return c.shown[key] + c.held[key]
+}
+
 // Held is one key with diagnostics held back, and how many.
 type Held struct {
 	Key string

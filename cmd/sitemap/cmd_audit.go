@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -21,6 +19,7 @@ import (
 	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/store"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // auditOptions are the flags and arguments of `sitemap audit`.
@@ -76,30 +75,6 @@ its rule, AUD-01 to AUD-18; exit status 1 on an error-class finding. See docs/AU
 	return c
 }
 
-// auditStatePath is the default state of an audit: STATEHOME/audit/HASH.db,
-// HASH the first 16 hex digits of the SHA-256 of what is audited (the
-// start, or --site and the absolute paths of the files).
-func auditStatePath(o *auditOptions) (string, error) {
-	home, err := state.UserDir()
-	if err != nil {
-		return "", err
-	}
-	key := o.Site
-	for _, in := range o.Inputs {
-		if abs, err := filepath.Abs(in); err == nil && !isURL(in) && in != "-" {
-			in = abs
-		}
-		key += "\x00" + in
-	}
-	sum := sha256.Sum256([]byte(key))
-	return filepath.Join(home, "audit", hex.EncodeToString(sum[:8])+".db"), nil
-}
-
-func isURL(s string) bool {
-	l := strings.ToLower(s)
-	return strings.HasPrefix(l, "http://") || strings.HasPrefix(l, "https://")
-}
-
 func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 	ctx := c.Context()
 	if err := o.check(); err != nil {
@@ -115,7 +90,7 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 	}
 	statePath := o.State
 	if statePath == "" {
-		if statePath, err = auditStatePath(o); err != nil {
+		if statePath, err = audit.StatePath(o.Site, o.Inputs); err != nil {
 			return cannotRun("the audit state has no default place: %v; give --state FILE", err)
 		}
 		fmt.Fprintf(s.Err, "sitemap: audit state: %s (--state FILE, or %s, to keep it elsewhere)\n", statePath, state.DirEnv)
@@ -187,17 +162,17 @@ func (o *auditOptions) check() error {
 		return cannotRun("--crawl-max-pages %d: give 0 (no limit) or more", o.CrawlPages)
 	case o.CrawlDepth < 0:
 		return cannotRun("--crawl-max-depth %d: give 0 (no limit) or more", o.CrawlDepth)
-	case o.Site != "" && !isURL(o.Site):
+	case o.Site != "" && !urlnorm.IsHTTP(o.Site):
 		return cannotRun("--site %q is not an http(s) URL; give where the files are served, e.g. https://www.example.com/", o.Site)
 	}
-	if len(o.Inputs) == 1 && isURL(o.Inputs[0]) {
+	if len(o.Inputs) == 1 && urlnorm.IsHTTP(o.Inputs[0]) {
 		if o.Site != "" {
 			return cannotRun("--site is for local sitemap files; a URL is served where it is")
 		}
 		return nil
 	}
 	for _, in := range o.Inputs {
-		if isURL(in) {
+		if urlnorm.IsHTTP(in) {
 			return cannotRun("%s: audit one URL (a homepage, robots.txt or sitemap) or local files, not both", in)
 		}
 		if in != "-" {

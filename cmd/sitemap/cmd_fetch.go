@@ -380,21 +380,21 @@ func (r *fetchRun) summary(sum fetch.Summary) {
 	if sum.URLs == 1 {
 		w.WriteString(", 1 URL")
 	} else {
-		fmt.Fprintf(w, ", %s URLs", fetchGroup(sum.URLs))
+		fmt.Fprintf(w, ", %s URLs", progress.Group(sum.URLs))
 	}
 	if sum.Duplicates > 0 {
 		word := " duplicates"
 		if sum.Duplicates == 1 {
 			word = " duplicate"
 		}
-		fmt.Fprintf(w, " (%s%s dropped)", fetchGroup(sum.Duplicates), word)
+		fmt.Fprintf(w, " (%s%s dropped)", progress.Group(sum.Duplicates), word)
 	}
 	if urlnorm.IsHTTP(r.o.Start) {
 		fmt.Fprintf(w, ", %s transferred", fetchHumanBytes(sum.Bytes))
 	} // a local run transfers nothing
 	fmt.Fprintf(w, " in %s", sum.Elapsed.Round(time.Millisecond))
 	if secs > 0 && sum.URLs > 0 {
-		fmt.Fprintf(w, " (%s URLs/s)", fetchGroup(int64(float64(sum.URLs)/secs)))
+		fmt.Fprintf(w, " (%s URLs/s)", progress.Group(int64(float64(sum.URLs)/secs)))
 	}
 	w.WriteString("\n")
 	if len(sum.Capped) > 0 {
@@ -408,7 +408,7 @@ func (r *fetchRun) summary(sum fetch.Summary) {
 		sort.Strings(rules)
 		parts := make([]string, 0, len(rules))
 		for _, k := range rules {
-			p := fmt.Sprintf("%s %s", k, fetchGroup(int64(sum.Problems[k])))
+			p := fmt.Sprintf("%s %s", k, progress.Group(int64(sum.Problems[k])))
 			if n := r.shown[k]; n > fetchShownPerRule {
 				p += fmt.Sprintf(" (%d shown)", fetchShownPerRule)
 			}
@@ -417,26 +417,6 @@ func (r *fetchRun) summary(sum fetch.Summary) {
 		fmt.Fprintf(w, "fetch: problems by rule: %s; %s, %s, %s\n", strings.Join(parts, ", "),
 			plural.Of(sum.Errors, "error", "errors"), plural.Of(sum.Warnings, "warning", "warnings"), plural.Of(sum.Infos, "note", "notes"))
 	}
-}
-
-// group writes n with thousands separators: 1,234,567.
-func fetchGroup(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	if neg {
-		s = s[1:]
-	}
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
 }
 
 func fetchHumanBytes(n int64) string {
@@ -535,7 +515,7 @@ func (t *fetchTree) write(w *bufio.Writer) error {
 			fmt.Fprintf(w, "%s    ! %s %s: %s\n", indent, d.Severity, d.Rule, fetchTreeWhere(d, n)+check.EscapeControls(d.Message))
 		}
 		if m := t.more[id]; m > 0 {
-			fmt.Fprintf(w, "%s    ! … and %s more\n", indent, fetchGroup(int64(m)))
+			fmt.Fprintf(w, "%s    ! … and %s more\n", indent, progress.Group(int64(m)))
 		}
 		if t.urls != nil {
 			// The sitemap's URLs, one level in, before any child.

@@ -17,8 +17,8 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
-	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/internal/progress"
+	"github.com/sitemapkit/sitemap/report"
 	"github.com/sitemapkit/sitemap/source"
 )
 
@@ -117,12 +117,10 @@ type parseRun struct {
 	errw   io.Writer // standard error, the progress line erased before each line
 	bar    *progress.Bar
 	errors int
-	// The cap of --max-per-rule: diagnostics shown and held back per
-	// document and rule (keys "document\x00rule"), and the keys with
-	// some held back, in the order they got there. Memory grows with
-	// documents times rules, not with entries.
-	shown, held map[string]int
-	order       []string
+	// The cap of --max-per-rule, per document and rule (keys
+	// "document\x00rule"): memory grows with documents times rules, not
+	// with entries.
+	cap *report.Cap
 	// readShown is the cause of the last READ-01 printed: the reader
 	// failed, and the error that ends the run says it again.
 	readShown string
@@ -155,7 +153,7 @@ func runParse(ctx context.Context, o *parseOptions, s *streams) error {
 			Measure: func() (int64, int64) { return read.Load(), size.Load() }})
 	}
 	defer bar.Done()
-	r := &parseRun{o: o, s: s, ew: ew, errw: bar.Writer(s.Err), bar: bar}
+	r := &parseRun{o: o, s: s, ew: ew, errw: bar.Writer(s.Err), bar: bar, cap: report.NewCap(o.MaxPerRule)}
 	in := input.Options{
 		Base: o.Base, Stdin: s.In, Follow: o.Follow, MaxChildren: o.MaxChildren, AllowOffSite: o.AllowOffSite,
 		Client: o.client,
@@ -272,33 +270,20 @@ func (r *parseRun) diag(d sitemap.Diagnostic) {
 	} else if r.o.Quiet {
 		return
 	}
-	if r.o.MaxPerRule > 0 {
-		where := d.File
-		if where == "" {
-			where = d.URL
-		}
-		key := where + "\x00" + d.Rule
-		if r.shown == nil {
-			r.shown, r.held = map[string]int{}, map[string]int{}
-		}
-		if r.shown[key] >= r.o.MaxPerRule {
-			if r.held[key] == 0 {
-				r.order = append(r.order, key)
-			}
-			r.held[key]++
-			return
-		}
-		r.shown[key]++
+	where := d.File
+	if where == "" {
+		where = d.URL
 	}
-	fmt.Fprintln(r.errw, d.String())
+	if r.cap.Show(where + "\x00" + d.Rule) {
+		fmt.Fprintln(r.errw, d.String())
+	}
 }
 
 // notes writes, after the run, one line per document and rule whose
 // diagnostics --max-per-rule held back, as sitemap validate does.
 func (r *parseRun) notes() {
-	for _, key := range r.order {
-		where, rule, _ := strings.Cut(key, "\x00")
-		fmt.Fprintf(r.s.Err, "%s: note %s: and %d more %s diagnostics in this document (use --max-per-rule 0 to see all)\n",
-			check.EscapeControls(where), rule, r.held[key], rule)
+	for _, h := range r.cap.Held() {
+		where, rule, _ := strings.Cut(h.Key, "\x00")
+		fmt.Fprintln(r.s.Err, report.Note(where, rule, h.N))
 	}
 }
