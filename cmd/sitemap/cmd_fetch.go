@@ -25,6 +25,7 @@ import (
 	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/internal/progress"
+	"github.com/sitemapkit/sitemap/report"
 	"github.com/sitemapkit/sitemap/source"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
@@ -135,7 +136,7 @@ type fetchRun struct {
 	o      *fetchOptions
 	s      *streams
 	out    *fetchURLWriter
-	shown  map[string]int
+	shown  *report.Cap // diagnostics printed per rule
 	bar    *progress.Bar
 	queue  *fetchQueue // the sitemaps done of those known, for bar
 	tree   *fetchTree
@@ -189,7 +190,7 @@ func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 	if !local && o.Base != "" {
 		return cannotRun("--base is for a local file or directory; %s is a URL", o.Start)
 	}
-	r := &fetchRun{o: o, s: s, shown: map[string]int{}, errOut: bufio.NewWriter(s.Err)}
+	r := &fetchRun{o: o, s: s, shown: report.NewCap(fetchShownPerRule), errOut: bufio.NewWriter(s.Err)}
 	if o.Tree {
 		if f := o.Format; f != "txt" && f != "text" && f != "json" {
 			return cannotRun("--format %q with --tree: want text (the default) or json", f)
@@ -358,8 +359,7 @@ func (r *fetchRun) print(d *sitemap.Diagnostic) {
 		r.held = append(r.held, *d)
 		return
 	}
-	r.shown[d.Rule]++
-	if r.shown[d.Rule] > fetchShownPerRule {
+	if !r.shown.Show(d.Rule) {
 		return
 	}
 	r.bar.Clear()
@@ -409,7 +409,7 @@ func (r *fetchRun) summary(sum fetch.Summary) {
 		parts := make([]string, 0, len(rules))
 		for _, k := range rules {
 			p := fmt.Sprintf("%s %s", k, progress.Group(int64(sum.Problems[k])))
-			if n := r.shown[k]; n > fetchShownPerRule {
+			if r.shown.Count(k) > fetchShownPerRule {
 				p += fmt.Sprintf(" (%d shown)", fetchShownPerRule)
 			}
 			parts = append(parts, p)

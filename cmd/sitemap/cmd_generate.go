@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -24,6 +23,7 @@ import (
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/internal/progress"
+	"github.com/sitemapkit/sitemap/report"
 	"github.com/sitemapkit/sitemap/source"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/urlnorm"
@@ -159,7 +159,7 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 		bar = progress.New(s.Err, progress.Options{Unit: "URLs", Of: "bytes", Measure: measure})
 		g.Progress = func(n int64) { bar.Set(n) }
 	}
-	rep := &genReport{w: s.Err, bar: bar, strict: o.Strict, perRule: map[string]int{}}
+	rep := &genReport{w: s.Err, bar: bar, strict: o.Strict, perRule: report.NewCap(genMaxReported)}
 	g.Report = rep.report
 	sum, err := generate.Run(ctx, src, g)
 	bar.Done()
@@ -277,7 +277,7 @@ type genReport struct {
 	bar     *progress.Bar
 	strict  bool
 	invalid int
-	perRule map[string]int // remarks reported so far, by severity and rule
+	perRule *report.Cap // remarks reported so far, by severity and rule
 }
 
 func (r *genReport) report(p generate.Problem) {
@@ -299,7 +299,7 @@ func (r *genReport) report(p generate.Problem) {
 
 func (r *genReport) remark(p generate.Problem, sev string) {
 	key := sev + " " + p.Rule
-	if r.perRule[key]++; r.perRule[key] <= genMaxReported {
+	if r.perRule.Show(key) {
 		r.bar.Println(r.w, p.String()+" ("+sev+")")
 	}
 }
@@ -309,11 +309,11 @@ func (r *genReport) more(skipped int) {
 	if skipped > genMaxReported {
 		fmt.Fprintf(r.w, "… and %d more invalid entries\n", skipped-genMaxReported)
 	}
-	for _, k := range slices.Sorted(maps.Keys(r.perRule)) {
-		if n := r.perRule[k]; n > genMaxReported {
-			sev, rule, _ := strings.Cut(k, " ")
-			fmt.Fprintf(r.w, "… and %d more %s %s lines (counted below)\n", n-genMaxReported, sev, rule)
-		}
+	held := r.perRule.Held()
+	slices.SortFunc(held, func(a, b report.Held) int { return strings.Compare(a.Key, b.Key) })
+	for _, h := range held {
+		sev, rule, _ := strings.Cut(h.Key, " ")
+		fmt.Fprintf(r.w, "… and %d more %s %s lines (counted below)\n", h.N, sev, rule)
 	}
 }
 

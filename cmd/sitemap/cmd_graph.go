@@ -188,9 +188,9 @@ func runGraph(ctx context.Context, o *graphOptions, s *streams) error {
 
 // runLinkGraph draws the link graph of the crawl state o.State.
 func runLinkGraph(ctx context.Context, o *graphOptions, s *streams, dp *diagPrinter, format string, gopt graph.Options, draw graph.DrawOptions) error {
-	st, err := openStateReadOnly(ctx, o.State)
+	st, err := state.OpenCrawlState(ctx, o.State)
 	if err != nil {
-		return err
+		return cannotRun("--state %v", err)
 	}
 	defer st.Close()
 	var listed sitemap.Entries

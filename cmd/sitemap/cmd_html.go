@@ -193,9 +193,9 @@ func writeVisitorPages(ctx context.Context, o *htmlOptions, stdin io.Reader, css
 		}
 	}
 	if o.State != "" {
-		st, err := openStateReadOnly(ctx, o.State)
+		st, err := state.OpenCrawlState(ctx, o.State)
 		if err != nil {
-			return err
+			return cannotRun("--state %v", err)
 		}
 		defer st.Close()
 		po.Titles = crawl.Titles(st.Crawl())
@@ -217,31 +217,4 @@ func writeVisitorPages(ctx context.Context, o *htmlOptions, stdin io.Reader, css
 		return nothingRead(o.Inputs, "the site map lists no page")
 	}
 	return nil
-}
-
-// crawlState is a state with a crawl log: a file or a PostgreSQL
-// database.
-type crawlState interface {
-	Crawl() state.CrawlLog
-	Close() error
-}
-
-// openStateReadOnly opens an existing crawl state file (a missing one is
-// an error, not a new empty state), or a postgres:// database.
-func openStateReadOnly(ctx context.Context, path string) (crawlState, error) {
-	if state.IsPostgres(path) {
-		st, err := state.OpenPostgres(ctx, path, state.PostgresOptions{})
-		if err != nil {
-			return nil, cannotRun("--state %s: %v", state.Redact(path), err)
-		}
-		return st, nil
-	}
-	if _, err := os.Stat(path); err != nil {
-		return nil, cannotRun("--state: %v (give the state file of a \"sitemap crawl --state\" run)", err)
-	}
-	st, err := state.OpenSQLite(ctx, path, state.SQLiteOptions{})
-	if err != nil {
-		return nil, cannotRun("--state %s: %v", path, err)
-	}
-	return st, nil
 }
