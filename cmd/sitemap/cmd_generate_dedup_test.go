@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/sitemapkit/sitemap/internal/plural"
+	"github.com/sitemapkit/sitemap/internal/progress"
 )
 
 // genWriteLines writes one URL per line into dir/name and returns its path.
@@ -129,7 +130,7 @@ func TestGenerateDedupSpill(t *testing.T) {
 		if !slices.Equal(got, genURLs(seq(n)...)) {
 			t.Fatalf("%d locs published, want %d in input order", len(got), n)
 		}
-		if want := strconv.Itoa(dups) + " duplicate URLs skipped (L-17)"; !strings.Contains(stderr, want) {
+		if want := progress.Group(int64(dups)) + " duplicate URLs skipped (L-17)"; !strings.Contains(stderr, want) {
 			t.Fatalf("stderr lacks %q:\n%s", want, stderr)
 		}
 		left, err := filepath.Glob(filepath.Join(tmp, "sitemap-dedup-*"))
