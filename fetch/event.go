@@ -109,6 +109,10 @@ type Node struct {
 	// why.
 	Failed bool
 	Err    string
+	// Cause is the error behind Failed: a *Error for HTTP, the
+	// *sitemap.DecodeError the decoder stopped with (its diagnostic was
+	// delivered), or the Getter's.
+	Cause error
 	// Elapsed is the time spent on the node.
 	Elapsed time.Duration
 }

@@ -302,7 +302,7 @@ func (w *walker) failed(e *emitter, n *Node, ctx context.Context, err error) {
 		n.Err = "not finished: the walk's time ran out"
 		return
 	}
-	n.Failed = true
+	n.Failed, n.Cause = true, err
 	var he *Error
 	var de *sitemap.DecodeError
 	switch {

@@ -97,6 +97,9 @@ func (w *walker) claimSitemap(j *job, e *emitter) (*Node, string, bool) {
 		}
 	}
 	n := &Node{Parent: j.parent, Kind: NodeSitemap, URL: j.url, Depth: j.depth, Probe: j.probe, Seq: j.seq}
+	if j.doc != nil {
+		n.Served = j.doc.URL
+	}
 	if j.probe {
 		// A probe claims its URL only once it proves to be a sitemap, so
 		// a miss never hides a sitemap that robots.txt names.
@@ -194,7 +197,7 @@ func (r *sitemapRead) fetch() bool {
 func (r *sitemapRead) open() bool {
 	w, j, e, n := r.w, r.j, r.e, r.n
 	r.final, r.base, r.site = j.doc.Name, j.doc.URL, j.doc.URL
-	n.FinalURL, n.Served = r.final, j.doc.URL
+	n.FinalURL = r.final
 	o, err := w.openDoc(r.ctx, j.doc, r.report)
 	if err != nil {
 		switch {
@@ -203,14 +206,14 @@ func (r *sitemapRead) open() bool {
 		case j.parent == 0:
 			// A named input that cannot be read: the caller's to say
 			// (Summary.StartErr), once.
-			n.Failed, n.Err = true, err.Error()
+			n.Failed, n.Err, n.Cause = true, err.Error(), err
 			w.mu.Lock()
 			if w.startErr == nil {
 				w.startErr = err
 			}
 			w.mu.Unlock()
 		default:
-			n.Failed, n.Err = true, err.Error()
+			n.Failed, n.Err, n.Cause = true, err.Error(), err
 			e.diag(n, errDiag("VAL-01", err.Error()))
 		}
 		r.end()

@@ -58,7 +58,7 @@ func WalkNames(ctx context.Context, names []string, opts Options, fn func(Event)
 	if len(names) == 0 {
 		return Summary{}, errors.New("nothing to read: give a homepage, robots.txt or sitemap URL")
 	}
-	w := &walker{opts: o, fn: fn, visited: map[string]int{}, lister: map[int]string{}, hosts: map[string]chan struct{}{}}
+	w := &walker{opts: o, fn: fn, names: names, visited: map[string]int{}, lister: map[int]string{}, hosts: map[string]chan struct{}{}}
 	if err := w.starts(names); err != nil {
 		return Summary{}, err
 	}
@@ -119,22 +119,7 @@ func WalkNames(ctx context.Context, names []string, opts Options, fn func(Event)
 	}
 	w.mu.Unlock()
 	if w.fnErr == nil && ctx.Err() == nil && w.hits == 0 && !w.explicit && !unreached && !errors.Is(cause, errTimeCap) {
-		start := w.start
-		msg := "no sitemap found: robots.txt names none"
-		if o.KnownPaths == KnownPathsNever {
-			msg += " and probing well-known paths is off"
-		} else {
-			msg += " and none of " + strings.Join(ProbePaths(), ", ") + " answered with a sitemap"
-			w.mu.Lock()
-			if w.probeFails == 1 {
-				msg += "; a probe failed (" + w.probeFail + "), so the site may have sitemaps that could not be reached"
-			} else if w.probeFails > 1 {
-				msg += "; " + strconv.Itoa(w.probeFails) + " probes failed (first: " + w.probeFail + "), so the site may have sitemaps that could not be reached"
-			}
-			w.mu.Unlock()
-		}
-		d := sitemap.Diagnostic{Rule: "FETCH-NONE", Severity: sitemap.SeverityError, Message: msg, URL: start}
-		w.deliver(Event{Kind: EventDiagnostic, Diagnostic: &d})
+		w.noSitemap()
 	}
 	w.sum.Elapsed = time.Since(t0)
 	w.mu.Lock()
@@ -199,6 +184,26 @@ func (w *walker) starts(names []string) error {
 	return nil
 }
 
+// noSitemap reports FETCH-NONE: nothing of what the start leads to
+// answered with a sitemap.
+func (w *walker) noSitemap() {
+	msg := "no sitemap found: robots.txt names none"
+	if w.opts.KnownPaths == KnownPathsNever {
+		msg += " and probing well-known paths is off"
+	} else {
+		msg += " and none of " + strings.Join(ProbePaths(), ", ") + " answered with a sitemap"
+		w.mu.Lock()
+		if w.probeFails == 1 {
+			msg += "; a probe failed (" + w.probeFail + "), so the site may have sitemaps that could not be reached"
+		} else if w.probeFails > 1 {
+			msg += "; " + strconv.Itoa(w.probeFails) + " probes failed (first: " + w.probeFail + "), so the site may have sitemaps that could not be reached"
+		}
+		w.mu.Unlock()
+	}
+	d := sitemap.Diagnostic{Rule: "FETCH-NONE", Severity: sitemap.SeverityError, Message: msg, URL: w.names[0]}
+	w.deliver(Event{Kind: EventDiagnostic, Diagnostic: &d})
+}
+
 func classify(start string) (NodeKind, *url.URL, error) {
 	u, err := url.Parse(strings.TrimSpace(start))
 	if err != nil || (!strings.EqualFold(u.Scheme, "http") && !strings.EqualFold(u.Scheme, "https")) || u.Host == "" {
@@ -253,7 +258,8 @@ type walker struct {
 	dedupErr atomic.Pointer[error]
 	entries  atomic.Int64
 
-	startNodes []*Node // the homepages started from, delivered first
+	names      []string // the starts as given
+	startNodes []*Node  // the homepages started from, delivered first
 
 	mu       sync.Mutex
 	cond     *sync.Cond

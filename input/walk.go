@@ -68,6 +68,9 @@ var errStopWalk = errors.New("a document could not be read to its end")
 // walkEntries calls yield with the URL entries of the walk of names, or
 // of docs when names is nil.
 func walkEntries(ctx context.Context, names []string, docs []Doc, o Options, yield func(*sitemap.URL) error) error {
+	if len(names) == 0 && len(docs) == 0 {
+		return nil
+	}
 	var failed, named *fetch.Node // the first failed document; the first failed named one
 	walk := func(fn func(fetch.Event) error) (fetch.Summary, error) {
 		if names == nil {
@@ -103,6 +106,8 @@ func walkEntries(ctx context.Context, names []string, docs []Doc, o Options, yie
 			return startErr(sum.StartErr, named)
 		case failed.Depth > 1:
 			return &ChildError{fmt.Errorf("could not read %s: %s", failed.URL, failed.Err)}
+		case failed.Cause != nil:
+			return failed.Cause // the decoder's, said as its diagnostic was
 		}
 		return fmt.Errorf("%s: %s", failed.URL, failed.Err)
 	}

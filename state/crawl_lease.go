@@ -212,7 +212,7 @@ func (c sharedLog) lease(ctx context.Context, worker string, depth, n int, ttl t
 		err = scanAll(rows, err, func(rows *sql.Rows) error {
 			var u CrawlURL
 			var k bool
-			err := rows.Scan(&u.Loc, &u.Depth, &u.Referrer, &u.PathKey, &k)
+			err := rows.Scan(&u.Loc, num(&u.Depth), &u.Referrer, &u.PathKey, &k)
 			cands, counted = append(cands, u), append(counted, k)
 			return err
 		})

@@ -449,7 +449,7 @@ func (c crawlLog) Pending(ctx context.Context, depth int, after string, n int) (
 		rows, err := x.query(ctx, `SELECT loc, depth, referrer, pathkey FROM {crawl_urls} WHERE state = 0 AND depth = ? AND loc > ? ORDER BY loc LIMIT ?`, depth, after, n)
 		return scanAll(rows, err, func(rows *sql.Rows) error {
 			var u CrawlURL
-			err := rows.Scan(&u.Loc, &u.Depth, &u.Referrer, &u.PathKey)
+			err := rows.Scan(&u.Loc, num(&u.Depth), &u.Referrer, &u.PathKey)
 			out = append(out, u)
 			return err
 		})
@@ -490,7 +490,7 @@ func (c crawlLog) Outcomes(ctx context.Context, after string, n int) ([]CrawlOut
 		rows, err := x.query(ctx, `SELECT loc, status, included, reason, depth, referrer, `+crawlExtras+` FROM {crawl_urls} u WHERE loc > ? AND state IN (2, 3) ORDER BY loc LIMIT ?`, after, n)
 		return scanAll(rows, err, func(rows *sql.Rows) error {
 			var o CrawlOutcome
-			err := rows.Scan(&o.Loc, &o.Status, &o.Included, &o.Reason, &o.Depth, &o.Referrer, &o.Title, &o.Inlinks, &o.Clicks)
+			err := rows.Scan(&o.Loc, num(&o.Status), &o.Included, &o.Reason, num(&o.Depth), &o.Referrer, &o.Title, num(&o.Inlinks), num(&o.Clicks))
 			out = append(out, o)
 			return err
 		})
@@ -506,7 +506,7 @@ func (c crawlLog) Listed(ctx context.Context, after string, n int) ([]CrawlEntry
 		return scanAll(rows, err, func(rows *sql.Rows) error {
 			var e CrawlEntry
 			var b []byte
-			if err := rows.Scan(&e.Loc, &b, &e.Depth, &e.Title, &e.Inlinks, &e.Clicks); err != nil {
+			if err := rows.Scan(&e.Loc, &b, num(&e.Depth), &e.Title, num(&e.Inlinks), num(&e.Clicks)); err != nil {
 				return err
 			}
 			e.Entry = new(sitemap.URL)
@@ -554,11 +554,26 @@ func (c crawlLog) Seen(ctx context.Context, loc string) (bool, error) {
 // reasonsPage is how many rows Reasons reads per query.
 const reasonsPage = 4096
 
-// Reasons implements [CrawlLog]. It walks the table in primary-key order a
-// page at a time, releasing the mutex between pages: a GROUP BY would have
-// SQLite build a sorter as large as the table in memory.
+// Reasons implements [CrawlLog]. On SQLite it walks the table in
+// primary-key order a page at a time, releasing the mutex between pages:
+// a GROUP BY would have SQLite build a sorter as large as the table in
+// memory. PostgreSQL groups in one query (spilling to disk past its
+// work_mem), instead of a round trip a page.
 func (c crawlLog) Reasons(ctx context.Context) (map[string]int, error) {
 	m := make(map[string]int)
+	if c.s.d.pg {
+		err := c.s.read(func(x sess) error {
+			rows, err := x.query(ctx, `SELECT reason, count(*) FROM {crawl_urls} WHERE state IN (2, 3) GROUP BY reason`)
+			return scanAll(rows, err, func(rows *sql.Rows) error {
+				var r string
+				var n int
+				err := rows.Scan(&r, &n)
+				m[r] = n
+				return err
+			})
+		})
+		return m, err
+	}
 	after := ""
 	for {
 		n := 0

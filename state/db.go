@@ -200,7 +200,7 @@ const urlSelect = `SELECT loc, content_hash, lastmod, first_seen, last_seen, las
 func scanRecord(row interface{ Scan(...any) error }, r *Record) error {
 	var lastmod string
 	var first, last, changed int64
-	if err := row.Scan(&r.Loc, &r.ContentHash, &lastmod, &first, &last, &changed, &r.Status, &r.Included, &r.Reason); err != nil {
+	if err := row.Scan(&r.Loc, &r.ContentHash, &lastmod, &first, &last, &changed, num(&r.Status), &r.Included, &r.Reason); err != nil {
 		return err
 	}
 	if lastmod != "" {

@@ -75,9 +75,9 @@ func (d *dialect) rewrite(q string) string {
 			i = j - 1
 		case c == '{':
 			j := strings.IndexByte(q[i:], '}')
-			if j < 0 {
-				b.WriteString(q[i:])
-				return b.String()
+			if j < 0 { // no mark: a brace of the SQL
+				b.WriteByte(c)
+				continue
 			}
 			tok := q[i+1 : i+j]
 			i += j
@@ -246,6 +246,28 @@ func (x sess) row(ctx context.Context, q string, args ...any) row {
 		return row{r: st.QueryRowContext(ctx, args...)}
 	}
 	return row{r: x.x.QueryRowContext(ctx, x.s.sql.of(q), args...)}
+}
+
+// num scans an integer column into *p directly (database/sql would
+// format it and parse it again for an int).
+func num(p *int) sql.Scanner { return intScanner{p} }
+
+type intScanner struct{ p *int }
+
+func (s intScanner) Scan(src any) error {
+	switch v := src.(type) {
+	case int64:
+		*s.p = int(v)
+	case nil:
+		*s.p = 0
+	default:
+		var n sql.NullInt64
+		if err := n.Scan(src); err != nil {
+			return err
+		}
+		*s.p = int(n.Int64)
+	}
+	return nil
 }
 
 type row struct {

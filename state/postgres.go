@@ -106,7 +106,7 @@ func (s *DB) migratePG(ctx context.Context) error {
 	// and one fail on the catalog's unique index: try again.
 	var err error
 	for range 3 {
-		_, err = s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS sitemap_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`)
+		_, err = s.db.ExecContext(ctx, s.d.rewrite(metaSchema))
 		if err == nil {
 			_, err = s.db.ExecContext(ctx, `INSERT INTO sitemap_meta (key, value) VALUES ('schema_version', '0') ON CONFLICT (key) DO NOTHING`)
 		}

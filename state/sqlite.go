@@ -38,10 +38,13 @@ const schemaVersion = 2
 // version's update runs it again).
 var migrations = [schemaVersion + 1]string{2: submissionsSchema}
 
+// metaSchema is the table of the schema's version (and the holder of
+// the submission lock).
+const metaSchema = `CREATE TABLE IF NOT EXISTS {meta} (key TEXT PRIMARY KEY, value TEXT NOT NULL){sqlite: WITHOUT ROWID}`
+
 // schema is version 1 of a state file (and of the PostgreSQL state):
 // the Store's table.
-const schema = `
-CREATE TABLE IF NOT EXISTS {meta} (key TEXT PRIMARY KEY, value TEXT NOT NULL){sqlite: WITHOUT ROWID};
+const schema = metaSchema + `;
 CREATE TABLE IF NOT EXISTS {urls} (
 	loc          TEXT{C} PRIMARY KEY,
 	content_hash TEXT NOT NULL DEFAULT '',
