@@ -89,9 +89,9 @@ internal links with orphans and missing pages marked. See docs/DRAWING.md.`,
 	return c
 }
 
-// graphEntries returns the URLs of the inputs: a site's through fetch's
-// discovery, anything else through input with its children followed.
-// Diagnostics go to diag.
+// graphEntries returns the URLs of the inputs, read through the one
+// walk (input.Entries): a site's from the sitemaps found there, an
+// index's children too. Diagnostics go to diag.
 func graphEntries(o *graphOptions, stdin io.Reader, diag func(sitemap.Diagnostic)) sitemap.Entries {
 	in := input.Options{
 		Base: o.Base, Stdin: stdin, Follow: true, MaxChildren: o.MaxChildren, AllowOffSite: o.AllowOffSite,
@@ -102,33 +102,7 @@ func graphEntries(o *graphOptions, stdin io.Reader, diag func(sitemap.Diagnostic
 	if o.MaxChildren == 0 {
 		in.MaxChildren = -1
 	}
-	return siteEntries(o.Inputs, in)
-}
-
-// siteEntries returns the URLs of the inputs, read with in: when the one
-// input is a site's homepage or robots.txt URL, the URLs of the sitemaps
-// fetch's discovery finds there; otherwise input's entries (with
-// in.Follow, an index's children too). Diagnostics go to
-// in.OnDiagnostic.
-func siteEntries(inputs []string, in input.Options) sitemap.Entries {
-	if len(inputs) == 1 && input.IsSiteStart(inputs[0]) {
-		return func(ctx context.Context, yield func(*sitemap.URL) error) error {
-			fo := fetch.Options{HTTP: in.Client, MaxErrors: in.Decoder.MaxErrors}
-			_, err := fetch.Walk(ctx, inputs[0], fo, func(ev fetch.Event) error {
-				switch ev.Kind {
-				case fetch.EventURL:
-					return yield(ev.URL)
-				case fetch.EventDiagnostic:
-					if in.OnDiagnostic != nil {
-						in.OnDiagnostic(*ev.Diagnostic)
-					}
-				}
-				return nil
-			})
-			return err
-		}
-	}
-	return input.Entries(inputs, in)
+	return input.Entries(o.Inputs, in)
 }
 
 // diagPrinter prints diagnostics on standard error and counts errors.

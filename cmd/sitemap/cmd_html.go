@@ -208,7 +208,7 @@ func writeVisitorPages(ctx context.Context, o *htmlOptions, stdin io.Reader, css
 	if err := os.MkdirAll(o.Output, 0o755); err != nil {
 		return cannotRun("-o %s: %v", o.Output, err)
 	}
-	entries := siteEntries(o.Inputs, o.inputOptions(stdin, true, diag))
+	entries := input.Entries(o.Inputs, o.inputOptions(stdin, true, diag))
 	sum, err := view.WritePages(ctx, o.Output, entries, po)
 	if err != nil {
 		return err
