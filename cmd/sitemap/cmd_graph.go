@@ -17,6 +17,7 @@ import (
 	"github.com/sitemapkit/sitemap/graph"
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/plural"
+	"github.com/sitemapkit/sitemap/report"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/store"
 )
@@ -105,20 +106,24 @@ func graphEntries(o *graphOptions, stdin io.Reader, diag func(sitemap.Diagnostic
 	return input.Entries(o.Inputs, in)
 }
 
-// diagPrinter prints diagnostics on standard error and counts errors.
+// diagPrinter is the reporter of graph and html: every diagnostic on
+// standard error as it comes (warnings and notes not with quiet), the
+// errors counted for the exit status.
 type diagPrinter struct {
-	w      io.Writer
-	quiet  bool
-	errors int
+	*report.Reporter
+	quiet bool
+}
+
+func newDiagPrinter(w io.Writer, quiet bool) *diagPrinter {
+	rep, _ := report.New(w, "text", 0) // text without a cap: never an error
+	return &diagPrinter{rep, quiet}
 }
 
 func (p *diagPrinter) diag(d sitemap.Diagnostic) {
-	if d.Severity == sitemap.SeverityError {
-		p.errors++
-	} else if p.quiet {
-		return
+	if d.Severity == sitemap.SeverityError || !p.quiet {
+		p.Add(d)
+		p.Write(d)
 	}
-	fmt.Fprintln(p.w, d.String())
 }
 
 func runGraph(ctx context.Context, o *graphOptions, s *streams) error {
@@ -134,7 +139,7 @@ func runGraph(ctx context.Context, o *graphOptions, s *streams) error {
 			return cannotRun("%v", err)
 		}
 	}
-	dp := &diagPrinter{w: s.Err, quiet: o.Quiet}
+	dp := newDiagPrinter(s.Err, o.Quiet)
 	gopt := graph.Options{MaxSections: o.MaxSections, MaxPages: pagesOption(o.MaxPages)}
 	draw := graph.DrawOptions{MaxNodes: o.MaxNodes, MaxLinks: o.MaxLinks, Title: o.Title}
 	if o.State != "" {
@@ -154,7 +159,7 @@ func runGraph(ctx context.Context, o *graphOptions, s *streams) error {
 	if err != nil {
 		return cannotRun("%v", err)
 	}
-	if dp.errors > 0 {
+	if dp.Errors > 0 {
 		return problemsFound()
 	}
 	return nil
@@ -199,7 +204,7 @@ func runLinkGraph(ctx context.Context, o *graphOptions, s *streams, dp *diagPrin
 	if err != nil {
 		return cannotRun("%v", err)
 	}
-	if dp.errors > 0 {
+	if dp.Errors > 0 {
 		return problemsFound()
 	}
 	return nil

@@ -114,7 +114,7 @@ func runHTML(ctx context.Context, o *htmlOptions, s *streams) error {
 	if o.client, err = httpClient(o.UserAgent, o.Timeout, o.Scope); err != nil {
 		return cannotRun("%v", err)
 	}
-	dp := &diagPrinter{w: s.Err, quiet: o.Quiet}
+	dp := newDiagPrinter(s.Err, o.Quiet)
 	if o.Document {
 		if len(o.Inputs) != 1 || o.Template != "" || o.State != "" {
 			return cannotRun("--document writes the view of one INPUT; it takes no --template or --state")
@@ -138,7 +138,7 @@ func runHTML(ctx context.Context, o *htmlOptions, s *streams) error {
 		}
 		return cannotRun("%v", err)
 	}
-	if dp.errors > 0 {
+	if dp.Errors > 0 {
 		return problemsFound()
 	}
 	return nil
