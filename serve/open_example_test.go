@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
+	"net/http"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/sitemapkit/sitemap/serve"
 	"github.com/sitemapkit/sitemap/state"
@@ -35,4 +38,34 @@ func ExampleOpenDB() {
 	_, err := serve.OpenDB(path)
 	fmt.Println(errors.Is(err, os.ErrNotExist))
 	// Output: true
+}
+
+// A program serves a published directory as `sitemap serve DIR` does,
+// until its context is done, with /healthz and /metrics for loopback
+// clients.
+func ExampleListenAndServe() {
+	dir, _ := os.MkdirTemp("", "serve-listen")
+	defer os.RemoveAll(dir)
+	os.WriteFile(filepath.Join(dir, "sitemap.xml"), []byte(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://www.example.com/</loc></url></urlset>`), 0o644)
+	site, err := serve.Dir(dir, serve.DirOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	err = serve.ListenAndServe(ctx, site, serve.ServerOptions{
+		Addr: "127.0.0.1:0", ShutdownTimeout: time.Second,
+		Listening: func(addr, _ net.Addr) {
+			res, err := http.Get("http://" + addr.String() + "/sitemap.xml")
+			if err == nil {
+				fmt.Println(res.StatusCode, res.Header.Get("Content-Type"))
+				res.Body.Close()
+			}
+			stop() // a program stops it when it is done, on SIGTERM for instance
+		},
+	})
+	fmt.Println(err)
+	// Output:
+	// 200 application/xml; charset=utf-8
+	// <nil>
 }

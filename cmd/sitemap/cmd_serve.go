@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"net"
 	"net/http"
@@ -348,133 +347,44 @@ func (r *serveRun) indexnow(ctx context.Context, opt *serve.Options) error {
 	return nil
 }
 
-// admin is the mux of /healthz and /metrics.
-func (r *serveRun) admin(rl *serve.RequestLog) *http.ServeMux {
-	h := r.h
-	admin := http.NewServeMux()
-	admin.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		if h != nil {
-			if err := h.Err(); err != nil {
-				http.Error(w, "stale: "+err.Error(), http.StatusServiceUnavailable)
-				return
-			}
-		}
-		io.WriteString(w, "ok\n")
-	})
-	admin.HandleFunc("/metrics", func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
-		if h != nil {
-			h.WriteMetrics(w)
-			r.drops.WriteMetrics(w)
-		}
-		rl.WriteMetrics(w)
-	})
-	return admin
-}
-
-// newServer is an HTTP server of handler hd with the timeouts of the flags.
-func (r *serveRun) newServer(ctx context.Context, hd http.Handler) *http.Server {
-	return &http.Server{
-		Handler:           hd,
-		ReadHeaderTimeout: r.o.ReadTimeout,
-		ReadTimeout:       r.o.ReadTimeout,
-		WriteTimeout:      r.o.WriteTimeout,
-		IdleTimeout:       2 * time.Minute,
-		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
-	}
-}
-
-// serve listens on --addr (and --admin-addr), says where, keeps the pages
-// current, and stops gracefully when ctx is done.
+// serve serves site until ctx is done (serve.ListenAndServe), saying
+// where it listens and when it stops.
 func (r *serveRun) serve(ctx context.Context, site http.Handler, what string) error {
 	o, s := r.o, r.s
-	var logw io.Writer
+	so := serve.ServerOptions{Addr: o.Addr, AdminAddr: o.AdminAddr, Handler: r.h, Drops: r.drops,
+		ReadTimeout: o.ReadTimeout, WriteTimeout: o.WriteTimeout, ShutdownTimeout: o.ShutdownTimeout, Stop: r.feedDown}
 	if o.AccessLog {
-		logw = s.Err
+		so.AccessLog = s.Err
 	}
-	rl := serve.NewRequestLog(logw)
-	admin := r.admin(rl)
-	mux := http.NewServeMux()
-	if o.AdminAddr == "" {
-		// On the public listener, for loopback clients only.
-		mux.Handle("/healthz", loopbackOnly(admin))
-		mux.Handle("/metrics", loopbackOnly(admin))
-	}
-	mux.Handle("/", site)
-	ln, err := net.Listen("tcp", o.Addr)
-	if err != nil {
-		return cannotRun("--addr %s: %v", o.Addr, err)
-	}
-	srv := r.newServer(ctx, rl.Wrap(mux))
-	done := make(chan error, 2)
-	if o.AdminAddr != "" {
-		aln, err := net.Listen("tcp", o.AdminAddr)
-		if err != nil {
-			ln.Close()
-			return cannotRun("--admin-addr %s: %v", o.AdminAddr, err)
+	so.Listening = func(site, admin net.Addr) {
+		if admin != nil {
+			fmt.Fprintf(s.Err, "sitemap serve: /metrics and /healthz on http://%s/\n", admin)
 		}
-		asrv := r.newServer(ctx, admin)
-		defer asrv.Close()
-		go func() {
-			if err := asrv.Serve(aln); !errors.Is(err, http.ErrServerClosed) {
-				done <- err
-			}
-		}()
-		fmt.Fprintf(s.Err, "sitemap serve: /metrics and /healthz on http://%s/\n", aln.Addr())
+		name := o.Name + ".xml"
+		if o.Dir != "" {
+			name = ""
+		}
+		fmt.Fprintf(s.Err, "%shttp://%s/%s (%s)\n", serveReady, site, name, what)
 	}
-	name := o.Name + ".xml"
-	if o.Dir != "" {
-		name = ""
+	so.Stopping = func() {
+		fmt.Fprintf(s.Err, "sitemap serve: stopping: finishing the answers in progress (at most %s)\n", o.ShutdownTimeout)
 	}
-	fmt.Fprintf(s.Err, "%shttp://%s/%s (%s)\n", serveReady, ln.Addr(), name, what)
-	go func() { done <- srv.Serve(ln) }()
-	ran := make(chan struct{})
-	defer func() { <-ran }()
-	rctx, stopRun := context.WithCancel(ctx)
-	defer stopRun() // before waiting for it: a failed Serve returns with ctx still live
-	if r.h != nil {
-		go func() { r.h.Run(rctx); close(ran) }()
-	} else {
-		close(ran)
-	}
-	select {
-	case err := <-done:
-		return cannotRun("serve: %v", err)
-	case err := <-r.feedDown:
-		srv.Close()
-		return cannotRun("--feed %s: %v", o.Feed, err)
-	case <-ctx.Done():
-	}
-	return r.shutdown(srv, done)
-}
-
-// shutdown lets the answers in progress finish, within --shutdown-timeout.
-func (r *serveRun) shutdown(srv *http.Server, done <-chan error) error {
-	o := r.o
-	fmt.Fprintf(r.s.Err, "sitemap serve: stopping: finishing the answers in progress (at most %s)\n", o.ShutdownTimeout)
-	sctx, cancel := context.WithTimeout(context.Background(), o.ShutdownTimeout)
-	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil {
-		srv.Close()
+	err := serve.ListenAndServe(ctx, site, so)
+	var le *serve.ListenError
+	var se *serve.StopError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &le) && le.Admin:
+		return cannotRun("--admin-addr %s: %v", o.AdminAddr, le.Err)
+	case errors.As(err, &le):
+		return cannotRun("--addr %s: %v", o.Addr, le.Err)
+	case errors.As(err, &se):
+		return cannotRun("--feed %s: %v", o.Feed, se.Err)
+	case errors.Is(err, serve.ErrAnswersCut):
 		return cannotRun("serve: answers still in progress after --shutdown-timeout %s were cut", o.ShutdownTimeout)
 	}
-	if err := <-done; err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return cannotRun("serve: %v", err)
-	}
-	return nil
-}
-
-// loopbackOnly answers 403 to a client that is not on this machine.
-func loopbackOnly(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		host, _, err := net.SplitHostPort(r.RemoteAddr)
-		if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() {
-			http.Error(w, "forbidden: /metrics and /healthz answer loopback clients only; give --admin-addr to serve them elsewhere", http.StatusForbidden)
-			return
-		}
-		next.ServeHTTP(w, r)
-	})
+	return cannotRun("serve: %v", err)
 }
 
 // checkPaging checks the flags of a database or crawl state source that
