@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sitemapkit/sitemap/serve"
+	"github.com/sitemapkit/sitemap/serve/pgfeed"
 	"github.com/sitemapkit/sitemap/state"
 )
 
@@ -68,4 +69,34 @@ func ExampleListenAndServe() {
 	// Output:
 	// 200 application/xml; charset=utf-8
 	// <nil>
+}
+
+// A table followed by logical decoding: a commit rebuilds only the pages
+// holding the keys it touched. (Not run here: it needs a PostgreSQL
+// server with wal_level=logical.)
+func ExampleWatchPostgres() {
+	ctx := context.Background()
+	const dsn = "postgres://sitemap@localhost/site"
+	db, err := serve.OpenDB(dsn)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer db.Close()
+	src, err := serve.SQL(ctx, db, serve.Query{Table: "pages"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	feed := &serve.PostgresFeed{Options: pgfeed.Options{ConnString: dsn, Table: "pages", Create: true}}
+	h, err := serve.NewHandler(serve.WatchPostgres(src, feed), serve.Options{BaseURL: "https://www.example.com/"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer h.Close()
+	go h.Run(ctx)
+	if err := <-feed.Down(); err != nil {
+		fmt.Println("the feed did not start:", err)
+	}
 }

@@ -12,7 +12,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -149,7 +148,7 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 	if err := o.check(); err != nil {
 		return err
 	}
-	r := &serveRun{o: o, s: s, feedDown: make(chan error, 1)}
+	r := &serveRun{o: o, s: s}
 	if o.RobotsTxt != "" {
 		b, err := os.ReadFile(o.RobotsTxt)
 		if err != nil {
@@ -216,8 +215,7 @@ type serveRun struct {
 	robotsTxt []byte // of --robots-from
 	h         *serve.Handler
 	drops     *serve.DropLog
-	feedDown  chan error  // a feed that never started
-	feedLive  atomic.Bool // the feed told its first change
+	feed      *serve.PostgresFeed // of --feed
 	logMu     sync.Mutex
 	catchUp   func()   // with --indexnow-catch-up, after the first build
 	closers   []func() // run in reverse order by close
@@ -301,7 +299,7 @@ func (r *serveRun) options(ctx context.Context, src *serve.Source) (serve.Option
 		r.logf("%v; serving the pages of the last check that succeeded until one does", err)
 	}
 	opt.FeedError = func(err error) {
-		if !r.feedLive.Load() {
+		if r.feed == nil || !r.feed.Live() {
 			return // it never started: the command stops with its error
 		}
 		r.logf("change feed: %v; checking every page every %s until it is back", err, o.Recheck)
@@ -310,7 +308,8 @@ func (r *serveRun) options(ctx context.Context, src *serve.Source) (serve.Option
 		opt.HTML = serve.HTMLView
 	}
 	if o.Feed != "" {
-		*src = o.watched(*src, r.feedDown, &r.feedLive, r.logf)
+		r.feed = &serve.PostgresFeed{Options: pgfeed.Options{ConnString: o.DB, Table: o.Table, Create: true, Logf: r.logf}, Notify: o.Feed == "notify"}
+		*src = serve.WatchPostgres(*src, r.feed)
 	}
 	if o.IndexNowKeyFile != "" {
 		if err := r.indexnow(ctx, &opt); err != nil {
@@ -352,7 +351,10 @@ func (r *serveRun) indexnow(ctx context.Context, opt *serve.Options) error {
 func (r *serveRun) serve(ctx context.Context, site http.Handler, what string) error {
 	o, s := r.o, r.s
 	so := serve.ServerOptions{Addr: o.Addr, AdminAddr: o.AdminAddr, Handler: r.h, Drops: r.drops,
-		ReadTimeout: o.ReadTimeout, WriteTimeout: o.WriteTimeout, ShutdownTimeout: o.ShutdownTimeout, Stop: r.feedDown}
+		ReadTimeout: o.ReadTimeout, WriteTimeout: o.WriteTimeout, ShutdownTimeout: o.ShutdownTimeout}
+	if r.feed != nil {
+		so.Stop = r.feed.Down()
+	}
 	if o.AccessLog {
 		so.AccessLog = s.Err
 	}
@@ -478,39 +480,6 @@ func (o *serveOptions) openSource(ctx context.Context, dropped func(serve.Key, s
 		return nil, nil, cannotRun("%v", err)
 	}
 	return src, func() { src.Close(); db.Close() }, nil
-}
-
-// watched gives src the change feed of --feed. A feed that fails before
-// its first change (a server without wal_level=logical, a role without
-// REPLICATION) is sent to down, which stops the command with its message;
-// later failures are the handler's to retry.
-func (o *serveOptions) watched(src serve.Source, down chan<- error, live *atomic.Bool, logf func(string, ...any)) serve.Source {
-	key := ""
-	if sq, ok := src.(*serve.SQLSource); ok {
-		key = sq.KeyColumn()
-	}
-	fo := pgfeed.Options{ConnString: o.DB, Table: o.Table, Key: key, Create: true, Logf: logf}
-	follow := pgfeed.Watch
-	if o.Feed == "notify" {
-		follow = pgfeed.WatchNotify
-	}
-	return serve.Watched(src, func(ctx context.Context, fn func(serve.Change)) error {
-		err := follow(ctx, fo, func(c pgfeed.Change) {
-			live.Store(true)
-			keys := make([]serve.Key, len(c.Keys))
-			for i, k := range c.Keys {
-				keys[i] = k
-			}
-			fn(serve.Change{Keys: keys, All: c.All})
-		})
-		if err != nil && !live.Load() && ctx.Err() == nil {
-			select {
-			case down <- err:
-			default:
-			}
-		}
-		return err
-	})
 }
 
 // trigger installs or removes the triggers of --feed notify, and says so.
