@@ -3,12 +3,15 @@ package generate
 import (
 	"bufio"
 	"context"
+	"errors"
+	"fmt"
 	"io"
 	"os"
 	"strings"
 	"sync"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/source"
 )
@@ -139,57 +142,52 @@ func readInput(ctx context.Context, doc *input.Doc, o InputOptions, m *inputMete
 // input) or its file (read again by package input), and the children of
 // an index, each found beside the index.
 func readSitemap(ctx context.Context, doc *input.Doc, in io.Reader, maxErrors int, yield func(*Item) error) error {
-	var diags []sitemap.Diagnostic
-	var lost *sitemap.Diagnostic // a child not read (VAL-01): Complete ends the run at it
-	r := input.NewDocReader(ctx, []input.Doc{*doc}, input.Options{
-		Stdin:        in,
-		Follow:       true,
-		Complete:     true,
-		Decoder:      sitemap.DecoderOptions{MaxErrors: maxErrors},
-		OnDiagnostic: func(d sitemap.Diagnostic) { diags = append(diags, d) },
-	})
-	defer r.Close()
-	flush := func() error {
-		for _, d := range diags {
+	var lost *sitemap.Diagnostic // a child not read (VAL-01): the run ends at it
+	var failed *fetch.Node       // a document not read to its end
+	var it Item
+	o := input.Options{Stdin: in, Decoder: sitemap.DecoderOptions{MaxErrors: maxErrors}}
+	sum, err := input.WalkDocs(ctx, []input.Doc{*doc}, o, func(ev fetch.Event) error {
+		switch ev.Kind {
+		case fetch.EventURL:
+			it = Item{URL: *ev.URL, File: ev.URL.Source, Line: ev.Line}
+			it.URL.Source = ""
+			return yield(&it)
+		case fetch.EventNodeEnd:
+			if ev.Node.Kind == fetch.NodeSitemap && ev.Node.Failed {
+				n := *ev.Node
+				failed = &n
+				return errIncomplete
+			}
+		case fetch.EventDiagnostic:
+			d := *ev.Diagnostic
 			if d.Severity == sitemap.SeverityInfo {
-				continue
+				return nil
 			}
 			if d.Rule == "VAL-01" {
 				lost = &d
-				continue
+				return nil
 			}
-			if err := yield(diagnosticItem(d)); err != nil {
-				return err
-			}
+			return yield(diagnosticItem(d))
 		}
-		diags = diags[:0]
 		return nil
+	})
+	switch {
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case lost != nil:
+		return &InputError{Err: errIncomplete, Lost: lost}
+	case sum.StartErr != nil:
+		return &InputError{Err: sum.StartErr}
+	case failed != nil:
+		return &InputError{Err: fmt.Errorf("%s: %s", failed.URL, failed.Err)}
 	}
-	var it Item
-	for {
-		e, err := r.Next()
-		if ferr := flush(); ferr != nil {
-			return ferr
-		}
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			return &InputError{Err: err, Lost: lost}
-		}
-		if e.Kind != sitemap.ItemURL {
-			continue
-		}
-		it = Item{URL: e.URL, File: e.Doc.Name, Line: e.Line}
-		it.URL.Source = ""
-		if err := yield(&it); err != nil {
-			return err
-		}
-	}
+	return err
 }
+
+// errIncomplete stops the walk of a sitemap input at a document that
+// cannot be read to its end: publishing what was read would drop its
+// URLs.
+var errIncomplete = errors.New("a sitemap of the input could not be read to its end")
 
 // diagnosticItem is the Problem item of the reader's diagnostic d: an
 // entry the reader skipped (a relative loc, L-01; a control character,
