@@ -142,9 +142,12 @@ type Summary struct {
 	// start it is set when the site answered nothing, robots.txt and every
 	// well-known path failing without a response (robots.txt's error: a
 	// network failure, or the scope refusing the site; no FETCH-NONE
-	// then). Its diagnostic was delivered as well. A caller that was asked to read that one document could not
-	// run; a sitemap that was fetched but is truncated or malformed is a
-	// problem found instead (Failed), and so is any failure below the
-	// start.
+	// then). Its diagnostic was delivered as well. For a start a Getter
+	// reads (a file, a directory's file, standard input), it is the
+	// Getter's error, with no diagnostic: the caller says it once. With
+	// several starts, it is the first. A caller that was asked to read
+	// that one document could not run; a sitemap that was fetched but is
+	// truncated or malformed is a problem found instead (Failed), and so
+	// is any failure below the start.
 	StartErr error
 }
