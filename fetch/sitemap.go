@@ -241,7 +241,7 @@ func (r *sitemapRead) report(d sitemap.Diagnostic) {
 		r.held = append(r.held, d)
 		return
 	}
-	r.e.diag(r.n, d)
+	r.e.emit(r.n, d)
 }
 
 // decode reads the body to its end (or its first failure), then ends the
@@ -253,6 +253,9 @@ func (r *sitemapRead) decode() {
 		w.dups.Add(r.dups)
 	}()
 	var dec Items = o.items
+	if dec == nil && w.opts.Reader != nil {
+		dec = w.opts.Reader.Read(r.ctx, n, r.j.doc, r.base, o.r, r.report)
+	}
 	if dec == nil {
 		dec = &decoded{d: sitemap.NewDecoder(o.r, sitemap.DecoderOptions{Name: r.final, BaseURL: r.base,
 			MaxBytes: w.opts.MaxSitemapBytes, MaxErrors: w.opts.MaxErrors, Context: r.ctx, OnDiagnostic: r.report})}
@@ -342,7 +345,7 @@ func (r *sitemapRead) first(dec Items, err error) bool {
 		e.node(EventNodeStart, n)
 		r.sniffing = false
 		for _, d := range r.held {
-			e.diag(n, d)
+			e.emit(n, d)
 		}
 	}
 	n.Format = dec.Format()
@@ -436,7 +439,7 @@ func (r *sitemapRead) child(it *sitemap.Item) {
 	}
 	c := &job{kind: NodeSitemap, url: loc, parent: n.ID, parentURL: r.final, parentKey: key,
 		ancestors: append(slices.Clone(r.j.ancestors), key), depth: r.j.depth + 1,
-		parentIsIndex: n.Format == "sitemapindex", seq: n.Sitemaps}
+		parentIsIndex: n.Format == "sitemapindex", seq: n.Sitemaps, line: line, col: col}
 	if r.j.doc != nil && r.j.doc.Ref != nil {
 		// A local index: its Getter says which document loc stands for.
 		d, err := w.opts.Getter.Child(r.j.doc, loc)
