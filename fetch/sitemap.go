@@ -225,11 +225,8 @@ func (r *sitemapRead) open() bool {
 
 // report takes a diagnostic of the decoder.
 func (r *sitemapRead) report(d sitemap.Diagnostic) {
-	if d.URL == "" && d.File == r.final {
-		d.File = ""
-	}
 	if d.URL == "" && d.File == "" {
-		d.URL = r.final
+		d = placed(r.final, d)
 	}
 	if d.Severity == sitemap.SeverityError && r.o != nil && r.o.transportErr() != nil {
 		// The decoder's "cannot read further" after a transport failure
