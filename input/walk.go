@@ -47,7 +47,7 @@ func WalkDocsOptions(docs []Doc, o Options) (fetch.Options, []string) {
 }
 
 // WalkOptions are the options of the walk [Walk] and [Entries] make of o:
-// its Client (nil: one with the defaults), a Getter of o, Concurrency 1,
+// its Client (nil: one with the defaults), a Getter of o, Concurrency (0: 1),
 // MaxDepth (0: the walk's default, 5 levels; else that many levels below
 // a named input), MaxChildren (0: DefaultMaxChildren; negative: none),
 // AllowOffSite, SkipDuplicates (NoDedup without it) and DedupMemory, and
@@ -55,7 +55,7 @@ func WalkDocsOptions(docs []Doc, o Options) (fetch.Options, []string) {
 // for a homepage name, when robots.txt names no sitemap.
 func WalkOptions(o Options) fetch.Options {
 	fo := fetch.Options{
-		HTTP: o.Client, Getter: NewGetter(o), Concurrency: 1,
+		HTTP: o.Client, Getter: NewGetter(o), Concurrency: max(o.Concurrency, 1),
 		MaxChildren: o.MaxChildren, AllowOffSite: o.AllowOffSite,
 		NoDedup: !o.SkipDuplicates, DedupMemory: o.DedupMemory,
 		MaxErrors: o.Decoder.MaxErrors, MaxSitemapBytes: o.Decoder.MaxBytes,

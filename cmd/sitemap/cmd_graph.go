@@ -132,28 +132,13 @@ func graphEntries(o *graphOptions, stdin io.Reader, diag func(sitemap.Diagnostic
 	return siteEntries(o.Inputs, in)
 }
 
-// siteEntries returns the URLs of the inputs, read with in: when the one
-// input is a site's homepage or robots.txt URL, the URLs of the sitemaps
-// fetch's discovery finds there; otherwise input's entries (with
-// in.Follow, an index's children too). Diagnostics go to
-// in.OnDiagnostic.
+// siteEntries returns the URLs of the inputs, read with in through the
+// one walk (input.Entries): a site's homepage or robots.txt URL stands for
+// the sitemaps discovery finds there, read eight at a time.
+// Diagnostics go to in.OnDiagnostic.
 func siteEntries(inputs []string, in input.Options) sitemap.Entries {
 	if len(inputs) == 1 && input.IsSiteStart(inputs[0]) {
-		return func(ctx context.Context, yield func(*sitemap.URL) error) error {
-			fo := fetch.Options{HTTP: in.Client, MaxErrors: in.Decoder.MaxErrors}
-			_, err := fetch.Walk(ctx, inputs[0], fo, func(ev fetch.Event) error {
-				switch ev.Kind {
-				case fetch.EventURL:
-					return yield(ev.URL)
-				case fetch.EventDiagnostic:
-					if in.OnDiagnostic != nil {
-						in.OnDiagnostic(*ev.Diagnostic)
-					}
-				}
-				return nil
-			})
-			return err
-		}
+		in.Concurrency = 8
 	}
 	return input.Entries(inputs, in)
 }
