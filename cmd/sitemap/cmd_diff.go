@@ -121,11 +121,9 @@ func runDiff(ctx context.Context, o *diffOptions, s *streams) error {
 	}
 	sides := [2]*diffSide{{name: o.Old, label: "old"}, {name: o.New, label: "new"}}
 	open := func(side *diffSide) diff.Entries {
-		fo := fetch.Options{HTTP: o.client, SitemapTimeout: o.Timeout, MaxErrors: decoderMaxErrors(o.MaxErrors)}
 		return diff.Open(side.name, diff.OpenOptions{
-			Stdin: s.In, Base: o.Base, AllowOffSite: o.AllowOffSite,
+			Stdin: s.In, Base: o.Base, AllowOffSite: o.AllowOffSite, Client: o.client,
 			Decoder: sitemap.DecoderOptions{MaxErrors: decoderMaxErrors(o.MaxErrors)},
-			Fetch:   fo,
 			OnDiagnostic: func(d sitemap.Diagnostic) {
 				switch d.Severity {
 				case sitemap.SeverityError:
