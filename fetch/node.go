@@ -37,9 +37,9 @@ func (w *walker) newBatch() *batch {
 	}
 	return &batch{
 		events: make([]Event, 0, batchURLs+batchDiags+batchNodes),
-		urls:   make([]sitemap.URL, 0, batchURLs),
-		diags:  make([]sitemap.Diagnostic, 0, batchDiags),
-		nodes:  make([]Node, 0, batchNodes),
+		// urls is made at the first URL: a Reader may hand out none.
+		diags: make([]sitemap.Diagnostic, 0, batchDiags),
+		nodes: make([]Node, 0, batchNodes),
 	}
 }
 
@@ -74,7 +74,12 @@ func (e *emitter) flush() {
 
 func (e *emitter) url(id int, u *sitemap.URL, line int) {
 	if len(e.b.urls) == cap(e.b.urls) {
-		e.flush()
+		if e.b.urls != nil {
+			e.flush()
+		}
+		if e.b.urls == nil {
+			e.b.urls = make([]sitemap.URL, 0, batchURLs)
+		}
 	}
 	e.b.urls = append(e.b.urls, *u)
 	e.b.events = append(e.b.events, Event{Kind: EventURL, NodeID: id, URL: &e.b.urls[len(e.b.urls)-1], Line: line})
