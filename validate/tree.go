@@ -263,11 +263,9 @@ func (t *tree) Finding(n *fetch.Node, d sitemap.Diagnostic) (sitemap.Diagnostic,
 			Message: fmt.Sprintf("child sitemap %s is on another site than the index (%s); not fetched", x.childAt(d.Line, d.Col), urlnorm.Display(x.doc.URL))}, true
 	case d.Rule == "VAL-02" && x != nil:
 		t.capped = true
-		max := len(x.sum.Children)
-		if m := t.o.Input.MaxChildren; m < 0 {
-			max = 0
-		} else if m > 0 && m < max || m == 0 && input.DefaultMaxChildren < max {
-			max = cmp.Or(m, input.DefaultMaxChildren)
+		max := cmp.Or(t.o.Input.MaxChildren, input.DefaultMaxChildren)
+		if max < 0 {
+			max = 0 // none
 		}
 		if max < len(x.sum.ChildAt) {
 			d.Line, d.Col = x.sum.ChildAt[max].Line, x.sum.ChildAt[max].Col
@@ -278,10 +276,12 @@ func (t *tree) Finding(n *fetch.Node, d sitemap.Diagnostic) (sitemap.Diagnostic,
 	case d.Rule == "VAL-01" && x != nil && x.doc.Stdin:
 		return d, false // one note at the end of the index
 	case d.Rule == "L-01", d.Rule == "L-16", d.Rule == "I-07", d.Rule == "FETCH-CAP",
-		d.Severity == sitemap.SeverityError && (d.Rule == "VAL-01" || strings.HasPrefix(d.Rule, "FETCH-")):
+		d.Rule == "VAL-01" && x == nil,
+		d.Severity == sitemap.SeverityError && strings.HasPrefix(d.Rule, "FETCH-"):
 		// The checker's; a nested index said against its index; the
 		// depth of one level; a document that cannot be read, said against
-		// its index or as the input that cannot be read.
+		// its index or as the input that cannot be read. (A VAL-01 of a
+		// document read is about an entry that maps to no file: said.)
 		return d, false
 	}
 	return d, true
