@@ -393,7 +393,7 @@ func (t *tree) ended(n *fetch.Node) error {
 		}
 		msg := n.Err
 		if x != nil || urlnorm.IsHTTP(nd.doc.Name) {
-			msg = fmt.Sprintf("child sitemap %s cannot be read: %v", n.URL, decodeCause(err))
+			msg = fmt.Sprintf("child sitemap %s cannot be read: %v", nd.loc(idx, n), decodeCause(err))
 		}
 		nd.about(t, idx, sitemap.Diagnostic{Rule: RuleChildMissing, Severity: sitemap.SeverityError, Message: msg})
 		return nil
@@ -401,7 +401,7 @@ func (t *tree) ended(n *fetch.Node) error {
 	t.sum.Documents++
 	if nd.parent != nil && x.sum.Format == sitemap.FormatIndex {
 		nd.about(t, idx, sitemap.Diagnostic{Rule: "I-07", Severity: sitemap.SeverityError,
-			Message: fmt.Sprintf("child %s is itself a sitemap index; indexes cannot be nested (not followed)", n.URL)})
+			Message: fmt.Sprintf("child %s is itself a sitemap index; indexes cannot be nested (not followed)", nd.loc(idx, n))})
 	}
 	if nd.parent != nil || t.o.NoChildren || x.sum.Format != sitemap.FormatIndex {
 		if nd.parent == nil {
@@ -429,6 +429,15 @@ func (t *tree) ended(n *fetch.Node) error {
 	nd.sum, nd.capNote = nd.result(x), x.capNote
 	t.index = nd
 	return nil
+}
+
+// loc is the child nd's URL as its index idx lists it (n's URL when not
+// known).
+func (nd *node) loc(idx *docItems, n *fetch.Node) string {
+	if i := nd.seq - 1; idx != nil && i >= 0 && i < len(idx.sum.Children) {
+		return idx.sum.Children[i]
+	}
+	return n.URL
 }
 
 // result is the Summary of the document x: the checker's, the counts
