@@ -112,7 +112,7 @@ type Options struct {
 	// Siblings makes a walk read a file of a directory input that an
 	// index of the same directory lists as the index's child, before the
 	// files after the index (read once: its own turn is then skipped), as
-	// [validate.Tree] checks it with its index. Without it, such a file
+	// validate.Tree checks it with its index. Without it, such a file
 	// is read in its own turn only.
 	Siblings bool
 	// FilesOnly makes [Resolve] take a directory for a file like any other
