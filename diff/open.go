@@ -27,10 +27,9 @@ type OpenOptions struct {
 	// Decoder holds the caps for local documents (Name and OnDiagnostic
 	// are set by Open).
 	Decoder sitemap.DecoderOptions
-	// Fetch configures reading http(s) inputs. Open sets NoDedup (Diff
-	// counts duplicates itself, in bounded memory), AllowOffSite and,
-	// when zero, MaxDepth 2: a sitemap index and its children (I-10).
-	Fetch fetch.Options
+	// Client requests http(s) inputs and their children (nil: one with
+	// the defaults).
+	Client *fetch.Client
 	// OnDiagnostic receives every problem seen while reading (may be nil).
 	OnDiagnostic func(sitemap.Diagnostic)
 }
@@ -49,7 +48,8 @@ var ErrNoSitemap = errors.New("no sitemap found")
 func IsURL(name string) bool { return urlnorm.IsHTTP(name) }
 
 // Open returns the entries of one side of a diff, named as on the command
-// line:
+// line, read through the one walk of the module (input.Entries; an
+// http(s) side eight sitemaps at a time):
 //
 //   - "-": standard input, one document (any format the decoder reads, or
 //     JSONL entry records). It is read once: name it on one side only (a
@@ -76,56 +76,24 @@ func IsURL(name string) bool { return urlnorm.IsHTTP(name) }
 // documents go to OnDiagnostic and reading goes on.
 func Open(name string, o OpenOptions) Entries {
 	return func(ctx context.Context, yield func(*sitemap.URL) error) error {
+		none := false // a URL where discovery found no sitemap (FETCH-NONE)
+		in := input.Options{
+			// An index and its children (depth 2, I-10), each entry as
+			// listed (Diff counts duplicates itself, in bounded memory).
+			Base: o.Base, Stdin: o.Stdin, Client: o.Client, Follow: true, MaxDepth: 1, AllowOffSite: o.AllowOffSite,
+			JSONL: true, Complete: true, Decoder: o.Decoder,
+			OnDiagnostic: func(d sitemap.Diagnostic) {
+				none = none || d.Rule == "FETCH-NONE"
+				o.diag(d)
+			},
+		}
 		if IsURL(name) {
-			return walkURL(ctx, name, o, yield)
+			in.Concurrency = 8
 		}
-		return input.Entries([]string{name}, input.Options{
-			// An index and its children, as walkURL reads a URL (depth 2).
-			Base: o.Base, Stdin: o.Stdin, Follow: true, MaxDepth: 1, AllowOffSite: o.AllowOffSite,
-			JSONL: true, Complete: true, Decoder: o.Decoder, OnDiagnostic: o.OnDiagnostic,
-		})(ctx, yield)
-	}
-}
-
-// walkURL reads an http(s) input with fetch.Walk.
-func walkURL(ctx context.Context, start string, o OpenOptions, yield func(*sitemap.URL) error) error {
-	fo := o.Fetch
-	fo.NoDedup = true
-	fo.AllowOffSite = o.AllowOffSite
-	if fo.MaxDepth == 0 {
-		fo.MaxDepth = 2
-	}
-	var failed []string
-	sum, err := fetch.Walk(ctx, start, fo, func(e fetch.Event) error {
-		switch e.Kind {
-		case fetch.EventURL:
-			return yield(e.URL)
-		case fetch.EventDiagnostic:
-			o.diag(*e.Diagnostic)
-		case fetch.EventNodeEnd:
-			if e.Node != nil && e.Node.Failed && e.Node.Kind == fetch.NodeSitemap {
-				failed = append(failed, fmt.Sprintf("%s: %s", e.Node.URL, e.Node.Err))
-			}
+		err := input.Entries([]string{name}, in)(ctx, yield)
+		if err == nil && none {
+			return fmt.Errorf("%s: %w", name, ErrNoSitemap)
 		}
-		return nil
-	})
-	if err != nil {
 		return err
 	}
-	if sum.StartErr != nil {
-		// The input itself cannot be read (an HTTP error, a network
-		// failure): not a child, the run could not start.
-		return fmt.Errorf("could not read %s: %v", start, sum.StartErr)
-	}
-	if len(failed) > 0 {
-		more := ""
-		if len(failed) > 1 {
-			more = fmt.Sprintf(" (and %d more)", len(failed)-1)
-		}
-		return &input.ChildError{Err: fmt.Errorf("could not read %s%s", failed[0], more)}
-	}
-	if sum.Sitemaps == 0 {
-		return fmt.Errorf("%s: %w", start, ErrNoSitemap)
-	}
-	return nil
 }

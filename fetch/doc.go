@@ -17,7 +17,9 @@
 // child is reported and not read; a local index whose URL is unknown
 // takes the site of its first child) are applied in one place, whatever
 // reads the bytes; the commands fetch, parse --follow, diff, audit, graph
-// and generate (a sitemap as input) read trees through it.
+// and generate (a sitemap as input) read trees through it, and validate
+// too, as a [Reader] ([Options.Reader]): it decodes and checks each
+// document as the walk reads it, and says the walk's findings its way.
 //
 // Every problem becomes a [sitemap.Diagnostic] with the URL it concerns: the
 // decoder's findings with their spec rule IDs, and fetch's own with project

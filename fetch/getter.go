@@ -75,3 +75,26 @@ type Getter interface {
 	// fs.ErrNotExist).
 	Open(ctx context.Context, d *Doc, report func(sitemap.Diagnostic)) (*Document, error)
 }
+
+// A Reader reads the sitemaps of a walk in place of the walk's decoder,
+// and has the last word on what the walk itself says about them: package
+// validate's runs its checker over every entry as the walk reads it, and
+// says what it finds about an index's children its way. The walk keeps
+// the rest (caps, read-once, loops, the I-05 rule, the Getter's mapping
+// of a local index's children).
+type Reader interface {
+	// Read returns the entries of the sitemap n (its ID, Parent, Depth,
+	// Seq and URL set) read from body: d is the Getter's document (nil
+	// for one the walk requested), base the URL its relative locs resolve
+	// against ("" when unknown). report takes the problems found in it.
+	// An error of Next other than io.EOF ends the document as the
+	// decoder's would: a *sitemap.DecodeError is a finding whose
+	// diagnostic was reported; any other error a failure to read it.
+	Read(ctx context.Context, n *Node, d *Doc, base string, body io.Reader, report func(sitemap.Diagnostic)) Items
+	// Finding receives each diagnostic the walk itself reports about the
+	// node n (not those of Read's Items), and returns what to report
+	// instead; false reports nothing. For a finding about a listed
+	// document (read before, a loop), n is the listing one with only its
+	// ID and URL set, and the diagnostic has the entry's position.
+	Finding(n *Node, d sitemap.Diagnostic) (sitemap.Diagnostic, bool)
+}

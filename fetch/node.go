@@ -37,9 +37,9 @@ func (w *walker) newBatch() *batch {
 	}
 	return &batch{
 		events: make([]Event, 0, batchURLs+batchDiags+batchNodes),
-		urls:   make([]sitemap.URL, 0, batchURLs),
-		diags:  make([]sitemap.Diagnostic, 0, batchDiags),
-		nodes:  make([]Node, 0, batchNodes),
+		// urls is made at the first URL: a Reader may hand out none.
+		diags: make([]sitemap.Diagnostic, 0, batchDiags),
+		nodes: make([]Node, 0, batchNodes),
 	}
 }
 
@@ -74,13 +74,32 @@ func (e *emitter) flush() {
 
 func (e *emitter) url(id int, u *sitemap.URL, line int) {
 	if len(e.b.urls) == cap(e.b.urls) {
-		e.flush()
+		if e.b.urls != nil {
+			e.flush()
+		}
+		if e.b.urls == nil {
+			e.b.urls = make([]sitemap.URL, 0, batchURLs)
+		}
 	}
 	e.b.urls = append(e.b.urls, *u)
 	e.b.events = append(e.b.events, Event{Kind: EventURL, NodeID: id, URL: &e.b.urls[len(e.b.urls)-1], Line: line})
 }
 
+// diag reports a diagnostic of the walk's own about n (nil: the walk as
+// a whole), through the Reader's Finding when there is one.
 func (e *emitter) diag(n *Node, d sitemap.Diagnostic) {
+	if r := e.w.opts.Reader; r != nil && n != nil {
+		var ok bool
+		if d, ok = r.Finding(n, d); !ok {
+			return
+		}
+	}
+	e.emit(n, d)
+}
+
+// emit reports a diagnostic as it is: the walk's, or one found in a
+// document.
+func (e *emitter) emit(n *Node, d sitemap.Diagnostic) {
 	if len(e.b.diags) == cap(e.b.diags) {
 		e.flush()
 	}
@@ -355,8 +374,12 @@ func (w *walker) reportSeen(e *emitter, j *job, u string, prev int, via string) 
 		what = via + ", which redirects to " + u + ","
 	}
 	// The diagnostic goes on the listing node, which is the one whose
-	// content is wrong.
+	// content is wrong, at the entry that lists u.
 	ln := &Node{ID: j.parent, URL: j.parentURL, FinalURL: j.parentURL}
+	at := func(d sitemap.Diagnostic) sitemap.Diagnostic {
+		d.Line, d.Col = j.line, j.col
+		return placed(j.parentURL, d)
+	}
 	if loop {
 		name := u
 		if j.doc != nil {
@@ -369,14 +392,14 @@ func (w *walker) reportSeen(e *emitter, j *job, u string, prev int, via string) 
 				msg = lister + " lists " + via + ", which redirects back to it; read once"
 			}
 		}
-		e.diag(ln, placed(j.parentURL, sitemap.Diagnostic{Rule: "FETCH-LOOP", Severity: sitemap.SeverityWarning, Message: msg}))
+		e.diag(ln, at(sitemap.Diagnostic{Rule: "FETCH-LOOP", Severity: sitemap.SeverityWarning, Message: msg}))
 		return
 	}
 	if via == "" {
 		what += ","
 	}
 	first := w.listedBy(prev)
-	e.diag(ln, placed(j.parentURL, sitemap.Diagnostic{Rule: "FETCH-DUP", Severity: sitemap.SeverityInfo,
+	e.diag(ln, at(sitemap.Diagnostic{Rule: "FETCH-DUP", Severity: sitemap.SeverityInfo,
 		Message: lister + " lists " + what + " already read (first listed by " + first + "); read once"}))
 }
 

@@ -154,6 +154,10 @@ type Options struct {
 	// index's children to documents. Everything else of the walk is the
 	// same whatever reads the bytes.
 	Getter Getter
+	// Reader, when set, reads every sitemap (not robots.txt) in place of
+	// the walk's decoder, and filters what the walk itself reports (see
+	// [Reader]). A Getter's Items (JSONL records) are read as they are.
+	Reader Reader
 	// Discover finds the sitemaps start leads to and reads none of them:
 	// each one robots.txt names, and each well-known path that answers
 	// with a sitemap (its body read only as far as that takes), is a

@@ -225,11 +225,8 @@ func (r *sitemapRead) open() bool {
 
 // report takes a diagnostic of the decoder.
 func (r *sitemapRead) report(d sitemap.Diagnostic) {
-	if d.URL == "" && d.File == r.final {
-		d.File = ""
-	}
 	if d.URL == "" && d.File == "" {
-		d.URL = r.final
+		d = placed(r.final, d)
 	}
 	if d.Severity == sitemap.SeverityError && r.o != nil && r.o.transportErr() != nil {
 		// The decoder's "cannot read further" after a transport failure
@@ -241,7 +238,7 @@ func (r *sitemapRead) report(d sitemap.Diagnostic) {
 		r.held = append(r.held, d)
 		return
 	}
-	r.e.diag(r.n, d)
+	r.e.emit(r.n, d)
 }
 
 // decode reads the body to its end (or its first failure), then ends the
@@ -253,6 +250,9 @@ func (r *sitemapRead) decode() {
 		w.dups.Add(r.dups)
 	}()
 	var dec Items = o.items
+	if dec == nil && w.opts.Reader != nil {
+		dec = w.opts.Reader.Read(r.ctx, n, r.j.doc, r.base, o.r, r.report)
+	}
 	if dec == nil {
 		dec = &decoded{d: sitemap.NewDecoder(o.r, sitemap.DecoderOptions{Name: r.final, BaseURL: r.base,
 			MaxBytes: w.opts.MaxSitemapBytes, MaxErrors: w.opts.MaxErrors, Context: r.ctx, OnDiagnostic: r.report})}
@@ -342,7 +342,7 @@ func (r *sitemapRead) first(dec Items, err error) bool {
 		e.node(EventNodeStart, n)
 		r.sniffing = false
 		for _, d := range r.held {
-			e.diag(n, d)
+			e.emit(n, d)
 		}
 	}
 	n.Format = dec.Format()
@@ -436,7 +436,7 @@ func (r *sitemapRead) child(it *sitemap.Item) {
 	}
 	c := &job{kind: NodeSitemap, url: loc, parent: n.ID, parentURL: r.final, parentKey: key,
 		ancestors: append(slices.Clone(r.j.ancestors), key), depth: r.j.depth + 1,
-		parentIsIndex: n.Format == "sitemapindex", seq: n.Sitemaps}
+		parentIsIndex: n.Format == "sitemapindex", seq: n.Sitemaps, line: line, col: col}
 	if r.j.doc != nil && r.j.doc.Ref != nil {
 		// A local index: its Getter says which document loc stands for.
 		d, err := w.opts.Getter.Child(r.j.doc, loc)

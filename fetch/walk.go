@@ -92,7 +92,7 @@ func WalkNames(ctx context.Context, names []string, opts Options, fn func(Event)
 		w.deliver(Event{Kind: EventNodeStart, NodeID: n.ID, Node: n})
 		w.deliver(Event{Kind: EventNodeEnd, NodeID: n.ID, Node: n})
 	}
-	w.pending = len(w.queue)
+	w.pending = len(w.queue) + len(w.later)
 
 	var wg sync.WaitGroup
 	for range o.Concurrency {
@@ -140,6 +140,10 @@ func WalkNames(ctx context.Context, names []string, opts Options, fn func(Event)
 // starts queues the jobs of names: an http(s) name by what it is
 // (classify), any other through the Getter.
 func (w *walker) starts(names []string) error {
+	queue := &w.queue
+	if w.opts.Concurrency == 1 {
+		queue = &w.later // each start's tree before the next start
+	}
 	for i, name := range names {
 		if !urlnorm.IsHTTP(strings.TrimSpace(name)) && w.opts.Getter != nil {
 			docs, err := w.opts.Getter.Starts(name)
@@ -153,10 +157,10 @@ func (w *walker) starts(names []string) error {
 			for k := range docs {
 				d := docs[k]
 				if d.Ref == nil {
-					w.queue = append(w.queue, &job{kind: NodeSitemap, url: d.URL, depth: 1})
+					*queue = append(*queue, &job{kind: NodeSitemap, url: d.URL, depth: 1})
 					continue
 				}
-				w.queue = append(w.queue, &job{kind: NodeSitemap, url: d.Name, doc: &d, depth: 1})
+				*queue = append(*queue, &job{kind: NodeSitemap, url: d.Name, doc: &d, depth: 1})
 			}
 			continue
 		}
@@ -173,12 +177,12 @@ func (w *walker) starts(names []string) error {
 			w.nextID++
 			n := &Node{ID: w.nextID, Kind: NodeStart, URL: name, FinalURL: name}
 			w.startNodes = append(w.startNodes, n)
-			w.queue = append(w.queue, &job{kind: NodeRobots, url: origin + "/robots.txt", parent: n.ID, origin: origin, probeParent: n.ID})
+			*queue = append(*queue, &job{kind: NodeRobots, url: origin + "/robots.txt", parent: n.ID, origin: origin, probeParent: n.ID})
 		case NodeRobots:
-			w.queue = append(w.queue, &job{kind: NodeRobots, url: su.String(), origin: origin})
+			*queue = append(*queue, &job{kind: NodeRobots, url: su.String(), origin: origin})
 		default:
 			w.explicit = true
-			w.queue = append(w.queue, &job{kind: NodeSitemap, url: su.String(), depth: 1})
+			*queue = append(*queue, &job{kind: NodeSitemap, url: su.String(), depth: 1})
 		}
 	}
 	return nil
@@ -239,6 +243,7 @@ type job struct {
 	origin        string   // robots jobs: scheme://host for probes
 	probeParent   int      // robots jobs: the node probes hang under
 	seq           int      // position in the list that named url (Node.Seq)
+	line, col     int      // where the listing index's entry is (0: unknown)
 }
 
 type walker struct {
@@ -261,9 +266,13 @@ type walker struct {
 	names      []string // the starts as given
 	startNodes []*Node  // the homepages started from, delivered first
 
-	mu       sync.Mutex
-	cond     *sync.Cond
-	queue    []*job
+	mu    sync.Mutex
+	cond  *sync.Cond
+	queue []*job
+	// later holds the starts of a walk of Concurrency 1 not begun yet:
+	// one begins when everything before it is done, so each start is
+	// followed by its tree.
+	later    []*job
 	pending  int
 	visited  map[string]int // requested and final URLs → node ID
 	lister   map[int]string // node ID → the document that listed it (bounded by MaxSitemaps)
@@ -311,22 +320,29 @@ func (w *walker) worker() {
 func (w *walker) pop() *job {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	for len(w.queue) == 0 && w.pending > 0 {
+	for {
+		switch {
+		case len(w.queue) > 0:
+			j := w.queue[0]
+			w.queue[0] = nil
+			w.queue = w.queue[1:]
+			return j
+		case len(w.later) > 0 && w.pending == len(w.later):
+			j := w.later[0]
+			w.later[0] = nil
+			w.later = w.later[1:]
+			return j
+		case w.pending == 0:
+			return nil
+		}
 		w.cond.Wait()
 	}
-	if len(w.queue) == 0 {
-		return nil
-	}
-	j := w.queue[0]
-	w.queue[0] = nil
-	w.queue = w.queue[1:]
-	return j
 }
 
 func (w *walker) done() {
 	w.mu.Lock()
 	w.pending--
-	if w.pending == 0 {
+	if w.pending <= len(w.later) {
 		w.cond.Broadcast()
 	}
 	w.mu.Unlock()
@@ -340,7 +356,7 @@ func (w *walker) push(js []*job) {
 	w.mu.Lock()
 	if w.ctx.Err() != nil {
 		w.pending -= len(js)
-		if w.pending == 0 {
+		if w.pending <= len(w.later) {
 			w.cond.Broadcast()
 		}
 	} else {

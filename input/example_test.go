@@ -74,6 +74,28 @@ func ExampleNewGetter() {
 	// 1 2 <nil>
 }
 
+// Walk documents already resolved with more of the walk set than
+// WalkDocs sets: here one level of children and a cap of one URL.
+func ExampleWalkDocsOptions() {
+	docs, err := input.Resolve([]string{"testdata/site/sitemap_index.xml"}, input.Options{Base: "https://www.example.com/"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fo, names := input.WalkDocsOptions(docs, input.Options{Base: "https://www.example.com/", MaxDepth: 1})
+	fo.MaxURLs = 1
+	sum, err := fetch.WalkNames(context.Background(), names, fo, func(ev fetch.Event) error {
+		if ev.Kind == fetch.EventURL {
+			fmt.Println(ev.URL.Loc)
+		}
+		return nil
+	})
+	fmt.Println(sum.URLs, sum.Capped, err)
+	// Output:
+	// https://www.example.com/sub/a
+	// 1 [urls] <nil>
+}
+
 // Map an index entry to the document to read.
 func ExampleChild() {
 	index := &input.Doc{Name: "public/sitemap.xml", Path: "public/sitemap.xml", URL: "https://www.example.com/sitemap.xml"}

@@ -63,7 +63,7 @@ func (g *getter) Child(parent *fetch.Doc, loc string) (fetch.Doc, error) {
 	if err != nil {
 		return fetch.Doc{}, err
 	}
-	if p.Sibling(&c) {
+	if p.Sibling(&c) && !g.o.Siblings {
 		return fetch.Doc{}, fetch.ErrSkip
 	}
 	return walkDoc(&c), nil

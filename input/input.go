@@ -105,6 +105,16 @@ type Options struct {
 	// host or port than the index, and their redirects there; each is
 	// still reported (I-05, a warning).
 	AllowOffSite bool
+	// Concurrency is how many sitemaps a walk reads at once (0: one, so
+	// the entries come in a stable order, each named input followed by its
+	// tree; more: faster over HTTP, in the order they arrive).
+	Concurrency int
+	// Siblings makes a walk read a file of a directory input that an
+	// index of the same directory lists as the index's child, before the
+	// files after the index (read once: its own turn is then skipped), as
+	// validate.Tree checks it with its index. Without it, such a file
+	// is read in its own turn only.
+	Siblings bool
 	// FilesOnly makes [Resolve] take a directory for a file like any other
 	// name (Open then refuses it): for inputs that are entry lists, not
 	// sitemaps.

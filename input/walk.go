@@ -25,9 +25,17 @@ func Walk(ctx context.Context, names []string, o Options, fn func(fetch.Event) e
 
 // WalkDocs is [Walk] of documents already resolved ([Resolve]).
 func WalkDocs(ctx context.Context, docs []Doc, o Options, fn func(fetch.Event) error) (fetch.Summary, error) {
+	fo, names := WalkDocsOptions(docs, o)
+	return fetch.WalkNames(ctx, names, fo, fn)
+}
+
+// WalkDocsOptions returns what [WalkDocs] hands [fetch.WalkNames]: the
+// options of the walk ([WalkOptions], with a Getter of docs) and the
+// names docs stand for in it, in order. A caller that sets more of the
+// walk (validate.Tree: its Reader) walks with them.
+func WalkDocsOptions(docs []Doc, o Options) (fetch.Options, []string) {
 	fo := WalkOptions(o)
-	g := &getter{o: o, docs: docs}
-	fo.Getter = g
+	fo.Getter = &getter{o: o, docs: docs}
 	names := make([]string, len(docs))
 	for i := range docs {
 		names[i] = docRef + strconv.Itoa(i)
@@ -35,11 +43,11 @@ func WalkDocs(ctx context.Context, docs []Doc, o Options, fn func(fetch.Event) e
 			names[i] = docs[i].URL
 		}
 	}
-	return fetch.WalkNames(ctx, names, fo, fn)
+	return fo, names
 }
 
 // WalkOptions are the options of the walk [Walk] and [Entries] make of o:
-// its Client (nil: one with the defaults), a Getter of o, Concurrency 1,
+// its Client (nil: one with the defaults), a Getter of o, Concurrency (0: 1),
 // MaxDepth (0: the walk's default, 5 levels; else that many levels below
 // a named input), MaxChildren (0: DefaultMaxChildren; negative: none),
 // AllowOffSite, SkipDuplicates (NoDedup without it) and DedupMemory, and
@@ -47,7 +55,7 @@ func WalkDocs(ctx context.Context, docs []Doc, o Options, fn func(fetch.Event) e
 // for a homepage name, when robots.txt names no sitemap.
 func WalkOptions(o Options) fetch.Options {
 	fo := fetch.Options{
-		HTTP: o.Client, Getter: NewGetter(o), Concurrency: 1,
+		HTTP: o.Client, Getter: NewGetter(o), Concurrency: max(o.Concurrency, 1),
 		MaxChildren: o.MaxChildren, AllowOffSite: o.AllowOffSite,
 		NoDedup: !o.SkipDuplicates, DedupMemory: o.DedupMemory,
 		MaxErrors: o.Decoder.MaxErrors, MaxSitemapBytes: o.Decoder.MaxBytes,

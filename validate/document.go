@@ -109,55 +109,63 @@ func (s Summary) String() string {
 // Memory is bounded by the decoder's caps and the Checker's per-document
 // memory (see [Checker]).
 func Document(ctx context.Context, r io.Reader, o Options, report func(sitemap.Diagnostic)) (Summary, error) {
-	var sum Summary
+	x, err := newDocReader(ctx, r, o, report)
+	if err != nil {
+		return x.sum, err
+	}
+	for {
+		if _, err := x.Next(); err != nil {
+			break
+		}
+	}
+	if x.failed != nil {
+		return x.sum, x.failed
+	}
+	return x.sum, ctx.Err()
+}
+
+// docReader is [Document] as the entries a walk reads (fetch.Items): the
+// decoder and a Checker over every entry, the index entries handed on
+// (the URL entries are checked and dropped), the whole-document rules at
+// the end. Its Summary is complete once Next returned an error.
+type docReader struct {
+	ctx    context.Context
+	c      *Checker
+	dec    *sitemap.Decoder
+	report func(sitemap.Diagnostic)
+	sum    Summary
 	// The diagnostics of one entry are held until the Checker has seen
 	// it (the decoder reports a bad <lastmod> before the Checker can
 	// report the <loc> above it), then reported in line order.
 	// At most maxHeld are held (an entry with more is reported as found),
 	// and none of a text sitemap, whose entries are lines.
-	var (
-		held []sitemap.Diagnostic
-		dec  *sitemap.Decoder
-	)
-	flush := func() {
-		if len(held) > 1 && inLines(held) {
-			slices.SortStableFunc(held, func(a, b sitemap.Diagnostic) int {
-				return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
-			})
-		}
-		for i := range held {
-			report(held[i])
-		}
-		clear(held)
-		held = held[:0]
-	}
-	count := func(d sitemap.Diagnostic) {
-		sum.count(d)
-		if report == nil {
-			return
-		}
-		if len(held) == maxHeld || dec == nil || dec.Format() == sitemap.FormatText {
-			flush()
-			report(d)
-			return
-		}
-		held = append(held, d)
-	}
-	defer flush()
-	c, err := NewChecker(o, count)
+	held      []sitemap.Diagnostic
+	capped    bool // the decoder reached its byte cap (LIM-01)
+	maxErrors int
+	n         int
+	it        sitemap.Item
+	end       error // what Next returns once the document ended
+	failed    error // the reader failed, or ctx is done: no finding
+}
+
+// newDocReader starts reading r; the error is [NewChecker]'s.
+func newDocReader(ctx context.Context, r io.Reader, o Options, report func(sitemap.Diagnostic)) (*docReader, error) {
+	x := &docReader{ctx: ctx, report: report}
+	c, err := NewChecker(o, x.count)
 	if err != nil {
-		return sum, err
+		x.end, x.failed = err, err
+		return x, err
 	}
+	x.c = c
 	do := o.Decoder
 	do.Name = c.name
 	if do.BaseURL == "" {
 		do.BaseURL = o.URL
 	}
 	do.Context = ctx // stops the decoder within a read, entries or not
-	capped := false
-	maxErrors := do.MaxErrors
-	if maxErrors == 0 {
-		maxErrors = sitemap.DefaultDecodeMaxErrors
+	x.maxErrors = do.MaxErrors
+	if x.maxErrors == 0 {
+		x.maxErrors = sitemap.DefaultDecodeMaxErrors
 	}
 	do.OnDiagnostic = func(d sitemap.Diagnostic) {
 		// When the reader itself fails, the decoder reports that as
@@ -167,69 +175,133 @@ func Document(ctx context.Context, r io.Reader, o Options, report func(sitemap.D
 			return
 		}
 		if d.Rule == sitemap.RuleMaxBytes {
-			capped = true // read no further than the byte cap
+			x.capped = true // read no further than the byte cap
 		}
-		count(validatorSeverity(d))
+		x.count(validatorSeverity(d))
 	}
 	// Each entry is checked once and dropped: the Checker copies the few
 	// strings it keeps, so the decoder may reuse its memory.
 	do.ReuseValues = true
-	dec = sitemap.NewDecoder(r, do)
-	var readErr error
-	for n := 0; ; n++ {
-		if n&255 == 0 {
-			if err := ctx.Err(); err != nil {
-				return sum, err
+	x.dec = sitemap.NewDecoder(r, do)
+	return x, nil
+}
+
+func (x *docReader) flush() {
+	held := x.held
+	if len(held) > 1 && inLines(held) {
+		slices.SortStableFunc(held, func(a, b sitemap.Diagnostic) int {
+			return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
+		})
+	}
+	for i := range held {
+		x.report(held[i])
+	}
+	clear(held)
+	x.held = held[:0]
+}
+
+func (x *docReader) count(d sitemap.Diagnostic) {
+	x.sum.count(d)
+	if x.report == nil {
+		return
+	}
+	if len(x.held) == maxHeld || x.dec == nil || x.dec.Format() == sitemap.FormatText {
+		x.flush()
+		x.report(d)
+		return
+	}
+	x.held = append(x.held, d)
+}
+
+// Format names the document's format as the walk does ("" unknown).
+func (x *docReader) Format() string {
+	if x.dec == nil || x.dec.Format() == sitemap.FormatUnknown {
+		return ""
+	}
+	return x.dec.Format().String()
+}
+
+// Next checks the entries up to the next index entry and returns it
+// (valid until the next call). At the end of the document it runs the
+// whole-document rules and returns io.EOF; a document the decoder stops
+// at, the decoder's error (a finding, reported); a failing reader or ctx
+// done, that error (x.failed), without the whole-document rules.
+func (x *docReader) Next() (*sitemap.Item, error) {
+	for x.end == nil {
+		if x.n&255 == 0 {
+			if err := x.ctx.Err(); err != nil {
+				return nil, x.stop(err)
 			}
 		}
-		it, err := dec.Next()
+		it, err := x.dec.Next()
 		if err != nil {
-			flush()
+			x.flush()
 			if errors.Is(err, io.EOF) {
-				sum.Complete = true
+				x.sum.Complete = true
 			} else if ioFailure(err) {
-				readErr = err
+				return nil, x.stop(err)
 			}
-			break
+			return nil, x.finish(err)
 		}
-		if n == 0 {
-			c.text = dec.Format() == sitemap.FormatText
+		if x.n == 0 {
+			x.c.text = x.dec.Format() == sitemap.FormatText
 		}
-		c.Item(&it)
-		flush()
-		if it.Kind == sitemap.ItemIndex && len(sum.Children) < maxTracked {
-			sum.Children = append(sum.Children, strings.Clone(it.Index.Loc))
+		x.n++
+		x.c.Item(&it)
+		x.flush()
+		if it.Kind == sitemap.ItemIndex && len(x.sum.Children) < maxTracked {
+			x.sum.Children = append(x.sum.Children, strings.Clone(it.Index.Loc))
 			line, col := it.LocPos() // the child's URL
-			sum.ChildAt = append(sum.ChildAt, Pos{Line: line, Col: col})
+			x.sum.ChildAt = append(x.sum.ChildAt, Pos{Line: line, Col: col})
 		}
-		if maxErrors > 0 && sum.Errors >= maxErrors {
+		if x.maxErrors > 0 && x.sum.Errors >= x.maxErrors {
 			// The decoder's and the checker's errors together reached the
 			// bound (the decoder stops by itself on its own errors alone):
 			// the document is abandoned as the decoder abandons it.
 			d := sitemap.Diagnostic{Rule: sitemap.RuleMaxErrors, Severity: sitemap.SeverityError, Line: it.Line, Col: it.Col,
-				Message: fmt.Sprintf("%d errors in this document; stopped reading it (is it a sitemap at all? Fix the first errors, or raise the bound (--max-errors; MaxErrors in Go) to read further)", sum.Errors)}
-			if urlnorm.IsHTTP(c.name) {
-				d.URL = c.name
+				Message: fmt.Sprintf("%d errors in this document; stopped reading it (is it a sitemap at all? Fix the first errors, or raise the bound (--max-errors; MaxErrors in Go) to read further)", x.sum.Errors)}
+			if urlnorm.IsHTTP(x.c.name) {
+				d.URL = x.c.name
 			} else {
-				d.File = c.name
+				d.File = x.c.name
 			}
-			count(d)
-			break
+			x.count(d)
+			return nil, x.finish(&sitemap.DecodeError{Diagnostic: d})
+		}
+		if it.Kind == sitemap.ItemIndex {
+			x.it = it
+			return &x.it, nil
 		}
 	}
-	sum.Format = dec.Format()
-	sum.Bytes = dec.Bytes()
-	sum.Compressed = dec.Compressed()
-	if readErr == nil {
-		c.partial = capped
-		c.Size(sum.Bytes)
-		c.Finish()
-	}
-	sum.URLs, sum.IndexEntries = c.URLs(), c.IndexEntries()
-	if readErr != nil {
-		return sum, readErr
-	}
-	return sum, ctx.Err()
+	return nil, x.end
+}
+
+// finish ends a document read to its end or to the decoder's stop: the
+// whole-document rules run, and Next returns end from now on.
+func (x *docReader) finish(end error) error {
+	x.summarize()
+	x.c.partial = x.capped
+	x.c.Size(x.sum.Bytes)
+	x.c.Finish()
+	x.flush()
+	x.sum.URLs, x.sum.IndexEntries = x.c.URLs(), x.c.IndexEntries()
+	x.c, x.end = nil, end // the Checker's memory goes with the document
+	return end
+}
+
+// stop ends a document that could not be read (err): no whole-document
+// rules.
+func (x *docReader) stop(err error) error {
+	x.summarize()
+	x.sum.URLs, x.sum.IndexEntries = x.c.URLs(), x.c.IndexEntries()
+	x.c, x.end, x.failed = nil, err, err
+	return err
+}
+
+func (x *docReader) summarize() {
+	x.sum.Format = x.dec.Format()
+	x.sum.Bytes = x.dec.Bytes()
+	x.sum.Compressed = x.dec.Compressed()
 }
 
 // ioFailure reports whether a decoder error is a failure of the reader

@@ -1,15 +1,19 @@
 package validate
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
+	"io"
+	"math"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
@@ -74,13 +78,21 @@ type TreeSummary struct {
 // URL stands for the sitemaps input.Discover finds there, what the search
 // says reported against it) one after the other and, for
 // each named index, its children (one level, I-07), mapped to files or
-// URLs by [input.Child]. The children of one index share an [IndexLocs]
+// URLs by [input.Child]. It reads them through the one walk of the module
+// (input.WalkDocsOptions, [fetch.WalkNames]), whose [fetch.Reader] it is:
+// each document is checked as [Document] checks it while the walk reads
+// it; the walk's caps, read-once and I-05 rule apply, and what it finds
+// about a child is said as below. The children of one index share an [IndexLocs]
 // (L-17 across the index). A child on another scheme, host or port than
 // its index is not read: the checker reports the I-05 violation on the
 // index's entry, and Tree adds an info I-05 note saying it was not
 // fetched; a child's redirect to another site is refused the same way.
-// A child that cannot be read is a VAL-01 error against the index; an
-// index that lists itself is an I-07 error there, and not read again. The
+// A child that cannot be read is a VAL-01 error against the index (an
+// HTTP error too), and a child that is an index itself an I-07 error
+// there, not followed; an index that lists itself is an I-07 error, and
+// not read again; a child listed twice is read once (the checker's L-17),
+// and one that redirects to a document read already, or that an index
+// before listed, is a FETCH-DUP note. The
 // children of an index read from standard input are not looked for: one
 // info VAL-01 note at its first entry says so. In a
 // directory that holds an index NAME.xml, a sitemap NAME-… it does not
@@ -97,7 +109,7 @@ type TreeSummary struct {
 // cannot be resolved, a named document that cannot be opened or read
 // (the error names it), or ctx done (ctx.Err()).
 func Tree(ctx context.Context, names []string, o TreeOptions) (TreeSummary, error) {
-	t := &tree{o: o, listed: map[string]bool{}, checked: map[string]bool{}}
+	t := &tree{o: o, listed: map[string]bool{}, read: map[int]*docItems{}, nodes: map[int]*node{}}
 	var openErr error
 	var all []string // names, each site replaced by the sitemaps found there
 	for _, name := range names {
@@ -113,9 +125,7 @@ func Tree(ctx context.Context, names []string, o TreeOptions) (TreeSummary, erro
 			var oe *input.OpenError
 			if o.OnOpenError != nil && errors.As(err, &oe) {
 				o.OnOpenError(oe.Doc, err)
-				if openErr == nil {
-					openErr = err
-				}
+				openErr = cmp.Or(openErr, err)
 				continue
 			}
 			return t.sum, err
@@ -123,47 +133,364 @@ func Tree(ctx context.Context, names []string, o TreeOptions) (TreeSummary, erro
 		all = append(all, found...)
 	}
 	docs, err := input.Resolve(all, o.Input)
-	if err != nil {
-		return t.sum, err
+	if err != nil || len(docs) == 0 {
+		return t.sum, cmp.Or(err, openErr)
 	}
 	if !o.NoChildren {
 		indexesFirst(ctx, docs, o.Input)
 	}
-	for i := range docs {
-		if k := docs[i].Key(); k != "" && t.checked[k] {
-			continue // checked already: named twice, or a child of an index named before
+	in := o.Input
+	in.Siblings, in.MaxDepth, in.AllowOffSite, in.SkipDuplicates, in.JSONL = true, 1, false, false, false
+	fo, walkNames := input.WalkDocsOptions(docs, in)
+	if o.NoChildren {
+		fo.MaxDepth = 1 // named documents only
+	}
+	fo.MaxSitemaps = math.MaxInt
+	fo.Reader = t
+	if _, err := fetch.WalkNames(ctx, walkNames, fo, t.event); err != nil {
+		if ctx.Err() != nil {
+			return t.sum, ctx.Err()
 		}
-		if err := t.document(ctx, &docs[i], nil, nil); err != nil {
-			if ctx.Err() != nil {
-				return t.sum, ctx.Err()
-			}
-			var oe *input.OpenError
-			if o.OnOpenError != nil && errors.As(err, &oe) {
-				o.OnOpenError(&docs[i], err)
-				if openErr == nil {
-					openErr = err
-				}
-				continue
-			}
-			return t.sum, err
-		}
+		return t.sum, err
+	}
+	if err := t.indexDone(); err != nil {
+		return t.sum, err
 	}
 	t.unlisted()
-	return t.sum, openErr
+	return t.sum, cmp.Or(t.openErr, openErr)
 }
 
+// tree is one run of [Tree]: the reader of the walk's documents (on the
+// walk's goroutine: Read, Finding) and the receiver of its events.
 type tree struct {
 	o   TreeOptions
 	sum TreeSummary
-	// Of the files of directory inputs: the sitemaps and the indexes
-	// read, the sitemaps an index listed (by path), and whether an index
-	// had more children than were read.
+
+	mu   sync.Mutex
+	read map[int]*docItems // by node ID: the documents read, until their tree is done
+	// Set while reading, read once the walk is over: the files of
+	// directory inputs an index there listed (by path), and whether an
+	// index had more children than were checked.
+	listed map[string]bool
+	capped bool
+
+	// The receiver's: the documents of the walk by node ID, the named
+	// index whose result waits for its children, the named documents of
+	// directory inputs read (sitemaps and indexes, for VAL-03), the
+	// first named input that could not be opened.
+	nodes             map[int]*node
+	index             *node
 	sitemaps, indexes []*input.Doc
-	listed            map[string]bool
-	capped            bool
-	// checked holds the documents checked (input.Doc.Key), named or as
-	// a child: a document is checked once.
-	checked map[string]bool
+	openErr           error
+}
+
+// docItems is a document the walk reads: its checker, its place.
+type docItems struct {
+	*docReader
+	doc    *input.Doc
+	depth  int
+	across *IndexLocs // shared by its children (L-17 across the index)
+	// capNote is the VAL-02 warning of an index with more children than
+	// were checked, said after them.
+	capNote *sitemap.Diagnostic
+}
+
+// node is a document of the walk as the receiver knows it: the findings
+// about it (its own, and those about its children) counted in its
+// Summary; a named index's VAL-02 warning, said after its children.
+type node struct {
+	doc     *input.Doc
+	parent  *node
+	seq     int
+	sum     Summary
+	capNote *sitemap.Diagnostic
+}
+
+func (t *tree) got(id int) *docItems {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.read[id]
+}
+
+// Read checks the document n of the walk as it is read (fetch.Reader).
+func (t *tree) Read(ctx context.Context, n *fetch.Node, d *fetch.Doc, _ string, body io.Reader, report func(sitemap.Diagnostic)) fetch.Items {
+	x := &docItems{doc: &input.Doc{Name: n.URL, URL: n.URL}, depth: n.Depth}
+	if d != nil && d.Ref != nil {
+		x.doc = d.Ref.(*input.Doc)
+	}
+	vo := t.o.Options
+	vo.Name, vo.URL, vo.AcrossIndex = x.doc.Name, x.doc.URL, nil
+	if p := t.got(n.Parent); p != nil {
+		vo.AcrossIndex = p.across
+		if p.doc.Sibling(x.doc) {
+			t.listed[x.doc.Path] = true
+		}
+	} else if !t.o.NoChildren {
+		x.across = NewIndexLocs()
+	}
+	x.docReader, _ = newDocReader(ctx, body, vo, report) // its error ends the document
+	t.mu.Lock()
+	t.read[n.ID] = x
+	t.mu.Unlock()
+	return x
+}
+
+// Finding says what the walk found about the document n its way
+// (fetch.Reader): the checker reports what an entry's loc breaks (L-01,
+// L-16, I-05), a child's failure or nesting is said against its index
+// once the child is done (event), one level of children is read.
+func (t *tree) Finding(n *fetch.Node, d sitemap.Diagnostic) (sitemap.Diagnostic, bool) {
+	x := t.got(n.ID)
+	switch {
+	case d.Rule == "FETCH-DUP":
+		// A name given twice, a file of a directory checked with its
+		// index, a child listed twice (L-17): checked once, nothing to
+		// add. A child that redirects to a document checked already, or
+		// that another index listed first, is said.
+		return d, x != nil && !x.listedBefore(d.Line, d.Col)
+	case d.Rule == "FETCH-LOOP" && x != nil:
+		// One level of children: the only loop is an index listing itself.
+		return sitemap.Diagnostic{Rule: "I-07", Severity: sitemap.SeverityError, Line: d.Line, Col: d.Col, File: d.File, URL: d.URL,
+			Message: fmt.Sprintf("child %s is this index itself; an index lists sitemaps, not indexes (not read again)", x.childAt(d.Line, d.Col))}, true
+	case d.Rule == "I-05" && x != nil:
+		if x.depth > 1 || t.o.NoChildren {
+			return d, false // the checker's, on an index not followed
+		}
+		if x.doc.URL == "" {
+			return d, true // the site is the first child's: the checker could not say it
+		}
+		return sitemap.Diagnostic{Rule: "I-05", Severity: sitemap.SeverityInfo, Line: d.Line, Col: d.Col, File: d.File, URL: d.URL,
+			Message: fmt.Sprintf("child sitemap %s is on another site than the index (%s); not fetched", x.childAt(d.Line, d.Col), urlnorm.Display(x.doc.URL))}, true
+	case d.Rule == "VAL-02" && x != nil:
+		t.capped = true
+		max := cmp.Or(t.o.Input.MaxChildren, input.DefaultMaxChildren)
+		if max < 0 {
+			max = 0 // none
+		}
+		if max < len(x.sum.ChildAt) {
+			d.Line, d.Col = x.sum.ChildAt[max].Line, x.sum.ChildAt[max].Col
+		}
+		d.Message = fmt.Sprintf("the index lists %d sitemaps; only the first %d were checked (raise --max-children)", len(x.sum.Children), max)
+		x.capNote = &d // said after the children checked
+		return d, false
+	case d.Rule == "VAL-01" && x != nil && x.doc.Stdin:
+		return d, false // one note at the end of the index
+	case d.Rule == "L-01", d.Rule == "L-16", d.Rule == "I-07", d.Rule == "FETCH-CAP",
+		d.Rule == "VAL-01" && x == nil,
+		d.Severity == sitemap.SeverityError && strings.HasPrefix(d.Rule, "FETCH-"):
+		// The checker's; a nested index said against its index; the
+		// depth of one level; a document that cannot be read, said against
+		// its index or as the input that cannot be read. (A VAL-01 of a
+		// document read is about an entry that maps to no file: said.)
+		return d, false
+	}
+	return d, true
+}
+
+// listedBefore reports whether the index entry at line:col lists a loc
+// an earlier entry lists.
+func (x *docItems) listedBefore(line, col int) bool {
+	for i, p := range x.sum.ChildAt {
+		if p.Line == line && p.Col == col {
+			return slices.Contains(x.sum.Children[:i], x.sum.Children[i])
+		}
+	}
+	return false
+}
+
+// childAt returns the loc of the index entry at line:col.
+func (x *docItems) childAt(line, col int) string {
+	for i, p := range x.sum.ChildAt {
+		if p.Line == line && p.Col == col {
+			return x.sum.Children[i]
+		}
+	}
+	return "?"
+}
+
+// event receives the walk's events.
+func (t *tree) event(ev fetch.Event) error {
+	switch ev.Kind {
+	case fetch.EventNodeStart:
+		n := ev.Node
+		if n.Kind != fetch.NodeSitemap {
+			return nil
+		}
+		if n.Parent == 0 {
+			if err := t.indexDone(); err != nil {
+				return err
+			}
+			t.mu.Lock()
+			for id := range t.read {
+				if id < n.ID {
+					delete(t.read, id) // a tree before this one: done
+				}
+			}
+			t.mu.Unlock()
+			clear(t.nodes)
+		}
+		doc := &input.Doc{Name: n.URL, URL: cmp.Or(n.Served, n.URL)}
+		if !urlnorm.IsHTTP(doc.URL) {
+			doc.URL = ""
+		}
+		t.nodes[n.ID] = &node{doc: doc, parent: t.nodes[n.Parent], seq: n.Seq}
+	case fetch.EventDiagnostic:
+		nd := t.nodes[ev.NodeID]
+		if nd == nil {
+			t.report(&input.Doc{Name: cmp.Or(ev.Diagnostic.URL, ev.Diagnostic.File)}, *ev.Diagnostic)
+			return nil
+		}
+		nd.report(t, *ev.Diagnostic)
+	case fetch.EventNodeEnd:
+		if ev.Node.Kind == fetch.NodeSitemap {
+			return t.ended(ev.Node)
+		}
+	}
+	return nil
+}
+
+func (nd *node) report(t *tree, d sitemap.Diagnostic) {
+	nd.sum.count(d)
+	t.report(nd.doc, d)
+}
+
+// about reports a finding about the child nd against its index, at the
+// child's entry.
+func (nd *node) about(t *tree, idx *docItems, d sitemap.Diagnostic) {
+	p := nd.parent
+	if i := nd.seq - 1; idx != nil && i >= 0 && i < len(idx.sum.ChildAt) {
+		d.Line, d.Col = idx.sum.ChildAt[i].Line, idx.sum.ChildAt[i].Col
+	}
+	p.report(t, at(p.doc.Name, d))
+}
+
+// ended takes a document the walk is done with: a named one that could
+// not be opened is the caller's (OnOpenError), a child's failure or
+// nesting goes against its index, a named index waits for its children.
+func (t *tree) ended(n *fetch.Node) error {
+	nd := t.nodes[n.ID]
+	x := t.got(n.ID)
+	var idx *docItems
+	if nd.parent != nil {
+		idx = t.got(n.Parent)
+	}
+	if x == nil || x.failed != nil {
+		if !n.Failed && x == nil {
+			return nil // redirected to a document read before, or the walk stopped
+		}
+		err := n.Cause
+		if x != nil {
+			err = x.failed
+		}
+		if nd.parent == nil {
+			return t.unopened(nd, x, err)
+		}
+		if x != nil {
+			t.sum.Documents++
+			if err := t.done(DocResult{Doc: nd.doc, Summary: nd.result(x), Err: err}); err != nil {
+				return err
+			}
+		}
+		msg := n.Err
+		if x != nil || urlnorm.IsHTTP(nd.doc.Name) {
+			msg = fmt.Sprintf("child sitemap %s cannot be read: %v", nd.loc(idx, n), decodeCause(err))
+		}
+		nd.about(t, idx, sitemap.Diagnostic{Rule: RuleChildMissing, Severity: sitemap.SeverityError, Message: msg})
+		return nil
+	}
+	t.sum.Documents++
+	if nd.parent != nil && x.sum.Format == sitemap.FormatIndex {
+		nd.about(t, idx, sitemap.Diagnostic{Rule: "I-07", Severity: sitemap.SeverityError,
+			Message: fmt.Sprintf("child %s is itself a sitemap index; indexes cannot be nested (not followed)", nd.loc(idx, n))})
+	}
+	if nd.parent != nil || t.o.NoChildren || x.sum.Format != sitemap.FormatIndex {
+		if nd.parent == nil {
+			t.dirFile(x)
+		}
+		return t.done(DocResult{Doc: nd.doc, Summary: nd.result(x)})
+	}
+	t.dirFile(x)
+	if x.doc.Stdin && x.sum.IndexEntries > 0 {
+		// Nowhere to look for them: not the sitemap's fault, so one
+		// note, not an error per child.
+		what := fmt.Sprintf("the %d child sitemaps of an index read from standard input are", x.sum.IndexEntries)
+		if x.sum.IndexEntries == 1 {
+			what = "the child sitemap of an index read from standard input is"
+		}
+		d := sitemap.Diagnostic{Rule: RuleChildMissing, Severity: sitemap.SeverityInfo,
+			Message: what + " not checked; give the index as a file (its children beside it) or a URL to check them"}
+		if len(x.sum.ChildAt) > 0 {
+			d.Line, d.Col = x.sum.ChildAt[0].Line, x.sum.ChildAt[0].Col
+		}
+		nd.report(t, at(nd.doc.Name, d))
+	}
+	// An index's result comes after its children's, counting the
+	// findings about them.
+	nd.sum, nd.capNote = nd.result(x), x.capNote
+	t.index = nd
+	return nil
+}
+
+// loc is the child nd's URL as its index idx lists it (n's URL when not
+// known).
+func (nd *node) loc(idx *docItems, n *fetch.Node) string {
+	if i := nd.seq - 1; idx != nil && i >= 0 && i < len(idx.sum.Children) {
+		return idx.sum.Children[i]
+	}
+	return n.URL
+}
+
+// result is the Summary of the document x: the checker's, the counts
+// those of every finding reported against it so far.
+func (nd *node) result(x *docItems) Summary {
+	s := x.sum
+	s.Errors, s.Warnings, s.Infos = nd.sum.Errors, nd.sum.Warnings, nd.sum.Infos
+	return s
+}
+
+// indexDone hands on the result of the named index whose children were
+// all read.
+func (t *tree) indexDone() error {
+	nd := t.index
+	if nd == nil {
+		return nil
+	}
+	t.index = nil
+	if nd.capNote != nil {
+		nd.report(t, *nd.capNote)
+	}
+	return t.done(DocResult{Doc: nd.doc, Summary: nd.sum})
+}
+
+// unopened takes a named document that could not be opened or read.
+func (t *tree) unopened(nd *node, x *docItems, err error) error {
+	if x != nil {
+		return fmt.Errorf("%s: %w", nd.doc.Name, decodeCause(err))
+	}
+	var oe *input.OpenError
+	if !errors.As(err, &oe) {
+		oe = &input.OpenError{Doc: nd.doc, Err: err}
+		err = oe
+	}
+	if t.o.OnOpenError == nil {
+		return err
+	}
+	t.o.OnOpenError(oe.Doc, err)
+	t.openErr = cmp.Or(t.openErr, err)
+	return nil
+}
+
+// dirFile notes a named document of a directory input (VAL-03).
+func (t *tree) dirFile(x *docItems) {
+	if !x.doc.Sibling(x.doc) {
+		return
+	}
+	switch x.sum.Format {
+	case sitemap.FormatIndex:
+		t.indexes = append(t.indexes, x.doc)
+	case sitemap.FormatURLSet, sitemap.FormatText:
+		t.sitemaps = append(t.sitemaps, x.doc)
+	}
 }
 
 // discover returns the URLs of the sitemaps the site start leads to
@@ -279,179 +606,6 @@ func (t *tree) done(r DocResult) error {
 		return nil
 	}
 	return t.o.OnDocument(r)
-}
-
-// document checks doc and, when it is a named index, its children. A
-// child (parent set) that cannot be read is reported through parent.
-func (t *tree) document(ctx context.Context, doc *input.Doc, parent func(sitemap.Diagnostic), across *IndexLocs) error {
-	if k := doc.Key(); k != "" {
-		t.checked[k] = true
-	}
-	rc, err := input.Open(ctx, doc, t.o.Input)
-	if err != nil {
-		if parent == nil || ctx.Err() != nil {
-			return err
-		}
-		parent(sitemap.Diagnostic{Rule: RuleChildMissing, Severity: sitemap.SeverityError, Message: childUnreadable(doc, err)})
-		return nil
-	}
-	if final := doc.FinalURL(); final != "" {
-		fk := (&input.Doc{URL: final}).Key()
-		if parent != nil && t.checked[fk] {
-			// Redirected to a sitemap checked already: checked once.
-			rc.Close()
-			parent(sitemap.Diagnostic{Rule: "FETCH-DUP", Severity: sitemap.SeverityInfo,
-				Message: fmt.Sprintf("child sitemap %s redirects to %s, checked already; checked once", doc.URL, final)})
-			return nil
-		}
-		t.checked[fk] = true
-	}
-	vo := t.o.Options
-	vo.Name, vo.URL, vo.AcrossIndex = doc.Name, doc.URL, across
-	sum, err := Document(ctx, rc, vo, func(d sitemap.Diagnostic) { t.report(doc, d) })
-	rc.Close()
-	t.sum.Documents++
-	if err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		if parent == nil {
-			return fmt.Errorf("%s: %w", doc.Name, decodeCause(err))
-		}
-		if err := t.done(DocResult{Doc: doc, Summary: sum, Err: err}); err != nil {
-			return err
-		}
-		parent(sitemap.Diagnostic{Rule: RuleChildMissing, Severity: sitemap.SeverityError, Message: childUnreadable(doc, err)})
-		return nil
-	}
-	if parent == nil && doc.Sibling(doc) {
-		switch sum.Format {
-		case sitemap.FormatIndex:
-			t.indexes = append(t.indexes, doc)
-		case sitemap.FormatURLSet, sitemap.FormatText:
-			t.sitemaps = append(t.sitemaps, doc)
-		}
-	}
-	if parent == nil && sum.Format == sitemap.FormatIndex && !t.o.NoChildren {
-		if err := t.children(ctx, doc, &sum); err != nil {
-			return err
-		}
-	}
-	if err := t.done(DocResult{Doc: doc, Summary: sum}); err != nil {
-		return err
-	}
-	if parent != nil && sum.Format == sitemap.FormatIndex {
-		parent(sitemap.Diagnostic{Rule: "I-07", Severity: sitemap.SeverityError,
-			Message: fmt.Sprintf("child %s is itself a sitemap index; indexes cannot be nested (not followed)", doc.URL)})
-	}
-	return nil
-}
-
-// children checks the children of the index doc (one level, I-07). The
-// findings about a child as a whole go against the index, at the child's
-// <loc>, and count in sum.
-func (t *tree) children(ctx context.Context, doc *input.Doc, sum *Summary) error {
-	across := NewIndexLocs()
-	checked := make(map[string]bool) // the children checked, by file or URL
-	stdinNoted := false
-	max := t.o.Input.MaxChildren
-	switch {
-	case max == 0:
-		max = input.DefaultMaxChildren
-	case max < 0:
-		max = 0 // none
-	}
-	for i, loc := range sum.Children {
-		var pos Pos
-		if i < len(sum.ChildAt) {
-			pos = sum.ChildAt[i]
-		}
-		here := func(d sitemap.Diagnostic) {
-			d.Line, d.Col = pos.Line, pos.Col
-			sum.count(d)
-			t.report(doc, at(doc.Name, d))
-		}
-		if i == max {
-			t.capped = true
-			here(sitemap.Diagnostic{Rule: RuleChildCap, Severity: sitemap.SeverityWarning,
-				Message: fmt.Sprintf("the index lists %d sitemaps; only the first %d were checked (raise --max-children)", len(sum.Children), max)})
-			break
-		}
-		child, err := input.Child(doc, loc, false)
-		var off *input.OffSiteError
-		if errors.As(err, &off) && off.Inferred {
-			// I-05 for a local index without a URL: its site is its
-			// first child's, which the checker does not know; the
-			// violation is reported here, as every command does.
-			here(off.Diagnostic(false))
-			continue
-		}
-		if off != nil {
-			// I-05: the checker reported the violation on this entry (an
-			// error, or cross-submitted or trusted a warning); the child
-			// is not read.
-			here(sitemap.Diagnostic{Rule: "I-05", Severity: sitemap.SeverityInfo,
-				Message: fmt.Sprintf("child sitemap %s is on another site than the index (%s); not fetched", loc, urlnorm.Display(doc.URL))})
-			continue
-		}
-		if err != nil && doc.Stdin {
-			// Nowhere to look for them: not the sitemap's fault, so one
-			// note, not an error per child.
-			if !stdinNoted {
-				stdinNoted = true
-				what := fmt.Sprintf("the %d child sitemaps of an index read from standard input are", sum.IndexEntries)
-				if sum.IndexEntries == 1 {
-					what = "the child sitemap of an index read from standard input is"
-				}
-				here(sitemap.Diagnostic{Rule: RuleChildMissing, Severity: sitemap.SeverityInfo,
-					Message: what + " not checked; give the index as a file (its children beside it) or a URL to check them"})
-			}
-			continue
-		}
-		if err != nil {
-			here(sitemap.Diagnostic{Rule: RuleChildMissing, Severity: sitemap.SeverityError,
-				Message: fmt.Sprintf("child sitemap %q not checked: %v", loc, err)})
-			continue
-		}
-		if doc.Sibling(&child) {
-			t.listed[child.Path] = true
-			if t.checked[child.Key()] {
-				continue // a file of the same directory input, checked already
-			}
-			// Checked now, as this index's child; its own turn is skipped.
-		}
-		if child.Path != "" && child.Path == doc.Path ||
-			child.Path == "" && doc.Path == "" && child.URL != "" && child.URL == doc.URL {
-			// The index lists itself: checked already, and an index
-			// among its own children (I-07).
-			here(sitemap.Diagnostic{Rule: "I-07", Severity: sitemap.SeverityError,
-				Message: fmt.Sprintf("child %s is this index itself; an index lists sitemaps, not indexes (not read again)", loc)})
-			continue
-		}
-		k := child.Path + "\x00" + child.URL
-		if checked[k] {
-			continue // listed again: the checker said so (L-17); checked once
-		}
-		checked[k] = true
-		if err := t.document(ctx, &child, here, across); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// childUnreadable is the VAL-01 message for a child that could not be
-// read: for a local file, which file was looked for and how children map
-// to files.
-func childUnreadable(doc *input.Doc, err error) string {
-	if doc.Path != "" && errors.Is(err, fs.ErrNotExist) {
-		return fmt.Sprintf("child sitemap %s not found: no file %s (a child is looked for beside the index, by its path under --base or else by its file name; --no-children skips children)", doc.URL, doc.Path)
-	}
-	var oe *input.OpenError
-	if errors.As(err, &oe) {
-		err = oe.Err
-	}
-	return fmt.Sprintf("child sitemap %s cannot be read: %v", doc.URL, decodeCause(err))
 }
 
 // decodeCause returns the cause of a decoder error without the

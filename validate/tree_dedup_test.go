@@ -94,7 +94,7 @@ func TestTreeChecksEachDocumentOnce(t *testing.T) {
 }
 
 // TestTreeRedirectToChecked: a child that redirects to a sitemap checked
-// already is checked once, with a FETCH-DUP note at its <loc>.
+// already is checked once, with the walk's FETCH-DUP note at its <loc>.
 func TestTreeRedirectToChecked(t *testing.T) {
 	mux := http.NewServeMux()
 	srv := httptest.NewServer(mux)
@@ -126,7 +126,7 @@ func TestTreeRedirectToChecked(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "3:10 info FETCH-DUP: child sitemap " + site + "old.xml redirects to " + site + "a.xml, checked already; checked once"
+	want := "3:10 info FETCH-DUP: " + site + "index.xml lists " + site + "old.xml, which redirects to " + site + "a.xml, already read (first listed by " + site + "index.xml); read once"
 	if sum.Documents != 2 || len(diags) != 1 || diags[0] != want {
 		t.Errorf("%d documents, diagnostics %q; want 2 and %q", sum.Documents, diags, want)
 	}

@@ -30,9 +30,9 @@ func ExampleTree() {
 	fmt.Printf("%d documents, %d errors, %d notes\n", sum.Documents, sum.Errors, sum.Infos)
 	// Output:
 	// 10:5: error I-05 (../input/testdata/site/sitemap_index.xml)
+	// 10:5: info I-05 (../input/testdata/site/sitemap_index.xml)
 	// ../input/testdata/site/sub/child-1.xml: urlset, 2 entries, 0 errors
 	// ../input/testdata/site/sub/child-2.xml.gz: urlset, 1 entries, 0 errors
-	// 10:5: info I-05 (../input/testdata/site/sitemap_index.xml)
 	// ../input/testdata/site/sitemap_index.xml: sitemapindex, 3 entries, 1 errors
 	// 3 documents, 1 errors, 1 notes
 }

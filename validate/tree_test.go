@@ -85,3 +85,32 @@ func TestTreeStdinIndex(t *testing.T) {
 		t.Errorf("%d errors, diagnostics:\n%s\nwant no error and:\n%s", sum.Errors, strings.Join(got, "\n"), want)
 	}
 }
+
+// A child whose loc names no file (a directory URL) is a VAL-01 error at
+// its entry of the index, which the walk says; the other child is
+// checked.
+func TestTreeChildNamesNoFile(t *testing.T) {
+	dir := t.TempDir()
+	const site = "https://www.example.com/"
+	index := filepath.Join(dir, "sitemap.xml")
+	if err := os.WriteFile(index, []byte(`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+<sitemap><loc>`+site+`maps/</loc></sitemap>
+<sitemap><loc>`+site+`a.xml</loc></sitemap>
+</sitemapindex>`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "a.xml"), []byte(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>`+site+`p</loc></url></urlset>`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	sum, err := Tree(context.Background(), []string{index}, TreeOptions{
+		Input: input.Options{Base: site},
+		OnDiagnostic: func(doc *input.Doc, d sitemap.Diagnostic) {
+			got = append(got, fmt.Sprintf("%s %d:%d %s %s", filepath.Base(doc.Name), d.Line, d.Col, d.Severity, d.Rule))
+		},
+	})
+	want := []string{"sitemap.xml 2:10 error VAL-01"}
+	if err != nil || sum.Documents != 2 || strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("%d documents, %q, %v; want 2 and %q", sum.Documents, got, err, want)
+	}
+}

@@ -102,9 +102,8 @@ func runDiff(ctx context.Context, o *diffOptions, s *streams) error {
 	open := func(side *diffSide) diff.Entries {
 		side.cap = report.NewCap(diffShownPerRule)
 		return diff.Open(side.name, diff.OpenOptions{
-			Stdin: s.In, Base: o.Base, AllowOffSite: o.AllowOffSite,
+			Stdin: s.In, Base: o.Base, AllowOffSite: o.AllowOffSite, Client: o.client,
 			Decoder: sitemap.DecoderOptions{MaxErrors: decoderMaxErrors(o.MaxErrors)},
-			Fetch:   fetch.Options{HTTP: o.client, SitemapTimeout: o.Timeout, MaxErrors: decoderMaxErrors(o.MaxErrors)},
 			OnDiagnostic: func(d sitemap.Diagnostic) {
 				side.tally.Add(d)
 				if d.Severity == sitemap.SeverityError && side.cap.Show(d.Rule) {

@@ -17,9 +17,9 @@ import (
 // both), one child on another site (I-05), one child that answers 404,
 // and the index listing itself (a loop); then the same files from a
 // local directory. Every command below reads it through the one walk
-// (fetch.Walk: input.Walk for local names), except validate, whose tree
-// (validate.Tree) checks each document as a whole. The rows say where a
-// command's contract differs from fetch's, on purpose.
+// (fetch.Walk: input.Walk for local names; validate.Tree as the walk's
+// fetch.Reader, checking each document as it is read). The rows say where
+// a command's contract differs from fetch's, on purpose.
 func TestTreeCommands(t *testing.T) {
 	// The rule IDs of the diagnostics a command prints, in the compiler's
 	// form ("error I-05:") or in generate's ("(I-05) (warning)").
@@ -63,7 +63,7 @@ func TestTreeCommands(t *testing.T) {
 		{"diff", []string{"diff", idx, idx}, exitProblems, nil, []string{"FETCH-HTTP", "I-05"},
 			"compares nothing when a side was not read whole (a false removal otherwise); warnings not shown"},
 		{"validate", []string{"validate", idx}, exitProblems, nil, []string{"I-05", "I-07", "L-17", "VAL-01"},
-			"checks each document whole (validate.Tree): the checker's I-05, L-17 across the index, the self-listing index an I-07 error, an unreadable child VAL-01"},
+			"checks each document (validate.Tree, the walk's Reader): the checker's I-05, L-17 across the index, the self-listing index an I-07 error (not FETCH-LOOP), an unreadable child VAL-01 (not FETCH-HTTP), one level of children"},
 
 		{"fetch local", []string{"fetch", "--base", base + "/", local}, exitProblems, urls, walkLocal, ""},
 		{"fetch --tree local", []string{"fetch", "--tree", "--base", base + "/", local}, exitProblems, nil, walkLocal, "prints documents"},
