@@ -22,7 +22,7 @@ import (
 // Severity is the rule's severity in the book ("error", "warning",
 // "info").
 func Severity(rule string) string {
-	r, _ := rules.Lookup(rule)
+	r, _ := rules.Lookup(rules.ID(rule))
 	return string(r.Severity)
 }
 

@@ -85,7 +85,7 @@ func writeRows(w io.Writer, rows [][]string) {
 
 // ruleTitle is the rule book's one-line statement of rule, or "".
 func ruleTitle(rule string) string {
-	if r, ok := rules.Lookup(rule); ok {
+	if r, ok := rules.Lookup(rules.ID(rule)); ok {
 		return r.Title
 	}
 	return ""

@@ -85,7 +85,7 @@ func selectRules(args []string) ([]rules.Rule, error) {
 	if len(args) == 0 {
 		return rules.All(), nil
 	}
-	keep := map[string]bool{}
+	keep := map[rules.ID]bool{}
 	for _, a := range args {
 		up := strings.ToUpper(strings.TrimSpace(a))
 		if f, ok := rules.FamilyOf(up); ok {
@@ -212,7 +212,7 @@ func runExplain(o *explainOptions, s *streams) error {
 //	          https://www.sitemaps.org/schemas/sitemap/0.9/sitemap.xsd
 //	  Fix:    Reorder the children of each <url> …
 func writeExplain(b *strings.Builder, r rules.Rule) {
-	b.WriteString(r.ID + ": " + string(r.Severity))
+	b.WriteString(string(r.ID) + ": " + string(r.Severity))
 	if r.Level != "" {
 		b.WriteString(" (" + r.Level + ")")
 	}
