@@ -6,7 +6,8 @@ import (
 	"strings"
 )
 
-// Drop removes from u the field or extension block e is about, so that
+// Drop removes from u the field or extension block the encoder's refusal
+// e is about, so that
 // the rest of the entry can be written: the lastmod, changefreq or
 // priority; the image, video or alternate at the index Field names
 // ("videos[1].thumbnail_loc" drops videos[1]); the news block; the images
@@ -22,7 +23,7 @@ import (
 // Slices of u are copied before an element is removed, so a caller's
 // backing arrays are never changed. Check u again after Drop: another
 // field may have a problem too (Check reports the first).
-func (e *EntryError) Drop(u *URL) (string, bool) {
+func (u *URL) Drop(e *EntryError) (string, bool) {
 	if e == nil || u == nil || e.Rule == "EX-05" {
 		return "", false
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sitemapkit/sitemap/internal/check"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // This file holds the entries of the XML formats: the root element, the
@@ -240,19 +241,19 @@ func (x *xmlReader) child(p, f *frame, kind nsKind, near bool, uri string, local
 			href, ok := x.attrString("href")
 			if ok && href != "" && (rel == "" || rel == "alternate") && x.link == "" && !x.locSkip {
 				if rule, msg := locProblem(href, false); rule == "L-07" {
-					x.report(rule, SeverityError, f.off, "<link href> "+msg+"; entry skipped")
+					x.skip(rule, f.off, "<link href> "+msg+"; entry skipped")
 					x.locSkip = true
 					return
 				}
 				if x.drops != drops {
-					x.report(x.dropRule, SeverityError, f.off, fmt.Sprintf("<link href> %q is not the URL written: its %s; entry skipped", shortText([]byte(href)), x.dropName))
+					x.skip(x.dropRule, f.off, fmt.Sprintf("<link href> %q is not the URL written: its %s; entry skipped", shortText([]byte(href)), x.dropName))
 					x.locSkip = true
 					return
 				}
 				x.link = resolveRef(f.base, href)
 				switch {
 				case x.link == "":
-					x.report("R-05", SeverityError, f.off, fmt.Sprintf("relative link %q and no xml:base or base URL to resolve it against; entry skipped (pass the feed's URL as the base)", href))
+					x.skip("R-05", f.off, fmt.Sprintf("relative link %q and no xml:base or base URL to resolve it against; entry skipped (pass the feed's URL as the base)", href))
 				case !absHTTP(href):
 					x.report("R-05", SeverityWarning, f.off, fmt.Sprintf("relative link %q read as %q (resolved against xml:base or the feed's URL); give the absolute URL", shortText([]byte(href)), shortText([]byte(x.link))))
 				}
@@ -341,7 +342,7 @@ func (e *entryState) reset(source string, line, col int) {
 
 // coreLeaf opens loc/lastmod/changefreq/priority with X-06 order and X-11
 // duplicate checks.
-func (x *xmlReader) coreLeaf(f *frame, field leafField, rank int, orderRule, parent string) {
+func (x *xmlReader) coreLeaf(f *frame, field leafField, rank int, orderRule rules.ID, parent string) {
 	bit := uint64(1) << field
 	if x.has&bit != 0 {
 		x.report("X-11", SeverityError, f.off, fmt.Sprintf("a second <%s> in %s; the first is kept", shortText(x.s.Name()), parent))
@@ -471,7 +472,7 @@ func (x *xmlReader) leafValue(f *frame, raw, name []byte) {
 			// dropped inside this <loc> that left it empty, if any.
 			x.emptyLoc, x.emptyWhy = f.off+1, ""
 			if x.dropOff-1 > f.off {
-				x.emptyWhy = x.dropName + " (" + x.dropRule + ")"
+				x.emptyWhy = x.dropName + " (" + string(x.dropRule) + ")"
 			}
 			x.has &^= 1 << fLoc
 			return
@@ -510,7 +511,7 @@ func (x *xmlReader) leafValue(f *frame, raw, name []byte) {
 		if x.dropOff-1 > f.off {
 			// The URL read is not the one written (decode_loc.go).
 			if f.field == fRSSLink {
-				x.report(x.dropRule, SeverityError, f.off, fmt.Sprintf("<link> %q is not the URL written: its %s; item skipped", shortText(val), x.dropName))
+				x.skip(x.dropRule, f.off, fmt.Sprintf("<link> %q is not the URL written: its %s; item skipped", shortText(val), x.dropName))
 				x.locSkip = true
 			}
 			return
@@ -576,10 +577,10 @@ func (x *xmlReader) entryEnd(f *frame) {
 			case x.emptyLoc != 0:
 				// One diagnostic for one problem: the empty <loc> is why
 				// the entry is skipped.
-				x.report("X-04", SeverityError, x.emptyLoc-1, x.emptyLocMsg(tag)+"; entry skipped")
+				x.skip("X-04", x.emptyLoc-1, x.emptyLocMsg(tag)+"; entry skipped")
 				return
 			default:
-				x.report("X-04", SeverityError, f.off, fmt.Sprintf("%s without <loc>; entry skipped", tag))
+				x.skip("X-04", f.off, fmt.Sprintf("%s without <loc>; entry skipped", tag))
 				return
 			}
 		} else if len(bare) > 0 {
@@ -606,13 +607,13 @@ func (x *xmlReader) entryEnd(f *frame) {
 			return
 		}
 		if rule, msg := locProblem(loc, false); rule == "L-07" {
-			x.report(rule, SeverityError, f.off, "<link> "+msg+"; item skipped")
+			x.skip(rule, f.off, "<link> "+msg+"; item skipped")
 			return
 		}
 		if !absHTTP(loc) {
 			r := resolveRef(x.d.opt.BaseURL, loc)
 			if r == "" {
-				x.report("R-05", SeverityError, f.off, fmt.Sprintf("relative <link> %q and no base URL to resolve it against; item skipped (pass the feed's URL as the base)", shortText([]byte(loc))))
+				x.skip("R-05", f.off, fmt.Sprintf("relative <link> %q and no base URL to resolve it against; item skipped (pass the feed's URL as the base)", shortText([]byte(loc))))
 				return
 			}
 			if x.refuseLoc([]byte(r), f.off, false, false, fmt.Sprintf("<link> %q resolved to", shortText([]byte(loc)))) {

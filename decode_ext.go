@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // This file holds the extension containers of a <url>: <image:image>,
@@ -37,7 +39,7 @@ func (x *xmlReader) extOther(f *frame, kind nsKind, uri string) {
 
 // extLeaf opens a leaf of an extension container with order and duplicate
 // checks; repeatable fields may occur more than once.
-func (x *xmlReader) extLeaf(f *frame, field leafField, rank int, repeatable bool, c *container, rule, parent string) bool {
+func (x *xmlReader) extLeaf(f *frame, field leafField, rank int, repeatable bool, c *container, rule rules.ID, parent string) bool {
 	bit := uint64(1) << (field & 63)
 	if !repeatable && c.has&bit != 0 {
 		x.report("X-11", SeverityError, f.off, fmt.Sprintf("a second <%s> in <%s>; the first is kept", shortText(x.s.Name()), parent))
@@ -279,7 +281,7 @@ func (x *xmlReader) newsChild(f *frame, kind nsKind, uri string, local []byte) {
 // extValue stores an image, video or news value.
 func (x *xmlReader) extValue(f *frame, val, name []byte) {
 	str := func() string { return x.strs.string(val) }
-	bad := func(rule, want string) {
+	bad := func(rule rules.ID, want string) {
 		x.report(rule, SeverityError, f.off, fmt.Sprintf("<%s> %q is not %s; ignored", shortText(name), shortText(val), want))
 	}
 	switch f.field {

@@ -21,7 +21,7 @@ type decodeResult struct {
 func (r decodeResult) rules() []string {
 	var out []string
 	for _, d := range r.diags {
-		out = append(out, d.Severity.String()+" "+d.Rule)
+		out = append(out, d.Severity.String()+" "+string(d.Rule))
 	}
 	return out
 }
@@ -29,7 +29,7 @@ func (r decodeResult) rules() []string {
 // has reports whether a diagnostic with rule (and severity, if sev >= 0) exists.
 func (r decodeResult) has(rule string) bool {
 	for _, d := range r.diags {
-		if d.Rule == rule {
+		if string(d.Rule) == rule {
 			return true
 		}
 	}
@@ -39,7 +39,7 @@ func (r decodeResult) has(rule string) bool {
 func (r decodeResult) count(rule string) int {
 	n := 0
 	for _, d := range r.diags {
-		if d.Rule == rule {
+		if string(d.Rule) == rule {
 			n++
 		}
 	}

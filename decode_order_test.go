@@ -45,7 +45,7 @@ func TestDecodeOrderMessagesNameTheOrder(t *testing.T) {
 			r := decodeAll(t, []byte(tt.in), DecoderOptions{})
 			found := false
 			for _, d := range r.diags {
-				if d.Rule == tt.rule && d.Message == tt.want {
+				if string(d.Rule) == tt.rule && d.Message == tt.want {
 					found = true
 				}
 			}
@@ -65,7 +65,7 @@ func TestDecodeOrderMessagesNameTheOrder(t *testing.T) {
 		r := decodeFile(t, f.path)
 		ok := false
 		for _, d := range r.diags {
-			if d.Rule == f.rule && strings.HasPrefix(d.Message, f.prefix) {
+			if string(d.Rule) == f.rule && strings.HasPrefix(d.Message, f.prefix) {
 				ok = true
 			}
 		}

@@ -50,14 +50,14 @@ func (d *Decoder) textNext() (Item, error) {
 			if len(show) > 80 {
 				show = show[:80]
 			}
-			d.report("T-02", SeverityError, d.textLine, lead+1, fmt.Sprintf("%q is not an absolute http(s) URL; a text sitemap holds only full URLs, one per line (line skipped)", bytes.ToValidUTF8(show, []byte("\uFFFD"))))
+			d.reportSkipped("T-02", d.textLine, lead+1, fmt.Sprintf("%q is not an absolute http(s) URL; a text sitemap holds only full URLs, one per line (line skipped)", bytes.ToValidUTF8(show, []byte("\uFFFD"))))
 			continue
 		}
 		if !printableASCII(val) {
 			// One rule for every entry's URL (decode_loc.go): a control
 			// character (a raw CR, NUL, ESC) skips the line.
 			if rule, msg := locProblem(val, false); rule != "" {
-				d.report(rule, SeverityError, d.textLine, lead+1, "the line "+msg+"; line skipped")
+				d.reportSkipped(rule, d.textLine, lead+1, "the line "+msg+"; line skipped")
 				continue
 			}
 		}

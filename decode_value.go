@@ -10,6 +10,7 @@ import (
 
 	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/internal/xmlscan"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // This file holds the checks and conversions of element values:
@@ -241,7 +242,7 @@ func trimXMLSpace(b []byte) []byte {
 // date parses a date value leniently (M-04), reporting W3C errors (rule),
 // large offsets (D-03) and forms the XSD rejects (M-04): the sitemap,
 // news and video schemas all type their dates xsd:date ∪ xsd:dateTime.
-func (x *xmlReader) date(val []byte, off int64, rule, what string) Date {
+func (x *xmlReader) date(val []byte, off int64, rule rules.ID, what string) Date {
 	var d Date
 	var issues DateIssue
 	var err error

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/sitemapkit/sitemap/internal/xmlscan"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // elemKind is what an open element is to the decoder.
@@ -89,7 +90,7 @@ type reportState struct {
 	// offset, "entity reference &name; was dropped", and RULE.
 	dropOff  int64
 	dropName string
-	dropRule string
+	dropRule rules.ID
 	drops    int // references dropped so far
 
 }
@@ -102,7 +103,7 @@ func (x *xmlReader) init(d *Decoder) {
 	x.names = make([]byte, 0, 256)
 }
 
-func (x *xmlReader) reportOnce(key, rule string, sev Severity, off int64, msg string) {
+func (x *xmlReader) reportOnce(key string, rule rules.ID, sev Severity, off int64, msg string) {
 	if x.reported == nil {
 		x.reported = make(map[string]bool)
 	}
@@ -113,8 +114,14 @@ func (x *xmlReader) reportOnce(key, rule string, sev Severity, off int64, msg st
 	x.d.reportAt(rule, sev, off, msg)
 }
 
-func (x *xmlReader) report(rule string, sev Severity, off int64, msg string) {
+func (x *xmlReader) report(rule rules.ID, sev Severity, off int64, msg string) {
 	x.d.reportAt(rule, sev, off, msg)
+}
+
+// skip reports an error about the entry (item) being read, which is left
+// out: the diagnostic's Skipped is set.
+func (x *xmlReader) skip(rule rules.ID, off int64, msg string) {
+	x.d.sendAt(rule, SeverityError, true, off, msg)
 }
 
 // xmlNext runs the scanner until an entry is complete or the input ends.

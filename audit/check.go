@@ -23,7 +23,7 @@ import (
 // "info").
 func Severity(rule string) string {
 	r, _ := rules.Lookup(rules.ID(rule))
-	return string(r.Severity)
+	return r.Severity.String()
 }
 
 // maxHops is how many redirects are followed to name a final target.

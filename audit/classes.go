@@ -36,7 +36,7 @@ func Classes() []Class {
 	for i := 1; i <= len(classNames); i++ {
 		id := "AUD-" + string(rune('0'+i/10)) + string(rune('0'+i%10))
 		r, _ := rules.Lookup(rules.ID(id))
-		out = append(out, Class{Rule: id, Name: classNames[id], Severity: string(r.Severity), Title: r.Title, Fix: r.Fix})
+		out = append(out, Class{Rule: id, Name: classNames[id], Severity: r.Severity.String(), Title: r.Title, Fix: r.Fix})
 	}
 	return out
 }

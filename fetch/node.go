@@ -12,6 +12,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/robots"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
@@ -123,7 +124,7 @@ func (e *emitter) capHit(name string, n *Node, msg string) {
 	e.diag(n, sitemap.Diagnostic{Rule: "FETCH-CAP", Severity: sitemap.SeverityWarning, Message: msg})
 }
 
-func errDiag(rule, msg string) sitemap.Diagnostic {
+func errDiag(rule rules.ID, msg string) sitemap.Diagnostic {
 	return sitemap.Diagnostic{Rule: rule, Severity: sitemap.SeverityError, Message: msg}
 }
 
@@ -244,7 +245,7 @@ func (w *walker) failed(e *emitter, n *Node, ctx context.Context, err error) {
 	case errors.As(err, &he):
 		n.Status = he.Status
 		n.Err = he.Msg
-		rule := "FETCH-HTTP"
+		rule := rules.FetchHTTP
 		switch he.Kind {
 		case KindBlocked:
 			rule = "FETCH-BLOCKED"
@@ -362,13 +363,13 @@ func (w *walker) runRobots(j *job, e *emitter) {
 			break
 		}
 		for _, wn := range f.Warnings() {
-			e.diag(n, sitemap.Diagnostic{Rule: wn.Rule, Severity: sitemap.SeverityWarning, Message: wn.Message, URL: n.FinalURL, Line: wn.Line})
+			e.diag(n, sitemap.Diagnostic{Rule: rules.ID(wn.Rule), Severity: sitemap.SeverityWarning, Message: wn.Message, URL: n.FinalURL, Line: wn.Line})
 		}
 		base, _ := url.Parse(n.FinalURL)
 		var warns []robots.Warning
 		found, warns = f.Sitemaps(base)
 		for _, wn := range warns {
-			e.diag(n, sitemap.Diagnostic{Rule: wn.Rule, Severity: sitemap.SeverityWarning, Message: wn.Message, URL: n.FinalURL, Line: wn.Line})
+			e.diag(n, sitemap.Diagnostic{Rule: rules.ID(wn.Rule), Severity: sitemap.SeverityWarning, Message: wn.Message, URL: n.FinalURL, Line: wn.Line})
 		}
 		n.Sitemaps = len(found)
 	}

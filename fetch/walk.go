@@ -436,7 +436,7 @@ func (w *walker) deliver(ev Event) {
 		default:
 			w.sum.Infos++
 		}
-		w.sum.Problems[d.Rule]++
+		w.sum.Problems[string(d.Rule)]++
 	}
 	if w.fnErr != nil {
 		return

@@ -4,14 +4,16 @@ import (
 	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // deprecatedDrop is one kind of deprecated tag an entry holds that the
 // encoder leaves out without Legacy: the rule, the entry record's field
 // path and how many times the entry has it.
 type deprecatedDrop struct {
-	rule, field string
-	n           int
+	rule  rules.ID
+	field string
+	n     int
 }
 
 // deprecatedFields lists the deprecated tags u holds that are not written
@@ -25,7 +27,7 @@ func deprecatedFields(u *sitemap.URL) []deprecatedDrop {
 		return nil
 	}
 	var out []deprecatedDrop
-	add := func(rule, field string, has bool) {
+	add := func(rule rules.ID, field string, has bool) {
 		if !has {
 			return
 		}
@@ -62,7 +64,7 @@ func deprecatedFields(u *sitemap.URL) []deprecatedDrop {
 }
 
 // deprecatedWhy is what each rule's drop says: why the tag is left out.
-var deprecatedWhy = map[string]string{
+var deprecatedWhy = map[rules.ID]string{
 	"IM-04": "deprecated image tags, no effect since August 2022 (IM-03)",
 	"V-04":  "deprecated video tags (V-02)",
 	"N-09":  "news tags Google no longer documents (N-08)",
@@ -71,7 +73,7 @@ var deprecatedWhy = map[string]string{
 // reportDeprecated reports and counts, per rule, the deprecated tags of
 // a published entry that were left out (a warning each, as other drops).
 func (r *run) reportDeprecated(it *Item, loc string, drops []deprecatedDrop) {
-	for _, rule := range [...]string{"IM-04", "V-04", "N-09"} {
+	for _, rule := range [...]rules.ID{"IM-04", "V-04", "N-09"} {
 		var fields []string
 		for _, d := range drops {
 			if d.rule != rule {
@@ -85,7 +87,7 @@ func (r *run) reportDeprecated(it *Item, loc string, drops []deprecatedDrop) {
 		if len(fields) == 0 {
 			continue
 		}
-		r.report(Problem{Severity: sitemap.SeverityWarning, Rule: rule, File: it.File, Line: it.Line, Loc: loc,
-			Message: strings.Join(fields, ", ") + ": " + deprecatedWhy[rule] + "; dropped, the page kept; --legacy writes them (" + rule + ")"})
+		r.report(at(Problem{Severity: sitemap.SeverityWarning, Rule: rule,
+			Message: strings.Join(fields, ", ") + ": " + deprecatedWhy[rule] + "; dropped, the page kept; --legacy writes them (" + string(rule) + ")"}, it, loc))
 	}
 }

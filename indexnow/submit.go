@@ -14,6 +14,7 @@ import (
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/internal/seen"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
@@ -338,7 +339,7 @@ func normal(loc string) (string, *sitemap.Diagnostic) {
 	if err != nil {
 		// check.URL refuses every URL that has no normal form, and says
 		// which rule it breaks.
-		rule, msg := "L-07", err.Error()
+		rule, msg := rules.L07, err.Error()
 		if _, pr := check.URL(loc); !pr.OK() {
 			rule, msg = pr.Rule, pr.Text()
 		}

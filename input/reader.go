@@ -198,7 +198,7 @@ func (r *Reader) read() (bool, error) {
 		if c.doc.Depth == 0 && readFailed(err) {
 			var de *sitemap.DecodeError
 			if errors.As(err, &de) && de.Err != nil {
-				err = de.Err
+				err = de.Cause()
 			}
 			return false, fmt.Errorf("%s: %w", c.doc.Name, err)
 		}
@@ -391,7 +391,7 @@ func (r *Reader) start(d *Doc, rc io.ReadCloser) error {
 		in = br
 		if isJSONL(d.Name, br) {
 			src, err := source.New(br, source.Options{Name: d.Name, Format: source.FormatJSONL,
-				Warn: func(e *source.Error) { r.o.diag(e.Diagnostic(sitemap.SeverityWarning)) }})
+				Warn: func(e *source.Error) { r.o.diag(e.WithSeverity(sitemap.SeverityWarning)) }})
 			if err != nil {
 				rc.Close()
 				return err
@@ -456,7 +456,7 @@ func (r *Reader) readRecord() (bool, error) {
 		}
 		var se *source.Error
 		if errors.As(err, &se) {
-			r.o.diag(se.Diagnostic(sitemap.SeverityError))
+			r.o.diag(se.WithSeverity(sitemap.SeverityError))
 			continue
 		}
 		if err != nil {

@@ -73,7 +73,9 @@ func tree(t *testing.T, site string) string {
 // drain reads r into "loc source-base-name" lines and diagnostics.
 func drain(t *testing.T, names []string, o Options) (locs []string, diags []string, err error) {
 	t.Helper()
-	o.OnDiagnostic = func(d sitemap.Diagnostic) { diags = append(diags, d.Severity.String()+" "+d.Rule+" "+d.Message) }
+	o.OnDiagnostic = func(d sitemap.Diagnostic) {
+		diags = append(diags, d.Severity.String()+" "+string(d.Rule)+" "+d.Message)
+	}
 	r, err := NewReader(context.Background(), names, o)
 	if err != nil {
 		return nil, nil, err

@@ -40,18 +40,6 @@ type ID string
 // "FETCH" for FETCH-HTTP.
 func (id ID) Family() string { return family(id) }
 
-// Severity is how a finding under a rule is reported by default: "error",
-// "warning" or "info", the words a diagnostic prints
-// (sitemap.Severity.String gives the same strings).
-type Severity string
-
-// The three severities.
-const (
-	Error   Severity = "error"
-	Warning Severity = "warning"
-	Info    Severity = "info"
-)
-
 // Requirement levels, with their RFC 2119 meanings. A rule that only
 // describes how things are (Google ignores <priority>) has no level ("").
 const (

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/source"
 )
 
@@ -94,7 +95,7 @@ func (s *SQLSource) extOf(r *sqlRow, u *sitemap.URL, b string) {
 		name, _, _ := strings.Cut(e.Dropped, "[")
 		switch name {
 		case "images", "videos", "news", "alternates":
-			msg := strings.TrimPrefix(e.Msg, e.Dropped+" dropped, the page kept: ")
+			msg := strings.TrimPrefix(e.Message, e.Dropped+" dropped, the page kept: ")
 			s.dropValue(r, u.Loc, e.Dropped, e.Rule, nil, "is left out, the row served without it: "+msg)
 		}
 	}})
@@ -123,7 +124,7 @@ func jsonKindOf(c byte) string {
 
 // dropValue tells Query.Dropped that field of row r was left out: its value
 // v (nil when the message names it) cut to maxDroppedValue bytes.
-func (s *SQLSource) dropValue(r *sqlRow, loc, field, rule string, v any, msg string) {
+func (s *SQLSource) dropValue(r *sqlRow, loc, field string, rule rules.ID, v any, msg string) {
 	if s.q.Dropped == nil {
 		return
 	}

@@ -72,7 +72,7 @@ func (c *csvReader) record() (int, error) {
 			// The file ends inside a quoted field.
 			c.done = true
 			return start, &Error{File: c.o.Name, Line: cur.line, Col: cur.col, Rule: "SRC-03",
-				Msg: "quoted field is not closed before the end of the file; add the closing '\"'"}
+				Message: "quoted field is not closed before the end of the file; add the closing '\"'"}
 		}
 		if err != nil {
 			return 0, err
@@ -82,7 +82,7 @@ func (c *csvReader) record() (int, error) {
 				start = c.lr.line
 			}
 			return start, &Error{File: c.o.Name, Line: start, Col: 1, Rule: "LIM-04",
-				Msg: fmt.Sprintf("record is longer than %d bytes; skipped", c.o.maxLine())}
+				Message: fmt.Sprintf("record is longer than %d bytes; skipped", c.o.maxLine())}
 		}
 		if start == 0 {
 			if t, _ := trimSpace(b); len(t) == 0 {
@@ -100,7 +100,7 @@ func (c *csvReader) record() (int, error) {
 			// Skip the rest of the record as far as we can tell: the
 			// next line starts afresh.
 			return start, &Error{File: c.o.Name, Line: start, Col: 1, Rule: "LIM-04",
-				Msg: fmt.Sprintf("record is longer than %d bytes; skipped", c.o.maxLine())}
+				Message: fmt.Sprintf("record is longer than %d bytes; skipped", c.o.maxLine())}
 		}
 		for i := 0; i < len(b); i++ {
 			ch := b[i]
@@ -234,7 +234,7 @@ func (c *csvReader) readHeader() error {
 		k := colIndex(m.Field)
 		if k < 0 {
 			return &Error{File: c.o.Name, Line: line, Col: 1, Rule: "SRC-02",
-				Msg: fmt.Sprintf("column mapping %s=%q: %q is not a field; map loc, lastmod, changefreq or priority", m.Field, m.Header, m.Field)}
+				Message: fmt.Sprintf("column mapping %s=%q: %q is not a field; map loc, lastmod, changefreq or priority", m.Field, m.Header, m.Field)}
 		}
 		found := -1
 		for i, n := range names {
@@ -245,11 +245,11 @@ func (c *csvReader) readHeader() error {
 		}
 		if found < 0 {
 			return &Error{File: c.o.Name, Line: line, Col: 1, Rule: "SRC-02",
-				Msg: fmt.Sprintf("column mapping %s=%q: the header row has no column %q; it has %s", m.Field, m.Header, m.Header, listNames(names))}
+				Message: fmt.Sprintf("column mapping %s=%q: the header row has no column %q; it has %s", m.Field, m.Header, m.Header, listNames(names))}
 		}
 		if c.cols[k] >= 0 {
 			return &Error{File: c.o.Name, Line: line, Col: 1, Rule: "SRC-02",
-				Msg: fmt.Sprintf("column mapping names %s twice", m.Field)}
+				Message: fmt.Sprintf("column mapping names %s twice", m.Field)}
 		}
 		c.cols[k] = found
 		mapped[found] = true
@@ -274,7 +274,7 @@ func (c *csvReader) readHeader() error {
 		case c.cols[k] < 0:
 		case isExact && exact[k]:
 			return &Error{File: c.o.Name, Line: line, Col: c.fields[i].col, Rule: "SRC-02",
-				Msg: fmt.Sprintf("column %q appears twice in the header row", colNames[k])}
+				Message: fmt.Sprintf("column %q appears twice in the header row", colNames[k])}
 		case isExact:
 			ignored = append(ignored, strconv.Quote(names[c.cols[k]]))
 		default:
@@ -285,7 +285,7 @@ func (c *csvReader) readHeader() error {
 	}
 	if c.cols[colLoc] < 0 {
 		return &Error{File: c.o.Name, Line: line, Col: 1, Rule: "SRC-02",
-			Msg: "the header row has no loc column (it has " + listNames(names) + "); name it loc (or URL, Address, Page), or say which column holds the URLs with a column mapping (--columns loc=NAME)"}
+			Message: "the header row has no loc column (it has " + listNames(names) + "); name it loc (or URL, Address, Page), or say which column holds the URLs with a column mapping (--columns loc=NAME)"}
 	}
 	if len(ignored) > 0 {
 		more := ""
@@ -294,7 +294,7 @@ func (c *csvReader) readHeader() error {
 			ignored = ignored[:maxIgnoredNamed]
 		}
 		c.o.warn(&Error{File: c.o.Name, Line: line, Col: 1, Rule: "SRC-04",
-			Msg: "ignoring column(s) " + strings.Join(ignored, ", ") + more + "; known columns are loc, lastmod, changefreq, priority"})
+			Message: "ignoring column(s) " + strings.Join(ignored, ", ") + more + "; known columns are loc, lastmod, changefreq, priority"})
 	}
 	c.header = true
 	return nil
@@ -359,7 +359,7 @@ func (c *csvReader) Next() (Record, error) {
 	for i := range c.fields {
 		if b := c.rec[c.fields[i].start:c.fields[i].end]; !utf8.Valid(b) {
 			return Record{}, &Error{File: c.o.Name, Line: c.fields[i].line, Col: c.fields[i].col, Rule: "E-03",
-				Msg: fmt.Sprintf("field %s is not valid UTF-8; save the file as UTF-8", preview(b))}
+				Message: fmt.Sprintf("field %s is not valid UTF-8; save the file as UTF-8", preview(b))}
 		}
 	}
 	loc, _ := c.field(c.cols[colLoc])
@@ -374,7 +374,7 @@ func (c *csvReader) Next() (Record, error) {
 				if !c.httpDateWarned {
 					c.httpDateWarned = true
 					c.o.warn(&Error{File: c.o.Name, Line: f.line, Col: f.col, Rule: "M-01",
-						Msg: fmt.Sprintf("lastmod %q is an HTTP date; read as %s, and the column's other HTTP dates the same way", v, d)})
+						Message: fmt.Sprintf("lastmod %q is an HTTP date; read as %s, and the column's other HTTP dates the same way", v, d)})
 				}
 			}
 		}
@@ -383,11 +383,11 @@ func (c *csvReader) Next() (Record, error) {
 			// The page is kept without its lastmod (M-05: better none
 			// than a wrong one).
 			c.o.warn(&Error{File: c.o.Name, Line: f.line, Col: f.col, Rule: "M-01", Dropped: "lastmod",
-				Msg: "lastmod dropped, the page kept: lastmod is " + err.Error()})
+				Message: "lastmod dropped, the page kept: lastmod is " + err.Error()})
 		case issues&^sitemap.DateTrimmed != 0:
 			issues &^= sitemap.DateTrimmed
 			c.o.warn(&Error{File: c.o.Name, Line: f.line, Col: f.col, Rule: "M-01",
-				Msg: fmt.Sprintf("lastmod %q has %v; read as %s", v, issues, d)})
+				Message: fmt.Sprintf("lastmod %q has %v; read as %s", v, issues, d)})
 		}
 		u.LastMod = d
 	}
@@ -399,7 +399,7 @@ func (c *csvReader) Next() (Record, error) {
 		p, err := strconv.ParseFloat(string(v), 64)
 		if err != nil || math.IsNaN(p) || math.IsInf(p, 0) {
 			c.o.warn(&Error{File: c.o.Name, Line: f.line, Col: f.col, Rule: "P-01", Dropped: "priority",
-				Msg: fmt.Sprintf("priority dropped, the page kept: %q is not a number; use a decimal from 0.0 to 1.0", v)})
+				Message: fmt.Sprintf("priority dropped, the page kept: %q is not a number; use a decimal from 0.0 to 1.0", v)})
 		} else {
 			u.Priority = &p
 		}

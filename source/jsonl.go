@@ -77,7 +77,7 @@ func (j *jsonlReader) Next() (Record, error) {
 		}
 		if b[0] != '{' {
 			return Record{}, &Error{File: j.o.Name, Line: line, Col: cut + 1, Rule: "SRC-01",
-				Msg: fmt.Sprintf("%s is not a JSON object; each line of a JSONL file is one entry record {\"loc\": …}", preview(b))}
+				Message: fmt.Sprintf("%s is not a JSON object; each line of a JSONL file is one entry record {\"loc\": …}", preview(b))}
 		}
 		var u sitemap.URL
 		if err := json.Unmarshal(b, &u); err != nil {
@@ -112,19 +112,19 @@ func (j *jsonlReader) jsonError(err error, line, cut int) *Error {
 	switch {
 	case errors.As(err, &syn):
 		e.Col = cut + int(syn.Offset)
-		e.Msg = "bad JSON: " + syn.Error()
+		e.Message = "bad JSON: " + syn.Error()
 	case errors.As(err, &typ):
 		e.Col = cut + int(typ.Offset)
 		field := typ.Field
 		if field == "" {
 			field = "record"
 		}
-		e.Msg = fmt.Sprintf("field %q is a JSON %s; want %s", field, typ.Value, want(typ.Type.String()))
+		e.Message = fmt.Sprintf("field %q is a JSON %s; want %s", field, typ.Value, want(typ.Type.String()))
 	case errors.Is(err, sitemap.ErrDate):
 		e.Rule = "M-01"
-		e.Msg = "bad date: " + strings.TrimPrefix(err.Error(), sitemap.ErrDate.Error()+": ")
+		e.Message = "bad date: " + strings.TrimPrefix(err.Error(), sitemap.ErrDate.Error()+": ")
 	default:
-		e.Msg = "bad record: " + err.Error()
+		e.Message = "bad record: " + err.Error()
 	}
 	if e.Col < 0 {
 		e.Col = 0
@@ -166,7 +166,7 @@ func (j *jsonlReader) hint(fs []int, noLoc bool, line, cut int) *Error {
 		f := foreignFields[i]
 		if f.name == "url" && noLoc {
 			return &Error{File: j.o.Name, Line: line, Col: cut + 1, Rule: "X-04",
-				Msg: `the record has no "loc"; its "url" field is not one of the entry record: name it "loc"`}
+				Message: `the record has no "loc"; its "url" field is not one of the entry record: name it "loc"`}
 		}
 		if j.hinted[f.name] {
 			continue
@@ -176,7 +176,7 @@ func (j *jsonlReader) hint(fs []int, noLoc bool, line, cut int) *Error {
 		}
 		j.hinted[f.name] = true
 		j.o.warn(&Error{File: j.o.Name, Line: line, Col: cut + 1, Rule: "SRC-04",
-			Msg: fmt.Sprintf("field %q is not one of the entry record and is ignored (here and on later lines); write it as %s", f.name, f.use)})
+			Message: fmt.Sprintf("field %q is not one of the entry record and is ignored (here and on later lines); write it as %s", f.name, f.use)})
 	}
 	return nil
 }

@@ -32,7 +32,7 @@ func (t *textReader) Next() (Record, error) {
 		}
 		if !utf8.Valid(b) {
 			return Record{}, &Error{File: t.o.Name, Line: t.lr.line, Col: cut + 1, Rule: "T-04",
-				Msg: fmt.Sprintf("%s is not valid UTF-8; text sitemaps are UTF-8", preview(b))}
+				Message: fmt.Sprintf("%s is not valid UTF-8; text sitemaps are UTF-8", preview(b))}
 		}
 		return Record{URL: sitemap.URL{Loc: string(b)}, Line: t.lr.line}, nil
 	}
@@ -40,5 +40,5 @@ func (t *textReader) Next() (Record, error) {
 
 func tooLongError(o Options, line int) *Error {
 	return &Error{File: o.Name, Line: line, Col: 1, Rule: "LIM-04",
-		Msg: fmt.Sprintf("line is longer than %d bytes; skipped (a URL must stay under 2,048 characters, L-04)", o.maxLine())}
+		Message: fmt.Sprintf("line is longer than %d bytes; skipped (a URL must stay under 2,048 characters, L-04)", o.maxLine())}
 }

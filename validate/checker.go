@@ -10,6 +10,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/internal/check"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
@@ -146,7 +147,7 @@ func NewChecker(o Options, report func(sitemap.Diagnostic)) (*Checker, error) {
 }
 
 // emit reports one diagnostic at line:col of the document.
-func (c *Checker) emit(line, col int, rule string, sev sitemap.Severity, format string, args ...any) {
+func (c *Checker) emit(line, col int, rule rules.ID, sev sitemap.Severity, format string, args ...any) {
 	d := sitemap.Diagnostic{Rule: rule, Severity: sev, Line: line, Col: col}
 	if len(args) == 0 {
 		d.Message = format
@@ -192,9 +193,9 @@ func (c *Checker) url(u *sitemap.URL, at, loc pos) {
 	line, col := at.line, at.col
 	c.urls++
 	if c.urls == sitemap.MaxURLs+1 {
-		rule := "S-01"
+		rule := rules.S01
 		if c.text {
-			rule = "S-04" // text sitemaps have the same limit
+			rule = rules.S04 // text sitemaps have the same limit
 		}
 		c.emit(line, col, rule, sitemap.SeverityError,
 			"more than %d URLs in one sitemap; split it into several sitemaps under an index", sitemap.MaxURLs)
@@ -275,7 +276,7 @@ func (c *Checker) Size(n int64) {
 		return
 	}
 	c.sizeReported = true
-	rule, what := "S-02", "sitemap"
+	rule, what := rules.S02, "sitemap"
 	if c.index > 0 && c.urls == 0 {
 		rule, what = "S-03", "sitemap index"
 	} else if c.text {

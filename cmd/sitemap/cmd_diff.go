@@ -133,7 +133,7 @@ func runDiff(ctx context.Context, o *diffOptions, s *streams) error {
 					if side.shown == nil {
 						side.shown = map[string]int{}
 					}
-					if side.shown[d.Rule]++; side.shown[d.Rule] > diffShownPerRule {
+					if side.shown[string(d.Rule)]++; side.shown[string(d.Rule)] > diffShownPerRule {
 						side.held++
 						return
 					}

@@ -321,8 +321,8 @@ func (r *fetchRun) print(d *sitemap.Diagnostic) {
 		r.held = append(r.held, *d)
 		return
 	}
-	r.shown[d.Rule]++
-	if r.shown[d.Rule] > fetchShownPerRule {
+	r.shown[string(d.Rule)]++
+	if r.shown[string(d.Rule)] > fetchShownPerRule {
 		return
 	}
 	r.bar.Clear()

@@ -52,7 +52,7 @@ func (r *fetchRun) local(ctx context.Context) error {
 			default:
 				sum.Infos++
 			}
-			sum.Problems[d.Rule]++
+			sum.Problems[string(d.Rule)]++
 			r.print(&d)
 		},
 	}

@@ -236,24 +236,24 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	invalid := 0
 	perRule := map[string]int{} // remarks reported so far, by severity and rule
 	remark := func(p generate.Problem, sev string) {
-		key := sev + " " + p.Rule
+		key := sev + " " + string(p.Rule)
 		if perRule[key]++; perRule[key] <= genMaxReported {
-			bar.Println(s.Err, p.String()+" ("+sev+")")
+			bar.Println(s.Err, p.Error()+" ("+sev+")")
 		}
 	}
 	g.Report = func(p generate.Problem) {
 		switch {
-		case p.Severity != sitemap.SeverityError && p.Err == nil && p.File == "" && p.Loc == "":
+		case p.Severity != sitemap.SeverityError && p.File == "" && p.Line == 0 && p.URL == "":
 			bar.Println(s.Err, fmt.Sprintf("sitemap: warning %s: %s", p.Rule, p.Message))
 		case p.Severity == sitemap.SeverityInfo:
 			remark(p, "info")
 		case p.Severity != sitemap.SeverityError:
 			remark(p, "warning")
 		case o.Strict:
-			fmt.Fprintln(s.Err, p.String())
+			fmt.Fprintln(s.Err, p.Error())
 		default:
 			if invalid++; invalid <= genMaxReported {
-				bar.Println(s.Err, p.String())
+				bar.Println(s.Err, p.Error())
 			}
 		}
 	}
@@ -543,12 +543,13 @@ func readGenerateSitemap(ctx context.Context, doc *input.Doc, in io.Reader, maxE
 			if file == "" {
 				file = d.URL
 			}
-			p := &source.Error{File: file, Line: d.Line, Col: d.Col, Rule: d.Rule, Msg: d.Message}
+			p := d // the one problem type: the diagnostic is the source.Error
+			p.File, p.URL = file, ""
 			// An entry the reader skipped (a relative loc, L-01; a control
 			// character, L-07) is an invalid entry of the input, counted
 			// as skipped like one the builder refuses.
 			warn := !entrySkipped(d)
-			if err := yield(&generate.Item{Problem: p, Warning: warn, File: file, Line: d.Line}); err != nil {
+			if err := yield(&generate.Item{Problem: &p, Warning: warn, File: file, Line: d.Line}); err != nil {
 				return err
 			}
 		}
@@ -569,7 +570,7 @@ func readGenerateSitemap(ctx context.Context, doc *input.Doc, in io.Reader, maxE
 				return ctx.Err()
 			}
 			if lost != nil {
-				return cannotRun("%s; nothing published: the sitemaps would lack its URLs", lost)
+				return cannotRun("%s; nothing published: the sitemaps would lack its URLs", lost.String())
 			}
 			return cannotRun("cannot read input: %v", err)
 		}
@@ -585,19 +586,9 @@ func readGenerateSitemap(ctx context.Context, doc *input.Doc, in io.Reader, maxE
 }
 
 // entrySkipped reports whether the reader's diagnostic d is about an
-// entry it skipped: an error whose message says "entry skipped" (or
-// "item skipped", "line skipped", the words of every such diagnostic of
-// the decoder).
+// entry it skipped: an error with Skipped set.
 func entrySkipped(d sitemap.Diagnostic) bool {
-	if d.Severity != sitemap.SeverityError {
-		return false
-	}
-	for _, w := range [...]string{"entry skipped", "item skipped", "line skipped"} {
-		if strings.Contains(d.Message, w) {
-			return true
-		}
-	}
-	return false
+	return d.Severity == sitemap.SeverityError && d.Skipped
 }
 
 // warnCrossSubmit explains O-03 when the entries' host differs from the

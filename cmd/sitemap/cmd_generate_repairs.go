@@ -31,7 +31,7 @@ func writeRepairs(w io.Writer, sum generate.Summary, dryRun bool) {
 		fmt.Fprintf(w, "sitemap: repairs; the pages were kept and %s (sitemap explain RULE says more):\n", what)
 		rows := [][]string{}
 		for _, r := range sum.Repairs {
-			rows = append(rows, []string{strconv.Itoa(r.Count), r.Action, r.Field, r.Rule, ruleTitle(r.Rule)})
+			rows = append(rows, []string{strconv.Itoa(r.Count), r.Action, r.Field, string(r.Rule), ruleTitle(r.Rule)})
 		}
 		writeRows(w, rows)
 	}
@@ -49,7 +49,7 @@ func writeRepairs(w io.Writer, sum generate.Summary, dryRun bool) {
 			if name == "" {
 				name = "-"
 			}
-			rows = append(rows, []string{strconv.Itoa(byRule[rule]), name, ruleTitle(rule)})
+			rows = append(rows, []string{strconv.Itoa(byRule[rule]), name, ruleTitle(rules.ID(rule))})
 		}
 		writeRows(w, rows)
 	}
@@ -84,8 +84,8 @@ func writeRows(w io.Writer, rows [][]string) {
 }
 
 // ruleTitle is the rule book's one-line statement of rule, or "".
-func ruleTitle(rule string) string {
-	if r, ok := rules.Lookup(rules.ID(rule)); ok {
+func ruleTitle(rule rules.ID) string {
+	if r, ok := rules.Lookup(rule); ok {
 		return r.Title
 	}
 	return ""

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -167,9 +168,10 @@ type parseRun struct {
 	// documents times rules, not with entries.
 	shown, held map[string]int
 	order       []string
-	// readShown is the cause of the last READ-01 printed: the reader
-	// failed, and the error that ends the run says it again.
-	readShown string
+	// readShown is set once a READ-01 is printed: the reader failed, and
+	// the error that ends the run (a *sitemap.DecodeError of that rule)
+	// says it again.
+	readShown bool
 }
 
 func runParse(ctx context.Context, o *parseOptions, s *streams) error {
@@ -254,7 +256,8 @@ func (r *parseRun) read(rd *input.Reader) error {
 			return nil
 		}
 		if err != nil {
-			if r.readShown != "" && strings.HasSuffix(err.Error(), r.readShown) {
+			var de *sitemap.DecodeError
+			if r.readShown && errors.As(err, &de) && de.Diagnostic.Rule == sitemap.RuleRead {
 				// Its READ-01 line, above, said it: exit 2 without
 				// saying it again.
 				return &exitError{Code: exitUsage}
@@ -270,7 +273,7 @@ func (r *parseRun) read(rd *input.Reader) error {
 
 func (r *parseRun) diag(d sitemap.Diagnostic) {
 	if d.Rule == sitemap.RuleRead {
-		r.readShown = strings.TrimPrefix(d.Message, "cannot read: ")
+		r.readShown = true
 	}
 	if d.Severity == sitemap.SeverityError {
 		r.errors++
@@ -282,7 +285,7 @@ func (r *parseRun) diag(d sitemap.Diagnostic) {
 		if where == "" {
 			where = d.URL
 		}
-		key := where + "\x00" + d.Rule
+		key := where + "\x00" + string(d.Rule)
 		if r.shown == nil {
 			r.shown, r.held = map[string]int{}, map[string]int{}
 		}

@@ -212,7 +212,7 @@ func runExplain(o *explainOptions, s *streams) error {
 //	          https://www.sitemaps.org/schemas/sitemap/0.9/sitemap.xsd
 //	  Fix:    Reorder the children of each <url> …
 func writeExplain(b *strings.Builder, r rules.Rule) {
-	b.WriteString(string(r.ID) + ": " + string(r.Severity))
+	b.WriteString(string(r.ID) + ": " + r.Severity.String())
 	if r.Level != "" {
 		b.WriteString(" (" + r.Level + ")")
 	}

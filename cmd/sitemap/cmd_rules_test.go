@@ -23,7 +23,7 @@ func TestRulesListsTheBook(t *testing.T) {
 	}
 	for i, r := range all {
 		f := strings.Fields(lines[i])
-		if len(f) < 3 || f[0] != string(r.ID) || f[1] != string(r.Severity) || !strings.HasSuffix(lines[i], "  "+r.Title) {
+		if len(f) < 3 || f[0] != string(r.ID) || f[1] != r.Severity.String() || !strings.HasSuffix(lines[i], "  "+r.Title) {
 			t.Errorf("line %d = %q, want %s %s %s", i+1, lines[i], r.ID, r.Severity, r.Title)
 		}
 	}

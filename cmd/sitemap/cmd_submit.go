@@ -296,10 +296,10 @@ func submitEntries(ctx context.Context, o *submitOptions, s *streams, key string
 					if d.Stdin {
 						name = "<stdin>"
 					}
-					warn := func(e *source.Error) { diag(e.Diagnostic(sitemap.SeverityWarning)) }
+					warn := func(e *source.Error) { diag(e.WithSeverity(sitemap.SeverityWarning)) }
 					var src source.Reader
 					if src, err = source.New(br, source.Options{Name: name, Warn: warn}); err == nil {
-						err = source.Entries(src, func(e *source.Error) { diag(e.Diagnostic(sitemap.SeverityError)) })(ctx, yield)
+						err = source.Entries(src, func(e *source.Error) { diag(e.WithSeverity(sitemap.SeverityError)) })(ctx, yield)
 					}
 				}
 			}

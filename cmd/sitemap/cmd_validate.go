@@ -345,18 +345,18 @@ func (r *validateRun) report(c *ruleCap, d sitemap.Diagnostic) {
 	case sitemap.SeverityWarning:
 		r.warns++
 	}
-	if d.Severity != sitemap.SeverityInfo && d.Rule != "" && len(r.explain) < maxExplain && !slices.Contains(r.explain, d.Rule) {
-		r.explain = append(r.explain, d.Rule)
+	if d.Severity != sitemap.SeverityInfo && d.Rule != "" && len(r.explain) < maxExplain && !slices.Contains(r.explain, string(d.Rule)) {
+		r.explain = append(r.explain, string(d.Rule))
 	}
 	if c != nil {
-		if c.shown[d.Rule] >= r.o.MaxPerRule {
-			if c.held[d.Rule] == 0 {
-				c.order = append(c.order, d.Rule)
+		if c.shown[string(d.Rule)] >= r.o.MaxPerRule {
+			if c.held[string(d.Rule)] == 0 {
+				c.order = append(c.order, string(d.Rule))
 			}
-			c.held[d.Rule]++
+			c.held[string(d.Rule)]++
 			return
 		}
-		c.shown[d.Rule]++
+		c.shown[string(d.Rule)]++
 	}
 	r.dw.write(d)
 }

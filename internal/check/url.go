@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
@@ -368,7 +369,7 @@ func AtXSDLimit(s string) bool {
 // URL at all breaks the field's own rule (IM-01, V-01, H-05, …) and an
 // encoding problem stays L-07. maxLen applies L-06's length limit too
 // (for hreflang hrefs, which are page URLs).
-func OtherURL(s, rule string, maxLen bool) (Parts, *Problem) {
+func OtherURL(s string, rule rules.ID, maxLen bool) (Parts, *Problem) {
 	p, pr := URL(s)
 	if !pr.OK() {
 		if pr.Rule == "L-01" || pr.Rule == "L-16" {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sitemapkit/sitemap/urlnorm"
 
+	"github.com/sitemapkit/sitemap/rules"
 	"golang.org/x/net/publicsuffix"
 	"golang.org/x/text/language"
 )
@@ -276,7 +277,7 @@ func VideoTags(n int) *Problem {
 
 // MaxRunes checks the length of a text field in characters: at most max
 // (V-01's title, description and uploader limits).
-func MaxRunes(rule, s string, max int) *Problem {
+func MaxRunes(rule rules.ID, s string, max int) *Problem {
 	if len(s) <= max {
 		return nil
 	}
@@ -289,7 +290,7 @@ func MaxRunes(rule, s string, max int) *Problem {
 // Required checks that a required text field is there (rule, such as
 // V-01 or N-01): not empty and not white space only, since readers trim
 // values.
-func Required(rule, s string) *Problem {
+func Required(rule rules.ID, s string) *Problem {
 	if s == "" {
 		return problem(rule, "is required", "")
 	}
