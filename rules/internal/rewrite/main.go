@@ -59,11 +59,14 @@ type pkgInfo struct {
 	ImportPath string
 	Dir        string
 	GoFiles    []string
-	Export     string
-	Standard   bool
-	DepOnly    bool
-	Module     *struct{ Path string }
-	Error      *struct{ Err string }
+	// TestGoFiles are read only for their top-level names: a test helper
+	// named rules would clash with the import the rewrite adds.
+	TestGoFiles []string
+	Export      string
+	Standard    bool
+	DepOnly     bool
+	Module      *struct{ Path string }
+	Error       *struct{ Err string }
 }
 
 type stats struct{ replaced, files, plain int }
@@ -143,8 +146,12 @@ func rewritePackage(fset *token.FileSet, imp types.Importer, p pkgInfo, rulesPat
 	if err != nil {
 		return fmt.Errorf("type-checking %s: %v", p.ImportPath, err)
 	}
+	taken, err := testNames(fset, p)
+	if err != nil {
+		return err
+	}
 	for _, f := range files {
-		res, err := rewriteFile(fset, f, srcs[f], info, pkg, rulesPath)
+		res, err := rewriteFile(fset, f, srcs[f], info, pkg, rulesPath, taken)
 		if err != nil {
 			return err
 		}
@@ -187,9 +194,41 @@ type edit struct {
 	text       string
 }
 
+// testNames returns the top-level names the package's test files declare.
+func testNames(fset *token.FileSet, p pkgInfo) (map[string]bool, error) {
+	names := map[string]bool{}
+	for _, name := range p.TestGoFiles {
+		f, err := parser.ParseFile(fset, filepath.Join(p.Dir, name), nil, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil {
+					names[d.Name.Name] = true
+				}
+			case *ast.GenDecl:
+				for _, s := range d.Specs {
+					switch s := s.(type) {
+					case *ast.ValueSpec:
+						for _, n := range s.Names {
+							names[n.Name] = true
+						}
+					case *ast.TypeSpec:
+						names[s.Name.Name] = true
+					}
+				}
+			}
+		}
+	}
+	return names, nil
+}
+
 // rewriteFile replaces f's rule-ID literals of type rules.ID by
-// constants; info must hold the types of f's package.
-func rewriteFile(fset *token.FileSet, f *ast.File, src []byte, info *types.Info, pkg *types.Package, rulesPath string) (result, error) {
+// constants; info must hold the types of f's package, taken the names
+// its test files declare at the top level.
+func rewriteFile(fset *token.FileSet, f *ast.File, src []byte, info *types.Info, pkg *types.Package, rulesPath string, taken map[string]bool) (result, error) {
 	var res result
 	tf := fset.File(f.Package)
 	off := func(p token.Pos) int { return tf.Offset(p) }
@@ -231,7 +270,7 @@ func rewriteFile(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 	if len(hits) == 0 {
 		return res, nil
 	}
-	qual, addImport := qualifier(f, info, pkg, rulesPath, func(yield func(token.Pos) bool) {
+	qual, addImport := qualifier(f, pkg, rulesPath, taken, func(yield func(token.Pos) bool) {
 		for _, h := range hits {
 			if !yield(h.node.Pos()) {
 				return
@@ -271,8 +310,9 @@ func isRulesID(t types.Type, rulesPath string) bool {
 // qualifier returns the name to write before the constants in f: the
 // name f imports package rules under, "rules" when f does not import it
 // yet (addImport), or "ruleid" (imported under that name) when a local
-// name rules hides the package at one of the positions.
-func qualifier(f *ast.File, info *types.Info, pkg *types.Package, rulesPath string, positions func(func(token.Pos) bool)) (name string, addImport bool) {
+// name rules hides the package at one of the positions, or a test file
+// of the package declares rules.
+func qualifier(f *ast.File, pkg *types.Package, rulesPath string, taken map[string]bool, positions func(func(token.Pos) bool)) (name string, addImport bool) {
 	name, addImport = "rules", true
 	for _, s := range f.Imports {
 		if p, _ := strconv.Unquote(s.Path.Value); p == rulesPath {
@@ -282,6 +322,9 @@ func qualifier(f *ast.File, info *types.Info, pkg *types.Package, rulesPath stri
 			}
 			break
 		}
+	}
+	if addImport && taken[name] {
+		return "ruleid", !importsAs(f, rulesPath, "ruleid")
 	}
 	for pos := range positions {
 		obj := lookup(pkg, pos, name)

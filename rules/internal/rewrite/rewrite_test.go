@@ -29,6 +29,12 @@ type P struct{ Rule rules.ID }
 // rules from its export data) and rewrites src.
 func rewriteSrc(t *testing.T, src string) result {
 	t.Helper()
+	return rewriteTaken(t, src, nil)
+}
+
+// rewriteTaken is rewriteSrc with the top-level names of test files.
+func rewriteTaken(t *testing.T, src string, taken map[string]bool) result {
+	t.Helper()
 	export, err := rulesExport()
 	if err != nil {
 		t.Fatalf("go list: %v", err)
@@ -64,7 +70,7 @@ func rewriteSrc(t *testing.T, src string) result {
 		},
 	}
 	pkg, _ := conf.Check("example.com/x", fset, []*ast.File{f, d}, info)
-	res, err := rewriteFile(fset, f, []byte(src), info, pkg, rulesPath)
+	res, err := rewriteFile(fset, f, []byte(src), info, pkg, rulesPath, taken)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,6 +232,16 @@ var s = "L-07"
 				t.Errorf("a second run replaced %d more", again.n)
 			}
 		})
+	}
+}
+
+// A test file of the package declaring rules (a helper) would clash with
+// the import: the rewrite imports the package as ruleid instead.
+func TestRewriteTestFileDeclaresRules(t *testing.T) {
+	res := rewriteTaken(t, "package x\n\nvar p = P{Rule: \"I-05\"}\n", map[string]bool{"rules": true})
+	want := "package x\n\nimport ruleid \"github.com/sitemapkit/sitemap/rules\"\n\nvar p = P{Rule: ruleid.I05}\n"
+	if string(res.src) != want {
+		t.Errorf("got\n%s\nwant\n%s", res.src, want)
 	}
 }
 
