@@ -146,7 +146,7 @@ func (o EncoderOptions) check(u *URL) (plainLoc bool, err error) {
 	if err != nil {
 		return false, err
 	}
-	if err := checkDate(top("lastmod"), "M-08", u.LastMod); err != nil {
+	if err := checkDate(top("lastmod"), rules.M08, u.LastMod); err != nil {
 		return false, err
 	}
 	if u.ChangeFreq != "" && !u.ChangeFreq.Valid() {
@@ -163,7 +163,7 @@ func (o EncoderOptions) check(u *URL) (plainLoc bool, err error) {
 		}
 	}
 	if len(u.Images) > MaxImagesPerURL {
-		return false, entryErr(top("images"), "IM-02", "",
+		return false, entryErr(top("images"), rules.IM02, "",
 			"has "+strconv.Itoa(len(u.Images))+" images; a <url> may carry at most 1,000; split the images over several pages or drop some")
 	}
 	for i := range u.Images {
@@ -194,7 +194,7 @@ func (o EncoderOptions) CheckIndexEntry(x *IndexEntry) error {
 	if err := o.checkLoc(top("loc"), x.Loc, check.Child); err != nil {
 		return err
 	}
-	return checkDate(top("lastmod"), "I-04", x.LastMod)
+	return checkDate(top("lastmod"), rules.I04, x.LastMod)
 }
 
 func undeclared(need Ext) error {
@@ -209,7 +209,7 @@ func undeclared(need Ext) error {
 	default:
 		name, ext, fld = "xhtml", "ExtXHTML", "alternates"
 	}
-	return &EntryError{Field: fld, Rule: "EX-05",
+	return &EntryError{Field: fld, Rule: rules.EX05,
 		Message: "needs the " + name + " namespace, which this document does not declare; set EncoderOptions.Extensions |= " + ext}
 }
 

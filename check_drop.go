@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // Drop removes from u the field or extension block the encoder's refusal
@@ -24,7 +26,7 @@ import (
 // backing arrays are never changed. Check u again after Drop: another
 // field may have a problem too (Check reports the first).
 func (u *URL) Drop(e *EntryError) (string, bool) {
-	if e == nil || u == nil || e.Rule == "EX-05" {
+	if e == nil || u == nil || e.Rule == rules.EX05 {
 		return "", false
 	}
 	name, sub, _ := strings.Cut(e.Field, ".")
@@ -79,7 +81,7 @@ func (u *URL) Drop(e *EntryError) (string, bool) {
 		return e.Field, true
 	case "images":
 		if idx < 0 {
-			if e.Rule == "IM-02" && len(u.Images) > MaxImagesPerURL {
+			if e.Rule == rules.IM02 && len(u.Images) > MaxImagesPerURL {
 				u.Images = u.Images[:MaxImagesPerURL:MaxImagesPerURL]
 				return "images[" + strconv.Itoa(MaxImagesPerURL) + ":]", true
 			}

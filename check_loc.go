@@ -44,7 +44,7 @@ func (o EncoderOptions) checkLocPlain(f field, s string, k check.Kind) (plain bo
 // checkLocSlow is checkLoc without the fast path.
 func (o EncoderOptions) checkLocSlow(f field, s string, k check.Kind) error {
 	if s == "" {
-		return entryErr(f, "X-04", "", "is empty; every entry needs an absolute URL such as https://www.example.com/page")
+		return entryErr(f, rules.X04, "", "is empty; every entry needs an absolute URL such as https://www.example.com/page")
 	}
 	p, pr := check.URL(s)
 	if !pr.OK() {

@@ -52,7 +52,7 @@ func (x *xmlReader) refuseLoc(v []byte, off int64, clean, dropped bool, tag stri
 func locProblem[T string | []byte](v T, clean bool) (rule rules.ID, msg string) {
 	if !clean {
 		if r, at := check.Control(v); at >= 0 {
-			return "L-07", fmt.Sprintf("%q contains the control character %s at byte %d, which a URL never holds raw; percent-encode it (%s) or remove it",
+			return rules.L07, fmt.Sprintf("%q contains the control character %s at byte %d, which a URL never holds raw; percent-encode it (%s) or remove it",
 				shortText([]byte(v)), check.RuneName(r), at, percentEncodeRune(r))
 		}
 	}
@@ -66,7 +66,7 @@ func locProblem[T string | []byte](v T, clean bool) (rule rules.ID, msg string) 
 	s := string(v)
 	_, pr := check.URL(s)
 	if pr == nil {
-		pr = &check.Problem{Rule: "L-01", Message: "is not an absolute http(s) URL", Fix: "sitemaps need https://host/…"}
+		pr = &check.Problem{Rule: rules.L01, Message: "is not an absolute http(s) URL", Fix: "sitemaps need https://host/…"}
 	}
 	return pr.Rule, strconv.Quote(shortText([]byte(s))) + " " + pr.Text()
 }

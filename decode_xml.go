@@ -191,7 +191,7 @@ func (x *xmlReader) doctype() {
 	body := bytes.TrimSpace(s.Text()[len("DOCTYPE"):])
 	if len(body) >= 4 && bytes.EqualFold(body[:4], []byte("html")) {
 		x.d.format = FormatHTML
-		x.fatal = x.d.fatalAt("F-04", s.Offset(), ErrNotSitemap, "this is an HTML page (<!DOCTYPE html>), not a sitemap; check the URL, or whether the server answered with an error or login page")
+		x.fatal = x.d.fatalAt(rules.F04, s.Offset(), ErrNotSitemap, "this is an HTML page (<!DOCTYPE html>), not a sitemap; check the URL, or whether the server answered with an error or login page")
 		return
 	}
 	if !x.prolog {
@@ -208,7 +208,7 @@ func (x *xmlReader) eof() error {
 		return x.d.readFailure(s.Err(), s.Offset())
 	}
 	if !x.rootSeen {
-		return x.d.fatalAt("F-04", s.Offset(), ErrNotSitemap, "no root element: the document holds no XML elements")
+		return x.d.fatalAt(rules.F04, s.Offset(), ErrNotSitemap, "no root element: the document holds no XML elements")
 	}
 	if len(x.stack) > 0 {
 		top := x.stack[len(x.stack)-1]
@@ -423,11 +423,11 @@ func (x *xmlReader) pop() {
 		if x.entries == 0 {
 			switch x.d.format {
 			case FormatURLSet:
-				x.report("X-07", SeverityError, f.off, "the <urlset> holds no <url>; the schema requires at least one (an empty sitemap is best not submitted)")
+				x.report(rules.X07, SeverityError, f.off, "the <urlset> holds no <url>; the schema requires at least one (an empty sitemap is best not submitted)")
 			case FormatIndex:
-				x.report("I-08", SeverityError, f.off, "the <sitemapindex> holds no <sitemap>; the schema requires at least one")
+				x.report(rules.I08, SeverityError, f.off, "the <sitemapindex> holds no <sitemap>; the schema requires at least one")
 			case FormatRSS, FormatAtom:
-				x.report("R-01", SeverityWarning, f.off, "the feed holds no entries")
+				x.report(rules.R01, SeverityWarning, f.off, "the feed holds no entries")
 			}
 		}
 	}

@@ -121,7 +121,7 @@ func (e *emitter) capHit(name string, n *Node, msg string) {
 		return
 	}
 	e.b.events = append(e.b.events, Event{Kind: eventCap, cap: name})
-	e.diag(n, sitemap.Diagnostic{Rule: "FETCH-CAP", Severity: sitemap.SeverityWarning, Message: msg})
+	e.diag(n, sitemap.Diagnostic{Rule: rules.FetchCap, Severity: sitemap.SeverityWarning, Message: msg})
 }
 
 func errDiag(rule rules.ID, msg string) sitemap.Diagnostic {
@@ -241,16 +241,16 @@ func (w *walker) failed(e *emitter, n *Node, ctx context.Context, err error) {
 	switch {
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded):
 		n.Err = "not read within " + w.opts.SitemapTimeout.String() + " (per-sitemap deadline)"
-		e.diag(n, errDiag("FETCH-HTTP", n.Err))
+		e.diag(n, errDiag(rules.FetchHTTP, n.Err))
 	case errors.As(err, &he):
 		n.Status = he.Status
 		n.Err = he.Msg
 		rule := rules.FetchHTTP
 		switch he.Kind {
 		case KindBlocked:
-			rule = "FETCH-BLOCKED"
+			rule = rules.FetchBlocked
 		case KindScope:
-			rule = "FETCH-SCOPE"
+			rule = rules.FetchScope
 		}
 		e.diag(n, errDiag(rule, he.Msg))
 	case errors.As(err, &de):
@@ -259,10 +259,10 @@ func (w *walker) failed(e *emitter, n *Node, ctx context.Context, err error) {
 		n.Err = de.Diagnostic.Message
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		n.Err = "the connection closed before the end of the body"
-		e.diag(n, errDiag("FETCH-HTTP", n.Err+" (entries before this point were kept)"))
+		e.diag(n, errDiag(rules.FetchHTTP, n.Err+" (entries before this point were kept)"))
 	default:
 		n.Err = err.Error()
-		e.diag(n, errDiag("FETCH-READ", "could not read to the end: "+err.Error()+" (entries before this point were kept)"))
+		e.diag(n, errDiag(rules.FetchRead, "could not read to the end: "+err.Error()+" (entries before this point were kept)"))
 	}
 }
 
@@ -295,14 +295,14 @@ func (w *walker) reportSeen(e *emitter, j *job, u string, prev int, via string) 
 				msg = lister + " lists " + via + ", which redirects back to it; read once"
 			}
 		}
-		e.diag(ln, sitemap.Diagnostic{Rule: "FETCH-LOOP", Severity: sitemap.SeverityWarning, Message: msg, URL: j.parentURL})
+		e.diag(ln, sitemap.Diagnostic{Rule: rules.FetchLoop, Severity: sitemap.SeverityWarning, Message: msg, URL: j.parentURL})
 		return
 	}
 	if via == "" {
 		what += ","
 	}
 	first := w.listedBy(prev)
-	e.diag(ln, sitemap.Diagnostic{Rule: "FETCH-DUP", Severity: sitemap.SeverityInfo,
+	e.diag(ln, sitemap.Diagnostic{Rule: rules.FetchDup, Severity: sitemap.SeverityInfo,
 		Message: lister + " lists " + what + " already read (first listed by " + first + "); read once", URL: j.parentURL})
 }
 
@@ -323,7 +323,7 @@ func (w *walker) runRobots(j *job, e *emitter) {
 	defer cancel()
 	var found []string
 	o, err := w.open(ctx, j.url, false, func(msg string) {
-		e.diag(n, sitemap.Diagnostic{Rule: "FETCH-HTTP", Severity: sitemap.SeverityInfo, Message: msg})
+		e.diag(n, sitemap.Diagnostic{Rule: rules.FetchHTTP, Severity: sitemap.SeverityInfo, Message: msg})
 	}, "")
 	var he *Error
 	switch {
@@ -332,10 +332,10 @@ func (w *walker) runRobots(j *job, e *emitter) {
 	case errors.As(err, &he) && he.Status >= 400 && he.Status < 500:
 		// 4xx: no robots.txt, so no Sitemap lines; discovery goes on.
 		n.Status, n.Err = he.Status, he.Msg
-		e.diag(n, sitemap.Diagnostic{Rule: "FETCH-ROBOTS", Severity: sitemap.SeverityInfo, Message: "no robots.txt (" + he.Msg + "); no Sitemap lines"})
+		e.diag(n, sitemap.Diagnostic{Rule: rules.FetchRobots, Severity: sitemap.SeverityInfo, Message: "no robots.txt (" + he.Msg + "); no Sitemap lines"})
 	case he != nil && he.Kind == KindScope:
 		n.Err = he.Msg
-		e.diag(n, errDiag("FETCH-SCOPE", "robots.txt not read: "+he.Msg))
+		e.diag(n, errDiag(rules.FetchScope, "robots.txt not read: "+he.Msg))
 		w.mu.Lock()
 		w.robotsNetErr = err // not requested: no answer, as for a network failure
 		w.mu.Unlock()
@@ -350,7 +350,7 @@ func (w *walker) runRobots(j *job, e *emitter) {
 			w.robotsNetErr = err
 			w.mu.Unlock()
 		}
-		e.diag(n, sitemap.Diagnostic{Rule: "FETCH-ROBOTS", Severity: sitemap.SeverityWarning, Message: "robots.txt unreachable (" + err.Error() + "); going on without it"})
+		e.diag(n, sitemap.Diagnostic{Rule: rules.FetchRobots, Severity: sitemap.SeverityWarning, Message: "robots.txt unreachable (" + err.Error() + "); going on without it"})
 	default:
 		n.Status = o.resp.Status
 		n.FinalURL = o.resp.FinalURL
@@ -359,7 +359,7 @@ func (w *walker) runRobots(j *job, e *emitter) {
 		o.finish(rerr == nil)
 		if rerr != nil {
 			n.Err = rerr.Error()
-			e.diag(n, sitemap.Diagnostic{Rule: "FETCH-ROBOTS", Severity: sitemap.SeverityWarning, Message: "robots.txt could not be read to its end: " + rerr.Error()})
+			e.diag(n, sitemap.Diagnostic{Rule: rules.FetchRobots, Severity: sitemap.SeverityWarning, Message: "robots.txt could not be read to its end: " + rerr.Error()})
 			break
 		}
 		for _, wn := range f.Warnings() {

@@ -10,6 +10,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/internal/check"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
@@ -124,7 +125,7 @@ func (r *sitemapRead) fetch() bool {
 	var onRetry func(string)
 	if !j.probe {
 		onRetry = func(msg string) {
-			e.diag(n, sitemap.Diagnostic{Rule: "FETCH-HTTP", Severity: sitemap.SeverityInfo, Message: msg})
+			e.diag(n, sitemap.Diagnostic{Rule: rules.FetchHTTP, Severity: sitemap.SeverityInfo, Message: msg})
 		}
 	}
 	index := ""
@@ -267,14 +268,14 @@ func (r *sitemapRead) first(dec *docReader, err error) bool {
 	}
 	n.Format = dec.Format()
 	if o.note != "" {
-		e.diag(n, sitemap.Diagnostic{Rule: "FETCH-HTTP", Severity: sitemap.SeverityWarning, Message: o.note})
+		e.diag(n, sitemap.Diagnostic{Rule: rules.FetchHTTP, Severity: sitemap.SeverityWarning, Message: o.note})
 	}
 	if hit && strings.HasPrefix(strings.ToLower(o.resp.ContentType), "text/html") {
-		e.diag(n, sitemap.Diagnostic{Rule: "FETCH-TYPE", Severity: sitemap.SeverityInfo,
+		e.diag(n, sitemap.Diagnostic{Rule: rules.FetchType, Severity: sitemap.SeverityInfo,
 			Message: "served as " + o.resp.ContentType + "; a sitemap should be application/xml, text/xml, text/plain or gzip (read anyway)"})
 	}
 	if n.Format == "sitemapindex" && j.parentIsIndex {
-		e.diag(n, sitemap.Diagnostic{Rule: "I-07", Severity: sitemap.SeverityWarning,
+		e.diag(n, sitemap.Diagnostic{Rule: rules.I07, Severity: sitemap.SeverityWarning,
 			Message: "sitemap index listed by the index " + j.parentURL + "; indexes must not be nested (I-07); followed anyway"})
 	}
 	return true
@@ -305,7 +306,7 @@ func (r *sitemapRead) item(it *docItem) {
 		n.Sitemaps++
 		if sch := otherScheme(it.Index.Loc); sch != "" {
 			// Not a relative URL to resolve, nor anything to request.
-			e.diag(n, sitemap.Diagnostic{Rule: "L-16", Severity: sitemap.SeverityError, Line: it.Line, Col: it.Col,
+			e.diag(n, sitemap.Diagnostic{Rule: rules.L16, Severity: sitemap.SeverityError, Line: it.Line, Col: it.Col,
 				Message: "index lists " + strconv.Quote(it.Index.Loc) + ", a " + sch + ": URL, not an http(s) URL; not followed"})
 			return
 		}
@@ -314,12 +315,12 @@ func (r *sitemapRead) item(it *docItem) {
 			return // the decoder reported the bad loc
 		}
 		if !abs {
-			e.diag(n, sitemap.Diagnostic{Rule: "L-01", Severity: sitemap.SeverityWarning,
+			e.diag(n, sitemap.Diagnostic{Rule: rules.L01, Severity: sitemap.SeverityWarning,
 				Message: "index lists the relative URL " + strconv.Quote(it.Index.Loc) + "; resolved to " + loc})
 		}
 		if n.Format == "sitemapindex" && !urlnorm.SameSite(r.final, loc) {
 			// I-05: an index lists sitemaps of its own site only.
-			off := sitemap.Diagnostic{Rule: "I-05", Severity: sitemap.SeverityError, Line: it.Line, Col: it.Col,
+			off := sitemap.Diagnostic{Rule: rules.I05, Severity: sitemap.SeverityError, Line: it.Line, Col: it.Col,
 				Message: check.OffSite(loc, r.final, w.client.OffSiteHint(loc, w.start, w.opts.AllowOffSite))}
 			if w.opts.AllowOffSite {
 				off.Severity = sitemap.SeverityWarning

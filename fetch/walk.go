@@ -14,6 +14,7 @@ import (
 	"time"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // Probed paths, the most likely first. The general ones are tried in order
@@ -132,7 +133,7 @@ func Walk(ctx context.Context, start string, opts Options, fn func(Event) error)
 			}
 			w.mu.Unlock()
 		}
-		d := sitemap.Diagnostic{Rule: "FETCH-NONE", Severity: sitemap.SeverityError, Message: msg, URL: start}
+		d := sitemap.Diagnostic{Rule: rules.FetchNone, Severity: sitemap.SeverityError, Message: msg, URL: start}
 		w.deliver(Event{Kind: EventDiagnostic, Diagnostic: &d})
 	}
 	w.sum.Elapsed = time.Since(t0)
@@ -384,7 +385,7 @@ func (w *walker) capHit(name, msg string) {
 		return
 	}
 	w.sum.Capped = append(w.sum.Capped, name)
-	d := sitemap.Diagnostic{Rule: "FETCH-CAP", Severity: sitemap.SeverityWarning, Message: msg}
+	d := sitemap.Diagnostic{Rule: rules.FetchCap, Severity: sitemap.SeverityWarning, Message: msg}
 	w.deliver(Event{Kind: EventDiagnostic, Diagnostic: &d})
 }
 

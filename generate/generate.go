@@ -458,7 +458,7 @@ func (r *run) add(ctx context.Context, it *Item, key string) error {
 	if futureLastMod(it.URL.LastMod, r.now) {
 		// M-07: a date in the future is wrong, and would make the
 		// index's lastmod wrong too; the page is kept without it.
-		p := at(Problem{Severity: sitemap.SeverityWarning, Rule: "M-07",
+		p := at(Problem{Severity: sitemap.SeverityWarning, Rule: rules.M07,
 			Message: "lastmod " + it.URL.LastMod.String() + " is in the future (now is " + r.now.UTC().Format(time.RFC3339) +
 				", one day of clock skew allowed); dropped, the page kept: lastmod says when the page last changed (M-07)"}, it, it.URL.Loc)
 		if r.o.Strict {
@@ -466,7 +466,7 @@ func (r *run) add(ctx context.Context, it *Item, key string) error {
 			return r.invalidEntry(p)
 		}
 		r.report(p)
-		r.repaired("M-07", "dropped", "lastmod")
+		r.repaired(rules.M07, "dropped", "lastmod")
 		it.URL.LastMod = sitemap.Date{}
 	}
 	var stamped state.Record
@@ -505,7 +505,7 @@ func (r *run) add(ctx context.Context, it *Item, key string) error {
 		err = r.b.Add(ctx, &it.URL)
 	}
 	if errors.As(err, &eerr) {
-		if eerr.Rule == "L-09" {
+		if eerr.Rule == rules.L09 {
 			r.sum.OutOfScope++
 		}
 		r.refuse(key)
@@ -560,7 +560,7 @@ func (r *run) repeat(loc string) bool {
 	r.sum.Duplicates++
 	if r.refusedFull && !r.refusedWarned {
 		r.refusedWarned = true
-		r.report(Problem{Severity: sitemap.SeverityWarning, Rule: "L-17",
+		r.report(Problem{Severity: sitemap.SeverityWarning, Rule: rules.L17,
 			Message: fmt.Sprintf("more than %d invalid entries; from here on a repeated URL is skipped even when its earlier copies were invalid", maxRefused)})
 	}
 	return false

@@ -174,8 +174,8 @@ func futureLastMod(d sitemap.Date, now time.Time) bool {
 // wrote in its normal form, and counts it.
 func (r *run) reportNormalized(it *Item, norm []normalized) {
 	for _, n := range norm {
-		r.repaired("L-18", "normalized", n.field)
-		r.report(at(Problem{Severity: sitemap.SeverityInfo, Rule: "L-18",
+		r.repaired(rules.L18, "normalized", n.field)
+		r.report(at(Problem{Severity: sitemap.SeverityInfo, Rule: rules.L18,
 			Message: n.field + " " + strconv.Quote(n.from) + " written as " + strconv.Quote(n.to) + " (" + n.changes.String() + "; L-18)"}, it, it.URL.Loc))
 	}
 }

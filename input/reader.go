@@ -14,6 +14,7 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/internal/seen"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/source"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
@@ -221,14 +222,14 @@ func (r *Reader) read() (bool, error) {
 func (r *Reader) keepChild(it *sitemap.Item) {
 	c := r.cur
 	if c.doc.Depth >= r.o.maxDepth() {
-		r.o.diag(at(c.doc.Name, sitemap.Diagnostic{Rule: "I-07", Severity: sitemap.SeverityError, Line: it.Line, Col: it.Col,
+		r.o.diag(at(c.doc.Name, sitemap.Diagnostic{Rule: rules.I07, Severity: sitemap.SeverityError, Line: it.Line, Col: it.Col,
 			Message: "this child of an index is itself an index; indexes cannot be nested (not followed)"}))
 		r.closeCur()
 		return
 	}
 	if c.doc.Depth > 0 && !c.nested {
 		c.nested = true
-		r.o.diag(at(c.doc.Name, sitemap.Diagnostic{Rule: "I-07", Severity: sitemap.SeverityWarning, Line: it.Line, Col: it.Col,
+		r.o.diag(at(c.doc.Name, sitemap.Diagnostic{Rule: rules.I07, Severity: sitemap.SeverityWarning, Line: it.Line, Col: it.Col,
 			Message: "this child of an index is itself an index; indexes must not be nested (I-07); followed anyway"}))
 	}
 	if len(c.children) >= r.o.maxChildren() {
@@ -246,7 +247,7 @@ func (r *Reader) end() {
 	c := r.cur
 	r.closeCur()
 	if c.skipped > 0 {
-		r.o.diag(at(c.doc.Name, sitemap.Diagnostic{Rule: "VAL-02", Severity: sitemap.SeverityWarning,
+		r.o.diag(at(c.doc.Name, sitemap.Diagnostic{Rule: rules.VAL02, Severity: sitemap.SeverityWarning,
 			Message: fmt.Sprintf("the index lists %d sitemaps; only the first %d were read (raise --max-children)", len(c.children)+c.skipped, len(c.children))}))
 	}
 	if len(c.children) > 0 {
@@ -310,7 +311,7 @@ func (r *Reader) openChild(index *Doc, cl childLoc) error {
 		return nil
 	}
 	if err != nil {
-		report(sitemap.Diagnostic{Rule: "VAL-01", Severity: sitemap.SeverityError,
+		report(sitemap.Diagnostic{Rule: rules.VAL01, Severity: sitemap.SeverityError,
 			Message: fmt.Sprintf("child sitemap %q not read: %v", cl.loc, err)})
 		if r.o.Complete {
 			return &ChildError{fmt.Errorf("%s: child %s: %w", index.Name, cl.loc, err)}
@@ -332,10 +333,10 @@ func (r *Reader) openChild(index *Doc, cl childLoc) error {
 			if p.index == index {
 				msg = index.Name + " lists itself (" + cl.loc + "); read once"
 			}
-			report(sitemap.Diagnostic{Rule: "FETCH-LOOP", Severity: sitemap.SeverityWarning, Message: msg})
+			report(sitemap.Diagnostic{Rule: rules.FetchLoop, Severity: sitemap.SeverityWarning, Message: msg})
 			return nil
 		}
-		report(sitemap.Diagnostic{Rule: "FETCH-DUP", Severity: sitemap.SeverityInfo,
+		report(sitemap.Diagnostic{Rule: rules.FetchDup, Severity: sitemap.SeverityInfo,
 			Message: index.Name + " lists " + cl.loc + ", already read; read once"})
 		return nil
 	}
@@ -345,7 +346,7 @@ func (r *Reader) openChild(index *Doc, cl childLoc) error {
 		// Redirected to a sitemap read already (another child's URL,
 		// the index itself): read once, as a child listed twice is.
 		rc.Close()
-		report(sitemap.Diagnostic{Rule: "FETCH-DUP", Severity: sitemap.SeverityInfo,
+		report(sitemap.Diagnostic{Rule: rules.FetchDup, Severity: sitemap.SeverityInfo,
 			Message: index.Name + " lists " + cl.loc + ", which redirects to " + cd.final + ", already read; read once"})
 		return nil
 	}
@@ -357,7 +358,7 @@ func (r *Reader) openChild(index *Doc, cl childLoc) error {
 		if cd.Path != "" && errors.Is(err, fs.ErrNotExist) {
 			msg = NotFound(cd)
 		}
-		report(sitemap.Diagnostic{Rule: "VAL-01", Severity: sitemap.SeverityError, Message: msg})
+		report(sitemap.Diagnostic{Rule: rules.VAL01, Severity: sitemap.SeverityError, Message: msg})
 		if r.o.Complete {
 			if cd.Path != "" && errors.Is(err, fs.ErrNotExist) {
 				return &ChildError{fmt.Errorf("%s lists %s, but %s does not exist; put the child sitemaps beside the index (below it as on the site, with --base), or compare their URLs", index.Name, cl.loc, cd.Path)}
@@ -465,7 +466,7 @@ func (r *Reader) readRecord() (bool, error) {
 		if rec.URL.Loc == "" {
 			// No page without its URL: skipped, as the decoder skips a
 			// <url> without <loc>.
-			r.o.diag(at(c.doc.Name, sitemap.Diagnostic{Rule: "X-04", Severity: sitemap.SeverityError, Line: rec.Line,
+			r.o.diag(at(c.doc.Name, sitemap.Diagnostic{Rule: rules.X04, Severity: sitemap.SeverityError, Line: rec.Line,
 				Message: `the record has no "loc" (the page's absolute URL); skipped`}))
 			continue
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 type jsonlReader struct {
@@ -76,7 +77,7 @@ func (j *jsonlReader) Next() (Record, error) {
 			continue
 		}
 		if b[0] != '{' {
-			return Record{}, &Error{File: j.o.Name, Line: line, Col: cut + 1, Rule: "SRC-01",
+			return Record{}, &Error{File: j.o.Name, Line: line, Col: cut + 1, Rule: rules.SRC01,
 				Message: fmt.Sprintf("%s is not a JSON object; each line of a JSONL file is one entry record {\"loc\": …}", preview(b))}
 		}
 		var u sitemap.URL
@@ -106,7 +107,7 @@ func (j *jsonlReader) Next() (Record, error) {
 }
 
 func (j *jsonlReader) jsonError(err error, line, cut int) *Error {
-	e := &Error{File: j.o.Name, Line: line, Rule: "SRC-01"}
+	e := &Error{File: j.o.Name, Line: line, Rule: rules.SRC01}
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	switch {
@@ -121,7 +122,7 @@ func (j *jsonlReader) jsonError(err error, line, cut int) *Error {
 		}
 		e.Message = fmt.Sprintf("field %q is a JSON %s; want %s", field, typ.Value, want(typ.Type.String()))
 	case errors.Is(err, sitemap.ErrDate):
-		e.Rule = "M-01"
+		e.Rule = rules.M01
 		e.Message = "bad date: " + strings.TrimPrefix(err.Error(), sitemap.ErrDate.Error()+": ")
 	default:
 		e.Message = "bad record: " + err.Error()
@@ -165,7 +166,7 @@ func (j *jsonlReader) hint(fs []int, noLoc bool, line, cut int) *Error {
 	for _, i := range fs {
 		f := foreignFields[i]
 		if f.name == "url" && noLoc {
-			return &Error{File: j.o.Name, Line: line, Col: cut + 1, Rule: "X-04",
+			return &Error{File: j.o.Name, Line: line, Col: cut + 1, Rule: rules.X04,
 				Message: `the record has no "loc"; its "url" field is not one of the entry record: name it "loc"`}
 		}
 		if j.hinted[f.name] {
@@ -175,7 +176,7 @@ func (j *jsonlReader) hint(fs []int, noLoc bool, line, cut int) *Error {
 			j.hinted = make(map[string]bool)
 		}
 		j.hinted[f.name] = true
-		j.o.warn(&Error{File: j.o.Name, Line: line, Col: cut + 1, Rule: "SRC-04",
+		j.o.warn(&Error{File: j.o.Name, Line: line, Col: cut + 1, Rule: rules.SRC04,
 			Message: fmt.Sprintf("field %q is not one of the entry record and is ignored (here and on later lines); write it as %s", f.name, f.use)})
 	}
 	return nil

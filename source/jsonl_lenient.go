@@ -36,8 +36,8 @@ var jsonlFields = [...]string{"loc", "lastmod", "changefreq", "priority", "image
 
 // fieldRule is the rule a bad value of a top-level field breaks.
 var fieldRule = map[string]rules.ID{
-	"lastmod": "M-01", "changefreq": "C-01", "priority": "P-01", "images": "IM-01", "videos": "V-01",
-	"news": "N-01", "alternates": "H-05",
+	"lastmod": rules.M01, "changefreq": rules.C01, "priority": rules.P01, "images": rules.IM01, "videos": rules.V01,
+	"news": rules.N01, "alternates": rules.H05,
 }
 
 // lenient reads the record b field by field (see the file comment); err is
@@ -61,7 +61,7 @@ func (j *jsonlReader) lenient(b []byte, line, cut int) (sitemap.URL, *Error) {
 		switch name {
 		case "loc":
 			if err = json.Unmarshal(raw, &u.Loc); err != nil {
-				return u, &Error{File: j.o.Name, Line: line, Rule: "X-04",
+				return u, &Error{File: j.o.Name, Line: line, Rule: rules.X04,
 					Message: fmt.Sprintf("field \"loc\" is %s; want a string, the page's absolute URL", jsonKind(raw))}
 			}
 			continue
@@ -73,7 +73,7 @@ func (j *jsonlReader) lenient(b []byte, line, cut int) (sitemap.URL, *Error) {
 			if err = decodeInto(raw, &u.Priority); err != nil {
 				if f, ok := stringNumber(raw, false); ok {
 					u.Priority, err = &f, nil
-					warn("P-01", fmt.Sprintf("priority is the JSON string %s; read as the number %s (write it without quotes)", raw, strconv.FormatFloat(f, 'g', -1, 64)), "", true)
+					warn(rules.P01, fmt.Sprintf("priority is the JSON string %s; read as the number %s (write it without quotes)", raw, strconv.FormatFloat(f, 'g', -1, 64)), "", true)
 				}
 			}
 		case "content_hash":
@@ -210,7 +210,7 @@ func isInt(t reflect.Type) bool {
 // field's own.
 func ruleOf(name string, err error) rules.ID {
 	if errors.Is(err, sitemap.ErrDate) {
-		return "M-01"
+		return rules.M01
 	}
 	if i := strings.IndexAny(name, "[."); i >= 0 {
 		name = name[:i]
@@ -218,7 +218,7 @@ func ruleOf(name string, err error) rules.ID {
 	if r, ok := fieldRule[name]; ok {
 		return r
 	}
-	return "X-04"
+	return rules.X04
 }
 
 // valueError says what is wrong with the value raw of the field name.

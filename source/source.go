@@ -180,7 +180,7 @@ func New(r io.Reader, o Options) (Reader, error) {
 		if bom[0] == 0xfe {
 			enc = "UTF-16BE"
 		}
-		o.warn(&Error{File: o.Name, Line: 1, Col: 1, Rule: "X-01", Message: "the input is " + enc + "; read after conversion to UTF-8 (save it as UTF-8)"})
+		o.warn(&Error{File: o.Name, Line: 1, Col: 1, Rule: rules.X01, Message: "the input is " + enc + "; read after conversion to UTF-8 (save it as UTF-8)"})
 		br = bufio.NewReaderSize(transform.NewReader(br, unicode.BOMOverride(unicode.UTF8.NewDecoder())), bufSize)
 	}
 	f := o.Format
@@ -201,7 +201,7 @@ func New(r io.Reader, o Options) (Reader, error) {
 		if f == FormatJSONL {
 			what = "JSONL, whose fields are named by their keys"
 		}
-		o.warn(&Error{File: o.Name, Rule: "SRC-05", Message: "column mapping ignored: this input is " + what + " (a mapping applies to CSV inputs)"})
+		o.warn(&Error{File: o.Name, Rule: rules.SRC05, Message: "column mapping ignored: this input is " + what + " (a mapping applies to CSV inputs)"})
 	}
 	var rd Reader
 	switch f {
@@ -232,7 +232,7 @@ type escapedLocWarner struct {
 func (w escapedLocWarner) Next() (Record, error) {
 	rec, err := w.r.Next()
 	if err == nil && strings.IndexByte(rec.URL.Loc, '&') >= 0 && strings.Contains(rec.URL.Loc, "&amp;") {
-		w.o.warn(&Error{File: w.o.Name, Line: rec.Line, Rule: "E-05",
+		w.o.warn(&Error{File: w.o.Name, Line: rec.Line, Rule: rules.E05,
 			Message: fmt.Sprintf("loc %q looks XML-escaped; input URLs are plain, so the sitemap would say &amp;amp;: write & instead of &amp;", rec.URL.Loc)})
 	}
 	return rec, err

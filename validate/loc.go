@@ -52,7 +52,7 @@ func (c *Checker) checkLoc(loc string, line, col int, index bool) (check.Parts, 
 	}
 	const tag = "<loc>"
 	p, pr := check.URL(loc)
-	if pr != nil && pr.Rule == "X-12" {
+	if pr != nil && pr.Rule == rules.X12 {
 		// Readers trim a loc (the decoder has, with this warning): an
 		// entry from elsewhere is checked as it will be read.
 		c.problem(line, col, sitemap.SeverityWarning, tag, loc, pr)

@@ -11,6 +11,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/input"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
@@ -300,7 +301,7 @@ func (t *tree) document(ctx context.Context, doc *input.Doc, parent func(sitemap
 		if parent != nil && t.checked[fk] {
 			// Redirected to a sitemap checked already: checked once.
 			rc.Close()
-			parent(sitemap.Diagnostic{Rule: "FETCH-DUP", Severity: sitemap.SeverityInfo,
+			parent(sitemap.Diagnostic{Rule: rules.FetchDup, Severity: sitemap.SeverityInfo,
 				Message: fmt.Sprintf("child sitemap %s redirects to %s, checked already; checked once", doc.URL, final)})
 			return nil
 		}
@@ -341,7 +342,7 @@ func (t *tree) document(ctx context.Context, doc *input.Doc, parent func(sitemap
 		return err
 	}
 	if parent != nil && sum.Format == sitemap.FormatIndex {
-		parent(sitemap.Diagnostic{Rule: "I-07", Severity: sitemap.SeverityError,
+		parent(sitemap.Diagnostic{Rule: rules.I07, Severity: sitemap.SeverityError,
 			Message: fmt.Sprintf("child %s is itself a sitemap index; indexes cannot be nested (not followed)", doc.URL)})
 	}
 	return nil
@@ -390,7 +391,7 @@ func (t *tree) children(ctx context.Context, doc *input.Doc, sum *Summary) error
 			// I-05: the checker reported the violation on this entry (an
 			// error, or cross-submitted or trusted a warning); the child
 			// is not read.
-			here(sitemap.Diagnostic{Rule: "I-05", Severity: sitemap.SeverityInfo,
+			here(sitemap.Diagnostic{Rule: rules.I05, Severity: sitemap.SeverityInfo,
 				Message: fmt.Sprintf("child sitemap %s is on another site than the index (%s); not fetched", loc, urlnorm.Display(doc.URL))})
 			continue
 		}
@@ -424,7 +425,7 @@ func (t *tree) children(ctx context.Context, doc *input.Doc, sum *Summary) error
 			child.Path == "" && doc.Path == "" && child.URL != "" && child.URL == doc.URL {
 			// The index lists itself: checked already, and an index
 			// among its own children (I-07).
-			here(sitemap.Diagnostic{Rule: "I-07", Severity: sitemap.SeverityError,
+			here(sitemap.Diagnostic{Rule: rules.I07, Severity: sitemap.SeverityError,
 				Message: fmt.Sprintf("child %s is this index itself; an index lists sitemaps, not indexes (not read again)", loc)})
 			continue
 		}

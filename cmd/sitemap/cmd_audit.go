@@ -20,6 +20,7 @@ import (
 	"github.com/sitemapkit/sitemap/audit"
 	"github.com/sitemapkit/sitemap/crawl"
 	"github.com/sitemapkit/sitemap/internal/progress"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/state"
 )
 
@@ -195,7 +196,7 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 			if d.Severity == sitemap.SeverityError {
 				readErrors++
 			}
-			if d.Rule == "VAL-01" {
+			if d.Rule == rules.VAL01 {
 				// Where local children are looked for is audit's --site.
 				d.Message = strings.Replace(d.Message, "by its path under --base", "by its path under --site", 1)
 			}

@@ -22,6 +22,7 @@ import (
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/internal/progress"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/source"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
@@ -315,7 +316,7 @@ func (r *fetchRun) print(d *sitemap.Diagnostic) {
 	case d.Severity == sitemap.SeverityWarning && r.o.Quiet:
 		return
 	}
-	if d.Severity == sitemap.SeverityError && d.URL == r.o.Start && d.Rule == "FETCH-HTTP" && !r.releaseHeld {
+	if d.Severity == sitemap.SeverityError && d.URL == r.o.Start && d.Rule == rules.FetchHTTP && !r.releaseHeld {
 		// The start sitemap could not be fetched: said once at the end
 		// when nothing else was read (runFetch), else printed then.
 		r.held = append(r.held, *d)
@@ -471,7 +472,7 @@ func (t *fetchTree) ordered() {
 }
 
 func (t *fetchTree) diag(id int, d *sitemap.Diagnostic) {
-	if d.Severity == sitemap.SeverityInfo && d.Rule != "FETCH-DUP" {
+	if d.Severity == sitemap.SeverityInfo && d.Rule != rules.FetchDup {
 		return
 	}
 	if len(t.diags[id]) >= fetchTreeDiags {

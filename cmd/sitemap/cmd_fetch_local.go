@@ -13,6 +13,7 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // local prints the URLs of a local START (a file, a directory, "-") read
@@ -44,7 +45,7 @@ func (r *fetchRun) local(ctx context.Context) error {
 			switch d.Severity {
 			case sitemap.SeverityError:
 				sum.Errors++
-				if d.Rule == "VAL-01" {
+				if d.Rule == rules.VAL01 {
 					sum.Failed++
 				}
 			case sitemap.SeverityWarning:

@@ -23,6 +23,7 @@ import (
 	"github.com/sitemapkit/sitemap/generate"
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/progress"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/source"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/urlnorm"
@@ -535,7 +536,7 @@ func readGenerateSitemap(ctx context.Context, doc *input.Doc, in io.Reader, maxE
 			if d.Severity == sitemap.SeverityInfo {
 				continue
 			}
-			if d.Rule == "VAL-01" {
+			if d.Rule == rules.VAL01 {
 				lost = &d
 				continue
 			}
