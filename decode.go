@@ -194,18 +194,18 @@ func (c decodeCause) Unwrap() []error {
 // Project rule IDs the decoder uses where the protocol has no rule
 // (package rules has them all).
 const (
-	RuleXMLSyntax  = "XML-01"  // not well-formed XML (recovered where possible)
-	RuleDoctype    = "XML-02"  // a DOCTYPE: ignored, its entities are never expanded
-	RuleEntity     = "XML-03"  // an entity reference other than the five predefined and numeric ones
-	RuleStrayText  = "XML-04"  // text where only elements belong
-	RuleMaxBytes   = "LIM-01"  // DecoderOptions.MaxBytes reached
-	RuleMaxCount   = "LIM-02"  // DecoderOptions.MaxEntries reached
-	RuleMaxDepth   = "LIM-03"  // DecoderOptions.MaxDepth reached
-	RuleMaxToken   = "LIM-04"  // DecoderOptions.MaxLineBytes reached
-	RuleMaxErrors  = "LIM-05"  // DecoderOptions.MaxErrors reached
-	RuleGzip       = "GZ-01"   // corrupt or truncated gzip
-	RuleGzipNested = "GZ-02"   // gzip inside gzip (compressed twice): read, with a warning
-	RuleRead       = "READ-01" // the reader failed (I/O error): no finding about the document
+	RuleXMLSyntax  = rules.XML01  // not well-formed XML (recovered where possible)
+	RuleDoctype    = rules.XML02  // a DOCTYPE: ignored, its entities are never expanded
+	RuleEntity     = rules.XML03  // an entity reference other than the five predefined and numeric ones
+	RuleStrayText  = rules.XML04  // text where only elements belong
+	RuleMaxBytes   = rules.LIM01  // DecoderOptions.MaxBytes reached
+	RuleMaxCount   = rules.LIM02  // DecoderOptions.MaxEntries reached
+	RuleMaxDepth   = rules.LIM03  // DecoderOptions.MaxDepth reached
+	RuleMaxToken   = rules.LIM04  // DecoderOptions.MaxLineBytes reached
+	RuleMaxErrors  = rules.LIM05  // DecoderOptions.MaxErrors reached
+	RuleGzip       = rules.GZ01   // corrupt or truncated gzip
+	RuleGzipNested = rules.GZ02   // gzip inside gzip (compressed twice): read, with a warning
+	RuleRead       = rules.READ01 // the reader failed (I/O error): no finding about the document
 )
 
 // A Decoder reads the entries of one sitemap document of any format from

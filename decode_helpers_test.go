@@ -8,6 +8,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // decodeResult is everything one decode produced.
@@ -27,19 +29,19 @@ func (r decodeResult) rules() []string {
 }
 
 // has reports whether a diagnostic with rule (and severity, if sev >= 0) exists.
-func (r decodeResult) has(rule string) bool {
+func (r decodeResult) has(rule rules.ID) bool {
 	for _, d := range r.diags {
-		if string(d.Rule) == rule {
+		if d.Rule == rule {
 			return true
 		}
 	}
 	return false
 }
 
-func (r decodeResult) count(rule string) int {
+func (r decodeResult) count(rule rules.ID) int {
 	n := 0
 	for _, d := range r.diags {
-		if string(d.Rule) == rule {
+		if d.Rule == rule {
 			n++
 		}
 	}

@@ -3,6 +3,8 @@ package sitemap
 import (
 	"strings"
 	"testing"
+
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // TestDecodeOrderMessagesNameTheOrder: an out-of-order extension child
@@ -52,8 +54,8 @@ func TestDecodeOrderMessagesNameTheOrder(t *testing.T) {
 			if !found {
 				t.Errorf("no %s %q\n%s", tt.rule, tt.want, r.dump())
 			}
-			if r.count(tt.rule) != 1 {
-				t.Errorf("%d %s diagnostics, want 1\n%s", r.count(tt.rule), tt.rule, r.dump())
+			if r.count(rules.ID(tt.rule)) != 1 {
+				t.Errorf("%d %s diagnostics, want 1\n%s", r.count(rules.ID(tt.rule)), tt.rule, r.dump())
 			}
 		})
 	}

@@ -28,7 +28,7 @@ func TestDecodeMaxErrors(t *testing.T) {
 				errs = append(errs, string(d.Rule))
 			}
 		}
-		if !errors.Is(r.err, ErrLimit) || len(errs) != 8 || errs[7] != RuleMaxErrors || r.diags[len(r.diags)-1].Rule != RuleMaxErrors {
+		if !errors.Is(r.err, ErrLimit) || len(errs) != 8 || errs[7] != string(RuleMaxErrors) || r.diags[len(r.diags)-1].Rule != RuleMaxErrors {
 			t.Fatalf("%s: err %v, errors %v\n%s", c.name, r.err, errs, r.dump())
 		}
 		var de *DecodeError

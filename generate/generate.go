@@ -150,7 +150,7 @@ type Summary struct {
 	OutOfScope int `json:"out_of_scope,omitempty"`
 	// SkippedByRule counts the invalid entries (Skipped) by the rule
 	// each broke ("" for a problem with no rule, such as bad JSON).
-	SkippedByRule map[string]int `json:"skipped_by_rule,omitempty"`
+	SkippedByRule map[rules.ID]int `json:"skipped_by_rule,omitempty"`
 	// Repairs counts what was done to entries so they could be
 	// published: URLs normalised, fields and blocks dropped, values read
 	// in a corrected form; by action, rule and field.
@@ -259,7 +259,7 @@ type run struct {
 	refusedFull   bool
 	refusedWarned bool
 	repairs       map[repairKey]int
-	skippedByRule map[string]int
+	skippedByRule map[rules.ID]int
 }
 
 // Run reads src to its end and publishes its entries as o says. It
@@ -379,7 +379,7 @@ func (s Summary) MarshalJSON() ([]byte, error) {
 	type plain Summary
 	byRule := s.SkippedByRule
 	if s.Duplicates > 0 {
-		byRule = make(map[string]int, len(s.SkippedByRule)+1)
+		byRule = make(map[rules.ID]int, len(s.SkippedByRule)+1)
 		for k, v := range s.SkippedByRule {
 			byRule[k] = v
 		}
@@ -389,7 +389,7 @@ func (s Summary) MarshalJSON() ([]byte, error) {
 		plain
 		Skipped       int            `json:"skipped"`
 		Invalid       int            `json:"invalid"`
-		SkippedByRule map[string]int `json:"skipped_by_rule,omitempty"`
+		SkippedByRule map[rules.ID]int `json:"skipped_by_rule,omitempty"`
 	}{plain(s), s.Skipped + s.Duplicates, s.Skipped, byRule})
 }
 
@@ -538,9 +538,9 @@ func (r *run) add(ctx context.Context, it *Item, key string) error {
 func (r *run) invalidEntry(p Problem) error {
 	r.invalid++
 	if r.skippedByRule == nil {
-		r.skippedByRule = make(map[string]int)
+		r.skippedByRule = make(map[rules.ID]int)
 	}
-	r.skippedByRule[string(p.Rule)]++
+	r.skippedByRule[p.Rule]++
 	r.report(p)
 	if r.o.Strict {
 		return fmt.Errorf("%s: %w", p.Error(), ErrStrict)

@@ -117,7 +117,7 @@ func decodeInto[T any](raw json.RawMessage, dst *T) error {
 // lenientList reads a JSON array element by element into a []T: an
 // element that does not fit is dropped with a warning; the array itself
 // not being an array is the error returned.
-func lenientList[T any](raw json.RawMessage, name, rule string, warn func(rule rules.ID, msg, dropped string, fixed bool)) ([]T, error) {
+func lenientList[T any](raw json.RawMessage, name string, rule rules.ID, warn func(rule rules.ID, msg, dropped string, fixed bool)) ([]T, error) {
 	var elems []json.RawMessage
 	if err := json.Unmarshal(raw, &elems); err != nil {
 		return nil, err

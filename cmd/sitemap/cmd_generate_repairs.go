@@ -45,11 +45,11 @@ func writeRepairs(w io.Writer, sum generate.Summary, dryRun bool) {
 		fmt.Fprintln(w, "sitemap: entries skipped, by rule:")
 		var rows [][]string
 		for _, rule := range sortedKeys(byRule) {
-			name := rule
+			name := string(rule)
 			if name == "" {
 				name = "-"
 			}
-			rows = append(rows, []string{strconv.Itoa(byRule[rule]), name, ruleTitle(rules.ID(rule))})
+			rows = append(rows, []string{strconv.Itoa(byRule[rule]), name, ruleTitle(rule)})
 		}
 		writeRows(w, rows)
 	}
@@ -91,8 +91,8 @@ func ruleTitle(rule rules.ID) string {
 	return ""
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
+func sortedKeys[K ~string, V any](m map[K]V) []K {
+	keys := make([]K, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
 	}
