@@ -21,9 +21,8 @@ import (
 
 // Severity is the rule's severity in the book ("error", "warning",
 // "info").
-func Severity(rule string) string {
-	r, _ := rules.Lookup(rules.ID(rule))
-	return r.Severity.String()
+func Severity(rule rules.ID) string {
+	return rule.Severity().String()
 }
 
 // maxHops is how many redirects are followed to name a final target.
@@ -58,9 +57,9 @@ func (a *Auditor) check(ctx context.Context, e state.AuditListed) (state.AuditRe
 
 // classOf is the rule of the first error, else the first finding, else
 // AUD-01.
-func classOf(fs []Finding) string {
+func classOf(fs []Finding) rules.ID {
 	for _, f := range fs {
-		if f.Severity == "error" {
+		if f.Severity == rules.Error {
 			return f.Rule
 		}
 	}

@@ -3,7 +3,7 @@ package audit
 import "github.com/sitemapkit/sitemap/rules"
 
 // classNames are the short names of the classes, by rule ID.
-var classNames = map[string]string{
+var classNames = map[rules.ID]string{
 	"AUD-01": "ok",
 	"AUD-02": "redirect",
 	"AUD-03": "not found (404)",
@@ -27,15 +27,16 @@ var classNames = map[string]string{
 // Class is one class of the audit: its rule, short name and the rule
 // book's statement and fix.
 type Class struct {
-	Rule, Name, Severity, Title, Fix string
+	Rule                       rules.ID
+	Name, Severity, Title, Fix string
 }
 
 // Classes returns every class in rule order.
 func Classes() []Class {
 	out := make([]Class, 0, len(classNames))
 	for i := 1; i <= len(classNames); i++ {
-		id := "AUD-" + string(rune('0'+i/10)) + string(rune('0'+i%10))
-		r, _ := rules.Lookup(rules.ID(id))
+		id := rules.ID("AUD-" + string(rune('0'+i/10)) + string(rune('0'+i%10)))
+		r, _ := rules.Lookup(id)
 		out = append(out, Class{Rule: id, Name: classNames[id], Severity: r.Severity.String(), Title: r.Title, Fix: r.Fix})
 	}
 	return out
@@ -43,9 +44,9 @@ func Classes() []Class {
 
 // ClassName is the short name of the class of rule ("redirect" for
 // AUD-02); the rule itself when it is no class.
-func ClassName(rule string) string {
+func ClassName(rule rules.ID) string {
 	if n, ok := classNames[rule]; ok {
 		return n
 	}
-	return rule
+	return string(rule)
 }

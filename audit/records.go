@@ -8,6 +8,7 @@ import (
 	"net/url"
 
 	"github.com/sitemapkit/sitemap/crawl"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/state"
 )
 
@@ -65,14 +66,14 @@ type Tally struct {
 	// finding.
 	Records, Clean int
 	// Rules counts the findings by rule ID (a record may have several).
-	Rules map[string]int
+	Rules map[rules.ID]int
 	// Errors counts the records with an error-class finding.
 	Errors int
 }
 
 func (t *Tally) add(r *Record) {
 	if t.Rules == nil {
-		t.Rules = map[string]int{}
+		t.Rules = map[rules.ID]int{}
 	}
 	t.Records++
 	if len(r.Findings) == 0 {

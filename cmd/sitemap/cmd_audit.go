@@ -10,7 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 
@@ -325,11 +325,11 @@ func writeAuditSummary(w io.Writer, sum audit.Summary, t audit.Tally) {
 	if sum.Crawled > 0 {
 		fmt.Fprintf(w, "  the crawl fetched %d %s\n", sum.Crawled, crawlPlural(sum.Crawled, "page", "pages"))
 	}
-	ids := make([]string, 0, len(t.Rules))
+	ids := make([]rules.ID, 0, len(t.Rules))
 	for id := range t.Rules {
 		ids = append(ids, id)
 	}
-	sort.Strings(ids)
+	slices.Sort(ids)
 	for _, id := range ids {
 		fmt.Fprintf(w, "  %s %-7s %-34s %d\n", id, audit.Severity(id), audit.ClassName(id), t.Rules[id])
 	}
