@@ -383,12 +383,12 @@ func (s Summary) MarshalJSON() ([]byte, error) {
 		for k, v := range s.SkippedByRule {
 			byRule[k] = v
 		}
-		byRule["L-17"] += s.Duplicates
+		byRule[rules.L17] += s.Duplicates
 	}
 	return json.Marshal(struct {
 		plain
-		Skipped       int            `json:"skipped"`
-		Invalid       int            `json:"invalid"`
+		Skipped       int              `json:"skipped"`
+		Invalid       int              `json:"invalid"`
 		SkippedByRule map[rules.ID]int `json:"skipped_by_rule,omitempty"`
 	}{plain(s), s.Skipped + s.Duplicates, s.Skipped, byRule})
 }

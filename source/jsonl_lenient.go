@@ -81,11 +81,11 @@ func (j *jsonlReader) lenient(b []byte, line, cut int) (sitemap.URL, *Error) {
 		case "source":
 			err = decodeInto(raw, &u.Source)
 		case "images":
-			u.Images, err = lenientList[sitemap.Image](raw, name, "IM-01", warn)
+			u.Images, err = lenientList[sitemap.Image](raw, name, rules.IM01, warn)
 		case "videos":
-			u.Videos, err = lenientList[sitemap.Video](raw, name, "V-01", warn)
+			u.Videos, err = lenientList[sitemap.Video](raw, name, rules.V01, warn)
 		case "alternates":
-			u.Alternates, err = lenientList[sitemap.Alternate](raw, name, "H-05", warn)
+			u.Alternates, err = lenientList[sitemap.Alternate](raw, name, rules.H05, warn)
 		case "news":
 			var n sitemap.News
 			if err = lenientValue(raw, &n, name, warn); err == nil && strings.TrimSpace(string(raw)) != "null" {

@@ -40,7 +40,7 @@ func writeRepairs(w io.Writer, sum generate.Summary, dryRun bool) {
 		// line and --json's skipped_by_rule count them.
 		byRule := maps.Clone(sum.SkippedByRule)
 		if sum.Duplicates > 0 {
-			byRule["L-17"] += sum.Duplicates
+			byRule[rules.L17] += sum.Duplicates
 		}
 		fmt.Fprintln(w, "sitemap: entries skipped, by rule:")
 		var rows [][]string
