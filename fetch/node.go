@@ -363,13 +363,15 @@ func (w *walker) runRobots(j *job, e *emitter) {
 			break
 		}
 		for _, wn := range f.Warnings() {
-			e.diag(n, sitemap.Diagnostic{Rule: rules.ID(wn.Rule), Severity: sitemap.SeverityWarning, Message: wn.Message, URL: n.FinalURL, Line: wn.Line})
+			wn.URL = n.FinalURL
+			e.diag(n, wn)
 		}
 		base, _ := url.Parse(n.FinalURL)
 		var warns []robots.Warning
 		found, warns = f.Sitemaps(base)
 		for _, wn := range warns {
-			e.diag(n, sitemap.Diagnostic{Rule: rules.ID(wn.Rule), Severity: sitemap.SeverityWarning, Message: wn.Message, URL: n.FinalURL, Line: wn.Line})
+			wn.URL = n.FinalURL
+			e.diag(n, wn)
 		}
 		n.Sitemaps = len(found)
 	}

@@ -6,6 +6,8 @@ import (
 	"math"
 	"strconv"
 	"time"
+
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // maxCrawlDelay bounds a Crawl-delay value; larger values are clamped.
@@ -181,8 +183,8 @@ func parse(b []byte, max int) *File {
 	return f
 }
 
-func (f *File) warn(line int, rule, msg string) {
-	f.warnings = append(f.warnings, Warning{Line: line, Message: msg, Rule: rule})
+func (f *File) warn(line int, rule rules.ID, msg string) {
+	f.warnings = append(f.warnings, warning(line, rule, msg))
 }
 
 // Warnings returns the problems found while parsing, in line order (file-wide

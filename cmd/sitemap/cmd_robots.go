@@ -184,14 +184,14 @@ func runRobotsList(ctx context.Context, opts *robotsOptions, s *streams) error {
 	shown := map[string]int{}
 	var capped []string // rules with warnings not shown, in order of first
 	for _, w := range warnings {
-		if opts.MaxPerRule > 0 && shown[w.Rule] >= opts.MaxPerRule {
-			if shown[w.Rule] == opts.MaxPerRule {
-				capped = append(capped, w.Rule)
+		if opts.MaxPerRule > 0 && shown[string(w.Rule)] >= opts.MaxPerRule {
+			if shown[string(w.Rule)] == opts.MaxPerRule {
+				capped = append(capped, string(w.Rule))
 			}
-			shown[w.Rule]++
+			shown[string(w.Rule)]++
 			continue
 		}
-		shown[w.Rule]++
+		shown[string(w.Rule)]++
 		// One line each, whatever the file holds (or is called).
 		where, msg := check.EscapeControls(name), check.EscapeControls(w.Message)
 		if w.Line > 0 {
@@ -226,7 +226,7 @@ func runRobotsList(ctx context.Context, opts *robotsOptions, s *streams) error {
 			Warnings []robotsWarningJSON `json:"warnings"`
 		}{Robots: name, Sitemaps: append([]string{}, sitemaps...), Warnings: []robotsWarningJSON{}}
 		for _, w := range warnings {
-			jw := robotsWarningJSON{Rule: w.Rule, Severity: "warning", Message: w.Message, Line: w.Line}
+			jw := robotsWarningJSON{Rule: string(w.Rule), Severity: "warning", Message: w.Message, Line: w.Line}
 			if base != nil {
 				jw.URL = name
 			} else {
