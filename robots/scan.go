@@ -44,10 +44,10 @@ func decode(b []byte) ([]byte, *Warning) {
 	if err != nil {
 		// The decoder replaces bad sequences; an error here means no BOM, which
 		// isUTF16 ruled out. Fall back to the bytes as they are.
-		w := warning(0, "RB-02", "could not decode UTF-16 file: "+err.Error())
+		w := warning(0, rules.RB02, "could not decode UTF-16 file: "+err.Error())
 		return b, &w
 	}
-	w := warning(0, "RB-02", "file is UTF-16; robots.txt must be UTF-8 (converted)")
+	w := warning(0, rules.RB02, "file is UTF-16; robots.txt must be UTF-8 (converted)")
 	return out, &w
 }
 
