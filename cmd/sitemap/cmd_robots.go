@@ -17,6 +17,7 @@ import (
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/robots"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/store"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
@@ -108,15 +109,6 @@ func runRobots(ctx context.Context, opts *robotsOptions, s *streams) error {
 	return cannotRun("unknown robots action %q", opts.Action)
 }
 
-type robotsWarningJSON struct {
-	Rule     string `json:"rule"`
-	Severity string `json:"severity"`
-	Message  string `json:"message"`
-	File     string `json:"file,omitempty"`
-	URL      string `json:"url,omitempty"`
-	Line     int    `json:"line,omitempty"`
-}
-
 func runRobotsList(ctx context.Context, opts *robotsOptions, s *streams) error {
 	switch opts.Format {
 	case "text", "json", "jsonl":
@@ -149,10 +141,10 @@ func runRobotsList(ctx context.Context, opts *robotsOptions, s *streams) error {
 				enc := json.NewEncoder(s.Out)
 				enc.SetIndent("", "  ")
 				if err := enc.Encode(struct {
-					Robots   string              `json:"robots"`
-					Sitemaps []string            `json:"sitemaps"`
-					Warnings []robotsWarningJSON `json:"warnings"`
-				}{base.String(), []string{}, []robotsWarningJSON{{Rule: "RB-02", Severity: "warning", Message: msg, URL: base.String()}}}); err != nil {
+					Robots   string           `json:"robots"`
+					Sitemaps []string         `json:"sitemaps"`
+					Warnings []robots.Warning `json:"warnings"`
+				}{base.String(), []string{}, []robots.Warning{{Rule: "RB-02", Severity: rules.Warning, Message: msg, URL: base.String()}}}); err != nil {
 					return cannotRun("writing output: %v", err)
 				}
 			}
@@ -221,12 +213,12 @@ func runRobotsList(ctx context.Context, opts *robotsOptions, s *streams) error {
 		}
 	case "json":
 		out := struct {
-			Robots   string              `json:"robots"`
-			Sitemaps []string            `json:"sitemaps"`
-			Warnings []robotsWarningJSON `json:"warnings"`
-		}{Robots: name, Sitemaps: append([]string{}, sitemaps...), Warnings: []robotsWarningJSON{}}
+			Robots   string           `json:"robots"`
+			Sitemaps []string         `json:"sitemaps"`
+			Warnings []robots.Warning `json:"warnings"`
+		}{Robots: name, Sitemaps: append([]string{}, sitemaps...), Warnings: []robots.Warning{}}
 		for _, w := range warnings {
-			jw := robotsWarningJSON{Rule: string(w.Rule), Severity: "warning", Message: w.Message, Line: w.Line}
+			jw := w // a diagnostic as JSON, placed below
 			if base != nil {
 				jw.URL = name
 			} else {
