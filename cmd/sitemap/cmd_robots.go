@@ -144,7 +144,7 @@ func runRobotsList(ctx context.Context, opts *robotsOptions, s *streams) error {
 					Robots   string           `json:"robots"`
 					Sitemaps []string         `json:"sitemaps"`
 					Warnings []robots.Warning `json:"warnings"`
-				}{base.String(), []string{}, []robots.Warning{{Rule: "RB-02", Severity: rules.Warning, Message: msg, URL: base.String()}}}); err != nil {
+				}{base.String(), []string{}, []robots.Warning{{Rule: rules.RB02, Severity: rules.Warning, Message: msg, URL: base.String()}}}); err != nil {
 					return cannotRun("writing output: %v", err)
 				}
 			}
