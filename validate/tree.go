@@ -18,9 +18,9 @@ import (
 // Rule IDs of findings about an index's children as a whole, reported
 // against the index.
 const (
-	RuleChildMissing = "VAL-01" // a child sitemap of an index could not be read
-	RuleChildCap     = "VAL-02" // more children than MaxChildren; the rest not checked
-	RuleUnlisted     = "VAL-03" // a sitemap of a directory that no index there lists
+	RuleChildMissing = rules.VAL01 // a child sitemap of an index could not be read
+	RuleChildCap     = rules.VAL02 // more children than MaxChildren; the rest not checked
+	RuleUnlisted     = rules.VAL03 // a sitemap of a directory that no index there lists
 )
 
 // TreeOptions configure [Tree].
