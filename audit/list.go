@@ -2,9 +2,7 @@ package audit
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"net/url"
 
@@ -13,6 +11,7 @@ import (
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/state"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // listBatch is how many listed entries go to the log per transaction.
@@ -144,21 +143,28 @@ func (a *Auditor) listLocal(ctx context.Context, l *lister) error {
 	if a.o.Stdin != nil {
 		in.Stdin = a.o.Stdin
 	}
-	rd, err := input.NewReader(ctx, a.names, in)
+	served := map[int]string{} // node → where it is served
+	sum, err := input.Walk(ctx, a.names, in, func(ev fetch.Event) error {
+		switch ev.Kind {
+		case fetch.EventNodeStart:
+			at := ev.Node.Served // a file: where it is served (Base)
+			if at == "" && urlnorm.IsHTTP(ev.Node.URL) {
+				at = ev.Node.URL
+			}
+			served[ev.NodeID] = at
+		case fetch.EventNodeEnd:
+			delete(served, ev.NodeID)
+		case fetch.EventURL:
+			return l.add(ctx, ev.URL, ev.URL.Source, served[ev.NodeID])
+		case fetch.EventDiagnostic:
+			if a.o.OnDiagnostic != nil {
+				a.o.OnDiagnostic(*ev.Diagnostic)
+			}
+		}
+		return nil
+	})
 	if err != nil {
 		return err
 	}
-	defer rd.Close()
-	for {
-		e, err := rd.Next()
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		if err := l.add(ctx, &e.URL, e.Doc.Name, e.Doc.URL); err != nil {
-			return err
-		}
-	}
+	return sum.StartErr
 }

@@ -61,3 +61,17 @@ func Example() {
 	// sitemap.xml indexes 2 sitemaps; 1 skipped
 	// [sitemap-1-20945c5dca0f.xml.gz sitemap-2-eacd30f18391.xml.gz sitemap.xml]
 }
+
+// TopIn is where a published run's top file is read back from: the
+// index, or the one sitemap, in the directory or bucket it went to.
+func ExampleSummary_TopIn() {
+	sum := build.Summary{Files: []build.FileSummary{{Name: "sitemap-1-0a1b2c3d4e5f.xml"}, {Name: "sitemap-2-5f4e3d2c1b0a.xml"}}, Index: &build.FileSummary{Name: "sitemap.xml"}}
+	fmt.Println(sum.TopIn("public"))
+	fmt.Println(sum.TopIn("s3://bucket/maps/"))
+	one := build.Summary{Files: []build.FileSummary{{Name: "sitemap.xml.gz"}}}
+	fmt.Println(one.TopIn("public"))
+	// Output:
+	// public/sitemap.xml
+	// s3://bucket/maps/sitemap.xml
+	// public/sitemap.xml.gz
+}

@@ -80,7 +80,8 @@ func Open(name string, o OpenOptions) Entries {
 			return walkURL(ctx, name, o, yield)
 		}
 		return input.Entries([]string{name}, input.Options{
-			Base: o.Base, Stdin: o.Stdin, Follow: true, AllowOffSite: o.AllowOffSite,
+			// An index and its children, as walkURL reads a URL (depth 2).
+			Base: o.Base, Stdin: o.Stdin, Follow: true, MaxDepth: 1, AllowOffSite: o.AllowOffSite,
 			JSONL: true, Complete: true, Decoder: o.Decoder, OnDiagnostic: o.OnDiagnostic,
 		})(ctx, yield)
 	}

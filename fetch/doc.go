@@ -8,6 +8,17 @@
 // package, and hands each entry to a callback as soon as it is read, so
 // memory depends on the concurrency, not on the size of the site.
 //
+// [Walk] is the one traversal of sitemap trees in the module: with a
+// [Getter] ([Options.Getter]; package input's reads files, directories,
+// standard input and S3 objects) it reads a local tree the same way,
+// and [WalkNames] reads several starts as one tree. The caps (depth,
+// children of one index, sitemaps, URLs, bytes, time), read-once, loops,
+// deduplication and the I-05 rule for an index's children (an off-site
+// child is reported and not read; a local index whose URL is unknown
+// takes the site of its first child) are applied in one place, whatever
+// reads the bytes; the commands fetch, parse --follow, diff, audit, graph
+// and generate (a sitemap as input) read trees through it.
+//
 // Every problem becomes a [sitemap.Diagnostic] with the URL it concerns: the
 // decoder's findings with their spec rule IDs, and fetch's own with project
 // IDs where the spec has none:

@@ -31,8 +31,10 @@ const (
 type Event struct {
 	Kind EventKind
 	// NodeID is the node the event concerns (0: the walk as a whole).
-	NodeID     int
-	URL        *sitemap.URL
+	NodeID int
+	URL    *sitemap.URL
+	// Line is where the URL entry starts in its document (0: unknown).
+	Line       int
 	Node       *Node
 	Diagnostic *sitemap.Diagnostic
 
@@ -71,9 +73,12 @@ type Node struct {
 	ID     int
 	Parent int
 	Kind   NodeKind
-	// URL is the URL as listed; FinalURL the URL after redirects.
+	// URL is the URL as listed; FinalURL the URL after redirects. For a
+	// document a Getter read, both are its name (a path, "<stdin>") and
+	// Served is the URL it is served at ("" when unknown).
 	URL      string
 	FinalURL string
+	Served   string
 	// Depth is 0 for the start page and robots.txt, 1 for a sitemap they
 	// name, 2 for a child of that index, and so on.
 	Depth int
@@ -104,6 +109,10 @@ type Node struct {
 	// why.
 	Failed bool
 	Err    string
+	// Cause is the error behind Failed: a *Error for HTTP, the
+	// *sitemap.DecodeError the decoder stopped with (its diagnostic was
+	// delivered), or the Getter's.
+	Cause error
 	// Elapsed is the time spent on the node.
 	Elapsed time.Duration
 }
@@ -133,9 +142,12 @@ type Summary struct {
 	// start it is set when the site answered nothing, robots.txt and every
 	// well-known path failing without a response (robots.txt's error: a
 	// network failure, or the scope refusing the site; no FETCH-NONE
-	// then). Its diagnostic was delivered as well. A caller that was asked to read that one document could not
-	// run; a sitemap that was fetched but is truncated or malformed is a
-	// problem found instead (Failed), and so is any failure below the
-	// start.
+	// then). Its diagnostic was delivered as well. For a start a Getter
+	// reads (a file, a directory's file, standard input), it is the
+	// Getter's error, with no diagnostic: the caller says it once. With
+	// several starts, it is the first. A caller that was asked to read
+	// that one document could not run; a sitemap that was fetched but is
+	// truncated or malformed is a problem found instead (Failed), and so
+	// is any failure below the start.
 	StartErr error
 }

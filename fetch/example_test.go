@@ -46,6 +46,34 @@ func ExampleWalk() {
 	// 2 sitemaps read, 2 URLs
 }
 
+// WalkNames reads several sitemaps as one tree: each URL once, however
+// many of them list it, and the caps over them all.
+func ExampleWalkNames() {
+	var srv *httptest.Server
+	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// Both sitemaps list /; a.xml lists /about too.
+		other := "/"
+		if r.URL.Path == "/a.xml" {
+			other = "/about"
+		}
+		fmt.Fprintf(w, `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+<url><loc>%[1]s/</loc></url><url><loc>%[1]s%[2]s</loc></url></urlset>`, srv.URL, other)
+	}))
+	defer srv.Close()
+	starts := []string{srv.URL + "/a.xml", srv.URL + "/b.xml"}
+	sum, err := fetch.WalkNames(context.Background(), starts, fetch.Options{Concurrency: 1}, func(e fetch.Event) error {
+		if e.Kind == fetch.EventURL {
+			fmt.Println(strings.TrimPrefix(e.URL.Loc, srv.URL), "from", strings.TrimPrefix(e.URL.Source, srv.URL))
+		}
+		return nil
+	})
+	fmt.Println(sum.Sitemaps, "sitemaps,", sum.Entries, "entries,", sum.URLs, "URLs,", err)
+	// Output:
+	// / from /a.xml
+	// /about from /a.xml
+	// 2 sitemaps, 4 entries, 2 URLs, <nil>
+}
+
 // One Client makes every request of a program: one User-Agent, retries,
 // typed errors, robots.txt cached per site.
 func ExampleClient() {

@@ -73,12 +73,12 @@ func (e *emitter) flush() {
 	e.b = e.w.newBatch()
 }
 
-func (e *emitter) url(id int, u *sitemap.URL) {
+func (e *emitter) url(id int, u *sitemap.URL, line int) {
 	if len(e.b.urls) == cap(e.b.urls) {
 		e.flush()
 	}
 	e.b.urls = append(e.b.urls, *u)
-	e.b.events = append(e.b.events, Event{Kind: EventURL, NodeID: id, URL: &e.b.urls[len(e.b.urls)-1]})
+	e.b.events = append(e.b.events, Event{Kind: EventURL, NodeID: id, URL: &e.b.urls[len(e.b.urls)-1], Line: line})
 }
 
 func (e *emitter) diag(n *Node, d sitemap.Diagnostic) {
@@ -95,10 +95,11 @@ func (e *emitter) diag(n *Node, d sitemap.Diagnostic) {
 			n.Warnings++
 		}
 		if d.URL == "" && d.File == "" {
-			d.URL = n.FinalURL
-			if d.URL == "" {
-				d.URL = n.URL
+			name := n.FinalURL
+			if name == "" {
+				name = n.URL
 			}
+			d = placed(name, d)
 		}
 	}
 	e.b.diags = append(e.b.diags, d)
@@ -124,22 +125,40 @@ func (e *emitter) capHit(name string, n *Node, msg string) {
 	e.diag(n, sitemap.Diagnostic{Rule: rules.FetchCap, Severity: sitemap.SeverityWarning, Message: msg})
 }
 
+// placed places d in the document name: its URL field for an http(s)
+// name, else its File field (a local document's path).
+func placed(name string, d sitemap.Diagnostic) sitemap.Diagnostic {
+	if name == "" || urlnorm.IsHTTP(name) {
+		d.URL = name
+	} else {
+		d.File = name
+	}
+	return d
+}
+
 func errDiag(rule rules.ID, msg string) sitemap.Diagnostic {
 	return sitemap.Diagnostic{Rule: rule, Severity: sitemap.SeverityError, Message: msg}
 }
 
 // opened is a sitemap or robots.txt being read: the response (counted,
 // bounded by the idle and per-document timeouts, copied into the cache
-// when it has validators) and its body decoded from Content-Encoding.
-// finish must be called with whether the body was read to its end.
+// when it has validators) and its body decoded from Content-Encoding; or
+// a document a Getter opened (resp nil, local set). finish must be called
+// with whether the body was read to its end.
 type opened struct {
 	resp   *Response
 	r      io.Reader
 	note   string
 	closer io.Closer
+	items  Items        // a Getter's reader of entries that are not a sitemap
+	local  *countReader // the body of a document a Getter opened
 }
 
 func (o *opened) finish(complete bool) {
+	if o.resp == nil {
+		_ = o.closer.Close()
+		return
+	}
 	if complete {
 		discard(o.r) // the rest of the wire bytes, so a cached copy is whole
 	} else if o.resp.entry != nil {
@@ -150,6 +169,55 @@ func (o *opened) finish(complete bool) {
 		_ = o.closer.Close()
 	}
 	_ = o.resp.Close()
+}
+
+// bytesRead is how many bytes of the document were read (as sent).
+func (o *opened) bytesRead() int64 {
+	if o.resp == nil {
+		return o.local.n
+	}
+	return o.resp.BytesRead()
+}
+
+// transportErr is why the bytes stopped coming, when it was not the
+// document's fault (a network failure, a deadline, the byte cap).
+func (o *opened) transportErr() error {
+	if o.resp == nil {
+		return o.local.err
+	}
+	return o.resp.Err()
+}
+
+// countReader counts the bytes of a document a Getter opened against the
+// walk's MaxBytes.
+type countReader struct {
+	r   io.Reader
+	w   *walker
+	n   int64
+	err error // the byte cap, once reached
+}
+
+func (c *countReader) Read(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	if cerr := c.w.count(int64(n)); cerr != nil {
+		c.err = cerr
+		return n, cerr
+	}
+	return n, err
+}
+
+// openDoc opens a document through the Getter.
+func (w *walker) openDoc(ctx context.Context, d *Doc, report func(sitemap.Diagnostic)) (*opened, error) {
+	doc, err := w.opts.Getter.Open(ctx, d, report)
+	if err != nil {
+		return nil, err
+	}
+	cr := &countReader{r: doc.Body, w: w}
+	return &opened{r: cr, closer: doc.Body, items: doc.Items, local: cr}, nil
 }
 
 // open fetches u (conditionally when cached) and returns it to read.
@@ -235,7 +303,7 @@ func (w *walker) failed(e *emitter, n *Node, ctx context.Context, err error) {
 		n.Err = "not finished: the walk's time ran out"
 		return
 	}
-	n.Failed = true
+	n.Failed, n.Cause = true, err
 	var he *Error
 	var de *sitemap.DecodeError
 	switch {
@@ -270,7 +338,7 @@ func (w *walker) failed(e *emitter, n *Node, ctx context.Context, err error) {
 // ancestor of the listing document (or the document itself), a repeat
 // otherwise. via is the listed URL when it redirected to u.
 func (w *walker) reportSeen(e *emitter, j *job, u string, prev int, via string) {
-	loop := u == j.parentURL
+	loop := u == j.parentKey
 	for _, a := range j.ancestors {
 		if a == u {
 			loop = true
@@ -281,6 +349,9 @@ func (w *walker) reportSeen(e *emitter, j *job, u string, prev int, via string) 
 		lister = "the start"
 	}
 	what := j.url
+	if j.loc != "" {
+		what = j.loc
+	}
 	if via != "" {
 		what = via + ", which redirects to " + u + ","
 	}
@@ -288,22 +359,26 @@ func (w *walker) reportSeen(e *emitter, j *job, u string, prev int, via string) 
 	// content is wrong.
 	ln := &Node{ID: j.parent, URL: j.parentURL, FinalURL: j.parentURL}
 	if loop {
-		msg := lister + " lists " + what + " above it in the tree: a loop between " + lister + " and " + u + "; read once"
-		if u == j.parentURL {
+		name := u
+		if j.doc != nil {
+			name = j.url // a document's name, not its key
+		}
+		msg := lister + " lists " + what + " above it in the tree: a loop between " + lister + " and " + name + "; read once"
+		if u == j.parentKey {
 			msg = lister + " lists itself; read once"
 			if via != "" {
 				msg = lister + " lists " + via + ", which redirects back to it; read once"
 			}
 		}
-		e.diag(ln, sitemap.Diagnostic{Rule: rules.FetchLoop, Severity: sitemap.SeverityWarning, Message: msg, URL: j.parentURL})
+		e.diag(ln, placed(j.parentURL, sitemap.Diagnostic{Rule: rules.FetchLoop, Severity: sitemap.SeverityWarning, Message: msg}))
 		return
 	}
 	if via == "" {
 		what += ","
 	}
 	first := w.listedBy(prev)
-	e.diag(ln, sitemap.Diagnostic{Rule: rules.FetchDup, Severity: sitemap.SeverityInfo,
-		Message: lister + " lists " + what + " already read (first listed by " + first + "); read once", URL: j.parentURL})
+	e.diag(ln, placed(j.parentURL, sitemap.Diagnostic{Rule: rules.FetchDup, Severity: sitemap.SeverityInfo,
+		Message: lister + " lists " + what + " already read (first listed by " + first + "); read once"}))
 }
 
 func hostOf(u string) string {

@@ -74,6 +74,10 @@ type Options struct {
 	// MaxDepth bounds how deep indexes are followed: a sitemap named by
 	// robots.txt, a probe or the start URL is at depth 1 (default 5).
 	MaxDepth int
+	// MaxChildren bounds how many children of one index are followed
+	// (0: no bound; negative: none); past it one VAL-02 warning on the
+	// index says how many were not.
+	MaxChildren int
 	// MaxSitemaps bounds how many sitemaps are requested (default 10,000).
 	MaxSitemaps int
 	// MaxURLs stops the walk after that many URLs were handed out (0: no
@@ -145,6 +149,11 @@ type Options struct {
 	// TempDir is where the dedup spill file is created (default
 	// os.TempDir()). The file is removed when Walk returns.
 	TempDir string
+	// Getter, when set, reads the starts that are not http(s) URLs (files,
+	// directories, standard input: input.NewGetter) and maps a local
+	// index's children to documents. Everything else of the walk is the
+	// same whatever reads the bytes.
+	Getter Getter
 	// Discover finds the sitemaps start leads to and reads none of them:
 	// each one robots.txt names, and each well-known path that answers
 	// with a sitemap (its body read only as far as that takes), is a

@@ -15,6 +15,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/rules"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // Probed paths, the most likely first. The general ones are tried in order
@@ -36,20 +37,32 @@ var (
 // Walk reads every sitemap start leads to and calls fn, from one goroutine
 // and in order per sitemap, with every node, URL entry and diagnostic as it
 // is read. start is a homepage (a URL whose path is empty or ends in "/"),
-// a robots.txt URL, or a sitemap URL.
+// a robots.txt URL, or a sitemap URL; with [Options.Getter], also a name
+// the Getter reads (a file, a directory, "-").
 //
 // Walk returns an error only when it could not run (start is not an http(s)
-// URL), when ctx ends, or when fn returns one (Walk then stops and returns
-// that error). Failed sitemaps, HTTP errors and caps are diagnostics, and
-// the Summary counts them.
+// URL, nor a name the Getter reads), when ctx ends, or when fn returns one
+// (Walk then stops and returns that error). Failed sitemaps, HTTP errors
+// and caps are diagnostics, and the Summary counts them.
 func Walk(ctx context.Context, start string, opts Options, fn func(Event) error) (Summary, error) {
+	return WalkNames(ctx, []string{start}, opts, fn)
+}
+
+// WalkNames is [Walk] of several starts, read as one tree: every document
+// once, every URL once (unless NoDedup), the caps over them all. The
+// starts are queued in order (with Concurrency 1 they are read in order,
+// each followed by its children); Summary.StartErr is the first named
+// sitemap that could not be read.
+func WalkNames(ctx context.Context, names []string, opts Options, fn func(Event) error) (Summary, error) {
 	t0 := time.Now()
 	o := opts.withDefaults()
-	kind, su, err := classify(start)
-	if err != nil {
+	if len(names) == 0 {
+		return Summary{}, errors.New("nothing to read: give a homepage, robots.txt or sitemap URL")
+	}
+	w := &walker{opts: o, fn: fn, names: names, visited: map[string]int{}, lister: map[int]string{}, hosts: map[string]chan struct{}{}}
+	if err := w.starts(names); err != nil {
 		return Summary{}, err
 	}
-	w := &walker{opts: o, start: su.String(), fn: fn, visited: map[string]int{}, lister: map[int]string{}, hosts: map[string]chan struct{}{}}
 	w.cond = sync.NewCond(&w.mu)
 	w.client = o.HTTP
 	if w.client == nil {
@@ -76,24 +89,11 @@ func Walk(ctx context.Context, start string, opts Options, fn func(Event) error)
 	defer w.cancel(nil)
 	w.ctx = runCtx
 	w.out = make(chan *batch, o.Concurrency*2)
-
-	origin := su.Scheme + "://" + su.Host
-	switch kind {
-	case NodeStart:
-		w.nextID = 1
-		n := Node{ID: 1, Kind: NodeStart, URL: start, FinalURL: start}
-		w.deliver(Event{Kind: EventNodeStart, NodeID: 1, Node: &n})
-		w.deliver(Event{Kind: EventNodeEnd, NodeID: 1, Node: &n})
-		w.pending = 1
-		w.queue = append(w.queue, &job{kind: NodeRobots, url: origin + "/robots.txt", parent: 1, origin: origin, probeParent: 1})
-	case NodeRobots:
-		w.pending = 1
-		w.queue = append(w.queue, &job{kind: NodeRobots, url: su.String(), origin: origin})
-	default:
-		w.explicit = true
-		w.pending = 1
-		w.queue = append(w.queue, &job{kind: NodeSitemap, url: su.String(), depth: 1})
+	for _, n := range w.startNodes {
+		w.deliver(Event{Kind: EventNodeStart, NodeID: n.ID, Node: n})
+		w.deliver(Event{Kind: EventNodeEnd, NodeID: n.ID, Node: n})
 	}
+	w.pending = len(w.queue)
 
 	var wg sync.WaitGroup
 	for range o.Concurrency {
@@ -120,21 +120,7 @@ func Walk(ctx context.Context, start string, opts Options, fn func(Event) error)
 	}
 	w.mu.Unlock()
 	if w.fnErr == nil && ctx.Err() == nil && w.hits == 0 && !w.explicit && !unreached && !errors.Is(cause, errTimeCap) {
-		msg := "no sitemap found: robots.txt names none"
-		if o.KnownPaths == KnownPathsNever {
-			msg += " and probing well-known paths is off"
-		} else {
-			msg += " and none of " + strings.Join(ProbePaths(), ", ") + " answered with a sitemap"
-			w.mu.Lock()
-			if w.probeFails == 1 {
-				msg += "; a probe failed (" + w.probeFail + "), so the site may have sitemaps that could not be reached"
-			} else if w.probeFails > 1 {
-				msg += "; " + strconv.Itoa(w.probeFails) + " probes failed (first: " + w.probeFail + "), so the site may have sitemaps that could not be reached"
-			}
-			w.mu.Unlock()
-		}
-		d := sitemap.Diagnostic{Rule: rules.FetchNone, Severity: sitemap.SeverityError, Message: msg, URL: start}
-		w.deliver(Event{Kind: EventDiagnostic, Diagnostic: &d})
+		w.noSitemap()
 	}
 	w.sum.Elapsed = time.Since(t0)
 	w.mu.Lock()
@@ -150,6 +136,73 @@ func Walk(ctx context.Context, start string, opts Options, fn func(Event) error)
 		return w.sum, err
 	}
 	return w.sum, nil
+}
+
+// starts queues the jobs of names: an http(s) name by what it is
+// (classify), any other through the Getter.
+func (w *walker) starts(names []string) error {
+	for i, name := range names {
+		if !urlnorm.IsHTTP(strings.TrimSpace(name)) && w.opts.Getter != nil {
+			docs, err := w.opts.Getter.Starts(name)
+			if err != nil {
+				return err
+			}
+			if w.start == "" {
+				w.start = name
+			}
+			w.explicit = true
+			for k := range docs {
+				d := docs[k]
+				if d.Ref == nil {
+					w.queue = append(w.queue, &job{kind: NodeSitemap, url: d.URL, depth: 1})
+					continue
+				}
+				w.queue = append(w.queue, &job{kind: NodeSitemap, url: d.Name, doc: &d, depth: 1})
+			}
+			continue
+		}
+		kind, su, err := classify(name)
+		if err != nil {
+			return err
+		}
+		if w.start == "" || i == 0 {
+			w.start = su.String() // the anchor of a same-site Scope
+		}
+		origin := su.Scheme + "://" + su.Host
+		switch kind {
+		case NodeStart:
+			w.nextID++
+			n := &Node{ID: w.nextID, Kind: NodeStart, URL: name, FinalURL: name}
+			w.startNodes = append(w.startNodes, n)
+			w.queue = append(w.queue, &job{kind: NodeRobots, url: origin + "/robots.txt", parent: n.ID, origin: origin, probeParent: n.ID})
+		case NodeRobots:
+			w.queue = append(w.queue, &job{kind: NodeRobots, url: su.String(), origin: origin})
+		default:
+			w.explicit = true
+			w.queue = append(w.queue, &job{kind: NodeSitemap, url: su.String(), depth: 1})
+		}
+	}
+	return nil
+}
+
+// noSitemap reports FETCH-NONE: nothing of what the start leads to
+// answered with a sitemap.
+func (w *walker) noSitemap() {
+	msg := "no sitemap found: robots.txt names none"
+	if w.opts.KnownPaths == KnownPathsNever {
+		msg += " and probing well-known paths is off"
+	} else {
+		msg += " and none of " + strings.Join(ProbePaths(), ", ") + " answered with a sitemap"
+		w.mu.Lock()
+		if w.probeFails == 1 {
+			msg += "; a probe failed (" + w.probeFail + "), so the site may have sitemaps that could not be reached"
+		} else if w.probeFails > 1 {
+			msg += "; " + strconv.Itoa(w.probeFails) + " probes failed (first: " + w.probeFail + "), so the site may have sitemaps that could not be reached"
+		}
+		w.mu.Unlock()
+	}
+	d := sitemap.Diagnostic{Rule: rules.FetchNone, Severity: sitemap.SeverityError, Message: msg, URL: w.names[0]}
+	w.deliver(Event{Kind: EventDiagnostic, Diagnostic: &d})
 }
 
 func classify(start string) (NodeKind, *url.URL, error) {
@@ -174,9 +227,12 @@ func classify(start string) (NodeKind, *url.URL, error) {
 type job struct {
 	kind          NodeKind
 	url           string
+	doc           *Doc   // a document the Getter opens (nil: url over HTTP)
+	loc           string // a Doc's loc as its index lists it ("": url)
 	parent        int
 	parentURL     string   // the document that listed url
-	ancestors     []string // final URLs of the sitemaps above, root first
+	parentKey     string   // the listing document's identity (its final URL, or Doc.Key)
+	ancestors     []string // identities of the sitemaps above, root first
 	depth         int
 	parentIsIndex bool
 	probe         bool
@@ -202,6 +258,9 @@ type walker struct {
 	// the walk.
 	dedupErr atomic.Pointer[error]
 	entries  atomic.Int64
+
+	names      []string // the starts as given
+	startNodes []*Node  // the homepages started from, delivered first
 
 	mu       sync.Mutex
 	cond     *sync.Cond

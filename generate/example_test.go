@@ -3,11 +3,14 @@ package generate_test
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/build"
 	"github.com/sitemapkit/sitemap/generate"
+	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/source"
 	"github.com/sitemapkit/sitemap/store"
 )
@@ -82,4 +85,52 @@ func ExampleEntries() {
 	// Output:
 	// L-09 https://elsewhere.example.org/
 	// sitemap.xml 1
+}
+
+// Inputs reads what `sitemap generate INPUT...` reads: files and "-",
+// each a sitemap (an index with its children beside it) or an entry list,
+// told apart by their bytes; its Progress counts the bytes read.
+func ExampleInputs() {
+	dir, _ := os.MkdirTemp("", "generate-inputs")
+	defer os.RemoveAll(dir)
+	sm := filepath.Join(dir, "old-sitemap.xml")
+	os.WriteFile(sm, []byte(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://www.example.com/old</loc></url></urlset>`), 0o644)
+	docs, err := input.Resolve([]string{sm, "-"}, input.Options{FilesOnly: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	src, progress := generate.Inputs(docs, generate.InputOptions{Stdin: strings.NewReader("https://www.example.com/new\n")})
+	sum, err := generate.Run(context.Background(), src, generate.Options{
+		Out: store.Memory(), Build: build.Options{BaseURL: "https://www.example.com/"},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	done, total := progress()
+	fmt.Println(sum.URLs, done == total)
+	// Output: 2 true
+}
+
+// WriteRepairs is the report `sitemap generate` closes with: what was
+// done to keep pages, and why entries were skipped, by rule.
+func ExampleSummary_WriteRepairs() {
+	in := strings.NewReader("https://www.example.com/a\n/relative\nhttps://www.example.com/a\n")
+	sum, err := generate.Run(context.Background(), generate.Read(in, source.Options{Name: "urls.txt"}), generate.Options{
+		Out: store.Memory(), Build: build.Options{BaseURL: "https://www.example.com/"},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var b strings.Builder
+	sum.WriteRepairs(&b, false)
+	for _, line := range strings.Split(strings.TrimSpace(b.String()), "\n") {
+		fmt.Println(strings.Join(strings.Fields(line)[:2], " "))
+	}
+	// Output:
+	// sitemap: entries
+	// 1 L-01
+	// 1 L-17
 }

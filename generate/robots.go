@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 
 	"github.com/sitemapkit/sitemap/robots"
-	"github.com/sitemapkit/sitemap/store"
 )
 
 // RobotsUpdate is what Run did to Options.RobotsTxt.
@@ -55,49 +54,32 @@ func checkRobotsPath(path string, dryRun bool) error {
 
 // updateRobots adds the Sitemap: line of sum's top file to the robots.txt
 // file path, keeping every other byte (RB-13) and never duplicating the
-// line, and drops the lines of the files sum removed.
+// line, and drops the lines of the files sum removed (robots.Edit.File).
 func updateRobots(path string, sum Summary, base string, dryRun bool) (*RobotsUpdate, error) {
 	ru := &RobotsUpdate{Path: path, Sitemap: sum.Sitemap}
 	if dryRun {
 		ru.DryRun = true
 		return ru, nil
 	}
-	var mode fs.FileMode = 0o644
-	src, err := os.ReadFile(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		src = nil
-	case err != nil:
-		return ru, &StageError{StageRobots, err}
-	default:
-		if st, err := os.Stat(path); err == nil {
-			mode = st.Mode().Perm()
-		}
-	}
-	out, added, err := robots.AddSitemap(src, sum.Sitemap)
-	if err != nil {
-		return ru, &StageError{StageRobotsEdit, err}
-	}
 	// A Sitemap: line for a file this run removed (the previous top file,
 	// when a single sitemap became an index or gzip was switched) would
 	// send crawlers to a 404; it goes, every other byte stays.
-	var dropped []string
+	edit := robots.Edit{Add: sum.Sitemap}
 	for _, name := range sum.Removed {
-		u := slash(base) + name
-		var changed bool
-		if out, changed, err = robots.RemoveSitemap(out, u); err != nil {
-			return ru, &StageError{StageRobotsEdit, err}
-		}
-		if changed {
-			dropped = append(dropped, u)
-		}
+		edit.Remove = append(edit.Remove, slash(base)+name)
 	}
-	if !added && len(dropped) == 0 {
-		return ru, nil
-	}
-	if err := store.WriteFile(path, out, mode); err != nil {
+	ed, err := edit.File(path)
+	var fe *robots.FileError
+	switch {
+	case errors.As(err, &fe) && fe.Op == "edit":
+		return ru, &StageError{StageRobotsEdit, fe.Err}
+	case errors.As(err, &fe):
+		return ru, &StageError{StageRobots, fe.Err}
+	case err != nil:
 		return ru, &StageError{StageRobots, err}
 	}
-	ru.Added, ru.Removed = added, dropped
+	if ed.Changed() {
+		ru.Added, ru.Removed = ed.Added, ed.Removed
+	}
 	return ru, nil
 }

@@ -34,12 +34,12 @@
 // # The children of an index
 //
 // [Child] maps the loc of an index's <sitemap> entry to the document to
-// read:
+// read (the walk applies I-05 before it asks):
 //
 //   - an index read from a URL: the loc itself, fetched. A loc on another
 //     scheme, host or port than the index is not followed: I-05 says an
 //     index lists sitemaps of its own site only. [Child] returns an
-//     [*OffSiteError] for it, and readers report it once per child (rule
+//     [*OffSiteError] for it, and the walk reports it once per child (rule
 //     I-05, an error) unless [Options.AllowOffSite] is set, which follows
 //     it with a warning. A redirect of a child to another site is refused
 //     the same way, before it is requested.
@@ -58,18 +58,22 @@
 //     child on a second site is I-05 with or without Base.
 //   - an index read from standard input: children are not followed.
 //
-// Children are followed to [Options.MaxDepth] levels (default 1: an index
-// and its children; a child that is itself an index is I-07) and at most
-// [Options.MaxChildren] per index (VAL-02 past it).
+// The walk that follows them is package fetch's, the one traversal of
+// sitemap trees ([Walk], [Entries] with [Options.Follow]; [NewGetter] is
+// how it reads local documents): the I-05 rule above, loops and
+// documents listed twice (read once, FETCH-LOOP, FETCH-DUP), depth
+// ([Options.MaxDepth], FETCH-CAP past it), [Options.MaxChildren] per
+// index (VAL-02 past it) and deduplication are the same for a directory
+// as for a site.
 //
 // # Streams
 //
-// [Reader] reads the entries of names, children included, with a Next
-// method like [sitemap.Decoder.Next] and the readers of package source:
-// the shape of the library's readers of one source, which most of its
-// reading code uses. [Entries] gives the same entries as a
-// [sitemap.Entries], the push shape packages pass streams to one another
-// in (diff.Diff, generate). Memory does not grow with the number of
-// entries: one document is open at a time, and an index keeps only its
-// (capped) list of child locs.
+// [Reader] reads the entries of names, one document at a time and each as
+// it is (an index's entries, not its children), with a Next method like
+// [sitemap.Decoder.Next] and the readers of package source. [Walk] reads
+// names and their children as one tree, as events; [Entries] gives the
+// pages as a [sitemap.Entries], the push shape packages pass streams to
+// one another in (diff.Diff, generate), through a Reader or, with
+// [Options.Follow], the walk. Memory does not grow with the number of
+// entries.
 package input

@@ -3,7 +3,6 @@ package input_test
 import (
 	"context"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -14,38 +13,65 @@ import (
 	"github.com/sitemapkit/sitemap/input"
 )
 
-// Read a local index and its children. The children are in sub/, found
-// through Base (the URL the index's directory is served at); the child on
-// another host is not followed (I-05).
+// Read a local index and its children through the one walk of sitemap
+// trees. The children are in sub/, found through Base (the URL the
+// index's directory is served at); the child on another host is not
+// followed (I-05).
 func Example() {
-	r, err := input.NewReader(context.Background(), []string{"testdata/site/sitemap_index.xml"}, input.Options{
-		Base:   "https://www.example.com/",
-		Follow: true,
-		Stdin:  os.Stdin,
-		OnDiagnostic: func(d sitemap.Diagnostic) {
+	sum, err := input.Walk(context.Background(), []string{"testdata/site/sitemap_index.xml"}, input.Options{
+		Base:  "https://www.example.com/",
+		Stdin: os.Stdin,
+	}, func(ev fetch.Event) error {
+		switch ev.Kind {
+		case fetch.EventURL:
+			fmt.Println(ev.URL.Loc, "from", ev.URL.Source)
+		case fetch.EventDiagnostic:
+			d := ev.Diagnostic
 			fmt.Printf("%s %s %s\n", d.Severity, d.Rule, d.Message)
-		},
+		}
+		return nil
 	})
 	if err != nil {
-		fmt.Println(err)
+		fmt.Println(err) // could not run
 		return
 	}
-	for {
-		e, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			fmt.Println(err) // a named input could not be read
-			return
-		}
-		fmt.Println(e.URL.Loc, "from", e.Doc.Path)
+	if sum.StartErr != nil {
+		fmt.Println(sum.StartErr) // the named input could not be read
 	}
+	fmt.Println(sum.Sitemaps, "sitemaps,", sum.URLs, "URLs")
 	// Output:
+	// error I-05 child sitemap https://other.example.net/child-3.xml is on another site than the index (https://www.example.com); an index may point only to sitemaps on its own site; not followed (--allow-off-site follows it)
 	// https://www.example.com/sub/a from testdata/site/sub/child-1.xml
 	// https://www.example.com/sub/b from testdata/site/sub/child-1.xml
 	// https://www.example.com/sub/c from testdata/site/sub/child-2.xml.gz
-	// error I-05 child sitemap https://other.example.net/child-3.xml is on another site than the index (https://www.example.com); an index may point only to sitemaps on its own site; not followed (--allow-off-site follows it)
+	// 3 sitemaps, 3 URLs
+}
+
+// The entries of an index's children as one stream, each URL once.
+func ExampleEntries() {
+	entries := input.Entries([]string{"testdata/site/sitemap_index.xml"}, input.Options{
+		Base: "https://www.example.com/", Follow: true, SkipDuplicates: true,
+	})
+	err := entries(context.Background(), func(u *sitemap.URL) error {
+		fmt.Println(u.Loc)
+		return nil
+	})
+	fmt.Println(err)
+	// Output:
+	// https://www.example.com/sub/a
+	// https://www.example.com/sub/b
+	// https://www.example.com/sub/c
+	// <nil>
+}
+
+// A walk of fetch reads local files through input's Getter: the same
+// walk sitemap fetch makes of a site, here of a directory.
+func ExampleNewGetter() {
+	g := input.NewGetter(input.Options{Base: "https://www.example.com/"})
+	sum, err := fetch.Walk(context.Background(), "testdata/site/sub/child-1.xml", fetch.Options{Getter: g}, func(ev fetch.Event) error { return nil })
+	fmt.Println(sum.Sitemaps, sum.URLs, err)
+	// Output:
+	// 1 2 <nil>
 }
 
 // Map an index entry to the document to read.

@@ -88,12 +88,14 @@ type Options struct {
 	// cap and retries apply (nil: http(s) names cannot be opened).
 	Client *fetch.Client
 
-	// Follow reads the children of an index instead of returning its
-	// entries ([Reader]).
+	// Follow makes [Entries] and [DocEntries] read the children of an
+	// index instead of its entries, through [Walk]. A [Reader] does not
+	// follow: it returns an index's entries.
 	Follow bool
-	// MaxDepth is how many levels of children are followed below a named
-	// input (default 1: an index and its children; a child that is an
-	// index too is reported, I-07, and not followed).
+	// MaxDepth is how many levels of children a walk follows below a
+	// named input (0: the walk's default, fetch.Options.MaxDepth; 1: an
+	// index and its children). A child that is an index too is followed
+	// with an I-07 warning; past the depth, one FETCH-CAP warning.
 	MaxDepth int
 	// MaxChildren is the most children of one index followed (0: 1000,
 	// DefaultMaxChildren; negative: none); past it one VAL-02 warning says
@@ -149,23 +151,6 @@ func (o *Options) diag(d sitemap.Diagnostic) {
 	if o.OnDiagnostic != nil {
 		o.OnDiagnostic(d)
 	}
-}
-
-func (o *Options) maxDepth() int {
-	if o.MaxDepth <= 0 {
-		return 1
-	}
-	return o.MaxDepth
-}
-
-func (o *Options) maxChildren() int {
-	switch {
-	case o.MaxChildren == 0:
-		return DefaultMaxChildren
-	case o.MaxChildren < 0:
-		return 0
-	}
-	return o.MaxChildren
 }
 
 // DefaultMaxChildren is [Options.MaxChildren] when zero.

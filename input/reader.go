@@ -7,21 +7,19 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"path/filepath"
 	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
-	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/internal/seen"
 	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/source"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
-// Entry is one entry read by a [Reader]: a page (Kind ItemURL) or, when
-// children are not followed, an index's <sitemap> entry (ItemIndex), with
-// the document it came from. Its Source is Doc.Name.
+// Entry is one entry read by a [Reader]: a page (Kind ItemURL) or an
+// index's <sitemap> entry (ItemIndex), with the document it came from.
+// Its Source is Doc.Name.
 type Entry struct {
 	sitemap.Item
 	// Doc is the document the entry is in; it stays valid after later
@@ -29,26 +27,22 @@ type Entry struct {
 	Doc *Doc
 }
 
-// Reader reads the entries of named inputs one after the other, and,
-// with [Options.Follow], the children of each index right after it (see
-// the package comment). Problems inside documents go to
-// [Options.OnDiagnostic] and reading goes on; Next returns an error only
-// when the run cannot go on (see [Reader.Next]).
+// Reader reads the entries of named inputs one after the other, each
+// document as it is: an index's entries are returned, not followed
+// ([Options.Follow] is for [Walk] and [Entries], the one traversal of
+// index trees). Problems inside documents go to [Options.OnDiagnostic]
+// and reading goes on; Next returns an error only when the run cannot go
+// on (see [Reader.Next]).
 type Reader struct {
 	ctx    context.Context
 	o      Options
 	docs   []Doc
 	next   int
 	cur    *docState
-	stack  []*pending
 	err    error
 	n      int
 	opened int   // documents opened
 	e      Entry // what Next returns a pointer to
-	// done holds the documents opened (by Doc.Key), so that a child
-	// listed again, or one that loops back to an index above it, is read
-	// once (FETCH-DUP, FETCH-LOOP).
-	done map[string]bool
 	// seen holds the locs returned, with Options.SkipDuplicates; dups
 	// counts those skipped.
 	seen *seen.Set
@@ -57,26 +51,10 @@ type Reader struct {
 
 // docState is the open document of a Reader.
 type docState struct {
-	doc      *Doc
-	rc       io.ReadCloser
-	dec      *sitemap.Decoder
-	src      source.Reader
-	children []childLoc
-	skipped  int  // children past MaxChildren
-	nested   bool // an I-07 warning was given
-}
-
-// childLoc is a child loc of an index and where its entry is.
-type childLoc struct {
-	loc       string
-	line, col int
-}
-
-// pending is an index whose children are being read.
-type pending struct {
-	index    *Doc
-	children []childLoc
-	i        int
+	doc *Doc
+	rc  io.ReadCloser
+	dec *sitemap.Decoder
+	src source.Reader
 }
 
 // NewReader returns a Reader of names, resolved by [Resolve] (whose
@@ -100,8 +78,7 @@ func NewDocReader(ctx context.Context, docs []Doc, o Options) *Reader {
 // Next returns an error, and keeps returning it, when the run cannot go
 // on: a named input cannot be opened ([*OpenError]) or its reader fails
 // (the error names it), ctx is done, or, with [Options.Complete], any
-// document cannot be read to its end. Otherwise a child that cannot be
-// read is reported (VAL-01, at its index entry), a document the decoder
+// document cannot be read to its end. Otherwise a document the decoder
 // cannot read to its end is reported by the decoder, and reading goes on
 // with the next document.
 func (r *Reader) Next() (*Entry, error) {
@@ -209,71 +186,15 @@ func (r *Reader) read() (bool, error) {
 		r.end()
 		return false, nil
 	}
-	if r.e.Kind == sitemap.ItemIndex && r.o.Follow {
-		r.keepChild(&r.e.Item)
-		return false, nil
-	}
 	r.e.Doc = c.doc
 	return true, nil
 }
 
-// keepChild records the index entry it as a child to read, or reports
-// why not.
-func (r *Reader) keepChild(it *sitemap.Item) {
-	c := r.cur
-	if c.doc.Depth >= r.o.maxDepth() {
-		r.o.diag(at(c.doc.Name, sitemap.Diagnostic{Rule: rules.I07, Severity: sitemap.SeverityError, Line: it.Line, Col: it.Col,
-			Message: "this child of an index is itself an index; indexes cannot be nested (not followed)"}))
-		r.closeCur()
-		return
-	}
-	if c.doc.Depth > 0 && !c.nested {
-		c.nested = true
-		r.o.diag(at(c.doc.Name, sitemap.Diagnostic{Rule: rules.I07, Severity: sitemap.SeverityWarning, Line: it.Line, Col: it.Col,
-			Message: "this child of an index is itself an index; indexes must not be nested (I-07); followed anyway"}))
-	}
-	if len(c.children) >= r.o.maxChildren() {
-		c.skipped++
-		return
-	}
-	// A copy: with Decoder.ReuseValues the decoder overwrites the loc
-	// at its next entry, and the child is read after the index's last.
-	line, col := it.LocPos()
-	c.children = append(c.children, childLoc{loc: strings.Clone(it.Index.Loc), line: line, col: col})
-}
+// end closes the open document.
+func (r *Reader) end() { r.closeCur() }
 
-// end closes the open document and queues its children.
-func (r *Reader) end() {
-	c := r.cur
-	r.closeCur()
-	if c.skipped > 0 {
-		r.o.diag(at(c.doc.Name, sitemap.Diagnostic{Rule: rules.VAL02, Severity: sitemap.SeverityWarning,
-			Message: fmt.Sprintf("the index lists %d sitemaps; only the first %d were read (raise --max-children)", len(c.children)+c.skipped, len(c.children))}))
-	}
-	if len(c.children) > 0 {
-		r.stack = append(r.stack, &pending{index: c.doc, children: c.children})
-	}
-}
-
-// advance opens the next document: the next child of the innermost index
-// being read, else the next named input; io.EOF after the last.
+// advance opens the next named input; io.EOF after the last.
 func (r *Reader) advance() error {
-	for len(r.stack) > 0 {
-		top := r.stack[len(r.stack)-1]
-		if top.i == len(top.children) {
-			r.stack[len(r.stack)-1] = nil
-			r.stack = r.stack[:len(r.stack)-1]
-			continue
-		}
-		cl := top.children[top.i]
-		top.i++
-		if err := r.openChild(top.index, cl); err != nil {
-			return err
-		}
-		if r.cur != nil {
-			return nil
-		}
-	}
 	if r.next == len(r.docs) {
 		return io.EOF
 	}
@@ -286,105 +207,12 @@ func (r *Reader) advance() error {
 	return r.start(d, rc)
 }
 
-// offSiteDiagnostic is off's I-05 diagnostic; for an index read over
-// HTTP, whose children are requested through o.Client, its hint names
-// --allow-host too when the client's scope refuses the child.
-func (r *Reader) offSiteDiagnostic(index *Doc, off *OffSiteError, followed bool) sitemap.Diagnostic {
-	d := off.Diagnostic(followed)
-	if index.Path == "" && index.URL != "" && r.o.Client != nil && !off.Inferred {
-		d.Message = check.OffSite(off.Loc, off.Index, r.o.Client.OffSiteHint(off.Loc, index.URL, followed))
-	}
-	return d
-}
-
-// openChild opens the child cl of index, or reports why not (VAL-01,
-// I-05, at the index's entry); an error only with Options.Complete.
-func (r *Reader) openChild(index *Doc, cl childLoc) error {
-	report := func(d sitemap.Diagnostic) {
-		d.Line, d.Col = cl.line, cl.col
-		r.o.diag(at(index.Name, d))
-	}
-	child, err := Child(index, cl.loc, r.o.AllowOffSite)
-	var off *OffSiteError
-	if errors.As(err, &off) {
-		report(r.offSiteDiagnostic(index, off, false))
-		return nil
-	}
-	if err != nil {
-		report(sitemap.Diagnostic{Rule: rules.VAL01, Severity: sitemap.SeverityError,
-			Message: fmt.Sprintf("child sitemap %q not read: %v", cl.loc, err)})
-		if r.o.Complete {
-			return &ChildError{fmt.Errorf("%s: child %s: %w", index.Name, cl.loc, err)}
-		}
-		return nil
-	}
-	if off := offSite(index, cl.loc); off != nil {
-		report(r.offSiteDiagnostic(index, off, true)) // followed: AllowOffSite
-	}
-	if index.Sibling(&child) {
-		return nil // a file of the directory: read in turn
-	}
-	if k := child.Key(); k != "" && r.done[k] {
-		for _, p := range r.stack {
-			if p.index.Key() != k {
-				continue
-			}
-			msg := index.Name + " lists " + cl.loc + " above it in the tree: a loop between " + index.Name + " and " + child.Name + "; read once"
-			if p.index == index {
-				msg = index.Name + " lists itself (" + cl.loc + "); read once"
-			}
-			report(sitemap.Diagnostic{Rule: rules.FetchLoop, Severity: sitemap.SeverityWarning, Message: msg})
-			return nil
-		}
-		report(sitemap.Diagnostic{Rule: rules.FetchDup, Severity: sitemap.SeverityInfo,
-			Message: index.Name + " lists " + cl.loc + ", already read; read once"})
-		return nil
-	}
-	cd := &child
-	rc, err := Open(r.ctx, cd, r.o)
-	if err == nil && cd.final != "" && r.done[urlKey(cd.final)] {
-		// Redirected to a sitemap read already (another child's URL,
-		// the index itself): read once, as a child listed twice is.
-		rc.Close()
-		report(sitemap.Diagnostic{Rule: rules.FetchDup, Severity: sitemap.SeverityInfo,
-			Message: index.Name + " lists " + cl.loc + ", which redirects to " + cd.final + ", already read; read once"})
-		return nil
-	}
-	if err != nil {
-		if r.ctx.Err() != nil {
-			return r.ctx.Err()
-		}
-		msg := fmt.Sprintf("child sitemap %s cannot be read: %v", cl.loc, errors.Unwrap(err))
-		if cd.Path != "" && errors.Is(err, fs.ErrNotExist) {
-			msg = NotFound(cd)
-		}
-		report(sitemap.Diagnostic{Rule: rules.VAL01, Severity: sitemap.SeverityError, Message: msg})
-		if r.o.Complete {
-			if cd.Path != "" && errors.Is(err, fs.ErrNotExist) {
-				return &ChildError{fmt.Errorf("%s lists %s, but %s does not exist; put the child sitemaps beside the index (below it as on the site, with --base), or compare their URLs", index.Name, cl.loc, cd.Path)}
-			}
-			return &ChildError{fmt.Errorf("%s lists %s: %w", index.Name, cl.loc, err)}
-		}
-		return nil
-	}
-	return r.start(cd, rc)
-}
-
 // Documents is how many documents the Reader has opened so far.
 func (r *Reader) Documents() int { return r.opened }
 
 // start makes d, opened as rc, the Reader's open document.
 func (r *Reader) start(d *Doc, rc io.ReadCloser) error {
 	r.opened++
-	if k := d.Key(); k != "" {
-		if r.done == nil {
-			r.done = make(map[string]bool)
-		}
-		r.done[k] = true
-		if d.final != "" {
-			r.done[urlKey(d.final)] = true // what answered for it, after redirects
-		}
-	}
 	c := &docState{doc: d, rc: rc}
 	var in io.Reader = rc
 	if r.o.JSONL {
@@ -503,10 +331,16 @@ func at(name string, d sitemap.Diagnostic) sitemap.Diagnostic {
 // push stream the module's packages pass one another (diff.Diff and
 // generate read one): a [Reader] run to its end at each call, its Next
 // errors returned as they are. Index entries are not pages: set
-// o.Follow to read an index's children instead (without it, they are
-// skipped).
+// o.Follow to read an index's children instead, through [Walk] (without
+// it, they are skipped). With o.Follow, a named input that cannot be
+// read is an error at the end (the others are read), and, with
+// o.Complete, a document that cannot be read to its end stops the walk
+// with an error (a [*ChildError] for a child).
 func Entries(names []string, o Options) sitemap.Entries {
 	return func(ctx context.Context, yield func(*sitemap.URL) error) error {
+		if o.Follow {
+			return walkEntries(ctx, names, nil, o, yield)
+		}
 		r, err := NewReader(ctx, names, o)
 		if err != nil {
 			return err
@@ -519,6 +353,9 @@ func Entries(names []string, o Options) sitemap.Entries {
 // DocEntries is [Entries] of documents already resolved ([Resolve]).
 func DocEntries(docs []Doc, o Options) sitemap.Entries {
 	return func(ctx context.Context, yield func(*sitemap.URL) error) error {
+		if o.Follow {
+			return walkEntries(ctx, nil, docs, o, yield)
+		}
 		r := NewDocReader(ctx, docs, o)
 		defer r.Close()
 		return r.urls(yield)

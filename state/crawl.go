@@ -33,9 +33,9 @@ import (
 //
 // Writes happen only inside [CrawlLog.Update], one transaction each. A
 // log is used by one goroutine at a time (the crawl's coordinator); an
-// implementation may make it safe for more, as [SQLite.Crawl] does.
+// implementation may make it safe for more, as [DB.Crawl] does.
 //
-// An implementation (SQLite here; PostgreSQL can follow) must keep every
+// An implementation ([DB], on SQLite and PostgreSQL) must keep every
 // ordering and atomicity guarantee written on the methods below: the
 // crawl's resume is only as exact as they are. Memory must not grow with
 // the number of URLs: every read that can return many rows is paged by
@@ -60,8 +60,8 @@ type CrawlLog interface {
 	// through the CrawlTx see fn's earlier writes.
 	//
 	// Before its transaction commits, Update makes every earlier write of
-	// the Store that shares its file or database durable ([SQLite]
-	// commits its open batch first), so a URL is never marked decided
+	// the Store that shares its file or database durable ([DB]
+	// writes its buffer first), so a URL is never marked decided
 	// while its Store record could still be lost. fn must use only the
 	// CrawlTx, not other methods of the log or of that Store.
 	Update(ctx context.Context, fn func(CrawlTx) error) error

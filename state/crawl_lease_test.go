@@ -362,7 +362,7 @@ func TestCrawlReadCommitted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.pool.Exec(ctx, `DO $$ BEGIN EXECUTE format('ALTER DATABASE %I SET default_transaction_isolation = serializable', current_database()); END $$`); err != nil {
+	if _, err := s.db.ExecContext(ctx, `DO $$ BEGIN EXECUTE format('ALTER DATABASE %I SET default_transaction_isolation = serializable', current_database()); END $$`); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
@@ -371,11 +371,11 @@ func TestCrawlReadCommitted(t *testing.T) {
 	}
 	defer s.Close()
 	var def, got string
-	if err := s.pool.QueryRow(ctx, `SHOW transaction_isolation`).Scan(&def); err != nil || def != "serializable" {
+	if err := s.db.QueryRowContext(ctx, `SHOW transaction_isolation`).Scan(&def); err != nil || def != "serializable" {
 		t.Fatalf("the database's default isolation: %q %v", def, err)
 	}
 	err = s.Crawl().Update(ctx, func(tx CrawlTx) error {
-		return tx.(pgCrawlTx).tx.QueryRow(ctx, `SHOW transaction_isolation`).Scan(&got)
+		return tx.(leaseTx).x.QueryRowContext(ctx, `SHOW transaction_isolation`).Scan(&got)
 	})
 	if err != nil || got != "read committed" {
 		t.Fatalf("the crawl log's transaction: %q %v, want read committed", got, err)

@@ -7,7 +7,7 @@ import (
 )
 
 // SharedCrawlLog is a [CrawlLog] that any number of processes, on any
-// machines, crawl from at once ([Postgres.Crawl]): each is a worker that
+// machines, crawl from at once ([DB.Crawl] of PostgreSQL): each is a worker that
 // joins the run ([SharedCrawlLog.Join]), leases URLs from the shared
 // frontier for a while ([SharedCrawlLog.Lease]), renews its leases while
 // it fetches them ([SharedCrawlLog.Renew]) and writes what it found with

@@ -13,7 +13,7 @@ import (
 
 // A generator keeps a state file between runs: only entries that changed
 // get a new lastmod; an entry seen for the first time has none (M-05).
-func ExampleSQLite_Stamp() {
+func ExampleDB_Stamp() {
 	dir, _ := os.MkdirTemp("", "state-example")
 	defer os.RemoveAll(dir)
 	ctx := context.Background()
@@ -45,4 +45,50 @@ func ExampleSQLite_Stamp() {
 	// https://example.com/b lastmod=""
 	// https://example.com/a lastmod="2026-03-02"
 	// https://example.com/b lastmod=""
+}
+
+// A crawl log in a state file: one run's frontier and outcomes, written
+// in transactions and read back sorted (the same code runs on
+// PostgreSQL, given state.OpenPostgres).
+func ExampleDB_Crawl() {
+	dir, _ := os.MkdirTemp("", "state-example")
+	defer os.RemoveAll(dir)
+	ctx := context.Background()
+	st, err := state.OpenSQLite(ctx, filepath.Join(dir, "state.db"), state.SQLiteOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer st.Close()
+	log := st.Crawl()
+	if _, err := log.Begin(ctx, "https://example.com/", time.Now()); err != nil {
+		fmt.Println(err)
+		return
+	}
+	err = log.Update(ctx, func(tx state.CrawlTx) error {
+		for _, l := range []state.CrawlLink{
+			{Loc: "https://example.com/"},
+			{Loc: "https://example.com/b", Depth: 1, Referrer: "https://example.com/"},
+			{Loc: "https://example.com/private", Depth: 1, Referrer: "https://example.com/", Reason: "robots.txt"},
+		} {
+			if err := tx.Enqueue(ctx, l); err != nil {
+				return err
+			}
+		}
+		return tx.Record(ctx, state.CrawlResult{Loc: "https://example.com/", Status: 200, Entry: &sitemap.URL{Loc: "https://example.com/"}})
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	pending, _ := log.Pending(ctx, 1, "", 10)
+	outcomes, _ := log.Outcomes(ctx, "", 10)
+	fmt.Println("pending:", pending[0].Loc)
+	for _, o := range outcomes {
+		fmt.Printf("%s status=%d listed=%v reason=%q\n", o.Loc, o.Status, o.Included, o.Reason)
+	}
+	// Output:
+	// pending: https://example.com/b
+	// https://example.com/ status=200 listed=true reason=""
+	// https://example.com/private status=0 listed=false reason="robots.txt"
 }

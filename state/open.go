@@ -16,8 +16,7 @@ type Options struct {
 // Open opens the state named by name: a PostgreSQL database when name is
 // a postgres:// or postgresql:// URL ([OpenPostgres]), else the SQLite
 // file at that path ([OpenSQLite], created when missing). This is what
-// `--state` takes on the command line. The result is a *SQLite or a
-// *Postgres.
+// `--state` takes on the command line. The result is a *[DB].
 func Open(ctx context.Context, name string, o Options) (Store, error) {
 	if IsPostgres(name) {
 		return OpenPostgres(ctx, name, PostgresOptions{Precision: o.Precision})

@@ -10,13 +10,16 @@
 // changed between two runs and move only their lastmod, instead of stamping
 // every URL with the build time. See [Decide] for the exact rules.
 //
-// [Store] and [CrawlLog] are the interfaces; [OpenSQLite] is the embedded
-// implementation of both in one file (WAL mode, writes batched in
-// transactions; [SQLite.Crawl] is its crawl log). [OpenPostgres] is the
-// same in a PostgreSQL database that several processes share (a pgx
-// pool, writes batched into one upsert, [Postgres.StampMany] for a batch
-// of entries in two statements; [Postgres.Crawl] its crawl log). [Open] picks one by the name: a
-// postgres:// URL or a file.
+// [Store] and [CrawlLog] are the interfaces; [DB] is their one
+// implementation in SQL, over database/sql, on two engines: an SQLite
+// file ([OpenSQLite]: embedded, one process, WAL mode) or a PostgreSQL
+// database that several processes share ([OpenPostgres]: a pool,
+// writes batched into one upsert, [DB.StampMany] for a batch of entries
+// in two statements, the crawl log a [SharedCrawlLog]). The SQL is
+// written once; a small dialect holds what the engines spell or do
+// differently. [DB.Crawl] is the crawl log, [DB.Audit] the audit log,
+// [DB.RecordSubmissions] the IndexNow ledger. [Open] picks the engine by
+// the name: a postgres:// URL or a file.
 package state
 
 import (
@@ -90,7 +93,7 @@ type Store interface {
 }
 
 // Prefetcher is implemented by stores whose Lookup costs a round trip to
-// a server ([Postgres]): Prefetch reads the records of locs at once, so
+// a server ([DB] on PostgreSQL): Prefetch reads the records of locs at once, so
 // that the Lookups and Stamps of those locs that follow are answered from
 // memory. It holds the records of its last call only (memory stays
 // bounded by the caller's batch); a record written since is read from

@@ -292,3 +292,62 @@ func testConcurrentStamp(t *testing.T, open opener) {
 		}
 	}
 }
+
+// StampMany gives every entry (on every backend) the lastmod Stamp one by one would, a loc
+// given twice included.
+func TestStampMany(t *testing.T) {
+	for _, b := range backends {
+		t.Run(b.name, func(t *testing.T) {
+			one := b.make(t)(t, storeOpts{batch: 7}).(*DB)
+			defer one.Close()
+			many := b.make(t)(t, storeOpts{batch: 7}).(*DB)
+			defer many.Close()
+			testStampMany(t, one, many)
+		})
+	}
+}
+
+func testStampMany(t *testing.T, one, many *DB) {
+	ctx := context.Background()
+	entries := func(run int) []*sitemap.URL {
+		var us []*sitemap.URL
+		for i := range 40 {
+			u := &sitemap.URL{Loc: fmt.Sprintf("https://example.com/%d", i%37), ContentHash: "v1"}
+			if run == 1 && i%4 == 0 {
+				u.ContentHash = "v2"
+			}
+			if i == 5 {
+				u.LastMod = mustDate(t, "2025-01-02")
+			}
+			us = append(us, u)
+		}
+		return us
+	}
+	for run := range 2 {
+		now := time.Date(2026, 1, 1+run, 0, 0, 0, 0, time.UTC)
+		a, b := entries(run), entries(run)
+		for _, u := range a {
+			if err := one.Stamp(ctx, u, now); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// In three batches, the second starting with writes still buffered.
+		for _, part := range [][]*sitemap.URL{b[:3], b[3:20], b[20:]} {
+			if err := many.StampMany(ctx, part, now); err != nil {
+				t.Fatal(err)
+			}
+		}
+		changed := 0
+		for i := range a {
+			if a[i].LastMod.String() != b[i].LastMod.String() {
+				t.Errorf("run %d entry %d (%s): StampMany lastmod %q, Stamp %q", run, i, a[i].Loc, b[i].LastMod, a[i].LastMod)
+			}
+			if run == 1 && a[i].LastMod.String() == "2026-01-02T00:00:00Z" {
+				changed++
+			}
+		}
+		if run == 1 && changed == 0 {
+			t.Error("no entry changed in run 2: the test proves nothing")
+		}
+	}
+}

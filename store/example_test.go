@@ -45,3 +45,28 @@ func ExampleWriter() {
 	// </urlset>
 	// 3 entries need 2 sitemaps
 }
+
+// Open turns a command line's --out into a store: a directory (created
+// when missing), s3://bucket/prefix, or "-" for standard output. A run
+// that publishes nothing calls undo, which removes the directories Open
+// created.
+func ExampleOpen() {
+	dir, _ := os.MkdirTemp("", "store-open")
+	defer os.RemoveAll(dir)
+	st, undo, err := store.Open(dir+"/public/sitemaps", store.OpenOptions{Stdout: os.Stdout})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%T\n", st)
+	undo() // nothing was published: leave no trace
+	_, err = os.Stat(dir + "/public")
+	fmt.Println(errors.Is(err, os.ErrNotExist))
+
+	st, _, _ = store.Open("-", store.OpenOptions{Stdout: os.Stdout})
+	fmt.Printf("%T\n", st)
+	// Output:
+	// *store.DirStore
+	// true
+	// *store.WriterStore
+}

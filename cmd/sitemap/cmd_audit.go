@@ -81,7 +81,7 @@ its rule, AUD-01 to AUD-18; exit status 1 on an error-class finding. See docs/AU
 // HASH the first 16 hex digits of the SHA-256 of what is audited (the
 // start, or --site and the absolute paths of the files).
 func auditStatePath(o *auditOptions) (string, error) {
-	home, err := stateHome()
+	home, err := state.UserDir()
 	if err != nil {
 		return "", err
 	}
@@ -154,7 +154,7 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 		if statePath, err = auditStatePath(o); err != nil {
 			return cannotRun("the audit state has no default place: %v; give --state FILE", err)
 		}
-		fmt.Fprintf(s.Err, "sitemap: audit state: %s (--state FILE, or %s, to keep it elsewhere)\n", statePath, stateDirEnv)
+		fmt.Fprintf(s.Err, "sitemap: audit state: %s (--state FILE, or %s, to keep it elsewhere)\n", statePath, state.DirEnv)
 	}
 	if err := os.MkdirAll(filepath.Dir(statePath), 0o755); err != nil {
 		return cannotRun("--state %s: %v", statePath, err)

@@ -272,11 +272,11 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 		// A dry run writes nothing: it crawls with a copy of the state
 		// (the one a real run would use), in a temporary directory.
 		shownState = statePath + " (a copy: dry run)"
-		tmp, err := dryRunState(statePath)
+		tmp, remove, err := state.DryRunCopy(statePath)
 		if err != nil {
 			return cannotRun("--dry-run: %v", err)
 		}
-		defer os.RemoveAll(filepath.Dir(tmp))
+		defer remove()
 		statePath = tmp
 	default:
 		if err := os.MkdirAll(filepath.Dir(statePath), 0o755); err != nil {
@@ -402,7 +402,7 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 	}
 	o.publishFlags.warnNoIndex(s.Err, bsum)
 	if inKey != "" && !o.DryRun && o.Out != "-" {
-		if top := publishedTop(o.Out, bsum); top != "" {
+		if top := bsum.TopIn(o.Out); top != "" {
 			if err := o.indexnowFlags.submitWith(ctx, inKey, top, start.Host, st.(indexnow.Ledger), s); err != nil {
 				return err
 			}
@@ -429,11 +429,11 @@ const legacyCrawlState = ".sitemap-state.db"
 
 // crawlStateDefault is the crawl's state file when --state is not given:
 // one per output directory in the per-user state directory (see
-// stateHome), said on standard error. A state file an earlier version
+// state.UserDir), said on standard error. A state file an earlier version
 // left in OUT/.sitemap-state.db is moved there (a dry run reads it where
 // it is).
 func crawlStateDefault(o *crawlOptions, s *streams) (string, error) {
-	p, err := outStatePath(o.Out, "crawl")
+	p, err := state.DefaultPath(o.Out, "crawl")
 	if err != nil {
 		return "", cannotRun("the crawl state has no default place: %v; give --state FILE", err)
 	}
@@ -446,7 +446,7 @@ func crawlStateDefault(o *crawlOptions, s *streams) (string, error) {
 				return legacy, nil
 			}
 		case !o.DryRun:
-			moved, err := moveState(legacy, p)
+			moved, err := state.MoveFile(legacy, p)
 			if err != nil {
 				return "", cannotRun("moving the crawl state out of the published directory: %v", err)
 			}
@@ -455,7 +455,7 @@ func crawlStateDefault(o *crawlOptions, s *streams) (string, error) {
 			}
 		}
 	}
-	fmt.Fprintf(s.Err, "sitemap: crawl state: %s (--state FILE, or %s, to keep it elsewhere)\n", p, stateDirEnv)
+	fmt.Fprintf(s.Err, "sitemap: crawl state: %s (--state FILE, or %s, to keep it elsewhere)\n", p, state.DirEnv)
 	return p, nil
 }
 

@@ -8,8 +8,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -20,6 +22,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
+	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/rules"
@@ -146,7 +149,34 @@ type fetchRun struct {
 
 // fetchHTTPOnlyFlags are the flags of fetch that only reading over HTTP
 // uses; a local START gets a warning that they do nothing.
-var fetchHTTPOnlyFlags = []string{"known-paths", "concurrency", "per-host", "sitemap-timeout", "idle-timeout", "attempts", "cache", "max-sitemaps", "timeout", "max-bytes"}
+var fetchHTTPOnlyFlags = []string{"known-paths", "concurrency", "per-host", "idle-timeout", "attempts", "cache"}
+
+// localStart refuses a local START that does not exist, saying what fetch
+// reads (and the https:// a host name lacks).
+func localStart(start string) error {
+	if start == "-" {
+		return nil
+	}
+	if _, err := os.Stat(start); errors.Is(err, fs.ErrNotExist) {
+		msg := start + ": no such file, nor an absolute http(s) URL; give a sitemap file or directory, or a homepage, robots.txt or sitemap URL"
+		if !strings.ContainsAny(start, `/\`) && strings.Contains(start, ".") && !fileExt(start) {
+			msg += " (did you mean https://" + start + "/?)"
+		}
+		return cannotRun("%s", msg)
+	}
+	return nil
+}
+
+// fileExt reports whether name ends in the extension of a file the
+// commands read or write (sitemap.xml, urls.txt, old.jsonl): a missing
+// file of that name, not a host name without its https://.
+func fileExt(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".xml", ".gz", ".txt", ".jsonl", ".json", ".csv", ".tsv", ".html", ".htm", ".zst", ".bz2", ".xz", ".zip":
+		return true
+	}
+	return false
+}
 
 func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 	if err := checkDedupMemory(o.DedupMemory, fetch.DefaultDedupMemory); err != nil {
@@ -157,60 +187,25 @@ func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 		return cannotRun("--known-paths: %v", err)
 	}
 	local := !urlnorm.IsHTTP(o.Start)
-	if local && o.Tree {
-		return cannotRun("--tree shows a site's sitemaps read over HTTP; give an http(s) URL, or read %s without --tree", o.Start)
-	}
 	if !local && o.Base != "" {
 		return cannotRun("--base is for a local file or directory; %s is a URL", o.Start)
 	}
-	r := &fetchRun{o: o, s: s, shown: map[string]int{}, errOut: bufio.NewWriter(s.Err)}
-	if o.Tree {
-		if f := o.Format; f != "txt" && f != "text" && f != "json" {
-			return cannotRun("--format %q with --tree: want text (the default) or json", f)
-		}
-		r.tree = newFetchTree()
-		if o.URLs {
-			if o.Format == "json" {
-				return cannotRun("--urls lists URLs in the text tree; for each URL with its sitemap as JSON, use --format jsonl without --tree (its source field)")
-			}
-			if r.tree.urls, err = newFetchURLSpool(); err != nil {
-				return cannotRun("%v", err)
-			}
-			defer r.tree.urls.close()
-		}
-	} else {
-		if o.URLs {
-			return cannotRun("--urls lists each sitemap's URLs in the --tree; give --tree too (without it every URL is printed once, with its sitemap in --format jsonl's or csv's source)")
-		}
-		r.out, err = newFetchURLWriter(s.Out, o.Format)
-		if err != nil {
-			return cannotRun("%v", err)
-		}
+	r, err := newFetchRun(o, s)
+	if err != nil {
+		return err
 	}
-	if s.ErrIsTerminal {
-		r.bar = progress.New(s.Err, progress.Options{Unit: "URLs", Of: "sitemaps"})
-		r.queue = &fetchQueue{}
+	if r.tree != nil && r.tree.urls != nil {
+		defer r.tree.urls.close()
 	}
-	if local {
-		if len(o.httpOnly) > 0 {
-			// Said, not silently ignored: the user may think they apply.
-			fmt.Fprintf(s.Err, "sitemap: warning: %s %s no effect on a local %s; %s only when reading over HTTP\n",
-				strings.Join(o.httpOnly, ", "), map[bool]string{true: "has", false: "have"}[len(o.httpOnly) == 1], o.Start,
-				map[bool]string{true: "it applies", false: "they apply"}[len(o.httpOnly) == 1])
-		}
-		return r.local(ctx)
-	}
-	if o.UserAgent == "" {
-		o.UserAgent = defaultUserAgent()
-	}
-	fo := fetch.Options{
-		UserAgent: o.UserAgent, Concurrency: o.Concurrency, PerHost: o.PerHost,
-		MaxDepth: o.MaxDepth, MaxSitemaps: o.MaxSitemaps, MaxURLs: o.MaxURLs, MaxBytes: o.MaxBytes, MaxErrors: decoderMaxErrors(o.MaxErrors),
-		Timeout: o.Timeout, SitemapTimeout: o.SitemapTimeout, IdleTimeout: o.IdleTimeout,
-		Attempts: o.Attempts, KnownPaths: kp, CacheDir: o.Cache, NoDedup: o.NoDedup,
-		DedupMemory: int64(o.DedupMemory), AllowOffSite: o.AllowOffSite, Scope: o.Scope,
+	fo, err := fetchWalkOptions(o, s, kp, local)
+	if err != nil {
+		return err
 	}
 	sum, werr := fetch.Walk(ctx, o.Start, fo, r.event)
+	var oe *input.OpenError
+	if errors.As(sum.StartErr, &oe) {
+		sum.StartErr = oe.Err // the message names the START already
+	}
 	r.bar.Done()
 	if r.out != nil {
 		if err := r.out.flush(); err != nil && werr == nil {
@@ -238,20 +233,8 @@ func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 	for i := range r.held {
 		r.print(&r.held[i])
 	}
-	if r.tree != nil {
-		bw := bufio.NewWriter(s.Out)
-		if o.Format == "json" {
-			if err := r.tree.writeJSON(bw); err != nil {
-				return cannotRun("writing the output: %v", err)
-			}
-		} else {
-			if err := r.tree.write(bw); err != nil {
-				return cannotRun("%v", err)
-			}
-		}
-		if err := bw.Flush(); err != nil {
-			return cannotRun("writing the output: %v", err)
-		}
+	if err := r.writeTree(); err != nil {
+		return err
 	}
 	r.summary(sum)
 	r.errOut.Flush()
@@ -267,6 +250,89 @@ func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 	}
 	if sum.Errors > 0 || sum.Failed > 0 {
 		return problemsFound()
+	}
+	return nil
+}
+
+// newFetchRun makes the run's outputs: the tree (--tree, its URL spool
+// with --urls) or the URL writer, and the progress line on a terminal.
+func newFetchRun(o *fetchOptions, s *streams) (*fetchRun, error) {
+	r := &fetchRun{o: o, s: s, shown: map[string]int{}, errOut: bufio.NewWriter(s.Err)}
+	var err error
+	if o.Tree {
+		if f := o.Format; f != "txt" && f != "text" && f != "json" {
+			return nil, cannotRun("--format %q with --tree: want text (the default) or json", f)
+		}
+		r.tree = newFetchTree()
+		if o.URLs {
+			if o.Format == "json" {
+				return nil, cannotRun("--urls lists URLs in the text tree; for each URL with its sitemap as JSON, use --format jsonl without --tree (its source field)")
+			}
+			if r.tree.urls, err = newFetchURLSpool(); err != nil {
+				return nil, cannotRun("%v", err)
+			}
+		}
+	} else {
+		if o.URLs {
+			return nil, cannotRun("--urls lists each sitemap's URLs in the --tree; give --tree too (without it every URL is printed once, with its sitemap in --format jsonl's or csv's source)")
+		}
+		if r.out, err = newFetchURLWriter(s.Out, o.Format); err != nil {
+			return nil, cannotRun("%v", err)
+		}
+	}
+	if s.ErrIsTerminal {
+		r.bar = progress.New(s.Err, progress.Options{Unit: "URLs", Of: "sitemaps"})
+		r.queue = &fetchQueue{}
+	}
+	return r, nil
+}
+
+// fetchWalkOptions are the walk's options from the flags. A local START is
+// read by the same walk as a URL, its documents through package input's
+// Getter, one at a time so the URLs come in the files' order.
+func fetchWalkOptions(o *fetchOptions, s *streams, kp fetch.KnownPaths, local bool) (fetch.Options, error) {
+	if o.UserAgent == "" {
+		o.UserAgent = defaultUserAgent()
+	}
+	fo := fetch.Options{
+		UserAgent: o.UserAgent, Concurrency: o.Concurrency, PerHost: o.PerHost,
+		MaxDepth: o.MaxDepth, MaxSitemaps: o.MaxSitemaps, MaxURLs: o.MaxURLs, MaxBytes: o.MaxBytes, MaxErrors: decoderMaxErrors(o.MaxErrors),
+		Timeout: o.Timeout, SitemapTimeout: o.SitemapTimeout, IdleTimeout: o.IdleTimeout,
+		Attempts: o.Attempts, KnownPaths: kp, CacheDir: o.Cache, NoDedup: o.NoDedup,
+		DedupMemory: int64(o.DedupMemory), AllowOffSite: o.AllowOffSite, Scope: o.Scope,
+	}
+	if !local {
+		return fo, nil
+	}
+	if err := localStart(o.Start); err != nil {
+		return fo, err
+	}
+	if len(o.httpOnly) > 0 {
+		// Said, not silently ignored: the user may think they apply.
+		fmt.Fprintf(s.Err, "sitemap: warning: %s %s no effect on a local %s; %s only when reading over HTTP\n",
+			strings.Join(o.httpOnly, ", "), map[bool]string{true: "has", false: "have"}[len(o.httpOnly) == 1], o.Start,
+			map[bool]string{true: "it applies", false: "they apply"}[len(o.httpOnly) == 1])
+	}
+	fo.Getter = input.NewGetter(input.Options{Base: o.Base, Stdin: s.In})
+	fo.Concurrency = 1
+	return fo, nil
+}
+
+// writeTree prints the --tree, if asked for, on standard output.
+func (r *fetchRun) writeTree() error {
+	if r.tree == nil {
+		return nil
+	}
+	bw := bufio.NewWriter(r.s.Out)
+	if r.o.Format == "json" {
+		if err := r.tree.writeJSON(bw); err != nil {
+			return cannotRun("writing the output: %v", err)
+		}
+	} else if err := r.tree.write(bw); err != nil {
+		return cannotRun("%v", err)
+	}
+	if err := bw.Flush(); err != nil {
+		return cannotRun("writing the output: %v", err)
 	}
 	return nil
 }

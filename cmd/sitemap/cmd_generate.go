@@ -1,29 +1,28 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/text/encoding/unicode"
-	"golang.org/x/text/transform"
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/build"
 	"github.com/sitemapkit/sitemap/generate"
+	"github.com/sitemapkit/sitemap/indexnow"
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/progress"
-	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/source"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/urlnorm"
@@ -121,67 +120,13 @@ are skipped, and a bad field costs that field, not its page. See docs/GENERATE.m
 }
 
 func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
-	if o.BaseURL == "" {
-		return cannotRun("--base-url is required: the URL of the directory the sitemaps are served from, e.g. --base-url https://www.example.com/")
-	}
-	if !o.NoNormalize {
-		o.BaseURL = normalURLFlag("--base-url", o.BaseURL, s)
-		if o.SiteURL != "" {
-			o.SiteURL = normalURLFlag("--site-url", o.SiteURL, s)
-		}
-	}
-	if err := checkDedupMemory(o.DedupMemory, genDedupMemory); err != nil {
-		return err
-	}
-	if o.StateDay && o.State == "" {
-		return cannotRun("--state-day sets the precision of the dates --state records; give --state FILE too, or drop --state-day")
-	}
-	inKey, err := o.indexnowFlags.check(o.State != "")
+	inKey, err := o.check(s)
 	if err != nil {
 		return err
 	}
-	if o.NewsMaxAge < 0 {
-		return cannotRun("--news-max-age %v: give a positive duration such as 48h, or 0 to keep every news block", o.NewsMaxAge)
-	}
-	bo, err := o.publishFlags.buildOptions()
+	g, in, docs, err := o.options()
 	if err != nil {
 		return err
-	}
-	format, err := source.ParseFormat(o.InputFormat)
-	if err != nil {
-		return cannotRun("--input-format: %v", err)
-	}
-	columns, err := source.ParseColumns(o.Columns)
-	if err != nil {
-		return cannotRun("--columns: %v", err)
-	}
-	include, err := compileAll("include", o.Include)
-	if err != nil {
-		return err
-	}
-	exclude, err := compileAll("exclude", o.Exclude)
-	if err != nil {
-		return err
-	}
-	docs, err := input.Resolve(o.Inputs, input.Options{FilesOnly: true})
-	if err != nil {
-		return cannotRun("%v", err)
-	}
-	for _, d := range docs {
-		if d.IsHTTP() {
-			return cannotRun("INPUT %s is a URL; generate reads files and - (for a site's URLs: sitemap fetch --format jsonl URL | sitemap generate ... -)", d.Name)
-		}
-	}
-	shard, shards, err := o.shardOptions(&bo)
-	if err != nil {
-		return err
-	}
-	bo.BaseURL, bo.SiteURL = o.BaseURL, o.SiteURL
-	bo.Legacy, bo.DryRun, bo.NewsMaxAge = o.Legacy, o.DryRun, o.NewsMaxAge
-	if o.toStdout() {
-		if err := o.stdoutOptions(&bo, o.JSON, o.XSL); err != nil {
-			return err
-		}
 	}
 	ignoreBrokenPipe()
 	// In a dry run an existing directory is only read: the files
@@ -198,75 +143,187 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 			undo()
 		}
 	}()
-	g := generate.Options{
-		Out: st, Build: bo, XSL: o.XSL, Strict: o.Strict, RobotsTxt: o.Robots, NoNormalize: o.NoNormalize,
-		KeepDuplicates: o.KeepDuplicates, DedupMemory: int64(o.DedupMemory),
-		Include: include, Exclude: exclude, Shard: shard, Shards: shards,
-	}
+	g.Out = st
 	if o.State != "" {
-		prec := sitemap.PrecisionSecond
-		if o.StateDay {
-			prec = sitemap.PrecisionDay
-		}
-		// A dry run reads a copy of a file: opening the file would create
-		// it, or its schema, and a dry run writes nothing. A PostgreSQL
-		// state is opened as it is (generate only reads it in a dry run;
-		// its schema is created when missing).
-		path, done := o.State, func() {}
-		if !state.IsPostgres(o.State) {
-			var err error
-			if path, done, err = stateFile(o.State, o.DryRun); err != nil {
-				return err
-			}
-		}
-		defer done()
-		sst, err := state.Open(ctx, path, state.Options{Precision: prec})
+		done, err := o.openState(ctx, &g)
 		if err != nil {
-			return cannotRun("--state %s: %v", state.Redact(o.State), err)
+			return err
 		}
-		defer sst.Close() // after a successful run, closed (and checked) below
-		g.State, g.StatePrecision = sst, prec
+		defer done() // after a successful run, closed (and checked) in summarize
 	}
+	in.Stdin = s.In
+	src, measure := generate.Inputs(docs, in)
 	var bar *progress.Bar
-	var meter *inputMeter // nil without a bar
 	if s.ErrIsTerminal {
-		meter = newInputMeter(docs)
-		bar = progress.New(s.Err, progress.Options{Unit: "URLs", Of: "bytes", Measure: meter.measure})
+		bar = progress.New(s.Err, progress.Options{Unit: "URLs", Of: "bytes", Measure: measure})
 		g.Progress = func(n int64) { bar.Set(n) }
 	}
-	invalid := 0
-	perRule := map[string]int{} // remarks reported so far, by severity and rule
-	remark := func(p generate.Problem, sev string) {
-		key := sev + " " + string(p.Rule)
-		if perRule[key]++; perRule[key] <= genMaxReported {
-			bar.Println(s.Err, p.Error()+" ("+sev+")")
-		}
-	}
-	g.Report = func(p generate.Problem) {
-		switch {
-		case p.Severity != sitemap.SeverityError && p.File == "" && p.Line == 0 && p.URL == "":
-			bar.Println(s.Err, fmt.Sprintf("sitemap: warning %s: %s", p.Rule, p.Message))
-		case p.Severity == sitemap.SeverityInfo:
-			remark(p, "info")
-		case p.Severity != sitemap.SeverityError:
-			remark(p, "warning")
-		case o.Strict:
-			fmt.Fprintln(s.Err, p.Error())
-		default:
-			if invalid++; invalid <= genMaxReported {
-				bar.Println(s.Err, p.Error())
-			}
-		}
-	}
-	sum, err := generate.Run(ctx, generateSource(docs, source.Options{Format: format, Columns: columns}, s, decoderMaxErrors(o.MaxErrors), meter), g)
+	rep := &genReport{w: s.Err, bar: bar, strict: o.Strict, perRule: map[string]int{}}
+	g.Report = rep.report
+	sum, err := generate.Run(ctx, src, g)
 	bar.Done()
+	var serr *generate.StageError
+	errors.As(err, &serr)
+	published = err == nil || (serr != nil && (serr.Stage == generate.StageRobots || serr.Stage == generate.StageRobotsEdit))
+	return o.finish(ctx, &g, sum, err, serr, rep, inKey, s)
+}
+
+// check refuses the flags that cannot go together or hold bad values,
+// puts --base-url and --site-url in their normal form (said when
+// rewritten), and returns the IndexNow key of --indexnow-key-file ("").
+func (o *generateOptions) check(s *streams) (string, error) {
+	if o.BaseURL == "" {
+		return "", cannotRun("--base-url is required: the URL of the directory the sitemaps are served from, e.g. --base-url https://www.example.com/")
+	}
+	if !o.NoNormalize {
+		o.BaseURL = normalURLFlag("--base-url", o.BaseURL, s)
+		if o.SiteURL != "" {
+			o.SiteURL = normalURLFlag("--site-url", o.SiteURL, s)
+		}
+	}
+	if err := checkDedupMemory(o.DedupMemory, genDedupMemory); err != nil {
+		return "", err
+	}
+	if o.StateDay && o.State == "" {
+		return "", cannotRun("--state-day sets the precision of the dates --state records; give --state FILE too, or drop --state-day")
+	}
+	inKey, err := o.indexnowFlags.check(o.State != "")
+	if err != nil {
+		return "", err
+	}
+	if o.NewsMaxAge < 0 {
+		return "", cannotRun("--news-max-age %v: give a positive duration such as 48h, or 0 to keep every news block", o.NewsMaxAge)
+	}
+	return inKey, nil
+}
+
+// options turns the flags into the options of generate.Run (all but Out
+// and State) and of generate.Inputs, and resolves the INPUTs.
+func (o *generateOptions) options() (generate.Options, generate.InputOptions, []input.Doc, error) {
+	var g generate.Options
+	var in generate.InputOptions
+	bo, err := o.publishFlags.buildOptions()
+	if err != nil {
+		return g, in, nil, err
+	}
+	if in.Source.Format, err = source.ParseFormat(o.InputFormat); err != nil {
+		return g, in, nil, cannotRun("--input-format: %v", err)
+	}
+	if in.Source.Columns, err = source.ParseColumns(o.Columns); err != nil {
+		return g, in, nil, cannotRun("--columns: %v", err)
+	}
+	in.MaxErrors = decoderMaxErrors(o.MaxErrors)
+	if g.Include, err = compileAll("include", o.Include); err != nil {
+		return g, in, nil, err
+	}
+	if g.Exclude, err = compileAll("exclude", o.Exclude); err != nil {
+		return g, in, nil, err
+	}
+	docs, err := input.Resolve(o.Inputs, input.Options{FilesOnly: true})
+	if err != nil {
+		return g, in, nil, cannotRun("%v", err)
+	}
+	for _, d := range docs {
+		if d.IsHTTP() {
+			return g, in, nil, cannotRun("INPUT %s is a URL; generate reads files and - (for a site's URLs: sitemap fetch --format jsonl URL | sitemap generate ... -)", d.Name)
+		}
+	}
+	if g.Shard, g.Shards, err = o.shardOptions(&bo); err != nil {
+		return g, in, nil, err
+	}
+	bo.BaseURL, bo.SiteURL = o.BaseURL, o.SiteURL
+	bo.Legacy, bo.DryRun, bo.NewsMaxAge = o.Legacy, o.DryRun, o.NewsMaxAge
+	if o.toStdout() {
+		if err := o.stdoutOptions(&bo, o.JSON, o.XSL); err != nil {
+			return g, in, nil, err
+		}
+	}
+	g.Build, g.XSL, g.Strict, g.RobotsTxt, g.NoNormalize = bo, o.XSL, o.Strict, o.Robots, o.NoNormalize
+	g.KeepDuplicates, g.DedupMemory = o.KeepDuplicates, int64(o.DedupMemory)
+	return g, in, docs, nil
+}
+
+// openState opens --state into g. A dry run reads a copy of a file:
+// opening the file would create it, or its schema, and a dry run writes
+// nothing. A PostgreSQL state is opened as it is (generate only reads it
+// in a dry run; its schema is created when missing).
+func (o *generateOptions) openState(ctx context.Context, g *generate.Options) (func(), error) {
+	prec := sitemap.PrecisionSecond
+	if o.StateDay {
+		prec = sitemap.PrecisionDay
+	}
+	path, done := o.State, func() {}
+	if !state.IsPostgres(o.State) {
+		var err error
+		if path, done, err = stateFile(o.State, o.DryRun); err != nil {
+			return nil, err
+		}
+	}
+	sst, err := state.Open(ctx, path, state.Options{Precision: prec})
+	if err != nil {
+		done()
+		return nil, cannotRun("--state %s: %v", state.Redact(o.State), err)
+	}
+	g.State, g.StatePrecision = sst, prec
+	return func() { sst.Close(); done() }, nil
+}
+
+// genReport writes the problems of a run on standard error: an invalid
+// entry, or a remark of one severity and rule, one by one up to
+// genMaxReported, the rest counted in closing lines (more).
+type genReport struct {
+	w       io.Writer
+	bar     *progress.Bar
+	strict  bool
+	invalid int
+	perRule map[string]int // remarks reported so far, by severity and rule
+}
+
+func (r *genReport) report(p generate.Problem) {
+	switch {
+	case p.Severity != sitemap.SeverityError && p.File == "" && p.Line == 0 && p.URL == "":
+		r.bar.Println(r.w, fmt.Sprintf("sitemap: warning %s: %s", p.Rule, p.Message))
+	case p.Severity == sitemap.SeverityInfo:
+		r.remark(p, "info")
+	case p.Severity != sitemap.SeverityError:
+		r.remark(p, "warning")
+	case r.strict:
+		fmt.Fprintln(r.w, p.Error())
+	default:
+		if r.invalid++; r.invalid <= genMaxReported {
+			r.bar.Println(r.w, p.Error())
+		}
+	}
+}
+
+func (r *genReport) remark(p generate.Problem, sev string) {
+	key := sev + " " + string(p.Rule)
+	if r.perRule[key]++; r.perRule[key] <= genMaxReported {
+		r.bar.Println(r.w, p.Error()+" ("+sev+")")
+	}
+}
+
+// more counts the problems not shown, by severity and rule.
+func (r *genReport) more(skipped int) {
+	if skipped > genMaxReported {
+		fmt.Fprintf(r.w, "… and %d more invalid entries\n", skipped-genMaxReported)
+	}
+	for _, k := range slices.Sorted(maps.Keys(r.perRule)) {
+		if n := r.perRule[k]; n > genMaxReported {
+			sev, rule, _ := strings.Cut(k, " ")
+			fmt.Fprintf(r.w, "… and %d more %s %s lines (counted below)\n", n-genMaxReported, sev, rule)
+		}
+	}
+}
+
+// finish says how the run went and returns its exit error: the summary,
+// the closing lines, robots.txt, and the IndexNow submission.
+func (o *generateOptions) finish(ctx context.Context, g *generate.Options, sum generate.Summary, err error, serr *generate.StageError, rep *genReport, inKey string, s *streams) error {
 	if errors.Is(err, generate.ErrStrict) {
 		fmt.Fprintln(s.Err, "sitemap: --strict: stopped at the first invalid entry; nothing published, previous sitemaps left as they were")
 		return problemsFound()
 	}
-	var serr *generate.StageError
-	errors.As(err, &serr)
-	published = err == nil || (serr != nil && (serr.Stage == generate.StageRobots || serr.Stage == generate.StageRobotsEdit))
+	published := err == nil || (serr != nil && (serr.Stage == generate.StageRobots || serr.Stage == generate.StageRobotsEdit))
 	var need *build.NeedIndexError
 	if o.toStdout() && errors.As(err, &need) {
 		return needIndexError(need)
@@ -274,15 +331,7 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	if err != nil && !published && !errors.Is(err, build.ErrNoEntries) {
 		return generateError(ctx, o, err, serr)
 	}
-	if sum.Skipped > genMaxReported {
-		fmt.Fprintf(s.Err, "… and %d more invalid entries\n", sum.Skipped-genMaxReported)
-	}
-	for _, k := range sortedKeys(perRule) {
-		if n := perRule[k]; n > genMaxReported {
-			sev, rule, _ := strings.Cut(k, " ")
-			fmt.Fprintf(s.Err, "… and %d more %s %s lines (counted below)\n", n-genMaxReported, sev, rule)
-		}
-	}
+	rep.more(sum.Skipped)
 	if sum.OutOfScope > 0 && o.SiteURL == "" {
 		// The usual cause: sitemaps served from a directory, or from
 		// another host, that list the whole site.
@@ -290,29 +339,7 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 			sum.OutOfScope, genPlural(sum.OutOfScope, "entry is", "entries are"), genSlash(o.BaseURL))
 	}
 	if errors.Is(err, build.ErrNoEntries) {
-		what := "no valid entries"
-		switch {
-		case sum.Skipped > 0:
-		case sum.Excluded > 0 || sum.OtherShards > 0:
-			var why []string
-			if sum.Excluded > 0 {
-				why = append(why, fmt.Sprintf("%d left out by --include/--exclude", sum.Excluded))
-			}
-			if sum.OtherShards > 0 {
-				why = append(why, fmt.Sprintf("%d left to other shards", sum.OtherShards))
-			}
-			what = "no entry left to publish: " + strings.Join(why, ", ")
-			if shards > 1 && sum.Excluded == 0 {
-				// Its index would be missing for good (an index lists at
-				// least one sitemap), and index refuses a missing shard.
-				what = fmt.Sprintf("shard %d of %d has no entry: 'sitemap index --shards %d' cannot be written over it; give fewer shards, or --shard-by input (%s)",
-					shard, shards, shards, strings.Join(why, ", "))
-			}
-		default:
-			// Not one entry read: an empty file, or only comments.
-			what = "the input holds no entries (empty, or only blank and # lines)"
-		}
-		fmt.Fprintf(s.Err, "sitemap: %s; nothing published (an empty sitemap is not valid, X-07), previous sitemaps left as they were\n", what)
+		fmt.Fprintf(s.Err, "sitemap: %s; nothing published (an empty sitemap is not valid, X-07), previous sitemaps left as they were\n", noEntries(sum, g.Shard, g.Shards))
 		return problemsFound()
 	}
 	if g.State != nil {
@@ -320,6 +347,55 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 			return cannotRun("--state %s: the sitemaps were published but the state could not be saved: %v", state.Redact(o.State), err)
 		}
 	}
+	if err := o.summarize(sum, s); err != nil {
+		return err
+	}
+	if err != nil {
+		return o.robotsError(ctx, err, serr, sum)
+	}
+	writeRobotsUpdate(s.Err, sum.Robots)
+	if inKey != "" && !o.DryRun && o.Out != "-" {
+		host := o.SiteURL
+		if host == "" {
+			host = o.BaseURL
+		}
+		if top := sum.TopIn(o.Out); top != "" {
+			if err := o.indexnowFlags.submitPublished(ctx, inKey, top, indexnow.HostOf(host), o.State, s); err != nil {
+				return err
+			}
+		}
+	}
+	return o.closing(sum, s)
+}
+
+// noEntries says why a run had no entry to publish.
+func noEntries(sum generate.Summary, shard, shards int) string {
+	switch {
+	case sum.Skipped > 0:
+		return "no valid entries"
+	case sum.Excluded > 0 || sum.OtherShards > 0:
+		var why []string
+		if sum.Excluded > 0 {
+			why = append(why, fmt.Sprintf("%d left out by --include/--exclude", sum.Excluded))
+		}
+		if sum.OtherShards > 0 {
+			why = append(why, fmt.Sprintf("%d left to other shards", sum.OtherShards))
+		}
+		if shards > 1 && sum.Excluded == 0 {
+			// Its index would be missing for good (an index lists at
+			// least one sitemap), and index refuses a missing shard.
+			return fmt.Sprintf("shard %d of %d has no entry: 'sitemap index --shards %d' cannot be written over it; give fewer shards, or --shard-by input (%s)",
+				shard, shards, shards, strings.Join(why, ", "))
+		}
+		return "no entry left to publish: " + strings.Join(why, ", ")
+	}
+	// Not one entry read: an empty file, or only comments.
+	return "the input holds no entries (empty, or only blank and # lines)"
+}
+
+// summarize writes the run's summary (a table on standard error, or JSON
+// on standard output), and what it repaired and skipped.
+func (o *generateOptions) summarize(sum generate.Summary, s *streams) error {
 	if o.JSON {
 		enc := json.NewEncoder(s.Out)
 		enc.SetIndent("", "  ")
@@ -334,49 +410,50 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 		fmt.Fprintf(s.Err, "sitemap: %d duplicate %s skipped (L-17); the first valid one of each was kept (--keep-duplicates keeps them all)\n",
 			sum.Duplicates, genPlural(sum.Duplicates, "URL", "URLs"))
 	}
-	writeRepairs(s.Err, sum, o.DryRun)
+	sum.WriteRepairs(s.Err, o.DryRun)
 	if o.SiteURL != "" {
 		warnCrossSubmit(o, sum.Sitemap, s)
 	}
-	if err != nil {
-		if published && serr != nil && sum.Sitemap != "" {
-			// Only robots.txt failed: say that the sitemaps are out and
-			// how to add the line once the file can take it.
-			path := o.Robots
-			if sum.Robots != nil {
-				path = sum.Robots.Path
-			}
-			return cannotRun("--robots %s: %v; the sitemaps were published: add their line when the file can take it: sitemap robots add %s %s",
-				path, serr.Err, path, sum.Sitemap)
+	return nil
+}
+
+// robotsError is the exit error of a run whose sitemaps were published
+// but whose robots.txt could not take the line: it says how to add it.
+func (o *generateOptions) robotsError(ctx context.Context, err error, serr *generate.StageError, sum generate.Summary) error {
+	if serr != nil && sum.Sitemap != "" {
+		path := o.Robots
+		if sum.Robots != nil {
+			path = sum.Robots.Path
 		}
-		return generateError(ctx, o, err, serr)
+		return cannotRun("--robots %s: %v; the sitemaps were published: add their line when the file can take it: sitemap robots add %s %s",
+			path, serr.Err, path, sum.Sitemap)
 	}
-	if ru := sum.Robots; ru != nil {
-		switch {
-		case ru.DryRun:
-			fmt.Fprintf(s.Err, "%s: would add Sitemap: %s (dry run)\n", ru.Path, ru.Sitemap)
-		case !ru.Added && len(ru.Removed) == 0:
-			fmt.Fprintf(s.Err, "%s: already lists Sitemap: %s\n", ru.Path, ru.Sitemap)
-		}
-		if ru.Added {
-			fmt.Fprintf(s.Err, "%s: added Sitemap: %s\n", ru.Path, ru.Sitemap)
-		}
-		for _, u := range ru.Removed {
-			fmt.Fprintf(s.Err, "%s: removed Sitemap: %s (no longer published)\n", ru.Path, u)
-		}
+	return generateError(ctx, o, err, serr)
+}
+
+// writeRobotsUpdate says what --robots did to the file (ru nil: nothing).
+func writeRobotsUpdate(w io.Writer, ru *generate.RobotsUpdate) {
+	if ru == nil {
+		return
 	}
-	if inKey != "" && !o.DryRun && o.Out != "-" {
-		host := o.SiteURL
-		if host == "" {
-			host = o.BaseURL
-		}
-		if top := publishedTop(o.Out, sum.Summary); top != "" {
-			if err := o.indexnowFlags.submitPublished(ctx, inKey, top, indexnowHost(host), o.State, s); err != nil {
-				return err
-			}
-		}
+	switch {
+	case ru.DryRun:
+		fmt.Fprintf(w, "%s: would add Sitemap: %s (dry run)\n", ru.Path, ru.Sitemap)
+	case !ru.Added && len(ru.Removed) == 0:
+		fmt.Fprintf(w, "%s: already lists Sitemap: %s\n", ru.Path, ru.Sitemap)
 	}
-	if dropped := droppedCount(sum.Repairs); sum.Skipped == 0 && dropped > 0 {
+	if ru.Added {
+		fmt.Fprintf(w, "%s: added Sitemap: %s\n", ru.Path, ru.Sitemap)
+	}
+	for _, u := range ru.Removed {
+		fmt.Fprintf(w, "%s: removed Sitemap: %s (no longer published)\n", ru.Path, u)
+	}
+}
+
+// closing is the last line of a run that kept pages after dropping
+// fields, or skipped entries: exit status 1.
+func (o *generateOptions) closing(sum generate.Summary, s *streams) error {
+	if dropped := sum.Dropped(); sum.Skipped == 0 && dropped > 0 {
 		done := "published"
 		if o.DryRun {
 			done = "dry run, nothing written"
@@ -399,11 +476,14 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 // error, naming the flag that points at what failed.
 func generateError(ctx context.Context, o *generateOptions, err error, serr *generate.StageError) error {
 	var exit *exitError
+	var ierr *generate.InputError
 	switch {
 	case ctx.Err() != nil && errors.Is(err, ctx.Err()):
 		return ctx.Err()
 	case errors.As(err, &exit):
 		return exit
+	case errors.As(err, &ierr):
+		return cannotRun("%v", ierr)
 	case errors.Is(err, source.ErrBinary):
 		// Not a sitemap nor an entry list: a problem of the input, as
 		// validate, parse, fetch and diff say of it (F-04).
@@ -418,6 +498,15 @@ func generateError(ctx context.Context, o *generateOptions, err error, serr *gen
 		}
 		return cannotRun("%v", err)
 	}
+	if err := stageError(o, serr); err != nil {
+		return err
+	}
+	return cannotRun("%v", err)
+}
+
+// stageError is the exit error of a stage of generate.Run that failed
+// (nil for a stage it has no words for).
+func stageError(o *generateOptions, serr *generate.StageError) error {
 	switch serr.Stage {
 	case generate.StageOpen:
 		if pe := (*fs.PathError)(nil); errors.As(serr.Err, &pe) {
@@ -439,157 +528,7 @@ func generateError(ctx context.Context, o *generateOptions, err error, serr *gen
 	case generate.StageRobotsEdit:
 		return cannotRun("--robots %s: %v", o.Robots, serr.Err)
 	}
-	return cannotRun("%v", err)
-}
-
-// generateSource is the entries of every INPUT in turn (resolved by
-// package input: files and "-"), each opened when its turn comes.
-func generateSource(docs []input.Doc, so source.Options, s *streams, maxErrors int, meter *inputMeter) generate.Source {
-	return func(ctx context.Context, yield func(*generate.Item) error) error {
-		for i := range docs {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			if err := readGenerateInput(ctx, &docs[i], so, s, maxErrors, meter, yield); err != nil {
-				return err
-			}
-			meter.finish(&docs[i])
-		}
-		return nil
-	}
-}
-
-// readGenerateInput reads the INPUT doc to its end: a sitemap (XML,
-// gzip or not: a urlset, an index and the children it lists, RSS, Atom)
-// through package input, told from an entry list by its bytes, not its
-// name (input.IsXML); anything else as text, CSV or JSONL entries.
-func readGenerateInput(ctx context.Context, doc *input.Doc, so source.Options, s *streams, maxErrors int, meter *inputMeter, yield func(*generate.Item) error) error {
-	format := so.Format
-	// Standard input is named <stdin> in messages, as in every command.
-	so.Name = doc.Name
-	if doc.Stdin {
-		so.Name = input.StdinName
-	}
-	// Standard input as it is, not behind input.Open's io.NopCloser:
-	// generate.Read reads a regular file directly and anything else so
-	// that an interrupt ends a wait for input (it looks for an *os.File).
-	var in io.Reader = s.In
-	if !doc.Stdin {
-		rc, err := input.Open(ctx, doc, input.Options{})
-		if err != nil {
-			return cannotRun("cannot read input: %v", err)
-		}
-		defer rc.Close()
-		in = rc
-		if f, ok := rc.(*os.File); ok {
-			meter.reading(f)
-			defer meter.reading(nil)
-		}
-	}
-	if f, ok := in.(*os.File); ok && format == source.FormatAuto {
-		// A regular file is looked at in place, and handed over as the
-		// *os.File it is (generate.Read reads it directly).
-		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
-			head := make([]byte, 4096)
-			n, _ := f.ReadAt(head, 0)
-			if isSitemapHead(head[:n]) {
-				return readGenerateSitemap(ctx, doc, f, maxErrors, yield)
-			}
-			return generate.Read(f, so)(ctx, yield)
-		}
-	}
-	if format == source.FormatAuto {
-		br := bufio.NewReaderSize(generate.Interruptible(ctx, in), 64<<10)
-		// What one read brings: a pipe may hold a first line and then
-		// go silent, and the run must not wait for more to start.
-		if _, err := br.Peek(1); err != nil && ctx.Err() != nil {
-			return ctx.Err()
-		}
-		if head, _ := br.Peek(br.Buffered()); isSitemapHead(head) {
-			return readGenerateSitemap(ctx, doc, br, maxErrors, yield)
-		}
-		in = br
-	}
-	return generate.Read(in, so)(ctx, yield)
-}
-
-// readGenerateSitemap reads the sitemap doc, whose bytes are in (for
-// standard input) or its file (read again by package input), and the
-// children of an index, each found beside the index. What the reader
-// reports becomes a warning of the input: every entry it keeps is checked
-// again by the builder, which skips and counts the invalid ones. A
-// document that cannot be read to its end (a child missing, truncated
-// XML) stops the run: publishing what was read would drop its URLs.
-func readGenerateSitemap(ctx context.Context, doc *input.Doc, in io.Reader, maxErrors int, yield func(*generate.Item) error) error {
-	var diags []sitemap.Diagnostic
-	var lost *sitemap.Diagnostic // a child not read (VAL-01): Complete ends the run at it
-	r := input.NewDocReader(ctx, []input.Doc{*doc}, input.Options{
-		Stdin:        in,
-		Follow:       true,
-		Complete:     true,
-		Decoder:      sitemap.DecoderOptions{MaxErrors: maxErrors},
-		OnDiagnostic: func(d sitemap.Diagnostic) { diags = append(diags, d) },
-	})
-	defer r.Close()
-	flush := func() error {
-		for _, d := range diags {
-			if d.Severity == sitemap.SeverityInfo {
-				continue
-			}
-			if d.Rule == rules.VAL01 {
-				lost = &d
-				continue
-			}
-			file := d.File
-			if file == "" {
-				file = d.URL
-			}
-			p := d // the one problem type: the diagnostic is the source.Error
-			p.File, p.URL = file, ""
-			// An entry the reader skipped (a relative loc, L-01; a control
-			// character, L-07) is an invalid entry of the input, counted
-			// as skipped like one the builder refuses.
-			warn := !entrySkipped(d)
-			if err := yield(&generate.Item{Problem: &p, Warning: warn, File: file, Line: d.Line}); err != nil {
-				return err
-			}
-		}
-		diags = diags[:0]
-		return nil
-	}
-	var it generate.Item
-	for {
-		e, err := r.Next()
-		if ferr := flush(); ferr != nil {
-			return ferr
-		}
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			if lost != nil {
-				return cannotRun("%s; nothing published: the sitemaps would lack its URLs", lost.String())
-			}
-			return cannotRun("cannot read input: %v", err)
-		}
-		if e.Kind != sitemap.ItemURL {
-			continue
-		}
-		it = generate.Item{URL: e.URL, File: e.Doc.Name, Line: e.Line}
-		it.URL.Source = ""
-		if err := yield(&it); err != nil {
-			return err
-		}
-	}
-}
-
-// entrySkipped reports whether the reader's diagnostic d is about an
-// entry it skipped: an error with Skipped set.
-func entrySkipped(d sitemap.Diagnostic) bool {
-	return d.Severity == sitemap.SeverityError && d.Skipped
+	return nil
 }
 
 // warnCrossSubmit explains O-03 when the entries' host differs from the
@@ -652,20 +591,4 @@ func (o *generateOptions) shardOptions(bo *build.Options) (int, int, error) {
 		return 0, 0, nil
 	}
 	return k, n, nil
-}
-
-// isSitemapHead reports whether head, the first bytes of an INPUT, begin
-// a sitemap (input.IsXML) rather than entries: a UTF-16 head (a BOM) is
-// looked at after conversion, so a CSV, JSONL or URL list saved as
-// UTF-16 is read as what it is (package source converts it), not as a
-// text sitemap.
-func isSitemapHead(head []byte) bool {
-	if len(head) >= 2 && (head[0] == 0xff && head[1] == 0xfe || head[0] == 0xfe && head[1] == 0xff) {
-		dec, _, err := transform.Bytes(unicode.BOMOverride(unicode.UTF8.NewDecoder()), head[:len(head)&^1])
-		if err != nil {
-			return true // the decoder says what is wrong
-		}
-		return input.IsXML(dec)
-	}
-	return input.IsXML(head)
 }

@@ -109,38 +109,49 @@ func newEntryWriter(w io.Writer, format string) (*entryWriter, error) {
 }
 
 func (ew *entryWriter) write(it *sitemap.Item) error {
+	if it.Kind != sitemap.ItemIndex {
+		return ew.writeURL(&it.URL)
+	}
 	switch ew.format {
 	case "jsonl":
-		if it.Kind == sitemap.ItemIndex {
-			return ew.jw.WriteIndex(&it.Index)
-		}
-		return ew.jw.Write(&it.URL)
+		return ew.jw.WriteIndex(&it.Index)
 	case "csv":
-		if it.Kind == sitemap.ItemIndex && !ew.wide {
+		if !ew.wide {
 			if !ew.started {
 				ew.started = true
 				ew.cw.Write([]string{"loc", "lastmod"})
 			}
 			return ew.cw.Write([]string{it.Index.Loc, it.Index.LastMod.String()})
 		}
-		if !ew.started {
-			ew.started = true
-			ew.cw.Write([]string{"loc", "lastmod", "changefreq", "priority"})
-		}
-		if it.Kind == sitemap.ItemIndex {
-			return ew.cw.Write([]string{it.Index.Loc, it.Index.LastMod.String(), "", ""})
-		}
+		ew.header()
+		return ew.cw.Write([]string{it.Index.Loc, it.Index.LastMod.String(), "", ""})
+	}
+	ew.bw.WriteString(it.Index.Loc)
+	return ew.bw.WriteByte('\n')
+}
+
+// header writes the CSV header of URL rows, once.
+func (ew *entryWriter) header() {
+	if !ew.started {
+		ew.started = true
+		ew.cw.Write([]string{"loc", "lastmod", "changefreq", "priority"})
+	}
+}
+
+// writeURL prints one URL entry.
+func (ew *entryWriter) writeURL(u *sitemap.URL) error {
+	switch ew.format {
+	case "jsonl":
+		return ew.jw.Write(u)
+	case "csv":
+		ew.header()
 		p := ""
-		if it.URL.Priority != nil {
-			p = sitemap.FormatPriority(*it.URL.Priority)
+		if u.Priority != nil {
+			p = sitemap.FormatPriority(*u.Priority)
 		}
-		return ew.cw.Write([]string{it.URL.Loc, it.URL.LastMod.String(), string(it.URL.ChangeFreq), p})
+		return ew.cw.Write([]string{u.Loc, u.LastMod.String(), string(u.ChangeFreq), p})
 	}
-	loc := it.URL.Loc
-	if it.Kind == sitemap.ItemIndex {
-		loc = it.Index.Loc
-	}
-	ew.bw.WriteString(loc)
+	ew.bw.WriteString(u.Loc)
 	return ew.bw.WriteByte('\n')
 }
 
@@ -228,7 +239,12 @@ func runParse(ctx context.Context, o *parseOptions, s *streams) error {
 		return cannotRun("%v", err)
 	}
 	ew.wide = len(docs) > 1
-	runErr := r.read(input.NewDocReader(ctx, docs, in))
+	var runErr error
+	if o.Follow {
+		runErr = r.walk(ctx, docs, in)
+	} else {
+		runErr = r.read(input.NewDocReader(ctx, docs, in))
+	}
 	bar.Done()
 	r.notes()
 	if err := ew.flush(); err != nil && runErr == nil {
@@ -269,6 +285,40 @@ func (r *parseRun) read(rd *input.Reader) error {
 		}
 		r.bar.Add(1)
 	}
+}
+
+// walk prints the URL entries of docs and of the children of every index
+// among them: the one walk of index trees (input.WalkDocs), as fetch
+// reads them, documents one at a time in order.
+func (r *parseRun) walk(ctx context.Context, docs []input.Doc, in input.Options) error {
+	var werr error // a write error stops the walk
+	sum, err := input.WalkDocs(ctx, docs, in, func(ev fetch.Event) error {
+		switch ev.Kind {
+		case fetch.EventURL:
+			if werr = r.ew.writeURL(ev.URL); werr != nil {
+				return werr
+			}
+			r.bar.Add(1)
+		case fetch.EventDiagnostic:
+			r.diag(*ev.Diagnostic)
+		}
+		return nil
+	})
+	switch {
+	case werr != nil:
+		return cannotRun("writing entries: %v", werr)
+	case err != nil:
+		return cannotRun("%v", err)
+	case sum.StartErr != nil:
+		var oe *input.OpenError
+		if !errors.As(sum.StartErr, &oe) && r.errors > 0 {
+			// An http(s) input that could not be fetched: its FETCH-HTTP
+			// line above said it.
+			return &exitError{Code: exitUsage}
+		}
+		return cannotRun("%v", sum.StartErr)
+	}
+	return nil
 }
 
 func (r *parseRun) diag(d sitemap.Diagnostic) {

@@ -18,7 +18,6 @@ import (
 	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/robots"
 	"github.com/sitemapkit/sitemap/rules"
-	"github.com/sitemapkit/sitemap/store"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
@@ -118,122 +117,146 @@ func runRobotsList(ctx context.Context, opts *robotsOptions, s *streams) error {
 	if opts.Timeout <= 0 {
 		return cannotRun("--timeout %v: use a positive duration, such as 30s", opts.Timeout)
 	}
-	var (
-		f    *robots.File
-		base *url.URL
-		name = opts.Target
-		err  error
-	)
-	popt := robots.WithMaxBytes(opts.MaxBytes)
-	switch {
-	case urlnorm.IsHTTP(opts.Target):
-		var status int
-		f, base, status, err = fetchRobots(ctx, opts)
-		if err != nil {
-			return cannotRun("%v", err)
-		}
-		if f == nil {
-			// RFC 9309 §2.3.1.3: a 4xx robots.txt means no rules and no sitemaps.
-			msg := fmt.Sprintf("HTTP %d: no robots.txt, so no Sitemap lines (RB-02: it must be at /robots.txt)", status)
-			fmt.Fprintf(s.Err, "%s: %s\n", base, msg)
-			if opts.Format == "json" {
-				// The same document shape as for any other answer.
-				enc := json.NewEncoder(s.Out)
-				enc.SetIndent("", "  ")
-				if err := enc.Encode(struct {
-					Robots   string           `json:"robots"`
-					Sitemaps []string         `json:"sitemaps"`
-					Warnings []robots.Warning `json:"warnings"`
-				}{base.String(), []string{}, []robots.Warning{{Rule: rules.RB02, Severity: rules.Warning, Message: msg, URL: base.String()}}}); err != nil {
-					return cannotRun("writing output: %v", err)
-				}
-			}
-			return problemsFound()
-		}
-		name = base.String()
-	case opts.Target == "-":
-		name = input.StdinName
-		if f, err = robots.Parse(s.In, popt); err != nil {
-			return cannotRun("reading standard input: %v", err)
-		}
-	default:
-		fh, err := os.Open(opts.Target)
-		if err != nil {
-			return fileError(opts.Target, err)
-		}
-		if st, err := fh.Stat(); err == nil && st.IsDir() {
-			fh.Close()
-			return cannotRun("%s: is a directory; give a robots.txt file", opts.Target)
-		}
-		f, err = robots.Parse(fh, popt)
-		fh.Close()
-		if err != nil {
-			return cannotRun("reading %s: %v", opts.Target, err)
-		}
+	f, base, name, err := readRobots(ctx, opts, s)
+	if f == nil || err != nil {
+		return err
 	}
 	sitemaps, swarn := f.Sitemaps(base)
 	warnings := append(append([]robots.Warning(nil), f.Warnings()...), swarn...)
+	writeRobotsWarnings(s.Err, name, warnings, opts.MaxPerRule)
+	if err := writeRobotsList(s.Out, opts.Format, name, base != nil, sitemaps, warnings); err != nil {
+		return err
+	}
+	if len(swarn) > 0 || f.Truncated() {
+		return problemsFound()
+	}
+	return nil
+}
+
+// readRobots reads the robots.txt of opts.Target: a URL (its base the
+// final URL), standard input or a file, and returns the name messages
+// give it. A URL that answers 4xx has no robots.txt: that is said (with
+// the JSON document of --format json), and the File is nil with the
+// exit error.
+func readRobots(ctx context.Context, opts *robotsOptions, s *streams) (*robots.File, *url.URL, string, error) {
+	popt := robots.WithMaxBytes(opts.MaxBytes)
+	switch {
+	case urlnorm.IsHTTP(opts.Target):
+		f, base, status, err := fetchRobots(ctx, opts)
+		if err != nil {
+			return nil, nil, "", cannotRun("%v", err)
+		}
+		if f == nil {
+			return nil, nil, "", noRobots(base, status, opts.Format, s)
+		}
+		return f, base, base.String(), nil
+	case opts.Target == "-":
+		f, err := robots.Parse(s.In, popt)
+		if err != nil {
+			return nil, nil, "", cannotRun("reading standard input: %v", err)
+		}
+		return f, nil, input.StdinName, nil
+	}
+	fh, err := os.Open(opts.Target)
+	if err != nil {
+		return nil, nil, "", fileError(opts.Target, err)
+	}
+	defer fh.Close()
+	if st, err := fh.Stat(); err == nil && st.IsDir() {
+		return nil, nil, "", cannotRun("%s: is a directory; give a robots.txt file", opts.Target)
+	}
+	f, err := robots.Parse(fh, popt)
+	if err != nil {
+		return nil, nil, "", cannotRun("reading %s: %v", opts.Target, err)
+	}
+	return f, nil, opts.Target, nil
+}
+
+// robotsListJSON is the document of robots list --format json.
+type robotsListJSON struct {
+	Robots   string           `json:"robots"`
+	Sitemaps []string         `json:"sitemaps"`
+	Warnings []robots.Warning `json:"warnings"`
+}
+
+// noRobots says that the robots.txt URL base answered status (4xx): no
+// rules and no sitemaps (RFC 9309 §2.3.1.3); exit status 1.
+func noRobots(base *url.URL, status int, format string, s *streams) error {
+	msg := fmt.Sprintf("HTTP %d: no robots.txt, so no Sitemap lines (RB-02: it must be at /robots.txt)", status)
+	fmt.Fprintf(s.Err, "%s: %s\n", base, msg)
+	if format == "json" {
+		// The same document shape as for any other answer.
+		enc := json.NewEncoder(s.Out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(robotsListJSON{base.String(), []string{}, []robots.Warning{{Rule: rules.RB02, Severity: rules.Warning, Message: msg, URL: base.String()}}}); err != nil {
+			return cannotRun("writing output: %v", err)
+		}
+	}
+	return problemsFound()
+}
+
+// writeRobotsWarnings writes the warnings of the robots.txt name, one line
+// each, at most maxPerRule of one rule (0: all), the rest counted.
+func writeRobotsWarnings(w io.Writer, name string, warnings []robots.Warning, maxPerRule int) {
 	shown := map[string]int{}
 	var capped []string // rules with warnings not shown, in order of first
-	for _, w := range warnings {
-		if opts.MaxPerRule > 0 && shown[string(w.Rule)] >= opts.MaxPerRule {
-			if shown[string(w.Rule)] == opts.MaxPerRule {
-				capped = append(capped, string(w.Rule))
+	for _, wa := range warnings {
+		if maxPerRule > 0 && shown[string(wa.Rule)] >= maxPerRule {
+			if shown[string(wa.Rule)] == maxPerRule {
+				capped = append(capped, string(wa.Rule))
 			}
-			shown[string(w.Rule)]++
+			shown[string(wa.Rule)]++
 			continue
 		}
-		shown[string(w.Rule)]++
+		shown[string(wa.Rule)]++
 		// One line each, whatever the file holds (or is called).
-		where, msg := check.EscapeControls(name), check.EscapeControls(w.Message)
-		if w.Line > 0 {
-			fmt.Fprintf(s.Err, "%s:%d: warning %s: %s\n", where, w.Line, w.Rule, msg)
+		where, msg := check.EscapeControls(name), check.EscapeControls(wa.Message)
+		if wa.Line > 0 {
+			fmt.Fprintf(w, "%s:%d: warning %s: %s\n", where, wa.Line, wa.Rule, msg)
 		} else {
-			fmt.Fprintf(s.Err, "%s: warning %s: %s\n", where, w.Rule, msg)
+			fmt.Fprintf(w, "%s: warning %s: %s\n", where, wa.Rule, msg)
 		}
 	}
 	for _, r := range capped {
-		n := shown[r] - opts.MaxPerRule
-		fmt.Fprintf(s.Err, "%s: note %s: and %d more %s %s (use --max-per-rule 0 to see all)\n",
+		n := shown[r] - maxPerRule
+		fmt.Fprintf(w, "%s: note %s: and %d more %s %s (use --max-per-rule 0 to see all)\n",
 			check.EscapeControls(name), r, n, r, map[bool]string{true: "warning", false: "warnings"}[n == 1])
 	}
-	switch opts.Format {
+}
+
+// writeRobotsList writes the sitemap URLs in format (text, jsonl, or json
+// with the warnings; fromURL says whether name is a URL or a file).
+func writeRobotsList(w io.Writer, format, name string, fromURL bool, sitemaps []string, warnings []robots.Warning) error {
+	switch format {
 	case "text":
 		for _, u := range sitemaps {
-			if _, err := fmt.Fprintln(s.Out, u); err != nil {
+			if _, err := fmt.Fprintln(w, u); err != nil {
 				return outputError(err)
 			}
 		}
 	case "jsonl":
-		enc := json.NewEncoder(s.Out)
+		enc := json.NewEncoder(w)
 		for _, u := range sitemaps {
 			if err := enc.Encode(map[string]string{"loc": u}); err != nil {
 				return cannotRun("writing output: %v", err)
 			}
 		}
 	case "json":
-		out := struct {
-			Robots   string           `json:"robots"`
-			Sitemaps []string         `json:"sitemaps"`
-			Warnings []robots.Warning `json:"warnings"`
-		}{Robots: name, Sitemaps: append([]string{}, sitemaps...), Warnings: []robots.Warning{}}
-		for _, w := range warnings {
-			jw := w // a diagnostic as JSON, placed below
-			if base != nil {
+		out := robotsListJSON{Robots: name, Sitemaps: append([]string{}, sitemaps...), Warnings: []robots.Warning{}}
+		for _, wa := range warnings {
+			jw := wa // a diagnostic as JSON, placed below
+			if fromURL {
 				jw.URL = name
 			} else {
 				jw.File = name
 			}
 			out.Warnings = append(out.Warnings, jw)
 		}
-		enc := json.NewEncoder(s.Out)
+		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(out); err != nil {
 			return cannotRun("writing output: %v", err)
 		}
-	}
-	if len(swarn) > 0 || f.Truncated() {
-		return problemsFound()
 	}
 	return nil
 }
@@ -291,104 +314,100 @@ func runRobotsEdit(opts *robotsOptions, s *streams) error {
 		return cannotRun("%s: %s edits a local file; download it, edit it, and upload it", opts.Target, opts.Action)
 	}
 	if opts.Action == "add" {
-		// The line names the sitemap as generate --robots writes it, so
-		// the two never list one sitemap twice.
-		n, ch, err := urlnorm.Normalize(opts.SitemapURL)
-		if err != nil {
-			if err := robots.CheckSitemapURL(opts.SitemapURL); err != nil {
-				return cannotRun("%v", err)
-			}
-			if _, pr := check.URL(opts.SitemapURL); !pr.OK() { // it refuses every URL without a normal form
-				return cannotRun("sitemap URL %q %s (%s)", check.EscapeControls(opts.SitemapURL), pr.Text(), pr.Rule)
-			}
-			return cannotRun("sitemap URL %v", err)
+		if err := normalSitemapURL(opts, s); err != nil {
+			return err
 		}
-		if ch != 0 {
-			fmt.Fprintf(s.Err, "sitemap URL %q written as %q (%s; L-18)\n", check.EscapeControls(opts.SitemapURL), n, ch)
-			opts.SitemapURL = n
-		}
-	}
-	if err := robots.CheckSitemapURL(opts.SitemapURL); err != nil && opts.Action == "add" {
-		return cannotRun("%v", err)
 	}
 	name := opts.Target
-	var (
-		src    []byte
-		mode   fs.FileMode = 0o644
-		exists             = true
-		err    error
-	)
+	var edit func(robots.Edit) (robots.Edited, error)
 	if name == "-" {
 		name = input.StdinName
-		if src, err = io.ReadAll(s.In); err != nil {
+		src, err := io.ReadAll(s.In)
+		if err != nil {
 			return cannotRun("reading standard input: %v", err)
 		}
+		edit = func(e robots.Edit) (robots.Edited, error) { return e.Apply(src) }
 	} else {
-		st, err := os.Stat(name)
-		switch {
-		case errors.Is(err, fs.ErrNotExist) && opts.Action == "add":
-			exists = false
-		case err != nil:
-			return fileError(name, err)
-		case !st.Mode().IsRegular():
-			return cannotRun("%s is not a regular file", name)
-		default:
-			mode = st.Mode().Perm()
-			if src, err = os.ReadFile(name); err != nil {
-				return fileError(name, err)
-			}
-		}
+		edit = func(e robots.Edit) (robots.Edited, error) { return e.File(name) }
 	}
-	var (
-		out     []byte
-		changed bool
-	)
+	var ed robots.Edited
+	var err error
 	if opts.Action == "add" {
-		out, changed, err = robots.AddSitemap(src, opts.SitemapURL)
+		ed, err = edit(robots.Edit{Add: opts.SitemapURL})
 	} else {
-		out, changed, err = robots.RemoveSitemap(src, opts.SitemapURL)
-		if n, ch, nerr := urlnorm.Normalize(opts.SitemapURL); err == nil && !changed && nerr == nil && ch != 0 {
+		ed, err = edit(robots.Edit{Remove: []string{opts.SitemapURL}})
+		if n, ch, nerr := urlnorm.Normalize(opts.SitemapURL); err == nil && !ed.Changed() && nerr == nil && ch != 0 {
 			// The line add wrote for the URL as given (its normal form).
-			if out, changed, err = robots.RemoveSitemap(src, n); changed {
+			if ed, err = edit(robots.Edit{Remove: []string{n}}); ed.Changed() {
 				opts.SitemapURL = n
 			}
 		}
 	}
-	if err != nil {
-		return cannotRun("%s: %v", name, err)
+	if err := robotsEditError(name, err); err != nil {
+		return err
 	}
 	if opts.Target == "-" {
-		if _, err := s.Out.Write(out); err != nil {
+		if _, err := s.Out.Write(ed.Out); err != nil {
 			return cannotRun("writing output: %v", err)
-		}
-	} else if changed {
-		if err := store.WriteFile(name, out, mode); err != nil {
-			return cannotRun("%v", err)
 		}
 	}
 	switch {
-	case opts.Action == "add" && !changed:
+	case opts.Action == "add" && !ed.Changed():
 		fmt.Fprintf(s.Err, "%s: already lists Sitemap: %s; unchanged\n", name, opts.SitemapURL)
-	case opts.Action == "add" && !exists:
+	case opts.Action == "add" && ed.Created:
 		fmt.Fprintf(s.Err, "%s: created with Sitemap: %s\n", name, opts.SitemapURL)
 	case opts.Action == "add":
 		fmt.Fprintf(s.Err, "%s: added Sitemap: %s\n", name, opts.SitemapURL)
-	case !changed:
+	case !ed.Changed():
 		fmt.Fprintf(s.Err, "%s: no Sitemap line lists %s; unchanged\n", name, opts.SitemapURL)
 	default:
 		fmt.Fprintf(s.Err, "%s: removed Sitemap: %s\n", name, opts.SitemapURL)
 	}
-	if opts.Action == "add" {
-		// RB-11: the sitemap itself should not be disallowed for crawlers.
-		f := robots.ParseBytes(out)
-		for _, ua := range []string{"*", "Googlebot", "bingbot"} {
-			if !f.Allowed(ua, opts.SitemapURL) {
-				fmt.Fprintf(s.Err, "%s: warning RB-11: this robots.txt disallows %s for %s; crawlers will not fetch it\n", name, robots.PathOf(opts.SitemapURL), ua)
-				break
-			}
-		}
+	if ua := ed.Disallowed; ua != "" {
+		fmt.Fprintf(s.Err, "%s: warning RB-11: this robots.txt disallows %s for %s; crawlers will not fetch it\n", name, robots.PathOf(opts.SitemapURL), ua)
 	}
 	return nil
+}
+
+// normalSitemapURL puts the SITEMAP_URL of add in its normal form, the
+// one generate --robots writes, so the two never list one sitemap twice;
+// a rewrite is said. A URL that cannot be on a Sitemap: line is exit 2.
+func normalSitemapURL(opts *robotsOptions, s *streams) error {
+	n, ch, err := urlnorm.Normalize(opts.SitemapURL)
+	if err != nil {
+		if err := robots.CheckSitemapURL(opts.SitemapURL); err != nil {
+			return cannotRun("%v", err)
+		}
+		if _, pr := check.URL(opts.SitemapURL); !pr.OK() { // it refuses every URL without a normal form
+			return cannotRun("sitemap URL %q %s (%s)", check.EscapeControls(opts.SitemapURL), pr.Text(), pr.Rule)
+		}
+		return cannotRun("sitemap URL %v", err)
+	}
+	if ch != 0 {
+		fmt.Fprintf(s.Err, "sitemap URL %q written as %q (%s; L-18)\n", check.EscapeControls(opts.SitemapURL), n, ch)
+		opts.SitemapURL = n
+	}
+	if err := robots.CheckSitemapURL(opts.SitemapURL); err != nil {
+		return cannotRun("%v", err)
+	}
+	return nil
+}
+
+// robotsEditError is the exit-2 error of a robots.txt edit that failed
+// (nil for none), worded by the step that failed.
+func robotsEditError(name string, err error) error {
+	var fe *robots.FileError
+	switch {
+	case err == nil:
+		return nil
+	case !errors.As(err, &fe):
+		return cannotRun("%s: %v", name, err) // the content of standard input
+	case fe.Op == "edit":
+		return cannotRun("%s: %v", name, fe.Err)
+	case fe.Op == "read" && errors.As(fe.Err, new(*fs.PathError)):
+		return fileError(name, fe.Err)
+	}
+	return cannotRun("%v", fe.Err) // not a regular file; or writing it
 }
 
 // fileError is the exit-2 error for a local robots.txt that cannot be

@@ -2,10 +2,10 @@ package main
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"net/url"
@@ -16,7 +16,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
 	"github.com/spf13/cobra"
 
 	sitemap "github.com/sitemapkit/sitemap"
@@ -148,6 +147,34 @@ See docs/SERVE.md for how changes are found and what they cost.`,
 const serveReady = "sitemap serve: listening on "
 
 func runServe(ctx context.Context, o *serveOptions, s *streams) error {
+	if err := o.check(); err != nil {
+		return err
+	}
+	r := &serveRun{o: o, s: s, feedDown: make(chan error, 1)}
+	if o.RobotsTxt != "" {
+		b, err := os.ReadFile(o.RobotsTxt)
+		if err != nil {
+			return cannotRun("--robots-from: %v", err)
+		}
+		r.robotsTxt = b
+	}
+	defer r.close()
+	var site http.Handler
+	var what string
+	var err error
+	if o.Dir != "" {
+		site, what, err = o.dirSite()
+	} else {
+		site, what, err = r.handler(ctx)
+	}
+	if err != nil || site == nil {
+		return err
+	}
+	return r.serve(ctx, site, what)
+}
+
+// check refuses flags that do not go together, before anything opens.
+func (o *serveOptions) check() error {
 	sources := 0
 	for _, set := range []bool{o.Dir != "", o.DB != "", o.State != ""} {
 		if set {
@@ -161,138 +188,171 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 		return cannotRun("--table, --query, --columns and --key need --db")
 	}
 	if o.Dir == "" {
-		if err := o.checkPaging(); err != nil {
-			return err
+		return o.checkPaging()
+	}
+	return nil
+}
+
+// dirSite is the handler of a published directory.
+func (o *serveOptions) dirSite() (http.Handler, string, error) {
+	if fi, err := os.Stat(o.Dir); err != nil || !fi.IsDir() {
+		return nil, "", cannotRun("%s is not a directory: give the directory 'sitemap generate --out' wrote", o.Dir)
+	}
+	dopt := serve.DirOptions{CacheControl: o.Cache}
+	if o.HTML {
+		dopt.HTML = serve.HTMLView
+	}
+	d, err := serve.Dir(o.Dir, dopt)
+	if err != nil {
+		return nil, "", cannotRun("%v", err)
+	}
+	return d, o.Dir, nil
+}
+
+// serveRun is one run of `sitemap serve` from a database or crawl state:
+// the handler, what its feed and IndexNow queue need, and what to close.
+type serveRun struct {
+	o         *serveOptions
+	s         *streams
+	robotsTxt []byte // of --robots-from
+	h         *serve.Handler
+	drops     *serve.DropLog
+	feedDown  chan error  // a feed that never started
+	feedLive  atomic.Bool // the feed told its first change
+	logMu     sync.Mutex
+	catchUp   func()   // with --indexnow-catch-up, after the first build
+	closers   []func() // run in reverse order by close
+}
+
+func (r *serveRun) close() {
+	for i := len(r.closers) - 1; i >= 0; i-- {
+		r.closers[i]()
+	}
+}
+
+// logf writes one line of the server's log on standard error.
+func (r *serveRun) logf(format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	if strings.IndexFunc(msg, func(r rune) bool { return r < ' ' || r == 0x7f }) >= 0 {
+		msg = strconv.QuoteToGraphic(msg) // still one line, whatever it holds
+	}
+	r.logMu.Lock()
+	defer r.logMu.Unlock()
+	fmt.Fprintf(r.s.Err, "sitemap serve: %s\n", msg)
+}
+
+// handler opens the source, builds every page once (with --base-url) and
+// returns the handler that serves them; a nil handler after
+// --install-trigger or --remove-trigger, which only say what they did.
+func (r *serveRun) handler(ctx context.Context) (http.Handler, string, error) {
+	o := r.o
+	r.drops = serve.NewDropLog(r.s.Err, 0) // each bad value once per row, however often it is read
+	r.drops.Prefix = "sitemap serve: "
+	src, closeSrc, err := o.openSource(ctx, r.drops.Dropped)
+	if err != nil {
+		return nil, "", err
+	}
+	r.closers = append(r.closers, closeSrc)
+	if o.InstallTrigger || o.RemoveTrigger {
+		return nil, "", o.trigger(ctx, src, r.s)
+	}
+	if q, ok := src.(*serve.SQLSource); ok && q.Found() != "" {
+		fmt.Fprintf(r.s.Err, "sitemap serve: columns %s\n", q.Found())
+	}
+	opt, err := r.options(ctx, &src)
+	if err != nil {
+		return nil, "", err
+	}
+	if r.h, err = serve.NewHandler(src, opt); err != nil {
+		return nil, "", cannotRun("%v", err)
+	}
+	r.closers = append(r.closers, func() { r.h.Close() })
+	start := time.Now()
+	if err := r.h.Refresh(ctx); err != nil {
+		if ctx.Err() != nil {
+			return nil, "", nil
+		}
+		return nil, "", cannotRun("%v", err)
+	}
+	if r.catchUp != nil && o.IndexNowCatchUp {
+		r.catchUp()
+	}
+	if o.BaseURL != "" {
+		return r.h, fmt.Sprintf("%s built in %s", plural(r.h.Pages(), "page"), time.Since(start).Round(time.Millisecond)), nil
+	}
+	return r.h, "pages built at the first request of each host", nil
+}
+
+// options are the handler's options from the flags; src gets the change
+// feed of --feed, and --indexnow-key-file its queue.
+func (r *serveRun) options(ctx context.Context, src *serve.Source) (serve.Options, error) {
+	o := r.o
+	opt := serve.Options{BaseURL: o.BaseURL, Hosts: o.Hosts, Name: o.Name, PerPage: o.PerPage, Recheck: o.Recheck,
+		CacheControl: o.Cache, GzipIndex: o.GzipIndex, XSL: o.XSL, Robots: o.Robots, RobotsTxt: r.robotsTxt,
+		CacheDir: o.CacheDir}
+	opt.Skipped = func(loc string, err error) {
+		r.logf("entry left out of its page: %s", err) // an *EntryError quotes the value it names
+	}
+	opt.Dropped = r.drops.EncoderDropped
+	opt.CheckError = func(err error) {
+		if err == nil {
+			r.logf("the source is read again: serving what it holds")
+			return
+		}
+		r.logf("%v; serving the pages of the last check that succeeded until one does", err)
+	}
+	opt.FeedError = func(err error) {
+		if !r.feedLive.Load() {
+			return // it never started: the command stops with its error
+		}
+		r.logf("change feed: %v; checking every page every %s until it is back", err, o.Recheck)
+	}
+	if o.HTML {
+		opt.HTML = serve.HTMLView
+	}
+	if o.Feed != "" {
+		*src = o.watched(*src, r.feedDown, &r.feedLive, r.logf)
+	}
+	if o.IndexNowKeyFile != "" {
+		if err := r.indexnow(ctx, &opt); err != nil {
+			return opt, err
 		}
 	}
-	var robotsTxt []byte
-	if o.RobotsTxt != "" {
-		b, err := os.ReadFile(o.RobotsTxt)
-		if err != nil {
-			return cannotRun("--robots-from: %v", err)
-		}
-		robotsTxt = b
+	return opt, nil
+}
+
+// indexnow starts the IndexNow queue of --indexnow-key-file: every
+// change the handler tells is submitted; catchUp sends, once the first
+// build is done, what the pages hold and the ledger has not seen.
+func (r *serveRun) indexnow(ctx context.Context, opt *serve.Options) error {
+	q, opts, closeState, err := r.o.indexnowQueue(ctx, r.logf)
+	if err != nil {
+		return err
 	}
-	var site http.Handler
-	var h *serve.Handler
-	feedDown := make(chan error, 1) // a feed that never started
-	var feedLive atomic.Bool        // the feed told its first change
-	var drops *serve.DropLog
-	var what string
-	if o.Dir != "" {
-		if fi, err := os.Stat(o.Dir); err != nil || !fi.IsDir() {
-			return cannotRun("%s is not a directory: give the directory 'sitemap generate --out' wrote", o.Dir)
-		}
-		dopt := serve.DirOptions{CacheControl: o.Cache}
-		if o.HTML {
-			dopt.HTML = serve.HTMLView
-		}
-		d, err := serve.Dir(o.Dir, dopt)
-		if err != nil {
-			return cannotRun("%v", err)
-		}
-		site, what = d, o.Dir
-	} else {
-		drops = serve.NewDropLog(s.Err, 0) // each bad value once per row, however often it is read
-		drops.Prefix = "sitemap serve: "
-		src, closeSrc, err := openServeSource(ctx, o, drops.Dropped)
-		if err != nil {
-			return cannotRun("%v", err)
-		}
-		defer closeSrc()
-		if o.InstallTrigger || o.RemoveTrigger {
-			return o.trigger(ctx, src, s)
-		}
-		if q, ok := src.(*serve.SQLSource); ok && q.Found() != "" {
-			fmt.Fprintf(s.Err, "sitemap serve: columns %s\n", q.Found())
-		}
-		opt := serve.Options{BaseURL: o.BaseURL, Hosts: o.Hosts, Name: o.Name, PerPage: o.PerPage, Recheck: o.Recheck,
-			CacheControl: o.Cache, GzipIndex: o.GzipIndex, XSL: o.XSL, Robots: o.Robots, RobotsTxt: robotsTxt,
-			CacheDir: o.CacheDir}
-		var logMu sync.Mutex
-		logf := func(format string, args ...any) {
-			msg := fmt.Sprintf(format, args...)
-			if strings.IndexFunc(msg, func(r rune) bool { return r < ' ' || r == 0x7f }) >= 0 {
-				msg = strconv.QuoteToGraphic(msg) // still one line, whatever it holds
-			}
-			logMu.Lock()
-			defer logMu.Unlock()
-			fmt.Fprintf(s.Err, "sitemap serve: %s\n", msg)
-		}
-		opt.Skipped = func(loc string, err error) {
-			logf("entry left out of its page: %s", err) // an *EntryError quotes the value it names
-		}
-		opt.Dropped = drops.EncoderDropped
-		opt.CheckError = func(err error) {
-			if err == nil {
-				logf("the source is read again: serving what it holds")
+	r.closers = append(r.closers, closeState)
+	opt.Changed = q.Add
+	qctx, stopQueue := context.WithCancel(ctx)
+	var sending sync.WaitGroup
+	r.closers = append(r.closers, func() { stopQueue(); sending.Wait() })
+	sending.Go(func() { q.Run(qctx) })
+	r.catchUp = func() {
+		sending.Go(func() {
+			sum, err := indexnow.Submit(qctx, r.h.Entries(), opts)
+			if err != nil && qctx.Err() == nil {
+				r.logf("indexnow: sending what the pages hold at start: %v", err)
 				return
 			}
-			logf("%v; serving the pages of the last check that succeeded until one does", err)
-		}
-		opt.FeedError = func(err error) {
-			if !feedLive.Load() {
-				return // it never started: the command stops with its error
-			}
-			logf("change feed: %v; checking every page every %s until it is back", err, o.Recheck)
-		}
-		if o.HTML {
-			opt.HTML = serve.HTMLView
-		}
-		if o.Feed != "" {
-			src = o.watched(src, feedDown, &feedLive, logf)
-		}
-		var catchUp func(context.Context) // sends what the first build holds and the ledger has not seen
-		if o.IndexNowKeyFile != "" {
-			q, opts, closeState, err := o.indexnowQueue(ctx, logf)
-			if err != nil {
-				return err
-			}
-			defer closeState()
-			opt.Changed = q.Add
-			qctx, stopQueue := context.WithCancel(ctx)
-			var sending sync.WaitGroup
-			defer func() { stopQueue(); sending.Wait() }()
-			sending.Go(func() { q.Run(qctx) })
-			catchUp = func(hctx context.Context) {
-				sending.Go(func() {
-					sum, err := indexnow.Submit(qctx, h.Entries(), opts)
-					if err != nil && qctx.Err() == nil {
-						logf("indexnow: sending what the pages hold at start: %v", err)
-						return
-					}
-					logf("indexnow: at start: %s", sum)
-				})
-			}
-		}
-		if h, err = serve.NewHandler(src, opt); err != nil {
-			return cannotRun("%v", err)
-		}
-		defer h.Close()
-		start := time.Now()
-		if err := h.Refresh(ctx); err != nil {
-			if ctx.Err() != nil {
-				return nil
-			}
-			return cannotRun("%v", err)
-		}
-		if catchUp != nil && o.IndexNowCatchUp {
-			catchUp(ctx)
-		}
-		if o.BaseURL != "" {
-			what = fmt.Sprintf("%s built in %s", plural(h.Pages(), "page"), time.Since(start).Round(time.Millisecond))
-		} else {
-			what = "pages built at the first request of each host"
-		}
-		site = h
+			r.logf("indexnow: at start: %s", sum)
+		})
 	}
-	var logw io.Writer
-	if o.AccessLog {
-		logw = s.Err
-	}
-	rl := serve.NewRequestLog(logw)
+	return nil
+}
+
+// admin is the mux of /healthz and /metrics.
+func (r *serveRun) admin(rl *serve.RequestLog) *http.ServeMux {
+	h := r.h
 	admin := http.NewServeMux()
-	admin.HandleFunc("/healthz", func(w http.ResponseWriter, r *http.Request) {
+	admin.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		if h != nil {
 			if err := h.Err(); err != nil {
@@ -302,14 +362,39 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 		}
 		io.WriteString(w, "ok\n")
 	})
-	admin.HandleFunc("/metrics", func(w http.ResponseWriter, r *http.Request) {
+	admin.HandleFunc("/metrics", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
 		if h != nil {
 			h.WriteMetrics(w)
-			drops.WriteMetrics(w)
+			r.drops.WriteMetrics(w)
 		}
 		rl.WriteMetrics(w)
 	})
+	return admin
+}
+
+// newServer is an HTTP server of handler hd with the timeouts of the flags.
+func (r *serveRun) newServer(ctx context.Context, hd http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           hd,
+		ReadHeaderTimeout: r.o.ReadTimeout,
+		ReadTimeout:       r.o.ReadTimeout,
+		WriteTimeout:      r.o.WriteTimeout,
+		IdleTimeout:       2 * time.Minute,
+		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+}
+
+// serve listens on --addr (and --admin-addr), says where, keeps the pages
+// current, and stops gracefully when ctx is done.
+func (r *serveRun) serve(ctx context.Context, site http.Handler, what string) error {
+	o, s := r.o, r.s
+	var logw io.Writer
+	if o.AccessLog {
+		logw = s.Err
+	}
+	rl := serve.NewRequestLog(logw)
+	admin := r.admin(rl)
 	mux := http.NewServeMux()
 	if o.AdminAddr == "" {
 		// On the public listener, for loopback clients only.
@@ -321,17 +406,7 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 	if err != nil {
 		return cannotRun("--addr %s: %v", o.Addr, err)
 	}
-	newServer := func(hd http.Handler) *http.Server {
-		return &http.Server{
-			Handler:           hd,
-			ReadHeaderTimeout: o.ReadTimeout,
-			ReadTimeout:       o.ReadTimeout,
-			WriteTimeout:      o.WriteTimeout,
-			IdleTimeout:       2 * time.Minute,
-			BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
-		}
-	}
-	srv := newServer(rl.Wrap(mux))
+	srv := r.newServer(ctx, rl.Wrap(mux))
 	done := make(chan error, 2)
 	if o.AdminAddr != "" {
 		aln, err := net.Listen("tcp", o.AdminAddr)
@@ -339,7 +414,7 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 			ln.Close()
 			return cannotRun("--admin-addr %s: %v", o.AdminAddr, err)
 		}
-		asrv := newServer(admin)
+		asrv := r.newServer(ctx, admin)
 		defer asrv.Close()
 		go func() {
 			if err := asrv.Serve(aln); !errors.Is(err, http.ErrServerClosed) {
@@ -358,20 +433,26 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 	defer func() { <-ran }()
 	rctx, stopRun := context.WithCancel(ctx)
 	defer stopRun() // before waiting for it: a failed Serve returns with ctx still live
-	if h != nil {
-		go func() { h.Run(rctx); close(ran) }()
+	if r.h != nil {
+		go func() { r.h.Run(rctx); close(ran) }()
 	} else {
 		close(ran)
 	}
 	select {
 	case err := <-done:
 		return cannotRun("serve: %v", err)
-	case err := <-feedDown:
+	case err := <-r.feedDown:
 		srv.Close()
 		return cannotRun("--feed %s: %v", o.Feed, err)
 	case <-ctx.Done():
 	}
-	fmt.Fprintf(s.Err, "sitemap serve: stopping: finishing the answers in progress (at most %s)\n", o.ShutdownTimeout)
+	return r.shutdown(srv, done)
+}
+
+// shutdown lets the answers in progress finish, within --shutdown-timeout.
+func (r *serveRun) shutdown(srv *http.Server, done <-chan error) error {
+	o := r.o
+	fmt.Fprintf(r.s.Err, "sitemap serve: stopping: finishing the answers in progress (at most %s)\n", o.ShutdownTimeout)
 	sctx, cancel := context.WithTimeout(context.Background(), o.ShutdownTimeout)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil {
@@ -420,7 +501,7 @@ func (o *serveOptions) checkPaging() error {
 		switch {
 		case o.Feed != "" && o.Feed != "logical" && o.Feed != "notify":
 			return cannotRun("--feed %q: give logical or notify", o.Feed)
-		case !isPostgresDSN(o.DB) || o.Table == "":
+		case !state.IsPostgres(o.DB) || o.Table == "":
 			return cannotRun("%s follows a PostgreSQL table: give --db postgres://… and --table", flag)
 		case o.InstallTrigger && o.RemoveTrigger:
 			return cannotRun("--install-trigger and --remove-trigger: give one")
@@ -451,110 +532,42 @@ func (o *serveOptions) checkPaging() error {
 	return nil
 }
 
-// openCrawlState opens the crawl state of --state: a file, or a
-// PostgreSQL database (postgres://…), refusing one whose crawl has not
-// finished or lists no page.
-func openCrawlState(ctx context.Context, path string) (serve.Source, func(), error) {
-	shown := state.Redact(path)
-	var (
-		st interface {
-			Crawl() state.CrawlLog
-			Close() error
-		}
-		version func(context.Context) (string, error) // nil: the listed pages counted
-	)
-	if state.IsPostgres(path) {
-		pg, err := state.OpenPostgres(ctx, path, state.PostgresOptions{})
-		if err != nil {
-			return nil, nil, fmt.Errorf("--state %s: %w", shown, err)
-		}
-		st = pg
-	} else {
-		if _, err := os.Stat(path); err != nil {
-			return nil, nil, fmt.Errorf("--state %s: %w (give the file 'sitemap crawl --state' wrote)", path, err)
-		}
-		f, err := state.OpenSQLite(ctx, path, state.SQLiteOptions{})
-		if err != nil {
-			return nil, nil, err
-		}
-		st, version = f, serve.FileVersion(path, path+"-wal")
-	}
-	fail := func(format string, args ...any) (serve.Source, func(), error) {
-		st.Close()
-		return nil, nil, fmt.Errorf(format, args...)
-	}
-	counts, err := st.Crawl().Reasons(ctx)
-	if err != nil {
-		return fail("--state %s: %w", shown, err)
-	}
-	left := 0
-	for reason, n := range counts {
-		if reason != "" {
-			left += n
-		}
-	}
-	pending := 0
-	if fc, ok := st.Crawl().(state.FrontierCounter); ok {
-		if pending, err = fc.Frontier(ctx); err != nil {
-			return fail("--state %s: %w", shown, err)
-		}
-	}
-	if counts[""]+left+pending == 0 {
-		return fail("--state %s holds no crawl, so it lists no page: give the state of a 'sitemap crawl --state' run", shown)
-	}
-	// The crawl log holds one run: a stopped one has listed only the
-	// pages it reached, and serving it would publish part of the site.
-	finished := pending == 0
-	if d, ok := st.Crawl().(state.CrawlDone); ok && finished {
-		if finished, err = d.Finished(ctx); err != nil {
-			return fail("--state %s: %w", shown, err)
-		}
-	}
-	if !finished {
-		return fail("--state %s: the crawl has not finished (%s still to fetch): serving it would publish only the pages it reached; run the same 'sitemap crawl' command again to finish it, then serve", shown, plural(pending, "URL"))
-	}
-	if counts[""] == 0 {
-		return fail("--state %s: the crawl lists no page (%s left out; 'sitemap crawl --report' says why): nothing to serve", shown, plural(left, "URL"))
-	}
-	return serve.Crawl(st.Crawl(), version), func() { st.Close() }, nil
-}
-
-// openServeSource opens the database or crawl state of o; dropped is told
-// the values of a row left out of its entry.
-func openServeSource(ctx context.Context, o *serveOptions, dropped func(serve.Key, string, *sitemap.EntryError)) (serve.Source, func(), error) {
+// openSource opens the database or crawl state of o; dropped is told the
+// values of a row left out of its entry.
+func (o *serveOptions) openSource(ctx context.Context, dropped func(serve.Key, string, *sitemap.EntryError)) (serve.Source, func(), error) {
 	if o.State != "" {
-		return openCrawlState(ctx, o.State)
+		src, closeState, err := serve.OpenCrawl(ctx, o.State)
+		var cse *serve.CrawlStateError
+		switch {
+		case errors.As(err, &cse) && cse.NotFinished:
+			return nil, nil, cannotRun("--state %s: the crawl has not finished (%s still to fetch): serving it would publish only the pages it reached; run the same 'sitemap crawl' command again to finish it, then serve", cse.Path, plural(cse.Pending, "URL"))
+		case errors.As(err, &cse) && cse.Left > 0:
+			return nil, nil, cannotRun("--state %s: the crawl lists no page (%s left out; 'sitemap crawl --report' says why): nothing to serve", cse.Path, plural(cse.Left, "URL"))
+		case err != nil:
+			return nil, nil, cannotRun("--state %v", err)
+		}
+		return src, closeState, nil
 	}
 	if o.Table == "" && o.Query == "" {
-		return nil, nil, errors.New("--db needs --table or --query")
+		return nil, nil, cannotRun("--db needs --table or --query")
 	}
 	cols, err := serve.ParseColumns(o.Columns)
 	if err != nil {
-		return nil, nil, fmt.Errorf("--columns: %w", err)
+		return nil, nil, cannotRun("--columns: %v", err)
 	}
-	driver, dsn := "sqlite", o.DB
-	if isPostgresDSN(o.DB) {
-		driver = "pgx"
-	} else {
-		if _, err := os.Stat(o.DB); err != nil {
-			return nil, nil, fmt.Errorf("--db %s: %w (give a SQLite file or a postgres:// URL)", o.DB, err)
-		}
-		dsn = "file:" + o.DB + "?mode=ro"
-	}
-	db, err := sql.Open(driver, dsn)
-	if err != nil {
-		return nil, nil, fmt.Errorf("--db: %w", err)
+	db, err := serve.OpenDB(o.DB)
+	switch {
+	case errors.As(err, new(*fs.PathError)):
+		return nil, nil, cannotRun("--db %v", err)
+	case err != nil:
+		return nil, nil, cannotRun("--db: %v", err)
 	}
 	src, err := serve.SQL(ctx, db, serve.Query{Table: o.Table, Query: o.Query, Columns: cols, Key: o.Key, Dropped: dropped})
 	if err != nil {
 		db.Close()
-		return nil, nil, err
+		return nil, nil, cannotRun("%v", err)
 	}
 	return src, func() { src.Close(); db.Close() }, nil
-}
-
-func isPostgresDSN(s string) bool {
-	return strings.HasPrefix(s, "postgres://") || strings.HasPrefix(s, "postgresql://")
 }
 
 // watched gives src the change feed of --feed. A feed that fails before
@@ -596,7 +609,7 @@ func (o *serveOptions) trigger(ctx context.Context, src serve.Source, s *streams
 	if !ok {
 		return cannotRun("--install-trigger needs --db postgres://… --table")
 	}
-	db, err := sql.Open("pgx", o.DB)
+	db, err := serve.OpenDB(o.DB) // a postgres:// URL: checked above
 	if err != nil {
 		return cannotRun("--db: %v", err)
 	}

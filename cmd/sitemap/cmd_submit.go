@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -79,98 +77,25 @@ turns under its lock). See docs/INDEXNOW.md#submit.`,
 }
 
 func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
-	switch {
-	case o.BatchSize < 1 || o.BatchSize > indexnow.MaxBatch:
-		return cannotRun("--batch-size %d: use 1 to %d (IN-08)", o.BatchSize, indexnow.MaxBatch)
-	case o.MaxPerDay < 0:
-		return cannotRun("--max-per-day %d: use 0 (no limit) or more", o.MaxPerDay)
-	case o.Timeout <= 0:
-		return cannotRun("--timeout %v: use a positive duration", o.Timeout)
-	case o.LockWait <= 0:
-		return cannotRun("--lock-wait %v: use a positive duration", o.LockWait)
-	}
-	// A local input that is not there stops the run before anything is
-	// read (the others would be read, and their URLs not sent).
-	for _, in := range o.Inputs {
-		if in == "-" || urlnorm.IsHTTP(in) || store.IsS3(in) {
-			continue
-		}
-		if _, err := os.Stat(in); err != nil {
-			return fileError(in, err)
-		}
-	}
-	key := o.Key
-	if o.KeyFile != "" {
-		if key != "" {
-			return cannotRun("give --key or --key-file, not both")
-		}
-		f, err := os.Open(o.KeyFile)
-		if err != nil {
-			return cannotRun("--key-file: %v", err)
-		}
-		key, err = indexnow.ReadKeyFile(f)
-		f.Close()
-		if err != nil {
-			return cannotRun("--key-file %s: %v", o.KeyFile, err)
-		}
-		if filepath.Base(o.KeyFile) != indexnow.KeyFileName(key) && o.KeyLocation == "" {
-			fmt.Fprintf(s.Err, "sitemap: warning: the key file is named %s; engines look for %s at the root of the host unless --key-location says where it is\n",
-				filepath.Base(o.KeyFile), indexnow.KeyFileName(key))
-		}
-	}
-	if key == "" {
-		return cannotRun("no key: give --key KEY or --key-file FILE (make one with 'sitemap indexnow key --out DIR')")
-	}
-	if err := indexnow.ValidKey(key); err != nil {
-		return cannotRun("%v", err)
-	}
-	if o.KeyLocation != "" {
-		o.KeyLocation = indexnow.NormalURL(o.KeyLocation) // as the POST carries it
-	}
-	host := o.Host
-	if host == "" && o.KeyLocation != "" {
-		host = indexnow.HostOf(o.KeyLocation)
-	}
-	if host == "" {
-		return cannotRun("no host: give --host www.example.com, the host of the URLs to submit")
+	key, host, err := o.check(s)
+	if err != nil {
+		return err
 	}
 	if o.client == nil {
-		var err error
 		if o.client, err = httpClient(o.UserAgent, o.Timeout, o.Scope); err != nil {
 			return cannotRun("%v", err)
 		}
 	}
 	if o.VerifyKey {
-		ku := indexnow.KeyURL(indexnow.NormalHost(host), key, o.KeyLocation)
-		if err := indexnow.VerifyKey(ctx, o.client, ku, key); err != nil {
-			if o.KeyLocation == "" && strings.HasPrefix(ku, "https://") {
-				return cannotRun("--verify-key: %v; for a site served over http, give --key-location http://%s", err, strings.TrimPrefix(ku, "https://"))
-			}
-			return cannotRun("--verify-key: %v", err)
+		if err := o.verifyKey(ctx, key, host, s); err != nil {
+			return err
 		}
-		fmt.Fprintf(s.Err, "key file %s holds the key\n", ku)
 	}
-	var ledger indexnow.Ledger
-	if o.State != "" {
-		// A dry run reads a copy: it writes nothing, not even the
-		// schema of a new state file.
-		// A PostgreSQL state is read as it is (a dry run records no
-		// submission).
-		path, done := o.State, func() {}
-		if !state.IsPostgres(o.State) {
-			var err error
-			if path, done, err = stateFile(o.State, o.DryRun); err != nil {
-				return err
-			}
-		}
-		defer done()
-		st, err := state.Open(ctx, path, state.Options{})
-		if err != nil {
-			return cannotRun("--state: %v", err)
-		}
-		defer st.Close()
-		ledger = st.(indexnow.Ledger)
+	ledger, done, err := o.ledger(ctx)
+	if err != nil {
+		return err
 	}
+	defer done()
 	inputErrors := 0
 	diag := func(d sitemap.Diagnostic) {
 		if d.Severity == sitemap.SeverityError {
@@ -178,8 +103,11 @@ func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
 		}
 		fmt.Fprintln(s.Err, d.String())
 	}
-	entries, err := submitEntries(ctx, o, s, key, diag)
+	entries, err := indexnow.Inputs(ctx, o.Inputs, key, input.Options{Stdin: s.In, Client: o.client, Follow: true, AllowOffSite: o.AllowOffSite, JSONL: true, OnDiagnostic: diag})
 	if err != nil {
+		if ctx.Err() != nil {
+			err = ctx.Err()
+		}
 		return cannotRun("%v", err)
 	}
 	enc := json.NewEncoder(s.Out)
@@ -203,26 +131,10 @@ func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
 			fmt.Fprintf(s.Err, "batch %d: %s: %s: %s\n", b.N, plural(len(b.URLs), "URL"), b.Outcome, b.Message)
 		},
 	})
-	if err != nil {
-		fmt.Fprintf(s.Err, "submit: %s\n", sum)
-		if errors.Is(err, context.Canceled) {
-			// Batches may have gone out: say so, not what generate says.
-			if ledger != nil {
-				return cannotRun("submit: interrupted; the batches above were sent and recorded in --state: run the same command again to send the rest")
-			}
-			return cannotRun("submit: interrupted; the batches above were sent: give the URLs not sent in a later run (with --state, a run sends only what it has not sent)")
-		}
-		var busy *state.LockBusyError
-		if errors.As(err, &busy) {
-			return cannotRun("submit: %v (--lock-wait %s); run again when it is done, or give a longer --lock-wait", busy, o.LockWait)
-		}
-		if errors.Is(err, source.ErrBinary) {
-			// A problem of the input (F-04), as generate says of it.
-			return &exitError{Code: exitProblems, Err: err}
-		}
-		return cannotRun("%v", err)
-	}
 	fmt.Fprintf(s.Err, "submit: %s\n", sum)
+	if err != nil {
+		return o.submitError(err, ledger != nil)
+	}
 	if outErr != nil {
 		return outputError(outErr)
 	}
@@ -237,79 +149,127 @@ func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
 	return nil
 }
 
-// submitEntries reads the inputs in the order given: a change list
-// (sitemap diff's JSONL) through indexnow.Changes, a sitemap or index
-// (XML, local or http(s)) through package input with its children, and
-// any other local file (a URL list, CSV or JSONL entry records) through
-// package source, as generate reads it. The key file itself, in a
-// directory given, is not read. A site's homepage or robots.txt URL is
-// the sitemaps found there (discoverInputs).
-func submitEntries(ctx context.Context, o *submitOptions, s *streams, key string, diag func(sitemap.Diagnostic)) (sitemap.Entries, error) {
-	stdin := bufio.NewReaderSize(s.In, 64<<10)
-	in := input.Options{Stdin: stdin, Client: o.client, Follow: true, AllowOffSite: o.AllowOffSite, JSONL: true, OnDiagnostic: diag}
-	names, err := discoverInputs(ctx, o.Inputs, in)
-	if err != nil {
-		return nil, err
+// check refuses bad flags and missing local inputs before anything is
+// read, and returns the key (of --key or --key-file) and the host.
+func (o *submitOptions) check(s *streams) (key, host string, err error) {
+	switch {
+	case o.BatchSize < 1 || o.BatchSize > indexnow.MaxBatch:
+		return "", "", cannotRun("--batch-size %d: use 1 to %d (IN-08)", o.BatchSize, indexnow.MaxBatch)
+	case o.MaxPerDay < 0:
+		return "", "", cannotRun("--max-per-day %d: use 0 (no limit) or more", o.MaxPerDay)
+	case o.Timeout <= 0:
+		return "", "", cannotRun("--timeout %v: use a positive duration", o.Timeout)
+	case o.LockWait <= 0:
+		return "", "", cannotRun("--lock-wait %v: use a positive duration", o.LockWait)
 	}
-	docs, err := input.Resolve(names, in)
-	if err != nil {
-		return nil, err
-	}
-	return func(ctx context.Context, yield func(*sitemap.URL) error) error {
-		var run []input.Doc // sitemaps read together: an index and its sibling files
-		for i := range docs {
-			d := &docs[i]
-			if d.Path != "" && filepath.Base(d.Path) == indexnow.KeyFileName(key) {
-				continue
-			}
-			if d.IsHTTP() {
-				run = append(run, *d)
-				continue
-			}
-			var br *bufio.Reader
-			var closer io.Closer
-			if d.Stdin {
-				br = stdin
-			} else {
-				f, err := input.Open(ctx, d, in)
-				if err != nil {
-					return err
-				}
-				closer = f
-				br = bufio.NewReaderSize(f, 64<<10)
-			}
-			head, _ := br.Peek(64 << 10)
-			if isSitemapHead(head) {
-				if closer != nil {
-					closer.Close() // read again by package input
-				}
-				run = append(run, *d)
-				continue
-			}
-			err := input.DocEntries(run, in)(ctx, yield)
-			run = nil
-			if err == nil {
-				if indexnow.IsChanges(head) {
-					err = indexnow.Changes(br, d.Name, diag)(ctx, yield)
-				} else {
-					name := d.Name
-					if d.Stdin {
-						name = "<stdin>"
-					}
-					warn := func(e *source.Error) { diag(e.WithSeverity(sitemap.SeverityWarning)) }
-					var src source.Reader
-					if src, err = source.New(br, source.Options{Name: name, Warn: warn}); err == nil {
-						err = source.Entries(src, func(e *source.Error) { diag(e.WithSeverity(sitemap.SeverityError)) })(ctx, yield)
-					}
-				}
-			}
-			if closer != nil {
-				closer.Close()
-			}
-			if err != nil {
-				return err
-			}
+	// A local input that is not there stops the run before anything is
+	// read (the others would be read, and their URLs not sent).
+	for _, in := range o.Inputs {
+		if in == "-" || urlnorm.IsHTTP(in) || store.IsS3(in) {
+			continue
 		}
-		return input.DocEntries(run, in)(ctx, yield)
-	}, nil
+		if _, err := os.Stat(in); err != nil {
+			return "", "", fileError(in, err)
+		}
+	}
+	if key, err = o.key(s); err != nil {
+		return "", "", err
+	}
+	if o.KeyLocation != "" {
+		o.KeyLocation = indexnow.NormalURL(o.KeyLocation) // as the POST carries it
+	}
+	host = o.Host
+	if host == "" && o.KeyLocation != "" {
+		host = indexnow.HostOf(o.KeyLocation)
+	}
+	if host == "" {
+		return "", "", cannotRun("no host: give --host www.example.com, the host of the URLs to submit")
+	}
+	return key, host, nil
+}
+
+// key is the key of --key, or read from --key-file (a file not named
+// KEY.txt is said to be found only through --key-location).
+func (o *submitOptions) key(s *streams) (string, error) {
+	key := o.Key
+	if o.KeyFile != "" {
+		if key != "" {
+			return "", cannotRun("give --key or --key-file, not both")
+		}
+		f, err := os.Open(o.KeyFile)
+		if err != nil {
+			return "", cannotRun("--key-file: %v", err)
+		}
+		key, err = indexnow.ReadKeyFile(f)
+		f.Close()
+		if err != nil {
+			return "", cannotRun("--key-file %s: %v", o.KeyFile, err)
+		}
+		if filepath.Base(o.KeyFile) != indexnow.KeyFileName(key) && o.KeyLocation == "" {
+			fmt.Fprintf(s.Err, "sitemap: warning: the key file is named %s; engines look for %s at the root of the host unless --key-location says where it is\n",
+				filepath.Base(o.KeyFile), indexnow.KeyFileName(key))
+		}
+	}
+	if key == "" {
+		return "", cannotRun("no key: give --key KEY or --key-file FILE (make one with 'sitemap indexnow key --out DIR')")
+	}
+	if err := indexnow.ValidKey(key); err != nil {
+		return "", cannotRun("%v", err)
+	}
+	return key, nil
+}
+
+// verifyKey fetches the live key file (--verify-key).
+func (o *submitOptions) verifyKey(ctx context.Context, key, host string, s *streams) error {
+	ku := indexnow.KeyURL(indexnow.NormalHost(host), key, o.KeyLocation)
+	if err := indexnow.VerifyKey(ctx, o.client, ku, key); err != nil {
+		if o.KeyLocation == "" && strings.HasPrefix(ku, "https://") {
+			return cannotRun("--verify-key: %v; for a site served over http, give --key-location http://%s", err, strings.TrimPrefix(ku, "https://"))
+		}
+		return cannotRun("--verify-key: %v", err)
+	}
+	fmt.Fprintf(s.Err, "key file %s holds the key\n", ku)
+	return nil
+}
+
+// ledger opens --state (nil without it). A dry run reads a copy: it
+// writes nothing, not even the schema of a new state file; a PostgreSQL
+// state is read as it is (a dry run records no submission).
+func (o *submitOptions) ledger(ctx context.Context) (indexnow.Ledger, func(), error) {
+	if o.State == "" {
+		return nil, func() {}, nil
+	}
+	path, done := o.State, func() {}
+	if !state.IsPostgres(o.State) {
+		var err error
+		if path, done, err = stateFile(o.State, o.DryRun); err != nil {
+			return nil, nil, err
+		}
+	}
+	st, err := state.Open(ctx, path, state.Options{})
+	if err != nil {
+		done()
+		return nil, nil, cannotRun("--state: %v", err)
+	}
+	return st.(indexnow.Ledger), func() { st.Close(); done() }, nil
+}
+
+// submitError is the exit error of a submission that stopped.
+func (o *submitOptions) submitError(err error, hasLedger bool) error {
+	if errors.Is(err, context.Canceled) {
+		// Batches may have gone out: say so, not what generate says.
+		if hasLedger {
+			return cannotRun("submit: interrupted; the batches above were sent and recorded in --state: run the same command again to send the rest")
+		}
+		return cannotRun("submit: interrupted; the batches above were sent: give the URLs not sent in a later run (with --state, a run sends only what it has not sent)")
+	}
+	var busy *state.LockBusyError
+	if errors.As(err, &busy) {
+		return cannotRun("submit: %v (--lock-wait %s); run again when it is done, or give a longer --lock-wait", busy, o.LockWait)
+	}
+	if errors.Is(err, source.ErrBinary) {
+		// A problem of the input (F-04), as generate says of it.
+		return &exitError{Code: exitProblems, Err: err}
+	}
+	return cannotRun("%v", err)
 }

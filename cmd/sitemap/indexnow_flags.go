@@ -3,21 +3,17 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
 
 	sitemap "github.com/sitemapkit/sitemap"
-	"github.com/sitemapkit/sitemap/build"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/indexnow"
-	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/state"
-	"github.com/sitemapkit/sitemap/store"
 )
 
 // indexnowFlags are the flags of a command that publishes sitemaps and
@@ -36,9 +32,6 @@ type indexnowFlags struct {
 	// indexnowUA is the User-Agent of its requests (--user-agent).
 	indexnowUA string
 }
-
-// indexnowHost is the host of the site URL the entries are on.
-func indexnowHost(siteURL string) string { return indexnow.HostOf(siteURL) }
 
 func (f *indexnowFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.IndexNowKeyFile, "indexnow-key-file", "", "after publishing, submit changed URLs to IndexNow with this key `FILE` (needs --state)")
@@ -97,7 +90,8 @@ func (f *indexnowFlags) submitPublished(ctx context.Context, key, top, host, sta
 	return f.submitWith(ctx, key, top, host, st.(indexnow.Ledger), s)
 }
 
-// submitWith is submitPublished with the ledger already open.
+// submitWith is submitPublished with the ledger already open
+// (indexnow.SubmitPublished, its progress said on standard error).
 func (f *indexnowFlags) submitWith(ctx context.Context, key, top, host string, st indexnow.Ledger, s *streams) error {
 	c := f.indexnowClient
 	var err error
@@ -106,39 +100,34 @@ func (f *indexnowFlags) submitWith(ctx context.Context, key, top, host string, s
 			return cannotRun("%v", err)
 		}
 	}
-	if f.IndexNowKeyLocation != "" {
-		f.IndexNowKeyLocation = indexnow.NormalURL(f.IndexNowKeyLocation) // as the POST carries it
+	keyLoc := f.IndexNowKeyLocation
+	if keyLoc != "" {
+		keyLoc = indexnow.NormalURL(keyLoc) // as the POST carries it
 	}
-	if f.IndexNowVerifyKey {
-		ku := indexnow.KeyURL(indexnow.NormalHost(host), key, f.IndexNowKeyLocation)
-		if err := indexnow.VerifyKey(ctx, c, ku, key); err != nil {
-			return cannotRun("the sitemaps were published; nothing was submitted to IndexNow: --indexnow-verify-key: %v", err)
-		}
-		fmt.Fprintf(s.Err, "indexnow: key file %s holds the key\n", ku)
-	}
-	readErrors := 0
-	entries := input.Entries([]string{top}, input.Options{Follow: true, OnDiagnostic: func(d sitemap.Diagnostic) {
-		if d.Severity == sitemap.SeverityError {
-			readErrors++
-			fmt.Fprintln(s.Err, d.String())
-		}
-	}})
-	sum, err := indexnow.Submit(ctx, entries, indexnow.Options{
-		Key: key, Host: host, KeyLocation: f.IndexNowKeyLocation, Endpoint: f.IndexNowEndpoint, Client: c, Ledger: st,
+	sum, readErrors, err := indexnow.SubmitPublished(ctx, top, indexnow.Options{
+		Key: key, Host: host, KeyLocation: keyLoc, Endpoint: f.IndexNowEndpoint, Client: c, Ledger: st,
 		MaxPerDay: f.IndexNowMaxPerDay, DryRun: f.IndexNowDryRun, LockWait: 10 * time.Minute,
 		OnWait:       func(msg string) { fmt.Fprintln(s.Err, "indexnow: "+msg) },
 		OnDiagnostic: func(d sitemap.Diagnostic) { fmt.Fprintln(s.Err, d.String()) },
 		OnRetry:      func(msg string) { fmt.Fprintln(s.Err, "indexnow: retry: "+msg) },
 		OnBatch: func(b indexnow.Batch) {
 			if f.IndexNowDryRun {
-				body, _ := json.Marshal(map[string]any{"batch": b.N, "host": indexnow.NormalHost(host), "key": key, "keyLocation": f.IndexNowKeyLocation, "urlList": b.URLs})
+				body, _ := json.Marshal(map[string]any{"batch": b.N, "host": indexnow.NormalHost(host), "key": key, "keyLocation": keyLoc, "urlList": b.URLs})
 				fmt.Fprintf(s.Err, "indexnow: dry run: %s\n", body)
 				return
 			}
 			fmt.Fprintf(s.Err, "indexnow: batch %d: %s: %s: %s\n", b.N, plural(len(b.URLs), "URL"), b.Outcome, b.Message)
 		},
+	}, indexnow.PublishedOptions{
+		VerifyKey:   f.IndexNowVerifyKey,
+		OnVerified:  func(ku string) { fmt.Fprintf(s.Err, "indexnow: key file %s holds the key\n", ku) },
+		OnReadError: func(d sitemap.Diagnostic) { fmt.Fprintln(s.Err, d.String()) },
 	})
-	if err != nil {
+	var verr *indexnow.VerifyError
+	switch {
+	case errors.As(err, &verr):
+		return cannotRun("the sitemaps were published; nothing was submitted to IndexNow: --indexnow-verify-key: %v", verr.Err)
+	case err != nil:
 		return cannotRun("the sitemaps were published; IndexNow submission stopped: %v", err)
 	}
 	fmt.Fprintf(s.Err, "indexnow: %s\n", sum)
@@ -147,20 +136,4 @@ func (f *indexnowFlags) submitWith(ctx context.Context, key, top, host string, s
 		return problemsFound()
 	}
 	return nil
-}
-
-// publishedTop is the file a published run's URLs are read back from:
-// the index, or the one sitemap.
-func publishedTop(out string, sum build.Summary) string {
-	join := func(dir, name string) string { return filepath.Join(dir, name) }
-	if store.IsS3(out) {
-		join = func(dir, name string) string { return strings.TrimSuffix(dir, "/") + "/" + name }
-	}
-	if sum.Index != nil {
-		return join(out, sum.Index.Name)
-	}
-	if len(sum.Files) == 1 {
-		return join(out, sum.Files[0].Name)
-	}
-	return ""
 }

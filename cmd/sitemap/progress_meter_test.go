@@ -1,48 +1,10 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/sitemapkit/sitemap/fetch"
-	"github.com/sitemapkit/sitemap/input"
 )
-
-// The input meter of generate's progress line: the bytes read of the
-// INPUT files' total size, a finished file whole, the one being read to
-// its offset; standard input adds nothing to the total.
-func TestInputMeter(t *testing.T) {
-	dir := t.TempDir()
-	a, b := filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.txt")
-	os.WriteFile(a, make([]byte, 1000), 0o644)
-	os.WriteFile(b, make([]byte, 3000), 0o644)
-	docs := []input.Doc{{Name: a, Path: a}, {Name: "-", Stdin: true}, {Name: b, Path: b}}
-	m := newInputMeter(docs)
-	if d, tot := m.measure(); d != 0 || tot != 4000 {
-		t.Fatalf("before: %d of %d, want 0 of 4000", d, tot)
-	}
-	m.finish(&docs[0])
-	m.finish(&docs[1])
-	f, err := os.Open(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	m.reading(f)
-	f.Read(make([]byte, 1500))
-	if d, tot := m.measure(); d != 2500 || tot != 4000 {
-		t.Fatalf("halfway through b: %d of %d, want 2500 of 4000", d, tot)
-	}
-	m.reading(nil)
-	m.finish(&docs[2])
-	if d, _ := m.measure(); d != 4000 {
-		t.Fatalf("at the end: %d", d)
-	}
-	var nilMeter *inputMeter
-	nilMeter.reading(f)
-	nilMeter.finish(&docs[0])
-}
 
 // The fetch queue of fetch's progress line: sitemaps done of those
 // started or listed and not started yet, whether a child starts before

@@ -1,13 +1,9 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
 	"syscall"
 
@@ -16,7 +12,10 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/build"
 	"github.com/sitemapkit/sitemap/fetch"
+	"github.com/sitemapkit/sitemap/internal/check"
+	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/store"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // publishFlags are the output flags generate and crawl share: where the
@@ -56,19 +55,27 @@ func (p *publishFlags) register(f *pflag.FlagSet) {
 
 // s3Store is the S3 store of --out s3://… and the S3 flags.
 func (p *publishFlags) s3Store(loc string) (*store.S3Store, error) {
-	return s3Store(loc, store.S3Options{Endpoint: p.S3Endpoint, Region: p.S3Region, CacheControl: p.CacheControl}, p.userAgent)
+	return s3Store(loc, p.s3Options(), p.userAgent)
 }
 
-// s3Store is the S3 store of --out loc: its requests go through the one
-// HTTP client (fetch.Client.Do) with the User-Agent ua. The endpoint is
-// configured, not an input, so --scope does not restrict it (as with an
-// IndexNow endpoint).
-func s3Store(loc string, o store.S3Options, ua string) (*store.S3Store, error) {
+func (p *publishFlags) s3Options() store.S3Options {
+	return store.S3Options{Endpoint: p.S3Endpoint, Region: p.S3Region, CacheControl: p.CacheControl}
+}
+
+// s3Client gives o the one HTTP client (fetch.Client.Do) with the
+// User-Agent ua for the S3 requests. The endpoint is configured, not an
+// input, so --scope does not restrict it (as with an IndexNow endpoint).
+func s3Client(o *store.S3Options, ua string) error {
 	hc, err := httpClient(ua, 0, fetch.Scope{})
-	if err != nil {
+	o.HTTPClient = hc
+	return err
+}
+
+// s3Store is the S3 store of --out loc (see s3Client).
+func s3Store(loc string, o store.S3Options, ua string) (*store.S3Store, error) {
+	if err := s3Client(&o, ua); err != nil {
 		return nil, err
 	}
-	o.HTTPClient = hc
 	st, err := store.S3(loc, o)
 	if err != nil {
 		return nil, cannotRun("--out %s: %v", loc, err)
@@ -148,134 +155,37 @@ func needIndexError(e *build.NeedIndexError) error {
 	return cannotRun("--out -: the %d entries need %d sitemaps (at most %d URLs and %d bytes each) and standard output takes one; write them into a directory with --out DIR (an index is written over them), or split the input", e.URLs, e.Sitemaps, e.MaxURLs, e.MaxBytes)
 }
 
-// outStore returns the store --out names: standard output for "-"; in a
-// dry run an existing directory, only read (nil when there is none); else
-// the directory, created when missing. undo removes the directories it
-// created while they are still empty, so that a run that publishes
-// nothing leaves no trace; call it once the run's store is done with.
+// outStore returns the store --out names (store.Open; a dry run only
+// reads it). undo removes the directories it created while they are
+// still empty; call it once the run's store is done with.
 func (p *publishFlags) outStore(dryRun bool, stdout io.Writer) (st store.Store, undo func(), err error) {
-	undo = func() {}
-	switch {
-	case p.toStdout():
-		if dryRun {
-			return nil, undo, nil
-		}
-		return store.Writer(stdout), undo, nil
-	case store.IsS3(p.Out):
-		// A dry run only reads it (the live index, to count what a run
-		// would remove).
-		st, err := p.s3Store(p.Out)
-		if err != nil {
-			return nil, undo, err
-		}
-		return st, undo, nil
-	case dryRun:
-		if fi, err := os.Stat(p.Out); err == nil && fi.IsDir() {
-			if d, err := store.Dir(p.Out); err == nil {
-				return d, undo, nil
-			}
-		}
-		return nil, undo, nil
-	}
-	var created []string // missing directories, the deepest first
-	if abs, err := filepath.Abs(p.Out); err == nil {
-		for d := abs; ; d = filepath.Dir(d) {
-			if _, err := os.Lstat(d); !errors.Is(err, fs.ErrNotExist) || d == filepath.Dir(d) {
-				break
-			}
-			created = append(created, d)
+	o := store.OpenOptions{Stdout: stdout, DryRun: dryRun, S3: p.s3Options()}
+	if store.IsS3(p.Out) {
+		if err := s3Client(&o.S3, p.userAgent); err != nil {
+			return nil, func() {}, err
 		}
 	}
-	d, err := store.Dir(p.Out)
-	if err != nil {
+	if st, undo, err = store.Open(p.Out, o); err != nil {
 		return nil, undo, cannotRun("--out %s: %v", p.Out, err)
 	}
-	return d, func() {
-		for _, c := range created {
-			if os.Remove(c) != nil {
-				return // not empty (or gone): leave it and its parents
-			}
-		}
-	}, nil
+	return st, undo, nil
 }
 
 // stateFile is the state file a run opens: path itself, or on a dry run a
-// copy of it (dryRunState), which done removes. A path that cannot be a
-// state file (checkStateFile) is a usage error, said in the user's words.
+// copy of it (state.DryRunCopy), which done removes. A path that cannot be
+// a state file (state.CheckFile) is a usage error, said in the user's words.
 func stateFile(path string, dryRun bool) (p string, done func(), err error) {
-	if err := checkStateFile(path); err != nil {
-		return "", nil, err
+	if err := state.CheckFile(path); err != nil {
+		return "", nil, cannotRun("--state %v", err)
 	}
 	if !dryRun {
 		return path, func() {}, nil
 	}
-	tmp, err := dryRunState(path)
+	tmp, remove, err := state.DryRunCopy(path)
 	if err != nil {
 		return "", nil, cannotRun("--dry-run: %v", err)
 	}
-	return tmp, func() { os.RemoveAll(filepath.Dir(tmp)) }, nil
-}
-
-// dryRunState returns the path of a copy of the state file path (with
-// its SQLite journal files, when there are any) in a new temporary
-// directory, or of a new file there when path does not exist; the caller
-// removes the directory. generate and crawl --dry-run read their state
-// through it, so a dry run writes nothing.
-func dryRunState(path string) (string, error) {
-	dir, err := os.MkdirTemp("", "sitemap-crawl-dry-run-")
-	if err != nil {
-		return "", err
-	}
-	tmp := filepath.Join(dir, "state.db")
-	for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
-		b, err := os.ReadFile(path + suffix)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err == nil {
-			err = os.WriteFile(tmp+suffix, b, 0o600)
-		}
-		if err != nil {
-			os.RemoveAll(dir)
-			return "", fmt.Errorf("copying the state file %s: %w", path+suffix, err)
-		}
-	}
-	return tmp, nil
-}
-
-// sqliteMagic begins every SQLite database file.
-const sqliteMagic = "SQLite format 3\x00"
-
-// checkStateFile says why path cannot be a SQLite state file: a
-// directory, a file that is not an SQLite database (a URL list given by
-// mistake: opening it would fail on SQLite's words), or a new file in a
-// directory that does not exist. An empty file is a new state.
-func checkStateFile(path string) error {
-	fi, err := os.Stat(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		dir := filepath.Dir(path)
-		if di, err := os.Stat(dir); err != nil || !di.IsDir() {
-			return cannotRun("--state %s: no directory %s; create it, or give a state file in an existing directory", path, dir)
-		}
-		return nil
-	case err != nil:
-		return cannotRun("--state %s: %v", path, err)
-	case fi.IsDir():
-		return cannotRun("--state %s is a directory; give a state file, such as %s", path, filepath.Join(path, "sitemap-state.db"))
-	case fi.Size() == 0:
-		return nil
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return cannotRun("--state %s: %v", path, err)
-	}
-	defer f.Close()
-	head := make([]byte, len(sqliteMagic))
-	if _, err := io.ReadFull(f, head); err != nil || string(head) != sqliteMagic {
-		return cannotRun("--state %s is not a state file (not an SQLite database); give a new file name, or the file an earlier run wrote", path)
-	}
-	return nil
+	return tmp, remove, nil
 }
 
 // errEmptyOut is the error of --out "".
@@ -290,4 +200,21 @@ func checkName(name string) error {
 		}
 	}
 	return nil
+}
+
+// normalURLFlag returns the value of a URL flag (--base-url, --site-url)
+// in its normal form (urlnorm.Normalize, L-18), as the entries are written:
+// a punycode, lower-case host, no default port or fragment, percent-
+// encoded. A rewrite is said on standard error, but for the slash of an
+// empty path (https://www.example.com). A value with no normal form is
+// returned as it is, for the builder to refuse with its reason.
+func normalURLFlag(flag, v string, s *streams) string {
+	n, ch, err := urlnorm.Normalize(v)
+	if err != nil || ch == 0 {
+		return v
+	}
+	if ch&^urlnorm.ChangedPath != 0 {
+		fmt.Fprintf(s.Err, "sitemap: %s %q written as %q (%s; L-18)\n", flag, check.EscapeControls(v), n, ch)
+	}
+	return n
 }

@@ -8,9 +8,10 @@ import (
 
 	"github.com/sitemapkit/sitemap/internal/pgtest"
 	"github.com/sitemapkit/sitemap/internal/s3test"
+	"github.com/sitemapkit/sitemap/state"
 )
 
-// TestMain keeps the state the commands keep by default (see stateHome)
+// TestMain keeps the state the commands keep by default (see state.UserDir)
 // in a temporary directory, never in the home directory of whoever runs
 // the tests.
 func TestMain(m *testing.M) {
@@ -29,6 +30,9 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
+// stateDirEnv is the variable that moves the per-user state directory.
+const stateDirEnv = state.DirEnv
+
 // runMainEnv makes the test binary run the command (see TestMain), for
 // tests that need a process of their own.
 const runMainEnv = "SITEMAP_TEST_RUN_MAIN"
@@ -36,7 +40,7 @@ const runMainEnv = "SITEMAP_TEST_RUN_MAIN"
 // stateOf is the default crawl state file of the output directory out.
 func stateOf(t *testing.T, out string) string {
 	t.Helper()
-	p, err := outStatePath(out, "crawl")
+	p, err := state.DefaultPath(out, "crawl")
 	if err != nil {
 		t.Fatal(err)
 	}

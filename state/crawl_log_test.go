@@ -188,13 +188,7 @@ func copyState(t *testing.T, src, dst string) {
 // depth replaces the stored one while the URL is not fetched.
 func TestCrawlEnqueueRules(t *testing.T) {
 	a := ex + "/a"
-	tests := []struct {
-		name  string
-		links []CrawlLink
-		fetch bool // Record a before the last link
-		want  CrawlOutcome
-		pend  bool
-	}{
+	tests := []enqueueCase{
 		{"new link is pending", []CrawlLink{{Loc: a, Depth: 1, Referrer: ex + "/"}}, false,
 			CrawlOutcome{Loc: a, Depth: 1, Referrer: ex + "/"}, true},
 		{"a reason decides at once", []CrawlLink{{Loc: a, Depth: 1, Reason: "robots"}}, false,
@@ -230,42 +224,57 @@ func TestCrawlEnqueueRules(t *testing.T) {
 			{Loc: a, Depth: 1}}, false,
 			CrawlOutcome{Loc: a, Depth: 1, Reason: "robots"}, false},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			s := openTemp(t, filepath.Join(t.TempDir(), "e.db"), SQLiteOptions{})
-			defer s.Close()
-			log, _ := beginCrawl(t, s, ex+"/", time.Now())
-			update(t, log, func(ctx context.Context, tx CrawlTx) error {
-				for i, l := range tt.links {
-					if tt.fetch && i == len(tt.links)-1 {
-						if err := tx.Record(ctx, CrawlResult{Loc: a, Status: 404, Reason: "status:404"}); err != nil {
-							return err
-						}
-					}
-					if err := tx.Enqueue(ctx, l); err != nil {
-						return err
-					}
-				}
-				return nil
+	for _, b := range backends {
+		for _, tt := range tests {
+			t.Run(b.name+"/"+tt.name, func(t *testing.T) {
+				testEnqueueRule(t, b.make(t)(t, storeOpts{}).(*DB), tt)
 			})
-			ps, err := log.Pending(context.Background(), tt.want.Depth, "", 10)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if tt.pend {
-				if len(ps) != 1 || ps[0] != (CrawlURL{Loc: a, Depth: tt.want.Depth, Referrer: tt.want.Referrer}) {
-					t.Errorf("pending = %+v, want %s depth %d from %s", ps, a, tt.want.Depth, tt.want.Referrer)
+		}
+	}
+}
+
+// enqueueCase is one row of TestCrawlEnqueueRules.
+type enqueueCase struct {
+	name  string
+	links []CrawlLink
+	fetch bool // Record the URL before the last link
+	want  CrawlOutcome
+	pend  bool
+}
+
+func testEnqueueRule(t *testing.T, s *DB, tt enqueueCase) {
+	defer s.Close()
+	a := ex + "/a"
+	log, _ := beginCrawl(t, s, ex+"/", time.Now())
+	update(t, log, func(ctx context.Context, tx CrawlTx) error {
+		for i, l := range tt.links {
+			if tt.fetch && i == len(tt.links)-1 {
+				if err := tx.Record(ctx, CrawlResult{Loc: a, Status: 404, Reason: "status:404"}); err != nil {
+					return err
 				}
-				return
 			}
-			if len(ps) != 0 {
-				t.Errorf("pending = %+v, want none", ps)
+			if err := tx.Enqueue(ctx, l); err != nil {
+				return err
 			}
-			tt.want.Clicks = -1 // the run is not finished
-			if got := outcomes(t, log)[a]; got != tt.want {
-				t.Errorf("outcome = %+v, want %+v", got, tt.want)
-			}
-		})
+		}
+		return nil
+	})
+	ps, err := log.Pending(context.Background(), tt.want.Depth, "", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tt.pend {
+		if len(ps) != 1 || ps[0] != (CrawlURL{Loc: a, Depth: tt.want.Depth, Referrer: tt.want.Referrer}) {
+			t.Errorf("pending = %+v, want %s depth %d from %s", ps, a, tt.want.Depth, tt.want.Referrer)
+		}
+		return
+	}
+	if len(ps) != 0 {
+		t.Errorf("pending = %+v, want none", ps)
+	}
+	tt.want.Clicks = -1 // the run is not finished
+	if got := outcomes(t, log)[a]; got != tt.want {
+		t.Errorf("outcome = %+v, want %+v", got, tt.want)
 	}
 }
 

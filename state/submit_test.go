@@ -53,7 +53,7 @@ func TestMigrateVersion1(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Exec(schema); err != nil {
+	if _, err := db.Exec(sqliteDialect().rewrite(schema)); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := db.Exec(`INSERT INTO meta(key, value) VALUES('schema_version', '1')`); err != nil {

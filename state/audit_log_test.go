@@ -2,20 +2,17 @@ package state
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 )
 
 // The audit log counts copies, draws a sample per source, hands out what
 // is left to do, and resumes an unfinished run with its rows.
-func TestAuditLogSampleAndResume(t *testing.T) {
+func TestAuditLogSampleAndResume(t *testing.T) { eachBackend(t, testAuditLogSampleAndResume) }
+
+func testAuditLogSampleAndResume(t *testing.T, open opener) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "s.db")
-	st, err := OpenSQLite(ctx, path, SQLiteOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := open(t, storeOpts{}).(*DB)
 	log := st.Audit()
 	if _, err := log.Begin(ctx, "https://e.com/", time.Now()); err != nil {
 		t.Fatal(err)
@@ -58,10 +55,7 @@ func TestAuditLogSampleAndResume(t *testing.T) {
 	}
 	st.Close()
 
-	st, err = OpenSQLite(ctx, path, SQLiteOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	st = open(t, storeOpts{}).(*DB)
 	defer st.Close()
 	log = st.Audit()
 	run, err := log.Begin(ctx, "https://e.com/", time.Now())

@@ -1,0 +1,214 @@
+package state
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+)
+
+// DirEnv names the environment variable that overrides [UserDir]: where
+// state is kept between runs when no state file is named.
+const DirEnv = "SITEMAP_STATE_DIR"
+
+// UserDir is the per-user directory of the state kept between runs when
+// no state file is named (a crawl's frontier and fingerprints):
+// $SITEMAP_STATE_DIR ([DirEnv]) when set, else $XDG_STATE_HOME/sitemap
+// when that is an absolute path, else ~/.local/state/sitemap
+// (~/Library/Application Support/sitemap on macOS, %LocalAppData%\sitemap
+// on Windows). It is never inside a published directory, which holds only
+// what a site serves. The directory is named, not created. Its error says
+// to set DirEnv when there is no home directory.
+func UserDir() (string, error) {
+	if d := os.Getenv(DirEnv); d != "" {
+		return d, nil
+	}
+	if d := os.Getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
+		return filepath.Join(d, "sitemap"), nil
+	}
+	switch runtime.GOOS {
+	case "windows":
+		d, err := os.UserCacheDir() // %LocalAppData%
+		if err != nil {
+			return "", err
+		}
+		return filepath.Join(d, "sitemap"), nil
+	case "darwin", "ios":
+		d, err := os.UserConfigDir() // ~/Library/Application Support
+		if err != nil {
+			return "", err
+		}
+		return filepath.Join(d, "sitemap"), nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("%w; set %s to a directory for the state", err, DirEnv)
+	}
+	return filepath.Join(home, ".local", "state", "sitemap"), nil
+}
+
+// DefaultPath is the state file of kind ("crawl", "audit", …) kept for
+// the output directory out when no state file is named:
+// USERDIR/KIND/BASE-HASH.db ([UserDir]), where BASE is out's last element
+// (characters other than ASCII letters, digits, '-', '_' and '.' written
+// as '_') and HASH the first 16 hex digits of the SHA-256 of out's
+// absolute path, symbolic links resolved when out exists; so each output
+// directory has its own file. out "-" (standard output) is named "stdout".
+// Nothing is created.
+func DefaultPath(out, kind string) (string, error) {
+	home, err := UserDir()
+	if err != nil {
+		return "", err
+	}
+	key, base := "stdout", "stdout"
+	if out != "-" {
+		abs, err := filepath.Abs(out)
+		if err != nil {
+			return "", err
+		}
+		if r, err := filepath.EvalSymlinks(abs); err == nil {
+			abs = r
+		}
+		key, base = abs, filepath.Base(abs)
+	}
+	sum := sha256.Sum256([]byte(key))
+	base = strings.Map(func(r rune) rune {
+		if r < 0x80 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.') {
+			return r
+		}
+		return '_'
+	}, base)
+	return filepath.Join(home, kind, base+"-"+hex.EncodeToString(sum[:8])+".db"), nil
+}
+
+// sqliteSuffixes are the files of one SQLite database: the file itself
+// and its journals.
+var sqliteSuffixes = [...]string{"", "-wal", "-shm", "-journal"}
+
+// MoveFile moves the SQLite state file from, with its journal files, to
+// to, creating to's directory (mode 0700): a rename, or a copy and a
+// removal across file systems. It does nothing and returns false when
+// from does not exist, and refuses (an error naming both) when to exists
+// already. The database must not be open.
+func MoveFile(from, to string) (moved bool, err error) {
+	if _, err := os.Stat(from); errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if _, err := os.Stat(to); err == nil {
+		return false, fmt.Errorf("both %s and %s exist; remove the one not to keep", from, to)
+	}
+	if err := os.MkdirAll(filepath.Dir(to), 0o700); err != nil {
+		return false, err
+	}
+	for _, suffix := range sqliteSuffixes {
+		src, dst := from+suffix, to+suffix
+		if _, err := os.Stat(src); errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err := os.Rename(src, dst); err == nil {
+			continue
+		}
+		if err := copyFile(src, dst); err != nil {
+			return false, err
+		}
+		if err := os.Remove(src); err != nil {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+// copyFile copies src to the new file dst (never over an existing one),
+// synced; a failed copy leaves no dst.
+func copyFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(out, in)
+	if err == nil {
+		err = out.Sync()
+	}
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(dst)
+	}
+	return err
+}
+
+// DryRunCopy returns the path of a copy of the SQLite state file path
+// (with its journal files, when there are any) in a new temporary
+// directory, or of a new file there when path does not exist, and the
+// function that removes that directory. A dry run opens the copy, so it
+// writes nothing: not the file, not even the schema of a new one.
+func DryRunCopy(path string) (tmp string, remove func(), err error) {
+	dir, err := os.MkdirTemp("", "sitemap-crawl-dry-run-")
+	if err != nil {
+		return "", nil, err
+	}
+	tmp = filepath.Join(dir, "state.db")
+	for _, suffix := range sqliteSuffixes {
+		b, err := os.ReadFile(path + suffix)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err == nil {
+			err = os.WriteFile(tmp+suffix, b, 0o600)
+		}
+		if err != nil {
+			os.RemoveAll(dir)
+			return "", nil, fmt.Errorf("copying the state file %s: %w", path+suffix, err)
+		}
+	}
+	return tmp, func() { os.RemoveAll(dir) }, nil
+}
+
+// sqliteMagic begins every SQLite database file.
+const sqliteMagic = "SQLite format 3\x00"
+
+// CheckFile says why path cannot be a SQLite state file, before opening
+// it would fail in SQLite's words or create a file where none should be:
+// a directory, a file that is not an SQLite database (a URL list given by
+// mistake), or a new file in a directory that does not exist. An empty
+// file, or one not there in an existing directory, is a new state (nil).
+// The error begins with path ("PATH is a directory; …").
+func CheckFile(path string) error {
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		dir := filepath.Dir(path)
+		if di, err := os.Stat(dir); err != nil || !di.IsDir() {
+			return fmt.Errorf("%s: no directory %s; create it, or give a state file in an existing directory", path, dir)
+		}
+		return nil
+	case err != nil:
+		return fmt.Errorf("%s: %v", path, err)
+	case fi.IsDir():
+		return fmt.Errorf("%s is a directory; give a state file, such as %s", path, filepath.Join(path, "sitemap-state.db"))
+	case fi.Size() == 0:
+		return nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	defer f.Close()
+	head := make([]byte, len(sqliteMagic))
+	if _, err := io.ReadFull(f, head); err != nil || string(head) != sqliteMagic {
+		return fmt.Errorf("%s is not a state file (not an SQLite database); give a new file name, or the file an earlier run wrote", path)
+	}
+	return nil
+}

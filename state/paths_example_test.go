@@ -1,0 +1,72 @@
+package state_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/sitemapkit/sitemap/state"
+)
+
+// A command that keeps a crawl's state for an output directory when no
+// state file is named: the file lives in the per-user state directory,
+// one per output directory.
+func ExampleDefaultPath() {
+	home, _ := os.MkdirTemp("", "state-home")
+	defer os.RemoveAll(home)
+	os.Setenv(state.DirEnv, home)
+	defer os.Unsetenv(state.DirEnv)
+
+	p, err := state.DefaultPath("public", "crawl")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	rel, _ := filepath.Rel(home, p)
+	fmt.Println(filepath.Dir(rel), strings.HasPrefix(filepath.Base(rel), "public-"), filepath.Ext(rel))
+	// Output: crawl true .db
+}
+
+// UserDir says where state is kept when no state file is named.
+func ExampleUserDir() {
+	os.Setenv(state.DirEnv, "/var/lib/sitemap")
+	defer os.Unsetenv(state.DirEnv)
+	d, _ := state.UserDir()
+	fmt.Println(d)
+	// Output: /var/lib/sitemap
+}
+
+// CheckFile refuses, before anything is opened, a file that is not a
+// state file; a dry run reads a copy made by DryRunCopy.
+func ExampleCheckFile() {
+	dir, _ := os.MkdirTemp("", "state-check")
+	defer os.RemoveAll(dir)
+	list := filepath.Join(dir, "urls.txt")
+	os.WriteFile(list, []byte("https://www.example.com/\n"), 0o644)
+	err := state.CheckFile(list)
+	fmt.Println(strings.TrimPrefix(err.Error(), list))
+
+	tmp, remove, err := state.DryRunCopy(filepath.Join(dir, "state.db"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer remove()
+	fmt.Println(filepath.Base(tmp))
+	// Output:
+	//  is not a state file (not an SQLite database); give a new file name, or the file an earlier run wrote
+	// state.db
+}
+
+// MoveFile moves a state file with its journals, for a program that
+// changes where it keeps its state.
+func ExampleMoveFile() {
+	dir, _ := os.MkdirTemp("", "state-move")
+	defer os.RemoveAll(dir)
+	from := filepath.Join(dir, "old.db")
+	os.WriteFile(from, []byte("SQLite format 3\x00"), 0o600)
+	moved, err := state.MoveFile(from, filepath.Join(dir, "new", "state.db"))
+	fmt.Println(moved, err)
+	// Output: true <nil>
+}
