@@ -158,7 +158,8 @@ func rewritePackage(fset *token.FileSet, imp types.Importer, p pkgInfo, rulesPat
 		path := fset.Position(f.Package).Filename
 		if verbose {
 			for _, pos := range res.plain {
-				fmt.Fprintf(out, "%s: %s is a plain string here (a rules.ID would take rules.%s)\n", fset.Position(pos.pos), strconv.Quote(string(pos.id)), idgen.Name(pos.id))
+				p := fset.Position(pos.pos)
+				fmt.Fprintf(out, "%s:%d:%d: %s is a plain string here (a rules.ID would take rules.%s)\n", relPath(p.Filename), p.Line, p.Column, strconv.Quote(string(pos.id)), idgen.Name(pos.id))
 			}
 		}
 		st.plain += len(res.plain)
@@ -167,8 +168,7 @@ func rewritePackage(fset *token.FileSet, imp types.Importer, p pkgInfo, rulesPat
 		}
 		st.replaced += res.n
 		st.files++
-		rel, _ := filepath.Rel(".", path)
-		fmt.Fprintf(out, "%s: %d replaced\n", rel, res.n)
+		fmt.Fprintf(out, "%s: %d replaced\n", relPath(path), res.n)
 		if !dry {
 			if err := os.WriteFile(path, res.src, 0o644); err != nil {
 				return err
@@ -176,6 +176,18 @@ func rewritePackage(fset *token.FileSet, imp types.Importer, p pkgInfo, rulesPat
 		}
 	}
 	return nil
+}
+
+// relPath is path relative to the working directory when it is below it.
+func relPath(path string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return path
+	}
+	if rel, err := filepath.Rel(wd, path); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	return path
 }
 
 type plainLit struct {
