@@ -42,13 +42,13 @@ func (x *xmlReader) extOther(f *frame, kind nsKind, uri string) {
 func (x *xmlReader) extLeaf(f *frame, field leafField, rank int, repeatable bool, c *container, rule rules.ID, parent string) bool {
 	bit := uint64(1) << (field & 63)
 	if !repeatable && c.has&bit != 0 {
-		x.report(rules.X11, SeverityError, f.off, fmt.Sprintf("a second <%s> in <%s>; the first is kept", shortText(x.s.Name()), parent))
+		x.report(rules.X11, f.off, fmt.Sprintf("a second <%s> in <%s>; the first is kept", shortText(x.s.Name()), parent))
 		return false
 	}
 	c.has |= bit
 	if rank < c.rank && !c.orderBad {
 		c.orderBad = true
-		x.report(rule, SeverityError, f.off, x.orderMsg(parent, c.rank))
+		x.reportAs(rule, SeverityError, f.off, x.orderMsg(parent, c.rank))
 	}
 	if rank > c.rank {
 		c.rank = rank
@@ -114,11 +114,11 @@ func (x *xmlReader) imageChild(f *frame, kind nsKind, uri string, local []byte) 
 	case "license":
 		field, rank = fImgLicense, 5
 	default:
-		x.report(rules.IM01, SeverityError, f.off, fmt.Sprintf("unexpected <%s> in <image:image>; ignored", shortText(x.s.Name())))
+		x.report(rules.IM01, f.off, fmt.Sprintf("unexpected <%s> in <image:image>; ignored", shortText(x.s.Name())))
 		return
 	}
 	if rank > 1 { // IM-03, V-02: deprecated tags are warnings
-		x.report(rules.IM03, SeverityWarning, f.off, fmt.Sprintf("<%s> is deprecated since 2022 and has no effect at Google; read, but you can remove it", shortText(x.s.Name())))
+		x.report(rules.IM03, f.off, fmt.Sprintf("<%s> is deprecated since 2022 and has no effect at Google; read, but you can remove it", shortText(x.s.Name())))
 	}
 	x.extLeaf(f, field, rank, false, &x.image, rules.IM01, "image:image")
 }
@@ -185,17 +185,17 @@ func (x *xmlReader) videoChild(f *frame, kind nsKind, uri string, local []byte) 
 	}
 	field, rank, repeat, deprecated := videoChildSpec(string(local))
 	if rank == 0 {
-		x.report(rules.V03, SeverityError, f.off, fmt.Sprintf("unexpected <%s> in <video:video>; ignored", shortText(x.s.Name())))
+		x.report(rules.V03, f.off, fmt.Sprintf("unexpected <%s> in <video:video>; ignored", shortText(x.s.Name())))
 		return
 	}
 	if deprecated { // IM-03, V-02: deprecated tags are warnings
-		x.report(rules.V02, SeverityWarning, f.off, fmt.Sprintf("<%s> is deprecated since 2022 and has no effect at Google; read, but you can remove it", shortText(x.s.Name())))
+		x.report(rules.V02, f.off, fmt.Sprintf("<%s> is deprecated since 2022 and has no effect at Google; read, but you can remove it", shortText(x.s.Name())))
 	}
 	if field == fNone {
 		// Valid but not kept: check order, skip the content.
 		if rank < x.video.rank && !x.video.orderBad {
 			x.video.orderBad = true
-			x.report(rules.V03, SeverityError, f.off, x.orderMsg("video:video", x.video.rank))
+			x.report(rules.V03, f.off, x.orderMsg("video:video", x.video.rank))
 		}
 		if rank > x.video.rank {
 			x.video.rank = rank
@@ -210,11 +210,11 @@ func (x *xmlReader) videoChild(f *frame, kind nsKind, uri string, local []byte) 
 	case fVPlayer:
 		if s, ok := x.attrString("allow_embed"); ok {
 			v.PlayerAllowEmbed = s
-			x.report(rules.V02, SeverityWarning, f.off, "the player_loc attribute allow_embed is deprecated since 2022; read, but you can remove it")
+			x.report(rules.V02, f.off, "the player_loc attribute allow_embed is deprecated since 2022; read, but you can remove it")
 		}
 		if s, ok := x.attrString("autoplay"); ok {
 			v.PlayerAutoplay = s
-			x.report(rules.V02, SeverityWarning, f.off, "the player_loc attribute autoplay is deprecated since 2022; read, but you can remove it")
+			x.report(rules.V02, f.off, "the player_loc attribute autoplay is deprecated since 2022; read, but you can remove it")
 		}
 	case fVRestriction:
 		rel, _ := x.attrString("relationship")
@@ -245,13 +245,13 @@ func (x *xmlReader) newsChild(f *frame, kind nsKind, uri string, local []byte) {
 	case "publication":
 		bit := uint64(1) << 63
 		if x.news.has&bit != 0 {
-			x.report(rules.X11, SeverityError, f.off, "a second <news:publication> in <news:news>; the first is kept")
+			x.report(rules.X11, f.off, "a second <news:publication> in <news:news>; the first is kept")
 			return
 		}
 		x.news.has |= bit
 		if x.news.rank > 1 && !x.news.orderBad {
 			x.news.orderBad = true
-			x.report(rules.N08, SeverityError, f.off, x.orderMsg("news:news", x.news.rank))
+			x.report(rules.N08, f.off, x.orderMsg("news:news", x.news.rank))
 		}
 		if x.news.rank < 1 {
 			x.news.rank = 1
@@ -272,7 +272,7 @@ func (x *xmlReader) newsChild(f *frame, kind nsKind, uri string, local []byte) {
 	case "stock_tickers":
 		field, rank = fNTickers, 7
 	default:
-		x.report(rules.N08, SeverityError, f.off, fmt.Sprintf("unexpected <%s> in <news:news>; ignored", shortText(x.s.Name())))
+		x.report(rules.N08, f.off, fmt.Sprintf("unexpected <%s> in <news:news>; ignored", shortText(x.s.Name())))
 		return
 	}
 	x.extLeaf(f, field, rank, false, &x.news, rules.N08, "news:news")
@@ -282,7 +282,7 @@ func (x *xmlReader) newsChild(f *frame, kind nsKind, uri string, local []byte) {
 func (x *xmlReader) extValue(f *frame, val, name []byte) {
 	str := func() string { return x.strs.string(val) }
 	bad := func(rule rules.ID, want string) {
-		x.report(rule, SeverityError, f.off, fmt.Sprintf("<%s> %q is not %s; ignored", shortText(name), shortText(val), want))
+		x.reportAs(rule, SeverityError, f.off, fmt.Sprintf("<%s> %q is not %s; ignored", shortText(name), shortText(val), want))
 	}
 	switch f.field {
 	case fImgLoc, fImgCaption, fImgGeo, fImgTitle, fImgLicense:
