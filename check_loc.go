@@ -14,8 +14,10 @@ import (
 // field and takes the fast path of check_fast.go for the common case.
 
 // problemErr names field f and its value in a check's problem (a new one
-// each time), which makes it the *EntryError the encoder returns.
+// each time), which makes it the *EntryError the encoder returns; its
+// Message says what to do too, as every EntryError's does.
 func problemErr(f field, value string, p *check.Problem) *EntryError {
+	p.Message, p.Fix = p.Text(), ""
 	p.Field, p.Value = f.String(), value
 	return p
 }
