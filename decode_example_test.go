@@ -62,3 +62,18 @@ func ExampleDecoder_text() {
 	// https://www.example.com/about
 	// format: text
 }
+
+// Sniff tells what a document is from its first bytes, never its name.
+func ExampleSniff() {
+	fmt.Printf("%+v\n", sitemap.Sniff([]byte("\xef\xbb\xbf<?xml version=\"1.0\"?><urlset>")))
+	fmt.Printf("%+v\n", sitemap.Sniff([]byte("{\"loc\": \"https://www.example.com/\"}")))
+	// Output:
+	// {Gzip:false Encoding: Kind:xml}
+	// {Gzip:false Encoding: Kind:json}
+}
+
+func ExampleIsGzip() {
+	fmt.Println(sitemap.IsGzip([]byte{0x1f, 0x8b, 8}), sitemap.IsGzip([]byte("<urlset")))
+	// Output:
+	// true false
+}

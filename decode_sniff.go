@@ -174,7 +174,7 @@ func (d *Decoder) start() error {
 // (F-04: sniffed, never taken from a name).
 func isGzip(br *bufio.Reader) bool {
 	magic, _ := br.Peek(2)
-	return len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b
+	return IsGzip(magic)
 }
 
 // charset wraps r with a decoder for a declared non-UTF-8 encoding.

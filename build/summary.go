@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/internal/progress"
 )
 
@@ -126,13 +127,13 @@ func (s Summary) WriteTableSkipped(w io.Writer, skipped string) error {
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return err
 	}
-	files := plural(len(s.Files), "sitemap")
+	files := plural.Of(len(s.Files), "sitemap", "sitemaps")
 	if s.Index != nil {
 		files += " and an index"
 	}
-	line := fmt.Sprintf("%s in %s, %s", plural(s.URLs, "URL"), files, skipped)
+	line := fmt.Sprintf("%s in %s, %s", plural.Of(s.URLs, "URL", "URLs"), files, skipped)
 	if s.NewsStripped > 0 {
-		line += fmt.Sprintf(", %s dropped for age (N-11)", plural(s.NewsStripped, "news block"))
+		line += fmt.Sprintf(", %s dropped for age (N-11)", plural.Of(s.NewsStripped, "news block", "news blocks"))
 	}
 	line += fmt.Sprintf(", %.2fs (%s URLs/s)", s.Elapsed.Seconds(), progress.Group(int64(s.URLsPerSecond)))
 	if s.DryRun {
@@ -146,7 +147,7 @@ func (s Summary) WriteTableSkipped(w io.Writer, skipped string) error {
 		if s.DryRun {
 			verb = "would remove"
 		}
-		if _, err := fmt.Fprintf(w, "%s %s: %s\n", verb, plural(len(s.Removed), "file"), strings.Join(s.Removed, " ")); err != nil {
+		if _, err := fmt.Fprintf(w, "%s %s: %s\n", verb, plural.Of(len(s.Removed), "file", "files"), strings.Join(s.Removed, " ")); err != nil {
 			return err
 		}
 	}
@@ -155,18 +156,11 @@ func (s Summary) WriteTableSkipped(w io.Writer, skipped string) error {
 		if s.DryRun {
 			verb = "would keep"
 		}
-		if _, err := fmt.Fprintf(w, "%s %s the replaced index lists, for readers that fetched it; the next run removes them\n", verb, plural(len(s.Kept), "file")); err != nil {
+		if _, err := fmt.Fprintf(w, "%s %s the replaced index lists, for readers that fetched it; the next run removes them\n", verb, plural.Of(len(s.Kept), "file", "files")); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return progress.Group(int64(n)) + " " + what + "s"
 }
 
 func gz(n int64) string {

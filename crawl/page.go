@@ -11,8 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/klauspost/compress/gzip"
-
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/state"
@@ -138,14 +136,13 @@ func (c *Crawler) read(ctx context.Context, res *result, resp *fetch.Response) {
 		return
 	}
 	var body io.Reader = resp
-	if resp.ContentEncoding == "gzip" || resp.ContentEncoding == "x-gzip" {
-		zr, err := gzip.NewReader(resp)
-		if err != nil {
+	if resp.ContentEncoding != "" {
+		// The client's decoding: gzip undone when the body is gzip; a
+		// body labelled gzip that is not is read as it is.
+		if body, _, err = resp.Decoded(); err != nil {
 			res.Reason = ReasonError
 			return
 		}
-		defer zr.Close()
-		body = zr
 	}
 	p, err := parseHTML(body, ct, c.o.MaxBodyBytes, strings.ToLower(c.agent))
 	if err != nil && ctx.Err() == nil && fetch.KindOf(resp.Err()) == fetch.KindTimeout {

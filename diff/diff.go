@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/internal/plural"
 )
 
 // Entries is a stream of entries: it calls yield once per entry, in the
@@ -70,18 +71,11 @@ func (s Summary) Differ() bool { return s.Added+s.Removed+s.Modified > 0 }
 func (s Summary) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d added, %d removed, %d modified, %d unchanged (old %s, new %s)",
-		s.Added, s.Removed, s.Modified, s.Same, urls(s.Old), urls(s.New))
+		s.Added, s.Removed, s.Modified, s.Same, plural.Of(s.Old, "URL", "URLs"), plural.Of(s.New, "URL", "URLs"))
 	if s.OldDuplicates+s.NewDuplicates > 0 {
 		fmt.Fprintf(&b, "; duplicates ignored: %d old, %d new (L-17, first entry compared)", s.OldDuplicates, s.NewDuplicates)
 	}
 	return b.String()
-}
-
-func urls(n int) string {
-	if n == 1 {
-		return "1 URL"
-	}
-	return fmt.Sprintf("%d URLs", n)
 }
 
 // Options tunes [Diff]. The zero value is ready to use.

@@ -3,6 +3,7 @@ package diff_test
 import (
 	"context"
 	"fmt"
+	"os"
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/diff"
@@ -49,4 +50,36 @@ func ExampleDiff() {
 	// removed https://www.example.com/b []
 	// added https://www.example.com/d []
 	// 1 added, 1 removed, 1 modified, 1 the same
+}
+
+// A Writer prints changes as `sitemap diff` does: text for people, jsonl
+// for programs.
+func ExampleWriter() {
+	w, err := diff.NewWriter(os.Stdout, "text")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	w.Write(diff.Change{Change: diff.Added, Loc: "https://www.example.com/new"})
+	w.Write(diff.Change{Change: diff.Removed, Loc: "https://www.example.com/old"})
+	if err := w.Flush(); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// + https://www.example.com/new
+	// - https://www.example.com/old
+}
+
+func ExampleNewWriter() {
+	w, _ := diff.NewWriter(os.Stdout, "jsonl")
+	w.Write(diff.Change{Change: diff.Added, Loc: "https://www.example.com/new"})
+	w.Flush()
+	// Output:
+	// {"change":"added","loc":"https://www.example.com/new"}
+}
+
+func ExampleChange_String() {
+	fmt.Println(diff.Change{Change: diff.Added, Loc: "https://www.example.com/new"})
+	// Output:
+	// + https://www.example.com/new
 }

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/klauspost/compress/gzip"
+
+	sitemap "github.com/sitemapkit/sitemap"
 )
 
 // backoff is base·2^(attempt-1) with ±50 % jitter.
@@ -140,8 +142,7 @@ func contentDecode(body io.Reader, encoding string) (io.Reader, string, error) {
 	case "", "identity":
 		return br, "", nil
 	case "gzip", "x-gzip":
-		magic, _ := br.Peek(2)
-		if len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		if magic, _ := br.Peek(2); sitemap.IsGzip(magic) {
 			zr, err := gzip.NewReader(br)
 			if err != nil {
 				return nil, "", err

@@ -6,6 +6,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/sitemapkit/sitemap/internal/plural"
 )
 
 // DOT writes the drawn tree (Tree.Limit) as a Graphviz digraph growing to
@@ -38,7 +40,7 @@ func (lt *LinkTree) DOT(ctx context.Context, w io.Writer, o DrawOptions) error {
 		for _, e := range edges {
 			width := 1 + 4*float64(e[2])/float64(most)
 			bw.WriteString("  n" + strconv.Itoa(e[0]) + " -> n" + strconv.Itoa(e[1]) + " [style=dashed, color=\"#8250df\", constraint=false, penwidth=" +
-				strconv.FormatFloat(width, 'f', 1, 64) + ", label=\"" + strconv.Itoa(e[2]) + "\", tooltip=" + dotQuote(plural(e[2], "link", "links")) + "];\n")
+				strconv.FormatFloat(width, 'f', 1, 64) + ", label=\"" + strconv.Itoa(e[2]) + "\", tooltip=" + dotQuote(plural.Of(e[2], "link", "links")) + "];\n")
 		}
 	})
 }
@@ -62,12 +64,12 @@ func writeDOT(ctx context.Context, w io.Writer, root *Node, o DrawOptions, extra
 		if id&1023 == 0 && err == nil {
 			err = ctx.Err()
 		}
-		lab := label(n, labelMax) + "\n" + plural(n.Total.Pages, "page", "pages")
+		lab := label(n, labelMax) + "\n" + plural.Of(n.Total.Pages, "page", "pages")
 		if !n.Total.Newest.IsZero() {
 			lab += "\nnewest " + n.Total.Newest.String()
 		}
 		if n.Hidden > 0 {
-			lab += "\n+" + plural(n.Hidden, "section", "sections") + " below"
+			lab += "\n+" + plural.Of(n.Hidden, "section", "sections") + " below"
 		}
 		tip := summary(n) + linkSummary(n.Link)
 		bw.WriteString("  n" + strconv.Itoa(me) + " [label=" + dotQuote(lab) + ", tooltip=" + dotQuote(tip))

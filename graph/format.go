@@ -3,34 +3,10 @@ package graph
 import (
 	"strconv"
 	"strings"
+
+	"github.com/sitemapkit/sitemap/internal/plural"
+	"github.com/sitemapkit/sitemap/internal/progress"
 )
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return group(n) + " " + many
-}
-
-// group writes n with thousands separators (1,234,567).
-func group(n int) string {
-	s := strconv.Itoa(n)
-	if n < 0 || len(s) <= 3 {
-		return s
-	}
-	var b strings.Builder
-	pre := len(s) % 3
-	if pre > 0 {
-		b.WriteString(s[:pre])
-	}
-	for i := pre; i < len(s); i += 3 {
-		if b.Len() > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(s[i : i+3])
-	}
-	return b.String()
-}
 
 // label is a node's name cut to at most max runes, with "…" when cut.
 func label(n *Node, max int) string {
@@ -83,9 +59,9 @@ func xmlText(s string) string {
 
 // summary is a node's counts in words, for tooltips and labels.
 func summary(n *Node) string {
-	s := plural(n.Total.Pages, "page", "pages")
+	s := plural.Of(n.Total.Pages, "page", "pages")
 	if n.Total.Pages != n.Here && n.More == 0 {
-		s += " (" + group(n.Here) + " here)"
+		s += " (" + progress.Group(int64(n.Here)) + " here)"
 	}
 	if !n.Total.Newest.IsZero() {
 		s += ", newest " + n.Total.Newest.String()
@@ -95,14 +71,14 @@ func summary(n *Node) string {
 		one, many string
 	}{{n.Total.Images, "image", "images"}, {n.Total.Videos, "video", "videos"}, {n.Total.News, "news article", "news articles"}, {n.Total.Hreflang, "hreflang alternate", "hreflang alternates"}} {
 		if c.n > 0 {
-			s += ", " + plural(c.n, c.one, c.many)
+			s += ", " + plural.Of(c.n, c.one, c.many)
 		}
 	}
 	if n.More > 0 {
-		s += "; " + plural(n.More, "section", "sections") + " not drawn"
+		s += "; " + plural.Of(n.More, "section", "sections") + " not drawn"
 	}
 	if n.Hidden > 0 {
-		s += "; " + plural(n.Hidden, "section", "sections") + " below not drawn"
+		s += "; " + plural.Of(n.Hidden, "section", "sections") + " below not drawn"
 	}
 	return s
 }
@@ -113,9 +89,9 @@ func linkSummary(l *LinkStats) string {
 	if l == nil {
 		return ""
 	}
-	s := "; " + plural(l.Inlinks, "inlink", "inlinks")
+	s := "; " + plural.Of(l.Inlinks, "inlink", "inlinks")
 	if l.Depth >= 0 {
 		s += ", click depth " + strconv.Itoa(l.Depth)
 	}
-	return s + ", " + plural(l.Orphans, "orphan", "orphans") + ", " + group(l.Missing) + " missing, " + group(l.Left) + " left out"
+	return s + ", " + plural.Of(l.Orphans, "orphan", "orphans") + ", " + progress.Group(int64(l.Missing)) + " missing, " + progress.Group(int64(l.Left)) + " left out"
 }

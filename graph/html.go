@@ -9,6 +9,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/sitemapkit/sitemap/internal/plural"
+	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
@@ -108,9 +110,9 @@ func (t *Tree) HTML(ctx context.Context, w io.Writer, o DrawOptions) error {
 	root := t.Limit(o.MaxNodes)
 	d := mapData{Title: o.title(root)}
 	d.Nodes = flatten(root, map[*Node]int{})
-	d.Summary = plural(t.URLs-t.Skipped, "URL", "URLs") + " in " + plural(t.Sections, "section", "sections")
+	d.Summary = plural.Of(t.URLs-t.Skipped, "URL", "URLs") + " in " + plural.Of(t.Sections, "section", "sections")
 	if len(d.Nodes) < t.Sections {
-		d.Summary += " (" + group(len(d.Nodes)) + " drawn)"
+		d.Summary += " (" + progress.Group(int64(len(d.Nodes))) + " drawn)"
 	}
 	if err := ctx.Err(); err != nil {
 		return err
@@ -141,17 +143,17 @@ func (lt *LinkTree) HTML(ctx context.Context, w io.Writer, o DrawOptions) error 
 
 // summary is the link view's counts in words.
 func (lt *LinkTree) summary(drawn int) string {
-	s := plural(lt.URLs-lt.Skipped, "sitemap URL", "sitemap URLs") + " in " + plural(lt.Sections, "section", "sections")
+	s := plural.Of(lt.URLs-lt.Skipped, "sitemap URL", "sitemap URLs") + " in " + plural.Of(lt.Sections, "section", "sections")
 	if drawn < lt.Sections {
-		s += " (" + group(drawn) + " drawn)"
+		s += " (" + progress.Group(int64(drawn)) + " drawn)"
 	}
 	links := 0
 	for _, e := range lt.Edges {
 		links += e.Links
 	}
-	s += "; " + plural(links, "internal link", "internal links")
+	s += "; " + plural.Of(links, "internal link", "internal links")
 	if l := lt.Root.Link; l != nil {
-		s += "; " + plural(l.Orphans, "orphan", "orphans") + ", " + plural(l.Missing, "page", "pages") + " missing from the sitemap, " + plural(l.Left, "page", "pages") + " left out"
+		s += "; " + plural.Of(l.Orphans, "orphan", "orphans") + ", " + plural.Of(l.Missing, "page", "pages") + " missing from the sitemap, " + plural.Of(l.Left, "page", "pages") + " left out"
 	}
 	return s
 }

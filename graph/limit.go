@@ -1,6 +1,10 @@
 package graph
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/sitemapkit/sitemap/internal/progress"
+)
 
 // Limit returns a copy of the tree's top with at most max nodes (0: the
 // default, 2,000; at least 1), for drawing. Levels are taken whole from the
@@ -135,7 +139,7 @@ func more(parent *Node, sections []*Node) *Node {
 		}
 		m.Hidden += countBelow(s)
 	}
-	m.Name = "+" + group(m.More) + " more"
+	m.Name = "+" + progress.Group(int64(m.More)) + " more"
 	return m
 }
 

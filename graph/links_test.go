@@ -11,6 +11,7 @@ import (
 	"time"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/internal/xmllint"
 	"github.com/sitemapkit/sitemap/state"
 )
@@ -177,7 +178,7 @@ func TestLinksWithoutSitemapUsesTheCrawlsOwn(t *testing.T) {
 	}
 }
 
-func itoa(n int) string { return group(n) }
+func itoa(n int) string { return progress.Group(int64(n)) }
 
 func TestLinksJSONGolden(t *testing.T) {
 	lt, err := Links(context.Background(), plantedCrawl(t), plantedSitemap(), Options{})

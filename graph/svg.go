@@ -7,6 +7,9 @@ import (
 	"math"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/sitemapkit/sitemap/internal/plural"
+	"github.com/sitemapkit/sitemap/internal/progress"
 )
 
 // DrawOptions configure a drawing (SVG, DOT, JSON, HTML).
@@ -59,9 +62,9 @@ func (o DrawOptions) title(root *Node) string {
 // nodeLabel is what the SVG writes beside a node: its name and pages.
 func nodeLabel(n *Node) (name, count string) {
 	name = label(n, labelMax)
-	count = group(n.Total.Pages)
+	count = progress.Group(int64(n.Total.Pages))
 	if n.Hidden > 0 {
-		count += " (+" + group(n.Hidden) + ")"
+		count += " (+" + progress.Group(int64(n.Hidden)) + ")"
 	}
 	return name, count
 }
@@ -112,7 +115,7 @@ func (t *Tree) svg(ctx context.Context, w io.Writer, o DrawOptions, lt *LinkTree
 		colX[d+1] = colX[d] + wd
 	}
 	title := o.title(root)
-	desc := plural(t.URLs-t.Skipped, "URL", "URLs") + " in " + plural(t.Sections, "section", "sections") + "; " + plural(len(all), "node", "nodes") + " drawn"
+	desc := plural.Of(t.URLs-t.Skipped, "URL", "URLs") + " in " + plural.Of(t.Sections, "section", "sections") + "; " + plural.Of(len(all), "node", "nodes") + " drawn"
 	var edges [][3]int
 	if lt != nil {
 		desc = lt.summary(len(all))
@@ -123,7 +126,7 @@ func (t *Tree) svg(ctx context.Context, w io.Writer, o DrawOptions, lt *LinkTree
 		var cut int
 		edges, cut = o.arcs(lt.drawnEdges(at))
 		if cut > 0 {
-			desc += " (the " + group(len(edges)) + " heaviest links between sections drawn, " + group(cut) + " more left out)"
+			desc += " (the " + progress.Group(int64(len(edges))) + " heaviest links between sections drawn, " + progress.Group(int64(cut)) + " more left out)"
 		}
 	}
 	// As wide as the widest column's end or the heading line, whichever
@@ -205,7 +208,7 @@ g.more text { font-style: italic; }
 			}
 			width := 1 + 5*math.Sqrt(float64(e[2])/float64(most))
 			bw.WriteString(`<path class="k" stroke-width="` + f(width) + `" d="` + d + `"><title>` +
-				xmlText(nodePath(a.n)+" → "+nodePath(b.n)+": "+plural(e[2], "link", "links")) + "</title></path>\n")
+				xmlText(nodePath(a.n)+" → "+nodePath(b.n)+": "+plural.Of(e[2], "link", "links")) + "</title></path>\n")
 		}
 	}
 	for _, v := range all {

@@ -33,6 +33,7 @@ import (
 	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/internal/plural"
 )
 
 // Defaults of Options.
@@ -335,7 +336,7 @@ func (t *Tree) Seal() {
 		t.Root.Parent = nil
 	} else {
 		t.Sections++
-		t.Root.Name = plural(len(t.Root.Children), "site", "sites")
+		t.Root.Name = plural.Of(len(t.Root.Children), "site", "sites")
 	}
 }
 

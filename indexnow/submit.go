@@ -13,6 +13,7 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/internal/check"
+	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/internal/seen"
 	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/state"
@@ -172,9 +173,9 @@ func (s Summary) String() string {
 	if s.DryRun {
 		verb = "would be sent (dry run)"
 	}
-	fmt.Fprintf(&b, "%s %s in %s", plural(s.Sent, "URL", "URLs"), verb, plural(int64(s.Batches), "batch", "batches"))
+	fmt.Fprintf(&b, "%s %s in %s", plural.Of(s.Sent, "URL", "URLs"), verb, plural.Of(int64(s.Batches), "batch", "batches"))
 	if s.FailedBatches > 0 {
-		fmt.Fprintf(&b, "; %s (%s) failed", plural(int64(s.FailedBatches), "batch", "batches"), plural(s.Failed, "URL", "URLs"))
+		fmt.Fprintf(&b, "; %s (%s) failed", plural.Of(int64(s.FailedBatches), "batch", "batches"), plural.Of(s.Failed, "URL", "URLs"))
 	}
 	if s.Already > 0 {
 		fmt.Fprintf(&b, "; %d already submitted", s.Already)
@@ -183,21 +184,13 @@ func (s Summary) String() string {
 		fmt.Fprintf(&b, "; %d refused (host or key directory)", s.Refused)
 	}
 	if s.Duplicates > 0 {
-		fmt.Fprintf(&b, "; %s", plural(s.Duplicates, "duplicate", "duplicates"))
+		fmt.Fprintf(&b, "; %s", plural.Of(s.Duplicates, "duplicate", "duplicates"))
 	}
 	if s.Deferred > 0 {
 		fmt.Fprintf(&b, "; %d left for a later run", s.Deferred)
 	}
 	fmt.Fprintf(&b, " (%d read)", s.Read)
 	return b.String()
-}
-
-// plural is n and the word for n: "1 URL", "2 URLs".
-func plural[N int | int64](n N, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // Version is the version of u's content that a submission is recorded

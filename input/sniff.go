@@ -1,10 +1,7 @@
 package input
 
 import (
-	"bytes"
-	"io"
-
-	"github.com/klauspost/compress/gzip"
+	sitemap "github.com/sitemapkit/sitemap"
 )
 
 // IsXML reports whether head, the first bytes of a document (up to a few
@@ -16,21 +13,7 @@ import (
 // Compressed bytes are decompressed as far as head goes (a cut-off
 // stream is fine); a corrupt gzip header is not XML.
 func IsXML(head []byte) bool {
-	if len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b {
-		zr, err := gzip.NewReader(bytes.NewReader(head))
-		if err != nil {
-			return false
-		}
-		var buf [4096]byte
-		n, _ := io.ReadFull(zr, buf[:])
-		return IsXML(buf[:n])
-	}
-	switch {
-	case bytes.HasPrefix(head, []byte{0xfe, 0xff}), bytes.HasPrefix(head, []byte{0xff, 0xfe}):
-		// UTF-16: only XML is read in it here (the decoder transcodes it).
-		return true
-	}
-	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
-	head = bytes.TrimLeft(head, " \t\r\n")
-	return len(head) > 0 && head[0] == '<'
+	sn := sitemap.Sniff(head)
+	// UTF-16 is read only as XML here (the decoder transcodes it).
+	return sn.Kind == sitemap.SniffXML || sn.Encoding != ""
 }

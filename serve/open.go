@@ -34,28 +34,13 @@ func OpenDB(dsn string) (*sql.DB, error) {
 // without its password). close closes the state.
 func OpenCrawl(ctx context.Context, path string) (src Source, close func(), err error) {
 	shown := state.Redact(path)
-	var (
-		st interface {
-			Crawl() state.CrawlLog
-			Close() error
-		}
-		version func(context.Context) (string, error) // nil: the listed pages counted
-	)
-	if state.IsPostgres(path) {
-		pg, err := state.OpenPostgres(ctx, path, state.PostgresOptions{})
-		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", shown, err)
-		}
-		st = pg
-	} else {
-		if _, err := os.Stat(path); err != nil {
-			return nil, nil, fmt.Errorf("%s: %w (give the file 'sitemap crawl --state' wrote)", path, err)
-		}
-		f, err := state.OpenSQLite(ctx, path, state.SQLiteOptions{})
-		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", path, err)
-		}
-		st, version = f, FileVersion(path, path+"-wal")
+	st, err := state.OpenCrawlState(ctx, path)
+	if err != nil {
+		return nil, nil, err
+	}
+	var version func(context.Context) (string, error) // nil: the listed pages counted
+	if !state.IsPostgres(path) {
+		version = FileVersion(path, path+"-wal")
 	}
 	if err := crawlServable(ctx, st.Crawl(), shown); err != nil {
 		st.Close()

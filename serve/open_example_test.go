@@ -4,10 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
+	"net/http"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/sitemapkit/sitemap/serve"
+	"github.com/sitemapkit/sitemap/serve/pgfeed"
 	"github.com/sitemapkit/sitemap/state"
 )
 
@@ -35,4 +39,64 @@ func ExampleOpenDB() {
 	_, err := serve.OpenDB(path)
 	fmt.Println(errors.Is(err, os.ErrNotExist))
 	// Output: true
+}
+
+// A program serves a published directory as `sitemap serve DIR` does,
+// until its context is done, with /healthz and /metrics for loopback
+// clients.
+func ExampleListenAndServe() {
+	dir, _ := os.MkdirTemp("", "serve-listen")
+	defer os.RemoveAll(dir)
+	os.WriteFile(filepath.Join(dir, "sitemap.xml"), []byte(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://www.example.com/</loc></url></urlset>`), 0o644)
+	site, err := serve.Dir(dir, serve.DirOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	err = serve.ListenAndServe(ctx, site, serve.ServerOptions{
+		Addr: "127.0.0.1:0", ShutdownTimeout: time.Second,
+		Listening: func(addr, _ net.Addr) {
+			res, err := http.Get("http://" + addr.String() + "/sitemap.xml")
+			if err == nil {
+				fmt.Println(res.StatusCode, res.Header.Get("Content-Type"))
+				res.Body.Close()
+			}
+			stop() // a program stops it when it is done, on SIGTERM for instance
+		},
+	})
+	fmt.Println(err)
+	// Output:
+	// 200 application/xml; charset=utf-8
+	// <nil>
+}
+
+// A table followed by logical decoding: a commit rebuilds only the pages
+// holding the keys it touched. (Not run here: it needs a PostgreSQL
+// server with wal_level=logical.)
+func ExampleWatchPostgres() {
+	ctx := context.Background()
+	const dsn = "postgres://sitemap@localhost/site"
+	db, err := serve.OpenDB(dsn)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer db.Close()
+	src, err := serve.SQL(ctx, db, serve.Query{Table: "pages"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	feed := &serve.PostgresFeed{Options: pgfeed.Options{ConnString: dsn, Table: "pages", Create: true}}
+	h, err := serve.NewHandler(serve.WatchPostgres(src, feed), serve.Options{BaseURL: "https://www.example.com/"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer h.Close()
+	go h.Run(ctx)
+	if err := <-feed.Down(); err != nil {
+		fmt.Println("the feed did not start:", err)
+	}
 }

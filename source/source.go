@@ -166,7 +166,7 @@ const bufSize = 64 << 10
 // magic bytes and decompressed. New reads at most a buffer's worth of r.
 func New(r io.Reader, o Options) (Reader, error) {
 	br := bufio.NewReaderSize(r, bufSize)
-	if magic, err := br.Peek(2); err == nil && magic[0] == 0x1f && magic[1] == 0x8b {
+	if magic, _ := br.Peek(2); sitemap.IsGzip(magic) {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", o.Name, err)
@@ -250,8 +250,7 @@ func notEntries(br *bufio.Reader, f Format) error {
 	if i := bytes.IndexByte(b, 0); i >= 0 {
 		return fmt.Errorf("%w (a NUL byte at byte %d), not UTF-8 text, CSV or JSONL (F-04)", ErrBinary, i+1)
 	}
-	b = bytes.TrimLeft(bytes.TrimPrefix(b, bom), " \t\r\n")
-	if f == FormatText && len(b) > 0 && b[0] == '<' {
+	if f == FormatText && sitemap.Sniff(b).Kind == sitemap.SniffXML {
 		return errors.New("XML (a sitemap?), not a list of URLs; read a sitemap's entries with 'sitemap parse FILE' (sitemap parse FILE | sitemap generate ... -)")
 	}
 	return nil
@@ -264,11 +263,10 @@ func notEntries(br *bufio.Reader, f Format) error {
 // as another tool's export does (isHeaderRow), text otherwise.
 func sniff(br *bufio.Reader) Format {
 	b, _ := br.Peek(4096)
-	b = bytes.TrimPrefix(b, bom)
-	b = bytes.TrimLeft(b, " \t\r\n")
-	if len(b) > 0 && b[0] == '{' {
+	if sitemap.Sniff(b).Kind == sitemap.SniffJSON {
 		return FormatJSONL
 	}
+	b = bytes.TrimLeft(bytes.TrimPrefix(b, bom), " \t\r\n")
 	if len(b) >= 4 && strings.EqualFold(string(b[:3]), "loc") && strings.IndexByte(",;\t\r\n", b[3]) >= 0 {
 		return FormatCSV // a header row: loc and a separator, or loc alone
 	}

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/sitemapkit/sitemap/internal/plural"
 )
 
 // leaseSchema is schema version 4 of the PostgreSQL state: the shared
@@ -121,7 +123,7 @@ func (c sharedLog) Join(ctx context.Context, start string, now time.Time, w Craw
 			if status == "running" {
 				what = "a crawl of " + prevStart
 			}
-			return fmt.Errorf("%w: %s has %d live %s; wait for it to end, or use another database", ErrCrawlBusy, what, live, plural(live, "worker", "workers"))
+			return fmt.Errorf("%w: %s has %s; wait for it to end, or use another database", ErrCrawlBusy, what, plural.Of(live, "live worker", "live workers"))
 		}
 		r.Time = now.UTC()
 		if err := t.newRun(ctx, start, r.Time, append(crawlTables, "crawl_workers", "crawl_hosts")); err != nil {
@@ -133,13 +135,6 @@ func (c sharedLog) Join(ctx context.Context, start string, now time.Time, w Craw
 		return CrawlRun{}, fmt.Errorf("state: crawl: join %s: %w", start, err)
 	}
 	return r, nil
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 func (t crawlTx) addWorker(ctx context.Context, w CrawlWorker) error {

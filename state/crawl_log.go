@@ -12,6 +12,7 @@ import (
 	"time"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/source"
 )
 
@@ -150,7 +151,7 @@ func (c crawlLog) Begin(ctx context.Context, start string, now time.Time) (Crawl
 				return err
 			}
 			if live > 0 {
-				return fmt.Errorf("%w: %d live %s crawl in this database; join them as a worker, or wait for them to end", ErrCrawlBusy, live, plural(live, "worker", "workers"))
+				return fmt.Errorf("%w: %s crawl in this database; join them as a worker, or wait for them to end", ErrCrawlBusy, plural.Of(live, "live worker", "live workers"))
 			}
 		} else if _, err := t.x.ExecContext(ctx, c.s.d.rewrite(crawlSchema)); err != nil {
 			return fmt.Errorf("create crawl tables: %w", err)

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/build"
@@ -69,4 +71,40 @@ func ExampleOpen() {
 	// *store.DirStore
 	// true
 	// *store.WriterStore
+}
+
+// A report written aside: a reader of report.html sees the old one until
+// Commit, and a run that fails before leaves it, and no temporary file.
+func ExampleCreateAside() {
+	dir, _ := os.MkdirTemp("", "aside")
+	defer os.RemoveAll(dir)
+	a, err := store.CreateAside(filepath.Join(dir, "report.html"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer a.Abort() // on every path that does not reach Commit
+	fmt.Fprintln(a, "<!doctype html><title>Report</title>")
+	if err := a.Commit(0o644); err != nil {
+		fmt.Println(err)
+		return
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "report.html"))
+	fmt.Print(string(b))
+	// Output:
+	// <!doctype html><title>Report</title>
+}
+
+// CheckWritable says, before long work, why its output could not be
+// written: here a path under a file.
+func ExampleCheckWritable() {
+	dir, _ := os.MkdirTemp("", "out")
+	defer os.RemoveAll(dir)
+	os.WriteFile(filepath.Join(dir, "file"), []byte("x"), 0o644)
+	fmt.Println(store.CheckWritable(filepath.Join(dir, "public")))
+	err := store.CheckWritable(filepath.Join(dir, "file"))
+	fmt.Println(strings.TrimPrefix(err.Error(), dir))
+	// Output:
+	// <nil>
+	// /file is a file, not a directory
 }

@@ -46,3 +46,59 @@ func TestWriteFileNoDirectory(t *testing.T) {
 		t.Errorf("%v", err)
 	}
 }
+
+// An AsideFile: the name keeps its old contents until Commit; Abort, on
+// any path, leaves no temporary file and the old file as it was; Close
+// keeps the file aside for a later Commit.
+func TestAsideFile(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "report.html")
+	read := func() string { b, _ := os.ReadFile(name); return string(b) }
+	if err := os.WriteFile(name, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		what   string
+		finish func(a *AsideFile) error
+		want   string
+	}{
+		{"abort", func(a *AsideFile) error { a.Abort(); return nil }, "old"},
+		{"close then abort", func(a *AsideFile) error { a.Close(); a.Abort(); return nil }, "old"},
+		{"commit", func(a *AsideFile) error { return a.Commit(0o640) }, "new"},
+		{"close then commit", func(a *AsideFile) error { a.Close(); return a.Commit(0o640) }, "new"},
+	} {
+		if err := os.WriteFile(name, []byte("old"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		a, err := CreateAside(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Name() != name {
+			t.Errorf("Name %q", a.Name())
+		}
+		a.Write([]byte("new"))
+		if read() != "old" {
+			t.Errorf("%s: the name changed before Commit", c.what)
+		}
+		if err := c.finish(a); err != nil {
+			t.Fatalf("%s: %v", c.what, err)
+		}
+		a.Abort() // deferred in real use: nothing after Commit
+		if got := read(); got != c.want {
+			t.Errorf("%s: %q, want %q", c.what, got, c.want)
+		}
+		ents, _ := os.ReadDir(dir)
+		if len(ents) != 1 {
+			t.Errorf("%s: %d entries left in the directory, want 1", c.what, len(ents))
+		}
+		if fi, _ := os.Stat(name); c.want == "new" && fi.Mode().Perm() != 0o640 {
+			t.Errorf("%s: mode %v", c.what, fi.Mode())
+		}
+	}
+	a, _ := CreateAside(name)
+	a.Abort()
+	if err := a.Commit(0o644); err == nil {
+		t.Error("Commit after Abort succeeded")
+	}
+}

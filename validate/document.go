@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
@@ -59,6 +60,35 @@ type Pos struct{ Line, Col int }
 // warning either).
 func (s Summary) Valid(strict bool) bool {
 	return s.Errors == 0 && (!strict || s.Warnings == 0)
+}
+
+// String is the one-line summary of the document for people, as
+// `sitemap validate` prints it after the document's name:
+//
+//	urlset, 2 URLs, 412 bytes (gzip): 1 error, 0 warnings, 1 note
+//
+// "not read to the end" follows the bytes when Complete is false; notes
+// are named only when there are some.
+func (s Summary) String() string {
+	var b strings.Builder
+	b.WriteString(s.Format.String())
+	if s.Format == sitemap.FormatIndex {
+		b.WriteString(", " + plural.Of(s.IndexEntries, "sitemap", "sitemaps"))
+	} else {
+		b.WriteString(", " + plural.Of(s.URLs, "URL", "URLs"))
+	}
+	fmt.Fprintf(&b, ", %d bytes", s.Bytes)
+	if s.Compressed {
+		b.WriteString(" (gzip)")
+	}
+	if !s.Complete {
+		b.WriteString(", not read to the end")
+	}
+	fmt.Fprintf(&b, ": %s, %s", plural.Of(s.Errors, "error", "errors"), plural.Of(s.Warnings, "warning", "warnings"))
+	if s.Infos > 0 {
+		b.WriteString(", " + plural.Of(s.Infos, "note", "notes"))
+	}
+	return b.String()
 }
 
 // Document validates one sitemap document read from r: it runs the

@@ -37,3 +37,23 @@ func ExampleDocument() {
 	// line 5: warning M-07
 	// 3 URLs, 1 errors, 1 warnings, valid: false
 }
+
+// A Summary's String is the line `sitemap validate` prints per document.
+func ExampleSummary_String() {
+	sum, err := validate.Document(context.Background(), strings.NewReader("https://www.example.com/a\nhttps://www.example.com/b\n"), validate.Options{Name: "urls.txt"}, nil)
+	if err != nil {
+		fmt.Println("could not run:", err)
+		return
+	}
+	fmt.Println(sum)
+	// Output:
+	// text, 2 URLs, 52 bytes: 0 errors, 0 warnings
+}
+
+func ExampleCheckTrustedHost() {
+	fmt.Println(validate.CheckTrustedHost("cdn.example.net"))
+	fmt.Println(validate.CheckTrustedHost("https://cdn.example.net/img/"))
+	// Output:
+	// <nil>
+	// --trusted-host "https://cdn.example.net/img/" is not a host name; give the host alone: cdn.example.net
+}

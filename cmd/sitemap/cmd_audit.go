@@ -1,16 +1,11 @@
 package main
 
 import (
-	"bufio"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
+	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
@@ -19,9 +14,13 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/audit"
 	"github.com/sitemapkit/sitemap/crawl"
+	"github.com/sitemapkit/sitemap/fetch"
+	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/state"
+	"github.com/sitemapkit/sitemap/store"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // auditOptions are the flags and arguments of `sitemap audit`.
@@ -77,69 +76,10 @@ its rule, AUD-01 to AUD-18; exit status 1 on an error-class finding. See docs/AU
 	return c
 }
 
-// auditStatePath is the default state of an audit: STATEHOME/audit/HASH.db,
-// HASH the first 16 hex digits of the SHA-256 of what is audited (the
-// start, or --site and the absolute paths of the files).
-func auditStatePath(o *auditOptions) (string, error) {
-	home, err := state.UserDir()
-	if err != nil {
-		return "", err
-	}
-	key := o.Site
-	for _, in := range o.Inputs {
-		if abs, err := filepath.Abs(in); err == nil && !isURL(in) && in != "-" {
-			in = abs
-		}
-		key += "\x00" + in
-	}
-	sum := sha256.Sum256([]byte(key))
-	return filepath.Join(home, "audit", hex.EncodeToString(sum[:8])+".db"), nil
-}
-
-func isURL(s string) bool {
-	l := strings.ToLower(s)
-	return strings.HasPrefix(l, "http://") || strings.HasPrefix(l, "https://")
-}
-
 func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 	ctx := c.Context()
-	if o.Format != "text" && o.Format != "jsonl" {
-		return cannotRun("--format %q: want text or jsonl", o.Format)
-	}
-	if o.Concurrency < 1 {
-		return cannotRun("--concurrency must be at least 1")
-	}
-	if o.Sample < 0 {
-		return cannotRun("--sample must be 0 (every URL) or more")
-	}
-	switch {
-	case o.Rate < 0:
-		return cannotRun("--rate %v: give 0 (no limit) or more requests a second", o.Rate)
-	case o.CrawlPages < 0:
-		return cannotRun("--crawl-max-pages %d: give 0 (no limit) or more", o.CrawlPages)
-	case o.CrawlDepth < 0:
-		return cannotRun("--crawl-max-depth %d: give 0 (no limit) or more", o.CrawlDepth)
-	}
-	local := len(o.Inputs) > 1 || !isURL(o.Inputs[0])
-	if o.Site != "" && !isURL(o.Site) {
-		return cannotRun("--site %q is not an http(s) URL; give where the files are served, e.g. https://www.example.com/", o.Site)
-	}
-	if local {
-		for _, in := range o.Inputs {
-			if isURL(in) {
-				return cannotRun("%s: audit one URL (a homepage, robots.txt or sitemap) or local files, not both", in)
-			}
-			if in != "-" {
-				if _, err := os.Stat(in); err != nil {
-					return cannotRun("%s: no such file, nor an http(s) URL; give a homepage, a sitemap URL or sitemap files with --site", in)
-				}
-			}
-		}
-		if o.Crawl && o.Site == "" {
-			return cannotRun("--crawl of local sitemaps needs --site URL: the homepage the crawl starts at")
-		}
-	} else if o.Site != "" {
-		return cannotRun("--site is for local sitemap files; a URL is served where it is")
+	if err := o.check(); err != nil {
+		return err
 	}
 	sc, err := scopeOf(c)
 	if err != nil {
@@ -151,7 +91,7 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 	}
 	statePath := o.State
 	if statePath == "" {
-		if statePath, err = auditStatePath(o); err != nil {
+		if statePath, err = audit.StatePath(o.Site, o.Inputs); err != nil {
 			return cannotRun("the audit state has no default place: %v; give --state FILE", err)
 		}
 		fmt.Fprintf(s.Err, "sitemap: audit state: %s (--state FILE, or %s, to keep it elsewhere)\n", statePath, state.DirEnv)
@@ -159,59 +99,19 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 	if err := os.MkdirAll(filepath.Dir(statePath), 0o755); err != nil {
 		return cannotRun("--state %s: %v", statePath, err)
 	}
-	var report *os.File
-	if o.Report != "" {
-		// A temporary file beside the report, made before the work so an
-		// unwritable report fails at once, and renamed to the report only
-		// when it is complete: a failed or interrupted audit leaves no
-		// report behind, nor truncates the one a previous run wrote.
-		if fi, err := os.Stat(o.Report); err == nil && fi.IsDir() {
-			return cannotRun("--report %s is a directory; give the name of the HTML file to write, e.g. %s", o.Report, filepath.Join(o.Report, "audit.html"))
-		}
-		if fi, err := os.Stat(filepath.Dir(o.Report)); err != nil || !fi.IsDir() {
-			return cannotRun("--report %s: no directory %s; create it first", o.Report, filepath.Dir(o.Report))
-		}
-		if report, err = os.CreateTemp(filepath.Dir(o.Report), "."+filepath.Base(o.Report)+".*.tmp"); err != nil {
-			return cannotRun("--report %s: %v", o.Report, err)
-		}
-		defer func() {
-			report.Close()
-			os.Remove(report.Name()) // gone already when the report was published
-		}()
+	report, err := o.createReport()
+	if err != nil {
+		return err
+	}
+	if report != nil {
+		defer report.Abort() // a failed or interrupted audit leaves no report, nor truncates the last one
 	}
 	st, err := state.OpenSQLite(ctx, statePath, state.SQLiteOptions{})
 	if err != nil {
 		return cannotRun("%v", err)
 	}
 	defer st.Close()
-
-	diags, readErrors := 0, 0
-	ao := audit.Options{
-		HTTP: client, Concurrency: o.Concurrency, Rate: o.Rate, Sample: o.Sample, Site: o.Site,
-		MaxErrors: decoderMaxErrors(o.MaxErrors), Stdin: s.In,
-		OnDiagnostic: func(d sitemap.Diagnostic) {
-			if d.Severity == sitemap.SeverityInfo {
-				return
-			}
-			if d.Severity == sitemap.SeverityError {
-				readErrors++
-			}
-			if d.Rule == rules.VAL01 {
-				// Where local children are looked for is audit's --site.
-				d.Message = strings.Replace(d.Message, "by its path under --base", "by its path under --site", 1)
-			}
-			if diags++; diags <= auditMaxDiagnostics {
-				fmt.Fprintln(s.Err, d.String())
-			}
-		},
-	}
-	if o.Rate == 0 {
-		ao.Rate = -1
-	}
-	if o.Crawl {
-		ao.Crawl = &crawl.Options{MaxPages: o.CrawlPages, MaxDepth: o.CrawlDepth, Rate: ao.Rate, Concurrency: o.Concurrency, Timeout: o.Timeout}
-		ao.CrawlStore, ao.CrawlLog = st, st.Crawl()
-	}
+	ao, diags := o.auditOptions(client, st, s)
 	var bar *progress.Bar
 	if s.ErrIsTerminal {
 		bar = progress.New(s.Err, progress.Options{Unit: "URLs"})
@@ -226,8 +126,8 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 	}
 	sum, err := a.Run(ctx)
 	bar.Done()
-	if diags > auditMaxDiagnostics {
-		fmt.Fprintf(s.Err, "sitemap: %d more problems reading the sitemaps not shown (sitemap validate lists them)\n", diags-auditMaxDiagnostics)
+	if diags.shown > auditMaxDiagnostics {
+		fmt.Fprintf(s.Err, "sitemap: %d more problems reading the sitemaps not shown (sitemap validate lists them)\n", diags.shown-auditMaxDiagnostics)
 	}
 	if err != nil {
 		if ctx.Err() != nil {
@@ -241,49 +141,141 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 		// sitemap): a problem found, exit 1 as in fetch and validate.
 		return &exitError{Code: exitProblems, Err: errors.New("the sitemaps list no URL; nothing audited")}
 	}
+	tally, err := o.writeRecords(ctx, a, sum, report, s)
+	if err != nil {
+		return err
+	}
+	return o.finish(sum, tally, diags.readErrors, s)
+}
 
-	bw := bufio.NewWriterSize(s.Out, 64<<10)
+// check refuses the flags that cannot work together, before any request.
+func (o *auditOptions) check() error {
+	switch {
+	case o.Format != "text" && o.Format != "jsonl":
+		return cannotRun("--format %q: want text or jsonl", o.Format)
+	case o.Concurrency < 1:
+		return cannotRun("--concurrency must be at least 1")
+	case o.Sample < 0:
+		return cannotRun("--sample must be 0 (every URL) or more")
+	case o.Rate < 0:
+		return cannotRun("--rate %v: give 0 (no limit) or more requests a second", o.Rate)
+	case o.CrawlPages < 0:
+		return cannotRun("--crawl-max-pages %d: give 0 (no limit) or more", o.CrawlPages)
+	case o.CrawlDepth < 0:
+		return cannotRun("--crawl-max-depth %d: give 0 (no limit) or more", o.CrawlDepth)
+	case o.Site != "" && !urlnorm.IsHTTP(o.Site):
+		return cannotRun("--site %q is not an http(s) URL; give where the files are served, e.g. https://www.example.com/", o.Site)
+	}
+	if len(o.Inputs) == 1 && urlnorm.IsHTTP(o.Inputs[0]) {
+		if o.Site != "" {
+			return cannotRun("--site is for local sitemap files; a URL is served where it is")
+		}
+		return nil
+	}
+	for _, in := range o.Inputs {
+		if urlnorm.IsHTTP(in) {
+			return cannotRun("%s: audit one URL (a homepage, robots.txt or sitemap) or local files, not both", in)
+		}
+		if in != "-" {
+			if _, err := os.Stat(in); err != nil {
+				return cannotRun("%s: no such file, nor an http(s) URL; give a homepage, a sitemap URL or sitemap files with --site", in)
+			}
+		}
+	}
+	if o.Crawl && o.Site == "" {
+		return cannotRun("--crawl of local sitemaps needs --site URL: the homepage the crawl starts at")
+	}
+	return nil
+}
+
+// createReport starts --report aside (nil without it), before the work,
+// so that an unwritable report fails at once; it is renamed to the
+// report only when complete.
+func (o *auditOptions) createReport() (*store.AsideFile, error) {
+	if o.Report == "" {
+		return nil, nil
+	}
+	if fi, err := os.Stat(o.Report); err == nil && fi.IsDir() {
+		return nil, cannotRun("--report %s is a directory; give the name of the HTML file to write, e.g. %s", o.Report, filepath.Join(o.Report, "audit.html"))
+	}
+	if fi, err := os.Stat(filepath.Dir(o.Report)); err != nil || !fi.IsDir() {
+		return nil, cannotRun("--report %s: no directory %s; create it first", o.Report, filepath.Dir(o.Report))
+	}
+	f, err := store.CreateAside(o.Report)
+	if err != nil {
+		return nil, cannotRun("--report %s: %v", o.Report, errors.Unwrap(err))
+	}
+	return f, nil
+}
+
+// auditDiags counts the problems reading the sitemaps.
+type auditDiags struct{ shown, readErrors int }
+
+// auditOptions are the options of audit.New: its problems reading the
+// sitemaps go to standard error, at most auditMaxDiagnostics of them,
+// and are counted in the auditDiags returned.
+func (o *auditOptions) auditOptions(client *fetch.Client, st *state.SQLite, s *streams) (audit.Options, *auditDiags) {
+	diags := &auditDiags{}
+	ao := audit.Options{
+		HTTP: client, Concurrency: o.Concurrency, Rate: o.Rate, Sample: o.Sample, Site: o.Site,
+		MaxErrors: decoderMaxErrors(o.MaxErrors), Stdin: s.In,
+		OnDiagnostic: func(d sitemap.Diagnostic) {
+			if d.Severity == sitemap.SeverityInfo {
+				return
+			}
+			if d.Severity == sitemap.SeverityError {
+				diags.readErrors++
+			}
+			if d.Rule == rules.VAL01 {
+				// Where local children are looked for is audit's --site.
+				d.Message = strings.Replace(d.Message, "by its path under --base", "by its path under --site", 1)
+			}
+			if diags.shown++; diags.shown <= auditMaxDiagnostics {
+				fmt.Fprintln(s.Err, d.String())
+			}
+		},
+	}
+	if o.Rate == 0 {
+		ao.Rate = -1
+	}
+	if o.Crawl {
+		ao.Crawl = &crawl.Options{MaxPages: o.CrawlPages, MaxDepth: o.CrawlDepth, Rate: ao.Rate, Concurrency: o.Concurrency, Timeout: o.Timeout}
+		ao.CrawlStore, ao.CrawlLog = st, st.Crawl()
+	}
+	return ao, diags
+}
+
+// writeRecords prints the records of the audit, adds them to the report
+// and publishes it.
+func (o *auditOptions) writeRecords(ctx context.Context, a *audit.Auditor, sum audit.Summary, report *store.AsideFile, s *streams) (audit.Tally, error) {
 	var rep *audit.ReportWriter
 	if report != nil {
 		rep = audit.NewReportWriter(report, audit.ReportInfo{Start: sum.Start, Sample: sum.Sample, Listed: sum.Listed, Sampled: sum.Sampled, Crawled: o.Crawl, Time: time.Now()})
 	}
-	enc := json.NewEncoder(bw)
-	enc.SetEscapeHTML(false)
-	tally, err := a.Records(ctx, func(r *audit.Record) error {
-		if rep != nil {
-			if err := rep.Add(r); err != nil {
-				return err
-			}
-		}
-		if o.Format == "jsonl" {
-			return enc.Encode(r)
-		}
-		for _, f := range r.Findings {
-			fmt.Fprintf(bw, "%s: %s %s: %s\n", r.URL, f.Severity, f.Rule, escapeLine(f.Message))
-		}
-		return nil
-	})
-	if err == nil {
-		err = bw.Flush()
+	out, err := audit.NewOutput(s.Out, o.Format, rep)
+	if err != nil {
+		return audit.Tally{}, cannotRun("%v", err)
 	}
-	if err == nil && rep != nil {
-		if err = rep.Close(); err == nil {
-			err = report.Close()
-		}
-		if err == nil {
-			err = os.Chmod(report.Name(), 0o644)
-		}
-		if err == nil {
-			err = os.Rename(report.Name(), o.Report)
-		}
+	tally, err := a.Records(ctx, out.Write)
+	if err == nil {
+		err = out.Close()
+	}
+	if err == nil && report != nil {
+		err = report.Commit(0o644)
 	}
 	if err != nil {
 		if ctx.Err() != nil {
-			return ctx.Err()
+			return tally, ctx.Err()
 		}
-		return cannotRun("writing the audit: %v", err)
+		return tally, cannotRun("writing the audit: %v", err)
 	}
-	writeAuditSummary(s.Err, sum, tally)
+	return tally, nil
+}
+
+// finish writes the summary and the closing lines, and returns the exit
+// status.
+func (o *auditOptions) finish(sum audit.Summary, tally audit.Tally, readErrors int, s *streams) error {
+	sum.WriteText(s.Err, tally)
 	if o.Report != "" {
 		fmt.Fprintf(s.Err, "sitemap: report written to %s\n", o.Report)
 	}
@@ -291,10 +283,10 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 		// A sitemap that could not be read (a child missing, not a
 		// sitemap) is a problem found, as in every command: the audit
 		// covers only what was read.
-		fmt.Fprintf(s.Err, "sitemap: %s reading the sitemaps (above); a sitemap that could not be read is not audited\n", plural(readErrors, "error"))
+		fmt.Fprintf(s.Err, "sitemap: %s reading the sitemaps (above); a sitemap that could not be read is not audited\n", plural.Of(readErrors, "error", "errors"))
 	}
 	if tally.Errors > 0 {
-		fmt.Fprintf(s.Err, "sitemap: %d %s with errors\n", tally.Errors, crawlPlural(tally.Errors, "URL", "URLs"))
+		fmt.Fprintf(s.Err, "sitemap: %s with errors\n", plural.Of(tally.Errors, "URL", "URLs"))
 	}
 	if tally.Errors > 0 || readErrors > 0 {
 		return problemsFound()
@@ -304,33 +296,3 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 
 // auditMaxDiagnostics is how many problems reading the sitemaps are shown.
 const auditMaxDiagnostics = 50
-
-// escapeLine keeps one record per line whatever a message quotes.
-func escapeLine(s string) string {
-	return strings.NewReplacer("\n", `\n`, "\r", `\r`).Replace(s)
-}
-
-// writeAuditSummary writes the counts by class.
-func writeAuditSummary(w io.Writer, sum audit.Summary, t audit.Tally) {
-	how := "audited"
-	if sum.Resumed {
-		how = "resumed the audit of"
-	}
-	sample := ""
-	if sum.Sample > 0 {
-		sample = fmt.Sprintf(" (a uniform random sample of at most %d per sitemap)", sum.Sample)
-	}
-	fmt.Fprintf(w, "%s %s: %d listed %s, %d audited%s; %d checked in this run, in %s\n", how, sum.Start, sum.Listed, crawlPlural(sum.Listed, "URL", "URLs"),
-		sum.Sampled, sample, sum.Checked, sum.Elapsed.Round(time.Millisecond))
-	if sum.Crawled > 0 {
-		fmt.Fprintf(w, "  the crawl fetched %d %s\n", sum.Crawled, crawlPlural(sum.Crawled, "page", "pages"))
-	}
-	ids := make([]rules.ID, 0, len(t.Rules))
-	for id := range t.Rules {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids)
-	for _, id := range ids {
-		fmt.Fprintf(w, "  %s %-7s %-34s %d\n", id, audit.Severity(id), audit.ClassName(id), t.Rules[id])
-	}
-}

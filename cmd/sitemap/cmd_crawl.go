@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -12,8 +11,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -23,6 +20,7 @@ import (
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/generate"
 	"github.com/sitemapkit/sitemap/indexnow"
+	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/store"
@@ -178,19 +176,8 @@ func (o *crawlOptions) crawlOpts() (crawl.Options, error) {
 			return co, err
 		}
 	}
-	for _, rule := range o.Ignore {
-		switch strings.TrimSpace(rule) {
-		case "robots":
-			co.IgnoreRobots = true
-		case "noindex":
-			co.IgnoreNoindex = true
-		case "canonical":
-			co.IgnoreCanonical = true
-		case "nofollow":
-			co.IgnoreNofollow = true
-		default:
-			return co, cannotRun("--ignore %q: want robots, noindex, canonical or nofollow", rule)
-		}
+	if err := co.Ignore(o.Ignore); err != nil {
+		return co, cannotRun("--ignore %v", err)
 	}
 	if err := co.Check(); err != nil {
 		return co, cannotRun("--image-hosts: %v", err)
@@ -205,89 +192,16 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 	if o.Status {
 		return runCrawlStatus(ctx, o, s)
 	}
-	co, err := o.crawlOpts()
+	co, bo, inKey, err := o.prepare(ctx)
 	if err != nil {
 		return err
 	}
-	if o.Finish {
-		// The start URL is the crawl's, read from the database.
-		if o.Start, err = finishStart(ctx, o); err != nil {
-			return err
-		}
-	}
-	bo, err := o.publishFlags.buildOptions()
+	start, _ := url.Parse(o.Start) // checked by prepare
+	statePath, shownState, done, err := o.statePath(s)
 	if err != nil {
 		return err
 	}
-	if o.toStdout() {
-		if err := o.stdoutOptions(&bo, o.JSON, false); err != nil {
-			return err
-		}
-	}
-	if o.Report == "-" && (o.toStdout() || o.JSON) {
-		what := "the sitemap (--out -)"
-		if o.JSON {
-			what = "the JSON summary (--json)"
-		}
-		return cannotRun("--report - and %s would both go to standard output, mixed; give --report FILE", what)
-	}
-	ignoreBrokenPipe()
-	inKey, kerr := o.indexnowFlags.check(true) // the crawl state records submissions
-	if kerr != nil {
-		return kerr
-	}
-	start, err := url.Parse(o.Start)
-	if err != nil || (start.Scheme != "http" && start.Scheme != "https") || start.Host == "" {
-		return cannotRun("START-URL %q is not an absolute http(s) URL; give the homepage, e.g. https://www.example.com/", o.Start)
-	}
-	// Found out after the crawl, the run would be finished and lost.
-	if err := o.checkOutputs(ctx); err != nil {
-		return err
-	}
-	baseURL := o.BaseURL
-	if baseURL == "" {
-		baseURL = start.Scheme + "://" + start.Host + "/"
-	}
-	pg := state.IsPostgres(o.State)
-	if pg && o.DryRun {
-		return cannotRun("--dry-run with --state %s: a crawl writes its frontier into the database, and a dry run writes nothing; give a copy of the database, or --state FILE", state.Redact(o.State))
-	}
-	statePath := o.State
-	shownState := "" // statePath as messages name it
-	if pg {
-		shownState = state.Redact(o.State)
-	}
-	switch {
-	case pg:
-	case statePath == "":
-		p, err := crawlStateDefault(o, s)
-		if err != nil {
-			return err
-		}
-		statePath = p
-	}
-	switch {
-	case pg:
-	case o.DryRun:
-		// A dry run writes nothing: it crawls with a copy of the state
-		// (the one a real run would use), in a temporary directory.
-		shownState = statePath + " (a copy: dry run)"
-		tmp, remove, err := state.DryRunCopy(statePath)
-		if err != nil {
-			return cannotRun("--dry-run: %v", err)
-		}
-		defer remove()
-		statePath = tmp
-	default:
-		if err := os.MkdirAll(filepath.Dir(statePath), 0o755); err != nil {
-			return cannotRun("--state %s: %v", statePath, err)
-		}
-	}
-
-	if shownState == "" {
-		shownState = statePath
-	}
-
+	defer done()
 	var bar *progress.Bar
 	if s.ErrIsTerminal {
 		bar = progress.New(s.Err, progress.Options{Unit: "pages", Of: "pages"})
@@ -299,87 +213,31 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 		return cannotRun("%v", err)
 	}
 	defer st.Close()
-	var (
-		cr  *crawl.Crawler
-		sum crawl.Summary
-	)
-	switch {
-	case o.Worker:
-		var done bool
-		cr, sum, done, err = runWorker(ctx, st, co, o, shownState, s)
-		bar.Done()
-		if done {
-			return err
-		}
-	case o.Finish:
-		if cr, sum, err = finishCrawl(ctx, st, co, o, shownState); err != nil {
-			return err
-		}
-	default:
-		cr, err = crawl.New(ctx, st, st.(interface{ Crawl() state.CrawlLog }).Crawl(), o.Start, co)
-		if errors.Is(err, state.ErrCrawlBusy) {
-			return cannotRun("crawl: %s: %v (add --worker to crawl with them)", shownState, err)
-		}
-		if err != nil {
-			return cannotRun("crawl: state file %s: %v", shownState, err)
-		}
-		if cr.Resumed() {
-			fmt.Fprintf(s.Err, "sitemap: resuming the unfinished crawl in %s\n", shownState)
-		}
-		if d := cr.Discarded(); d != "" {
-			fmt.Fprintf(s.Err, "sitemap: note: %s held an unfinished crawl of %s, which this crawl of %s replaces (a crawl continues only when run with the same START-URL)\n", shownState, d, o.Start)
-		}
-		sum, err = cr.Run(ctx)
-		bar.Done()
+	cr, sum, stop, err := o.crawl(ctx, st, co, shownState, bar, s)
+	if stop {
+		return err
 	}
 	if cr != nil {
 		defer cr.Leave(context.WithoutCancel(ctx)) // a worker's URLs go back at once
 	}
 	if err != nil {
-		if ctx.Err() != nil {
-			switch {
-			case o.Worker:
-				fmt.Fprintf(s.Err, "sitemap: worker interrupted; its URLs went back to the other workers: run the same command again to rejoin the crawl in %s\n", shownState)
-			case o.DryRun:
-				fmt.Fprintln(s.Err, "sitemap: crawl interrupted; dry run, nothing kept")
-			default:
-				fmt.Fprintf(s.Err, "sitemap: crawl interrupted; what was crawled is kept in %s: run the same command again to continue\n", shownState)
-			}
-			return ctx.Err()
-		}
-		return cannotRun("crawl: %v", err)
+		return o.crawlError(ctx, err, shownState, s)
 	}
 	for _, w := range sum.Warnings {
 		fmt.Fprintf(s.Err, "sitemap: warning: %s\n", w)
 	}
-
 	if o.Report != "" {
 		if err := writeCrawlReport(ctx, cr, o.Report, s); err != nil {
 			return err
 		}
 	}
-
-	bo.BaseURL, bo.DryRun = baseURL, o.DryRun
+	bo.BaseURL, bo.DryRun = o.BaseURL, o.DryRun
+	if bo.BaseURL == "" {
+		bo.BaseURL = start.Scheme + "://" + start.Host + "/"
+	}
 	bsum, skipped, err := publishCrawl(ctx, cr, o, bo, s)
 	if errors.Is(err, build.ErrNoEntries) {
-		if o.JSON {
-			enc := json.NewEncoder(s.Out)
-			enc.SetIndent("", "  ")
-			if err := enc.Encode(struct {
-				Crawl crawl.Summary `json:"crawl"`
-			}{sum}); err != nil {
-				return cannotRun("writing summary: %v", err)
-			}
-		} else {
-			writeCrawlSummary(s.Err, sum)
-		}
-		if sum.Unreachable != "" {
-			// Nothing answered: no finding about the site's pages, a
-			// run that could not be made (as fetch says of such a site).
-			return cannotRun("the site did not answer (%s): nothing crawled, nothing published; check the URL and that the site is up", sum.Unreachable)
-		}
-		fmt.Fprintf(s.Err, "sitemap: no page can be listed; nothing published, previous sitemaps left as they were\n")
-		return problemsFound()
+		return o.nothingListed(sum, s)
 	}
 	if err != nil {
 		if ctx.Err() != nil {
@@ -387,6 +245,171 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 		}
 		return err
 	}
+	if err := o.writeSummaries(sum, bsum, s); err != nil {
+		return err
+	}
+	if inKey != "" && !o.DryRun && o.Out != "-" {
+		if top := bsum.TopIn(o.Out); top != "" {
+			if err := o.indexnowFlags.submitWith(ctx, inKey, top, start.Host, st.(indexnow.Ledger), s); err != nil {
+				return err
+			}
+		}
+	}
+	if failed := sum.Failed(); failed > 0 || skipped > 0 {
+		if failed > 0 {
+			fmt.Fprintf(s.Err, "sitemap: %s failed (see the counts above%s)\n", plural.Of(failed, "URL", "URLs"), reportHint(o.Report))
+		}
+		return problemsFound()
+	}
+	return nil
+}
+
+// prepare checks the flags, before any request or file: the crawl's and
+// the builder's options, and the IndexNow key (inKey, "" for none).
+func (o *crawlOptions) prepare(ctx context.Context) (co crawl.Options, bo build.Options, inKey string, err error) {
+	if co, err = o.crawlOpts(); err != nil {
+		return
+	}
+	if o.Finish {
+		// The start URL is the crawl's, read from the database.
+		if o.Start, err = finishStart(ctx, o); err != nil {
+			return
+		}
+	}
+	if bo, err = o.publishFlags.buildOptions(); err != nil {
+		return
+	}
+	if o.toStdout() {
+		if err = o.stdoutOptions(&bo, o.JSON, false); err != nil {
+			return
+		}
+	}
+	if o.Report == "-" && (o.toStdout() || o.JSON) {
+		what := "the sitemap (--out -)"
+		if o.JSON {
+			what = "the JSON summary (--json)"
+		}
+		err = cannotRun("--report - and %s would both go to standard output, mixed; give --report FILE", what)
+		return
+	}
+	ignoreBrokenPipe()
+	if inKey, err = o.indexnowFlags.check(true); err != nil { // the crawl state records submissions
+		return
+	}
+	start, perr := url.Parse(o.Start)
+	if perr != nil || (start.Scheme != "http" && start.Scheme != "https") || start.Host == "" {
+		err = cannotRun("START-URL %q is not an absolute http(s) URL; give the homepage, e.g. https://www.example.com/", o.Start)
+		return
+	}
+	// Found out after the crawl, the run would be finished and lost.
+	err = o.checkOutputs(ctx)
+	return
+}
+
+// statePath is the state the crawl opens (for a dry run, a copy of it)
+// and its name in messages; done removes what a dry run made.
+func (o *crawlOptions) statePath(s *streams) (path, shown string, done func(), err error) {
+	done = func() {}
+	if state.IsPostgres(o.State) {
+		if o.DryRun {
+			return "", "", done, cannotRun("--dry-run with --state %s: a crawl writes its frontier into the database, and a dry run writes nothing; give a copy of the database, or --state FILE", state.Redact(o.State))
+		}
+		return o.State, state.Redact(o.State), done, nil
+	}
+	path = o.State
+	if path == "" {
+		if path, err = crawlStateDefault(o, s); err != nil {
+			return "", "", done, err
+		}
+	}
+	if !o.DryRun {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return "", "", done, cannotRun("--state %s: %v", path, err)
+		}
+		return path, path, done, nil
+	}
+	// A dry run writes nothing: it crawls with a copy of the state (the
+	// one a real run would use), in a temporary directory.
+	tmp, remove, err := state.DryRunCopy(path)
+	if err != nil {
+		return "", "", done, cannotRun("--dry-run: %v", err)
+	}
+	return tmp, path + " (a copy: dry run)", remove, nil
+}
+
+// crawl runs the crawl: this process's, a worker's or the --finish of a
+// shared one. stop is set when the run ends with err (nil: done) without
+// publishing.
+func (o *crawlOptions) crawl(ctx context.Context, st state.Store, co crawl.Options, shown string, bar *progress.Bar, s *streams) (cr *crawl.Crawler, sum crawl.Summary, stop bool, err error) {
+	switch {
+	case o.Worker:
+		cr, sum, stop, err = runWorker(ctx, st, co, o, shown, s)
+		bar.Done()
+		return cr, sum, stop, err
+	case o.Finish:
+		cr, sum, err = finishCrawl(ctx, st, co, o, shown)
+		return cr, sum, err != nil, err
+	}
+	cr, err = crawl.New(ctx, st, st.(interface{ Crawl() state.CrawlLog }).Crawl(), o.Start, co)
+	if errors.Is(err, state.ErrCrawlBusy) {
+		return nil, sum, true, cannotRun("crawl: %s: %v (add --worker to crawl with them)", shown, err)
+	}
+	if err != nil {
+		return nil, sum, true, cannotRun("crawl: state file %s: %v", shown, err)
+	}
+	if cr.Resumed() {
+		fmt.Fprintf(s.Err, "sitemap: resuming the unfinished crawl in %s\n", shown)
+	}
+	if d := cr.Discarded(); d != "" {
+		fmt.Fprintf(s.Err, "sitemap: note: %s held an unfinished crawl of %s, which this crawl of %s replaces (a crawl continues only when run with the same START-URL)\n", shown, d, o.Start)
+	}
+	sum, err = cr.Run(ctx)
+	bar.Done()
+	return cr, sum, false, err
+}
+
+// crawlError is the error a crawl that failed with err ends with; an
+// interrupted one says what was kept.
+func (o *crawlOptions) crawlError(ctx context.Context, err error, shown string, s *streams) error {
+	if ctx.Err() == nil {
+		return cannotRun("crawl: %v", err)
+	}
+	switch {
+	case o.Worker:
+		fmt.Fprintf(s.Err, "sitemap: worker interrupted; its URLs went back to the other workers: run the same command again to rejoin the crawl in %s\n", shown)
+	case o.DryRun:
+		fmt.Fprintln(s.Err, "sitemap: crawl interrupted; dry run, nothing kept")
+	default:
+		fmt.Fprintf(s.Err, "sitemap: crawl interrupted; what was crawled is kept in %s: run the same command again to continue\n", shown)
+	}
+	return ctx.Err()
+}
+
+// nothingListed ends a crawl that lists no page: its summary, and why.
+func (o *crawlOptions) nothingListed(sum crawl.Summary, s *streams) error {
+	if o.JSON {
+		enc := json.NewEncoder(s.Out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(struct {
+			Crawl crawl.Summary `json:"crawl"`
+		}{sum}); err != nil {
+			return cannotRun("writing summary: %v", err)
+		}
+	} else {
+		sum.WriteText(s.Err)
+	}
+	if sum.Unreachable != "" {
+		// Nothing answered: no finding about the site's pages, a run
+		// that could not be made (as fetch says of such a site).
+		return cannotRun("the site did not answer (%s): nothing crawled, nothing published; check the URL and that the site is up", sum.Unreachable)
+	}
+	fmt.Fprintf(s.Err, "sitemap: no page can be listed; nothing published, previous sitemaps left as they were\n")
+	return problemsFound()
+}
+
+// writeSummaries writes the crawl's and the builder's summaries: JSON on
+// standard output with --json, else text on standard error.
+func (o *crawlOptions) writeSummaries(sum crawl.Summary, bsum build.Summary, s *streams) error {
 	if o.JSON {
 		enc := json.NewEncoder(s.Out)
 		enc.SetIndent("", "  ")
@@ -397,29 +420,10 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 			return cannotRun("writing summary: %v", err)
 		}
 	} else {
-		writeCrawlSummary(s.Err, sum)
+		sum.WriteText(s.Err)
 		bsum.WriteTable(s.Err)
 	}
 	o.publishFlags.warnNoIndex(s.Err, bsum)
-	if inKey != "" && !o.DryRun && o.Out != "-" {
-		if top := bsum.TopIn(o.Out); top != "" {
-			if err := o.indexnowFlags.submitWith(ctx, inKey, top, start.Host, st.(indexnow.Ledger), s); err != nil {
-				return err
-			}
-		}
-	}
-	failed := 0
-	for reason, n := range sum.Reasons {
-		if reason == crawl.ReasonError || strings.HasPrefix(reason, "status:") {
-			failed += n
-		}
-	}
-	if failed > 0 || skipped > 0 {
-		if failed > 0 {
-			fmt.Fprintf(s.Err, "sitemap: %d %s failed (see the counts above%s)\n", failed, crawlPlural(failed, "URL", "URLs"), reportHint(o.Report))
-		}
-		return problemsFound()
-	}
 	return nil
 }
 
@@ -484,7 +488,7 @@ func (o *crawlOptions) checkOutputs(ctx context.Context) error {
 			return cannotRun("--out %s: %v", o.Out, err)
 		}
 	case !o.DryRun:
-		if err := checkWritableDir(o.Out); err != nil {
+		if err := store.CheckWritable(o.Out); err != nil {
 			return cannotRun("--out %s: %v; give a directory you can write to", o.Out, err)
 		}
 	}
@@ -496,47 +500,11 @@ func (o *crawlOptions) checkOutputs(ctx context.Context) error {
 		if _, err := os.Stat(dir); err != nil {
 			return cannotRun("--report %s: %v (the directory is not created)", o.Report, err)
 		}
-		if err := checkWritableDir(dir); err != nil {
+		if err := store.CheckWritable(dir); err != nil {
 			return cannotRun("--report %s: %v", o.Report, err)
 		}
 	}
 	return nil
-}
-
-// checkWritableDir says why a file cannot be created in dir, or, when
-// dir does not exist, in the directory that creating it would start
-// from (its nearest existing parent, which must be a directory): it
-// creates a temporary file there and removes it at once.
-func checkWritableDir(dir string) error {
-	d := dir
-	for {
-		fi, err := os.Stat(d)
-		if err == nil {
-			if !fi.IsDir() {
-				return fmt.Errorf("%s is a file, not a directory", d)
-			}
-			break
-		}
-		if !errors.Is(err, fs.ErrNotExist) {
-			return err
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return err
-		}
-		d = parent
-	}
-	f, err := os.CreateTemp(d, ".sitemap-check-*.tmp")
-	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			return fmt.Errorf("cannot create a file in %s: %v", d, pe.Err)
-		}
-		return err
-	}
-	name := f.Name()
-	f.Close()
-	return os.Remove(name)
 }
 
 func reportHint(report string) string {
@@ -584,65 +552,16 @@ func publishCrawl(ctx context.Context, cr *crawl.Crawler, o *crawlOptions, bo bu
 	return sum.Summary, skipped, err
 }
 
-// writeCrawlReport writes one JSON line per URL seen, sorted by URL.
+// writeCrawlReport writes one JSON line per URL seen, sorted by URL, to
+// path: standard output for "-", else written aside (writeOutput), so a
+// killed run leaves the previous report whole.
 func writeCrawlReport(ctx context.Context, cr *crawl.Crawler, path string, s *streams) error {
-	var w io.Writer = s.Out
-	var f *os.File
-	if path != "-" {
-		var err error
-		if f, err = os.Create(path); err != nil {
-			return cannotRun("--report: %v", err)
-		}
-		defer f.Close()
-		w = f
-	}
-	bw := bufio.NewWriterSize(w, 64<<10)
-	enc := json.NewEncoder(bw)
-	enc.SetEscapeHTML(false)
-	if err := cr.Outcomes(ctx, func(o crawl.Outcome) error { return enc.Encode(o) }); err != nil {
+	if err := writeOutput(path, s.Out, func(w io.Writer) error { return cr.WriteReport(ctx, w) }); err != nil {
 		return cannotRun("--report: %v", err)
-	}
-	if err := bw.Flush(); err != nil {
-		return cannotRun("--report: %v", err)
-	}
-	if f != nil {
-		if err := f.Close(); err != nil {
-			return cannotRun("--report: %v", err)
-		}
 	}
 	return nil
-}
-
-// writeCrawlSummary writes the counts by reason and the limits reached.
-func writeCrawlSummary(w io.Writer, sum crawl.Summary) {
-	left := 0
-	reasons := make([]string, 0, len(sum.Reasons))
-	for r, n := range sum.Reasons {
-		reasons = append(reasons, r)
-		left += n
-	}
-	sort.Strings(reasons)
-	how := "crawled"
-	if sum.Resumed {
-		how = "resumed"
-	}
-	fmt.Fprintf(w, "%s %s: %d %s fetched in %s; %d listed, %d left out\n", how, sum.Start, sum.Fetched, crawlPlural(sum.Fetched, "page", "pages"),
-		sum.Elapsed.Round(time.Millisecond), sum.Listed, left)
-	for _, r := range reasons {
-		fmt.Fprintf(w, "  %-26s %d\n", r, sum.Reasons[r])
-	}
-	for _, l := range sum.Limits {
-		fmt.Fprintf(w, "sitemap: limit reached: --%s; URLs beyond it were not crawled (reason \"limit:%s\")\n", l, l)
-	}
 }
 
 // crawlMaxReported is how many entries the builder refused are reported
 // one by one.
 const crawlMaxReported = 100
-
-func crawlPlural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}

@@ -2,15 +2,14 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/spf13/pflag"
 
 	"github.com/sitemapkit/sitemap/crawl"
+	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/state"
 )
 
@@ -96,65 +95,11 @@ func runCrawlStatus(ctx context.Context, o *crawlOptions, s *streams) error {
 		return cannotRun("%v", err)
 	}
 	if o.JSON {
-		return writeStatusJSON(s.Out, cs)
+		err = crawl.WriteStatusJSON(s.Out, cs)
+	} else {
+		err = crawl.WriteStatus(s.Out, cs, state.Redact(o.State))
 	}
-	writeStatus(s.Out, cs, state.Redact(o.State))
-	return nil
-}
-
-func writeStatus(w io.Writer, cs state.CrawlStatus, where string) {
-	if cs.State == "" {
-		fmt.Fprintf(w, "no crawl in %s\n", where)
-		return
-	}
-	since := cs.Now.Sub(cs.Time).Round(time.Second)
-	fmt.Fprintf(w, "crawl of %s: %s, started %s (%s ago)\n", cs.Start, cs.State, cs.Time.Format(time.RFC3339), since)
-	seeding := ""
-	if cs.State == "running" && !cs.Seeded {
-		seeding = "; the seeds are not all in yet"
-	}
-	fmt.Fprintf(w, "frontier:    %d URLs pending (%d leased to live workers)%s\n", cs.Pending, cs.Leased, seeding)
-	fmt.Fprintf(w, "done:        %d URLs decided, %d pages fetched\n", cs.Decided, cs.Fetched)
-	fmt.Fprintf(w, "pages/s:     %.1f (last %s)\n", cs.PagesPerSecond(), state.RecentWindow)
-	fmt.Fprintf(w, "workers:     %d alive of %d\n", cs.Alive(), len(cs.Workers))
-	for _, wk := range cs.Workers {
-		alive := "alive"
-		if !wk.Alive {
-			alive = "dead"
-		}
-		fmt.Fprintf(w, "  %-40s %-5s %6d pages, last heard %s ago\n", wk.ID, alive, wk.Pages, cs.Now.Sub(wk.Seen).Round(100*time.Millisecond))
-	}
-}
-
-func writeStatusJSON(w io.Writer, cs state.CrawlStatus) error {
-	type worker struct {
-		ID    string    `json:"id"`
-		Host  string    `json:"host"`
-		PID   int       `json:"pid"`
-		Alive bool      `json:"alive"`
-		Pages int       `json:"pages"`
-		Seen  time.Time `json:"seen"`
-	}
-	out := struct {
-		Start    string    `json:"start"`
-		State    string    `json:"state"`
-		Seeded   bool      `json:"seeded"`
-		Time     time.Time `json:"time"`
-		Pending  int       `json:"pending"`
-		Leased   int       `json:"leased"`
-		Decided  int       `json:"decided"`
-		Fetched  int       `json:"fetched"`
-		PagesPS  float64   `json:"pages_per_second"`
-		Alive    int       `json:"workers_alive"`
-		Workers  []worker  `json:"workers"`
-		Database time.Time `json:"now"`
-	}{cs.Start, cs.State, cs.Seeded, cs.Time, cs.Pending, cs.Leased, cs.Decided, cs.Fetched, cs.PagesPerSecond(), cs.Alive(), []worker{}, cs.Now}
-	for _, wk := range cs.Workers {
-		out.Workers = append(out.Workers, worker{wk.ID, wk.Host, wk.PID, wk.Alive, wk.Pages, wk.Seen})
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(out); err != nil {
+	if err != nil {
 		return cannotRun("writing the status: %v", err)
 	}
 	return nil
@@ -210,7 +155,7 @@ func runWorker(ctx context.Context, st state.Store, co crawl.Options, o *crawlOp
 	}
 	if sum.Finished {
 		if cs, err := log.Status(ctx); err == nil {
-			fmt.Fprintf(s.Err, "sitemap: worker %s finished the crawl (%d %s fetched by all its workers) and publishes it\n", cr.WorkerID(), cs.Fetched, crawlPlural(cs.Fetched, "page", "pages"))
+			fmt.Fprintf(s.Err, "sitemap: worker %s finished the crawl (%s fetched by all its workers) and publishes it\n", cr.WorkerID(), plural.Of(cs.Fetched, "page", "pages"))
 		}
 		return cr, sum, false, nil
 	}
@@ -220,8 +165,8 @@ func runWorker(ctx context.Context, st state.Store, co crawl.Options, o *crawlOp
 	if err := cr.Leave(context.WithoutCancel(ctx)); err != nil {
 		return cr, sum, true, cannotRun("crawl: %v", err)
 	}
-	fmt.Fprintf(s.Err, "sitemap: worker %s: %d %s fetched in %s; the frontier is empty and another worker publishes (sitemap crawl --state … --finish publishes, should it die first)\n",
-		cr.WorkerID(), sum.Fetched, crawlPlural(sum.Fetched, "page", "pages"), sum.Elapsed.Round(time.Millisecond))
+	fmt.Fprintf(s.Err, "sitemap: worker %s: %s fetched in %s; the frontier is empty and another worker publishes (sitemap crawl --state … --finish publishes, should it die first)\n",
+		cr.WorkerID(), plural.Of(sum.Fetched, "page", "pages"), sum.Elapsed.Round(time.Millisecond))
 	return cr, sum, true, nil
 }
 

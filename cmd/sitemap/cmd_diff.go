@@ -1,12 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"slices"
 	"strings"
@@ -19,6 +16,8 @@ import (
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/check"
+	"github.com/sitemapkit/sitemap/internal/plural"
+	"github.com/sitemapkit/sitemap/report"
 )
 
 // diffOptions are the flags and arguments of `sitemap diff`.
@@ -77,26 +76,65 @@ URLs; exit status 1 when they differ. See docs/READING.md.`,
 	return c
 }
 
-// diffSide counts what reading one side reported.
+// diffSide counts what reading one side reported. Its errors are
+// printed, at most diffShownPerRule of one rule (a side of junk is not
+// printed line by line), the rest counted.
 type diffSide struct {
-	name             string
-	label            string // "old" or "new", as diff.Diff's errors start
-	errors, warnings int
-	lastError        string // the last error diagnostic printed
-	// shown counts the errors printed per rule, at most diffShownPerRule
-	// each (a side of junk is not printed line by line); held counts the
-	// rest.
-	shown map[string]int
-	held  int
+	name      string
+	label     string // "old" or "new", as diff.Diff's errors start
+	tally     report.Tally
+	cap       *report.Cap
+	lastError string // the last error diagnostic printed
 }
 
 // diffShownPerRule is how many errors of one rule a side prints.
 const diffShownPerRule = 20
 
 func runDiff(ctx context.Context, o *diffOptions, s *streams) error {
-	if o.Format != "text" && o.Format != "jsonl" {
-		return cannotRun("--format %q: want text or jsonl", o.Format)
+	w, err := diff.NewWriter(s.Out, o.Format)
+	if err != nil {
+		return cannotRun("%v", err)
 	}
+	if err := o.check(); err != nil {
+		return err
+	}
+	sides := [2]*diffSide{{name: o.Old, label: "old"}, {name: o.New, label: "new"}}
+	open := func(side *diffSide) diff.Entries {
+		side.cap = report.NewCap(diffShownPerRule)
+		return diff.Open(side.name, diff.OpenOptions{
+			Stdin: s.In, Base: o.Base, AllowOffSite: o.AllowOffSite,
+			Decoder: sitemap.DecoderOptions{MaxErrors: decoderMaxErrors(o.MaxErrors)},
+			Fetch:   fetch.Options{HTTP: o.client, SitemapTimeout: o.Timeout, MaxErrors: decoderMaxErrors(o.MaxErrors)},
+			OnDiagnostic: func(d sitemap.Diagnostic) {
+				side.tally.Add(d)
+				if d.Severity == sitemap.SeverityError && side.cap.Show(string(d.Rule)) {
+					side.lastError = d.String()
+					fmt.Fprintln(s.Err, side.lastError)
+				}
+			},
+		})
+	}
+	sum, err := diff.Diff(ctx, open(sides[0]), open(sides[1]), diff.Options{TempDir: o.TempDir, Ignore: o.Ignore}, w.Write)
+	if ferr := w.Flush(); err == nil && ferr != nil {
+		return cannotRun("writing the output: %v", ferr)
+	}
+	if err != nil {
+		return diffError(err, sides)
+	}
+	fmt.Fprintf(s.Err, "sitemap diff: %s\n", sum)
+	for _, side := range sides {
+		if side.tally.Errors+side.tally.Warnings > 0 {
+			fmt.Fprintln(s.Err, side.summary())
+		}
+	}
+	if sum.Differ() {
+		return problemsFound()
+	}
+	return nil
+}
+
+// check checks the flags other than --format, and makes the HTTP client.
+func (o *diffOptions) check() error {
 	for _, f := range o.Ignore {
 		if !slices.Contains(diff.Fields, f) {
 			return cannotRun("--ignore %q: not a field; want one of %s", f, strings.Join(diff.Fields, ", "))
@@ -119,152 +157,44 @@ func runDiff(ctx context.Context, o *diffOptions, s *streams) error {
 			return cannotRun("%v", err)
 		}
 	}
-	sides := [2]*diffSide{{name: o.Old, label: "old"}, {name: o.New, label: "new"}}
-	open := func(side *diffSide) diff.Entries {
-		fo := fetch.Options{HTTP: o.client, SitemapTimeout: o.Timeout, MaxErrors: decoderMaxErrors(o.MaxErrors)}
-		return diff.Open(side.name, diff.OpenOptions{
-			Stdin: s.In, Base: o.Base, AllowOffSite: o.AllowOffSite,
-			Decoder: sitemap.DecoderOptions{MaxErrors: decoderMaxErrors(o.MaxErrors)},
-			Fetch:   fo,
-			OnDiagnostic: func(d sitemap.Diagnostic) {
-				switch d.Severity {
-				case sitemap.SeverityError:
-					side.errors++
-					if side.shown == nil {
-						side.shown = map[string]int{}
-					}
-					if side.shown[string(d.Rule)]++; side.shown[string(d.Rule)] > diffShownPerRule {
-						side.held++
-						return
-					}
-					side.lastError = d.String()
-					fmt.Fprintln(s.Err, side.lastError)
-				case sitemap.SeverityWarning:
-					side.warnings++
-				}
-			},
-		})
-	}
-	w := bufio.NewWriterSize(s.Out, 64<<10)
-	var emit func(diff.Change) error
-	if o.Format == "jsonl" {
-		enc := json.NewEncoder(w)
-		enc.SetEscapeHTML(false)
-		emit = func(c diff.Change) error { return enc.Encode(c) }
-	} else {
-		emit = func(c diff.Change) error { return writeChangeText(w, c) }
-	}
-	sum, err := diff.Diff(ctx, open(sides[0]), open(sides[1]), diff.Options{TempDir: o.TempDir, Ignore: o.Ignore}, emit)
-	if ferr := w.Flush(); err == nil && ferr != nil {
-		return cannotRun("writing the output: %v", ferr)
-	}
-	if err != nil {
-		if errors.Is(err, context.Canceled) {
-			return err
-		}
-		for _, side := range sides {
-			if side.lastError != "" && err.Error() == side.label+": "+side.lastError {
-				// The diagnostic that stopped the run is on the line above.
-				// A finding about the document (empty, binary, not
-				// well-formed: F-04, XML-01), exit 1 as in validate,
-				// parse and fetch; an input that cannot be opened is 2.
-				return &exitError{Code: exitProblems, Err: fmt.Errorf("%s: %s cannot be compared (the error above)", side.label, side.name)}
-			}
-		}
-		// What the inputs list cannot be read whole (a child sitemap
-		// missing or failing) or no sitemap was found at a URL: a
-		// problem found, exit 1 as in validate and fetch.
-		var child *input.ChildError
-		if errors.As(err, &child) || errors.Is(err, diff.ErrNoSitemap) {
-			return &exitError{Code: exitProblems, Err: fmt.Errorf("%v; nothing compared", err)}
-		}
-		return cannotRun("%v", err)
-	}
-	fmt.Fprintf(s.Err, "sitemap diff: %s\n", sum)
-	for _, side := range sides {
-		if side.errors+side.warnings > 0 {
-			name := check.EscapeControls(side.name)
-			shown := ""
-			if side.held > 0 {
-				shown = fmt.Sprintf(" (%d not shown: at most %d of one rule)", side.held, diffShownPerRule)
-			}
-			details := fmt.Sprintf("; run 'sitemap validate %s' for details", name)
-			if l := strings.TrimSuffix(strings.ToLower(side.name), ".gz"); strings.HasSuffix(l, ".jsonl") || strings.HasSuffix(l, ".ndjson") {
-				details = "" // entry records, which validate does not read: the lines above are all
-			}
-			fmt.Fprintf(s.Err, "sitemap diff: reading %s: %s%s, %s%s\n",
-				name, plural(side.errors, "error"), shown, plural(side.warnings, "warning"), details)
-		}
-	}
-	if sum.Differ() {
-		return problemsFound()
-	}
 	return nil
 }
 
-// writeChangeText writes one change as a line for people.
-func writeChangeText(w io.Writer, c diff.Change) error {
-	var err error
-	switch c.Change {
-	case diff.Added:
-		_, err = fmt.Fprintf(w, "+ %s\n", c.Loc)
-	case diff.Removed:
-		_, err = fmt.Fprintf(w, "- %s\n", c.Loc)
-	default:
-		parts := make([]string, 0, len(c.Fields))
-		for _, f := range c.Fields {
-			a, b := fieldText(c.Old, f), fieldText(c.New, f)
-			if a == b { // same count of images, videos or alternates
-				parts = append(parts, f+" changed ("+b+")")
-				continue
-			}
-			parts = append(parts, f+" "+a+" → "+b)
-		}
-		_, err = fmt.Fprintf(w, "~ %s  %s\n", c.Loc, strings.Join(parts, "; "))
+// diffError is the error a run that diff.Diff stopped with err ends with.
+func diffError(err error, sides [2]*diffSide) error {
+	if errors.Is(err, context.Canceled) {
+		return err
 	}
-	return err
+	for _, side := range sides {
+		if side.lastError != "" && err.Error() == side.label+": "+side.lastError {
+			// The diagnostic that stopped the run is on the line above.
+			// A finding about the document (empty, binary, not
+			// well-formed: F-04, XML-01), exit 1 as in validate,
+			// parse and fetch; an input that cannot be opened is 2.
+			return &exitError{Code: exitProblems, Err: fmt.Errorf("%s: %s cannot be compared (the error above)", side.label, side.name)}
+		}
+	}
+	// What the inputs list cannot be read whole (a child sitemap
+	// missing or failing) or no sitemap was found at a URL: a
+	// problem found, exit 1 as in validate and fetch.
+	var child *input.ChildError
+	if errors.As(err, &child) || errors.Is(err, diff.ErrNoSitemap) {
+		return &exitError{Code: exitProblems, Err: fmt.Errorf("%v; nothing compared", err)}
+	}
+	return cannotRun("%v", err)
 }
 
-// fieldText renders one field of u briefly; "-" when absent.
-func fieldText(u *sitemap.URL, field string) string {
-	count := func(n int, what string) string {
-		if n == 0 {
-			return "-"
-		}
-		return plural(n, what)
+// summary is the line that counts what reading the side reported.
+func (side *diffSide) summary() string {
+	name := check.EscapeControls(side.name)
+	shown := ""
+	if n := side.cap.HeldTotal(); n > 0 {
+		shown = fmt.Sprintf(" (%d not shown: at most %d of one rule)", n, diffShownPerRule)
 	}
-	switch field {
-	case "lastmod":
-		if u.LastMod.IsZero() {
-			return "-"
-		}
-		return u.LastMod.String()
-	case "changefreq":
-		if u.ChangeFreq == "" {
-			return "-"
-		}
-		return string(u.ChangeFreq)
-	case "priority":
-		if u.Priority == nil {
-			return "-"
-		}
-		return sitemap.FormatPriority(*u.Priority)
-	case "images":
-		return count(len(u.Images), "image")
-	case "videos":
-		return count(len(u.Videos), "video")
-	case "alternates":
-		return count(len(u.Alternates), "alternate")
-	case "news":
-		if u.News == nil {
-			return "-"
-		}
-		return fmt.Sprintf("%q", u.News.Title)
-	case "content_hash":
-		if u.ContentHash == "" {
-			return "-"
-		}
-		return u.ContentHash
+	details := fmt.Sprintf("; run 'sitemap validate %s' for details", name)
+	if l := strings.TrimSuffix(strings.ToLower(side.name), ".gz"); strings.HasSuffix(l, ".jsonl") || strings.HasSuffix(l, ".ndjson") {
+		details = "" // entry records, which validate does not read: the lines above are all
 	}
-	return "?"
+	return fmt.Sprintf("sitemap diff: reading %s: %s%s, %s%s",
+		name, plural.Of(side.tally.Errors, "error", "errors"), shown, plural.Of(side.tally.Warnings, "warning", "warnings"), details)
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -24,7 +23,9 @@ import (
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/check"
+	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/internal/progress"
+	"github.com/sitemapkit/sitemap/report"
 	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/source"
 	"github.com/sitemapkit/sitemap/urlnorm"
@@ -136,7 +137,7 @@ type fetchRun struct {
 	o      *fetchOptions
 	s      *streams
 	out    *fetchURLWriter
-	shown  map[string]int
+	shown  *report.Cap // diagnostics printed per rule
 	bar    *progress.Bar
 	queue  *fetchQueue // the sitemaps done of those known, for bar
 	tree   *fetchTree
@@ -257,7 +258,7 @@ func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 // newFetchRun makes the run's outputs: the tree (--tree, its URL spool
 // with --urls) or the URL writer, and the progress line on a terminal.
 func newFetchRun(o *fetchOptions, s *streams) (*fetchRun, error) {
-	r := &fetchRun{o: o, s: s, shown: map[string]int{}, errOut: bufio.NewWriter(s.Err)}
+	r := &fetchRun{o: o, s: s, shown: report.NewCap(fetchShownPerRule), errOut: bufio.NewWriter(s.Err)}
 	var err error
 	if o.Tree {
 		if f := o.Format; f != "txt" && f != "text" && f != "json" {
@@ -388,8 +389,7 @@ func (r *fetchRun) print(d *sitemap.Diagnostic) {
 		r.held = append(r.held, *d)
 		return
 	}
-	r.shown[string(d.Rule)]++
-	if r.shown[string(d.Rule)] > fetchShownPerRule {
+	if !r.shown.Show(string(d.Rule)) {
 		return
 	}
 	r.bar.Clear()
@@ -403,28 +403,28 @@ func (r *fetchRun) print(d *sitemap.Diagnostic) {
 func (r *fetchRun) summary(sum fetch.Summary) {
 	w := r.errOut
 	secs := sum.Elapsed.Seconds()
-	fmt.Fprintf(w, "fetch: %s read", fetchPlural(sum.Sitemaps, "sitemap", "sitemaps"))
+	fmt.Fprintf(w, "fetch: %s read", plural.Of(sum.Sitemaps, "sitemap", "sitemaps"))
 	if sum.Failed > 0 {
 		fmt.Fprintf(w, " (%d failed)", sum.Failed)
 	}
 	if sum.URLs == 1 {
 		w.WriteString(", 1 URL")
 	} else {
-		fmt.Fprintf(w, ", %s URLs", fetchGroup(sum.URLs))
+		fmt.Fprintf(w, ", %s URLs", progress.Group(sum.URLs))
 	}
 	if sum.Duplicates > 0 {
 		word := " duplicates"
 		if sum.Duplicates == 1 {
 			word = " duplicate"
 		}
-		fmt.Fprintf(w, " (%s%s dropped)", fetchGroup(sum.Duplicates), word)
+		fmt.Fprintf(w, " (%s%s dropped)", progress.Group(sum.Duplicates), word)
 	}
 	if urlnorm.IsHTTP(r.o.Start) {
 		fmt.Fprintf(w, ", %s transferred", fetchHumanBytes(sum.Bytes))
 	} // a local run transfers nothing
 	fmt.Fprintf(w, " in %s", sum.Elapsed.Round(time.Millisecond))
 	if secs > 0 && sum.URLs > 0 {
-		fmt.Fprintf(w, " (%s URLs/s)", fetchGroup(int64(float64(sum.URLs)/secs)))
+		fmt.Fprintf(w, " (%s URLs/s)", progress.Group(int64(float64(sum.URLs)/secs)))
 	}
 	w.WriteString("\n")
 	if len(sum.Capped) > 0 {
@@ -438,42 +438,15 @@ func (r *fetchRun) summary(sum fetch.Summary) {
 		sort.Strings(rules)
 		parts := make([]string, 0, len(rules))
 		for _, k := range rules {
-			p := fmt.Sprintf("%s %s", k, fetchGroup(int64(sum.Problems[k])))
-			if n := r.shown[k]; n > fetchShownPerRule {
+			p := fmt.Sprintf("%s %s", k, progress.Group(int64(sum.Problems[k])))
+			if r.shown.Count(k) > fetchShownPerRule {
 				p += fmt.Sprintf(" (%d shown)", fetchShownPerRule)
 			}
 			parts = append(parts, p)
 		}
 		fmt.Fprintf(w, "fetch: problems by rule: %s; %s, %s, %s\n", strings.Join(parts, ", "),
-			fetchPlural(sum.Errors, "error", "errors"), fetchPlural(sum.Warnings, "warning", "warnings"), fetchPlural(sum.Infos, "note", "notes"))
+			plural.Of(sum.Errors, "error", "errors"), plural.Of(sum.Warnings, "warning", "warnings"), plural.Of(sum.Infos, "note", "notes"))
 	}
-}
-
-func fetchPlural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fetchGroup(int64(n)) + " " + many
-}
-
-// group writes n with thousands separators: 1,234,567.
-func fetchGroup(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	if neg {
-		s = s[1:]
-	}
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
 }
 
 func fetchHumanBytes(n int64) string {
@@ -572,7 +545,7 @@ func (t *fetchTree) write(w *bufio.Writer) error {
 			fmt.Fprintf(w, "%s    ! %s %s: %s\n", indent, d.Severity, d.Rule, fetchTreeWhere(d, n)+check.EscapeControls(d.Message))
 		}
 		if m := t.more[id]; m > 0 {
-			fmt.Fprintf(w, "%s    ! … and %s more\n", indent, fetchGroup(int64(m)))
+			fmt.Fprintf(w, "%s    ! … and %s more\n", indent, progress.Group(int64(m)))
 		}
 		if t.urls != nil {
 			// The sitemap's URLs, one level in, before any child.
@@ -609,7 +582,7 @@ func (t *fetchTree) describe(n *fetch.Node) string {
 	case fetch.NodeStart:
 		return "start"
 	case fetch.NodeRobots:
-		parts = append(parts, "robots.txt", fetchPlural(n.Sitemaps, "sitemap", "sitemaps"))
+		parts = append(parts, "robots.txt", plural.Of(n.Sitemaps, "sitemap", "sitemaps"))
 	default:
 		f := n.Format
 		if f == "" {
@@ -620,10 +593,10 @@ func (t *fetchTree) describe(n *fetch.Node) string {
 		}
 		parts = append(parts, f)
 		if n.Format == "sitemapindex" || n.Sitemaps > 0 {
-			parts = append(parts, fetchPlural(n.Sitemaps, "sitemap", "sitemaps"))
+			parts = append(parts, plural.Of(n.Sitemaps, "sitemap", "sitemaps"))
 		}
 		if n.Format != "sitemapindex" || n.URLs > 0 {
-			parts = append(parts, fetchPlural(n.URLs, "URL", "URLs"))
+			parts = append(parts, plural.Of(n.URLs, "URL", "URLs"))
 		}
 	}
 	if n.Cached {
@@ -635,77 +608,29 @@ func (t *fetchTree) describe(n *fetch.Node) string {
 		parts = append(parts, n.Err)
 	}
 	if n.Errors > 0 {
-		parts = append(parts, fetchPlural(n.Errors, "error", "errors"))
+		parts = append(parts, plural.Of(n.Errors, "error", "errors"))
 	}
 	if n.Warnings > 0 {
-		parts = append(parts, fetchPlural(n.Warnings, "warning", "warnings"))
+		parts = append(parts, plural.Of(n.Warnings, "warning", "warnings"))
 	}
 	return strings.Join(parts, ", ")
 }
 
-// fetchURLWriter prints URL entries as txt, jsonl (source.JSONLWriter:
-// byte-identical to encoding/json with HTML escaping off) or csv.
-type fetchURLWriter struct {
-	bw     *bufio.Writer
-	format string
-	jw     *source.JSONLWriter
-	cw     *csv.Writer
-	buf    []byte
-	row    []string
-	// The last source written and its CSV form (control characters
-	// escaped: one record per line, whatever the file is called).
-	src, srcOut string
-}
+// fetchURLWriter prints URL entries (source.Writer: txt, jsonl or csv
+// with a source column).
+type fetchURLWriter struct{ sw *source.Writer }
 
 func newFetchURLWriter(w io.Writer, format string) (*fetchURLWriter, error) {
-	u := &fetchURLWriter{bw: bufio.NewWriterSize(w, 256<<10), format: format}
-	switch format {
-	case "txt":
-	case "jsonl":
-		u.jw = source.NewJSONLWriter(u.bw)
-	case "csv":
-		u.cw = csv.NewWriter(u.bw)
-		u.row = make([]string, 5)
-		if err := u.cw.Write([]string{"loc", "lastmod", "changefreq", "priority", "source"}); err != nil {
-			return nil, err
-		}
-	default:
-		return nil, fmt.Errorf("--format %q: want txt, jsonl or csv", format)
+	sw, err := source.NewWriter(w, source.WriterOptions{Format: format, Source: true})
+	if err != nil {
+		return nil, err
 	}
-	return u, nil
+	return &fetchURLWriter{sw}, sw.WriteHeader()
 }
 
-func (u *fetchURLWriter) write(x *sitemap.URL) error {
-	switch u.format {
-	case "txt":
-		u.bw.WriteString(x.Loc)
-		return u.bw.WriteByte('\n')
-	case "csv":
-		if x.Source != u.src {
-			u.src, u.srcOut = x.Source, check.EscapeControls(x.Source)
-		}
-		u.row[0], u.row[1], u.row[2], u.row[3], u.row[4] = x.Loc, "", string(x.ChangeFreq), "", u.srcOut
-		if !x.LastMod.IsZero() {
-			u.buf = x.LastMod.AppendFormat(u.buf[:0])
-			u.row[1] = string(u.buf)
-		}
-		if x.Priority != nil {
-			u.row[3] = sitemap.FormatPriority(*x.Priority)
-		}
-		return u.cw.Write(u.row)
-	}
-	return u.jw.Write(x)
-}
+func (u *fetchURLWriter) write(x *sitemap.URL) error { return u.sw.Write(x) }
 
-func (u *fetchURLWriter) flush() error {
-	if u.cw != nil {
-		u.cw.Flush()
-		if err := u.cw.Error(); err != nil {
-			return err
-		}
-	}
-	return u.bw.Flush()
-}
+func (u *fetchURLWriter) flush() error { return u.sw.Flush() }
 
 // fetchTreeJSON is one document of --tree --format json.
 type fetchTreeJSON struct {

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -22,7 +21,9 @@ import (
 	"github.com/sitemapkit/sitemap/generate"
 	"github.com/sitemapkit/sitemap/indexnow"
 	"github.com/sitemapkit/sitemap/input"
+	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/internal/progress"
+	"github.com/sitemapkit/sitemap/report"
 	"github.com/sitemapkit/sitemap/source"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/urlnorm"
@@ -158,7 +159,7 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 		bar = progress.New(s.Err, progress.Options{Unit: "URLs", Of: "bytes", Measure: measure})
 		g.Progress = func(n int64) { bar.Set(n) }
 	}
-	rep := &genReport{w: s.Err, bar: bar, strict: o.Strict, perRule: map[string]int{}}
+	rep := &genReport{w: s.Err, bar: bar, strict: o.Strict, perRule: report.NewCap(genMaxReported)}
 	g.Report = rep.report
 	sum, err := generate.Run(ctx, src, g)
 	bar.Done()
@@ -276,7 +277,7 @@ type genReport struct {
 	bar     *progress.Bar
 	strict  bool
 	invalid int
-	perRule map[string]int // remarks reported so far, by severity and rule
+	perRule *report.Cap // remarks reported so far, by severity and rule
 }
 
 func (r *genReport) report(p generate.Problem) {
@@ -298,7 +299,7 @@ func (r *genReport) report(p generate.Problem) {
 
 func (r *genReport) remark(p generate.Problem, sev string) {
 	key := sev + " " + string(p.Rule)
-	if r.perRule[key]++; r.perRule[key] <= genMaxReported {
+	if r.perRule.Show(key) {
 		r.bar.Println(r.w, p.Error()+" ("+sev+")")
 	}
 }
@@ -308,11 +309,11 @@ func (r *genReport) more(skipped int) {
 	if skipped > genMaxReported {
 		fmt.Fprintf(r.w, "… and %d more invalid entries\n", skipped-genMaxReported)
 	}
-	for _, k := range slices.Sorted(maps.Keys(r.perRule)) {
-		if n := r.perRule[k]; n > genMaxReported {
-			sev, rule, _ := strings.Cut(k, " ")
-			fmt.Fprintf(r.w, "… and %d more %s %s lines (counted below)\n", n-genMaxReported, sev, rule)
-		}
+	held := r.perRule.Held()
+	slices.SortFunc(held, func(a, b report.Held) int { return strings.Compare(a.Key, b.Key) })
+	for _, h := range held {
+		sev, rule, _ := strings.Cut(h.Key, " ")
+		fmt.Fprintf(r.w, "… and %d more %s %s lines (counted below)\n", h.N, sev, rule)
 	}
 }
 
@@ -335,8 +336,8 @@ func (o *generateOptions) finish(ctx context.Context, g *generate.Options, sum g
 	if sum.OutOfScope > 0 && o.SiteURL == "" {
 		// The usual cause: sitemaps served from a directory, or from
 		// another host, that list the whole site.
-		fmt.Fprintf(s.Err, "sitemap: %d %s outside %s: sitemaps list only URLs under the directory they are served from (L-15); serve them from the site's root, or give --site-url with the site's root and add the Sitemap: line to its robots.txt (--robots, O-03)\n",
-			sum.OutOfScope, genPlural(sum.OutOfScope, "entry is", "entries are"), genSlash(o.BaseURL))
+		fmt.Fprintf(s.Err, "sitemap: %s outside %s: sitemaps list only URLs under the directory they are served from (L-15); serve them from the site's root, or give --site-url with the site's root and add the Sitemap: line to its robots.txt (--robots, O-03)\n",
+			plural.Of(sum.OutOfScope, "entry is", "entries are"), genSlash(o.BaseURL))
 	}
 	if errors.Is(err, build.ErrNoEntries) {
 		fmt.Fprintf(s.Err, "sitemap: %s; nothing published (an empty sitemap is not valid, X-07), previous sitemaps left as they were\n", noEntries(sum, g.Shard, g.Shards))
@@ -407,8 +408,8 @@ func (o *generateOptions) summarize(sum generate.Summary, s *streams) error {
 	}
 	o.publishFlags.warnNoIndex(s.Err, sum.Summary)
 	if sum.Duplicates > 0 {
-		fmt.Fprintf(s.Err, "sitemap: %d duplicate %s skipped (L-17); the first valid one of each was kept (--keep-duplicates keeps them all)\n",
-			sum.Duplicates, genPlural(sum.Duplicates, "URL", "URLs"))
+		fmt.Fprintf(s.Err, "sitemap: %s skipped (L-17); the first valid one of each was kept (--keep-duplicates keeps them all)\n",
+			plural.Of(sum.Duplicates, "duplicate URL", "duplicate URLs"))
 	}
 	sum.WriteRepairs(s.Err, o.DryRun)
 	if o.SiteURL != "" {
@@ -458,7 +459,7 @@ func (o *generateOptions) closing(sum generate.Summary, s *streams) error {
 		if o.DryRun {
 			done = "dry run, nothing written"
 		}
-		fmt.Fprintf(s.Err, "sitemap: %d %s dropped from pages that were kept; %s\n", dropped, genPlural(dropped, "field or block", "fields or blocks"), done)
+		fmt.Fprintf(s.Err, "sitemap: %s dropped from pages that were kept; %s\n", plural.Of(dropped, "field or block", "fields or blocks"), done)
 		return problemsFound()
 	}
 	if sum.Skipped > 0 {
@@ -466,7 +467,7 @@ func (o *generateOptions) closing(sum generate.Summary, s *streams) error {
 		if o.DryRun {
 			done = "dry run, nothing written"
 		}
-		fmt.Fprintf(s.Err, "sitemap: %d invalid %s skipped; %s\n", sum.Skipped, genPlural(sum.Skipped, "entry", "entries"), done)
+		fmt.Fprintf(s.Err, "sitemap: %s skipped; %s\n", plural.Of(sum.Skipped, "invalid entry", "invalid entries"), done)
 		return problemsFound()
 	}
 	return nil
@@ -550,13 +551,6 @@ func genSlash(s string) string {
 		return s
 	}
 	return s + "/"
-}
-
-func genPlural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // shardOptions checks --shard K/N and --shard-by and names the shard's

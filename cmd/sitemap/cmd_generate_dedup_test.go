@@ -2,13 +2,15 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/sitemapkit/sitemap/internal/plural"
+	"github.com/sitemapkit/sitemap/internal/progress"
 )
 
 // genWriteLines writes one URL per line into dir/name and returns its path.
@@ -128,7 +130,7 @@ func TestGenerateDedupSpill(t *testing.T) {
 		if !slices.Equal(got, genURLs(seq(n)...)) {
 			t.Fatalf("%d locs published, want %d in input order", len(got), n)
 		}
-		if want := strconv.Itoa(dups) + " duplicate URLs skipped (L-17)"; !strings.Contains(stderr, want) {
+		if want := progress.Group(int64(dups)) + " duplicate URLs skipped (L-17)"; !strings.Contains(stderr, want) {
 			t.Fatalf("stderr lacks %q:\n%s", want, stderr)
 		}
 		left, err := filepath.Glob(filepath.Join(tmp, "sitemap-dedup-*"))
@@ -245,7 +247,7 @@ func TestGenerateDedupInvalidFirstCopy(t *testing.T) {
 				t.Fatalf("%d invalid entries reported, want %d:\n%s", n, tt.invalid, stderr)
 			}
 			if tt.invalid > 0 {
-				if w := fmt.Sprintf("sitemap: %d invalid %s skipped", tt.invalid, genPlural(tt.invalid, "entry", "entries")); !strings.Contains(stderr, w) {
+				if w := "sitemap: " + plural.Of(tt.invalid, "invalid entry", "invalid entries") + " skipped"; !strings.Contains(stderr, w) {
 					t.Fatalf("stderr lacks %q:\n%s", w, stderr)
 				}
 			}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -17,7 +16,10 @@ import (
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/graph"
 	"github.com/sitemapkit/sitemap/input"
+	"github.com/sitemapkit/sitemap/internal/plural"
+	"github.com/sitemapkit/sitemap/report"
 	"github.com/sitemapkit/sitemap/state"
+	"github.com/sitemapkit/sitemap/store"
 )
 
 // graphOptions are the flags and arguments of `sitemap graph`.
@@ -88,37 +90,9 @@ internal links with orphans and missing pages marked. See docs/DRAWING.md.`,
 	return c
 }
 
-// graphFormat is the output format of -o NAME and --format.
-func graphFormat(output, format string) (string, error) {
-	if format == "" {
-		switch strings.ToLower(filepath.Ext(output)) {
-		case ".html", ".htm":
-			format = "html"
-		case ".svg":
-			format = "svg"
-		case ".dot", ".gv":
-			format = "dot"
-		case ".json":
-			format = "json"
-		case "":
-			if output == "-" {
-				return "json", nil
-			}
-			fallthrough
-		default:
-			return "", fmt.Errorf("-o %s: the name does not say the format; end it in .html, .svg, .dot or .json, or give --format", output)
-		}
-	}
-	switch format {
-	case "html", "svg", "dot", "json":
-		return format, nil
-	}
-	return "", fmt.Errorf("--format %q: want html, svg, dot or json", format)
-}
-
-// graphEntries returns the URLs of the inputs: a site's through fetch's
-// discovery, anything else through input with its children followed.
-// Diagnostics go to diag.
+// graphEntries returns the URLs of the inputs, read through the one
+// walk (input.Entries): a site's from the sitemaps found there, an
+// index's children too. Diagnostics go to diag.
 func graphEntries(o *graphOptions, stdin io.Reader, diag func(sitemap.Diagnostic)) sitemap.Entries {
 	in := input.Options{
 		Base: o.Base, Stdin: stdin, Follow: true, MaxChildren: o.MaxChildren, AllowOffSite: o.AllowOffSite,
@@ -129,53 +103,31 @@ func graphEntries(o *graphOptions, stdin io.Reader, diag func(sitemap.Diagnostic
 	if o.MaxChildren == 0 {
 		in.MaxChildren = -1
 	}
-	return siteEntries(o.Inputs, in)
+	return input.Entries(o.Inputs, in)
 }
 
-// siteEntries returns the URLs of the inputs, read with in: when the one
-// input is a site's homepage or robots.txt URL, the URLs of the sitemaps
-// fetch's discovery finds there; otherwise input's entries (with
-// in.Follow, an index's children too). Diagnostics go to
-// in.OnDiagnostic.
-func siteEntries(inputs []string, in input.Options) sitemap.Entries {
-	if len(inputs) == 1 && input.IsSiteStart(inputs[0]) {
-		return func(ctx context.Context, yield func(*sitemap.URL) error) error {
-			fo := fetch.Options{HTTP: in.Client, MaxErrors: in.Decoder.MaxErrors}
-			_, err := fetch.Walk(ctx, inputs[0], fo, func(ev fetch.Event) error {
-				switch ev.Kind {
-				case fetch.EventURL:
-					return yield(ev.URL)
-				case fetch.EventDiagnostic:
-					if in.OnDiagnostic != nil {
-						in.OnDiagnostic(*ev.Diagnostic)
-					}
-				}
-				return nil
-			})
-			return err
-		}
-	}
-	return input.Entries(inputs, in)
-}
-
-// diagPrinter prints diagnostics on standard error and counts errors.
+// diagPrinter is the reporter of graph and html: every diagnostic on
+// standard error as it comes (warnings and notes not with quiet), the
+// errors counted for the exit status.
 type diagPrinter struct {
-	w      io.Writer
-	quiet  bool
-	errors int
+	*report.Reporter
+	quiet bool
+}
+
+func newDiagPrinter(w io.Writer, quiet bool) *diagPrinter {
+	rep, _ := report.New(w, "text", 0) // text without a cap: never an error
+	return &diagPrinter{rep, quiet}
 }
 
 func (p *diagPrinter) diag(d sitemap.Diagnostic) {
-	if d.Severity == sitemap.SeverityError {
-		p.errors++
-	} else if p.quiet {
-		return
+	if d.Severity == sitemap.SeverityError || !p.quiet {
+		p.Add(d)
+		p.Write(d)
 	}
-	fmt.Fprintln(p.w, d.String())
 }
 
 func runGraph(ctx context.Context, o *graphOptions, s *streams) error {
-	format, err := graphFormat(o.Output, o.Format)
+	format, err := graph.FormatOf(o.Output, o.Format)
 	if err != nil {
 		return cannotRun("%v", err)
 	}
@@ -187,7 +139,7 @@ func runGraph(ctx context.Context, o *graphOptions, s *streams) error {
 			return cannotRun("%v", err)
 		}
 	}
-	dp := &diagPrinter{w: s.Err, quiet: o.Quiet}
+	dp := newDiagPrinter(s.Err, o.Quiet)
 	gopt := graph.Options{MaxSections: o.MaxSections, MaxPages: pagesOption(o.MaxPages)}
 	draw := graph.DrawOptions{MaxNodes: o.MaxNodes, MaxLinks: o.MaxLinks, Title: o.Title}
 	if o.State != "" {
@@ -203,21 +155,11 @@ func runGraph(ctx context.Context, o *graphOptions, s *streams) error {
 	if tree.URLs == 0 {
 		return nothingRead(o.Inputs, "nothing to draw")
 	}
-	err = writeOutput(o.Output, s.Out, func(w io.Writer) error {
-		switch format {
-		case "html":
-			return tree.HTML(ctx, w, draw)
-		case "svg":
-			return tree.SVG(ctx, w, draw)
-		case "dot":
-			return tree.DOT(ctx, w, draw)
-		}
-		return tree.JSON(ctx, w, draw)
-	})
+	err = writeOutput(o.Output, s.Out, func(w io.Writer) error { return graph.Draw(ctx, w, tree, format, draw) })
 	if err != nil {
 		return cannotRun("%v", err)
 	}
-	if dp.errors > 0 {
+	if dp.Errors > 0 {
 		return problemsFound()
 	}
 	return nil
@@ -225,9 +167,9 @@ func runGraph(ctx context.Context, o *graphOptions, s *streams) error {
 
 // runLinkGraph draws the link graph of the crawl state o.State.
 func runLinkGraph(ctx context.Context, o *graphOptions, s *streams, dp *diagPrinter, format string, gopt graph.Options, draw graph.DrawOptions) error {
-	st, err := openStateReadOnly(ctx, o.State)
+	st, err := state.OpenCrawlState(ctx, o.State)
 	if err != nil {
-		return err
+		return cannotRun("--state %v", err)
 	}
 	defer st.Close()
 	var listed sitemap.Entries
@@ -250,29 +192,19 @@ func runLinkGraph(ctx context.Context, o *graphOptions, s *streams, dp *diagPrin
 			crawled = state.Redact(o.State)
 		}
 		fmt.Fprintf(s.Err, "sitemap: warning: the crawl of %s reached none of the %s of %s: every one is drawn as an orphan; give the sitemaps of the site crawled (the same scheme, host and port)\n",
-			crawled, plural(n, "URL"), strings.Join(o.Inputs, ", "))
+			crawled, plural.Of(n, "URL", "URLs"), strings.Join(o.Inputs, ", "))
 	}
 	if fc, ok := st.Crawl().(state.FrontierCounter); ok && !o.Quiet {
 		if n, err := fc.Frontier(ctx); err == nil && n > 0 {
 			fmt.Fprintf(s.Err, "sitemap: warning: --state %s: the crawl has not finished (%s still to fetch): the links of those pages are missing and click depths are unknown; run the same crawl command again to finish it\n",
-				state.Redact(o.State), plural(n, "URL"))
+				state.Redact(o.State), plural.Of(n, "URL", "URLs"))
 		}
 	}
-	err = writeOutput(o.Output, s.Out, func(w io.Writer) error {
-		switch format {
-		case "html":
-			return lt.HTML(ctx, w, draw)
-		case "svg":
-			return lt.SVG(ctx, w, draw)
-		case "dot":
-			return lt.DOT(ctx, w, draw)
-		}
-		return lt.JSON(ctx, w, draw)
-	})
+	err = writeOutput(o.Output, s.Out, func(w io.Writer) error { return graph.Draw(ctx, w, lt, format, draw) })
 	if err != nil {
 		return cannotRun("%v", err)
 	}
-	if dp.errors > 0 {
+	if dp.Errors > 0 {
 		return problemsFound()
 	}
 	return nil
@@ -295,41 +227,29 @@ func pagesOption(n int) int {
 	return n
 }
 
-// writeOutput runs write on standard output (name "-") or on a temporary
-// file beside name that is renamed to name when write succeeds, so name
-// is never left half written.
+// writeOutput runs write on standard output (name "-") or on name
+// written aside (store.CreateAside), renamed to name when write
+// succeeds: name is never left half written, and no temporary file
+// stays.
 func writeOutput(name string, stdout io.Writer, write func(io.Writer) error) error {
 	if name == "-" {
 		return write(stdout)
 	}
-	dir := filepath.Dir(name)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(name)+".*.tmp")
+	f, err := store.CreateAside(name)
 	if err != nil {
-		// The error names the temporary file, which the user never
-		// asked for: say what is wrong with the directory instead.
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
+		// Said of the directory, not of the temporary file.
+		dir := filepath.Dir(name)
 		if errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("writing %s: directory %s does not exist; create it first", name, dir)
 		}
-		return fmt.Errorf("writing %s: cannot create a file in %s: %v", name, dir, err)
+		return fmt.Errorf("writing %s: cannot create a file in %s: %v", name, dir, errors.Unwrap(err))
 	}
-	tmp := f.Name()
-	err = write(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp, 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp, name)
-	}
-	if err != nil {
-		os.Remove(tmp)
+	defer f.Abort()
+	if err := write(f); err != nil {
 		return fmt.Errorf("writing %s: %v", name, err)
+	}
+	if err := f.Commit(0o644); err != nil {
+		return fmt.Errorf("writing %s: %v", name, errors.Unwrap(err))
 	}
 	return nil
 }

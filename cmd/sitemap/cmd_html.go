@@ -3,17 +3,16 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/crawl"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/state"
@@ -115,7 +114,7 @@ func runHTML(ctx context.Context, o *htmlOptions, s *streams) error {
 	if o.client, err = httpClient(o.UserAgent, o.Timeout, o.Scope); err != nil {
 		return cannotRun("%v", err)
 	}
-	dp := &diagPrinter{w: s.Err, quiet: o.Quiet}
+	dp := newDiagPrinter(s.Err, o.Quiet)
 	if o.Document {
 		if len(o.Inputs) != 1 || o.Template != "" || o.State != "" {
 			return cannotRun("--document writes the view of one INPUT; it takes no --template or --state")
@@ -139,7 +138,7 @@ func runHTML(ctx context.Context, o *htmlOptions, s *streams) error {
 		}
 		return cannotRun("%v", err)
 	}
-	if dp.errors > 0 {
+	if dp.Errors > 0 {
 		return problemsFound()
 	}
 	return nil
@@ -152,44 +151,16 @@ func writeDocumentView(ctx context.Context, o *htmlOptions, stdin io.Reader, css
 		return err
 	}
 	defer r.Close()
-	first, err := r.Next()
-	if err != nil && err != io.EOF {
-		return err
-	}
 	vo := view.Options{Title: o.Title, Lang: o.Lang, CSS: css}
 	if urlnorm.IsHTTP(o.Inputs[0]) {
 		vo.Self = o.Inputs[0]
 	}
-	if first != nil && first.Kind == sitemap.ItemIndex {
-		return view.Index(ctx, w, func(ctx context.Context, yield func(*sitemap.IndexEntry) error) error {
-			for e := first; ; {
-				if e.Kind == sitemap.ItemIndex {
-					if err := yield(&e.Index); err != nil {
-						return err
-					}
-				}
-				if e, err = r.Next(); err == io.EOF {
-					return nil
-				} else if err != nil {
-					return err
-				}
-			}
-		}, vo)
-	}
-	return view.URLSet(ctx, w, func(ctx context.Context, yield func(*sitemap.URL) error) error {
-		for e := first; e != nil; {
-			if e.Kind == sitemap.ItemURL {
-				if err := yield(&e.URL); err != nil {
-					return err
-				}
-			}
-			if e, err = r.Next(); err == io.EOF {
-				return nil
-			} else if err != nil {
-				return err
-			}
+	return view.Items(ctx, w, func() (*sitemap.Item, error) {
+		e, err := r.Next()
+		if err != nil {
+			return nil, err
 		}
-		return nil
+		return &e.Item, nil
 	}, vo)
 }
 
@@ -222,12 +193,12 @@ func writeVisitorPages(ctx context.Context, o *htmlOptions, stdin io.Reader, css
 		}
 	}
 	if o.State != "" {
-		st, err := openStateReadOnly(ctx, o.State)
+		st, err := state.OpenCrawlState(ctx, o.State)
 		if err != nil {
-			return err
+			return cannotRun("--state %v", err)
 		}
 		defer st.Close()
-		po.Titles = crawlTitles(st.Crawl())
+		po.Titles = crawl.Titles(st.Crawl())
 	}
 	fi, err := os.Stat(o.Output)
 	isFile := err == nil && !fi.IsDir()
@@ -237,146 +208,13 @@ func writeVisitorPages(ctx context.Context, o *htmlOptions, stdin io.Reader, css
 	if err := os.MkdirAll(o.Output, 0o755); err != nil {
 		return cannotRun("-o %s: %v", o.Output, err)
 	}
-	entries := siteEntries(o.Inputs, o.inputOptions(stdin, true, diag))
-	// Every page is written aside and renamed into place only when all
-	// of them are written: a run that fails half way publishes nothing.
-	var held []*asideFile
-	defer func() {
-		for _, f := range held {
-			os.Remove(f.File.Name()) // what was not renamed
-		}
-	}()
-	create := func(name string) (io.WriteCloser, error) {
-		f, err := newAsideFile(filepath.Join(o.Output, name))
-		if err == nil {
-			f.hold = true
-			held = append(held, f)
-		}
-		return f, err
-	}
-	sum, err := view.Pages(ctx, entries, create, po)
+	entries := input.Entries(o.Inputs, o.inputOptions(stdin, true, diag))
+	sum, err := view.WritePages(ctx, o.Output, entries, po)
 	if err != nil {
 		return err
 	}
-	if err := publishPages(o.Output, held); err != nil {
-		return err
-	}
-	held = nil
 	if sum.Links == 0 {
 		return nothingRead(o.Inputs, "the site map lists no page")
 	}
 	return nil
-}
-
-// publishPages renames the written pages into place, index.html last,
-// then removes the page-N.html files an earlier run into dir wrote past
-// the last of these (they list what the site map no longer does).
-func publishPages(dir string, pages []*asideFile) error {
-	index := filepath.Join(dir, view.PageName(1))
-	sort.SliceStable(pages, func(i, j int) bool { return pages[i].name != index && pages[j].name == index })
-	for _, f := range pages {
-		if err := os.Rename(f.File.Name(), f.name); err != nil {
-			return fmt.Errorf("writing %s: %v", f.name, err)
-		}
-	}
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return err
-	}
-	for _, e := range ents {
-		var n int
-		if _, err := fmt.Sscanf(e.Name(), "page-%d.html", &n); err != nil || n <= len(pages) || view.PageName(n) != e.Name() || !e.Type().IsRegular() {
-			continue
-		}
-		if err := os.Remove(filepath.Join(dir, e.Name())); err != nil {
-			return fmt.Errorf("removing %s of an earlier run: %v", e.Name(), err)
-		}
-	}
-	return nil
-}
-
-// crawlState is a state with a crawl log: a file or a PostgreSQL
-// database.
-type crawlState interface {
-	Crawl() state.CrawlLog
-	Close() error
-}
-
-// openStateReadOnly opens an existing crawl state file (a missing one is
-// an error, not a new empty state), or a postgres:// database.
-func openStateReadOnly(ctx context.Context, path string) (crawlState, error) {
-	if state.IsPostgres(path) {
-		st, err := state.OpenPostgres(ctx, path, state.PostgresOptions{})
-		if err != nil {
-			return nil, cannotRun("--state %s: %v", state.Redact(path), err)
-		}
-		return st, nil
-	}
-	if _, err := os.Stat(path); err != nil {
-		return nil, cannotRun("--state: %v (give the state file of a \"sitemap crawl --state\" run)", err)
-	}
-	st, err := state.OpenSQLite(ctx, path, state.SQLiteOptions{})
-	if err != nil {
-		return nil, cannotRun("--state %s: %v", path, err)
-	}
-	return st, nil
-}
-
-// crawlTitles looks up the recorded title of one URL in a crawl log.
-func crawlTitles(log state.CrawlLog) func(context.Context, string) (string, error) {
-	return func(ctx context.Context, loc string) (string, error) {
-		if loc == "" {
-			return "", nil
-		}
-		// Outcomes lists the URLs after a key: the greatest key before
-		// loc among URLs (ASCII, as every loc read is) is loc with its
-		// last byte lowered and \xff after it.
-		after := loc[:len(loc)-1] + string([]byte{loc[len(loc)-1] - 1, 0xff})
-		out, err := log.Outcomes(ctx, after, 1)
-		if err != nil || len(out) == 0 || out[0].Loc != loc {
-			return "", err
-		}
-		return out[0].Title, nil
-	}
-}
-
-// asideFile is a file written under a temporary name beside its own and
-// renamed into place by Close.
-type asideFile struct {
-	*os.File
-	name string
-	// hold: Close leaves the written file under its temporary name, for
-	// its caller to rename.
-	hold bool
-}
-
-func newAsideFile(name string) (*asideFile, error) {
-	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*.tmp")
-	if err != nil {
-		return nil, err
-	}
-	return &asideFile{File: f, name: name}, nil
-}
-
-func (f *asideFile) Close() error {
-	tmp := f.File.Name()
-	err := f.File.Close()
-	if err == nil {
-		err = os.Chmod(tmp, 0o644)
-	}
-	if err == nil && !f.hold {
-		err = os.Rename(tmp, f.name)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("writing %s: %v", f.name, err)
-	}
-	return nil
-}
-
-// Abort removes the file unwritten (a page that failed).
-func (f *asideFile) Abort() {
-	tmp := f.File.Name()
-	f.File.Close()
-	os.Remove(tmp)
 }

@@ -1,13 +1,12 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -18,8 +17,8 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
-	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/internal/progress"
+	"github.com/sitemapkit/sitemap/report"
 	"github.com/sitemapkit/sitemap/source"
 )
 
@@ -79,91 +78,36 @@ found on standard error; --follow reads an index's children. See docs/READING.md
 	return c
 }
 
-// entryWriter prints entries in one format.
+// entryWriter prints entries in one format through a source.Writer,
+// made at the first entry; wide: several INPUTs, so urlsets and indexes
+// may mix (every CSV row then has the columns of a URL).
 type entryWriter struct {
-	bw      *bufio.Writer
-	format  string
-	jw      *source.JSONLWriter
-	cw      *csv.Writer
-	started bool
-	// wide: several INPUTs, so urlsets and indexes may mix; every CSV row
-	// then has the four columns of the URL header (index rows leave
-	// changefreq and priority empty), so the CSV stays rectangular.
-	wide bool
+	w      io.Writer
+	format string
+	wide   bool
+	sw     *source.Writer
 }
 
 func newEntryWriter(w io.Writer, format string) (*entryWriter, error) {
-	ew := &entryWriter{bw: bufio.NewWriterSize(w, 64<<10), format: format}
-	switch format {
-	case "jsonl":
-		// What encoding/json would write (HTML escaping off: URLs stay
-		// plain, & not \u0026), several times faster.
-		ew.jw = source.NewJSONLWriter(ew.bw)
-	case "csv":
-		ew.cw = csv.NewWriter(ew.bw)
-	case "txt":
-	default:
-		return nil, fmt.Errorf("--format %q: want jsonl, csv or txt", format)
+	if !slices.Contains(source.WriterFormats, format) {
+		_, err := source.NewWriter(w, source.WriterOptions{Format: format})
+		return nil, err
 	}
-	return ew, nil
+	return &entryWriter{w: w, format: format}, nil
 }
 
-func (ew *entryWriter) write(it *sitemap.Item) error {
-	if it.Kind != sitemap.ItemIndex {
-		return ew.writeURL(&it.URL)
+func (ew *entryWriter) writer() *source.Writer {
+	if ew.sw == nil {
+		ew.sw, _ = source.NewWriter(ew.w, source.WriterOptions{Format: ew.format, Mixed: ew.wide})
 	}
-	switch ew.format {
-	case "jsonl":
-		return ew.jw.WriteIndex(&it.Index)
-	case "csv":
-		if !ew.wide {
-			if !ew.started {
-				ew.started = true
-				ew.cw.Write([]string{"loc", "lastmod"})
-			}
-			return ew.cw.Write([]string{it.Index.Loc, it.Index.LastMod.String()})
-		}
-		ew.header()
-		return ew.cw.Write([]string{it.Index.Loc, it.Index.LastMod.String(), "", ""})
-	}
-	ew.bw.WriteString(it.Index.Loc)
-	return ew.bw.WriteByte('\n')
+	return ew.sw
 }
 
-// header writes the CSV header of URL rows, once.
-func (ew *entryWriter) header() {
-	if !ew.started {
-		ew.started = true
-		ew.cw.Write([]string{"loc", "lastmod", "changefreq", "priority"})
-	}
-}
+func (ew *entryWriter) write(it *sitemap.Item) error { return ew.writer().WriteItem(it) }
 
-// writeURL prints one URL entry.
-func (ew *entryWriter) writeURL(u *sitemap.URL) error {
-	switch ew.format {
-	case "jsonl":
-		return ew.jw.Write(u)
-	case "csv":
-		ew.header()
-		p := ""
-		if u.Priority != nil {
-			p = sitemap.FormatPriority(*u.Priority)
-		}
-		return ew.cw.Write([]string{u.Loc, u.LastMod.String(), string(u.ChangeFreq), p})
-	}
-	ew.bw.WriteString(u.Loc)
-	return ew.bw.WriteByte('\n')
-}
+func (ew *entryWriter) writeURL(u *sitemap.URL) error { return ew.writer().Write(u) }
 
-func (ew *entryWriter) flush() error {
-	if ew.cw != nil {
-		ew.cw.Flush()
-		if err := ew.cw.Error(); err != nil {
-			return err
-		}
-	}
-	return ew.bw.Flush()
-}
+func (ew *entryWriter) flush() error { return ew.writer().Flush() }
 
 // parseRun is the state of one `sitemap parse`.
 type parseRun struct {
@@ -173,12 +117,10 @@ type parseRun struct {
 	errw   io.Writer // standard error, the progress line erased before each line
 	bar    *progress.Bar
 	errors int
-	// The cap of --max-per-rule: diagnostics shown and held back per
-	// document and rule (keys "document\x00rule"), and the keys with
-	// some held back, in the order they got there. Memory grows with
-	// documents times rules, not with entries.
-	shown, held map[string]int
-	order       []string
+	// The cap of --max-per-rule, per document and rule (keys
+	// "document\x00rule"): memory grows with documents times rules, not
+	// with entries.
+	cap *report.Cap
 	// readShown is set once a READ-01 is printed: the reader failed, and
 	// the error that ends the run (a *sitemap.DecodeError of that rule)
 	// says it again.
@@ -212,7 +154,7 @@ func runParse(ctx context.Context, o *parseOptions, s *streams) error {
 			Measure: func() (int64, int64) { return read.Load(), size.Load() }})
 	}
 	defer bar.Done()
-	r := &parseRun{o: o, s: s, ew: ew, errw: bar.Writer(s.Err), bar: bar}
+	r := &parseRun{o: o, s: s, ew: ew, errw: bar.Writer(s.Err), bar: bar, cap: report.NewCap(o.MaxPerRule)}
 	in := input.Options{
 		Base: o.Base, Stdin: s.In, Follow: o.Follow, MaxChildren: o.MaxChildren, AllowOffSite: o.AllowOffSite,
 		Client: o.client,
@@ -330,33 +272,20 @@ func (r *parseRun) diag(d sitemap.Diagnostic) {
 	} else if r.o.Quiet {
 		return
 	}
-	if r.o.MaxPerRule > 0 {
-		where := d.File
-		if where == "" {
-			where = d.URL
-		}
-		key := where + "\x00" + string(d.Rule)
-		if r.shown == nil {
-			r.shown, r.held = map[string]int{}, map[string]int{}
-		}
-		if r.shown[key] >= r.o.MaxPerRule {
-			if r.held[key] == 0 {
-				r.order = append(r.order, key)
-			}
-			r.held[key]++
-			return
-		}
-		r.shown[key]++
+	where := d.File
+	if where == "" {
+		where = d.URL
 	}
-	fmt.Fprintln(r.errw, d.String())
+	if r.cap.Show(where + "\x00" + string(d.Rule)) {
+		fmt.Fprintln(r.errw, d.String())
+	}
 }
 
 // notes writes, after the run, one line per document and rule whose
 // diagnostics --max-per-rule held back, as sitemap validate does.
 func (r *parseRun) notes() {
-	for _, key := range r.order {
-		where, rule, _ := strings.Cut(key, "\x00")
-		fmt.Fprintf(r.s.Err, "%s: note %s: and %d more %s diagnostics in this document (use --max-per-rule 0 to see all)\n",
-			check.EscapeControls(where), rule, r.held[key], rule)
+	for _, h := range r.cap.Held() {
+		where, rule, _ := strings.Cut(h.Key, "\x00")
+		fmt.Fprintln(r.s.Err, report.Note(where, rule, h.N))
 	}
 }

@@ -261,17 +261,10 @@ func writeRobotsList(w io.Writer, format, name string, fromURL bool, sitemaps []
 	return nil
 }
 
-// fetchRobots fetches a robots.txt URL. A URL without a path gets
-// /robots.txt (RB-02). It returns a nil File for a 4xx answer, and an error
-// for anything else that is not 200 or for a failed request.
+// fetchRobots fetches the robots.txt of a URL (fetch.Client.RobotsTxt)
+// within --timeout: the File (nil for a 4xx answer), the URL that
+// answered, and the status.
 func fetchRobots(ctx context.Context, opts *robotsOptions) (*robots.File, *url.URL, int, error) {
-	u, err := url.Parse(opts.Target)
-	if err != nil || u.Host == "" {
-		return nil, nil, 0, fmt.Errorf("%q is not a valid URL", opts.Target)
-	}
-	if u.Path == "" || u.Path == "/" {
-		u.Path = "/robots.txt"
-	}
 	if opts.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
@@ -283,30 +276,20 @@ func fetchRobots(ctx context.Context, opts *robotsOptions) (*robots.File, *url.U
 	}
 	client, err := fetch.NewClient(fetch.ClientOptions{UserAgent: ua, Timeout: opts.Timeout, RobotsMaxBytes: opts.MaxBytes, Scope: opts.Scope})
 	if err != nil {
-		return nil, u, 0, err
+		return nil, nil, 0, err
 	}
 	defer client.CloseIdleConnections()
-	r, err := client.RobotsAt(ctx, u.String())
-	if err != nil {
-		return nil, u, 0, fmt.Errorf("fetching %s: %v", u, err)
+	r, err := client.RobotsTxt(ctx, opts.Target)
+	if r == nil {
+		return nil, nil, 0, err
 	}
-	final := u
-	if r.FinalURL != "" {
-		if fu, err := url.Parse(r.FinalURL); err == nil {
-			final = fu
-		}
+	final, perr := url.Parse(r.FinalURL)
+	if perr != nil {
+		final, _ = url.Parse(r.URL)
 	}
-	switch {
-	case r.File != nil:
-		// Parse reads one byte past the limit to notice truncation; the
-		// rest of an endless body is never read.
-		return r.File, final, r.Status, nil
-	case r.Status >= 400 && r.Status < 500:
-		return nil, final, r.Status, nil
-	case r.Status == 0:
-		return nil, final, 0, fmt.Errorf("fetching %s: %v", u, r.Err)
-	}
-	return nil, final, r.Status, fmt.Errorf("fetching %s: %v; try again later", final, r.Err)
+	// Parse read one byte past the limit to notice truncation; the rest
+	// of an endless body is never read.
+	return r.File, final, r.Status, err
 }
 
 func runRobotsEdit(opts *robotsOptions, s *streams) error {

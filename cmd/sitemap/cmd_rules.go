@@ -1,11 +1,6 @@
 package main
 
 import (
-	"encoding/json"
-	"fmt"
-	"io"
-	"strings"
-
 	"github.com/spf13/cobra"
 
 	"github.com/sitemapkit/sitemap/rules"
@@ -46,26 +41,17 @@ func runRules(o *rulesOptions, s *streams) error {
 	default:
 		return cannotRun("--format %q: want text, json or markdown", o.Format)
 	}
-	rs, err := selectRules(o.Filter)
+	rs, err := rules.Select(o.Filter)
 	if err != nil {
-		return err
+		return cannotRun("%v", err)
 	}
 	switch o.Format {
 	case "json":
-		return outputError(writeRulesJSON(s.Out, rs))
+		return outputError(rules.WriteJSON(s.Out, rs))
 	case "markdown":
 		return outputError(rules.WriteMarkdown(s.Out, rs))
 	}
-	w := 0
-	for _, r := range rs {
-		w = max(w, len(r.ID))
-	}
-	var b strings.Builder
-	for _, r := range rs {
-		fmt.Fprintf(&b, "%-*s  %-7s  %s\n", w, r.ID, r.Severity, r.Title)
-	}
-	_, err = io.WriteString(s.Out, b.String())
-	return outputError(err)
+	return outputError(rules.WriteText(s.Out, rs))
 }
 
 // outputError is err, an error writing standard output, as the run's
@@ -76,56 +62,6 @@ func outputError(err error) error {
 		return nil
 	}
 	return cannotRun("writing output: %v", err)
-}
-
-// selectRules returns the rules the arguments name, in natural order: all
-// of them without arguments, else each family prefix's rules and each
-// ID's rule.
-func selectRules(args []string) ([]rules.Rule, error) {
-	if len(args) == 0 {
-		return rules.All(), nil
-	}
-	keep := map[rules.ID]bool{}
-	for _, a := range args {
-		up := strings.ToUpper(strings.TrimSpace(a))
-		if f, ok := rules.FamilyOf(up); ok {
-			for _, r := range f.Rules() {
-				keep[r.ID] = true
-			}
-			continue
-		}
-		if id := rules.Normalize(a); rules.Known(id) {
-			keep[id] = true
-			continue
-		}
-		if strings.Contains(a, "-") {
-			if near := rules.Suggest(a, 3); len(near) > 0 {
-				return nil, cannotRun("no rule family or rule %q; did you mean %s? ('sitemap rules' lists every rule)", a, strings.Join(near, ", "))
-			}
-		}
-		var names []string
-		for _, f := range rules.Families() {
-			names = append(names, f.Prefix)
-		}
-		return nil, cannotRun("no rule family or rule %q; the families are %s", a, strings.Join(names, ", "))
-	}
-	var out []rules.Rule
-	for _, r := range rules.All() {
-		if keep[r.ID] {
-			out = append(out, r)
-		}
-	}
-	return out, nil
-}
-
-func writeRulesJSON(w io.Writer, rs []rules.Rule) error {
-	if rs == nil {
-		rs = []rules.Rule{}
-	}
-	e := json.NewEncoder(w)
-	e.SetEscapeHTML(false) // <loc> stays <loc>
-	e.SetIndent("", "  ")
-	return e.Encode(rs)
 }
 
 // explainOptions are the flags and arguments of `sitemap explain`.
@@ -160,91 +96,16 @@ func runExplain(o *explainOptions, s *streams) error {
 	if o.Format != "text" && o.Format != "json" {
 		return cannotRun("--format %q: want text or json", o.Format)
 	}
-	var found []rules.Rule
-	var unknown []string
-	families := 0 // unknown IDs that name a family, each already pointing to 'sitemap rules F'
-	for _, a := range o.IDs {
-		r, ok := rules.Lookup(rules.Normalize(a))
-		if !ok {
-			msg := fmt.Sprintf("no rule %q", a)
-			if f, ok := rules.FamilyOf(strings.ToUpper(strings.TrimSpace(a))); ok {
-				msg += fmt.Sprintf(": %s is a family of %d rules ('sitemap rules %s' lists them)", f.Prefix, len(f.Rules()), f.Prefix)
-				families++
-			} else if near := rules.Suggest(a, 3); len(near) > 0 {
-				msg += "; did you mean " + strings.Join(near, ", ") + "?"
-			}
-			unknown = append(unknown, msg)
-			continue
-		}
-		found = append(found, r)
-	}
-	var err error
+	found, unknown := rules.LookupAll(o.IDs)
+	write := rules.WriteExplain
 	if o.Format == "json" {
-		err = writeRulesJSON(s.Out, found)
-	} else {
-		var b strings.Builder
-		for i, r := range found {
-			if i > 0 {
-				b.WriteByte('\n')
-			}
-			writeExplain(&b, r)
-		}
-		_, err = io.WriteString(s.Out, b.String())
+		write = rules.WriteJSON
 	}
-	if err != nil {
+	if err := write(s.Out, found); err != nil {
 		return outputError(err)
 	}
-	if len(unknown) > 0 && families == len(unknown) {
-		return cannotRun("%s", strings.Join(unknown, "; "))
-	}
-	if len(unknown) > 0 {
-		return cannotRun("%s ('sitemap rules' lists every rule)", strings.Join(unknown, "; "))
+	if unknown != nil {
+		return cannotRun("%v", unknown)
 	}
 	return nil
-}
-
-// writeExplain writes one rule for people, wrapped at 80 columns:
-//
-//	X-06: error (MUST)
-//	  Inside <url> the children come in the order …
-//
-//	  Source: sitemap XSD (sitemaps.org)
-//	          https://www.sitemaps.org/schemas/sitemap/0.9/sitemap.xsd
-//	  Fix:    Reorder the children of each <url> …
-func writeExplain(b *strings.Builder, r rules.Rule) {
-	b.WriteString(string(r.ID) + ": " + r.Severity.String())
-	if r.Level != "" {
-		b.WriteString(" (" + r.Level + ")")
-	}
-	if f, ok := rules.FamilyOf(r.Family()); ok {
-		b.WriteString(", " + f.Name)
-	}
-	b.WriteString("\n")
-	wrap(b, "  ", "  ", r.Title)
-	b.WriteString("\n")
-	wrap(b, "  Source: ", "          ", r.Source)
-	if r.URL != "" {
-		b.WriteString("          " + r.URL + "\n")
-	}
-	wrap(b, "  Fix:    ", "          ", r.Fix)
-}
-
-// wrap writes text after first, continuing lines after rest, breaking at
-// spaces before column 80.
-func wrap(b *strings.Builder, first, rest, text string) {
-	const width = 80
-	line := first
-	empty := true
-	for _, w := range strings.Fields(text) {
-		if !empty && len(line)+1+len(w) > width {
-			b.WriteString(line + "\n")
-			line, empty = rest, true
-		}
-		if !empty {
-			line += " "
-		}
-		line += w
-		empty = false
-	}
-	b.WriteString(line + "\n")
 }

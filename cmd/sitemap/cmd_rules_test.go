@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sitemapkit/sitemap/report"
 	"github.com/sitemapkit/sitemap/rules"
 )
 
@@ -171,7 +172,7 @@ func TestValidateNamesRulesToExplain(t *testing.T) {
 		t.Fatalf("no explain hint:\n%s", stderr)
 	}
 	ids := strings.Fields(stderr[i+len(hint):])
-	if len(ids) == 0 || len(ids) > maxExplain || ids[0] != "X-06" {
+	if len(ids) == 0 || len(ids) > report.MaxExplain || ids[0] != "X-06" {
 		t.Errorf("hint names %v", ids)
 	}
 	for _, id := range ids {

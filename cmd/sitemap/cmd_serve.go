@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"net"
 	"net/http"
@@ -13,7 +12,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -21,6 +19,7 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/indexnow"
+	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/serve"
 	"github.com/sitemapkit/sitemap/serve/pgfeed"
 	"github.com/sitemapkit/sitemap/state"
@@ -150,7 +149,7 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 	if err := o.check(); err != nil {
 		return err
 	}
-	r := &serveRun{o: o, s: s, feedDown: make(chan error, 1)}
+	r := &serveRun{o: o, s: s}
 	if o.RobotsTxt != "" {
 		b, err := os.ReadFile(o.RobotsTxt)
 		if err != nil {
@@ -217,8 +216,7 @@ type serveRun struct {
 	robotsTxt []byte // of --robots-from
 	h         *serve.Handler
 	drops     *serve.DropLog
-	feedDown  chan error  // a feed that never started
-	feedLive  atomic.Bool // the feed told its first change
+	feed      *serve.PostgresFeed // of --feed
 	logMu     sync.Mutex
 	catchUp   func()   // with --indexnow-catch-up, after the first build
 	closers   []func() // run in reverse order by close
@@ -278,7 +276,7 @@ func (r *serveRun) handler(ctx context.Context) (http.Handler, string, error) {
 		r.catchUp()
 	}
 	if o.BaseURL != "" {
-		return r.h, fmt.Sprintf("%s built in %s", plural(r.h.Pages(), "page"), time.Since(start).Round(time.Millisecond)), nil
+		return r.h, fmt.Sprintf("%s built in %s", plural.Of(r.h.Pages(), "page", "pages"), time.Since(start).Round(time.Millisecond)), nil
 	}
 	return r.h, "pages built at the first request of each host", nil
 }
@@ -302,7 +300,7 @@ func (r *serveRun) options(ctx context.Context, src *serve.Source) (serve.Option
 		r.logf("%v; serving the pages of the last check that succeeded until one does", err)
 	}
 	opt.FeedError = func(err error) {
-		if !r.feedLive.Load() {
+		if r.feed == nil || !r.feed.Live() {
 			return // it never started: the command stops with its error
 		}
 		r.logf("change feed: %v; checking every page every %s until it is back", err, o.Recheck)
@@ -311,7 +309,8 @@ func (r *serveRun) options(ctx context.Context, src *serve.Source) (serve.Option
 		opt.HTML = serve.HTMLView
 	}
 	if o.Feed != "" {
-		*src = o.watched(*src, r.feedDown, &r.feedLive, r.logf)
+		r.feed = &serve.PostgresFeed{Options: pgfeed.Options{ConnString: o.DB, Table: o.Table, Create: true, Logf: r.logf}, Notify: o.Feed == "notify"}
+		*src = serve.WatchPostgres(*src, r.feed)
 	}
 	if o.IndexNowKeyFile != "" {
 		if err := r.indexnow(ctx, &opt); err != nil {
@@ -348,133 +347,47 @@ func (r *serveRun) indexnow(ctx context.Context, opt *serve.Options) error {
 	return nil
 }
 
-// admin is the mux of /healthz and /metrics.
-func (r *serveRun) admin(rl *serve.RequestLog) *http.ServeMux {
-	h := r.h
-	admin := http.NewServeMux()
-	admin.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		if h != nil {
-			if err := h.Err(); err != nil {
-				http.Error(w, "stale: "+err.Error(), http.StatusServiceUnavailable)
-				return
-			}
-		}
-		io.WriteString(w, "ok\n")
-	})
-	admin.HandleFunc("/metrics", func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
-		if h != nil {
-			h.WriteMetrics(w)
-			r.drops.WriteMetrics(w)
-		}
-		rl.WriteMetrics(w)
-	})
-	return admin
-}
-
-// newServer is an HTTP server of handler hd with the timeouts of the flags.
-func (r *serveRun) newServer(ctx context.Context, hd http.Handler) *http.Server {
-	return &http.Server{
-		Handler:           hd,
-		ReadHeaderTimeout: r.o.ReadTimeout,
-		ReadTimeout:       r.o.ReadTimeout,
-		WriteTimeout:      r.o.WriteTimeout,
-		IdleTimeout:       2 * time.Minute,
-		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
-	}
-}
-
-// serve listens on --addr (and --admin-addr), says where, keeps the pages
-// current, and stops gracefully when ctx is done.
+// serve serves site until ctx is done (serve.ListenAndServe), saying
+// where it listens and when it stops.
 func (r *serveRun) serve(ctx context.Context, site http.Handler, what string) error {
 	o, s := r.o, r.s
-	var logw io.Writer
+	so := serve.ServerOptions{Addr: o.Addr, AdminAddr: o.AdminAddr, Handler: r.h, Drops: r.drops,
+		ReadTimeout: o.ReadTimeout, WriteTimeout: o.WriteTimeout, ShutdownTimeout: o.ShutdownTimeout}
+	if r.feed != nil {
+		so.Stop = r.feed.Down()
+	}
 	if o.AccessLog {
-		logw = s.Err
+		so.AccessLog = s.Err
 	}
-	rl := serve.NewRequestLog(logw)
-	admin := r.admin(rl)
-	mux := http.NewServeMux()
-	if o.AdminAddr == "" {
-		// On the public listener, for loopback clients only.
-		mux.Handle("/healthz", loopbackOnly(admin))
-		mux.Handle("/metrics", loopbackOnly(admin))
-	}
-	mux.Handle("/", site)
-	ln, err := net.Listen("tcp", o.Addr)
-	if err != nil {
-		return cannotRun("--addr %s: %v", o.Addr, err)
-	}
-	srv := r.newServer(ctx, rl.Wrap(mux))
-	done := make(chan error, 2)
-	if o.AdminAddr != "" {
-		aln, err := net.Listen("tcp", o.AdminAddr)
-		if err != nil {
-			ln.Close()
-			return cannotRun("--admin-addr %s: %v", o.AdminAddr, err)
+	so.Listening = func(site, admin net.Addr) {
+		if admin != nil {
+			fmt.Fprintf(s.Err, "sitemap serve: /metrics and /healthz on http://%s/\n", admin)
 		}
-		asrv := r.newServer(ctx, admin)
-		defer asrv.Close()
-		go func() {
-			if err := asrv.Serve(aln); !errors.Is(err, http.ErrServerClosed) {
-				done <- err
-			}
-		}()
-		fmt.Fprintf(s.Err, "sitemap serve: /metrics and /healthz on http://%s/\n", aln.Addr())
+		name := o.Name + ".xml"
+		if o.Dir != "" {
+			name = ""
+		}
+		fmt.Fprintf(s.Err, "%shttp://%s/%s (%s)\n", serveReady, site, name, what)
 	}
-	name := o.Name + ".xml"
-	if o.Dir != "" {
-		name = ""
+	so.Stopping = func() {
+		fmt.Fprintf(s.Err, "sitemap serve: stopping: finishing the answers in progress (at most %s)\n", o.ShutdownTimeout)
 	}
-	fmt.Fprintf(s.Err, "%shttp://%s/%s (%s)\n", serveReady, ln.Addr(), name, what)
-	go func() { done <- srv.Serve(ln) }()
-	ran := make(chan struct{})
-	defer func() { <-ran }()
-	rctx, stopRun := context.WithCancel(ctx)
-	defer stopRun() // before waiting for it: a failed Serve returns with ctx still live
-	if r.h != nil {
-		go func() { r.h.Run(rctx); close(ran) }()
-	} else {
-		close(ran)
-	}
-	select {
-	case err := <-done:
-		return cannotRun("serve: %v", err)
-	case err := <-r.feedDown:
-		srv.Close()
-		return cannotRun("--feed %s: %v", o.Feed, err)
-	case <-ctx.Done():
-	}
-	return r.shutdown(srv, done)
-}
-
-// shutdown lets the answers in progress finish, within --shutdown-timeout.
-func (r *serveRun) shutdown(srv *http.Server, done <-chan error) error {
-	o := r.o
-	fmt.Fprintf(r.s.Err, "sitemap serve: stopping: finishing the answers in progress (at most %s)\n", o.ShutdownTimeout)
-	sctx, cancel := context.WithTimeout(context.Background(), o.ShutdownTimeout)
-	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil {
-		srv.Close()
+	err := serve.ListenAndServe(ctx, site, so)
+	var le *serve.ListenError
+	var se *serve.StopError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &le) && le.Admin:
+		return cannotRun("--admin-addr %s: %v", o.AdminAddr, le.Err)
+	case errors.As(err, &le):
+		return cannotRun("--addr %s: %v", o.Addr, le.Err)
+	case errors.As(err, &se):
+		return cannotRun("--feed %s: %v", o.Feed, se.Err)
+	case errors.Is(err, serve.ErrAnswersCut):
 		return cannotRun("serve: answers still in progress after --shutdown-timeout %s were cut", o.ShutdownTimeout)
 	}
-	if err := <-done; err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return cannotRun("serve: %v", err)
-	}
-	return nil
-}
-
-// loopbackOnly answers 403 to a client that is not on this machine.
-func loopbackOnly(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		host, _, err := net.SplitHostPort(r.RemoteAddr)
-		if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() {
-			http.Error(w, "forbidden: /metrics and /healthz answer loopback clients only; give --admin-addr to serve them elsewhere", http.StatusForbidden)
-			return
-		}
-		next.ServeHTTP(w, r)
-	})
+	return cannotRun("serve: %v", err)
 }
 
 // checkPaging checks the flags of a database or crawl state source that
@@ -540,9 +453,9 @@ func (o *serveOptions) openSource(ctx context.Context, dropped func(serve.Key, s
 		var cse *serve.CrawlStateError
 		switch {
 		case errors.As(err, &cse) && cse.NotFinished:
-			return nil, nil, cannotRun("--state %s: the crawl has not finished (%s still to fetch): serving it would publish only the pages it reached; run the same 'sitemap crawl' command again to finish it, then serve", cse.Path, plural(cse.Pending, "URL"))
+			return nil, nil, cannotRun("--state %s: the crawl has not finished (%s still to fetch): serving it would publish only the pages it reached; run the same 'sitemap crawl' command again to finish it, then serve", cse.Path, plural.Of(cse.Pending, "URL", "URLs"))
 		case errors.As(err, &cse) && cse.Left > 0:
-			return nil, nil, cannotRun("--state %s: the crawl lists no page (%s left out; 'sitemap crawl --report' says why): nothing to serve", cse.Path, plural(cse.Left, "URL"))
+			return nil, nil, cannotRun("--state %s: the crawl lists no page (%s left out; 'sitemap crawl --report' says why): nothing to serve", cse.Path, plural.Of(cse.Left, "URL", "URLs"))
 		case err != nil:
 			return nil, nil, cannotRun("--state %v", err)
 		}
@@ -568,39 +481,6 @@ func (o *serveOptions) openSource(ctx context.Context, dropped func(serve.Key, s
 		return nil, nil, cannotRun("%v", err)
 	}
 	return src, func() { src.Close(); db.Close() }, nil
-}
-
-// watched gives src the change feed of --feed. A feed that fails before
-// its first change (a server without wal_level=logical, a role without
-// REPLICATION) is sent to down, which stops the command with its message;
-// later failures are the handler's to retry.
-func (o *serveOptions) watched(src serve.Source, down chan<- error, live *atomic.Bool, logf func(string, ...any)) serve.Source {
-	key := ""
-	if sq, ok := src.(*serve.SQLSource); ok {
-		key = sq.KeyColumn()
-	}
-	fo := pgfeed.Options{ConnString: o.DB, Table: o.Table, Key: key, Create: true, Logf: logf}
-	follow := pgfeed.Watch
-	if o.Feed == "notify" {
-		follow = pgfeed.WatchNotify
-	}
-	return serve.Watched(src, func(ctx context.Context, fn func(serve.Change)) error {
-		err := follow(ctx, fo, func(c pgfeed.Change) {
-			live.Store(true)
-			keys := make([]serve.Key, len(c.Keys))
-			for i, k := range c.Keys {
-				keys[i] = k
-			}
-			fn(serve.Change{Keys: keys, All: c.All})
-		})
-		if err != nil && !live.Load() && ctx.Err() == nil {
-			select {
-			case down <- err:
-			default:
-			}
-		}
-		return err
-	})
 }
 
 // trigger installs or removes the triggers of --feed notify, and says so.
@@ -665,7 +545,7 @@ func (o *serveOptions) indexnowQueue(ctx context.Context, logf func(string, ...a
 		OnDiagnostic: func(d sitemap.Diagnostic) { logf("indexnow: %s", d.String()) },
 		OnRetry:      func(msg string) { logf("indexnow: retry: %s", msg) },
 		OnBatch: func(b indexnow.Batch) {
-			logf("indexnow: batch %d: %s: %s: %s", b.N, plural(len(b.URLs), "URL"), b.Outcome, b.Message)
+			logf("indexnow: batch %d: %s: %s: %s", b.N, plural.Of(len(b.URLs), "URL", "URLs"), b.Outcome, b.Message)
 		}}
 	q := indexnow.NewQueue(opts, 2*time.Second)
 	var dropped int64

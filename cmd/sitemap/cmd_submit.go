@@ -16,6 +16,7 @@ import (
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/indexnow"
 	"github.com/sitemapkit/sitemap/input"
+	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/source"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/store"
@@ -128,7 +129,7 @@ func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
 				}
 				return
 			}
-			fmt.Fprintf(s.Err, "batch %d: %s: %s: %s\n", b.N, plural(len(b.URLs), "URL"), b.Outcome, b.Message)
+			fmt.Fprintf(s.Err, "batch %d: %s: %s: %s\n", b.N, plural.Of(len(b.URLs), "URL", "URLs"), b.Outcome, b.Message)
 		},
 	})
 	fmt.Fprintf(s.Err, "submit: %s\n", sum)

@@ -13,6 +13,7 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/indexnow"
+	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/state"
 )
 
@@ -116,7 +117,7 @@ func (f *indexnowFlags) submitWith(ctx context.Context, key, top, host string, s
 				fmt.Fprintf(s.Err, "indexnow: dry run: %s\n", body)
 				return
 			}
-			fmt.Fprintf(s.Err, "indexnow: batch %d: %s: %s: %s\n", b.N, plural(len(b.URLs), "URL"), b.Outcome, b.Message)
+			fmt.Fprintf(s.Err, "indexnow: batch %d: %s: %s: %s\n", b.N, plural.Of(len(b.URLs), "URL", "URLs"), b.Outcome, b.Message)
 		},
 	}, indexnow.PublishedOptions{
 		VerifyKey:   f.IndexNowVerifyKey,
