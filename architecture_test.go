@@ -59,14 +59,15 @@ func moduleImports(t *testing.T) map[string][]string {
 
 // The import rules of docs/ARCHITECTURE.md ("What may import what"):
 // dependencies point down to the model, the root package imports only
-// internal helpers and urlnorm, the leaves import nothing of the module, and only the
+// internal helpers, urlnorm and the rule book, the rule book only
+// internal/ctrl, the leaves import nothing of the module, and only the
 // command imports everything.
 func TestImportRules(t *testing.T) {
 	imports := moduleImports(t)
 	if len(imports) < 10 {
 		t.Fatalf("found only %d packages: %v", len(imports), imports)
 	}
-	leaves := []string{"rules", "store", "xsl", "urlnorm", "internal/xmlscan", "internal/seen", "internal/extsort", "internal/ctxio", "internal/urlfilter", "internal/progress", "internal/prefault", "internal/testproc"}
+	leaves := []string{"internal/ctrl", "store", "xsl", "urlnorm", "internal/xmlscan", "internal/seen", "internal/extsort", "internal/ctxio", "internal/urlfilter", "internal/progress", "internal/prefault", "internal/testproc"}
 	// The test harnesses: only tests (and each other) import them.
 	testOnly := []string{"internal/pgtest", "internal/s3test", "internal/testproc", "internal/xmllint", "internal/browsertest"}
 	for dir, deps := range imports {
@@ -74,12 +75,16 @@ func TestImportRules(t *testing.T) {
 			switch {
 			case dep == "cmd/sitemap" || strings.HasPrefix(dep, "bench/"):
 				t.Errorf("%s imports %s: nothing imports the command or the benchmarks", dir, dep)
-			case dir == "." && !strings.HasPrefix(dep, "internal/") && dep != "urlnorm":
-				t.Errorf("the root package imports %s: the model imports only internal helpers and urlnorm", dep)
+			case dir == "." && !strings.HasPrefix(dep, "internal/") && dep != "urlnorm" && dep != "rules":
+				t.Errorf("the root package imports %s: the model imports only internal helpers, urlnorm and rules", dep)
+			case dir == "robots" && dep != "rules" && dep != "internal/ctrl" && dep != "store":
+				t.Errorf("robots imports %s: only the rule book (its warnings are rules.Problems) and store", dep)
+			case dir == "rules" && dep != "internal/ctrl":
+				t.Errorf("rules imports %s: the rule book imports only internal/ctrl", dep)
 			case slices.Contains(leaves, dir):
 				t.Errorf("%s imports %s: it is a leaf and imports nothing of the module", dir, dep)
-			case dir == "internal/check" && dep != "urlnorm":
-				t.Errorf("internal/check imports %s: only urlnorm", dep)
+			case dir == "internal/check" && dep != "urlnorm" && dep != "rules" && dep != "internal/ctrl":
+				t.Errorf("internal/check imports %s: only urlnorm, rules and internal/ctrl", dep)
 			case dep == "generate" && dir != "cmd/sitemap":
 				t.Errorf("%s imports generate: only the command does", dir)
 			case slices.Contains(testOnly, dep) && !slices.Contains(testOnly, dir):

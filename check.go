@@ -3,79 +3,24 @@ package sitemap
 import (
 	"errors"
 	"strconv"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/sitemapkit/sitemap/internal/check"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
-// EntryError says why the encoder refused one entry. Nothing of the entry
-// was written; the document stays valid and the caller may go on with the
-// next entry.
+// EntryError says why the encoder refused one entry, a [rules.Problem]
+// with Field, Value, Message and Rule set (Suggest when a corrected value
+// can be told). Nothing of the entry was written; the document stays
+// valid and the caller may go on with the next entry.
 //
-// Its Error text names the field, quotes the value and says what to do,
-// ending with the rule ID:
+// Its Error text names the field, quotes the value (shortened past 120
+// bytes with "…") and says what to do, ending with the rule ID:
 //
 //	loc "/x" is not an absolute URL; sitemaps need https://… (L-01)
-type EntryError struct {
-	// Field is the JSON path of the offending field (the names of
-	// the entry record, docs/CONVENTIONS.md): "loc", "lastmod", "images[2].loc",
-	// "videos[0].duration", "news.publication.language",
-	// "alternates[1].hreflang". Empty when the entry as a whole is refused.
-	Field string
-	// Rule is the ID of the rule the value breaks (package rules).
-	Rule string
-	// Value is the offending value as text ("" when the field is empty).
-	Value string
-	// Message says what is wrong and, where it can, how to fix it.
-	Message string
-	// Suggest is a corrected value when the encoder can tell one, for
-	// example the percent-encoded form of a loc holding raw non-ASCII
-	// characters or spaces (L-07); empty otherwise. The encoder never
-	// applies it itself.
-	Suggest string
-}
-
-// Error implements error. Values longer than 120 bytes are shortened
-// with "…".
-func (e *EntryError) Error() string {
-	var b strings.Builder
-	b.WriteString(e.Field)
-	if e.Value != "" {
-		if b.Len() > 0 {
-			b.WriteByte(' ')
-		}
-		v := e.Value
-		if len(v) > 120 {
-			cut := 100
-			for cut > 0 && !utf8.RuneStart(v[cut]) {
-				cut--
-			}
-			v = v[:cut] + "…"
-		}
-		b.WriteString(strconv.Quote(v))
-	}
-	if b.Len() > 0 {
-		b.WriteByte(' ')
-	}
-	b.WriteString(e.Message)
-	if e.Rule != "" {
-		b.WriteString(" (")
-		b.WriteString(e.Rule)
-		b.WriteByte(')')
-	}
-	return b.String()
-}
-
-// Diagnostic returns e as an error-severity [Diagnostic] with e's rule and
-// message; the caller fills in File/URL/Line/Col.
-func (e *EntryError) Diagnostic() Diagnostic {
-	msg := e.Error()
-	if e.Rule != "" {
-		msg = strings.TrimSuffix(msg, " ("+e.Rule+")")
-	}
-	return Diagnostic{Rule: e.Rule, Severity: SeverityError, Message: msg}
-}
+//
+// It is a Diagnostic as it is: its String and JSON carry the same text
+// (without the rule at the end), its Severity is SeverityError.
+type EntryError = rules.Problem
 
 // field names a (possibly nested) field without allocating until an error
 // needs its text: name[i].sub[j].leaf, each part left out when absent
@@ -123,7 +68,7 @@ func (f field) at(name string, j int) field {
 
 func top(name string) field { return field{name: name, i: -1} }
 
-func entryErr(f field, rule, value, msg string) *EntryError {
+func entryErr(f field, rule rules.ID, value, msg string) *EntryError {
 	return &EntryError{Field: f.String(), Rule: rule, Value: value, Message: msg}
 }
 
@@ -201,7 +146,7 @@ func (o EncoderOptions) check(u *URL) (plainLoc bool, err error) {
 	if err != nil {
 		return false, err
 	}
-	if err := checkDate(top("lastmod"), "M-08", u.LastMod); err != nil {
+	if err := checkDate(top("lastmod"), rules.M08, u.LastMod); err != nil {
 		return false, err
 	}
 	if u.ChangeFreq != "" && !u.ChangeFreq.Valid() {
@@ -218,7 +163,7 @@ func (o EncoderOptions) check(u *URL) (plainLoc bool, err error) {
 		}
 	}
 	if len(u.Images) > MaxImagesPerURL {
-		return false, entryErr(top("images"), "IM-02", "",
+		return false, entryErr(top("images"), rules.IM02, "",
 			"has "+strconv.Itoa(len(u.Images))+" images; a <url> may carry at most 1,000; split the images over several pages or drop some")
 	}
 	for i := range u.Images {
@@ -249,7 +194,7 @@ func (o EncoderOptions) CheckIndexEntry(x *IndexEntry) error {
 	if err := o.checkLoc(top("loc"), x.Loc, check.Child); err != nil {
 		return err
 	}
-	return checkDate(top("lastmod"), "I-04", x.LastMod)
+	return checkDate(top("lastmod"), rules.I04, x.LastMod)
 }
 
 func undeclared(need Ext) error {
@@ -264,14 +209,14 @@ func undeclared(need Ext) error {
 	default:
 		name, ext, fld = "xhtml", "ExtXHTML", "alternates"
 	}
-	return &EntryError{Field: fld, Rule: "EX-05",
+	return &EntryError{Field: fld, Rule: rules.EX05,
 		Message: "needs the " + name + " namespace, which this document does not declare; set EncoderOptions.Extensions |= " + ext}
 }
 
 // checkTextField checks a free-text field (E-03, X-01); required fields
 // must not be empty or white space only (readers trim values, X-12);
 // maxRunes > 0 caps the length in characters.
-func checkTextField(f field, rule, s string, required bool, maxRunes int) error {
+func checkTextField(f field, rule rules.ID, s string, required bool, maxRunes int) error {
 	if required {
 		// Readers trim text values: white space alone reads as empty.
 		if pr := check.Required(rule, s); !pr.OK() {
@@ -282,9 +227,9 @@ func checkTextField(f field, rule, s string, required bool, maxRunes int) error 
 		return nil
 	}
 	if bad, ok := checkText(s); !ok {
-		rule := "E-03"
+		rule := rules.E03
 		if !bad.utf8 {
-			rule = "X-01"
+			rule = rules.X01
 		}
 		return entryErr(f, rule, s, "contains "+bad.describe())
 	}

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/sitemapkit/sitemap/internal/check"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // checkDate checks an optional date field: it must be writable in one of
@@ -12,7 +13,7 @@ import (
 // precision time is written with ":00" seconds); the year must be
 // 0001–9999 (M-01). rule is the field's own rule, for a precision the
 // model does not know.
-func checkDate(f field, rule string, d Date) error {
+func checkDate(f field, rule rules.ID, d Date) error {
 	switch d.Precision {
 	case PrecisionNone:
 		return nil

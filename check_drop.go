@@ -4,9 +4,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/sitemapkit/sitemap/rules"
 )
 
-// Drop removes from u the field or extension block e is about, so that
+// Drop removes from u the field or extension block the encoder's refusal
+// e is about, so that
 // the rest of the entry can be written: the lastmod, changefreq or
 // priority; the image, video or alternate at the index Field names
 // ("videos[1].thumbnail_loc" drops videos[1]); the news block; the images
@@ -22,8 +25,8 @@ import (
 // Slices of u are copied before an element is removed, so a caller's
 // backing arrays are never changed. Check u again after Drop: another
 // field may have a problem too (Check reports the first).
-func (e *EntryError) Drop(u *URL) (string, bool) {
-	if e == nil || u == nil || e.Rule == "EX-05" {
+func (u *URL) Drop(e *EntryError) (string, bool) {
+	if e == nil || u == nil || e.Rule == rules.EX05 {
 		return "", false
 	}
 	name, sub, _ := strings.Cut(e.Field, ".")
@@ -78,7 +81,7 @@ func (e *EntryError) Drop(u *URL) (string, bool) {
 		return e.Field, true
 	case "images":
 		if idx < 0 {
-			if e.Rule == "IM-02" && len(u.Images) > MaxImagesPerURL {
+			if e.Rule == rules.IM02 && len(u.Images) > MaxImagesPerURL {
 				u.Images = u.Images[:MaxImagesPerURL:MaxImagesPerURL]
 				return "images[" + strconv.Itoa(MaxImagesPerURL) + ":]", true
 			}

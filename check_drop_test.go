@@ -20,11 +20,11 @@ func TestEntryErrorDrop(t *testing.T) {
 		if !ok {
 			t.Fatalf("Check: %v", err)
 		}
-		what, ok := ee.Drop(&u)
+		what, ok := u.Drop(ee)
 		if !ok {
 			t.Fatalf("Drop(%v) refused", ee)
 		}
-		dropped = append(dropped, ee.Rule+" "+what)
+		dropped = append(dropped, string(ee.Rule)+" "+what)
 	}
 	if err := o.Check(&u); err != nil || u.Priority != nil || len(u.Alternates) != 1 || u.Videos != nil || u.News != nil {
 		t.Fatalf("after %v: %+v, %v", dropped, u, err)
@@ -38,7 +38,7 @@ func TestEntryErrorDrop(t *testing.T) {
 	bad := URL{Loc: "/relative"}
 	if ee, ok := o.Check(&bad).(*EntryError); !ok {
 		t.Fatal("no EntryError for a relative loc")
-	} else if _, ok := ee.Drop(&bad); ok {
+	} else if _, ok := bad.Drop(ee); ok {
 		t.Error("Drop accepted an error about the loc")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/sitemapkit/sitemap/internal/check"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // The checks of the extensions' fields (images, videos, news, hreflang
@@ -13,25 +14,25 @@ import (
 
 func (o EncoderOptions) checkImage(f field, im *Image) error {
 	if im.Loc == "" {
-		return entryErr(f.with("loc"), "IM-01", "", "is required: every image needs an absolute URL")
+		return entryErr(f.with("loc"), rules.IM01, "", "is required: every image needs an absolute URL")
 	}
-	if err := checkOtherURL(f.with("loc"), im.Loc, "IM-01", false); err != nil {
+	if err := checkOtherURL(f.with("loc"), im.Loc, rules.IM01, false); err != nil {
 		return err
 	}
 	if !o.Legacy {
 		return nil // IM-04: the deprecated fields are not written
 	}
-	if err := checkTextField(f.with("caption"), "IM-01", im.Caption, false, 0); err != nil {
+	if err := checkTextField(f.with("caption"), rules.IM01, im.Caption, false, 0); err != nil {
 		return err
 	}
-	if err := checkTextField(f.with("geo_location"), "IM-01", im.GeoLocation, false, 0); err != nil {
+	if err := checkTextField(f.with("geo_location"), rules.IM01, im.GeoLocation, false, 0); err != nil {
 		return err
 	}
-	if err := checkTextField(f.with("title"), "IM-01", im.Title, false, 0); err != nil {
+	if err := checkTextField(f.with("title"), rules.IM01, im.Title, false, 0); err != nil {
 		return err
 	}
 	if im.License != "" {
-		return checkOtherURL(f.with("license"), im.License, "IM-01", false)
+		return checkOtherURL(f.with("license"), im.License, rules.IM01, false)
 	}
 	return nil
 }
@@ -45,25 +46,25 @@ const (
 
 func (o EncoderOptions) checkVideo(f field, loc string, v *Video) error {
 	if v.ThumbnailLoc == "" {
-		return entryErr(f.with("thumbnail_loc"), "V-01", "", "is required")
+		return entryErr(f.with("thumbnail_loc"), rules.V01, "", "is required")
 	}
-	if err := checkOtherURL(f.with("thumbnail_loc"), v.ThumbnailLoc, "V-01", false); err != nil {
+	if err := checkOtherURL(f.with("thumbnail_loc"), v.ThumbnailLoc, rules.V01, false); err != nil {
 		return err
 	}
-	if err := checkTextField(f.with("title"), "V-01", v.Title, true, maxVideoTitle); err != nil {
+	if err := checkTextField(f.with("title"), rules.V01, v.Title, true, maxVideoTitle); err != nil {
 		return err
 	}
-	if err := checkTextField(f.with("description"), "V-01", v.Description, true, MaxVideoDescription); err != nil {
+	if err := checkTextField(f.with("description"), rules.V01, v.Description, true, MaxVideoDescription); err != nil {
 		return err
 	}
 	if v.ContentLoc == "" && v.PlayerLoc == "" {
-		return entryErr(f.with("content_loc"), "V-01", "", "or player_loc is required: a video needs the media file's URL or the player's")
+		return entryErr(f.with("content_loc"), rules.V01, "", "or player_loc is required: a video needs the media file's URL or the player's")
 	}
 	for _, u := range [2]struct{ name, val string }{{"content_loc", v.ContentLoc}, {"player_loc", v.PlayerLoc}} {
 		if u.val == "" {
 			continue
 		}
-		if err := checkOtherURL(f.with(u.name), u.val, "V-01", false); err != nil {
+		if err := checkOtherURL(f.with(u.name), u.val, rules.V01, false); err != nil {
 			return err
 		}
 		if pr := check.NotLoc(u.val, loc); !pr.OK() {
@@ -75,7 +76,7 @@ func (o EncoderOptions) checkVideo(f field, loc string, v *Video) error {
 			return problemErr(f.with("duration"), strconv.Itoa(*v.Duration), pr)
 		}
 	}
-	if err := checkDate(f.with("expiration_date"), "V-01", v.ExpirationDate); err != nil {
+	if err := checkDate(f.with("expiration_date"), rules.V01, v.ExpirationDate); err != nil {
 		return err
 	}
 	if v.Rating != nil {
@@ -88,14 +89,14 @@ func (o EncoderOptions) checkVideo(f field, loc string, v *Video) error {
 			return problemErr(f.with("view_count"), strconv.FormatInt(*v.ViewCount, 10), pr)
 		}
 	}
-	if err := checkDate(f.with("publication_date"), "V-01", v.PublicationDate); err != nil {
+	if err := checkDate(f.with("publication_date"), rules.V01, v.PublicationDate); err != nil {
 		return err
 	}
 	if pr := check.VideoTags(len(v.Tags)); !pr.OK() {
 		return problemErr(f.with("tags"), "", pr)
 	}
 	for i, tag := range v.Tags {
-		if err := checkTextField(f.at("tags", i), "V-01", tag, true, 0); err != nil {
+		if err := checkTextField(f.at("tags", i), rules.V01, tag, true, 0); err != nil {
 			return err
 		}
 	}
@@ -108,11 +109,11 @@ func (o EncoderOptions) checkVideo(f field, loc string, v *Video) error {
 		}
 	}
 	if u := v.Uploader; u != nil {
-		if err := checkTextField(f.with("uploader.name"), "V-01", u.Name, true, maxVideoUploader); err != nil {
+		if err := checkTextField(f.with("uploader.name"), rules.V01, u.Name, true, maxVideoUploader); err != nil {
 			return err
 		}
 		if u.Info != "" {
-			if err := checkOtherURL(f.with("uploader.info"), u.Info, "V-01", false); err != nil {
+			if err := checkOtherURL(f.with("uploader.info"), u.Info, rules.V01, false); err != nil {
 				return err
 			}
 			if err := checkUploaderDomain(f.with("uploader.info"), u.Info, loc); err != nil {
@@ -147,43 +148,43 @@ func checkUploaderDomain(f field, info, loc string) error {
 // checkVideoLegacy checks the deprecated video fields, written only with
 // o.Legacy (V-02, V-04).
 func (o EncoderOptions) checkVideoLegacy(f field, v *Video) error {
-	if err := checkTextField(f.with("category"), "V-02", v.Category, false, maxVideoCategory); err != nil {
+	if err := checkTextField(f.with("category"), rules.V02, v.Category, false, maxVideoCategory); err != nil {
 		return err
 	}
 	if v.GalleryLoc != "" {
-		if err := checkOtherURL(f.with("gallery_loc"), v.GalleryLoc, "V-02", false); err != nil {
+		if err := checkOtherURL(f.with("gallery_loc"), v.GalleryLoc, rules.V02, false); err != nil {
 			return err
 		}
 	}
 	for i := range v.Prices {
 		pr := &v.Prices[i]
 		pf := f.at("prices", i)
-		if err := checkTextField(pf.with("value"), "V-02", pr.Value, false, 0); err != nil {
+		if err := checkTextField(pf.with("value"), rules.V02, pr.Value, false, 0); err != nil {
 			return err
 		}
 		if pr.Currency != "" && !check.Currency(pr.Currency) {
-			return entryErr(pf.with("currency"), "V-02", pr.Currency, "is not an ISO 4217 code of three capital letters, such as EUR")
+			return entryErr(pf.with("currency"), rules.V02, pr.Currency, "is not an ISO 4217 code of three capital letters, such as EUR")
 		}
 		switch pr.Type {
 		case "", "purchase", "PURCHASE", "rent", "RENT":
 		default:
-			return entryErr(pf.with("type"), "V-02", pr.Type, "is neither purchase nor rent")
+			return entryErr(pf.with("type"), rules.V02, pr.Type, "is neither purchase nor rent")
 		}
 		switch pr.Resolution {
 		case "", "sd", "SD", "hd", "HD":
 		default:
-			return entryErr(pf.with("resolution"), "V-02", pr.Resolution, "is neither sd nor hd")
+			return entryErr(pf.with("resolution"), rules.V02, pr.Resolution, "is neither sd nor hd")
 		}
 	}
 	if v.PlayerAllowEmbed != "" || v.PlayerAutoplay != "" {
 		if v.PlayerLoc == "" {
-			return entryErr(f.with("player_allow_embed"), "V-02", v.PlayerAllowEmbed+v.PlayerAutoplay,
+			return entryErr(f.with("player_allow_embed"), rules.V02, v.PlayerAllowEmbed+v.PlayerAutoplay,
 				"and player_autoplay are attributes of player_loc, which is empty")
 		}
 		if v.PlayerAllowEmbed != "" && !check.YesNo(v.PlayerAllowEmbed) {
-			return entryErr(f.with("player_allow_embed"), "V-02", v.PlayerAllowEmbed, "is neither yes nor no")
+			return entryErr(f.with("player_allow_embed"), rules.V02, v.PlayerAllowEmbed, "is neither yes nor no")
 		}
-		if err := checkTextField(f.with("player_autoplay"), "V-02", v.PlayerAutoplay, false, 0); err != nil {
+		if err := checkTextField(f.with("player_autoplay"), rules.V02, v.PlayerAutoplay, false, 0); err != nil {
 			return err
 		}
 	}
@@ -192,19 +193,19 @@ func (o EncoderOptions) checkVideoLegacy(f field, v *Video) error {
 
 func (o EncoderOptions) checkNews(n *News) error {
 	f := top("news")
-	if err := checkTextField(f.with("publication.name"), "N-01", n.Publication.Name, true, 0); err != nil {
+	if err := checkTextField(f.with("publication.name"), rules.N01, n.Publication.Name, true, 0); err != nil {
 		return err
 	}
 	if pr := check.NewsLanguage(n.Publication.Language); !pr.OK() {
 		return problemErr(f.with("publication.language"), n.Publication.Language, pr)
 	}
 	if n.PublicationDate.IsZero() {
-		return entryErr(f.with("publication_date"), "N-01", "", "is required: N-04 wants the article's original publication time")
+		return entryErr(f.with("publication_date"), rules.N01, "", "is required: N-04 wants the article's original publication time")
 	}
-	if err := checkDate(f.with("publication_date"), "N-04", n.PublicationDate); err != nil {
+	if err := checkDate(f.with("publication_date"), rules.N04, n.PublicationDate); err != nil {
 		return err
 	}
-	if err := checkTextField(f.with("title"), "N-01", n.Title, true, 0); err != nil {
+	if err := checkTextField(f.with("title"), rules.N01, n.Title, true, 0); err != nil {
 		return err
 	}
 	if !o.Legacy {
@@ -220,7 +221,7 @@ func (o EncoderOptions) checkNews(n *News) error {
 			return problemErr(f.with("genres"), n.Genres, pr)
 		}
 	}
-	if err := checkTextField(f.with("keywords"), "N-08", n.Keywords, false, 0); err != nil {
+	if err := checkTextField(f.with("keywords"), rules.N08, n.Keywords, false, 0); err != nil {
 		return err
 	}
 	if n.StockTickers != "" {
@@ -248,9 +249,9 @@ func checkAlternates(alts []Alternate) error {
 			xdefault = i
 		}
 		if a.Href == "" {
-			return entryErr(f.with("href"), "H-05", "", "is required: the alternate page's absolute URL")
+			return entryErr(f.with("href"), rules.H05, "", "is required: the alternate page's absolute URL")
 		}
-		if err := checkOtherURL(f.with("href"), a.Href, "H-05", true); err != nil {
+		if err := checkOtherURL(f.with("href"), a.Href, rules.H05, true); err != nil {
 			return err
 		}
 		for j := 0; j < i; j++ {

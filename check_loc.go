@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/sitemapkit/sitemap/internal/check"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // The URL checks of the encoder. The rules themselves (syntax, length,
@@ -12,10 +13,13 @@ import (
 // too, so both say the same thing about the same URL; this file names the
 // field and takes the fast path of check_fast.go for the common case.
 
-// problemErr turns a check's problem about value into an *EntryError for
-// field f.
+// problemErr names field f and its value in a check's problem (a new one
+// each time), which makes it the *EntryError the encoder returns; its
+// Message says what to do too, as every EntryError's does.
 func problemErr(f field, value string, p *check.Problem) *EntryError {
-	return &EntryError{Field: f.String(), Rule: p.Rule, Value: value, Message: p.Text(), Suggest: p.Suggest}
+	p.Message, p.Fix = p.Text(), ""
+	p.Field, p.Value = f.String(), value
+	return p
 }
 
 // checkLoc checks a page URL: the <loc> of a url (kind check.Page) or of
@@ -42,7 +46,7 @@ func (o EncoderOptions) checkLocPlain(f field, s string, k check.Kind) (plain bo
 // checkLocSlow is checkLoc without the fast path.
 func (o EncoderOptions) checkLocSlow(f field, s string, k check.Kind) error {
 	if s == "" {
-		return entryErr(f, "X-04", "", "is empty; every entry needs an absolute URL such as https://www.example.com/page")
+		return entryErr(f, rules.X04, "", "is empty; every entry needs an absolute URL such as https://www.example.com/page")
 	}
 	p, pr := check.URL(s)
 	if !pr.OK() {
@@ -62,7 +66,7 @@ func (o EncoderOptions) checkLocSlow(f field, s string, k check.Kind) error {
 // rule, broken by a value that is not an absolute http(s) URL at all; see
 // check.OtherURL). maxLen applies L-06 as well (for hreflang hrefs, which
 // are page URLs).
-func checkOtherURL(f field, s, rule string, maxLen bool) error {
+func checkOtherURL(f field, s string, rule rules.ID, maxLen bool) error {
 	if _, _, ok := fastURL(s); ok && (!maxLen || len(s) < MaxLocLength) {
 		return nil
 	}
@@ -70,7 +74,7 @@ func checkOtherURL(f field, s, rule string, maxLen bool) error {
 }
 
 // checkOtherURLSlow is checkOtherURL without the fast path.
-func checkOtherURLSlow(f field, s, rule string, maxLen bool) error {
+func checkOtherURLSlow(f field, s string, rule rules.ID, maxLen bool) error {
 	if _, pr := check.OtherURL(s, rule, maxLen); !pr.OK() {
 		return problemErr(f, s, pr)
 	}

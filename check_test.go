@@ -1,6 +1,7 @@
 package sitemap
 
 import (
+	"encoding/json"
 	"errors"
 	"net/url"
 	"regexp"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sitemapkit/sitemap/internal/check"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // checkCase is one write-time check: mutate a valid entry, expect the
@@ -17,7 +19,7 @@ type checkCase struct {
 	name   string
 	o      EncoderOptions
 	mutate func(u *URL)
-	rule   string
+	rule   rules.ID
 	field  string
 	// want, when set, must appear in the error text.
 	want string
@@ -49,7 +51,7 @@ func runCheckCases(t *testing.T, base func() URL, cases []checkCase) {
 			if ee.Rule != tc.rule || ee.Field != tc.field {
 				t.Errorf("Check = %v\n(rule %s, field %s), want rule %s on field %s", err, ee.Rule, ee.Field, tc.rule, tc.field)
 			}
-			if !strings.HasSuffix(err.Error(), "("+tc.rule+")") {
+			if !strings.HasSuffix(err.Error(), "("+string(tc.rule)+")") {
 				t.Errorf("error text does not end with the rule: %v", err)
 			}
 			// One rule group at the end, not "… (L-04) (L-06)".
@@ -380,7 +382,7 @@ func TestCheckIndexEntry(t *testing.T) {
 	o := EncoderOptions{Index: true}
 	tests := []struct {
 		x    IndexEntry
-		rule string
+		rule rules.ID
 	}{
 		{IndexEntry{Loc: "https://www.example.com/sitemap-1.xml.gz", LastMod: DayOf(time.Now())}, ""},
 		{IndexEntry{Loc: ""}, "X-04"},
@@ -410,9 +412,13 @@ func TestEntryError(t *testing.T) {
 	if got, want := e.Error(), `loc "/x" is not an absolute URL; sitemaps need https://… (L-01)`; got != want {
 		t.Errorf("Error() = %s, want %s", got, want)
 	}
-	d := e.Diagnostic()
-	if d.Rule != "L-01" || d.Severity != SeverityError || d.Message != `loc "/x" is not an absolute URL; sitemaps need https://…` {
-		t.Errorf("Diagnostic() = %+v", d)
+	// As a diagnostic it prints the same text, without the rule at the
+	// end, in its String and its JSON.
+	if got, want := e.String(), `error L-01: loc "/x" is not an absolute URL; sitemaps need https://…`; got != want {
+		t.Errorf("String() = %s, want %s", got, want)
+	}
+	if b, err := json.Marshal(e); err != nil || string(b) != `{"rule":"L-01","severity":"error","message":"loc \"/x\" is not an absolute URL; sitemaps need https://…"}` {
+		t.Errorf("JSON = %s, %v", b, err)
 	}
 	long := &EntryError{Field: "loc", Rule: "L-06", Value: strings.Repeat("ü", 200), Message: "is long"}
 	if s := long.Error(); len(s) > 160 || !strings.Contains(s, "…") {

@@ -10,6 +10,7 @@ import (
 	"github.com/klauspost/compress/gzip"
 
 	"github.com/sitemapkit/sitemap/internal/xmlscan"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
@@ -168,21 +169,43 @@ func (e *DecodeError) Error() string { return e.Diagnostic.String() }
 
 func (e *DecodeError) Unwrap() error { return e.Err }
 
+// Cause returns an error whose text is Err's alone (the diagnostic's
+// message when Err is nil) for a caller that says where itself ("name:
+// cause"), but which still carries e: errors.As finds e, and so its rule,
+// through it, and errors.Is finds Err.
+func (e *DecodeError) Cause() error { return decodeCause{e} }
+
+type decodeCause struct{ e *DecodeError }
+
+func (c decodeCause) Error() string {
+	if c.e.Err == nil {
+		return c.e.Diagnostic.Message
+	}
+	return c.e.Err.Error()
+}
+
+func (c decodeCause) Unwrap() []error {
+	if c.e.Err == nil {
+		return []error{c.e}
+	}
+	return []error{c.e.Err, c.e}
+}
+
 // Project rule IDs the decoder uses where the protocol has no rule
 // (package rules has them all).
 const (
-	RuleXMLSyntax  = "XML-01"  // not well-formed XML (recovered where possible)
-	RuleDoctype    = "XML-02"  // a DOCTYPE: ignored, its entities are never expanded
-	RuleEntity     = "XML-03"  // an entity reference other than the five predefined and numeric ones
-	RuleStrayText  = "XML-04"  // text where only elements belong
-	RuleMaxBytes   = "LIM-01"  // DecoderOptions.MaxBytes reached
-	RuleMaxCount   = "LIM-02"  // DecoderOptions.MaxEntries reached
-	RuleMaxDepth   = "LIM-03"  // DecoderOptions.MaxDepth reached
-	RuleMaxToken   = "LIM-04"  // DecoderOptions.MaxLineBytes reached
-	RuleMaxErrors  = "LIM-05"  // DecoderOptions.MaxErrors reached
-	RuleGzip       = "GZ-01"   // corrupt or truncated gzip
-	RuleGzipNested = "GZ-02"   // gzip inside gzip (compressed twice): read, with a warning
-	RuleRead       = "READ-01" // the reader failed (I/O error): no finding about the document
+	RuleXMLSyntax  = rules.XML01  // not well-formed XML (recovered where possible)
+	RuleDoctype    = rules.XML02  // a DOCTYPE: ignored, its entities are never expanded
+	RuleEntity     = rules.XML03  // an entity reference other than the five predefined and numeric ones
+	RuleStrayText  = rules.XML04  // text where only elements belong
+	RuleMaxBytes   = rules.LIM01  // DecoderOptions.MaxBytes reached
+	RuleMaxCount   = rules.LIM02  // DecoderOptions.MaxEntries reached
+	RuleMaxDepth   = rules.LIM03  // DecoderOptions.MaxDepth reached
+	RuleMaxToken   = rules.LIM04  // DecoderOptions.MaxLineBytes reached
+	RuleMaxErrors  = rules.LIM05  // DecoderOptions.MaxErrors reached
+	RuleGzip       = rules.GZ01   // corrupt or truncated gzip
+	RuleGzipNested = rules.GZ02   // gzip inside gzip (compressed twice): read, with a warning
+	RuleRead       = rules.READ01 // the reader failed (I/O error): no finding about the document
 )
 
 // A Decoder reads the entries of one sitemap document of any format from
@@ -303,9 +326,21 @@ func (d *Decoder) Next() (Item, error) {
 }
 
 // report sends a diagnostic at line:col, and counts it towards MaxErrors.
-func (d *Decoder) report(rule string, sev Severity, line, col int, msg string) {
+func (d *Decoder) report(rule rules.ID, sev Severity, line, col int, msg string) {
+	d.send(rule, sev, false, line, col, msg)
+}
+
+// reportSkipped reports an error about an entry (item, line) the decoder
+// leaves out, reading on: the diagnostic's Skipped is set.
+func (d *Decoder) reportSkipped(rule rules.ID, line, col int, msg string) {
+	d.send(rule, SeverityError, true, line, col, msg)
+}
+
+func (d *Decoder) send(rule rules.ID, sev Severity, skipped bool, line, col int, msg string) {
 	if d.opt.OnDiagnostic != nil {
-		d.opt.OnDiagnostic(d.diag(rule, sev, line, col, msg))
+		dg := d.diag(rule, sev, line, col, msg)
+		dg.Skipped = skipped
+		d.opt.OnDiagnostic(dg)
 	}
 	if sev == SeverityError {
 		d.countError(line, col)
@@ -326,7 +361,7 @@ func (d *Decoder) countError(line, col int) {
 	}
 }
 
-func (d *Decoder) diag(rule string, sev Severity, line, col int, msg string) Diagnostic {
+func (d *Decoder) diag(rule rules.ID, sev Severity, line, col int, msg string) Diagnostic {
 	dg := Diagnostic{Rule: rule, Severity: sev, Message: msg, Line: line, Col: col}
 	if n := d.opt.Name; urlnorm.IsHTTP(n) {
 		dg.URL = n
@@ -337,7 +372,11 @@ func (d *Decoder) diag(rule string, sev Severity, line, col int, msg string) Dia
 }
 
 // reportAt reports at an absolute offset of the scanner's input.
-func (d *Decoder) reportAt(rule string, sev Severity, off int64, msg string) {
+func (d *Decoder) reportAt(rule rules.ID, sev Severity, off int64, msg string) {
+	d.sendAt(rule, sev, false, off, msg)
+}
+
+func (d *Decoder) sendAt(rule rules.ID, sev Severity, skipped bool, off int64, msg string) {
 	if d.opt.OnDiagnostic == nil {
 		if sev == SeverityError {
 			d.countError(0, 0)
@@ -348,11 +387,11 @@ func (d *Decoder) reportAt(rule string, sev Severity, off int64, msg string) {
 	if d.s != nil {
 		line, col = d.s.Pos(off)
 	}
-	d.report(rule, sev, line, col, msg)
+	d.send(rule, sev, skipped, line, col, msg)
 }
 
 // fatal reports an error diagnostic and returns it as a *DecodeError.
-func (d *Decoder) fatal(rule string, line, col int, err error, msg string) error {
+func (d *Decoder) fatal(rule rules.ID, line, col int, err error, msg string) error {
 	dg := d.diag(rule, SeverityError, line, col, msg)
 	if d.opt.OnDiagnostic != nil {
 		d.opt.OnDiagnostic(dg)
@@ -360,7 +399,7 @@ func (d *Decoder) fatal(rule string, line, col int, err error, msg string) error
 	return &DecodeError{Diagnostic: dg, Err: err}
 }
 
-func (d *Decoder) fatalAt(rule string, off int64, err error, msg string) error {
+func (d *Decoder) fatalAt(rule rules.ID, off int64, err error, msg string) error {
 	line, col := 0, 0
 	if d.s != nil {
 		line, col = d.s.Pos(off)

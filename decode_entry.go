@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sitemapkit/sitemap/internal/check"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // This file holds the entries of the XML formats: the root element, the
@@ -102,7 +103,7 @@ type entryState struct {
 func (x *xmlReader) root(f *frame, kind nsKind, near bool, uri string, local []byte) {
 	d := x.d
 	if x.rootClosed {
-		x.report(RuleXMLSyntax, SeverityError, f.off, fmt.Sprintf("a second root element <%s> after the first one closed; ignored", shortText(x.s.Name())))
+		x.report(RuleXMLSyntax, f.off, fmt.Sprintf("a second root element <%s> after the first one closed; ignored", shortText(x.s.Name())))
 		return
 	}
 	x.rootSeen = true
@@ -121,13 +122,13 @@ func (x *xmlReader) root(f *frame, kind nsKind, near bool, uri string, local []b
 		switch {
 		case kind == nsSitemap && !near:
 		case kind == nsLegacy:
-			x.report("LG-02", SeverityWarning, f.off, fmt.Sprintf("legacy namespace %s (Google's pre-2006 protocol); read as %s, which it should be replaced with", NamespaceLegacy, NamespaceSitemap))
+			x.report(rules.LG02, f.off, fmt.Sprintf("legacy namespace %s (Google's pre-2006 protocol); read as %s, which it should be replaced with", NamespaceLegacy, NamespaceSitemap))
 		case kind == nsNone:
-			x.report("LG-03", SeverityWarning, f.off, fmt.Sprintf("<%s> declares no namespace; read as a sitemap. Add xmlns=%q (X-03)", local, NamespaceSitemap))
+			x.reportAs(rules.LG03, SeverityWarning, f.off, fmt.Sprintf("<%s> declares no namespace; read as a sitemap. Add xmlns=%q (X-03)", local, NamespaceSitemap))
 		case near && (kind == nsSitemap):
-			x.report("LG-03", SeverityWarning, f.off, fmt.Sprintf("namespace %q is a near miss of %q (exact string required, X-03); read as a sitemap", uri, NamespaceSitemap))
+			x.reportAs(rules.LG03, SeverityWarning, f.off, fmt.Sprintf("namespace %q is a near miss of %q (exact string required, X-03); read as a sitemap", uri, NamespaceSitemap))
 		default:
-			x.report("X-03", SeverityError, f.off, fmt.Sprintf("<%s> is in namespace %q, not %q; read as a sitemap anyway", local, uri, NamespaceSitemap))
+			x.report(rules.X03, f.off, fmt.Sprintf("<%s> is in namespace %q, not %q; read as a sitemap anyway", local, uri, NamespaceSitemap))
 			x.rootKind = kind
 		}
 	case "rss":
@@ -135,38 +136,38 @@ func (x *xmlReader) root(f *frame, kind nsKind, near bool, uri string, local []b
 		f.kind = ekRoot
 		x.rootKind = kind
 		if v, _ := x.attrString("version"); v != "2.0" {
-			x.report("R-01", SeverityWarning, f.off, fmt.Sprintf("RSS version %q; feeds used as sitemaps are RSS 2.0 (read as 2.0)", v))
+			x.report(rules.R01, f.off, fmt.Sprintf("RSS version %q; feeds used as sitemaps are RSS 2.0 (read as 2.0)", v))
 		}
 	case "feed":
 		d.format = FormatAtom
 		f.kind = ekRoot
 		x.rootKind = kind
 		if kind != nsAtom && kind != nsAtom03 {
-			x.report("R-05", SeverityWarning, f.off, fmt.Sprintf("<feed> in namespace %q, not Atom 1.0 (http://www.w3.org/2005/Atom) or 0.3; read as Atom", uri))
+			x.report(rules.R05, f.off, fmt.Sprintf("<feed> in namespace %q, not Atom 1.0 (http://www.w3.org/2005/Atom) or 0.3; read as Atom", uri))
 		}
 	default:
 		if l := strings.ToLower(string(local)); l == "html" || l == "head" || l == "body" {
 			d.format = FormatHTML
-			x.fatal = d.fatalAt("F-04", f.off, ErrNotSitemap, "this is an HTML page, not a sitemap; check the URL, or whether the server answered with an error or login page")
+			x.fatal = d.fatalAt(rules.F04, f.off, ErrNotSitemap, "this is an HTML page, not a sitemap; check the URL, or whether the server answered with an error or login page")
 			return
 		}
 		hint := ""
 		if string(local) == "RDF" {
 			hint = " (RSS 1.0/RDF is not a sitemap format; use RSS 2.0, Atom or a urlset)"
 		}
-		x.fatal = d.fatalAt("X-02", f.off, ErrNotSitemap, fmt.Sprintf("the root element is <%s>, not <urlset>, <sitemapindex>, <rss> or <feed>%s; not a sitemap", shortText(x.s.Name()), hint))
+		x.fatal = d.fatalAt(rules.X02, f.off, ErrNotSitemap, fmt.Sprintf("the root element is <%s>, not <urlset>, <sitemapindex>, <rss> or <feed>%s; not a sitemap", shortText(x.s.Name()), hint))
 	}
 }
 
 // child handles a start tag whose parent frame is not skipped.
 func (x *xmlReader) child(p, f *frame, kind nsKind, near bool, uri string, local []byte) {
 	if p.kind == ekLeaf {
-		x.report("X-06", SeverityError, f.off, fmt.Sprintf("element <%s> inside <%s>, which holds only text; ignored", shortText(x.s.Name()), shortText(x.name(p))))
+		x.report(rules.X06, f.off, fmt.Sprintf("element <%s> inside <%s>, which holds only text; ignored", shortText(x.s.Name()), shortText(x.name(p))))
 		return
 	}
 	core := x.core(kind)
 	if near && !core {
-		x.reportOnce("near:"+uri, "EX-04", SeverityWarning, f.off, fmt.Sprintf("namespace %q is a near miss of %q (exact string required); read as the %s extension", uri, nsURI(kind), nsShortName(kind)))
+		x.reportOnce("near:"+uri, rules.EX04, SeverityWarning, f.off, fmt.Sprintf("namespace %q is a near miss of %q (exact string required); read as the %s extension", uri, nsURI(kind), nsShortName(kind)))
 	}
 	switch p.kind {
 	case ekRoot:
@@ -177,13 +178,13 @@ func (x *xmlReader) child(p, f *frame, kind nsKind, near bool, uri string, local
 		if core {
 			switch string(local) {
 			case "loc":
-				x.coreLeaf(f, fLoc, 1, "I-08", "<sitemap>")
+				x.coreLeaf(f, fLoc, 1, rules.I08, "<sitemap>")
 			case "lastmod":
-				x.coreLeaf(f, fLastmod, 2, "I-08", "<sitemap>")
+				x.coreLeaf(f, fLastmod, 2, rules.I08, "<sitemap>")
 			case "sitemap", "sitemapindex", "urlset":
-				x.report("I-07", SeverityError, f.off, fmt.Sprintf("<%s> nested inside <sitemap>; ignored", local))
+				x.report(rules.I07, f.off, fmt.Sprintf("<%s> nested inside <sitemap>; ignored", local))
 			default:
-				x.report("I-08", SeverityError, f.off, fmt.Sprintf("unexpected <%s> in <sitemap>, which holds loc and lastmod; ignored", shortText(x.s.Name())))
+				x.report(rules.I08, f.off, fmt.Sprintf("unexpected <%s> in <sitemap>, which holds loc and lastmod; ignored", shortText(x.s.Name())))
 			}
 			return
 		}
@@ -202,11 +203,11 @@ func (x *xmlReader) child(p, f *frame, kind nsKind, near bool, uri string, local
 		}
 		switch string(local) {
 		case "name":
-			x.extLeaf(f, fNName, 1, false, &x.publication, "N-01", "news:publication")
+			x.extLeaf(f, fNName, 1, false, &x.publication, rules.N01, "news:publication")
 		case "language":
-			x.extLeaf(f, fNLang, 2, false, &x.publication, "N-01", "news:publication")
+			x.extLeaf(f, fNLang, 2, false, &x.publication, rules.N01, "news:publication")
 		default:
-			x.report("N-01", SeverityError, f.off, fmt.Sprintf("unexpected <%s> in <news:publication>, which holds name and language; ignored", shortText(x.s.Name())))
+			x.report(rules.N01, f.off, fmt.Sprintf("unexpected <%s> in <news:publication>, which holds name and language; ignored", shortText(x.s.Name())))
 		}
 	case ekChannel:
 		if core && string(local) == "item" {
@@ -239,22 +240,22 @@ func (x *xmlReader) child(p, f *frame, kind nsKind, near bool, uri string, local
 			drops := x.drops
 			href, ok := x.attrString("href")
 			if ok && href != "" && (rel == "" || rel == "alternate") && x.link == "" && !x.locSkip {
-				if rule, msg := locProblem(href, false); rule == "L-07" {
-					x.report(rule, SeverityError, f.off, "<link href> "+msg+"; entry skipped")
+				if rule, msg := locProblem(href, false); rule == rules.L07 {
+					x.skip(rule, f.off, "<link href> "+msg+"; entry skipped")
 					x.locSkip = true
 					return
 				}
 				if x.drops != drops {
-					x.report(x.dropRule, SeverityError, f.off, fmt.Sprintf("<link href> %q is not the URL written: its %s; entry skipped", shortText([]byte(href)), x.dropName))
+					x.skip(x.dropRule, f.off, fmt.Sprintf("<link href> %q is not the URL written: its %s; entry skipped", shortText([]byte(href)), x.dropName))
 					x.locSkip = true
 					return
 				}
 				x.link = resolveRef(f.base, href)
 				switch {
 				case x.link == "":
-					x.report("R-05", SeverityError, f.off, fmt.Sprintf("relative link %q and no xml:base or base URL to resolve it against; entry skipped (pass the feed's URL as the base)", href))
+					x.skip(rules.R05, f.off, fmt.Sprintf("relative link %q and no xml:base or base URL to resolve it against; entry skipped (pass the feed's URL as the base)", href))
 				case !absHTTP(href):
-					x.report("R-05", SeverityWarning, f.off, fmt.Sprintf("relative link %q read as %q (resolved against xml:base or the feed's URL); give the absolute URL", shortText([]byte(href)), shortText([]byte(x.link))))
+					x.report(rules.R05, f.off, fmt.Sprintf("relative link %q read as %q (resolved against xml:base or the feed's URL); give the absolute URL", shortText([]byte(href)), shortText([]byte(x.link))))
 				}
 			}
 		case "updated":
@@ -286,7 +287,7 @@ func (x *xmlReader) rootChild(f *frame, kind nsKind, core bool, uri string, loca
 	}
 	if !core {
 		if x.entries > 0 {
-			x.report("X-06", SeverityError, f.off, fmt.Sprintf("extension element <%s> between entries; other-namespace elements may only come before the first entry", shortText(x.s.Name())))
+			x.report(rules.X06, f.off, fmt.Sprintf("extension element <%s> between entries; other-namespace elements may only come before the first entry", shortText(x.s.Name())))
 		}
 		x.extOther(f, kind, uri)
 		return
@@ -297,23 +298,23 @@ func (x *xmlReader) rootChild(f *frame, kind nsKind, core bool, uri string, loca
 			x.entryStart(f, ekURL)
 			return
 		}
-		x.report("I-02", SeverityError, f.off, "<url> in a <sitemapindex>, which holds <sitemap> entries; ignored")
+		x.report(rules.I02, f.off, "<url> in a <sitemapindex>, which holds <sitemap> entries; ignored")
 	case "sitemap":
 		if d.format == FormatIndex {
 			x.entryStart(f, ekSitemap)
 			return
 		}
-		x.report("X-06", SeverityError, f.off, "<sitemap> in a <urlset>, which holds <url> entries; ignored (an index is a separate <sitemapindex> file)")
+		x.report(rules.X06, f.off, "<sitemap> in a <urlset>, which holds <url> entries; ignored (an index is a separate <sitemapindex> file)")
 	case "sitemapindex":
-		x.report("I-07", SeverityError, f.off, "a nested <sitemapindex>; indexes cannot be nested. Ignored")
+		x.report(rules.I07, f.off, "a nested <sitemapindex>; indexes cannot be nested. Ignored")
 	case "urlset":
-		x.report("X-02", SeverityError, f.off, "a nested <urlset>; ignored")
+		x.report(rules.X02, f.off, "a nested <urlset>; ignored")
 	default:
 		want := "<url>"
 		if d.format == FormatIndex {
 			want = "<sitemap>"
 		}
-		x.report("X-06", SeverityError, f.off, fmt.Sprintf("unexpected <%s> in <%s>, which holds %s entries; ignored", shortText(x.s.Name()), x.name(&x.stack[0]), want))
+		x.report(rules.X06, f.off, fmt.Sprintf("unexpected <%s> in <%s>, which holds %s entries; ignored", shortText(x.s.Name()), x.name(&x.stack[0]), want))
 	}
 }
 
@@ -341,24 +342,24 @@ func (e *entryState) reset(source string, line, col int) {
 
 // coreLeaf opens loc/lastmod/changefreq/priority with X-06 order and X-11
 // duplicate checks.
-func (x *xmlReader) coreLeaf(f *frame, field leafField, rank int, orderRule, parent string) {
+func (x *xmlReader) coreLeaf(f *frame, field leafField, rank int, orderRule rules.ID, parent string) {
 	bit := uint64(1) << field
 	if x.has&bit != 0 {
-		x.report("X-11", SeverityError, f.off, fmt.Sprintf("a second <%s> in %s; the first is kept", shortText(x.s.Name()), parent))
+		x.report(rules.X11, f.off, fmt.Sprintf("a second <%s> in %s; the first is kept", shortText(x.s.Name()), parent))
 		return
 	}
 	x.has |= bit
 	if field == fLoc && x.emptyLoc != 0 {
-		x.report("X-04", SeverityError, x.emptyLoc-1, x.emptyLocMsg(parent)+"; the next <loc> is read")
+		x.report(rules.X04, x.emptyLoc-1, x.emptyLocMsg(parent)+"; the next <loc> is read")
 		x.emptyLoc = 0
 	}
 	if rank < x.rank && !x.orderBad {
 		x.orderBad = true
 		order := "loc, lastmod, changefreq, priority, then extensions"
-		if orderRule == "I-08" {
+		if orderRule == rules.I08 {
 			order = "loc, lastmod, then extensions"
 		}
-		x.report(orderRule, SeverityError, f.off, fmt.Sprintf("<%s> out of order; children of %s go %s", shortText(x.s.Name()), parent, order))
+		x.reportAs(orderRule, SeverityError, f.off, fmt.Sprintf("<%s> out of order; children of %s go %s", shortText(x.s.Name()), parent, order))
 	}
 	if rank > x.rank {
 		x.rank = rank
@@ -371,17 +372,17 @@ func (x *xmlReader) urlChild(f *frame, kind nsKind, core bool, uri string, local
 	if core {
 		switch string(local) {
 		case "loc":
-			x.coreLeaf(f, fLoc, 1, "X-06", "<url>")
+			x.coreLeaf(f, fLoc, 1, rules.X06, "<url>")
 		case "lastmod":
-			x.coreLeaf(f, fLastmod, 2, "X-06", "<url>")
+			x.coreLeaf(f, fLastmod, 2, rules.X06, "<url>")
 		case "changefreq":
-			x.coreLeaf(f, fChangefreq, 3, "X-06", "<url>")
+			x.coreLeaf(f, fChangefreq, 3, rules.X06, "<url>")
 		case "priority":
-			x.coreLeaf(f, fPriority, 4, "X-06", "<url>")
+			x.coreLeaf(f, fPriority, 4, rules.X06, "<url>")
 		case "url", "urlset", "sitemap", "sitemapindex":
-			x.report("X-06", SeverityError, f.off, fmt.Sprintf("<%s> nested inside <url>; ignored", local))
+			x.report(rules.X06, f.off, fmt.Sprintf("<%s> nested inside <url>; ignored", local))
 		default:
-			x.report("X-06", SeverityError, f.off, fmt.Sprintf("unexpected <%s> in <url>, which holds loc, lastmod, changefreq, priority and extension elements; ignored", shortText(x.s.Name())))
+			x.report(rules.X06, f.off, fmt.Sprintf("unexpected <%s> in <url>, which holds loc, lastmod, changefreq, priority and extension elements; ignored", shortText(x.s.Name())))
 		}
 		return
 	}
@@ -394,7 +395,7 @@ func (x *xmlReader) urlChild(f *frame, kind nsKind, core bool, uri string, local
 			x.image = container{}
 			return
 		}
-		x.report("IM-01", SeverityError, f.off, fmt.Sprintf("<%s> directly in <url>; image elements go inside <image:image>. Ignored", shortText(x.s.Name())))
+		x.report(rules.IM01, f.off, fmt.Sprintf("<%s> directly in <url>; image elements go inside <image:image>. Ignored", shortText(x.s.Name())))
 	case nsVideo:
 		if string(local) == "video" {
 			f.kind = ekVideo
@@ -402,11 +403,11 @@ func (x *xmlReader) urlChild(f *frame, kind nsKind, core bool, uri string, local
 			x.video = container{}
 			return
 		}
-		x.report("V-01", SeverityError, f.off, fmt.Sprintf("<%s> directly in <url>; video elements go inside <video:video>. Ignored", shortText(x.s.Name())))
+		x.report(rules.V01, f.off, fmt.Sprintf("<%s> directly in <url>; video elements go inside <video:video>. Ignored", shortText(x.s.Name())))
 	case nsNews:
 		if string(local) == "news" {
 			if x.u.News != nil {
-				x.report("X-11", SeverityError, f.off, "a second <news:news> in one <url>; the first is kept")
+				x.report(rules.X11, f.off, "a second <news:news> in one <url>; the first is kept")
 				return
 			}
 			f.kind = ekNews
@@ -414,15 +415,15 @@ func (x *xmlReader) urlChild(f *frame, kind nsKind, core bool, uri string, local
 			x.news = container{}
 			return
 		}
-		x.report("N-01", SeverityError, f.off, fmt.Sprintf("<%s> directly in <url>; news elements go inside <news:news>. Ignored", shortText(x.s.Name())))
+		x.report(rules.N01, f.off, fmt.Sprintf("<%s> directly in <url>; news elements go inside <news:news>. Ignored", shortText(x.s.Name())))
 	case nsXHTML:
 		if string(local) != "link" {
-			x.reportOnce("xhtml:"+string(local), "EX-03", SeverityInfo, f.off, fmt.Sprintf("<%s> in a <url> is not read; only xhtml:link hreflang alternates are", shortText(x.s.Name())))
+			x.reportOnce("xhtml:"+string(local), rules.EX03, SeverityInfo, f.off, fmt.Sprintf("<%s> in a <url> is not read; only xhtml:link hreflang alternates are", shortText(x.s.Name())))
 			return
 		}
 		rel, _ := x.attrString("rel")
 		if rel != "alternate" {
-			x.report("H-03", SeverityWarning, f.off, fmt.Sprintf("<xhtml:link> with rel=%q; only rel=\"alternate\" hreflang links are read", rel))
+			x.reportAs(rules.H03, SeverityWarning, f.off, fmt.Sprintf("<xhtml:link> with rel=%q; only rel=\"alternate\" hreflang links are read", rel))
 			return
 		}
 		var a Alternate
@@ -432,11 +433,11 @@ func (x *xmlReader) urlChild(f *frame, kind nsKind, core bool, uri string, local
 		case a.Hreflang == "" && media != "":
 			// A separate mobile URL (rel="alternate" media="only screen
 			// and …"), not a language version: not an hreflang alternate.
-			x.report("H-10", SeverityInfo, f.off, fmt.Sprintf("<xhtml:link rel=\"alternate\" media=%q> marks a separate mobile URL, not a language version; not read as an hreflang alternate", shortText([]byte(media))))
+			x.report(rules.H10, f.off, fmt.Sprintf("<xhtml:link rel=\"alternate\" media=%q> marks a separate mobile URL, not a language version; not read as an hreflang alternate", shortText([]byte(media))))
 		case a.Hreflang == "":
-			x.report("H-06", SeverityError, f.off, "<xhtml:link rel=\"alternate\"> without hreflang; an alternate names its language (hreflang=\"en-GB\") or x-default. Link ignored")
+			x.report(rules.H06, f.off, "<xhtml:link rel=\"alternate\"> without hreflang; an alternate names its language (hreflang=\"en-GB\") or x-default. Link ignored")
 		case a.Href == "":
-			x.report("H-05", SeverityError, f.off, fmt.Sprintf("<xhtml:link hreflang=%q> without href; an alternate needs the absolute URL of its page. Link ignored", shortText([]byte(a.Hreflang))))
+			x.report(rules.H05, f.off, fmt.Sprintf("<xhtml:link hreflang=%q> without href; an alternate needs the absolute URL of its page. Link ignored", shortText([]byte(a.Hreflang))))
 		default:
 			x.u.Alternates = append(x.u.Alternates, a)
 		}
@@ -464,14 +465,14 @@ func (x *xmlReader) leafValue(f *frame, raw, name []byte) {
 	switch f.field {
 	case fLoc:
 		if untrimmed {
-			x.report("X-12", SeverityWarning, f.off, fmt.Sprintf("<loc> %q %s; read trimmed", shortText(raw), check.Untrimmed(string(raw)).Text()))
+			x.report(rules.X12, f.off, fmt.Sprintf("<loc> %q %s; read trimmed", shortText(raw), check.Untrimmed(string(raw)).Text()))
 		}
 		if len(val) == 0 {
 			// Reported once with the entry (X-04), naming the reference
 			// dropped inside this <loc> that left it empty, if any.
 			x.emptyLoc, x.emptyWhy = f.off+1, ""
 			if x.dropOff-1 > f.off {
-				x.emptyWhy = x.dropName + " (" + x.dropRule + ")"
+				x.emptyWhy = x.dropName + " (" + string(x.dropRule) + ")"
 			}
 			x.has &^= 1 << fLoc
 			return
@@ -488,9 +489,9 @@ func (x *xmlReader) leafValue(f *frame, raw, name []byte) {
 		x.locLine, x.locCol = x.s.Pos(f.off)
 	case fLastmod:
 		if untrimmed {
-			x.report("X-12", SeverityWarning, f.off, "white space around the <lastmod> value; trimmed")
+			x.report(rules.X12, f.off, "white space around the <lastmod> value; trimmed")
 		}
-		d := x.date(val, f.off, "M-01", "<lastmod>")
+		d := x.date(val, f.off, rules.M01, "<lastmod>")
 		if x.d.format == FormatIndex {
 			x.ix.LastMod = d
 		} else {
@@ -498,19 +499,19 @@ func (x *xmlReader) leafValue(f *frame, raw, name []byte) {
 		}
 	case fChangefreq:
 		if untrimmed {
-			x.report("X-12", SeverityError, f.off, "white space around the <changefreq> value; the schema rejects it (value trimmed)")
+			x.reportAs(rules.X12, SeverityError, f.off, "white space around the <changefreq> value; the schema rejects it (value trimmed)")
 		}
 		x.u.ChangeFreq = x.changefreq(val, f.off)
 	case fPriority:
 		if untrimmed {
-			x.report("X-12", SeverityError, f.off, "white space around the <priority> value; the schema rejects it (value trimmed)")
+			x.reportAs(rules.X12, SeverityError, f.off, "white space around the <priority> value; the schema rejects it (value trimmed)")
 		}
 		x.u.Priority = x.priority(val, f.off)
 	case fRSSLink, fRSSGuid:
 		if x.dropOff-1 > f.off {
 			// The URL read is not the one written (decode_loc.go).
 			if f.field == fRSSLink {
-				x.report(x.dropRule, SeverityError, f.off, fmt.Sprintf("<link> %q is not the URL written: its %s; item skipped", shortText(val), x.dropName))
+				x.skip(x.dropRule, f.off, fmt.Sprintf("<link> %q is not the URL written: its %s; item skipped", shortText(val), x.dropName))
 				x.locSkip = true
 			}
 			return
@@ -524,7 +525,7 @@ func (x *xmlReader) leafValue(f *frame, raw, name []byte) {
 		if d, ok := parseRFC822(string(val)); ok {
 			x.feedDate = d
 		} else if len(val) > 0 {
-			x.report("R-02", SeverityWarning, f.off, fmt.Sprintf("<pubDate> %q is not an RFC 822 date (Mon, 02 Jan 2006 15:04:05 GMT); ignored", shortText(val)))
+			x.report(rules.R02, f.off, fmt.Sprintf("<pubDate> %q is not an RFC 822 date (Mon, 02 Jan 2006 15:04:05 GMT); ignored", shortText(val)))
 		}
 	case fAtomUpdated, fAtomModified, fAtomPublished:
 		prio := 2
@@ -536,7 +537,7 @@ func (x *xmlReader) leafValue(f *frame, raw, name []byte) {
 		}
 		d, _, err := ParseDateLenient(string(val))
 		if err != nil {
-			x.report("R-03", SeverityWarning, f.off, fmt.Sprintf("<%s> %q is not an RFC 3339 date; ignored", shortText(name), shortText(val)))
+			x.report(rules.R03, f.off, fmt.Sprintf("<%s> %q is not an RFC 3339 date; ignored", shortText(name), shortText(val)))
 			return
 		}
 		x.feedDate, x.feedDatePrio = d, prio
@@ -572,18 +573,18 @@ func (x *xmlReader) entryEnd(f *frame) {
 				if x.emptyLoc != 0 {
 					what = "has an empty <loc>"
 				}
-				x.report("X-04", SeverityError, f.off, fmt.Sprintf("%s %s; its bare text %q was read as the URL. Wrap it in <loc>…</loc>", tag, what, shortText(bare)))
+				x.report(rules.X04, f.off, fmt.Sprintf("%s %s; its bare text %q was read as the URL. Wrap it in <loc>…</loc>", tag, what, shortText(bare)))
 			case x.emptyLoc != 0:
 				// One diagnostic for one problem: the empty <loc> is why
 				// the entry is skipped.
-				x.report("X-04", SeverityError, x.emptyLoc-1, x.emptyLocMsg(tag)+"; entry skipped")
+				x.skip(rules.X04, x.emptyLoc-1, x.emptyLocMsg(tag)+"; entry skipped")
 				return
 			default:
-				x.report("X-04", SeverityError, f.off, fmt.Sprintf("%s without <loc>; entry skipped", tag))
+				x.skip(rules.X04, f.off, fmt.Sprintf("%s without <loc>; entry skipped", tag))
 				return
 			}
 		} else if len(bare) > 0 {
-			x.report(RuleStrayText, SeverityWarning, f.off, fmt.Sprintf("text %q directly inside %s; ignored", shortText(bare), tag))
+			x.reportAs(RuleStrayText, SeverityWarning, f.off, fmt.Sprintf("text %q directly inside %s; ignored", shortText(bare), tag))
 		}
 		if f.kind == ekSitemap {
 			x.ix.Loc = loc
@@ -602,23 +603,23 @@ func (x *xmlReader) entryEnd(f *frame) {
 			loc = x.guid
 		}
 		if loc == "" {
-			x.report("R-05", SeverityWarning, f.off, "RSS <item> without <link> (or permalink <guid>); skipped")
+			x.report(rules.R05, f.off, "RSS <item> without <link> (or permalink <guid>); skipped")
 			return
 		}
-		if rule, msg := locProblem(loc, false); rule == "L-07" {
-			x.report(rule, SeverityError, f.off, "<link> "+msg+"; item skipped")
+		if rule, msg := locProblem(loc, false); rule == rules.L07 {
+			x.skip(rule, f.off, "<link> "+msg+"; item skipped")
 			return
 		}
 		if !absHTTP(loc) {
 			r := resolveRef(x.d.opt.BaseURL, loc)
 			if r == "" {
-				x.report("R-05", SeverityError, f.off, fmt.Sprintf("relative <link> %q and no base URL to resolve it against; item skipped (pass the feed's URL as the base)", shortText([]byte(loc))))
+				x.skip(rules.R05, f.off, fmt.Sprintf("relative <link> %q and no base URL to resolve it against; item skipped (pass the feed's URL as the base)", shortText([]byte(loc))))
 				return
 			}
 			if x.refuseLoc([]byte(r), f.off, false, false, fmt.Sprintf("<link> %q resolved to", shortText([]byte(loc)))) {
 				return
 			}
-			x.report("R-05", SeverityWarning, f.off, fmt.Sprintf("relative <link> %q read as %q (resolved against the feed's URL); give the absolute URL", shortText([]byte(loc)), shortText([]byte(r))))
+			x.report(rules.R05, f.off, fmt.Sprintf("relative <link> %q read as %q (resolved against the feed's URL); give the absolute URL", shortText([]byte(loc)), shortText([]byte(r))))
 			loc = r
 		}
 		x.out = Item{Kind: ItemURL, URL: URL{Loc: loc, LastMod: x.feedDate, Source: x.d.opt.Name}, Line: x.eline, Col: x.ecol}
@@ -628,7 +629,7 @@ func (x *xmlReader) entryEnd(f *frame) {
 			return // reported
 		}
 		if x.link == "" {
-			x.report("R-03", SeverityWarning, f.off, "Atom <entry> without a usable <link href> (rel=\"alternate\" or no rel); skipped")
+			x.report(rules.R03, f.off, "Atom <entry> without a usable <link href> (rel=\"alternate\" or no rel); skipped")
 			return
 		}
 		if x.refuseLoc([]byte(x.link), f.off, false, false, "<link href>") {

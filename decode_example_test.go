@@ -77,3 +77,32 @@ func ExampleIsGzip() {
 	// Output:
 	// true false
 }
+
+// A read failure ends the document with a *DecodeError of rule READ-01;
+// Cause gives its cause alone for a message that names the input itself,
+// and the rule stays reachable through errors.As.
+func ExampleDecodeError_Cause() {
+	in := io.MultiReader(strings.NewReader("https://www.example.com/a\n"), failing{})
+	d := sitemap.NewDecoder(in, sitemap.DecoderOptions{Name: "urls.txt"})
+	for {
+		_, err := d.Next()
+		if err == io.EOF {
+			break
+		}
+		var de *sitemap.DecodeError
+		if errors.As(err, &de) {
+			wrapped := fmt.Errorf("urls.txt: %w", de.Cause())
+			fmt.Println(wrapped)
+			errors.As(wrapped, &de)
+			fmt.Println(de.Diagnostic.Rule == sitemap.RuleRead)
+			break
+		}
+	}
+	// Output:
+	// urls.txt: disk on fire
+	// true
+}
+
+type failing struct{}
+
+func (failing) Read([]byte) (int, error) { return 0, errors.New("disk on fire") }

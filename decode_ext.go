@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // This file holds the extension containers of a <url>: <image:image>,
@@ -25,28 +27,28 @@ type container struct {
 func (x *xmlReader) extOther(f *frame, kind nsKind, uri string) {
 	switch kind {
 	case nsMobile:
-		x.reportOnce("mobile", "LG-04", SeverityInfo, f.off, "the mobile extension (<mobile:mobile/>) is obsolete and ignored; remove it")
+		x.reportOnce("mobile", rules.LG04, SeverityInfo, f.off, "the mobile extension (<mobile:mobile/>) is obsolete and ignored; remove it")
 	case nsOther:
 		if uri != "" {
-			x.reportOnce("ns:"+uri, "EX-03", SeverityInfo, f.off, fmt.Sprintf("elements of unknown extension namespace %q (first <%s>) are allowed but not read", uri, shortText(x.s.Name())))
+			x.reportOnce("ns:"+uri, rules.EX03, SeverityInfo, f.off, fmt.Sprintf("elements of unknown extension namespace %q (first <%s>) are allowed but not read", uri, shortText(x.s.Name())))
 		}
 	case nsNone:
-		x.reportOnce("ns:", "EX-03", SeverityInfo, f.off, fmt.Sprintf("element <%s> in no namespace is not part of the protocol; ignored", shortText(x.s.Name())))
+		x.reportOnce("ns:", rules.EX03, SeverityInfo, f.off, fmt.Sprintf("element <%s> in no namespace is not part of the protocol; ignored", shortText(x.s.Name())))
 	}
 }
 
 // extLeaf opens a leaf of an extension container with order and duplicate
 // checks; repeatable fields may occur more than once.
-func (x *xmlReader) extLeaf(f *frame, field leafField, rank int, repeatable bool, c *container, rule, parent string) bool {
+func (x *xmlReader) extLeaf(f *frame, field leafField, rank int, repeatable bool, c *container, rule rules.ID, parent string) bool {
 	bit := uint64(1) << (field & 63)
 	if !repeatable && c.has&bit != 0 {
-		x.report("X-11", SeverityError, f.off, fmt.Sprintf("a second <%s> in <%s>; the first is kept", shortText(x.s.Name()), parent))
+		x.report(rules.X11, f.off, fmt.Sprintf("a second <%s> in <%s>; the first is kept", shortText(x.s.Name()), parent))
 		return false
 	}
 	c.has |= bit
 	if rank < c.rank && !c.orderBad {
 		c.orderBad = true
-		x.report(rule, SeverityError, f.off, x.orderMsg(parent, c.rank))
+		x.reportAs(rule, SeverityError, f.off, x.orderMsg(parent, c.rank))
 	}
 	if rank > c.rank {
 		c.rank = rank
@@ -112,13 +114,13 @@ func (x *xmlReader) imageChild(f *frame, kind nsKind, uri string, local []byte) 
 	case "license":
 		field, rank = fImgLicense, 5
 	default:
-		x.report("IM-01", SeverityError, f.off, fmt.Sprintf("unexpected <%s> in <image:image>; ignored", shortText(x.s.Name())))
+		x.report(rules.IM01, f.off, fmt.Sprintf("unexpected <%s> in <image:image>; ignored", shortText(x.s.Name())))
 		return
 	}
 	if rank > 1 { // IM-03, V-02: deprecated tags are warnings
-		x.report("IM-03", SeverityWarning, f.off, fmt.Sprintf("<%s> is deprecated since 2022 and has no effect at Google; read, but you can remove it", shortText(x.s.Name())))
+		x.report(rules.IM03, f.off, fmt.Sprintf("<%s> is deprecated since 2022 and has no effect at Google; read, but you can remove it", shortText(x.s.Name())))
 	}
-	x.extLeaf(f, field, rank, false, &x.image, "IM-01", "image:image")
+	x.extLeaf(f, field, rank, false, &x.image, rules.IM01, "image:image")
 }
 
 // videoChildSpec gives a video child's field, its V-03 rank, whether it may
@@ -183,24 +185,24 @@ func (x *xmlReader) videoChild(f *frame, kind nsKind, uri string, local []byte) 
 	}
 	field, rank, repeat, deprecated := videoChildSpec(string(local))
 	if rank == 0 {
-		x.report("V-03", SeverityError, f.off, fmt.Sprintf("unexpected <%s> in <video:video>; ignored", shortText(x.s.Name())))
+		x.report(rules.V03, f.off, fmt.Sprintf("unexpected <%s> in <video:video>; ignored", shortText(x.s.Name())))
 		return
 	}
 	if deprecated { // IM-03, V-02: deprecated tags are warnings
-		x.report("V-02", SeverityWarning, f.off, fmt.Sprintf("<%s> is deprecated since 2022 and has no effect at Google; read, but you can remove it", shortText(x.s.Name())))
+		x.report(rules.V02, f.off, fmt.Sprintf("<%s> is deprecated since 2022 and has no effect at Google; read, but you can remove it", shortText(x.s.Name())))
 	}
 	if field == fNone {
 		// Valid but not kept: check order, skip the content.
 		if rank < x.video.rank && !x.video.orderBad {
 			x.video.orderBad = true
-			x.report("V-03", SeverityError, f.off, x.orderMsg("video:video", x.video.rank))
+			x.report(rules.V03, f.off, x.orderMsg("video:video", x.video.rank))
 		}
 		if rank > x.video.rank {
 			x.video.rank = rank
 		}
 		return
 	}
-	if !x.extLeaf(f, field, rank, repeat, &x.video, "V-03", "video:video") {
+	if !x.extLeaf(f, field, rank, repeat, &x.video, rules.V03, "video:video") {
 		return
 	}
 	v := &x.u.Videos[len(x.u.Videos)-1]
@@ -208,11 +210,11 @@ func (x *xmlReader) videoChild(f *frame, kind nsKind, uri string, local []byte) 
 	case fVPlayer:
 		if s, ok := x.attrString("allow_embed"); ok {
 			v.PlayerAllowEmbed = s
-			x.report("V-02", SeverityWarning, f.off, "the player_loc attribute allow_embed is deprecated since 2022; read, but you can remove it")
+			x.report(rules.V02, f.off, "the player_loc attribute allow_embed is deprecated since 2022; read, but you can remove it")
 		}
 		if s, ok := x.attrString("autoplay"); ok {
 			v.PlayerAutoplay = s
-			x.report("V-02", SeverityWarning, f.off, "the player_loc attribute autoplay is deprecated since 2022; read, but you can remove it")
+			x.report(rules.V02, f.off, "the player_loc attribute autoplay is deprecated since 2022; read, but you can remove it")
 		}
 	case fVRestriction:
 		rel, _ := x.attrString("relationship")
@@ -243,13 +245,13 @@ func (x *xmlReader) newsChild(f *frame, kind nsKind, uri string, local []byte) {
 	case "publication":
 		bit := uint64(1) << 63
 		if x.news.has&bit != 0 {
-			x.report("X-11", SeverityError, f.off, "a second <news:publication> in <news:news>; the first is kept")
+			x.report(rules.X11, f.off, "a second <news:publication> in <news:news>; the first is kept")
 			return
 		}
 		x.news.has |= bit
 		if x.news.rank > 1 && !x.news.orderBad {
 			x.news.orderBad = true
-			x.report("N-08", SeverityError, f.off, x.orderMsg("news:news", x.news.rank))
+			x.report(rules.N08, f.off, x.orderMsg("news:news", x.news.rank))
 		}
 		if x.news.rank < 1 {
 			x.news.rank = 1
@@ -270,17 +272,17 @@ func (x *xmlReader) newsChild(f *frame, kind nsKind, uri string, local []byte) {
 	case "stock_tickers":
 		field, rank = fNTickers, 7
 	default:
-		x.report("N-08", SeverityError, f.off, fmt.Sprintf("unexpected <%s> in <news:news>; ignored", shortText(x.s.Name())))
+		x.report(rules.N08, f.off, fmt.Sprintf("unexpected <%s> in <news:news>; ignored", shortText(x.s.Name())))
 		return
 	}
-	x.extLeaf(f, field, rank, false, &x.news, "N-08", "news:news")
+	x.extLeaf(f, field, rank, false, &x.news, rules.N08, "news:news")
 }
 
 // extValue stores an image, video or news value.
 func (x *xmlReader) extValue(f *frame, val, name []byte) {
 	str := func() string { return x.strs.string(val) }
-	bad := func(rule, want string) {
-		x.report(rule, SeverityError, f.off, fmt.Sprintf("<%s> %q is not %s; ignored", shortText(name), shortText(val), want))
+	bad := func(rule rules.ID, want string) {
+		x.reportAs(rule, SeverityError, f.off, fmt.Sprintf("<%s> %q is not %s; ignored", shortText(name), shortText(val), want))
 	}
 	switch f.field {
 	case fImgLoc, fImgCaption, fImgGeo, fImgTitle, fImgLicense:
@@ -310,7 +312,7 @@ func (x *xmlReader) extValue(f *frame, val, name []byte) {
 		case fNGenres:
 			nw.Genres = str()
 		case fNPubDate:
-			nw.PublicationDate = x.date(val, f.off, "N-04", "<news:publication_date>")
+			nw.PublicationDate = x.date(val, f.off, rules.N04, "<news:publication_date>")
 		case fNTitle:
 			nw.Title = str()
 		case fNKeywords:
@@ -338,28 +340,28 @@ func (x *xmlReader) extValue(f *frame, val, name []byte) {
 	case fVDuration:
 		n, err := strconv.Atoi(string(val))
 		if err != nil {
-			bad("V-01", "a whole number of seconds")
+			bad(rules.V01, "a whole number of seconds")
 			return
 		}
 		v.Duration = &n
 	case fVExpiration:
-		v.ExpirationDate = x.date(val, f.off, "V-01", "<video:expiration_date>")
+		v.ExpirationDate = x.date(val, f.off, rules.V01, "<video:expiration_date>")
 	case fVRating:
 		r, err := strconv.ParseFloat(string(val), 64)
 		if err != nil || !isDecimal(val) {
-			bad("V-01", "a number from 0.0 to 5.0")
+			bad(rules.V01, "a number from 0.0 to 5.0")
 			return
 		}
 		v.Rating = &r
 	case fVViewCount:
 		n, err := strconv.ParseInt(string(val), 10, 64)
 		if err != nil {
-			bad("V-01", "a whole number")
+			bad(rules.V01, "a whole number")
 			return
 		}
 		v.ViewCount = &n
 	case fVPubDate:
-		v.PublicationDate = x.date(val, f.off, "V-01", "<video:publication_date>")
+		v.PublicationDate = x.date(val, f.off, rules.V01, "<video:publication_date>")
 	case fVTag:
 		v.Tags = append(v.Tags, str())
 	case fVCategory:
@@ -367,7 +369,7 @@ func (x *xmlReader) extValue(f *frame, val, name []byte) {
 	case fVFamily, fVReqSub, fVLive:
 		b, ok := parseYesNo(val)
 		if !ok {
-			bad("V-01", "yes or no")
+			bad(rules.V01, "yes or no")
 			return
 		}
 		switch f.field {

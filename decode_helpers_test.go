@@ -8,6 +8,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // decodeResult is everything one decode produced.
@@ -21,13 +23,13 @@ type decodeResult struct {
 func (r decodeResult) rules() []string {
 	var out []string
 	for _, d := range r.diags {
-		out = append(out, d.Severity.String()+" "+d.Rule)
+		out = append(out, d.Severity.String()+" "+string(d.Rule))
 	}
 	return out
 }
 
 // has reports whether a diagnostic with rule (and severity, if sev >= 0) exists.
-func (r decodeResult) has(rule string) bool {
+func (r decodeResult) has(rule rules.ID) bool {
 	for _, d := range r.diags {
 		if d.Rule == rule {
 			return true
@@ -36,7 +38,7 @@ func (r decodeResult) has(rule string) bool {
 	return false
 }
 
-func (r decodeResult) count(rule string) int {
+func (r decodeResult) count(rule rules.ID) int {
 	n := 0
 	for _, d := range r.diags {
 		if d.Rule == rule {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/sitemapkit/sitemap/internal/check"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // This file holds the one rule every reader applies to the URL of an
@@ -42,16 +43,16 @@ func (x *xmlReader) refuseLoc(v []byte, off int64, clean, dropped bool, tag stri
 	if rule == "" {
 		return false
 	}
-	x.report(rule, SeverityError, off, tag+" "+msg+"; entry skipped")
+	x.skip(rule, off, tag+" "+msg+"; entry skipped")
 	return true
 }
 
 // locProblem is the rule and the message (after the tag's name) of what
 // makes v no URL an entry can have, or "" (see the file comment).
-func locProblem[T string | []byte](v T, clean bool) (rule, msg string) {
+func locProblem[T string | []byte](v T, clean bool) (rule rules.ID, msg string) {
 	if !clean {
 		if r, at := check.Control(v); at >= 0 {
-			return "L-07", fmt.Sprintf("%q contains the control character %s at byte %d, which a URL never holds raw; percent-encode it (%s) or remove it",
+			return rules.L07, fmt.Sprintf("%q contains the control character %s at byte %d, which a URL never holds raw; percent-encode it (%s) or remove it",
 				shortText([]byte(v)), check.RuneName(r), at, percentEncodeRune(r))
 		}
 	}
@@ -65,7 +66,7 @@ func locProblem[T string | []byte](v T, clean bool) (rule, msg string) {
 	s := string(v)
 	_, pr := check.URL(s)
 	if pr == nil {
-		pr = &check.Problem{Rule: "L-01", Message: "is not an absolute http(s) URL", Fix: "sitemaps need https://host/…"}
+		pr = &check.Problem{Rule: rules.L01, Message: "is not an absolute http(s) URL", Fix: "sitemaps need https://host/…"}
 	}
 	return pr.Rule, strconv.Quote(shortText([]byte(s))) + " " + pr.Text()
 }

@@ -33,7 +33,7 @@ func TestDiagnosticsDoNotRepeatTheirRule(t *testing.T) {
 	for name, in := range inputs {
 		for _, d := range decodeAll(t, in, DecoderOptions{Name: name}).diags {
 			n++
-			if strings.Contains(d.Message, "("+d.Rule+")") {
+			if strings.Contains(d.Message, "("+string(d.Rule)+")") {
 				t.Errorf("%s: %s repeats its rule", name, d)
 			}
 		}

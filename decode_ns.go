@@ -3,6 +3,8 @@ package sitemap
 import (
 	"fmt"
 	"strings"
+
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // This file holds the namespaces the decoder knows: their kinds, how a
@@ -147,7 +149,7 @@ func (x *xmlReader) resolve(prefix []byte, off int64) (nsKind, bool, string) {
 		x.reportOnce("prefix:"+p, RuleXMLSyntax, SeverityError, off, fmt.Sprintf("the prefix %q is used but never declared with xmlns:%s=…; its elements are ignored", p, p))
 		return nsOther, false, ""
 	}
-	x.reportOnce("prefix:"+p, "EX-04", SeverityError, off, fmt.Sprintf("the prefix %q is used but never declared; read as the %s extension. Declare xmlns:%s=%q on the root element", p, p, p, nsURI(k)))
+	x.reportOnce("prefix:"+p, rules.EX04, SeverityError, off, fmt.Sprintf("the prefix %q is used but never declared; read as the %s extension. Declare xmlns:%s=%q on the root element", p, p, p, nsURI(k)))
 	return k, false, nsURI(k)
 }
 

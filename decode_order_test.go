@@ -3,6 +3,8 @@ package sitemap
 import (
 	"strings"
 	"testing"
+
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // TestDecodeOrderMessagesNameTheOrder: an out-of-order extension child
@@ -45,15 +47,15 @@ func TestDecodeOrderMessagesNameTheOrder(t *testing.T) {
 			r := decodeAll(t, []byte(tt.in), DecoderOptions{})
 			found := false
 			for _, d := range r.diags {
-				if d.Rule == tt.rule && d.Message == tt.want {
+				if string(d.Rule) == tt.rule && d.Message == tt.want {
 					found = true
 				}
 			}
 			if !found {
 				t.Errorf("no %s %q\n%s", tt.rule, tt.want, r.dump())
 			}
-			if r.count(tt.rule) != 1 {
-				t.Errorf("%d %s diagnostics, want 1\n%s", r.count(tt.rule), tt.rule, r.dump())
+			if r.count(rules.ID(tt.rule)) != 1 {
+				t.Errorf("%d %s diagnostics, want 1\n%s", r.count(rules.ID(tt.rule)), tt.rule, r.dump())
 			}
 		})
 	}
@@ -65,7 +67,7 @@ func TestDecodeOrderMessagesNameTheOrder(t *testing.T) {
 		r := decodeFile(t, f.path)
 		ok := false
 		for _, d := range r.diags {
-			if d.Rule == f.rule && strings.HasPrefix(d.Message, f.prefix) {
+			if string(d.Rule) == f.rule && strings.HasPrefix(d.Message, f.prefix) {
 				ok = true
 			}
 		}

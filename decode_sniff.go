@@ -16,6 +16,7 @@ import (
 	"golang.org/x/text/transform"
 
 	"github.com/sitemapkit/sitemap/internal/xmlscan"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // This file holds how the decoder starts: it sniffs gzip (twice at most),
@@ -95,7 +96,7 @@ func (d *Decoder) start() error {
 			}
 			ib2 := bufio.NewReaderSize(zr2, 4096)
 			if isGzip(ib2) {
-				return d.fatal("F-04", 0, 0, ErrNotSitemap, "gzip-compressed more than twice; not read (compress a sitemap once)")
+				return d.fatal(rules.F04, 0, 0, ErrNotSitemap, "gzip-compressed more than twice; not read (compress a sitemap once)")
 			}
 			src = ib2
 		}
@@ -123,7 +124,7 @@ func (d *Decoder) start() error {
 	}
 	var perr error
 	if transformed != "" {
-		d.report("X-01", SeverityError, 1, 1, "the document is "+transformed+"; sitemaps must be UTF-8; read after conversion")
+		d.report(rules.X01, SeverityError, 1, 1, "the document is "+transformed+"; sitemaps must be UTF-8; read after conversion")
 		pr = bufio.NewReaderSize(r, 4096)
 		r = pr
 	}
@@ -137,14 +138,14 @@ func (d *Decoder) start() error {
 			if perr != nil && perr != io.EOF {
 				return d.readFailure(perr, 0)
 			}
-			return d.fatal("F-04", 1, 1, ErrNotSitemap, "the document is empty: no XML root element and no URL lines")
+			return d.fatal(rules.F04, 1, 1, ErrNotSitemap, "the document is empty: no XML root element and no URL lines")
 		}
 		// A kilobyte of blanks: go on as text, which will find out.
 	}
 	if i < len(head) && head[i] == '<' {
 		if i > 0 {
 			line := 1 + bytes.Count(head[:i], []byte{'\n'})
-			d.report("X-09", SeverityWarning, line, 1, "white space before the XML declaration or root element; XML parsers may reject it")
+			d.report(rules.X09, SeverityWarning, line, 1, "white space before the XML declaration or root element; XML parsers may reject it")
 		}
 		if transformed == "" {
 			if enc := declaredEncoding(head[i:]); enc != "" {
@@ -157,12 +158,12 @@ func (d *Decoder) start() error {
 	}
 	// Not XML: text, unless it looks binary.
 	if looksBinary(head) {
-		return d.fatal("F-04", 1, 1, ErrNotSitemap, "binary data, not a sitemap (not XML, not text; a compressed format other than gzip?)")
+		return d.fatal(rules.F04, 1, 1, ErrNotSitemap, "binary data, not a sitemap (not XML, not text; a compressed format other than gzip?)")
 	}
 	if i < len(head) && head[i] == '{' {
 		// No URL line starts with '{': JSON, such as the entry records
 		// 'sitemap parse' writes, read as text would be one T-02 a line.
-		return d.fatal("F-04", 1+bytes.Count(head[:i], []byte{'\n'}), 1, ErrNotSitemap, "this is JSON (JSONL entry records?), not a sitemap; 'sitemap generate' turns entry records into sitemaps")
+		return d.fatal(rules.F04, 1+bytes.Count(head[:i], []byte{'\n'}), 1, ErrNotSitemap, "this is JSON (JSONL entry records?), not a sitemap; 'sitemap generate' turns entry records into sitemaps")
 	}
 	d.format = FormatText
 	d.s = xmlscan.New(r, d.opt.MaxLineBytes)
@@ -183,15 +184,15 @@ func (d *Decoder) charset(name string, r io.Reader) io.Reader {
 		return r
 	}
 	if strings.HasPrefix(lname, "utf-16") {
-		d.report("X-01", SeverityError, 1, 1, fmt.Sprintf("encoding=%q is declared but the bytes are not UTF-16; read as UTF-8 (sitemaps must be UTF-8, X-01)", name))
+		d.report(rules.X01, SeverityError, 1, 1, fmt.Sprintf("encoding=%q is declared but the bytes are not UTF-16; read as UTF-8 (sitemaps must be UTF-8, X-01)", name))
 		return r
 	}
 	enc := lookupCharset(name)
 	if enc == nil {
-		d.report("X-01", SeverityError, 1, 1, fmt.Sprintf("unknown encoding %q declared; read as UTF-8 (sitemaps must be UTF-8, X-01)", name))
+		d.report(rules.X01, SeverityError, 1, 1, fmt.Sprintf("unknown encoding %q declared; read as UTF-8 (sitemaps must be UTF-8, X-01)", name))
 		return r
 	}
-	d.report("X-01", SeverityError, 1, 1, fmt.Sprintf("encoding=%q declared; sitemaps must be UTF-8; read after conversion to UTF-8", name))
+	d.report(rules.X01, SeverityError, 1, 1, fmt.Sprintf("encoding=%q declared; sitemaps must be UTF-8; read after conversion to UTF-8", name))
 	return transform.NewReader(r, enc.NewDecoder())
 }
 

@@ -25,10 +25,10 @@ func TestDecodeMaxErrors(t *testing.T) {
 		var errs []string
 		for _, d := range r.diags {
 			if d.Severity == SeverityError {
-				errs = append(errs, d.Rule)
+				errs = append(errs, string(d.Rule))
 			}
 		}
-		if !errors.Is(r.err, ErrLimit) || len(errs) != 8 || errs[7] != RuleMaxErrors || r.diags[len(r.diags)-1].Rule != RuleMaxErrors {
+		if !errors.Is(r.err, ErrLimit) || len(errs) != 8 || errs[7] != string(RuleMaxErrors) || r.diags[len(r.diags)-1].Rule != RuleMaxErrors {
 			t.Fatalf("%s: err %v, errors %v\n%s", c.name, r.err, errs, r.dump())
 		}
 		var de *DecodeError

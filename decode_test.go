@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 const urlsetHead = `<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n"
@@ -232,7 +234,7 @@ func TestDecodeRules(t *testing.T) {
 				}
 			}
 			for _, a := range c.absent {
-				if r.has(a) {
+				if r.has(rules.ID(a)) {
 					t.Errorf("unexpected %s:\n%s", a, r.dump())
 				}
 			}
@@ -528,7 +530,7 @@ func TestDecodeSamples(t *testing.T) {
 				t.Fatalf("err %v format %v items %d\n%s", r.err, r.format, len(r.items), r.dump())
 			}
 			for _, w := range c.want {
-				if !r.has(w) {
+				if !r.has(rules.ID(w)) {
 					t.Errorf("missing %s:\n%s", w, r.dump())
 				}
 			}

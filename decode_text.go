@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sitemapkit/sitemap/internal/xmlscan"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // This file holds the text format: one URL per line (T-01).
@@ -25,7 +26,7 @@ func (d *Decoder) textNext() (Item, error) {
 				return Item{}, d.readFailure(d.s.Err(), off)
 			}
 			if d.count == 0 {
-				d.report("T-01", SeverityWarning, d.textLine, 0, "the text sitemap holds no URL")
+				d.report(rules.T01, SeverityWarning, d.textLine, 0, "the text sitemap holds no URL")
 			}
 			return Item{}, io.EOF
 		}
@@ -50,20 +51,20 @@ func (d *Decoder) textNext() (Item, error) {
 			if len(show) > 80 {
 				show = show[:80]
 			}
-			d.report("T-02", SeverityError, d.textLine, lead+1, fmt.Sprintf("%q is not an absolute http(s) URL; a text sitemap holds only full URLs, one per line (line skipped)", bytes.ToValidUTF8(show, []byte("\uFFFD"))))
+			d.reportSkipped(rules.T02, d.textLine, lead+1, fmt.Sprintf("%q is not an absolute http(s) URL; a text sitemap holds only full URLs, one per line (line skipped)", bytes.ToValidUTF8(show, []byte("\uFFFD"))))
 			continue
 		}
 		if !printableASCII(val) {
 			// One rule for every entry's URL (decode_loc.go): a control
 			// character (a raw CR, NUL, ESC) skips the line.
 			if rule, msg := locProblem(val, false); rule != "" {
-				d.report(rule, SeverityError, d.textLine, lead+1, "the line "+msg+"; line skipped")
+				d.reportSkipped(rule, d.textLine, lead+1, "the line "+msg+"; line skipped")
 				continue
 			}
 		}
 		loc := d.x.strs.string(val)
 		if !utf8.ValidString(loc) {
-			d.report("T-04", SeverityError, d.textLine, lead+1, "the line is not valid UTF-8; bad bytes replaced by U+FFFD")
+			d.report(rules.T04, SeverityError, d.textLine, lead+1, "the line is not valid UTF-8; bad bytes replaced by U+FFFD")
 			loc = strings.ToValidUTF8(loc, "\uFFFD")
 		}
 		return Item{Kind: ItemURL, URL: URL{Loc: loc, Source: d.opt.Name}, Line: d.textLine, Col: lead + 1, LocLine: d.textLine, LocCol: lead + 1}, nil
@@ -74,9 +75,9 @@ func (d *Decoder) textNext() (Item, error) {
 func (d *Decoder) blanks() {
 	switch n := d.blankRun; {
 	case n == 1:
-		d.report("T-08", SeverityWarning, d.blankFrom, 1, "blank line; a text sitemap holds one URL per line and nothing else (T-05)")
+		d.report(rules.T08, SeverityWarning, d.blankFrom, 1, "blank line; a text sitemap holds one URL per line and nothing else (T-05)")
 	case n > 1:
-		d.report("T-08", SeverityWarning, d.blankFrom, 1, fmt.Sprintf("%d blank lines (to line %d); a text sitemap holds one URL per line and nothing else (T-05)", n, d.blankFrom+n-1))
+		d.report(rules.T08, SeverityWarning, d.blankFrom, 1, fmt.Sprintf("%d blank lines (to line %d); a text sitemap holds one URL per line and nothing else (T-05)", n, d.blankFrom+n-1))
 	}
 	d.blankRun = 0
 }

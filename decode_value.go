@@ -10,6 +10,7 @@ import (
 
 	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/internal/xmlscan"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // This file holds the checks and conversions of element values:
@@ -93,7 +94,7 @@ func (x *xmlReader) unescape(dst, raw []byte, off int64) []byte {
 		}
 		j := bytes.IndexByte(raw[1:lim], ';') + 1
 		if j <= 1 || !isRefName(raw[1:j]) {
-			x.report("E-01", SeverityError, at, "a bare '&' in text; write it as &amp; (read as '&')")
+			x.report(rules.E01, at, "a bare '&' in text; write it as &amp; (read as '&')")
 			dst = append(dst, '&')
 			raw = raw[1:]
 			base++
@@ -122,14 +123,14 @@ func (x *xmlReader) unescape(dst, raw []byte, off int64) []byte {
 				}
 				r := rune(v)
 				if err != nil || !isXMLChar(r) {
-					x.report("E-03", SeverityError, at, fmt.Sprintf("character reference &%s; is not a character XML allows; dropped", shortText(ent)))
-					x.dropOff, x.dropName, x.dropRule = at+1, "character reference &"+shortText(ent)+"; was dropped", "E-03"
+					x.report(rules.E03, at, fmt.Sprintf("character reference &%s; is not a character XML allows; dropped", shortText(ent)))
+					x.dropOff, x.dropName, x.dropRule = at+1, "character reference &"+shortText(ent)+"; was dropped", rules.E03
 					x.drops++
 				} else {
 					dst = utf8.AppendRune(dst, r)
 				}
 			} else {
-				x.report(RuleEntity, SeverityError, at, fmt.Sprintf("entity reference &%s; is not expanded (only &amp; &lt; &gt; &apos; &quot; and character references are read; DTD entities never are); dropped", shortText(ent)))
+				x.report(RuleEntity, at, fmt.Sprintf("entity reference &%s; is not expanded (only &amp; &lt; &gt; &apos; &quot; and character references are read; DTD entities never are); dropped", shortText(ent)))
 				x.dropOff, x.dropName, x.dropRule = at+1, "entity reference &"+shortText(ent)+"; was dropped", RuleEntity
 				x.drops++
 			}
@@ -203,7 +204,7 @@ func (x *xmlReader) checkChars(v []byte, off int64, what []byte) []byte {
 	if flags&1 != 0 {
 		for _, c := range v {
 			if valueCharClass[c]&1 != 0 {
-				x.report("E-03", SeverityError, off, fmt.Sprintf("<%s> holds control character U+%04X, which XML forbids; the document is not well-formed", shortText(what), c))
+				x.report(rules.E03, off, fmt.Sprintf("<%s> holds control character U+%04X, which XML forbids; the document is not well-formed", shortText(what), c))
 				return v
 			}
 		}
@@ -212,13 +213,13 @@ func (x *xmlReader) checkChars(v []byte, off int64, what []byte) []byte {
 		return v
 	}
 	if !utf8.Valid(v) {
-		x.report("X-01", SeverityError, off, fmt.Sprintf("<%s> holds bytes that are not UTF-8; sitemaps must be UTF-8. Replaced by U+FFFD", shortText(what)))
+		x.report(rules.X01, off, fmt.Sprintf("<%s> holds bytes that are not UTF-8; sitemaps must be UTF-8. Replaced by U+FFFD", shortText(what)))
 		return bytes.ToValidUTF8(v, []byte("\uFFFD"))
 	}
 	for i := 0; i < len(v); {
 		r, n := utf8.DecodeRune(v[i:])
 		if r == 0xFFFE || r == 0xFFFF {
-			x.report("E-03", SeverityError, off, fmt.Sprintf("<%s> holds U+%04X, which XML forbids", shortText(what), r))
+			x.report(rules.E03, off, fmt.Sprintf("<%s> holds U+%04X, which XML forbids", shortText(what), r))
 			break
 		}
 		i += n
@@ -241,7 +242,7 @@ func trimXMLSpace(b []byte) []byte {
 // date parses a date value leniently (M-04), reporting W3C errors (rule),
 // large offsets (D-03) and forms the XSD rejects (M-04): the sitemap,
 // news and video schemas all type their dates xsd:date ∪ xsd:dateTime.
-func (x *xmlReader) date(val []byte, off int64, rule, what string) Date {
+func (x *xmlReader) date(val []byte, off int64, rule rules.ID, what string) Date {
 	var d Date
 	var issues DateIssue
 	var err error
@@ -258,20 +259,20 @@ func (x *xmlReader) date(val []byte, off int64, rule, what string) Date {
 		x.lastDateIn, x.lastDate, x.lastIssues, x.lastDateErr = in, d, issues, err
 	}
 	if err != nil {
-		x.report(rule, SeverityError, off, fmt.Sprintf("%s %q is not a W3C Datetime (use YYYY-MM-DD or YYYY-MM-DDThh:mm:ss±hh:mm); ignored", what, shortText(val)))
+		x.reportAs(rule, SeverityError, off, fmt.Sprintf("%s %q is not a W3C Datetime (use YYYY-MM-DD or YYYY-MM-DDThh:mm:ss±hh:mm); ignored", what, shortText(val)))
 		return Date{}
 	}
 	w3cErr := issues & W3CErrors
 	if w3cErr != 0 {
-		x.report(rule, SeverityError, off, fmt.Sprintf("%s %q is not valid W3C Datetime: %s", what, shortText(val), w3cErr))
+		x.reportAs(rule, SeverityError, off, fmt.Sprintf("%s %q is not valid W3C Datetime: %s", what, shortText(val), w3cErr))
 	}
 	if y := d.Time.Year(); y < 1 && w3cErr == 0 {
 		// Year 0000 parses but is no W3C Datetime year (the encoder
 		// refuses it with the same words).
-		x.report(rule, SeverityError, off, fmt.Sprintf("%s %q %s", what, shortText(val), check.DateYear(y).Text()))
+		x.reportAs(rule, SeverityError, off, fmt.Sprintf("%s %q %s", what, shortText(val), check.DateYear(y).Text()))
 	}
 	if issues&DateLargeOffset != 0 {
-		x.report("D-03", SeverityWarning, off, fmt.Sprintf("%s %q has a time-zone offset beyond ±14:00", what, shortText(val)))
+		x.report(rules.D03, off, fmt.Sprintf("%s %q has a time-zone offset beyond ±14:00", what, shortText(val)))
 	}
 	// M-04 says "valid W3C Datetime": only for a value that is. One the
 	// W3C error above already rejects gets that one diagnostic (M-04).
@@ -285,7 +286,7 @@ func (x *xmlReader) date(val []byte, off int64, rule, what string) Date {
 			case PrecisionMinute:
 				form = check.FormMinute
 			}
-			x.report("M-04", SeverityWarning, off, fmt.Sprintf("%s %q %s", what, shortText(val), check.DatePrecision(form).Text()))
+			x.report(rules.M04, off, fmt.Sprintf("%s %q %s", what, shortText(val), check.DatePrecision(form).Text()))
 		}
 	}
 	return d
@@ -312,11 +313,11 @@ func (x *xmlReader) changefreq(val []byte, off int64) ChangeFreq {
 	}
 	for _, c := range [...]ChangeFreq{Always, Hourly, Daily, Weekly, Monthly, Yearly, Never} {
 		if strings.EqualFold(string(val), string(c)) {
-			x.report("C-04", SeverityError, off, fmt.Sprintf("<changefreq> %q %s; read as %q", shortText(val), check.ChangeFreq(string(val)).Text(), c))
+			x.report(rules.C04, off, fmt.Sprintf("<changefreq> %q %s; read as %q", shortText(val), check.ChangeFreq(string(val)).Text(), c))
 			return c
 		}
 	}
-	x.report("C-01", SeverityError, off, fmt.Sprintf("<changefreq> %q %s; ignored", shortText(val), check.ChangeFreq(string(val)).Text()))
+	x.report(rules.C01, off, fmt.Sprintf("<changefreq> %q %s; ignored", shortText(val), check.ChangeFreq(string(val)).Text()))
 	return ""
 }
 
@@ -326,12 +327,12 @@ func (x *xmlReader) priority(val []byte, off int64) *float64 {
 		return x.newPriority(p)
 	}
 	if !isDecimal(val) {
-		x.report("P-01", SeverityError, off, fmt.Sprintf("<priority> %q is not a decimal number from 0.0 to 1.0; ignored", shortText(val)))
+		x.report(rules.P01, off, fmt.Sprintf("<priority> %q is not a decimal number from 0.0 to 1.0; ignored", shortText(val)))
 		return nil
 	}
 	p, err := strconv.ParseFloat(string(val), 64)
 	if err != nil || p < 0 || p > 1 {
-		x.report("P-01", SeverityError, off, fmt.Sprintf("<priority> %q %s; ignored", shortText(val), check.Priority(p).Text()))
+		x.report(rules.P01, off, fmt.Sprintf("<priority> %q %s; ignored", shortText(val), check.Priority(p).Text()))
 		return nil
 	}
 	if p == 0 {

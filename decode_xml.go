@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/sitemapkit/sitemap/internal/xmlscan"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // elemKind is what an open element is to the decoder.
@@ -89,7 +90,7 @@ type reportState struct {
 	// offset, "entity reference &name; was dropped", and RULE.
 	dropOff  int64
 	dropName string
-	dropRule string
+	dropRule rules.ID
 	drops    int // references dropped so far
 
 }
@@ -102,7 +103,7 @@ func (x *xmlReader) init(d *Decoder) {
 	x.names = make([]byte, 0, 256)
 }
 
-func (x *xmlReader) reportOnce(key, rule string, sev Severity, off int64, msg string) {
+func (x *xmlReader) reportOnce(key string, rule rules.ID, sev Severity, off int64, msg string) {
 	if x.reported == nil {
 		x.reported = make(map[string]bool)
 	}
@@ -113,8 +114,23 @@ func (x *xmlReader) reportOnce(key, rule string, sev Severity, off int64, msg st
 	x.d.reportAt(rule, sev, off, msg)
 }
 
-func (x *xmlReader) report(rule string, sev Severity, off int64, msg string) {
+// report reports a finding under rule at the book's severity for it.
+func (x *xmlReader) report(rule rules.ID, off int64, msg string) {
+	x.d.reportAt(rule, rule.Severity(), off, msg)
+}
+
+// reportAs reports at the severity sev the call chooses: a rule the
+// decoder reports at another severity than the book's on purpose (X-12
+// around a value is an error where the schema fails, LG-03 a warning
+// since the entry is read anyway), or a rule held in a variable.
+func (x *xmlReader) reportAs(rule rules.ID, sev Severity, off int64, msg string) {
 	x.d.reportAt(rule, sev, off, msg)
+}
+
+// skip reports an error about the entry (item) being read, which is left
+// out: the diagnostic's Skipped is set.
+func (x *xmlReader) skip(rule rules.ID, off int64, msg string) {
+	x.d.sendAt(rule, SeverityError, true, off, msg)
 }
 
 // xmlNext runs the scanner until an entry is complete or the input ends.
@@ -146,18 +162,18 @@ func (d *Decoder) xmlNext() (*Item, error) {
 			x.end()
 		case xmlscan.Text:
 			if s.Syntax() != "" {
-				x.report(RuleXMLSyntax, SeverityError, s.Offset(), s.Syntax()+"; write '<' as &lt;")
+				x.report(RuleXMLSyntax, s.Offset(), s.Syntax()+"; write '<' as &lt;")
 			}
 			x.text(s.Text(), s.Offset(), false)
 		case xmlscan.CDATA:
 			x.text(s.Text(), s.Offset(), true)
 		case xmlscan.Comment:
 			if s.Syntax() != "" {
-				x.report(RuleXMLSyntax, SeverityError, s.Offset(), s.Syntax()+" <!"+shortText(s.Text())+">; ignored")
+				x.report(RuleXMLSyntax, s.Offset(), s.Syntax()+" <!"+shortText(s.Text())+">; ignored")
 			}
 		case xmlscan.PI:
 			if string(s.Name()) == "xml" && (s.Offset() != 0 || !x.prolog) {
-				x.report(RuleXMLSyntax, SeverityError, s.Offset(), "an XML declaration <?xml …?> is allowed only at the very start of the document")
+				x.report(RuleXMLSyntax, s.Offset(), "an XML declaration <?xml …?> is allowed only at the very start of the document")
 			}
 		case xmlscan.Doctype:
 			x.doctype()
@@ -184,14 +200,14 @@ func (x *xmlReader) doctype() {
 	body := bytes.TrimSpace(s.Text()[len("DOCTYPE"):])
 	if len(body) >= 4 && bytes.EqualFold(body[:4], []byte("html")) {
 		x.d.format = FormatHTML
-		x.fatal = x.d.fatalAt("F-04", s.Offset(), ErrNotSitemap, "this is an HTML page (<!DOCTYPE html>), not a sitemap; check the URL, or whether the server answered with an error or login page")
+		x.fatal = x.d.fatalAt(rules.F04, s.Offset(), ErrNotSitemap, "this is an HTML page (<!DOCTYPE html>), not a sitemap; check the URL, or whether the server answered with an error or login page")
 		return
 	}
 	if !x.prolog {
-		x.report(RuleXMLSyntax, SeverityError, s.Offset(), "a DOCTYPE after the root element has started; ignored")
+		x.report(RuleXMLSyntax, s.Offset(), "a DOCTYPE after the root element has started; ignored")
 		return
 	}
-	x.report(RuleDoctype, SeverityWarning, s.Offset(), "the document has a DOCTYPE; sitemaps need none. It is ignored: entities it declares are never expanded and nothing it names is fetched")
+	x.report(RuleDoctype, s.Offset(), "the document has a DOCTYPE; sitemaps need none. It is ignored: entities it declares are never expanded and nothing it names is fetched")
 }
 
 // eof finishes the document at the end of input or a read failure.
@@ -201,7 +217,7 @@ func (x *xmlReader) eof() error {
 		return x.d.readFailure(s.Err(), s.Offset())
 	}
 	if !x.rootSeen {
-		return x.d.fatalAt("F-04", s.Offset(), ErrNotSitemap, "no root element: the document holds no XML elements")
+		return x.d.fatalAt(rules.F04, s.Offset(), ErrNotSitemap, "no root element: the document holds no XML elements")
 	}
 	if len(x.stack) > 0 {
 		top := x.stack[len(x.stack)-1]
@@ -277,7 +293,7 @@ func (x *xmlReader) start() {
 		return
 	}
 	if s.Syntax() != "" {
-		x.report(RuleXMLSyntax, SeverityError, s.Offset(), fmt.Sprintf("<%s>: %s", shortText(s.Name()), s.Syntax()))
+		x.report(RuleXMLSyntax, s.Offset(), fmt.Sprintf("<%s>: %s", shortText(s.Name()), s.Syntax()))
 	}
 	var parent *frame
 	if n := len(x.stack); n > 0 {
@@ -349,7 +365,7 @@ func (x *xmlReader) text(raw []byte, off int64, cdata bool) {
 			if x.rootClosed {
 				where = "after the root element"
 			}
-			x.report(RuleXMLSyntax, SeverityError, off, "text "+where+"; a document holds one root element and nothing else")
+			x.report(RuleXMLSyntax, off, "text "+where+"; a document holds one root element and nothing else")
 		}
 		return
 	}
@@ -416,11 +432,11 @@ func (x *xmlReader) pop() {
 		if x.entries == 0 {
 			switch x.d.format {
 			case FormatURLSet:
-				x.report("X-07", SeverityError, f.off, "the <urlset> holds no <url>; the schema requires at least one (an empty sitemap is best not submitted)")
+				x.report(rules.X07, f.off, "the <urlset> holds no <url>; the schema requires at least one (an empty sitemap is best not submitted)")
 			case FormatIndex:
-				x.report("I-08", SeverityError, f.off, "the <sitemapindex> holds no <sitemap>; the schema requires at least one")
+				x.report(rules.I08, f.off, "the <sitemapindex> holds no <sitemap>; the schema requires at least one")
 			case FormatRSS, FormatAtom:
-				x.report("R-01", SeverityWarning, f.off, "the feed holds no entries")
+				x.report(rules.R01, f.off, "the feed holds no entries")
 			}
 		}
 	}
@@ -438,7 +454,7 @@ func (x *xmlReader) end() {
 	}
 	for i := n - 2; i >= 0; i-- {
 		if bytes.Equal(x.name(&x.stack[i]), s.Name()) {
-			x.report(RuleXMLSyntax, SeverityError, s.Offset(), fmt.Sprintf("</%s> closes <%s> that is still open; the document is not well-formed", shortText(s.Name()), shortText(x.name(&x.stack[n-1]))))
+			x.report(RuleXMLSyntax, s.Offset(), fmt.Sprintf("</%s> closes <%s> that is still open; the document is not well-formed", shortText(s.Name()), shortText(x.name(&x.stack[n-1]))))
 			for len(x.stack) > i {
 				x.pop()
 			}
@@ -447,9 +463,9 @@ func (x *xmlReader) end() {
 	}
 	if n > 1 {
 		// A misspelt end tag: read it as the end of the open element.
-		x.report(RuleXMLSyntax, SeverityError, s.Offset(), fmt.Sprintf("end tag </%s> does not match <%s>; read as its end", shortText(s.Name()), shortText(x.name(&x.stack[n-1]))))
+		x.report(RuleXMLSyntax, s.Offset(), fmt.Sprintf("end tag </%s> does not match <%s>; read as its end", shortText(s.Name()), shortText(x.name(&x.stack[n-1]))))
 		x.pop()
 		return
 	}
-	x.report(RuleXMLSyntax, SeverityError, s.Offset(), fmt.Sprintf("end tag </%s> matches no open element; ignored", shortText(s.Name())))
+	x.report(RuleXMLSyntax, s.Offset(), fmt.Sprintf("end tag </%s> matches no open element; ignored", shortText(s.Name())))
 }

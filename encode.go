@@ -5,6 +5,8 @@ import (
 	"io"
 	"net/url"
 	"strconv"
+
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // Ext is a set of extension namespaces (EX-01).
@@ -599,7 +601,7 @@ func (e *Encoder) EncodeWithin(u *URL, maxBytes int64) (bool, error) {
 	if e.n+int64(len(hdr))+size+int64(len(e.o.Trailer())) > maxBytes {
 		e.buf = e.buf[:m]
 		if e.count == 0 {
-			return false, &EntryError{Rule: "S-02", Value: u.Loc, Field: "loc",
+			return false, &EntryError{Rule: rules.S02, Value: u.Loc, Field: "loc",
 				Message: "makes an entry of " + strconv.FormatInt(size, 10) + " bytes, which does not fit in a document of at most " +
 					strconv.FormatInt(maxBytes, 10) + " bytes even alone"}
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/sitemapkit/sitemap/crawl"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/robots"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
@@ -92,13 +93,10 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
-// Finding is one problem of a URL: a rule ID of the AUD family, its
-// severity ("error", "warning") and a message for people.
-type Finding struct {
-	Rule     string `json:"rule"`
-	Severity string `json:"severity"`
-	Message  string `json:"message"`
-}
+// Finding is one problem of a URL, a [rules.Problem]: a rule ID of the
+// AUD family, its severity (the book's for the rule) and a message for
+// people; as JSON {"rule", "severity", "message"}.
+type Finding = rules.Problem
 
 // Record is one URL audited or found: what `sitemap audit --format jsonl`
 // prints, one per line. Findings is empty (never null) for a clean page.
@@ -109,7 +107,7 @@ type Record struct {
 	Status int `json:"status"`
 	// Class is the rule ID of the record's first finding (the most severe),
 	// AUD-01 for a clean page.
-	Class    string    `json:"class"`
+	Class    rules.ID  `json:"class"`
 	Findings []Finding `json:"findings"`
 	// Listed is false for a page the crawl found that no sitemap lists.
 	Listed bool `json:"listed"`
@@ -135,14 +133,14 @@ type Record struct {
 }
 
 // add appends a finding under rule, with the rule's severity.
-func (r *Record) add(rule, format string, args ...any) {
-	r.Findings = append(r.Findings, Finding{Rule: rule, Severity: Severity(rule), Message: fmt.Sprintf(format, args...)})
+func (r *Record) add(rule rules.ID, format string, args ...any) {
+	r.Findings = append(r.Findings, rule.Problem(fmt.Sprintf(format, args...)))
 }
 
 // Errors reports whether the record has an error-class finding.
 func (r *Record) Errors() bool {
 	for _, f := range r.Findings {
-		if f.Severity == "error" {
+		if f.Severity == rules.Error {
 			return true
 		}
 	}

@@ -53,7 +53,7 @@ func runAudit(t *testing.T, st *state.SQLite, names []string, o Options) (map[st
 	tally, err := a.Records(ctx, func(r *Record) error {
 		var rules []string
 		for _, f := range r.Findings {
-			rules = append(rules, f.Rule)
+			rules = append(rules, string(f.Rule))
 		}
 		if _, dup := got[r.URL]; dup {
 			t.Errorf("%s: two records", r.URL)

@@ -21,9 +21,8 @@ import (
 
 // Severity is the rule's severity in the book ("error", "warning",
 // "info").
-func Severity(rule string) string {
-	r, _ := rules.Lookup(rule)
-	return string(r.Severity)
+func Severity(rule rules.ID) string {
+	return rule.Severity().String()
 }
 
 // maxHops is how many redirects are followed to name a final target.
@@ -58,16 +57,16 @@ func (a *Auditor) check(ctx context.Context, e state.AuditListed) (state.AuditRe
 
 // classOf is the rule of the first error, else the first finding, else
 // AUD-01.
-func classOf(fs []Finding) string {
+func classOf(fs []Finding) rules.ID {
 	for _, f := range fs {
-		if f.Severity == "error" {
+		if f.Severity == rules.Error {
 			return f.Rule
 		}
 	}
 	if len(fs) > 0 {
 		return fs[0].Rule
 	}
-	return "AUD-01"
+	return rules.AUD01
 }
 
 func (a *Auditor) verdict(ctx context.Context, e state.AuditListed, rec *Record, res *state.AuditResult) {
@@ -80,46 +79,46 @@ func (a *Auditor) verdict(ctx context.Context, e state.AuditListed, rec *Record,
 				x, y := min(e.Source, e.DupSource), max(e.Source, e.DupSource)
 				where = x + " and in " + y
 			}
-			rec.add("AUD-14", "listed %d times: in %s; keep it in one sitemap", e.Copies, where)
+			rec.add(rules.AUD14, "listed %d times: in %s; keep it in one sitemap", e.Copies, where)
 		}
 		if e.Scope != "" {
-			rec.add("AUD-15", "%s %s; not requested", e.Source, e.Scope)
+			rec.add(rules.AUD15, "%s %s; not requested", e.Source, e.Scope)
 			return
 		}
 		if e.LastMod != "" {
 			if d, err := sitemap.ParseDate(e.LastMod); err == nil && d.Time.After(a.o.Now()) {
-				rec.add("AUD-12", "lastmod %s is in the future (M-07)", e.LastMod)
+				rec.add(rules.AUD12, "lastmod %s is in the future (M-07)", e.LastMod)
 			}
 		}
 	}
 	r, err := a.o.HTTP.Robots(ctx, e.Loc)
 	if err != nil {
 		if ctx.Err() == nil {
-			rec.add("AUD-16", "%v", err)
+			rec.add(rules.AUD16, "%v", err)
 		}
 		return
 	}
 	switch {
 	case r.File != nil && !r.File.Allowed(a.agent, e.Loc):
-		rec.add("AUD-09", "robots.txt disallows it for the user agent %q; not requested", a.agent)
+		rec.add(rules.AUD09, "robots.txt disallows it for the user agent %q; not requested", a.agent)
 		return
 	case r.Unreachable() && fetch.KindOf(r.Err) == fetch.KindNetwork:
 		// No answer at all: the site is down or unreachable, which is
 		// no robots.txt rule of the site's.
-		rec.add("AUD-16", "the site did not answer: its robots.txt could not be requested (%v); not requested", r.Err)
+		rec.add(rules.AUD16, "the site did not answer: its robots.txt could not be requested (%v); not requested", r.Err)
 		return
 	case r.Unreachable():
 		why := "could not be read"
 		if r.Err != nil {
 			why += " (" + r.Err.Error() + ")"
 		}
-		rec.add("AUD-09", "robots.txt %s, which disallows everything (RFC 9309); not requested", why)
+		rec.add(rules.AUD09, "robots.txt %s, which disallows everything (RFC 9309); not requested", why)
 		return
 	}
 	resp, err := a.get(ctx, e.Loc, notPage[strings.ToLower(path.Ext(urlPath(e.Loc)))])
 	if err != nil {
 		if ctx.Err() == nil {
-			rec.add("AUD-16", "%v", err)
+			rec.add(rules.AUD16, "%v", err)
 		}
 		return
 	}
@@ -131,19 +130,19 @@ func (a *Auditor) verdict(ctx context.Context, e state.AuditListed, rec *Record,
 		a.redirect(ctx, e, resp.Response, rec)
 		return
 	case st == http.StatusNotFound:
-		rec.add("AUD-03", "answers 404 Not Found; remove it or restore the page")
+		rec.add(rules.AUD03, "answers 404 Not Found; remove it or restore the page")
 		return
 	case st == http.StatusGone:
-		rec.add("AUD-04", "answers 410 Gone; remove it from the sitemap")
+		rec.add(rules.AUD04, "answers 410 Gone; remove it from the sitemap")
 		return
 	case st >= 400 && st < 500:
-		rec.add("AUD-05", "answers %d %s", st, http.StatusText(st))
+		rec.add(rules.AUD05, "answers %d %s", st, http.StatusText(st))
 		return
 	case st >= 500:
-		rec.add("AUD-06", "answers %d %s", st, http.StatusText(st))
+		rec.add(rules.AUD06, "answers %d %s", st, http.StatusText(st))
 		return
 	case st != http.StatusOK:
-		rec.add("AUD-05", "answers %d %s, not 200", st, http.StatusText(st))
+		rec.add(rules.AUD05, "answers %d %s, not 200", st, http.StatusText(st))
 		return
 	}
 	rec.LastModified = resp.LastModified
@@ -155,9 +154,9 @@ func (a *Auditor) verdict(ctx context.Context, e state.AuditListed, rec *Record,
 		if !e.Extra {
 			// A file has no <meta>: only its X-Robots-Tag can say noindex.
 			if p, _ := crawl.ReadPage(strings.NewReader(""), resp.Header, resp.FinalURL, a.agent, 1); p.NoindexHeader {
-				rec.add("AUD-07", "noindex in the X-Robots-Tag header; remove it from the sitemap or drop the noindex")
+				rec.add(rules.AUD07, "noindex in the X-Robots-Tag header; remove it from the sitemap or drop the noindex")
 			}
-			rec.add("AUD-10", "answers 200 with %s, not an HTML page", mt)
+			rec.add(rules.AUD10, "answers 200 with %s, not an HTML page", mt)
 		}
 		return
 	}
@@ -166,7 +165,7 @@ func (a *Auditor) verdict(ctx context.Context, e state.AuditListed, rec *Record,
 		resp.Close()
 		if resp, err = a.get(ctx, e.Loc, false); err != nil {
 			if ctx.Err() == nil {
-				rec.add("AUD-16", "%v", err)
+				rec.add(rules.AUD16, "%v", err)
 			}
 			return
 		}
@@ -174,7 +173,7 @@ func (a *Auditor) verdict(ctx context.Context, e state.AuditListed, rec *Record,
 	}
 	body, _, err := resp.Decoded()
 	if err != nil {
-		rec.add("AUD-16", "%v", err)
+		rec.add(rules.AUD16, "%v", err)
 		return
 	}
 	p, err := crawl.ReadPage(body, resp.Header, resp.FinalURL, a.agent, a.o.MaxBodyBytes)
@@ -191,20 +190,20 @@ func (a *Auditor) verdict(ctx context.Context, e state.AuditListed, rec *Record,
 	}
 	switch {
 	case p.NoindexMeta && p.NoindexHeader:
-		rec.add("AUD-07", "noindex in a <meta name=\"robots\"> and in the X-Robots-Tag header; remove it from the sitemap or drop the noindex")
+		rec.add(rules.AUD07, "noindex in a <meta name=\"robots\"> and in the X-Robots-Tag header; remove it from the sitemap or drop the noindex")
 	case p.NoindexMeta:
-		rec.add("AUD-07", "noindex in a <meta name=\"robots\">; remove it from the sitemap or drop the noindex")
+		rec.add(rules.AUD07, "noindex in a <meta name=\"robots\">; remove it from the sitemap or drop the noindex")
 	case p.NoindexHeader:
-		rec.add("AUD-07", "noindex in the X-Robots-Tag header; remove it from the sitemap or drop the noindex")
+		rec.add(rules.AUD07, "noindex in the X-Robots-Tag header; remove it from the sitemap or drop the noindex")
 	}
 	if p.Canonical != "" && p.Canonical != e.Key && p.Canonical != e.Loc {
 		rec.Target = p.Canonical
 		listed, err := a.log.IsListed(ctx, p.Canonical, p.Canonical)
 		if err != nil {
-			rec.add("AUD-16", "state: %v", err)
+			rec.add(rules.AUD16, "state: %v", err)
 			return
 		}
-		rec.add("AUD-08", "its canonical is %s, %s", p.Canonical, listedWord(listed, "list the canonical instead"))
+		rec.add(rules.AUD08, "its canonical is %s, %s", p.Canonical, listedWord(listed, "list the canonical instead"))
 	}
 }
 
@@ -241,7 +240,7 @@ func (a *Auditor) lastmod(e state.AuditListed, resp *fetch.Response, rec *Record
 		stale = lm.After(d.Time.Add(time.Second))
 	}
 	if stale {
-		rec.add("AUD-11", "lastmod %s is older than the server's Last-Modified %s", e.LastMod, lm.UTC().Format(time.RFC3339))
+		rec.add(rules.AUD11, "lastmod %s is older than the server's Last-Modified %s", e.LastMod, lm.UTC().Format(time.RFC3339))
 	}
 }
 
@@ -256,23 +255,23 @@ func (a *Auditor) redirect(ctx context.Context, e state.AuditListed, first *fetc
 	for {
 		base, err := url.Parse(cur)
 		if err != nil || loc == "" {
-			rec.add("AUD-16", "answers %d without a Location to follow", st)
+			rec.add(rules.AUD16, "answers %d without a Location to follow", st)
 			return
 		}
 		next, err := a.norm.Resolve(base, loc)
 		if err != nil {
-			rec.add("AUD-16", "redirects to %q, which is no URL", loc)
+			rec.add(rules.AUD16, "redirects to %q, which is no URL", loc)
 			return
 		}
 		hops++
 		cur = next
 		if seen[cur] {
-			rec.add("AUD-16", "redirect loop after %d hops (back to %s)", hops, cur)
+			rec.add(rules.AUD16, "redirect loop after %d hops (back to %s)", hops, cur)
 			return
 		}
 		seen[cur] = true
 		if hops >= maxHops {
-			rec.add("AUD-16", "more than %d redirects from %d; stopped at %s", maxHops, first.Status, cur)
+			rec.add(rules.AUD16, "more than %d redirects from %d; stopped at %s", maxHops, first.Status, cur)
 			return
 		}
 		// Only the status and Location of a hop count: HEAD tells them.
@@ -280,7 +279,7 @@ func (a *Auditor) redirect(ctx context.Context, e state.AuditListed, first *fetc
 		if err != nil {
 			if ctx.Err() == nil {
 				rec.Target = cur
-				rec.add("AUD-02", "redirects (%d) to %s, which fails: %v", first.Status, cur, err)
+				rec.add(rules.AUD02, "redirects (%d) to %s, which fails: %v", first.Status, cur, err)
 			}
 			return
 		}
@@ -293,7 +292,7 @@ func (a *Auditor) redirect(ctx context.Context, e state.AuditListed, first *fetc
 	rec.Target = cur
 	listed, err := a.log.IsListed(ctx, cur, cur)
 	if err != nil {
-		rec.add("AUD-16", "state: %v", err)
+		rec.add(rules.AUD16, "state: %v", err)
 		return
 	}
 	chain := ""
@@ -304,7 +303,7 @@ func (a *Auditor) redirect(ctx context.Context, e state.AuditListed, first *fetc
 	if st != http.StatusOK {
 		final += " " + http.StatusText(st)
 	}
-	rec.add("AUD-02", "redirects (%d)%s to %s, which %s and is %s", first.Status, chain, cur, final, listedWord2(listed))
+	rec.add(rules.AUD02, "redirects (%d)%s to %s, which %s and is %s", first.Status, chain, cur, final, listedWord2(listed))
 }
 
 func listedWord2(listed bool) string {

@@ -5,11 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/sitemapkit/sitemap/internal/plural"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // Output writes the records of an audit the way `sitemap audit` prints
@@ -91,11 +92,11 @@ func (s Summary) WriteText(w io.Writer, t Tally) error {
 	if s.Crawled > 0 {
 		fmt.Fprintf(&b, "  the crawl fetched %s\n", plural.Of(s.Crawled, "page", "pages"))
 	}
-	ids := make([]string, 0, len(t.Rules))
+	ids := make([]rules.ID, 0, len(t.Rules))
 	for id := range t.Rules {
 		ids = append(ids, id)
 	}
-	sort.Strings(ids)
+	slices.Sort(ids)
 	for _, id := range ids {
 		fmt.Fprintf(&b, "  %s %-7s %-34s %d\n", id, Severity(id), ClassName(id), t.Rules[id])
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sitemapkit/sitemap/audit"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/state"
 )
 
@@ -19,7 +20,7 @@ func ExampleOutput() {
 		return
 	}
 	out.Write(&audit.Record{URL: "https://www.example.com/old", Status: 301,
-		Findings: []audit.Finding{{Rule: "AUD-02", Severity: "error", Message: "redirects to https://www.example.com/new"}}})
+		Findings: []audit.Finding{{Rule: "AUD-02", Severity: rules.Error, Message: "redirects to https://www.example.com/new"}}})
 	out.Write(&audit.Record{URL: "https://www.example.com/new", Status: 200, Findings: []audit.Finding{}})
 	if err := out.Close(); err != nil {
 		fmt.Println(err)
@@ -37,7 +38,7 @@ func ExampleNewOutput() {
 
 func ExampleSummary_WriteText() {
 	sum := audit.Summary{Start: "https://www.example.com/", Listed: 3, Sampled: 3, Checked: 3, Elapsed: 1200 * time.Millisecond}
-	sum.WriteText(os.Stdout, audit.Tally{Records: 3, Rules: map[string]int{"AUD-02": 1}})
+	sum.WriteText(os.Stdout, audit.Tally{Records: 3, Rules: map[rules.ID]int{"AUD-02": 1}})
 	// Output:
 	// audited https://www.example.com/: 3 listed URLs, 3 audited; 3 checked in this run, in 1.2s
 	//   AUD-02 error   redirect                           1

@@ -8,6 +8,7 @@ import (
 	"net/url"
 
 	"github.com/sitemapkit/sitemap/crawl"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/state"
 )
 
@@ -65,19 +66,19 @@ type Tally struct {
 	// finding.
 	Records, Clean int
 	// Rules counts the findings by rule ID (a record may have several).
-	Rules map[string]int
+	Rules map[rules.ID]int
 	// Errors counts the records with an error-class finding.
 	Errors int
 }
 
 func (t *Tally) add(r *Record) {
 	if t.Rules == nil {
-		t.Rules = map[string]int{}
+		t.Rules = map[rules.ID]int{}
 	}
 	t.Records++
 	if len(r.Findings) == 0 {
 		t.Clean++
-		t.Rules["AUD-01"]++
+		t.Rules[rules.AUD01]++
 	}
 	for _, f := range r.Findings {
 		t.Rules[f.Rule]++
@@ -135,7 +136,7 @@ func (a *Auditor) Records(ctx context.Context, fn func(*Record) error) (Tally, e
 					d := clicks(o)
 					r.Depth, r.From = &d, o.Referrer
 				} else if r.Status == 200 && !r.Errors() {
-					r.add("AUD-18", "no link of the site leads to it (the crawl from the homepage found no page linking to it); link to it or remove it")
+					r.add(rules.AUD18, "no link of the site leads to it (the crawl from the homepage found no page linking to it); link to it or remove it")
 				}
 			}
 			r.Class = classOf(r.Findings)
@@ -166,11 +167,11 @@ func (a *Auditor) reciprocal(ctx context.Context, key string, r *Record) error {
 	for _, alt := range bad {
 		switch {
 		case alt.Status == 200:
-			r.add("AUD-13", "its alternate %s (%s) does not name it back (H-04)", alt.Href, alt.Hreflang)
+			r.add(rules.AUD13, "its alternate %s (%s) does not name it back (H-04)", alt.Href, alt.Hreflang)
 		case alt.Status == 0:
-			r.add("AUD-13", "its alternate %s (%s) could not be read, so it cannot name it back (H-04)", alt.Href, alt.Hreflang)
+			r.add(rules.AUD13, "its alternate %s (%s) could not be read, so it cannot name it back (H-04)", alt.Href, alt.Hreflang)
 		default:
-			r.add("AUD-13", "its alternate %s (%s) answers %d, so it cannot name it back (H-04)", alt.Href, alt.Hreflang, alt.Status)
+			r.add(rules.AUD13, "its alternate %s (%s) answers %d, so it cannot name it back (H-04)", alt.Href, alt.Hreflang, alt.Status)
 		}
 	}
 	return nil
@@ -229,7 +230,7 @@ func (m *merge) upTo(key string, emit func(*Record) error) (state.CrawlOutcome, 
 		}
 		d := clicks(o)
 		r := &Record{URL: o.Loc, Status: o.Status, Findings: []Finding{}, Depth: &d, From: o.Referrer, Title: o.Title, Inlinks: o.Inlinks}
-		r.add("AUD-17", "linked from %s at click depth %d and indexable, but no sitemap lists it; add it", orHome(o.Referrer), d)
+		r.add(rules.AUD17, "linked from %s at click depth %d and indexable, but no sitemap lists it; add it", orHome(o.Referrer), d)
 		r.Class = classOf(r.Findings)
 		if err := emit(r); err != nil {
 			return state.CrawlOutcome{}, false, err

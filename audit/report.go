@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // ReportInfo is what the head of an HTML report says about the run.
@@ -93,14 +95,14 @@ func (rw *ReportWriter) Add(r *Record) error {
 		if i > 0 {
 			msgs.WriteString("<br>")
 		}
-		fmt.Fprintf(&msgs, `<span class="%s">%s</span> %s`, esc(f.Severity), esc(f.Rule), esc(f.Message))
+		fmt.Fprintf(&msgs, `<span class="%s">%s</span> %s`, esc(f.Severity.String()), esc(string(f.Rule)), esc(f.Message))
 	}
-	rules := make([]string, 0, len(r.Findings))
+	ids := make([]string, 0, len(r.Findings))
 	for _, f := range r.Findings {
-		rules = append(rules, f.Rule)
+		ids = append(ids, string(f.Rule))
 	}
-	if len(rules) == 0 {
-		rules = append(rules, "AUD-01")
+	if len(ids) == 0 {
+		ids = append(ids, string(rules.AUD01))
 	}
 	depth, status, inlinks := "", "", ""
 	if r.Depth != nil {
@@ -117,7 +119,7 @@ func (rw *ReportWriter) Add(r *Record) error {
 		source = "(not listed)"
 	}
 	rw.printf("<tr data-rules=\"%s\" class=\"%s\"><td><a href=\"%s\">%s</a></td><td>%s</td><td>%s %s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n",
-		esc(strings.Join(rules, " ")), esc(sev), esc(r.URL), esc(r.URL), status, esc(class), esc(ClassName(class)), msgs.String(), depth, inlinks, esc(source))
+		esc(strings.Join(ids, " ")), esc(sev), esc(r.URL), esc(r.URL), status, esc(string(class)), esc(ClassName(class)), msgs.String(), depth, inlinks, esc(source))
 	return rw.err
 }
 

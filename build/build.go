@@ -35,6 +35,7 @@ import (
 	"github.com/klauspost/compress/gzip"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/store"
 )
 
@@ -270,7 +271,7 @@ func (b *Builder) Add(ctx context.Context, u *sitemap.URL) error {
 // sitemap (S-02): n is the encoded entry, frame the header and closing tag
 // a file holding it needs.
 func tooLarge(u *sitemap.URL, n, frame, limit int) error {
-	return &sitemap.EntryError{Rule: "S-02", Value: u.Loc,
+	return &sitemap.EntryError{Rule: rules.S02, Value: u.Loc,
 		Message: fmt.Sprintf("is an entry of %d bytes encoded; with the header and closing tag (%d bytes) a sitemap holding it has %d bytes, over the limit of at most %d bytes; raise the byte limit (--max-bytes) or drop some of its images, videos or alternates", n, frame, n+frame, limit)}
 }
 

@@ -9,6 +9,7 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
@@ -83,7 +84,7 @@ func Open(name string, o OpenOptions) Entries {
 			Base: o.Base, Stdin: o.Stdin, Client: o.Client, Follow: true, MaxDepth: 1, AllowOffSite: o.AllowOffSite,
 			JSONL: true, Complete: true, Decoder: o.Decoder,
 			OnDiagnostic: func(d sitemap.Diagnostic) {
-				none = none || d.Rule == "FETCH-NONE"
+				none = none || d.Rule == rules.FetchNone
 				o.diag(d)
 			},
 		}

@@ -141,7 +141,7 @@ func TestOpenLocalProblems(t *testing.T) {
 	// not followed.
 	writeFiles(t, dir, map[string]string{"top.xml": index(site + "nested.xml")})
 	var diags []string
-	_, err := read(t, Open(filepath.Join(dir, "top.xml"), OpenOptions{OnDiagnostic: func(d sitemap.Diagnostic) { diags = append(diags, d.Rule) }}))
+	_, err := read(t, Open(filepath.Join(dir, "top.xml"), OpenOptions{OnDiagnostic: func(d sitemap.Diagnostic) { diags = append(diags, string(d.Rule)) }}))
 	if err != nil || !slices.Contains(diags, "I-07") {
 		t.Errorf("nested index: err %v, diagnostics %v; want an I-07 error", err, diags)
 	}

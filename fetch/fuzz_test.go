@@ -75,7 +75,7 @@ func FuzzWalkBody(f *testing.F) {
 			if ev.Kind == EventURL && ev.URL.Loc == "" {
 				t.Fatal("empty loc handed out")
 			}
-			if ev.Kind == EventDiagnostic && strings.TrimSpace(ev.Diagnostic.Rule) == "" {
+			if ev.Kind == EventDiagnostic && strings.TrimSpace(string(ev.Diagnostic.Rule)) == "" {
 				t.Fatalf("diagnostic without a rule: %v", ev.Diagnostic)
 			}
 			return nil

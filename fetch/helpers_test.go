@@ -117,7 +117,7 @@ func (r *result) locs() []string {
 // diag returns the first diagnostic with rule, or nil.
 func (r *result) diag(rule string) *sitemap.Diagnostic {
 	for i := range r.diags {
-		if r.diags[i].Rule == rule {
+		if string(r.diags[i].Rule) == rule {
 			return &r.diags[i]
 		}
 	}

@@ -149,7 +149,7 @@ func TestDecoderFindings(t *testing.T) {
 		if !slices.Equal(r.locs(), []string{"https://e.com/first"}) {
 			t.Errorf("urls %v", r.locs())
 		}
-		if r.diag(sitemap.RuleMaxBytes) == nil || r.sum.Failed != 1 {
+		if r.diag(string(sitemap.RuleMaxBytes)) == nil || r.sum.Failed != 1 {
 			t.Fatalf("bomb not stopped and reported: %+v %v", r.sum, r.diags)
 		}
 		if r.sum.Bytes > int64(zb.Len()) {

@@ -12,6 +12,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/robots"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
@@ -140,7 +141,7 @@ func (e *emitter) capHit(name string, n *Node, msg string) {
 		return
 	}
 	e.b.events = append(e.b.events, Event{Kind: eventCap, cap: name})
-	e.diag(n, sitemap.Diagnostic{Rule: "FETCH-CAP", Severity: sitemap.SeverityWarning, Message: msg})
+	e.diag(n, sitemap.Diagnostic{Rule: rules.FetchCap, Severity: sitemap.SeverityWarning, Message: msg})
 }
 
 // placed places d in the document name: its URL field for an http(s)
@@ -154,7 +155,7 @@ func placed(name string, d sitemap.Diagnostic) sitemap.Diagnostic {
 	return d
 }
 
-func errDiag(rule, msg string) sitemap.Diagnostic {
+func errDiag(rule rules.ID, msg string) sitemap.Diagnostic {
 	return sitemap.Diagnostic{Rule: rule, Severity: sitemap.SeverityError, Message: msg}
 }
 
@@ -327,16 +328,16 @@ func (w *walker) failed(e *emitter, n *Node, ctx context.Context, err error) {
 	switch {
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded):
 		n.Err = "not read within " + w.opts.SitemapTimeout.String() + " (per-sitemap deadline)"
-		e.diag(n, errDiag("FETCH-HTTP", n.Err))
+		e.diag(n, errDiag(rules.FetchHTTP, n.Err))
 	case errors.As(err, &he):
 		n.Status = he.Status
 		n.Err = he.Msg
-		rule := "FETCH-HTTP"
+		rule := rules.FetchHTTP
 		switch he.Kind {
 		case KindBlocked:
-			rule = "FETCH-BLOCKED"
+			rule = rules.FetchBlocked
 		case KindScope:
-			rule = "FETCH-SCOPE"
+			rule = rules.FetchScope
 		}
 		e.diag(n, errDiag(rule, he.Msg))
 	case errors.As(err, &de):
@@ -345,10 +346,10 @@ func (w *walker) failed(e *emitter, n *Node, ctx context.Context, err error) {
 		n.Err = de.Diagnostic.Message
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		n.Err = "the connection closed before the end of the body"
-		e.diag(n, errDiag("FETCH-HTTP", n.Err+" (entries before this point were kept)"))
+		e.diag(n, errDiag(rules.FetchHTTP, n.Err+" (entries before this point were kept)"))
 	default:
 		n.Err = err.Error()
-		e.diag(n, errDiag("FETCH-READ", "could not read to the end: "+err.Error()+" (entries before this point were kept)"))
+		e.diag(n, errDiag(rules.FetchRead, "could not read to the end: "+err.Error()+" (entries before this point were kept)"))
 	}
 }
 
@@ -392,14 +393,14 @@ func (w *walker) reportSeen(e *emitter, j *job, u string, prev int, via string) 
 				msg = lister + " lists " + via + ", which redirects back to it; read once"
 			}
 		}
-		e.diag(ln, at(sitemap.Diagnostic{Rule: "FETCH-LOOP", Severity: sitemap.SeverityWarning, Message: msg}))
+		e.diag(ln, at(sitemap.Diagnostic{Rule: rules.FetchLoop, Severity: sitemap.SeverityWarning, Message: msg}))
 		return
 	}
 	if via == "" {
 		what += ","
 	}
 	first := w.listedBy(prev)
-	e.diag(ln, at(sitemap.Diagnostic{Rule: "FETCH-DUP", Severity: sitemap.SeverityInfo,
+	e.diag(ln, at(sitemap.Diagnostic{Rule: rules.FetchDup, Severity: sitemap.SeverityInfo,
 		Message: lister + " lists " + what + " already read (first listed by " + first + "); read once"}))
 }
 
@@ -420,7 +421,7 @@ func (w *walker) runRobots(j *job, e *emitter) {
 	defer cancel()
 	var found []string
 	o, err := w.open(ctx, j.url, false, func(msg string) {
-		e.diag(n, sitemap.Diagnostic{Rule: "FETCH-HTTP", Severity: sitemap.SeverityInfo, Message: msg})
+		e.diag(n, sitemap.Diagnostic{Rule: rules.FetchHTTP, Severity: sitemap.SeverityInfo, Message: msg})
 	}, "")
 	var he *Error
 	switch {
@@ -429,10 +430,10 @@ func (w *walker) runRobots(j *job, e *emitter) {
 	case errors.As(err, &he) && he.Status >= 400 && he.Status < 500:
 		// 4xx: no robots.txt, so no Sitemap lines; discovery goes on.
 		n.Status, n.Err = he.Status, he.Msg
-		e.diag(n, sitemap.Diagnostic{Rule: "FETCH-ROBOTS", Severity: sitemap.SeverityInfo, Message: "no robots.txt (" + he.Msg + "); no Sitemap lines"})
+		e.diag(n, sitemap.Diagnostic{Rule: rules.FetchRobots, Severity: sitemap.SeverityInfo, Message: "no robots.txt (" + he.Msg + "); no Sitemap lines"})
 	case he != nil && he.Kind == KindScope:
 		n.Err = he.Msg
-		e.diag(n, errDiag("FETCH-SCOPE", "robots.txt not read: "+he.Msg))
+		e.diag(n, errDiag(rules.FetchScope, "robots.txt not read: "+he.Msg))
 		w.mu.Lock()
 		w.robotsNetErr = err // not requested: no answer, as for a network failure
 		w.mu.Unlock()
@@ -447,7 +448,7 @@ func (w *walker) runRobots(j *job, e *emitter) {
 			w.robotsNetErr = err
 			w.mu.Unlock()
 		}
-		e.diag(n, sitemap.Diagnostic{Rule: "FETCH-ROBOTS", Severity: sitemap.SeverityWarning, Message: "robots.txt unreachable (" + err.Error() + "); going on without it"})
+		e.diag(n, sitemap.Diagnostic{Rule: rules.FetchRobots, Severity: sitemap.SeverityWarning, Message: "robots.txt unreachable (" + err.Error() + "); going on without it"})
 	default:
 		n.Status = o.resp.Status
 		n.FinalURL = o.resp.FinalURL
@@ -456,17 +457,19 @@ func (w *walker) runRobots(j *job, e *emitter) {
 		o.finish(rerr == nil)
 		if rerr != nil {
 			n.Err = rerr.Error()
-			e.diag(n, sitemap.Diagnostic{Rule: "FETCH-ROBOTS", Severity: sitemap.SeverityWarning, Message: "robots.txt could not be read to its end: " + rerr.Error()})
+			e.diag(n, sitemap.Diagnostic{Rule: rules.FetchRobots, Severity: sitemap.SeverityWarning, Message: "robots.txt could not be read to its end: " + rerr.Error()})
 			break
 		}
 		for _, wn := range f.Warnings() {
-			e.diag(n, sitemap.Diagnostic{Rule: wn.Rule, Severity: sitemap.SeverityWarning, Message: wn.Message, URL: n.FinalURL, Line: wn.Line})
+			wn.URL = n.FinalURL
+			e.diag(n, wn)
 		}
 		base, _ := url.Parse(n.FinalURL)
 		var warns []robots.Warning
 		found, warns = f.Sitemaps(base)
 		for _, wn := range warns {
-			e.diag(n, sitemap.Diagnostic{Rule: wn.Rule, Severity: sitemap.SeverityWarning, Message: wn.Message, URL: n.FinalURL, Line: wn.Line})
+			wn.URL = n.FinalURL
+			e.diag(n, wn)
 		}
 		n.Sitemaps = len(found)
 	}

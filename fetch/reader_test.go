@@ -47,7 +47,7 @@ func (r *indexOnly) Read(ctx context.Context, n *Node, d *Doc, base string, body
 }
 
 func (r *indexOnly) Finding(n *Node, d sitemap.Diagnostic) (sitemap.Diagnostic, bool) {
-	r.findings = append(r.findings, d.Rule)
+	r.findings = append(r.findings, string(d.Rule))
 	return d, d.Rule != "I-05"
 }
 

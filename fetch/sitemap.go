@@ -11,6 +11,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/internal/check"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
@@ -141,7 +142,7 @@ func (r *sitemapRead) fetch() bool {
 	var onRetry func(string)
 	if !j.probe {
 		onRetry = func(msg string) {
-			e.diag(n, sitemap.Diagnostic{Rule: "FETCH-HTTP", Severity: sitemap.SeverityInfo, Message: msg})
+			e.diag(n, sitemap.Diagnostic{Rule: rules.FetchHTTP, Severity: sitemap.SeverityInfo, Message: msg})
 		}
 	}
 	index := ""
@@ -214,7 +215,7 @@ func (r *sitemapRead) open() bool {
 			w.mu.Unlock()
 		default:
 			n.Failed, n.Err, n.Cause = true, err.Error(), err
-			e.diag(n, errDiag("VAL-01", err.Error()))
+			e.diag(n, errDiag(rules.VAL01, err.Error()))
 		}
 		r.end()
 		return false
@@ -287,7 +288,7 @@ func (r *sitemapRead) decode() {
 	n.Bytes = o.bytesRead()
 	o.finish(complete)
 	if r.skipped > 0 {
-		r.e.diag(n, sitemap.Diagnostic{Rule: "VAL-02", Severity: sitemap.SeverityWarning,
+		r.e.diag(n, sitemap.Diagnostic{Rule: rules.VAL02, Severity: sitemap.SeverityWarning,
 			Message: "the index lists " + strconv.Itoa(r.kept+r.skipped) + " sitemaps; only the first " + strconv.Itoa(r.kept) + " were read (raise --max-children)"})
 	}
 	r.end()
@@ -347,17 +348,17 @@ func (r *sitemapRead) first(dec Items, err error) bool {
 	}
 	n.Format = dec.Format()
 	if n.Format == "sitemapindex" && j.parentIsIndex {
-		e.diag(n, sitemap.Diagnostic{Rule: "I-07", Severity: sitemap.SeverityWarning,
+		e.diag(n, sitemap.Diagnostic{Rule: rules.I07, Severity: sitemap.SeverityWarning,
 			Message: "sitemap index listed by the index " + j.parentURL + "; indexes must not be nested (I-07); followed anyway"})
 	}
 	if o.resp == nil {
 		return true // not served over HTTP: no notes about how
 	}
 	if o.note != "" {
-		e.diag(n, sitemap.Diagnostic{Rule: "FETCH-HTTP", Severity: sitemap.SeverityWarning, Message: o.note})
+		e.diag(n, sitemap.Diagnostic{Rule: rules.FetchHTTP, Severity: sitemap.SeverityWarning, Message: o.note})
 	}
 	if hit && strings.HasPrefix(strings.ToLower(o.resp.ContentType), "text/html") {
-		e.diag(n, sitemap.Diagnostic{Rule: "FETCH-TYPE", Severity: sitemap.SeverityInfo,
+		e.diag(n, sitemap.Diagnostic{Rule: rules.FetchType, Severity: sitemap.SeverityInfo,
 			Message: "served as " + o.resp.ContentType + "; a sitemap should be application/xml, text/xml, text/plain or gzip (read anyway)"})
 	}
 	return true
@@ -404,7 +405,7 @@ func (r *sitemapRead) child(it *sitemap.Item) {
 	}
 	if sch := otherScheme(it.Index.Loc); sch != "" {
 		// Not a relative URL to resolve, nor anything to request.
-		here(errDiag("L-16", "index lists "+strconv.Quote(it.Index.Loc)+", a "+sch+": URL, not an http(s) URL; not followed"))
+		here(errDiag(rules.L16, "index lists "+strconv.Quote(it.Index.Loc)+", a "+sch+": URL, not an http(s) URL; not followed"))
 		return
 	}
 	loc := it.Index.Loc
@@ -414,7 +415,7 @@ func (r *sitemapRead) child(it *sitemap.Item) {
 			return // the decoder reported the bad loc
 		}
 		if !abs {
-			e.diag(n, sitemap.Diagnostic{Rule: "L-01", Severity: sitemap.SeverityWarning,
+			e.diag(n, sitemap.Diagnostic{Rule: rules.L01, Severity: sitemap.SeverityWarning,
 				Message: "index lists the relative URL " + strconv.Quote(it.Index.Loc) + "; resolved to " + loc})
 		}
 	}
@@ -444,7 +445,7 @@ func (r *sitemapRead) child(it *sitemap.Item) {
 			return
 		}
 		if err != nil {
-			here(errDiag("VAL-01", "child sitemap "+strconv.Quote(loc)+" not read: "+err.Error()))
+			here(errDiag(rules.VAL01, "child sitemap "+strconv.Quote(loc)+" not read: "+err.Error()))
 			return
 		}
 		if d.Ref != nil {
@@ -485,7 +486,7 @@ func (r *sitemapRead) onSite(loc string, here func(sitemap.Diagnostic)) bool {
 	if r.site != r.base {
 		msg = check.OffSiteInferred(loc, r.site, hint)
 	}
-	off := errDiag("I-05", msg)
+	off := errDiag(rules.I05, msg)
 	if w.opts.AllowOffSite {
 		off.Severity = sitemap.SeverityWarning
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
@@ -204,7 +205,7 @@ func (w *walker) noSitemap() {
 		}
 		w.mu.Unlock()
 	}
-	d := sitemap.Diagnostic{Rule: "FETCH-NONE", Severity: sitemap.SeverityError, Message: msg, URL: w.names[0]}
+	d := sitemap.Diagnostic{Rule: rules.FetchNone, Severity: sitemap.SeverityError, Message: msg, URL: w.names[0]}
 	w.deliver(Event{Kind: EventDiagnostic, Diagnostic: &d})
 }
 
@@ -459,7 +460,7 @@ func (w *walker) capHit(name, msg string) {
 		return
 	}
 	w.sum.Capped = append(w.sum.Capped, name)
-	d := sitemap.Diagnostic{Rule: "FETCH-CAP", Severity: sitemap.SeverityWarning, Message: msg}
+	d := sitemap.Diagnostic{Rule: rules.FetchCap, Severity: sitemap.SeverityWarning, Message: msg}
 	w.deliver(Event{Kind: EventDiagnostic, Diagnostic: &d})
 }
 
@@ -511,7 +512,7 @@ func (w *walker) deliver(ev Event) {
 		default:
 			w.sum.Infos++
 		}
-		w.sum.Problems[d.Rule]++
+		w.sum.Problems[string(d.Rule)]++
 	}
 	if w.fnErr != nil {
 		return

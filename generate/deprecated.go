@@ -4,14 +4,16 @@ import (
 	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // deprecatedDrop is one kind of deprecated tag an entry holds that the
 // encoder leaves out without Legacy: the rule, the entry record's field
 // path and how many times the entry has it.
 type deprecatedDrop struct {
-	rule, field string
-	n           int
+	rule  rules.ID
+	field string
+	n     int
 }
 
 // deprecatedFields lists the deprecated tags u holds that are not written
@@ -25,7 +27,7 @@ func deprecatedFields(u *sitemap.URL) []deprecatedDrop {
 		return nil
 	}
 	var out []deprecatedDrop
-	add := func(rule, field string, has bool) {
+	add := func(rule rules.ID, field string, has bool) {
 		if !has {
 			return
 		}
@@ -39,39 +41,39 @@ func deprecatedFields(u *sitemap.URL) []deprecatedDrop {
 	}
 	for i := range u.Images {
 		im := &u.Images[i]
-		add("IM-04", "images.caption", im.Caption != "")
-		add("IM-04", "images.geo_location", im.GeoLocation != "")
-		add("IM-04", "images.title", im.Title != "")
-		add("IM-04", "images.license", im.License != "")
+		add(rules.IM04, "images.caption", im.Caption != "")
+		add(rules.IM04, "images.geo_location", im.GeoLocation != "")
+		add(rules.IM04, "images.title", im.Title != "")
+		add(rules.IM04, "images.license", im.License != "")
 	}
 	for i := range u.Videos {
 		v := &u.Videos[i]
-		add("V-04", "videos.category", v.Category != "")
-		add("V-04", "videos.gallery_loc", v.GalleryLoc != "")
-		add("V-04", "videos.prices", len(v.Prices) > 0)
-		add("V-04", "videos.player_allow_embed", v.PlayerAllowEmbed != "")
-		add("V-04", "videos.player_autoplay", v.PlayerAutoplay != "")
+		add(rules.V04, "videos.category", v.Category != "")
+		add(rules.V04, "videos.gallery_loc", v.GalleryLoc != "")
+		add(rules.V04, "videos.prices", len(v.Prices) > 0)
+		add(rules.V04, "videos.player_allow_embed", v.PlayerAllowEmbed != "")
+		add(rules.V04, "videos.player_autoplay", v.PlayerAutoplay != "")
 	}
 	if n := u.News; n != nil {
-		add("N-09", "news.access", n.Access != "")
-		add("N-09", "news.genres", n.Genres != "")
-		add("N-09", "news.keywords", n.Keywords != "")
-		add("N-09", "news.stock_tickers", n.StockTickers != "")
+		add(rules.N09, "news.access", n.Access != "")
+		add(rules.N09, "news.genres", n.Genres != "")
+		add(rules.N09, "news.keywords", n.Keywords != "")
+		add(rules.N09, "news.stock_tickers", n.StockTickers != "")
 	}
 	return out
 }
 
 // deprecatedWhy is what each rule's drop says: why the tag is left out.
-var deprecatedWhy = map[string]string{
-	"IM-04": "deprecated image tags, no effect since August 2022 (IM-03)",
-	"V-04":  "deprecated video tags (V-02)",
-	"N-09":  "news tags Google no longer documents (N-08)",
+var deprecatedWhy = map[rules.ID]string{
+	rules.IM04: "deprecated image tags, no effect since August 2022 (IM-03)",
+	rules.V04:  "deprecated video tags (V-02)",
+	rules.N09:  "news tags Google no longer documents (N-08)",
 }
 
 // reportDeprecated reports and counts, per rule, the deprecated tags of
 // a published entry that were left out (a warning each, as other drops).
 func (r *run) reportDeprecated(it *Item, loc string, drops []deprecatedDrop) {
-	for _, rule := range [...]string{"IM-04", "V-04", "N-09"} {
+	for _, rule := range [...]rules.ID{rules.IM04, rules.V04, rules.N09} {
 		var fields []string
 		for _, d := range drops {
 			if d.rule != rule {
@@ -85,7 +87,7 @@ func (r *run) reportDeprecated(it *Item, loc string, drops []deprecatedDrop) {
 		if len(fields) == 0 {
 			continue
 		}
-		r.report(Problem{Severity: sitemap.SeverityWarning, Rule: rule, File: it.File, Line: it.Line, Loc: loc,
-			Message: strings.Join(fields, ", ") + ": " + deprecatedWhy[rule] + "; dropped, the page kept; --legacy writes them (" + rule + ")"})
+		r.report(at(Problem{Severity: sitemap.SeverityWarning, Rule: rule,
+			Message: strings.Join(fields, ", ") + ": " + deprecatedWhy[rule] + "; dropped, the page kept; --legacy writes them (" + string(rule) + ")"}, it, loc))
 	}
 }

@@ -53,7 +53,7 @@ func TestRunReportsDeprecatedDrops(t *testing.T) {
 	}
 	var msgs []string
 	for _, p := range got {
-		msgs = append(msgs, p.Rule+" "+p.String())
+		msgs = append(msgs, string(p.Rule)+" "+p.Error())
 	}
 	for _, w := range []string{
 		"IM-04 in.jsonl:1: images.caption, images.license: deprecated image tags",

@@ -75,7 +75,7 @@ func ExampleEntries() {
 	sum, err := generate.Run(ctx, generate.Entries(entries), generate.Options{
 		Out:    store.Memory(),
 		Build:  build.Options{BaseURL: "https://www.example.com/"},
-		Report: func(p generate.Problem) { fmt.Println(p.Rule, p.Loc) },
+		Report: func(p generate.Problem) { fmt.Println(p.Rule, p.URL) },
 	})
 	if err != nil {
 		fmt.Println(err)

@@ -34,7 +34,7 @@ import (
 	"github.com/sitemapkit/sitemap/build"
 	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/internal/seen"
-	"github.com/sitemapkit/sitemap/source"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/store"
 	"github.com/sitemapkit/sitemap/urlnorm"
@@ -150,7 +150,7 @@ type Summary struct {
 	OutOfScope int `json:"out_of_scope,omitempty"`
 	// SkippedByRule counts the invalid entries (Skipped) by the rule
 	// each broke ("" for a problem with no rule, such as bad JSON).
-	SkippedByRule map[string]int `json:"skipped_by_rule,omitempty"`
+	SkippedByRule map[rules.ID]int `json:"skipped_by_rule,omitempty"`
 	// Repairs counts what was done to entries so they could be
 	// published: URLs normalised, fields and blocks dropped, values read
 	// in a corrected form; by action, rule and field.
@@ -163,66 +163,33 @@ type Summary struct {
 	Robots *RobotsUpdate `json:"robots,omitempty"`
 }
 
-// Problem is one thing Run reports about the input: an invalid entry,
-// skipped, or a warning. Err is the source's *source.Error or the
-// builder's *sitemap.EntryError; nil for a remark of Run itself, which
-// Message then holds.
-type Problem struct {
-	Severity sitemap.Severity // SeverityError: the entry was skipped; SeverityWarning: nothing was
-	Rule     string
-	File     string // where the entry was read; "" when the source has no positions
-	Line     int
-	Loc      string // the entry's loc, for an entry the builder refused
-	Err      error
-	Message  string
+// Problem is one thing Run reports about the input, a [rules.Problem]:
+// an invalid entry, skipped (SeverityError), a warning or a note that
+// cost nothing. File and Line say where the entry was read ("" and 0 when
+// the source has no positions), URL is the entry's loc; a problem the
+// source found is the source's *source.Error, one the builder refused the
+// encoder's *sitemap.EntryError, with those set. A remark of Run itself
+// has none of them. Its Error method formats it for people: the place
+// (the file and line, else the loc), the message and the rule
+// ("urls.csv:4:12: … (P-01)", "urls.txt:3: loc … (L-07)").
+type Problem = rules.Problem
+
+// entryProblem is p (a copy) reported at sev for the entry it (its loc),
+// placed by at.
+func entryProblem(p *rules.Problem, sev sitemap.Severity, it *Item, loc string) Problem {
+	return at(p.WithSeverity(sev), it, loc)
 }
 
-// String formats p for people: the source's own message
-// ("urls.csv:4:12: … (P-01)"), or for an entry the builder refused its
-// position (its line alone when the source has no name: "3: loc …"), or
-// its loc when the source has no positions, and the encoder's message
-// ("urls.txt:3: loc … (L-07)").
-func (p Problem) String() string {
-	var se *source.Error
-	if errors.As(p.Err, &se) {
-		return se.Error()
+// at places p where the entry it was read (a position p has already
+// wins), or, when the source has no positions, at its loc.
+func at(p Problem, it *Item, loc string) Problem {
+	if p.File == "" && p.Line == 0 {
+		p.File, p.Line = it.File, it.Line
 	}
-	msg := p.Message
-	if p.Err != nil {
-		msg = p.Err.Error()
+	if p.File == "" && p.Line == 0 {
+		p.URL = loc
 	}
-	switch {
-	case p.File != "":
-		return p.File + ":" + strconv.Itoa(p.Line) + ": " + msg
-	case p.Line > 0:
-		// A source read without a name (source.Options.Name) still has
-		// lines, written as the source's own errors write them ("3:12: …").
-		return strconv.Itoa(p.Line) + ": " + msg
-	case p.Loc != "":
-		return p.Loc + ": " + msg
-	}
-	return msg
-}
-
-// Diagnostic returns p as a [sitemap.Diagnostic].
-func (p Problem) Diagnostic() sitemap.Diagnostic {
-	d := sitemap.Diagnostic{Rule: p.Rule, Severity: p.Severity, Message: p.Message, File: p.File, Line: p.Line}
-	var se *source.Error
-	var ee *sitemap.EntryError
-	switch {
-	case errors.As(p.Err, &se):
-		d.Message, d.Col = se.Msg, se.Col
-	case errors.As(p.Err, &ee):
-		d.Message = ee.Error()
-		if d.File == "" && d.Line == 0 {
-			// Without positions the loc is where: not with a line,
-			// which is the input's, not the loc's.
-			d.URL = p.Loc
-		}
-	case p.Err != nil:
-		d.Message = p.Err.Error()
-	}
-	return d
+	return p
 }
 
 // ErrStrict is wrapped by Run's error when Options.Strict ended the run at
@@ -292,7 +259,7 @@ type run struct {
 	refusedFull   bool
 	refusedWarned bool
 	repairs       map[repairKey]int
-	skippedByRule map[string]int
+	skippedByRule map[rules.ID]int
 }
 
 // Run reads src to its end and publishes its entries as o says. It
@@ -412,17 +379,17 @@ func (s Summary) MarshalJSON() ([]byte, error) {
 	type plain Summary
 	byRule := s.SkippedByRule
 	if s.Duplicates > 0 {
-		byRule = make(map[string]int, len(s.SkippedByRule)+1)
+		byRule = make(map[rules.ID]int, len(s.SkippedByRule)+1)
 		for k, v := range s.SkippedByRule {
 			byRule[k] = v
 		}
-		byRule["L-17"] += s.Duplicates
+		byRule[rules.L17] += s.Duplicates
 	}
 	return json.Marshal(struct {
 		plain
-		Skipped       int            `json:"skipped"`
-		Invalid       int            `json:"invalid"`
-		SkippedByRule map[string]int `json:"skipped_by_rule,omitempty"`
+		Skipped       int              `json:"skipped"`
+		Invalid       int              `json:"invalid"`
+		SkippedByRule map[rules.ID]int `json:"skipped_by_rule,omitempty"`
 	}{plain(s), s.Skipped + s.Duplicates, s.Skipped, byRule})
 }
 
@@ -491,15 +458,15 @@ func (r *run) add(ctx context.Context, it *Item, key string) error {
 	if futureLastMod(it.URL.LastMod, r.now) {
 		// M-07: a date in the future is wrong, and would make the
 		// index's lastmod wrong too; the page is kept without it.
-		p := Problem{Severity: sitemap.SeverityWarning, Rule: "M-07", File: it.File, Line: it.Line, Loc: it.URL.Loc,
+		p := at(Problem{Severity: sitemap.SeverityWarning, Rule: rules.M07,
 			Message: "lastmod " + it.URL.LastMod.String() + " is in the future (now is " + r.now.UTC().Format(time.RFC3339) +
-				", one day of clock skew allowed); dropped, the page kept: lastmod says when the page last changed (M-07)"}
+				", one day of clock skew allowed); dropped, the page kept: lastmod says when the page last changed (M-07)"}, it, it.URL.Loc)
 		if r.o.Strict {
 			p.Severity = sitemap.SeverityError
 			return r.invalidEntry(p)
 		}
 		r.report(p)
-		r.repaired("M-07", "dropped", "lastmod")
+		r.repaired(rules.M07, "dropped", "lastmod")
 		it.URL.LastMod = sitemap.Date{}
 	}
 	var stamped state.Record
@@ -520,30 +487,30 @@ func (r *run) add(ctx context.Context, it *Item, key string) error {
 	if !r.o.Build.Legacy {
 		if deprecated = deprecatedFields(&it.URL); deprecated != nil && r.o.Strict {
 			d := deprecated[0]
-			return r.invalidEntry(Problem{Severity: sitemap.SeverityError, Rule: d.rule, File: it.File, Line: it.Line, Loc: loc,
-				Message: d.field + ": " + deprecatedWhy[d.rule] + "; not written without --legacy (" + d.rule + ")"})
+			return r.invalidEntry(at(Problem{Severity: sitemap.SeverityError, Rule: d.rule,
+				Message: d.field + ": " + deprecatedWhy[d.rule] + "; not written without --legacy (" + string(d.rule) + ")"}, it, loc))
 		}
 	}
 	err := r.b.Add(ctx, &it.URL)
 	var eerr *sitemap.EntryError
 	for !r.o.Strict && errors.As(err, &eerr) {
 		// One bad field or block costs that field or block, not the page.
-		dropped, ok := eerr.Drop(&it.URL)
+		dropped, ok := it.URL.Drop(eerr)
 		if !ok {
 			break
 		}
-		r.report(Problem{Severity: sitemap.SeverityWarning, Rule: eerr.Rule, File: it.File, Line: it.Line, Loc: loc,
-			Message: eerr.Error() + "; " + dropped + " dropped, the page kept"})
+		r.report(at(Problem{Severity: sitemap.SeverityWarning, Rule: eerr.Rule,
+			Message: eerr.Error() + "; " + dropped + " dropped, the page kept"}, it, loc))
 		r.repaired(eerr.Rule, "dropped", dropped)
 		err = r.b.Add(ctx, &it.URL)
 	}
 	if errors.As(err, &eerr) {
-		if eerr.Rule == "L-09" {
+		if eerr.Rule == rules.L09 {
 			r.sum.OutOfScope++
 		}
 		r.refuse(key)
 		// The encoder's message already carries its suggestion (L-07).
-		return r.invalidEntry(Problem{Severity: sitemap.SeverityError, Rule: eerr.Rule, File: it.File, Line: it.Line, Loc: loc, Err: eerr})
+		return r.invalidEntry(entryProblem(eerr, sitemap.SeverityError, it, loc))
 	}
 	if err != nil {
 		if ctx.Err() != nil {
@@ -571,12 +538,12 @@ func (r *run) add(ctx context.Context, it *Item, key string) error {
 func (r *run) invalidEntry(p Problem) error {
 	r.invalid++
 	if r.skippedByRule == nil {
-		r.skippedByRule = make(map[string]int)
+		r.skippedByRule = make(map[rules.ID]int)
 	}
 	r.skippedByRule[p.Rule]++
 	r.report(p)
 	if r.o.Strict {
-		return fmt.Errorf("%s: %w", p.String(), ErrStrict)
+		return fmt.Errorf("%s: %w", p.Error(), ErrStrict)
 	}
 	return nil
 }
@@ -593,7 +560,7 @@ func (r *run) repeat(loc string) bool {
 	r.sum.Duplicates++
 	if r.refusedFull && !r.refusedWarned {
 		r.refusedWarned = true
-		r.report(Problem{Severity: sitemap.SeverityWarning, Rule: "L-17",
+		r.report(Problem{Severity: sitemap.SeverityWarning, Rule: rules.L17,
 			Message: fmt.Sprintf("more than %d invalid entries; from here on a repeated URL is skipped even when its earlier copies were invalid", maxRefused)})
 	}
 	return false

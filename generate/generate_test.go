@@ -107,7 +107,7 @@ func TestRunDuplicates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.URLs != 1 || sum.Skipped != 1 || sum.Duplicates != 1 || len(got) != 1 || got[0].Loc != base+"c d" {
+	if sum.URLs != 1 || sum.Skipped != 1 || sum.Duplicates != 1 || len(got) != 1 || got[0].URL != base+"c d" {
 		t.Errorf("urls %d skipped %d dups %d, problems %v", sum.URLs, sum.Skipped, sum.Duplicates, got)
 	}
 	o = opts(store.Memory(), nil)

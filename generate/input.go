@@ -7,13 +7,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"sync"
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/ctxio"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/source"
 )
 
@@ -167,7 +167,7 @@ func readSitemap(ctx context.Context, doc *input.Doc, in io.Reader, maxErrors in
 			if d.Severity == sitemap.SeverityInfo {
 				return nil
 			}
-			if d.Rule == "VAL-01" {
+			if d.Rule == rules.VAL01 {
 				lost = &d
 				return nil
 			}
@@ -202,24 +202,15 @@ func diagnosticItem(d sitemap.Diagnostic) *Item {
 	if file == "" {
 		file = d.URL
 	}
-	p := &source.Error{File: file, Line: d.Line, Col: d.Col, Rule: d.Rule, Msg: d.Message}
-	return &Item{Problem: p, Warning: !entrySkipped(d), File: file, Line: d.Line}
+	p := d // the one problem type: the diagnostic is the source.Error
+	p.File, p.URL = file, ""
+	return &Item{Problem: &p, Warning: !entrySkipped(d), File: file, Line: d.Line}
 }
 
 // entrySkipped reports whether the reader's diagnostic d is about an
-// entry it skipped: an error whose message says "entry skipped" (or
-// "item skipped", "line skipped", the words of every such diagnostic of
-// the decoder).
+// entry it skipped: an error with Skipped set.
 func entrySkipped(d sitemap.Diagnostic) bool {
-	if d.Severity != sitemap.SeverityError {
-		return false
-	}
-	for _, w := range [...]string{"entry skipped", "item skipped", "line skipped"} {
-		if strings.Contains(d.Message, w) {
-			return true
-		}
-	}
-	return false
+	return d.Severity == sitemap.SeverityError && d.Skipped
 }
 
 // inputMeter counts the bytes of the input files read so far, of their

@@ -57,7 +57,7 @@ func collect(t *testing.T, src Source) (locs, problems []string, err error) {
 			if it.Warning {
 				kind = "warning"
 			}
-			problems = append(problems, it.Problem.Rule+" "+kind)
+			problems = append(problems, string(it.Problem.Rule)+" "+kind)
 		default:
 			locs = append(locs, it.URL.Loc)
 		}

@@ -319,7 +319,7 @@ func (r *run) consume(ctx context.Context, s *step) error {
 	switch s.kind {
 	case stepWarning:
 		e := s.it.Problem
-		p := Problem{Severity: sitemap.SeverityWarning, Rule: e.Rule, File: s.it.File, Line: s.it.Line, Err: e}
+		p := entryProblem(e, sitemap.SeverityWarning, &s.it, "")
 		if e.Dropped != "" || e.Fixed {
 			if r.o.Strict {
 				// The entry would be published only after a repair.
@@ -329,13 +329,13 @@ func (r *run) consume(ctx context.Context, s *step) error {
 			if e.Dropped != "" {
 				r.repaired(e.Rule, "dropped", e.Dropped)
 			} else {
-				r.repaired(e.Rule, "fixed", fixedField(e.Msg))
+				r.repaired(e.Rule, "fixed", fixedField(e.Message))
 			}
 		}
 		r.report(p)
 		return nil
 	case stepInvalid:
-		return r.invalidEntry(Problem{Severity: sitemap.SeverityError, Rule: s.it.Problem.Rule, File: s.it.File, Line: s.it.Line, Err: s.it.Problem})
+		return r.invalidEntry(entryProblem(s.it.Problem, sitemap.SeverityError, &s.it, ""))
 	case stepFatal:
 		return s.err
 	case stepRepeat:

@@ -15,7 +15,7 @@ import (
 func TestProblemStringLineWithoutName(t *testing.T) {
 	var got []string
 	o := opts(store.Memory(), nil)
-	o.Report = func(p Problem) { got = append(got, p.String()) }
+	o.Report = func(p Problem) { got = append(got, p.Error()) }
 	src := Read(strings.NewReader(base+"a\n/rel\n"), source.Options{Format: source.FormatText})
 	if _, err := Run(context.Background(), src, o); err != nil {
 		t.Fatal(err)
@@ -24,7 +24,7 @@ func TestProblemStringLineWithoutName(t *testing.T) {
 		t.Errorf("problems %q", got)
 	}
 	// Without positions (Entries) the loc is the position.
-	if p := (Problem{Loc: "/rel", Message: "m"}); p.String() != "/rel: m" {
-		t.Errorf("%q", p.String())
+	if p := (Problem{URL: "/rel", Message: "m"}); p.Error() != "/rel: m" {
+		t.Errorf("%q", p.Error())
 	}
 }

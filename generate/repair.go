@@ -7,6 +7,7 @@ import (
 	"time"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
@@ -28,7 +29,7 @@ const LastModSkew = 24 * time.Hour
 type Repair struct {
 	// Rule is the rule the value broke ("V-01"), or L-18 for a URL
 	// written in its normal form.
-	Rule string `json:"rule"`
+	Rule rules.ID `json:"rule"`
 	// Action is "dropped" (the field or block was left out),
 	// "normalized" (the URL was rewritten) or "fixed" (the value was read
 	// in a corrected form, such as a number written as a string).
@@ -40,10 +41,13 @@ type Repair struct {
 	Count int `json:"count"`
 }
 
-type repairKey struct{ rule, action, field string }
+type repairKey struct {
+	rule          rules.ID
+	action, field string
+}
 
 // repaired counts one repair.
-func (r *run) repaired(rule, action, field string) {
+func (r *run) repaired(rule rules.ID, action, field string) {
 	if r.repairs == nil {
 		r.repairs = make(map[repairKey]int)
 	}
@@ -63,7 +67,7 @@ func (r *run) repairList() []Repair {
 		if c := strings.Compare(a.Action, b.Action); c != 0 {
 			return c
 		}
-		if c := strings.Compare(a.Rule, b.Rule); c != 0 {
+		if c := strings.Compare(string(a.Rule), string(b.Rule)); c != 0 {
 			return c
 		}
 		return strings.Compare(a.Field, b.Field)
@@ -170,9 +174,9 @@ func futureLastMod(d sitemap.Date, now time.Time) bool {
 // wrote in its normal form, and counts it.
 func (r *run) reportNormalized(it *Item, norm []normalized) {
 	for _, n := range norm {
-		r.repaired("L-18", "normalized", n.field)
-		r.report(Problem{Severity: sitemap.SeverityInfo, Rule: "L-18", File: it.File, Line: it.Line, Loc: it.URL.Loc,
-			Message: n.field + " " + strconv.Quote(n.from) + " written as " + strconv.Quote(n.to) + " (" + n.changes.String() + "; L-18)"})
+		r.repaired(rules.L18, "normalized", n.field)
+		r.report(at(Problem{Severity: sitemap.SeverityInfo, Rule: rules.L18,
+			Message: n.field + " " + strconv.Quote(n.from) + " written as " + strconv.Quote(n.to) + " (" + n.changes.String() + "; L-18)"}, it, it.URL.Loc))
 	}
 }
 

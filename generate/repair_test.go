@@ -19,7 +19,7 @@ func jsonl(lines ...string) Source {
 func repairsOf(sum Summary) map[string]int {
 	m := map[string]int{}
 	for _, r := range sum.Repairs {
-		m[r.Action+" "+r.Rule+" "+r.Field] = r.Count
+		m[r.Action+" "+string(r.Rule)+" "+r.Field] = r.Count
 	}
 	return m
 }
@@ -70,8 +70,8 @@ func TestRunDropsTheBadBlockKeepsThePage(t *testing.T) {
 	}
 	rules := map[string]bool{}
 	for _, p := range got {
-		rules[p.Rule] = true
-		if p.File != "in.jsonl" || p.Line == 0 || !strings.Contains(p.String(), "("+p.Rule) {
+		rules[string(p.Rule)] = true
+		if p.File != "in.jsonl" || p.Line == 0 || !strings.Contains(p.Error(), "("+string(p.Rule)) {
 			t.Errorf("problem without position or rule: %s", p)
 		}
 	}
@@ -116,7 +116,7 @@ func TestRunNormalizes(t *testing.T) {
 	}
 	infos := 0
 	for _, p := range got {
-		if p.Rule == "L-18" && p.Severity.String() == "info" && strings.Contains(p.String(), "written as") {
+		if p.Rule == "L-18" && p.Severity.String() == "info" && strings.Contains(p.Error(), "written as") {
 			infos++
 		}
 	}

@@ -33,7 +33,7 @@ func (s Summary) WriteRepairs(w io.Writer, dryRun bool) error {
 		rw.printf("sitemap: repairs; the pages were kept and %s (sitemap explain RULE says more):\n", what)
 		rows := [][]string{}
 		for _, r := range s.Repairs {
-			rows = append(rows, []string{strconv.Itoa(r.Count), r.Action, r.Field, r.Rule, ruleTitle(r.Rule)})
+			rows = append(rows, []string{strconv.Itoa(r.Count), r.Action, r.Field, string(r.Rule), ruleTitle(r.Rule)})
 		}
 		rw.rows(rows)
 	}
@@ -42,12 +42,12 @@ func (s Summary) WriteRepairs(w io.Writer, dryRun bool) error {
 		// line and the JSON's skipped_by_rule count them.
 		byRule := maps.Clone(s.SkippedByRule)
 		if s.Duplicates > 0 {
-			byRule["L-17"] += s.Duplicates
+			byRule[rules.L17] += s.Duplicates
 		}
 		rw.printf("sitemap: entries skipped, by rule:\n")
 		var rows [][]string
 		for _, rule := range slices.Sorted(maps.Keys(byRule)) {
-			name := rule
+			name := string(rule)
 			if name == "" {
 				name = "-"
 			}
@@ -111,7 +111,7 @@ func (rw *rowWriter) rows(rows [][]string) {
 }
 
 // ruleTitle is the rule book's one-line statement of rule, or "".
-func ruleTitle(rule string) string {
+func ruleTitle(rule rules.ID) string {
 	if r, ok := rules.Lookup(rule); ok {
 		return r.Title
 	}

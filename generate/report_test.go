@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sitemapkit/sitemap/build"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // WriteRepairs lines up one row per repair and per rule of the skipped
@@ -13,7 +14,7 @@ func TestWriteRepairs(t *testing.T) {
 	sum := Summary{
 		Summary:       build.Summary{},
 		Duplicates:    2,
-		SkippedByRule: map[string]int{"L-01": 1, "": 3},
+		SkippedByRule: map[rules.ID]int{"L-01": 1, "": 3},
 		Repairs: []Repair{
 			{Rule: "L-18", Action: "normalized", Field: "loc", Count: 12},
 			{Rule: "V-01", Action: "dropped", Field: "videos", Count: 1},

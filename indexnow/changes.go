@@ -10,6 +10,7 @@ import (
 	"io"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // MaxChangeLine is the longest line [Changes] reads (a change record holds
@@ -119,7 +120,7 @@ func Changes(r io.Reader, name string, onDiag func(sitemap.Diagnostic)) sitemap.
 
 func report(onDiag func(sitemap.Diagnostic), name string, line int, msg string) {
 	if onDiag != nil {
-		onDiag(sitemap.Diagnostic{Rule: "DIFF-02", Severity: sitemap.SeverityError, Message: msg, File: name, Line: line})
+		onDiag(sitemap.Diagnostic{Rule: rules.DIFF02, Severity: sitemap.SeverityError, Message: msg, File: name, Line: line})
 	}
 }
 

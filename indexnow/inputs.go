@@ -111,10 +111,10 @@ func entryList(ctx context.Context, br *bufio.Reader, head []byte, d *input.Doc,
 	if d.Stdin {
 		name = input.StdinName
 	}
-	warn := func(e *source.Error) { diag(e.Diagnostic(sitemap.SeverityWarning)) }
+	warn := func(e *source.Error) { diag(e.WithSeverity(sitemap.SeverityWarning)) }
 	src, err := source.New(br, source.Options{Name: name, Warn: warn})
 	if err != nil {
 		return err
 	}
-	return source.Entries(src, func(e *source.Error) { diag(e.Diagnostic(sitemap.SeverityError)) })(ctx, yield)
+	return source.Entries(src, func(e *source.Error) { diag(e.WithSeverity(sitemap.SeverityError)) })(ctx, yield)
 }

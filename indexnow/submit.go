@@ -15,6 +15,7 @@ import (
 	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/internal/seen"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
@@ -308,15 +309,15 @@ func (sc *scope) sameHost(u *url.URL) bool { return urlnorm.OnHost(u, sc.host) }
 func (sc *scope) refuse(loc string) *sitemap.Diagnostic {
 	u, err := url.Parse(loc)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return &sitemap.Diagnostic{Rule: "L-01", Severity: sitemap.SeverityError, URL: loc,
+		return &sitemap.Diagnostic{Rule: rules.L01, Severity: sitemap.SeverityError, URL: loc,
 			Message: "not an absolute http(s) URL; not sent"}
 	}
 	if !sc.sameHost(u) {
-		return &sitemap.Diagnostic{Rule: "IN-08", Severity: sitemap.SeverityError, URL: loc,
+		return &sitemap.Diagnostic{Rule: rules.IN08, Severity: sitemap.SeverityError, URL: loc,
 			Message: fmt.Sprintf("on host %s, not %s; not sent (a submission carries the URLs of one host: submit each host with its own --host and key)", u.Host, sc.host)}
 	}
 	if sc.dir != "" && !strings.HasPrefix(u.EscapedPath(), sc.dir) {
-		return &sitemap.Diagnostic{Rule: "IN-05", Severity: sitemap.SeverityError, URL: loc,
+		return &sitemap.Diagnostic{Rule: rules.IN05, Severity: sitemap.SeverityError, URL: loc,
 			Message: fmt.Sprintf("outside %s, the directory of the key file %s; not sent (put the key file at the root of the host to cover every URL)", sc.dir, sc.keyLoc)}
 	}
 	return nil
@@ -331,7 +332,7 @@ func normal(loc string) (string, *sitemap.Diagnostic) {
 	if err != nil {
 		// check.URL refuses every URL that has no normal form, and says
 		// which rule it breaks.
-		rule, msg := "L-07", err.Error()
+		rule, msg := rules.L07, err.Error()
 		if _, pr := check.URL(loc); !pr.OK() {
 			rule, msg = pr.Rule, pr.Text()
 		}
@@ -394,7 +395,7 @@ func Submit(ctx context.Context, entries sitemap.Entries, o Options) (Summary, e
 			return nil
 		}
 		if loc != u.Loc && o.OnDiagnostic != nil {
-			o.OnDiagnostic(sitemap.Diagnostic{Rule: "L-18", Severity: sitemap.SeverityInfo, URL: u.Loc,
+			o.OnDiagnostic(sitemap.Diagnostic{Rule: rules.L18, Severity: sitemap.SeverityInfo, URL: u.Loc,
 				Message: fmt.Sprintf("sent as %q, its normal form, as generate publishes it", loc)})
 		}
 		isNew, err := set.Add(loc)

@@ -12,6 +12,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/internal/check"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
@@ -42,7 +43,7 @@ func (e *OffSiteError) Diagnostic(followed bool) sitemap.Diagnostic {
 	if followed {
 		sev = sitemap.SeverityWarning
 	}
-	return sitemap.Diagnostic{Rule: "I-05", Severity: sev, Message: e.message(followed)}
+	return sitemap.Diagnostic{Rule: rules.I05, Severity: sev, Message: e.message(followed)}
 }
 
 // Child maps the loc of an entry of the index parent to the document to

@@ -12,6 +12,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/source"
 )
 
@@ -90,7 +91,7 @@ func (g *getter) Open(ctx context.Context, fd *fetch.Doc, report func(sitemap.Di
 		return &fetch.Document{Body: body}, nil
 	}
 	src, err := source.New(br, source.Options{Name: d.Name, Format: source.FormatJSONL,
-		Warn: func(e *source.Error) { report(e.Diagnostic(sitemap.SeverityWarning)) }})
+		Warn: func(e *source.Error) { report(e.WithSeverity(sitemap.SeverityWarning)) }})
 	if err != nil {
 		rc.Close()
 		return nil, &OpenError{Doc: d, Err: err}
@@ -126,7 +127,7 @@ func (r *records) Next() (*sitemap.Item, error) {
 		}
 		var se *source.Error
 		if errors.As(err, &se) {
-			r.report(se.Diagnostic(sitemap.SeverityError))
+			r.report(se.WithSeverity(sitemap.SeverityError))
 			continue
 		}
 		if err != nil {
@@ -135,7 +136,7 @@ func (r *records) Next() (*sitemap.Item, error) {
 		if rec.URL.Loc == "" {
 			// No page without its URL: skipped, as the decoder skips a
 			// <url> without <loc>.
-			r.report(at(r.name, sitemap.Diagnostic{Rule: "X-04", Severity: sitemap.SeverityError, Line: rec.Line,
+			r.report(at(r.name, sitemap.Diagnostic{Rule: rules.X04, Severity: sitemap.SeverityError, Line: rec.Line,
 				Message: `the record has no "loc" (the page's absolute URL); skipped`}))
 			continue
 		}

@@ -12,6 +12,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/internal/seen"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/source"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
@@ -175,7 +176,7 @@ func (r *Reader) read() (bool, error) {
 		if c.doc.Depth == 0 && readFailed(err) {
 			var de *sitemap.DecodeError
 			if errors.As(err, &de) && de.Err != nil {
-				err = de.Err
+				err = de.Cause()
 			}
 			return false, fmt.Errorf("%s: %w", c.doc.Name, err)
 		}
@@ -219,7 +220,7 @@ func (r *Reader) start(d *Doc, rc io.ReadCloser) error {
 		in = br
 		if isJSONL(d.Name, br) {
 			src, err := source.New(br, source.Options{Name: d.Name, Format: source.FormatJSONL,
-				Warn: func(e *source.Error) { r.o.diag(e.Diagnostic(sitemap.SeverityWarning)) }})
+				Warn: func(e *source.Error) { r.o.diag(e.WithSeverity(sitemap.SeverityWarning)) }})
 			if err != nil {
 				rc.Close()
 				return err
@@ -284,7 +285,7 @@ func (r *Reader) readRecord() (bool, error) {
 		}
 		var se *source.Error
 		if errors.As(err, &se) {
-			r.o.diag(se.Diagnostic(sitemap.SeverityError))
+			r.o.diag(se.WithSeverity(sitemap.SeverityError))
 			continue
 		}
 		if err != nil {
@@ -293,7 +294,7 @@ func (r *Reader) readRecord() (bool, error) {
 		if rec.URL.Loc == "" {
 			// No page without its URL: skipped, as the decoder skips a
 			// <url> without <loc>.
-			r.o.diag(at(c.doc.Name, sitemap.Diagnostic{Rule: "X-04", Severity: sitemap.SeverityError, Line: rec.Line,
+			r.o.diag(at(c.doc.Name, sitemap.Diagnostic{Rule: rules.X04, Severity: sitemap.SeverityError, Line: rec.Line,
 				Message: `the record has no "loc" (the page's absolute URL); skipped`}))
 			continue
 		}

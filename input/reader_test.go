@@ -74,7 +74,9 @@ func tree(t *testing.T, site string) string {
 // with o.Follow through Entries (the walk), else through a Reader.
 func drain(t *testing.T, names []string, o Options) (locs []string, diags []string, err error) {
 	t.Helper()
-	o.OnDiagnostic = func(d sitemap.Diagnostic) { diags = append(diags, d.Severity.String()+" "+d.Rule+" "+d.Message) }
+	o.OnDiagnostic = func(d sitemap.Diagnostic) {
+		diags = append(diags, d.Severity.String()+" "+string(d.Rule)+" "+d.Message)
+	}
 	if o.Follow {
 		err := Entries(names, o)(context.Background(), func(u *sitemap.URL) error {
 			locs = append(locs, u.Loc+" "+filepath.Base(u.Source))

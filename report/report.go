@@ -219,8 +219,8 @@ func (t *Tally) Add(d sitemap.Diagnostic) {
 		t.Infos++
 		return
 	}
-	if d.Rule != "" && len(t.Rules) < MaxExplain && !slices.Contains(t.Rules, d.Rule) {
-		t.Rules = append(t.Rules, d.Rule)
+	if d.Rule != "" && len(t.Rules) < MaxExplain && !slices.Contains(t.Rules, string(d.Rule)) {
+		t.Rules = append(t.Rules, string(d.Rule))
 	}
 }
 
@@ -276,7 +276,7 @@ func (r *Reporter) Document(name string) *Document {
 // Report counts d and writes it unless the document's cap holds it back.
 func (doc *Document) Report(d sitemap.Diagnostic) {
 	doc.r.Add(d)
-	if doc.cap.Show(d.Rule) {
+	if doc.cap.Show(string(d.Rule)) {
 		doc.r.Write(d)
 	}
 }

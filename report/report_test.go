@@ -8,10 +8,11 @@ import (
 	"testing"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 func diag(rule string, sev sitemap.Severity, line int) sitemap.Diagnostic {
-	return sitemap.Diagnostic{Rule: rule, Severity: sev, Message: "m <loc>", File: "a.xml", Line: line}
+	return sitemap.Diagnostic{Rule: rules.ID(rule), Severity: sev, Message: "m <loc>", File: "a.xml", Line: line}
 }
 
 // Every format, empty and not: json is an array that parses, jsonl one

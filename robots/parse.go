@@ -6,6 +6,8 @@ import (
 	"math"
 	"strconv"
 	"time"
+
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // maxCrawlDelay bounds a Crawl-delay value; larger values are clamped.
@@ -92,7 +94,7 @@ func parse(b []byte, max int) *File {
 		// Drop the cut-off last line: half a rule could say something the
 		// whole rule does not (RB-04 ignores everything after the limit).
 		b = dropPartialLine(b)
-		f.warn(0, "RB-03", "file is larger than "+strconv.Itoa(max)+" bytes; the rest is ignored")
+		f.warn(0, rules.RB03, "file is larger than "+strconv.Itoa(max)+" bytes; the rest is ignored")
 	}
 	text, w := decode(b)
 	if w != nil {
@@ -100,7 +102,7 @@ func parse(b []byte, max int) *File {
 	}
 	skip := bomLen(text)
 	if skip > 0 && skip < len(utf8BOM) {
-		f.warn(1, "RB-10", "file starts with an incomplete UTF-8 byte order mark; skipped")
+		f.warn(1, rules.RB10, "file starts with an incomplete UTF-8 byte order mark; skipped")
 	}
 	text = text[skip:]
 
@@ -112,7 +114,7 @@ func parse(b []byte, max int) *File {
 		raw := text[start:end]
 		if len(raw) > maxLineBytes {
 			raw = raw[:maxLineBytes]
-			f.warn(num, "RB-10", "line longer than "+strconv.Itoa(maxLineBytes)+" bytes; the rest is ignored")
+			f.warn(num, rules.RB10, "line longer than "+strconv.Itoa(maxLineBytes)+" bytes; the rest is ignored")
 		}
 		content := trimSpace(stripComment(raw))
 		if len(content) == 0 {
@@ -120,15 +122,15 @@ func parse(b []byte, max int) *File {
 		}
 		key, value, colon, ok := splitKeyValue(content)
 		if !ok {
-			f.warn(num, "RB-10", "line has no \"key: value\" form; ignored")
+			f.warn(num, rules.RB10, "line has no \"key: value\" form; ignored")
 			return
 		}
 		kind, typo := classifyKey(key)
 		if typo {
-			f.warn(num, "RB-01", "misspelled key \""+string(key)+"\" read as \""+kind.String()+"\"")
+			f.warn(num, rules.RB01, "misspelled key \""+string(key)+"\" read as \""+kind.String()+"\"")
 		}
 		if kind != keyUnknown && !colon {
-			f.warn(num, "RB-10", "missing ':' after \""+string(key)+"\"; read as \""+kind.String()+": "+string(value)+"\"")
+			f.warn(num, rules.RB10, "missing ':' after \""+string(key)+"\"; read as \""+kind.String()+": "+string(value)+"\"")
 		}
 		switch kind {
 		case keyUserAgent:
@@ -142,28 +144,28 @@ func parse(b []byte, max int) *File {
 			} else if tok := productToken(value); tok != "" {
 				cur.agents = append(cur.agents, tok)
 			} else {
-				f.warn(num, "RB-01", "user-agent \""+string(value)+"\" has no product token; it matches no crawler")
+				f.warn(num, rules.RB01, "user-agent \""+string(value)+"\" has no product token; it matches no crawler")
 			}
 		case keyAllow, keyDisallow:
 			if cur == nil {
-				f.warn(num, "RB-01", kind.String()+" before any User-agent line; ignored")
+				f.warn(num, rules.RB01, kind.String()+" before any User-agent line; ignored")
 				return
 			}
 			separator = true
 			cur.addRule(kind == keyAllow, string(value), num)
 		case keyCrawlDelay:
 			if cur == nil {
-				f.warn(num, "RB-01", "Crawl-delay before any User-agent line; ignored")
+				f.warn(num, rules.RB01, "Crawl-delay before any User-agent line; ignored")
 				return
 			}
 			// Crawl-delay is an "other record": it does not end a group (RB-01).
 			d, ok := parseDelay(string(value))
 			if !ok {
-				f.warn(num, "RB-01", "Crawl-delay \""+string(value)+"\" is not a number of seconds; ignored")
+				f.warn(num, rules.RB01, "Crawl-delay \""+string(value)+"\" is not a number of seconds; ignored")
 				return
 			}
 			if d > maxCrawlDelay {
-				f.warn(num, "RB-01", "Crawl-delay "+string(value)+" clamped to 86400 seconds")
+				f.warn(num, rules.RB01, "Crawl-delay "+string(value)+" clamped to 86400 seconds")
 				d = maxCrawlDelay
 			}
 			if !cur.hasDelay || d > cur.crawlDelay {
@@ -174,15 +176,15 @@ func parse(b []byte, max int) *File {
 			f.sitemaps = append(f.sitemaps, SitemapLine{Line: num, Value: string(value)})
 		default:
 			if (bytes.EqualFold(key, []byte("http")) || bytes.EqualFold(key, []byte("https"))) && bytes.HasPrefix(value, []byte("//")) {
-				f.warn(num, "RB-05", "bare URL without \"Sitemap:\"; ignored (write \"Sitemap: "+string(content)+"\")")
+				f.warn(num, rules.RB05, "bare URL without \"Sitemap:\"; ignored (write \"Sitemap: "+string(content)+"\")")
 			}
 		}
 	})
 	return f
 }
 
-func (f *File) warn(line int, rule, msg string) {
-	f.warnings = append(f.warnings, Warning{Line: line, Message: msg, Rule: rule})
+func (f *File) warn(line int, rule rules.ID, msg string) {
+	f.warnings = append(f.warnings, warning(line, rule, msg))
 }
 
 // Warnings returns the problems found while parsing, in line order (file-wide

@@ -181,7 +181,7 @@ func TestSitemapsRB12(t *testing.T) {
 		rule string
 	}{{4, "RB-12"}, {6, "RB-12"}, {8, "RB-05"}, {9, "RB-05"}}
 	for _, w := range wantWarn {
-		if !slices.ContainsFunc(warns, func(x Warning) bool { return x.Line == w.line && x.Rule == w.rule }) {
+		if !slices.ContainsFunc(warns, func(x Warning) bool { return x.Line == w.line && string(x.Rule) == w.rule }) {
 			t.Errorf("missing warning line %d %s in %v", w.line, w.rule, warns)
 		}
 	}
@@ -349,10 +349,13 @@ func TestRemoveSitemap(t *testing.T) {
 }
 
 func TestWarningString(t *testing.T) {
-	if s := (Warning{Line: 3, Rule: "RB-12", Message: "m"}).String(); s != "line 3: RB-12: m" {
+	// A warning prints as a diagnostic, its place given by the caller.
+	if s := warning(3, "RB-12", "m").String(); s != "3: warning RB-12: m" {
 		t.Error(s)
 	}
-	if s := (Warning{Rule: "RB-03", Message: "m"}).String(); s != "RB-03: m" {
+	w := warning(0, "RB-03", "m")
+	w.URL = "https://e.com/robots.txt"
+	if s := w.String(); s != "https://e.com/robots.txt: warning RB-03: m" {
 		t.Error(s)
 	}
 	if ProductToken(" Googlebot/2.1 (+http://www.google.com/bot.html)") != "Googlebot" {

@@ -2,9 +2,10 @@ package robots
 
 import (
 	"bytes"
-	"fmt"
 
 	"golang.org/x/text/encoding/unicode"
+
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // DefaultMaxBytes is the parsing limit: RFC 9309 requires at least 500 KiB
@@ -15,21 +16,15 @@ const DefaultMaxBytes = 512000
 // robots.cc kMaxLineLen); the rest of a longer line is ignored.
 const maxLineBytes = 2083 * 8
 
-// Warning is one problem found in a robots.txt file. Line is 1-based, or 0
-// when the problem concerns the whole file. Rule is an ID from the spec
-// (RB-01 … RB-13).
-type Warning struct {
-	Line    int
-	Message string
-	Rule    string
-}
+// Warning is one problem found in a robots.txt file, a [rules.Problem] of
+// severity warning: Rule is an ID of the RB family (RB-01 … RB-13), Line
+// is 1-based, or 0 when the problem concerns the whole file. The caller
+// says where the file is (File or URL) when it reports one.
+type Warning = rules.Problem
 
-// String formats the warning as "line N: RULE: message".
-func (w Warning) String() string {
-	if w.Line > 0 {
-		return fmt.Sprintf("line %d: %s: %s", w.Line, w.Rule, w.Message)
-	}
-	return fmt.Sprintf("%s: %s", w.Rule, w.Message)
+// warning is a Warning under rule at line.
+func warning(line int, rule rules.ID, msg string) Warning {
+	return Warning{Rule: rule, Severity: rules.Warning, Message: msg, Line: line}
 }
 
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
@@ -49,9 +44,11 @@ func decode(b []byte) ([]byte, *Warning) {
 	if err != nil {
 		// The decoder replaces bad sequences; an error here means no BOM, which
 		// isUTF16 ruled out. Fall back to the bytes as they are.
-		return b, &Warning{Message: "could not decode UTF-16 file: " + err.Error(), Rule: "RB-02"}
+		w := warning(0, rules.RB02, "could not decode UTF-16 file: "+err.Error())
+		return b, &w
 	}
-	return out, &Warning{Message: "file is UTF-16; robots.txt must be UTF-8 (converted)", Rule: "RB-02"}
+	w := warning(0, rules.RB02, "file is UTF-16; robots.txt must be UTF-8 (converted)")
+	return out, &w
 }
 
 // bomLen is the number of leading bytes that are a UTF-8 byte order mark or a

@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // Sitemaps returns the sitemap URLs the file lists, in file order with exact
@@ -22,43 +24,43 @@ func (f *File) Sitemaps(base *url.URL) ([]string, []Warning) {
 	for _, s := range f.sitemaps {
 		v := s.Value
 		if v == "" {
-			warns = append(warns, Warning{Line: s.Line, Rule: "RB-05", Message: "Sitemap line has no URL"})
+			warns = append(warns, warning(s.Line, rules.RB05, "Sitemap line has no URL"))
 			continue
 		}
 		u, err := url.Parse(v)
 		if err != nil {
-			warns = append(warns, Warning{Line: s.Line, Rule: "RB-05", Message: "invalid sitemap URL " + strconv.Quote(v) + ": " + err.Error()})
+			warns = append(warns, warning(s.Line, rules.RB05, "invalid sitemap URL "+strconv.Quote(v)+": "+err.Error()))
 			continue
 		}
 		if r, ok := controlRune(v); ok {
 			// url.Parse refuses the ASCII controls, not these; printed raw
 			// they would break `robots list` output or steer a terminal.
-			warns = append(warns, Warning{Line: s.Line, Rule: "RB-05", Message: "sitemap URL " + strconv.Quote(v) + " holds the control character " + fmt.Sprintf("U+%04X", r) + "; ignored (percent-encode it)"})
+			warns = append(warns, warning(s.Line, rules.RB05, "sitemap URL "+strconv.Quote(v)+" holds the control character "+fmt.Sprintf("U+%04X", r)+"; ignored (percent-encode it)"))
 			continue
 		}
 		if !u.IsAbs() || u.Host == "" {
 			if u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https" {
-				warns = append(warns, Warning{Line: s.Line, Rule: "RB-05", Message: "sitemap URL " + strconv.Quote(v) + " is not http or https; ignored"})
+				warns = append(warns, warning(s.Line, rules.RB05, "sitemap URL "+strconv.Quote(v)+" is not http or https; ignored"))
 				continue
 			}
 			if base == nil || !base.IsAbs() {
-				warns = append(warns, Warning{Line: s.Line, Rule: "RB-12", Message: "sitemap URL " + strconv.Quote(v) + " is relative; ignored (write the full https://… URL)"})
+				warns = append(warns, warning(s.Line, rules.RB12, "sitemap URL "+strconv.Quote(v)+" is relative; ignored (write the full https://… URL)"))
 				continue
 			}
 			u = base.ResolveReference(u)
-			warns = append(warns, Warning{Line: s.Line, Rule: "RB-12", Message: "sitemap URL " + strconv.Quote(v) + " is relative; resolved to " + u.String() + " (write the full URL)"})
+			warns = append(warns, warning(s.Line, rules.RB12, "sitemap URL "+strconv.Quote(v)+" is relative; resolved to "+u.String()+" (write the full URL)"))
 			v = u.String()
 		}
 		if scheme := strings.ToLower(u.Scheme); scheme != "http" && scheme != "https" {
-			warns = append(warns, Warning{Line: s.Line, Rule: "RB-05", Message: "sitemap URL " + strconv.Quote(v) + " is not http or https; ignored"})
+			warns = append(warns, warning(s.Line, rules.RB05, "sitemap URL "+strconv.Quote(v)+" is not http or https; ignored"))
 			continue
 		}
 		if u.Host == "" {
-			warns = append(warns, Warning{Line: s.Line, Rule: "RB-05", Message: "sitemap URL " + strconv.Quote(v) + " has no host; ignored"})
+			warns = append(warns, warning(s.Line, rules.RB05, "sitemap URL "+strconv.Quote(v)+" has no host; ignored"))
 			continue
 		}
 		if first, dup := seen[v]; dup {
-			warns = append(warns, Warning{Line: s.Line, Rule: "RB-12", Message: "duplicate of the Sitemap line on line " + strconv.Itoa(first) + "; ignored"})
+			warns = append(warns, warning(s.Line, rules.RB12, "duplicate of the Sitemap line on line "+strconv.Itoa(first)+"; ignored"))
 			continue
 		}
 		seen[v] = s.Line

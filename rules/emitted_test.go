@@ -89,7 +89,7 @@ func TestEmittedIDsAreInTheBook(t *testing.T) {
 				return
 			}
 			seen++
-			if !Known(id) {
+			if !Known(ID(id)) {
 				t.Errorf("%s: %s %q is not in the rule book (add it to package rules, or to notRules if it is no rule ID)", fset.Position(pos), where, id)
 			}
 		}
@@ -178,7 +178,7 @@ func TestDiagnosticRulesAreInTheBook(t *testing.T) {
 			continue // a variable: its value comes from a literal checked above
 		}
 		checked++
-		if !Known(v) {
+		if !Known(ID(v)) {
 			t.Errorf("%s: Rule %q is not in the rule book", l.pos, v)
 		}
 	}

@@ -46,7 +46,7 @@ func WriteMarkdown(w io.Writer, rs []Rule) error {
 		if level == "" {
 			level = "—"
 		}
-		b.WriteString("| " + r.ID + " | " + string(r.Severity) + " | " + level + " | " + mdText(r.Title) + " | " + src + " | " + mdText(r.Fix) + " |\n")
+		b.WriteString("| " + string(r.ID) + " | " + r.Severity.String() + " | " + level + " | " + mdText(r.Title) + " | " + src + " | " + mdText(r.Fix) + " |\n")
 	}
 	return b.Flush()
 }

@@ -47,7 +47,7 @@ func TestMarkdownShape(t *testing.T) {
 	}
 	md := b.String()
 	for _, r := range All() {
-		if !strings.Contains(md, "\n| "+r.ID+" | "+string(r.Severity)+" | ") {
+		if !strings.Contains(md, "\n| "+string(r.ID)+" | "+r.Severity.String()+" | ") {
 			t.Errorf("%s has no row", r.ID)
 		}
 	}

@@ -20,23 +20,25 @@
 // `sitemap explain ID`, and docs/RULES.md is generated from it.
 package rules
 
+//go:generate go run ./internal/genids
+
 import (
 	"slices"
 	"strings"
 	"sync"
 )
 
-// Severity is how a finding under a rule is reported by default: "error",
-// "warning" or "info", the words a diagnostic prints
-// (sitemap.Severity.String gives the same strings).
-type Severity string
+// ID is a rule ID as diagnostics print it: a family prefix, '-', and a
+// two-digit number ("X-06") or a word ("FETCH-HTTP"). Every rule of the
+// book has a constant (ids.go, generated from the book by go generate):
+// [L07] is "L-07", [FetchHTTP] is "FETCH-HTTP". Code reports a rule by its
+// constant, so that go-to-definition leads to the rule's statement; an ID
+// read from a person goes through [Normalize] and [Known].
+type ID string
 
-// The three severities.
-const (
-	Error   Severity = "error"
-	Warning Severity = "warning"
-	Info    Severity = "info"
-)
+// Family returns the ID's prefix before the first '-': "L" for L-07,
+// "FETCH" for FETCH-HTTP.
+func (id ID) Family() string { return family(id) }
 
 // Requirement levels, with their RFC 2119 meanings. A rule that only
 // describes how things are (Google ignores <priority>) has no level ("").
@@ -52,7 +54,7 @@ const (
 type Rule struct {
 	// ID is what diagnostics print: a family prefix, '-', and a two-digit
 	// number (X-06) or a word (FETCH-HTTP).
-	ID string `json:"id"`
+	ID ID `json:"id"`
 	// Severity is what the project reports by default for a finding under
 	// the rule. Where the code reports one ID at several severities (a
 	// parser's warning the validator turns into an error, say) it is the
@@ -81,11 +83,11 @@ type Rule struct {
 // "FETCH" for FETCH-HTTP.
 func (r Rule) Family() string { return family(r.ID) }
 
-func family(id string) string {
-	if i := strings.IndexByte(id, '-'); i >= 0 {
-		return id[:i]
+func family(id ID) string {
+	if i := strings.IndexByte(string(id), '-'); i >= 0 {
+		return string(id[:i])
 	}
-	return id
+	return string(id)
 }
 
 // Family is a group of rules sharing an ID prefix.
@@ -135,8 +137,8 @@ var families = []Family{
 }
 
 // byID indexes the book; built on the first Lookup, never changed after.
-var byID = sync.OnceValue(func() map[string]*Rule {
-	m := make(map[string]*Rule, 256)
+var byID = sync.OnceValue(func() map[ID]*Rule {
+	m := make(map[ID]*Rule, 256)
 	for fi := range families {
 		rs := families[fi].rules
 		for i := range rs {
@@ -148,7 +150,7 @@ var byID = sync.OnceValue(func() map[string]*Rule {
 
 // Lookup returns the rule with the ID id, exactly as diagnostics print it
 // ("L-07", not "l-7"; see [Suggest] for near misses). It does not allocate.
-func Lookup(id string) (Rule, bool) {
+func Lookup(id ID) (Rule, bool) {
 	r, ok := byID()[id]
 	if !ok {
 		return Rule{}, false
@@ -157,7 +159,7 @@ func Lookup(id string) (Rule, bool) {
 }
 
 // Known reports whether id is in the book.
-func Known(id string) bool {
+func Known(id ID) bool {
 	_, ok := byID()[id]
 	return ok
 }

@@ -17,7 +17,7 @@ var protocolFamilies = map[string]int{
 }
 
 func TestBookShape(t *testing.T) {
-	ids := map[string]bool{}
+	ids := map[ID]bool{}
 	total := 0
 	for _, f := range Families() {
 		rs := f.Rules()
@@ -43,11 +43,11 @@ func TestBookShape(t *testing.T) {
 			if r.Family() != f.Prefix {
 				t.Errorf("%s is in family %s", r.ID, f.Prefix)
 			}
-			if !wholeID.MatchString(r.ID) {
+			if !wholeID.MatchString(string(r.ID)) {
 				t.Errorf("%s: not of rule-ID shape", r.ID)
 			}
 			// Numbered families count 01, 02, … in order.
-			if num := strings.TrimPrefix(r.ID, f.Prefix+"-"); num[0] >= '0' && num[0] <= '9' {
+			if num := strings.TrimPrefix(string(r.ID), f.Prefix+"-"); num[0] >= '0' && num[0] <= '9' {
 				if n, _ := strconv.Atoi(num); n != i+1 {
 					t.Errorf("%s: expected %s-%02d at this place (natural order, no gaps)", r.ID, f.Prefix, i+1)
 				}
@@ -90,13 +90,13 @@ func TestBookShape(t *testing.T) {
 }
 
 func TestAllIsNaturalOrder(t *testing.T) {
-	var want []string
+	var want []ID
 	for _, f := range Families() {
 		for _, r := range f.Rules() {
 			want = append(want, r.ID)
 		}
 	}
-	var got []string
+	var got []ID
 	for _, r := range All() {
 		got = append(got, r.ID)
 	}
@@ -122,7 +122,7 @@ func TestLookup(t *testing.T) {
 			t.Errorf("Lookup(%q) = %v, %v", r.ID, got, ok)
 		}
 	}
-	for _, id := range []string{"", "L-7", "l-07", "L-99", "X-06 ", "FETCH"} {
+	for _, id := range []ID{"", "L-7", "l-07", "L-99", "X-06 ", "FETCH"} {
 		if _, ok := Lookup(id); ok {
 			t.Errorf("Lookup(%q) found a rule", id)
 		}
@@ -139,7 +139,7 @@ func TestLookup(t *testing.T) {
 }
 
 func TestNormalize(t *testing.T) {
-	for in, want := range map[string]string{
+	for in, want := range map[string]ID{
 		"l-7": "L-07", "L7": "L-07", " x-06 ": "X-06", "im3": "IM-03", "fetch_http": "FETCH-HTTP",
 		"RB-12": "RB-12", "lim-2": "LIM-02", "": "", "abc": "ABC",
 	} {
@@ -152,7 +152,7 @@ func TestNormalize(t *testing.T) {
 func TestSuggest(t *testing.T) {
 	for _, c := range []struct {
 		in   string
-		want string // the first suggestion
+		want ID // the first suggestion
 	}{
 		{"l-7", "L-07"},
 		{"X6", "X-06"},
@@ -162,14 +162,14 @@ func TestSuggest(t *testing.T) {
 		{"LIM-9", "LIM-01"},
 	} {
 		got := Suggest(c.in, 3)
-		if len(got) == 0 || got[0] != c.want {
+		if len(got) == 0 || ID(got[0]) != c.want {
 			t.Errorf("Suggest(%q) = %v, want %s first", c.in, got, c.want)
 		}
 		if len(got) > 3 {
 			t.Errorf("Suggest(%q, 3) = %d IDs", c.in, len(got))
 		}
 		for _, id := range got {
-			if !Known(id) {
+			if !Known(ID(id)) {
 				t.Errorf("Suggest(%q) offers unknown %q", c.in, id)
 			}
 		}

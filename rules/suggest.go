@@ -9,7 +9,7 @@ import (
 // uses: upper case, trimmed, '_' or a space read as '-', and a one-digit
 // number padded ("l7" and "l-7" become "L-07"). It does not check that the
 // ID exists.
-func Normalize(s string) string {
+func Normalize(s string) ID {
 	s = strings.ToUpper(strings.TrimSpace(s))
 	s = strings.NewReplacer("_", "-", " ", "-").Replace(s)
 	if !strings.Contains(s, "-") {
@@ -23,7 +23,7 @@ func Normalize(s string) string {
 	if ok && len(num) == 1 && num[0] >= '0' && num[0] <= '9' {
 		s = fam + "-0" + num
 	}
-	return s
+	return ID(s)
 }
 
 // Suggest returns up to max IDs of the book close to id, best first: the
@@ -35,8 +35,8 @@ func Suggest(id string, max int) []string {
 		return nil
 	}
 	var out []string
-	add := func(s string) {
-		if len(out) < max && !slices.Contains(out, s) {
+	add := func(id ID) {
+		if s := string(id); len(out) < max && !slices.Contains(out, s) {
 			out = append(out, s)
 		}
 	}
@@ -45,13 +45,13 @@ func Suggest(id string, max int) []string {
 		add(n)
 	}
 	type cand struct {
-		id   string
+		id   ID
 		dist int
 	}
 	var cs []cand
 	fam := family(n)
 	for _, r := range All() {
-		if d := distance(n, r.ID); d <= 2 {
+		if d := distance(string(n), string(r.ID)); d <= 2 {
 			if r.Family() != fam {
 				d += 2 // a rule of the family typed comes first
 			}

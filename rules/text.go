@@ -16,7 +16,7 @@ func Select(args []string) ([]Rule, error) {
 	if len(args) == 0 {
 		return All(), nil
 	}
-	keep := map[string]bool{}
+	keep := map[ID]bool{}
 	for _, a := range args {
 		up := strings.ToUpper(strings.TrimSpace(a))
 		if f, ok := FamilyOf(up); ok {
@@ -122,7 +122,7 @@ func WriteExplain(w io.Writer, rs []Rule) error {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		b.WriteString(r.ID + ": " + string(r.Severity))
+		b.WriteString(string(r.ID) + ": " + r.Severity.String())
 		if r.Level != "" {
 			b.WriteString(" (" + r.Level + ")")
 		}

@@ -67,7 +67,7 @@ func (l *DropLog) Dropped(key Key, loc string, err *sitemap.EntryError) {
 
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.rules[err.Rule]++
+	l.rules[string(err.Rule)]++
 	if _, ok := l.seen[sum]; ok {
 		return
 	}
@@ -83,10 +83,10 @@ func (l *DropLog) Dropped(key Key, loc string, err *sitemap.EntryError) {
 	if l.w == nil {
 		return
 	}
-	d := err.Diagnostic()
-	d.Severity, d.URL = sitemap.SeverityWarning, loc
+	d := err.WithSeverity(sitemap.SeverityWarning)
+	d.URL = loc
 	if k != loc {
-		d.Message += " (row key " + k + ")"
+		d.Message, d.Field, d.Value, d.Fix = d.Text()+" (row key "+k+")", "", "", ""
 	}
 	io.WriteString(l.w, l.Prefix+d.String()+"\n")
 }
@@ -102,7 +102,11 @@ func (l *DropLog) EncoderDropped(loc, what string, err error) {
 	} else {
 		c = sitemap.EntryError{Field: what, Message: err.Error()}
 	}
-	c.Message += "; " + what + " is left out, the entry served without it"
+	if c.Fix != "" {
+		c.Fix += "; " + what + " is left out, the entry served without it"
+	} else {
+		c.Message += "; " + what + " is left out, the entry served without it"
+	}
 	l.Dropped(loc, loc, &c)
 }
 

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // page is one page of the index: the entries whose key is in (after,
@@ -204,7 +205,7 @@ func (h *Handler) readRange(ctx context.Context, base *url.URL, after, upto Key,
 			pt.body = append(pt.body, entry...)
 		} else if size > h.lim.maxBytes {
 			pt.body = pt.body[:m]
-			pt.problem(loc, "", &sitemap.EntryError{Rule: "S-02", Value: u.Loc, Field: "loc", Message: "makes an entry too large for a sitemap even alone"})
+			pt.problem(loc, "", &sitemap.EntryError{Rule: rules.S02, Value: u.Loc, Field: "loc", Message: "makes an entry too large for a sitemap even alone"})
 			h.stats.skipped.Add(1)
 			return nil
 		}

@@ -138,7 +138,7 @@ func keepEntry(u *sitemap.URL, encode func(*sitemap.URL) error, dropped func(wha
 		if !errors.As(err, &ee) || i >= maxDrops {
 			return err
 		}
-		what, ok := ee.Drop(u)
+		what, ok := u.Drop(ee)
 		if !ok {
 			return err
 		}

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/source"
 )
 
@@ -43,7 +44,7 @@ const maxDroppedValue = 200
 func (s *SQLSource) rowEntry(r *sqlRow, u *sitemap.URL) {
 	*u = sitemap.URL{Loc: text(r.loc), LastMod: dateOf(r.lastmod)}
 	if u.LastMod.IsZero() && !blankValue(r.lastmod) {
-		s.dropValue(r, u.Loc, "lastmod", "M-01", r.lastmod, "is not a date (a timestamp, a W3C Datetime such as 2026-11-02T10:00:00Z, SQLite's 2026-11-02 10:00:00, or Unix seconds); the row is served without a lastmod")
+		s.dropValue(r, u.Loc, "lastmod", rules.M01, r.lastmod, "is not a date (a timestamp, a W3C Datetime such as 2026-11-02T10:00:00Z, SQLite's 2026-11-02 10:00:00, or Unix seconds); the row is served without a lastmod")
 	}
 	if f := strings.TrimSpace(text(r.freq)); f != "" {
 		u.ChangeFreq = sitemap.ChangeFreq(f)
@@ -54,7 +55,7 @@ func (s *SQLSource) rowEntry(r *sqlRow, u *sitemap.URL) {
 	if p, ok := number(r.prio); ok {
 		u.Priority = &p
 	} else if !blankValue(r.prio) {
-		s.dropValue(r, u.Loc, "priority", "P-01", r.prio, "is not a number; the row is served without a priority (store a decimal from 0.0 to 1.0, or NULL)")
+		s.dropValue(r, u.Loc, "priority", rules.P01, r.prio, "is not a number; the row is served without a priority (store a decimal from 0.0 to 1.0, or NULL)")
 	}
 	if b := strings.TrimSpace(text(r.ext)); b != "" && b != "null" {
 		s.extOf(r, u, b)
@@ -75,7 +76,7 @@ func (s *SQLSource) extOf(r *sqlRow, u *sitemap.URL, b string) {
 		return
 	}
 	whole := func(why string) {
-		s.dropValue(r, u.Loc, "ext", "SRC-06", b, "is not a JSON object of extension fields ({\"images\": […], \"videos\": […], \"news\": {…}, \"alternates\": […]}): "+why+"; the row is served without its extensions")
+		s.dropValue(r, u.Loc, "ext", rules.SRC06, b, "is not a JSON object of extension fields ({\"images\": […], \"videos\": […], \"news\": {…}, \"alternates\": […]}): "+why+"; the row is served without its extensions")
 	}
 	var syn *json.SyntaxError
 	var line bytes.Buffer
@@ -94,7 +95,7 @@ func (s *SQLSource) extOf(r *sqlRow, u *sitemap.URL, b string) {
 		name, _, _ := strings.Cut(e.Dropped, "[")
 		switch name {
 		case "images", "videos", "news", "alternates":
-			msg := strings.TrimPrefix(e.Msg, e.Dropped+" dropped, the page kept: ")
+			msg := strings.TrimPrefix(e.Message, e.Dropped+" dropped, the page kept: ")
 			s.dropValue(r, u.Loc, e.Dropped, e.Rule, nil, "is left out, the row served without it: "+msg)
 		}
 	}})
@@ -123,7 +124,7 @@ func jsonKindOf(c byte) string {
 
 // dropValue tells Query.Dropped that field of row r was left out: its value
 // v (nil when the message names it) cut to maxDroppedValue bytes.
-func (s *SQLSource) dropValue(r *sqlRow, loc, field, rule string, v any, msg string) {
+func (s *SQLSource) dropValue(r *sqlRow, loc, field string, rule rules.ID, v any, msg string) {
 	if s.q.Dropped == nil {
 		return
 	}

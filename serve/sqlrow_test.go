@@ -28,7 +28,7 @@ type droppedValue struct {
 func (d *droppedValues) hook(key Key, loc string, err *sitemap.EntryError) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	d.got = append(d.got, droppedValue{key, loc, err.Field, err.Rule, err.Value, err.Error()})
+	d.got = append(d.got, droppedValue{key, loc, err.Field, string(err.Rule), err.Value, err.Error()})
 }
 
 // distinct returns the drops told, each (key, field) once, in order.

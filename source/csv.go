@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // The columns a CSV header may name (docs/CONVENTIONS.md: the entry record's
@@ -71,8 +72,8 @@ func (c *csvReader) record() (int, error) {
 		if err == io.EOF && start > 0 {
 			// The file ends inside a quoted field.
 			c.done = true
-			return start, &Error{File: c.o.Name, Line: cur.line, Col: cur.col, Rule: "SRC-03",
-				Msg: "quoted field is not closed before the end of the file; add the closing '\"'"}
+			return start, &Error{File: c.o.Name, Line: cur.line, Col: cur.col, Rule: rules.SRC03,
+				Message: "quoted field is not closed before the end of the file; add the closing '\"'"}
 		}
 		if err != nil {
 			return 0, err
@@ -81,8 +82,8 @@ func (c *csvReader) record() (int, error) {
 			if start == 0 {
 				start = c.lr.line
 			}
-			return start, &Error{File: c.o.Name, Line: start, Col: 1, Rule: "LIM-04",
-				Msg: fmt.Sprintf("record is longer than %d bytes; skipped", c.o.maxLine())}
+			return start, &Error{File: c.o.Name, Line: start, Col: 1, Rule: rules.LIM04,
+				Message: fmt.Sprintf("record is longer than %d bytes; skipped", c.o.maxLine())}
 		}
 		if start == 0 {
 			if t, _ := trimSpace(b); len(t) == 0 {
@@ -99,8 +100,8 @@ func (c *csvReader) record() (int, error) {
 		if len(c.rec)+len(b) > c.o.maxLine() {
 			// Skip the rest of the record as far as we can tell: the
 			// next line starts afresh.
-			return start, &Error{File: c.o.Name, Line: start, Col: 1, Rule: "LIM-04",
-				Msg: fmt.Sprintf("record is longer than %d bytes; skipped", c.o.maxLine())}
+			return start, &Error{File: c.o.Name, Line: start, Col: 1, Rule: rules.LIM04,
+				Message: fmt.Sprintf("record is longer than %d bytes; skipped", c.o.maxLine())}
 		}
 		for i := 0; i < len(b); i++ {
 			ch := b[i]
@@ -233,8 +234,8 @@ func (c *csvReader) readHeader() error {
 	for _, m := range c.o.Columns {
 		k := colIndex(m.Field)
 		if k < 0 {
-			return &Error{File: c.o.Name, Line: line, Col: 1, Rule: "SRC-02",
-				Msg: fmt.Sprintf("column mapping %s=%q: %q is not a field; map loc, lastmod, changefreq or priority", m.Field, m.Header, m.Field)}
+			return &Error{File: c.o.Name, Line: line, Col: 1, Rule: rules.SRC02,
+				Message: fmt.Sprintf("column mapping %s=%q: %q is not a field; map loc, lastmod, changefreq or priority", m.Field, m.Header, m.Field)}
 		}
 		found := -1
 		for i, n := range names {
@@ -244,12 +245,12 @@ func (c *csvReader) readHeader() error {
 			}
 		}
 		if found < 0 {
-			return &Error{File: c.o.Name, Line: line, Col: 1, Rule: "SRC-02",
-				Msg: fmt.Sprintf("column mapping %s=%q: the header row has no column %q; it has %s", m.Field, m.Header, m.Header, listNames(names))}
+			return &Error{File: c.o.Name, Line: line, Col: 1, Rule: rules.SRC02,
+				Message: fmt.Sprintf("column mapping %s=%q: the header row has no column %q; it has %s", m.Field, m.Header, m.Header, listNames(names))}
 		}
 		if c.cols[k] >= 0 {
-			return &Error{File: c.o.Name, Line: line, Col: 1, Rule: "SRC-02",
-				Msg: fmt.Sprintf("column mapping names %s twice", m.Field)}
+			return &Error{File: c.o.Name, Line: line, Col: 1, Rule: rules.SRC02,
+				Message: fmt.Sprintf("column mapping names %s twice", m.Field)}
 		}
 		c.cols[k] = found
 		mapped[found] = true
@@ -273,8 +274,8 @@ func (c *csvReader) readHeader() error {
 		switch {
 		case c.cols[k] < 0:
 		case isExact && exact[k]:
-			return &Error{File: c.o.Name, Line: line, Col: c.fields[i].col, Rule: "SRC-02",
-				Msg: fmt.Sprintf("column %q appears twice in the header row", colNames[k])}
+			return &Error{File: c.o.Name, Line: line, Col: c.fields[i].col, Rule: rules.SRC02,
+				Message: fmt.Sprintf("column %q appears twice in the header row", colNames[k])}
 		case isExact:
 			ignored = append(ignored, strconv.Quote(names[c.cols[k]]))
 		default:
@@ -284,8 +285,8 @@ func (c *csvReader) readHeader() error {
 		c.cols[k], exact[k] = i, isExact
 	}
 	if c.cols[colLoc] < 0 {
-		return &Error{File: c.o.Name, Line: line, Col: 1, Rule: "SRC-02",
-			Msg: "the header row has no loc column (it has " + listNames(names) + "); name it loc (or URL, Address, Page), or say which column holds the URLs with a column mapping (--columns loc=NAME)"}
+		return &Error{File: c.o.Name, Line: line, Col: 1, Rule: rules.SRC02,
+			Message: "the header row has no loc column (it has " + listNames(names) + "); name it loc (or URL, Address, Page), or say which column holds the URLs with a column mapping (--columns loc=NAME)"}
 	}
 	if len(ignored) > 0 {
 		more := ""
@@ -293,8 +294,8 @@ func (c *csvReader) readHeader() error {
 			more = fmt.Sprintf(" and %d more", len(ignored)-maxIgnoredNamed)
 			ignored = ignored[:maxIgnoredNamed]
 		}
-		c.o.warn(&Error{File: c.o.Name, Line: line, Col: 1, Rule: "SRC-04",
-			Msg: "ignoring column(s) " + strings.Join(ignored, ", ") + more + "; known columns are loc, lastmod, changefreq, priority"})
+		c.o.warn(&Error{File: c.o.Name, Line: line, Col: 1, Rule: rules.SRC04,
+			Message: "ignoring column(s) " + strings.Join(ignored, ", ") + more + "; known columns are loc, lastmod, changefreq, priority"})
 	}
 	c.header = true
 	return nil
@@ -358,8 +359,8 @@ func (c *csvReader) Next() (Record, error) {
 	var u sitemap.URL
 	for i := range c.fields {
 		if b := c.rec[c.fields[i].start:c.fields[i].end]; !utf8.Valid(b) {
-			return Record{}, &Error{File: c.o.Name, Line: c.fields[i].line, Col: c.fields[i].col, Rule: "E-03",
-				Msg: fmt.Sprintf("field %s is not valid UTF-8; save the file as UTF-8", preview(b))}
+			return Record{}, &Error{File: c.o.Name, Line: c.fields[i].line, Col: c.fields[i].col, Rule: rules.E03,
+				Message: fmt.Sprintf("field %s is not valid UTF-8; save the file as UTF-8", preview(b))}
 		}
 	}
 	loc, _ := c.field(c.cols[colLoc])
@@ -373,8 +374,8 @@ func (c *csvReader) Next() (Record, error) {
 				d, issues, err = sitemap.DateOf(t.UTC()), 0, nil
 				if !c.httpDateWarned {
 					c.httpDateWarned = true
-					c.o.warn(&Error{File: c.o.Name, Line: f.line, Col: f.col, Rule: "M-01",
-						Msg: fmt.Sprintf("lastmod %q is an HTTP date; read as %s, and the column's other HTTP dates the same way", v, d)})
+					c.o.warn(&Error{File: c.o.Name, Line: f.line, Col: f.col, Rule: rules.M01,
+						Message: fmt.Sprintf("lastmod %q is an HTTP date; read as %s, and the column's other HTTP dates the same way", v, d)})
 				}
 			}
 		}
@@ -382,12 +383,12 @@ func (c *csvReader) Next() (Record, error) {
 		case err != nil:
 			// The page is kept without its lastmod (M-05: better none
 			// than a wrong one).
-			c.o.warn(&Error{File: c.o.Name, Line: f.line, Col: f.col, Rule: "M-01", Dropped: "lastmod",
-				Msg: "lastmod dropped, the page kept: lastmod is " + err.Error()})
+			c.o.warn(&Error{File: c.o.Name, Line: f.line, Col: f.col, Rule: rules.M01, Dropped: "lastmod",
+				Message: "lastmod dropped, the page kept: lastmod is " + err.Error()})
 		case issues&^sitemap.DateTrimmed != 0:
 			issues &^= sitemap.DateTrimmed
-			c.o.warn(&Error{File: c.o.Name, Line: f.line, Col: f.col, Rule: "M-01",
-				Msg: fmt.Sprintf("lastmod %q has %v; read as %s", v, issues, d)})
+			c.o.warn(&Error{File: c.o.Name, Line: f.line, Col: f.col, Rule: rules.M01,
+				Message: fmt.Sprintf("lastmod %q has %v; read as %s", v, issues, d)})
 		}
 		u.LastMod = d
 	}
@@ -398,8 +399,8 @@ func (c *csvReader) Next() (Record, error) {
 	if v, f := c.field(c.cols[colPriority]); len(v) > 0 {
 		p, err := strconv.ParseFloat(string(v), 64)
 		if err != nil || math.IsNaN(p) || math.IsInf(p, 0) {
-			c.o.warn(&Error{File: c.o.Name, Line: f.line, Col: f.col, Rule: "P-01", Dropped: "priority",
-				Msg: fmt.Sprintf("priority dropped, the page kept: %q is not a number; use a decimal from 0.0 to 1.0", v)})
+			c.o.warn(&Error{File: c.o.Name, Line: f.line, Col: f.col, Rule: rules.P01, Dropped: "priority",
+				Message: fmt.Sprintf("priority dropped, the page kept: %q is not a number; use a decimal from 0.0 to 1.0", v)})
 		} else {
 			u.Priority = &p
 		}

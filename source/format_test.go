@@ -78,7 +78,7 @@ func TestColumnsOnlyForCSV(t *testing.T) {
 			}
 			continue
 		}
-		if len(warns) != 1 || warns[0].Rule != "SRC-05" || !strings.Contains(warns[0].Msg, tc.want) {
+		if len(warns) != 1 || warns[0].Rule != "SRC-05" || !strings.Contains(warns[0].Message, tc.want) {
 			t.Errorf("%s: warnings %+v, want one SRC-05 warning naming %s", tc.name, warns, tc.want)
 		}
 	}

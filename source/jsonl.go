@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 type jsonlReader struct {
@@ -76,8 +77,8 @@ func (j *jsonlReader) Next() (Record, error) {
 			continue
 		}
 		if b[0] != '{' {
-			return Record{}, &Error{File: j.o.Name, Line: line, Col: cut + 1, Rule: "SRC-01",
-				Msg: fmt.Sprintf("%s is not a JSON object; each line of a JSONL file is one entry record {\"loc\": …}", preview(b))}
+			return Record{}, &Error{File: j.o.Name, Line: line, Col: cut + 1, Rule: rules.SRC01,
+				Message: fmt.Sprintf("%s is not a JSON object; each line of a JSONL file is one entry record {\"loc\": …}", preview(b))}
 		}
 		var u sitemap.URL
 		if err := json.Unmarshal(b, &u); err != nil {
@@ -106,25 +107,25 @@ func (j *jsonlReader) Next() (Record, error) {
 }
 
 func (j *jsonlReader) jsonError(err error, line, cut int) *Error {
-	e := &Error{File: j.o.Name, Line: line, Rule: "SRC-01"}
+	e := &Error{File: j.o.Name, Line: line, Rule: rules.SRC01}
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &syn):
 		e.Col = cut + int(syn.Offset)
-		e.Msg = "bad JSON: " + syn.Error()
+		e.Message = "bad JSON: " + syn.Error()
 	case errors.As(err, &typ):
 		e.Col = cut + int(typ.Offset)
 		field := typ.Field
 		if field == "" {
 			field = "record"
 		}
-		e.Msg = fmt.Sprintf("field %q is a JSON %s; want %s", field, typ.Value, want(typ.Type.String()))
+		e.Message = fmt.Sprintf("field %q is a JSON %s; want %s", field, typ.Value, want(typ.Type.String()))
 	case errors.Is(err, sitemap.ErrDate):
-		e.Rule = "M-01"
-		e.Msg = "bad date: " + strings.TrimPrefix(err.Error(), sitemap.ErrDate.Error()+": ")
+		e.Rule = rules.M01
+		e.Message = "bad date: " + strings.TrimPrefix(err.Error(), sitemap.ErrDate.Error()+": ")
 	default:
-		e.Msg = "bad record: " + err.Error()
+		e.Message = "bad record: " + err.Error()
 	}
 	if e.Col < 0 {
 		e.Col = 0
@@ -165,8 +166,8 @@ func (j *jsonlReader) hint(fs []int, noLoc bool, line, cut int) *Error {
 	for _, i := range fs {
 		f := foreignFields[i]
 		if f.name == "url" && noLoc {
-			return &Error{File: j.o.Name, Line: line, Col: cut + 1, Rule: "X-04",
-				Msg: `the record has no "loc"; its "url" field is not one of the entry record: name it "loc"`}
+			return &Error{File: j.o.Name, Line: line, Col: cut + 1, Rule: rules.X04,
+				Message: `the record has no "loc"; its "url" field is not one of the entry record: name it "loc"`}
 		}
 		if j.hinted[f.name] {
 			continue
@@ -175,8 +176,8 @@ func (j *jsonlReader) hint(fs []int, noLoc bool, line, cut int) *Error {
 			j.hinted = make(map[string]bool)
 		}
 		j.hinted[f.name] = true
-		j.o.warn(&Error{File: j.o.Name, Line: line, Col: cut + 1, Rule: "SRC-04",
-			Msg: fmt.Sprintf("field %q is not one of the entry record and is ignored (here and on later lines); write it as %s", f.name, f.use)})
+		j.o.warn(&Error{File: j.o.Name, Line: line, Col: cut + 1, Rule: rules.SRC04,
+			Message: fmt.Sprintf("field %q is not one of the entry record and is ignored (here and on later lines); write it as %s", f.name, f.use)})
 	}
 	return nil
 }

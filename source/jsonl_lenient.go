@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // The lenient reading of a JSONL entry record whose fields do not all fit
@@ -34,9 +35,9 @@ import (
 var jsonlFields = [...]string{"loc", "lastmod", "changefreq", "priority", "images", "videos", "news", "alternates", "content_hash", "source"}
 
 // fieldRule is the rule a bad value of a top-level field breaks.
-var fieldRule = map[string]string{
-	"lastmod": "M-01", "changefreq": "C-01", "priority": "P-01", "images": "IM-01", "videos": "V-01",
-	"news": "N-01", "alternates": "H-05",
+var fieldRule = map[string]rules.ID{
+	"lastmod": rules.M01, "changefreq": rules.C01, "priority": rules.P01, "images": rules.IM01, "videos": rules.V01,
+	"news": rules.N01, "alternates": rules.H05,
 }
 
 // lenient reads the record b field by field (see the file comment); err is
@@ -48,8 +49,8 @@ func (j *jsonlReader) lenient(b []byte, line, cut int) (sitemap.URL, *Error) {
 	if err := json.Unmarshal(b, &obj); err != nil {
 		return u, j.jsonError(err, line, cut)
 	}
-	warn := func(rule, msg, dropped string, fixed bool) {
-		j.o.warn(&Error{File: j.o.Name, Line: line, Rule: rule, Msg: msg, Dropped: dropped, Fixed: fixed})
+	warn := func(rule rules.ID, msg, dropped string, fixed bool) {
+		j.o.warn(&Error{File: j.o.Name, Line: line, Rule: rule, Message: msg, Dropped: dropped, Fixed: fixed})
 	}
 	for _, name := range jsonlFields {
 		raw, ok := obj[name]
@@ -60,8 +61,8 @@ func (j *jsonlReader) lenient(b []byte, line, cut int) (sitemap.URL, *Error) {
 		switch name {
 		case "loc":
 			if err = json.Unmarshal(raw, &u.Loc); err != nil {
-				return u, &Error{File: j.o.Name, Line: line, Rule: "X-04",
-					Msg: fmt.Sprintf("field \"loc\" is %s; want a string, the page's absolute URL", jsonKind(raw))}
+				return u, &Error{File: j.o.Name, Line: line, Rule: rules.X04,
+					Message: fmt.Sprintf("field \"loc\" is %s; want a string, the page's absolute URL", jsonKind(raw))}
 			}
 			continue
 		case "lastmod":
@@ -72,7 +73,7 @@ func (j *jsonlReader) lenient(b []byte, line, cut int) (sitemap.URL, *Error) {
 			if err = decodeInto(raw, &u.Priority); err != nil {
 				if f, ok := stringNumber(raw, false); ok {
 					u.Priority, err = &f, nil
-					warn("P-01", fmt.Sprintf("priority is the JSON string %s; read as the number %s (write it without quotes)", raw, strconv.FormatFloat(f, 'g', -1, 64)), "", true)
+					warn(rules.P01, fmt.Sprintf("priority is the JSON string %s; read as the number %s (write it without quotes)", raw, strconv.FormatFloat(f, 'g', -1, 64)), "", true)
 				}
 			}
 		case "content_hash":
@@ -80,11 +81,11 @@ func (j *jsonlReader) lenient(b []byte, line, cut int) (sitemap.URL, *Error) {
 		case "source":
 			err = decodeInto(raw, &u.Source)
 		case "images":
-			u.Images, err = lenientList[sitemap.Image](raw, name, "IM-01", warn)
+			u.Images, err = lenientList[sitemap.Image](raw, name, rules.IM01, warn)
 		case "videos":
-			u.Videos, err = lenientList[sitemap.Video](raw, name, "V-01", warn)
+			u.Videos, err = lenientList[sitemap.Video](raw, name, rules.V01, warn)
 		case "alternates":
-			u.Alternates, err = lenientList[sitemap.Alternate](raw, name, "H-05", warn)
+			u.Alternates, err = lenientList[sitemap.Alternate](raw, name, rules.H05, warn)
 		case "news":
 			var n sitemap.News
 			if err = lenientValue(raw, &n, name, warn); err == nil && strings.TrimSpace(string(raw)) != "null" {
@@ -116,7 +117,7 @@ func decodeInto[T any](raw json.RawMessage, dst *T) error {
 // lenientList reads a JSON array element by element into a []T: an
 // element that does not fit is dropped with a warning; the array itself
 // not being an array is the error returned.
-func lenientList[T any](raw json.RawMessage, name, rule string, warn func(rule, msg, dropped string, fixed bool)) ([]T, error) {
+func lenientList[T any](raw json.RawMessage, name string, rule rules.ID, warn func(rule rules.ID, msg, dropped string, fixed bool)) ([]T, error) {
 	var elems []json.RawMessage
 	if err := json.Unmarshal(raw, &elems); err != nil {
 		return nil, err
@@ -137,7 +138,7 @@ func lenientList[T any](raw json.RawMessage, name, rule string, warn func(rule, 
 // lenientValue reads the JSON object raw into v, reading a number written
 // as a string in one of its own fields ("duration": "600") as the number,
 // with a warning.
-func lenientValue(raw json.RawMessage, v any, at string, warn func(rule, msg, dropped string, fixed bool)) error {
+func lenientValue(raw json.RawMessage, v any, at string, warn func(rule rules.ID, msg, dropped string, fixed bool)) error {
 	err := json.Unmarshal(raw, v)
 	for range 8 { // a few fields may need it; each pass fixes one
 		var typ *json.UnmarshalTypeError
@@ -207,9 +208,9 @@ func isInt(t reflect.Type) bool {
 // ruleOf is the rule a bad value of the field named (or of an element of
 // it: "videos[1]") breaks: M-01 for a date that cannot be read, else the
 // field's own.
-func ruleOf(name string, err error) string {
+func ruleOf(name string, err error) rules.ID {
 	if errors.Is(err, sitemap.ErrDate) {
-		return "M-01"
+		return rules.M01
 	}
 	if i := strings.IndexAny(name, "[."); i >= 0 {
 		name = name[:i]
@@ -217,7 +218,7 @@ func ruleOf(name string, err error) string {
 	if r, ok := fieldRule[name]; ok {
 		return r
 	}
-	return "X-04"
+	return rules.X04
 }
 
 // valueError says what is wrong with the value raw of the field name.

@@ -3,6 +3,8 @@ package source
 import (
 	"strings"
 	"testing"
+
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // One bad field or extension block of a JSONL record costs that field or
@@ -27,15 +29,16 @@ func TestJSONLLenient(t *testing.T) {
 		t.Errorf("second record %+v", b)
 	}
 	type w struct {
-		rule, dropped string
-		fixed         bool
+		rule    rules.ID
+		dropped string
+		fixed   bool
 	}
 	want := []w{{"M-01", "lastmod", false}, {"P-01", "", true}, {"V-01", "", true}, {"V-01", "videos[1]", false},
 		{"N-01", "news", false}, {"H-05", "alternates[1]", false}, {"P-01", "priority", false}, {"IM-01", "images", false}}
 	var got []w
 	for _, e := range warns {
 		got = append(got, w{e.Rule, e.Dropped, e.Fixed})
-		if e.File != "u.jsonl" || e.Line == 0 || e.Msg == "" {
+		if e.File != "u.jsonl" || e.Line == 0 || e.Message == "" {
 			t.Errorf("warning without position or message: %+v", e)
 		}
 	}
@@ -44,7 +47,7 @@ func TestJSONLLenient(t *testing.T) {
 	}
 	for i := range want {
 		if got[i] != want[i] {
-			t.Errorf("warning %d = %+v (%s), want %+v", i, got[i], warns[i].Msg, want[i])
+			t.Errorf("warning %d = %+v (%s), want %+v", i, got[i], warns[i].Message, want[i])
 		}
 	}
 }

@@ -35,7 +35,7 @@ func TestEveryProblemNamesItsRule(t *testing.T) {
 		{"long CSV record", FormatCSV, nil, "loc\n" + long + "\n", []string{"LIM-04"}},
 	} {
 		var got []string
-		warn := func(e *Error) { got = append(got, e.Rule) }
+		warn := func(e *Error) { got = append(got, string(e.Rule)) }
 		r, err := New(strings.NewReader(c.in), Options{Name: "in", Format: c.format, Columns: c.cols, Warn: warn, MaxLineBytes: 100})
 		if err != nil {
 			var e *Error
@@ -43,7 +43,7 @@ func TestEveryProblemNamesItsRule(t *testing.T) {
 				t.Errorf("%s: %v", c.name, err)
 				continue
 			}
-			got = append(got, e.Rule)
+			got = append(got, string(e.Rule))
 		} else {
 			for {
 				_, err := r.Next()
@@ -52,7 +52,7 @@ func TestEveryProblemNamesItsRule(t *testing.T) {
 				}
 				var he *headerError
 				if errors.As(err, &he) {
-					got = append(got, he.e.Rule)
+					got = append(got, string(he.e.Rule))
 					break
 				}
 				var e *Error
@@ -65,7 +65,7 @@ func TestEveryProblemNamesItsRule(t *testing.T) {
 					}
 					continue
 				}
-				got = append(got, e.Rule)
+				got = append(got, string(e.Rule))
 				if e.Line == 0 { // fatal
 					break
 				}

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/text/transform"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // Format is an input format.
@@ -127,55 +128,18 @@ type Record struct {
 	Line int
 }
 
-// Error is one bad entry, or a fatal problem, with its position. Line and
-// Col are 1-based; Col is 0 when unknown. Rule is the spec rule ID the
-// problem breaks, when there is one.
-type Error struct {
-	File string
-	Line int
-	Col  int
-	Rule string
-	Msg  string
-	// Dropped, on a warning, names what was left out of an entry that
-	// was kept: a field ("lastmod") or an extension block ("videos[1]",
-	// "news") whose value could not be read. Empty otherwise.
-	Dropped string
-	// Fixed, on a warning, tells that a value was read in a corrected
-	// form, such as a number written as a JSON string ("0.5").
-	Fixed bool
-}
-
-// Error formats e like a compiler message: "urls.csv:4:12: msg (P-01)".
-func (e *Error) Error() string {
-	var b strings.Builder
-	if e.File != "" {
-		b.WriteString(e.File)
-		b.WriteByte(':')
-	}
-	if e.Line > 0 {
-		b.WriteString(strconv.Itoa(e.Line))
-		b.WriteByte(':')
-		if e.Col > 0 {
-			b.WriteString(strconv.Itoa(e.Col))
-			b.WriteByte(':')
-		}
-	}
-	if b.Len() > 0 {
-		b.WriteByte(' ')
-	}
-	b.WriteString(e.Msg)
-	if e.Rule != "" && !strings.Contains(e.Msg, "("+e.Rule+")") {
-		b.WriteString(" (")
-		b.WriteString(e.Rule)
-		b.WriteByte(')')
-	}
-	return b.String()
-}
-
-// Diagnostic returns e as a [sitemap.Diagnostic] of the given severity.
-func (e *Error) Diagnostic(sev sitemap.Severity) sitemap.Diagnostic {
-	return sitemap.Diagnostic{Rule: e.Rule, Severity: sev, Message: e.Msg, File: e.File, Line: e.Line, Col: e.Col}
-}
+// Error is one bad entry, or a fatal problem, with its position: a
+// [rules.Problem] with File, Line and Col (1-based; Col 0 when unknown),
+// Rule (the rule ID the problem breaks, when there is one) and Message
+// set. On a warning, Dropped names what was left out of an entry that was
+// kept (a field, "lastmod", or an extension block, "videos[1]", "news",
+// whose value could not be read), and Fixed tells that a value was read
+// in a corrected form, such as a number written as a JSON string ("0.5").
+//
+// Its Error text is a compiler message: "urls.csv:4:12: msg (P-01)". It is
+// a diagnostic as it is: set its Severity (zero is error) to report it as
+// one.
+type Error = rules.Problem
 
 // Reader yields the entries of one input. Next returns the next record;
 // an [*Error] for a bad entry (call Next again for the rest); io.EOF at the
@@ -216,7 +180,7 @@ func New(r io.Reader, o Options) (Reader, error) {
 		if bom[0] == 0xfe {
 			enc = "UTF-16BE"
 		}
-		o.warn(&Error{File: o.Name, Line: 1, Col: 1, Rule: "X-01", Msg: "the input is " + enc + "; read after conversion to UTF-8 (save it as UTF-8)"})
+		o.warn(&Error{File: o.Name, Line: 1, Col: 1, Rule: rules.X01, Message: "the input is " + enc + "; read after conversion to UTF-8 (save it as UTF-8)"})
 		br = bufio.NewReaderSize(transform.NewReader(br, unicode.BOMOverride(unicode.UTF8.NewDecoder())), bufSize)
 	}
 	f := o.Format
@@ -237,7 +201,7 @@ func New(r io.Reader, o Options) (Reader, error) {
 		if f == FormatJSONL {
 			what = "JSONL, whose fields are named by their keys"
 		}
-		o.warn(&Error{File: o.Name, Rule: "SRC-05", Msg: "column mapping ignored: this input is " + what + " (a mapping applies to CSV inputs)"})
+		o.warn(&Error{File: o.Name, Rule: rules.SRC05, Message: "column mapping ignored: this input is " + what + " (a mapping applies to CSV inputs)"})
 	}
 	var rd Reader
 	switch f {
@@ -268,8 +232,8 @@ type escapedLocWarner struct {
 func (w escapedLocWarner) Next() (Record, error) {
 	rec, err := w.r.Next()
 	if err == nil && strings.IndexByte(rec.URL.Loc, '&') >= 0 && strings.Contains(rec.URL.Loc, "&amp;") {
-		w.o.warn(&Error{File: w.o.Name, Line: rec.Line, Rule: "E-05",
-			Msg: fmt.Sprintf("loc %q looks XML-escaped; input URLs are plain, so the sitemap would say &amp;amp;: write & instead of &amp;", rec.URL.Loc)})
+		w.o.warn(&Error{File: w.o.Name, Line: rec.Line, Rule: rules.E05,
+			Message: fmt.Sprintf("loc %q looks XML-escaped; input URLs are plain, so the sitemap would say &amp;amp;: write & instead of &amp;", rec.URL.Loc)})
 	}
 	return rec, err
 }

@@ -291,10 +291,10 @@ func TestErrorString(t *testing.T) {
 		e    Error
 		want string
 	}{
-		{Error{File: "urls.txt", Line: 3, Msg: "m"}, "urls.txt:3: m"},
-		{Error{File: "u.csv", Line: 3, Col: 7, Rule: "P-01", Msg: "m"}, "u.csv:3:7: m (P-01)"},
-		{Error{File: "u.csv", Line: 3, Rule: "M-01", Msg: "m (M-01)"}, "u.csv:3: m (M-01)"},
-		{Error{Msg: "m"}, "m"},
+		{Error{File: "urls.txt", Line: 3, Message: "m"}, "urls.txt:3: m"},
+		{Error{File: "u.csv", Line: 3, Col: 7, Rule: "P-01", Message: "m"}, "u.csv:3:7: m (P-01)"},
+		{Error{File: "u.csv", Line: 3, Rule: "M-01", Message: "m (M-01)"}, "u.csv:3: m (M-01)"},
+		{Error{Message: "m"}, "m"},
 	} {
 		if got := tt.e.Error(); got != tt.want {
 			t.Errorf("%+v: %q, want %q", tt.e, got, tt.want)

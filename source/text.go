@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 type textReader struct {
@@ -31,14 +32,14 @@ func (t *textReader) Next() (Record, error) {
 			continue
 		}
 		if !utf8.Valid(b) {
-			return Record{}, &Error{File: t.o.Name, Line: t.lr.line, Col: cut + 1, Rule: "T-04",
-				Msg: fmt.Sprintf("%s is not valid UTF-8; text sitemaps are UTF-8", preview(b))}
+			return Record{}, &Error{File: t.o.Name, Line: t.lr.line, Col: cut + 1, Rule: rules.T04,
+				Message: fmt.Sprintf("%s is not valid UTF-8; text sitemaps are UTF-8", preview(b))}
 		}
 		return Record{URL: sitemap.URL{Loc: string(b)}, Line: t.lr.line}, nil
 	}
 }
 
 func tooLongError(o Options, line int) *Error {
-	return &Error{File: o.Name, Line: line, Col: 1, Rule: "LIM-04",
-		Msg: fmt.Sprintf("line is longer than %d bytes; skipped (a URL must stay under 2,048 characters, L-04)", o.maxLine())}
+	return &Error{File: o.Name, Line: line, Col: 1, Rule: rules.LIM04,
+		Message: fmt.Sprintf("line is longer than %d bytes; skipped (a URL must stay under 2,048 characters, L-04)", o.maxLine())}
 }

@@ -10,6 +10,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/internal/check"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
@@ -146,7 +147,7 @@ func NewChecker(o Options, report func(sitemap.Diagnostic)) (*Checker, error) {
 }
 
 // emit reports one diagnostic at line:col of the document.
-func (c *Checker) emit(line, col int, rule string, sev sitemap.Severity, format string, args ...any) {
+func (c *Checker) emit(line, col int, rule rules.ID, sev sitemap.Severity, format string, args ...any) {
 	d := sitemap.Diagnostic{Rule: rule, Severity: sev, Line: line, Col: col}
 	if len(args) == 0 {
 		d.Message = format
@@ -192,9 +193,9 @@ func (c *Checker) url(u *sitemap.URL, at, loc pos) {
 	line, col := at.line, at.col
 	c.urls++
 	if c.urls == sitemap.MaxURLs+1 {
-		rule := "S-01"
+		rule := rules.S01
 		if c.text {
-			rule = "S-04" // text sitemaps have the same limit
+			rule = rules.S04 // text sitemaps have the same limit
 		}
 		c.emit(line, col, rule, sitemap.SeverityError,
 			"more than %d URLs in one sitemap; split it into several sitemaps under an index", sitemap.MaxURLs)
@@ -260,7 +261,7 @@ func (c *Checker) indexEntry(x *sitemap.IndexEntry, at, loc pos) {
 	line, col := at.line, at.col
 	c.index++
 	if c.index == sitemap.MaxURLs+1 {
-		c.emit(line, col, "S-03", sitemap.SeverityError,
+		c.emit(line, col, rules.S03, sitemap.SeverityError,
 			"more than %d sitemaps in one index; split it into several indexes and submit each", sitemap.MaxURLs)
 	}
 	_, ok := c.checkLoc(x.Loc, loc.line, loc.col, true)
@@ -275,11 +276,11 @@ func (c *Checker) Size(n int64) {
 		return
 	}
 	c.sizeReported = true
-	rule, what := "S-02", "sitemap"
+	rule, what := rules.S02, "sitemap"
 	if c.index > 0 && c.urls == 0 {
-		rule, what = "S-03", "sitemap index"
+		rule, what = rules.S03, "sitemap index"
 	} else if c.text {
-		rule, what = "S-04", "text sitemap"
+		rule, what = rules.S04, "text sitemap"
 	}
 	if c.partial {
 		// The reader stopped at its byte cap (LIM-01): n is a floor.
@@ -307,7 +308,7 @@ func (c *Checker) sameHost(p check.Parts, loc string, line, col int) {
 	if c.trust[h] {
 		sev = sitemap.SeverityWarning // O-05, O-06
 	}
-	c.emit(line, col, "L-08", sev, "<loc> %q is on the host %s, but this sitemap's first URL is on %s; one sitemap lists one host", short(loc), h, c.firstHost)
+	c.emit(line, col, rules.L08, sev, "<loc> %q is on the host %s, but this sitemap's first URL is on %s; one sitemap lists one host", short(loc), h, c.firstHost)
 }
 
 // normal returns the normal form of loc (urlnorm.Normalize), the key
@@ -323,7 +324,7 @@ func (c *Checker) normal(loc string, ok bool, line, col int) string {
 		return loc
 	}
 	if ok {
-		c.emit(line, col, "L-18", sitemap.SeverityInfo, "<loc> %q is not in its normal form %q (%s); write that", short(loc), short(n), ch)
+		c.emit(line, col, rules.L18, sitemap.SeverityInfo, "<loc> %q is not in its normal form %q (%s); write that", short(loc), short(n), ch)
 	}
 	return n
 }
@@ -343,15 +344,15 @@ func (c *Checker) duplicate(key, loc string, line, col int, what string) {
 	}
 	if dup {
 		if key != loc {
-			c.emit(line, col, "L-17", sitemap.SeverityWarning, "%s %q is listed more than once in this document (as %q, its normal form); list each once", what, short(loc), short(key))
+			c.emit(line, col, rules.L17, sitemap.SeverityWarning, "%s %q is listed more than once in this document (as %q, its normal form); list each once", what, short(loc), short(key))
 			return
 		}
-		c.emit(line, col, "L-17", sitemap.SeverityWarning, "%s %q is listed more than once in this document; list each once", what, short(loc))
+		c.emit(line, col, rules.L17, sitemap.SeverityWarning, "%s %q is listed more than once in this document; list each once", what, short(loc))
 		return
 	}
 	if c.across != nil && what == "URL" {
 		if other := c.across.other(c.acrossDoc, key); other != "" {
-			c.emit(line, col, "L-17", sitemap.SeverityWarning, "%s %q is also listed in %s, another sitemap of the same index; list each URL in one sitemap only", what, short(loc), other)
+			c.emit(line, col, rules.L17, sitemap.SeverityWarning, "%s %q is also listed in %s, another sitemap of the same index; list each URL in one sitemap only", what, short(loc), other)
 		}
 	}
 }
@@ -363,9 +364,9 @@ func (c *Checker) lastmod(d sitemap.Date, line, col int) {
 	}
 	y, m, dd := d.Time.Date()
 	if d.Time.After(c.future) {
-		c.emit(line, col, "M-07", sitemap.SeverityWarning, "<lastmod> %s is in the future (now is %s); lastmod says when the page last changed", d, c.now.UTC().Format(time.RFC3339))
+		c.emit(line, col, rules.M07, sitemap.SeverityWarning, "<lastmod> %s is in the future (now is %s); lastmod says when the page last changed", d, c.now.UTC().Format(time.RFC3339))
 	} else if y < 1990 {
-		c.emit(line, col, "M-07", sitemap.SeverityWarning, "<lastmod> %s is before 1990; is it the real date the page last changed?", d)
+		c.emit(line, col, rules.M07, sitemap.SeverityWarning, "<lastmod> %s is before 1990; is it the real date the page last changed?", d)
 	}
 	if d.Precision >= sitemap.PrecisionDay {
 		c.lastmods++
@@ -418,13 +419,13 @@ func (c *Checker) Finish() {
 		}
 		if best*10 > c.lastmods*9 && best >= 20 {
 			y, m, d := bestKey/512, (bestKey%512)/32, bestKey%32
-			c.emit(0, 0, "M-06", sitemap.SeverityWarning,
+			c.emit(0, 0, rules.M06, sitemap.SeverityWarning,
 				"%d of %d <lastmod> values fall on %04d-%02d-%02d; lastmod should say when each page last changed, not when the sitemap was built (M-05)", best, c.lastmods, y, m, d)
 		}
 	}
 	// P-04: every URL with the same priority.
 	if c.urls >= 2 && c.prioAll && c.prioSame && c.prioFirstSet {
-		c.emit(0, 0, "P-04", sitemap.SeverityWarning,
+		c.emit(0, 0, rules.P04, sitemap.SeverityWarning,
 			"every URL has priority %s; a priority that never varies says nothing (Google ignores priority, P-03); leave it out", sitemap.FormatPriority(c.prio))
 	}
 	c.reciprocity()

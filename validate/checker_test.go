@@ -32,11 +32,11 @@ func run(t *testing.T, o Options, urls ...sitemap.URL) []sitemap.Diagnostic {
 	return got
 }
 
-// rules renders diagnostics as "RULE/severity" strings, sorted by order.
-func rules(ds []sitemap.Diagnostic) []string {
+// ruleList renders diagnostics as "RULE/severity" strings, sorted by order.
+func ruleList(ds []sitemap.Diagnostic) []string {
 	var out []string
 	for _, d := range ds {
-		out = append(out, d.Rule+"/"+d.Severity.String())
+		out = append(out, string(d.Rule)+"/"+d.Severity.String())
 	}
 	return out
 }
@@ -73,7 +73,7 @@ func TestLocRules(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := rules(run(t, Options{}, loc(tt.loc)))
+			got := ruleList(run(t, Options{}, loc(tt.loc)))
 			if !same(got, tt.want) {
 				t.Errorf("loc %q: got %v, want %v", tt.loc, got, tt.want)
 			}
@@ -105,7 +105,7 @@ func TestScopeRules(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := rules(run(t, tt.o, loc(tt.loc)))
+			got := ruleList(run(t, tt.o, loc(tt.loc)))
 			if !same(got, tt.want) {
 				t.Errorf("got %v, want %v", got, tt.want)
 			}
@@ -120,16 +120,16 @@ func TestBadScopeURL(t *testing.T) {
 }
 
 func TestSameHostL08(t *testing.T) {
-	got := rules(run(t, Options{}, loc("https://www.example.com/a"), loc("https://example.com/b"), loc("https://www.example.com/c")))
+	got := ruleList(run(t, Options{}, loc("https://www.example.com/a"), loc("https://example.com/b"), loc("https://www.example.com/c")))
 	if !same(got, []string{"L-08/error"}) {
 		t.Errorf("L-08: got %v", got)
 	}
-	got = rules(run(t, Options{TrustedHosts: []string{"example.com"}}, loc("https://www.example.com/a"), loc("https://example.com/b")))
+	got = ruleList(run(t, Options{TrustedHosts: []string{"example.com"}}, loc("https://www.example.com/a"), loc("https://example.com/b")))
 	if !same(got, []string{"L-08/warning"}) {
 		t.Errorf("L-08 trusted: got %v", got)
 	}
 	// Cross-submission keeps one host per sitemap (O-04).
-	got = rules(run(t, Options{URL: "https://host.example.net/s.xml", CrossSubmit: true}, loc("https://www.example.com/a"), loc("https://example.org/b")))
+	got = ruleList(run(t, Options{URL: "https://host.example.net/s.xml", CrossSubmit: true}, loc("https://www.example.com/a"), loc("https://example.org/b")))
 	if !same(got, []string{"L-09/warning", "L-09/warning", "L-08/error"}) {
 		t.Errorf("L-08 cross-submit: got %v", got)
 	}
@@ -137,7 +137,7 @@ func TestSameHostL08(t *testing.T) {
 
 func TestDuplicateL17(t *testing.T) {
 	ds := run(t, Options{}, loc("https://www.example.com/a"), loc("https://www.example.com/b"), loc("https://www.example.com/a"))
-	if got := rules(ds); !same(got, []string{"L-17/warning"}) {
+	if got := ruleList(ds); !same(got, []string{"L-17/warning"}) {
 		t.Fatalf("got %v", got)
 	}
 	if ds[0].Line != 4 || ds[0].File != "sitemap.xml" {
@@ -155,7 +155,7 @@ func TestDuplicateNormalForms(t *testing.T) {
 		loc("HTTPS://WWW.EXAMPLE.COM/a"), loc("https://www.example.com/a#top"),
 		loc("https://www.example.com/b#x"))
 	want := []string{"L-18/info", "L-17/warning", "L-18/info", "L-17/warning", "L-18/info", "L-17/warning", "L-18/info"}
-	if got := rules(ds); !same(got, want) {
+	if got := ruleList(ds); !same(got, want) {
 		t.Fatalf("got %v\nwant %v", got, want)
 	}
 	if !strings.Contains(ds[1].Message, `(as "https://www.example.com/a", its normal form)`) || ds[1].Line != 3 {
@@ -164,7 +164,7 @@ func TestDuplicateNormalForms(t *testing.T) {
 	if !strings.Contains(ds[6].Message, `"https://www.example.com/b"`) || !strings.Contains(ds[6].Message, "fragment") {
 		t.Errorf("L-18 of a fragment: %+v", ds[6])
 	}
-	if got := rules(run(t, Options{}, loc("https://www.example.com/a b"))); !same(got, []string{"L-07/error"}) {
+	if got := ruleList(run(t, Options{}, loc("https://www.example.com/a b"))); !same(got, []string{"L-07/error"}) {
 		t.Errorf("a refused URL: got %v, want its L-07 alone", got)
 	}
 }
@@ -203,7 +203,7 @@ func TestLastmodRules(t *testing.T) {
 		{"1990-01-01", nil},
 	}
 	for _, tt := range tests {
-		if got := rules(run(t, Options{}, u(tt.lm))); !same(got, tt.want) {
+		if got := ruleList(run(t, Options{}, u(tt.lm))); !same(got, tt.want) {
 			t.Errorf("M-07 %s: got %v, want %v", tt.lm, got, tt.want)
 		}
 	}
@@ -239,7 +239,7 @@ func TestLastmodChurnM06(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := rules(run(t, Options{}, mk(tt.n, tt.same, tt.news)...)); !same(got, tt.want) {
+			if got := ruleList(run(t, Options{}, mk(tt.n, tt.same, tt.news)...)); !same(got, tt.want) {
 				t.Errorf("got %v, want %v", got, tt.want)
 			}
 		})
@@ -250,16 +250,16 @@ func TestPriorityP04(t *testing.T) {
 	p := func(loc string, v *float64) sitemap.URL {
 		return sitemap.URL{Loc: "https://www.example.com/" + loc, Priority: v}
 	}
-	if got := rules(run(t, Options{}, p("a", sitemap.Float64(0.5)), p("b", sitemap.Float64(0.5)))); !same(got, []string{"P-04/warning"}) {
+	if got := ruleList(run(t, Options{}, p("a", sitemap.Float64(0.5)), p("b", sitemap.Float64(0.5)))); !same(got, []string{"P-04/warning"}) {
 		t.Errorf("same priority: %v", got)
 	}
-	if got := rules(run(t, Options{}, p("a", sitemap.Float64(0.5)), p("b", sitemap.Float64(0.8)))); got != nil {
+	if got := ruleList(run(t, Options{}, p("a", sitemap.Float64(0.5)), p("b", sitemap.Float64(0.8)))); got != nil {
 		t.Errorf("varied priority: %v", got)
 	}
-	if got := rules(run(t, Options{}, p("a", sitemap.Float64(0.5)), p("b", nil))); got != nil {
+	if got := ruleList(run(t, Options{}, p("a", sitemap.Float64(0.5)), p("b", nil))); got != nil {
 		t.Errorf("partial priority: %v", got)
 	}
-	if got := rules(run(t, Options{}, p("a", sitemap.Float64(0.5)))); got != nil {
+	if got := ruleList(run(t, Options{}, p("a", sitemap.Float64(0.5)))); got != nil {
 		t.Errorf("one URL: %v", got)
 	}
 }
@@ -271,7 +271,7 @@ func TestCountLimitS01(t *testing.T) {
 		c.URL(&sitemap.URL{Loc: "https://www.example.com/p" + fmt.Sprint(i)}, i+3, 1)
 	}
 	c.Finish()
-	if r := rules(got); !same(r, []string{"S-01/error"}) || got[0].Line != sitemap.MaxURLs+3 {
+	if r := ruleList(got); !same(r, []string{"S-01/error"}) || got[0].Line != sitemap.MaxURLs+3 {
 		t.Fatalf("got %v %+v", r, got)
 	}
 }
@@ -283,14 +283,14 @@ func TestSizeS02S03(t *testing.T) {
 	c.Size(sitemap.MaxBytes)
 	c.Size(sitemap.MaxBytes + 1)
 	c.Size(sitemap.MaxBytes + 2)
-	if r := rules(got); !same(r, []string{"S-02/error"}) {
+	if r := ruleList(got); !same(r, []string{"S-02/error"}) {
 		t.Fatalf("S-02: %v", r)
 	}
 	got = nil
 	c, _ = NewChecker(Options{Name: "i.xml"}, func(d sitemap.Diagnostic) { got = append(got, d) })
 	c.Index(&sitemap.IndexEntry{Loc: "https://www.example.com/s1.xml"}, 1, 1)
 	c.Size(sitemap.MaxBytes + 1)
-	if r := rules(got); !same(r, []string{"S-03/error"}) {
+	if r := ruleList(got); !same(r, []string{"S-03/error"}) {
 		t.Fatalf("S-03: %v", r)
 	}
 }
@@ -320,7 +320,7 @@ func TestIndexEntryRules(t *testing.T) {
 			c.Index(&tt.x, 3, 3) // a repeat: L-17
 			c.Finish()
 			want := append(append(append([]string{}, tt.want...), tt.want...), "L-17/warning")
-			if r := rules(got); !same(r, want) {
+			if r := ruleList(got); !same(r, want) {
 				t.Errorf("got %v, want %v", r, want)
 			}
 		})

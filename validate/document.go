@@ -11,6 +11,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/internal/plural"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
@@ -322,7 +323,7 @@ func ioFailure(err error) bool {
 // validator reports them as errors, as the XSD does.
 func validatorSeverity(d sitemap.Diagnostic) sitemap.Diagnostic {
 	switch d.Rule {
-	case "LG-03", "EX-04", "XML-04":
+	case rules.LG03, rules.EX04, rules.XML04:
 		if d.Severity == sitemap.SeverityWarning {
 			d.Severity = sitemap.SeverityError
 		}

@@ -81,7 +81,7 @@ func TestSamples(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
 			sum, ds := validateFile(t, filepath.Join(dir, tt.file), Options{})
-			got := rules(ds)
+			got := ruleList(ds)
 			for _, r := range tt.rules {
 				if !slices.Contains(got, r) {
 					t.Errorf("missing %s; got %v", r, got)
@@ -121,11 +121,11 @@ func TestScopeFromOptions(t *testing.T) {
 	// basic.xml lists www.example.com: served elsewhere, every URL is out
 	// of scope (L-09); cross-submitted, the same are warnings.
 	_, ds := validateFile(t, filepath.Join(dir, "basic.xml"), Options{URL: "https://example.org/sitemap.xml"})
-	if got := rules(ds); !same(got, []string{"L-09/error", "L-09/error", "L-09/error"}) {
+	if got := ruleList(ds); !same(got, []string{"L-09/error", "L-09/error", "L-09/error"}) {
 		t.Errorf("L-09: %v", got)
 	}
 	_, ds = validateFile(t, filepath.Join(dir, "basic.xml"), Options{URL: "https://example.org/sitemap.xml", CrossSubmit: true})
-	if got := rules(ds); !same(got, []string{"L-09/warning", "L-09/warning", "L-09/warning"}) {
+	if got := ruleList(ds); !same(got, []string{"L-09/warning", "L-09/warning", "L-09/warning"}) {
 		t.Errorf("L-09 cross-submit: %v", got)
 	}
 }
@@ -149,7 +149,7 @@ func TestDocumentStrings(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := rules(ds)
+			got := ruleList(ds)
 			for _, r := range tt.want {
 				if !slices.Contains(got, r) {
 					t.Errorf("missing %s in %v", r, got)
@@ -185,8 +185,8 @@ func TestDocumentSizeS02(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Contains(rules(ds), "S-02/error") || sum.Bytes != int64(raw.Len()) {
-		t.Errorf("S-02: %v, bytes %d of %d", rules(ds), sum.Bytes, raw.Len())
+	if !slices.Contains(ruleList(ds), "S-02/error") || sum.Bytes != int64(raw.Len()) {
+		t.Errorf("S-02: %v, bytes %d of %d", ruleList(ds), sum.Bytes, raw.Len())
 	}
 }
 

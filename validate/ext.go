@@ -6,13 +6,14 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/internal/check"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // images is IM-01 (image:loc present, absolute; a licence a URL too) and
 // IM-02 (≤ 1,000 per url).
 func (c *Checker) images(u *sitemap.URL, line, col int) {
 	if n := len(u.Images); n > sitemap.MaxImagesPerURL {
-		c.emit(line, col, "IM-02", sitemap.SeverityError,
+		c.emit(line, col, rules.IM02, sitemap.SeverityError,
 			"<url> has %d <image:image>; Google reads at most %d per URL", n, sitemap.MaxImagesPerURL)
 	}
 	for i := range u.Images {
@@ -21,12 +22,12 @@ func (c *Checker) images(u *sitemap.URL, line, col int) {
 			c.prefix = "<image:image> #" + strconv.Itoa(i+1) + ": "
 		}
 		if im.Loc == "" {
-			c.emit(line, col, "IM-01", sitemap.SeverityError, "<image:image> without <image:loc>; each image needs its URL")
+			c.emit(line, col, rules.IM01, sitemap.SeverityError, "<image:image> without <image:loc>; each image needs its URL")
 		} else {
-			c.extURL("IM-01", "<image:loc>", im.Loc, false, line, col)
+			c.extURL(rules.IM01, "<image:loc>", im.Loc, false, line, col)
 		}
 		if im.License != "" {
-			c.extURL("IM-01", "<image:license>", im.License, false, line, col)
+			c.extURL(rules.IM01, "<image:license>", im.License, false, line, col)
 		}
 		c.prefix = ""
 	}
@@ -39,31 +40,31 @@ func (c *Checker) images(u *sitemap.URL, line, col int) {
 // the decoder reports repeats.
 func (c *Checker) video(u *sitemap.URL, v *sitemap.Video, line, col int) {
 	req := func(val, tag string) bool {
-		if check.Required("V-01", val).OK() {
+		if check.Required(rules.V01, val).OK() {
 			return true
 		}
-		c.emit(line, col, "V-01", sitemap.SeverityError, "<video:video> has no %s; it is required", tag)
+		c.emit(line, col, rules.V01, sitemap.SeverityError, "<video:video> has no %s; it is required", tag)
 		return false
 	}
 	if req(v.ThumbnailLoc, "<video:thumbnail_loc>") {
-		c.extURL("V-01", "<video:thumbnail_loc>", v.ThumbnailLoc, false, line, col)
+		c.extURL(rules.V01, "<video:thumbnail_loc>", v.ThumbnailLoc, false, line, col)
 	}
 	if req(v.Title, "<video:title>") {
-		c.value(line, col, "<video:title>", v.Title, check.MaxRunes("V-01", v.Title, check.MaxVideoTitle))
+		c.value(line, col, "<video:title>", v.Title, check.MaxRunes(rules.V01, v.Title, check.MaxVideoTitle))
 	}
 	if req(v.Description, "<video:description>") {
-		c.value(line, col, "<video:description>", v.Description, check.MaxRunes("V-01", v.Description, check.MaxVideoDescription))
+		c.value(line, col, "<video:description>", v.Description, check.MaxRunes(rules.V01, v.Description, check.MaxVideoDescription))
 	}
 	if v.ContentLoc == "" && v.PlayerLoc == "" {
-		c.emit(line, col, "V-01", sitemap.SeverityError,
+		c.emit(line, col, rules.V01, sitemap.SeverityError,
 			"<video:video> has neither <video:content_loc> nor <video:player_loc>; Google needs at least one (the XSD cannot say so)")
 	}
 	if v.ContentLoc != "" {
-		c.extURL("V-01", "<video:content_loc>", v.ContentLoc, false, line, col)
+		c.extURL(rules.V01, "<video:content_loc>", v.ContentLoc, false, line, col)
 		c.value(line, col, "<video:content_loc>", v.ContentLoc, check.NotLoc(v.ContentLoc, u.Loc))
 	}
 	if v.PlayerLoc != "" {
-		c.extURL("V-01", "<video:player_loc>", v.PlayerLoc, false, line, col)
+		c.extURL(rules.V01, "<video:player_loc>", v.PlayerLoc, false, line, col)
 		c.value(line, col, "<video:player_loc>", v.PlayerLoc, check.NotLoc(v.PlayerLoc, u.Loc))
 	}
 	if v.Duration != nil {
@@ -91,9 +92,9 @@ func (c *Checker) video(u *sitemap.URL, v *sitemap.Video, line, col int) {
 		c.value(line, col, "<video:platform>", p.Platforms, check.Platforms(p.Platforms))
 	}
 	if up := v.Uploader; up != nil {
-		c.value(line, col, "<video:uploader>", up.Name, check.MaxRunes("V-01", up.Name, check.MaxVideoUploader))
+		c.value(line, col, "<video:uploader>", up.Name, check.MaxRunes(rules.V01, up.Name, check.MaxVideoUploader))
 		if up.Info != "" {
-			if _, ok := c.extURL("V-01", "<video:uploader info>", up.Info, false, line, col); ok {
+			if _, ok := c.extURL(rules.V01, "<video:uploader info>", up.Info, false, line, col); ok {
 				if _, pr := check.URL(u.Loc); pr.OK() {
 					c.value(line, col, "<video:uploader info>", up.Info, check.SameDomainURLs(up.Info, u.Loc))
 				}
@@ -108,19 +109,19 @@ func (c *Checker) video(u *sitemap.URL, v *sitemap.Video, line, col int) {
 func (c *Checker) newsEntry(n *sitemap.News, line, col int) {
 	c.news++
 	if c.news == sitemap.MaxNewsPerSitemap+1 {
-		c.emit(line, col, "N-10", sitemap.SeverityWarning,
+		c.emit(line, col, rules.N10, sitemap.SeverityWarning,
 			"more than %d <news:news> in one sitemap; Google reads at most %d per news sitemap: split it under an index (N-11)", sitemap.MaxNewsPerSitemap, sitemap.MaxNewsPerSitemap)
 	}
-	if !check.Required("N-01", n.Publication.Name).OK() {
-		c.emit(line, col, "N-01", sitemap.SeverityError, "<news:publication> has no <news:name>; it is required")
+	if !check.Required(rules.N01, n.Publication.Name).OK() {
+		c.emit(line, col, rules.N01, sitemap.SeverityError, "<news:publication> has no <news:name>; it is required")
 	}
 	if n.Publication.Language == "" {
-		c.emit(line, col, "N-01", sitemap.SeverityError, "<news:publication> has no <news:language>; it is required")
+		c.emit(line, col, rules.N01, sitemap.SeverityError, "<news:publication> has no <news:language>; it is required")
 	} else {
 		c.value(line, col, "<news:language>", n.Publication.Language, check.NewsLanguage(n.Publication.Language))
 	}
-	if !check.Required("N-01", n.Title).OK() {
-		c.emit(line, col, "N-01", sitemap.SeverityError, "<news:news> has no <news:title>; it is required")
+	if !check.Required(rules.N01, n.Title).OK() {
+		c.emit(line, col, rules.N01, sitemap.SeverityError, "<news:news> has no <news:title>; it is required")
 	}
 	// N-08: the 2010 XSD's optional tags, as the encoder checks them.
 	if n.Access != "" {
@@ -133,9 +134,9 @@ func (c *Checker) newsEntry(n *sitemap.News, line, col int) {
 		c.value(line, col, "<news:stock_tickers>", n.StockTickers, check.NewsTickers(n.StockTickers))
 	}
 	if n.PublicationDate.IsZero() {
-		c.emit(line, col, "N-01", sitemap.SeverityError, "<news:news> has no <news:publication_date>; it is required")
+		c.emit(line, col, rules.N01, sitemap.SeverityError, "<news:news> has no <news:publication_date>; it is required")
 	} else if age := c.now.Sub(n.PublicationDate.Time); age > 48*time.Hour {
-		c.emit(line, col, "N-06", sitemap.SeverityWarning,
+		c.emit(line, col, rules.N06, sitemap.SeverityWarning,
 			"<news:publication_date> %s is %s old; a news sitemap lists only articles from the last two days (N-11)", n.PublicationDate, humanAge(age))
 	}
 }

@@ -38,7 +38,7 @@ func TestImageRules(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := rules(run(t, Options{}, sitemap.URL{Loc: page, Images: tt.images}))
+			got := ruleList(run(t, Options{}, sitemap.URL{Loc: page, Images: tt.images}))
 			if !same(got, tt.want) {
 				t.Errorf("got %v, want %v", got, tt.want)
 			}
@@ -96,7 +96,7 @@ func TestVideoRules(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			v := goodVideo()
 			tt.edit(&v)
-			got := rules(run(t, Options{}, sitemap.URL{Loc: page, Videos: []sitemap.Video{v}}))
+			got := ruleList(run(t, Options{}, sitemap.URL{Loc: page, Videos: []sitemap.Video{v}}))
 			if !same(got, tt.want) {
 				t.Errorf("got %v, want %v", got, tt.want)
 			}
@@ -133,7 +133,7 @@ func TestNewsRules(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			n := fresh()
 			tt.edit(n)
-			got := rules(run(t, Options{}, sitemap.URL{Loc: "https://www.example.com/n", News: n}))
+			got := ruleList(run(t, Options{}, sitemap.URL{Loc: "https://www.example.com/n", News: n}))
 			if !same(got, tt.want) {
 				t.Errorf("got %v, want %v", got, tt.want)
 			}
@@ -147,10 +147,10 @@ func TestNewsCountN10(t *testing.T) {
 		us = append(us, sitemap.URL{Loc: fmt.Sprintf("https://www.example.com/n%d", i), News: &sitemap.News{
 			Publication: sitemap.Publication{Name: "D", Language: "en"}, PublicationDate: sitemap.DateOf(testNow), Title: "T"}})
 	}
-	if got := rules(run(t, Options{}, us...)); !same(got, []string{"N-10/warning"}) {
+	if got := ruleList(run(t, Options{}, us...)); !same(got, []string{"N-10/warning"}) {
 		t.Errorf("1001 news: %v", got)
 	}
-	if got := rules(run(t, Options{}, us[:1000]...)); got != nil {
+	if got := ruleList(run(t, Options{}, us[:1000]...)); got != nil {
 		t.Errorf("1000 news: %v", got)
 	}
 }
@@ -197,7 +197,7 @@ func TestHreflangRules(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ds := run(t, Options{}, tt.urls...)
-			if got := rules(ds); !same(got, tt.want) {
+			if got := ruleList(ds); !same(got, tt.want) {
 				for _, d := range ds {
 					t.Log(d)
 				}

@@ -5,6 +5,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/internal/check"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // alternates runs the per-<url> hreflang rules: H-05 (absolute href), H-06
@@ -22,9 +23,9 @@ func (c *Checker) alternates(u *sitemap.URL, line, col int) {
 		codes[i] = code
 		c.value(line, col, "hreflang", a.Hreflang, check.Hreflang(a.Hreflang))
 		if a.Href == "" {
-			c.emit(line, col, "H-05", sitemap.SeverityError, "<xhtml:link hreflang=%q> has no href", a.Hreflang)
+			c.emit(line, col, rules.H05, sitemap.SeverityError, "<xhtml:link hreflang=%q> has no href", a.Hreflang)
 		} else {
-			c.extURL("H-05", "<xhtml:link href>", a.Href, true, line, col)
+			c.extURL(rules.H05, "<xhtml:link href>", a.Href, true, line, col)
 		}
 		if code == "x-default" {
 			xdefault++
@@ -49,7 +50,7 @@ func (c *Checker) alternates(u *sitemap.URL, line, col int) {
 		}
 	}
 	if !self {
-		c.emit(line, col, "H-03", sitemap.SeverityError,
+		c.emit(line, col, rules.H03, sitemap.SeverityError,
 			"<url> %q has hreflang alternates but does not list itself among them; each version lists every version, itself included", short(u.Loc))
 	}
 	if len(c.hl) >= maxTracked || u.Loc == "" {
@@ -85,7 +86,7 @@ func (c *Checker) reciprocity() {
 			j, ok := c.hlByLoc[a.href]
 			if !ok {
 				if c.seen.has(a.href) {
-					c.emit(e.line, e.col, "H-04", sitemap.SeverityError,
+					c.emit(e.line, e.col, rules.H04, sitemap.SeverityError,
 						"<url> %q names a hreflang %q alternate that this sitemap lists without any alternates, so it does not link back; Google ignores one-way annotations", short(e.loc), a.code)
 				}
 				continue
@@ -99,13 +100,13 @@ func (c *Checker) reciprocity() {
 				}
 			}
 			if !back {
-				c.emit(e.line, e.col, "H-04", sitemap.SeverityError,
+				c.emit(e.line, e.col, rules.H04, sitemap.SeverityError,
 					"<url> %q names %q as its hreflang %q alternate, but that page's <url> (line %d) does not link back; Google ignores one-way annotations", short(e.loc), short(t.loc), a.code, t.line)
 				continue
 			}
 			if t.set != e.set && !groupReported {
 				groupReported = true
-				c.emit(e.line, e.col, "H-08", sitemap.SeverityError,
+				c.emit(e.line, e.col, rules.H08, sitemap.SeverityError,
 					"the hreflang alternates of %q differ from those of %q (line %d); every page of a group lists the same complete set", short(e.loc), short(t.loc), t.line)
 			}
 		}

@@ -7,6 +7,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/internal/check"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
@@ -51,7 +52,7 @@ func (c *Checker) checkLoc(loc string, line, col int, index bool) (check.Parts, 
 	}
 	const tag = "<loc>"
 	p, pr := check.URL(loc)
-	if pr != nil && pr.Rule == "X-12" {
+	if pr != nil && pr.Rule == rules.X12 {
 		// Readers trim a loc (the decoder has, with this warning): an
 		// entry from elsewhere is checked as it will be read.
 		c.problem(line, col, sitemap.SeverityWarning, tag, loc, pr)
@@ -91,7 +92,7 @@ func (c *Checker) checkLoc(loc string, line, col int, index bool) (check.Parts, 
 // http(s) under the field's rule, percent-encoded (L-07); maxLen adds
 // L-06's limit (hreflang hrefs are page URLs). It returns the URL's parts
 // and true when the value is a valid URL.
-func (c *Checker) extURL(rule, tag, v string, maxLen bool, line, col int) (check.Parts, bool) {
+func (c *Checker) extURL(rule rules.ID, tag, v string, maxLen bool, line, col int) (check.Parts, bool) {
 	p, pr := check.OtherURL(v, rule, maxLen)
 	if !pr.OK() {
 		c.problem(line, col, sitemap.SeverityError, tag, v, pr)

@@ -54,7 +54,7 @@ func TestDocumentManyInOneEntry(t *testing.T) {
 	}
 	b.WriteString("</url></urlset>")
 	rules := map[string]int{}
-	sum, err := Document(context.Background(), strings.NewReader(b.String()), Options{Decoder: sitemap.DecoderOptions{MaxErrors: -1}}, func(d sitemap.Diagnostic) { rules[d.Rule]++ })
+	sum, err := Document(context.Background(), strings.NewReader(b.String()), Options{Decoder: sitemap.DecoderOptions{MaxErrors: -1}}, func(d sitemap.Diagnostic) { rules[string(d.Rule)]++ })
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"testing/iotest"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // handmadeDir holds the review's hostile and awkward files
@@ -53,7 +54,7 @@ func TestHandmade(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
 			sum, ds := validateFile(t, filepath.Join(dir, tt.file), Options{})
-			got := rules(ds)
+			got := ruleList(ds)
 			for _, r := range tt.rules {
 				n, want := 0, 0
 				for _, g := range got {
@@ -74,7 +75,7 @@ func TestHandmade(t *testing.T) {
 				t.Errorf("valid = %v, want %v; got %v", sum.Valid(false), tt.valid, got)
 			}
 			for _, d := range ds {
-				if d.Line == 0 && !slices.Contains([]string{"M-06", "P-04", "S-02", "S-03", "S-04"}, d.Rule) {
+				if d.Line == 0 && !slices.Contains([]rules.ID{"M-06", "P-04", "S-02", "S-03", "S-04"}, d.Rule) {
 					t.Errorf("diagnostic without a line: %v", d)
 				}
 			}
@@ -98,7 +99,7 @@ func TestDocumentReadErrorNotAFinding(t *testing.T) {
 			t.Errorf("the reader's failure was reported as a finding: %v", d)
 		}
 	}
-	if got := rules(ds); !slices.Contains(got, "L-01/error") {
+	if got := ruleList(ds); !slices.Contains(got, "L-01/error") {
 		t.Errorf("the finding before the failure is lost: %v", got)
 	}
 	// A directory opened as a file: the error, and no finding at all.
@@ -120,7 +121,7 @@ func TestWhichVideo(t *testing.T) {
 	_, ds := validateFile(t, filepath.Join(handmadeDir(t), "video.xml"), Options{})
 	var msgs []string
 	for _, d := range ds {
-		if strings.HasPrefix(d.Rule, "V-") && d.Line == 3 {
+		if strings.HasPrefix(string(d.Rule), "V-") && d.Line == 3 {
 			msgs = append(msgs, d.Message)
 		}
 	}
@@ -169,7 +170,7 @@ func TestAcrossIndex(t *testing.T) {
 		t.Fatalf("first child: %v", ds)
 	}
 	ds := check("sitemap-2.xml", "https://www.example.com/c", "https://www.example.com/b", "https://www.example.com/c")
-	if got := rules(ds); !same(got, []string{"L-17/warning", "L-17/warning"}) {
+	if got := ruleList(ds); !same(got, []string{"L-17/warning", "L-17/warning"}) {
 		t.Fatalf("second child: %v", ds)
 	}
 	if ds[0].Line != 4 || !strings.Contains(ds[0].Message, "also listed in sitemap-1.xml") {

@@ -15,15 +15,16 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // Rule IDs of findings about an index's children as a whole, reported
 // against the index.
 const (
-	RuleChildMissing = "VAL-01" // a child sitemap of an index could not be read
-	RuleChildCap     = "VAL-02" // more children than MaxChildren; the rest not checked
-	RuleUnlisted     = "VAL-03" // a sitemap of a directory that no index there lists
+	RuleChildMissing = rules.VAL01 // a child sitemap of an index could not be read
+	RuleChildCap     = rules.VAL02 // more children than MaxChildren; the rest not checked
+	RuleUnlisted     = rules.VAL03 // a sitemap of a directory that no index there lists
 )
 
 // TreeOptions configure [Tree].
@@ -242,26 +243,26 @@ func (t *tree) Read(ctx context.Context, n *fetch.Node, d *fetch.Doc, _ string, 
 func (t *tree) Finding(n *fetch.Node, d sitemap.Diagnostic) (sitemap.Diagnostic, bool) {
 	x := t.got(n.ID)
 	switch {
-	case d.Rule == "FETCH-DUP":
+	case d.Rule == rules.FetchDup:
 		// A name given twice, a file of a directory checked with its
 		// index, a child listed twice (L-17): checked once, nothing to
 		// add. A child that redirects to a document checked already, or
 		// that another index listed first, is said.
 		return d, x != nil && !x.listedBefore(d.Line, d.Col)
-	case d.Rule == "FETCH-LOOP" && x != nil:
+	case d.Rule == rules.FetchLoop && x != nil:
 		// One level of children: the only loop is an index listing itself.
-		return sitemap.Diagnostic{Rule: "I-07", Severity: sitemap.SeverityError, Line: d.Line, Col: d.Col, File: d.File, URL: d.URL,
+		return sitemap.Diagnostic{Rule: rules.I07, Severity: sitemap.SeverityError, Line: d.Line, Col: d.Col, File: d.File, URL: d.URL,
 			Message: fmt.Sprintf("child %s is this index itself; an index lists sitemaps, not indexes (not read again)", x.childAt(d.Line, d.Col))}, true
-	case d.Rule == "I-05" && x != nil:
+	case d.Rule == rules.I05 && x != nil:
 		if x.depth > 1 || t.o.NoChildren {
 			return d, false // the checker's, on an index not followed
 		}
 		if x.doc.URL == "" {
 			return d, true // the site is the first child's: the checker could not say it
 		}
-		return sitemap.Diagnostic{Rule: "I-05", Severity: sitemap.SeverityInfo, Line: d.Line, Col: d.Col, File: d.File, URL: d.URL,
+		return sitemap.Diagnostic{Rule: rules.I05, Severity: sitemap.SeverityInfo, Line: d.Line, Col: d.Col, File: d.File, URL: d.URL,
 			Message: fmt.Sprintf("child sitemap %s is on another site than the index (%s); not fetched", x.childAt(d.Line, d.Col), urlnorm.Display(x.doc.URL))}, true
-	case d.Rule == "VAL-02" && x != nil:
+	case d.Rule == rules.VAL02 && x != nil:
 		t.capped = true
 		max := cmp.Or(t.o.Input.MaxChildren, input.DefaultMaxChildren)
 		if max < 0 {
@@ -273,11 +274,11 @@ func (t *tree) Finding(n *fetch.Node, d sitemap.Diagnostic) (sitemap.Diagnostic,
 		d.Message = fmt.Sprintf("the index lists %d sitemaps; only the first %d were checked (raise --max-children)", len(x.sum.Children), max)
 		x.capNote = &d // said after the children checked
 		return d, false
-	case d.Rule == "VAL-01" && x != nil && x.doc.Stdin:
+	case d.Rule == rules.VAL01 && x != nil && x.doc.Stdin:
 		return d, false // one note at the end of the index
-	case d.Rule == "L-01", d.Rule == "L-16", d.Rule == "I-07", d.Rule == "FETCH-CAP",
-		d.Rule == "VAL-01" && x == nil,
-		d.Severity == sitemap.SeverityError && strings.HasPrefix(d.Rule, "FETCH-"):
+	case d.Rule == rules.L01, d.Rule == rules.L16, d.Rule == rules.I07, d.Rule == rules.FetchCap,
+		d.Rule == rules.VAL01 && x == nil,
+		d.Severity == sitemap.SeverityError && strings.HasPrefix(string(d.Rule), "FETCH-"):
 		// The checker's; a nested index said against its index; the
 		// depth of one level; a document that cannot be read, said against
 		// its index or as the input that cannot be read. (A VAL-01 of a
@@ -400,7 +401,7 @@ func (t *tree) ended(n *fetch.Node) error {
 	}
 	t.sum.Documents++
 	if nd.parent != nil && x.sum.Format == sitemap.FormatIndex {
-		nd.about(t, idx, sitemap.Diagnostic{Rule: "I-07", Severity: sitemap.SeverityError,
+		nd.about(t, idx, sitemap.Diagnostic{Rule: rules.I07, Severity: sitemap.SeverityError,
 			Message: fmt.Sprintf("child %s is itself a sitemap index; indexes cannot be nested (not followed)", nd.loc(idx, n))})
 	}
 	if nd.parent != nil || t.o.NoChildren || x.sum.Format != sitemap.FormatIndex {

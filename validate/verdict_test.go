@@ -84,10 +84,10 @@ func TestSameVerdictAsEncoder(t *testing.T) {
 				return
 			}
 			var ee *sitemap.EntryError
-			if !errors.As(err, &ee) || ee.Rule != tc.rule {
+			if !errors.As(err, &ee) || string(ee.Rule) != tc.rule {
 				t.Fatalf("Check = %v, want %s", err, tc.rule)
 			}
-			if len(ds) == 0 || ds[0].Rule != tc.rule || ds[0].Severity != tc.sev || !strings.Contains(ds[0].Message, ee.Message) {
+			if len(ds) == 0 || string(ds[0].Rule) != tc.rule || ds[0].Severity != tc.sev || !strings.Contains(ds[0].Message, ee.Message) {
 				t.Fatalf("Checker = %v\nwant first %v %s with %q", ds, tc.sev, tc.rule, ee.Message)
 			}
 		})

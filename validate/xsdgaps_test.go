@@ -37,7 +37,7 @@ func TestXSDGaps(t *testing.T) {
 			}
 			found := false
 			for _, d := range ds {
-				if d.Rule == c.rule && d.Severity == sitemap.SeverityError {
+				if string(d.Rule) == c.rule && d.Severity == sitemap.SeverityError {
 					found = true
 				}
 			}

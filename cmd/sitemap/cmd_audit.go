@@ -17,6 +17,7 @@ import (
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/internal/progress"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/store"
 	"github.com/sitemapkit/sitemap/urlnorm"
@@ -225,7 +226,7 @@ func (o *auditOptions) auditOptions(client *fetch.Client, st *state.SQLite, s *s
 			if d.Severity == sitemap.SeverityError {
 				diags.readErrors++
 			}
-			if d.Rule == "VAL-01" {
+			if d.Rule == rules.VAL01 {
 				// Where local children are looked for is audit's --site.
 				d.Message = strings.Replace(d.Message, "by its path under --base", "by its path under --site", 1)
 			}

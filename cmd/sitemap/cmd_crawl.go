@@ -532,7 +532,7 @@ func publishCrawl(ctx context.Context, cr *crawl.Crawler, o *crawlOptions, bo bu
 		Out: st, Build: bo, KeepDuplicates: true,
 		Report: func(p generate.Problem) {
 			if skipped++; skipped <= crawlMaxReported {
-				fmt.Fprintln(s.Err, p.String())
+				fmt.Fprintln(s.Err, p.Error())
 			}
 		},
 	})

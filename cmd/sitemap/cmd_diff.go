@@ -106,7 +106,7 @@ func runDiff(ctx context.Context, o *diffOptions, s *streams) error {
 			Decoder: sitemap.DecoderOptions{MaxErrors: decoderMaxErrors(o.MaxErrors)},
 			OnDiagnostic: func(d sitemap.Diagnostic) {
 				side.tally.Add(d)
-				if d.Severity == sitemap.SeverityError && side.cap.Show(d.Rule) {
+				if d.Severity == sitemap.SeverityError && side.cap.Show(string(d.Rule)) {
 					side.lastError = d.String()
 					fmt.Fprintln(s.Err, side.lastError)
 				}

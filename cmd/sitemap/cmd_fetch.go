@@ -26,6 +26,7 @@ import (
 	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/report"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/source"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
@@ -382,13 +383,13 @@ func (r *fetchRun) print(d *sitemap.Diagnostic) {
 	case d.Severity == sitemap.SeverityWarning && r.o.Quiet:
 		return
 	}
-	if d.Severity == sitemap.SeverityError && d.URL == r.o.Start && d.Rule == "FETCH-HTTP" && !r.releaseHeld {
+	if d.Severity == sitemap.SeverityError && d.URL == r.o.Start && d.Rule == rules.FetchHTTP && !r.releaseHeld {
 		// The start sitemap could not be fetched: said once at the end
 		// when nothing else was read (runFetch), else printed then.
 		r.held = append(r.held, *d)
 		return
 	}
-	if !r.shown.Show(d.Rule) {
+	if !r.shown.Show(string(d.Rule)) {
 		return
 	}
 	r.bar.Clear()
@@ -510,7 +511,7 @@ func (t *fetchTree) ordered() {
 }
 
 func (t *fetchTree) diag(id int, d *sitemap.Diagnostic) {
-	if d.Severity == sitemap.SeverityInfo && d.Rule != "FETCH-DUP" {
+	if d.Severity == sitemap.SeverityInfo && d.Rule != rules.FetchDup {
 		return
 	}
 	if len(t.diags[id]) >= fetchTreeDiags {

@@ -282,25 +282,25 @@ type genReport struct {
 
 func (r *genReport) report(p generate.Problem) {
 	switch {
-	case p.Severity != sitemap.SeverityError && p.Err == nil && p.File == "" && p.Loc == "":
+	case p.Severity != sitemap.SeverityError && p.File == "" && p.Line == 0 && p.URL == "":
 		r.bar.Println(r.w, fmt.Sprintf("sitemap: warning %s: %s", p.Rule, p.Message))
 	case p.Severity == sitemap.SeverityInfo:
 		r.remark(p, "info")
 	case p.Severity != sitemap.SeverityError:
 		r.remark(p, "warning")
 	case r.strict:
-		fmt.Fprintln(r.w, p.String())
+		fmt.Fprintln(r.w, p.Error())
 	default:
 		if r.invalid++; r.invalid <= genMaxReported {
-			r.bar.Println(r.w, p.String())
+			r.bar.Println(r.w, p.Error())
 		}
 	}
 }
 
 func (r *genReport) remark(p generate.Problem, sev string) {
-	key := sev + " " + p.Rule
+	key := sev + " " + string(p.Rule)
 	if r.perRule.Show(key) {
-		r.bar.Println(r.w, p.String()+" ("+sev+")")
+		r.bar.Println(r.w, p.Error()+" ("+sev+")")
 	}
 }
 

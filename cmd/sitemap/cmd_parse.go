@@ -121,9 +121,10 @@ type parseRun struct {
 	// "document\x00rule"): memory grows with documents times rules, not
 	// with entries.
 	cap *report.Cap
-	// readShown is the cause of the last READ-01 printed: the reader
-	// failed, and the error that ends the run says it again.
-	readShown string
+	// readShown is set once a READ-01 is printed: the reader failed, and
+	// the error that ends the run (a *sitemap.DecodeError of that rule)
+	// says it again.
+	readShown bool
 }
 
 func runParse(ctx context.Context, o *parseOptions, s *streams) error {
@@ -213,7 +214,8 @@ func (r *parseRun) read(rd *input.Reader) error {
 			return nil
 		}
 		if err != nil {
-			if r.readShown != "" && strings.HasSuffix(err.Error(), r.readShown) {
+			var de *sitemap.DecodeError
+			if r.readShown && errors.As(err, &de) && de.Diagnostic.Rule == sitemap.RuleRead {
 				// Its READ-01 line, above, said it: exit 2 without
 				// saying it again.
 				return &exitError{Code: exitUsage}
@@ -263,7 +265,7 @@ func (r *parseRun) walk(ctx context.Context, docs []input.Doc, in input.Options)
 
 func (r *parseRun) diag(d sitemap.Diagnostic) {
 	if d.Rule == sitemap.RuleRead {
-		r.readShown = strings.TrimPrefix(d.Message, "cannot read: ")
+		r.readShown = true
 	}
 	if d.Severity == sitemap.SeverityError {
 		r.errors++
@@ -274,7 +276,7 @@ func (r *parseRun) diag(d sitemap.Diagnostic) {
 	if where == "" {
 		where = d.URL
 	}
-	if r.cap.Show(where + "\x00" + d.Rule) {
+	if r.cap.Show(where + "\x00" + string(d.Rule)) {
 		fmt.Fprintln(r.errw, d.String())
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/robots"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
@@ -107,15 +108,6 @@ func runRobots(ctx context.Context, opts *robotsOptions, s *streams) error {
 	return cannotRun("unknown robots action %q", opts.Action)
 }
 
-type robotsWarningJSON struct {
-	Rule     string `json:"rule"`
-	Severity string `json:"severity"`
-	Message  string `json:"message"`
-	File     string `json:"file,omitempty"`
-	URL      string `json:"url,omitempty"`
-	Line     int    `json:"line,omitempty"`
-}
-
 func runRobotsList(ctx context.Context, opts *robotsOptions, s *streams) error {
 	switch opts.Format {
 	case "text", "json", "jsonl":
@@ -182,9 +174,9 @@ func readRobots(ctx context.Context, opts *robotsOptions, s *streams) (*robots.F
 
 // robotsListJSON is the document of robots list --format json.
 type robotsListJSON struct {
-	Robots   string              `json:"robots"`
-	Sitemaps []string            `json:"sitemaps"`
-	Warnings []robotsWarningJSON `json:"warnings"`
+	Robots   string           `json:"robots"`
+	Sitemaps []string         `json:"sitemaps"`
+	Warnings []robots.Warning `json:"warnings"`
 }
 
 // noRobots says that the robots.txt URL base answered status (4xx): no
@@ -196,7 +188,7 @@ func noRobots(base *url.URL, status int, format string, s *streams) error {
 		// The same document shape as for any other answer.
 		enc := json.NewEncoder(s.Out)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(robotsListJSON{base.String(), []string{}, []robotsWarningJSON{{Rule: "RB-02", Severity: "warning", Message: msg, URL: base.String()}}}); err != nil {
+		if err := enc.Encode(robotsListJSON{base.String(), []string{}, []robots.Warning{{Rule: rules.RB02, Severity: rules.Warning, Message: msg, URL: base.String()}}}); err != nil {
 			return cannotRun("writing output: %v", err)
 		}
 	}
@@ -209,14 +201,14 @@ func writeRobotsWarnings(w io.Writer, name string, warnings []robots.Warning, ma
 	shown := map[string]int{}
 	var capped []string // rules with warnings not shown, in order of first
 	for _, wa := range warnings {
-		if maxPerRule > 0 && shown[wa.Rule] >= maxPerRule {
-			if shown[wa.Rule] == maxPerRule {
-				capped = append(capped, wa.Rule)
+		if maxPerRule > 0 && shown[string(wa.Rule)] >= maxPerRule {
+			if shown[string(wa.Rule)] == maxPerRule {
+				capped = append(capped, string(wa.Rule))
 			}
-			shown[wa.Rule]++
+			shown[string(wa.Rule)]++
 			continue
 		}
-		shown[wa.Rule]++
+		shown[string(wa.Rule)]++
 		// One line each, whatever the file holds (or is called).
 		where, msg := check.EscapeControls(name), check.EscapeControls(wa.Message)
 		if wa.Line > 0 {
@@ -250,9 +242,9 @@ func writeRobotsList(w io.Writer, format, name string, fromURL bool, sitemaps []
 			}
 		}
 	case "json":
-		out := robotsListJSON{Robots: name, Sitemaps: append([]string{}, sitemaps...), Warnings: []robotsWarningJSON{}}
+		out := robotsListJSON{Robots: name, Sitemaps: append([]string{}, sitemaps...), Warnings: []robots.Warning{}}
 		for _, wa := range warnings {
-			jw := robotsWarningJSON{Rule: wa.Rule, Severity: "warning", Message: wa.Message, Line: wa.Line}
+			jw := wa // a diagnostic as JSON, placed below
 			if fromURL {
 				jw.URL = name
 			} else {

@@ -24,7 +24,7 @@ func TestRulesListsTheBook(t *testing.T) {
 	}
 	for i, r := range all {
 		f := strings.Fields(lines[i])
-		if len(f) < 3 || f[0] != r.ID || f[1] != string(r.Severity) || !strings.HasSuffix(lines[i], "  "+r.Title) {
+		if len(f) < 3 || f[0] != string(r.ID) || f[1] != r.Severity.String() || !strings.HasSuffix(lines[i], "  "+r.Title) {
 			t.Errorf("line %d = %q, want %s %s %s", i+1, lines[i], r.ID, r.Severity, r.Title)
 		}
 	}
@@ -176,7 +176,7 @@ func TestValidateNamesRulesToExplain(t *testing.T) {
 		t.Errorf("hint names %v", ids)
 	}
 	for _, id := range ids {
-		if !rules.Known(id) {
+		if !rules.Known(rules.ID(id)) {
 			t.Errorf("hint names %q, not in the book", id)
 		}
 	}

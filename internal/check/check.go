@@ -10,40 +10,21 @@
 // validator reports) and name the value (a JSON field or an XML tag).
 //
 // The package works on strings and numbers only and imports nothing of
-// this module, so package sitemap can import it.
+// this module but the rule book and urlnorm, so package sitemap can import
+// it.
 package check
 
-// Problem is what a check found wrong with a value. A check returns nil
-// when the value passed (one pointer to return: the checks sit on the
-// encoder's hot path).
-type Problem struct {
-	// Rule is the rule ID the value breaks, such as "L-07".
-	Rule string
-	// Message says what is wrong, written to follow the value:
-	// `"https://bücher.example/" has a host with non-ASCII characters`.
-	Message string
-	// Fix says what to do, such as `write it in punycode:
-	// "https://xn--bcher-kva.example/"`; empty when the message says it
-	// all.
-	Fix string
-	// Suggest is a corrected value when one can be told (the punycode or
-	// percent-encoded form of a URL, the language of "pt-br"); empty
-	// otherwise. Nothing applies it automatically.
-	Suggest string
+import "github.com/sitemapkit/sitemap/rules"
+
+// Problem is what a check found wrong with a value: a [rules.Problem]
+// with Rule, Message (written to follow the value: `"https://bücher.example/"
+// has a host with non-ASCII characters`), Fix (what to do, empty when the
+// message says it all) and Suggest (a corrected value when one can be
+// told) set. A check returns nil when the value passed (one pointer to
+// return: the checks sit on the encoder's hot path); the caller fills in
+// Field, Value and the severity it reports it with.
+type Problem = rules.Problem
+
+func problem(rule rules.ID, msg, fix string) *Problem {
+	return &Problem{Rule: rule, Message: msg, Fix: fix}
 }
-
-// OK reports whether there is no problem (p is nil).
-func (p *Problem) OK() bool { return p == nil }
-
-// Text is the message followed by the fix: "has … ; write …".
-func (p *Problem) Text() string {
-	if p == nil {
-		return ""
-	}
-	if p.Fix == "" {
-		return p.Message
-	}
-	return p.Message + "; " + p.Fix
-}
-
-func problem(rule, msg, fix string) *Problem { return &Problem{Rule: rule, Message: msg, Fix: fix} }

@@ -11,7 +11,7 @@ func ruleOf(p *Problem) string {
 	if p == nil {
 		return ""
 	}
-	return p.Rule
+	return string(p.Rule)
 }
 
 // TestClass checks the byte classes against their definitions.

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
@@ -96,11 +97,11 @@ func (sc Scope) Check(p Parts, k Kind) *Problem {
 	msg := "is outside " + prefix + ": " + why
 	switch {
 	case k == Child && dirOnly:
-		return problem("I-06", msg, "an index may point only to sitemaps in its own directory or below, "+prefix)
+		return problem(rules.I06, msg, "an index may point only to sitemaps in its own directory or below, "+prefix)
 	case k == Child:
-		return problem("I-05", msg, "an index may point only to sitemaps on its own site, "+prefix)
+		return problem(rules.I05, msg, "an index may point only to sitemaps on its own site, "+prefix)
 	}
-	return problem("L-09", msg, "under L-15 a sitemap may list only URLs that start with "+prefix)
+	return problem(rules.L09, msg, "under L-15 a sitemap may list only URLs that start with "+prefix)
 }
 
 // portNumber returns the port as a number, or the scheme's default.

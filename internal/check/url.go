@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
@@ -107,17 +108,17 @@ func URL(s string) (Parts, *Problem) {
 	}
 	if colon <= 0 {
 		if strings.HasPrefix(s, "//") {
-			return p, problem("L-01", "has no scheme", "sitemaps need https://… or http://…")
+			return p, problem(rules.L01, "has no scheme", "sitemaps need https://… or http://…")
 		}
-		return p, problem("L-01", "is not an absolute URL", "sitemaps need https://…")
+		return p, problem(rules.L01, "is not an absolute URL", "sitemaps need https://…")
 	}
 	p.Scheme = s[:colon]
 	if !strings.EqualFold(p.Scheme, "https") && !strings.EqualFold(p.Scheme, "http") {
-		return p, problem("L-16", "has the scheme "+strconv.Quote(p.Scheme), "sitemaps list only http and https URLs")
+		return p, problem(rules.L16, "has the scheme "+strconv.Quote(p.Scheme), "sitemaps list only http and https URLs")
 	}
 	rest, ok := strings.CutPrefix(s[colon+1:], "//")
 	if !ok {
-		return p, problem("L-01", "has no //host after "+p.Scheme+":", "sitemaps need https://host/…")
+		return p, problem(rules.L01, "has no //host after "+p.Scheme+":", "sitemaps need https://host/…")
 	}
 	end := 0
 	for end < len(rest) && rest[end] != '/' && rest[end] != '?' && rest[end] != '#' {
@@ -125,21 +126,21 @@ func URL(s string) (Parts, *Problem) {
 	}
 	auth, tail := rest[:end], rest[end:]
 	if strings.IndexByte(auth, '@') >= 0 {
-		return p, problem("L-07", "carries user info (user@ or user:password@) before the host", "list the public URL without it")
+		return p, problem(rules.L07, "carries user info (user@ or user:password@) before the host", "list the public URL without it")
 	}
 	if strings.HasPrefix(auth, "[") {
 		rb := strings.IndexByte(auth, ']')
 		if rb < 0 {
-			return p, problem("L-07", "has an IPv6 host without its closing ']'", "write it as [2001:db8::1]")
+			return p, problem(rules.L07, "has an IPv6 host without its closing ']'", "write it as [2001:db8::1]")
 		}
 		a, err := netip.ParseAddr(auth[1:rb])
 		if err != nil || !a.Is6() || a.Zone() != "" {
-			return p, problem("L-07", "has "+strconv.Quote(auth[:rb+1])+" in brackets, which is not an IPv6 address", "brackets hold only an IPv6 address")
+			return p, problem(rules.L07, "has "+strconv.Quote(auth[:rb+1])+" in brackets, which is not an IPv6 address", "brackets hold only an IPv6 address")
 		}
 		p.Host = auth[1:rb]
 		after := auth[rb+1:]
 		if after != "" && after[0] != ':' {
-			return p, problem("L-07", "has "+strconv.Quote(after)+" after the IPv6 host", "only :port may follow it")
+			return p, problem(rules.L07, "has "+strconv.Quote(after)+" after the IPv6 host", "only :port may follow it")
 		}
 		if after != "" {
 			p.Port = after[1:]
@@ -155,7 +156,7 @@ func URL(s string) (Parts, *Problem) {
 		if host == "" {
 			// Before the port: "http://:0" is no absolute URL (L-01), as
 			// the decoder's test for one (absHTTP) says.
-			return p, problem("L-01", "has no host", "sitemaps need https://host/…")
+			return p, problem(rules.L01, "has no host", "sitemaps need https://host/…")
 		}
 		if p.Port != "" || strings.IndexByte(auth, ':') >= 0 {
 			if pr := port(p.Port); !pr.OK() {
@@ -168,13 +169,13 @@ func URL(s string) (Parts, *Problem) {
 				continue
 			}
 			if c >= utf8.RuneSelf {
-				pr := problem("L-07", "has a host with non-ASCII characters", "write the host in punycode")
+				pr := problem(rules.L07, "has a host with non-ASCII characters", "write the host in punycode")
 				if pr.Suggest = Suggest(s); pr.Suggest != "" {
 					pr.Fix += ": " + strconv.Quote(pr.Suggest)
 				}
 				return p, pr
 			}
-			return p, problem("L-07", "has "+strconv.Quote(string(c))+" in its host", "a host name holds only letters, digits, '-' and '.'")
+			return p, problem(rules.L07, "has "+strconv.Quote(string(c))+" in its host", "a host name holds only letters, digits, '-' and '.'")
 		}
 		p.Host = host
 	}
@@ -219,7 +220,7 @@ func Untrimmed(s string) *Problem {
 	if len(t) == len(s) {
 		return nil
 	}
-	pr := problem("X-12", "has white space around it", "trim it")
+	pr := problem(rules.X12, "has white space around it", "trim it")
 	pr.Suggest = t
 	return pr
 }
@@ -229,7 +230,7 @@ func Untrimmed(s string) *Problem {
 func pathProblem(s string, off int) *Problem {
 	c := s[off]
 	at := " at byte " + strconv.Itoa(off)
-	pr := &Problem{Rule: "L-07"}
+	pr := &Problem{Rule: rules.L07}
 	switch {
 	case c == '%':
 		pr.Message, pr.Fix = "has a '%' not followed by two hex digits"+at, "write a literal % as %25"
@@ -266,17 +267,17 @@ func pathProblem(s string, off int) *Problem {
 // port checks the port of a URL: 1–65535 (L-07).
 func port(port string) *Problem {
 	if port == "" {
-		return problem("L-07", "has a ':' after the host but no port number", "remove the ':'")
+		return problem(rules.L07, "has a ':' after the host but no port number", "remove the ':'")
 	}
 	n := 0
 	for i := 0; i < len(port); i++ {
 		if !isDigit(port[i]) || i >= 5 {
-			return problem("L-07", "has the port "+strconv.Quote(port), "a port is a number 1–65535")
+			return problem(rules.L07, "has the port "+strconv.Quote(port), "a port is a number 1–65535")
 		}
 		n = n*10 + int(port[i]-'0')
 	}
 	if n < 1 || n > 65535 {
-		return problem("L-07", "has the port "+port, "a port is a number 1–65535; leave it out for the default port")
+		return problem(rules.L07, "has the port "+port, "a port is a number 1–65535; leave it out for the default port")
 	}
 	return nil
 }
@@ -348,9 +349,9 @@ func Length(s string) *Problem {
 	n = utf8.RuneCountInString(s)
 	switch {
 	case n >= MaxLength:
-		return problem("L-06", "is "+strconv.Itoa(n)+" characters long; a URL must be shorter than 2,048 characters (L-04)", "shorten it or leave the page out")
+		return problem(rules.L06, "is "+strconv.Itoa(n)+" characters long; a URL must be shorter than 2,048 characters (L-04)", "shorten it or leave the page out")
 	case n < MinLength:
-		return problem("L-06", "is "+strconv.Itoa(n)+" characters long; the XSD requires at least 12 (L-05)", "give the full absolute URL")
+		return problem(rules.L06, "is "+strconv.Itoa(n)+" characters long; the XSD requires at least 12 (L-05)", "give the full absolute URL")
 	}
 	return nil
 }
@@ -368,10 +369,10 @@ func AtXSDLimit(s string) bool {
 // URL at all breaks the field's own rule (IM-01, V-01, H-05, …) and an
 // encoding problem stays L-07. maxLen applies L-06's length limit too
 // (for hreflang hrefs, which are page URLs).
-func OtherURL(s, rule string, maxLen bool) (Parts, *Problem) {
+func OtherURL(s string, rule rules.ID, maxLen bool) (Parts, *Problem) {
 	p, pr := URL(s)
 	if !pr.OK() {
-		if pr.Rule == "L-01" || pr.Rule == "L-16" {
+		if pr.Rule == rules.L01 || pr.Rule == rules.L16 {
 			pr.Rule = rule
 		}
 		return p, pr

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sitemapkit/sitemap/urlnorm"
 
+	"github.com/sitemapkit/sitemap/rules"
 	"golang.org/x/net/publicsuffix"
 	"golang.org/x/text/language"
 )
@@ -27,12 +28,12 @@ func ChangeFreq(s string) *Problem {
 	}
 	for _, c := range changeFreqs {
 		if strings.EqualFold(s, c) {
-			pr := problem("C-04", "differs from the schema's value "+strconv.Quote(c)+" in letter case; the values are lowercase", "write "+strconv.Quote(c))
+			pr := problem(rules.C04, "differs from the schema's value "+strconv.Quote(c)+" in letter case; the values are lowercase", "write "+strconv.Quote(c))
 			pr.Suggest = c
 			return pr
 		}
 	}
-	return problem("C-01", "is not one of always, hourly, daily, weekly, monthly, yearly, never", "")
+	return problem(rules.C01, "is not one of always, hourly, daily, weekly, monthly, yearly, never", "")
 }
 
 // Priority checks a <priority> value (P-01): 0.0–1.0, not NaN.
@@ -40,7 +41,7 @@ func Priority(p float64) *Problem {
 	if p >= 0 && p <= 1 {
 		return nil
 	}
-	return problem("P-01", "is outside 0.0–1.0", "")
+	return problem(rules.P01, "is outside 0.0–1.0", "")
 }
 
 // DateForm is a date form W3C Datetime allows and the sitemap schema
@@ -66,7 +67,7 @@ func DatePrecision(f DateForm) *Problem {
 	case FormMinute:
 		what = "a time without seconds"
 	}
-	return problem("M-04", "has "+what+": valid W3C Datetime, but the sitemap schema rejects it", "write a full date YYYY-MM-DD or a date-time with seconds")
+	return problem(rules.M04, "has "+what+": valid W3C Datetime, but the sitemap schema rejects it", "write a full date YYYY-MM-DD or a date-time with seconds")
 }
 
 // DateYear checks the year of a date (M-01): W3C Datetime has four-digit
@@ -75,7 +76,7 @@ func DateYear(y int) *Problem {
 	if y >= 1 && y <= 9999 {
 		return nil
 	}
-	return problem("M-01", "has the year "+strconv.Itoa(y), "W3C Datetime needs a four-digit year 0001–9999")
+	return problem(rules.M01, "has the year "+strconv.Itoa(y), "W3C Datetime needs a four-digit year 0001–9999")
 }
 
 // Hreflang checks an hreflang code (H-06): x-default, or
@@ -86,12 +87,12 @@ func DateYear(y int) *Problem {
 // language).
 func Hreflang(s string) *Problem {
 	if s == "" {
-		return problem("H-06", "is empty", "give a language code such as en or en-GB, or x-default")
+		return problem(rules.H06, "is empty", "give a language code such as en or en-GB, or x-default")
 	}
 	if validHreflang(s) {
 		return nil
 	}
-	return problem("H-06", "is not language[-Script][-REGION] with known ISO codes, such as en, en-GB, zh-Hant-TW or es-419, nor x-default", "a region alone is no language: write en-GB, not GB")
+	return problem(rules.H06, "is not language[-Script][-REGION] with known ISO codes, such as en, en-GB, zh-Hant-TW or es-419, nor x-default", "a region alone is no language: write en-GB, not GB")
 }
 
 // RepeatedHreflang is the problem of an hreflang code that an earlier
@@ -100,9 +101,9 @@ func Hreflang(s string) *Problem {
 // x-default.
 func RepeatedHreflang(s string) *Problem {
 	if strings.EqualFold(s, "x-default") {
-		return problem("H-08", "appears more than once in this <url>", "a <url> has at most one x-default; keep one")
+		return problem(rules.H08, "appears more than once in this <url>", "a <url> has at most one x-default; keep one")
 	}
-	return problem("H-08", "appears more than once in this <url>", "each language has one alternate; keep one")
+	return problem(rules.H08, "appears more than once in this <url>", "each language has one alternate; keep one")
 }
 
 func validHreflang(s string) bool {
@@ -145,9 +146,9 @@ func NewsLanguage(s string) *Problem {
 		return nil
 	}
 	if s == "" {
-		return problem("N-01", "is empty", "it is required: an ISO 639 code such as en, or zh-cn / zh-tw")
+		return problem(rules.N01, "is empty", "it is required: an ISO 639 code such as en, or zh-cn / zh-tw")
 	}
-	pr := problem("N-03", "is not an ISO 639 code", "write two or three lowercase letters, or zh-cn / zh-tw")
+	pr := problem(rules.N03, "is not an ISO 639 code", "write two or three lowercase letters, or zh-cn / zh-tw")
 	if l, _, _ := strings.Cut(strings.ToLower(s), "-"); validNewsLanguage(l) {
 		pr.Suggest = l
 		pr.Fix += ", such as " + strconv.Quote(l)
@@ -191,7 +192,7 @@ func Countries(s string) *Problem {
 }
 
 func badCountries() *Problem {
-	return problem("V-01", "is not a list of ISO 3166-1 alpha-2 country codes", `write capitals separated by spaces, such as "IE GB US"`)
+	return problem(rules.V01, "is not a list of ISO 3166-1 alpha-2 country codes", `write capitals separated by spaces, such as "IE GB US"`)
 }
 
 // Platforms checks the content of <video:platform> (V-01): the video
@@ -205,7 +206,7 @@ func Platforms(s string) *Problem {
 		switch word {
 		case "web", "mobile", "tv":
 		default:
-			return problem("V-01", "is not a list of the platforms web, mobile and tv", `separate them by single spaces, such as "web mobile"`)
+			return problem(rules.V01, "is not a list of the platforms web, mobile and tv", `separate them by single spaces, such as "web mobile"`)
 		}
 		if !more {
 			return nil
@@ -220,7 +221,7 @@ func Relationship(s string) *Problem {
 	if s == "allow" || s == "deny" {
 		return nil
 	}
-	return problem("V-01", "is neither allow nor deny", "")
+	return problem(rules.V01, "is neither allow nor deny", "")
 }
 
 // YesNo reports whether s is the video XSD's tYesNo.
@@ -246,7 +247,7 @@ func VideoDuration(d int) *Problem {
 	if d >= 1 && d <= MaxVideoDuration {
 		return nil
 	}
-	return problem("V-01", "is outside 1–28800 seconds", "")
+	return problem(rules.V01, "is outside 1–28800 seconds", "")
 }
 
 // VideoRating checks <video:rating> (V-01): 0.0–5.0, not NaN.
@@ -254,7 +255,7 @@ func VideoRating(r float64) *Problem {
 	if r >= 0 && r <= 5 {
 		return nil
 	}
-	return problem("V-01", "is outside 0.0–5.0", "")
+	return problem(rules.V01, "is outside 0.0–5.0", "")
 }
 
 // VideoViewCount checks <video:view_count> (V-01): not negative.
@@ -262,7 +263,7 @@ func VideoViewCount(n int64) *Problem {
 	if n >= 0 {
 		return nil
 	}
-	return problem("V-01", "is negative", "")
+	return problem(rules.V01, "is negative", "")
 }
 
 // VideoTags checks the number of <video:tag> of one video (V-06; the
@@ -271,12 +272,12 @@ func VideoTags(n int) *Problem {
 	if n <= MaxVideoTags {
 		return nil
 	}
-	return problem("V-06", "has "+strconv.Itoa(n)+" tags; a video may carry at most 32 (S-08)", "drop the least telling ones")
+	return problem(rules.V06, "has "+strconv.Itoa(n)+" tags; a video may carry at most 32 (S-08)", "drop the least telling ones")
 }
 
 // MaxRunes checks the length of a text field in characters: at most max
 // (V-01's title, description and uploader limits).
-func MaxRunes(rule, s string, max int) *Problem {
+func MaxRunes(rule rules.ID, s string, max int) *Problem {
 	if len(s) <= max {
 		return nil
 	}
@@ -289,7 +290,7 @@ func MaxRunes(rule, s string, max int) *Problem {
 // Required checks that a required text field is there (rule, such as
 // V-01 or N-01): not empty and not white space only, since readers trim
 // values (X-12).
-func Required(rule, s string) *Problem {
+func Required(rule rules.ID, s string) *Problem {
 	if s == "" {
 		return problem(rule, "is required", "")
 	}
@@ -305,7 +306,7 @@ func NotLoc(v, loc string) *Problem {
 	if v != loc {
 		return nil
 	}
-	return problem("V-06", "is the page's own loc", "it must point to the media file or the player, not to the page")
+	return problem(rules.V06, "is the page's own loc", "it must point to the media file or the player, not to the page")
 }
 
 // SameDomain checks that a video's uploader info URL is on the registrable
@@ -321,7 +322,7 @@ func SameDomain(infoHost, locHost string) *Problem {
 	if a == b {
 		return nil
 	}
-	return problem("V-06", "is on "+a+", but the page is on "+b, "the uploader's info page must be on the same domain as the page")
+	return problem(rules.V06, "is on "+a+", but the page is on "+b, "the uploader's info page must be on the same domain as the page")
 }
 
 // SameDomainURLs is SameDomain for two URLs that [URL] accepted (info, the
@@ -377,7 +378,7 @@ func NewsAccess(s string) *Problem {
 	case "Subscription", "Registration":
 		return nil
 	}
-	return problem("N-08", "is neither Subscription nor Registration", "the news XSD allows only these two values; leave it out for free articles")
+	return problem(rules.N08, "is neither Subscription nor Registration", "the news XSD allows only these two values; leave it out for free articles")
 }
 
 // NewsGenres checks <news:genres> against the news XSD's pattern (N-08):
@@ -387,7 +388,7 @@ func NewsGenres(s string) *Problem {
 	if Genres(s) {
 		return nil
 	}
-	return problem("N-08", "is not a comma-separated list of PressRelease, Satire, Blog, OpEd, Opinion, UserGenerated", "the news XSD allows only these names (\"Blog, OpEd\"); leave out the others")
+	return problem(rules.N08, "is not a comma-separated list of PressRelease, Satire, Blog, OpEd, Opinion, UserGenerated", "the news XSD allows only these names (\"Blog, OpEd\"); leave out the others")
 }
 
 // NewsTickers checks <news:stock_tickers> against the news XSD (N-08).
@@ -395,7 +396,7 @@ func NewsTickers(s string) *Problem {
 	if Tickers(s) {
 		return nil
 	}
-	return problem("N-08", "is not a comma-separated list of at most 5 EXCHANGE:SYMBOL tickers, such as \"NASDAQ:AMAT, BOM:500325\"", "")
+	return problem(rules.N08, "is not a comma-separated list of at most 5 EXCHANGE:SYMBOL tickers, such as \"NASDAQ:AMAT, BOM:500325\"", "")
 }
 
 // Genres matches the news XSD's genres pattern (N-08): one of six names,

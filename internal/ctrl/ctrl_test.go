@@ -1,4 +1,4 @@
-package check
+package ctrl
 
 import (
 	"testing"
@@ -31,8 +31,8 @@ func TestControl(t *testing.T) {
 		if r2, at2 := Control([]byte(c.in)); r2 != r || at2 != at {
 			t.Errorf("Control([]byte(%q)) differs from the string form", c.in)
 		}
-		if got := EscapeControls(c.in); got != c.esc {
-			t.Errorf("EscapeControls(%q) = %q, want %q", c.in, got, c.esc)
+		if got := Escape(c.in); got != c.esc {
+			t.Errorf("Escape(%q) = %q, want %q", c.in, got, c.esc)
 		}
 	}
 	// Against the definition, every rune.
@@ -43,8 +43,8 @@ func TestControl(t *testing.T) {
 		if (at >= 0) != want || want && (got != r || at != 1) {
 			t.Errorf("Control(%q) = %U, %d (control: %v)", s, got, at, want)
 		}
-		if _, i := Control(EscapeControls(s)); i >= 0 || !utf8.ValidString(EscapeControls(s)) {
-			t.Errorf("EscapeControls(%q) = %q keeps a control character", s, EscapeControls(s))
+		if _, i := Control(Escape(s)); i >= 0 || !utf8.ValidString(Escape(s)) {
+			t.Errorf("Escape(%q) = %q keeps a control character", s, Escape(s))
 		}
 	}
 }
