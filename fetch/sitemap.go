@@ -408,7 +408,10 @@ func (r *sitemapRead) child(it *sitemap.Item) {
 		here(errDiag(rules.L16, "index lists "+strconv.Quote(it.Index.Loc)+", a "+sch+": URL, not an http(s) URL; not followed"))
 		return
 	}
-	loc := it.Index.Loc
+	// The item's strings may be views of a reader's buffer (validate's
+	// Reader reuses it): loc is kept beyond this entry (the child's job,
+	// the site of an index whose URL is unknown), so it is copied.
+	loc := strings.Clone(it.Index.Loc)
 	if r.base != "" {
 		var abs bool
 		if loc, abs = resolve(r.base, it.Index.Loc); loc == "" {
