@@ -251,6 +251,12 @@ func mergeRuns(runs []*run, bufs [][]byte, w *runWriter) error {
 func (r *run) rebuildFilter(blocks uint64, buf []byte) error {
 	r.filter.release()
 	r.filter = newFilter(blocks, r.n)
+	return r.fill(buf, nil)
+}
+
+// fill adds every key of the run to its filter, and to also when not
+// nil, reading the run once through buf.
+func (r *run) fill(buf []byte, also *filter) error {
 	c := newCursor(r, buf)
 	for {
 		ok, err := c.next()
@@ -261,5 +267,8 @@ func (r *run) rebuildFilter(blocks uint64, buf []byte) error {
 			return nil
 		}
 		r.filter.add(c.cur)
+		if also != nil {
+			also.add(c.cur)
+		}
 	}
 }
