@@ -295,13 +295,15 @@ func TestFilter(t *testing.T) {
 // The set against a map, on random URLs with repeats planted at random
 // distances (the last few, anywhere in the past), with budgets from one
 // that spills every few hundred keys (merging runs two levels up) to the
-// default: every answer is the map's.
+// default, and one whose table grows twice in place and then spills
+// (1 MiB: more distinct keys than its 49,152 slots' worth): every answer
+// is the map's.
 func TestDifferential(t *testing.T) {
 	for _, tc := range []struct {
 		seed   uint64
 		budget int64
 		n      int
-	}{{1, 32 << 10, 40000}, {2, 256 << 10, 40000}, {3, 0, 20000}} {
+	}{{1, 32 << 10, 40000}, {2, 256 << 10, 40000}, {3, 0, 20000}, {4, 1 << 20, 64000}} {
 		t.Run(strconv.FormatInt(tc.budget, 10), func(t *testing.T) {
 			s := New(tc.budget, t.TempDir())
 			defer s.Close()
@@ -327,6 +329,9 @@ func TestDifferential(t *testing.T) {
 					t.Fatalf("add #%d %s: new=%v, want %v", i, u, got, !ref[u])
 				}
 				ref[u] = true
+			}
+			if tc.budget == 1<<20 && s.DiskEntries() == 0 {
+				t.Fatal("nothing spilled")
 			}
 			if tc.budget > 0 && tc.budget < 64<<10 {
 				levels := 0
