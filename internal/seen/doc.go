@@ -28,10 +28,11 @@
 //     I/O buffers and run 0's index (below).
 //   - When the table is full, its hashes are spilled, sorted (a hash's
 //     slot grows with its value, so one pass of insertion sort finishes
-//     the job), as a new run: a temporary file (sitemap-dedup-*.tmp in
-//     the directory given to New) that is unlinked as soon as it is
-//     created on Unix, so no file is ever left behind, whatever ends the
-//     process (on other systems [Set.Close] removes them). When 8 runs of
+//     the job), as a new run: a temporary file in the directory given to
+//     New that has no name on Linux (O_TMPFILE; where the file system
+//     refuses it, and on other Unix systems, sitemap-dedup-*.tmp unlinked
+//     as soon as it is created), so no file is left behind, whatever ends
+//     the process (on other systems [Set.Close] removes them). When 8 runs of
 //     one level exist they are merged, in one sequential pass, into one
 //     run of the next level. So each hash is written once by its spill
 //     and once per level: about 1 + log₈(URLs / table) times (3 times for

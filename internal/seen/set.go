@@ -70,10 +70,10 @@ const fanIn = 8
 // the disk: 3 million at DefaultMemory), then a third for the memory
 // table and two thirds for the filters of the runs on disk (see the
 // package documentation), plus 576 KiB of I/O buffers and 8 bytes per
-// 256 keys on disk once it spills. dir is where the spill files are created ("" =
-// os.TempDir()); on Unix they are unlinked at once, so they are never
-// seen there and vanish with the process, however it ends. Close
-// releases them.
+// 256 keys on disk once it spills. dir is where the spill files are
+// created ("" = os.TempDir()); on Unix they have no name (or are
+// unlinked at once), so they are never seen there and vanish with the
+// process, however it ends. Close releases them.
 func New(budget int64, dir string) *Set {
 	if budget <= 0 {
 		budget = DefaultMemory

@@ -374,7 +374,10 @@ func TestDiskTrafficLinear(t *testing.T) {
 }
 
 // A process killed (SIGKILL) while its set has runs on disk leaves no
-// file behind: they were unlinked as soon as they were created.
+// file behind: they have no name (Linux), or were unlinked as soon as
+// they were created. The child spills in a loop, so the kill often lands
+// within a spill (it did leave a file about 1 time in 10 when a named
+// file was created, then unlinked).
 func TestKilledLeavesNothing(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("open files cannot be unlinked on Windows; Close removes them")
