@@ -12,8 +12,9 @@ import (
 )
 
 // spillFiles lists the dedup spill files in dir: those seen there, and
-// on Linux those the process holds open though they were unlinked at
-// once (their /proc/self/fd links end in " (deleted)").
+// on Linux those the process holds open though they have no name
+// (O_TMPFILE: their /proc/self/fd links read "dir/#inode (deleted)") or
+// were unlinked at once (they end in " (deleted)").
 func spillFiles(t *testing.T, dir string) []string {
 	t.Helper()
 	m, err := filepath.Glob(filepath.Join(dir, "sitemap-dedup-*"))
@@ -23,7 +24,7 @@ func spillFiles(t *testing.T, dir string) []string {
 	fds, _ := os.ReadDir("/proc/self/fd")
 	for _, fd := range fds {
 		l, err := os.Readlink(filepath.Join("/proc/self/fd", fd.Name()))
-		if err == nil && strings.HasPrefix(l, filepath.Join(dir, "sitemap-dedup-")) {
+		if err == nil && (strings.HasPrefix(l, filepath.Join(dir, "sitemap-dedup-")) || strings.HasPrefix(l, filepath.Join(dir, "#"))) {
 			m = append(m, l)
 		}
 	}

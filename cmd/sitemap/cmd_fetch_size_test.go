@@ -30,7 +30,7 @@ func TestParseByteSize(t *testing.T) {
 	}
 }
 
-// --dedup-memory at its smallest (1MiB, about 32,000 URLs in memory): the
+// --dedup-memory at its smallest (1MiB, about 49,000 URLs in memory): the
 // hashes go to the spill file, and
 // every URL of overlapping sitemaps is still printed once; a bad size
 // cannot run (exit 2).

@@ -92,15 +92,17 @@ func TestGenerateDedupSingularJSON(t *testing.T) {
 	}
 }
 
-// The spill path: with the smallest budget (1 MiB: about 32,000 URLs in
-// memory), 40,000 distinct URLs, each listed twice (the repeat sometimes
-// right after, sometimes tens of thousands of lines later and so on
-// disk), across two inputs, are published exactly once each, and the
-// spill files in the temporary directory are gone afterwards. A
-// temporary directory that does not exist stops the run (exit 2) instead
-// of publishing repeats.
+// The spill path: with the smallest budget (1 MiB: about 49,000 URLs in
+// memory until the first spill, 12,288 a shard), 50,000 distinct URLs
+// (one sitemap's most: four shards of 12,288 cannot hold them, so one
+// spills, most often all, near the end of the first input), each listed
+// twice (the repeat sometimes right after, sometimes tens of thousands
+// of lines later and so on disk), across two inputs, are published
+// exactly once each, and the spill files in the temporary directory are
+// gone afterwards. A temporary directory that does not exist stops the
+// run (exit 2) instead of publishing repeats.
 func TestGenerateDedupSpill(t *testing.T) {
-	const n = 40000
+	const n = 50000
 	var first, second []int
 	for i := range n {
 		first = append(first, i)

@@ -6,20 +6,33 @@
 // hash, each with its own lock, so concurrent callers (fetch's workers)
 // add in parallel (one lock made a 5-million-URL fetch 35 % slower). The
 // memory budget given to [New] ([DefaultMemory] by default) is shared
-// evenly by the shards, and each one's share is split in two:
+// evenly by the shards. Until a shard first spills, its memory table
+// has its whole share; from the first spill on, the share is split in
+// two:
 //
 //   - One third is the memory table: the hashes added since the last
 //     spill, open addressing with linear probing, 16 bytes a slot, at
-//     most 3/4 full (so a budget of B bytes holds B/64 hashes; 64 MiB,
-//     about 1 million URLs), grown by doubling from 64 KiB; on Unix it
-//     is mapped outside the Go heap (with huge pages on Linux), so the
-//     garbage collector adds nothing on top.
+//     most 3/4 full. Before the first spill it grows by doubling from
+//     64 KiB up to the whole share, in place (a mapping reserved for
+//     the whole share, filled as it grows, so a growing table never
+//     holds two copies), and a budget of B bytes holds about B/16·3/4
+//     hashes without touching the disk (generate's 48 MiB: 2.3 million
+//     URLs; 64 MiB: 3 million). On Unix it is mapped outside the Go
+//     heap (with huge pages on Linux), so the garbage collector adds
+//     nothing on top.
+//   - The first spill writes the full table's hashes as run 0, releases
+//     the table, makes the filters (below) and fills them by reading
+//     run 0 back, then makes the table again at a third of the share
+//     (B/64 hashes in all). The table and the filters are never held
+//     together: across the first spill the peak is the budget, plus the
+//     I/O buffers and run 0's index (below).
 //   - When the table is full, its hashes are spilled, sorted (a hash's
 //     slot grows with its value, so one pass of insertion sort finishes
-//     the job), as a new run: a temporary file (sitemap-dedup-*.tmp in
-//     the directory given to New) that is unlinked as soon as it is
-//     created on Unix, so no file is ever left behind, whatever ends the
-//     process (on other systems [Set.Close] removes them). When 8 runs of
+//     the job), as a new run: a temporary file in the directory given to
+//     New that has no name on Linux (O_TMPFILE; where the file system
+//     refuses it, and on other Unix systems, sitemap-dedup-*.tmp unlinked
+//     as soon as it is created), so no file is left behind, whatever ends
+//     the process (on other systems [Set.Close] removes them). When 8 runs of
 //     one level exist they are merged, in one sequential pass, into one
 //     run of the next level. So each hash is written once by its spill
 //     and once per level: about 1 + log₈(URLs / table) times (3 times for
@@ -30,15 +43,16 @@
 //     4 KiB block of a run (8 bytes per 256 URLs) and, once a shard has
 //     spilled, 576 KiB of I/O buffers; a lookup in a run is one 4 KiB
 //     read.
-//   - Two thirds are filters (split block Bloom filters, one cache line
-//     a lookup): half the budget one filter of every hash on disk, made
-//     at the first spill at its full size and never rebuilt, which tells
-//     most new URLs from old ones in one probe (about 1 in 20 reads
-//     further while it has 6 bits a hash: 8 million URLs a shard at
-//     48 MiB, 33 million in all); a sixth a filter per run (up to 5 bits
-//     a hash, fewer when the budget runs short; a run's filter made when
-//     the set was smaller is rebuilt smaller, by reading the run), probed
-//     only when the first said "maybe", to pick the runs worth a read.
+//   - Two thirds are filters (split block Bloom filters, one cache line a
+//     lookup; "no" is certain, a false "maybe" costs a read of a run, never
+//     a wrong answer): half the budget one filter of every hash on disk,
+//     made at the first spill at its full size and never rebuilt, which
+//     tells most new URLs from old ones in one probe (about 1 in 20 reads
+//     further while it has 6 bits a hash: 8 million URLs a shard at 48 MiB,
+//     33 million in all); a sixth a filter per run (up to 5 bits a hash,
+//     fewer when the budget runs short; a run's filter made when the set was
+//     smaller is rebuilt smaller, by reading the run), probed only when the
+//     first said "maybe", to pick the runs worth a read.
 //
 // Past what the filters cover (tens of millions of URLs at the default
 // budget) more new URLs cost reads of the runs: the work per URL grows,

@@ -9,9 +9,9 @@ import (
 	"sort"
 )
 
-// run is one sorted run of keys on disk, in a temporary file that is
-// unlinked as soon as it is created (on Unix), so nothing is left behind
-// whatever ends the process: 16 bytes a key (hi then lo, little-endian).
+// run is one sorted run of keys on disk, in a temporary file with no
+// name (createRunFile), so nothing is left behind whatever ends the
+// process: 16 bytes a key (hi then lo, little-endian).
 // In memory it keeps the hi of the first key of each block of blockKeys
 // keys (4 KiB) and its own filter, so a lookup is a filter probe and,
 // when the filter says "maybe", a binary search in memory and one pread
@@ -97,10 +97,15 @@ func (r *run) close() error {
 // bytes is the memory the run holds (its index and filter).
 func (r *run) bytes() int64 { return int64(cap(r.index))*8 + r.filter.bytes() }
 
-// createRunFile creates a spill file in dir and unlinks it at once where
-// the system allows an open file to be removed, so a killed process
-// leaves no file behind; name is "" then.
+// createRunFile creates a spill file in dir with no name where the
+// system allows (Linux: O_TMPFILE), else creates it and unlinks it at
+// once where the system allows an open file to be removed (other Unix
+// systems, where a process killed between the two leaves the file), so
+// a killed process leaves no file behind; name is "" then.
 func createRunFile(dir string) (f *os.File, name string, err error) {
+	if f, err := openNameless(dir); err == nil {
+		return f, "", nil
+	}
 	f, err = os.CreateTemp(dir, "sitemap-dedup-*.tmp")
 	if err != nil {
 		return nil, "", fmt.Errorf("dedup spill file: %w", err)
@@ -251,6 +256,12 @@ func mergeRuns(runs []*run, bufs [][]byte, w *runWriter) error {
 func (r *run) rebuildFilter(blocks uint64, buf []byte) error {
 	r.filter.release()
 	r.filter = newFilter(blocks, r.n)
+	return r.fill(buf, nil)
+}
+
+// fill adds every key of the run to its filter, and to also when not
+// nil, reading the run once through buf.
+func (r *run) fill(buf []byte, also *filter) error {
 	c := newCursor(r, buf)
 	for {
 		ok, err := c.next()
@@ -261,5 +272,8 @@ func (r *run) rebuildFilter(blocks uint64, buf []byte) error {
 			return nil
 		}
 		r.filter.add(c.cur)
+		if also != nil {
+			also.add(c.cur)
+		}
 	}
 }

@@ -35,10 +35,14 @@ const shardBits = 2
 // shard is one part of a Set: a memory table and the sorted runs on
 // disk, each with its filter. Safe for concurrent use.
 type shard struct {
-	mu        sync.Mutex
-	mem       table
-	maxSlots  int   // the memory table's size at most
-	filterMax int64 // most bytes of the runs' filters together
+	mu         sync.Mutex
+	mem        table
+	maxSlots   int   // the memory table's size at most, until the next spill
+	spillSlots int   // the memory table's size from the first spill on
+	filterMax  int64 // most bytes of the runs' filters together
+	// peak is the most bytes the memory table and the filters held
+	// together, noted after each of their allocations (tests check it).
+	peak int64
 	// all is a filter of every key on disk, made at the first spill at
 	// its full size (allBytes) and never rebuilt: one probe tells most
 	// new keys from the runs' keys; the runs' own filters, probed only
@@ -61,12 +65,15 @@ const fanIn = 8
 
 // New makes a set that keeps at most about budget bytes of memory
 // (DefaultMemory when budget ≤ 0), shared evenly by its shards: in each,
-// a third for the memory table, two thirds for the filters of the runs
-// on disk (see the package documentation), plus 576 KiB of I/O buffers
-// once it spills. dir is where the spill files are created ("" =
-// os.TempDir()); on Unix they are unlinked at once, so they are never
-// seen there and vanish with the process, however it ends. Close
-// releases them.
+// all of it for the memory table until the shard first spills (budget/16
+// slots in all, so about budget/16·3/4 URLs are held without touching
+// the disk: 3 million at DefaultMemory), then a third for the memory
+// table and two thirds for the filters of the runs on disk (see the
+// package documentation), plus 576 KiB of I/O buffers and 8 bytes per
+// 256 keys on disk once it spills. dir is where the spill files are
+// created ("" = os.TempDir()); on Unix they have no name (or are
+// unlinked at once), so they are never seen there and vanish with the
+// process, however it ends. Close releases them.
 func New(budget int64, dir string) *Set {
 	if budget <= 0 {
 		budget = DefaultMemory
@@ -75,8 +82,9 @@ func New(budget int64, dir string) *Set {
 	per := budget / numShards
 	filterMax := per * 2 / 3
 	slots := max(int((per-filterMax)/16), minSlots)
+	first := max(int(per/16), slots)
 	for i := range s.shards {
-		s.shards[i] = newSet(slots, filterMax, dir)
+		s.shards[i] = newShard(first, slots, filterMax, dir)
 	}
 	return s
 }
@@ -87,8 +95,15 @@ const minSlots = 64
 // newSet makes a shard whose memory table holds at most slots slots and
 // whose filters take at most filterMax bytes.
 func newSet(slots int, filterMax int64, dir string) *shard {
-	s := &shard{maxSlots: slots, filterMax: filterMax / 4, allBytes: filterMax - filterMax/4, dir: dir}
-	s.mem = newTable(min(1<<12, slots))
+	return newShard(slots, slots, filterMax, dir)
+}
+
+// newShard makes a shard whose memory table grows up to first slots
+// until its first spill, and is of slots slots afterwards, beside
+// filters of at most filterMax bytes.
+func newShard(first, slots int, filterMax int64, dir string) *shard {
+	s := &shard{maxSlots: first, spillSlots: slots, filterMax: filterMax / 4, allBytes: filterMax - filterMax/4, dir: dir}
+	s.mem = reserveTable(min(1<<12, first), first)
 	return s
 }
 
@@ -132,6 +147,7 @@ func (s *shard) add(k key) (bool, error) {
 	if s.mem.full() {
 		if len(s.mem.slots) < s.maxSlots {
 			s.mem.grow(min(2*len(s.mem.slots), s.maxSlots))
+			s.notePeak()
 		} else if err := s.spill(); err != nil {
 			s.err = err
 			return false, err
@@ -178,10 +194,18 @@ func (s *shard) onDisk(k key) (bool, error) {
 // spill writes the memory table's keys as a new run and empties the
 // table, then merges the newest runs while fanIn of them share a level,
 // and shrinks the largest filters while the filters pass their budget.
+//
+// The first spill also trades the memory table, which had the whole
+// budget, for the filters: the keys are written from the table, the
+// table is released, the filters (of all keys on disk and of run 0) are
+// made and filled by reading run 0 back, and the table is made again at
+// a third of the budget. The table and the filters are never held
+// together, so the peak is the budget (the full table), plus the I/O
+// buffers and run 0's index.
 func (s *shard) spill() error {
-	if s.bufs == nil {
+	first := s.bufs == nil
+	if first {
 		s.block = make([]byte, blockSize)
-		s.all = newFilter(uint64(max(s.allBytes/32, 1)), s.allBytes*8/allBitsPerKey)
 		s.bufs = make([][]byte, fanIn+1)
 		for i := range s.bufs {
 			s.bufs[i] = make([]byte, ioChunk)
@@ -189,11 +213,16 @@ func (s *shard) spill() error {
 	}
 	ks := s.mem.drain()
 	n := int64(len(ks))
-	w, err := newRunWriter(s.dir, 0, n, s.filterBlocks(n, s.diskN+n), s.bufs[fanIn], &s.written)
+	blocks := s.filterBlocks(n, s.diskN+n)
+	if first {
+		blocks = 0 // made once the table is released
+	}
+	w, err := newRunWriter(s.dir, 0, n, blocks, s.bufs[fanIn], &s.written)
 	if err != nil {
 		s.mem.clear()
 		return err
 	}
+	s.notePeak()
 	for _, k := range ks {
 		s.all.add(k)
 		if err := w.put(k); err != nil {
@@ -202,17 +231,50 @@ func (s *shard) spill() error {
 			return err
 		}
 	}
-	s.mem.clear()
+	if first {
+		s.mem.release()
+	} else {
+		s.mem.clear()
+	}
 	r, err := w.finish()
 	if err != nil {
 		return err
 	}
 	s.runs = append(s.runs, r)
 	s.diskN += n
+	if first {
+		if err := s.firstFilters(r); err != nil {
+			return err
+		}
+	}
 	if err := s.compact(); err != nil {
 		return err
 	}
 	return s.fitFilters()
+}
+
+// firstFilters makes the filter of all keys on disk and run 0's own,
+// once the memory table is released, fills them by reading run 0 back,
+// and makes the memory table again at its size after the first spill.
+func (s *shard) firstFilters(r *run) error {
+	s.all = newFilter(uint64(max(s.allBytes/32, 1)), s.allBytes*8/allBitsPerKey)
+	r.filter = newFilter(s.filterBlocks(r.n, s.diskN), r.n)
+	s.notePeak()
+	err := r.fill(s.bufs[0], &s.all)
+	s.maxSlots = s.spillSlots
+	s.mem = newTable(s.spillSlots)
+	s.notePeak()
+	return err
+}
+
+// notePeak notes the bytes the memory table and the filters hold now,
+// if they are the most so far.
+func (s *shard) notePeak() {
+	n := s.mem.bytes() + s.all.bytes()
+	for _, r := range s.runs {
+		n += r.filter.bytes()
+	}
+	s.peak = max(s.peak, n)
 }
 
 // compact merges the newest fanIn runs into one of the next level while
@@ -234,6 +296,7 @@ func (s *shard) compact() error {
 		if err != nil {
 			return err
 		}
+		s.notePeak()
 		if err := mergeRuns(tail, s.bufs[:fanIn], w); err != nil {
 			w.abort()
 			return err
@@ -275,7 +338,8 @@ func (s *shard) filterBlocks(n, total int64) uint64 {
 	if bits < 1 {
 		return 0
 	}
-	return uint64(float64(n)*bits/256) + 1
+	// At least one block, and never more than the bits allow.
+	return max(uint64(float64(n)*bits/256), 1)
 }
 
 // fitFilters shrinks the largest filters, made when the runs held fewer

@@ -29,22 +29,32 @@ func cmpKey(a, b key) int {
 // (drain sorts them in one cheap pass). On Unix the slots are mapped
 // outside the Go heap (allocWords), so they cost their 16 bytes and the
 // garbage collector neither paces on them nor keeps a replaced table.
+// The slots lie at the front of room, a mapping reserved for the most
+// slots the table may grow to: grow fills it in place, so a growing
+// table never holds more than its new size (pages of room not yet
+// touched take no memory on Unix; elsewhere room is taken at once).
 type table struct {
 	slots []key
+	room  []key
 	n     int
 }
 
-func newTable(slots int) table {
-	w := allocWords(2 * slots)
-	return table{slots: unsafe.Slice((*key)(unsafe.Pointer(unsafe.SliceData(w))), slots)}
+// newTable makes a table of slots slots that cannot grow.
+func newTable(slots int) table { return reserveTable(slots, slots) }
+
+// reserveTable makes a table of slots slots that can grow up to room.
+func reserveTable(slots, room int) table {
+	w := allocWords(2 * room)
+	r := unsafe.Slice((*key)(unsafe.Pointer(unsafe.SliceData(w))), room)
+	return table{slots: r[:slots], room: r}
 }
 
 // release returns the table's memory; the table is empty afterwards.
 func (t *table) release() {
-	if len(t.slots) > 0 {
-		freeWords(unsafe.Slice((*uint64)(unsafe.Pointer(&t.slots[0])), 2*len(t.slots)))
+	if len(t.room) > 0 {
+		freeWords(unsafe.Slice((*uint64)(unsafe.Pointer(&t.room[0])), 2*len(t.room)))
 	}
-	t.slots, t.n = nil, 0
+	t.slots, t.room, t.n = nil, nil, 0
 }
 
 func (t *table) home(hi uint64) int {
@@ -71,18 +81,60 @@ func (t *table) find(k key) (int, bool) {
 // full reports whether one more key would pass 3/4 load.
 func (t *table) full() bool { return (t.n+1)*4 > len(t.slots)*3 }
 
-// grow moves the keys into a table of slots slots.
+// growBlock is how many keys grow places between two of its marks.
+const growBlock = 1024
+
+// grow moves the keys into a table of slots slots (≤ len(room)) in
+// place, with no memory beside the table's own bar 8 bytes per
+// growBlock keys and the few keys that wrap around its end. drain sorts
+// the keys to the front; the sorted keys' places in the larger table,
+// each max(home, previous place + 1), only increase and are never below
+// the key's index, so moving the keys from the last to the first never
+// overwrites one not moved yet. The places are computed first to last
+// but used last to first: marks keep the place before every growBlock
+// keys, and each block's places are computed again from its mark.
 func (t *table) grow(slots int) {
-	old := *t
-	*t = newTable(slots)
-	for _, k := range old.slots {
-		if k != (key{}) {
-			i, _ := t.find(k)
-			t.slots[i] = k
-			t.n++
+	ks := t.drain()
+	n := len(ks)
+	clear(t.slots[n:])
+	t.slots = t.room[:slots]
+	t.n = n
+	if n == 0 {
+		return
+	}
+	marks := make([]int, (n+growBlock-1)/growBlock)
+	p, wrap := -1, n
+	for j, k := range ks {
+		if j%growBlock == 0 {
+			marks[j/growBlock] = p
+		}
+		if p = max(t.home(k.hi), p+1); p >= slots && wrap == n {
+			wrap = j
 		}
 	}
-	old.release()
+	// Keys whose place is past the end are a suffix: they are inserted
+	// last, wrapping to the front like any insertion.
+	wrapped := slices.Clone(ks[wrap:])
+	var place [growBlock]int
+	for b := len(marks) - 1; b >= 0; b-- {
+		lo, hi := b*growBlock, min((b+1)*growBlock, n)
+		p := marks[b]
+		for j := lo; j < hi; j++ {
+			p = max(t.home(ks[j].hi), p+1)
+			place[j-lo] = p
+		}
+		for j := hi - 1; j >= lo; j-- {
+			k := t.slots[j]
+			t.slots[j] = key{}
+			if q := place[j-lo]; q < slots {
+				t.slots[q] = k
+			}
+		}
+	}
+	for _, k := range wrapped {
+		i, _ := t.find(k)
+		t.slots[i] = k
+	}
 }
 
 // drain moves the table's keys, sorted, to the front of its slots and
