@@ -42,8 +42,8 @@ import (
 )
 
 // DefaultDedupMemory is the memory for remembering the locs read when
-// Options.DedupMemory is zero: 48 MiB holds about 750,000 distinct URLs
-// in memory; past that the set spills to sorted runs on disk behind
+// Options.DedupMemory is zero: 48 MiB holds about 2.3 million distinct
+// URLs in memory; past that the set spills to sorted runs on disk behind
 // filters, each hash written a few times at most (see package
 // internal/seen's documentation for the layout).
 const DefaultDedupMemory = 48 << 20

@@ -62,7 +62,7 @@ type generateOptions struct {
 }
 
 // genDedupMemory is generate's default --dedup-memory: 48 MiB holds about
-// 750,000 distinct URLs before the set spills to disk, and keeps a run
+// 2.3 million distinct URLs before the set spills to disk, and keeps a run
 // of 10^8 URLs under 100 MB of memory in all.
 const genDedupMemory = generate.DefaultDedupMemory
 
