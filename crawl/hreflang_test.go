@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -84,14 +83,8 @@ func TestCrawlHreflangValidates(t *testing.T) {
 	t.Cleanup(other.Close)
 	site := hreflangSite(t, other.URL)
 	ctx := context.Background()
-	c, st, err := openCrawler(ctx, filepath.Join(t.TempDir(), "state.db"), site.URL+"/", siteOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	if _, err := c.Run(ctx); err != nil {
-		t.Fatal(err)
-	}
+	c, _ := crawled(t, site.URL+"/")
+	var err error
 	var buf bytes.Buffer
 	enc := sitemap.NewEncoder(&buf, sitemap.EncoderOptions{Extensions: sitemap.ExtXHTML})
 	alts := map[string][]string{}

@@ -26,6 +26,22 @@ func openCrawler(ctx context.Context, path, start string, o Options) (*Crawler, 
 	return c, st, nil
 }
 
+// crawled runs a crawl of start with siteOptions into a new state file
+// and returns the crawler and its state, closed when the test ends.
+func crawled(t *testing.T, start string) (*Crawler, *state.SQLite) {
+	t.Helper()
+	ctx := context.Background()
+	c, st, err := openCrawler(ctx, filepath.Join(t.TempDir(), "state.db"), start, siteOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	if _, err := c.Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return c, st
+}
+
 // TestImageHostsAreHostNames: an ImageHosts entry that is a URL, a path or
 // empty would match no image; New refuses it and names the host to give.
 func TestImageHostsAreHostNames(t *testing.T) {

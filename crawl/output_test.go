@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -15,14 +14,7 @@ func TestWriteReport(t *testing.T) {
 	site := newTestSite()
 	defer site.Close()
 	ctx := context.Background()
-	c, st, err := openCrawler(ctx, filepath.Join(t.TempDir(), "state.db"), site.URL+"/", siteOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	if _, err := c.Run(ctx); err != nil {
-		t.Fatal(err)
-	}
+	c, _ := crawled(t, site.URL+"/")
 	var want []string
 	c.Outcomes(ctx, func(o Outcome) error { want = append(want, o.URL); return nil })
 	var b bytes.Buffer

@@ -2,7 +2,6 @@ package crawl
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -14,14 +13,7 @@ func TestTitles(t *testing.T) {
 	site := newTestSite()
 	defer site.Close()
 	ctx := context.Background()
-	c, st, err := openCrawler(ctx, filepath.Join(t.TempDir(), "state.db"), site.URL+"/", siteOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	if _, err := c.Run(ctx); err != nil {
-		t.Fatal(err)
-	}
+	c, st := crawled(t, site.URL+"/")
 	title := Titles(st.Crawl())
 	n := 0
 	c.Outcomes(ctx, func(o Outcome) error {
