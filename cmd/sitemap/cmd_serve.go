@@ -511,14 +511,9 @@ func (o *serveOptions) trigger(ctx context.Context, src serve.Source, s *streams
 // indexnowQueue opens --indexnow-state and returns the queue that submits
 // what the handler tells as changed.
 func (o *serveOptions) indexnowQueue(ctx context.Context, logf func(string, ...any)) (*indexnow.Queue, indexnow.Options, func(), error) {
-	kf, err := os.Open(o.IndexNowKeyFile)
+	key, err := keyFlag("--indexnow-key-file", o.IndexNowKeyFile)
 	if err != nil {
-		return nil, indexnow.Options{}, nil, cannotRun("--indexnow-key-file: %v", err)
-	}
-	key, err := indexnow.ReadKeyFile(kf)
-	kf.Close()
-	if err != nil {
-		return nil, indexnow.Options{}, nil, cannotRun("--indexnow-key-file %s: %v", o.IndexNowKeyFile, err)
+		return nil, indexnow.Options{}, nil, err
 	}
 	st, err := state.Open(ctx, o.IndexNowState, state.Options{})
 	if err != nil {

@@ -197,14 +197,9 @@ func (o *submitOptions) key(s *streams) (string, error) {
 		if key != "" {
 			return "", cannotRun("give --key or --key-file, not both")
 		}
-		f, err := os.Open(o.KeyFile)
-		if err != nil {
-			return "", cannotRun("--key-file: %v", err)
-		}
-		key, err = indexnow.ReadKeyFile(f)
-		f.Close()
-		if err != nil {
-			return "", cannotRun("--key-file %s: %v", o.KeyFile, err)
+		var err error
+		if key, err = keyFlag("--key-file", o.KeyFile); err != nil {
+			return "", err
 		}
 		if filepath.Base(o.KeyFile) != indexnow.KeyFileName(key) && o.KeyLocation == "" {
 			fmt.Fprintf(s.Err, "sitemap: warning: the key file is named %s; engines look for %s at the root of the host unless --key-location says where it is\n",

@@ -66,14 +66,20 @@ func (f *indexnowFlags) check(hasState bool) (string, error) {
 	if !hasState {
 		return "", cannotRun("--indexnow-key-file submits what changed since the last submission, which --state records; give --state FILE too")
 	}
-	kf, err := os.Open(f.IndexNowKeyFile)
+	return keyFlag("--indexnow-key-file", f.IndexNowKeyFile)
+}
+
+// keyFlag reads the IndexNow key of the key file a flag names
+// (indexnow.ReadKeyFile), its errors worded with the flag.
+func keyFlag(flag, path string) (string, error) {
+	kf, err := os.Open(path)
 	if err != nil {
-		return "", cannotRun("--indexnow-key-file: %v", err)
+		return "", cannotRun("%s: %v", flag, err)
 	}
 	defer kf.Close()
 	key, err := indexnow.ReadKeyFile(kf)
 	if err != nil {
-		return "", cannotRun("--indexnow-key-file %s: %v", f.IndexNowKeyFile, err)
+		return "", cannotRun("%s %s: %v", flag, path, err)
 	}
 	return key, nil
 }
