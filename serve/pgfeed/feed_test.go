@@ -295,8 +295,12 @@ func testFeed(t *testing.T, v variant) *sql.DB {
 	if err := r.stop(t); err != nil {
 		t.Fatalf("Watch returned %v after its context ended; want nil", err)
 	}
-	if logs := r.logged(); len(logs) > 0 {
-		t.Errorf("logged %q", logs)
+	// A slot created while other tests' transactions run logs that it
+	// waits for them; nothing else is logged.
+	for _, l := range r.logged() {
+		if !strings.Contains(l, "waits for the transactions running on the server to end") {
+			t.Errorf("logged %q", l)
+		}
 	}
 	// Its connections end with it.
 	deadline := time.Now().Add(5 * time.Second)
