@@ -2,11 +2,8 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -106,26 +103,6 @@ func graphEntries(o *graphOptions, stdin io.Reader, diag func(sitemap.Diagnostic
 	return input.Entries(o.Inputs, in)
 }
 
-// diagPrinter is the reporter of graph and html: every diagnostic on
-// standard error as it comes (warnings and notes not with quiet), the
-// errors counted for the exit status.
-type diagPrinter struct {
-	*report.Reporter
-	quiet bool
-}
-
-func newDiagPrinter(w io.Writer, quiet bool) *diagPrinter {
-	rep, _ := report.New(w, "text", 0) // text without a cap: never an error
-	return &diagPrinter{rep, quiet}
-}
-
-func (p *diagPrinter) diag(d sitemap.Diagnostic) {
-	if d.Severity == sitemap.SeverityError || !p.quiet {
-		p.Add(d)
-		p.Write(d)
-	}
-}
-
 func runGraph(ctx context.Context, o *graphOptions, s *streams) error {
 	format, err := graph.FormatOf(o.Output, o.Format)
 	if err != nil {
@@ -139,13 +116,13 @@ func runGraph(ctx context.Context, o *graphOptions, s *streams) error {
 			return cannotRun("%v", err)
 		}
 	}
-	dp := newDiagPrinter(s.Err, o.Quiet)
+	dp := report.NewPrinter(s.Err, o.Quiet)
 	gopt := graph.Options{MaxSections: o.MaxSections, MaxPages: pagesOption(o.MaxPages)}
 	draw := graph.DrawOptions{MaxNodes: o.MaxNodes, MaxLinks: o.MaxLinks, Title: o.Title}
 	if o.State != "" {
 		return runLinkGraph(ctx, o, s, dp, format, gopt, draw)
 	}
-	tree, err := graph.Build(ctx, graphEntries(o, s.In, dp.diag), gopt)
+	tree, err := graph.Build(ctx, graphEntries(o, s.In, dp.Print), gopt)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -155,7 +132,7 @@ func runGraph(ctx context.Context, o *graphOptions, s *streams) error {
 	if tree.URLs == 0 {
 		return nothingRead(o.Inputs, "nothing to draw")
 	}
-	err = writeOutput(o.Output, s.Out, func(w io.Writer) error { return graph.Draw(ctx, w, tree, format, draw) })
+	err = store.WriteOutput(o.Output, s.Out, func(w io.Writer) error { return graph.Draw(ctx, w, tree, format, draw) })
 	if err != nil {
 		return cannotRun("%v", err)
 	}
@@ -166,7 +143,7 @@ func runGraph(ctx context.Context, o *graphOptions, s *streams) error {
 }
 
 // runLinkGraph draws the link graph of the crawl state o.State.
-func runLinkGraph(ctx context.Context, o *graphOptions, s *streams, dp *diagPrinter, format string, gopt graph.Options, draw graph.DrawOptions) error {
+func runLinkGraph(ctx context.Context, o *graphOptions, s *streams, dp *report.Printer, format string, gopt graph.Options, draw graph.DrawOptions) error {
 	st, err := state.OpenCrawlState(ctx, o.State)
 	if err != nil {
 		return cannotRun("--state %v", err)
@@ -174,7 +151,7 @@ func runLinkGraph(ctx context.Context, o *graphOptions, s *streams, dp *diagPrin
 	defer st.Close()
 	var listed sitemap.Entries
 	if len(o.Inputs) > 0 {
-		listed = graphEntries(o, s.In, dp.diag)
+		listed = graphEntries(o, s.In, dp.Print)
 	}
 	lt, err := graph.Links(ctx, st.Crawl(), listed, gopt)
 	if err != nil {
@@ -200,7 +177,7 @@ func runLinkGraph(ctx context.Context, o *graphOptions, s *streams, dp *diagPrin
 				state.Redact(o.State), plural.Of(n, "URL", "URLs"))
 		}
 	}
-	err = writeOutput(o.Output, s.Out, func(w io.Writer) error { return graph.Draw(ctx, w, lt, format, draw) })
+	err = store.WriteOutput(o.Output, s.Out, func(w io.Writer) error { return graph.Draw(ctx, w, lt, format, draw) })
 	if err != nil {
 		return cannotRun("%v", err)
 	}
@@ -227,29 +204,7 @@ func pagesOption(n int) int {
 	return n
 }
 
-// writeOutput runs write on standard output (name "-") or on name
-// written aside (store.CreateAside), renamed to name when write
-// succeeds: name is never left half written, and no temporary file
-// stays.
+// writeOutput is store.WriteOutput (crawl's --report uses it too).
 func writeOutput(name string, stdout io.Writer, write func(io.Writer) error) error {
-	if name == "-" {
-		return write(stdout)
-	}
-	f, err := store.CreateAside(name)
-	if err != nil {
-		// Said of the directory, not of the temporary file.
-		dir := filepath.Dir(name)
-		if errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("writing %s: directory %s does not exist; create it first", name, dir)
-		}
-		return fmt.Errorf("writing %s: cannot create a file in %s: %v", name, dir, errors.Unwrap(err))
-	}
-	defer f.Abort()
-	if err := write(f); err != nil {
-		return fmt.Errorf("writing %s: %v", name, err)
-	}
-	if err := f.Commit(0o644); err != nil {
-		return fmt.Errorf("writing %s: %v", name, errors.Unwrap(err))
-	}
-	return nil
+	return store.WriteOutput(name, stdout, write)
 }

@@ -15,7 +15,9 @@ import (
 	"github.com/sitemapkit/sitemap/crawl"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
+	"github.com/sitemapkit/sitemap/report"
 	"github.com/sitemapkit/sitemap/state"
+	"github.com/sitemapkit/sitemap/store"
 	"github.com/sitemapkit/sitemap/urlnorm"
 	"github.com/sitemapkit/sitemap/view"
 )
@@ -114,7 +116,7 @@ func runHTML(ctx context.Context, o *htmlOptions, s *streams) error {
 	if o.client, err = httpClient(o.UserAgent, o.Timeout, o.Scope); err != nil {
 		return cannotRun("%v", err)
 	}
-	dp := newDiagPrinter(s.Err, o.Quiet)
+	dp := report.NewPrinter(s.Err, o.Quiet)
 	if o.Document {
 		if len(o.Inputs) != 1 || o.Template != "" || o.State != "" {
 			return cannotRun("--document writes the view of one INPUT; it takes no --template or --state")
@@ -122,11 +124,11 @@ func runHTML(ctx context.Context, o *htmlOptions, s *streams) error {
 		if fi, err := os.Stat(o.Inputs[0]); err == nil && fi.IsDir() {
 			return cannotRun("--document %s is a directory; give the one sitemap or index of it to view, such as %s", o.Inputs[0], firstSitemapIn(o.Inputs[0]))
 		}
-		err = writeOutput(o.Output, s.Out, func(w io.Writer) error {
-			return writeDocumentView(ctx, o, s.In, css, dp.diag, w)
+		err = store.WriteOutput(o.Output, s.Out, func(w io.Writer) error {
+			return writeDocumentView(ctx, o, s.In, css, dp.Print, w)
 		})
 	} else {
-		err = writeVisitorPages(ctx, o, s.In, css, dp.diag)
+		err = writeVisitorPages(ctx, o, s.In, css, dp.Print)
 	}
 	if err != nil {
 		if ctx.Err() != nil {
