@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"net/url"
-	"os"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -115,96 +113,50 @@ func runRobotsList(ctx context.Context, opts *robotsOptions, s *streams) error {
 	if opts.Timeout <= 0 {
 		return cannotRun("--timeout %v: use a positive duration, such as 30s", opts.Timeout)
 	}
-	f, base, name, err := readRobots(ctx, opts, s)
-	if f == nil || err != nil {
-		return err
+	rt, err := readRobots(ctx, opts, s)
+	if err != nil {
+		return cannotRun("%v", err)
 	}
-	l, swarn := robots.ListOf(f, name, base)
+	if rt.File == nil {
+		l := robots.NotFound(rt.Name, rt.Status)
+		fmt.Fprintf(s.Err, "%s: %s\n", rt.Name, l.Warnings[0].Message)
+		if opts.Format == "json" { // the same document shape as for any other answer
+			if err := l.Write(s.Out, "json"); err != nil {
+				return outputError(err)
+			}
+		}
+		return problemsFound()
+	}
+	l, swarn := robots.ListOf(rt.File, rt.Name, rt.Base)
 	l.WriteWarnings(s.Err, opts.MaxPerRule)
 	if err := l.Write(s.Out, opts.Format); err != nil {
 		return outputError(err)
 	}
-	if len(swarn) > 0 || f.Truncated() {
+	if len(swarn) > 0 || rt.File.Truncated() {
 		return problemsFound()
 	}
 	return nil
 }
 
-// readRobots reads the robots.txt of opts.Target: a URL (its base the
-// final URL), standard input or a file, and returns the name messages
-// give it. A URL that answers 4xx has no robots.txt: that is said (with
-// the JSON document of --format json), and the File is nil with the
-// exit error.
-func readRobots(ctx context.Context, opts *robotsOptions, s *streams) (*robots.File, *url.URL, string, error) {
-	popt := robots.WithMaxBytes(opts.MaxBytes)
-	switch {
-	case urlnorm.IsHTTP(opts.Target):
-		f, base, status, err := fetchRobots(ctx, opts)
-		if err != nil {
-			return nil, nil, "", cannotRun("%v", err)
-		}
-		if f == nil {
-			l := robots.NotFound(base.String(), status)
-			fmt.Fprintf(s.Err, "%s: %s\n", base, l.Warnings[0].Message)
-			if opts.Format == "json" { // the same document shape as for any other answer
-				if err := l.Write(s.Out, "json"); err != nil {
-					return nil, nil, "", outputError(err)
-				}
-			}
-			return nil, nil, "", problemsFound()
-		}
-		return f, base, base.String(), nil
-	case opts.Target == "-":
-		f, err := robots.Parse(s.In, popt)
-		if err != nil {
-			return nil, nil, "", cannotRun("reading standard input: %v", err)
-		}
-		return f, nil, input.StdinName, nil
-	}
-	fh, err := os.Open(opts.Target)
-	if err != nil {
-		return nil, nil, "", fileError(opts.Target, err)
-	}
-	defer fh.Close()
-	if st, err := fh.Stat(); err == nil && st.IsDir() {
-		return nil, nil, "", cannotRun("%s: is a directory; give a robots.txt file", opts.Target)
-	}
-	f, err := robots.Parse(fh, popt)
-	if err != nil {
-		return nil, nil, "", cannotRun("reading %s: %v", opts.Target, err)
-	}
-	return f, nil, opts.Target, nil
-}
-
-// fetchRobots fetches the robots.txt of a URL (fetch.Client.RobotsTxt)
-// within --timeout: the File (nil for a 4xx answer), the URL that
-// answered, and the status.
-func fetchRobots(ctx context.Context, opts *robotsOptions) (*robots.File, *url.URL, int, error) {
-	if opts.Timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
+// readRobots reads the robots.txt of opts.Target (input.ReadRobots): a
+// URL within --timeout, standard input or a file.
+func readRobots(ctx context.Context, opts *robotsOptions, s *streams) (input.RobotsTxt, error) {
+	in := input.Options{Stdin: s.In}
+	if urlnorm.IsHTTP(opts.Target) {
+		ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
 		defer cancel()
+		if opts.UserAgent == "" {
+			opts.UserAgent = defaultUserAgent()
+		}
+		var err error
+		in.Client, err = fetch.NewClient(fetch.ClientOptions{UserAgent: opts.UserAgent, Timeout: opts.Timeout, RobotsMaxBytes: opts.MaxBytes, Scope: opts.Scope})
+		if err != nil {
+			return input.RobotsTxt{}, err
+		}
+		defer in.Client.CloseIdleConnections()
+		return input.ReadRobots(ctx, opts.Target, in, opts.MaxBytes)
 	}
-	ua := opts.UserAgent
-	if ua == "" {
-		ua = defaultUserAgent()
-	}
-	client, err := fetch.NewClient(fetch.ClientOptions{UserAgent: ua, Timeout: opts.Timeout, RobotsMaxBytes: opts.MaxBytes, Scope: opts.Scope})
-	if err != nil {
-		return nil, nil, 0, err
-	}
-	defer client.CloseIdleConnections()
-	r, err := client.RobotsTxt(ctx, opts.Target)
-	if r == nil {
-		return nil, nil, 0, err
-	}
-	final, perr := url.Parse(r.FinalURL)
-	if perr != nil {
-		final, _ = url.Parse(r.URL)
-	}
-	// Parse read one byte past the limit to notice truncation; the rest
-	// of an endless body is never read.
-	return r.File, final, r.Status, err
+	return input.ReadRobots(ctx, opts.Target, in, opts.MaxBytes)
 }
 
 func runRobotsEdit(opts *robotsOptions, s *streams) error {
