@@ -5,12 +5,10 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	sitemap "github.com/sitemapkit/sitemap"
-	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/graph"
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/plural"
@@ -21,25 +19,16 @@ import (
 
 // graphOptions are the flags and arguments of `sitemap graph`.
 type graphOptions struct {
-	UserAgent    string
-	Scope        fetch.Scope
-	Output       string
-	Format       string
-	Title        string
-	MaxNodes     int
-	MaxLinks     int
-	MaxSections  int
-	MaxPages     int
-	Base         string
-	MaxChildren  int
-	AllowOffSite bool
-	Quiet        bool
-	MaxErrors    int
-	Timeout      time.Duration
-	State        string
-	Inputs       []string
-
-	client *fetch.Client
+	readFlags
+	Output      string
+	Format      string
+	Title       string
+	MaxNodes    int
+	MaxLinks    int
+	MaxSections int
+	MaxPages    int
+	State       string
+	Inputs      []string
 }
 
 func newGraphCmd(s *streams) *cobra.Command {
@@ -78,29 +67,8 @@ internal links with orphans and missing pages marked. See docs/DRAWING.md.`,
 	f.IntVar(&o.MaxLinks, "max-links", graph.DefaultMaxLinks, "with --state, most links drawn in SVG and DOT (the heaviest)")
 	f.IntVar(&o.MaxSections, "max-sections", graph.DefaultMaxSections, "most sections held while reading (a memory ceiling)")
 	f.IntVar(&o.MaxPages, "max-pages", graph.DefaultMaxPages, "pages of each section kept to list in the HTML map")
-	f.StringVar(&o.Base, "base", "", "`URL` a local INPUT is served at, to find an index's children")
-	f.IntVar(&o.MaxChildren, "max-children", 1000, "most children of one index to read")
-	f.BoolVar(&o.AllowOffSite, "allow-off-site", false, "also read an index's children on another site (I-05, then a warning)")
-	f.BoolVar(&o.Quiet, "quiet", false, "print only errors on standard error, not warnings")
-	addMaxErrors(c, &o.MaxErrors)
-	f.DurationVar(&o.Timeout, "timeout", 60*time.Second, "time limit of each HTTP request")
+	o.add(c)
 	return c
-}
-
-// graphEntries returns the URLs of the inputs, read through the one
-// walk (input.Entries): a site's from the sitemaps found there, an
-// index's children too. Diagnostics go to diag.
-func graphEntries(o *graphOptions, stdin io.Reader, diag func(sitemap.Diagnostic)) sitemap.Entries {
-	in := input.Options{
-		Base: o.Base, Stdin: stdin, Follow: true, MaxChildren: o.MaxChildren, AllowOffSite: o.AllowOffSite,
-		Client:       o.client,
-		Decoder:      sitemap.DecoderOptions{MaxErrors: decoderMaxErrors(o.MaxErrors)},
-		OnDiagnostic: diag,
-	}
-	if o.MaxChildren == 0 {
-		in.MaxChildren = -1
-	}
-	return input.Entries(o.Inputs, in)
 }
 
 func runGraph(ctx context.Context, o *graphOptions, s *streams) error {
@@ -111,18 +79,18 @@ func runGraph(ctx context.Context, o *graphOptions, s *streams) error {
 	if o.MaxNodes < 1 || o.MaxSections < 1 || o.MaxLinks < 1 || o.MaxPages < 0 {
 		return cannotRun("--max-nodes, --max-sections and --max-links must be at least 1, --max-pages at least 0")
 	}
-	if o.client == nil {
-		if o.client, err = httpClient(o.UserAgent, o.Timeout, o.Scope); err != nil {
-			return cannotRun("%v", err)
-		}
-	}
 	dp := report.NewPrinter(s.Err, o.Quiet)
+	in, err := o.inputOptions(s.In, true, dp.Print)
+	if err != nil {
+		return cannotRun("%v", err)
+	}
+	entries := input.Entries(o.Inputs, in) // read through the one walk: a site's sitemaps, an index's children
 	gopt := graph.Options{MaxSections: o.MaxSections, MaxPages: pagesOption(o.MaxPages)}
 	draw := graph.DrawOptions{MaxNodes: o.MaxNodes, MaxLinks: o.MaxLinks, Title: o.Title}
 	if o.State != "" {
-		return runLinkGraph(ctx, o, s, dp, format, gopt, draw)
+		return runLinkGraph(ctx, o, s, dp, entries, format, gopt, draw)
 	}
-	tree, err := graph.Build(ctx, graphEntries(o, s.In, dp.Print), gopt)
+	tree, err := graph.Build(ctx, entries, gopt)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -143,7 +111,7 @@ func runGraph(ctx context.Context, o *graphOptions, s *streams) error {
 }
 
 // runLinkGraph draws the link graph of the crawl state o.State.
-func runLinkGraph(ctx context.Context, o *graphOptions, s *streams, dp *report.Printer, format string, gopt graph.Options, draw graph.DrawOptions) error {
+func runLinkGraph(ctx context.Context, o *graphOptions, s *streams, dp *report.Printer, entries sitemap.Entries, format string, gopt graph.Options, draw graph.DrawOptions) error {
 	st, err := state.OpenCrawlState(ctx, o.State)
 	if err != nil {
 		return cannotRun("--state %v", err)
@@ -151,7 +119,7 @@ func runLinkGraph(ctx context.Context, o *graphOptions, s *streams, dp *report.P
 	defer st.Close()
 	var listed sitemap.Entries
 	if len(o.Inputs) > 0 {
-		listed = graphEntries(o, s.In, dp.Print)
+		listed = entries
 	}
 	lt, err := graph.Links(ctx, st.Crawl(), listed, gopt)
 	if err != nil {

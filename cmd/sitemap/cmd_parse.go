@@ -9,29 +9,16 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
-	sitemap "github.com/sitemapkit/sitemap"
-	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
 )
 
 // parseOptions are the flags and arguments of `sitemap parse`.
 type parseOptions struct {
-	// UserAgent is sent with every request (default: the CLI's).
-	UserAgent string
-	// Scope is what HTTP requests may reach (--scope, --allow-host, --no-private).
-	Scope        fetch.Scope
-	Format       string
-	Base         string
-	Follow       bool
-	MaxChildren  int
-	AllowOffSite bool
-	Quiet        bool
-	MaxErrors    int
-	MaxPerRule   int
-	Timeout      time.Duration
-	Inputs       []string
-
-	client *fetch.Client
+	readFlags
+	Format     string
+	Follow     bool
+	MaxPerRule int
+	Inputs     []string
 }
 
 func newParseCmd(s *streams) *cobra.Command {
@@ -80,22 +67,11 @@ func runParse(ctx context.Context, o *parseOptions, s *streams) error {
 	if o.MaxPerRule < 0 {
 		return cannotRun("--max-per-rule must not be negative (0 shows every diagnostic)")
 	}
-	var err error
-	if o.client == nil {
-		if o.client, err = httpClient(o.UserAgent, o.Timeout, o.Scope); err != nil {
-			return cannotRun("%v", err)
-		}
+	in, err := o.inputOptions(s.In, o.Follow, nil)
+	if err != nil {
+		return cannotRun("%v", err)
 	}
-	po := input.ParseOptions{
-		Options: input.Options{
-			Base: o.Base, Stdin: s.In, Follow: o.Follow, MaxChildren: o.MaxChildren, AllowOffSite: o.AllowOffSite,
-			Client: o.client, Decoder: sitemap.DecoderOptions{MaxErrors: decoderMaxErrors(o.MaxErrors)},
-		},
-		Format: o.Format, Quiet: o.Quiet, MaxPerRule: o.MaxPerRule,
-	}
-	if o.MaxChildren == 0 {
-		po.MaxChildren = -1 // none
-	}
+	po := input.ParseOptions{Options: in, Format: o.Format, Quiet: o.Quiet, MaxPerRule: o.MaxPerRule}
 	// The progress line goes to a terminal's standard error when the
 	// entries go elsewhere: on the same terminal they scroll anyway.
 	if f, ok := s.Out.(*os.File); s.ErrIsTerminal && (!ok || !term.IsTerminal(int(f.Fd()))) {
