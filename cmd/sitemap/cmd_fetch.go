@@ -17,36 +17,16 @@ import (
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
-// fetchOptions are the flags and argument of `sitemap fetch`.
+// fetchOptions are the flags and argument of `sitemap fetch`: those of
+// fetch.Run, and those that map to them.
 type fetchOptions struct {
-	Start  string
-	Format string
-	Tree   bool
-	// URLs lists each sitemap's URLs beneath it in the --tree.
-	URLs       bool
+	fetch.RunOptions
+	Start      string
 	KnownPaths string
-	UserAgent  string
-	// Scope is what HTTP requests may reach (--scope, --allow-host, --no-private).
-	Scope          fetch.Scope
-	Concurrency    int
-	PerHost        int
-	MaxDepth       int
-	AllowOffSite   bool
-	Base           string
-	MaxSitemaps    int
-	MaxURLs        int64
-	MaxBytes       int64
-	Timeout        time.Duration
-	SitemapTimeout time.Duration
-	IdleTimeout    time.Duration
-	Attempts       int
+	Base       string
 	// httpOnly are the HTTP-only flags given (fetchHTTPOnlyFlags).
 	httpOnly    []string
-	Cache       string
-	NoDedup     bool
 	DedupMemory byteSize
-	Quiet       bool
-	Verbose     bool
 	MaxErrors   int
 }
 
@@ -87,7 +67,7 @@ prints the documents instead. See docs/READING.md.`,
 	f.SortFlags = false
 	f.StringVar(&o.Format, "format", "txt", "output: txt, jsonl or csv")
 	f.BoolVar(&o.Tree, "tree", false, "print the tree of documents with counts and problems instead of URLs (--format json: one object)")
-	f.BoolVar(&o.URLs, "urls", false, "with --tree, list each sitemap's URLs beneath it")
+	f.BoolVar(&o.TreeURLs, "urls", false, "with --tree, list each sitemap's URLs beneath it")
 	f.StringVar(&o.KnownPaths, "known-paths", "fallback", "probe well-known paths: never, fallback (robots.txt names none), always")
 	f.IntVar(&o.Concurrency, "concurrency", 8, "sitemaps read at once")
 	f.IntVar(&o.PerHost, "per-host", 4, "sitemaps read at once from one host")
@@ -101,7 +81,7 @@ prints the documents instead. See docs/READING.md.`,
 	f.DurationVar(&o.SitemapTimeout, "sitemap-timeout", 5*time.Minute, "time limit of one sitemap, request and body")
 	f.DurationVar(&o.IdleTimeout, "idle-timeout", 30*time.Second, "longest a server may send nothing in the middle of a body")
 	f.IntVar(&o.Attempts, "attempts", 3, "tries of a request on 429, 5xx and network errors")
-	f.StringVar(&o.Cache, "cache", "", "`DIR` keeping bodies for conditional requests next time")
+	f.StringVar(&o.CacheDir, "cache", "", "`DIR` keeping bodies for conditional requests next time")
 	f.BoolVar(&o.NoDedup, "no-dedup", false, "print a URL every time a sitemap lists it (memory stays flat)")
 	o.DedupMemory = fetch.DefaultDedupMemory
 	f.Var(&o.DedupMemory, "dedup-memory", "memory for the URLs printed, a `SIZE` such as 1GiB; then a temporary file")
@@ -154,14 +134,14 @@ func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 	if !local && o.Base != "" {
 		return cannotRun("--base is for a local file or directory; %s is a URL", o.Start)
 	}
-	ro := fetch.RunOptions{Format: o.Format, Tree: o.Tree, TreeURLs: o.URLs, Quiet: o.Quiet, Verbose: o.Verbose, Progress: s.ErrIsTerminal}
-	if err := ro.Check(); err != nil {
+	o.Progress = s.ErrIsTerminal
+	if err := o.Check(); err != nil {
 		return cannotRun("%v", err)
 	}
-	if ro.Options, err = fetchWalkOptions(o, s, kp, local); err != nil {
+	if err := fetchWalkOptions(o, s, kp, local); err != nil {
 		return err
 	}
-	sum, err := fetch.Run(ctx, o.Start, ro, s.Out, s.Err)
+	sum, err := fetch.Run(ctx, o.Start, o.RunOptions, s.Out, s.Err)
 	var se *fetch.StartError
 	var oe *input.OpenError
 	if errors.As(err, &se) && errors.As(se.Err, &oe) {
@@ -176,25 +156,20 @@ func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 	return nil
 }
 
-// fetchWalkOptions are the walk's options from the flags. A local START is
-// read by the same walk as a URL, its documents through package input's
-// Getter, one at a time so the URLs come in the files' order.
-func fetchWalkOptions(o *fetchOptions, s *streams, kp fetch.KnownPaths, local bool) (fetch.Options, error) {
+// fetchWalkOptions completes the walk's options from the flags. A local
+// START is read by the same walk as a URL, its documents through package
+// input's Getter, one at a time so the URLs come in the files' order.
+func fetchWalkOptions(o *fetchOptions, s *streams, kp fetch.KnownPaths, local bool) error {
 	if o.UserAgent == "" {
 		o.UserAgent = defaultUserAgent()
 	}
-	fo := fetch.Options{
-		UserAgent: o.UserAgent, Concurrency: o.Concurrency, PerHost: o.PerHost,
-		MaxDepth: o.MaxDepth, MaxSitemaps: o.MaxSitemaps, MaxURLs: o.MaxURLs, MaxBytes: o.MaxBytes, MaxErrors: decoderMaxErrors(o.MaxErrors),
-		Timeout: o.Timeout, SitemapTimeout: o.SitemapTimeout, IdleTimeout: o.IdleTimeout,
-		Attempts: o.Attempts, KnownPaths: kp, CacheDir: o.Cache, NoDedup: o.NoDedup,
-		DedupMemory: int64(o.DedupMemory), AllowOffSite: o.AllowOffSite, Scope: o.Scope,
-	}
+	w := &o.RunOptions.Options
+	w.KnownPaths, w.DedupMemory, w.MaxErrors = kp, int64(o.DedupMemory), decoderMaxErrors(o.MaxErrors)
 	if !local {
-		return fo, nil
+		return nil
 	}
 	if err := localStart(o.Start); err != nil {
-		return fo, err
+		return err
 	}
 	if len(o.httpOnly) > 0 {
 		// Said, not silently ignored: the user may think they apply.
@@ -202,9 +177,9 @@ func fetchWalkOptions(o *fetchOptions, s *streams, kp fetch.KnownPaths, local bo
 			strings.Join(o.httpOnly, ", "), map[bool]string{true: "has", false: "have"}[len(o.httpOnly) == 1], o.Start,
 			map[bool]string{true: "it applies", false: "they apply"}[len(o.httpOnly) == 1])
 	}
-	fo.Getter = input.NewGetter(input.Options{Base: o.Base, Stdin: s.In})
-	fo.Concurrency = 1
-	return fo, nil
+	w.Getter = input.NewGetter(input.Options{Base: o.Base, Stdin: s.In})
+	w.Concurrency = 1
+	return nil
 }
 
 // checkFetchLimits refuses a count or time limit the help gives no meaning
@@ -232,9 +207,9 @@ func checkFetchLimits(o *fetchOptions) error {
 	if o.Timeout < 0 {
 		return cannotRun("--timeout %v: give 0 (none) or more", o.Timeout)
 	}
-	if o.Cache != "" {
-		if fi, err := os.Stat(o.Cache); err == nil && !fi.IsDir() {
-			return cannotRun("--cache %s is a file; give a directory (made when missing)", o.Cache)
+	if o.CacheDir != "" {
+		if fi, err := os.Stat(o.CacheDir); err == nil && !fi.IsDir() {
+			return cannotRun("--cache %s is a file; give a directory (made when missing)", o.CacheDir)
 		}
 	}
 	for _, c := range []struct {
