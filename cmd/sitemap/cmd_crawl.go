@@ -19,7 +19,6 @@ import (
 	"github.com/sitemapkit/sitemap/crawl"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/generate"
-	"github.com/sitemapkit/sitemap/indexnow"
 	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/state"
@@ -197,18 +196,17 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 		return err
 	}
 	start, _ := url.Parse(o.Start) // checked by prepare
-	statePath, shownState, done, err := o.statePath(s)
+	statePath, shownState, err := o.statePath(s)
 	if err != nil {
 		return err
 	}
-	defer done()
 	var bar *progress.Bar
 	if s.ErrIsTerminal {
 		bar = progress.New(s.Err, progress.Options{Unit: "pages", Of: "pages"})
 		co.Progress = func(n int) { bar.Set(int64(n)) }
 		co.Frontier = func(done, seen int) { bar.SetOf(int64(done), int64(seen)) }
 	}
-	st, err := state.Open(ctx, statePath, state.Options{})
+	st, err := state.Open(ctx, statePath, state.Options{DryRun: o.DryRun})
 	if err != nil {
 		return cannotRun("%v", err)
 	}
@@ -250,7 +248,7 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 	}
 	if inKey != "" && !o.DryRun && o.Out != "-" {
 		if top := bsum.TopIn(o.Out); top != "" {
-			if err := o.indexnowFlags.submitWith(ctx, inKey, top, start.Host, st.(indexnow.Ledger), s); err != nil {
+			if err := o.indexnowFlags.submitWith(ctx, inKey, top, start.Host, st, s); err != nil {
 				return err
 			}
 		}
@@ -306,41 +304,34 @@ func (o *crawlOptions) prepare(ctx context.Context) (co crawl.Options, bo build.
 	return
 }
 
-// statePath is the state the crawl opens (for a dry run, a copy of it)
-// and its name in messages; done removes what a dry run made.
-func (o *crawlOptions) statePath(s *streams) (path, shown string, done func(), err error) {
-	done = func() {}
+// statePath is the state the crawl opens (a dry run opens a copy of it:
+// state.Options.DryRun) and its name in messages.
+func (o *crawlOptions) statePath(s *streams) (path, shown string, err error) {
 	if state.IsPostgres(o.State) {
 		if o.DryRun {
-			return "", "", done, cannotRun("--dry-run with --state %s: a crawl writes its frontier into the database, and a dry run writes nothing; give a copy of the database, or --state FILE", state.Redact(o.State))
+			return "", "", cannotRun("--dry-run with --state %s: a crawl writes its frontier into the database, and a dry run writes nothing; give a copy of the database, or --state FILE", state.Redact(o.State))
 		}
-		return o.State, state.Redact(o.State), done, nil
+		return o.State, state.Redact(o.State), nil
 	}
 	path = o.State
 	if path == "" {
 		if path, err = crawlStateDefault(o, s); err != nil {
-			return "", "", done, err
+			return "", "", err
 		}
 	}
-	if !o.DryRun {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return "", "", done, cannotRun("--state %s: %v", path, err)
-		}
-		return path, path, done, nil
+	if o.DryRun {
+		return path, path + " (a copy: dry run)", nil
 	}
-	// A dry run writes nothing: it crawls with a copy of the state (the
-	// one a real run would use), in a temporary directory.
-	tmp, remove, err := state.DryRunCopy(path)
-	if err != nil {
-		return "", "", done, cannotRun("--dry-run: %v", err)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return "", "", cannotRun("--state %s: %v", path, err)
 	}
-	return tmp, path + " (a copy: dry run)", remove, nil
+	return path, path, nil
 }
 
 // crawl runs the crawl: this process's, a worker's or the --finish of a
 // shared one. stop is set when the run ends with err (nil: done) without
 // publishing.
-func (o *crawlOptions) crawl(ctx context.Context, st state.Store, co crawl.Options, shown string, bar *progress.Bar, s *streams) (cr *crawl.Crawler, sum crawl.Summary, stop bool, err error) {
+func (o *crawlOptions) crawl(ctx context.Context, st *state.DB, co crawl.Options, shown string, bar *progress.Bar, s *streams) (cr *crawl.Crawler, sum crawl.Summary, stop bool, err error) {
 	switch {
 	case o.Worker:
 		cr, sum, stop, err = runWorker(ctx, st, co, o, shown, s)
@@ -350,7 +341,7 @@ func (o *crawlOptions) crawl(ctx context.Context, st state.Store, co crawl.Optio
 		cr, sum, err = finishCrawl(ctx, st, co, o, shown)
 		return cr, sum, err != nil, err
 	}
-	cr, err = crawl.New(ctx, st, st.(interface{ Crawl() state.CrawlLog }).Crawl(), o.Start, co)
+	cr, err = crawl.New(ctx, st, st.Crawl(), o.Start, co)
 	if errors.Is(err, state.ErrCrawlBusy) {
 		return nil, sum, true, cannotRun("crawl: %s: %v (add --worker to crawl with them)", shown, err)
 	}

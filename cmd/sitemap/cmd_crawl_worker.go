@@ -128,8 +128,8 @@ func finishStart(ctx context.Context, o *crawlOptions) (string, error) {
 
 // runWorker runs one worker. done is set when there is nothing more for
 // this process to do: another worker publishes.
-func runWorker(ctx context.Context, st state.Store, co crawl.Options, o *crawlOptions, shown string, s *streams) (*crawl.Crawler, crawl.Summary, bool, error) {
-	log, ok := st.(interface{ Crawl() state.CrawlLog }).Crawl().(state.SharedCrawlLog)
+func runWorker(ctx context.Context, st *state.DB, co crawl.Options, o *crawlOptions, shown string, s *streams) (*crawl.Crawler, crawl.Summary, bool, error) {
+	log, ok := st.Crawl().(state.SharedCrawlLog)
 	if !ok {
 		return nil, crawl.Summary{}, true, cannotRun("--worker needs a PostgreSQL state")
 	}
@@ -172,8 +172,8 @@ func runWorker(ctx context.Context, st state.Store, co crawl.Options, o *crawlOp
 
 // finishCrawl finishes (when its workers could not) and reads the shared
 // crawl, for publishing.
-func finishCrawl(ctx context.Context, st state.Store, co crawl.Options, o *crawlOptions, shown string) (*crawl.Crawler, crawl.Summary, error) {
-	log := st.(interface{ Crawl() state.CrawlLog }).Crawl()
+func finishCrawl(ctx context.Context, st *state.DB, co crawl.Options, o *crawlOptions, shown string) (*crawl.Crawler, crawl.Summary, error) {
+	log := st.Crawl()
 	cr, err := crawl.Open(st, log, o.Start, co)
 	if err != nil {
 		return nil, crawl.Summary{}, cannotRun("crawl: %v", err)

@@ -244,29 +244,20 @@ func (o *generateOptions) options() (generate.Options, generate.InputOptions, []
 	return g, in, docs, nil
 }
 
-// openState opens --state into g. A dry run reads a copy of a file:
-// opening the file would create it, or its schema, and a dry run writes
-// nothing. A PostgreSQL state is opened as it is (generate only reads it
-// in a dry run; its schema is created when missing).
+// openState opens --state into g; a dry run reads a copy of a file
+// (state.Options.DryRun), a PostgreSQL state as it is (generate only
+// reads it in a dry run; its schema is created when missing).
 func (o *generateOptions) openState(ctx context.Context, g *generate.Options) (func(), error) {
 	prec := sitemap.PrecisionSecond
 	if o.StateDay {
 		prec = sitemap.PrecisionDay
 	}
-	path, done := o.State, func() {}
-	if !state.IsPostgres(o.State) {
-		var err error
-		if path, done, err = stateFile(o.State, o.DryRun); err != nil {
-			return nil, err
-		}
-	}
-	sst, err := state.Open(ctx, path, state.Options{Precision: prec})
+	sst, err := openState(ctx, o.State, state.Options{Precision: prec, DryRun: o.DryRun})
 	if err != nil {
-		done()
-		return nil, cannotRun("--state %s: %v", state.Redact(o.State), err)
+		return nil, err
 	}
 	g.State, g.StatePrecision = sst, prec
-	return func() { sst.Close(); done() }, nil
+	return func() { sst.Close() }, nil
 }
 
 // genReport writes the problems of a run on standard error: an invalid

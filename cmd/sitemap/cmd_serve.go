@@ -519,11 +519,6 @@ func (o *serveOptions) indexnowQueue(ctx context.Context, logf func(string, ...a
 	if err != nil {
 		return nil, indexnow.Options{}, nil, cannotRun("--indexnow-state %s: %v", state.Redact(o.IndexNowState), err)
 	}
-	ledger, ok := st.(indexnow.Ledger)
-	if !ok {
-		st.Close()
-		return nil, indexnow.Options{}, nil, cannotRun("--indexnow-state %s cannot record submissions", state.Redact(o.IndexNowState))
-	}
 	c, err := httpClient("", 60*time.Second, fetch.Scope{})
 	if err != nil {
 		st.Close()
@@ -534,7 +529,7 @@ func (o *serveOptions) indexnowQueue(ctx context.Context, logf func(string, ...a
 		keyLoc = indexnow.NormalURL(keyLoc)
 	}
 	opts := indexnow.Options{Key: key, Host: indexnow.HostOf(o.BaseURL), KeyLocation: keyLoc, Endpoint: o.IndexNowEndpoint,
-		Client: c, Ledger: ledger, MaxPerDay: o.IndexNowMaxPerDay,
+		Client: c, Ledger: st, MaxPerDay: o.IndexNowMaxPerDay,
 		Submitter: "sitemap serve", LockWait: 10 * time.Minute, DedupMemory: 1 << 20,
 		OnWait:       func(msg string) { logf("indexnow: %s", msg) },
 		OnDiagnostic: func(d sitemap.Diagnostic) { logf("indexnow: %s", d.String()) },

@@ -235,19 +235,11 @@ func (o *submitOptions) ledger(ctx context.Context) (indexnow.Ledger, func(), er
 	if o.State == "" {
 		return nil, func() {}, nil
 	}
-	path, done := o.State, func() {}
-	if !state.IsPostgres(o.State) {
-		var err error
-		if path, done, err = stateFile(o.State, o.DryRun); err != nil {
-			return nil, nil, err
-		}
-	}
-	st, err := state.Open(ctx, path, state.Options{})
+	st, err := openState(ctx, o.State, state.Options{DryRun: o.DryRun})
 	if err != nil {
-		done()
-		return nil, nil, cannotRun("--state: %v", err)
+		return nil, nil, err
 	}
-	return st.(indexnow.Ledger), func() { st.Close(); done() }, nil
+	return st, func() { st.Close() }, nil
 }
 
 // submitError is the exit error of a submission that stopped.

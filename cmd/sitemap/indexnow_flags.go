@@ -94,7 +94,7 @@ func (f *indexnowFlags) submitPublished(ctx context.Context, key, top, host, sta
 		return cannotRun("--state %s: the sitemaps were published but nothing was submitted to IndexNow: %v", state.Redact(statePath), err)
 	}
 	defer st.Close()
-	return f.submitWith(ctx, key, top, host, st.(indexnow.Ledger), s)
+	return f.submitWith(ctx, key, top, host, st, s)
 }
 
 // submitWith is submitPublished with the ledger already open

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os/signal"
@@ -171,21 +172,20 @@ func (p *publishFlags) outStore(dryRun bool, stdout io.Writer) (st store.Store, 
 	return st, undo, nil
 }
 
-// stateFile is the state file a run opens: path itself, or on a dry run a
-// copy of it (state.DryRunCopy), which done removes. A path that cannot be
-// a state file (state.CheckFile) is a usage error, said in the user's words.
-func stateFile(path string, dryRun bool) (p string, done func(), err error) {
-	if err := state.CheckFile(path); err != nil {
-		return "", nil, cannotRun("--state %v", err)
+// openState opens the state --state names (state.Open: with o.DryRun, a
+// file through a copy). A path that cannot be a state file
+// (state.CheckFile) is refused first, in the user's words.
+func openState(ctx context.Context, name string, o state.Options) (*state.DB, error) {
+	if !state.IsPostgres(name) {
+		if err := state.CheckFile(name); err != nil {
+			return nil, cannotRun("--state %v", err)
+		}
 	}
-	if !dryRun {
-		return path, func() {}, nil
-	}
-	tmp, remove, err := state.DryRunCopy(path)
+	st, err := state.Open(ctx, name, o)
 	if err != nil {
-		return "", nil, cannotRun("--dry-run: %v", err)
+		return nil, cannotRun("--state %s: %v", state.Redact(name), err)
 	}
-	return tmp, remove, nil
+	return st, nil
 }
 
 // errEmptyOut is the error of --out "".
