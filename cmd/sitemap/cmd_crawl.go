@@ -328,35 +328,28 @@ func (o *crawlOptions) statePath(s *streams) (path, shown string, err error) {
 	return path, path, nil
 }
 
-// crawl runs the crawl: this process's, a worker's or the --finish of a
-// shared one. stop is set when the run ends with err (nil: done) without
-// publishing.
-func (o *crawlOptions) crawl(ctx context.Context, st *state.DB, co crawl.Options, shown string, bar *progress.Bar, s *streams) (cr *crawl.Crawler, sum crawl.Summary, stop bool, err error) {
+// crawl runs the crawl (crawl.Start): this process's, a worker's or the
+// --finish of a shared one. stop is set when the run ends with err (nil:
+// done) without publishing.
+func (o *crawlOptions) crawl(ctx context.Context, st *state.DB, co crawl.Options, shown string, bar *progress.Bar, s *streams) (*crawl.Crawler, crawl.Summary, bool, error) {
+	so := crawl.StartOptions{Shown: shown, Worker: crawl.WorkerOptions{Lease: o.Lease, Again: o.Again},
+		Note: func(msg string) { fmt.Fprintln(s.Err, "sitemap: "+msg) }}
 	switch {
 	case o.Worker:
-		cr, sum, stop, err = runWorker(ctx, st, co, o, shown, s)
-		bar.Done()
-		return cr, sum, stop, err
+		so.Mode = crawl.Worker
 	case o.Finish:
-		cr, sum, err = finishCrawl(ctx, st, co, o, shown)
-		return cr, sum, err != nil, err
+		so.Mode = crawl.Finisher
 	}
-	cr, err = crawl.New(ctx, st, st.Crawl(), o.Start, co)
-	if errors.Is(err, state.ErrCrawlBusy) {
-		return nil, sum, true, cannotRun("crawl: %s: %v (add --worker to crawl with them)", shown, err)
-	}
-	if err != nil {
-		return nil, sum, true, cannotRun("crawl: state file %s: %v", shown, err)
-	}
-	if cr.Resumed() {
-		fmt.Fprintf(s.Err, "sitemap: resuming the unfinished crawl in %s\n", shown)
-	}
-	if d := cr.Discarded(); d != "" {
-		fmt.Fprintf(s.Err, "sitemap: note: %s held an unfinished crawl of %s, which this crawl of %s replaces (a crawl continues only when run with the same START-URL)\n", shown, d, o.Start)
-	}
-	sum, err = cr.Run(ctx)
+	cr, sum, publish, err := crawl.Start(ctx, st, o.Start, co, so)
 	bar.Done()
-	return cr, sum, false, err
+	var rerr *crawl.RunError
+	switch {
+	case errors.As(err, &rerr):
+		return cr, sum, false, rerr.Err
+	case err != nil:
+		return cr, sum, true, cannotRun("%v", err)
+	}
+	return cr, sum, !publish, nil
 }
 
 // crawlError is the error a crawl that failed with err ends with; an
