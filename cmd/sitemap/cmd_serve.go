@@ -524,19 +524,10 @@ func (o *serveOptions) indexnowQueue(ctx context.Context, logf func(string, ...a
 		st.Close()
 		return nil, indexnow.Options{}, nil, cannotRun("%v", err)
 	}
-	keyLoc := o.IndexNowKeyLocation
-	if keyLoc != "" {
-		keyLoc = indexnow.NormalURL(keyLoc)
-	}
-	opts := indexnow.Options{Key: key, Host: indexnow.HostOf(o.BaseURL), KeyLocation: keyLoc, Endpoint: o.IndexNowEndpoint,
+	opts := indexnow.Options{Key: key, Host: indexnow.HostOf(o.BaseURL), KeyLocation: o.IndexNowKeyLocation, Endpoint: o.IndexNowEndpoint,
 		Client: c, Ledger: st, MaxPerDay: o.IndexNowMaxPerDay,
-		Submitter: "sitemap serve", LockWait: 10 * time.Minute, DedupMemory: 1 << 20,
-		OnWait:       func(msg string) { logf("indexnow: %s", msg) },
-		OnDiagnostic: func(d sitemap.Diagnostic) { logf("indexnow: %s", d.String()) },
-		OnRetry:      func(msg string) { logf("indexnow: retry: %s", msg) },
-		OnBatch: func(b indexnow.Batch) {
-			logf("indexnow: batch %d: %s: %s: %s", b.N, plural.Of(len(b.URLs), "URL", "URLs"), b.Outcome, b.Message)
-		}}
+		Submitter: "sitemap serve", LockWait: 10 * time.Minute, DedupMemory: 1 << 20}
+	opts.Tell(func(line string) { logf("indexnow: %s", line) })
 	q := indexnow.NewQueue(opts, 2*time.Second)
 	var dropped int64
 	q.Sent = func(sum indexnow.Summary, err error) {
