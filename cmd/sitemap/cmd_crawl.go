@@ -411,40 +411,24 @@ func (o *crawlOptions) writeSummaries(sum crawl.Summary, bsum build.Summary, s *
 	return nil
 }
 
-// legacyCrawlState is where earlier versions kept the crawl state by
-// default: inside the published directory.
-const legacyCrawlState = ".sitemap-state.db"
-
-// crawlStateDefault is the crawl's state file when --state is not given:
-// one per output directory in the per-user state directory (see
-// state.UserDir), said on standard error. A state file an earlier version
-// left in OUT/.sitemap-state.db is moved there (a dry run reads it where
-// it is).
+// crawlStateDefault is the crawl's state file when --state is not given
+// (state.CrawlPath: one per output directory in the per-user state
+// directory), said on standard error with where an earlier version's
+// file was moved from or is read.
 func crawlStateDefault(o *crawlOptions, s *streams) (string, error) {
-	p, err := state.DefaultPath(o.Out, "crawl")
+	f, err := state.CrawlPath(o.Out, o.DryRun)
 	if err != nil {
-		return "", cannotRun("the crawl state has no default place: %v; give --state FILE", err)
+		return "", cannotRun("%v", err)
 	}
-	if o.Out != "-" {
-		legacy := filepath.Join(o.Out, legacyCrawlState)
-		switch _, err := os.Stat(p); {
-		case o.DryRun && errors.Is(err, os.ErrNotExist):
-			if _, err := os.Stat(legacy); err == nil {
-				fmt.Fprintf(s.Err, "sitemap: reading the crawl state from %s, where earlier versions kept it (a real run moves it to %s)\n", legacy, p)
-				return legacy, nil
-			}
-		case !o.DryRun:
-			moved, err := state.MoveFile(legacy, p)
-			if err != nil {
-				return "", cannotRun("moving the crawl state out of the published directory: %v", err)
-			}
-			if moved {
-				fmt.Fprintf(s.Err, "sitemap: moved the crawl state from %s to %s: the published directory holds only what the site serves\n", legacy, p)
-			}
-		}
+	switch {
+	case f.Path == f.Legacy:
+		fmt.Fprintf(s.Err, "sitemap: reading the crawl state from %s, where earlier versions kept it (a real run moves it to %s)\n", f.Legacy, f.Default)
+		return f.Path, nil
+	case f.Moved:
+		fmt.Fprintf(s.Err, "sitemap: moved the crawl state from %s to %s: the published directory holds only what the site serves\n", f.Legacy, f.Path)
 	}
-	fmt.Fprintf(s.Err, "sitemap: crawl state: %s (--state FILE, or %s, to keep it elsewhere)\n", p, state.DirEnv)
-	return p, nil
+	fmt.Fprintf(s.Err, "sitemap: crawl state: %s (--state FILE, or %s, to keep it elsewhere)\n", f.Path, state.DirEnv)
+	return f.Path, nil
 }
 
 // checkOutputs refuses, before the first request, a local --out (but in a
