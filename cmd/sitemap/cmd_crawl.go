@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -437,28 +436,8 @@ func crawlStateDefault(o *crawlOptions, s *streams) (string, error) {
 // index cannot be read (no such bucket, endpoint or credentials). It
 // creates nothing that stays.
 func (o *crawlOptions) checkOutputs(ctx context.Context) error {
-	switch {
-	case o.toStdout():
-	case store.IsS3(o.Out):
-		// One read of the index: the endpoint answers, the bucket
-		// exists, the credentials are accepted (absent is fine).
-		st, err := o.s3Store(o.Out)
-		if err != nil {
-			return err
-		}
-		r, err := st.Open(ctx, o.Name+".xml")
-		if err == nil {
-			r.Close()
-		} else if !errors.Is(err, fs.ErrNotExist) {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			return cannotRun("--out %s: %v", o.Out, err)
-		}
-	case !o.DryRun:
-		if err := store.CheckWritable(o.Out); err != nil {
-			return cannotRun("--out %s: %v; give a directory you can write to", o.Out, err)
-		}
+	if err := o.checkOut(ctx, o.DryRun); err != nil {
+		return err
 	}
 	if o.Report != "" && o.Report != "-" {
 		if fi, err := os.Stat(o.Report); err == nil && fi.IsDir() {

@@ -156,20 +156,46 @@ func needIndexError(e *build.NeedIndexError) error {
 	return cannotRun("--out -: the %d entries need %d sitemaps (at most %d URLs and %d bytes each) and standard output takes one; write them into a directory with --out DIR (an index is written over them), or split the input", e.URLs, e.Sitemaps, e.MaxURLs, e.MaxBytes)
 }
 
+// openOptions are the options of store.Open and store.Check for --out
+// (a dry run only reads it), with the S3 client of s3Client.
+func (p *publishFlags) openOptions(dryRun bool, stdout io.Writer) (store.OpenOptions, error) {
+	o := store.OpenOptions{Stdout: stdout, DryRun: dryRun, S3: p.s3Options()}
+	if store.IsS3(p.Out) {
+		if err := s3Client(&o.S3, p.userAgent); err != nil {
+			return o, err
+		}
+	}
+	return o, nil
+}
+
 // outStore returns the store --out names (store.Open; a dry run only
 // reads it). undo removes the directories it created while they are
 // still empty; call it once the run's store is done with.
 func (p *publishFlags) outStore(dryRun bool, stdout io.Writer) (st store.Store, undo func(), err error) {
-	o := store.OpenOptions{Stdout: stdout, DryRun: dryRun, S3: p.s3Options()}
-	if store.IsS3(p.Out) {
-		if err := s3Client(&o.S3, p.userAgent); err != nil {
-			return nil, func() {}, err
-		}
+	o, err := p.openOptions(dryRun, stdout)
+	if err != nil {
+		return nil, func() {}, err
 	}
 	if st, undo, err = store.Open(p.Out, o); err != nil {
 		return nil, undo, cannotRun("--out %s: %v", p.Out, err)
 	}
 	return st, undo, nil
+}
+
+// checkOut refuses, before a long run, an --out it could not publish
+// into at its end (store.Check).
+func (p *publishFlags) checkOut(ctx context.Context, dryRun bool) error {
+	o, err := p.openOptions(dryRun, nil)
+	if err == nil {
+		err = store.Check(ctx, p.Out, p.Name+".xml", o)
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return cannotRun("--out %s: %v", p.Out, err)
+	}
+	return nil
 }
 
 // openState opens the state --state names (state.Open: with o.DryRun, a
