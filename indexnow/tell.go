@@ -48,3 +48,19 @@ func (o Options) DryRunJSON(b Batch) []byte {
 	body, _ := json.Marshal(map[string]any{"batch": b.N, "host": NormalHost(o.Host), "key": o.Key, "keyLocation": kl, "urlList": b.URLs})
 	return body
 }
+
+// Tell sets q.Sent to tell line, without a newline, of a round's error
+// and of the URLs Add dropped since the last round told (more than
+// MaxQueued waiting), which a later submission of the whole site sends.
+func (q *Queue) Tell(line func(string)) {
+	var dropped int64
+	q.Sent = func(sum Summary, err error) {
+		if err != nil {
+			line(err.Error())
+		}
+		if d := q.Dropped(); d > dropped {
+			line(fmt.Sprintf("%d changed URLs not queued (more than %d waiting): a later 'sitemap submit --state' of the site sends them", d-dropped, MaxQueued))
+			dropped = d
+		}
+	}
+}

@@ -2,7 +2,9 @@ package indexnow_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"time"
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/indexnow"
@@ -27,4 +29,13 @@ func ExampleOptions_DryRunJSON() {
 	fmt.Printf("%s\n", o.DryRunJSON(indexnow.Batch{N: 3, URLs: []string{"https://www.example.com/a"}}))
 	// Output:
 	// {"batch":3,"host":"www.example.com","key":"9f3c2a7e41b84d0c","keyLocation":"","urlList":["https://www.example.com/a"]}
+}
+
+// A Queue of a server that logs what its rounds could not do.
+func ExampleQueue_Tell() {
+	q := indexnow.NewQueue(indexnow.Options{Key: "9f3c2a7e41b84d0c", Host: "www.example.com", DryRun: true}, time.Second)
+	q.Tell(func(line string) { fmt.Println("indexnow:", line) })
+	q.Sent(indexnow.Summary{}, errors.New("the endpoint answered 503"))
+	// Output:
+	// indexnow: the endpoint answered 503
 }

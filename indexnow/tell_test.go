@@ -2,8 +2,10 @@ package indexnow
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	sitemap "github.com/sitemapkit/sitemap"
 )
@@ -37,5 +39,21 @@ func TestTell(t *testing.T) {
 	}
 	if len(waited) != 1 {
 		t.Errorf("OnWait set before Tell was replaced: %q", waited)
+	}
+}
+
+// A Queue told: a round's error, and the URLs dropped since the last
+// round that said so, once.
+func TestQueueTell(t *testing.T) {
+	q := NewQueue(Options{}, time.Second)
+	q.max = 1
+	var lines []string
+	q.Tell(func(l string) { lines = append(lines, l) })
+	q.Add([]sitemap.URL{{Loc: "https://e.com/a"}, {Loc: "https://e.com/b"}, {Loc: "https://e.com/c"}})
+	q.Sent(Summary{}, errors.New("endpoint down"))
+	q.Sent(Summary{}, nil)
+	want := []string{"endpoint down", "2 changed URLs not queued (more than 1000000 waiting): a later 'sitemap submit --state' of the site sends them"}
+	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
+		t.Errorf("told %q, want %q", lines, want)
 	}
 }
