@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -371,11 +370,7 @@ func (o *crawlOptions) crawlError(ctx context.Context, err error, shown string, 
 // nothingListed ends a crawl that lists no page: its summary, and why.
 func (o *crawlOptions) nothingListed(sum crawl.Summary, s *streams) error {
 	if o.JSON {
-		enc := json.NewEncoder(s.Out)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(struct {
-			Crawl crawl.Summary `json:"crawl"`
-		}{sum}); err != nil {
+		if err := sum.WriteJSON(s.Out, nil); err != nil {
 			return cannotRun("writing summary: %v", err)
 		}
 	} else {
@@ -394,12 +389,7 @@ func (o *crawlOptions) nothingListed(sum crawl.Summary, s *streams) error {
 // standard output with --json, else text on standard error.
 func (o *crawlOptions) writeSummaries(sum crawl.Summary, bsum build.Summary, s *streams) error {
 	if o.JSON {
-		enc := json.NewEncoder(s.Out)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(struct {
-			Crawl crawl.Summary `json:"crawl"`
-			Build build.Summary `json:"build"`
-		}{sum, bsum}); err != nil {
+		if err := sum.WriteJSON(s.Out, bsum); err != nil {
 			return cannotRun("writing summary: %v", err)
 		}
 	} else {
