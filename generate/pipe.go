@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"hash/fnv"
+	"net/url"
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/internal/urlfilter"
@@ -51,6 +52,8 @@ type step struct {
 	// norm are the URLs of it the reader wrote in their normal form
 	// (L-18), for the consumer to report.
 	norm []normalized
+	// rel are the relative URLs of it the reader resolved (L-19).
+	rel []normalized
 	// key is the loc's key in the dedup set when it differs from the loc
 	// (with NoNormalize: its normal form); "" otherwise.
 	key string
@@ -86,6 +89,8 @@ type reader struct {
 	cur    *batch        // the batch being filled, nil when none
 	strict bool
 	filter urlfilter.Filter
+	// base is what relative URLs resolve against (L-19), nil when none.
+	base *url.URL
 	// excluded counts the entries filter left out, otherShards those
 	// of other shards; read once done is closed.
 	excluded, otherShards int
@@ -98,6 +103,7 @@ func newReader(ctx context.Context, src Source, r *run) *reader {
 		done:   make(chan struct{}),
 		strict: r.o.Strict,
 		filter: urlfilter.Filter{Include: r.o.Include, Exclude: r.o.Exclude},
+		base:   relativeBase(r.o.Build.BaseURL, r.o.Build.SiteURL),
 	}
 	for range batches {
 		p.free <- &batch{}
@@ -146,6 +152,11 @@ func (p *reader) yield(it *Item) error {
 		}
 		return nil
 	}
+	var rel []normalized
+	if p.base != nil {
+		// L-19: before the filter and everything else look at the loc.
+		rel = resolveRelative(&it.URL, p.base)
+	}
 	if !p.filter.Keep(it.URL.Loc) {
 		p.excluded++
 		return nil
@@ -156,6 +167,7 @@ func (p *reader) yield(it *Item) error {
 	p.cur.steps = append(p.cur.steps, step{kind: stepEntry})
 	st := &p.cur.steps[len(p.cur.steps)-1]
 	st.it = *it
+	st.rel = rel
 	if !p.r.o.NoNormalize {
 		// L-18: before the dedup set sees the loc, so that the spellings
 		// of one URL count as one.
@@ -338,6 +350,11 @@ func (r *run) consume(ctx context.Context, s *step) error {
 		return r.invalidEntry(entryProblem(s.it.Problem, sitemap.SeverityError, &s.it, ""))
 	case stepFatal:
 		return s.err
+	}
+	if err := r.reportResolved(&s.it, s.rel); err != nil {
+		return err
+	}
+	switch s.kind {
 	case stepRepeat:
 		r.reportNormalized(&s.it, s.norm)
 		if !r.repeat(s.dedupKey()) {

@@ -112,6 +112,9 @@ var locRules = []Rule{
 	{ID: "L-18", Severity: Info, Level: Should, Source: srcT + ", from L-07, L-12 and L-15: a URL with one right spelling is written in it",
 		Title: "A URL is written in its normal form: percent-encoded as UTF-8 with upper-case hex and unreserved characters unescaped (RFC 3986 §6.2.2), no dot segments, the host in lower case and punycode, the scheme in lower case, no default port, no fragment.",
 		Fix:   "Nothing to do when `sitemap generate` did it (it says so per URL); write the URLs so at the source to silence it, or pass --no-normalize to refuse such URLs instead."},
+	{ID: "L-19", Severity: Info, Source: srcT + ", from L-01 and L-02: a list of a site's pages names them as its links do, and a link resolves against the page it is on (RFC 3986 §5)",
+		Title: "A relative URL in an entry list (/contact, ../a, //host/p) is resolved against the site URL (generate --site-url, else --base-url) before it is written; a sitemap itself never holds one (L-01).",
+		Fix:   "Nothing to do when `sitemap generate` did it (it counts them); write absolute URLs at the source to silence it. --strict refuses relative URLs. A first segment with a dot (www.example.com/a) is not read as a path: write https:// before it."},
 }
 
 var lastmodRules = []Rule{

@@ -74,6 +74,8 @@ const (
 	L17 ID = "L-17"
 	// L18 (L-18): A URL is written in its normal form: percent-encoded as UTF-8 with upper-case hex and unreserved characters unescaped (RFC 3986 §6.2.2), no dot segments, the host in lower case and punycode, the scheme in lower case, no default port, no fragment.
 	L18 ID = "L-18"
+	// L19 (L-19): A relative URL in an entry list (/contact, ../a, //host/p) is resolved against the site URL (generate --site-url, else --base-url) before it is written; a sitemap itself never holds one (L-01).
+	L19 ID = "L-19"
 	// M01 (M-01): <lastmod> is a W3C Datetime: YYYY-MM-DD, or a date with time and time zone.
 	M01 ID = "M-01"
 	// M02 (M-02): <lastmod> is when the linked page last changed, not when the sitemap was generated.
