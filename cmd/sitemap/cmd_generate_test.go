@@ -227,7 +227,7 @@ func TestGenerateSkipAndReport(t *testing.T) {
 		t.Fatalf("exit %d, want 1; stderr:\n%s", code, stderr)
 	}
 	for _, want := range []string{
-		txt + `:3: loc "www.example.com/relative/path" is not an absolute URL`,                                         // L-01, the docs/CONVENTIONS.md example
+		txt + `:3: loc "www.example.com/relative/path" is not an absolute URL`,                          // L-01, the docs/CONVENTIONS.md example
 		txt + `:4: loc "https://other.example.org/x"`,                                                   // L-09 scope
 		csv + `:2:27: lastmod dropped, the page kept: lastmod is not a W3C Datetime`,                    // M-01 from the source, with column
 		csv + `:3: priority "1.5" is outside 0.0–1.0 (P-01); priority dropped, the page kept (warning)`, // P-01 from the encoder
