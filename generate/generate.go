@@ -145,6 +145,12 @@ type Summary struct {
 	// OtherShards is the number of entries left to other shards
 	// (Options.Shards).
 	OtherShards int `json:"other_shards,omitempty"`
+	// Omitted is the number of rows the input itself marks as not to
+	// publish (a crawler export's status, indexability or canonical
+	// column, see source.Options.AllRows), and OmittedByRule counts them
+	// by rule (SRC-07, SRC-08, SRC-09). They are not invalid entries.
+	Omitted       int              `json:"omitted,omitempty"`
+	OmittedByRule map[rules.ID]int `json:"omitted_by_rule,omitempty"`
 	// OutOfScope is the number of invalid entries refused as outside the
 	// scope (L-09, L-15).
 	OutOfScope int `json:"out_of_scope,omitempty"`
@@ -408,6 +414,9 @@ func (s Summary) WriteTable(w io.Writer) error {
 	}
 	if s.OtherShards > 0 {
 		skipped += ", " + group(s.OtherShards) + " left to other shards"
+	}
+	if s.Omitted > 0 {
+		skipped += ", " + group(s.Omitted) + " left out as the export marks them"
 	}
 	return s.Summary.WriteTableSkipped(w, skipped)
 }

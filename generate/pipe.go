@@ -8,6 +8,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/internal/urlfilter"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
@@ -42,6 +43,9 @@ const (
 	// (L-17). The consumer skips it, unless every earlier copy was
 	// refused by the builder (see run.repeat).
 	stepRepeat
+	// stepOmitted is it.Problem, a row the input marks as not to
+	// publish (Item.Omitted).
+	stepOmitted
 )
 
 // step is one step of the reader's output.
@@ -139,7 +143,10 @@ func (p *reader) yield(it *Item) error {
 	}
 	if it.Problem != nil {
 		kind := stepInvalid
-		if it.Warning {
+		switch {
+		case it.Omitted:
+			kind = stepOmitted
+		case it.Warning:
 			kind = stepWarning
 		}
 		if !p.emit(kind, it) {
@@ -348,6 +355,14 @@ func (r *run) consume(ctx context.Context, s *step) error {
 		return nil
 	case stepInvalid:
 		return r.invalidEntry(entryProblem(s.it.Problem, sitemap.SeverityError, &s.it, ""))
+	case stepOmitted:
+		r.sum.Omitted++
+		if r.sum.OmittedByRule == nil {
+			r.sum.OmittedByRule = make(map[rules.ID]int)
+		}
+		r.sum.OmittedByRule[s.it.Problem.Rule]++
+		r.report(entryProblem(s.it.Problem, sitemap.SeverityInfo, &s.it, ""))
+		return nil
 	case stepFatal:
 		return s.err
 	}

@@ -418,6 +418,12 @@ const (
 	SRC05 ID = "SRC-05"
 	// SRC06 (SRC-06): The ext column of a SQL source (serve --columns ext=COLUMN) holds NULL or one JSON object of the entry record's extension fields: {"images": […], "videos": […], "news": {…}, "alternates": […]}.
 	SRC06 ID = "SRC-06"
+	// SRC07 (SRC-07): A row of a crawler export whose status column (Status Code, HTTP Status Code, …) is not 200 is left out of the sitemap and counted: a redirect, an error or a page blocked from the crawl is not a page to index.
+	SRC07 ID = "SRC-07"
+	// SRC08 (SRC-08): A row of a crawler export whose indexability column (Indexability, Indexable, Is indexable page, …) says the page is not indexable (noindex, canonicalised, blocked) is left out of the sitemap and counted.
+	SRC08 ID = "SRC-08"
+	// SRC09 (SRC-09): A row of a crawler export whose canonical column (Canonical Link Element 1, Canonical URL, …) names another URL is left out of the sitemap and counted; the canonical page is the one to list.
+	SRC09 ID = "SRC-09"
 	// AUD01 (AUD-01): A listed URL answers 200 with an indexable HTML page whose canonical is itself (or absent) and that robots.txt allows.
 	AUD01 ID = "AUD-01"
 	// AUD02 (AUD-02): A listed URL redirects (3xx); the sitemap should list the redirect's final target instead.

@@ -37,6 +37,7 @@ type generateOptions struct {
 	publishFlags
 	InputFormat string
 	Columns     string
+	AllRows     bool
 	Strict      bool
 	NoNormalize bool
 	MaxErrors   int
@@ -99,7 +100,8 @@ are skipped, and a bad field costs that field, not its page. See docs/GENERATE.m
 	o.publishFlags.register(f)
 	o.indexnowFlags.register(f)
 	f.StringVar(&o.InputFormat, "input-format", "auto", "input format: auto, text, csv, jsonl")
-	f.StringVar(&o.Columns, "columns", "", "CSV columns of the fields: loc=Address,lastmod=\"Last Modified\"")
+	f.StringVar(&o.Columns, "columns", "", "CSV columns of the fields: loc=Address,lastmod=\"Last Modified\",status=Code")
+	f.BoolVar(&o.AllRows, "all-rows", false, "publish every CSV row, even those a crawler export marks not 200, not indexable or canonicalised")
 	f.BoolVar(&o.Strict, "strict", false, "publish nothing when an entry is invalid or needs a repair")
 	f.BoolVar(&o.NoNormalize, "no-normalize", false, "refuse URLs not in their normal form (L-07) instead of rewriting them (L-18)")
 	f.BoolVar(&o.DryRun, "dry-run", false, "print the summary without writing anything")
@@ -213,6 +215,7 @@ func (o *generateOptions) options() (generate.Options, generate.InputOptions, []
 	if in.Source.Columns, err = source.ParseColumns(o.Columns); err != nil {
 		return g, in, nil, cannotRun("--columns: %v", err)
 	}
+	in.Source.AllRows = o.AllRows
 	in.MaxErrors = decoderMaxErrors(o.MaxErrors)
 	if g.Include, err = compileAll("include", o.Include); err != nil {
 		return g, in, nil, err
