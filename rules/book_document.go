@@ -80,7 +80,7 @@ var locRules = []Rule{
 		Title: "URLs are percent-encoded as RFC 3986 requires: no spaces, raw non-ASCII characters, stray '%' or forbidden characters.",
 		Fix:   "Percent-encode the URL as UTF-8 (ü becomes %C3%BC, a space %20, a literal % %25) and then XML-escape it (& becomes &amp;)."},
 	{ID: "L-08", Severity: Error, Level: Must, Source: srcP, URL: urlPLocation,
-		Title: "All URLs of one sitemap are on one host.",
+		Title: "All URLs of one sitemap are on one host, with one protocol (http and https mixed are two sites).",
 		Fix:   "Put each host's URLs in its own sitemap, or use cross-submission (robots.txt Sitemap lines) for multi-host sitemaps."},
 	{ID: "L-09", Severity: Error, Level: Must, Source: srcP, URL: urlPLocation,
 		Title: "A sitemap lists only URLs with its own scheme, host and port, under its own directory.",

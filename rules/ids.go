@@ -52,7 +52,7 @@ const (
 	L06 ID = "L-06"
 	// L07 (L-07): URLs are percent-encoded as RFC 3986 requires: no spaces, raw non-ASCII characters, stray '%' or forbidden characters.
 	L07 ID = "L-07"
-	// L08 (L-08): All URLs of one sitemap are on one host.
+	// L08 (L-08): All URLs of one sitemap are on one host, with one protocol (http and https mixed are two sites).
 	L08 ID = "L-08"
 	// L09 (L-09): A sitemap lists only URLs with its own scheme, host and port, under its own directory.
 	L09 ID = "L-09"

@@ -53,6 +53,8 @@ type Checker struct {
 	urls, index, news int
 	seen              hashSet // L-17: hashes of the locs seen
 	firstHost         string
+	firstScheme       string
+	schemeReported    bool
 
 	// M-06: the distinct lastmod days (key year*512 + month*32 + day),
 	// each an index into dayN, their counts; the last key seen and its
@@ -292,16 +294,27 @@ func (c *Checker) Size(n int64) {
 		"the %s is %d bytes uncompressed, over the limit of %d (50 MiB); split it", what, n, sitemap.MaxBytes)
 }
 
-// sameHost is L-08: every URL of one sitemap is on one host. With a scope
+// sameHost is L-08: every URL of one sitemap is on one host, with one
+// protocol (the second protocol is said once). With a scope
 // URL, L-09 already covers it unless cross-submission is declared (where
 // O-04 still wants one host).
 func (c *Checker) sameHost(p check.Parts, loc string, line, col int) {
 	h := urlnorm.Host(p.Host)
 	if c.firstHost == "" {
 		c.firstHost = strings.Clone(h) // h may be part of the caller's loc
+		c.firstScheme = strings.ToLower(p.Scheme)
 		return
 	}
-	if h == c.firstHost || (c.hasScope && !c.o.CrossSubmit) {
+	if c.hasScope && !c.o.CrossSubmit {
+		return
+	}
+	if h == c.firstHost {
+		if s := strings.ToLower(p.Scheme); s != c.firstScheme && !c.schemeReported {
+			// sitemaps.org: the URLs of one sitemap share its protocol
+			// and host; said once per sitemap, the rest follow.
+			c.schemeReported = true
+			c.emit(line, col, rules.L08, sitemap.SeverityError, "<loc> %q is on %s, but this sitemap's first URL is on %s; one sitemap lists one protocol and host (http and https are two sites): list each URL once, with the protocol the site answers", short(loc), s, c.firstScheme)
+		}
 		return
 	}
 	sev := sitemap.SeverityError
