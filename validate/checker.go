@@ -54,6 +54,7 @@ type Checker struct {
 	seen              hashSet // L-17: hashes of the locs seen
 	firstHost         string
 	firstScheme       string
+	firstChild        string // an index's first child (I-05 without a scope)
 	schemeReported    bool
 
 	// M-06: the distinct lastmod days (key year*512 + month*32 + day),
@@ -267,8 +268,25 @@ func (c *Checker) indexEntry(x *sitemap.IndexEntry, at, loc pos) {
 			"more than %d sitemaps in one index; split it into several indexes and submit each", sitemap.MaxURLs)
 	}
 	_, ok := c.checkLoc(x.Loc, loc.line, loc.col, true)
+	if ok && !c.hasScope && !c.o.childrenFollowed {
+		c.childSite(x.Loc, loc.line, loc.col)
+	}
 	c.lastmod(x.LastMod, line, col)
 	c.duplicate(c.normal(x.Loc, ok, loc.line, loc.col), x.Loc, loc.line, loc.col, "sitemap")
+}
+
+// childSite is I-05 for an index whose URL is unknown and whose children
+// are not followed (the walk says it of children it follows): its site
+// is taken to be its first child's, and a child on another is reported.
+func (c *Checker) childSite(loc string, line, col int) {
+	if c.firstChild == "" {
+		c.firstChild = strings.Clone(loc)
+		return
+	}
+	if urlnorm.SameSite(loc, c.firstChild) {
+		return
+	}
+	c.emit(line, col, rules.I05, sitemap.SeverityError, "%s", check.OffSiteInferred(short(loc), c.firstChild, "give the index's URL (--base) to check it against its own site"))
 }
 
 // Size checks the uncompressed size of the document (S-02, S-03); call it

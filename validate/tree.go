@@ -221,6 +221,7 @@ func (t *tree) Read(ctx context.Context, n *fetch.Node, d *fetch.Doc, _ string, 
 	}
 	vo := t.o.Options
 	vo.Name, vo.URL, vo.AcrossIndex = x.doc.Name, x.doc.URL, nil
+	vo.childrenFollowed = !t.o.NoChildren
 	if p := t.got(n.Parent); p != nil {
 		vo.AcrossIndex = p.across
 		if p.doc.Sibling(x.doc) {
