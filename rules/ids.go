@@ -76,6 +76,8 @@ const (
 	L18 ID = "L-18"
 	// L19 (L-19): A relative URL in an entry list (/contact, ../a, //host/p) is resolved against the site URL (generate --site-url, else --base-url) before it is written; a sitemap itself never holds one (L-01).
 	L19 ID = "L-19"
+	// L20 (L-20): A URL a sitemap lists is not disallowed by its site's robots.txt: a page the crawler may not fetch cannot be indexed from the sitemap.
+	L20 ID = "L-20"
 	// M01 (M-01): <lastmod> is a W3C Datetime: YYYY-MM-DD, or a date with time and time zone.
 	M01 ID = "M-01"
 	// M02 (M-02): <lastmod> is when the linked page last changed, not when the sitemap was generated.

@@ -220,6 +220,12 @@ func (c *Checker) url(u *sitemap.URL, at, loc pos) {
 	c.priority(u.Priority)
 	if ok {
 		c.sameHost(pu, u.Loc, loc.line, loc.col)
+		if c.o.robots != nil {
+			if no, agent := c.o.robots(u.Loc); no {
+				c.emit(loc.line, loc.col, rules.L20, sitemap.SeverityWarning,
+					"<loc> %q is disallowed by its site's robots.txt for the user agent %q, so it cannot be crawled from the sitemap (Search Console: \"Submitted URL blocked by robots.txt\"); remove it from the sitemap or the rule from robots.txt", short(u.Loc), agent)
+			}
+		}
 	}
 	if len(u.Images) > 0 {
 		c.images(u, line, col)
