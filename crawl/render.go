@@ -211,14 +211,8 @@ func (c *Crawler) render(ctx context.Context, res *result, base *url.URL, header
 		return
 	}
 	p, _ := parseHTML(bytes.NewReader(r.HTML), "text/html; charset=utf-8", c.o.MaxBodyBytes, strings.ToLower(c.agent))
-	rawLinks := make(map[string]bool, len(raw.Links))
-	for _, l := range raw.Links {
-		if h, err := c.o.Query.Resolve(c.baseOf(base, raw), l.Href); err == nil {
-			rawLinks[h] = true
-		}
-	}
 	c.build(res, base, header, &p)
-	xNoindex, xNofollow := xRobotsTag(header.Values("X-Robots-Tag"), c.agent)
+	_, xNofollow := xRobotsTag(header.Values("X-Robots-Tag"), c.agent)
 	nofollow := (p.Nofollow || xNofollow) && !c.o.IgnoreNofollow
 	for _, n := range r.Navigations {
 		h, err := c.o.Query.Resolve(base, n)
@@ -232,21 +226,47 @@ func (c *Crawler) render(ctx context.Context, res *result, base *url.URL, header
 			res.edge(h, state.LinkFollow)
 		}
 	}
-	for _, e := range res.Edges {
-		if (e.Kind == state.LinkFollow || e.Kind == state.LinkNofollow) && !rawLinks[e.To] {
-			rawLinks[e.To] = true // count each once
-			if f.JSLinks++; f.JSLink == "" {
-				f.JSLink = e.To
-			}
+	c.compare(f, base, header, raw, &p, r)
+	if res.Entry != nil && (f.Soft404 || f.Empty) {
+		res.Entry, res.Reason = nil, ReasonSoft404
+		if f.Empty {
+			res.Reason = ReasonEmpty
 		}
 	}
+}
+
+// compare fills f with what differs between raw, the page the server
+// sent, and p, the page r rendered.
+func (c *Crawler) compare(f *RenderFacts, base *url.URL, header http.Header, raw, p *page, r Rendered) {
+	self, _ := c.o.Query.Resolve(base, "")
+	seen := map[string]bool{self: true}
+	for _, l := range raw.Links {
+		if h, err := c.o.Query.Resolve(c.baseOf(base, raw), l.Href); err == nil {
+			seen[h] = true
+		}
+	}
+	rendered := make([]string, 0, len(p.Links)+len(r.Navigations))
+	for _, l := range p.Links {
+		rendered = append(rendered, l.Href)
+	}
+	for _, h := range append(rendered, r.Navigations...) {
+		h, err := c.o.Query.Resolve(c.baseOf(base, p), h)
+		if err != nil || seen[h] {
+			continue
+		}
+		seen[h] = true // count each once
+		if f.JSLinks++; f.JSLink == "" {
+			f.JSLink = h
+		}
+	}
+	xNoindex, _ := xRobotsTag(header.Values("X-Robots-Tag"), c.agent)
 	switch {
 	case p.Noindex && !raw.Noindex && !xNoindex:
 		f.Noindex = "added"
 	case raw.Noindex && !p.Noindex && !xNoindex:
 		f.Noindex = "removed"
 	}
-	rc, pc := c.canonicalOf(base, raw, header), c.canonicalOf(base, &p, header)
+	rc, pc := c.canonicalOf(base, raw, header), c.canonicalOf(base, p, header)
 	if rc != pc {
 		f.CanonicalChanged, f.RawCanonical, f.Canonical = true, rc, pc
 	}
@@ -262,12 +282,37 @@ func (c *Crawler) render(ctx context.Context, res *result, base *url.URL, header
 	if len(r.FailedRequests) > 0 {
 		f.FailedRequest = clip(r.FailedRequests[0], 300)
 	}
-	if res.Entry != nil && (f.Soft404 || f.Empty) {
-		res.Entry, res.Reason = nil, ReasonSoft404
-		if f.Empty {
-			res.Reason = ReasonEmpty
-		}
+}
+
+// RenderPage renders pageURL with r and reads the rendered document as
+// ReadPage reads a page (header's X-Robots-Tag and Link still count),
+// for other readers of live pages (package audit): raw is ReadPage's
+// reading of the HTML the server sent, which the facts compare with.
+// The error is the renderer's; the Page is then raw.
+func RenderPage(ctx context.Context, r Renderer, raw Page, header http.Header, pageURL, agent string, maxBytes int64) (Page, RenderFacts, error) {
+	f := RenderFacts{rendered: true}
+	base, err := url.Parse(pageURL)
+	if err != nil {
+		return raw, f, err
 	}
+	rd, err := r.Render(ctx, pageURL)
+	if err != nil {
+		f.Error = err.Error()
+		return raw, f, err
+	}
+	h := header.Clone()
+	if h == nil {
+		h = http.Header{}
+	}
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	p, _ := ReadPage(bytes.NewReader(rd.HTML), h, pageURL, agent, maxBytes)
+	rawPage := raw.parsed
+	if rawPage == nil {
+		rawPage = &page{}
+	}
+	c := &Crawler{o: Options{}.withDefaults(), agent: agent}
+	c.compare(&f, base, header, rawPage, p.parsed, rd)
+	return p, f, nil
 }
 
 // baseOf is the base of a page's relative links: its <base>, else the

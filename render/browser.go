@@ -11,6 +11,9 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/css"
+	"github.com/chromedp/cdproto/dom"
+	cdplog "github.com/chromedp/cdproto/log"
 	cdpfetch "github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
@@ -175,6 +178,13 @@ func newTab(bctx context.Context, o Options) (*tab, error) {
 	t := &tab{ctx: tctx}
 	err := chromedp.Do(tctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		t.target = tg
+		// chromedp enables the DOM, CSS and Log domains for its queries;
+		// a renderer that only evaluates spares their events.
+		for _, off := range []cdp.Command[cdp.Empty, cdp.Empty]{css.Disable, dom.Disable, cdplog.Disable} {
+			if _, err := cdp.Call(ctx, tg, off, cdp.Empty{}); err != nil {
+				return err
+			}
+		}
 		if _, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: instrument}); err != nil {
 			return err
 		}

@@ -2,10 +2,7 @@ package render
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -246,11 +243,3 @@ func TestRestart(t *testing.T) {
 		t.Errorf("restarts %d after a crash, want 2", c.Restarts())
 	}
 }
-
-func mustJSON(v any) string {
-	b, _ := json.Marshal(v)
-	return string(b)
-}
-
-var _ = fmt.Sprint
-var _ = os.Getenv
