@@ -82,3 +82,7 @@ func ReadPage(body io.Reader, header http.Header, pageURL, agent string, maxByte
 	}
 	return out, err
 }
+
+// AppShell reports whether the page looks like the shell of a JavaScript
+// application (LooksLikeAppShell), what RenderAuto renders.
+func (p Page) AppShell() bool { return p.parsed != nil && p.parsed.appShell() }

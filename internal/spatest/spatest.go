@@ -22,7 +22,8 @@
 //	/missing        renders "Not found" (status 200): a soft 404
 //	/p/N            N < Pages: links to /p/2N+1 and /p/2N+2 when they exist
 //
-// Any other path answers 404. The twin (Options.Twin) serves each route as
+// /sitemap.xml lists /, /about, /products, /private, /old and /missing
+// (robots.txt does not name it). Any other path answers 404. The twin (Options.Twin) serves each route as
 // the HTML the script would have made, with no script.
 package spatest
 
@@ -174,6 +175,15 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case "/robots.txt":
 		w.Header().Set("Content-Type", "text/plain")
 		fmt.Fprint(w, "User-agent: *\nDisallow: /admin\n")
+		return
+	case "/sitemap.xml":
+		w.Header().Set("Content-Type", "application/xml")
+		base := "http://" + r.Host
+		fmt.Fprint(w, `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`)
+		for _, p := range []string{"/", "/about", "/products", "/private", "/old", "/missing"} {
+			fmt.Fprintf(w, "<url><loc>%s%s</loc></url>", base, p)
+		}
+		fmt.Fprint(w, "</urlset>")
 		return
 	case "/app.js":
 		w.Header().Set("Content-Type", "text/javascript")
