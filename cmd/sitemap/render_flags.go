@@ -20,11 +20,11 @@ type renderFlags struct {
 }
 
 func (r *renderFlags) register(f *pflag.FlagSet) {
-	f.StringVar(&r.Render, "render", "", "load pages in headless Chromium: --render (every HTML page), --render=auto (app shells)")
+	f.StringVar(&r.Render, "render", "", "read pages as headless Chromium renders them (=auto: app shells only)")
 	f.Lookup("render").NoOptDefVal = "all"
-	f.IntVar(&r.Concurrency, "render-concurrency", 2, "browser tabs rendering at once (with --render)")
-	f.DurationVar(&r.Wait, "render-wait", 10*time.Second, "longest wait for a page to settle in the browser (with --render)")
-	f.StringVar(&r.Browser, "browser", "", "Chromium or Chrome executable (default: chromium, google-chrome on $PATH)")
+	f.IntVar(&r.Concurrency, "render-concurrency", 2, "browser tabs rendering at once")
+	f.DurationVar(&r.Wait, "render-wait", 10*time.Second, "longest a rendered page may take to settle")
+	f.StringVar(&r.Browser, "browser", "", "Chromium executable (default: chromium or google-chrome on $PATH)")
 }
 
 // open starts the browser when --render is given: the renderer, its mode
