@@ -69,7 +69,7 @@ func TestImportRules(t *testing.T) {
 	}
 	leaves := []string{"internal/ctrl", "store", "xsl", "urlnorm", "internal/xmlscan", "internal/seen", "internal/extsort", "internal/ctxio", "internal/urlfilter", "internal/progress", "internal/prefault", "internal/testproc"}
 	// The test harnesses: only tests (and each other) import them.
-	testOnly := []string{"internal/pgtest", "internal/s3test", "internal/testproc", "internal/xmllint", "internal/browsertest"}
+	testOnly := []string{"internal/pgtest", "internal/mariatest", "internal/s3test", "internal/testproc", "internal/xmllint", "internal/browsertest"}
 	for dir, deps := range imports {
 		for _, dep := range deps {
 			switch {
