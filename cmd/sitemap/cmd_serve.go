@@ -76,8 +76,9 @@ func newServeCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "serve [flags] [DIR]",
 		Short: "Serve sitemaps over HTTP from a published directory, a SQL database or a crawl state",
-		Long: `Serve answers sitemap requests over HTTP from a published directory (DIR), a SQLite or
-PostgreSQL table or query (--db with --table or --query), or a finished crawl (--state).
+		Long: `Serve answers sitemap requests over HTTP from a published directory (DIR), a SQLite,
+PostgreSQL or MySQL/MariaDB table or query (--db with --table or --query), or a finished crawl
+(--state).
 
 From a database or crawl state it serves NAME.xml and its pages NAME-1.xml, NAME-2.xml, …,
 each built once per change of its bytes and kept (in memory, or in --cache-dir): what it
@@ -100,7 +101,7 @@ See docs/SERVE.md for how changes are found and what they cost.`,
 	f.SortFlags = false
 	f.StringVar(&o.Addr, "addr", ":8080", "`HOST:PORT` to listen on")
 	f.StringVar(&o.AdminAddr, "admin-addr", "", "`HOST:PORT` for /metrics and /healthz (default: on --addr, to loopback clients only)")
-	f.StringVar(&o.DB, "db", "", "database: a SQLite file, or a PostgreSQL `DSN` (postgres://user:pass@host/db)")
+	f.StringVar(&o.DB, "db", "", "database: a SQLite file, or a `URL` postgres://user:pass@host/db or mysql://user:pass@host:port/db")
 	f.StringVar(&o.Table, "table", "", "`TABLE` of --db whose rows are the entries")
 	f.StringVar(&o.Query, "query", "", "`SELECT` of --db whose rows are the entries (instead of --table)")
 	f.StringVar(&o.Columns, "columns", "", "`FIELD=COLUMN,...` mapping loc, lastmod, changefreq, priority and ext (a JSON column of images, videos, news, alternates); a field not mapped is found by its column's name (url, updated_at, …)")
