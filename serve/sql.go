@@ -23,6 +23,22 @@ const (
 	MySQL    Dialect = "mysql"    // MySQL and MariaDB through go-sql-driver/mysql: ? parameters, `name` identifiers
 )
 
+// DialectOf tells the dialect of db from its driver: modernc.org/sqlite,
+// pgx (or lib/pq) and go-sql-driver/mysql are known; any other driver is
+// an error saying to set Query.Dialect.
+func DialectOf(db *sql.DB) (Dialect, error) {
+	d := strings.ToLower(fmt.Sprintf("%T", db.Driver()))
+	switch {
+	case strings.Contains(d, "sqlite"):
+		return SQLite, nil
+	case strings.Contains(d, "stdlib") || strings.Contains(d, "pgx") || strings.Contains(d, "pq"):
+		return Postgres, nil
+	case strings.Contains(d, "mysql"):
+		return MySQL, nil
+	}
+	return "", fmt.Errorf("serve: cannot tell the SQL dialect of driver %s: set Query.Dialect", d)
+}
+
 // Query says where a SQL source's entries are: a table (Table) or the
 // result of a SELECT (Query), and which of its columns hold what.
 type Query struct {
@@ -43,6 +59,12 @@ type Query struct {
 	Key string
 	// Dialect of the database; found from db's driver when empty.
 	Dialect Dialect
+	// URL, when set, turns the loc column's value into the entry's loc:
+	// a CMS's own URL rules (package preset: a MediaWiki title
+	// percent-encoded as MediaWiki does and put into the article path).
+	// It is called for every row read, from several goroutines at once;
+	// what it returns is resolved against Options.BaseURL when relative.
+	URL func(loc string) string
 	// Dropped, when set, is told about every value of a row that could
 	// not be read and was left out of its entry, the row itself served
 	// without it: a lastmod that is no date (M-01), a priority that is no
@@ -158,17 +180,11 @@ func SQL(ctx context.Context, db *sql.DB, q Query) (*SQLSource, error) {
 		return nil, fmt.Errorf("serve: give a table or a query, not both or neither")
 	}
 	if q.Dialect == "" {
-		d := strings.ToLower(fmt.Sprintf("%T", db.Driver()))
-		switch {
-		case strings.Contains(d, "sqlite"):
-			q.Dialect = SQLite
-		case strings.Contains(d, "stdlib") || strings.Contains(d, "pgx") || strings.Contains(d, "pq"):
-			q.Dialect = Postgres
-		case strings.Contains(d, "mysql"):
-			q.Dialect = MySQL
-		default:
-			return nil, fmt.Errorf("serve: cannot tell the SQL dialect of driver %s: set Query.Dialect", d)
+		d, err := DialectOf(db)
+		if err != nil {
+			return nil, err
 		}
+		q.Dialect = d
 	}
 	s := &SQLSource{db: db, q: q}
 	switch q.Dialect {
