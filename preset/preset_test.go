@@ -164,3 +164,5 @@ func sameList(t *testing.T, got, want []string) {
 		}
 	}
 }
+
+func sortStrings(s []string) { slices.Sort(s) }

@@ -364,7 +364,7 @@ func (w *wpQuery) terms(plain bool) string {
 			" WHEN 'post_tag' THEN " + w.url(w.lit(front+w.s.tagBase+"/"), "t.slug") +
 			" ELSE " + w.url(w.lit(front+"type/"), format) + " END"
 	}
-	return `SELECT `+wpTermKey+` + tt.term_taxonomy_id AS id, ` + loc + ` AS loc, NULL AS lastmod, NULL AS ext
+	return `SELECT ` + wpTermKey + ` + tt.term_taxonomy_id AS id, ` + loc + ` AS loc, NULL AS lastmod, NULL AS ext
 FROM ` + w.t("term_taxonomy") + ` tt JOIN ` + w.t("terms") + ` t ON t.term_id = tt.term_id` + w.termParents("tt", "category") + `
 WHERE tt.taxonomy IN ('category', 'post_tag', 'post_format') AND tt.count > 0`
 }
@@ -376,7 +376,7 @@ func (w *wpQuery) authors(plain bool, inTypes string) string {
 	if !plain {
 		loc = w.url(w.lit(ltrim(w.front())+"author/"), "u.user_nicename")
 	}
-	return `SELECT `+wpUserKey+` + u.ID AS id, ` + loc + ` AS loc, NULL AS lastmod, NULL AS ext
+	return `SELECT ` + wpUserKey + ` + u.ID AS id, ` + loc + ` AS loc, NULL AS lastmod, NULL AS ext
 FROM ` + w.t("users") + ` u
 WHERE EXISTS (SELECT 1 FROM ` + w.t("posts") + ` ap WHERE ap.post_author = u.ID AND ap.post_status = 'publish' AND ap.post_type IN (` + inTypes + `))`
 }
