@@ -335,7 +335,7 @@ func (w *wpQuery) build() string {
   CASE WHEN img.meta_value IS NOT NULL THEN JSON_OBJECT('images', JSON_ARRAY(JSON_OBJECT('loc', ` + image + `))) END AS ext
 FROM ` + w.t("posts") + ` p` + joins + `
 LEFT JOIN ` + w.t("postmeta") + ` th ON th.post_id = p.ID AND th.meta_key = '_thumbnail_id'
-LEFT JOIN ` + w.t("postmeta") + ` img ON img.post_id = th.meta_value AND img.meta_key = '_wp_attached_file'
+LEFT JOIN ` + w.t("postmeta") + ` img ON img.post_id = CAST(th.meta_value AS UNSIGNED) AND img.meta_key = '_wp_attached_file'
 WHERE p.post_type IN (` + inTypes + `) AND p.post_status = 'publish'
   AND NOT EXISTS (SELECT 1 FROM ` + w.t("postmeta") + ` nx WHERE nx.post_id = p.ID
     AND (nx.meta_key = '_yoast_wpseo_meta-robots-noindex' AND nx.meta_value = '1'
