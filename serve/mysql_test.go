@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -171,4 +172,42 @@ func TestMySQLConfig(t *testing.T) {
 	if got := RedactDSN("mysql://u:secret@host/db"); got != "mysql://u:…@host/db" {
 		t.Errorf("RedactDSN = %s", got)
 	}
+}
+
+// A row committed in MariaDB is in its page within a few rechecks of
+// Handler.Run: the bound of a source without a feed.
+func TestMySQLRunBound(t *testing.T) {
+	db := openMySQL(t)
+	exec(t, db, "CREATE TABLE pages (id int PRIMARY KEY, url varchar(200) NOT NULL, updated_at datetime)")
+	for i := range 30 {
+		exec(t, db, "INSERT INTO pages VALUES (?, ?, '2026-11-02 10:00:00')", i, fmt.Sprintf("https://www.example.com/p/%02d", i))
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	src, err := SQL(ctx, db, Query{Table: "pages", Key: "id"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := NewHandler(src, Options{BaseURL: "https://www.example.com/", PerPage: 10, Recheck: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- h.Run(ctx) }()
+	for _, c := range []struct{ q, page, want string }{
+		{"UPDATE pages SET updated_at = '2026-11-20 08:00:00' WHERE id = 15", "/sitemap-2.xml", "<lastmod>2026-11-20T08:00:00Z</lastmod>"},
+		{"UPDATE pages SET url = 'https://www.example.com/renamed' WHERE id = 25", "/sitemap-3.xml", "<loc>https://www.example.com/renamed</loc>"},
+	} {
+		exec(t, db, c.q)
+		start := time.Now()
+		for !strings.Contains(body(t, get(t, h, "GET", c.page)), c.want) {
+			if time.Since(start) > 5*time.Second {
+				t.Fatalf("%s: %s still lacks %s 5 s after the commit", c.q, c.page, c.want)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		t.Logf("%s: in its page after %s", c.q, time.Since(start).Round(time.Millisecond))
+	}
+	cancel()
+	<-done
 }
