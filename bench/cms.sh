@@ -59,8 +59,9 @@ else
 	measure cms-mediawiki-generateSitemap sh -c "cd /usr/share/mediawiki && php maintenance/generateSitemap.php --conf $conf/LocalSettings.php --fspath $CMS/mwsm --skip-redirects --compress no"
 	measure cms-mediawiki-generate-preset "$OUT/sitemap" generate --base-url https://wiki.example.org/ --db "mysql://root@127.0.0.1:$port/wiki" --preset mediawiki --out "$CMS/mwours"
 	cat "$CMS"/mwsm/*NS_0*.xml | grep -o '<loc>[^<]*' | sed 's/<loc>//' | sort >"$CMS/mw-theirs.txt"
-	cat "$CMS"/mwours/sitemap*.xml | grep -o '<loc>[^<]*' | sed 's/<loc>//' | grep -v 'sitemap-[0-9]*.xml$\|sitemap.xml$' | sort >"$CMS/mw-ours.txt"
-	say "| MediaWiki URLs: generateSitemap.php $(wc -l <"$CMS/mw-theirs.txt"), preset $(wc -l <"$CMS/mw-ours.txt"), differing $(comm -3 "$CMS/mw-theirs.txt" "$CMS/mw-ours.txt" | wc -l) | | |"
+	cat "$CMS"/mwours/sitemap-*.xml | grep -o '<loc>[^<]*' | sed 's/<loc>//' | grep -v 'sitemap-[0-9]*.xml$\|sitemap.xml$' | sort >"$CMS/mw-ours.txt"
+	comm -3 "$CMS/mw-theirs.txt" "$CMS/mw-ours.txt" >"$OUT/cms-mediawiki.diff"
+	say "| MediaWiki URLs: generateSitemap.php $(wc -l <"$CMS/mw-theirs.txt"), preset $(wc -l <"$CMS/mw-ours.txt"), differing $(wc -l <"$OUT/cms-mediawiki.diff") (out/cms-mediawiki.diff) | | |"
 	cms_serve mediawiki "mysql://root@127.0.0.1:$port/wiki" https://wiki.example.org/
 	# WordPress: installed and filled by WordPress (site.php), then
 	# $CMS_PAGES published posts in wp_posts.
@@ -105,9 +106,10 @@ PHP
 	measure cms-wordpress-core-sitemaps sh -c "cd $wp && php render.php >$CMS/wp-theirs-raw.txt"
 	measure cms-wordpress-generate-preset "$OUT/sitemap" generate --base-url https://blog.example.com/ --db "mysql://root@127.0.0.1:$port/wp" --preset wordpress --out "$CMS/wpours"
 	grep -v '^$' "$CMS/wp-theirs-raw.txt" | sed 's/&amp;/\&/g' | python3 -c 'import sys,urllib.parse as u; [print(u.quote(u.unquote(l.strip()), safe=":/?=&%")) for l in sys.stdin]' | sort >"$CMS/wp-theirs.txt"
-	cat "$CMS"/wpours/sitemap*.xml | grep -o '<loc>[^<]*' | sed 's/<loc>//; s/&amp;/\&/g' | grep -v 'sitemap-[0-9]*.xml$\|sitemap.xml$' \
+	cat "$CMS"/wpours/sitemap-*.xml | grep -o '<loc>[^<]*' | sed 's/<loc>//; s/&amp;/\&/g' | grep -v 'sitemap-[0-9]*.xml$\|sitemap.xml$' \
 		| python3 -c 'import sys,urllib.parse as u; [print(u.quote(u.unquote(l.strip()), safe=":/?=&%")) for l in sys.stdin]' | sort >"$CMS/wp-ours.txt"
-	say "| WordPress URLs: core $(wc -l <"$CMS/wp-theirs.txt"), preset $(wc -l <"$CMS/wp-ours.txt"), differing $(comm -3 "$CMS/wp-theirs.txt" "$CMS/wp-ours.txt" | wc -l) (the 2 noindex posts) | | |"
+	comm -3 "$CMS/wp-theirs.txt" "$CMS/wp-ours.txt" >"$OUT/cms-wordpress.diff"
+	say "| WordPress URLs: core $(wc -l <"$CMS/wp-theirs.txt"), preset $(wc -l <"$CMS/wp-ours.txt"), differing $(wc -l <"$OUT/cms-wordpress.diff") (out/cms-wordpress.diff) | | |"
 	cms_serve wordpress "mysql://root@127.0.0.1:$port/wp" https://blog.example.com/
 	kill "$(cat "$CMS/pid")" 2>/dev/null
 	sleep 2

@@ -94,14 +94,8 @@ func start() (*server, error) {
 		}
 	}
 	data := filepath.Join(dir, "data")
-	// --no-defaults: the machine's my.cnf (a system server's socket, its
-	// data directory) is never read.
-	idb := exec.Command(install, "--no-defaults", "--datadir="+data,
-		"--auth-root-authentication-method=normal", "--skip-test-db", "--skip-name-resolve")
-	idb.SysProcAttr = testproc.Attr(cred)
-	idb.Dir = dir
-	if out, err := idb.CombinedOutput(); err != nil {
-		return fail(fmt.Errorf("mariadb-install-db: %v: %s", err, tail(string(out))))
+	if err := installDB(install, dir, data, cred); err != nil {
+		return fail(err)
 	}
 	// A port taken between the probe and mariadbd's bind is retried.
 	var lastErr error
@@ -142,6 +136,20 @@ func start() (*server, error) {
 		return s, nil
 	}
 	return fail(lastErr)
+}
+
+// installDB makes the system tables in data with root reached without a
+// password. --no-defaults: the machine's my.cnf (a system server's
+// socket, its data directory) is never read.
+func installDB(install, dir, data string, cred *syscall.Credential) error {
+	idb := exec.Command(install, "--no-defaults", "--datadir="+data,
+		"--auth-root-authentication-method=normal", "--skip-test-db", "--skip-name-resolve")
+	idb.SysProcAttr = testproc.Attr(cred)
+	idb.Dir = dir
+	if out, err := idb.CombinedOutput(); err != nil {
+		return fmt.Errorf("mariadb-install-db: %v: %s", err, tail(string(out)))
+	}
+	return nil
 }
 
 // wait waits until the server answers a query, or exits.
