@@ -52,7 +52,7 @@ func mediaWikiSQLite(t *testing.T) string {
 func TestGeneratePreset(t *testing.T) {
 	wiki := mediaWikiSQLite(t)
 	out := filepath.Join(t.TempDir(), "public")
-	code, _, stderr := runCLI(t, "", "generate", "--base-url", "https://wiki.example.org/", "--db", wiki, "--preset", "mediawiki", "--article-path", "/$1", "--out", out)
+	code, _, stderr := runCLI(t, "", "generate", "--base-url", "https://wiki.example.org/", "--db", wiki, "--preset", "mediawiki", "--article-path", "/$1", "--namespaces", "0,1", "--out", out)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -60,13 +60,13 @@ func TestGeneratePreset(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"<loc>https://wiki.example.org/Main_Page</loc><lastmod>2026-11-02T10:00:00Z</lastmod>", "<loc>https://wiki.example.org/Z%C3%BCrich_%26_Co</loc>"} {
+	for _, want := range []string{"<loc>https://wiki.example.org/Main_Page</loc><lastmod>2026-11-02T10:00:00Z</lastmod>", "<loc>https://wiki.example.org/Z%C3%BCrich_%26_Co</loc>", "<loc>https://wiki.example.org/Talk:Main_Page</loc>"} {
 		if !strings.Contains(string(b), want) {
 			t.Errorf("sitemap.xml lacks %s:\n%s", want, b)
 		}
 	}
-	if strings.Contains(string(b), "Old_name") || strings.Contains(string(b), "Talk:") {
-		t.Errorf("a redirect or a talk page is listed:\n%s", b)
+	if strings.Contains(string(b), "Old_name") {
+		t.Errorf("a redirect is listed:\n%s", b)
 	}
 	out2 := filepath.Join(t.TempDir(), "none")
 	code, stdout, stderr := runCLI(t, "", "generate", "--base-url", "https://wiki.example.org/", "--db", wiki, "--preset", "mediawiki", "--print-query", "--out", out2)
@@ -95,6 +95,8 @@ func TestPresetFlagRefusals(t *testing.T) {
 		{[]string{"generate", "--base-url", "https://w.example/", "--table", "page", "--dry-run", "x.txt"}, "need --db"},
 		{[]string{"serve", "--db", wiki, "--preset", "mediawiki", "--query", "SELECT 1"}, "drop --table"},
 		{[]string{"serve", "--db", wiki, "--preset", "mediawiki", "--article-path", "/wiki/"}, "no $1"},
+		{[]string{"serve", "--db", wiki, "--table", "page", "--post-types", "product"}, "go with --preset"},
+		{[]string{"serve", "--db", wiki, "--preset", "mediawiki", "--namespaces", "0,99"}, "namespace 99"},
 	} {
 		code, _, stderr := runCLI(t, "", c.args...)
 		if code != exitUsage || !strings.Contains(stderr, c.want) {

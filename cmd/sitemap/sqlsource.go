@@ -19,6 +19,8 @@ import (
 type sqlFlags struct {
 	DB, Table, Query, Columns, Key string
 	Preset, ArticlePath, Prefix    string
+	PostTypes                      []string
+	Namespaces                     []int
 	PrintQuery                     bool
 }
 
@@ -26,6 +28,8 @@ type sqlFlags struct {
 func (q *sqlFlags) registerPreset(f *pflag.FlagSet) {
 	f.StringVar(&q.Preset, "preset", "", "read --db as the database of a CMS: `NAME` mediawiki, wordpress or drupal (no --table or --query)")
 	f.StringVar(&q.ArticlePath, "article-path", "", "with --preset mediawiki, the wiki's $wgArticlePath (default /wiki/$1)")
+	f.IntSliceVar(&q.Namespaces, "namespaces", nil, "with --preset mediawiki, the content namespaces `N,...` listed (default 0, the main one)")
+	f.StringSliceVar(&q.PostTypes, "post-types", nil, "with --preset wordpress, public custom post `TYPE,...` listed besides posts and pages")
 	f.StringVar(&q.Prefix, "table-prefix", "", "with --preset, the CMS's table `PREFIX` (default: wp_ for wordpress, none for the others)")
 	f.BoolVar(&q.PrintQuery, "print-query", false, "print the --preset's query and URL rules (to copy and change), then exit")
 }
@@ -33,8 +37,8 @@ func (q *sqlFlags) registerPreset(f *pflag.FlagSet) {
 // check refuses preset flags that do not go together.
 func (q *sqlFlags) check() error {
 	switch {
-	case q.Preset == "" && (q.ArticlePath != "" || q.Prefix != "" || q.PrintQuery):
-		return cannotRun("--article-path, --table-prefix and --print-query go with --preset")
+	case q.Preset == "" && (q.ArticlePath != "" || q.Prefix != "" || q.PrintQuery || len(q.PostTypes) > 0 || len(q.Namespaces) > 0):
+		return cannotRun("--article-path, --namespaces, --post-types, --table-prefix and --print-query go with --preset")
 	case q.Preset != "" && q.DB == "":
 		return cannotRun("--preset %s reads a CMS's database: give --db too (mysql://user:pass@host/db, postgres://…, or a SQLite file)", q.Preset)
 	case q.Preset != "" && (q.Table != "" || q.Query != "" || q.Columns != "" || q.Key != ""):
@@ -64,7 +68,7 @@ func (q *sqlFlags) open(ctx context.Context, w io.Writer, dropped func(serve.Key
 		return nil, nil, cannotRun("--db: %v", err)
 	}
 	if q.Preset != "" {
-		p, err := preset.Load(ctx, db, q.Preset, preset.Options{Prefix: q.Prefix, ArticlePath: q.ArticlePath})
+		p, err := preset.Load(ctx, db, q.Preset, preset.Options{Prefix: q.Prefix, ArticlePath: q.ArticlePath, Namespaces: q.Namespaces, PostTypes: q.PostTypes})
 		if err != nil {
 			db.Close()
 			return nil, nil, cannotRun("--preset %s: %v", q.Preset, err)
