@@ -49,14 +49,15 @@ var wpNoindex = []string{"yoast-noindex", "rank-math-noindex", "?p=17", "?p=18"}
 // same database, but the posts marked noindex: posts, pages (nested
 // three deep), the home page or the static front page, categories (with
 // their parents), tags, post formats and authors, under a dated, a
-// category-and-id and the plain permalink structure, with the prefixes
+// category-and-id and the plain permalink structure, a custom post type
+// (product), with the prefixes
 // wp_ and blog_; drafts, private, pending, scheduled and trashed posts,
 // attachments and empty categories left out.
 func TestWordPress(t *testing.T) {
 	for _, c := range []struct{ name, prefix string }{{"dated", ""}, {"category", "blog_"}, {"plain", "wp_"}} {
 		t.Run(c.name, func(t *testing.T) {
 			db := loadWordPress(t, c.name)
-			p, err := Load(context.Background(), db, "wordpress", Options{Prefix: c.prefix})
+			p, err := Load(context.Background(), db, "wordpress", Options{Prefix: c.prefix, PostTypes: []string{"product"}})
 			if err != nil {
 				t.Fatal(err)
 			}

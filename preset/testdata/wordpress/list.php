@@ -6,6 +6,7 @@
 $_SERVER['HTTP_HOST'] = 'blog.example.com';
 $_SERVER['REQUEST_URI'] = '/';
 require_once getcwd() . '/wp-load.php';
+register_post_type( 'product', array( 'public' => true, 'label' => 'Products' ) );
 
 // The core sitemaps' URLs, every provider, subtype and page.
 $server = wp_sitemaps_get_server();

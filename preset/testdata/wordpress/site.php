@@ -71,6 +71,12 @@ update_post_meta( $img, '_wp_attached_file', '2026/11/photo one.jpg' );
 $with = post( array( 'post_title' => 'With a photo', 'post_date' => day() ) );
 set_post_thumbnail( $with, $img );
 
+// A public custom post type, as a shop plugin registers it (list.php
+// registers it too: registrations are not stored).
+register_post_type( 'product', array( 'public' => true, 'label' => 'Products' ) );
+post( array( 'post_title' => 'Blue Shirt & Co', 'post_type' => 'product', 'post_date' => day() ) );
+post( array( 'post_title' => 'Draft product', 'post_type' => 'product', 'post_status' => 'draft', 'post_date' => day() ) );
+
 $about = post( array( 'post_title' => 'About', 'post_type' => 'page', 'post_date' => day() ) );
 $team  = post( array( 'post_title' => 'Team & Staff', 'post_type' => 'page', 'post_parent' => $about, 'post_date' => day() ) );
 post( array( 'post_title' => 'Zoë Müller', 'post_type' => 'page', 'post_parent' => $team, 'post_date' => day() ) );
