@@ -67,7 +67,7 @@ func TestImportRules(t *testing.T) {
 	if len(imports) < 10 {
 		t.Fatalf("found only %d packages: %v", len(imports), imports)
 	}
-	leaves := []string{"internal/ctrl", "store", "xsl", "urlnorm", "internal/xmlscan", "internal/seen", "internal/extsort", "internal/ctxio", "internal/urlfilter", "internal/progress", "internal/prefault", "internal/testproc"}
+	leaves := []string{"internal/ctrl", "store", "xsl", "urlnorm", "internal/xmlscan", "internal/seen", "internal/extsort", "internal/ctxio", "internal/urlfilter", "internal/progress", "internal/prefault", "internal/testproc", "internal/spatest"}
 	// The test harnesses: only tests (and each other) import them.
 	testOnly := []string{"internal/pgtest", "internal/s3test", "internal/testproc", "internal/xmllint", "internal/browsertest"}
 	for dir, deps := range imports {
@@ -77,8 +77,8 @@ func TestImportRules(t *testing.T) {
 				t.Errorf("%s imports %s: nothing imports the command or the benchmarks", dir, dep)
 			case dir == "." && !strings.HasPrefix(dep, "internal/") && dep != "urlnorm" && dep != "rules":
 				t.Errorf("the root package imports %s: the model imports only internal helpers, urlnorm and rules", dep)
-			case dir == "robots" && dep != "rules" && dep != "internal/ctrl" && dep != "store":
-				t.Errorf("robots imports %s: only the rule book (its warnings are rules.Problems) and store", dep)
+			case dir == "robots" && dep != "rules" && dep != "internal/ctrl" && dep != "store" && dep != "urlnorm" && dep != "internal/check":
+				t.Errorf("robots imports %s: only the rule book (its warnings are rules.Problems), store, urlnorm and internal/check", dep)
 			case dir == "rules" && dep != "internal/ctrl":
 				t.Errorf("rules imports %s: the rule book imports only internal/ctrl", dep)
 			case slices.Contains(leaves, dir):
