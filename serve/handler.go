@@ -464,10 +464,6 @@ func (h *Handler) Run(ctx context.Context) error {
 		startFeed()
 	}
 	live := watching
-	// The check timer fires when the first site's pages are due (their
-	// trust from the last check's start ends), not on a fixed tick: a
-	// tick a little less than Recheck after a check found it not due and
-	// left it to the next, so changes waited up to twice Recheck.
 	tick := time.NewTimer(h.o.Recheck)
 	defer tick.Stop()
 	var retry <-chan time.Time
@@ -478,11 +474,7 @@ func (h *Handler) Run(ctx context.Context) error {
 				s.update(ctx, true, false, nil)
 			}
 		}
-		if live {
-			tick.Reset(max(h.o.Recheck, 10*time.Millisecond)) // the feed reports changes
-		} else {
-			tick.Reset(h.nextCheck())
-		}
+		tick.Reset(h.nextCheck(live))
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
@@ -532,10 +524,17 @@ func (h *Handler) Run(ctx context.Context) error {
 	}
 }
 
-// nextCheck is how long until the first site's pages are due for a check
-// (Recheck when no site has pages yet), at least 10 ms.
-func (h *Handler) nextCheck() time.Duration {
+// nextCheck is how long Run waits for its next check: until the first
+// site's pages are due (their trust from the last check's start ends;
+// Recheck when no site has pages yet, or while a feed is live), at least
+// 10 ms. Not a fixed tick: a tick a little less than Recheck after a
+// check found it not due and left it to the next, so changes waited up
+// to twice Recheck.
+func (h *Handler) nextCheck(live bool) time.Duration {
 	wait := max(h.o.Recheck, 10*time.Millisecond)
+	if live {
+		return wait // the feed reports the changes
+	}
 	now := h.now()
 	for _, s := range h.allSites() {
 		if snap := s.snap.Load(); snap != nil {
