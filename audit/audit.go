@@ -14,7 +14,6 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/crawl"
 	"github.com/sitemapkit/sitemap/fetch"
-	"github.com/sitemapkit/sitemap/robots"
 	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/urlnorm"
@@ -60,6 +59,15 @@ type Options struct {
 	Crawl      *crawl.Options
 	CrawlStore state.Store
 	CrawlLog   state.CrawlLog
+
+	// Render, when set, renders every audited HTML page in a browser
+	// (with RenderMode crawl.RenderAuto, those that look like an
+	// application shell): noindex, canonical and hreflang are read from
+	// the rendered page, and what rendering reveals is reported (AUD-19
+	// to AUD-26). Pages the crawl (Crawl) finds are rendered by the crawl
+	// when its own Options.Render is set.
+	Render     crawl.Renderer
+	RenderMode crawl.RenderMode
 
 	// Now is the clock (default time.Now): a lastmod after it is in the
 	// future (AUD-12).
@@ -193,7 +201,7 @@ func New(ctx context.Context, log state.AuditLog, names []string, o Options) (*A
 		return nil, errors.New("audit: nothing to audit")
 	}
 	o = o.withDefaults()
-	a := &Auditor{o: o, log: log, agent: robots.ProductToken(o.HTTP.UserAgent())}
+	a := &Auditor{o: o, log: log, agent: o.HTTP.RobotsToken()}
 	if len(names) == 1 && isHTTP(names[0]) {
 		a.start = names[0]
 	} else {

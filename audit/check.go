@@ -99,7 +99,7 @@ func (a *Auditor) verdict(ctx context.Context, e state.AuditListed, rec *Record,
 		return
 	}
 	switch {
-	case r.File != nil && !r.File.Allowed(a.agent, e.Loc):
+	case r.Disallows(a.agent, e.Loc):
 		rec.add(rules.AUD09, "robots.txt disallows it for the user agent %q; not requested", a.agent)
 		return
 	case r.Unreachable() && fetch.KindOf(r.Err) == fetch.KindNetwork:
@@ -179,6 +179,16 @@ func (a *Auditor) verdict(ctx context.Context, e state.AuditListed, rec *Record,
 	p, err := crawl.ReadPage(body, resp.Header, resp.FinalURL, a.agent, a.o.MaxBodyBytes)
 	if err != nil && ctx.Err() != nil {
 		return
+	}
+	if a.o.Render != nil && !e.Extra && (a.o.RenderMode != crawl.RenderAuto || p.AppShell()) {
+		rp, facts, err := crawl.RenderPage(ctx, a.o.Render, p, resp.Header, resp.FinalURL, a.agent, a.o.MaxBodyBytes)
+		if ctx.Err() != nil {
+			return
+		}
+		if err == nil {
+			p = rp
+		}
+		renderFindings(rec, &facts)
 	}
 	res.HTML = true
 	for _, alt := range p.Alternates {

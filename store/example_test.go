@@ -130,3 +130,18 @@ func ExampleWriteOutput() {
 	// <nil>
 	// writing DIR/missing/site.dot: directory DIR/missing does not exist; create it first
 }
+
+// Check before a long run: a crawl finds out that --out cannot be written
+// before its first request, not after the last.
+func ExampleCheck() {
+	dir, _ := os.MkdirTemp("", "out")
+	defer os.RemoveAll(dir)
+	os.WriteFile(filepath.Join(dir, "file"), []byte("x"), 0o644)
+	ctx := context.Background()
+	fmt.Println(store.Check(ctx, filepath.Join(dir, "public"), "sitemap.xml", store.OpenOptions{}))
+	err := store.Check(ctx, filepath.Join(dir, "file"), "sitemap.xml", store.OpenOptions{})
+	fmt.Println(strings.TrimPrefix(err.Error(), dir))
+	// Output:
+	// <nil>
+	// /file is a file, not a directory; give a directory you can write to
+}

@@ -5,11 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -21,12 +19,9 @@ import (
 	"github.com/sitemapkit/sitemap/generate"
 	"github.com/sitemapkit/sitemap/indexnow"
 	"github.com/sitemapkit/sitemap/input"
-	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/internal/progress"
-	"github.com/sitemapkit/sitemap/report"
 	"github.com/sitemapkit/sitemap/source"
 	"github.com/sitemapkit/sitemap/state"
-	"github.com/sitemapkit/sitemap/urlnorm"
 	"github.com/sitemapkit/sitemap/xsl"
 )
 
@@ -37,6 +32,8 @@ type generateOptions struct {
 	publishFlags
 	InputFormat string
 	Columns     string
+	AllRows     bool
+	NoHreflang  bool
 	Strict      bool
 	NoNormalize bool
 	MaxErrors   int
@@ -66,11 +63,6 @@ type generateOptions struct {
 // of 10^8 URLs under 100 MB of memory in all.
 const genDedupMemory = generate.DefaultDedupMemory
 
-// genMaxReported is how many skipped entries are reported one by one; the
-// rest are counted in one closing line so a bad million-line file does not
-// flood the terminal.
-const genMaxReported = 100
-
 func newGenerateCmd(s *streams) *cobra.Command {
 	o := &generateOptions{}
 	c := &cobra.Command{
@@ -99,7 +91,9 @@ are skipped, and a bad field costs that field, not its page. See docs/GENERATE.m
 	o.publishFlags.register(f)
 	o.indexnowFlags.register(f)
 	f.StringVar(&o.InputFormat, "input-format", "auto", "input format: auto, text, csv, jsonl")
-	f.StringVar(&o.Columns, "columns", "", "CSV columns of the fields: loc=Address,lastmod=\"Last Modified\"")
+	f.StringVar(&o.Columns, "columns", "", "CSV columns of the fields: loc=Address,lastmod=\"Last Modified\",status=Code")
+	f.BoolVar(&o.AllRows, "all-rows", false, "publish every CSV row, even those a crawler export marks not 200, not indexable or canonicalised")
+	f.BoolVar(&o.NoHreflang, "no-hreflang-check", false, "write alternates as given, without making hreflang clusters complete and reciprocal")
 	f.BoolVar(&o.Strict, "strict", false, "publish nothing when an entry is invalid or needs a repair")
 	f.BoolVar(&o.NoNormalize, "no-normalize", false, "refuse URLs not in their normal form (L-07) instead of rewriting them (L-18)")
 	f.BoolVar(&o.DryRun, "dry-run", false, "print the summary without writing anything")
@@ -159,8 +153,8 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 		bar = progress.New(s.Err, progress.Options{Unit: "URLs", Of: "bytes", Measure: measure})
 		g.Progress = func(n int64) { bar.Set(n) }
 	}
-	rep := &genReport{w: s.Err, bar: bar, strict: o.Strict, perRule: report.NewCap(genMaxReported)}
-	g.Report = rep.report
+	rep := &generate.Reporter{Strict: o.Strict, Print: func(line string) { bar.Println(s.Err, line) }}
+	g.Report = rep.Report
 	sum, err := generate.Run(ctx, src, g)
 	bar.Done()
 	var serr *generate.StageError
@@ -213,6 +207,7 @@ func (o *generateOptions) options() (generate.Options, generate.InputOptions, []
 	if in.Source.Columns, err = source.ParseColumns(o.Columns); err != nil {
 		return g, in, nil, cannotRun("--columns: %v", err)
 	}
+	in.Source.AllRows = o.AllRows
 	in.MaxErrors = decoderMaxErrors(o.MaxErrors)
 	if g.Include, err = compileAll("include", o.Include); err != nil {
 		return g, in, nil, err
@@ -240,86 +235,30 @@ func (o *generateOptions) options() (generate.Options, generate.InputOptions, []
 		}
 	}
 	g.Build, g.XSL, g.Strict, g.RobotsTxt, g.NoNormalize = bo, o.XSL, o.Strict, o.Robots, o.NoNormalize
+	g.NoHreflangCheck = o.NoHreflang
 	g.KeepDuplicates, g.DedupMemory = o.KeepDuplicates, int64(o.DedupMemory)
 	return g, in, docs, nil
 }
 
-// openState opens --state into g. A dry run reads a copy of a file:
-// opening the file would create it, or its schema, and a dry run writes
-// nothing. A PostgreSQL state is opened as it is (generate only reads it
-// in a dry run; its schema is created when missing).
+// openState opens --state into g; a dry run reads a copy of a file
+// (state.Options.DryRun), a PostgreSQL state as it is (generate only
+// reads it in a dry run; its schema is created when missing).
 func (o *generateOptions) openState(ctx context.Context, g *generate.Options) (func(), error) {
 	prec := sitemap.PrecisionSecond
 	if o.StateDay {
 		prec = sitemap.PrecisionDay
 	}
-	path, done := o.State, func() {}
-	if !state.IsPostgres(o.State) {
-		var err error
-		if path, done, err = stateFile(o.State, o.DryRun); err != nil {
-			return nil, err
-		}
-	}
-	sst, err := state.Open(ctx, path, state.Options{Precision: prec})
+	sst, err := openState(ctx, o.State, state.Options{Precision: prec, DryRun: o.DryRun})
 	if err != nil {
-		done()
-		return nil, cannotRun("--state %s: %v", state.Redact(o.State), err)
+		return nil, err
 	}
 	g.State, g.StatePrecision = sst, prec
-	return func() { sst.Close(); done() }, nil
-}
-
-// genReport writes the problems of a run on standard error: an invalid
-// entry, or a remark of one severity and rule, one by one up to
-// genMaxReported, the rest counted in closing lines (more).
-type genReport struct {
-	w       io.Writer
-	bar     *progress.Bar
-	strict  bool
-	invalid int
-	perRule *report.Cap // remarks reported so far, by severity and rule
-}
-
-func (r *genReport) report(p generate.Problem) {
-	switch {
-	case p.Severity != sitemap.SeverityError && p.File == "" && p.Line == 0 && p.URL == "":
-		r.bar.Println(r.w, fmt.Sprintf("sitemap: warning %s: %s", p.Rule, p.Message))
-	case p.Severity == sitemap.SeverityInfo:
-		r.remark(p, "info")
-	case p.Severity != sitemap.SeverityError:
-		r.remark(p, "warning")
-	case r.strict:
-		fmt.Fprintln(r.w, p.Error())
-	default:
-		if r.invalid++; r.invalid <= genMaxReported {
-			r.bar.Println(r.w, p.Error())
-		}
-	}
-}
-
-func (r *genReport) remark(p generate.Problem, sev string) {
-	key := sev + " " + string(p.Rule)
-	if r.perRule.Show(key) {
-		r.bar.Println(r.w, p.Error()+" ("+sev+")")
-	}
-}
-
-// more counts the problems not shown, by severity and rule.
-func (r *genReport) more(skipped int) {
-	if skipped > genMaxReported {
-		fmt.Fprintf(r.w, "… and %d more invalid entries\n", skipped-genMaxReported)
-	}
-	held := r.perRule.Held()
-	slices.SortFunc(held, func(a, b report.Held) int { return strings.Compare(a.Key, b.Key) })
-	for _, h := range held {
-		sev, rule, _ := strings.Cut(h.Key, " ")
-		fmt.Fprintf(r.w, "… and %d more %s %s lines (counted below)\n", h.N, sev, rule)
-	}
+	return func() { sst.Close() }, nil
 }
 
 // finish says how the run went and returns its exit error: the summary,
 // the closing lines, robots.txt, and the IndexNow submission.
-func (o *generateOptions) finish(ctx context.Context, g *generate.Options, sum generate.Summary, err error, serr *generate.StageError, rep *genReport, inKey string, s *streams) error {
+func (o *generateOptions) finish(ctx context.Context, g *generate.Options, sum generate.Summary, err error, serr *generate.StageError, rep *generate.Reporter, inKey string, s *streams) error {
 	if errors.Is(err, generate.ErrStrict) {
 		fmt.Fprintln(s.Err, "sitemap: --strict: stopped at the first invalid entry; nothing published, previous sitemaps left as they were")
 		return problemsFound()
@@ -332,15 +271,10 @@ func (o *generateOptions) finish(ctx context.Context, g *generate.Options, sum g
 	if err != nil && !published && !errors.Is(err, build.ErrNoEntries) {
 		return generateError(ctx, o, err, serr)
 	}
-	rep.more(sum.Skipped)
-	if sum.OutOfScope > 0 && o.SiteURL == "" {
-		// The usual cause: sitemaps served from a directory, or from
-		// another host, that list the whole site.
-		fmt.Fprintf(s.Err, "sitemap: %s outside %s: sitemaps list only URLs under the directory they are served from (L-15); serve them from the site's root, or give --site-url with the site's root and add the Sitemap: line to its robots.txt (--robots, O-03)\n",
-			plural.Of(sum.OutOfScope, "entry is", "entries are"), genSlash(o.BaseURL))
-	}
+	rep.WriteHeld(s.Err, sum.Skipped)
+	sum.WriteScope(s.Err, o.BaseURL, o.SiteURL)
 	if errors.Is(err, build.ErrNoEntries) {
-		fmt.Fprintf(s.Err, "sitemap: %s; nothing published (an empty sitemap is not valid, X-07), previous sitemaps left as they were\n", noEntries(sum, g.Shard, g.Shards))
+		fmt.Fprintf(s.Err, "sitemap: %s; nothing published (an empty sitemap is not valid, X-07), previous sitemaps left as they were\n", sum.WhyEmpty(g.Shard, g.Shards))
 		return problemsFound()
 	}
 	if g.State != nil {
@@ -354,7 +288,7 @@ func (o *generateOptions) finish(ctx context.Context, g *generate.Options, sum g
 	if err != nil {
 		return o.robotsError(ctx, err, serr, sum)
 	}
-	writeRobotsUpdate(s.Err, sum.Robots)
+	sum.Robots.WriteText(s.Err)
 	if inKey != "" && !o.DryRun && o.Out != "-" {
 		host := o.SiteURL
 		if host == "" {
@@ -366,32 +300,10 @@ func (o *generateOptions) finish(ctx context.Context, g *generate.Options, sum g
 			}
 		}
 	}
-	return o.closing(sum, s)
-}
-
-// noEntries says why a run had no entry to publish.
-func noEntries(sum generate.Summary, shard, shards int) string {
-	switch {
-	case sum.Skipped > 0:
-		return "no valid entries"
-	case sum.Excluded > 0 || sum.OtherShards > 0:
-		var why []string
-		if sum.Excluded > 0 {
-			why = append(why, fmt.Sprintf("%d left out by --include/--exclude", sum.Excluded))
-		}
-		if sum.OtherShards > 0 {
-			why = append(why, fmt.Sprintf("%d left to other shards", sum.OtherShards))
-		}
-		if shards > 1 && sum.Excluded == 0 {
-			// Its index would be missing for good (an index lists at
-			// least one sitemap), and index refuses a missing shard.
-			return fmt.Sprintf("shard %d of %d has no entry: 'sitemap index --shards %d' cannot be written over it; give fewer shards, or --shard-by input (%s)",
-				shard, shards, shards, strings.Join(why, ", "))
-		}
-		return "no entry left to publish: " + strings.Join(why, ", ")
+	if sum.WriteClosing(s.Err, o.DryRun) {
+		return problemsFound()
 	}
-	// Not one entry read: an empty file, or only comments.
-	return "the input holds no entries (empty, or only blank and # lines)"
+	return nil
 }
 
 // summarize writes the run's summary (a table on standard error, or JSON
@@ -407,14 +319,7 @@ func (o *generateOptions) summarize(sum generate.Summary, s *streams) error {
 		sum.WriteTable(s.Err)
 	}
 	o.publishFlags.warnNoIndex(s.Err, sum.Summary)
-	if sum.Duplicates > 0 {
-		fmt.Fprintf(s.Err, "sitemap: %s skipped (L-17); the first valid one of each was kept (--keep-duplicates keeps them all)\n",
-			plural.Of(sum.Duplicates, "duplicate URL", "duplicate URLs"))
-	}
-	sum.WriteRepairs(s.Err, o.DryRun)
-	if o.SiteURL != "" {
-		warnCrossSubmit(o, sum.Sitemap, s)
-	}
+	sum.WriteNotes(s.Err, o.DryRun, o.BaseURL, o.SiteURL)
 	return nil
 }
 
@@ -430,47 +335,6 @@ func (o *generateOptions) robotsError(ctx context.Context, err error, serr *gene
 			path, serr.Err, path, sum.Sitemap)
 	}
 	return generateError(ctx, o, err, serr)
-}
-
-// writeRobotsUpdate says what --robots did to the file (ru nil: nothing).
-func writeRobotsUpdate(w io.Writer, ru *generate.RobotsUpdate) {
-	if ru == nil {
-		return
-	}
-	switch {
-	case ru.DryRun:
-		fmt.Fprintf(w, "%s: would add Sitemap: %s (dry run)\n", ru.Path, ru.Sitemap)
-	case !ru.Added && len(ru.Removed) == 0:
-		fmt.Fprintf(w, "%s: already lists Sitemap: %s\n", ru.Path, ru.Sitemap)
-	}
-	if ru.Added {
-		fmt.Fprintf(w, "%s: added Sitemap: %s\n", ru.Path, ru.Sitemap)
-	}
-	for _, u := range ru.Removed {
-		fmt.Fprintf(w, "%s: removed Sitemap: %s (no longer published)\n", ru.Path, u)
-	}
-}
-
-// closing is the last line of a run that kept pages after dropping
-// fields, or skipped entries: exit status 1.
-func (o *generateOptions) closing(sum generate.Summary, s *streams) error {
-	if dropped := sum.Dropped(); sum.Skipped == 0 && dropped > 0 {
-		done := "published"
-		if o.DryRun {
-			done = "dry run, nothing written"
-		}
-		fmt.Fprintf(s.Err, "sitemap: %s dropped from pages that were kept; %s\n", plural.Of(dropped, "field or block", "fields or blocks"), done)
-		return problemsFound()
-	}
-	if sum.Skipped > 0 {
-		done := "the valid ones were published"
-		if o.DryRun {
-			done = "dry run, nothing written"
-		}
-		fmt.Fprintf(s.Err, "sitemap: %s skipped; %s\n", plural.Of(sum.Skipped, "invalid entry", "invalid entries"), done)
-		return problemsFound()
-	}
-	return nil
 }
 
 // generateError turns an error of generate.Run into the command's exit
@@ -530,27 +394,6 @@ func stageError(o *generateOptions, serr *generate.StageError) error {
 		return cannotRun("--robots %s: %v", o.Robots, serr.Err)
 	}
 	return nil
-}
-
-// warnCrossSubmit explains O-03 when the entries' host differs from the
-// host the sitemaps are served from.
-func warnCrossSubmit(o *generateOptions, top string, s *streams) {
-	base, ok1 := urlnorm.ParseSite(o.BaseURL)
-	site, ok2 := urlnorm.ParseSite(o.SiteURL)
-	if !ok1 || !ok2 || base == site {
-		return
-	}
-	baseHost, siteHost := base.HostPort(true), site.HostPort(true)
-	robotsURL := site.Display() + "/robots.txt"
-	fmt.Fprintf(s.Err, "sitemap: warning O-03: the sitemaps on %s list URLs of %s; search engines accept them only when %s has the line \"Sitemap: %s\" (cross-submission, RB-08); add it with --robots or \"sitemap robots add\"\n",
-		baseHost, siteHost, robotsURL, top)
-}
-
-func genSlash(s string) string {
-	if strings.HasSuffix(s, "/") {
-		return s
-	}
-	return s + "/"
 }
 
 // shardOptions checks --shard K/N and --shard-by and names the shard's

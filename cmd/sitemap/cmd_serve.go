@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -149,7 +148,7 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 	if err := o.check(); err != nil {
 		return err
 	}
-	r := &serveRun{o: o, s: s}
+	r := &serveRun{o: o, s: s, log: serve.NewLogger(s.Err, "sitemap serve: ")}
 	if o.RobotsTxt != "" {
 		b, err := os.ReadFile(o.RobotsTxt)
 		if err != nil {
@@ -217,7 +216,7 @@ type serveRun struct {
 	h         *serve.Handler
 	drops     *serve.DropLog
 	feed      *serve.PostgresFeed // of --feed
-	logMu     sync.Mutex
+	log       *serve.Logger
 	catchUp   func()   // with --indexnow-catch-up, after the first build
 	closers   []func() // run in reverse order by close
 }
@@ -229,15 +228,7 @@ func (r *serveRun) close() {
 }
 
 // logf writes one line of the server's log on standard error.
-func (r *serveRun) logf(format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
-	if strings.IndexFunc(msg, func(r rune) bool { return r < ' ' || r == 0x7f }) >= 0 {
-		msg = strconv.QuoteToGraphic(msg) // still one line, whatever it holds
-	}
-	r.logMu.Lock()
-	defer r.logMu.Unlock()
-	fmt.Fprintf(r.s.Err, "sitemap serve: %s\n", msg)
-}
+func (r *serveRun) logf(format string, args ...any) { r.log.Printf(format, args...) }
 
 // handler opens the source, builds every page once (with --base-url) and
 // returns the handler that serves them; a nil handler after
@@ -288,23 +279,7 @@ func (r *serveRun) options(ctx context.Context, src *serve.Source) (serve.Option
 	opt := serve.Options{BaseURL: o.BaseURL, Hosts: o.Hosts, Name: o.Name, PerPage: o.PerPage, Recheck: o.Recheck,
 		CacheControl: o.Cache, GzipIndex: o.GzipIndex, XSL: o.XSL, Robots: o.Robots, RobotsTxt: r.robotsTxt,
 		CacheDir: o.CacheDir}
-	opt.Skipped = func(loc string, err error) {
-		r.logf("entry left out of its page: %s", err) // an *EntryError quotes the value it names
-	}
 	opt.Dropped = r.drops.EncoderDropped
-	opt.CheckError = func(err error) {
-		if err == nil {
-			r.logf("the source is read again: serving what it holds")
-			return
-		}
-		r.logf("%v; serving the pages of the last check that succeeded until one does", err)
-	}
-	opt.FeedError = func(err error) {
-		if r.feed == nil || !r.feed.Live() {
-			return // it never started: the command stops with its error
-		}
-		r.logf("change feed: %v; checking every page every %s until it is back", err, o.Recheck)
-	}
 	if o.HTML {
 		opt.HTML = serve.HTMLView
 	}
@@ -312,6 +287,7 @@ func (r *serveRun) options(ctx context.Context, src *serve.Source) (serve.Option
 		r.feed = &serve.PostgresFeed{Options: pgfeed.Options{ConnString: o.DB, Table: o.Table, Create: true, Logf: r.logf}, Notify: o.Feed == "notify"}
 		*src = serve.WatchPostgres(*src, r.feed)
 	}
+	opt.Log(r.logf, r.feed, o.Recheck)
 	if o.IndexNowKeyFile != "" {
 		if err := r.indexnow(ctx, &opt); err != nil {
 			return opt, err
@@ -519,39 +495,16 @@ func (o *serveOptions) indexnowQueue(ctx context.Context, logf func(string, ...a
 	if err != nil {
 		return nil, indexnow.Options{}, nil, cannotRun("--indexnow-state %s: %v", state.Redact(o.IndexNowState), err)
 	}
-	ledger, ok := st.(indexnow.Ledger)
-	if !ok {
-		st.Close()
-		return nil, indexnow.Options{}, nil, cannotRun("--indexnow-state %s cannot record submissions", state.Redact(o.IndexNowState))
-	}
 	c, err := httpClient("", 60*time.Second, fetch.Scope{})
 	if err != nil {
 		st.Close()
 		return nil, indexnow.Options{}, nil, cannotRun("%v", err)
 	}
-	keyLoc := o.IndexNowKeyLocation
-	if keyLoc != "" {
-		keyLoc = indexnow.NormalURL(keyLoc)
-	}
-	opts := indexnow.Options{Key: key, Host: indexnow.HostOf(o.BaseURL), KeyLocation: keyLoc, Endpoint: o.IndexNowEndpoint,
-		Client: c, Ledger: ledger, MaxPerDay: o.IndexNowMaxPerDay,
-		Submitter: "sitemap serve", LockWait: 10 * time.Minute, DedupMemory: 1 << 20,
-		OnWait:       func(msg string) { logf("indexnow: %s", msg) },
-		OnDiagnostic: func(d sitemap.Diagnostic) { logf("indexnow: %s", d.String()) },
-		OnRetry:      func(msg string) { logf("indexnow: retry: %s", msg) },
-		OnBatch: func(b indexnow.Batch) {
-			logf("indexnow: batch %d: %s: %s: %s", b.N, plural.Of(len(b.URLs), "URL", "URLs"), b.Outcome, b.Message)
-		}}
+	opts := indexnow.Options{Key: key, Host: indexnow.HostOf(o.BaseURL), KeyLocation: o.IndexNowKeyLocation, Endpoint: o.IndexNowEndpoint,
+		Client: c, Ledger: st, MaxPerDay: o.IndexNowMaxPerDay,
+		Submitter: "sitemap serve", LockWait: 10 * time.Minute, DedupMemory: 1 << 20}
+	opts.Tell(func(line string) { logf("indexnow: %s", line) })
 	q := indexnow.NewQueue(opts, 2*time.Second)
-	var dropped int64
-	q.Sent = func(sum indexnow.Summary, err error) {
-		if err != nil {
-			logf("indexnow: %v", err)
-		}
-		if d := q.Dropped(); d > dropped {
-			logf("indexnow: %d changed URLs not queued (more than %d waiting): a later 'sitemap submit --state' of the site sends them", d-dropped, indexnow.MaxQueued)
-			dropped = d
-		}
-	}
+	q.Tell(func(line string) { logf("indexnow: %s", line) })
 	return q, opts, func() { st.Close() }, nil
 }
