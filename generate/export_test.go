@@ -55,3 +55,17 @@ func TestRunCrawlerExport(t *testing.T) {
 		}
 	}
 }
+
+// A title column (CSV, JSONL) is kept on the entry for the pages people
+// read and never written into the sitemap.
+func TestRunTitleNotInXML(t *testing.T) {
+	st := store.Memory()
+	in := "loc,title\n" + base + "faq,Frequently asked questions\n"
+	sum, err := Run(context.Background(), Read(strings.NewReader(in), source.Options{Name: "urls.csv"}), opts(st, nil))
+	if err != nil || sum.URLs != 1 {
+		t.Fatal(err, sum)
+	}
+	if xml := string(st.Bytes("sitemap.xml")); strings.Contains(xml, "Frequently") || strings.Contains(xml, "title") {
+		t.Errorf("the title reached the sitemap:\n%s", xml)
+	}
+}
