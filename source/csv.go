@@ -417,7 +417,9 @@ func (c *csvReader) next() (Record, error) {
 				Message: "lastmod dropped, the page kept: lastmod is " + err.Error()})
 		case issues&^sitemap.DateTrimmed != 0:
 			issues &^= sitemap.DateTrimmed
-			c.o.warn(&Error{File: c.o.Name, Line: f.line, Col: f.col, Rule: rules.M01,
+			// A value read in a corrected form (a time without a time
+			// zone read as UTC, a space for the T): a repair, counted.
+			c.o.warn(&Error{File: c.o.Name, Line: f.line, Col: f.col, Rule: rules.M01, Fixed: true,
 				Message: fmt.Sprintf("lastmod %q has %v; read as %s", v, issues, d)})
 		}
 		u.LastMod = d
