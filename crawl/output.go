@@ -67,6 +67,9 @@ func (s Summary) WriteText(w io.Writer) error {
 	for _, r := range reasons {
 		fmt.Fprintf(&b, "  %-26s %d\n", r, s.Reasons[r])
 	}
+	if s.Render != nil {
+		s.Render.write(&b)
+	}
 	for _, l := range s.Limits {
 		fmt.Fprintf(&b, "sitemap: limit reached: --%s; URLs beyond it were not crawled (reason \"limit:%s\")\n", l, l)
 	}
@@ -149,4 +152,16 @@ func WriteStatusJSON(w io.Writer, cs state.CrawlStatus) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
+}
+
+// WriteJSON writes the summary as `sitemap crawl --json` prints it: one
+// indented object {"crawl": s, "build": built}, "build" left out when
+// built is nil (nothing was published).
+func (s Summary) WriteJSON(w io.Writer, built any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(struct {
+		Crawl Summary `json:"crawl"`
+		Build any     `json:"build,omitempty"`
+	}{s, built})
 }

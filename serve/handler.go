@@ -464,7 +464,7 @@ func (h *Handler) Run(ctx context.Context) error {
 		startFeed()
 	}
 	live := watching
-	tick := time.NewTicker(max(h.o.Recheck, 10*time.Millisecond))
+	tick := time.NewTimer(h.o.Recheck)
 	defer tick.Stop()
 	var retry <-chan time.Time
 	backoff := time.Second
@@ -474,6 +474,7 @@ func (h *Handler) Run(ctx context.Context) error {
 				s.update(ctx, true, false, nil)
 			}
 		}
+		tick.Reset(h.nextCheck(live))
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
@@ -521,6 +522,26 @@ func (h *Handler) Run(ctx context.Context) error {
 			}
 		}
 	}
+}
+
+// nextCheck is how long Run waits for its next check: until the first
+// site's pages are due (their trust from the last check's start ends;
+// Recheck when no site has pages yet, or while a feed is live), at least
+// 10 ms. Not a fixed tick: a tick a little less than Recheck after a
+// check found it not due and left it to the next, so changes waited up
+// to twice Recheck.
+func (h *Handler) nextCheck(live bool) time.Duration {
+	wait := max(h.o.Recheck, 10*time.Millisecond)
+	if live {
+		return wait // the feed reports the changes
+	}
+	now := h.now()
+	for _, s := range h.allSites() {
+		if snap := s.snap.Load(); snap != nil {
+			wait = min(wait, snap.checked.Add(snap.trust).Sub(now))
+		}
+	}
+	return max(wait, 10*time.Millisecond)
 }
 
 // debounce is how long Run waits after a change for the rest of its

@@ -114,9 +114,6 @@ type part struct {
 	// while reading it, told only when the part is built anew.
 	problems []problem
 	more     int // problems past maxProblems
-	// changed are the entries whose key the caller named (readRange's
-	// watch), for Options.Changed.
-	changed []sitemap.URL
 }
 
 // problem is one value or entry the encoder refused.
@@ -158,9 +155,7 @@ func etagOf(header, body []byte, trailer string) string {
 // buf is the body buffer to reuse. Every entry's loc is made absolute
 // against base, and a field or extension block the encoder refuses is
 // dropped (keepEntry); an entry refused whole is left out.
-//
-// watch, when set, names the keys whose entries go to part.changed.
-func (h *Handler) readRange(ctx context.Context, base *url.URL, after, upto Key, buf []byte, watch func(Key) bool, emit func(*part) error) ([]byte, error) {
+func (h *Handler) readRange(ctx context.Context, base *url.URL, after, upto Key, buf []byte, emit func(*part) error) ([]byte, error) {
 	o := sitemap.EncoderOptions{Extensions: allExt}
 	pt := &part{after: after, body: buf[:0]}
 	var last Key
@@ -210,9 +205,6 @@ func (h *Handler) readRange(ctx context.Context, base *url.URL, after, upto Key,
 			return nil
 		}
 		pt.count++
-		if watch != nil && watch(k) {
-			pt.changed = append(pt.changed, sitemap.URL{Loc: u.Loc, LastMod: u.LastMod})
-		}
 		pt.ext |= sitemap.Extensions(u)
 		if later(u.LastMod, pt.lastmod) {
 			pt.lastmod = u.LastMod

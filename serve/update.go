@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"io"
@@ -115,18 +116,12 @@ func (s *site) updateLocked(ctx context.Context, all, force bool, keys []Key) (*
 	var out []*page
 	var built []*artifact // new artifacts: dropped again on an error
 	// What Options.Changed is told once the new pages are served: not
-	// the first build's entries. With the keys a feed named, the entries
-	// of those keys; else the lines that differ from the page before.
+	// the first build's entries. The lines that differ from the page
+	// before, also with the keys a feed named: a change committed while
+	// an update reads its page is in the bytes it builds, and the next
+	// update, told its key, finds those bytes as they are.
 	tell := h.o.Changed != nil && old != nil
 	var changed []sitemap.URL
-	var watch func(Key) bool
-	if tell && !all {
-		named := make(map[string]bool, len(keys))
-		for _, k := range keys {
-			named[keyText(k)] = true
-		}
-		watch = func(k Key) bool { return named[keyText(k)] }
-	}
 	fail := func(err error) (*snapshot, error) {
 		for _, a := range built {
 			a.blob.drop()
@@ -153,7 +148,7 @@ func (s *site) updateLocked(ctx context.Context, all, force bool, keys []Key) (*
 		wg.Go(func() {
 			for i := range next {
 				var r rebuilt
-				s.bufs[w], r = s.rebuild(wctx, pages[i], s.bufs[w], watch, tell)
+				s.bufs[w], r = s.rebuild(wctx, pages[i], s.bufs[w], tell)
 				results[i] = r
 				if r.err != nil {
 					cancel()
@@ -173,8 +168,10 @@ func (s *site) updateLocked(ctx context.Context, all, force bool, keys []Key) (*
 	var firstErr error
 	for _, i := range todo {
 		built = append(built, results[i].built...)
-		if firstErr == nil {
-			firstErr = results[i].err
+		// The reads one failure cut short failed with wctx's error:
+		// the failure is the cause.
+		if err := results[i].err; err != nil && (firstErr == nil || errors.Is(firstErr, context.Canceled) && !errors.Is(err, context.Canceled)) {
+			firstErr = err
 		}
 	}
 	if firstErr == nil {
@@ -510,12 +507,12 @@ type rebuilt struct {
 
 // rebuild reads the range of p and builds the pages it holds now, reusing
 // p's bytes when they did not change. It may run beside other rebuilds.
-func (s *site) rebuild(ctx context.Context, p *page, buf []byte, watch func(Key) bool, tell bool) ([]byte, rebuilt) {
+func (s *site) rebuild(ctx context.Context, p *page, buf []byte, tell bool) ([]byte, rebuilt) {
 	h := s.h
 	var r rebuilt
 	var before map[string]uint64 // the old page's entries, for Changed
 	first := true
-	buf, r.err = h.readRange(ctx, s.base, p.after, p.upto, buf, watch, func(pt *part) error {
+	buf, r.err = h.readRange(ctx, s.base, p.after, p.upto, buf, func(pt *part) error {
 		np := &page{after: pt.after, upto: pt.upto}
 		if first {
 			np.id, first = p.id, false
@@ -547,11 +544,7 @@ func (s *site) rebuild(ctx context.Context, p *page, buf []byte, watch func(Key)
 		r.built = append(r.built, np.art)
 		h.stats.observeBuild(time.Since(start))
 		h.tell(pt)
-		switch {
-		case !tell:
-		case watch != nil:
-			r.changed = append(r.changed, pt.changed...)
-		default:
+		if tell {
 			if before == nil {
 				before = entryLines(p.art)
 			}

@@ -4,21 +4,19 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/audit"
 	"github.com/sitemapkit/sitemap/crawl"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/internal/progress"
-	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/store"
 	"github.com/sitemapkit/sitemap/urlnorm"
@@ -26,16 +24,17 @@ import (
 
 // auditOptions are the flags and arguments of `sitemap audit`.
 type auditOptions struct {
-	Inputs      []string
-	Site        string
-	Format      string
-	Report      string
-	Sample      int
-	State       string
-	Resume      bool
-	ListStates  bool
-	Forget      bool
-	Crawl       bool
+	Inputs     []string
+	Site       string
+	Format     string
+	Report     string
+	Sample     int
+	State      string
+	Resume     bool
+	ListStates bool
+	Forget     bool
+	Crawl      bool
+	renderFlags
 	CrawlPages  int
 	CrawlDepth  int
 	Concurrency int
@@ -84,6 +83,7 @@ its rule, AUD-01 to AUD-18; exit status 1 on an error-class finding. See docs/AU
 	f.BoolVar(&o.Crawl, "crawl", false, "also crawl from the homepage: missing pages, orphans, click depth")
 	f.IntVar(&o.CrawlPages, "crawl-max-pages", 0, "most pages the crawl fetches (0: no limit)")
 	f.IntVar(&o.CrawlDepth, "crawl-max-depth", 50, "most links the crawl follows from the homepage (0: no limit)")
+	o.renderFlags.register(f)
 	f.IntVar(&o.Concurrency, "concurrency", 4, "requests in flight at once")
 	f.Float64Var(&o.Rate, "rate", 10, "most requests per second; 0 for no limit")
 	f.DurationVar(&o.Timeout, "timeout", 30*time.Second, "time limit of one request, body included")
@@ -126,6 +126,14 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 	defer st.Close()
 	discard := func() { discardState(created, st, statePath) }
 	ao, diags := o.auditOptions(client, st, s)
+	var closeBrowser func()
+	if ao.Render, ao.RenderMode, closeBrowser, err = o.renderFlags.open(ctx, client.UserAgent()); err != nil {
+		return err
+	}
+	defer closeBrowser()
+	if ao.Crawl != nil {
+		ao.Crawl.Render, ao.Crawl.RenderMode = ao.Render, ao.RenderMode
+	}
 	var bar *progress.Bar
 	if s.ErrIsTerminal {
 		bar = progress.New(s.Err, progress.Options{Unit: "URLs"})
@@ -141,9 +149,7 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 	}
 	sum, err := a.Run(ctx)
 	bar.Done()
-	if diags.shown > auditMaxDiagnostics {
-		fmt.Fprintf(s.Err, "sitemap: %d more problems reading the sitemaps not shown (sitemap validate lists them)\n", diags.shown-auditMaxDiagnostics)
-	}
+	diags.End()
 	if err != nil {
 		if ctx.Err() != nil {
 			if keep {
@@ -166,7 +172,7 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 	if err != nil {
 		return err
 	}
-	return o.finish(sum, tally, diags.readErrors, s)
+	return o.finish(sum, tally, diags.Errors, s)
 }
 
 // statePath is where the run's state lives: --state FILE, or with
@@ -311,32 +317,14 @@ func (o *auditOptions) createReport() (*store.AsideFile, error) {
 	return f, nil
 }
 
-// auditDiags counts the problems reading the sitemaps.
-type auditDiags struct{ shown, readErrors int }
-
 // auditOptions are the options of audit.New: its problems reading the
-// sitemaps go to standard error, at most auditMaxDiagnostics of them,
-// and are counted in the auditDiags returned.
-func (o *auditOptions) auditOptions(client *fetch.Client, st *state.SQLite, s *streams) (audit.Options, *auditDiags) {
-	diags := &auditDiags{}
+// sitemaps go to standard error through the audit.DiagnosticPrinter
+// returned.
+func (o *auditOptions) auditOptions(client *fetch.Client, st *state.SQLite, s *streams) (audit.Options, *audit.DiagnosticPrinter) {
+	diags := &audit.DiagnosticPrinter{W: s.Err}
 	ao := audit.Options{
 		HTTP: client, Concurrency: o.Concurrency, Rate: o.Rate, Sample: o.Sample, Site: o.Site,
-		MaxErrors: decoderMaxErrors(o.MaxErrors), Stdin: s.In,
-		OnDiagnostic: func(d sitemap.Diagnostic) {
-			if d.Severity == sitemap.SeverityInfo {
-				return
-			}
-			if d.Severity == sitemap.SeverityError {
-				diags.readErrors++
-			}
-			if d.Rule == rules.VAL01 {
-				// Where local children are looked for is audit's --site.
-				d.Message = strings.Replace(d.Message, "by its path under --base", "by its path under --site", 1)
-			}
-			if diags.shown++; diags.shown <= auditMaxDiagnostics {
-				fmt.Fprintln(s.Err, d.String())
-			}
-		},
+		MaxErrors: decoderMaxErrors(o.MaxErrors), Stdin: s.In, OnDiagnostic: diags.Print,
 	}
 	if o.Rate == 0 {
 		ao.Rate = -1
@@ -351,18 +339,11 @@ func (o *auditOptions) auditOptions(client *fetch.Client, st *state.SQLite, s *s
 // writeRecords prints the records of the audit, adds them to the report
 // and publishes it.
 func (o *auditOptions) writeRecords(ctx context.Context, a *audit.Auditor, sum audit.Summary, report *store.AsideFile, s *streams) (audit.Tally, error) {
-	var rep *audit.ReportWriter
+	var rw io.Writer
 	if report != nil {
-		rep = audit.NewReportWriter(report, audit.ReportInfo{Start: sum.Start, Sample: sum.Sample, Listed: sum.Listed, Sampled: sum.Sampled, Crawled: o.Crawl, Time: time.Now()})
+		rw = report
 	}
-	out, err := audit.NewOutput(s.Out, o.Format, rep)
-	if err != nil {
-		return audit.Tally{}, cannotRun("%v", err)
-	}
-	tally, err := a.Records(ctx, out.Write)
-	if err == nil {
-		err = out.Close()
-	}
+	tally, err := a.WriteRecords(ctx, sum, s.Out, o.Format, rw, o.Crawl)
 	if err == nil && report != nil {
 		err = report.Commit(0o644)
 	}
@@ -396,6 +377,3 @@ func (o *auditOptions) finish(sum audit.Summary, tally audit.Tally, readErrors i
 	}
 	return nil
 }
-
-// auditMaxDiagnostics is how many problems reading the sitemaps are shown.
-const auditMaxDiagnostics = 50
