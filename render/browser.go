@@ -32,7 +32,9 @@ var flags = []string{
 	"no-default-browser-check", "disable-extensions", "disable-dev-shm-usage",
 	"hide-scrollbars", "mute-audio", "disable-background-timer-throttling",
 	"disable-renderer-backgrounding", "disable-backgrounding-occluded-windows",
-	"disable-features=Translate,MediaRouter,OptimizationHints",
+	"disable-features=Translate,MediaRouter,OptimizationHints,BackForwardCache,IsolateOrigins,site-per-process,PaintHolding",
+	"disable-site-isolation-trials", "process-per-site", "disable-ipc-flooding-protection",
+	"disable-hang-monitor", "disable-remote-fonts", "disable-threaded-animation",
 	"blink-settings=imagesEnabled=false",
 }
 
@@ -56,7 +58,7 @@ func (c *Chromium) start(ctx context.Context) (*browser, error) {
 	pgid := new(atomic.Int64)
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(c.path),
-		chromedp.WindowSize(1280, 900),
+		chromedp.WindowSize(1024, 768),
 		chromedp.ModifyCmdFunc(procAttr(pgid)),
 	}
 	for _, f := range flags {
