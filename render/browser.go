@@ -13,8 +13,8 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/css"
 	"github.com/chromedp/cdproto/dom"
-	cdplog "github.com/chromedp/cdproto/log"
 	cdpfetch "github.com/chromedp/cdproto/fetch"
+	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
@@ -320,6 +320,35 @@ func (t *tab) answer(e *cdpfetch.EventRequestPaused, verdict int) {
 	_ = err // the page is gone or the browser closing: nothing to answer
 }
 
+// settle waits for the page to settle: its load event, then no request
+// in flight for o.Idle. When bound ends first, the page is read as it is
+// (timedOut), unless it has not even loaded.
+func (t *tab) settle(ctx, bound context.Context, s *pageState, o Options) (timedOut bool, err error) {
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		t.mu.Lock()
+		settled := s.loaded && len(s.inflight) == 0 && time.Since(s.last) >= o.Idle
+		loaded := s.loaded
+		t.mu.Unlock()
+		if settled {
+			return false, nil
+		}
+		select {
+		case <-tick.C:
+			continue
+		case <-bound.Done():
+		}
+		if ctx.Err() != nil {
+			return false, ctx.Err()
+		}
+		if !loaded {
+			return false, fmt.Errorf("the page did not load within %s", o.Wait)
+		}
+		return true, nil
+	}
+}
+
 // render loads u in the tab and reads it once it settles.
 func (t *tab) render(ctx context.Context, u *url.URL, o Options) (r crawl.Rendered, err error) {
 	defer func() {
@@ -354,30 +383,8 @@ func (t *tab) render(ctx context.Context, u *url.URL, o Options) (r crawl.Render
 	if nav.ErrorText != "" {
 		return r, errors.New(nav.ErrorText)
 	}
-	// Settle: the load event, then no request in flight for o.Idle.
-	tick := time.NewTicker(10 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		t.mu.Lock()
-		settled := s.loaded && len(s.inflight) == 0 && time.Since(s.last) >= o.Idle
-		loaded := s.loaded
-		t.mu.Unlock()
-		if settled {
-			break
-		}
-		select {
-		case <-tick.C:
-			continue
-		case <-bound.Done():
-		}
-		if ctx.Err() != nil {
-			return r, ctx.Err()
-		}
-		if !loaded {
-			return r, fmt.Errorf("the page did not load within %s", o.Wait)
-		}
-		r.TimedOut = true
-		break
+	if r.TimedOut, err = t.settle(ctx, bound, s, o); err != nil {
+		return r, err
 	}
 	rctx := bound
 	if r.TimedOut {
