@@ -69,7 +69,7 @@ func TestImportRules(t *testing.T) {
 	}
 	leaves := []string{"internal/ctrl", "store", "xsl", "urlnorm", "internal/xmlscan", "internal/seen", "internal/extsort", "internal/ctxio", "internal/urlfilter", "internal/progress", "internal/prefault", "internal/testproc", "internal/spatest"}
 	// The test harnesses: only tests (and each other) import them.
-	testOnly := []string{"internal/pgtest", "internal/s3test", "internal/testproc", "internal/xmllint", "internal/browsertest"}
+	testOnly := []string{"internal/pgtest", "internal/mariatest", "internal/s3test", "internal/testproc", "internal/xmllint", "internal/browsertest"}
 	for dir, deps := range imports {
 		for _, dep := range deps {
 			switch {
@@ -77,8 +77,8 @@ func TestImportRules(t *testing.T) {
 				t.Errorf("%s imports %s: nothing imports the command or the benchmarks", dir, dep)
 			case dir == "." && !strings.HasPrefix(dep, "internal/") && dep != "urlnorm" && dep != "rules":
 				t.Errorf("the root package imports %s: the model imports only internal helpers, urlnorm and rules", dep)
-			case dir == "robots" && dep != "rules" && dep != "internal/ctrl" && dep != "store":
-				t.Errorf("robots imports %s: only the rule book (its warnings are rules.Problems) and store", dep)
+			case dir == "robots" && dep != "rules" && dep != "internal/ctrl" && dep != "store" && dep != "urlnorm" && dep != "internal/check":
+				t.Errorf("robots imports %s: only the rule book (its warnings are rules.Problems), store, urlnorm and internal/check", dep)
 			case dir == "rules" && dep != "internal/ctrl":
 				t.Errorf("rules imports %s: the rule book imports only internal/ctrl", dep)
 			case slices.Contains(leaves, dir):
@@ -91,6 +91,10 @@ func TestImportRules(t *testing.T) {
 				t.Errorf("%s imports %s: a test harness, for tests only", dir, dep)
 			case dep == "audit" && dir != "cmd/sitemap":
 				t.Errorf("%s imports audit: only the command does", dir)
+			case dir == "preset" && dep != "serve":
+				t.Errorf("preset imports %s: a preset is a serve.Query, and imports only serve", dep)
+			case dep == "preset" && dir != "cmd/sitemap":
+				t.Errorf("%s imports preset: only the command (and programs) do", dir)
 			case dep == "internal/prefault" && dir != "cmd/sitemap":
 				t.Errorf("%s imports internal/prefault: only the command decides how its process maps memory", dir)
 			}

@@ -153,3 +153,15 @@ func WriteStatusJSON(w io.Writer, cs state.CrawlStatus) error {
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
 }
+
+// WriteJSON writes the summary as `sitemap crawl --json` prints it: one
+// indented object {"crawl": s, "build": built}, "build" left out when
+// built is nil (nothing was published).
+func (s Summary) WriteJSON(w io.Writer, built any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(struct {
+		Crawl Summary `json:"crawl"`
+		Build any     `json:"build,omitempty"`
+	}{s, built})
+}

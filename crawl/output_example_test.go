@@ -68,3 +68,21 @@ func ExampleWriteStatusJSON() {
 	//   "now": "0001-01-01T00:00:00Z"
 	// }
 }
+
+// What sitemap crawl --json prints when nothing was published.
+func ExampleSummary_WriteJSON() {
+	sum := crawl.Summary{Start: "https://www.example.com/", Fetched: 1, Reasons: map[string]int{"noindex": 1}}
+	sum.WriteJSON(os.Stdout, nil)
+	// Output:
+	// {
+	//   "crawl": {
+	//     "start": "https://www.example.com/",
+	//     "fetched": 1,
+	//     "listed": 0,
+	//     "reasons": {
+	//       "noindex": 1
+	//     },
+	//     "elapsed_ns": 0
+	//   }
+	// }
+}

@@ -37,7 +37,7 @@ func openState(t *testing.T, name string) Ledger {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	return st.(Ledger)
+	return st
 }
 
 // received counts every URL an endpoint received, per URL.

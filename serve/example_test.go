@@ -3,6 +3,7 @@ package serve_test
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -11,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/serve"
@@ -139,4 +141,54 @@ func ExampleDir() {
 	// </urlset>
 	// /.sitemap.xml.tmp 404 text/plain; charset=utf-8
 	// 404 page not found
+}
+
+// A server's log: one line per event, whatever the values hold.
+func ExampleLogger() {
+	l := serve.NewLogger(os.Stdout, "sitemap serve: ")
+	l.Printf("listening on %s", "127.0.0.1:8080")
+	l.Printf("entry left out: %s", "loc a\nb") // a newline in a value
+	// Output:
+	// sitemap serve: listening on 127.0.0.1:8080
+	// sitemap serve: "entry left out: loc a\nb"
+}
+
+// Options.Log: what a handler tells its operator, through a Logger.
+func ExampleOptions_Log() {
+	var o serve.Options
+	o.Log(serve.NewLogger(os.Stdout, "sitemap serve: ").Printf, nil, 2*time.Second)
+	o.CheckError(errors.New("dial tcp 127.0.0.1:5432: connection refused"))
+	o.CheckError(nil)
+	// Output:
+	// sitemap serve: dial tcp 127.0.0.1:5432: connection refused; serving the pages of the last check that succeeded until one does
+	// sitemap serve: the source is read again: serving what it holds
+}
+
+// All walks a source once, in key order, with relative locs resolved:
+// what `sitemap generate --db` writes sitemaps from.
+func ExampleAll() {
+	src := serve.Entries(func(ctx context.Context, yield func(*sitemap.URL) error) error {
+		for _, loc := range []string{"/a", "/b"} {
+			if err := yield(&sitemap.URL{Loc: loc}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}, nil)
+	serve.All(src, "https://www.example.com/")(context.Background(), func(u *sitemap.URL) error {
+		fmt.Println(u.Loc)
+		return nil
+	})
+	// Output:
+	// https://www.example.com/a
+	// https://www.example.com/b
+}
+
+// DialectOf tells the SQL a database speaks from its driver.
+func ExampleDialectOf() {
+	db, _ := sql.Open("sqlite", ":memory:")
+	defer db.Close()
+	d, err := serve.DialectOf(db)
+	fmt.Println(d, err)
+	// Output: sqlite <nil>
 }

@@ -74,6 +74,8 @@ type DB struct {
 	// next one (they go first).
 	subFile  *os.File
 	subYield time.Time
+	// removeCopy removes the copy a dry run opened (Open), at Close.
+	removeCopy func()
 }
 
 // SQLite is the name of a [DB] in a state file, as [OpenSQLite] returns.
@@ -525,6 +527,10 @@ func (s *DB) closeAll() error {
 	if s.subFile != nil {
 		s.subFile.Close()
 		s.subFile = nil
+	}
+	if s.removeCopy != nil {
+		s.removeCopy()
+		s.removeCopy = nil
 	}
 	return err
 }

@@ -11,15 +11,36 @@ type Options struct {
 	// Precision is the lastmod precision Stamp writes for an observed
 	// change: sitemap.PrecisionSecond (default) or sitemap.PrecisionDay.
 	Precision sitemap.Precision
+	// DryRun opens a SQLite file through a copy of it ([DryRunCopy]),
+	// which Close removes, so the run writes nothing to name: not its
+	// rows, not even the schema of a new file. A PostgreSQL database is
+	// opened as it is; a caller in a dry run reads it and writes nothing.
+	DryRun bool
 }
 
 // Open opens the state named by name: a PostgreSQL database when name is
 // a postgres:// or postgresql:// URL ([OpenPostgres]), else the SQLite
 // file at that path ([OpenSQLite], created when missing). This is what
-// `--state` takes on the command line. The result is a *[DB].
-func Open(ctx context.Context, name string, o Options) (Store, error) {
+// `--state` takes on the command line. The [DB] is a [Store], holds the
+// crawl log ([DB.Crawl]; on PostgreSQL a [SharedCrawlLog]), the audit log
+// and the IndexNow submissions. With o.DryRun, a SQLite file is opened
+// through a copy (an error copying it names the file); Close removes it.
+func Open(ctx context.Context, name string, o Options) (*DB, error) {
 	if IsPostgres(name) {
 		return OpenPostgres(ctx, name, PostgresOptions{Precision: o.Precision})
 	}
-	return OpenSQLite(ctx, name, SQLiteOptions{Precision: o.Precision})
+	path, remove := name, func() {}
+	if o.DryRun {
+		var err error
+		if path, remove, err = DryRunCopy(name); err != nil {
+			return nil, err
+		}
+	}
+	db, err := OpenSQLite(ctx, path, SQLiteOptions{Precision: o.Precision})
+	if err != nil {
+		remove()
+		return nil, err
+	}
+	db.removeCopy = remove
+	return db, nil
 }

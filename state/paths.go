@@ -212,3 +212,56 @@ func CheckFile(path string) error {
 	}
 	return nil
 }
+
+// LegacyCrawlFile is where earlier versions kept a crawl's state by
+// default: inside the published directory.
+const LegacyCrawlFile = ".sitemap-state.db"
+
+// CrawlFile is where a crawl keeps its state when no file is named
+// ([CrawlPath]).
+type CrawlFile struct {
+	// Path is the file to open: [DefaultPath] of the output directory,
+	// or Legacy in a dry run that reads it where it is.
+	Path string
+	// Default is DefaultPath(out, "crawl"), where the state belongs.
+	Default string
+	// Legacy is OUT/.sitemap-state.db ([LegacyCrawlFile]) when an earlier
+	// version left a state there that this call moved (Moved) or that a
+	// dry run reads (Path == Legacy); "" otherwise.
+	Legacy string
+	Moved  bool
+}
+
+// CrawlPath is the crawl state of the output directory out when no state
+// file is named: [DefaultPath](out, "crawl"). A state an earlier version
+// left in OUT/.sitemap-state.db is moved there ([MoveFile]), so the
+// published directory holds only what the site serves; a dry run moves
+// nothing and reads that file where it is while the default one does not
+// exist. out "-" has no published directory. An error says what to do
+// in the words of `sitemap crawl`.
+func CrawlPath(out string, dryRun bool) (CrawlFile, error) {
+	p, err := DefaultPath(out, "crawl")
+	if err != nil {
+		return CrawlFile{}, fmt.Errorf("the crawl state has no default place: %w; give --state FILE", err)
+	}
+	f := CrawlFile{Path: p, Default: p}
+	if out == "-" {
+		return f, nil
+	}
+	legacy := filepath.Join(out, LegacyCrawlFile)
+	switch _, err := os.Stat(p); {
+	case dryRun && errors.Is(err, os.ErrNotExist):
+		if _, err := os.Stat(legacy); err == nil {
+			f.Path, f.Legacy = legacy, legacy
+		}
+	case !dryRun:
+		moved, err := MoveFile(legacy, p)
+		if err != nil {
+			return f, fmt.Errorf("moving the crawl state out of the published directory: %w", err)
+		}
+		if moved {
+			f.Legacy, f.Moved = legacy, true
+		}
+	}
+	return f, nil
+}

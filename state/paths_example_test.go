@@ -70,3 +70,26 @@ func ExampleMoveFile() {
 	fmt.Println(moved, err)
 	// Output: true <nil>
 }
+
+// A crawl's state when --state is not given: moved out of the published
+// directory, where earlier versions kept it.
+func ExampleCrawlPath() {
+	home, _ := os.MkdirTemp("", "state-home")
+	defer os.RemoveAll(home)
+	os.Setenv(state.DirEnv, filepath.Join(home, "state"))
+	defer os.Unsetenv(state.DirEnv)
+	out := filepath.Join(home, "public")
+	os.Mkdir(out, 0o755)
+	os.WriteFile(filepath.Join(out, state.LegacyCrawlFile), nil, 0o600)
+
+	dry, _ := state.CrawlPath(out, true)
+	fmt.Println("dry run reads the old file:", dry.Path == dry.Legacy)
+	f, err := state.CrawlPath(out, false)
+	fmt.Println("moved:", f.Moved, err)
+	_, err = os.Stat(filepath.Join(out, state.LegacyCrawlFile))
+	fmt.Println("left in public/:", err == nil)
+	// Output:
+	// dry run reads the old file: true
+	// moved: true <nil>
+	// left in public/: false
+}

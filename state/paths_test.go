@@ -1,6 +1,7 @@
 package state
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -132,5 +133,44 @@ func TestDryRunCopy(t *testing.T) {
 	defer remove()
 	if _, err := os.Stat(tmp); err == nil {
 		t.Error("a copy of a missing file exists")
+	}
+}
+
+// Open with DryRun writes nothing to the file named: a new state is not
+// created, an existing one keeps its rows, and Close removes the copy.
+func TestOpenDryRun(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "s.db")
+	st, err := Open(ctx, path, Options{DryRun: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Put(ctx, Record{Loc: "https://example.com/a", ContentHash: "h"}); err != nil {
+		t.Fatal(err)
+	}
+	copyPath := st.path
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Errorf("dry run created %s: %v", path, err)
+	}
+	if _, err := os.Stat(filepath.Dir(copyPath)); !os.IsNotExist(err) {
+		t.Errorf("copy %s left behind: %v", copyPath, err)
+	}
+	real, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	real.Put(ctx, Record{Loc: "https://example.com/b", ContentHash: "h"})
+	real.Close()
+	st, err = Open(ctx, path, Options{DryRun: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if _, ok, err := st.Lookup(ctx, "https://example.com/b"); !ok || err != nil {
+		t.Errorf("the copy lacks the file's row: %v %v", ok, err)
 	}
 }

@@ -40,7 +40,7 @@ func openLocker(t *testing.T, name string) submitLocker {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	return st.(submitLocker)
+	return st
 }
 
 // lockWithin takes l's lock, waiting at most d.
@@ -160,7 +160,7 @@ func TestHelperSubmitLockChild(t *testing.T) {
 		fmt.Println(err)
 		os.Exit(2)
 	}
-	if _, err := st.(submitLocker).LockSubmissions(context.Background(), "lock child", nil); err != nil {
+	if _, err := st.LockSubmissions(context.Background(), "lock child", nil); err != nil {
 		fmt.Println(err)
 		os.Exit(2)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -107,4 +108,40 @@ func ExampleCheckWritable() {
 	// Output:
 	// <nil>
 	// /file is a file, not a directory
+}
+
+// WriteOutput writes a file whole or not at all: "-" is standard output,
+// any other name is written aside and renamed into place.
+func ExampleWriteOutput() {
+	dir, _ := os.MkdirTemp("", "output-example")
+	defer os.RemoveAll(dir)
+	name := filepath.Join(dir, "site.dot")
+	err := store.WriteOutput(name, os.Stdout, func(w io.Writer) error {
+		_, err := io.WriteString(w, "digraph site {}\n")
+		return err
+	})
+	b, _ := os.ReadFile(name)
+	fmt.Print(string(b))
+	fmt.Println(err)
+	err = store.WriteOutput(filepath.Join(dir, "missing", "site.dot"), os.Stdout, func(w io.Writer) error { return nil })
+	fmt.Println(strings.ReplaceAll(err.Error(), dir, "DIR"))
+	// Output:
+	// digraph site {}
+	// <nil>
+	// writing DIR/missing/site.dot: directory DIR/missing does not exist; create it first
+}
+
+// Check before a long run: a crawl finds out that --out cannot be written
+// before its first request, not after the last.
+func ExampleCheck() {
+	dir, _ := os.MkdirTemp("", "out")
+	defer os.RemoveAll(dir)
+	os.WriteFile(filepath.Join(dir, "file"), []byte("x"), 0o644)
+	ctx := context.Background()
+	fmt.Println(store.Check(ctx, filepath.Join(dir, "public"), "sitemap.xml", store.OpenOptions{}))
+	err := store.Check(ctx, filepath.Join(dir, "file"), "sitemap.xml", store.OpenOptions{})
+	fmt.Println(strings.TrimPrefix(err.Error(), dir))
+	// Output:
+	// <nil>
+	// /file is a file, not a directory; give a directory you can write to
 }

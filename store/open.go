@@ -1,7 +1,9 @@
 package store
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -75,4 +77,33 @@ func Open(loc string, o OpenOptions) (st Store, undo func(), err error) {
 			}
 		}
 	}, nil
+}
+
+// Check says, before a long run that publishes into loc at its end, why
+// it could not: a local directory that cannot be written or created
+// ([CheckWritable]; not checked in a dry run, which writes none), or an
+// S3 location whose object probe (the index a run would replace) cannot
+// be read: no such bucket or endpoint, credentials refused (a probe not
+// there is fine). "-" is always fine. It creates nothing that stays, and
+// like Open its error names neither the location nor a flag.
+func Check(ctx context.Context, loc, probe string, o OpenOptions) error {
+	switch {
+	case loc == "-":
+	case IsS3(loc):
+		s3, err := S3(loc, o.S3)
+		if err != nil {
+			return err
+		}
+		r, err := s3.Open(ctx, probe)
+		if err == nil {
+			r.Close()
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	case !o.DryRun:
+		if err := CheckWritable(loc); err != nil {
+			return fmt.Errorf("%w; give a directory you can write to", err)
+		}
+	}
+	return nil
 }

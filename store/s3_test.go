@@ -5,7 +5,10 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -183,5 +186,30 @@ func TestParseS3(t *testing.T) {
 		if err != nil || b != want[0] || p != want[1] {
 			t.Errorf("ParseS3(%q) = %q, %q, %v; want %q, %q", in, b, p, err, want[0], want[1])
 		}
+	}
+}
+
+// Check reads an S3 location's probe: absent is fine, a bucket that does
+// not exist is an error; a local directory that cannot be written is an
+// error unless in a dry run; "-" always passes.
+func TestCheck(t *testing.T) {
+	ctx := context.Background()
+	loc, o := s3test.Bucket(t)
+	if err := store.Check(ctx, loc+"/maps", "sitemap.xml", store.OpenOptions{S3: o}); err != nil {
+		t.Errorf("empty bucket: %v", err)
+	}
+	if err := store.Check(ctx, "s3://no-such-bucket-for-check/maps", "sitemap.xml", store.OpenOptions{S3: o}); err == nil {
+		t.Error("a bucket that does not exist passed")
+	}
+	file := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(file, nil, 0o644)
+	if err := store.Check(ctx, filepath.Join(file, "out"), "sitemap.xml", store.OpenOptions{}); err == nil || !strings.Contains(err.Error(), "give a directory you can write to") {
+		t.Errorf("a directory under a file: %v", err)
+	}
+	if err := store.Check(ctx, filepath.Join(file, "out"), "sitemap.xml", store.OpenOptions{DryRun: true}); err != nil {
+		t.Errorf("dry run: %v", err)
+	}
+	if err := store.Check(ctx, "-", "sitemap.xml", store.OpenOptions{}); err != nil {
+		t.Errorf(`"-": %v`, err)
 	}
 }

@@ -2,11 +2,9 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -19,7 +17,6 @@ import (
 	"github.com/sitemapkit/sitemap/crawl"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/generate"
-	"github.com/sitemapkit/sitemap/indexnow"
 	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/state"
@@ -199,18 +196,17 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 		return err
 	}
 	start, _ := url.Parse(o.Start) // checked by prepare
-	statePath, shownState, done, err := o.statePath(s)
+	statePath, shownState, err := o.statePath(s)
 	if err != nil {
 		return err
 	}
-	defer done()
 	var bar *progress.Bar
 	if s.ErrIsTerminal {
 		bar = progress.New(s.Err, progress.Options{Unit: "pages", Of: "pages"})
 		co.Progress = func(n int) { bar.Set(int64(n)) }
 		co.Frontier = func(done, seen int) { bar.SetOf(int64(done), int64(seen)) }
 	}
-	st, err := state.Open(ctx, statePath, state.Options{})
+	st, err := state.Open(ctx, statePath, state.Options{DryRun: o.DryRun})
 	if err != nil {
 		return cannotRun("%v", err)
 	}
@@ -257,7 +253,7 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 	}
 	if inKey != "" && !o.DryRun && o.Out != "-" {
 		if top := bsum.TopIn(o.Out); top != "" {
-			if err := o.indexnowFlags.submitWith(ctx, inKey, top, start.Host, st.(indexnow.Ledger), s); err != nil {
+			if err := o.indexnowFlags.submitWith(ctx, inKey, top, start.Host, st, s); err != nil {
 				return err
 			}
 		}
@@ -313,66 +309,52 @@ func (o *crawlOptions) prepare(ctx context.Context) (co crawl.Options, bo build.
 	return
 }
 
-// statePath is the state the crawl opens (for a dry run, a copy of it)
-// and its name in messages; done removes what a dry run made.
-func (o *crawlOptions) statePath(s *streams) (path, shown string, done func(), err error) {
-	done = func() {}
+// statePath is the state the crawl opens (a dry run opens a copy of it:
+// state.Options.DryRun) and its name in messages.
+func (o *crawlOptions) statePath(s *streams) (path, shown string, err error) {
 	if state.IsPostgres(o.State) {
 		if o.DryRun {
-			return "", "", done, cannotRun("--dry-run with --state %s: a crawl writes its frontier into the database, and a dry run writes nothing; give a copy of the database, or --state FILE", state.Redact(o.State))
+			return "", "", cannotRun("--dry-run with --state %s: a crawl writes its frontier into the database, and a dry run writes nothing; give a copy of the database, or --state FILE", state.Redact(o.State))
 		}
-		return o.State, state.Redact(o.State), done, nil
+		return o.State, state.Redact(o.State), nil
 	}
 	path = o.State
 	if path == "" {
 		if path, err = crawlStateDefault(o, s); err != nil {
-			return "", "", done, err
+			return "", "", err
 		}
 	}
-	if !o.DryRun {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return "", "", done, cannotRun("--state %s: %v", path, err)
-		}
-		return path, path, done, nil
+	if o.DryRun {
+		return path, path + " (a copy: dry run)", nil
 	}
-	// A dry run writes nothing: it crawls with a copy of the state (the
-	// one a real run would use), in a temporary directory.
-	tmp, remove, err := state.DryRunCopy(path)
-	if err != nil {
-		return "", "", done, cannotRun("--dry-run: %v", err)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return "", "", cannotRun("--state %s: %v", path, err)
 	}
-	return tmp, path + " (a copy: dry run)", remove, nil
+	return path, path, nil
 }
 
-// crawl runs the crawl: this process's, a worker's or the --finish of a
-// shared one. stop is set when the run ends with err (nil: done) without
-// publishing.
-func (o *crawlOptions) crawl(ctx context.Context, st state.Store, co crawl.Options, shown string, bar *progress.Bar, s *streams) (cr *crawl.Crawler, sum crawl.Summary, stop bool, err error) {
+// crawl runs the crawl (crawl.Start): this process's, a worker's or the
+// --finish of a shared one. stop is set when the run ends with err (nil:
+// done) without publishing.
+func (o *crawlOptions) crawl(ctx context.Context, st *state.DB, co crawl.Options, shown string, bar *progress.Bar, s *streams) (*crawl.Crawler, crawl.Summary, bool, error) {
+	so := crawl.StartOptions{Shown: shown, Worker: crawl.WorkerOptions{Lease: o.Lease, Again: o.Again},
+		Note: func(msg string) { fmt.Fprintln(s.Err, "sitemap: "+msg) }}
 	switch {
 	case o.Worker:
-		cr, sum, stop, err = runWorker(ctx, st, co, o, shown, s)
-		bar.Done()
-		return cr, sum, stop, err
+		so.Mode = crawl.Worker
 	case o.Finish:
-		cr, sum, err = finishCrawl(ctx, st, co, o, shown)
-		return cr, sum, err != nil, err
+		so.Mode = crawl.Finisher
 	}
-	cr, err = crawl.New(ctx, st, st.(interface{ Crawl() state.CrawlLog }).Crawl(), o.Start, co)
-	if errors.Is(err, state.ErrCrawlBusy) {
-		return nil, sum, true, cannotRun("crawl: %s: %v (add --worker to crawl with them)", shown, err)
-	}
-	if err != nil {
-		return nil, sum, true, cannotRun("crawl: state file %s: %v", shown, err)
-	}
-	if cr.Resumed() {
-		fmt.Fprintf(s.Err, "sitemap: resuming the unfinished crawl in %s\n", shown)
-	}
-	if d := cr.Discarded(); d != "" {
-		fmt.Fprintf(s.Err, "sitemap: note: %s held an unfinished crawl of %s, which this crawl of %s replaces (a crawl continues only when run with the same START-URL)\n", shown, d, o.Start)
-	}
-	sum, err = cr.Run(ctx)
+	cr, sum, publish, err := crawl.Start(ctx, st, o.Start, co, so)
 	bar.Done()
-	return cr, sum, false, err
+	var rerr *crawl.RunError
+	switch {
+	case errors.As(err, &rerr):
+		return cr, sum, false, rerr.Err
+	case err != nil:
+		return cr, sum, true, cannotRun("%v", err)
+	}
+	return cr, sum, !publish, nil
 }
 
 // crawlError is the error a crawl that failed with err ends with; an
@@ -395,11 +377,7 @@ func (o *crawlOptions) crawlError(ctx context.Context, err error, shown string, 
 // nothingListed ends a crawl that lists no page: its summary, and why.
 func (o *crawlOptions) nothingListed(sum crawl.Summary, s *streams) error {
 	if o.JSON {
-		enc := json.NewEncoder(s.Out)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(struct {
-			Crawl crawl.Summary `json:"crawl"`
-		}{sum}); err != nil {
+		if err := sum.WriteJSON(s.Out, nil); err != nil {
 			return cannotRun("writing summary: %v", err)
 		}
 	} else {
@@ -418,12 +396,7 @@ func (o *crawlOptions) nothingListed(sum crawl.Summary, s *streams) error {
 // standard output with --json, else text on standard error.
 func (o *crawlOptions) writeSummaries(sum crawl.Summary, bsum build.Summary, s *streams) error {
 	if o.JSON {
-		enc := json.NewEncoder(s.Out)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(struct {
-			Crawl crawl.Summary `json:"crawl"`
-			Build build.Summary `json:"build"`
-		}{sum, bsum}); err != nil {
+		if err := sum.WriteJSON(s.Out, bsum); err != nil {
 			return cannotRun("writing summary: %v", err)
 		}
 	} else {
@@ -434,40 +407,24 @@ func (o *crawlOptions) writeSummaries(sum crawl.Summary, bsum build.Summary, s *
 	return nil
 }
 
-// legacyCrawlState is where earlier versions kept the crawl state by
-// default: inside the published directory.
-const legacyCrawlState = ".sitemap-state.db"
-
-// crawlStateDefault is the crawl's state file when --state is not given:
-// one per output directory in the per-user state directory (see
-// state.UserDir), said on standard error. A state file an earlier version
-// left in OUT/.sitemap-state.db is moved there (a dry run reads it where
-// it is).
+// crawlStateDefault is the crawl's state file when --state is not given
+// (state.CrawlPath: one per output directory in the per-user state
+// directory), said on standard error with where an earlier version's
+// file was moved from or is read.
 func crawlStateDefault(o *crawlOptions, s *streams) (string, error) {
-	p, err := state.DefaultPath(o.Out, "crawl")
+	f, err := state.CrawlPath(o.Out, o.DryRun)
 	if err != nil {
-		return "", cannotRun("the crawl state has no default place: %v; give --state FILE", err)
+		return "", cannotRun("%v", err)
 	}
-	if o.Out != "-" {
-		legacy := filepath.Join(o.Out, legacyCrawlState)
-		switch _, err := os.Stat(p); {
-		case o.DryRun && errors.Is(err, os.ErrNotExist):
-			if _, err := os.Stat(legacy); err == nil {
-				fmt.Fprintf(s.Err, "sitemap: reading the crawl state from %s, where earlier versions kept it (a real run moves it to %s)\n", legacy, p)
-				return legacy, nil
-			}
-		case !o.DryRun:
-			moved, err := state.MoveFile(legacy, p)
-			if err != nil {
-				return "", cannotRun("moving the crawl state out of the published directory: %v", err)
-			}
-			if moved {
-				fmt.Fprintf(s.Err, "sitemap: moved the crawl state from %s to %s: the published directory holds only what the site serves\n", legacy, p)
-			}
-		}
+	switch {
+	case f.Path == f.Legacy:
+		fmt.Fprintf(s.Err, "sitemap: reading the crawl state from %s, where earlier versions kept it (a real run moves it to %s)\n", f.Legacy, f.Default)
+		return f.Path, nil
+	case f.Moved:
+		fmt.Fprintf(s.Err, "sitemap: moved the crawl state from %s to %s: the published directory holds only what the site serves\n", f.Legacy, f.Path)
 	}
-	fmt.Fprintf(s.Err, "sitemap: crawl state: %s (--state FILE, or %s, to keep it elsewhere)\n", p, state.DirEnv)
-	return p, nil
+	fmt.Fprintf(s.Err, "sitemap: crawl state: %s (--state FILE, or %s, to keep it elsewhere)\n", f.Path, state.DirEnv)
+	return f.Path, nil
 }
 
 // checkOutputs refuses, before the first request, a local --out (but in a
@@ -476,28 +433,8 @@ func crawlStateDefault(o *crawlOptions, s *streams) (string, error) {
 // index cannot be read (no such bucket, endpoint or credentials). It
 // creates nothing that stays.
 func (o *crawlOptions) checkOutputs(ctx context.Context) error {
-	switch {
-	case o.toStdout():
-	case store.IsS3(o.Out):
-		// One read of the index: the endpoint answers, the bucket
-		// exists, the credentials are accepted (absent is fine).
-		st, err := o.s3Store(o.Out)
-		if err != nil {
-			return err
-		}
-		r, err := st.Open(ctx, o.Name+".xml")
-		if err == nil {
-			r.Close()
-		} else if !errors.Is(err, fs.ErrNotExist) {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			return cannotRun("--out %s: %v", o.Out, err)
-		}
-	case !o.DryRun:
-		if err := store.CheckWritable(o.Out); err != nil {
-			return cannotRun("--out %s: %v; give a directory you can write to", o.Out, err)
-		}
+	if err := o.checkOut(ctx, o.DryRun); err != nil {
+		return err
 	}
 	if o.Report != "" && o.Report != "-" {
 		if fi, err := os.Stat(o.Report); err == nil && fi.IsDir() {

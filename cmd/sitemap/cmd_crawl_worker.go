@@ -2,14 +2,11 @@ package main
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"time"
 
 	"github.com/spf13/pflag"
 
 	"github.com/sitemapkit/sitemap/crawl"
-	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/state"
 )
 
@@ -113,77 +110,9 @@ func finishStart(ctx context.Context, o *crawlOptions) (string, error) {
 		return "", err
 	}
 	defer st.Close()
-	cs, err := log.Status(ctx)
+	start, err := crawl.SharedStart(ctx, log, o.Start, state.Redact(o.State))
 	if err != nil {
 		return "", cannotRun("%v", err)
 	}
-	if cs.State == "" {
-		return "", cannotRun("--finish: %s holds no crawl; start one with sitemap crawl START-URL --state … --worker", state.Redact(o.State))
-	}
-	if o.Start != "" && o.Start != cs.Start {
-		return "", cannotRun("--finish: %s holds the crawl of %s, not %s", state.Redact(o.State), cs.Start, o.Start)
-	}
-	return cs.Start, nil
-}
-
-// runWorker runs one worker. done is set when there is nothing more for
-// this process to do: another worker publishes.
-func runWorker(ctx context.Context, st state.Store, co crawl.Options, o *crawlOptions, shown string, s *streams) (*crawl.Crawler, crawl.Summary, bool, error) {
-	log, ok := st.(interface{ Crawl() state.CrawlLog }).Crawl().(state.SharedCrawlLog)
-	if !ok {
-		return nil, crawl.Summary{}, true, cannotRun("--worker needs a PostgreSQL state")
-	}
-	cr, err := crawl.NewWorker(ctx, st, log, o.Start, co, crawl.WorkerOptions{Lease: o.Lease, Again: o.Again})
-	if errors.Is(err, state.ErrCrawlFinished) {
-		fmt.Fprintf(s.Err, "sitemap: the crawl of %s in %s is finished: nothing to do (sitemap crawl --state … --finish publishes it again; add --again to crawl the site again)\n", o.Start, shown)
-		return nil, crawl.Summary{}, true, nil
-	}
-	if err != nil {
-		if errors.Is(err, state.ErrCrawlBusy) {
-			return nil, crawl.Summary{}, true, cannotRun("crawl: %s: %v", shown, err)
-		}
-		return nil, crawl.Summary{}, true, cannotRun("crawl: %v", err)
-	}
-	how := "joined the crawl"
-	if !cr.Resumed() {
-		how = "started a new crawl"
-	}
-	fmt.Fprintf(s.Err, "sitemap: worker %s %s of %s in %s\n", cr.WorkerID(), how, o.Start, shown)
-	sum, err := cr.Run(ctx)
-	if err != nil {
-		return cr, sum, false, err
-	}
-	if sum.Finished {
-		if cs, err := log.Status(ctx); err == nil {
-			fmt.Fprintf(s.Err, "sitemap: worker %s finished the crawl (%s fetched by all its workers) and publishes it\n", cr.WorkerID(), plural.Of(cs.Fetched, "page", "pages"))
-		}
-		return cr, sum, false, nil
-	}
-	for _, w := range sum.Warnings {
-		fmt.Fprintf(s.Err, "sitemap: warning: %s\n", w)
-	}
-	if err := cr.Leave(context.WithoutCancel(ctx)); err != nil {
-		return cr, sum, true, cannotRun("crawl: %v", err)
-	}
-	fmt.Fprintf(s.Err, "sitemap: worker %s: %s fetched in %s; the frontier is empty and another worker publishes (sitemap crawl --state … --finish publishes, should it die first)\n",
-		cr.WorkerID(), plural.Of(sum.Fetched, "page", "pages"), sum.Elapsed.Round(time.Millisecond))
-	return cr, sum, true, nil
-}
-
-// finishCrawl finishes (when its workers could not) and reads the shared
-// crawl, for publishing.
-func finishCrawl(ctx context.Context, st state.Store, co crawl.Options, o *crawlOptions, shown string) (*crawl.Crawler, crawl.Summary, error) {
-	log := st.(interface{ Crawl() state.CrawlLog }).Crawl()
-	cr, err := crawl.Open(st, log, o.Start, co)
-	if err != nil {
-		return nil, crawl.Summary{}, cannotRun("crawl: %v", err)
-	}
-	sum, err := cr.Finish(ctx)
-	if errors.Is(err, crawl.ErrPending) {
-		return nil, sum, cannotRun("--finish: the crawl in %s is not done (%v): start workers (sitemap crawl %s --state … --worker) to crawl the rest, or wait for them; sitemap crawl --state … --status shows the progress", shown, err, o.Start)
-	}
-	if err != nil {
-		return nil, sum, cannotRun("crawl: %v", err)
-	}
-	return cr, sum, nil
+	return start, nil
 }

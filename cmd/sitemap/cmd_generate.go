@@ -5,11 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -21,12 +19,10 @@ import (
 	"github.com/sitemapkit/sitemap/generate"
 	"github.com/sitemapkit/sitemap/indexnow"
 	"github.com/sitemapkit/sitemap/input"
-	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/internal/progress"
-	"github.com/sitemapkit/sitemap/report"
+	"github.com/sitemapkit/sitemap/serve"
 	"github.com/sitemapkit/sitemap/source"
 	"github.com/sitemapkit/sitemap/state"
-	"github.com/sitemapkit/sitemap/urlnorm"
 	"github.com/sitemapkit/sitemap/xsl"
 )
 
@@ -37,6 +33,8 @@ type generateOptions struct {
 	publishFlags
 	InputFormat string
 	Columns     string
+	AllRows     bool
+	NoHreflang  bool
 	Strict      bool
 	NoNormalize bool
 	MaxErrors   int
@@ -58,6 +56,8 @@ type generateOptions struct {
 	Include        []string
 	Exclude        []string
 	Inputs         []string
+	// db is the --db source (--columns is Columns above).
+	db sqlFlags
 	indexnowFlags
 }
 
@@ -66,24 +66,25 @@ type generateOptions struct {
 // of 10^8 URLs under 100 MB of memory in all.
 const genDedupMemory = generate.DefaultDedupMemory
 
-// genMaxReported is how many skipped entries are reported one by one; the
-// rest are counted in one closing line so a bad million-line file does not
-// flood the terminal.
-const genMaxReported = 100
-
 func newGenerateCmd(s *streams) *cobra.Command {
 	o := &generateOptions{}
 	c := &cobra.Command{
 		Use:   "generate [flags] INPUT...",
-		Short: "Generate sitemaps (and an index when needed) from URL lists, CSV, JSONL or sitemaps",
+		Short: "Generate sitemaps (and an index when needed) from URL lists, CSV, JSONL, sitemaps or a database",
 		Long: `Generate writes sitemaps into --out from URL lists, CSV, JSONL or sitemaps ("-" is standard
-input), with an index when they need more than one file, published atomically. Repeated URLs
-are skipped, and a bad field costs that field, not its page. See docs/GENERATE.md.`,
+input), or from a database table, query or CMS (--db), with an index when they need more than
+one file, published atomically. Repeated URLs are skipped, and a bad field costs that field,
+not its page. See docs/GENERATE.md.`,
 		Example: `  sitemap generate --base-url https://www.example.com/ --out public/ --gzip examples/urls.jsonl
   sitemap generate --base-url https://www.example.com/ --out public/ --xsl --robots public/robots.txt examples/urls.csv examples/urls.txt
   cat examples/urls.txt | sitemap generate --base-url https://www.example.com/ --dry-run -
   sitemap generate --base-url https://www.example.com/ --out public/ --state sitemap-state.db examples/urls.txt`,
-		Args: cobra.MinimumNArgs(1),
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) == 0 && o.db.DB == "" {
+				return errors.New("requires at least 1 arg(s), only received 0: give INPUT files, or --db")
+			}
+			return nil
+		},
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Inputs = args
 			o.indexnowUA = userAgent(c)
@@ -99,7 +100,14 @@ are skipped, and a bad field costs that field, not its page. See docs/GENERATE.m
 	o.publishFlags.register(f)
 	o.indexnowFlags.register(f)
 	f.StringVar(&o.InputFormat, "input-format", "auto", "input format: auto, text, csv, jsonl")
-	f.StringVar(&o.Columns, "columns", "", "CSV columns of the fields: loc=Address,lastmod=\"Last Modified\"")
+	f.StringVar(&o.Columns, "columns", "", "CSV (or --db) columns of the fields: loc=Address,lastmod=\"Last Modified\",status=Code")
+	f.BoolVar(&o.AllRows, "all-rows", false, "publish every CSV row, even those a crawler export marks not 200, not indexable or canonicalised")
+	f.BoolVar(&o.NoHreflang, "no-hreflang-check", false, "write alternates as given, without making hreflang clusters complete and reciprocal")
+	f.StringVar(&o.db.DB, "db", "", "read the entries from a database instead of INPUTs: a SQLite file or a `URL` postgres://… or mysql://user:pass@host:port/db")
+	f.StringVar(&o.db.Table, "table", "", "`TABLE` of --db whose rows are the entries")
+	f.StringVar(&o.db.Query, "query", "", "`SELECT` of --db whose rows are the entries (instead of --table)")
+	f.StringVar(&o.db.Key, "key", "", "with --db, the unique `COLUMN` the rows are read in order of (default: the loc column)")
+	o.db.registerPreset(f)
 	f.BoolVar(&o.Strict, "strict", false, "publish nothing when an entry is invalid or needs a repair")
 	f.BoolVar(&o.NoNormalize, "no-normalize", false, "refuse URLs not in their normal form (L-07) instead of rewriting them (L-18)")
 	f.BoolVar(&o.DryRun, "dry-run", false, "print the summary without writing anything")
@@ -129,6 +137,14 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	if err != nil {
 		return err
 	}
+	var dbSrc generate.Source // of --db
+	if o.db.DB != "" {
+		var closeDB func()
+		if dbSrc, closeDB, err = o.dbSource(ctx, s); err != nil || dbSrc == nil {
+			return err // nil after --print-query
+		}
+		defer closeDB()
+	}
 	ignoreBrokenPipe()
 	// In a dry run an existing directory is only read: the files
 	// published there tell what a real run would remove.
@@ -153,14 +169,17 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 		defer done() // after a successful run, closed (and checked) in summarize
 	}
 	in.Stdin = s.In
-	src, measure := generate.Inputs(docs, in)
+	src, measure := dbSrc, func() (int64, int64) { return 0, 0 }
+	if src == nil {
+		src, measure = generate.Inputs(docs, in)
+	}
 	var bar *progress.Bar
 	if s.ErrIsTerminal {
 		bar = progress.New(s.Err, progress.Options{Unit: "URLs", Of: "bytes", Measure: measure})
 		g.Progress = func(n int64) { bar.Set(n) }
 	}
-	rep := &genReport{w: s.Err, bar: bar, strict: o.Strict, perRule: report.NewCap(genMaxReported)}
-	g.Report = rep.report
+	rep := &generate.Reporter{Strict: o.Strict, Print: func(line string) { bar.Println(s.Err, line) }}
+	g.Report = rep.Report
 	sum, err := generate.Run(ctx, src, g)
 	bar.Done()
 	var serr *generate.StageError
@@ -210,14 +229,20 @@ func (o *generateOptions) options() (generate.Options, generate.InputOptions, []
 	if in.Source.Format, err = source.ParseFormat(o.InputFormat); err != nil {
 		return g, in, nil, cannotRun("--input-format: %v", err)
 	}
-	if in.Source.Columns, err = source.ParseColumns(o.Columns); err != nil {
-		return g, in, nil, cannotRun("--columns: %v", err)
+	if o.db.DB == "" {
+		if in.Source.Columns, err = source.ParseColumns(o.Columns); err != nil {
+			return g, in, nil, cannotRun("--columns: %v", err)
+		}
 	}
+	in.Source.AllRows = o.AllRows
 	in.MaxErrors = decoderMaxErrors(o.MaxErrors)
 	if g.Include, err = compileAll("include", o.Include); err != nil {
 		return g, in, nil, err
 	}
 	if g.Exclude, err = compileAll("exclude", o.Exclude); err != nil {
+		return g, in, nil, err
+	}
+	if err := o.checkDB(); err != nil {
 		return g, in, nil, err
 	}
 	docs, err := input.Resolve(o.Inputs, input.Options{FilesOnly: true})
@@ -240,86 +265,30 @@ func (o *generateOptions) options() (generate.Options, generate.InputOptions, []
 		}
 	}
 	g.Build, g.XSL, g.Strict, g.RobotsTxt, g.NoNormalize = bo, o.XSL, o.Strict, o.Robots, o.NoNormalize
+	g.NoHreflangCheck = o.NoHreflang
 	g.KeepDuplicates, g.DedupMemory = o.KeepDuplicates, int64(o.DedupMemory)
 	return g, in, docs, nil
 }
 
-// openState opens --state into g. A dry run reads a copy of a file:
-// opening the file would create it, or its schema, and a dry run writes
-// nothing. A PostgreSQL state is opened as it is (generate only reads it
-// in a dry run; its schema is created when missing).
+// openState opens --state into g; a dry run reads a copy of a file
+// (state.Options.DryRun), a PostgreSQL state as it is (generate only
+// reads it in a dry run; its schema is created when missing).
 func (o *generateOptions) openState(ctx context.Context, g *generate.Options) (func(), error) {
 	prec := sitemap.PrecisionSecond
 	if o.StateDay {
 		prec = sitemap.PrecisionDay
 	}
-	path, done := o.State, func() {}
-	if !state.IsPostgres(o.State) {
-		var err error
-		if path, done, err = stateFile(o.State, o.DryRun); err != nil {
-			return nil, err
-		}
-	}
-	sst, err := state.Open(ctx, path, state.Options{Precision: prec})
+	sst, err := openState(ctx, o.State, state.Options{Precision: prec, DryRun: o.DryRun})
 	if err != nil {
-		done()
-		return nil, cannotRun("--state %s: %v", state.Redact(o.State), err)
+		return nil, err
 	}
 	g.State, g.StatePrecision = sst, prec
-	return func() { sst.Close(); done() }, nil
-}
-
-// genReport writes the problems of a run on standard error: an invalid
-// entry, or a remark of one severity and rule, one by one up to
-// genMaxReported, the rest counted in closing lines (more).
-type genReport struct {
-	w       io.Writer
-	bar     *progress.Bar
-	strict  bool
-	invalid int
-	perRule *report.Cap // remarks reported so far, by severity and rule
-}
-
-func (r *genReport) report(p generate.Problem) {
-	switch {
-	case p.Severity != sitemap.SeverityError && p.File == "" && p.Line == 0 && p.URL == "":
-		r.bar.Println(r.w, fmt.Sprintf("sitemap: warning %s: %s", p.Rule, p.Message))
-	case p.Severity == sitemap.SeverityInfo:
-		r.remark(p, "info")
-	case p.Severity != sitemap.SeverityError:
-		r.remark(p, "warning")
-	case r.strict:
-		fmt.Fprintln(r.w, p.Error())
-	default:
-		if r.invalid++; r.invalid <= genMaxReported {
-			r.bar.Println(r.w, p.Error())
-		}
-	}
-}
-
-func (r *genReport) remark(p generate.Problem, sev string) {
-	key := sev + " " + string(p.Rule)
-	if r.perRule.Show(key) {
-		r.bar.Println(r.w, p.Error()+" ("+sev+")")
-	}
-}
-
-// more counts the problems not shown, by severity and rule.
-func (r *genReport) more(skipped int) {
-	if skipped > genMaxReported {
-		fmt.Fprintf(r.w, "… and %d more invalid entries\n", skipped-genMaxReported)
-	}
-	held := r.perRule.Held()
-	slices.SortFunc(held, func(a, b report.Held) int { return strings.Compare(a.Key, b.Key) })
-	for _, h := range held {
-		sev, rule, _ := strings.Cut(h.Key, " ")
-		fmt.Fprintf(r.w, "… and %d more %s %s lines (counted below)\n", h.N, sev, rule)
-	}
+	return func() { sst.Close() }, nil
 }
 
 // finish says how the run went and returns its exit error: the summary,
 // the closing lines, robots.txt, and the IndexNow submission.
-func (o *generateOptions) finish(ctx context.Context, g *generate.Options, sum generate.Summary, err error, serr *generate.StageError, rep *genReport, inKey string, s *streams) error {
+func (o *generateOptions) finish(ctx context.Context, g *generate.Options, sum generate.Summary, err error, serr *generate.StageError, rep *generate.Reporter, inKey string, s *streams) error {
 	if errors.Is(err, generate.ErrStrict) {
 		fmt.Fprintln(s.Err, "sitemap: --strict: stopped at the first invalid entry; nothing published, previous sitemaps left as they were")
 		return problemsFound()
@@ -332,15 +301,10 @@ func (o *generateOptions) finish(ctx context.Context, g *generate.Options, sum g
 	if err != nil && !published && !errors.Is(err, build.ErrNoEntries) {
 		return generateError(ctx, o, err, serr)
 	}
-	rep.more(sum.Skipped)
-	if sum.OutOfScope > 0 && o.SiteURL == "" {
-		// The usual cause: sitemaps served from a directory, or from
-		// another host, that list the whole site.
-		fmt.Fprintf(s.Err, "sitemap: %s outside %s: sitemaps list only URLs under the directory they are served from (L-15); serve them from the site's root, or give --site-url with the site's root and add the Sitemap: line to its robots.txt (--robots, O-03)\n",
-			plural.Of(sum.OutOfScope, "entry is", "entries are"), genSlash(o.BaseURL))
-	}
+	rep.WriteHeld(s.Err, sum.Skipped)
+	sum.WriteScope(s.Err, o.BaseURL, o.SiteURL)
 	if errors.Is(err, build.ErrNoEntries) {
-		fmt.Fprintf(s.Err, "sitemap: %s; nothing published (an empty sitemap is not valid, X-07), previous sitemaps left as they were\n", noEntries(sum, g.Shard, g.Shards))
+		fmt.Fprintf(s.Err, "sitemap: %s; nothing published (an empty sitemap is not valid, X-07), previous sitemaps left as they were\n", sum.WhyEmpty(g.Shard, g.Shards))
 		return problemsFound()
 	}
 	if g.State != nil {
@@ -354,7 +318,7 @@ func (o *generateOptions) finish(ctx context.Context, g *generate.Options, sum g
 	if err != nil {
 		return o.robotsError(ctx, err, serr, sum)
 	}
-	writeRobotsUpdate(s.Err, sum.Robots)
+	sum.Robots.WriteText(s.Err)
 	if inKey != "" && !o.DryRun && o.Out != "-" {
 		host := o.SiteURL
 		if host == "" {
@@ -366,32 +330,10 @@ func (o *generateOptions) finish(ctx context.Context, g *generate.Options, sum g
 			}
 		}
 	}
-	return o.closing(sum, s)
-}
-
-// noEntries says why a run had no entry to publish.
-func noEntries(sum generate.Summary, shard, shards int) string {
-	switch {
-	case sum.Skipped > 0:
-		return "no valid entries"
-	case sum.Excluded > 0 || sum.OtherShards > 0:
-		var why []string
-		if sum.Excluded > 0 {
-			why = append(why, fmt.Sprintf("%d left out by --include/--exclude", sum.Excluded))
-		}
-		if sum.OtherShards > 0 {
-			why = append(why, fmt.Sprintf("%d left to other shards", sum.OtherShards))
-		}
-		if shards > 1 && sum.Excluded == 0 {
-			// Its index would be missing for good (an index lists at
-			// least one sitemap), and index refuses a missing shard.
-			return fmt.Sprintf("shard %d of %d has no entry: 'sitemap index --shards %d' cannot be written over it; give fewer shards, or --shard-by input (%s)",
-				shard, shards, shards, strings.Join(why, ", "))
-		}
-		return "no entry left to publish: " + strings.Join(why, ", ")
+	if sum.WriteClosing(s.Err, o.DryRun) {
+		return problemsFound()
 	}
-	// Not one entry read: an empty file, or only comments.
-	return "the input holds no entries (empty, or only blank and # lines)"
+	return nil
 }
 
 // summarize writes the run's summary (a table on standard error, or JSON
@@ -407,14 +349,7 @@ func (o *generateOptions) summarize(sum generate.Summary, s *streams) error {
 		sum.WriteTable(s.Err)
 	}
 	o.publishFlags.warnNoIndex(s.Err, sum.Summary)
-	if sum.Duplicates > 0 {
-		fmt.Fprintf(s.Err, "sitemap: %s skipped (L-17); the first valid one of each was kept (--keep-duplicates keeps them all)\n",
-			plural.Of(sum.Duplicates, "duplicate URL", "duplicate URLs"))
-	}
-	sum.WriteRepairs(s.Err, o.DryRun)
-	if o.SiteURL != "" {
-		warnCrossSubmit(o, sum.Sitemap, s)
-	}
+	sum.WriteNotes(s.Err, o.DryRun, o.BaseURL, o.SiteURL)
 	return nil
 }
 
@@ -430,47 +365,6 @@ func (o *generateOptions) robotsError(ctx context.Context, err error, serr *gene
 			path, serr.Err, path, sum.Sitemap)
 	}
 	return generateError(ctx, o, err, serr)
-}
-
-// writeRobotsUpdate says what --robots did to the file (ru nil: nothing).
-func writeRobotsUpdate(w io.Writer, ru *generate.RobotsUpdate) {
-	if ru == nil {
-		return
-	}
-	switch {
-	case ru.DryRun:
-		fmt.Fprintf(w, "%s: would add Sitemap: %s (dry run)\n", ru.Path, ru.Sitemap)
-	case !ru.Added && len(ru.Removed) == 0:
-		fmt.Fprintf(w, "%s: already lists Sitemap: %s\n", ru.Path, ru.Sitemap)
-	}
-	if ru.Added {
-		fmt.Fprintf(w, "%s: added Sitemap: %s\n", ru.Path, ru.Sitemap)
-	}
-	for _, u := range ru.Removed {
-		fmt.Fprintf(w, "%s: removed Sitemap: %s (no longer published)\n", ru.Path, u)
-	}
-}
-
-// closing is the last line of a run that kept pages after dropping
-// fields, or skipped entries: exit status 1.
-func (o *generateOptions) closing(sum generate.Summary, s *streams) error {
-	if dropped := sum.Dropped(); sum.Skipped == 0 && dropped > 0 {
-		done := "published"
-		if o.DryRun {
-			done = "dry run, nothing written"
-		}
-		fmt.Fprintf(s.Err, "sitemap: %s dropped from pages that were kept; %s\n", plural.Of(dropped, "field or block", "fields or blocks"), done)
-		return problemsFound()
-	}
-	if sum.Skipped > 0 {
-		done := "the valid ones were published"
-		if o.DryRun {
-			done = "dry run, nothing written"
-		}
-		fmt.Fprintf(s.Err, "sitemap: %s skipped; %s\n", plural.Of(sum.Skipped, "invalid entry", "invalid entries"), done)
-		return problemsFound()
-	}
-	return nil
 }
 
 // generateError turns an error of generate.Run into the command's exit
@@ -532,27 +426,6 @@ func stageError(o *generateOptions, serr *generate.StageError) error {
 	return nil
 }
 
-// warnCrossSubmit explains O-03 when the entries' host differs from the
-// host the sitemaps are served from.
-func warnCrossSubmit(o *generateOptions, top string, s *streams) {
-	base, ok1 := urlnorm.ParseSite(o.BaseURL)
-	site, ok2 := urlnorm.ParseSite(o.SiteURL)
-	if !ok1 || !ok2 || base == site {
-		return
-	}
-	baseHost, siteHost := base.HostPort(true), site.HostPort(true)
-	robotsURL := site.Display() + "/robots.txt"
-	fmt.Fprintf(s.Err, "sitemap: warning O-03: the sitemaps on %s list URLs of %s; search engines accept them only when %s has the line \"Sitemap: %s\" (cross-submission, RB-08); add it with --robots or \"sitemap robots add\"\n",
-		baseHost, siteHost, robotsURL, top)
-}
-
-func genSlash(s string) string {
-	if strings.HasSuffix(s, "/") {
-		return s
-	}
-	return s + "/"
-}
-
 // shardOptions checks --shard K/N and --shard-by and names the shard's
 // files in bo (NAME-K, always with its own index). It returns the shard
 // and the shard count generate.Options filters by (0, 0 for none).
@@ -585,4 +458,37 @@ func (o *generateOptions) shardOptions(bo *build.Options) (int, int, error) {
 		return 0, 0, nil
 	}
 	return k, n, nil
+}
+
+// checkDB refuses --db flags that do not go together, and --table,
+// --query, --key and the preset flags without --db.
+func (o *generateOptions) checkDB() error {
+	if o.db.DB == "" && (o.db.Table != "" || o.db.Query != "" || o.db.Key != "") {
+		return cannotRun("--table, --query and --key need --db")
+	}
+	if o.db.DB != "" && len(o.Inputs) > 0 {
+		return cannotRun("give INPUTs or --db, not both (for both: sitemap parse --format jsonl the INPUTs, and generate from the database with another --out)")
+	}
+	if o.db.DB != "" {
+		o.db.Columns = o.Columns
+	}
+	return o.db.check()
+}
+
+// dbSource opens --db as the run's source: every row in key order, relative
+// locs resolved against --site-url (or --base-url); a value of a row that
+// cannot be read is said on standard error once per row. A nil source
+// after --print-query, which printed the query.
+func (o *generateOptions) dbSource(ctx context.Context, s *streams) (generate.Source, func(), error) {
+	drops := serve.NewDropLog(s.Err, 0)
+	drops.Prefix = "sitemap generate: "
+	sq, closeDB, err := o.db.open(ctx, s.Out, drops.Dropped)
+	if err != nil || sq == nil {
+		return nil, nil, err
+	}
+	base := o.SiteURL
+	if base == "" {
+		base = o.BaseURL
+	}
+	return generate.Entries(serve.All(sq, base)), closeDB, nil
 }

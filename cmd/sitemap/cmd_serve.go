@@ -4,12 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
+	"io"
 	"net"
 	"net/http"
 	"net/url"
 	"os"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -30,11 +29,7 @@ type serveOptions struct {
 	Dir       string
 	Addr      string
 	AdminAddr string
-	DB        string
-	Table     string
-	Query     string
-	Columns   string
-	Key       string
+	sqlFlags
 	State     string
 	BaseURL   string
 	Hosts     []string
@@ -76,8 +71,9 @@ func newServeCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "serve [flags] [DIR]",
 		Short: "Serve sitemaps over HTTP from a published directory, a SQL database or a crawl state",
-		Long: `Serve answers sitemap requests over HTTP from a published directory (DIR), a SQLite or
-PostgreSQL table or query (--db with --table or --query), or a finished crawl (--state).
+		Long: `Serve answers sitemap requests over HTTP from a published directory (DIR), a SQLite,
+PostgreSQL or MySQL/MariaDB table or query (--db with --table or --query), or a finished crawl
+(--state).
 
 From a database or crawl state it serves NAME.xml and its pages NAME-1.xml, NAME-2.xml, …,
 each built once per change of its bytes and kept (in memory, or in --cache-dir): what it
@@ -100,11 +96,12 @@ See docs/SERVE.md for how changes are found and what they cost.`,
 	f.SortFlags = false
 	f.StringVar(&o.Addr, "addr", ":8080", "`HOST:PORT` to listen on")
 	f.StringVar(&o.AdminAddr, "admin-addr", "", "`HOST:PORT` for /metrics and /healthz (default: on --addr, to loopback clients only)")
-	f.StringVar(&o.DB, "db", "", "database: a SQLite file, or a PostgreSQL `DSN` (postgres://user:pass@host/db)")
+	f.StringVar(&o.DB, "db", "", "database: a SQLite file, or a `URL` postgres://user:pass@host/db or mysql://user:pass@host:port/db")
 	f.StringVar(&o.Table, "table", "", "`TABLE` of --db whose rows are the entries")
 	f.StringVar(&o.Query, "query", "", "`SELECT` of --db whose rows are the entries (instead of --table)")
 	f.StringVar(&o.Columns, "columns", "", "`FIELD=COLUMN,...` mapping loc, lastmod, changefreq, priority and ext (a JSON column of images, videos, news, alternates); a field not mapped is found by its column's name (url, updated_at, …)")
 	f.StringVar(&o.Key, "key", "", "unique `COLUMN` the pages are cut by (default: the loc column); give it an index")
+	o.registerPreset(f)
 	f.StringVar(&o.State, "state", "", "crawl state `FILE` or postgres://user:pass@host/db: serve the pages its last crawl listed")
 	f.StringVar(&o.BaseURL, "base-url", "", "`URL` the sitemaps are reachable at (the index's locs; relative locs resolve against it)")
 	f.StringArrayVar(&o.Hosts, "host", nil, "without --base-url, a Host `NAME` requests may name (repeatable; default: localhost, 127.0.0.1 and [::1])")
@@ -149,7 +146,7 @@ func runServe(ctx context.Context, o *serveOptions, s *streams) error {
 	if err := o.check(); err != nil {
 		return err
 	}
-	r := &serveRun{o: o, s: s}
+	r := &serveRun{o: o, s: s, log: serve.NewLogger(s.Err, "sitemap serve: ")}
 	if o.RobotsTxt != "" {
 		b, err := os.ReadFile(o.RobotsTxt)
 		if err != nil {
@@ -186,6 +183,9 @@ func (o *serveOptions) check() error {
 	if (o.Table != "" || o.Query != "" || o.Columns != "" || o.Key != "") && o.DB == "" {
 		return cannotRun("--table, --query, --columns and --key need --db")
 	}
+	if err := o.sqlFlags.check(); err != nil {
+		return err
+	}
 	if o.Dir == "" {
 		return o.checkPaging()
 	}
@@ -217,7 +217,7 @@ type serveRun struct {
 	h         *serve.Handler
 	drops     *serve.DropLog
 	feed      *serve.PostgresFeed // of --feed
-	logMu     sync.Mutex
+	log       *serve.Logger
 	catchUp   func()   // with --indexnow-catch-up, after the first build
 	closers   []func() // run in reverse order by close
 }
@@ -229,15 +229,7 @@ func (r *serveRun) close() {
 }
 
 // logf writes one line of the server's log on standard error.
-func (r *serveRun) logf(format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
-	if strings.IndexFunc(msg, func(r rune) bool { return r < ' ' || r == 0x7f }) >= 0 {
-		msg = strconv.QuoteToGraphic(msg) // still one line, whatever it holds
-	}
-	r.logMu.Lock()
-	defer r.logMu.Unlock()
-	fmt.Fprintf(r.s.Err, "sitemap serve: %s\n", msg)
-}
+func (r *serveRun) logf(format string, args ...any) { r.log.Printf(format, args...) }
 
 // handler opens the source, builds every page once (with --base-url) and
 // returns the handler that serves them; a nil handler after
@@ -246,8 +238,8 @@ func (r *serveRun) handler(ctx context.Context) (http.Handler, string, error) {
 	o := r.o
 	r.drops = serve.NewDropLog(r.s.Err, 0) // each bad value once per row, however often it is read
 	r.drops.Prefix = "sitemap serve: "
-	src, closeSrc, err := o.openSource(ctx, r.drops.Dropped)
-	if err != nil {
+	src, closeSrc, err := o.openSource(ctx, r.s.Out, r.drops.Dropped)
+	if err != nil || src == nil { // nil after --print-query
 		return nil, "", err
 	}
 	r.closers = append(r.closers, closeSrc)
@@ -288,23 +280,7 @@ func (r *serveRun) options(ctx context.Context, src *serve.Source) (serve.Option
 	opt := serve.Options{BaseURL: o.BaseURL, Hosts: o.Hosts, Name: o.Name, PerPage: o.PerPage, Recheck: o.Recheck,
 		CacheControl: o.Cache, GzipIndex: o.GzipIndex, XSL: o.XSL, Robots: o.Robots, RobotsTxt: r.robotsTxt,
 		CacheDir: o.CacheDir}
-	opt.Skipped = func(loc string, err error) {
-		r.logf("entry left out of its page: %s", err) // an *EntryError quotes the value it names
-	}
 	opt.Dropped = r.drops.EncoderDropped
-	opt.CheckError = func(err error) {
-		if err == nil {
-			r.logf("the source is read again: serving what it holds")
-			return
-		}
-		r.logf("%v; serving the pages of the last check that succeeded until one does", err)
-	}
-	opt.FeedError = func(err error) {
-		if r.feed == nil || !r.feed.Live() {
-			return // it never started: the command stops with its error
-		}
-		r.logf("change feed: %v; checking every page every %s until it is back", err, o.Recheck)
-	}
 	if o.HTML {
 		opt.HTML = serve.HTMLView
 	}
@@ -312,6 +288,7 @@ func (r *serveRun) options(ctx context.Context, src *serve.Source) (serve.Option
 		r.feed = &serve.PostgresFeed{Options: pgfeed.Options{ConnString: o.DB, Table: o.Table, Create: true, Logf: r.logf}, Notify: o.Feed == "notify"}
 		*src = serve.WatchPostgres(*src, r.feed)
 	}
+	opt.Log(r.logf, r.feed, o.Recheck)
 	if o.IndexNowKeyFile != "" {
 		if err := r.indexnow(ctx, &opt); err != nil {
 			return opt, err
@@ -447,7 +424,7 @@ func (o *serveOptions) checkPaging() error {
 
 // openSource opens the database or crawl state of o; dropped is told the
 // values of a row left out of its entry.
-func (o *serveOptions) openSource(ctx context.Context, dropped func(serve.Key, string, *sitemap.EntryError)) (serve.Source, func(), error) {
+func (o *serveOptions) openSource(ctx context.Context, w io.Writer, dropped func(serve.Key, string, *sitemap.EntryError)) (serve.Source, func(), error) {
 	if o.State != "" {
 		src, closeState, err := serve.OpenCrawl(ctx, o.State)
 		var cse *serve.CrawlStateError
@@ -461,26 +438,11 @@ func (o *serveOptions) openSource(ctx context.Context, dropped func(serve.Key, s
 		}
 		return src, closeState, nil
 	}
-	if o.Table == "" && o.Query == "" {
-		return nil, nil, cannotRun("--db needs --table or --query")
+	src, closeSrc, err := o.sqlFlags.open(ctx, w, dropped)
+	if err != nil || src == nil {
+		return nil, nil, err
 	}
-	cols, err := serve.ParseColumns(o.Columns)
-	if err != nil {
-		return nil, nil, cannotRun("--columns: %v", err)
-	}
-	db, err := serve.OpenDB(o.DB)
-	switch {
-	case errors.As(err, new(*fs.PathError)):
-		return nil, nil, cannotRun("--db %v", err)
-	case err != nil:
-		return nil, nil, cannotRun("--db: %v", err)
-	}
-	src, err := serve.SQL(ctx, db, serve.Query{Table: o.Table, Query: o.Query, Columns: cols, Key: o.Key, Dropped: dropped})
-	if err != nil {
-		db.Close()
-		return nil, nil, cannotRun("%v", err)
-	}
-	return src, func() { src.Close(); db.Close() }, nil
+	return src, closeSrc, nil
 }
 
 // trigger installs or removes the triggers of --feed notify, and says so.
@@ -519,39 +481,16 @@ func (o *serveOptions) indexnowQueue(ctx context.Context, logf func(string, ...a
 	if err != nil {
 		return nil, indexnow.Options{}, nil, cannotRun("--indexnow-state %s: %v", state.Redact(o.IndexNowState), err)
 	}
-	ledger, ok := st.(indexnow.Ledger)
-	if !ok {
-		st.Close()
-		return nil, indexnow.Options{}, nil, cannotRun("--indexnow-state %s cannot record submissions", state.Redact(o.IndexNowState))
-	}
 	c, err := httpClient("", 60*time.Second, fetch.Scope{})
 	if err != nil {
 		st.Close()
 		return nil, indexnow.Options{}, nil, cannotRun("%v", err)
 	}
-	keyLoc := o.IndexNowKeyLocation
-	if keyLoc != "" {
-		keyLoc = indexnow.NormalURL(keyLoc)
-	}
-	opts := indexnow.Options{Key: key, Host: indexnow.HostOf(o.BaseURL), KeyLocation: keyLoc, Endpoint: o.IndexNowEndpoint,
-		Client: c, Ledger: ledger, MaxPerDay: o.IndexNowMaxPerDay,
-		Submitter: "sitemap serve", LockWait: 10 * time.Minute, DedupMemory: 1 << 20,
-		OnWait:       func(msg string) { logf("indexnow: %s", msg) },
-		OnDiagnostic: func(d sitemap.Diagnostic) { logf("indexnow: %s", d.String()) },
-		OnRetry:      func(msg string) { logf("indexnow: retry: %s", msg) },
-		OnBatch: func(b indexnow.Batch) {
-			logf("indexnow: batch %d: %s: %s: %s", b.N, plural.Of(len(b.URLs), "URL", "URLs"), b.Outcome, b.Message)
-		}}
+	opts := indexnow.Options{Key: key, Host: indexnow.HostOf(o.BaseURL), KeyLocation: o.IndexNowKeyLocation, Endpoint: o.IndexNowEndpoint,
+		Client: c, Ledger: st, MaxPerDay: o.IndexNowMaxPerDay,
+		Submitter: "sitemap serve", LockWait: 10 * time.Minute, DedupMemory: 1 << 20}
+	opts.Tell(func(line string) { logf("indexnow: %s", line) })
 	q := indexnow.NewQueue(opts, 2*time.Second)
-	var dropped int64
-	q.Sent = func(sum indexnow.Summary, err error) {
-		if err != nil {
-			logf("indexnow: %v", err)
-		}
-		if d := q.Dropped(); d > dropped {
-			logf("indexnow: %d changed URLs not queued (more than %d waiting): a later 'sitemap submit --state' of the site sends them", d-dropped, indexnow.MaxQueued)
-			dropped = d
-		}
-	}
+	q.Tell(func(line string) { logf("indexnow: %s", line) })
 	return q, opts, func() { st.Close() }, nil
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -16,7 +15,6 @@ import (
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/indexnow"
 	"github.com/sitemapkit/sitemap/input"
-	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/source"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/store"
@@ -111,27 +109,22 @@ func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
 		}
 		return cannotRun("%v", err)
 	}
-	enc := json.NewEncoder(s.Out)
 	var outErr error // the first error writing a dry run's batches
-	sum, err := indexnow.Submit(ctx, entries, indexnow.Options{
+	opts := indexnow.Options{
 		Key: key, Host: host, KeyLocation: o.KeyLocation, Endpoint: o.Endpoint,
 		Client: o.client, BatchSize: o.BatchSize, MaxPerDay: o.MaxPerDay, Ledger: ledger, DryRun: o.DryRun,
 		LockWait: o.LockWait, Submitter: "sitemap submit",
 		OnWait: func(msg string) { fmt.Fprintln(s.Err, "sitemap: "+msg) },
-		OnDiagnostic: func(d sitemap.Diagnostic) {
-			fmt.Fprintln(s.Err, d.String())
-		},
-		OnRetry: func(msg string) { fmt.Fprintln(s.Err, "retry: "+msg) },
-		OnBatch: func(b indexnow.Batch) {
-			if o.DryRun {
-				if err := enc.Encode(map[string]any{"batch": b.N, "host": indexnow.NormalHost(host), "key": key, "keyLocation": o.KeyLocation, "urlList": b.URLs}); err != nil && outErr == nil {
-					outErr = err
-				}
-				return
+	}
+	if o.DryRun {
+		opts.OnBatch = func(b indexnow.Batch) {
+			if _, err := fmt.Fprintf(s.Out, "%s\n", opts.DryRunJSON(b)); err != nil && outErr == nil {
+				outErr = err
 			}
-			fmt.Fprintf(s.Err, "batch %d: %s: %s: %s\n", b.N, plural.Of(len(b.URLs), "URL", "URLs"), b.Outcome, b.Message)
-		},
-	})
+		}
+	}
+	opts.Tell(func(line string) { fmt.Fprintln(s.Err, line) })
+	sum, err := indexnow.Submit(ctx, entries, opts)
 	fmt.Fprintf(s.Err, "submit: %s\n", sum)
 	if err != nil {
 		return o.submitError(err, ledger != nil)
@@ -235,19 +228,11 @@ func (o *submitOptions) ledger(ctx context.Context) (indexnow.Ledger, func(), er
 	if o.State == "" {
 		return nil, func() {}, nil
 	}
-	path, done := o.State, func() {}
-	if !state.IsPostgres(o.State) {
-		var err error
-		if path, done, err = stateFile(o.State, o.DryRun); err != nil {
-			return nil, nil, err
-		}
-	}
-	st, err := state.Open(ctx, path, state.Options{})
+	st, err := openState(ctx, o.State, state.Options{DryRun: o.DryRun})
 	if err != nil {
-		done()
-		return nil, nil, cannotRun("--state: %v", err)
+		return nil, nil, err
 	}
-	return st.(indexnow.Ledger), func() { st.Close(); done() }, nil
+	return st, func() { st.Close() }, nil
 }
 
 // submitError is the exit error of a submission that stopped.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -13,7 +12,6 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/indexnow"
-	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/state"
 )
 
@@ -94,7 +92,7 @@ func (f *indexnowFlags) submitPublished(ctx context.Context, key, top, host, sta
 		return cannotRun("--state %s: the sitemaps were published but nothing was submitted to IndexNow: %v", state.Redact(statePath), err)
 	}
 	defer st.Close()
-	return f.submitWith(ctx, key, top, host, st.(indexnow.Ledger), s)
+	return f.submitWith(ctx, key, top, host, st, s)
 }
 
 // submitWith is submitPublished with the ledger already open
@@ -107,25 +105,13 @@ func (f *indexnowFlags) submitWith(ctx context.Context, key, top, host string, s
 			return cannotRun("%v", err)
 		}
 	}
-	keyLoc := f.IndexNowKeyLocation
-	if keyLoc != "" {
-		keyLoc = indexnow.NormalURL(keyLoc) // as the POST carries it
-	}
-	sum, readErrors, err := indexnow.SubmitPublished(ctx, top, indexnow.Options{
-		Key: key, Host: host, KeyLocation: keyLoc, Endpoint: f.IndexNowEndpoint, Client: c, Ledger: st,
+	o := indexnow.Options{
+		Key: key, Host: host, KeyLocation: f.IndexNowKeyLocation, Endpoint: f.IndexNowEndpoint, Client: c, Ledger: st,
 		MaxPerDay: f.IndexNowMaxPerDay, DryRun: f.IndexNowDryRun, LockWait: 10 * time.Minute,
-		OnWait:       func(msg string) { fmt.Fprintln(s.Err, "indexnow: "+msg) },
 		OnDiagnostic: func(d sitemap.Diagnostic) { fmt.Fprintln(s.Err, d.String()) },
-		OnRetry:      func(msg string) { fmt.Fprintln(s.Err, "indexnow: retry: "+msg) },
-		OnBatch: func(b indexnow.Batch) {
-			if f.IndexNowDryRun {
-				body, _ := json.Marshal(map[string]any{"batch": b.N, "host": indexnow.NormalHost(host), "key": key, "keyLocation": keyLoc, "urlList": b.URLs})
-				fmt.Fprintf(s.Err, "indexnow: dry run: %s\n", body)
-				return
-			}
-			fmt.Fprintf(s.Err, "indexnow: batch %d: %s: %s: %s\n", b.N, plural.Of(len(b.URLs), "URL", "URLs"), b.Outcome, b.Message)
-		},
-	}, indexnow.PublishedOptions{
+	}
+	o.Tell(func(line string) { fmt.Fprintln(s.Err, "indexnow: "+line) })
+	sum, readErrors, err := indexnow.SubmitPublished(ctx, top, o, indexnow.PublishedOptions{
 		VerifyKey:   f.IndexNowVerifyKey,
 		OnVerified:  func(ku string) { fmt.Fprintf(s.Err, "indexnow: key file %s holds the key\n", ku) },
 		OnReadError: func(d sitemap.Diagnostic) { fmt.Fprintln(s.Err, d.String()) },

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os/signal"
@@ -155,15 +156,25 @@ func needIndexError(e *build.NeedIndexError) error {
 	return cannotRun("--out -: the %d entries need %d sitemaps (at most %d URLs and %d bytes each) and standard output takes one; write them into a directory with --out DIR (an index is written over them), or split the input", e.URLs, e.Sitemaps, e.MaxURLs, e.MaxBytes)
 }
 
+// openOptions are the options of store.Open and store.Check for --out
+// (a dry run only reads it), with the S3 client of s3Client.
+func (p *publishFlags) openOptions(dryRun bool, stdout io.Writer) (store.OpenOptions, error) {
+	o := store.OpenOptions{Stdout: stdout, DryRun: dryRun, S3: p.s3Options()}
+	if store.IsS3(p.Out) {
+		if err := s3Client(&o.S3, p.userAgent); err != nil {
+			return o, err
+		}
+	}
+	return o, nil
+}
+
 // outStore returns the store --out names (store.Open; a dry run only
 // reads it). undo removes the directories it created while they are
 // still empty; call it once the run's store is done with.
 func (p *publishFlags) outStore(dryRun bool, stdout io.Writer) (st store.Store, undo func(), err error) {
-	o := store.OpenOptions{Stdout: stdout, DryRun: dryRun, S3: p.s3Options()}
-	if store.IsS3(p.Out) {
-		if err := s3Client(&o.S3, p.userAgent); err != nil {
-			return nil, func() {}, err
-		}
+	o, err := p.openOptions(dryRun, stdout)
+	if err != nil {
+		return nil, func() {}, err
 	}
 	if st, undo, err = store.Open(p.Out, o); err != nil {
 		return nil, undo, cannotRun("--out %s: %v", p.Out, err)
@@ -171,21 +182,36 @@ func (p *publishFlags) outStore(dryRun bool, stdout io.Writer) (st store.Store, 
 	return st, undo, nil
 }
 
-// stateFile is the state file a run opens: path itself, or on a dry run a
-// copy of it (state.DryRunCopy), which done removes. A path that cannot be
-// a state file (state.CheckFile) is a usage error, said in the user's words.
-func stateFile(path string, dryRun bool) (p string, done func(), err error) {
-	if err := state.CheckFile(path); err != nil {
-		return "", nil, cannotRun("--state %v", err)
+// checkOut refuses, before a long run, an --out it could not publish
+// into at its end (store.Check).
+func (p *publishFlags) checkOut(ctx context.Context, dryRun bool) error {
+	o, err := p.openOptions(dryRun, nil)
+	if err == nil {
+		err = store.Check(ctx, p.Out, p.Name+".xml", o)
 	}
-	if !dryRun {
-		return path, func() {}, nil
-	}
-	tmp, remove, err := state.DryRunCopy(path)
 	if err != nil {
-		return "", nil, cannotRun("--dry-run: %v", err)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return cannotRun("--out %s: %v", p.Out, err)
 	}
-	return tmp, remove, nil
+	return nil
+}
+
+// openState opens the state --state names (state.Open: with o.DryRun, a
+// file through a copy). A path that cannot be a state file
+// (state.CheckFile) is refused first, in the user's words.
+func openState(ctx context.Context, name string, o state.Options) (*state.DB, error) {
+	if !state.IsPostgres(name) {
+		if err := state.CheckFile(name); err != nil {
+			return nil, cannotRun("--state %v", err)
+		}
+	}
+	st, err := state.Open(ctx, name, o)
+	if err != nil {
+		return nil, cannotRun("--state %s: %v", state.Redact(name), err)
+	}
+	return st, nil
 }
 
 // errEmptyOut is the error of --out "".
