@@ -321,18 +321,32 @@ func (t *tab) answer(e *cdpfetch.EventRequestPaused, verdict int) {
 }
 
 // settle waits for the page to settle: its load event, then no request
-// in flight for o.Idle. When bound ends first, the page is read as it is
-// (timedOut), unless it has not even loaded.
+// in flight for o.Idle, then the page's main thread idle (a
+// requestIdleCallback) with still no request: a script that parses one
+// answer before it asks for the next is not caught between the two. When
+// bound ends first, the page is read as it is (timedOut), unless it has
+// not even loaded.
 func (t *tab) settle(ctx, bound context.Context, s *pageState, o Options) (timedOut bool, err error) {
 	tick := time.NewTicker(10 * time.Millisecond)
 	defer tick.Stop()
-	for {
+	quiet := func() (settled, loaded bool, last time.Time) {
 		t.mu.Lock()
-		settled := s.loaded && len(s.inflight) == 0 && time.Since(s.last) >= o.Idle
-		loaded := s.loaded
-		t.mu.Unlock()
+		defer t.mu.Unlock()
+		return s.loaded && len(s.inflight) == 0 && time.Since(s.last) >= o.Idle, s.loaded, s.last
+	}
+	for {
+		settled, loaded, last := quiet()
 		if settled {
-			return false, nil
+			_, err := chromedp.Run(bound, chromedp.Evaluate[bool](idle, chromedp.EvalAwaitPromise))
+			t.mu.Lock()
+			still := len(s.inflight) == 0 && s.last.Equal(last)
+			t.mu.Unlock()
+			if err == nil && still {
+				return false, nil
+			}
+			if err == nil && bound.Err() == nil {
+				continue // a request started meanwhile: wait for it
+			}
 		}
 		select {
 		case <-tick.C:
@@ -348,6 +362,9 @@ func (t *tab) settle(ctx, bound context.Context, s *pageState, o Options) (timed
 		return true, nil
 	}
 }
+
+// idle resolves when the page's main thread is idle.
+const idle = `new Promise(r => (window.requestIdleCallback || (f => setTimeout(f, 0)))(() => r(true), {timeout: 1000}))`
 
 // render loads u in the tab and reads it once it settles.
 func (t *tab) render(ctx context.Context, u *url.URL, o Options) (r crawl.Rendered, err error) {
