@@ -10,7 +10,6 @@ import (
 	"net/url"
 	"os"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -300,20 +299,16 @@ func (r *serveRun) options(ctx context.Context, src *serve.Source) (serve.Option
 // change the handler tells is submitted; catchUp sends, once the first
 // build is done, what the pages hold and the ledger has not seen.
 func (r *serveRun) indexnow(ctx context.Context, opt *serve.Options) error {
-	q, opts, closeState, err := r.o.indexnowQueue(ctx, r.logf)
+	q, closeState, err := r.o.indexnowQueue(ctx, r.logf)
 	if err != nil {
 		return err
 	}
 	r.closers = append(r.closers, closeState)
 	opt.Changed = q.Add
-	qctx, stopQueue := context.WithCancel(ctx)
-	var sending sync.WaitGroup
-	r.closers = append(r.closers, func() { stopQueue(); sending.Wait() })
-	sending.Go(func() { q.Run(qctx) })
+	r.closers = append(r.closers, q.Start(ctx))
 	r.catchUp = func() {
-		sending.Go(func() {
-			sum, err := indexnow.Submit(qctx, r.h.Entries(), opts)
-			if err != nil && qctx.Err() == nil {
+		q.CatchUp(r.h.Entries(), func(sum indexnow.Summary, err error) {
+			if err != nil {
 				r.logf("indexnow: sending what the pages hold at start: %v", err)
 				return
 			}
@@ -486,19 +481,19 @@ func (o *serveOptions) trigger(ctx context.Context, src serve.Source, s *streams
 
 // indexnowQueue opens --indexnow-state and returns the queue that submits
 // what the handler tells as changed.
-func (o *serveOptions) indexnowQueue(ctx context.Context, logf func(string, ...any)) (*indexnow.Queue, indexnow.Options, func(), error) {
+func (o *serveOptions) indexnowQueue(ctx context.Context, logf func(string, ...any)) (*indexnow.Queue, func(), error) {
 	key, err := keyFlag("--indexnow-key-file", o.IndexNowKeyFile)
 	if err != nil {
-		return nil, indexnow.Options{}, nil, err
+		return nil, nil, err
 	}
 	st, err := state.Open(ctx, o.IndexNowState, state.Options{})
 	if err != nil {
-		return nil, indexnow.Options{}, nil, cannotRun("--indexnow-state %s: %v", state.Redact(o.IndexNowState), err)
+		return nil, nil, cannotRun("--indexnow-state %s: %v", state.Redact(o.IndexNowState), err)
 	}
 	c, err := httpClient("", 60*time.Second, fetch.Scope{})
 	if err != nil {
 		st.Close()
-		return nil, indexnow.Options{}, nil, cannotRun("%v", err)
+		return nil, nil, cannotRun("%v", err)
 	}
 	opts := indexnow.Options{Key: key, Host: indexnow.HostOf(o.BaseURL), KeyLocation: o.IndexNowKeyLocation, Endpoint: o.IndexNowEndpoint,
 		Client: c, Ledger: st, MaxPerDay: o.IndexNowMaxPerDay,
@@ -506,5 +501,5 @@ func (o *serveOptions) indexnowQueue(ctx context.Context, logf func(string, ...a
 	opts.Tell(func(line string) { logf("indexnow: %s", line) })
 	q := indexnow.NewQueue(opts, 2*time.Second)
 	q.Tell(func(line string) { logf("indexnow: %s", line) })
-	return q, opts, func() { st.Close() }, nil
+	return q, func() { st.Close() }, nil
 }
