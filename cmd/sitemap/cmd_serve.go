@@ -421,13 +421,7 @@ func (o *serveOptions) checkPaging() error {
 func (o *serveOptions) openSource(ctx context.Context, dropped func(serve.Key, string, *sitemap.EntryError)) (serve.Source, func(), error) {
 	if o.State != "" {
 		src, closeState, err := serve.OpenCrawl(ctx, o.State)
-		var cse *serve.CrawlStateError
-		switch {
-		case errors.As(err, &cse) && cse.NotFinished:
-			return nil, nil, cannotRun("--state %s: the crawl has not finished (%s still to fetch): serving it would publish only the pages it reached; run the same 'sitemap crawl' command again to finish it, then serve", cse.Path, plural.Of(cse.Pending, "URL", "URLs"))
-		case errors.As(err, &cse) && cse.Left > 0:
-			return nil, nil, cannotRun("--state %s: the crawl lists no page (%s left out; 'sitemap crawl --report' says why): nothing to serve", cse.Path, plural.Of(cse.Left, "URL", "URLs"))
-		case err != nil:
+		if err != nil {
 			return nil, nil, cannotRun("--state %v", err)
 		}
 		return src, closeState, nil
