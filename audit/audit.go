@@ -14,7 +14,6 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/crawl"
 	"github.com/sitemapkit/sitemap/fetch"
-	"github.com/sitemapkit/sitemap/robots"
 	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/urlnorm"
@@ -193,7 +192,7 @@ func New(ctx context.Context, log state.AuditLog, names []string, o Options) (*A
 		return nil, errors.New("audit: nothing to audit")
 	}
 	o = o.withDefaults()
-	a := &Auditor{o: o, log: log, agent: robots.ProductToken(o.HTTP.UserAgent())}
+	a := &Auditor{o: o, log: log, agent: o.HTTP.RobotsToken()}
 	if len(names) == 1 && isHTTP(names[0]) {
 		a.start = names[0]
 	} else {

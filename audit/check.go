@@ -99,7 +99,7 @@ func (a *Auditor) verdict(ctx context.Context, e state.AuditListed, rec *Record,
 		return
 	}
 	switch {
-	case r.File != nil && !r.File.Allowed(a.agent, e.Loc):
+	case r.Disallows(a.agent, e.Loc):
 		rec.add(rules.AUD09, "robots.txt disallows it for the user agent %q; not requested", a.agent)
 		return
 	case r.Unreachable() && fetch.KindOf(r.Err) == fetch.KindNetwork:

@@ -63,6 +63,7 @@ type Builder struct {
 	hdrLen     [sitemap.ExtAll + 1]int // by declared extensions; 0 = not computed
 	trailerLen int
 	buf        []byte
+	check      []byte // Check's buffer
 
 	cur      *part
 	free     []byte // a body buffer back from compose, for the next part
@@ -263,6 +264,27 @@ func (b *Builder) Add(ctx context.Context, u *sitemap.URL) error {
 	}
 	if lm := u.LastMod; !lm.IsZero() && (p.lastmod.IsZero() || lm.Time.After(p.lastmod.Time)) {
 		p.lastmod = lm // I-09: newest lastmod of the child
+	}
+	return nil
+}
+
+// Check reports whether Add would take u, without adding it: the
+// *sitemap.EntryError Add would return for it (the encoder's refusal, or
+// an entry too large for even an empty sitemap, S-02), else nil. For a
+// caller that holds entries back before adding them (generate's hreflang
+// pass); the Builder is not changed.
+func (b *Builder) Check(u *sitemap.URL) error {
+	if u == nil {
+		return errors.New("build: nil entry")
+	}
+	buf, err := b.enc.AppendURL(b.check[:0], u)
+	b.check = buf[:0]
+	if err != nil {
+		return err
+	}
+	ext := sitemap.Extensions(u)
+	if b.o.MaxBytes > 0 && int64(b.headerLen(ext))+int64(len(buf))+int64(b.trailerLen) > int64(b.o.MaxBytes) {
+		return tooLarge(u, len(buf), b.headerLen(ext)+b.trailerLen, b.o.MaxBytes)
 	}
 	return nil
 }

@@ -75,3 +75,19 @@ func ExampleSummary_TopIn() {
 	// s3://bucket/maps/sitemap.xml
 	// public/sitemap.xml.gz
 }
+
+// Check says whether Add would take an entry, without adding it: for a
+// caller that holds entries back before it adds them.
+func ExampleBuilder_Check() {
+	b, err := build.New(store.Memory(), build.Options{BaseURL: "https://www.example.com/", DryRun: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer b.Abort()
+	fmt.Println(b.Check(&sitemap.URL{Loc: "https://www.example.com/a"}))
+	fmt.Println(b.Check(&sitemap.URL{Loc: "https://other.example.org/a"}) != nil)
+	// Output:
+	// <nil>
+	// true
+}

@@ -34,6 +34,17 @@ func (r *Robots) Unreachable() bool {
 	return r.File == nil && !(r.Status >= 400 && r.Status < 500)
 }
 
+// Disallows reports whether the robots.txt forbids agent (a product
+// token, see RobotsToken) to fetch loc by one of its rules. A robots.txt
+// that could not be had says nothing here (see Unreachable).
+func (r *Robots) Disallows(agent, loc string) bool {
+	return r.File != nil && !r.File.Allowed(agent, loc)
+}
+
+// RobotsToken is the product token of the Client's User-Agent, the
+// robots.txt group its requests follow (robots.ProductToken).
+func (c *Client) RobotsToken() string { return robots.ProductToken(c.UserAgent()) }
+
 type robotsEntry struct {
 	done chan struct{}
 	r    *Robots

@@ -18,8 +18,8 @@ import (
 // What `sitemap generate --base-url https://www.example.com/ --max-urls 2
 // --xsl urls.txt` does, as one call: the repeated URL is skipped (L-17),
 // the one with a space written percent-encoded (L-18, reported at info
-// level with its position), the relative one reported and skipped, the
-// rest published with the stylesheet. A real run uses store.Dir(path), and a state store
+// level with its position), the relative one resolved against the base
+// URL (L-19, at info level too), the rest published with the stylesheet. A real run uses store.Dir(path), and a state store
 // (state.OpenSQLite) for truthful lastmods between runs.
 func ExampleRun() {
 	ctx := context.Background()
@@ -49,10 +49,10 @@ https://www.example.com/blog
 	fmt.Println(names)
 	// Output:
 	// info L-18 urls.txt 4
-	// error L-01 urls.txt 5
-	// 4 URLs in 2 sitemaps, top file https://www.example.com/sitemap.xml
-	// 1 invalid, 1 duplicate
-	// [sitemap-1-fc1c517ff3f4.xml sitemap-2-7f13b36bbb52.xml sitemap.xml sitemap.xsl]
+	// info L-19 urls.txt 5
+	// 5 URLs in 3 sitemaps, top file https://www.example.com/sitemap.xml
+	// 0 invalid, 1 duplicate
+	// [sitemap-1-fc1c517ff3f4.xml sitemap-2-ecf108a6da80.xml sitemap-3-c4c2ecee03cd.xml sitemap.xml sitemap.xsl]
 }
 
 // Entries from a program (here a slice; crawl.Crawler.Entries and
@@ -116,7 +116,7 @@ func ExampleInputs() {
 // WriteRepairs is the report `sitemap generate` closes with: what was
 // done to keep pages, and why entries were skipped, by rule.
 func ExampleSummary_WriteRepairs() {
-	in := strings.NewReader("https://www.example.com/a\n/relative\nhttps://www.example.com/a\n")
+	in := strings.NewReader("https://www.example.com/a\nwww.example.com/relative\nhttps://www.example.com/a\n")
 	sum, err := generate.Run(context.Background(), generate.Read(in, source.Options{Name: "urls.txt"}), generate.Options{
 		Out: store.Memory(), Build: build.Options{BaseURL: "https://www.example.com/"},
 	})

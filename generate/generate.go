@@ -123,6 +123,17 @@ type Options struct {
 	// taken in that form too. With NoNormalize, such a loc is refused as
 	// the encoder refuses it (L-07), and so is such a base URL.
 	NoNormalize bool
+	// NoHreflangCheck adds every entry to the builder as it comes. By
+	// default, from the first entry with hreflang alternates on, the
+	// entries are held back (in a temporary file in Build.TempDir,
+	// unlinked at creation) until the whole set is read, and each
+	// cluster of language versions is made complete and reciprocal as
+	// package validate checks it (H-03, H-04, H-08): a missing return or
+	// self link added when both pages are in the set, an alternate that
+	// has no one right repair dropped with a warning; each counted in
+	// Summary.Repairs, reported after the entries' own problems. Under
+	// Strict the first such repair ends the run.
+	NoHreflangCheck bool
 	// Report receives every problem, in input order, from the goroutine
 	// that called Run (may be nil).
 	Report func(Problem)
@@ -145,6 +156,12 @@ type Summary struct {
 	// OtherShards is the number of entries left to other shards
 	// (Options.Shards).
 	OtherShards int `json:"other_shards,omitempty"`
+	// Omitted is the number of rows the input itself marks as not to
+	// publish (a crawler export's status, indexability or canonical
+	// column, see source.Options.AllRows), and OmittedByRule counts them
+	// by rule (SRC-07, SRC-08, SRC-09). They are not invalid entries.
+	Omitted       int              `json:"omitted,omitempty"`
+	OmittedByRule map[rules.ID]int `json:"omitted_by_rule,omitempty"`
 	// OutOfScope is the number of invalid entries refused as outside the
 	// scope (L-09, L-15).
 	OutOfScope int `json:"out_of_scope,omitempty"`
@@ -209,9 +226,10 @@ const (
 	StageSaveState               // flushing State after the sitemaps were published
 	StageRobots                  // reading or writing Options.RobotsTxt (after publishing)
 	StageRobotsEdit              // the contents of Options.RobotsTxt cannot take the line
+	StageHreflang                // holding entries back for the hreflang cluster check (temporary files)
 )
 
-var stageNames = [...]string{"starting the build", "state", "remembering the URLs read", "writing the stylesheet", "saving the state", "robots.txt", "robots.txt"}
+var stageNames = [...]string{"starting the build", "state", "remembering the URLs read", "writing the stylesheet", "saving the state", "robots.txt", "robots.txt", "checking hreflang clusters"}
 
 func (s Stage) String() string {
 	if int(s) < len(stageNames) {
@@ -260,6 +278,9 @@ type run struct {
 	refusedWarned bool
 	repairs       map[repairKey]int
 	skippedByRule map[rules.ID]int
+	// hl holds the entries back from the first one with alternates on,
+	// for the hreflang cluster check (nil until then).
+	hl *hreflangPass
 }
 
 // Run reads src to its end and publishes its entries as o says. It
@@ -316,6 +337,7 @@ func Run(ctx context.Context, src Source, o Options) (Summary, error) {
 		}
 	}
 	r := &run{o: &o, b: b, now: time.Now()}
+	defer r.releaseHold()
 	if o.Build.Now != nil {
 		r.now = o.Build.Now()
 	}
@@ -333,6 +355,10 @@ func Run(ctx context.Context, src Source, o Options) (Summary, error) {
 		defer r.seen.Close()
 	}
 	if err := r.readAll(ctx, src); err != nil {
+		b.Abort()
+		return r.summary(), err
+	}
+	if err := r.clusters(ctx); err != nil {
 		b.Abort()
 		return r.summary(), err
 	}
@@ -408,6 +434,9 @@ func (s Summary) WriteTable(w io.Writer) error {
 	}
 	if s.OtherShards > 0 {
 		skipped += ", " + group(s.OtherShards) + " left to other shards"
+	}
+	if s.Omitted > 0 {
+		skipped += ", " + group(s.Omitted) + " left out as the export marks them"
 	}
 	return s.Summary.WriteTableSkipped(w, skipped)
 }
@@ -491,7 +520,7 @@ func (r *run) add(ctx context.Context, it *Item, key string) error {
 				Message: d.field + ": " + deprecatedWhy[d.rule] + "; not written without --legacy (" + string(d.rule) + ")"}, it, loc))
 		}
 	}
-	err := r.b.Add(ctx, &it.URL)
+	err := r.addOrHold(ctx, &it.URL)
 	var eerr *sitemap.EntryError
 	for !r.o.Strict && errors.As(err, &eerr) {
 		// One bad field or block costs that field or block, not the page.
@@ -502,7 +531,7 @@ func (r *run) add(ctx context.Context, it *Item, key string) error {
 		r.report(at(Problem{Severity: sitemap.SeverityWarning, Rule: eerr.Rule,
 			Message: eerr.Error() + "; " + dropped + " dropped, the page kept"}, it, loc))
 		r.repaired(eerr.Rule, "dropped", dropped)
-		err = r.b.Add(ctx, &it.URL)
+		err = r.addOrHold(ctx, &it.URL)
 	}
 	if errors.As(err, &eerr) {
 		if eerr.Rule == rules.L09 {

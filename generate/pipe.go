@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"hash/fnv"
+	"net/url"
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/internal/urlfilter"
+	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
@@ -41,6 +43,9 @@ const (
 	// (L-17). The consumer skips it, unless every earlier copy was
 	// refused by the builder (see run.repeat).
 	stepRepeat
+	// stepOmitted is it.Problem, a row the input marks as not to
+	// publish (Item.Omitted).
+	stepOmitted
 )
 
 // step is one step of the reader's output.
@@ -51,6 +56,8 @@ type step struct {
 	// norm are the URLs of it the reader wrote in their normal form
 	// (L-18), for the consumer to report.
 	norm []normalized
+	// rel are the relative URLs of it the reader resolved (L-19).
+	rel []normalized
 	// key is the loc's key in the dedup set when it differs from the loc
 	// (with NoNormalize: its normal form); "" otherwise.
 	key string
@@ -86,6 +93,8 @@ type reader struct {
 	cur    *batch        // the batch being filled, nil when none
 	strict bool
 	filter urlfilter.Filter
+	// base is what relative URLs resolve against (L-19), nil when none.
+	base *url.URL
 	// excluded counts the entries filter left out, otherShards those
 	// of other shards; read once done is closed.
 	excluded, otherShards int
@@ -98,6 +107,7 @@ func newReader(ctx context.Context, src Source, r *run) *reader {
 		done:   make(chan struct{}),
 		strict: r.o.Strict,
 		filter: urlfilter.Filter{Include: r.o.Include, Exclude: r.o.Exclude},
+		base:   relativeBase(r.o.Build.BaseURL, r.o.Build.SiteURL),
 	}
 	for range batches {
 		p.free <- &batch{}
@@ -133,7 +143,10 @@ func (p *reader) yield(it *Item) error {
 	}
 	if it.Problem != nil {
 		kind := stepInvalid
-		if it.Warning {
+		switch {
+		case it.Omitted:
+			kind = stepOmitted
+		case it.Warning:
 			kind = stepWarning
 		}
 		if !p.emit(kind, it) {
@@ -146,6 +159,11 @@ func (p *reader) yield(it *Item) error {
 		}
 		return nil
 	}
+	var rel []normalized
+	if p.base != nil {
+		// L-19: before the filter and everything else look at the loc.
+		rel = resolveRelative(&it.URL, p.base)
+	}
 	if !p.filter.Keep(it.URL.Loc) {
 		p.excluded++
 		return nil
@@ -156,6 +174,7 @@ func (p *reader) yield(it *Item) error {
 	p.cur.steps = append(p.cur.steps, step{kind: stepEntry})
 	st := &p.cur.steps[len(p.cur.steps)-1]
 	st.it = *it
+	st.rel = rel
 	if !p.r.o.NoNormalize {
 		// L-18: before the dedup set sees the loc, so that the spellings
 		// of one URL count as one.
@@ -336,8 +355,21 @@ func (r *run) consume(ctx context.Context, s *step) error {
 		return nil
 	case stepInvalid:
 		return r.invalidEntry(entryProblem(s.it.Problem, sitemap.SeverityError, &s.it, ""))
+	case stepOmitted:
+		r.sum.Omitted++
+		if r.sum.OmittedByRule == nil {
+			r.sum.OmittedByRule = make(map[rules.ID]int)
+		}
+		r.sum.OmittedByRule[s.it.Problem.Rule]++
+		r.report(entryProblem(s.it.Problem, sitemap.SeverityInfo, &s.it, ""))
+		return nil
 	case stepFatal:
 		return s.err
+	}
+	if err := r.reportResolved(&s.it, s.rel); err != nil {
+		return err
+	}
+	switch s.kind {
 	case stepRepeat:
 		r.reportNormalized(&s.it, s.norm)
 		if !r.repeat(s.dedupKey()) {

@@ -16,11 +16,11 @@ func TestProblemStringLineWithoutName(t *testing.T) {
 	var got []string
 	o := opts(store.Memory(), nil)
 	o.Report = func(p Problem) { got = append(got, p.Error()) }
-	src := Read(strings.NewReader(base+"a\n/rel\n"), source.Options{Format: source.FormatText})
+	src := Read(strings.NewReader(base+"a\nwww.example.com/rel\n"), source.Options{Format: source.FormatText})
 	if _, err := Run(context.Background(), src, o); err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != 1 || !strings.HasPrefix(got[0], `2: loc "/rel" is not an absolute URL`) {
+	if len(got) != 1 || !strings.HasPrefix(got[0], `2: loc "www.example.com/rel" is not an absolute URL`) {
 		t.Errorf("problems %q", got)
 	}
 	// Without positions (Entries) the loc is the position.

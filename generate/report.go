@@ -21,6 +21,8 @@ import (
 //	sitemap: entries skipped, by rule:
 //	  1  L-01  A <loc> is an absolute URL …
 //
+// and the rows a crawler export marks as not to publish (s.OmittedByRule),
+// by rule, before the skipped ones.
 // dryRun says "would be published". It writes nothing when there was
 // nothing to repair or skip, and returns the first write error.
 func (s Summary) WriteRepairs(w io.Writer, dryRun bool) error {
@@ -34,6 +36,14 @@ func (s Summary) WriteRepairs(w io.Writer, dryRun bool) error {
 		rows := [][]string{}
 		for _, r := range s.Repairs {
 			rows = append(rows, []string{strconv.Itoa(r.Count), r.Action, r.Field, string(r.Rule), ruleTitle(r.Rule)})
+		}
+		rw.rows(rows)
+	}
+	if len(s.OmittedByRule) > 0 {
+		rw.printf("sitemap: rows left out as the export marks them (--all-rows keeps them), by rule:\n")
+		var rows [][]string
+		for _, rule := range slices.Sorted(maps.Keys(s.OmittedByRule)) {
+			rows = append(rows, []string{strconv.Itoa(s.OmittedByRule[rule]), string(rule), ruleTitle(rule)})
 		}
 		rw.rows(rows)
 	}

@@ -46,12 +46,18 @@ type Item struct {
 	// or with Warning a remark that costs no entry.
 	Problem *source.Error
 	Warning bool
+	// Omitted, with Problem, is a row the input itself marks as not to
+	// publish (a crawler export's status, indexability or canonical
+	// column; SRC-07, SRC-08, SRC-09): left out and counted in
+	// Summary.Omitted, not an invalid entry.
+	Omitted bool
 }
 
 // Read returns the Source of the entries of r, in text, CSV or JSONL as
 // o says (see [source.New]; gzip is recognised). Entries the reader
-// refuses and its warnings become Problem items, in input order; o.Warn,
-// when set, is called as well. A read that waits on input that may never
+// refuses and its warnings become Problem items, in input order, and so
+// do the rows it leaves out (Item.Omitted); o.Warn and o.Omitted, when
+// set, are called as well. A read that waits on input that may never
 // come (r is not a regular file: a terminal, a pipe) returns when ctx is
 // done. An error that stops the reading is returned as
 // "cannot read input NAME: …".
@@ -81,6 +87,15 @@ func readEntries(ctx context.Context, in io.Reader, cr *ctxio.Reader, o source.O
 		}
 		if werr == nil {
 			werr = yield(&Item{Problem: e, Warning: true, File: e.File, Line: e.Line})
+		}
+	}
+	omitted := o.Omitted
+	o.Omitted = func(e *source.Error) {
+		if omitted != nil {
+			omitted(e)
+		}
+		if werr == nil {
+			werr = yield(&Item{Problem: e, Omitted: true, File: e.File, Line: e.Line})
 		}
 	}
 	src, err := source.New(in, o)

@@ -22,7 +22,7 @@ func TestNothingPublishedNoStylesheet(t *testing.T) {
 	}
 	o := opts(ds, nil)
 	o.XSL = true
-	if _, err := Run(context.Background(), text("not-a-url", "/relative"), o); !errors.Is(err, build.ErrNoEntries) {
+	if _, err := Run(context.Background(), text("ftp://www.example.com/a", "www.example.com/relative"), o); !errors.Is(err, build.ErrNoEntries) {
 		t.Fatalf("Run: %v, want ErrNoEntries", err)
 	}
 	o.Build.Index, o.Build.MaxURLs = build.IndexNever, 1

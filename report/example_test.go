@@ -100,3 +100,15 @@ func ExampleNewWriter() {
 	// {"rule":"L-01","severity":"error","message":"not absolute","file":"a.xml","line":3}
 	// <nil>
 }
+
+// A Printer writes each diagnostic as it comes and counts them; Quiet
+// keeps only the errors.
+func ExamplePrinter() {
+	p := report.NewPrinter(os.Stdout, true)
+	p.Print(sitemap.Diagnostic{Rule: "L-01", Severity: sitemap.SeverityError, Message: "loc is not an absolute URL", File: "a.xml", Line: 3})
+	p.Print(sitemap.Diagnostic{Rule: "M-07", Severity: sitemap.SeverityWarning, Message: "lastmod in the future", File: "a.xml", Line: 4})
+	fmt.Println(p.Errors, "error,", p.Warnings, "warnings")
+	// Output:
+	// a.xml:3: error L-01: loc is not an absolute URL
+	// 1 error, 0 warnings
+}

@@ -290,3 +290,26 @@ func (doc *Document) End() {
 		doc.cap = NewCap(doc.r.max) // a document reported on after End starts again
 	}
 }
+
+// Printer writes every diagnostic as text as it comes, without a cap,
+// and counts what it writes (Tally): what `sitemap graph` and `sitemap
+// html` print of the sitemaps they read. With Quiet only the errors are
+// written and counted.
+type Printer struct {
+	*Reporter
+	Quiet bool
+}
+
+// NewPrinter returns a Printer writing to w.
+func NewPrinter(w io.Writer, quiet bool) *Printer {
+	rep, _ := New(w, "text", 0) // text without a cap: never an error
+	return &Printer{rep, quiet}
+}
+
+// Print writes and counts d, unless Quiet holds back a warning or note.
+func (p *Printer) Print(d sitemap.Diagnostic) {
+	if d.Severity == sitemap.SeverityError || !p.Quiet {
+		p.Add(d)
+		p.Write(d)
+	}
+}

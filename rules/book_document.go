@@ -80,7 +80,7 @@ var locRules = []Rule{
 		Title: "URLs are percent-encoded as RFC 3986 requires: no spaces, raw non-ASCII characters, stray '%' or forbidden characters.",
 		Fix:   "Percent-encode the URL as UTF-8 (ü becomes %C3%BC, a space %20, a literal % %25) and then XML-escape it (& becomes &amp;)."},
 	{ID: "L-08", Severity: Error, Level: Must, Source: srcP, URL: urlPLocation,
-		Title: "All URLs of one sitemap are on one host.",
+		Title: "All URLs of one sitemap are on one host, with one protocol (http and https mixed are two sites).",
 		Fix:   "Put each host's URLs in its own sitemap, or use cross-submission (robots.txt Sitemap lines) for multi-host sitemaps."},
 	{ID: "L-09", Severity: Error, Level: Must, Source: srcP, URL: urlPLocation,
 		Title: "A sitemap lists only URLs with its own scheme, host and port, under its own directory.",
@@ -112,6 +112,12 @@ var locRules = []Rule{
 	{ID: "L-18", Severity: Info, Level: Should, Source: srcT + ", from L-07, L-12 and L-15: a URL with one right spelling is written in it",
 		Title: "A URL is written in its normal form: percent-encoded as UTF-8 with upper-case hex and unreserved characters unescaped (RFC 3986 §6.2.2), no dot segments, the host in lower case and punycode, the scheme in lower case, no default port, no fragment.",
 		Fix:   "Nothing to do when `sitemap generate` did it (it says so per URL); write the URLs so at the source to silence it, or pass --no-normalize to refuse such URLs instead."},
+	{ID: "L-19", Severity: Info, Source: srcT + ", from L-01 and L-02: a list of a site's pages names them as its links do, and a link resolves against the page it is on (RFC 3986 §5)",
+		Title: "A relative URL in an entry list (/contact, ../a, //host/p) is resolved against the site URL (generate --site-url, else --base-url) before it is written; a sitemap itself never holds one (L-01).",
+		Fix:   "Nothing to do when `sitemap generate` did it (it counts them); write absolute URLs at the source to silence it. --strict refuses relative URLs. A first segment with a dot (www.example.com/a) is not read as a path: write https:// before it."},
+	{ID: "L-20", Severity: Warning, Level: Should, Source: srcG + ": Search Console's sitemap report warns \"Sitemap contains URLs which are blocked by robots.txt\" (its page indexing report: \"Submitted URL blocked by robots.txt\")", URL: urlGBuild,
+		Title: "A URL a sitemap lists is not disallowed by its site's robots.txt: a page the crawler may not fetch cannot be indexed from the sitemap.",
+		Fix:   "Remove the URL from the sitemap, or the Disallow rule that covers it from robots.txt (`sitemap robots` shows the file; `validate` of a site checks its sitemaps' URLs against it)."},
 }
 
 var lastmodRules = []Rule{

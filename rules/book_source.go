@@ -23,4 +23,13 @@ var sourceRules = []Rule{
 	{ID: "SRC-06", Severity: Warning, Source: srcT + ": serve reads each row of a table or query as an entry record, one value at a time",
 		Title: "The ext column of a SQL source (serve --columns ext=COLUMN) holds NULL or one JSON object of the entry record's extension fields: {\"images\": […], \"videos\": […], \"news\": {…}, \"alternates\": […]}.",
 		Fix:   "Store a JSON object (or NULL) in the column; a value that is not one is left out, and the row served without its extensions."},
+	{ID: "SRC-07", Severity: Info, Source: srcT + ", from L-03 and Google's guidance to list only the canonical URLs that answer 200: a crawler export's status column says which pages answer",
+		Title: "A row of a crawler export whose status column (Status Code, HTTP Status Code, …) is not 200 is left out of the sitemap and counted: a redirect, an error or a page blocked from the crawl is not a page to index.",
+		Fix:   "Nothing to do when the export is right; list the page's final URL instead of a redirecting one, or pass --all-rows to publish every row."},
+	{ID: "SRC-08", Severity: Info, Source: srcT + ", from Google's guidance: a sitemap lists the pages you want indexed",
+		Title: "A row of a crawler export whose indexability column (Indexability, Indexable, Is indexable page, …) says the page is not indexable (noindex, canonicalised, blocked) is left out of the sitemap and counted.",
+		Fix:   "Nothing to do when the page is meant to stay out of the index; otherwise remove its noindex or canonical elsewhere, or pass --all-rows to publish every row."},
+	{ID: "SRC-09", Severity: Info, Source: srcT + ", from Google's guidance: a sitemap lists canonical URLs",
+		Title: "A row of a crawler export whose canonical column (Canonical Link Element 1, Canonical URL, …) names another URL is left out of the sitemap and counted; the canonical page is the one to list.",
+		Fix:   "List the canonical URL instead (it is usually a row of the export too), or pass --all-rows to publish every row."},
 }

@@ -52,7 +52,7 @@ const (
 	L06 ID = "L-06"
 	// L07 (L-07): URLs are percent-encoded as RFC 3986 requires: no spaces, raw non-ASCII characters, stray '%' or forbidden characters.
 	L07 ID = "L-07"
-	// L08 (L-08): All URLs of one sitemap are on one host.
+	// L08 (L-08): All URLs of one sitemap are on one host, with one protocol (http and https mixed are two sites).
 	L08 ID = "L-08"
 	// L09 (L-09): A sitemap lists only URLs with its own scheme, host and port, under its own directory.
 	L09 ID = "L-09"
@@ -74,6 +74,10 @@ const (
 	L17 ID = "L-17"
 	// L18 (L-18): A URL is written in its normal form: percent-encoded as UTF-8 with upper-case hex and unreserved characters unescaped (RFC 3986 §6.2.2), no dot segments, the host in lower case and punycode, the scheme in lower case, no default port, no fragment.
 	L18 ID = "L-18"
+	// L19 (L-19): A relative URL in an entry list (/contact, ../a, //host/p) is resolved against the site URL (generate --site-url, else --base-url) before it is written; a sitemap itself never holds one (L-01).
+	L19 ID = "L-19"
+	// L20 (L-20): A URL a sitemap lists is not disallowed by its site's robots.txt: a page the crawler may not fetch cannot be indexed from the sitemap.
+	L20 ID = "L-20"
 	// M01 (M-01): <lastmod> is a W3C Datetime: YYYY-MM-DD, or a date with time and time zone.
 	M01 ID = "M-01"
 	// M02 (M-02): <lastmod> is when the linked page last changed, not when the sitemap was generated.
@@ -416,6 +420,12 @@ const (
 	SRC05 ID = "SRC-05"
 	// SRC06 (SRC-06): The ext column of a SQL source (serve --columns ext=COLUMN) holds NULL or one JSON object of the entry record's extension fields: {"images": […], "videos": […], "news": {…}, "alternates": […]}.
 	SRC06 ID = "SRC-06"
+	// SRC07 (SRC-07): A row of a crawler export whose status column (Status Code, HTTP Status Code, …) is not 200 is left out of the sitemap and counted: a redirect, an error or a page blocked from the crawl is not a page to index.
+	SRC07 ID = "SRC-07"
+	// SRC08 (SRC-08): A row of a crawler export whose indexability column (Indexability, Indexable, Is indexable page, …) says the page is not indexable (noindex, canonicalised, blocked) is left out of the sitemap and counted.
+	SRC08 ID = "SRC-08"
+	// SRC09 (SRC-09): A row of a crawler export whose canonical column (Canonical Link Element 1, Canonical URL, …) names another URL is left out of the sitemap and counted; the canonical page is the one to list.
+	SRC09 ID = "SRC-09"
 	// AUD01 (AUD-01): A listed URL answers 200 with an indexable HTML page whose canonical is itself (or absent) and that robots.txt allows.
 	AUD01 ID = "AUD-01"
 	// AUD02 (AUD-02): A listed URL redirects (3xx); the sitemap should list the redirect's final target instead.

@@ -48,7 +48,39 @@ func WriteMarkdown(w io.Writer, rs []Rule) error {
 		}
 		b.WriteString("| " + string(r.ID) + " | " + r.Severity.String() + " | " + level + " | " + mdText(r.Title) + " | " + src + " | " + mdText(r.Fix) + " |\n")
 	}
+	writeSearchConsole(b, rs)
 	return b.Flush()
+}
+
+// writeSearchConsole writes the table of Search Console's messages whose
+// rules are among rs, each with those of its IDs.
+func writeSearchConsole(b *bufio.Writer, rs []Rule) {
+	in := make(map[ID]bool, len(rs))
+	for _, r := range rs {
+		in[r.ID] = true
+	}
+	head := false
+	for _, m := range SearchConsole() {
+		var ids []string
+		for _, id := range m.IDs {
+			if in[id] {
+				ids = append(ids, string(id))
+			}
+		}
+		if len(ids) == 0 {
+			continue
+		}
+		if !head {
+			head = true
+			b.WriteString("\n## Search Console's sitemap report, message by message\n\n")
+			b.WriteString("What Search Console says of a submitted sitemap, and the rules that judge the same offline:\n")
+			b.WriteString("`sitemap validate FILE` for the files, `sitemap validate https://SITE/` for what needs the\n")
+			b.WriteString("site's robots.txt too.\n\n")
+			b.WriteString("| Search Console | Severity | Rules |\n")
+			b.WriteString("| --- | --- | --- |\n")
+		}
+		b.WriteString("| " + mdText(m.Message) + " | " + m.Severity.String() + " | " + strings.Join(ids, ", ") + " |\n")
+	}
 }
 
 // mdText escapes what would break a table cell or read as markup: '|',

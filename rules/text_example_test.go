@@ -55,3 +55,14 @@ func ExampleWriteExplain() {
 	//           https://www.sitemaps.org/protocol.html#xmlTagDefinitions
 	//   Fix:    Write the full URL with scheme and host: https://www.example.com/page.
 }
+
+// SearchConsole maps each message of Search Console's sitemap report to
+// the rules that judge it offline.
+func ExampleSearchConsole() {
+	for _, m := range rules.SearchConsole() {
+		if m.Message == "URL not allowed" {
+			fmt.Println(m.Severity, m.IDs)
+		}
+	}
+	// Output: error [L-09 L-15 I-05 I-06]
+}

@@ -3,8 +3,10 @@ package serve
 import (
 	"context"
 	"errors"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	sitemap "github.com/sitemapkit/sitemap"
 )
@@ -67,5 +69,59 @@ func TestSourceErrors(t *testing.T) {
 		if b := body(t, res); res.StatusCode != 200 || b != whole || res.Header.Get("ETag") != etag {
 			t.Errorf("a failing check after the pages were built: %s, ETag %s, the same page %v", res.Status, res.Header.Get("ETag"), b == whole)
 		}
+	}
+}
+
+// dropped is a source of two entries, one a page, whose table is dropped
+// once gone is set: the walk of the second page fails at once, the walk of
+// the first only when it is cancelled (its query was under way).
+type dropped struct{ gone bool }
+
+func (d *dropped) Version(context.Context) (string, error) {
+	if d.gone {
+		return "2", nil
+	}
+	return "1", nil
+}
+
+func (d *dropped) Entries(ctx context.Context, after, upto Key, fn func(Key, *sitemap.URL) error) error {
+	if d.gone {
+		if after != nil {
+			return errors.New("no such table: pages")
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(2 * time.Second):
+		}
+	}
+	for _, loc := range []string{"https://www.example.com/a", "https://www.example.com/b"} {
+		if (after == nil || loc > after.(string)) && (upto == nil || loc <= upto.(string)) {
+			if err := fn(loc, &sitemap.URL{Loc: loc}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// A check that fails says why: the error of the page whose read failed,
+// not the "context canceled" of the reads it cut short (a dropped table
+// was logged as "reading the entries: context canceled").
+func TestCheckErrorIsTheCause(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2)) // two pages read at once
+	src := &dropped{}
+	h, err := NewHandler(src, Options{BaseURL: "https://www.example.com/", PerPage: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	if err := h.Refresh(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	src.gone = true
+	err = h.Refresh(t.Context())
+	if err == nil || !strings.Contains(err.Error(), "no such table: pages") {
+		t.Fatalf("check of a dropped table: %v, want the table's error", err)
 	}
 }

@@ -464,7 +464,11 @@ func (h *Handler) Run(ctx context.Context) error {
 		startFeed()
 	}
 	live := watching
-	tick := time.NewTicker(max(h.o.Recheck, 10*time.Millisecond))
+	// The check timer fires when the first site's pages are due (their
+	// trust from the last check's start ends), not on a fixed tick: a
+	// tick a little less than Recheck after a check found it not due and
+	// left it to the next, so changes waited up to twice Recheck.
+	tick := time.NewTimer(h.o.Recheck)
 	defer tick.Stop()
 	var retry <-chan time.Time
 	backoff := time.Second
@@ -473,6 +477,11 @@ func (h *Handler) Run(ctx context.Context) error {
 			if s.snap.Load() == nil {
 				s.update(ctx, true, false, nil)
 			}
+		}
+		if live {
+			tick.Reset(max(h.o.Recheck, 10*time.Millisecond)) // the feed reports changes
+		} else {
+			tick.Reset(h.nextCheck())
 		}
 		select {
 		case <-ctx.Done():
@@ -521,6 +530,19 @@ func (h *Handler) Run(ctx context.Context) error {
 			}
 		}
 	}
+}
+
+// nextCheck is how long until the first site's pages are due for a check
+// (Recheck when no site has pages yet), at least 10 ms.
+func (h *Handler) nextCheck() time.Duration {
+	wait := max(h.o.Recheck, 10*time.Millisecond)
+	now := h.now()
+	for _, s := range h.allSites() {
+		if snap := s.snap.Load(); snap != nil {
+			wait = min(wait, snap.checked.Add(snap.trust).Sub(now))
+		}
+	}
+	return max(wait, 10*time.Millisecond)
 }
 
 // debounce is how long Run waits after a change for the rest of its

@@ -180,11 +180,16 @@ func adminMux(h *Handler, drops *DropLog, rl *RequestLog) *http.ServeMux {
 
 // LoopbackOnly answers 403 to a client that is not on this machine, and
 // passes the others' requests to next (the admin endpoints of a server
-// without ServerOptions.AdminAddr).
+// without ServerOptions.AdminAddr). A request a proxy forwarded (it has
+// X-Forwarded-For, X-Real-IP or Forwarded) is not taken for a loopback
+// client: behind a proxy on the same machine every client comes from
+// loopback.
 func LoopbackOnly(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		host, _, err := net.SplitHostPort(r.RemoteAddr)
-		if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() {
+		ip := net.ParseIP(host)
+		forwarded := r.Header.Get("X-Forwarded-For") != "" || r.Header.Get("X-Real-Ip") != "" || r.Header.Get("Forwarded") != ""
+		if err != nil || ip == nil || !ip.IsLoopback() || forwarded {
 			http.Error(w, "forbidden: /metrics and /healthz answer loopback clients only; give --admin-addr to serve them elsewhere", http.StatusForbidden)
 			return
 		}

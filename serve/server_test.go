@@ -81,14 +81,24 @@ func TestLoopbackOnly(t *testing.T) {
 	h := LoopbackOnly(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok") }))
 	for _, c := range []struct {
 		remote string
+		header string // a header a proxy adds, "Name: value"
 		code   int
-	}{{"127.0.0.1:1234", 200}, {"[::1]:1234", 200}, {"192.0.2.1:1234", 403}, {"bogus", 403}} {
+	}{
+		{"127.0.0.1:1234", "", 200}, {"[::1]:1234", "", 200}, {"192.0.2.1:1234", "", 403}, {"bogus", "", 403},
+		// Through a proxy on this machine: a client from anywhere.
+		{"127.0.0.1:1234", "X-Forwarded-For: 192.0.2.1", 403},
+		{"127.0.0.1:1234", "X-Real-IP: 192.0.2.1", 403},
+		{"[::1]:1234", "Forwarded: for=192.0.2.1", 403},
+	} {
 		r := httptest.NewRequest("GET", "/metrics", nil)
 		r.RemoteAddr = c.remote
+		if name, value, ok := strings.Cut(c.header, ": "); ok {
+			r.Header.Set(name, value)
+		}
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, r)
 		if w.Code != c.code {
-			t.Errorf("%s: %d, want %d", c.remote, w.Code, c.code)
+			t.Errorf("%s %s: %d, want %d", c.remote, c.header, w.Code, c.code)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"io"
@@ -173,8 +174,10 @@ func (s *site) updateLocked(ctx context.Context, all, force bool, keys []Key) (*
 	var firstErr error
 	for _, i := range todo {
 		built = append(built, results[i].built...)
-		if firstErr == nil {
-			firstErr = results[i].err
+		// The reads one failure cut short failed with wctx's error:
+		// the failure is the cause.
+		if err := results[i].err; err != nil && (firstErr == nil || errors.Is(firstErr, context.Canceled) && !errors.Is(err, context.Canceled)) {
+			firstErr = err
 		}
 	}
 	if firstErr == nil {

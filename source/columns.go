@@ -18,7 +18,8 @@ type ColumnMap struct {
 //
 //	loc=Address,lastmod="Last Modified"
 //
-// FIELD is loc, lastmod, changefreq or priority (any case); HEADER is a
+// FIELD is loc, lastmod, changefreq, priority, or a crawler export's
+// status, indexability or canonical (any case); HEADER is a
 // header name as it stands, white space around it trimmed, or quoted
 // with '"' (a '"' in it doubled) when it holds a comma or starts with a
 // quote. A shell that removed the quotes leaves lastmod=Last Modified,
@@ -38,7 +39,7 @@ func ParseColumns(s string) ([]ColumnMap, error) {
 		}
 		field := strings.TrimSpace(rest[:eq])
 		if colIndex(field) < 0 {
-			return nil, fmt.Errorf("%q is not a field; map loc, lastmod, changefreq or priority (loc=Address)", field)
+			return nil, fmt.Errorf("%q is not a field; map %s (loc=Address)", field, fieldList)
 		}
 		rest = strings.TrimLeft(rest[eq+1:], " \t")
 		var header string

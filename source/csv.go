@@ -22,10 +22,18 @@ const (
 	colLastMod
 	colChangeFreq
 	colPriority
+	// The columns of a crawler's export that say whether a row is a page
+	// to publish (SRC-07, SRC-08, SRC-09), and its title.
+	colStatus
+	colIndexability
+	colCanonical
 	numCols
 )
 
-var colNames = [numCols]string{"loc", "lastmod", "changefreq", "priority"}
+var colNames = [numCols]string{"loc", "lastmod", "changefreq", "priority", "status", "indexability", "canonical"}
+
+// fieldList names the fields a column mapping may map, for messages.
+const fieldList = "loc, lastmod, changefreq, priority, status, indexability or canonical"
 
 // csvField is one field of the current record: its bytes are
 // rec[start:end], and it starts on line, col.
@@ -45,6 +53,8 @@ type csvReader struct {
 	sep    byte // field separator: ',' unless the header row uses ';' or tab only
 	// httpDateWarned is set once an HTTP date was read as a lastmod.
 	httpDateWarned bool
+	// omitted is set by next for a row left out as unpublishable.
+	omitted bool
 }
 
 func newCSV(br *bufio.Reader, o Options) *csvReader {
@@ -190,12 +200,20 @@ func (c *csvReader) field(i int) ([]byte, csvField) {
 // names: the entry record's field names, and the names other tools'
 // exports give the same columns (Screaming Frog's "Address" and "Last
 // Modified", the "URL" of Ahrefs and Sitebulb, Google Search Console's
-// "Top pages" and "Page").
+// "Top pages" and "Page", Semrush's "Page URL"); and the crawl columns of
+// those exports: the HTTP status ("Status Code", "HTTP Status Code"; not
+// Screaming Frog's "Status", which is its text, "OK"), the indexability
+// ("Indexability", "Indexable", "Is indexable page") and the canonical
+// URL ("Canonical Link Element 1", "Canonical URL"). testdata/exports
+// holds the header rows these names come from.
 var headerNames = map[string]int{
 	"loc": colLoc, "url": colLoc, "address": colLoc, "page": colLoc, "toppages": colLoc, "pageurl": colLoc,
 	"lastmod": colLastMod, "lastmodified": colLastMod,
 	"changefreq": colChangeFreq, "changefrequency": colChangeFreq,
-	"priority": colPriority,
+	"priority":   colPriority,
+	"statuscode": colStatus, "httpstatuscode": colStatus, "httpstatus": colStatus, "responsecode": colStatus, "httpcode": colStatus,
+	"indexability": colIndexability, "indexable": colIndexability, "isindexablepage": colIndexability, "isindexable": colIndexability, "indexablestatus": colIndexability,
+	"canonical": colCanonical, "canonicalurl": colCanonical, "canonicallinkelement1": colCanonical, "canonicallinkelement": colCanonical, "canonicallink": colCanonical,
 }
 
 // headerKey folds a header name for lookup: lower case, without spaces,
@@ -235,7 +253,7 @@ func (c *csvReader) readHeader() error {
 		k := colIndex(m.Field)
 		if k < 0 {
 			return &Error{File: c.o.Name, Line: line, Col: 1, Rule: rules.SRC02,
-				Message: fmt.Sprintf("column mapping %s=%q: %q is not a field; map loc, lastmod, changefreq or priority", m.Field, m.Header, m.Field)}
+				Message: fmt.Sprintf("column mapping %s=%q: %q is not a field; map %s", m.Field, m.Header, m.Field, fieldList)}
 		}
 		found := -1
 		for i, n := range names {
@@ -270,7 +288,7 @@ func (c *csvReader) readHeader() error {
 			ignored = append(ignored, strconv.Quote(n))
 			continue
 		}
-		isExact := key == colNames[k]
+		isExact := key == headerKey(colNames[k])
 		switch {
 		case c.cols[k] < 0:
 		case isExact && exact[k]:
@@ -295,7 +313,7 @@ func (c *csvReader) readHeader() error {
 			ignored = ignored[:maxIgnoredNamed]
 		}
 		c.o.warn(&Error{File: c.o.Name, Line: line, Col: 1, Rule: rules.SRC04,
-			Message: "ignoring column(s) " + strings.Join(ignored, ", ") + more + "; known columns are loc, lastmod, changefreq, priority"})
+			Message: "ignoring column(s) " + strings.Join(ignored, ", ") + more + "; known columns are loc, lastmod, changefreq, priority, and a crawler export's status, indexability and canonical"})
 	}
 	c.header = true
 	return nil
@@ -338,6 +356,16 @@ func listNames(names []string) string {
 }
 
 func (c *csvReader) Next() (Record, error) {
+	for {
+		rec, err := c.next()
+		if !c.omitted {
+			return rec, err
+		}
+		c.omitted = false // a row left out (unpublishable): read on
+	}
+}
+
+func (c *csvReader) next() (Record, error) {
 	if c.done {
 		return Record{}, io.EOF
 	}
@@ -395,6 +423,15 @@ func (c *csvReader) Next() (Record, error) {
 	if v, _ := c.field(c.cols[colChangeFreq]); len(v) > 0 {
 		// C-04: read case-insensitively; the encoder checks the value.
 		u.ChangeFreq = sitemap.ChangeFreq(strings.ToLower(string(v)))
+	}
+	if !c.o.AllRows {
+		if e := c.unpublishable(u.Loc, line); e != nil {
+			if c.o.Omitted != nil {
+				c.o.Omitted(e)
+			}
+			c.omitted = true
+			return Record{}, nil
+		}
 	}
 	if v, f := c.field(c.cols[colPriority]); len(v) > 0 {
 		p, err := strconv.ParseFloat(string(v), 64)

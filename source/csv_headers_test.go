@@ -1,10 +1,17 @@
 package source
 
 import (
+	"bytes"
 	"errors"
 	"io"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // TestCSVOtherToolsHeaders: the exports of other tools are read as they
@@ -19,7 +26,7 @@ func TestCSVOtherToolsHeaders(t *testing.T) {
 	}{
 		{"screaming frog", `"Address","Content Type","Status Code","Status","Indexability","Title 1","Last Modified","Crawl Depth"` + "\n" +
 			`"https://a.example/","text/html; charset=utf-8","200","OK","Indexable","Home","2026-01-02 10:11:12","0"` + "\n",
-			"https://a.example/", "2026-01-02T10:11:12", `ignoring column(s) "Content Type", "Status Code", "Status", "Indexability", "Title 1", "Crawl Depth"`},
+			"https://a.example/", "2026-01-02T10:11:12", `ignoring column(s) "Content Type", "Status", "Title 1", "Crawl Depth"`},
 		{"screaming frog, HTTP date", "Address,Last Modified\nhttps://a.example/,\"Thu, 01 Jan 2026 03:04:05 GMT\"\n",
 			"https://a.example/", "2026-01-01T03:04:05Z", ""},
 		{"ahrefs", "\"URL\",\"Traffic\",\"Keywords\"\n\"https://a.example/\",\"12\",\"3\"\n", "https://a.example/", "", `"Traffic"`},
@@ -160,4 +167,97 @@ func FuzzCSVColumns(f *testing.F) {
 		}
 		fuzzRead(t, in, func(r io.Reader, o Options) Reader { o.Columns = ms; return NewCSV(r, o) }, 0)
 	})
+}
+
+// TestCSVCrawlerExports: the exports of crawlers in testdata/exports are
+// read as their authors meant them: only the rows that answer 200, are
+// indexable and are their own canonical are entries; the others are left
+// out, each once with its rule (SRC-07, SRC-08, SRC-09), and AllRows
+// keeps them.
+func TestCSVCrawlerExports(t *testing.T) {
+	for _, tc := range []struct {
+		file    string
+		locs    []string
+		omitted []rules.ID // in row order
+	}{
+		{"screaming-frog-internal-all.csv", []string{"https://www.example.com/", "https://www.example.com/a"},
+			[]rules.ID{rules.SRC07, rules.SRC07, rules.SRC08, rules.SRC08}},
+		{"ahrefs-site-audit.csv", []string{"https://www.example.com/", "https://www.example.com/a"},
+			[]rules.ID{rules.SRC07, rules.SRC07, rules.SRC08, rules.SRC09}},
+		{"sitebulb-url-explorer.csv", []string{"https://www.example.com/", "https://www.example.com/a"},
+			[]rules.ID{rules.SRC07, rules.SRC07, rules.SRC08, rules.SRC09}},
+		{"semrush-site-audit-crawled-pages.csv", []string{"https://www.example.com/", "https://www.example.com/a"},
+			[]rules.ID{rules.SRC07, rules.SRC07, rules.SRC08, rules.SRC09}},
+		{"search-console-performance-pages.csv", []string{"https://www.example.com/", "https://www.example.com/a"}, nil},
+		{"search-console-page-indexing.csv", []string{"https://www.example.com/", "https://www.example.com/a"}, nil},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			in, err := os.ReadFile(filepath.Join("testdata", "exports", tc.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, all := range []bool{false, true} {
+				var omitted []rules.ID
+				r, err := New(bytes.NewReader(in), Options{Name: tc.file, AllRows: all, Omitted: func(e *Error) {
+					if e.Severity != sitemap.SeverityInfo || e.Line < 2 || !strings.Contains(e.Message, "--all-rows") {
+						t.Errorf("omitted: %+v", e)
+					}
+					omitted = append(omitted, e.Rule)
+				}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, recs, err := drain(t, r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var locs []string
+				for _, rec := range recs {
+					locs = append(locs, rec.URL.Loc)
+				}
+				want, wantOmitted := tc.locs, tc.omitted
+				if all {
+					want, wantOmitted = nil, nil
+					if len(tc.omitted) == 0 {
+						want = tc.locs
+					}
+				}
+				if all && len(tc.omitted) > 0 {
+					if len(locs) != len(tc.locs)+len(tc.omitted) {
+						t.Errorf("AllRows: %d rows, want %d", len(locs), len(tc.locs)+len(tc.omitted))
+					}
+				} else if !slices.Equal(locs, want) {
+					t.Errorf("AllRows %v: locs %q, want %q", all, locs, want)
+				}
+				if !slices.Equal(omitted, wantOmitted) {
+					t.Errorf("AllRows %v: omitted %v, want %v", all, omitted, wantOmitted)
+				}
+			}
+		})
+	}
+}
+
+// TestCSVCrawlColumnsMapped: --columns names a crawl column a tool calls
+// otherwise; a relative canonical resolves against the row's loc, and a
+// canonical spelled differently (case of the host) is the page itself.
+func TestCSVCrawlColumnsMapped(t *testing.T) {
+	cols, err := ParseColumns("status=Code,indexability=Index?,canonical=Rel Canonical")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := "Link,Code,Index?,Rel Canonical\n" +
+		"https://a.example/x,200,yes,/x\n" +
+		"https://a.example/y,200,Yes,https://A.example/y\n" +
+		"https://a.example/z,200,no,\n" +
+		"https://a.example/w,410,,\n" +
+		"https://a.example/v,,,/x\n"
+	cols = append(cols, ColumnMap{Field: "loc", Header: "Link"})
+	var omitted []rules.ID
+	_, recs, err := drain(t, NewCSV(strings.NewReader(in), Options{Columns: cols, Omitted: func(e *Error) { omitted = append(omitted, e.Rule) }}))
+	if err != nil || len(recs) != 2 || recs[1].URL.Loc != "https://a.example/y" {
+		t.Fatalf("%v %+v", err, recs)
+	}
+	if !slices.Equal(omitted, []rules.ID{rules.SRC08, rules.SRC07, rules.SRC09}) {
+		t.Errorf("omitted %v", omitted)
+	}
 }

@@ -103,6 +103,15 @@ type Options struct {
 	// is found by its name as usual. A mapped column missing from the
 	// header row is an error of the header, like a missing loc column.
 	Columns []ColumnMap
+	// AllRows reads every row of a CSV crawler export as an entry. By
+	// default a row whose status column is not 200 (SRC-07), whose
+	// indexability column says it is not indexable (SRC-08) or whose
+	// canonical column names another URL (SRC-09) is left out: Next
+	// skips it, and Omitted (when set) receives why.
+	AllRows bool
+	// Omitted receives each row left out as AllRows says, with its
+	// position and rule, at info severity. It may be nil.
+	Omitted func(*Error)
 	// Warn receives remarks that do not cost an entry (ignored CSV columns,
 	// dates read leniently, a loc that looks XML-escaped). It may be nil.
 	Warn func(*Error)

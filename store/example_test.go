@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -107,6 +108,27 @@ func ExampleCheckWritable() {
 	// Output:
 	// <nil>
 	// /file is a file, not a directory
+}
+
+// WriteOutput writes a file whole or not at all: "-" is standard output,
+// any other name is written aside and renamed into place.
+func ExampleWriteOutput() {
+	dir, _ := os.MkdirTemp("", "output-example")
+	defer os.RemoveAll(dir)
+	name := filepath.Join(dir, "site.dot")
+	err := store.WriteOutput(name, os.Stdout, func(w io.Writer) error {
+		_, err := io.WriteString(w, "digraph site {}\n")
+		return err
+	})
+	b, _ := os.ReadFile(name)
+	fmt.Print(string(b))
+	fmt.Println(err)
+	err = store.WriteOutput(filepath.Join(dir, "missing", "site.dot"), os.Stdout, func(w io.Writer) error { return nil })
+	fmt.Println(strings.ReplaceAll(err.Error(), dir, "DIR"))
+	// Output:
+	// digraph site {}
+	// <nil>
+	// writing DIR/missing/site.dot: directory DIR/missing does not exist; create it first
 }
 
 // Check before a long run: a crawl finds out that --out cannot be written

@@ -3,6 +3,7 @@ package store
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -122,6 +123,33 @@ func WriteFile(name string, data []byte, mode fs.FileMode) error {
 	if d, derr := os.Open(filepath.Dir(name)); derr == nil {
 		d.Sync() // make the rename durable; not every file system supports it
 		d.Close()
+	}
+	return nil
+}
+
+// WriteOutput runs write on stdout when name is "-", else on the file
+// name written aside ([CreateAside]) and renamed to name (mode 0644) when
+// write succeeds: name is never left half written, and no temporary file
+// stays. Its errors start "writing NAME: " and name the directory, not
+// the temporary file, when the file cannot be created there.
+func WriteOutput(name string, stdout io.Writer, write func(io.Writer) error) error {
+	if name == "-" {
+		return write(stdout)
+	}
+	f, err := CreateAside(name)
+	if err != nil {
+		dir := filepath.Dir(name)
+		if errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("writing %s: directory %s does not exist; create it first", name, dir)
+		}
+		return fmt.Errorf("writing %s: cannot create a file in %s: %v", name, dir, errors.Unwrap(err))
+	}
+	defer f.Abort()
+	if err := write(f); err != nil {
+		return fmt.Errorf("writing %s: %v", name, err)
+	}
+	if err := f.Commit(0o644); err != nil {
+		return fmt.Errorf("writing %s: %v", name, errors.Unwrap(err))
 	}
 	return nil
 }

@@ -53,6 +53,9 @@ type Checker struct {
 	urls, index, news int
 	seen              hashSet // L-17: hashes of the locs seen
 	firstHost         string
+	firstScheme       string
+	firstChild        string // an index's first child (I-05 without a scope)
+	schemeReported    bool
 
 	// M-06: the distinct lastmod days (key year*512 + month*32 + day),
 	// each an index into dayN, their counts; the last key seen and its
@@ -217,6 +220,12 @@ func (c *Checker) url(u *sitemap.URL, at, loc pos) {
 	c.priority(u.Priority)
 	if ok {
 		c.sameHost(pu, u.Loc, loc.line, loc.col)
+		if c.o.robots != nil {
+			if no, agent := c.o.robots(u.Loc); no {
+				c.emit(loc.line, loc.col, rules.L20, sitemap.SeverityWarning,
+					"<loc> %q is disallowed by its site's robots.txt for the user agent %q, so it cannot be crawled from the sitemap (Search Console: \"Submitted URL blocked by robots.txt\"); remove it from the sitemap or the rule from robots.txt", short(u.Loc), agent)
+			}
+		}
 	}
 	if len(u.Images) > 0 {
 		c.images(u, line, col)
@@ -265,8 +274,25 @@ func (c *Checker) indexEntry(x *sitemap.IndexEntry, at, loc pos) {
 			"more than %d sitemaps in one index; split it into several indexes and submit each", sitemap.MaxURLs)
 	}
 	_, ok := c.checkLoc(x.Loc, loc.line, loc.col, true)
+	if ok && !c.hasScope && !c.o.childrenFollowed {
+		c.childSite(x.Loc, loc.line, loc.col)
+	}
 	c.lastmod(x.LastMod, line, col)
 	c.duplicate(c.normal(x.Loc, ok, loc.line, loc.col), x.Loc, loc.line, loc.col, "sitemap")
+}
+
+// childSite is I-05 for an index whose URL is unknown and whose children
+// are not followed (the walk says it of children it follows): its site
+// is taken to be its first child's, and a child on another is reported.
+func (c *Checker) childSite(loc string, line, col int) {
+	if c.firstChild == "" {
+		c.firstChild = strings.Clone(loc)
+		return
+	}
+	if urlnorm.SameSite(loc, c.firstChild) {
+		return
+	}
+	c.emit(line, col, rules.I05, sitemap.SeverityError, "%s", check.OffSiteInferred(short(loc), c.firstChild, "give the index's URL (--base) to check it against its own site"))
 }
 
 // Size checks the uncompressed size of the document (S-02, S-03); call it
@@ -292,16 +318,27 @@ func (c *Checker) Size(n int64) {
 		"the %s is %d bytes uncompressed, over the limit of %d (50 MiB); split it", what, n, sitemap.MaxBytes)
 }
 
-// sameHost is L-08: every URL of one sitemap is on one host. With a scope
+// sameHost is L-08: every URL of one sitemap is on one host, with one
+// protocol (the second protocol is said once). With a scope
 // URL, L-09 already covers it unless cross-submission is declared (where
 // O-04 still wants one host).
 func (c *Checker) sameHost(p check.Parts, loc string, line, col int) {
 	h := urlnorm.Host(p.Host)
 	if c.firstHost == "" {
 		c.firstHost = strings.Clone(h) // h may be part of the caller's loc
+		c.firstScheme = strings.ToLower(p.Scheme)
 		return
 	}
-	if h == c.firstHost || (c.hasScope && !c.o.CrossSubmit) {
+	if c.hasScope && !c.o.CrossSubmit {
+		return
+	}
+	if h == c.firstHost {
+		if s := strings.ToLower(p.Scheme); s != c.firstScheme && !c.schemeReported {
+			// sitemaps.org: the URLs of one sitemap share its protocol
+			// and host; said once per sitemap, the rest follow.
+			c.schemeReported = true
+			c.emit(line, col, rules.L08, sitemap.SeverityError, "<loc> %q is on %s, but this sitemap's first URL is on %s; one sitemap lists one protocol and host (http and https are two sites): list each URL once, with the protocol the site answers", short(loc), s, c.firstScheme)
+		}
 		return
 	}
 	sev := sitemap.SeverityError

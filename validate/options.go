@@ -46,6 +46,14 @@ type Options struct {
 	// defaults to Name; OnDiagnostic is ignored (Document passes the
 	// decoder's diagnostics to its report function).
 	Decoder sitemap.DecoderOptions
+
+	// childrenFollowed is set by Tree when it reads an index's children:
+	// the walk then says I-05 of a child on another site, so the checker
+	// does not infer the index's site from its first child.
+	childrenFollowed bool
+	// robots, set by Tree for the sitemaps of a site, says whether the
+	// site's robots.txt disallows a listed URL (L-20), with the agent.
+	robots func(loc string) (disallowed bool, agent string)
 }
 
 func (o Options) name() string {

@@ -118,6 +118,7 @@ func Tree(ctx context.Context, names []string, o TreeOptions) (TreeSummary, erro
 			all = append(all, name)
 			continue
 		}
+		t.site = true
 		found, err := t.discover(ctx, name)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -179,6 +180,9 @@ type tree struct {
 	// index whose result waits for its children, the named documents of
 	// directory inputs read (sitemaps and indexes, for VAL-03), the
 	// first named input that could not be opened.
+	// site is set when a name was a site (its homepage or robots.txt):
+	// the pages its sitemaps list are checked against robots.txt (L-20).
+	site              bool
 	nodes             map[int]*node
 	index             *node
 	sitemaps, indexes []*input.Doc
@@ -221,6 +225,8 @@ func (t *tree) Read(ctx context.Context, n *fetch.Node, d *fetch.Doc, _ string, 
 	}
 	vo := t.o.Options
 	vo.Name, vo.URL, vo.AcrossIndex = x.doc.Name, x.doc.URL, nil
+	vo.childrenFollowed = !t.o.NoChildren
+	vo.robots = t.robots(ctx)
 	if p := t.got(n.Parent); p != nil {
 		vo.AcrossIndex = p.across
 		if p.doc.Sibling(x.doc) {
@@ -234,6 +240,22 @@ func (t *tree) Read(ctx context.Context, n *fetch.Node, d *fetch.Doc, _ string, 
 	t.read[n.ID] = x
 	t.mu.Unlock()
 	return x
+}
+
+// robots is the robots.txt check of the pages listed (L-20) for a site
+// validated as a site, nil otherwise: the robots.txt of each page's site,
+// fetched once per site through the Client (as audit reads it), read
+// for the Client's user agent; one that could not be had says nothing.
+func (t *tree) robots(ctx context.Context) func(string) (bool, string) {
+	c := t.o.Input.Client
+	if !t.site || c == nil {
+		return nil
+	}
+	agent := c.RobotsToken()
+	return func(loc string) (bool, string) {
+		r, err := c.Robots(ctx, loc)
+		return err == nil && r.Disallows(agent, loc), agent
+	}
 }
 
 // Finding says what the walk found about the document n its way

@@ -4,20 +4,18 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/audit"
 	"github.com/sitemapkit/sitemap/crawl"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/internal/progress"
-	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/store"
 	"github.com/sitemapkit/sitemap/urlnorm"
@@ -126,9 +124,7 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 	}
 	sum, err := a.Run(ctx)
 	bar.Done()
-	if diags.shown > auditMaxDiagnostics {
-		fmt.Fprintf(s.Err, "sitemap: %d more problems reading the sitemaps not shown (sitemap validate lists them)\n", diags.shown-auditMaxDiagnostics)
-	}
+	diags.End()
 	if err != nil {
 		if ctx.Err() != nil {
 			fmt.Fprintf(s.Err, "sitemap: audit interrupted; what was checked is kept in %s: run the same command again to continue\n", statePath)
@@ -145,7 +141,7 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 	if err != nil {
 		return err
 	}
-	return o.finish(sum, tally, diags.readErrors, s)
+	return o.finish(sum, tally, diags.Errors, s)
 }
 
 // check refuses the flags that cannot work together, before any request.
@@ -208,32 +204,14 @@ func (o *auditOptions) createReport() (*store.AsideFile, error) {
 	return f, nil
 }
 
-// auditDiags counts the problems reading the sitemaps.
-type auditDiags struct{ shown, readErrors int }
-
 // auditOptions are the options of audit.New: its problems reading the
-// sitemaps go to standard error, at most auditMaxDiagnostics of them,
-// and are counted in the auditDiags returned.
-func (o *auditOptions) auditOptions(client *fetch.Client, st *state.SQLite, s *streams) (audit.Options, *auditDiags) {
-	diags := &auditDiags{}
+// sitemaps go to standard error through the audit.DiagnosticPrinter
+// returned.
+func (o *auditOptions) auditOptions(client *fetch.Client, st *state.SQLite, s *streams) (audit.Options, *audit.DiagnosticPrinter) {
+	diags := &audit.DiagnosticPrinter{W: s.Err}
 	ao := audit.Options{
 		HTTP: client, Concurrency: o.Concurrency, Rate: o.Rate, Sample: o.Sample, Site: o.Site,
-		MaxErrors: decoderMaxErrors(o.MaxErrors), Stdin: s.In,
-		OnDiagnostic: func(d sitemap.Diagnostic) {
-			if d.Severity == sitemap.SeverityInfo {
-				return
-			}
-			if d.Severity == sitemap.SeverityError {
-				diags.readErrors++
-			}
-			if d.Rule == rules.VAL01 {
-				// Where local children are looked for is audit's --site.
-				d.Message = strings.Replace(d.Message, "by its path under --base", "by its path under --site", 1)
-			}
-			if diags.shown++; diags.shown <= auditMaxDiagnostics {
-				fmt.Fprintln(s.Err, d.String())
-			}
-		},
+		MaxErrors: decoderMaxErrors(o.MaxErrors), Stdin: s.In, OnDiagnostic: diags.Print,
 	}
 	if o.Rate == 0 {
 		ao.Rate = -1
@@ -248,18 +226,11 @@ func (o *auditOptions) auditOptions(client *fetch.Client, st *state.SQLite, s *s
 // writeRecords prints the records of the audit, adds them to the report
 // and publishes it.
 func (o *auditOptions) writeRecords(ctx context.Context, a *audit.Auditor, sum audit.Summary, report *store.AsideFile, s *streams) (audit.Tally, error) {
-	var rep *audit.ReportWriter
+	var rw io.Writer
 	if report != nil {
-		rep = audit.NewReportWriter(report, audit.ReportInfo{Start: sum.Start, Sample: sum.Sample, Listed: sum.Listed, Sampled: sum.Sampled, Crawled: o.Crawl, Time: time.Now()})
+		rw = report
 	}
-	out, err := audit.NewOutput(s.Out, o.Format, rep)
-	if err != nil {
-		return audit.Tally{}, cannotRun("%v", err)
-	}
-	tally, err := a.Records(ctx, out.Write)
-	if err == nil {
-		err = out.Close()
-	}
+	tally, err := a.WriteRecords(ctx, sum, s.Out, o.Format, rw, o.Crawl)
 	if err == nil && report != nil {
 		err = report.Commit(0o644)
 	}
@@ -293,6 +264,3 @@ func (o *auditOptions) finish(sum audit.Summary, tally audit.Tally, readErrors i
 	}
 	return nil
 }
-
-// auditMaxDiagnostics is how many problems reading the sitemaps are shown.
-const auditMaxDiagnostics = 50

@@ -3,7 +3,7 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
+	"io"
 	"os"
 	"slices"
 	"strings"
@@ -14,10 +14,6 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/diff"
 	"github.com/sitemapkit/sitemap/fetch"
-	"github.com/sitemapkit/sitemap/input"
-	"github.com/sitemapkit/sitemap/internal/check"
-	"github.com/sitemapkit/sitemap/internal/plural"
-	"github.com/sitemapkit/sitemap/report"
 )
 
 // diffOptions are the flags and arguments of `sitemap diff`.
@@ -76,57 +72,28 @@ URLs; exit status 1 when they differ. See docs/READING.md.`,
 	return c
 }
 
-// diffSide counts what reading one side reported. Its errors are
-// printed, at most diffShownPerRule of one rule (a side of junk is not
-// printed line by line), the rest counted.
-type diffSide struct {
-	name      string
-	label     string // "old" or "new", as diff.Diff's errors start
-	tally     report.Tally
-	cap       *report.Cap
-	lastError string // the last error diagnostic printed
-}
-
-// diffShownPerRule is how many errors of one rule a side prints.
-const diffShownPerRule = 20
-
 func runDiff(ctx context.Context, o *diffOptions, s *streams) error {
-	w, err := diff.NewWriter(s.Out, o.Format)
-	if err != nil {
+	if _, err := diff.NewWriter(io.Discard, o.Format); err != nil {
 		return cannotRun("%v", err)
 	}
 	if err := o.check(); err != nil {
 		return err
 	}
-	sides := [2]*diffSide{{name: o.Old, label: "old"}, {name: o.New, label: "new"}}
-	open := func(side *diffSide) diff.Entries {
-		side.cap = report.NewCap(diffShownPerRule)
-		return diff.Open(side.name, diff.OpenOptions{
-			Stdin: s.In, Base: o.Base, AllowOffSite: o.AllowOffSite, Client: o.client,
-			Decoder: sitemap.DecoderOptions{MaxErrors: decoderMaxErrors(o.MaxErrors)},
-			OnDiagnostic: func(d sitemap.Diagnostic) {
-				side.tally.Add(d)
-				if d.Severity == sitemap.SeverityError && side.cap.Show(string(d.Rule)) {
-					side.lastError = d.String()
-					fmt.Fprintln(s.Err, side.lastError)
-				}
-			},
-		})
-	}
-	sum, err := diff.Diff(ctx, open(sides[0]), open(sides[1]), diff.Options{TempDir: o.TempDir, Ignore: o.Ignore}, w.Write)
-	if ferr := w.Flush(); err == nil && ferr != nil {
-		return cannotRun("writing the output: %v", ferr)
-	}
-	if err != nil {
-		return diffError(err, sides)
-	}
-	fmt.Fprintf(s.Err, "sitemap diff: %s\n", sum)
-	for _, side := range sides {
-		if side.tally.Errors+side.tally.Warnings > 0 {
-			fmt.Fprintln(s.Err, side.summary())
-		}
-	}
-	if sum.Differ() {
+	sum, err := diff.Run(ctx, o.Old, o.New, diff.RunOptions{
+		Open: diff.OpenOptions{Stdin: s.In, Base: o.Base, AllowOffSite: o.AllowOffSite, Client: o.client,
+			Decoder: sitemap.DecoderOptions{MaxErrors: decoderMaxErrors(o.MaxErrors)}},
+		Options: diff.Options{TempDir: o.TempDir, Ignore: o.Ignore}, Format: o.Format,
+	}, s.Out, s.Err)
+	switch {
+	case errors.Is(err, context.Canceled):
+		return err
+	case errors.As(err, new(*diff.SideError)):
+		// A side that is no sitemap, or whose children cannot be read:
+		// a problem found, exit 1 as in validate, parse and fetch.
+		return &exitError{Code: exitProblems, Err: err}
+	case err != nil:
+		return cannotRun("%v", err)
+	case sum.Differ():
 		return problemsFound()
 	}
 	return nil
@@ -157,43 +124,4 @@ func (o *diffOptions) check() error {
 		}
 	}
 	return nil
-}
-
-// diffError is the error a run that diff.Diff stopped with err ends with.
-func diffError(err error, sides [2]*diffSide) error {
-	if errors.Is(err, context.Canceled) {
-		return err
-	}
-	for _, side := range sides {
-		if side.lastError != "" && err.Error() == side.label+": "+side.lastError {
-			// The diagnostic that stopped the run is on the line above.
-			// A finding about the document (empty, binary, not
-			// well-formed: F-04, XML-01), exit 1 as in validate,
-			// parse and fetch; an input that cannot be opened is 2.
-			return &exitError{Code: exitProblems, Err: fmt.Errorf("%s: %s cannot be compared (the error above)", side.label, side.name)}
-		}
-	}
-	// What the inputs list cannot be read whole (a child sitemap
-	// missing or failing) or no sitemap was found at a URL: a
-	// problem found, exit 1 as in validate and fetch.
-	var child *input.ChildError
-	if errors.As(err, &child) || errors.Is(err, diff.ErrNoSitemap) {
-		return &exitError{Code: exitProblems, Err: fmt.Errorf("%v; nothing compared", err)}
-	}
-	return cannotRun("%v", err)
-}
-
-// summary is the line that counts what reading the side reported.
-func (side *diffSide) summary() string {
-	name := check.EscapeControls(side.name)
-	shown := ""
-	if n := side.cap.HeldTotal(); n > 0 {
-		shown = fmt.Sprintf(" (%d not shown: at most %d of one rule)", n, diffShownPerRule)
-	}
-	details := fmt.Sprintf("; run 'sitemap validate %s' for details", name)
-	if l := strings.TrimSuffix(strings.ToLower(side.name), ".gz"); strings.HasSuffix(l, ".jsonl") || strings.HasSuffix(l, ".ndjson") {
-		details = "" // entry records, which validate does not read: the lines above are all
-	}
-	return fmt.Sprintf("sitemap diff: reading %s: %s%s, %s%s",
-		name, plural.Of(side.tally.Errors, "error", "errors"), shown, plural.Of(side.tally.Warnings, "warning", "warnings"), details)
 }

@@ -32,6 +32,8 @@ type generateOptions struct {
 	publishFlags
 	InputFormat string
 	Columns     string
+	AllRows     bool
+	NoHreflang  bool
 	Strict      bool
 	NoNormalize bool
 	MaxErrors   int
@@ -89,7 +91,9 @@ are skipped, and a bad field costs that field, not its page. See docs/GENERATE.m
 	o.publishFlags.register(f)
 	o.indexnowFlags.register(f)
 	f.StringVar(&o.InputFormat, "input-format", "auto", "input format: auto, text, csv, jsonl")
-	f.StringVar(&o.Columns, "columns", "", "CSV columns of the fields: loc=Address,lastmod=\"Last Modified\"")
+	f.StringVar(&o.Columns, "columns", "", "CSV columns of the fields: loc=Address,lastmod=\"Last Modified\",status=Code")
+	f.BoolVar(&o.AllRows, "all-rows", false, "publish every CSV row, even those a crawler export marks not 200, not indexable or canonicalised")
+	f.BoolVar(&o.NoHreflang, "no-hreflang-check", false, "write alternates as given, without making hreflang clusters complete and reciprocal")
 	f.BoolVar(&o.Strict, "strict", false, "publish nothing when an entry is invalid or needs a repair")
 	f.BoolVar(&o.NoNormalize, "no-normalize", false, "refuse URLs not in their normal form (L-07) instead of rewriting them (L-18)")
 	f.BoolVar(&o.DryRun, "dry-run", false, "print the summary without writing anything")
@@ -203,6 +207,7 @@ func (o *generateOptions) options() (generate.Options, generate.InputOptions, []
 	if in.Source.Columns, err = source.ParseColumns(o.Columns); err != nil {
 		return g, in, nil, cannotRun("--columns: %v", err)
 	}
+	in.Source.AllRows = o.AllRows
 	in.MaxErrors = decoderMaxErrors(o.MaxErrors)
 	if g.Include, err = compileAll("include", o.Include); err != nil {
 		return g, in, nil, err
@@ -230,6 +235,7 @@ func (o *generateOptions) options() (generate.Options, generate.InputOptions, []
 		}
 	}
 	g.Build, g.XSL, g.Strict, g.RobotsTxt, g.NoNormalize = bo, o.XSL, o.Strict, o.Robots, o.NoNormalize
+	g.NoHreflangCheck = o.NoHreflang
 	g.KeepDuplicates, g.DedupMemory = o.KeepDuplicates, int64(o.DedupMemory)
 	return g, in, docs, nil
 }

@@ -47,7 +47,7 @@ func TestGenerateIncludeExclude(t *testing.T) {
 func TestGenerateSummaryAgrees(t *testing.T) {
 	dir := t.TempDir()
 	in := filepath.Join(dir, "urls.txt")
-	writeFile(t, in, strings.Repeat(genBase+"a\n", 9)+"/relative\n")
+	writeFile(t, in, strings.Repeat(genBase+"a\n", 9)+"www.example.com/relative\n")
 	code, _, errOut := runCLI(t, "", "generate", "--base-url", genBase, "--dry-run", in)
 	if code != exitProblems || !strings.Contains(errOut, "1 URL in 1 sitemap, 9 skipped (1 invalid, 8 duplicate),") ||
 		!strings.Contains(errOut, "8 duplicate URLs skipped") {

@@ -20,7 +20,7 @@ func TestGenerateRepairReport(t *testing.T) {
 		`{"loc":"https://www.example.com/h","alternates":[{"hreflang":"english","href":"https://www.example.com/h"}]}`,
 		`{"loc":"HTTPS://WWW.EXAMPLE.COM:443/a#top"}`,
 		`{"loc":"https://www.example.com/f","lastmod":"2999-01-01"}`,
-		`{"loc":"/relative"}`,
+		`{"loc":"www.example.com/relative"}`,
 	}, "\n")+"\n"), 0o644)
 	out := t.TempDir()
 	code, _, stderr := runCLI(t, "", "generate", "--news-max-age", "0", "--base-url", genBase, "--out", out, in)

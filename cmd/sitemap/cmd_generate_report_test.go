@@ -18,7 +18,7 @@ func TestGenerateSkippedCountsEveryInvalidEntry(t *testing.T) {
 	in := filepath.Join(t.TempDir(), "urls.jsonl")
 	os.WriteFile(in, []byte(`{"loc":"https://www.example.com/a"}`+"\n"+
 		`{"loc":"https://www.example.com/b",}`+"\n"+ // bad JSON: the reader
-		`{"loc":"/relative"}`+"\n"+ // L-01: the encoder
+		`{"loc":"www.example.com/relative"}`+"\n"+ // L-01: the encoder
 		`{"loc":5,"lastmod":"2026-13-01"}`+"\n"), 0o644) // X-04: the reader
 	code, stdout, stderr := runCLI(t, "", "generate", "--base-url", genBase, "--dry-run", "--json", in)
 	if code != exitProblems {
@@ -67,7 +67,7 @@ func TestGenerateEmptyInput(t *testing.T) {
 	if code != exitProblems || !strings.Contains(stderr, "the input holds no entries") {
 		t.Errorf("empty: exit %d, stderr:\n%s", code, stderr)
 	}
-	code, _, stderr = runCLI(t, "/relative\n", "generate", "--base-url", genBase, "--out", out, "-")
+	code, _, stderr = runCLI(t, "www.example.com/relative\n", "generate", "--base-url", genBase, "--out", out, "-")
 	if code != exitProblems || !strings.Contains(stderr, "no valid entries") {
 		t.Errorf("only invalid: exit %d, stderr:\n%s", code, stderr)
 	}

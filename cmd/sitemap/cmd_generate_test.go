@@ -126,8 +126,11 @@ func TestGenerateFormats(t *testing.T) {
 		{"jsonl with extensions, gzip output", []string{"--gzip", "../../examples/urls.jsonl"}, "", 8, true},
 		{"gzip-compressed input", []string{filepath.Join(tmp, "in.jsonl.gz")}, "", 8, false},
 		{"stdin with --input-format", []string{"--input-format", "csv", "-"}, string(stdin), 8, false},
-		// The two examples share 3 URLs: each is published once (L-17).
-		{"several inputs", []string{"../../examples/urls.txt", "../../examples/urls.jsonl"}, "", 14, false},
+		// The two examples share 3 URLs: each is published once (L-17),
+		// the first copy kept (the entry list with alternates first, so
+		// that the hreflang cluster of / is complete: a copy of / without
+		// them, read first, would cost /de/ its links to /).
+		{"several inputs", []string{"../../examples/urls.jsonl", "../../examples/urls.txt"}, "", 14, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -218,7 +221,7 @@ func TestGenerateSkipAndReport(t *testing.T) {
 		}
 		return p
 	}
-	txt := write("urls.txt", "https://www.example.com/a\n# comment\n/relative/path\nhttps://other.example.org/x\nhttps://www.example.com/b\n")
+	txt := write("urls.txt", "https://www.example.com/a\n# comment\nwww.example.com/relative/path\nhttps://other.example.org/x\nhttps://www.example.com/b\n")
 	csv := write("urls.csv", "loc,lastmod,priority\nhttps://www.example.com/c,2026-02-30,\nhttps://www.example.com/d,,1.5\nhttps://www.example.com/e,2026-02-01,0.4\n")
 	jsonl := write("urls.jsonl", `{"loc":"https://www.example.com/f"}`+"\n"+`{"loc":"https://www.example.com/g",}`+"\n"+`{"loc":"https://www.example.com/h","changefreq":"sometimes"}`+"\n")
 	out := t.TempDir()
@@ -227,7 +230,7 @@ func TestGenerateSkipAndReport(t *testing.T) {
 		t.Fatalf("exit %d, want 1; stderr:\n%s", code, stderr)
 	}
 	for _, want := range []string{
-		txt + `:3: loc "/relative/path" is not an absolute URL`,                                         // L-01, the docs/CONVENTIONS.md example
+		txt + `:3: loc "www.example.com/relative/path" is not an absolute URL`,                          // L-01, the docs/CONVENTIONS.md example
 		txt + `:4: loc "https://other.example.org/x"`,                                                   // L-09 scope
 		csv + `:2:27: lastmod dropped, the page kept: lastmod is not a W3C Datetime`,                    // M-01 from the source, with column
 		csv + `:3: priority "1.5" is outside 0.0–1.0 (P-01); priority dropped, the page kept (warning)`, // P-01 from the encoder
@@ -257,12 +260,12 @@ func TestGenerateStrict(t *testing.T) {
 		t.Fatalf("first run: exit %d: %s", code, stderr)
 	}
 	before := snapshot(t, out)
-	in := "https://www.example.com/new\nhttps://www.example.com/new2\n/relative\nhttps://www.example.com/new3\n"
+	in := "https://www.example.com/new\nhttps://www.example.com/new2\nwww.example.com/relative\nhttps://www.example.com/new3\n"
 	code, _, stderr = runCLI(t, in, "generate", "--base-url", genBase, "--out", out, "--strict", "--input-format", "text", "-")
 	if code != exitProblems {
 		t.Fatalf("strict: exit %d, want 1: %s", code, stderr)
 	}
-	if !strings.Contains(stderr, `<stdin>:3: loc "/relative"`) || !strings.Contains(stderr, "nothing published") {
+	if !strings.Contains(stderr, `<stdin>:3: loc "www.example.com/relative"`) || !strings.Contains(stderr, "nothing published") {
 		t.Errorf("stderr:\n%s", stderr)
 	}
 	if after := snapshot(t, out); !equalSnapshots(before, after) {
@@ -282,7 +285,7 @@ func TestGenerateExitCodes(t *testing.T) {
 	notDir := filepath.Join(tmp, "file")
 	os.WriteFile(notDir, []byte("x"), 0o644)
 	bad := filepath.Join(tmp, "bad.txt")
-	os.WriteFile(bad, []byte("/only/relative\n"), 0o644)
+	os.WriteFile(bad, []byte("www.example.com/only/relative\n"), 0o644)
 	noLoc := filepath.Join(tmp, "noloc.csv")
 	os.WriteFile(noLoc, []byte("url2,lastmod\nx,y\n"), 0o644)
 	out := t.TempDir()

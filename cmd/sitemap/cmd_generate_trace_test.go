@@ -25,7 +25,7 @@ func TestGenerateFailureLeavesNoTrace(t *testing.T) {
 		t.Errorf("a run that could not read its input created %s", filepath.Join(tmp, "o"))
 	}
 	bad := filepath.Join(tmp, "bad.txt")
-	os.WriteFile(bad, []byte("not-a-url\n/relative\n"), 0o644)
+	os.WriteFile(bad, []byte("ftp://www.example.com/a\nwww.example.com/relative\n"), 0o644)
 	existing := filepath.Join(tmp, "public")
 	os.Mkdir(existing, 0o755)
 	code, _, stderr = runCLI(t, "", "generate", "--base-url", genBase, "--out", existing, "--xsl", bad)
@@ -86,7 +86,7 @@ func TestGenerateBrokenStderr(t *testing.T) {
 	var b strings.Builder
 	for i := range 3000 {
 		if i%10 == 0 {
-			b.WriteString("not-a-url\n") // one report a line on standard error
+			b.WriteString("not a url\n") // one report a line on standard error
 		} else {
 			b.WriteString(genBase + "p/" + strconv.Itoa(i) + "\n")
 		}

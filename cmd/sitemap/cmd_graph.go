@@ -2,18 +2,13 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	sitemap "github.com/sitemapkit/sitemap"
-	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/graph"
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/plural"
@@ -24,25 +19,16 @@ import (
 
 // graphOptions are the flags and arguments of `sitemap graph`.
 type graphOptions struct {
-	UserAgent    string
-	Scope        fetch.Scope
-	Output       string
-	Format       string
-	Title        string
-	MaxNodes     int
-	MaxLinks     int
-	MaxSections  int
-	MaxPages     int
-	Base         string
-	MaxChildren  int
-	AllowOffSite bool
-	Quiet        bool
-	MaxErrors    int
-	Timeout      time.Duration
-	State        string
-	Inputs       []string
-
-	client *fetch.Client
+	readFlags
+	Output      string
+	Format      string
+	Title       string
+	MaxNodes    int
+	MaxLinks    int
+	MaxSections int
+	MaxPages    int
+	State       string
+	Inputs      []string
 }
 
 func newGraphCmd(s *streams) *cobra.Command {
@@ -81,49 +67,8 @@ internal links with orphans and missing pages marked. See docs/DRAWING.md.`,
 	f.IntVar(&o.MaxLinks, "max-links", graph.DefaultMaxLinks, "with --state, most links drawn in SVG and DOT (the heaviest)")
 	f.IntVar(&o.MaxSections, "max-sections", graph.DefaultMaxSections, "most sections held while reading (a memory ceiling)")
 	f.IntVar(&o.MaxPages, "max-pages", graph.DefaultMaxPages, "pages of each section kept to list in the HTML map")
-	f.StringVar(&o.Base, "base", "", "`URL` a local INPUT is served at, to find an index's children")
-	f.IntVar(&o.MaxChildren, "max-children", 1000, "most children of one index to read")
-	f.BoolVar(&o.AllowOffSite, "allow-off-site", false, "also read an index's children on another site (I-05, then a warning)")
-	f.BoolVar(&o.Quiet, "quiet", false, "print only errors on standard error, not warnings")
-	addMaxErrors(c, &o.MaxErrors)
-	f.DurationVar(&o.Timeout, "timeout", 60*time.Second, "time limit of each HTTP request")
+	o.add(c)
 	return c
-}
-
-// graphEntries returns the URLs of the inputs, read through the one
-// walk (input.Entries): a site's from the sitemaps found there, an
-// index's children too. Diagnostics go to diag.
-func graphEntries(o *graphOptions, stdin io.Reader, diag func(sitemap.Diagnostic)) sitemap.Entries {
-	in := input.Options{
-		Base: o.Base, Stdin: stdin, Follow: true, MaxChildren: o.MaxChildren, AllowOffSite: o.AllowOffSite,
-		Client:       o.client,
-		Decoder:      sitemap.DecoderOptions{MaxErrors: decoderMaxErrors(o.MaxErrors)},
-		OnDiagnostic: diag,
-	}
-	if o.MaxChildren == 0 {
-		in.MaxChildren = -1
-	}
-	return input.Entries(o.Inputs, in)
-}
-
-// diagPrinter is the reporter of graph and html: every diagnostic on
-// standard error as it comes (warnings and notes not with quiet), the
-// errors counted for the exit status.
-type diagPrinter struct {
-	*report.Reporter
-	quiet bool
-}
-
-func newDiagPrinter(w io.Writer, quiet bool) *diagPrinter {
-	rep, _ := report.New(w, "text", 0) // text without a cap: never an error
-	return &diagPrinter{rep, quiet}
-}
-
-func (p *diagPrinter) diag(d sitemap.Diagnostic) {
-	if d.Severity == sitemap.SeverityError || !p.quiet {
-		p.Add(d)
-		p.Write(d)
-	}
 }
 
 func runGraph(ctx context.Context, o *graphOptions, s *streams) error {
@@ -134,18 +79,18 @@ func runGraph(ctx context.Context, o *graphOptions, s *streams) error {
 	if o.MaxNodes < 1 || o.MaxSections < 1 || o.MaxLinks < 1 || o.MaxPages < 0 {
 		return cannotRun("--max-nodes, --max-sections and --max-links must be at least 1, --max-pages at least 0")
 	}
-	if o.client == nil {
-		if o.client, err = httpClient(o.UserAgent, o.Timeout, o.Scope); err != nil {
-			return cannotRun("%v", err)
-		}
+	dp := report.NewPrinter(s.Err, o.Quiet)
+	in, err := o.inputOptions(s.In, true, dp.Print)
+	if err != nil {
+		return cannotRun("%v", err)
 	}
-	dp := newDiagPrinter(s.Err, o.Quiet)
+	entries := input.Entries(o.Inputs, in) // read through the one walk: a site's sitemaps, an index's children
 	gopt := graph.Options{MaxSections: o.MaxSections, MaxPages: pagesOption(o.MaxPages)}
 	draw := graph.DrawOptions{MaxNodes: o.MaxNodes, MaxLinks: o.MaxLinks, Title: o.Title}
 	if o.State != "" {
-		return runLinkGraph(ctx, o, s, dp, format, gopt, draw)
+		return runLinkGraph(ctx, o, s, dp, entries, format, gopt, draw)
 	}
-	tree, err := graph.Build(ctx, graphEntries(o, s.In, dp.diag), gopt)
+	tree, err := graph.Build(ctx, entries, gopt)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -155,7 +100,7 @@ func runGraph(ctx context.Context, o *graphOptions, s *streams) error {
 	if tree.URLs == 0 {
 		return nothingRead(o.Inputs, "nothing to draw")
 	}
-	err = writeOutput(o.Output, s.Out, func(w io.Writer) error { return graph.Draw(ctx, w, tree, format, draw) })
+	err = store.WriteOutput(o.Output, s.Out, func(w io.Writer) error { return graph.Draw(ctx, w, tree, format, draw) })
 	if err != nil {
 		return cannotRun("%v", err)
 	}
@@ -166,7 +111,7 @@ func runGraph(ctx context.Context, o *graphOptions, s *streams) error {
 }
 
 // runLinkGraph draws the link graph of the crawl state o.State.
-func runLinkGraph(ctx context.Context, o *graphOptions, s *streams, dp *diagPrinter, format string, gopt graph.Options, draw graph.DrawOptions) error {
+func runLinkGraph(ctx context.Context, o *graphOptions, s *streams, dp *report.Printer, entries sitemap.Entries, format string, gopt graph.Options, draw graph.DrawOptions) error {
 	st, err := state.OpenCrawlState(ctx, o.State)
 	if err != nil {
 		return cannotRun("--state %v", err)
@@ -174,7 +119,7 @@ func runLinkGraph(ctx context.Context, o *graphOptions, s *streams, dp *diagPrin
 	defer st.Close()
 	var listed sitemap.Entries
 	if len(o.Inputs) > 0 {
-		listed = graphEntries(o, s.In, dp.diag)
+		listed = entries
 	}
 	lt, err := graph.Links(ctx, st.Crawl(), listed, gopt)
 	if err != nil {
@@ -200,7 +145,7 @@ func runLinkGraph(ctx context.Context, o *graphOptions, s *streams, dp *diagPrin
 				state.Redact(o.State), plural.Of(n, "URL", "URLs"))
 		}
 	}
-	err = writeOutput(o.Output, s.Out, func(w io.Writer) error { return graph.Draw(ctx, w, lt, format, draw) })
+	err = store.WriteOutput(o.Output, s.Out, func(w io.Writer) error { return graph.Draw(ctx, w, lt, format, draw) })
 	if err != nil {
 		return cannotRun("%v", err)
 	}
@@ -227,29 +172,7 @@ func pagesOption(n int) int {
 	return n
 }
 
-// writeOutput runs write on standard output (name "-") or on name
-// written aside (store.CreateAside), renamed to name when write
-// succeeds: name is never left half written, and no temporary file
-// stays.
+// writeOutput is store.WriteOutput (crawl's --report uses it too).
 func writeOutput(name string, stdout io.Writer, write func(io.Writer) error) error {
-	if name == "-" {
-		return write(stdout)
-	}
-	f, err := store.CreateAside(name)
-	if err != nil {
-		// Said of the directory, not of the temporary file.
-		dir := filepath.Dir(name)
-		if errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("writing %s: directory %s does not exist; create it first", name, dir)
-		}
-		return fmt.Errorf("writing %s: cannot create a file in %s: %v", name, dir, errors.Unwrap(err))
-	}
-	defer f.Abort()
-	if err := write(f); err != nil {
-		return fmt.Errorf("writing %s: %v", name, err)
-	}
-	if err := f.Commit(0o644); err != nil {
-		return fmt.Errorf("writing %s: %v", name, errors.Unwrap(err))
-	}
-	return nil
+	return store.WriteOutput(name, stdout, write)
 }

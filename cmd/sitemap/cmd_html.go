@@ -7,40 +7,31 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/crawl"
-	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
+	"github.com/sitemapkit/sitemap/report"
 	"github.com/sitemapkit/sitemap/state"
+	"github.com/sitemapkit/sitemap/store"
 	"github.com/sitemapkit/sitemap/urlnorm"
 	"github.com/sitemapkit/sitemap/view"
 )
 
 // htmlOptions are the flags and arguments of `sitemap html`.
 type htmlOptions struct {
-	UserAgent    string
-	Scope        fetch.Scope
-	Output       string
-	Document     bool
-	Title        string
-	Lang         string
-	PerPage      int
-	CSS          string
-	Template     string
-	State        string
-	Base         string
-	MaxChildren  int
-	AllowOffSite bool
-	Quiet        bool
-	MaxErrors    int
-	Timeout      time.Duration
-	Inputs       []string
-
-	client *fetch.Client
+	readFlags
+	Output   string
+	Document bool
+	Title    string
+	Lang     string
+	PerPage  int
+	CSS      string
+	Template string
+	State    string
+	Inputs   []string
 }
 
 func newHTMLCmd(s *streams) *cobra.Command {
@@ -73,26 +64,8 @@ sitemap or index instead. See docs/DRAWING.md.`,
 	f.StringVar(&o.CSS, "css", "", "`FILE` of CSS that replaces the default stylesheet (inlined)")
 	f.StringVar(&o.Template, "template", "", "Go html/template `FILE` that replaces the default page")
 	f.StringVar(&o.State, "state", "", "crawl state `FILE` (sitemap crawl --state) giving the pages' titles")
-	f.StringVar(&o.Base, "base", "", "`URL` a local INPUT is served at, to find an index's children")
-	f.IntVar(&o.MaxChildren, "max-children", 1000, "most children of one index to read")
-	f.BoolVar(&o.AllowOffSite, "allow-off-site", false, "also read an index's children on another site (I-05, then a warning)")
-	f.BoolVar(&o.Quiet, "quiet", false, "print only errors on standard error, not warnings")
-	addMaxErrors(c, &o.MaxErrors)
-	f.DurationVar(&o.Timeout, "timeout", 60*time.Second, "time limit of each HTTP request")
+	o.add(c)
 	return c
-}
-
-func (o *htmlOptions) inputOptions(stdin io.Reader, follow bool, diag func(sitemap.Diagnostic)) input.Options {
-	in := input.Options{
-		Base: o.Base, Stdin: stdin, Follow: follow, MaxChildren: o.MaxChildren, AllowOffSite: o.AllowOffSite,
-		Client:       o.client,
-		Decoder:      sitemap.DecoderOptions{MaxErrors: decoderMaxErrors(o.MaxErrors)},
-		OnDiagnostic: diag,
-	}
-	if o.MaxChildren == 0 {
-		in.MaxChildren = -1
-	}
-	return in
 }
 
 func runHTML(ctx context.Context, o *htmlOptions, s *streams) error {
@@ -110,11 +83,11 @@ func runHTML(ctx context.Context, o *htmlOptions, s *streams) error {
 		}
 		css = string(b)
 	}
-	var err error
-	if o.client, err = httpClient(o.UserAgent, o.Timeout, o.Scope); err != nil {
+	dp := report.NewPrinter(s.Err, o.Quiet)
+	in, err := o.inputOptions(s.In, !o.Document, dp.Print)
+	if err != nil {
 		return cannotRun("%v", err)
 	}
-	dp := newDiagPrinter(s.Err, o.Quiet)
 	if o.Document {
 		if len(o.Inputs) != 1 || o.Template != "" || o.State != "" {
 			return cannotRun("--document writes the view of one INPUT; it takes no --template or --state")
@@ -122,11 +95,11 @@ func runHTML(ctx context.Context, o *htmlOptions, s *streams) error {
 		if fi, err := os.Stat(o.Inputs[0]); err == nil && fi.IsDir() {
 			return cannotRun("--document %s is a directory; give the one sitemap or index of it to view, such as %s", o.Inputs[0], firstSitemapIn(o.Inputs[0]))
 		}
-		err = writeOutput(o.Output, s.Out, func(w io.Writer) error {
-			return writeDocumentView(ctx, o, s.In, css, dp.diag, w)
+		err = store.WriteOutput(o.Output, s.Out, func(w io.Writer) error {
+			return writeDocumentView(ctx, o, in, css, w)
 		})
 	} else {
-		err = writeVisitorPages(ctx, o, s.In, css, dp.diag)
+		err = writeVisitorPages(ctx, o, in, css)
 	}
 	if err != nil {
 		if ctx.Err() != nil {
@@ -145,8 +118,8 @@ func runHTML(ctx context.Context, o *htmlOptions, s *streams) error {
 }
 
 // writeDocumentView writes the HTML view of the one input document.
-func writeDocumentView(ctx context.Context, o *htmlOptions, stdin io.Reader, css string, diag func(sitemap.Diagnostic), w io.Writer) error {
-	r, err := input.NewReader(ctx, o.Inputs, o.inputOptions(stdin, false, diag))
+func writeDocumentView(ctx context.Context, o *htmlOptions, in input.Options, css string, w io.Writer) error {
+	r, err := input.NewReader(ctx, o.Inputs, in)
 	if err != nil {
 		return err
 	}
@@ -181,7 +154,7 @@ func firstSitemapIn(dir string) string {
 }
 
 // writeVisitorPages writes the site map pages into o.Output.
-func writeVisitorPages(ctx context.Context, o *htmlOptions, stdin io.Reader, css string, diag func(sitemap.Diagnostic)) error {
+func writeVisitorPages(ctx context.Context, o *htmlOptions, in input.Options, css string) error {
 	po := view.PageOptions{Title: o.Title, Lang: o.Lang, PerPage: o.PerPage, CSS: css}
 	if o.Template != "" {
 		b, err := os.ReadFile(o.Template)
@@ -208,7 +181,7 @@ func writeVisitorPages(ctx context.Context, o *htmlOptions, stdin io.Reader, css
 	if err := os.MkdirAll(o.Output, 0o755); err != nil {
 		return cannotRun("-o %s: %v", o.Output, err)
 	}
-	entries := input.Entries(o.Inputs, o.inputOptions(stdin, true, diag))
+	entries := input.Entries(o.Inputs, in)
 	sum, err := view.WritePages(ctx, o.Output, entries, po)
 	if err != nil {
 		return err

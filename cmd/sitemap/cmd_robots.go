@@ -2,13 +2,10 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
-	"net/url"
-	"os"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -17,7 +14,6 @@ import (
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/robots"
-	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
@@ -117,192 +113,71 @@ func runRobotsList(ctx context.Context, opts *robotsOptions, s *streams) error {
 	if opts.Timeout <= 0 {
 		return cannotRun("--timeout %v: use a positive duration, such as 30s", opts.Timeout)
 	}
-	f, base, name, err := readRobots(ctx, opts, s)
-	if f == nil || err != nil {
-		return err
+	rt, err := readRobots(ctx, opts, s)
+	if err != nil {
+		return cannotRun("%v", err)
 	}
-	sitemaps, swarn := f.Sitemaps(base)
-	warnings := append(append([]robots.Warning(nil), f.Warnings()...), swarn...)
-	writeRobotsWarnings(s.Err, name, warnings, opts.MaxPerRule)
-	if err := writeRobotsList(s.Out, opts.Format, name, base != nil, sitemaps, warnings); err != nil {
-		return err
+	if rt.File == nil {
+		l := robots.NotFound(rt.Name, rt.Status)
+		fmt.Fprintf(s.Err, "%s: %s\n", rt.Name, l.Warnings[0].Message)
+		if opts.Format == "json" { // the same document shape as for any other answer
+			if err := l.Write(s.Out, "json"); err != nil {
+				return outputError(err)
+			}
+		}
+		return problemsFound()
 	}
-	if len(swarn) > 0 || f.Truncated() {
+	l, swarn := robots.ListOf(rt.File, rt.Name, rt.Base)
+	l.WriteWarnings(s.Err, opts.MaxPerRule)
+	if err := l.Write(s.Out, opts.Format); err != nil {
+		return outputError(err)
+	}
+	if len(swarn) > 0 || rt.File.Truncated() {
 		return problemsFound()
 	}
 	return nil
 }
 
-// readRobots reads the robots.txt of opts.Target: a URL (its base the
-// final URL), standard input or a file, and returns the name messages
-// give it. A URL that answers 4xx has no robots.txt: that is said (with
-// the JSON document of --format json), and the File is nil with the
-// exit error.
-func readRobots(ctx context.Context, opts *robotsOptions, s *streams) (*robots.File, *url.URL, string, error) {
-	popt := robots.WithMaxBytes(opts.MaxBytes)
-	switch {
-	case urlnorm.IsHTTP(opts.Target):
-		f, base, status, err := fetchRobots(ctx, opts)
-		if err != nil {
-			return nil, nil, "", cannotRun("%v", err)
-		}
-		if f == nil {
-			return nil, nil, "", noRobots(base, status, opts.Format, s)
-		}
-		return f, base, base.String(), nil
-	case opts.Target == "-":
-		f, err := robots.Parse(s.In, popt)
-		if err != nil {
-			return nil, nil, "", cannotRun("reading standard input: %v", err)
-		}
-		return f, nil, input.StdinName, nil
-	}
-	fh, err := os.Open(opts.Target)
-	if err != nil {
-		return nil, nil, "", fileError(opts.Target, err)
-	}
-	defer fh.Close()
-	if st, err := fh.Stat(); err == nil && st.IsDir() {
-		return nil, nil, "", cannotRun("%s: is a directory; give a robots.txt file", opts.Target)
-	}
-	f, err := robots.Parse(fh, popt)
-	if err != nil {
-		return nil, nil, "", cannotRun("reading %s: %v", opts.Target, err)
-	}
-	return f, nil, opts.Target, nil
-}
-
-// robotsListJSON is the document of robots list --format json.
-type robotsListJSON struct {
-	Robots   string           `json:"robots"`
-	Sitemaps []string         `json:"sitemaps"`
-	Warnings []robots.Warning `json:"warnings"`
-}
-
-// noRobots says that the robots.txt URL base answered status (4xx): no
-// rules and no sitemaps (RFC 9309 §2.3.1.3); exit status 1.
-func noRobots(base *url.URL, status int, format string, s *streams) error {
-	msg := fmt.Sprintf("HTTP %d: no robots.txt, so no Sitemap lines (RB-02: it must be at /robots.txt)", status)
-	fmt.Fprintf(s.Err, "%s: %s\n", base, msg)
-	if format == "json" {
-		// The same document shape as for any other answer.
-		enc := json.NewEncoder(s.Out)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(robotsListJSON{base.String(), []string{}, []robots.Warning{{Rule: rules.RB02, Severity: rules.Warning, Message: msg, URL: base.String()}}}); err != nil {
-			return cannotRun("writing output: %v", err)
-		}
-	}
-	return problemsFound()
-}
-
-// writeRobotsWarnings writes the warnings of the robots.txt name, one line
-// each, at most maxPerRule of one rule (0: all), the rest counted.
-func writeRobotsWarnings(w io.Writer, name string, warnings []robots.Warning, maxPerRule int) {
-	shown := map[string]int{}
-	var capped []string // rules with warnings not shown, in order of first
-	for _, wa := range warnings {
-		if maxPerRule > 0 && shown[string(wa.Rule)] >= maxPerRule {
-			if shown[string(wa.Rule)] == maxPerRule {
-				capped = append(capped, string(wa.Rule))
-			}
-			shown[string(wa.Rule)]++
-			continue
-		}
-		shown[string(wa.Rule)]++
-		// One line each, whatever the file holds (or is called).
-		where, msg := check.EscapeControls(name), check.EscapeControls(wa.Message)
-		if wa.Line > 0 {
-			fmt.Fprintf(w, "%s:%d: warning %s: %s\n", where, wa.Line, wa.Rule, msg)
-		} else {
-			fmt.Fprintf(w, "%s: warning %s: %s\n", where, wa.Rule, msg)
-		}
-	}
-	for _, r := range capped {
-		n := shown[r] - maxPerRule
-		fmt.Fprintf(w, "%s: note %s: and %d more %s %s (use --max-per-rule 0 to see all)\n",
-			check.EscapeControls(name), r, n, r, map[bool]string{true: "warning", false: "warnings"}[n == 1])
-	}
-}
-
-// writeRobotsList writes the sitemap URLs in format (text, jsonl, or json
-// with the warnings; fromURL says whether name is a URL or a file).
-func writeRobotsList(w io.Writer, format, name string, fromURL bool, sitemaps []string, warnings []robots.Warning) error {
-	switch format {
-	case "text":
-		for _, u := range sitemaps {
-			if _, err := fmt.Fprintln(w, u); err != nil {
-				return outputError(err)
-			}
-		}
-	case "jsonl":
-		enc := json.NewEncoder(w)
-		for _, u := range sitemaps {
-			if err := enc.Encode(map[string]string{"loc": u}); err != nil {
-				return cannotRun("writing output: %v", err)
-			}
-		}
-	case "json":
-		out := robotsListJSON{Robots: name, Sitemaps: append([]string{}, sitemaps...), Warnings: []robots.Warning{}}
-		for _, wa := range warnings {
-			jw := wa // a diagnostic as JSON, placed below
-			if fromURL {
-				jw.URL = name
-			} else {
-				jw.File = name
-			}
-			out.Warnings = append(out.Warnings, jw)
-		}
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(out); err != nil {
-			return cannotRun("writing output: %v", err)
-		}
-	}
-	return nil
-}
-
-// fetchRobots fetches the robots.txt of a URL (fetch.Client.RobotsTxt)
-// within --timeout: the File (nil for a 4xx answer), the URL that
-// answered, and the status.
-func fetchRobots(ctx context.Context, opts *robotsOptions) (*robots.File, *url.URL, int, error) {
-	if opts.Timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
+// readRobots reads the robots.txt of opts.Target (input.ReadRobots): a
+// URL within --timeout, standard input or a file.
+func readRobots(ctx context.Context, opts *robotsOptions, s *streams) (input.RobotsTxt, error) {
+	in := input.Options{Stdin: s.In}
+	if urlnorm.IsHTTP(opts.Target) {
+		ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
 		defer cancel()
+		if opts.UserAgent == "" {
+			opts.UserAgent = defaultUserAgent()
+		}
+		var err error
+		in.Client, err = fetch.NewClient(fetch.ClientOptions{UserAgent: opts.UserAgent, Timeout: opts.Timeout, RobotsMaxBytes: opts.MaxBytes, Scope: opts.Scope})
+		if err != nil {
+			return input.RobotsTxt{}, err
+		}
+		defer in.Client.CloseIdleConnections()
+		return input.ReadRobots(ctx, opts.Target, in, opts.MaxBytes)
 	}
-	ua := opts.UserAgent
-	if ua == "" {
-		ua = defaultUserAgent()
-	}
-	client, err := fetch.NewClient(fetch.ClientOptions{UserAgent: ua, Timeout: opts.Timeout, RobotsMaxBytes: opts.MaxBytes, Scope: opts.Scope})
-	if err != nil {
-		return nil, nil, 0, err
-	}
-	defer client.CloseIdleConnections()
-	r, err := client.RobotsTxt(ctx, opts.Target)
-	if r == nil {
-		return nil, nil, 0, err
-	}
-	final, perr := url.Parse(r.FinalURL)
-	if perr != nil {
-		final, _ = url.Parse(r.URL)
-	}
-	// Parse read one byte past the limit to notice truncation; the rest
-	// of an endless body is never read.
-	return r.File, final, r.Status, err
+	return input.ReadRobots(ctx, opts.Target, in, opts.MaxBytes)
 }
 
 func runRobotsEdit(opts *robotsOptions, s *streams) error {
 	if urlnorm.IsHTTP(opts.Target) {
 		return cannotRun("%s: %s edits a local file; download it, edit it, and upload it", opts.Target, opts.Action)
 	}
-	if opts.Action == "add" {
-		if err := normalSitemapURL(opts, s); err != nil {
-			return err
+	ch := robots.Change{Remove: opts.Action == "remove", URL: opts.SitemapURL}
+	if !ch.Remove {
+		// The normal form, the one generate --robots writes, so the two
+		// never list one sitemap twice; a rewrite is said.
+		n, changes, err := robots.SitemapURL(ch.URL)
+		if changes != 0 {
+			fmt.Fprintf(s.Err, "sitemap URL %q written as %q (%s; L-18)\n", check.EscapeControls(ch.URL), n, changes)
+			ch.URL = n
+		}
+		if err != nil {
+			return cannotRun("%v", err)
 		}
 	}
 	name := opts.Target
-	var edit func(robots.Edit) (robots.Edited, error)
+	edit := func(e robots.Edit) (robots.Edited, error) { return e.File(name) }
 	if name == "-" {
 		name = input.StdinName
 		src, err := io.ReadAll(s.In)
@@ -310,69 +185,17 @@ func runRobotsEdit(opts *robotsOptions, s *streams) error {
 			return cannotRun("reading standard input: %v", err)
 		}
 		edit = func(e robots.Edit) (robots.Edited, error) { return e.Apply(src) }
-	} else {
-		edit = func(e robots.Edit) (robots.Edited, error) { return e.File(name) }
 	}
-	var ed robots.Edited
-	var err error
-	if opts.Action == "add" {
-		ed, err = edit(robots.Edit{Add: opts.SitemapURL})
-	} else {
-		ed, err = edit(robots.Edit{Remove: []string{opts.SitemapURL}})
-		if n, ch, nerr := urlnorm.Normalize(opts.SitemapURL); err == nil && !ed.Changed() && nerr == nil && ch != 0 {
-			// The line add wrote for the URL as given (its normal form).
-			if ed, err = edit(robots.Edit{Remove: []string{n}}); ed.Changed() {
-				opts.SitemapURL = n
-			}
-		}
-	}
+	done, err := ch.Do(edit)
 	if err := robotsEditError(name, err); err != nil {
 		return err
 	}
 	if opts.Target == "-" {
-		if _, err := s.Out.Write(ed.Out); err != nil {
+		if _, err := s.Out.Write(done.Out); err != nil {
 			return cannotRun("writing output: %v", err)
 		}
 	}
-	switch {
-	case opts.Action == "add" && !ed.Changed():
-		fmt.Fprintf(s.Err, "%s: already lists Sitemap: %s; unchanged\n", name, opts.SitemapURL)
-	case opts.Action == "add" && ed.Created:
-		fmt.Fprintf(s.Err, "%s: created with Sitemap: %s\n", name, opts.SitemapURL)
-	case opts.Action == "add":
-		fmt.Fprintf(s.Err, "%s: added Sitemap: %s\n", name, opts.SitemapURL)
-	case !ed.Changed():
-		fmt.Fprintf(s.Err, "%s: no Sitemap line lists %s; unchanged\n", name, opts.SitemapURL)
-	default:
-		fmt.Fprintf(s.Err, "%s: removed Sitemap: %s\n", name, opts.SitemapURL)
-	}
-	if ua := ed.Disallowed; ua != "" {
-		fmt.Fprintf(s.Err, "%s: warning RB-11: this robots.txt disallows %s for %s; crawlers will not fetch it\n", name, robots.PathOf(opts.SitemapURL), ua)
-	}
-	return nil
-}
-
-// normalSitemapURL puts the SITEMAP_URL of add in its normal form, the
-// one generate --robots writes, so the two never list one sitemap twice;
-// a rewrite is said. A URL that cannot be on a Sitemap: line is exit 2.
-func normalSitemapURL(opts *robotsOptions, s *streams) error {
-	n, ch, err := urlnorm.Normalize(opts.SitemapURL)
-	if err != nil {
-		if err := robots.CheckSitemapURL(opts.SitemapURL); err != nil {
-			return cannotRun("%v", err)
-		}
-		if _, pr := check.URL(opts.SitemapURL); !pr.OK() { // it refuses every URL without a normal form
-			return cannotRun("sitemap URL %q %s (%s)", check.EscapeControls(opts.SitemapURL), pr.Text(), pr.Rule)
-		}
-		return cannotRun("sitemap URL %v", err)
-	}
-	if ch != 0 {
-		fmt.Fprintf(s.Err, "sitemap URL %q written as %q (%s; L-18)\n", check.EscapeControls(opts.SitemapURL), n, ch)
-		opts.SitemapURL = n
-	}
-	if err := robots.CheckSitemapURL(opts.SitemapURL); err != nil {
-		return cannotRun("%v", err)
-	}
+	done.WriteText(s.Err, name)
 	return nil
 }
 

@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync/atomic"
+	"io"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -12,9 +12,7 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
-	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/internal/plural"
-	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/report"
 	"github.com/sitemapkit/sitemap/validate"
 )
@@ -96,135 +94,58 @@ func runValidate(ctx context.Context, o *validateOptions, s *streams) error {
 	if err := baseNeedsLocal(o.Base, o.Inputs); err != nil {
 		return err
 	}
-	// The progress line (a terminal's standard error only): documents
-	// checked, and the bytes of the local files read of their size (of
-	// the files opened so far). Lines written meanwhile erase it first.
-	var bar *progress.Bar
-	var read, size atomic.Int64
-	progressOf := func(r, n int64) { read.Add(r); size.Add(n) }
-	if s.ErrIsTerminal {
-		bar = progress.New(s.Err, progress.Options{Unit: "documents", Of: "bytes",
-			Measure: func() (int64, int64) { return read.Load(), size.Load() }})
-	} else {
-		progressOf = nil
-	}
-	defer bar.Done()
-	rep, to, err := o.treeOptions(s, bar)
+	ro, err := o.runOptions(s)
 	if err != nil {
 		return cannotRun("%v", err)
 	}
-	to.Input.Progress = progressOf
-	// An input that cannot be opened is said where it comes, and the
-	// others are still checked; the run then exits 2.
-	unopened := 0
-	to.OnOpenError = func(doc *input.Doc, err error) {
-		unopened++
-		fmt.Fprintf(bar.Writer(s.Err), "sitemap: %v\n", err)
-	}
-	sum, runErr := validate.Tree(ctx, o.Inputs, to)
-	bar.Done()
-	if err := validateRunError(ctx, runErr, rep, unopened); err != nil {
-		return err
-	}
-	if sum.Documents > 1 {
-		fmt.Fprintf(s.Err, "%d documents: %s, %s\n", sum.Documents, plural.Of(rep.Errors, "error", "errors"), plural.Of(rep.Warnings, "warning", "warnings"))
-	}
-	if h := rep.Hint(); h != "" {
-		fmt.Fprintln(s.Err, h)
-	}
-	if unopened > 0 && sum.Documents == 0 {
+	sum, err := validate.Run(ctx, o.Inputs, ro, s.Out, s.Err)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return ctx.Err()
+	case err != nil:
+		return cannotRun("%v", err)
+	case sum.Unopened > 0 && sum.Documents == 0:
 		return &exitError{Code: exitUsage} // the error above says it all
-	}
-	if unopened > 0 {
-		return &exitError{Code: exitUsage, Err: fmt.Errorf("%s could not be read (the %s above)", plural.Of(unopened, "input", "inputs"), map[bool]string{true: "error", false: "errors"}[unopened == 1])}
-	}
-	if rep.Errors > 0 || (o.Strict && rep.Warnings > 0) {
+	case sum.Unopened > 0:
+		return &exitError{Code: exitUsage, Err: fmt.Errorf("%s could not be read (the %s above)", plural.Of(sum.Unopened, "input", "inputs"), map[bool]string{true: "error", false: "errors"}[sum.Unopened == 1])}
+	case sum.Reported.Errors > 0 || (o.Strict && sum.Reported.Warnings > 0):
 		return problemsFound()
 	}
 	return nil
 }
 
-// treeOptions checks the flags and returns the reporter of the run and
-// the options of validate.Tree that report through it.
-func (o *validateOptions) treeOptions(s *streams, bar *progress.Bar) (*report.Reporter, validate.TreeOptions, error) {
-	var to validate.TreeOptions
-	rep, err := report.New(bar.Writer(s.Out), o.Format, o.MaxPerRule)
-	if err != nil {
-		return nil, to, err
+// runOptions checks the flags and returns the options of validate.Run.
+func (o *validateOptions) runOptions(s *streams) (validate.RunOptions, error) {
+	ro := validate.RunOptions{Format: o.Format, MaxPerRule: o.MaxPerRule, Progress: s.ErrIsTerminal}
+	if _, err := report.NewWriter(io.Discard, o.Format); err != nil {
+		return ro, err
 	}
 	now, err := parseNow(o.Now)
 	if err != nil {
-		return nil, to, err
+		return ro, err
 	}
 	if o.MaxChildren < 0 {
-		return nil, to, errors.New("--max-children must not be negative")
+		return ro, errors.New("--max-children must not be negative")
 	}
 	for _, h := range o.TrustedHosts {
 		if err := validate.CheckTrustedHost(h); err != nil {
-			return nil, to, err
+			return ro, err
 		}
 	}
 	if o.client == nil {
 		if o.client, err = httpClient(o.UserAgent, o.Timeout, o.Scope); err != nil {
-			return nil, to, err
+			return ro, err
 		}
 	}
 	maxChildren := o.MaxChildren
 	if maxChildren == 0 {
 		maxChildren = -1 // none: a negative MaxChildren checks no child
 	}
-	// The diagnostics of a document, and the findings about its children
-	// reported against it (VAL-01, VAL-02, I-07), share one cap; its
-	// notes come at the end of the document, after its children.
-	docs := map[*input.Doc]*report.Document{}
-	to = validate.TreeOptions{
+	ro.TreeOptions = validate.TreeOptions{
 		Options: validate.Options{CrossSubmit: o.CrossSubmit, TrustedHosts: o.TrustedHosts, Now: now,
 			Decoder: sitemap.DecoderOptions{MaxErrors: decoderMaxErrors(o.MaxErrors)}},
 		Input:      input.Options{Base: o.Base, Stdin: s.In, MaxChildren: maxChildren, Client: o.client},
 		NoChildren: o.NoChildren,
-		OnDiagnostic: func(doc *input.Doc, d sitemap.Diagnostic) {
-			if docs[doc] == nil {
-				docs[doc] = rep.Document(doc.Name)
-			}
-			docs[doc].Report(d)
-		},
-		OnDocument: func(res validate.DocResult) error {
-			if d := docs[res.Doc]; d != nil {
-				d.End()
-				delete(docs, res.Doc)
-			}
-			if rep.Err() != nil {
-				return cannotRun("writing results: %v", rep.Err())
-			}
-			if res.Err == nil {
-				// An index's summary comes after its children and counts
-				// the findings about them reported against it.
-				fmt.Fprintf(bar.Writer(s.Err), "%s: %s\n", check.EscapeControls(res.Doc.Name), res.Summary)
-			}
-			bar.Add(1)
-			return nil
-		},
 	}
-	return rep, to, nil
-}
-
-// validateRunError is the error validate.Tree's runErr makes the run
-// end with, after closing the report, or nil when the run goes on to its
-// summary: the inputs that could not be opened were said as they came.
-func validateRunError(ctx context.Context, runErr error, rep *report.Reporter, unopened int) error {
-	var oe *input.OpenError
-	if unopened > 0 && runErr != nil && ctx.Err() == nil && errors.As(runErr, &oe) {
-		runErr = nil // said above; the summary counts what was read
-	}
-	var ee *exitError
-	if runErr != nil && !errors.As(runErr, &ee) && ctx.Err() == nil {
-		runErr = cannotRun("%v", runErr)
-	}
-	if err := rep.Close(); err != nil && runErr == nil {
-		runErr = cannotRun("writing results: %v", err)
-	}
-	if runErr != nil && ctx.Err() != nil {
-		return ctx.Err()
-	}
-	return runErr
+	return ro, nil
 }

@@ -144,7 +144,7 @@ func verdictRows(now time.Time) []verdictRow {
 		{name: "hreflang region alone", rec: page(`"alternates":[{"hreflang":"GB","href":"https://www.example.com/page"}]`), rule: "H-06", refuse: true, sev: E},
 		{name: "hreflang underscore", rec: page(`"alternates":[{"hreflang":"en_GB","href":"https://www.example.com/page"}]`), rule: "H-06", refuse: true, sev: E},
 		{name: "hreflang unknown language", rec: page(`"alternates":[{"hreflang":"xx","href":"https://www.example.com/page"}]`), rule: "H-06", refuse: true, sev: E},
-		{name: "hreflang relative href", rec: page(`"alternates":[{"hreflang":"en","href":"https://www.example.com/page"},{"hreflang":"de","href":"/de/page"}]`), rule: "H-05", refuse: true, sev: E},
+		{name: "hreflang relative href", rec: page(`"alternates":[{"hreflang":"en","href":"https://www.example.com/page"},{"hreflang":"de","href":"www.example.com/de/page"}]`), rule: "H-05", refuse: true, sev: E},
 		{name: "hreflang twice", rec: page(`"alternates":[{"hreflang":"en","href":"https://www.example.com/page"},{"hreflang":"EN","href":"https://www.example.com/page"}]`), rule: "H-08", refuse: true, sev: E, advice: "one alternate"},
 		{name: "x-default twice", rec: page(`"alternates":[{"hreflang":"x-default","href":"https://www.example.com/page"},{"hreflang":"X-Default","href":"https://www.example.com/page"}]`), rule: "H-08", refuse: true, sev: E, advice: "at most one x-default"},
 		// News language.
@@ -155,7 +155,7 @@ func verdictRows(now time.Time) []verdictRow {
 		{name: "news english", rec: page(news("english")), rule: "N-03", refuse: true, sev: E},
 		// Images.
 		{name: "image", rec: page(`"images":[{"loc":"https://cdn.example.net/a.jpg"}]`)},
-		{name: "image relative", rec: page(`"images":[{"loc":"/a.jpg"}]`), rule: "IM-01", refuse: true, sev: E},
+		{name: "image relative", rec: page(`"images":[{"loc":"cdn.example.net/a.jpg"}]`), rule: "IM-01", refuse: true, sev: E},
 		{name: "image space", rec: page(`"images":[{"loc":"https://cdn.example.net/a b.jpg"}]`), rule: "L-07", refuse: true, sev: E, advice: "%20"},
 		{name: "image licence", rec: page(`"images":[{"loc":"https://cdn.example.net/a.jpg","license":"https://www.example.com/licence"}]`), also: []string{"IM-03"}},
 		{name: "image licence not a URL", rec: page(`"images":[{"loc":"https://cdn.example.net/a.jpg","license":"CC BY 4.0"}]`), rule: "IM-01", refuse: true, sev: E, also: []string{"IM-03"}},

@@ -14,7 +14,14 @@ func benchURLs(b *testing.B, n int, budget int64) {
 	var mem, written int64
 	for b.Loop() {
 		s := New(budget, b.TempDir())
+		var r0, m0 int64 // reads and maybes before the last tenth
 		for i := range n {
+			if i == n*9/10 {
+				for _, sh := range s.shards {
+					r0 += sh.reads
+					m0 += sh.maybes
+				}
+			}
 			buf = append(buf[:0], "https://www.example.com/products/category-"...)
 			buf = strconv.AppendInt(buf, int64(i%97), 10)
 			buf = append(buf, "/item-"...)
@@ -25,6 +32,15 @@ func benchURLs(b *testing.B, n int, budget int64) {
 			}
 		}
 		mem, written = s.Bytes(), s.diskWritten()
+		var reads, maybes int64
+		for _, sh := range s.shards {
+			reads += sh.reads
+			maybes += sh.maybes
+		}
+		b.ReportMetric(float64(reads)/float64(n), "reads/key")
+		b.ReportMetric(float64(reads-r0)/float64(n/10), "endreads/key")
+		b.ReportMetric(float64(maybes-m0)/float64(n/10), "endmaybes/key")
+		b.ReportMetric(float64(maybes)/float64(n), "maybes/key")
 		s.Close()
 	}
 	b.ReportMetric(float64(b.N*n)/b.Elapsed().Seconds(), "URLs/s")
@@ -45,3 +61,13 @@ func BenchmarkSet10M(b *testing.B) { benchURLs(b, 10000000, 48<<20) }
 // default budget: the disk runs hold most of them. Run it with
 // -benchtime=1x; it reports the bytes written to the runs per key.
 func BenchmarkSet30M(b *testing.B) { benchURLs(b, 30000000, 48<<20) }
+
+// BenchmarkScaled10M, 30M and 100M add a twentieth of 10, 30 and 100
+// million URLs to a set with a twentieth of generate's budget: the same
+// ratio of URLs to memory, so the same filters and runs, in a twentieth of
+// the time. They report the runs read a key (reads/key) and the keys the
+// filter of all keys passed on (maybes/key), over the whole run and over
+// its last tenth (end…). Run them with -benchtime=1x.
+func BenchmarkScaled10M(b *testing.B)  { benchURLs(b, 500000, 48<<20/20) }
+func BenchmarkScaled30M(b *testing.B)  { benchURLs(b, 1500000, 48<<20/20) }
+func BenchmarkScaled100M(b *testing.B) { benchURLs(b, 5000000, 48<<20/20) }

@@ -3,6 +3,7 @@ package seen
 import (
 	"fmt"
 	"hash/maphash"
+	"math"
 	"sync"
 )
 
@@ -44,11 +45,13 @@ type shard struct {
 	// together, noted after each of their allocations (tests check it).
 	peak int64
 	// all is a filter of every key on disk, made at the first spill at
-	// its full size (allBytes) and never rebuilt: one probe tells most
-	// new keys from the runs' keys; the runs' own filters, probed only
-	// when it says "maybe", pick the runs to read.
+	// its full size (allBytes), made again with fewer bits a key set as
+	// the keys on disk double (rebuildAll): one probe tells most new keys
+	// from the runs' keys; the runs' own filters, probed only when it says
+	// "maybe", pick the runs to read.
 	all      filter
 	allBytes int64
+	allFor   int64 // the keys all was made for
 	dir      string
 	runs     []*run // oldest first; their levels never increase
 	diskN    int64  // keys in the runs
@@ -56,6 +59,8 @@ type shard struct {
 	block    []byte // a lookup's read
 	bufs     [][]byte
 	err      error // the first I/O error: every later Add returns it
+	reads    int64 // runs read by lookups (benchmarks report it)
+	maybes   int64 // lookups the filter of all keys passed to the runs
 }
 
 // fanIn is how many runs of one level are merged into one of the next:
@@ -102,7 +107,7 @@ func newSet(slots int, filterMax int64, dir string) *shard {
 // until its first spill, and is of slots slots afterwards, beside
 // filters of at most filterMax bytes.
 func newShard(first, slots int, filterMax int64, dir string) *shard {
-	s := &shard{maxSlots: first, spillSlots: slots, filterMax: filterMax / 4, allBytes: filterMax - filterMax/4, dir: dir}
+	s := &shard{maxSlots: first, spillSlots: slots, filterMax: filterMax / 2, allBytes: filterMax - filterMax/2, dir: dir}
 	s.mem = reserveTable(min(1<<12, first), first)
 	return s
 }
@@ -135,6 +140,7 @@ func (s *shard) add(k key) (bool, error) {
 		return false, nil
 	}
 	if len(s.runs) > 0 && s.all.has(k) {
+		s.maybes++
 		found, err := s.onDisk(k)
 		if err != nil {
 			s.err = err
@@ -184,6 +190,7 @@ func (s *shard) onDisk(k key) (bool, error) {
 		if !maybe[j] {
 			continue
 		}
+		s.reads++
 		if found, err := runs[j].read(k, s.block); found || err != nil {
 			return found, err
 		}
@@ -213,7 +220,7 @@ func (s *shard) spill() error {
 	}
 	ks := s.mem.drain()
 	n := int64(len(ks))
-	blocks := s.filterBlocks(n, s.diskN+n)
+	blocks := s.newRunBlocks(n, len(s.runs))
 	if first {
 		blocks = 0 // made once the table is released
 	}
@@ -250,6 +257,9 @@ func (s *shard) spill() error {
 	if err := s.compact(); err != nil {
 		return err
 	}
+	if err := s.rebuildAll(); err != nil {
+		return err
+	}
 	return s.fitFilters()
 }
 
@@ -257,8 +267,9 @@ func (s *shard) spill() error {
 // once the memory table is released, fills them by reading run 0 back,
 // and makes the memory table again at its size after the first spill.
 func (s *shard) firstFilters(r *run) error {
-	s.all = newFilter(uint64(max(s.allBytes/32, 1)), s.allBytes*8/allBitsPerKey)
-	r.filter = newFilter(s.filterBlocks(r.n, s.diskN), r.n)
+	s.allFor = s.allBytes * 8 / allBitsPerKey
+	s.all = newFilter(uint64(max(s.allBytes/32, 1)), s.allFor)
+	r.filter = newFilter(s.newRunBlocks(r.n, len(s.runs)-1), r.n)
 	s.notePeak()
 	err := r.fill(s.bufs[0], &s.all)
 	s.maxSlots = s.spillSlots
@@ -292,7 +303,7 @@ func (s *shard) compact() error {
 			// the new run's.
 			r.filter.release()
 		}
-		w, err := newRunWriter(s.dir, tail[0].level+1, n, s.filterBlocks(n, s.diskN), s.bufs[fanIn], &s.written)
+		w, err := newRunWriter(s.dir, tail[0].level+1, n, s.newRunBlocks(n, len(s.runs)-fanIn), s.bufs[fanIn], &s.written)
 		if err != nil {
 			return err
 		}
@@ -319,54 +330,103 @@ func (s *shard) compact() error {
 	return nil
 }
 
-// allBitsPerKey is the bits a key of the filter of all keys on disk is
-// made for (it sets 4 bits a key): about 1 new key in 20 probes the runs'
-// filters while it has that many, 1 in 6 at 3 bits a key.
+// allBitsPerKey is the bits a key the filter of all keys on disk is
+// first made for (it sets 4 bits a key): about 1 new key in 20 probes the
+// runs' filters while it has that many. Once the runs hold twice the keys
+// it was made for, it is made again with the number of bits a key set that
+// suits twice the keys then on disk (rebuildAll), down to 1.
 const allBitsPerKey = 6
 
-// runBitsPerKey is the most bits a key a run's filter has: it only picks
-// the runs to read once the filter of all keys said "maybe", so about 1
-// run in 10 read for nothing is good enough.
-const runBitsPerKey = 5
-
-// filterBlocks is the number of filter blocks for a run of n keys when
-// the runs hold total keys: runBitsPerKey bits a key while the budget
-// allows, fewer past that (the budget spread evenly over the keys), none
-// below one bit a key (every lookup then reads the runs).
-func (s *shard) filterBlocks(n, total int64) uint64 {
-	bits := min(float64(runBitsPerKey), float64(8*s.filterMax)/float64(max(total, 1)))
-	if bits < 1 {
-		return 0
+// blocksPlan is the filter blocks of runs of the sizes in ns for their
+// filters to share the runs' budget (runBits).
+func (s *shard) blocksPlan(ns []int64) []uint64 {
+	bits := runBits(ns, float64(8*s.filterMax))
+	out := make([]uint64, len(ns))
+	for i, n := range ns {
+		out[i] = blocksFor(n, bits[i])
 	}
-	// At least one block, and never more than the bits allow.
-	return max(uint64(float64(n)*bits/256), 1)
+	return out
 }
 
-// fitFilters shrinks the largest filters, made when the runs held fewer
-// keys, while the filters together pass their budget: each is rebuilt
-// at three quarters of the bits a key the budget now allows, so that the
-// next spills fit beside it.
+// newRunBlocks is the filter blocks of a new run of n keys that will
+// join the first keep runs.
+func (s *shard) newRunBlocks(n int64, keep int) uint64 {
+	ns := make([]int64, 0, keep+1)
+	for _, r := range s.runs[:keep] {
+		ns = append(ns, r.n)
+	}
+	plan := s.blocksPlan(append(ns, n))
+	return plan[keep]
+}
+
+// fitFilters shrinks filters while the runs' filters together pass their
+// budget, the one furthest above its share of the budget first
+// (blocksPlan): to nine tenths of its share, so that it is not rebuilt
+// at the next spill, by reading the run once; a run whose share is no
+// filter loses its filter without a read.
 func (s *shard) fitFilters() error {
+	ns := make([]int64, len(s.runs))
+	for i, r := range s.runs {
+		ns[i] = r.n
+	}
+	plan := s.blocksPlan(ns)
 	for {
 		var total int64
-		var big *run
-		for _, r := range s.runs {
+		big, excess := -1, int64(0)
+		for i, r := range s.runs {
 			total += r.filter.bytes()
-			if big == nil || r.filter.bytes() > big.filter.bytes() {
-				big = r
+			if e := r.filter.bytes() - int64(plan[i])*32; e > excess {
+				big, excess = i, e
 			}
 		}
-		if total <= s.filterMax || big == nil {
+		if total <= s.filterMax || big < 0 {
 			return nil
 		}
-		want := s.filterBlocks(big.n, s.diskN) * 3 / 4
-		if want >= big.filter.blocks {
-			return nil
+		r := s.runs[big]
+		want := plan[big] * 9 / 10
+		if float64(want)*256/float64(r.n) < minRunBits {
+			r.filter.release()
+			continue
 		}
-		if err := big.rebuildFilter(want, s.bufs[0]); err != nil {
+		if err := r.rebuildFilter(want, s.bufs[0]); err != nil {
 			return err
 		}
 	}
+}
+
+// rebuildAll makes the filter of all keys on disk again once the runs
+// hold twice the keys it was made for, setting the number of bits a key
+// that suits twice the keys on disk now (a filter made for fewer keys
+// sets too many bits a key once it holds more, and says "maybe" more
+// often than one that sets fewer), reading every run once. Nothing is
+// done while the number of bits would not change.
+func (s *shard) rebuildAll() error {
+	if s.diskN <= 2*s.allFor || s.all.blocks == 0 {
+		return nil
+	}
+	for_ := 2 * s.diskN
+	k := min(max(int(float64(s.all.blocks*256)/float64(for_)*math.Ln2+0.5), 1), 8)
+	s.allFor = for_
+	if k == s.all.k {
+		return nil
+	}
+	blocks := s.all.blocks
+	s.all.release()
+	s.all = newFilter(blocks, for_)
+	for _, r := range s.runs {
+		c := newCursor(r, s.bufs[0])
+		for {
+			ok, err := c.next()
+			if err != nil {
+				return err
+			}
+			if !ok {
+				break
+			}
+			s.all.add(c.cur)
+		}
+	}
+	return nil
 }
 
 // Close releases the memory and closes and removes the spill files. The

@@ -304,7 +304,7 @@ func (n *listener) setup(ctx context.Context, c *pgx.Conn) error {
 // writes.
 func (n *listener) installed(ctx context.Context, c *pgx.Conn) error {
 	tr := n.tr
-	install := fmt.Sprintf("install them with pgfeed.InstallTrigger(ctx, db, %q, %q) as the table's owner", n.o.Table, n.o.Key)
+	install := fmt.Sprintf("install them as the table's owner with pgfeed.InstallTrigger(ctx, db, %q, %q), or sitemap serve --db … --table %s --key %s --install-trigger", n.o.Table, n.o.Key, n.o.Table, n.o.Key)
 	var src string
 	var triggers int
 	err := c.QueryRow(ctx, `SELECT p.prosrc, (SELECT count(*) FROM pg_trigger

@@ -49,7 +49,7 @@ func TestWatchNotifyTriggers(t *testing.T) {
 	o := Options{ConnString: dsn, Table: "pages", Key: "id"}
 	nop := func(Change) {}
 	err := WatchNotify(ctx, o, nop)
-	if err == nil || !strings.Contains(err.Error(), `table pages has no change feed triggers: install them with pgfeed.InstallTrigger(ctx, db, "pages", "id")`) {
+	if err == nil || !strings.Contains(err.Error(), `table pages has no change feed triggers: install them as the table's owner with pgfeed.InstallTrigger(ctx, db, "pages", "id"), or sitemap serve --db … --table pages --key id --install-trigger`) {
 		t.Fatalf("without triggers: %v", err)
 	}
 	if err := InstallTrigger(ctx, db, "pages", "url"); err != nil {

@@ -1,4 +1,4 @@
-package main
+package fetch
 
 import (
 	"bufio"
@@ -10,36 +10,36 @@ import (
 	"github.com/sitemapkit/sitemap/internal/check"
 )
 
-// fetchURLSpool keeps the URLs of --tree --urls, each sitemap's apart, so
-// the tree can list them under their sitemap once the walk is over
-// (sitemaps are read concurrently and the tree is printed in index
-// order). URLs go to a temporary file in chunks; memory holds at most
-// fetchSpoolChunk bytes per sitemap being read, whatever the site's size.
-type fetchURLSpool struct {
+// urlSpool keeps the URLs of a [Tree] with TreeOptions.URLs, each
+// sitemap's apart, so the tree can list them under their sitemap once the
+// walk is over (sitemaps are read concurrently and the tree is written in
+// index order). URLs go to a temporary file in chunks; memory holds at
+// most spoolChunk bytes per sitemap being read, whatever the site's size.
+type urlSpool struct {
 	f    *os.File
 	size int64
 	buf  map[int]*bytes.Buffer // per node: URLs not yet in the file
-	segs map[int][]fetchSeg    // per node: its URLs' chunks in the file
+	segs map[int][]spoolSeg    // per node: its URLs' chunks in the file
 	err  error
 }
 
-// fetchSeg is a chunk of the spool file: one node's URLs, one a line.
-type fetchSeg struct{ off, n int64 }
+// spoolSeg is a chunk of the spool file: one node's URLs, one a line.
+type spoolSeg struct{ off, n int64 }
 
-// fetchSpoolChunk is how many bytes of one node's URLs are held in memory
+// spoolChunk is how many bytes of one node's URLs are held in memory
 // before they go to the file.
-const fetchSpoolChunk = 256 << 10
+const spoolChunk = 256 << 10
 
-func newFetchURLSpool() (*fetchURLSpool, error) {
-	f, err := os.CreateTemp("", "sitemap-fetch-urls-*")
+func newURLSpool(dir string) (*urlSpool, error) {
+	f, err := os.CreateTemp(dir, "sitemap-fetch-urls-*")
 	if err != nil {
 		return nil, fmt.Errorf("--urls: temporary file: %w", err)
 	}
-	return &fetchURLSpool{f: f, buf: map[int]*bytes.Buffer{}, segs: map[int][]fetchSeg{}}, nil
+	return &urlSpool{f: f, buf: map[int]*bytes.Buffer{}, segs: map[int][]spoolSeg{}}, nil
 }
 
 // add keeps loc, listed by node id.
-func (s *fetchURLSpool) add(id int, loc string) {
+func (s *urlSpool) add(id int, loc string) {
 	b := s.buf[id]
 	if b == nil {
 		b = &bytes.Buffer{}
@@ -47,13 +47,13 @@ func (s *fetchURLSpool) add(id int, loc string) {
 	}
 	b.WriteString(check.EscapeControls(loc))
 	b.WriteByte('\n')
-	if b.Len() >= fetchSpoolChunk {
+	if b.Len() >= spoolChunk {
 		s.flush(id)
 	}
 }
 
 // flush moves node id's URLs held in memory to the file.
-func (s *fetchURLSpool) flush(id int) {
+func (s *urlSpool) flush(id int) {
 	b := s.buf[id]
 	if b == nil || b.Len() == 0 {
 		delete(s.buf, id)
@@ -61,7 +61,7 @@ func (s *fetchURLSpool) flush(id int) {
 	}
 	if s.err == nil {
 		n, err := s.f.Write(b.Bytes())
-		s.segs[id] = append(s.segs[id], fetchSeg{s.size, int64(n)})
+		s.segs[id] = append(s.segs[id], spoolSeg{s.size, int64(n)})
 		s.size += int64(n)
 		s.err = err
 	}
@@ -69,7 +69,7 @@ func (s *fetchURLSpool) flush(id int) {
 }
 
 // write copies node id's URLs to w, each line after indent.
-func (s *fetchURLSpool) write(w *bufio.Writer, id int, indent string) error {
+func (s *urlSpool) write(w *bufio.Writer, id int, indent string) error {
 	s.flush(id)
 	if s.err != nil {
 		return fmt.Errorf("--urls: temporary file: %w", s.err)
@@ -90,7 +90,7 @@ func (s *fetchURLSpool) write(w *bufio.Writer, id int, indent string) error {
 }
 
 // close removes the file.
-func (s *fetchURLSpool) close() {
+func (s *urlSpool) close() {
 	if s != nil && s.f != nil {
 		s.f.Close()
 		os.Remove(s.f.Name())

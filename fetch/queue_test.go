@@ -1,16 +1,14 @@
-package main
+package fetch
 
 import (
 	"testing"
-
-	"github.com/sitemapkit/sitemap/fetch"
 )
 
 // The fetch queue of fetch's progress line: sitemaps done of those
 // started or listed and not started yet, whether a child starts before
 // or after its index is read whole.
 func TestFetchQueue(t *testing.T) {
-	q := &fetchQueue{}
+	q := &queue{}
 	step := func(d, tot int64) func(int64, int64) {
 		return func(gd, gt int64) {
 			t.Helper()
@@ -19,13 +17,13 @@ func TestFetchQueue(t *testing.T) {
 			}
 		}
 	}
-	robots := &fetch.Node{ID: 1, Kind: fetch.NodeRobots}
-	index := &fetch.Node{ID: 2, Parent: 1, Kind: fetch.NodeSitemap}
+	robots := &Node{ID: 1, Kind: NodeRobots}
+	index := &Node{ID: 2, Parent: 1, Kind: NodeSitemap}
 	step(0, 0)(q.start(robots))
 	robots.Sitemaps = 1
 	step(0, 1)(q.end(robots))
 	step(0, 1)(q.start(index))
-	child := func(id int) *fetch.Node { return &fetch.Node{ID: id, Parent: 2, Kind: fetch.NodeSitemap} }
+	child := func(id int) *Node { return &Node{ID: id, Parent: 2, Kind: NodeSitemap} }
 	step(0, 2)(q.start(child(3))) // started while the index is read
 	index.Sitemaps = 4
 	step(1, 5)(q.end(index)) // 3 more listed, not started

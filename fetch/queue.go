@@ -1,14 +1,10 @@
-package main
+package fetch
 
-import (
-	"github.com/sitemapkit/sitemap/fetch"
-)
-
-// fetchQueue is the done-of-total of fetch's progress line: the sitemaps
-// read of those known so far, started or listed (by robots.txt or an
-// index) and not started yet. Children listed but never read (repeats,
+// queue is the done-of-total of [Run]'s progress line: the sitemaps read
+// of those known so far, started or listed (by robots.txt or an index)
+// and not started yet. Children listed but never read (repeats,
 // off-site, past a cap) keep the total an estimate from above.
-type fetchQueue struct {
+type queue struct {
 	started, done int64
 	pending       int64         // listed by a finished list, not started
 	early         map[int]int64 // per list still being read: children started
@@ -16,8 +12,8 @@ type fetchQueue struct {
 }
 
 // start counts a node that starts; it returns done and total.
-func (q *fetchQueue) start(n *fetch.Node) (int64, int64) {
-	if n != nil && n.Kind == fetch.NodeSitemap {
+func (q *queue) start(n *Node) (int64, int64) {
+	if n != nil && n.Kind == NodeSitemap {
 		q.started++
 		if q.ended[n.Parent] {
 			q.pending = max(0, q.pending-1)
@@ -32,9 +28,9 @@ func (q *fetchQueue) start(n *fetch.Node) (int64, int64) {
 }
 
 // end counts a node that ends; it returns done and total.
-func (q *fetchQueue) end(n *fetch.Node) (int64, int64) {
+func (q *queue) end(n *Node) (int64, int64) {
 	if n != nil {
-		if n.Kind == fetch.NodeSitemap {
+		if n.Kind == NodeSitemap {
 			q.done++
 		}
 		if n.Sitemaps > 0 {
