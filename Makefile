@@ -14,6 +14,7 @@ FUZZTIME ?= 3000x
 export SITEMAP_REQUIRE_XMLLINT = 1
 export SITEMAP_REQUIRE_BROWSER = 1
 export SITEMAP_REQUIRE_POSTGRES = 1
+export SITEMAP_REQUIRE_MYSQL = 1
 export SITEMAP_REQUIRE_S3 = 1
 # The browser tests' screenshots are kept here (a plain go test writes them
 # into each test's temporary directory, removed when it ends).
@@ -33,7 +34,7 @@ install:
 
 # deps installs the tools the tests shell out to: xmllint (libxml2-utils)
 # for XSD conformance, Chromium for the browser tests, PostgreSQL for the
-# state tests and moto_server for the S3 store tests.
+# state tests, MariaDB for the MySQL source tests and moto_server for the S3 store tests.
 deps:
 	@sh scripts/deps.sh
 

@@ -67,9 +67,9 @@ func TestImportRules(t *testing.T) {
 	if len(imports) < 10 {
 		t.Fatalf("found only %d packages: %v", len(imports), imports)
 	}
-	leaves := []string{"internal/ctrl", "store", "xsl", "urlnorm", "internal/xmlscan", "internal/seen", "internal/extsort", "internal/ctxio", "internal/urlfilter", "internal/progress", "internal/prefault", "internal/testproc"}
+	leaves := []string{"internal/ctrl", "store", "xsl", "urlnorm", "internal/xmlscan", "internal/seen", "internal/extsort", "internal/ctxio", "internal/urlfilter", "internal/progress", "internal/prefault", "internal/testproc", "internal/spatest"}
 	// The test harnesses: only tests (and each other) import them.
-	testOnly := []string{"internal/pgtest", "internal/s3test", "internal/testproc", "internal/xmllint", "internal/browsertest"}
+	testOnly := []string{"internal/pgtest", "internal/mariatest", "internal/s3test", "internal/testproc", "internal/xmllint", "internal/browsertest"}
 	for dir, deps := range imports {
 		for _, dep := range deps {
 			switch {
@@ -91,6 +91,10 @@ func TestImportRules(t *testing.T) {
 				t.Errorf("%s imports %s: a test harness, for tests only", dir, dep)
 			case dep == "audit" && dir != "cmd/sitemap":
 				t.Errorf("%s imports audit: only the command does", dir)
+			case dir == "preset" && dep != "serve":
+				t.Errorf("preset imports %s: a preset is a serve.Query, and imports only serve", dep)
+			case dep == "preset" && dir != "cmd/sitemap":
+				t.Errorf("%s imports preset: only the command (and programs) do", dir)
 			case dep == "internal/prefault" && dir != "cmd/sitemap":
 				t.Errorf("%s imports internal/prefault: only the command decides how its process maps memory", dir)
 			}

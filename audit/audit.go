@@ -60,6 +60,15 @@ type Options struct {
 	CrawlStore state.Store
 	CrawlLog   state.CrawlLog
 
+	// Render, when set, renders every audited HTML page in a browser
+	// (with RenderMode crawl.RenderAuto, those that look like an
+	// application shell): noindex, canonical and hreflang are read from
+	// the rendered page, and what rendering reveals is reported (AUD-19
+	// to AUD-26). Pages the crawl (Crawl) finds are rendered by the crawl
+	// when its own Options.Render is set.
+	Render     crawl.Renderer
+	RenderMode crawl.RenderMode
+
 	// Now is the clock (default time.Now): a lastmod after it is in the
 	// future (AUD-12).
 	Now func() time.Time

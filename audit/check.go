@@ -180,6 +180,16 @@ func (a *Auditor) verdict(ctx context.Context, e state.AuditListed, rec *Record,
 	if err != nil && ctx.Err() != nil {
 		return
 	}
+	if a.o.Render != nil && !e.Extra && (a.o.RenderMode != crawl.RenderAuto || p.AppShell()) {
+		rp, facts, err := crawl.RenderPage(ctx, a.o.Render, p, resp.Header, resp.FinalURL, a.agent, a.o.MaxBodyBytes)
+		if ctx.Err() != nil {
+			return
+		}
+		if err == nil {
+			p = rp
+		}
+		renderFindings(rec, &facts)
+	}
 	res.HTML = true
 	for _, alt := range p.Alternates {
 		res.Alternates = append(res.Alternates, state.AuditAlternate{Hreflang: alt.Hreflang, Href: alt.Href})

@@ -22,6 +22,14 @@ var classNames = map[rules.ID]string{
 	rules.AUD16: "request failed",
 	rules.AUD17: "missing from the sitemaps",
 	rules.AUD18: "orphan",
+	rules.AUD19: "links only after rendering",
+	rules.AUD20: "noindex changed by script",
+	rules.AUD21: "canonical changed by script",
+	rules.AUD22: "title changed by script",
+	rules.AUD23: "soft 404 after rendering",
+	rules.AUD24: "console errors",
+	rules.AUD25: "failed requests",
+	rules.AUD26: "not rendered",
 }
 
 // Class is one class of the audit: its rule, short name and the rule

@@ -231,6 +231,7 @@ func (m *merge) upTo(key string, emit func(*Record) error) (state.CrawlOutcome, 
 		d := clicks(o)
 		r := &Record{URL: o.Loc, Status: o.Status, Findings: []Finding{}, Depth: &d, From: o.Referrer, Title: o.Title, Inlinks: o.Inlinks}
 		r.add(rules.AUD17, "linked from %s at click depth %d and indexable, but no sitemap lists it; add it", orHome(o.Referrer), d)
+		crawlRenderFindings(r, o.Render)
 		r.Class = classOf(r.Findings)
 		if err := emit(r); err != nil {
 			return state.CrawlOutcome{}, false, err

@@ -93,6 +93,9 @@ type Crawler struct {
 	// is the first of them written.
 	truncated      int
 	firstTruncated string
+	// rendered counts what rendering revealed in this run (written by
+	// the coordinator).
+	rendered RenderCounts
 
 	// answered is set by any HTTP response of this run (robots.txt or a
 	// page); until then noAnswer holds the first request that got none
@@ -147,8 +150,11 @@ type Summary struct {
 	// connection refused, TLS): the first request and why. Nothing was
 	// crawled because nothing answered, which is not a finding about the
 	// site's pages.
-	Unreachable string        `json:"unreachable,omitempty"`
-	Elapsed     time.Duration `json:"elapsed_ns"`
+	Unreachable string `json:"unreachable,omitempty"`
+	// Render counts what rendering revealed on the pages of this run
+	// (Options.Render); nil without a Renderer.
+	Render  *RenderCounts `json:"render,omitempty"`
+	Elapsed time.Duration `json:"elapsed_ns"`
 }
 
 // New prepares a crawl of start over a state store: st keeps the per-URL
@@ -247,6 +253,8 @@ type result struct {
 	// Truncated: the page was read in part (MaxBodyBytes, or a token over
 	// the tokenizer's buffer); its links past that were not seen.
 	Truncated bool
+	// Render: what rendering revealed (Options.Render), nil when off.
+	Render *RenderFacts
 }
 
 // Run crawls until the frontier is empty or a limit is reached. It
@@ -312,6 +320,10 @@ func (c *Crawler) summarize(ctx context.Context, t0 time.Time, sum Summary, limi
 	}
 	sort.Strings(sum.Limits)
 	sum.Fetched = c.runPages
+	if c.o.Render != nil {
+		n := c.rendered
+		sum.Render = &n
+	}
 	sum.Warnings = c.warnings
 	if !c.answered.Load() {
 		c.noAnswerMu.Lock()
@@ -730,6 +742,7 @@ func (c *Crawler) write(ctx context.Context, done []result) error {
 			}
 			c.warnings = append(c.warnings, fmt.Sprintf("the start URL %s %s %s, outside the crawl's scope (scheme, host, port and path prefix of the start URL); start the crawl there instead", r.Loc, how, r.Redirect))
 		}
+		c.rendered.add(r.Render)
 		if r.Truncated {
 			if c.truncated++; c.firstTruncated == "" {
 				c.firstTruncated = r.Loc
@@ -787,7 +800,7 @@ func (c *Crawler) writeLog(ctx context.Context, done []result) error {
 			if held != nil && !held[r.Loc] {
 				continue
 			}
-			if err := tx.Record(ctx, state.CrawlResult{Loc: r.Loc, Status: r.Status, Title: r.Title, Reason: r.Reason, Entry: r.Entry}); err != nil {
+			if err := tx.Record(ctx, state.CrawlResult{Loc: r.Loc, Status: r.Status, Title: r.Title, Reason: r.Reason, Entry: r.Entry, Render: r.Render.encode()}); err != nil {
 				return err
 			}
 			for _, e := range r.Edges {
@@ -980,7 +993,7 @@ func (c *Crawler) Outcomes(ctx context.Context, fn func(Outcome) error) error {
 			return err
 		}
 		for _, r := range rows {
-			o := Outcome{URL: r.Loc, Status: r.Status, Included: r.Included, Reason: r.Reason, Depth: r.Depth, From: r.Referrer, Title: r.Title, Inlinks: r.Inlinks, Clicks: r.Clicks}
+			o := Outcome{URL: r.Loc, Status: r.Status, Included: r.Included, Reason: r.Reason, Depth: r.Depth, From: r.Referrer, Title: r.Title, Inlinks: r.Inlinks, Clicks: r.Clicks, Render: decodeFacts(r.Render)}
 			if err := fn(o); err != nil {
 				return err
 			}

@@ -40,6 +40,14 @@ type page struct {
 	// token (a tag or text run) over the tokenizer's 1 MiB: what follows
 	// was not read.
 	Truncated bool
+	// What tells an application shell from a page and an error page from
+	// content (render.go): the <script> elements, whether an element
+	// names itself an application's mount point, the bytes of visible
+	// text (white space collapsed) and its first 256 bytes.
+	Scripts int
+	Mount   bool
+	TextLen int
+	Lead    string
 }
 
 type link struct {
@@ -102,7 +110,9 @@ func parseHTML(body io.Reader, contentType string, maxBytes int64, agent string)
 					p.Title += string(t)
 				}
 			case skip == 0:
-				fp.text(z.Text())
+				t := z.Text()
+				fp.text(t)
+				p.visible(t)
 			}
 		case html.EndTagToken:
 			name, _ := z.TagName()
@@ -125,6 +135,9 @@ func parseHTML(body io.Reader, contentType string, maxBytes int64, agent string)
 			case "script", "style", "noscript", "template":
 				if tt == html.StartTagToken {
 					skip++
+					if n == "script" {
+						p.Scripts++
+					}
 					if n == "script" && hasAttr {
 						typ, _, _ := strings.Cut(attrs(z, hasAttr)["type"], ";")
 						fp.inLD = strings.EqualFold(strings.TrimSpace(typ), "application/ld+json")
@@ -190,7 +203,9 @@ func parseHTML(body io.Reader, contentType string, maxBytes int64, agent string)
 				}
 			default:
 				if hasAttr {
-					role = attrValue(z, "role")
+					var mount bool
+					role, mount = roleAndMount(z)
+					p.Mount = p.Mount || mount
 				}
 			}
 			if tt == html.StartTagToken && !voidElements[n] {
@@ -366,6 +381,40 @@ func attrValue(z *html.Tokenizer, key string) string {
 		}
 	}
 	return ""
+}
+
+// roleAndMount reads the current tag's attributes: its role, and whether
+// it is an application's mount point (id root, app, __next, __nuxt or
+// ___gatsby; ng-app; data-reactroot).
+func roleAndMount(z *html.Tokenizer) (role string, mount bool) {
+	for more := true; more; {
+		var k, v []byte
+		k, v, more = z.TagAttr()
+		switch string(k) {
+		case "role":
+			if role == "" {
+				role = strings.TrimSpace(string(v))
+			}
+		case "id":
+			switch string(bytes.TrimSpace(v)) {
+			case "root", "app", "__next", "__nuxt", "___gatsby":
+				mount = true
+			}
+		case "ng-app", "data-reactroot", "data-v-app":
+			mount = true
+		}
+	}
+	return role, mount
+}
+
+// visible counts a run of visible text and keeps the first 256 bytes.
+func (p *page) visible(t []byte) {
+	for _, w := range bytes.Fields(t) {
+		p.TextLen += len(w) + 1
+		if len(p.Lead) < 256 {
+			p.Lead += string(w) + " "
+		}
+	}
 }
 
 // writeText adds text to the fingerprint with runs of white space

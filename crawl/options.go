@@ -108,6 +108,19 @@ type Options struct {
 	// follows nofollow links.
 	IgnoreRobots, IgnoreNoindex, IgnoreCanonical, IgnoreNofollow bool
 
+	// Render, when set, loads every HTML page the crawl fetches (a 200
+	// with an HTML body; with RenderMode RenderAuto, only those that look
+	// like an application shell) in a browser, and the links, title,
+	// meta robots, canonical and hreflang are read from the rendered
+	// document instead of the raw HTML; X-Robots-Tag, status and
+	// redirects are the client's. Pages rendered as an error page (soft
+	// 404) or empty are not listed ("soft-404", "empty"). What rendering
+	// revealed is in Outcome.Render and Summary.Render. robots.txt,
+	// scope, rate, caps, include/exclude and the state apply as without
+	// it (the rate counts the client's requests, not the browser's).
+	Render     Renderer
+	RenderMode RenderMode
+
 	// Now is the clock for the run's time (default time.Now). It never
 	// becomes a lastmod directly: see package state's Decide.
 	Now func() time.Time

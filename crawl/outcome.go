@@ -27,6 +27,9 @@ type Outcome struct {
 	// [state.CrawlOutcome]). Depth is the crawl's depth, at which a URL
 	// listed in a seed sitemap is 0.
 	Clicks int `json:"clicks"`
+	// Render is what rendering the page revealed (Options.Render); nil
+	// when it was not rendered.
+	Render *RenderFacts `json:"render,omitempty"`
 }
 
 // pageSize is how many rows Entries and Outcomes read from the crawl log

@@ -67,6 +67,9 @@ func (s Summary) WriteText(w io.Writer) error {
 	for _, r := range reasons {
 		fmt.Fprintf(&b, "  %-26s %d\n", r, s.Reasons[r])
 	}
+	if s.Render != nil {
+		s.Render.write(&b)
+	}
 	for _, l := range s.Limits {
 		fmt.Fprintf(&b, "sitemap: limit reached: --%s; URLs beyond it were not crawled (reason \"limit:%s\")\n", l, l)
 	}

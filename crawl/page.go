@@ -149,6 +149,10 @@ func (c *Crawler) read(ctx context.Context, res *result, resp *fetch.Response) {
 		res.Reason = ReasonError // the body did not arrive in time
 		return
 	}
+	if c.o.Render != nil {
+		c.render(ctx, res, base, resp.Header, &p)
+		return
+	}
 	c.build(res, base, resp.Header, &p)
 }
 

@@ -29,6 +29,8 @@ type Page struct {
 	Lang string
 	// Truncated: the body went over maxBytes; what follows was not read.
 	Truncated bool
+	// parsed is the page as read, for RenderPage's comparison.
+	parsed *page
 }
 
 // ReadPage reads an HTML page: body is its decoded body (Content-Encoding
@@ -45,6 +47,7 @@ func ReadPage(body io.Reader, header http.Header, pageURL, agent string, maxByte
 	var out Page
 	agent = strings.ToLower(agent)
 	p, err := parseHTML(body, header.Get("Content-Type"), maxBytes, agent)
+	out.parsed = &p
 	base, perr := url.Parse(pageURL)
 	if perr != nil {
 		return out, perr
@@ -79,3 +82,7 @@ func ReadPage(body io.Reader, header http.Header, pageURL, agent string, maxByte
 	}
 	return out, err
 }
+
+// AppShell reports whether the page looks like the shell of a JavaScript
+// application (LooksLikeAppShell), what RenderAuto renders.
+func (p Page) AppShell() bool { return p.parsed != nil && p.parsed.appShell() }

@@ -462,4 +462,20 @@ const (
 	AUD17 ID = "AUD-17"
 	// AUD18 (AUD-18): A listed page is an orphan: the crawl from the homepage (--crawl) never reached it through a link.
 	AUD18 ID = "AUD-18"
+	// AUD19 (AUD-19): Rendering the page in a browser (--render) shows links its HTML does not have: added by script, or by a client-side router's history.pushState.
+	AUD19 ID = "AUD-19"
+	// AUD20 (AUD-20): A page's noindex differs between its HTML and its rendered page (--render): script added or removed <meta name="robots" content="noindex">.
+	AUD20 ID = "AUD-20"
+	// AUD21 (AUD-21): A page's canonical differs between its HTML and its rendered page (--render): script changed <link rel="canonical">.
+	AUD21 ID = "AUD-21"
+	// AUD22 (AUD-22): A page's <title> differs between its HTML and its rendered page (--render).
+	AUD22 ID = "AUD-22"
+	// AUD23 (AUD-23): A page answers 200 but its rendered page (--render) is an error page ("not found", a soft 404) or empty.
+	AUD23 ID = "AUD-23"
+	// AUD24 (AUD-24): Rendering a page (--render) logged console errors or uncaught exceptions.
+	AUD24 ID = "AUD-24"
+	// AUD25 (AUD-25): Rendering a page (--render) made requests to its own site that failed or answered 4xx or 5xx (images, fonts, media and other hosts are not loaded and do not count).
+	AUD25 ID = "AUD-25"
+	// AUD26 (AUD-26): A page could not be rendered (--render): it did not settle within --render-wait, or the browser failed; its HTML was read instead.
+	AUD26 ID = "AUD-26"
 )

@@ -45,6 +45,7 @@ const (
 	urlGVideo     = "https://developers.google.com/search/docs/crawling-indexing/sitemaps/video-sitemaps"
 	urlGNews      = "https://developers.google.com/search/docs/crawling-indexing/sitemaps/news-sitemap"
 	urlGHreflang  = "https://developers.google.com/search/docs/specialty/international/localized-versions"
+	urlGJS        = "https://developers.google.com/search/docs/crawling-indexing/javascript/javascript-seo-basics"
 	urlGRobots    = "https://developers.google.com/search/docs/crawling-indexing/robots/robots_txt"
 	urlGBlog2022  = "https://developers.google.com/search/blog/2022/05/spring-cleaning-sitemap-extensions"
 	urlGBlog2023  = "https://developers.google.com/search/blog/2023/06/sitemaps-lastmod-ping"

@@ -12,6 +12,11 @@ command -v chromium >/dev/null 2>&1 || need="$need chromium"
 if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
 	need="$need postgresql"
 fi
+# MariaDB (mariadb-install-db and mariadbd, run by internal/mariatest) for
+# the MySQL/MariaDB source and preset tests.
+if ! command -v mariadbd >/dev/null 2>&1 && [ ! -x /usr/sbin/mariadbd ]; then
+	need="$need mariadb-server"
+fi
 if ! command -v moto_server >/dev/null 2>&1 && [ ! -x "$HOME/.pyenv/shims/moto_server" ]; then
 	echo "installing: moto[server] (pip)" >&2
 	if ! command -v pip3 >/dev/null 2>&1 && ! command -v pip >/dev/null 2>&1; then

@@ -163,3 +163,32 @@ func ExampleOptions_Log() {
 	// sitemap serve: dial tcp 127.0.0.1:5432: connection refused; serving the pages of the last check that succeeded until one does
 	// sitemap serve: the source is read again: serving what it holds
 }
+
+// All walks a source once, in key order, with relative locs resolved:
+// what `sitemap generate --db` writes sitemaps from.
+func ExampleAll() {
+	src := serve.Entries(func(ctx context.Context, yield func(*sitemap.URL) error) error {
+		for _, loc := range []string{"/a", "/b"} {
+			if err := yield(&sitemap.URL{Loc: loc}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}, nil)
+	serve.All(src, "https://www.example.com/")(context.Background(), func(u *sitemap.URL) error {
+		fmt.Println(u.Loc)
+		return nil
+	})
+	// Output:
+	// https://www.example.com/a
+	// https://www.example.com/b
+}
+
+// DialectOf tells the SQL a database speaks from its driver.
+func ExampleDialectOf() {
+	db, _ := sql.Open("sqlite", ":memory:")
+	defer db.Close()
+	d, err := serve.DialectOf(db)
+	fmt.Println(d, err)
+	// Output: sqlite <nil>
+}

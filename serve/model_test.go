@@ -34,6 +34,7 @@ type modelDB struct {
 	t       *testing.T
 	db      *sql.DB
 	pg      bool
+	my      bool // MySQL or MariaDB
 	rnd     *rand.Rand
 	rows    map[int64]modelRow // by id
 	nextID  int64
@@ -69,6 +70,10 @@ func (m *modelDB) exec(tx interface {
 }
 
 func (m *modelDB) create() {
+	if m.my {
+		m.exec(m.db, `CREATE TABLE pages (id bigint PRIMARY KEY, url varchar(255) NOT NULL UNIQUE, updated_at varchar(40))`)
+		return
+	}
 	if m.pg {
 		m.exec(m.db, `CREATE TABLE pages (id bigint PRIMARY KEY, url text NOT NULL UNIQUE, updated_at text)`)
 	} else {
@@ -253,7 +258,7 @@ func (m *modelDB) step() string {
 		for id, r := range m.rows {
 			m.touched = append(m.touched, m.key(id, r))
 		}
-		if m.pg {
+		if m.pg || m.my {
 			m.exec(m.db, `TRUNCATE pages`)
 		} else {
 			m.exec(m.db, `DELETE FROM pages`)

@@ -4,8 +4,11 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"net/url"
 	"os"
+	"strings"
 
+	"github.com/go-sql-driver/mysql"   // registers the "mysql" database/sql driver
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
 
 	"github.com/sitemapkit/sitemap/internal/plural"
@@ -13,17 +16,104 @@ import (
 )
 
 // OpenDB opens the database a [SQL] source reads: a postgres:// or
-// postgresql:// URL through pgx's database/sql driver, anything else a
-// SQLite file, which must exist, opened read-only. A SQLite file that is
-// not there is an error naming it and saying what to give.
+// postgresql:// URL through pgx's database/sql driver, a mysql:// URL
+// (MySQL or MariaDB, see [MySQLConfig]) through go-sql-driver/mysql,
+// anything else a SQLite file, which must exist, opened read-only. A
+// SQLite file that is not there is an error naming it and saying what to
+// give. Nothing connects yet: a server that cannot be reached is an
+// error of the first query.
 func OpenDB(dsn string) (*sql.DB, error) {
 	if state.IsPostgres(dsn) {
 		return sql.Open("pgx", dsn)
 	}
+	if IsMySQL(dsn) {
+		c, err := MySQLConfig(dsn)
+		if err != nil {
+			return nil, err
+		}
+		conn, err := mysql.NewConnector(c)
+		if err != nil {
+			return nil, err
+		}
+		return sql.OpenDB(conn), nil
+	}
 	if _, err := os.Stat(dsn); err != nil {
-		return nil, fmt.Errorf("%s: %w (give a SQLite file or a postgres:// URL)", dsn, err)
+		return nil, fmt.Errorf("%s: %w (give a SQLite file, a postgres:// or a mysql:// URL)", dsn, err)
 	}
 	return sql.Open("sqlite", "file:"+dsn+"?mode=ro")
+}
+
+// IsMySQL reports whether dsn names a MySQL or MariaDB database: a
+// mysql:// or mariadb:// URL.
+func IsMySQL(dsn string) bool {
+	return strings.HasPrefix(dsn, "mysql://") || strings.HasPrefix(dsn, "mariadb://")
+}
+
+// MySQLConfig reads a mysql://user:password@host:port/database URL (or
+// mariadb://…; the port defaults to 3306, the user and password are
+// URL-escaped: %40 for @) into go-sql-driver/mysql's configuration. The
+// query parameter socket=/run/mysqld/mysqld.sock connects through a Unix
+// socket instead of host:port; any other parameter is the driver's own
+// (tls=true, charset=…) or a session variable. Times are read in UTC: the
+// session's time_zone is '+00:00' (so TIMESTAMP columns come as UTC) and
+// DATETIME values are taken as UTC, as WordPress's *_gmt and MediaWiki's
+// timestamps are. An error never holds the password.
+func MySQLConfig(dsn string) (*mysql.Config, error) {
+	u, err := url.Parse(dsn)
+	if err != nil || !IsMySQL(dsn) || u.Opaque != "" {
+		return nil, fmt.Errorf("%s is not a mysql://user:password@host:port/database URL", RedactDSN(dsn))
+	}
+	c := mysql.NewConfig()
+	c.User = u.User.Username()
+	c.Passwd, _ = u.User.Password()
+	c.Net, c.Addr = "tcp", u.Host
+	if u.Port() == "" && u.Host != "" {
+		c.Addr = u.Host + ":3306"
+	}
+	c.DBName = strings.TrimPrefix(u.Path, "/")
+	if c.DBName == "" || strings.Contains(c.DBName, "/") {
+		return nil, fmt.Errorf("%s names no database: give mysql://user:password@host:port/database", RedactDSN(dsn))
+	}
+	c.ParseTime = true
+	c.Params = map[string]string{"time_zone": "'+00:00'"}
+	for k, vs := range u.Query() {
+		v := vs[len(vs)-1]
+		if k == "socket" {
+			c.Net, c.Addr = "unix", v
+			continue
+		}
+		c.Params[k] = v
+	}
+	if c.Addr == "" {
+		c.Addr = "127.0.0.1:3306"
+	}
+	// Params holding the driver's own options (tls, charset, …) are
+	// parsed by it.
+	parsed, err := mysql.ParseDSN(c.FormatDSN())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", RedactDSN(dsn), strings.ReplaceAll(err.Error(), c.Passwd, "…"))
+	}
+	return parsed, nil
+}
+
+// RedactDSN returns a database URL with its password replaced by "…"
+// (postgres://, mysql://), or dsn as it is.
+func RedactDSN(dsn string) string {
+	if state.IsPostgres(dsn) {
+		return state.Redact(dsn)
+	}
+	u, err := url.Parse(dsn)
+	if err != nil {
+		if IsMySQL(dsn) {
+			return "mysql://…" // unparsable: it may hold a password anywhere
+		}
+		return dsn
+	}
+	if _, ok := u.User.Password(); ok {
+		u.User = url.UserPassword(u.User.Username(), "…")
+		return strings.Replace(u.String(), "%E2%80%A6", "…", 1)
+	}
+	return dsn
 }
 
 // OpenCrawl opens the crawl state at path (a file, or a PostgreSQL

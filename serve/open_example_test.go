@@ -100,3 +100,19 @@ func ExampleWatchPostgres() {
 		fmt.Println("the feed did not start:", err)
 	}
 }
+
+// A mysql:// URL names a MySQL or MariaDB database; its password is
+// URL-escaped, and kept out of what is shown.
+func ExampleMySQLConfig() {
+	dsn := "mysql://wp:p%40ss@db.example.com/wordpress"
+	c, err := serve.MySQLConfig(dsn)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(serve.IsMySQL(dsn), c.User, c.Addr, c.DBName)
+	fmt.Println(serve.RedactDSN(dsn))
+	// Output:
+	// true wp db.example.com:3306 wordpress
+	// mysql://wp:…@db.example.com/wordpress
+}

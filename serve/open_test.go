@@ -115,7 +115,7 @@ func TestOpenDB(t *testing.T) {
 		t.Error("a write succeeded on a read-only database")
 	}
 	missing := filepath.Join(t.TempDir(), "none.db")
-	if _, err := OpenDB(missing); !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "give a SQLite file or a postgres:// URL") {
+	if _, err := OpenDB(missing); !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "give a SQLite file, a postgres:// or a mysql:// URL") {
 		t.Errorf("missing file: %v", err)
 	}
 	if _, err := os.Stat(missing); err == nil {

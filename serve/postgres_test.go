@@ -3,15 +3,23 @@ package serve
 import (
 	"context"
 	"database/sql"
+	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
+	"github.com/sitemapkit/sitemap/internal/mariatest"
 	"github.com/sitemapkit/sitemap/internal/pgtest"
 )
 
-func TestMain(m *testing.M) { pgtest.Main(m) }
+// TestMain stops the PostgreSQL and MariaDB servers the tests started.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	pgtest.Stop()
+	mariatest.Stop()
+	os.Exit(code)
+}
 
 // openPostgres returns a new, empty database of the test binary's server.
 func openPostgres(t testing.TB) *sql.DB {

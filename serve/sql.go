@@ -20,7 +20,24 @@ type Dialect string
 const (
 	SQLite   Dialect = "sqlite"   // modernc.org/sqlite: ? parameters
 	Postgres Dialect = "postgres" // PostgreSQL through pgx's database/sql driver: $1 parameters
+	MySQL    Dialect = "mysql"    // MySQL and MariaDB through go-sql-driver/mysql: ? parameters, `name` identifiers
 )
+
+// DialectOf tells the dialect of db from its driver: modernc.org/sqlite,
+// pgx (or lib/pq) and go-sql-driver/mysql are known; any other driver is
+// an error saying to set Query.Dialect.
+func DialectOf(db *sql.DB) (Dialect, error) {
+	d := strings.ToLower(fmt.Sprintf("%T", db.Driver()))
+	switch {
+	case strings.Contains(d, "sqlite"):
+		return SQLite, nil
+	case strings.Contains(d, "stdlib") || strings.Contains(d, "pgx") || strings.Contains(d, "pq"):
+		return Postgres, nil
+	case strings.Contains(d, "mysql"):
+		return MySQL, nil
+	}
+	return "", fmt.Errorf("serve: cannot tell the SQL dialect of driver %s: set Query.Dialect", d)
+}
 
 // Query says where a SQL source's entries are: a table (Table) or the
 // result of a SELECT (Query), and which of its columns hold what.
@@ -42,6 +59,12 @@ type Query struct {
 	Key string
 	// Dialect of the database; found from db's driver when empty.
 	Dialect Dialect
+	// URL, when set, turns the loc column's value into the entry's loc:
+	// a CMS's own URL rules (package preset: a MediaWiki title
+	// percent-encoded as MediaWiki does and put into the article path).
+	// It is called for every row read, from several goroutines at once;
+	// what it returns is resolved against Options.BaseURL when relative.
+	URL func(loc string) string
 	// Dropped, when set, is told about every value of a row that could
 	// not be read and was left out of its entry, the row itself served
 	// without it: a lastmod that is no date (M-01), a priority that is no
@@ -157,24 +180,20 @@ func SQL(ctx context.Context, db *sql.DB, q Query) (*SQLSource, error) {
 		return nil, fmt.Errorf("serve: give a table or a query, not both or neither")
 	}
 	if q.Dialect == "" {
-		d := strings.ToLower(fmt.Sprintf("%T", db.Driver()))
-		switch {
-		case strings.Contains(d, "sqlite"):
-			q.Dialect = SQLite
-		case strings.Contains(d, "stdlib") || strings.Contains(d, "pgx") || strings.Contains(d, "pq"):
-			q.Dialect = Postgres
-		default:
-			return nil, fmt.Errorf("serve: cannot tell the SQL dialect of driver %s: set Query.Dialect", d)
+		d, err := DialectOf(db)
+		if err != nil {
+			return nil, err
 		}
+		q.Dialect = d
 	}
 	s := &SQLSource{db: db, q: q}
 	switch q.Dialect {
-	case SQLite:
+	case SQLite, MySQL:
 		s.param = func(int) string { return "?" }
 	case Postgres:
 		s.param = func(i int) string { return "$" + strconv.Itoa(i) }
 	default:
-		return nil, fmt.Errorf("serve: unknown dialect %q: use %q or %q", q.Dialect, SQLite, Postgres)
+		return nil, fmt.Errorf("serve: unknown dialect %q: use %q, %q or %q", q.Dialect, SQLite, Postgres, MySQL)
 	}
 	if q.Table != "" {
 		parts := strings.Split(q.Table, ".")
@@ -236,9 +255,10 @@ func (s *SQLSource) what() string {
 // quoteIdent quotes a SQL identifier. SQLite takes "name" for a string
 // when no column has that name (a column renamed or dropped while serving
 // would be read as its own name, the same text in every row), so there it
-// is `name`, which is only ever an identifier.
+// is `name`, which is only ever an identifier; MySQL takes "name" for a
+// string unless ANSI_QUOTES is set, so there too.
 func quoteIdent(d Dialect, s string) string {
-	if d == SQLite {
+	if d == SQLite || d == MySQL {
 		return "`" + strings.ReplaceAll(s, "`", "``") + "`"
 	}
 	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
@@ -249,7 +269,10 @@ func quoteIdent(d Dialect, s string) string {
 // with every commit of any other connection or process, so a check reads
 // the pages only after a commit. On PostgreSQL it is empty: a check reads
 // every page (give the source a feed, package serve/pgfeed, to read only
-// the pages a commit touched).
+// the pages a commit touched). On MySQL and MariaDB it is empty too: no
+// value there moves exactly with a table's commits (information_schema's
+// UPDATE_TIME is kept in memory, at whole seconds, and not for views or
+// queries), so every page is read and compared at each check.
 func (s *SQLSource) Version(ctx context.Context) (string, error) {
 	if s.q.Dialect != SQLite {
 		return "", nil
@@ -313,8 +336,11 @@ func (s *SQLSource) Locate(ctx context.Context, uppers []Key, keys []Key) ([]int
 	if len(uppers) == 0 {
 		return out, nil
 	}
-	if s.q.Dialect == Postgres {
+	switch s.q.Dialect {
+	case Postgres:
 		return s.locatePostgres(ctx, uppers, keys)
+	case MySQL:
+		return s.locateMySQL(ctx, uppers, keys)
 	}
 	var b strings.Builder
 	b.WriteString("SELECT count(*) FROM (")
@@ -422,6 +448,11 @@ func (s *SQLSource) Entries(ctx context.Context, after, upto Key, fn func(Key, *
 			return err
 		}
 		s.rowEntry(&r, &u)
+		if b, ok := r.key.([]byte); ok && s.q.Dialect == MySQL {
+			// go-sql-driver/mysql gives text and binary columns as
+			// bytes: the key is kept as a string (the same bytes).
+			r.key = string(b)
+		}
 		if err := fn(r.key, &u); err != nil {
 			return err
 		}

@@ -60,6 +60,9 @@ func (s *SQLSource) rowEntry(r *sqlRow, u *sitemap.URL) {
 	if b := strings.TrimSpace(text(r.ext)); b != "" && b != "null" {
 		s.extOf(r, u, b)
 	}
+	if s.q.URL != nil && u.Loc != "" {
+		u.Loc = s.q.URL(u.Loc)
+	}
 }
 
 // extOf sets the extension fields of u from b, the row's ext value: read

@@ -189,6 +189,10 @@ type CrawlResult struct {
 	Reason string
 	// Entry is the page's sitemap entry when it is listed, else nil.
 	Entry *sitemap.URL
+	// Render is what rendering the page in a browser revealed, as the
+	// crawler encodes it (JSON); empty when it was not rendered. The log
+	// keeps it as it is and gives it back in [CrawlOutcome.Render].
+	Render string
 }
 
 // CrawlOutcome is one URL of the run and what became of it, from
@@ -216,6 +220,9 @@ type CrawlOutcome struct {
 	// [CrawlTx.Finish]). Depth, by contrast, is the crawl's own depth, at
 	// which a URL listed in a seed sitemap is 0.
 	Clicks int
+	// Render is [CrawlResult.Render] as recorded; empty when the page was
+	// not rendered.
+	Render string
 }
 
 // CrawlEntry is a listed page, from [CrawlLog.Listed].

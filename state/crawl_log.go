@@ -53,6 +53,7 @@ CREATE TABLE IF NOT EXISTS {crawl_links} (
 CREATE INDEX IF NOT EXISTS {crawl_links_dst} ON {crawl_links} (dst, src);
 CREATE TABLE IF NOT EXISTS {crawl_titles} (loc TEXT{C} PRIMARY KEY, title TEXT NOT NULL){sqlite: WITHOUT ROWID};
 CREATE TABLE IF NOT EXISTS {crawl_clicks} (loc TEXT{C} PRIMARY KEY, depth INTEGER NOT NULL){sqlite: WITHOUT ROWID};
+CREATE TABLE IF NOT EXISTS {crawl_render} (loc TEXT{C} PRIMARY KEY, facts TEXT NOT NULL){sqlite: WITHOUT ROWID};
 CREATE INDEX IF NOT EXISTS {crawl_clicks_depth} ON {crawl_clicks} (depth, loc)`
 
 // crawlExtras is the SQL of the title, [CrawlOutcome.Inlinks] and
@@ -69,7 +70,7 @@ const (
 )
 
 // crawlTables are the tables of one run, emptied by a new one.
-var crawlTables = []string{"crawl_urls", "crawl_links", "crawl_titles", "crawl_clicks"}
+var crawlTables = []string{"crawl_urls", "crawl_links", "crawl_titles", "crawl_clicks", "crawl_render"}
 
 // Crawl returns the crawl log kept in the same file or database as s,
 // closed with it. Every transaction of the log first writes the store's
@@ -340,11 +341,20 @@ func (t crawlTx) Record(ctx context.Context, r CrawlResult) error {
 		r.Status, inc, r.Reason, entry, r.Loc); err != nil {
 		return err
 	}
-	if r.Title == "" {
-		_, err := t.exec(ctx, `DELETE FROM {crawl_titles} WHERE loc = ?`, r.Loc)
+	if err := t.side(ctx, "crawl_titles", "title", r.Loc, r.Title); err != nil {
 		return err
 	}
-	_, err := t.exec(ctx, `INSERT INTO {crawl_titles} (loc, title) VALUES (?, ?) ON CONFLICT (loc) DO UPDATE SET title = excluded.title`, r.Loc, r.Title)
+	return t.side(ctx, "crawl_render", "facts", r.Loc, r.Render)
+}
+
+// side sets (or, for "", deletes) loc's value in a side table of
+// crawl_urls: the title, the rendering facts.
+func (t crawlTx) side(ctx context.Context, table, col, loc, v string) error {
+	if v == "" {
+		_, err := t.exec(ctx, `DELETE FROM {`+table+`} WHERE loc = ?`, loc)
+		return err
+	}
+	_, err := t.exec(ctx, `INSERT INTO {`+table+`} (loc, `+col+`) VALUES (?, ?) ON CONFLICT (loc) DO UPDATE SET `+col+` = excluded.`+col, loc, v)
 	return err
 }
 
@@ -488,10 +498,11 @@ func (c crawlLog) Finished(ctx context.Context) (bool, error) {
 func (c crawlLog) Outcomes(ctx context.Context, after string, n int) ([]CrawlOutcome, error) {
 	out := make([]CrawlOutcome, 0, min(n, 1024))
 	err := c.s.read(func(x sess) error {
-		rows, err := x.query(ctx, `SELECT loc, status, included, reason, depth, referrer, `+crawlExtras+` FROM {crawl_urls} u WHERE loc > ? AND state IN (2, 3) ORDER BY loc LIMIT ?`, after, n)
+		rows, err := x.query(ctx, `SELECT loc, status, included, reason, depth, referrer, `+crawlExtras+`,
+			coalesce((SELECT facts FROM {crawl_render} WHERE loc = u.loc), '') FROM {crawl_urls} u WHERE loc > ? AND state IN (2, 3) ORDER BY loc LIMIT ?`, after, n)
 		return scanAll(rows, err, func(rows *sql.Rows) error {
 			var o CrawlOutcome
-			err := rows.Scan(&o.Loc, num(&o.Status), &o.Included, &o.Reason, num(&o.Depth), &o.Referrer, &o.Title, num(&o.Inlinks), num(&o.Clicks))
+			err := rows.Scan(&o.Loc, num(&o.Status), &o.Included, &o.Reason, num(&o.Depth), &o.Referrer, &o.Title, num(&o.Inlinks), num(&o.Clicks), &o.Render)
 			out = append(out, o)
 			return err
 		})

@@ -23,13 +23,14 @@ import (
 
 // auditOptions are the flags and arguments of `sitemap audit`.
 type auditOptions struct {
-	Inputs      []string
-	Site        string
-	Format      string
-	Report      string
-	Sample      int
-	State       string
-	Crawl       bool
+	Inputs []string
+	Site   string
+	Format string
+	Report string
+	Sample int
+	State  string
+	Crawl  bool
+	renderFlags
 	CrawlPages  int
 	CrawlDepth  int
 	Concurrency int
@@ -67,6 +68,7 @@ its rule, AUD-01 to AUD-18; exit status 1 on an error-class finding. See docs/AU
 	f.BoolVar(&o.Crawl, "crawl", false, "also crawl from the homepage: missing pages, orphans, click depth")
 	f.IntVar(&o.CrawlPages, "crawl-max-pages", 0, "most pages the crawl fetches (0: no limit)")
 	f.IntVar(&o.CrawlDepth, "crawl-max-depth", 50, "most links the crawl follows from the homepage (0: no limit)")
+	o.renderFlags.register(f)
 	f.IntVar(&o.Concurrency, "concurrency", 4, "requests in flight at once")
 	f.Float64Var(&o.Rate, "rate", 10, "most requests per second; 0 for no limit")
 	f.DurationVar(&o.Timeout, "timeout", 30*time.Second, "time limit of one request, body included")
@@ -110,6 +112,14 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 	}
 	defer st.Close()
 	ao, diags := o.auditOptions(client, st, s)
+	var closeBrowser func()
+	if ao.Render, ao.RenderMode, closeBrowser, err = o.renderFlags.open(ctx, client.UserAgent()); err != nil {
+		return err
+	}
+	defer closeBrowser()
+	if ao.Crawl != nil {
+		ao.Crawl.Render, ao.Crawl.RenderMode = ao.Render, ao.RenderMode
+	}
 	var bar *progress.Bar
 	if s.ErrIsTerminal {
 		bar = progress.New(s.Err, progress.Options{Unit: "URLs"})

@@ -59,6 +59,7 @@ type crawlOptions struct {
 
 	// The shared crawl (cmd_crawl_worker.go).
 	workerFlags
+	renderFlags
 }
 
 func newCrawlCmd(s *streams) *cobra.Command {
@@ -112,6 +113,7 @@ stopped, and --worker shares one crawl between many machines. See docs/CRAWL.md.
 	f.StringSliceVar(&o.ImageHosts, "image-hosts", nil, "other hosts whose images are listed, e.g. cdn.example.com (IM-05)")
 	f.BoolVar(&o.NoSitemaps, "no-sitemaps", false, "do not seed the crawl with the sitemaps robots.txt names")
 	f.StringSliceVar(&o.Ignore, "ignore", nil, "listing rules to switch off: robots, noindex, canonical, nofollow")
+	o.renderFlags.register(f)
 	return c
 }
 
@@ -209,6 +211,11 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 		return cannotRun("%v", err)
 	}
 	defer st.Close()
+	var closeBrowser func()
+	if co.Render, co.RenderMode, closeBrowser, err = o.renderFlags.open(ctx, o.UserAgent); err != nil {
+		return err
+	}
+	defer closeBrowser()
 	cr, sum, stop, err := o.crawl(ctx, st, co, shownState, bar, s)
 	if stop {
 		return err

@@ -20,6 +20,7 @@ import (
 	"github.com/sitemapkit/sitemap/indexnow"
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/progress"
+	"github.com/sitemapkit/sitemap/serve"
 	"github.com/sitemapkit/sitemap/source"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/xsl"
@@ -55,6 +56,8 @@ type generateOptions struct {
 	Include        []string
 	Exclude        []string
 	Inputs         []string
+	// db is the --db source (--columns is Columns above).
+	db sqlFlags
 	indexnowFlags
 }
 
@@ -67,15 +70,21 @@ func newGenerateCmd(s *streams) *cobra.Command {
 	o := &generateOptions{}
 	c := &cobra.Command{
 		Use:   "generate [flags] INPUT...",
-		Short: "Generate sitemaps (and an index when needed) from URL lists, CSV, JSONL or sitemaps",
+		Short: "Generate sitemaps (and an index when needed) from URL lists, CSV, JSONL, sitemaps or a database",
 		Long: `Generate writes sitemaps into --out from URL lists, CSV, JSONL or sitemaps ("-" is standard
-input), with an index when they need more than one file, published atomically. Repeated URLs
-are skipped, and a bad field costs that field, not its page. See docs/GENERATE.md.`,
+input), or from a database table, query or CMS (--db), with an index when they need more than
+one file, published atomically. Repeated URLs are skipped, and a bad field costs that field,
+not its page. See docs/GENERATE.md.`,
 		Example: `  sitemap generate --base-url https://www.example.com/ --out public/ --gzip examples/urls.jsonl
   sitemap generate --base-url https://www.example.com/ --out public/ --xsl --robots public/robots.txt examples/urls.csv examples/urls.txt
   cat examples/urls.txt | sitemap generate --base-url https://www.example.com/ --dry-run -
   sitemap generate --base-url https://www.example.com/ --out public/ --state sitemap-state.db examples/urls.txt`,
-		Args: cobra.MinimumNArgs(1),
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) == 0 && o.db.DB == "" {
+				return errors.New("requires at least 1 arg(s), only received 0: give INPUT files, or --db")
+			}
+			return nil
+		},
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Inputs = args
 			o.indexnowUA = userAgent(c)
@@ -91,9 +100,14 @@ are skipped, and a bad field costs that field, not its page. See docs/GENERATE.m
 	o.publishFlags.register(f)
 	o.indexnowFlags.register(f)
 	f.StringVar(&o.InputFormat, "input-format", "auto", "input format: auto, text, csv, jsonl")
-	f.StringVar(&o.Columns, "columns", "", "CSV columns of the fields: loc=Address,lastmod=\"Last Modified\",status=Code")
+	f.StringVar(&o.Columns, "columns", "", "CSV (or --db) columns of the fields: loc=Address,lastmod=\"Last Modified\",status=Code")
 	f.BoolVar(&o.AllRows, "all-rows", false, "publish every CSV row, even those a crawler export marks not 200, not indexable or canonicalised")
 	f.BoolVar(&o.NoHreflang, "no-hreflang-check", false, "write alternates as given, without making hreflang clusters complete and reciprocal")
+	f.StringVar(&o.db.DB, "db", "", "read the entries from a database instead of INPUTs: a SQLite file or a `URL` postgres://… or mysql://user:pass@host:port/db")
+	f.StringVar(&o.db.Table, "table", "", "`TABLE` of --db whose rows are the entries")
+	f.StringVar(&o.db.Query, "query", "", "`SELECT` of --db whose rows are the entries (instead of --table)")
+	f.StringVar(&o.db.Key, "key", "", "with --db, the unique `COLUMN` the rows are read in order of (default: the loc column)")
+	o.db.registerPreset(f)
 	f.BoolVar(&o.Strict, "strict", false, "publish nothing when an entry is invalid or needs a repair")
 	f.BoolVar(&o.NoNormalize, "no-normalize", false, "refuse URLs not in their normal form (L-07) instead of rewriting them (L-18)")
 	f.BoolVar(&o.DryRun, "dry-run", false, "print the summary without writing anything")
@@ -123,6 +137,14 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	if err != nil {
 		return err
 	}
+	var dbSrc generate.Source // of --db
+	if o.db.DB != "" {
+		var closeDB func()
+		if dbSrc, closeDB, err = o.dbSource(ctx, s); err != nil || dbSrc == nil {
+			return err // nil after --print-query
+		}
+		defer closeDB()
+	}
 	ignoreBrokenPipe()
 	// In a dry run an existing directory is only read: the files
 	// published there tell what a real run would remove.
@@ -147,7 +169,10 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 		defer done() // after a successful run, closed (and checked) in summarize
 	}
 	in.Stdin = s.In
-	src, measure := generate.Inputs(docs, in)
+	src, measure := dbSrc, func() (int64, int64) { return 0, 0 }
+	if src == nil {
+		src, measure = generate.Inputs(docs, in)
+	}
 	var bar *progress.Bar
 	if s.ErrIsTerminal {
 		bar = progress.New(s.Err, progress.Options{Unit: "URLs", Of: "bytes", Measure: measure})
@@ -204,8 +229,10 @@ func (o *generateOptions) options() (generate.Options, generate.InputOptions, []
 	if in.Source.Format, err = source.ParseFormat(o.InputFormat); err != nil {
 		return g, in, nil, cannotRun("--input-format: %v", err)
 	}
-	if in.Source.Columns, err = source.ParseColumns(o.Columns); err != nil {
-		return g, in, nil, cannotRun("--columns: %v", err)
+	if o.db.DB == "" {
+		if in.Source.Columns, err = source.ParseColumns(o.Columns); err != nil {
+			return g, in, nil, cannotRun("--columns: %v", err)
+		}
 	}
 	in.Source.AllRows = o.AllRows
 	in.MaxErrors = decoderMaxErrors(o.MaxErrors)
@@ -213,6 +240,9 @@ func (o *generateOptions) options() (generate.Options, generate.InputOptions, []
 		return g, in, nil, err
 	}
 	if g.Exclude, err = compileAll("exclude", o.Exclude); err != nil {
+		return g, in, nil, err
+	}
+	if err := o.checkDB(); err != nil {
 		return g, in, nil, err
 	}
 	docs, err := input.Resolve(o.Inputs, input.Options{FilesOnly: true})
@@ -428,4 +458,37 @@ func (o *generateOptions) shardOptions(bo *build.Options) (int, int, error) {
 		return 0, 0, nil
 	}
 	return k, n, nil
+}
+
+// checkDB refuses --db flags that do not go together, and --table,
+// --query, --key and the preset flags without --db.
+func (o *generateOptions) checkDB() error {
+	if o.db.DB == "" && (o.db.Table != "" || o.db.Query != "" || o.db.Key != "") {
+		return cannotRun("--table, --query and --key need --db")
+	}
+	if o.db.DB != "" && len(o.Inputs) > 0 {
+		return cannotRun("give INPUTs or --db, not both (for both: sitemap parse --format jsonl the INPUTs, and generate from the database with another --out)")
+	}
+	if o.db.DB != "" {
+		o.db.Columns = o.Columns
+	}
+	return o.db.check()
+}
+
+// dbSource opens --db as the run's source: every row in key order, relative
+// locs resolved against --site-url (or --base-url); a value of a row that
+// cannot be read is said on standard error once per row. A nil source
+// after --print-query, which printed the query.
+func (o *generateOptions) dbSource(ctx context.Context, s *streams) (generate.Source, func(), error) {
+	drops := serve.NewDropLog(s.Err, 0)
+	drops.Prefix = "sitemap generate: "
+	sq, closeDB, err := o.db.open(ctx, s.Out, drops.Dropped)
+	if err != nil || sq == nil {
+		return nil, nil, err
+	}
+	base := o.SiteURL
+	if base == "" {
+		base = o.BaseURL
+	}
+	return generate.Entries(serve.All(sq, base)), closeDB, nil
 }

@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
+	"io"
 	"net"
 	"net/http"
 	"net/url"
@@ -28,11 +28,7 @@ type serveOptions struct {
 	Dir       string
 	Addr      string
 	AdminAddr string
-	DB        string
-	Table     string
-	Query     string
-	Columns   string
-	Key       string
+	sqlFlags
 	State     string
 	BaseURL   string
 	Hosts     []string
@@ -74,8 +70,9 @@ func newServeCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "serve [flags] [DIR]",
 		Short: "Serve sitemaps over HTTP from a published directory, a SQL database or a crawl state",
-		Long: `Serve answers sitemap requests over HTTP from a published directory (DIR), a SQLite or
-PostgreSQL table or query (--db with --table or --query), or a finished crawl (--state).
+		Long: `Serve answers sitemap requests over HTTP from a published directory (DIR), a SQLite,
+PostgreSQL or MySQL/MariaDB table or query (--db with --table or --query), or a finished crawl
+(--state).
 
 From a database or crawl state it serves NAME.xml and its pages NAME-1.xml, NAME-2.xml, …,
 each built once per change of its bytes and kept (in memory, or in --cache-dir): what it
@@ -98,11 +95,12 @@ See docs/SERVE.md for how changes are found and what they cost.`,
 	f.SortFlags = false
 	f.StringVar(&o.Addr, "addr", ":8080", "`HOST:PORT` to listen on")
 	f.StringVar(&o.AdminAddr, "admin-addr", "", "`HOST:PORT` for /metrics and /healthz (default: on --addr, to loopback clients only)")
-	f.StringVar(&o.DB, "db", "", "database: a SQLite file, or a PostgreSQL `DSN` (postgres://user:pass@host/db)")
+	f.StringVar(&o.DB, "db", "", "database: a SQLite file, or a `URL` postgres://user:pass@host/db or mysql://user:pass@host:port/db")
 	f.StringVar(&o.Table, "table", "", "`TABLE` of --db whose rows are the entries")
 	f.StringVar(&o.Query, "query", "", "`SELECT` of --db whose rows are the entries (instead of --table)")
 	f.StringVar(&o.Columns, "columns", "", "`FIELD=COLUMN,...` mapping loc, lastmod, changefreq, priority and ext (a JSON column of images, videos, news, alternates); a field not mapped is found by its column's name (url, updated_at, …)")
 	f.StringVar(&o.Key, "key", "", "unique `COLUMN` the pages are cut by (default: the loc column); give it an index")
+	o.registerPreset(f)
 	f.StringVar(&o.State, "state", "", "crawl state `FILE` or postgres://user:pass@host/db: serve the pages its last crawl listed")
 	f.StringVar(&o.BaseURL, "base-url", "", "`URL` the sitemaps are reachable at (the index's locs; relative locs resolve against it)")
 	f.StringArrayVar(&o.Hosts, "host", nil, "without --base-url, a Host `NAME` requests may name (repeatable; default: localhost, 127.0.0.1 and [::1])")
@@ -184,6 +182,9 @@ func (o *serveOptions) check() error {
 	if (o.Table != "" || o.Query != "" || o.Columns != "" || o.Key != "") && o.DB == "" {
 		return cannotRun("--table, --query, --columns and --key need --db")
 	}
+	if err := o.sqlFlags.check(); err != nil {
+		return err
+	}
 	if o.Dir == "" {
 		return o.checkPaging()
 	}
@@ -236,8 +237,8 @@ func (r *serveRun) handler(ctx context.Context) (http.Handler, string, error) {
 	o := r.o
 	r.drops = serve.NewDropLog(r.s.Err, 0) // each bad value once per row, however often it is read
 	r.drops.Prefix = "sitemap serve: "
-	src, closeSrc, err := o.openSource(ctx, r.drops.Dropped)
-	if err != nil {
+	src, closeSrc, err := o.openSource(ctx, r.s.Out, r.drops.Dropped)
+	if err != nil || src == nil { // nil after --print-query
 		return nil, "", err
 	}
 	r.closers = append(r.closers, closeSrc)
@@ -418,7 +419,7 @@ func (o *serveOptions) checkPaging() error {
 
 // openSource opens the database or crawl state of o; dropped is told the
 // values of a row left out of its entry.
-func (o *serveOptions) openSource(ctx context.Context, dropped func(serve.Key, string, *sitemap.EntryError)) (serve.Source, func(), error) {
+func (o *serveOptions) openSource(ctx context.Context, w io.Writer, dropped func(serve.Key, string, *sitemap.EntryError)) (serve.Source, func(), error) {
 	if o.State != "" {
 		src, closeState, err := serve.OpenCrawl(ctx, o.State)
 		if err != nil {
@@ -426,26 +427,11 @@ func (o *serveOptions) openSource(ctx context.Context, dropped func(serve.Key, s
 		}
 		return src, closeState, nil
 	}
-	if o.Table == "" && o.Query == "" {
-		return nil, nil, cannotRun("--db needs --table or --query")
+	src, closeSrc, err := o.sqlFlags.open(ctx, w, dropped)
+	if err != nil || src == nil {
+		return nil, nil, err
 	}
-	cols, err := serve.ParseColumns(o.Columns)
-	if err != nil {
-		return nil, nil, cannotRun("--columns: %v", err)
-	}
-	db, err := serve.OpenDB(o.DB)
-	switch {
-	case errors.As(err, new(*fs.PathError)):
-		return nil, nil, cannotRun("--db %v", err)
-	case err != nil:
-		return nil, nil, cannotRun("--db: %v", err)
-	}
-	src, err := serve.SQL(ctx, db, serve.Query{Table: o.Table, Query: o.Query, Columns: cols, Key: o.Key, Dropped: dropped})
-	if err != nil {
-		db.Close()
-		return nil, nil, cannotRun("%v", err)
-	}
-	return src, func() { src.Close(); db.Close() }, nil
+	return src, closeSrc, nil
 }
 
 // trigger installs or removes the triggers of --feed notify, and says so.

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sitemapkit/sitemap/internal/mariatest"
 	"github.com/sitemapkit/sitemap/internal/pgtest"
 	"github.com/sitemapkit/sitemap/internal/s3test"
 	"github.com/sitemapkit/sitemap/state"
@@ -25,6 +26,7 @@ func TestMain(m *testing.M) {
 	os.Setenv(stateDirEnv, dir)
 	code := m.Run()
 	pgtest.Stop()
+	mariatest.Stop()
 	s3test.Stop()
 	os.RemoveAll(dir)
 	os.Exit(code)

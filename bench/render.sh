@@ -1,0 +1,59 @@
+# Render: `sitemap crawl --render` of a single-page application of
+# $RENDER_PAGES generated routes (bench/spasite, internal/spatest) with 1, 2
+# and 4 browser tabs, against the raw crawl of its server-rendered twin
+# (the same pages as HTML). Pages per second are pages fetched per second
+# of wall time, the browser's start included; peak RSS is the largest sum
+# of the resident sizes of the command and every process under it
+# (sampled every 100 ms; shared pages count once per process, so it is
+# an upper bound). The load average of the machine is printed with them.
+# Sourced by run.sh, or: sh bench/run.sh render
+RENDER_PAGES=${RENDER_PAGES:-500}
+(cd .. && go build -o "$OUT/sitemap" ./cmd/sitemap && go build -o "$OUT/spasite" ./bench/spasite)
+rm -f "$OUT/spa.port" "$OUT/twin.port"
+"$OUT/spasite" -pages "$RENDER_PAGES" -portfile "$OUT/spa.port" &
+SPA_PID=$!
+"$OUT/spasite" -pages "$RENDER_PAGES" -twin -portfile "$OUT/twin.port" &
+TWIN_PID=$!
+trap 'kill $SPA_PID $TWIN_PID 2>/dev/null' EXIT
+i=0
+while { [ ! -s "$OUT/spa.port" ] || [ ! -s "$OUT/twin.port" ]; } && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+SPA=http://127.0.0.1:$(cat "$OUT/spa.port")/
+TWIN=http://127.0.0.1:$(cat "$OUT/twin.port")/
+
+# tree_rss PID: the resident KiB of PID and every process under it.
+tree_rss() {
+	ps -eo pid=,ppid=,rss= | awk -v root="$1" '{p[$1] = $2; r[$1] = $3}
+		END {for (i in p) {j = i; n = 0; while (j != root && (j in p) && n++ < 64) j = p[j]; if (j == root) s += r[i]} print s + 0}'
+}
+
+# render_run NAME ARGS...: one crawl; prints pages, seconds, pages/s and
+# the peak RSS of the process tree.
+render_run() {
+	name=$1; shift
+	rm -f "$OUT/$name.db"
+	start=$(date +%s.%N)
+	"$OUT/sitemap" crawl "$@" --dry-run --rate 0 --state "$OUT/$name.db" --json >"$OUT/$name.json" 2>"$OUT/$name.stderr" &
+	pid=$!
+	peak=0
+	while kill -0 $pid 2>/dev/null; do
+		kb=$(tree_rss $pid)
+		[ "$kb" -gt "$peak" ] && peak=$kb
+		sleep 0.1
+	done
+	wait $pid || true
+	end=$(date +%s.%N)
+	pages=$(grep -o '"fetched":[0-9]*' "$OUT/$name.json" | head -1 | cut -d: -f2)
+	load=$(cut -d' ' -f1-3 /proc/loadavg)
+	awk -v n="$name" -v p="${pages:-0}" -v s="$start" -v e="$end" -v kb="$peak" -v l="$load" \
+		'BEGIN {d = e - s; printf "| %s | %d | %.1fs | %.1f | %d MB | %s |\n", n, p, d, p / d, kb / 1024, l}' | tee -a "$RESULTS"
+}
+
+say ""
+say "### Rendering ($RENDER_PAGES-route single-page application, $(nproc) cores)"
+say ""
+say "| run | pages | time | pages/s | peak RSS (tree) | load average |"
+say "| --- | ---: | ---: | ---: | ---: | --- |"
+render_run twin-raw "$TWIN" --concurrency 4
+for tabs in 1 2 4; do
+	render_run "render-$tabs-tabs" "$SPA" --render --render-concurrency $tabs --concurrency $tabs
+done

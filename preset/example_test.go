@@ -1,0 +1,96 @@
+package preset_test
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/sitemapkit/sitemap/preset"
+	"github.com/sitemapkit/sitemap/serve"
+)
+
+// The MediaWiki preset: the query and URL rule serve.SQL takes, and what
+// --print-query shows.
+func ExampleMediaWiki() {
+	p, err := preset.MediaWiki(preset.Options{ArticlePath: "/$1", Dialect: serve.SQLite})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p.Query.Key, p.Query.Columns.Loc, p.Query.URL("Zürich_&_Co"))
+	// Output: id title /Z%C3%BCrich_%26_Co
+}
+
+// A title as MediaWiki writes it into a URL.
+func ExampleWikiURLEncode() {
+	fmt.Println(preset.WikiURLEncode("AC/DC_(band)?"))
+	// Output: AC/DC_(band)%3F
+}
+
+// The Drupal preset's query with its rules, as --print-query prints it.
+func ExampleDrupal() {
+	p, _ := preset.Drupal(preset.Options{Prefix: "d10_", Dialect: serve.Postgres})
+	first, _, _ := strings.Cut(p.String(), "\n")
+	fmt.Println(first)
+	// Output: -- sitemap preset drupal: key nid, loc path, lastmod changed
+}
+
+// The presets there are.
+func ExampleNames() {
+	fmt.Println(preset.Names())
+	// Output: [drupal mediawiki wordpress]
+}
+
+// A program serves a WordPress site's sitemaps from its database:
+// Load reads the site's settings, serve.SQL pages the query.
+func ExampleLoad() {
+	ctx := context.Background()
+	db, err := serve.OpenDB("mysql://wordpress:secret@127.0.0.1:3306/wordpress")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer db.Close()
+	p, err := preset.Load(ctx, db, "wordpress", preset.Options{})
+	if err != nil {
+		fmt.Println(err) // not a WordPress database, or not reachable
+		return
+	}
+	src, err := serve.SQL(ctx, db, p.Query)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	h, err := serve.NewHandler(src, serve.Options{BaseURL: "https://blog.example.com/"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	http.ListenAndServe(":8080", h)
+}
+
+// WordPress reads the settings of the site in db (home URL, permalinks,
+// front page) and returns its query.
+func ExampleWordPress() {
+	var db *sql.DB // opened with serve.OpenDB("mysql://…")
+	if db == nil {
+		return
+	}
+	p, err := preset.WordPress(context.Background(), db, preset.Options{Prefix: "wp_", PostTypes: []string{"product"}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Print(p) // the query with its rules as SQL comments
+}
+
+// Preset.String is what `sitemap serve --preset NAME --print-query`
+// prints: rules as SQL comments, then the query to copy and change.
+func ExamplePreset_String() {
+	p, _ := preset.MediaWiki(preset.Options{Dialect: serve.MySQL})
+	first, _, _ := strings.Cut(p.String(), "\n")
+	fmt.Println(first)
+	// Output: -- sitemap preset mediawiki: key id, loc title, lastmod touched
+}

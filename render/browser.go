@@ -1,0 +1,406 @@
+package render
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/css"
+	"github.com/chromedp/cdproto/dom"
+	cdplog "github.com/chromedp/cdproto/log"
+	cdpfetch "github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"github.com/sitemapkit/sitemap/crawl"
+)
+
+// flags are Chromium's switches: headless, no profile state worth
+// keeping, nothing started on its own that would reach the network, no
+// images decoded.
+var flags = []string{
+	"headless", "no-sandbox", "disable-gpu", "disable-quic", "no-first-run",
+	"disable-background-networking", "disable-component-update", "disable-sync",
+	"no-default-browser-check", "disable-extensions", "disable-dev-shm-usage",
+	"hide-scrollbars", "mute-audio", "disable-background-timer-throttling",
+	"disable-renderer-backgrounding", "disable-backgrounding-occluded-windows",
+	"disable-features=Translate,MediaRouter,OptimizationHints",
+	"blink-settings=imagesEnabled=false",
+}
+
+// browser is one Chromium process and its tabs.
+type browser struct {
+	ctx    context.Context // the browser's chromedp context
+	cancel func()
+	pgid   *atomic.Int64 // the process group (Linux), 0 before the start
+	tabs   chan *tab
+	pages  atomic.Int64
+	// refs and retired are guarded by Chromium.mu.
+	refs    int
+	retired bool
+	once    sync.Once
+	done    chan struct{}
+}
+
+// start starts a browser with o.Concurrency tabs.
+func (c *Chromium) start(ctx context.Context) (*browser, error) {
+	c.started++
+	pgid := new(atomic.Int64)
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(c.path),
+		chromedp.WindowSize(1280, 900),
+		chromedp.ModifyCmdFunc(procAttr(pgid)),
+	}
+	for _, f := range flags {
+		k, v, ok := strings.Cut(f, "=")
+		if ok {
+			opts = append(opts, chromedp.Flag(k, v))
+		} else {
+			opts = append(opts, chromedp.Flag(k, true))
+		}
+	}
+	if c.o.UserAgent != "" {
+		opts = append(opts, chromedp.UserAgent(c.o.UserAgent))
+	}
+	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	bctx, bcancel := chromedp.NewContext(actx)
+	b := &browser{ctx: bctx, pgid: pgid, tabs: make(chan *tab, c.o.Concurrency), done: make(chan struct{})}
+	b.cancel = func() {
+		killGroup(pgid.Load())
+		bcancel()
+		acancel() // waits for the process and removes the profile
+	}
+	// The first Run starts the browser and must not carry ctx's deadline
+	// (it would end the browser): a watchdog bounds it instead.
+	errc := make(chan error, 1)
+	go func() { errc <- chromedp.Do(bctx) }()
+	var err error
+	select {
+	case err = <-errc:
+	case <-ctx.Done():
+		err = ctx.Err()
+	case <-time.After(time.Minute):
+		err = errors.New("no answer within a minute")
+	}
+	if err == nil {
+		if p := chromedp.FromContext(bctx).Browser.Process(); p != nil {
+			pgid.Store(int64(p.Pid))
+		}
+		for range c.o.Concurrency {
+			var t *tab
+			if t, err = newTab(bctx, c.o); err != nil {
+				break
+			}
+			b.tabs <- t
+		}
+	}
+	if err != nil {
+		b.close()
+		return nil, fmt.Errorf("starting the browser %s: %w", c.path, err)
+	}
+	return b, nil
+}
+
+// dead reports whether the browser process has gone (crashed, killed).
+func (b *browser) dead() bool { return b.ctx.Err() != nil }
+
+// retire marks the browser for closing once its last page is done
+// (Chromium.mu held).
+func (b *browser) retire() {
+	b.retired = true
+	if b.refs == 0 {
+		b.close()
+	}
+}
+
+// close ends the browser and every process of it, and waits for them.
+func (b *browser) close() {
+	b.once.Do(func() {
+		b.cancel()
+		close(b.done)
+	})
+}
+
+// instrument runs in every document before its scripts: it records the
+// URLs given to history.pushState and replaceState.
+const instrument = `(() => {
+	const nav = [];
+	Object.defineProperty(window, '__sitemapNav', {value: nav, enumerable: false});
+	for (const m of ['pushState', 'replaceState']) {
+		const f = history[m];
+		history[m] = function (state, title, u) {
+			if (u !== undefined && u !== null) {
+				try { nav.push(new URL(String(u), location.href).href); } catch (e) {}
+			}
+			return f.apply(this, arguments);
+		};
+	}
+})()`
+
+// extract is what is read from a settled page.
+const extract = `JSON.stringify({html: document.documentElement ? document.documentElement.outerHTML : '', nav: window.__sitemapNav || []})`
+
+// tab is one tab of a browser and the page it renders.
+type tab struct {
+	ctx    context.Context
+	target *chromedp.Target
+	frame  cdp.FrameID // the main frame (the target's id)
+
+	mu  sync.Mutex
+	cur *pageState
+}
+
+// pageState is what the events of one page's rendering say.
+type pageState struct {
+	host     string          // the page's host:port
+	allow    map[string]bool // hosts the page may load from
+	doc      bool            // the main document's request was let through
+	loaded   bool
+	inflight map[network.RequestID]bool
+	last     time.Time // the last network event
+	nav      []string
+	console  []string
+	failed   []string
+}
+
+// newTab opens a tab and sets it up: the instrument script, request
+// interception and the event listener.
+func newTab(bctx context.Context, o Options) (*tab, error) {
+	tctx, _ := chromedp.NewContext(bctx) // cancelled with the browser
+	t := &tab{ctx: tctx}
+	err := chromedp.Do(tctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		t.target = tg
+		// chromedp enables the DOM, CSS and Log domains for its queries;
+		// a renderer that only evaluates spares their events.
+		for _, off := range []cdp.Command[cdp.Empty, cdp.Empty]{css.Disable, dom.Disable, cdplog.Disable} {
+			if _, err := cdp.Call(ctx, tg, off, cdp.Empty{}); err != nil {
+				return err
+			}
+		}
+		if _, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: instrument}); err != nil {
+			return err
+		}
+		_, err := cdp.Call(ctx, tg, cdpfetch.Enable, cdpfetch.EnableParams{Patterns: []*cdpfetch.RequestPattern{{URLPattern: "*"}}})
+		return err
+	}))
+	if err != nil {
+		return nil, err
+	}
+	t.frame = cdp.FrameID(t.target.TargetID)
+	if err := chromedp.Listen(tctx, t.event); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// event sees every event of the tab, on the tab's reading goroutine: it
+// only records, and answers a paused request from another goroutine.
+func (t *tab) event(ev any) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	s := t.cur
+	if e, ok := ev.(*cdpfetch.EventRequestPaused); ok {
+		go t.answer(e, t.decide(s, e))
+		return
+	}
+	if s == nil {
+		return
+	}
+	switch e := ev.(type) {
+	case *network.EventRequestWillBeSent:
+		s.inflight[e.RequestID] = true
+		s.last = time.Now()
+	case *network.EventLoadingFinished:
+		delete(s.inflight, e.RequestID)
+		s.last = time.Now()
+	case *network.EventLoadingFailed:
+		if s.inflight[e.RequestID] && !e.Canceled && e.BlockedReason == "" && !strings.Contains(e.ErrorText, "BLOCKED_BY_CLIENT") && !strings.Contains(e.ErrorText, "ERR_ABORTED") {
+			s.failed = append(s.failed, fmt.Sprintf("%s request: %s", e.Type, e.ErrorText))
+		}
+		delete(s.inflight, e.RequestID)
+		s.last = time.Now()
+	case *network.EventResponseReceived:
+		if s.inflight[e.RequestID] && e.Response != nil && e.Response.Status >= 400 && e.Type != network.ResourceTypeDocument {
+			s.failed = append(s.failed, fmt.Sprintf("%s: status %d", e.Response.URL, e.Response.Status))
+		}
+	case *page.EventLoadEventFired:
+		s.loaded = true
+		s.last = time.Now()
+	case *runtime.EventConsoleAPICalled:
+		if e.Type == runtime.ConsoleAPICalledTypeError {
+			var parts []string
+			for _, a := range e.Args {
+				if a.Description != "" {
+					parts = append(parts, a.Description)
+				} else {
+					parts = append(parts, strings.Trim(string(a.Value), `"`))
+				}
+			}
+			s.console = append(s.console, strings.Join(parts, " "))
+		}
+	case *runtime.EventExceptionThrown:
+		if d := e.ExceptionDetails; d != nil {
+			msg := d.Text
+			if d.Exception != nil && d.Exception.Description != "" {
+				msg = d.Exception.Description
+			}
+			if i := strings.IndexByte(msg, '\n'); i >= 0 {
+				msg = msg[:i]
+			}
+			s.console = append(s.console, msg)
+		}
+	}
+}
+
+// verdicts of a paused request.
+const (
+	letThrough = iota
+	block
+	stopNavigation
+)
+
+// decide says what becomes of a paused request (t.mu held): the page's
+// own document and its requests to allowed hosts go through; images,
+// fonts, media, other hosts, subframes and /favicon.ico are blocked; another document
+// of the main frame (the script navigating away) is stopped and noted.
+func (t *tab) decide(s *pageState, e *cdpfetch.EventRequestPaused) int {
+	if s == nil || e.Request == nil {
+		return block
+	}
+	switch e.ResourceType {
+	case network.ResourceTypeImage, network.ResourceTypeFont, network.ResourceTypeMedia:
+		return block
+	case network.ResourceTypeDocument:
+		if e.FrameID != t.frame {
+			return block
+		}
+		if !s.doc {
+			s.doc = true
+			return letThrough
+		}
+		s.nav = append(s.nav, e.Request.URL)
+		return stopNavigation
+	}
+	u, err := url.Parse(e.Request.URL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
+		if u != nil && (u.Scheme == "data" || u.Scheme == "blob") {
+			return letThrough
+		}
+		return block
+	}
+	if u.Host != s.host && !s.allow[u.Host] && !s.allow[u.Hostname()] || u.Path == "/favicon.ico" {
+		return block // another host; the browser's own request for an icon
+	}
+	return letThrough
+}
+
+// answer tells the browser what becomes of a paused request.
+func (t *tab) answer(e *cdpfetch.EventRequestPaused, verdict int) {
+	ctx, cancel := context.WithTimeout(t.ctx, 10*time.Second)
+	defer cancel()
+	var err error
+	switch verdict {
+	case letThrough:
+		_, err = cdp.Call(ctx, t.target, cdpfetch.ContinueRequest, cdpfetch.ContinueRequestParams{RequestID: e.RequestID})
+	case block:
+		_, err = cdp.Call(ctx, t.target, cdpfetch.FailRequest, cdpfetch.FailRequestParams{RequestID: e.RequestID, ErrorReason: network.ErrorReasonBlockedByClient})
+	default:
+		_, err = cdp.Call(ctx, t.target, cdpfetch.FailRequest, cdpfetch.FailRequestParams{RequestID: e.RequestID, ErrorReason: network.ErrorReasonAborted})
+	}
+	_ = err // the page is gone or the browser closing: nothing to answer
+}
+
+// render loads u in the tab and reads it once it settles.
+func (t *tab) render(ctx context.Context, u *url.URL, o Options) (r crawl.Rendered, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("rendering panicked: %v", p)
+		}
+	}()
+	s := &pageState{host: u.Host, allow: map[string]bool{}, inflight: map[network.RequestID]bool{}, last: time.Now()}
+	for _, h := range o.AllowHosts {
+		s.allow[h] = true
+	}
+	t.mu.Lock()
+	t.cur = s
+	t.mu.Unlock()
+	defer func() {
+		t.mu.Lock()
+		t.cur = nil
+		t.mu.Unlock()
+	}()
+	start := time.Now()
+	// Commands go to the tab's context, bounded by o.Wait and ending with
+	// ctx.
+	bound, cancel := context.WithTimeout(t.ctx, o.Wait)
+	defer cancel()
+	defer context.AfterFunc(ctx, cancel)()
+	nav, err := chromedp.Run(bound, func(ctx context.Context, tg *chromedp.Target) (page.NavigateResult, error) {
+		return cdp.Call(ctx, tg, page.Navigate, page.NavigateParams{URL: u.String()})
+	})
+	if err != nil {
+		return r, err
+	}
+	if nav.ErrorText != "" {
+		return r, errors.New(nav.ErrorText)
+	}
+	// Settle: the load event, then no request in flight for o.Idle.
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		t.mu.Lock()
+		settled := s.loaded && len(s.inflight) == 0 && time.Since(s.last) >= o.Idle
+		loaded := s.loaded
+		t.mu.Unlock()
+		if settled {
+			break
+		}
+		select {
+		case <-tick.C:
+			continue
+		case <-bound.Done():
+		}
+		if ctx.Err() != nil {
+			return r, ctx.Err()
+		}
+		if !loaded {
+			return r, fmt.Errorf("the page did not load within %s", o.Wait)
+		}
+		r.TimedOut = true
+		break
+	}
+	rctx := bound
+	if r.TimedOut {
+		// The bound is spent: reading gets a short one of its own.
+		var c2 context.CancelFunc
+		rctx, c2 = context.WithTimeout(t.ctx, 5*time.Second)
+		defer c2()
+		defer context.AfterFunc(ctx, c2)()
+	}
+	raw, err := chromedp.Run(rctx, chromedp.Evaluate[string](extract))
+	if err != nil {
+		return r, fmt.Errorf("reading the page after %s: %w", time.Since(start).Round(time.Millisecond), err)
+	}
+	var out struct {
+		HTML string   `json:"html"`
+		Nav  []string `json:"nav"`
+	}
+	if err := jsonUnmarshal(raw, &out); err != nil {
+		return r, err
+	}
+	t.mu.Lock()
+	r.HTML = []byte(out.HTML)
+	r.Navigations = append(out.Nav, s.nav...)
+	r.ConsoleErrors = s.console
+	r.FailedRequests = s.failed
+	t.mu.Unlock()
+	return r, nil
+}
