@@ -119,7 +119,7 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 	if report != nil {
 		defer report.Abort() // a failed or interrupted audit leaves no report, nor truncates the last one
 	}
-	st, err := state.OpenSQLite(ctx, statePath, state.SQLiteOptions{})
+	st, err := state.Open(ctx, statePath, state.Options{})
 	if err != nil {
 		return cannotRun("%v", err)
 	}
@@ -182,7 +182,7 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 func (o *auditOptions) statePath(s *streams) (path string, keep, created bool, err error) {
 	defer func() {
 		_, serr := os.Stat(path)
-		created = errors.Is(serr, fs.ErrNotExist)
+		created = !state.IsPostgres(path) && errors.Is(serr, fs.ErrNotExist)
 	}()
 	switch {
 	case o.State != "":
@@ -199,6 +199,9 @@ func (o *auditOptions) statePath(s *streams) (path string, keep, created bool, e
 		}
 		return filepath.Join(dir, "audit.db"), false, true, nil
 	}
+	if state.IsPostgres(path) {
+		return path, true, false, nil
+	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return "", false, false, cannotRun("--state %s: %v", path, err)
 	}
@@ -207,7 +210,7 @@ func (o *auditOptions) statePath(s *streams) (path string, keep, created bool, e
 
 // discardState removes the state of a run that failed at once (nothing
 // to audit) when the run created it: no state of a run that never ran.
-func discardState(created bool, st *state.SQLite, path string) {
+func discardState(created bool, st *state.DB, path string) {
 	if created {
 		st.Close()
 		audit.RemoveState(path)
