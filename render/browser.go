@@ -314,6 +314,10 @@ func (t *tab) decide(s *pageState, e *cdpfetch.EventRequestPaused) int {
 			return letThrough
 		}
 		s.nav = append(s.nav, e.Request.URL)
+		// A navigation started while the page loads aborts its
+		// loading: no load event will come. The page is read as it is.
+		s.loaded = true
+		s.last = time.Now()
 		return stopNavigation
 	}
 	u, err := url.Parse(e.Request.URL)

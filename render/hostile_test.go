@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -65,4 +66,29 @@ func TestHostilePageAlone(t *testing.T) {
 	ok("beside them", 4, false)
 	wg.Wait()
 	ok("after them, in their tabs", 6, true)
+}
+
+// TestScriptRedirect: a page whose script navigates away while it is
+// being parsed (location.href = ..., a redirect by script) never fires
+// its load event, since the navigation aborts its loading; it is read
+// as it is, and the target is reported as a navigation, not lost in a
+// "did not load" error.
+func TestScriptRedirect(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/old", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, `<!doctype html><html><head><title>old</title><script>location.href = '/new'</script></head><body><p>moved</p></body></html>`)
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	c := sharedChromium(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	r, err := c.Render(ctx, srv.URL+"/old")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(r.Navigations, srv.URL+"/new") {
+		t.Errorf("navigations %q, want %s/new among them", r.Navigations, srv.URL)
+	}
 }
