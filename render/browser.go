@@ -243,6 +243,9 @@ func (t *tab) event(ev any) {
 	}
 	switch e := ev.(type) {
 	case *network.EventRequestWillBeSent:
+		if e.Type == network.ResourceTypeEventSource {
+			break // a stream of live updates never ends: not waited for
+		}
 		s.inflight[e.RequestID] = true
 		s.last = time.Now()
 	case *network.EventLoadingFinished:

@@ -92,3 +92,36 @@ func TestScriptRedirect(t *testing.T) {
 		t.Errorf("navigations %q, want %s/new among them", r.Navigations, srv.URL)
 	}
 }
+
+// TestEventSourceSettles: a page holding an EventSource stream open (live
+// updates) still settles: the stream, which never ends, is not a request
+// the page waits for.
+func TestEventSourceSettles(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/live", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, `<!doctype html><html><head><title>live</title></head><body><p>news</p><script>new EventSource('/events')</script></body></html>`)
+	})
+	mux.HandleFunc("/events", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		for {
+			fmt.Fprint(w, "data: x\n\n")
+			w.(http.Flusher).Flush()
+			select {
+			case <-r.Context().Done():
+				return
+			case <-time.After(100 * time.Millisecond):
+			}
+		}
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	c := newChromium(t, Options{Concurrency: 1, Wait: 4 * time.Second})
+	defer c.Close() // before the server closes: the tab holds the stream
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	r, err := c.Render(ctx, srv.URL+"/live")
+	if err != nil || r.TimedOut {
+		t.Fatalf("err %v, timed out %v: want a settled page", err, r.TimedOut)
+	}
+}
