@@ -176,6 +176,9 @@ func (o *serveOptions) check() error {
 			sources++
 		}
 	}
+	if sources == 0 && o.Preset != "" {
+		return o.sqlFlags.check() // --preset (--print-query too) needs --db: say that
+	}
 	if sources != 1 {
 		return cannotRun("give one source: a directory, --db with --table or --query, or --state")
 	}
