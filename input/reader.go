@@ -218,9 +218,8 @@ func (r *Reader) start(d *Doc, rc io.ReadCloser) error {
 	if r.o.JSONL {
 		br := bufio.NewReaderSize(rc, 64<<10)
 		in = br
-		if isJSONL(d.Name, br) {
-			src, err := source.New(br, source.Options{Name: d.Name, Format: source.FormatJSONL,
-				Warn: func(e *source.Error) { r.o.diag(e.WithSeverity(sitemap.SeverityWarning)) }})
+		if f := entryList(d.Name, br); f != source.FormatAuto {
+			src, err := source.New(br, entryListOptions(d.Name, f, func(d sitemap.Diagnostic) { r.o.diag(d) }))
 			if err != nil {
 				rc.Close()
 				return err
@@ -272,6 +271,28 @@ func isJSONL(name string, br *bufio.Reader) bool {
 	head, _ := br.Peek(512)
 	head = bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")
 	return len(head) > 0 && head[0] == '{'
+}
+
+// entryList is the format of a document that is an entry list rather
+// than a sitemap: JSONL ([isJSONL]) or, by its name (.csv, .csv.gz), CSV
+// with a header row; source.FormatAuto for a sitemap.
+func entryList(name string, br *bufio.Reader) source.Format {
+	switch {
+	case isJSONL(name, br):
+		return source.FormatJSONL
+	case source.FormatOf(name) == source.FormatCSV:
+		return source.FormatCSV
+	}
+	return source.FormatAuto
+}
+
+// entryListOptions are the options of the reader of an entry list in
+// format f: remarks reported as warnings, a crawler export's rows left
+// out (not 200, not indexable, canonicalised elsewhere) at info level.
+func entryListOptions(name string, f source.Format, report func(sitemap.Diagnostic)) source.Options {
+	return source.Options{Name: name, Format: f,
+		Warn:    func(e *source.Error) { report(e.WithSeverity(sitemap.SeverityWarning)) },
+		Omitted: func(e *source.Error) { report(e.WithSeverity(sitemap.SeverityInfo)) }}
 }
 
 // readRecord returns the next JSONL record of the open document.
