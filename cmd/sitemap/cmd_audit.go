@@ -18,6 +18,7 @@ import (
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/internal/progress"
+	"github.com/sitemapkit/sitemap/internal/tmpdir"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/store"
 	"github.com/sitemapkit/sitemap/urlnorm"
@@ -105,14 +106,11 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 	if err != nil {
 		return cannotRun("%v", err)
 	}
-	statePath, keep, created, err := o.statePath(s)
+	statePath, release, created, err := o.statePath(s)
 	if err != nil {
 		return err
 	}
-	if !keep {
-		// Not asked to resume: the state lives only while the run does.
-		defer os.RemoveAll(filepath.Dir(statePath))
-	}
+	defer release()
 	report, err := o.createReport()
 	if err != nil {
 		return err
@@ -153,7 +151,7 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 	diags.End()
 	if err != nil {
 		if ctx.Err() != nil {
-			if keep {
+			if o.State != "" || o.Resume {
 				fmt.Fprintf(s.Err, "sitemap: audit interrupted; what was checked is kept in %s: run the same command again to continue\n", statePath)
 			} else {
 				fmt.Fprintf(s.Err, "sitemap: audit interrupted; run it with --resume (or --state FILE) to keep what was checked for the next run\n")
@@ -178,9 +176,9 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 
 // statePath is where the run's state lives: --state FILE, or with
 // --resume the audit's file in the user's state directory (both kept:
-// keep), else a file of a temporary directory the caller removes;
-// created says the file does not exist yet.
-func (o *auditOptions) statePath(s *streams) (path string, keep, created bool, err error) {
+// release does nothing), else a file of a temporary directory release
+// removes; created says the file does not exist yet.
+func (o *auditOptions) statePath(s *streams) (path string, release func(), created bool, err error) {
 	defer func() {
 		_, serr := os.Stat(path)
 		created = !state.IsPostgres(path) && errors.Is(serr, fs.ErrNotExist)
@@ -190,23 +188,25 @@ func (o *auditOptions) statePath(s *streams) (path string, keep, created bool, e
 		path = o.State
 	case o.Resume:
 		if path, err = audit.StatePath(o.Site, o.Inputs); err != nil {
-			return "", false, false, cannotRun("the audit state has no default place: %v; give --state FILE", err)
+			return "", nil, false, cannotRun("the audit state has no default place: %v; give --state FILE", err)
 		}
 		fmt.Fprintf(s.Err, "sitemap: audit state: %s (--state FILE, or %s, to keep it elsewhere; --forget removes it)\n", path, state.DirEnv)
 	default:
-		dir, err := os.MkdirTemp("", "sitemap-audit-*")
+		// Not asked to resume: the state lives only while the run does
+		// (a killed run's is removed by the next audit).
+		dir, release, err := tmpdir.Make("", "sitemap-audit-*")
 		if err != nil {
-			return "", false, false, cannotRun("audit state: %v", err)
+			return "", nil, false, cannotRun("audit state: %v", err)
 		}
-		return filepath.Join(dir, "audit.db"), false, true, nil
+		return filepath.Join(dir, "audit.db"), release, true, nil
 	}
 	if state.IsPostgres(path) {
-		return path, true, false, nil
+		return path, func() {}, false, nil
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return "", false, false, cannotRun("--state %s: %v", path, err)
+		return "", nil, false, cannotRun("--state %s: %v", path, err)
 	}
-	return path, true, false, nil
+	return path, func() {}, false, nil
 }
 
 // discardState removes the state of a run that failed at once (nothing
