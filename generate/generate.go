@@ -522,14 +522,16 @@ func (r *run) add(ctx context.Context, it *Item, key string) error {
 	}
 	err := r.addOrHold(ctx, &it.URL)
 	var eerr *sitemap.EntryError
+	var gone droppedItems
 	for !r.o.Strict && errors.As(err, &eerr) {
 		// One bad field or block costs that field or block, not the page.
 		dropped, ok := it.URL.Drop(eerr)
 		if !ok {
 			break
 		}
+		msg, dropped := gone.asRead(eerr.Error(), dropped)
 		r.report(at(Problem{Severity: sitemap.SeverityWarning, Rule: eerr.Rule,
-			Message: eerr.Error() + "; " + dropped + " dropped, the page kept"}, it, loc))
+			Message: msg + "; " + dropped + " dropped, the page kept"}, it, loc))
 		r.repaired(eerr.Rule, "dropped", dropped)
 		err = r.addOrHold(ctx, &it.URL)
 	}
