@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	sitemap "github.com/sitemapkit/sitemap"
@@ -52,6 +53,34 @@ func TestEntryListCSVTitles(t *testing.T) {
 		}
 		if !slices.Equal(left, []rules.ID{rules.SRC07}) {
 			t.Errorf("follow %v: left out %v, want SRC-07 (%v)", follow, left, diags)
+		}
+	}
+}
+
+// TestEntryListRelativeLocSaid: a relative loc in an entry list read as
+// entries ("/contact") is skipped with an L-01 error that says what to
+// do; it used to vanish from html's pages without a word.
+func TestEntryListRelativeLocSaid(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "pages.csv")
+	if err := os.WriteFile(name, []byte("loc,title\n/contact,Contact\nhttps://www.example.com/a,A\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, follow := range []bool{false, true} {
+		var diags []sitemap.Diagnostic
+		o := Options{JSONL: true, Follow: follow, OnDiagnostic: func(d sitemap.Diagnostic) { diags = append(diags, d) }}
+		var got []string
+		err := Entries([]string{name}, o)(context.Background(), func(u *sitemap.URL) error {
+			got = append(got, u.Loc)
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, []string{"https://www.example.com/a"}) {
+			t.Errorf("follow %v: %q", follow, got)
+		}
+		if len(diags) != 1 || diags[0].Rule != rules.L01 || diags[0].Line != 2 || !strings.Contains(diags[0].Message, "sitemap generate resolves") {
+			t.Errorf("follow %v: %v", follow, diags)
 		}
 	}
 }

@@ -12,7 +12,6 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
-	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/source"
 )
 
@@ -134,11 +133,8 @@ func (r *records) Next() (*sitemap.Item, error) {
 		if err != nil {
 			return nil, err
 		}
-		if rec.URL.Loc == "" {
-			// No page without its URL: skipped, as the decoder skips a
-			// <url> without <loc>.
-			r.report(at(r.name, sitemap.Diagnostic{Rule: rules.X04, Severity: sitemap.SeverityError, Line: rec.Line,
-				Message: `the record has no "loc" (the page's absolute URL); skipped`}))
+		if d, ok := recordLoc(r.name, &rec); !ok {
+			r.report(d)
 			continue
 		}
 		if rec.URL.Source == "" {

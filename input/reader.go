@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
@@ -295,6 +296,25 @@ func entryListOptions(name string, f source.Format, report func(sitemap.Diagnost
 		Omitted: func(e *source.Error) { report(e.WithSeverity(sitemap.SeverityInfo)) }}
 }
 
+// recordLoc checks the loc of an entry record read from the document
+// name: a page needs its absolute URL. A record without one is skipped,
+// as the decoder skips a <url> without <loc>, and so is a relative one
+// ("/contact", which generate resolves against its site URL, L-19): ok
+// is false, d says why.
+func recordLoc(name string, rec *source.Record) (d sitemap.Diagnostic, ok bool) {
+	switch loc := rec.URL.Loc; {
+	case loc == "":
+		return at(name, sitemap.Diagnostic{Rule: rules.X04, Severity: sitemap.SeverityError, Line: rec.Line,
+			Message: `the record has no "loc" (the page's absolute URL); skipped`}), false
+	case !urlnorm.IsHTTP(loc):
+		return at(name, sitemap.Diagnostic{Rule: rules.L01, Severity: sitemap.SeverityError, Line: rec.Line,
+			Message: "loc " + strconv.Quote(loc) + " is not an absolute http(s) URL; skipped: write it in full " +
+				"(https://www.example.com/contact), or make sitemaps of the list first (sitemap generate resolves " +
+				"relative URLs against its --base-url) and read those"}), false
+	}
+	return sitemap.Diagnostic{}, true
+}
+
 // readRecord returns the next JSONL record of the open document.
 func (r *Reader) readRecord() (bool, error) {
 	c := r.cur
@@ -312,11 +332,8 @@ func (r *Reader) readRecord() (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		if rec.URL.Loc == "" {
-			// No page without its URL: skipped, as the decoder skips a
-			// <url> without <loc>.
-			r.o.diag(at(c.doc.Name, sitemap.Diagnostic{Rule: rules.X04, Severity: sitemap.SeverityError, Line: rec.Line,
-				Message: `the record has no "loc" (the page's absolute URL); skipped`}))
+		if d, ok := recordLoc(c.doc.Name, &rec); !ok {
+			r.o.diag(d)
 			continue
 		}
 		if rec.URL.Source == "" {
