@@ -359,3 +359,16 @@ func (w *sqliteLog) prune(ctx context.Context) error {
 	_, err := w.c.ExecContext(ctx, "DELETE FROM "+SQLiteChangeLog+" WHERE seq < ?", w.last-tail)
 	return err
 }
+
+// ChangeLog reports whether s is a SQLite table with the triggers of
+// [InstallSQLiteTrigger] (a source to give [WatchSQLite]); false for any
+// other source.
+func (s *SQLSource) ChangeLog(ctx context.Context) (bool, error) {
+	if s.q.Dialect != SQLite || s.q.Table == "" {
+		return false, nil
+	}
+	return SQLiteTriggerInstalled(ctx, s.db, s.q.Table)
+}
+
+// SQLite reports whether s reads a SQLite database.
+func (s *SQLSource) SQLite() bool { return s.q.Dialect == SQLite }
