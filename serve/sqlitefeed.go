@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -14,6 +15,11 @@ import (
 // KEY AUTOINCREMENT, tbl TEXT, key), one row a key (an UPDATE writes the
 // old key and, when it differs, the new one).
 const SQLiteChangeLog = "sitemap_changes"
+
+// SQLiteChangeLogRows is how many rows the change log keeps: the
+// triggers delete older ones. A reader further behind (a serve that was
+// down meanwhile) finds its place gone and checks every page.
+const SQLiteChangeLogRows = 100_000
 
 // sqliteTriggerNames are the names of the triggers of table t.
 func sqliteTriggerNames(t string) [3]string {
@@ -64,15 +70,20 @@ func installSQLiteTrigger(ctx context.Context, tx execer, t, key string) error {
 	lit := "'" + strings.ReplaceAll(t, "'", "''") + "'"
 	n := sqliteTriggerNames(t)
 	log := quoteIdent(SQLite, SQLiteChangeLog)
+	// Each write keeps the log to its last SQLiteChangeLogRows rows (a
+	// lookup of the rowid's maximum and a delete of at most one row in
+	// the steady state), so that serve, which opens the database
+	// read-only, never writes to it.
+	prune := "DELETE FROM " + log + " WHERE seq <= (SELECT max(seq) FROM " + log + ") - " + strconv.Itoa(SQLiteChangeLogRows) + "; "
 	stmts := []string{
 		"CREATE TABLE IF NOT EXISTS " + log + " (seq INTEGER PRIMARY KEY AUTOINCREMENT, tbl TEXT NOT NULL, key)",
 		"DROP TRIGGER IF EXISTS " + quoteIdent(SQLite, n[0]),
 		"DROP TRIGGER IF EXISTS " + quoteIdent(SQLite, n[1]),
 		"DROP TRIGGER IF EXISTS " + quoteIdent(SQLite, n[2]),
-		"CREATE TRIGGER " + quoteIdent(SQLite, n[0]) + " AFTER INSERT ON " + qt + " BEGIN INSERT INTO " + log + " (tbl, key) VALUES (" + lit + ", NEW." + qk + "); END",
+		"CREATE TRIGGER " + quoteIdent(SQLite, n[0]) + " AFTER INSERT ON " + qt + " BEGIN INSERT INTO " + log + " (tbl, key) VALUES (" + lit + ", NEW." + qk + "); " + prune + "END",
 		"CREATE TRIGGER " + quoteIdent(SQLite, n[1]) + " AFTER UPDATE ON " + qt + " BEGIN INSERT INTO " + log + " (tbl, key) VALUES (" + lit + ", OLD." + qk + "); " +
-			"INSERT INTO " + log + " (tbl, key) SELECT " + lit + ", NEW." + qk + " WHERE NEW." + qk + " IS NOT OLD." + qk + "; END",
-		"CREATE TRIGGER " + quoteIdent(SQLite, n[2]) + " AFTER DELETE ON " + qt + " BEGIN INSERT INTO " + log + " (tbl, key) VALUES (" + lit + ", OLD." + qk + "); END",
+			"INSERT INTO " + log + " (tbl, key) SELECT " + lit + ", NEW." + qk + " WHERE NEW." + qk + " IS NOT OLD." + qk + "; " + prune + "END",
+		"CREATE TRIGGER " + quoteIdent(SQLite, n[2]) + " AFTER DELETE ON " + qt + " BEGIN INSERT INTO " + log + " (tbl, key) VALUES (" + lit + ", OLD." + qk + "); " + prune + "END",
 	}
 	for _, q := range stmts {
 		if _, err := tx.ExecContext(ctx, q); err != nil {
@@ -152,9 +163,6 @@ type SQLiteFeed struct {
 	// with more (a bulk load, a DELETE of every row) checks every page.
 	// 1,000 when 0.
 	MaxKeys int
-	// Tail is how many log rows are kept behind the newest read (for
-	// another serve of the same file that is behind): 10,000 when 0.
-	Tail int64
 	// Logf, when set, is told when the triggers were found gone (the
 	// table dropped) and put back.
 	Logf func(format string, args ...any)
@@ -234,6 +242,7 @@ type sqliteLog struct {
 	t, key  string
 	last    int64  // the newest seq read (0: none)
 	lastKey string // its key, as text: the row must still be there
+	told    bool   // that the triggers are gone and cannot be put back
 }
 
 // sync puts the triggers back when the table lost them (the change log is
@@ -255,8 +264,13 @@ func (w *sqliteLog) sync(ctx context.Context) error {
 			return w.end(ctx) // dropped: put back once it is created again
 		}
 		if err := w.reinstall(ctx); err != nil {
-			return err
+			if !w.told && w.f.Logf != nil {
+				w.f.Logf("the change triggers of table %s are gone (the table dropped and created again?) and cannot be put back (%v): every page is read after each commit until they are installed again", w.t, err)
+			}
+			w.told = true
+			return nil
 		}
+		w.told = false
 		if w.f.Logf != nil {
 			w.f.Logf("the change triggers of table %s were gone (the table dropped and created again?): put back; every page checked", w.t)
 		}
@@ -339,25 +353,7 @@ func (w *sqliteLog) read(ctx context.Context) (Change, error) {
 	if n > maxKeys {
 		return all, w.end(ctx)
 	}
-	return ch, w.prune(ctx)
-}
-
-// prune deletes the log rows more than Tail behind the newest read, once
-// there are twice as many.
-func (w *sqliteLog) prune(ctx context.Context) error {
-	tail := w.f.Tail
-	if tail <= 0 {
-		tail = 10000
-	}
-	var first sql.NullInt64
-	if err := w.c.QueryRowContext(ctx, "SELECT min(seq) FROM "+SQLiteChangeLog).Scan(&first); err != nil {
-		return err
-	}
-	if !first.Valid || w.last-first.Int64 < 2*tail {
-		return nil
-	}
-	_, err := w.c.ExecContext(ctx, "DELETE FROM "+SQLiteChangeLog+" WHERE seq < ?", w.last-tail)
-	return err
+	return ch, nil
 }
 
 // ChangeLog reports whether s is a SQLite table with the triggers of

@@ -76,7 +76,7 @@ func TestModelSQLiteTrigger(t *testing.T) {
 			}
 			o := Options{BaseURL: "https://www.example.com/", PerPage: 7, Recheck: time.Second}
 			o.FeedError = func(err error) { t.Errorf("the feed failed: %v", err) }
-			h, err := NewHandler(WatchSQLite(sqlSrc, &SQLiteFeed{Poll: 20 * time.Millisecond, Tail: 50}), o)
+			h, err := NewHandler(WatchSQLite(sqlSrc, &SQLiteFeed{Poll: 20 * time.Millisecond}), o)
 			if err != nil {
 				t.Fatal(err)
 			}

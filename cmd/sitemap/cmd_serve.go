@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"io"
@@ -330,7 +331,7 @@ func (r *serveRun) sqliteChanges(ctx context.Context, src *serve.Source, opt *se
 // sqliteTrigger installs or removes the change log triggers of a SQLite
 // --table, and says so.
 func sqliteTrigger(ctx context.Context, o *serveOptions, sq *serve.SQLSource, s *streams) error {
-	db, err := serve.OpenDB(o.DB)
+	db, err := sql.Open("sqlite", "file:"+o.DB+"?_pragma=busy_timeout(10000)") // serve.OpenDB's is read-only
 	if err != nil {
 		return cannotRun("--db: %v", err)
 	}
