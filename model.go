@@ -57,6 +57,11 @@ type URL struct {
 	// Source is the sitemap that listed the entry, set by readers; it never
 	// appears on input and is never written to a sitemap.
 	Source string `json:"source,omitempty"`
+	// Title is the page's title for people (a CSV or JSONL title, a
+	// crawl's <title>): the link text of the site map for visitors
+	// (package view) and the pages of a drawing (package graph). It is
+	// never written to a sitemap, which has no such element.
+	Title string `json:"title,omitempty"`
 }
 
 // Image is one <image:image> (IM-01). Caption, GeoLocation, Title and

@@ -57,3 +57,23 @@ func ExampleStatePath() {
 	// /var/lib/sitemap/audit .db <nil>
 	// true
 }
+
+// States lists the audits kept for resuming (run with --resume), and
+// RemoveState forgets one.
+func ExampleStates() {
+	dir, _ := os.MkdirTemp("", "example")
+	defer os.RemoveAll(dir)
+	os.Setenv(state.DirEnv, dir)
+	defer os.Unsetenv(state.DirEnv)
+	p, _ := audit.StatePath("", []string{"https://www.example.com/"})
+	os.MkdirAll(filepath.Dir(p), 0o755)
+	os.WriteFile(p, []byte("…"), 0o644)
+	states, _ := audit.States()
+	fmt.Println(len(states), states[0].Path == p)
+	audit.RemoveState(p)
+	states, _ = audit.States()
+	fmt.Println(len(states))
+	// Output:
+	// 1 true
+	// 0
+}

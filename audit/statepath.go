@@ -3,14 +3,19 @@ package audit
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
+	"io/fs"
+	"os"
 	"path/filepath"
+	"slices"
+	"time"
 
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
-// StatePath is the default state file of an audit, which makes it
-// resumable when no state file is named: USERDIR/audit/HASH.db
+// StatePath is the state file of an audit that asked to resume without
+// naming one (sitemap audit --resume): USERDIR/audit/HASH.db
 // ([state.UserDir]), HASH the first 16 hex digits of the SHA-256 of what
 // is audited: site (Options.Site, "" for a URL) and the names, local
 // files by their absolute path. The same audit finds its state again;
@@ -29,4 +34,57 @@ func StatePath(site string, names []string) (string, error) {
 	}
 	sum := sha256.Sum256([]byte(key))
 	return filepath.Join(home, "audit", hex.EncodeToString(sum[:8])+".db"), nil
+}
+
+// StateFile is one audit state kept in the per-user state directory (a
+// run that asked to resume, see StatePath).
+type StateFile struct {
+	Path    string
+	Size    int64 // bytes, its journal files included
+	ModTime time.Time
+}
+
+// States lists the audit states kept in the per-user state directory
+// (USERDIR/audit/*.db), oldest first; none when the directory does not
+// exist.
+func States() ([]StateFile, error) {
+	home, err := state.UserDir()
+	if err != nil {
+		return nil, err
+	}
+	paths, err := filepath.Glob(filepath.Join(home, "audit", "*.db"))
+	if err != nil {
+		return nil, err
+	}
+	var out []StateFile
+	for _, p := range paths {
+		fi, err := os.Stat(p)
+		if err != nil {
+			continue // removed meanwhile
+		}
+		sf := StateFile{Path: p, Size: fi.Size(), ModTime: fi.ModTime()}
+		for _, suffix := range stateSuffixes {
+			if fj, err := os.Stat(p + suffix); err == nil {
+				sf.Size += fj.Size()
+			}
+		}
+		out = append(out, sf)
+	}
+	slices.SortFunc(out, func(a, b StateFile) int { return a.ModTime.Compare(b.ModTime) })
+	return out, nil
+}
+
+// stateSuffixes are the files SQLite keeps beside a database.
+var stateSuffixes = [...]string{"-wal", "-shm", "-journal"}
+
+// RemoveState removes the audit state file path and the files SQLite
+// keeps beside it. A state that does not exist is no error.
+func RemoveState(path string) error {
+	var first error
+	for _, p := range []string{path, path + stateSuffixes[0], path + stateSuffixes[1], path + stateSuffixes[2]} {
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) && first == nil {
+			first = err
+		}
+	}
+	return first
 }

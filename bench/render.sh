@@ -5,10 +5,12 @@
 # of wall time, the browser's start included; peak RSS is the largest sum
 # of the resident sizes of the command and every process under it
 # (sampled every 100 ms; shared pages count once per process, so it is
-# an upper bound). The load average of the machine is printed with them.
+# an upper bound); CPU is user + system seconds of the whole tree (the
+# browser included), the figure a loaded machine does not distort. The
+# load average of the machine is printed with them.
 # Sourced by run.sh, or: sh bench/run.sh render
 RENDER_PAGES=${RENDER_PAGES:-500}
-(cd .. && go build -o "$OUT/sitemap" ./cmd/sitemap && go build -o "$OUT/spasite" ./bench/spasite)
+(cd .. && go build -o "$OUT/spasite" ./bench/spasite)
 rm -f "$OUT/spa.port" "$OUT/twin.port"
 "$OUT/spasite" -pages "$RENDER_PAGES" -portfile "$OUT/spa.port" &
 SPA_PID=$!
@@ -32,7 +34,7 @@ render_run() {
 	name=$1; shift
 	rm -f "$OUT/$name.db"
 	start=$(date +%s.%N)
-	"$OUT/sitemap" crawl "$@" --dry-run --rate 0 --state "$OUT/$name.db" --json >"$OUT/$name.json" 2>"$OUT/$name.stderr" &
+	/usr/bin/time -f "%U %S" -o "$OUT/$name.cpu" "$OUT/sitemap" crawl "$@" --dry-run --rate 0 --state "$OUT/$name.db" --json >"$OUT/$name.json" 2>"$OUT/$name.stderr" &
 	pid=$!
 	peak=0
 	while kill -0 $pid 2>/dev/null; do
@@ -42,17 +44,18 @@ render_run() {
 	done
 	wait $pid || true
 	end=$(date +%s.%N)
-	pages=$(grep -o '"fetched":[0-9]*' "$OUT/$name.json" | head -1 | cut -d: -f2)
+	pages=$(grep -o '"fetched": *[0-9]*' "$OUT/$name.json" | head -1 | tr -dc 0-9)
 	load=$(cut -d' ' -f1-3 /proc/loadavg)
-	awk -v n="$name" -v p="${pages:-0}" -v s="$start" -v e="$end" -v kb="$peak" -v l="$load" \
-		'BEGIN {d = e - s; printf "| %s | %d | %.1fs | %.1f | %d MB | %s |\n", n, p, d, p / d, kb / 1024, l}' | tee -a "$RESULTS"
+	cpu=$(awk '{print $1 + $2}' "$OUT/$name.cpu")
+	awk -v n="$name" -v p="${pages:-0}" -v s="$start" -v e="$end" -v kb="$peak" -v l="$load" -v c="$cpu" \
+		'BEGIN {d = e - s; printf "| %s | %d | %.1fs | %.1f | %.1fs (%.0f ms a page) | %d MB | %s |\n", n, p, d, p / d, c, 1000 * c / p, kb / 1024, l}' | tee -a "$RESULTS"
 }
 
 say ""
 say "### Rendering ($RENDER_PAGES-route single-page application, $(nproc) cores)"
 say ""
-say "| run | pages | time | pages/s | peak RSS (tree) | load average |"
-say "| --- | ---: | ---: | ---: | ---: | --- |"
+say "| run | pages | time | pages/s | CPU | peak RSS (tree) | load average |"
+say "| --- | ---: | ---: | ---: | ---: | ---: | --- |"
 render_run twin-raw "$TWIN" --concurrency 4
 for tabs in 1 2 4; do
 	render_run "render-$tabs-tabs" "$SPA" --render --render-concurrency $tabs --concurrency $tabs

@@ -370,19 +370,6 @@ func (f *fingerprint) sum(alts []alternate) string {
 	return "html:" + hex.EncodeToString(h.Sum(nil)[:16])
 }
 
-// attrValue returns the value of the current tag's attribute key (a
-// lowercase name), without building a map.
-func attrValue(z *html.Tokenizer, key string) string {
-	for more := true; more; {
-		var k, v []byte
-		k, v, more = z.TagAttr()
-		if string(k) == key {
-			return strings.TrimSpace(string(v))
-		}
-	}
-	return ""
-}
-
 // roleAndMount reads the current tag's attributes: its role, and whether
 // it is an application's mount point (id root, app, __next, __nuxt or
 // ___gatsby; ng-app; data-reactroot).

@@ -17,7 +17,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 
@@ -81,8 +80,9 @@ func (s Summary) String() string {
 
 // Options tunes [Diff]. The zero value is ready to use.
 type Options struct {
-	// TempDir is where the sort's run files go (default os.TempDir()); a
-	// private directory is made inside it and removed when Diff returns.
+	// TempDir is where the sort's run files go (default os.TempDir()),
+	// unlinked as soon as they are made (on Unix; elsewhere removed when
+	// Diff returns), so nothing is left there however the run ends.
 	TempDir string
 	// ChunkBytes bounds the entries held in memory per side before they
 	// are sorted and written to a run file (default 16 MiB).
@@ -161,11 +161,10 @@ func Diff(ctx context.Context, old, new Entries, o Options, emit func(Change) er
 	if o.FanIn < 2 {
 		o.FanIn = 64
 	}
-	dir, err := os.MkdirTemp(o.TempDir, "sitemap-diff-*")
-	if err != nil {
-		return Summary{}, fmt.Errorf("diff: temporary directory: %w", err)
-	}
-	defer os.RemoveAll(dir)
+	// The run files go straight into TempDir, unlinked as they are
+	// made (internal/extsort): a directory of their own would outlive a
+	// killed run.
+	dir := o.TempDir
 
 	var sum Summary
 	a, err := sortSide(ctx, old, dir, o)

@@ -101,3 +101,13 @@ func ExampleTree_WriteJSON() {
 	//   "warnings": 0
 	// }
 }
+
+// Check refuses an output that does not fit: here, the URLs of the
+// tree asked for without the tree.
+func ExampleRunOptions_Check() {
+	fmt.Println(fetch.RunOptions{Tree: true, Format: "json"}.Check())
+	fmt.Println(fetch.RunOptions{TreeURLs: true}.Check())
+	// Output:
+	// <nil>
+	// --urls lists each sitemap's URLs in the --tree; give --tree too (without it every URL is printed once, with its sitemap in --format jsonl's or csv's source)
+}

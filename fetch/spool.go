@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 
 	"github.com/sitemapkit/sitemap/internal/check"
 )
@@ -34,6 +35,10 @@ func newURLSpool(dir string) (*urlSpool, error) {
 	f, err := os.CreateTemp(dir, "sitemap-fetch-urls-*")
 	if err != nil {
 		return nil, fmt.Errorf("--urls: temporary file: %w", err)
+	}
+	if runtime.GOOS != "windows" {
+		// Unlinked at once: a killed run leaves nothing in $TMPDIR.
+		os.Remove(f.Name())
 	}
 	return &urlSpool{f: f, buf: map[int]*bytes.Buffer{}, segs: map[int][]spoolSeg{}}, nil
 }

@@ -2,6 +2,7 @@ package generate
 
 import (
 	"context"
+	"errors"
 	"os"
 	"strings"
 	"testing"
@@ -53,5 +54,42 @@ func TestRunCrawlerExport(t *testing.T) {
 		if infos != 4 {
 			t.Errorf("%d omitted rows reported, want 4: %v", infos, probs)
 		}
+	}
+}
+
+// A title column (CSV, JSONL) is kept on the entry for the pages people
+// read and never written into the sitemap.
+func TestRunTitleNotInXML(t *testing.T) {
+	st := store.Memory()
+	in := "loc,title\n" + base + "faq,Frequently asked questions\n"
+	sum, err := Run(context.Background(), Read(strings.NewReader(in), source.Options{Name: "urls.csv"}), opts(st, nil))
+	if err != nil || sum.URLs != 1 {
+		t.Fatal(err, sum)
+	}
+	if xml := string(st.Bytes("sitemap.xml")); strings.Contains(xml, "Frequently") || strings.Contains(xml, "title") {
+		t.Errorf("the title reached the sitemap:\n%s", xml)
+	}
+}
+
+// A lastmod with a time but no time zone is read as UTC: a repair,
+// counted in the closing report; Strict refuses it.
+func TestRunLastModWithoutZoneCounted(t *testing.T) {
+	in := "loc,lastmod\n" + base + "a,2026-01-02 10:11:12\n" + base + "b,2026-01-03\n"
+	sum, err := Run(context.Background(), Read(strings.NewReader(in), source.Options{Name: "urls.csv"}), opts(store.Memory(), nil))
+	if err != nil || sum.URLs != 2 {
+		t.Fatal(err, sum)
+	}
+	if r := repairsOf(sum); r["fixed M-01 lastmod"] != 1 {
+		t.Errorf("repairs %v", r)
+	}
+	var b strings.Builder
+	sum.WriteRepairs(&b, false)
+	if !strings.Contains(b.String(), "fixed") || !strings.Contains(b.String(), "M-01") {
+		t.Errorf("closing report:\n%s", b.String())
+	}
+	o := opts(store.Memory(), nil)
+	o.Strict = true
+	if _, err := Run(context.Background(), Read(strings.NewReader(in), source.Options{Name: "urls.csv"}), o); !errors.Is(err, ErrStrict) {
+		t.Errorf("strict: %v", err)
 	}
 }

@@ -2,10 +2,12 @@ package graph
 
 import (
 	"context"
+	"fmt"
 	"sort"
 	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/internal/seen"
 	"github.com/sitemapkit/sitemap/state"
 )
@@ -317,5 +319,29 @@ func (lt *LinkTree) drawnEdges(at map[*Node]int) [][3]int {
 		}
 		return out[i][1] < out[j][1]
 	})
+	return out
+}
+
+// Warnings are what a person drawing lt should know, one line each: the
+// crawl reached none of the sitemap's URLs (inputs, the sitemaps given:
+// another host, most often), or the crawl log has not finished (its
+// frontier is not empty: links and click depths missing). stateName is
+// how the crawl state is named (state.Redact), what the lines call it.
+func (lt *LinkTree) Warnings(ctx context.Context, log state.CrawlLog, stateName string, inputs []string) []string {
+	var out []string
+	if n := lt.URLs - lt.Skipped; n > 0 && lt.Unreached == n {
+		crawled := lt.Start
+		if crawled == "" {
+			crawled = stateName
+		}
+		out = append(out, fmt.Sprintf("the crawl of %s reached none of the %s of %s: every one is drawn as an orphan; give the sitemaps of the site crawled (the same scheme, host and port)",
+			crawled, plural.Of(n, "URL", "URLs"), strings.Join(inputs, ", ")))
+	}
+	if fc, ok := log.(state.FrontierCounter); ok {
+		if n, err := fc.Frontier(ctx); err == nil && n > 0 {
+			out = append(out, fmt.Sprintf("--state %s: the crawl has not finished (%s still to fetch): the links of those pages are missing and click depths are unknown; run the same crawl command again to finish it",
+				stateName, plural.Of(n, "URL", "URLs")))
+		}
+	}
 	return out
 }

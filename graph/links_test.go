@@ -264,3 +264,29 @@ func TestLinksArcsCapped(t *testing.T) {
 		t.Errorf("DOT with MaxLinks 1: %d links\n%s", n, dot)
 	}
 }
+
+// TestLinkTreeWarnings: a sitemap of another host than the crawl's is
+// said (every URL drawn as an orphan), a sitemap of the site crawled is
+// not, nor is a finished crawl.
+func TestLinkTreeWarnings(t *testing.T) {
+	ctx := context.Background()
+	log := plantedCrawl(t)
+	for _, tc := range []struct {
+		name   string
+		listed sitemap.Entries
+		want   string
+	}{
+		{"same site", plantedSitemap(), ""},
+		{"other host", entries(sitemap.URL{Loc: "https://other.example.net/a"}, sitemap.URL{Loc: "https://other.example.net/b"}),
+			"the crawl of " + ex + "/ reached none of the 2 URLs of other.xml: every one is drawn as an orphan"},
+	} {
+		lt, err := Links(ctx, log, tc.listed, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := strings.Join(lt.Warnings(ctx, log, "crawl.db", []string{"other.xml"}), "\n")
+		if tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
+			t.Errorf("%s: warnings %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}

@@ -234,7 +234,7 @@ func (t *Tree) Add(u *sitemap.URL) {
 	}
 	n.Here++
 	if len(n.Pages) < t.o.MaxPages && t.kept < t.o.MaxKept {
-		n.Pages = append(n.Pages, Page{Loc: u.Loc, LastMod: u.LastMod})
+		n.Pages = append(n.Pages, Page{Loc: u.Loc, Title: u.Title, LastMod: u.LastMod})
 		t.kept++
 	}
 }

@@ -230,3 +230,24 @@ func TestSectionsInNaturalOrder(t *testing.T) {
 		}
 	}
 }
+
+// An entry's title (a CSV or JSONL title column) labels its page in the
+// drawing, as a crawl's titles do (the HTML map lists them).
+func TestBuildKeepsEntryTitles(t *testing.T) {
+	tr := New(Options{})
+	tr.Add(&sitemap.URL{Loc: "https://ex.com/faq?x=1", Title: "Frequently asked questions"})
+	var got []Page
+	Walk(tr.Root, func(n *Node) { got = append(got, n.Pages...) })
+	if len(got) != 1 || got[0].Title != "Frequently asked questions" {
+		t.Errorf("pages %+v", got)
+	}
+	for _, format := range []string{"html"} { // the pages of a section are in the HTML map
+		var b strings.Builder
+		if err := Draw(context.Background(), &b, tr, format, DrawOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), "Frequently asked questions") {
+			t.Errorf("%s lacks the title:\n%s", format, b.String())
+		}
+	}
+}

@@ -24,6 +24,10 @@ type Queue struct {
 	order   []string
 	dropped int64
 	kick    chan struct{}
+	// Start's context and goroutines (Run, CatchUp).
+	ctx     context.Context
+	stopRun context.CancelFunc
+	running sync.WaitGroup
 	// Sent, when set, is told of each round's Summary and error.
 	Sent func(Summary, error)
 }
@@ -114,4 +118,29 @@ func (q *Queue) Run(ctx context.Context) error {
 		case <-time.After(q.every):
 		}
 	}
+}
+
+// Start runs q (Run) in the background until the stop it returns is
+// called, which waits for it and for a CatchUp in progress. Call it once.
+func (q *Queue) Start(ctx context.Context) (stop func()) {
+	q.ctx, q.stopRun = context.WithCancel(ctx)
+	q.running.Go(func() { q.Run(q.ctx) })
+	return func() { q.stopRun(); q.running.Wait() }
+}
+
+// CatchUp submits, in the background of a started Queue and with its
+// Options, every entry of entries: with a Ledger, only what it has not
+// seen sent at its version, which is what changed while no queue ran
+// (one ledger lookup per URL). done, when set, is told the Summary and
+// the error (nil when Start's stop ended it).
+func (q *Queue) CatchUp(entries sitemap.Entries, done func(Summary, error)) {
+	q.running.Go(func() {
+		sum, err := Submit(q.ctx, entries, q.o)
+		if q.ctx.Err() != nil {
+			err = nil
+		}
+		if done != nil {
+			done(sum, err)
+		}
+	})
 }

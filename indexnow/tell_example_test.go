@@ -39,3 +39,22 @@ func ExampleQueue_Tell() {
 	// Output:
 	// indexnow: the endpoint answered 503
 }
+
+// A started Queue catching up with what changed while no queue ran; the
+// server's later changes go to Add.
+func ExampleQueue_CatchUp() {
+	q := indexnow.NewQueue(indexnow.Options{Key: "9f3c2a7e41b84d0c", Host: "www.example.com", DryRun: true}, time.Second)
+	stop := q.Start(context.Background())
+	done := make(chan struct{})
+	entries := func(ctx context.Context, yield func(*sitemap.URL) error) error {
+		return yield(&sitemap.URL{Loc: "https://www.example.com/a"})
+	}
+	q.CatchUp(entries, func(sum indexnow.Summary, err error) {
+		fmt.Println("at start:", sum, err)
+		close(done)
+	})
+	<-done
+	stop()
+	// Output:
+	// at start: 1 URL would be sent (dry run) in 1 batch (1 read) <nil>
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -55,5 +56,42 @@ func TestQueueTell(t *testing.T) {
 	want := []string{"endpoint down", "2 changed URLs not queued (more than 1000000 waiting): a later 'sitemap submit --state' of the site sends them"}
 	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
 		t.Errorf("told %q, want %q", lines, want)
+	}
+}
+
+// Start's stop waits for a CatchUp in progress, which it ends without
+// an error; Add's URLs go out in Run's rounds.
+func TestQueueStartStop(t *testing.T) {
+	var mu sync.Mutex
+	var batches []Batch
+	o := Options{Key: "9f3c2a7e41b84d0c", Host: "www.example.com", DryRun: true,
+		OnBatch: func(b Batch) { mu.Lock(); batches = append(batches, b); mu.Unlock() }}
+	q := NewQueue(o, 10*time.Millisecond)
+	stop := q.Start(context.Background())
+	q.Add([]sitemap.URL{{Loc: "https://www.example.com/a"}})
+	started := make(chan struct{})
+	var got error = errors.New("done not called")
+	q.CatchUp(func(ctx context.Context, yield func(*sitemap.URL) error) error {
+		close(started)
+		<-ctx.Done()
+		return ctx.Err()
+	}, func(_ Summary, err error) { got = err })
+	<-started
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		mu.Lock()
+		n := len(batches)
+		mu.Unlock()
+		if n > 0 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	stop()
+	if got != nil {
+		t.Errorf("CatchUp stopped: done told %v, want nil", got)
+	}
+	if len(batches) != 1 || batches[0].URLs[0] != "https://www.example.com/a" {
+		t.Errorf("batches %+v, want the URL added", batches)
 	}
 }

@@ -13,8 +13,8 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/css"
 	"github.com/chromedp/cdproto/dom"
-	cdplog "github.com/chromedp/cdproto/log"
 	cdpfetch "github.com/chromedp/cdproto/fetch"
+	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
@@ -32,7 +32,9 @@ var flags = []string{
 	"no-default-browser-check", "disable-extensions", "disable-dev-shm-usage",
 	"hide-scrollbars", "mute-audio", "disable-background-timer-throttling",
 	"disable-renderer-backgrounding", "disable-backgrounding-occluded-windows",
-	"disable-features=Translate,MediaRouter,OptimizationHints",
+	"disable-features=Translate,MediaRouter,OptimizationHints,BackForwardCache,IsolateOrigins,site-per-process,PaintHolding",
+	"disable-site-isolation-trials", "process-per-site", "disable-ipc-flooding-protection",
+	"disable-hang-monitor", "disable-remote-fonts", "disable-threaded-animation",
 	"blink-settings=imagesEnabled=false",
 }
 
@@ -56,7 +58,7 @@ func (c *Chromium) start(ctx context.Context) (*browser, error) {
 	pgid := new(atomic.Int64)
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(c.path),
-		chromedp.WindowSize(1280, 900),
+		chromedp.WindowSize(1024, 768),
 		chromedp.ModifyCmdFunc(procAttr(pgid)),
 	}
 	for _, f := range flags {
@@ -318,6 +320,52 @@ func (t *tab) answer(e *cdpfetch.EventRequestPaused, verdict int) {
 	_ = err // the page is gone or the browser closing: nothing to answer
 }
 
+// settle waits for the page to settle: its load event, then no request
+// in flight for o.Idle, then the page's main thread idle (a
+// requestIdleCallback) with still no request: a script that parses one
+// answer before it asks for the next is not caught between the two. When
+// bound ends first, the page is read as it is (timedOut), unless it has
+// not even loaded.
+func (t *tab) settle(ctx, bound context.Context, s *pageState, o Options) (timedOut bool, err error) {
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	quiet := func() (settled, loaded bool, last time.Time) {
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		return s.loaded && len(s.inflight) == 0 && time.Since(s.last) >= o.Idle, s.loaded, s.last
+	}
+	for {
+		settled, loaded, last := quiet()
+		if settled {
+			_, err := chromedp.Run(bound, chromedp.Evaluate[bool](idle, chromedp.EvalAwaitPromise))
+			t.mu.Lock()
+			still := len(s.inflight) == 0 && s.last.Equal(last)
+			t.mu.Unlock()
+			if err == nil && still {
+				return false, nil
+			}
+			if err == nil && bound.Err() == nil {
+				continue // a request started meanwhile: wait for it
+			}
+		}
+		select {
+		case <-tick.C:
+			continue
+		case <-bound.Done():
+		}
+		if ctx.Err() != nil {
+			return false, ctx.Err()
+		}
+		if !loaded {
+			return false, fmt.Errorf("the page did not load within %s", o.Wait)
+		}
+		return true, nil
+	}
+}
+
+// idle resolves when the page's main thread is idle.
+const idle = `new Promise(r => (window.requestIdleCallback || (f => setTimeout(f, 0)))(() => r(true), {timeout: 1000}))`
+
 // render loads u in the tab and reads it once it settles.
 func (t *tab) render(ctx context.Context, u *url.URL, o Options) (r crawl.Rendered, err error) {
 	defer func() {
@@ -352,30 +400,8 @@ func (t *tab) render(ctx context.Context, u *url.URL, o Options) (r crawl.Render
 	if nav.ErrorText != "" {
 		return r, errors.New(nav.ErrorText)
 	}
-	// Settle: the load event, then no request in flight for o.Idle.
-	tick := time.NewTicker(10 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		t.mu.Lock()
-		settled := s.loaded && len(s.inflight) == 0 && time.Since(s.last) >= o.Idle
-		loaded := s.loaded
-		t.mu.Unlock()
-		if settled {
-			break
-		}
-		select {
-		case <-tick.C:
-			continue
-		case <-bound.Done():
-		}
-		if ctx.Err() != nil {
-			return r, ctx.Err()
-		}
-		if !loaded {
-			return r, fmt.Errorf("the page did not load within %s", o.Wait)
-		}
-		r.TimedOut = true
-		break
+	if r.TimedOut, err = t.settle(ctx, bound, s, o); err != nil {
+		return r, err
 	}
 	rctx := bound
 	if r.TimedOut {

@@ -28,7 +28,11 @@ import (
 // summary as JSON on standard output.
 func TestMain(m *testing.M) {
 	if os.Getenv("SITEMAP_RENDER_CHILD") == "" {
-		os.Exit(m.Run())
+		code := m.Run()
+		if shared.c != nil {
+			shared.c.Close()
+		}
+		os.Exit(code)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -144,7 +148,7 @@ func TestRenderedCrawlKilled(t *testing.T) {
 		}
 	}
 
-	cmd, out := start()
+	cmd, _ := start()
 	waitPages(4)
 	if len(ours(t, tmp)) == 0 {
 		t.Fatal("pgrep finds no browser of the running crawl: the test cannot see what it checks")
@@ -153,7 +157,7 @@ func TestRenderedCrawlKilled(t *testing.T) {
 	_ = cmd.Wait()
 	gone("SIGKILL")
 
-	cmd, out = start()
+	cmd, out := start()
 	waitPages(14)
 	_ = cmd.Process.Signal(os.Interrupt)
 	if err := cmd.Wait(); err == nil || !strings.Contains(out.String(), "context canceled") {

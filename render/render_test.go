@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -55,6 +56,31 @@ func fetched(out map[string]crawl.Outcome) []string {
 	return p
 }
 
+// shared is the browser of the tests that need no browser of their own,
+// started by the first and closed by TestMain.
+var shared struct {
+	sync.Mutex
+	c *Chromium
+}
+
+// sharedChromium returns the shared browser (two tabs).
+func sharedChromium(t *testing.T) *Chromium {
+	t.Helper()
+	path := browsertest.Require(t)
+	shared.Lock()
+	defer shared.Unlock()
+	if shared.c == nil {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		c, err := New(ctx, Options{Browser: path, Concurrency: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		shared.c = c
+	}
+	return shared.c
+}
+
 func newChromium(t *testing.T, o Options) *Chromium {
 	t.Helper()
 	o.Browser = browsertest.Require(t)
@@ -87,7 +113,7 @@ func TestCrawlSPA(t *testing.T) {
 		t.Fatalf("raw crawl fetched %v (%d), render %v; want only /", got, sum.Fetched, sum.Render)
 	}
 
-	o.Render = newChromium(t, Options{Concurrency: 2})
+	o.Render = sharedChromium(t)
 	sum, out = runCrawl(t, ctx, filepath.Join(t.TempDir(), "rendered.db"), srv.URL+"/", o)
 	if got, want := fetched(out), site.Routable(); !slices.Equal(got, want) {
 		t.Fatalf("rendered crawl fetched %v, want %v", got, want)
@@ -157,9 +183,8 @@ func TestCrawlSPA(t *testing.T) {
 // application (every page HTML with its links) is read raw, page by page,
 // and its application (shells) rendered: the same pages either way.
 func TestRenderAuto(t *testing.T) {
-	c := newChromium(t, Options{Concurrency: 2})
 	ctx := context.Background()
-	o := crawl.Options{Rate: -1, Render: c, RenderMode: crawl.RenderAuto}
+	o := crawl.Options{Rate: -1, Render: sharedChromium(t), RenderMode: crawl.RenderAuto}
 	for _, twin := range []bool{false, true} {
 		site := spatest.New(spatest.Options{Twin: twin})
 		srv := httptest.NewServer(site)

@@ -11,6 +11,7 @@ import (
 	"github.com/go-sql-driver/mysql"   // registers the "mysql" database/sql driver
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
 
+	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/state"
 )
 
@@ -154,11 +155,11 @@ type CrawlStateError struct {
 func (e *CrawlStateError) Error() string {
 	switch {
 	case e.NotFinished:
-		return fmt.Sprintf("%s: the crawl has not finished (URLs still to fetch: %d): serving it would publish only the pages it reached; run the same 'sitemap crawl' command again to finish it, then serve", e.Path, e.Pending)
+		return fmt.Sprintf("%s: the crawl has not finished (%s still to fetch): serving it would publish only the pages it reached; run the same 'sitemap crawl' command again to finish it, then serve", e.Path, plural.Of(e.Pending, "URL", "URLs"))
 	case e.Left == 0:
 		return fmt.Sprintf("%s holds no crawl, so it lists no page: give the state of a 'sitemap crawl --state' run", e.Path)
 	}
-	return fmt.Sprintf("%s: the crawl lists no page (URLs left out: %d; 'sitemap crawl --report' says why): nothing to serve", e.Path, e.Left)
+	return fmt.Sprintf("%s: the crawl lists no page (%s left out; 'sitemap crawl --report' says why): nothing to serve", e.Path, plural.Of(e.Left, "URL", "URLs"))
 }
 
 // crawlServable says why the crawl log cl cannot be served (nil when it

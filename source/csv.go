@@ -27,13 +27,14 @@ const (
 	colStatus
 	colIndexability
 	colCanonical
+	colTitle
 	numCols
 )
 
-var colNames = [numCols]string{"loc", "lastmod", "changefreq", "priority", "status", "indexability", "canonical"}
+var colNames = [numCols]string{"loc", "lastmod", "changefreq", "priority", "status", "indexability", "canonical", "title"}
 
 // fieldList names the fields a column mapping may map, for messages.
-const fieldList = "loc, lastmod, changefreq, priority, status, indexability or canonical"
+const fieldList = "loc, lastmod, changefreq, priority, title, status, indexability or canonical"
 
 // csvField is one field of the current record: its bytes are
 // rec[start:end], and it starts on line, col.
@@ -214,6 +215,7 @@ var headerNames = map[string]int{
 	"statuscode": colStatus, "httpstatuscode": colStatus, "httpstatus": colStatus, "responsecode": colStatus, "httpcode": colStatus,
 	"indexability": colIndexability, "indexable": colIndexability, "isindexablepage": colIndexability, "isindexable": colIndexability, "indexablestatus": colIndexability,
 	"canonical": colCanonical, "canonicalurl": colCanonical, "canonicallinkelement1": colCanonical, "canonicallinkelement": colCanonical, "canonicallink": colCanonical,
+	"title": colTitle, "title1": colTitle, "pagetitle": colTitle, "titletag": colTitle,
 }
 
 // headerKey folds a header name for lookup: lower case, without spaces,
@@ -313,7 +315,7 @@ func (c *csvReader) readHeader() error {
 			ignored = ignored[:maxIgnoredNamed]
 		}
 		c.o.warn(&Error{File: c.o.Name, Line: line, Col: 1, Rule: rules.SRC04,
-			Message: "ignoring column(s) " + strings.Join(ignored, ", ") + more + "; known columns are loc, lastmod, changefreq, priority, and a crawler export's status, indexability and canonical"})
+			Message: "ignoring column(s) " + strings.Join(ignored, ", ") + more + "; known columns are loc, lastmod, changefreq, priority, title, and a crawler export's status, indexability and canonical"})
 	}
 	c.header = true
 	return nil
@@ -415,7 +417,9 @@ func (c *csvReader) next() (Record, error) {
 				Message: "lastmod dropped, the page kept: lastmod is " + err.Error()})
 		case issues&^sitemap.DateTrimmed != 0:
 			issues &^= sitemap.DateTrimmed
-			c.o.warn(&Error{File: c.o.Name, Line: f.line, Col: f.col, Rule: rules.M01,
+			// A value read in a corrected form (a time without a time
+			// zone read as UTC, a space for the T): a repair, counted.
+			c.o.warn(&Error{File: c.o.Name, Line: f.line, Col: f.col, Rule: rules.M01, Fixed: true,
 				Message: fmt.Sprintf("lastmod %q has %v; read as %s", v, issues, d)})
 		}
 		u.LastMod = d
@@ -432,6 +436,9 @@ func (c *csvReader) next() (Record, error) {
 			c.omitted = true
 			return Record{}, nil
 		}
+	}
+	if v, _ := c.field(c.cols[colTitle]); len(v) > 0 {
+		u.Title = string(v)
 	}
 	if v, f := c.field(c.cols[colPriority]); len(v) > 0 {
 		p, err := strconv.ParseFloat(string(v), 64)

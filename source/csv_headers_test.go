@@ -26,7 +26,7 @@ func TestCSVOtherToolsHeaders(t *testing.T) {
 	}{
 		{"screaming frog", `"Address","Content Type","Status Code","Status","Indexability","Title 1","Last Modified","Crawl Depth"` + "\n" +
 			`"https://a.example/","text/html; charset=utf-8","200","OK","Indexable","Home","2026-01-02 10:11:12","0"` + "\n",
-			"https://a.example/", "2026-01-02T10:11:12", `ignoring column(s) "Content Type", "Status", "Title 1", "Crawl Depth"`},
+			"https://a.example/", "2026-01-02T10:11:12", `ignoring column(s) "Content Type", "Status", "Crawl Depth"`},
 		{"screaming frog, HTTP date", "Address,Last Modified\nhttps://a.example/,\"Thu, 01 Jan 2026 03:04:05 GMT\"\n",
 			"https://a.example/", "2026-01-01T03:04:05Z", ""},
 		{"ahrefs", "\"URL\",\"Traffic\",\"Keywords\"\n\"https://a.example/\",\"12\",\"3\"\n", "https://a.example/", "", `"Traffic"`},
@@ -120,7 +120,7 @@ func TestParseColumns(t *testing.T) {
 		{`LOC = Address , lastmod=Last Modified`, []ColumnMap{{"loc", "Address"}, {"lastmod", "Last Modified"}}, ""},
 		{`loc="a ""b"", c"`, []ColumnMap{{"loc", `a "b", c`}}, ""},
 		{"Address", nil, `"Address" is not FIELD=HEADER`},
-		{"title=Title", nil, `"title" is not a field`},
+		{"tags=Tags", nil, `"tags" is not a field`},
 		{"loc=", nil, "loc=: give the name"},
 		{`loc="Address`, nil, "not closed"},
 		{`loc="A"x`, nil, "text after the closing quote"},
@@ -214,6 +214,9 @@ func TestCSVCrawlerExports(t *testing.T) {
 				var locs []string
 				for _, rec := range recs {
 					locs = append(locs, rec.URL.Loc)
+				}
+				if hasTitles := !strings.HasPrefix(tc.file, "search-console"); hasTitles && recs[0].URL.Title != "Home" {
+					t.Errorf("title %q, want the export's Home", recs[0].URL.Title)
 				}
 				want, wantOmitted := tc.locs, tc.omitted
 				if all {

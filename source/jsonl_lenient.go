@@ -32,7 +32,7 @@ import (
 
 // jsonlFields are the record's top-level fields, in the order they are
 // read and warned about.
-var jsonlFields = [...]string{"loc", "lastmod", "changefreq", "priority", "images", "videos", "news", "alternates", "content_hash", "source"}
+var jsonlFields = [...]string{"loc", "lastmod", "changefreq", "priority", "images", "videos", "news", "alternates", "content_hash", "source", "title"}
 
 // fieldRule is the rule a bad value of a top-level field breaks.
 var fieldRule = map[string]rules.ID{
@@ -80,6 +80,8 @@ func (j *jsonlReader) lenient(b []byte, line, cut int) (sitemap.URL, *Error) {
 			err = decodeInto(raw, &u.ContentHash)
 		case "source":
 			err = decodeInto(raw, &u.Source)
+		case "title":
+			err = decodeInto(raw, &u.Title)
 		case "images":
 			u.Images, err = lenientList[sitemap.Image](raw, name, rules.IM01, warn)
 		case "videos":

@@ -30,7 +30,7 @@ func TestEveryProblemNamesItsRule(t *testing.T) {
 		{"mapping to no column", FormatCSV, []ColumnMap{{"loc", "Link"}}, "URL\nhttps://www.example.com/\n", []string{"SRC-02"}},
 		{"unclosed quote", FormatCSV, nil, "loc\n\"https://www.example.com/\n", []string{"SRC-03"}},
 		{"not UTF-8", FormatCSV, nil, "loc\nhttps://www.example.com/\xff\n", []string{"E-03"}},
-		{"ignored column", FormatCSV, nil, "loc,title\nhttps://www.example.com/,x\n", []string{"SRC-04"}},
+		{"ignored column", FormatCSV, nil, "loc,notes\nhttps://www.example.com/,x\n", []string{"SRC-04"}},
 		{"long text line", FormatText, nil, long + "\n", []string{"LIM-04"}},
 		{"long CSV record", FormatCSV, nil, "loc\n" + long + "\n", []string{"LIM-04"}},
 	} {

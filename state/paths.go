@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+
+	"github.com/sitemapkit/sitemap/internal/tmpdir"
 )
 
 // DirEnv names the environment variable that overrides [UserDir]: where
@@ -153,9 +155,10 @@ func copyFile(src, dst string) error {
 // (with its journal files, when there are any) in a new temporary
 // directory, or of a new file there when path does not exist, and the
 // function that removes that directory. A dry run opens the copy, so it
-// writes nothing: not the file, not even the schema of a new one.
+// writes nothing: not the file, not even the schema of a new one. A
+// directory a killed dry run left is removed by the next one (tmpdir).
 func DryRunCopy(path string) (tmp string, remove func(), err error) {
-	dir, err := os.MkdirTemp("", "sitemap-crawl-dry-run-")
+	dir, release, err := tmpdir.Make("", "sitemap-crawl-dry-run-*")
 	if err != nil {
 		return "", nil, err
 	}
@@ -169,11 +172,11 @@ func DryRunCopy(path string) (tmp string, remove func(), err error) {
 			err = os.WriteFile(tmp+suffix, b, 0o600)
 		}
 		if err != nil {
-			os.RemoveAll(dir)
+			release()
 			return "", nil, fmt.Errorf("copying the state file %s: %w", path+suffix, err)
 		}
 	}
-	return tmp, func() { os.RemoveAll(dir) }, nil
+	return tmp, release, nil
 }
 
 // sqliteMagic begins every SQLite database file.

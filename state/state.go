@@ -137,6 +137,7 @@ func fieldsHash(prefix string, u *sitemap.URL) string {
 	c := *u
 	c.LastMod = sitemap.Date{}
 	c.ContentHash = ""
+	c.Title = "" // never published: a new title is no change of the entry
 	c.Source = ""
 	b, err := json.Marshal(&c)
 	if err != nil {

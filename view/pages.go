@@ -91,8 +91,9 @@ type PageOptions struct {
 	CSS string
 	// Template replaces DefaultTemplate.
 	Template *template.Template
-	// Titles, when set, gives the title of a page (a crawl knows them);
-	// "" falls back to a readable form of the URL's path.
+	// Titles, when set, gives the title of a page whose entry has none
+	// (sitemap.URL.Title: a CSV or JSONL title column); a crawl knows
+	// them. "" falls back to a readable form of the URL's path.
 	Titles func(ctx context.Context, loc string) (string, error)
 	// TempDir is where the sort spills (default: the system's); Memory
 	// the URLs sorted in memory before it does (default 200,000).
@@ -225,7 +226,7 @@ func Pages(ctx context.Context, entries sitemap.Entries, create func(name string
 		// themselves, NUL between.
 		total++
 		sec := site + dir
-		return s.add(natKey(sec) + "\x00" + natKey(u.Loc) + "\x00" + sec + "\x00" + u.Loc)
+		return s.add(natKey(sec) + "\x00" + natKey(u.Loc) + "\x00" + sec + "\x00" + u.Loc + "\x00" + linkTitle(u.Title))
 	})
 	if err != nil {
 		return sum, err
@@ -235,13 +236,23 @@ func Pages(ctx context.Context, entries sitemap.Entries, create func(name string
 	err = s.each(ctx, func(rec string) error {
 		_, rec, _ = strings.Cut(rec, "\x00")
 		_, rec, _ = strings.Cut(rec, "\x00")
-		sec, loc, _ := strings.Cut(rec, "\x00")
-		return w.add(sec, loc)
+		sec, rec, _ := strings.Cut(rec, "\x00")
+		loc, title, _ := strings.Cut(rec, "\x00")
+		return w.add(sec, loc, title)
 	})
 	if err == nil {
 		err = w.flush(true)
 	}
 	return sum, err
+}
+
+// linkTitle is an entry's title as a link text: white space collapsed,
+// NUL (the sort record's separator) and other control characters out.
+func linkTitle(t string) string {
+	if t == "" {
+		return ""
+	}
+	return strings.Join(strings.FieldsFunc(t, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }), " ")
 }
 
 // pageWriter collects the links of one page and writes it when full.
@@ -260,7 +271,7 @@ type pageWriter struct {
 	lastSec string // section of the last link written
 }
 
-func (w *pageWriter) add(sec, loc string) error {
+func (w *pageWriter) add(sec, loc, title string) error {
 	if w.n == w.o.PerPage {
 		if err := w.flush(false); err != nil {
 			return err
@@ -278,8 +289,7 @@ func (w *pageWriter) add(sec, loc string) error {
 	if len(w.page.Sections) == 0 || w.page.Sections[len(w.page.Sections)-1].Path != sec {
 		w.page.Sections = append(w.page.Sections, PageSection{Heading: heading(sec, w.several), Path: sec, Continued: sec == w.lastSec})
 	}
-	title := ""
-	if w.o.Titles != nil {
+	if title == "" && w.o.Titles != nil {
 		t, err := w.o.Titles(w.ctx, loc)
 		if err != nil {
 			return err

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/internal/progress"
+	"github.com/sitemapkit/sitemap/internal/tmpdir"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/store"
 	"github.com/sitemapkit/sitemap/urlnorm"
@@ -23,13 +25,16 @@ import (
 
 // auditOptions are the flags and arguments of `sitemap audit`.
 type auditOptions struct {
-	Inputs []string
-	Site   string
-	Format string
-	Report string
-	Sample int
-	State  string
-	Crawl  bool
+	Inputs     []string
+	Site       string
+	Format     string
+	Report     string
+	Sample     int
+	State      string
+	Resume     bool
+	ListStates bool
+	Forget     bool
+	Crawl      bool
 	renderFlags
 	CrawlPages  int
 	CrawlDepth  int
@@ -51,10 +56,18 @@ its rule, AUD-01 to AUD-18; exit status 1 on an error-class finding. See docs/AU
 		Example: `  sitemap audit https://www.example.com/
   sitemap audit https://www.example.com/sitemap.xml --crawl --report audit.html
   sitemap audit public/sitemap.xml --site https://www.example.com/ --sample 2000`,
-		Args: cobra.MinimumNArgs(1),
+		Args: func(c *cobra.Command, args []string) error {
+			if o.ListStates || o.Forget {
+				return nil
+			}
+			return cobra.MinimumNArgs(1)(c, args)
+		},
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Inputs = args
 			o.UserAgent = userAgent(c)
+			if o.ListStates || o.Forget {
+				return runAuditStates(o, s)
+			}
 			return runAudit(c, o, s)
 		},
 	}
@@ -64,7 +77,10 @@ its rule, AUD-01 to AUD-18; exit status 1 on an error-class finding. See docs/AU
 	f.StringVar(&o.Format, "format", "text", "output: text (a line per finding) or jsonl (a record per URL)")
 	f.StringVar(&o.Report, "report", "", "also write a self-contained HTML report to `FILE`")
 	f.IntVar(&o.Sample, "sample", 0, "audit a uniform random sample of `N` URLs of each sitemap (0: every URL)")
-	f.StringVar(&o.State, "state", "", "state `FILE` that makes the audit resumable (default: in the user's state directory)")
+	f.StringVar(&o.State, "state", "", "state `FILE` that makes the audit resumable")
+	f.BoolVar(&o.Resume, "resume", false, "keep the state in the user's state directory: run the same command again to resume")
+	f.BoolVar(&o.ListStates, "list-states", false, "list the audit states kept in the user's state directory, and exit")
+	f.BoolVar(&o.Forget, "forget", false, "remove the kept state of the audit of the arguments (of every audit without any), and exit")
 	f.BoolVar(&o.Crawl, "crawl", false, "also crawl from the homepage: missing pages, orphans, click depth")
 	f.IntVar(&o.CrawlPages, "crawl-max-pages", 0, "most pages the crawl fetches (0: no limit)")
 	f.IntVar(&o.CrawlDepth, "crawl-max-depth", 50, "most links the crawl follows from the homepage (0: no limit)")
@@ -89,16 +105,11 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 	if err != nil {
 		return cannotRun("%v", err)
 	}
-	statePath := o.State
-	if statePath == "" {
-		if statePath, err = audit.StatePath(o.Site, o.Inputs); err != nil {
-			return cannotRun("the audit state has no default place: %v; give --state FILE", err)
-		}
-		fmt.Fprintf(s.Err, "sitemap: audit state: %s (--state FILE, or %s, to keep it elsewhere)\n", statePath, state.DirEnv)
+	statePath, release, created, err := o.statePath(s)
+	if err != nil {
+		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(statePath), 0o755); err != nil {
-		return cannotRun("--state %s: %v", statePath, err)
-	}
+	defer release()
 	report, err := o.createReport()
 	if err != nil {
 		return err
@@ -106,11 +117,12 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 	if report != nil {
 		defer report.Abort() // a failed or interrupted audit leaves no report, nor truncates the last one
 	}
-	st, err := state.OpenSQLite(ctx, statePath, state.SQLiteOptions{})
+	st, err := state.Open(ctx, statePath, state.Options{})
 	if err != nil {
 		return cannotRun("%v", err)
 	}
 	defer st.Close()
+	discard := func() { discardState(created, st, statePath) }
 	ao, diags := o.auditOptions(client, st, s)
 	var closeBrowser func()
 	if ao.Render, ao.RenderMode, closeBrowser, err = o.renderFlags.open(ctx, client.UserAgent()); err != nil {
@@ -127,6 +139,7 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 	}
 	a, err := audit.New(ctx, st.Audit(), o.Inputs, ao)
 	if err != nil {
+		discard()
 		return cannotRun("%v", err)
 	}
 	if a.Resumed() {
@@ -137,12 +150,18 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 	diags.End()
 	if err != nil {
 		if ctx.Err() != nil {
-			fmt.Fprintf(s.Err, "sitemap: audit interrupted; what was checked is kept in %s: run the same command again to continue\n", statePath)
+			if o.State != "" || o.Resume {
+				fmt.Fprintf(s.Err, "sitemap: audit interrupted; what was checked is kept in %s: run the same command again to continue\n", statePath)
+			} else {
+				fmt.Fprintf(s.Err, "sitemap: audit interrupted; run it with --resume (or --state FILE) to keep what was checked for the next run\n")
+			}
 			return ctx.Err()
 		}
+		discard()
 		return cannotRun("%v", err)
 	}
 	if sum.Listed == 0 {
+		discard()
 		// No sitemap found, or sitemaps listing nothing (empty, not a
 		// sitemap): a problem found, exit 1 as in fetch and validate.
 		return &exitError{Code: exitProblems, Err: errors.New("the sitemaps list no URL; nothing audited")}
@@ -152,6 +171,93 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 		return err
 	}
 	return o.finish(sum, tally, diags.Errors, s)
+}
+
+// statePath is where the run's state lives: --state FILE, or with
+// --resume the audit's file in the user's state directory (both kept:
+// release does nothing), else a file of a temporary directory release
+// removes; created says the file does not exist yet.
+func (o *auditOptions) statePath(s *streams) (path string, release func(), created bool, err error) {
+	defer func() {
+		_, serr := os.Stat(path)
+		created = !state.IsPostgres(path) && errors.Is(serr, fs.ErrNotExist)
+	}()
+	switch {
+	case o.State != "":
+		path = o.State
+	case o.Resume:
+		if path, err = audit.StatePath(o.Site, o.Inputs); err != nil {
+			return "", nil, false, cannotRun("the audit state has no default place: %v; give --state FILE", err)
+		}
+		fmt.Fprintf(s.Err, "sitemap: audit state: %s (--state FILE, or %s, to keep it elsewhere; --forget removes it)\n", path, state.DirEnv)
+	default:
+		// Not asked to resume: the state lives only while the run does
+		// (a killed run's is removed by the next audit).
+		dir, release, err := tmpdir.Make("", "sitemap-audit-*")
+		if err != nil {
+			return "", nil, false, cannotRun("audit state: %v", err)
+		}
+		return filepath.Join(dir, "audit.db"), release, true, nil
+	}
+	if state.IsPostgres(path) {
+		return path, func() {}, false, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return "", nil, false, cannotRun("--state %s: %v", path, err)
+	}
+	return path, func() {}, false, nil
+}
+
+// discardState removes the state of a run that failed at once (nothing
+// to audit) when the run created it: no state of a run that never ran.
+func discardState(created bool, st *state.DB, path string) {
+	if created {
+		st.Close()
+		audit.RemoveState(path)
+	}
+}
+
+// runAuditStates is --list-states and --forget: the kept states listed,
+// or the one of the arguments (every one without arguments) removed.
+func runAuditStates(o *auditOptions, s *streams) error {
+	if o.ListStates {
+		states, err := audit.States()
+		if err != nil {
+			return cannotRun("%v", err)
+		}
+		for _, st := range states {
+			fmt.Fprintf(s.Out, "%s\t%s\t%d bytes\n", st.Path, st.ModTime.UTC().Format(time.RFC3339), st.Size)
+		}
+		if len(states) == 0 {
+			fmt.Fprintln(s.Err, "sitemap: no audit state kept (only audits run with --resume keep one)")
+		}
+		if !o.Forget {
+			return nil
+		}
+	}
+	var paths []string
+	if len(o.Inputs) > 0 {
+		p, err := audit.StatePath(o.Site, o.Inputs)
+		if err != nil {
+			return cannotRun("%v", err)
+		}
+		paths = append(paths, p)
+	} else {
+		states, err := audit.States()
+		if err != nil {
+			return cannotRun("%v", err)
+		}
+		for _, st := range states {
+			paths = append(paths, st.Path)
+		}
+	}
+	for _, p := range paths {
+		if err := audit.RemoveState(p); err != nil {
+			return cannotRun("--forget: %v", err)
+		}
+		fmt.Fprintf(s.Err, "sitemap: removed %s\n", p)
+	}
+	return nil
 }
 
 // check refuses the flags that cannot work together, before any request.

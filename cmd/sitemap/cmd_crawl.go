@@ -200,12 +200,7 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 	if err != nil {
 		return err
 	}
-	var bar *progress.Bar
-	if s.ErrIsTerminal {
-		bar = progress.New(s.Err, progress.Options{Unit: "pages", Of: "pages"})
-		co.Progress = func(n int) { bar.Set(int64(n)) }
-		co.Frontier = func(done, seen int) { bar.SetOf(int64(done), int64(seen)) }
-	}
+	bar := crawlBar(&co, s)
 	st, err := state.Open(ctx, statePath, state.Options{DryRun: o.DryRun})
 	if err != nil {
 		return cannotRun("%v", err)
@@ -265,6 +260,18 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 		return problemsFound()
 	}
 	return nil
+}
+
+// crawlBar is the progress line of a crawl on a terminal (nil elsewhere),
+// told by co's Progress and Frontier.
+func crawlBar(co *crawl.Options, s *streams) *progress.Bar {
+	if !s.ErrIsTerminal {
+		return nil
+	}
+	bar := progress.New(s.Err, progress.Options{Unit: "pages", Of: "pages"})
+	co.Progress = func(n int) { bar.Set(int64(n)) }
+	co.Frontier = func(done, seen int) { bar.SetOf(int64(done), int64(seen)) }
+	return bar
 }
 
 // prepare checks the flags, before any request or file: the crawl's and

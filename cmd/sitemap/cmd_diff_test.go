@@ -203,7 +203,7 @@ func TestDiffHelpExample(t *testing.T) {
 }
 
 // TestDiffUnreadableSideSaidOnce: a side that is not a sitemap (empty,
-// binary) stops diff with exit 1, as validate, parse, fetch and generate
+// binary) stops diff with exit 1, as validate, parse and fetch
 // exit for it (F-04); its diagnostic is printed once, then one
 // line saying which side could not be compared.
 func TestDiffUnreadableSideSaidOnce(t *testing.T) {

@@ -380,9 +380,10 @@ func generateError(ctx context.Context, o *generateOptions, err error, serr *gen
 	case errors.As(err, &ierr):
 		return cannotRun("%v", ierr)
 	case errors.Is(err, source.ErrBinary):
-		// Not a sitemap nor an entry list: a problem of the input, as
-		// validate, parse, fetch and diff say of it (F-04).
-		return &exitError{Code: exitProblems, Err: err}
+		// Not a sitemap nor an entry list (F-04): nothing generate can
+		// read, an unreadable input (validate, parse, fetch and diff,
+		// whose work is to judge it, say it as a finding).
+		return cannotRun("%v", err)
 	case serr == nil:
 		if ctx.Err() != nil {
 			return ctx.Err()

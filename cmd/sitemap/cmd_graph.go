@@ -11,7 +11,6 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/graph"
 	"github.com/sitemapkit/sitemap/input"
-	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/report"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/store"
@@ -131,19 +130,11 @@ func runLinkGraph(ctx context.Context, o *graphOptions, s *streams, dp *report.P
 	if lt.URLs == 0 {
 		return cannotRun("--state %s: the crawl listed no page and no INPUT was given: nothing to draw", o.State)
 	}
-	if n := lt.URLs - lt.Skipped; n > 0 && lt.Unreached == n && !o.Quiet {
-		crawled := lt.Start
-		if crawled == "" {
-			crawled = state.Redact(o.State)
+	for _, w := range lt.Warnings(ctx, st.Crawl(), state.Redact(o.State), o.Inputs) {
+		if o.Quiet {
+			break
 		}
-		fmt.Fprintf(s.Err, "sitemap: warning: the crawl of %s reached none of the %s of %s: every one is drawn as an orphan; give the sitemaps of the site crawled (the same scheme, host and port)\n",
-			crawled, plural.Of(n, "URL", "URLs"), strings.Join(o.Inputs, ", "))
-	}
-	if fc, ok := st.Crawl().(state.FrontierCounter); ok && !o.Quiet {
-		if n, err := fc.Frontier(ctx); err == nil && n > 0 {
-			fmt.Fprintf(s.Err, "sitemap: warning: --state %s: the crawl has not finished (%s still to fetch): the links of those pages are missing and click depths are unknown; run the same crawl command again to finish it\n",
-				state.Redact(o.State), plural.Of(n, "URL", "URLs"))
-		}
+		fmt.Fprintln(s.Err, "sitemap: warning: "+w)
 	}
 	err = store.WriteOutput(o.Output, s.Out, func(w io.Writer) error { return graph.Draw(ctx, w, lt, format, draw) })
 	if err != nil {

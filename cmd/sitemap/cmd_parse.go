@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"io"
 	"os"
 	"time"
 
@@ -10,6 +11,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/sitemapkit/sitemap/input"
+	"github.com/sitemapkit/sitemap/source"
 )
 
 // parseOptions are the flags and arguments of `sitemap parse`.
@@ -60,6 +62,9 @@ found on standard error; --follow reads an index's children. See docs/READING.md
 func runParse(ctx context.Context, o *parseOptions, s *streams) error {
 	if err := baseNeedsLocal(o.Base, o.Inputs); err != nil {
 		return err
+	}
+	if _, err := source.NewWriter(io.Discard, source.WriterOptions{Format: o.Format}); err != nil {
+		return cannotRun("%v", err) // a bad --format is said before any other flag
 	}
 	if o.MaxChildren < 0 {
 		return cannotRun("--max-children %d: give 0 or more", o.MaxChildren)

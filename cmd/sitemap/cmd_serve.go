@@ -11,7 +11,6 @@ import (
 	"net/url"
 	"os"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -354,20 +353,16 @@ func sqliteTrigger(ctx context.Context, o *serveOptions, sq *serve.SQLSource, s 
 // change the handler tells is submitted; catchUp sends, once the first
 // build is done, what the pages hold and the ledger has not seen.
 func (r *serveRun) indexnow(ctx context.Context, opt *serve.Options) error {
-	q, opts, closeState, err := r.o.indexnowQueue(ctx, r.logf)
+	q, closeState, err := r.o.indexnowQueue(ctx, r.logf)
 	if err != nil {
 		return err
 	}
 	r.closers = append(r.closers, closeState)
 	opt.Changed = q.Add
-	qctx, stopQueue := context.WithCancel(ctx)
-	var sending sync.WaitGroup
-	r.closers = append(r.closers, func() { stopQueue(); sending.Wait() })
-	sending.Go(func() { q.Run(qctx) })
+	r.closers = append(r.closers, q.Start(ctx))
 	r.catchUp = func() {
-		sending.Go(func() {
-			sum, err := indexnow.Submit(qctx, r.h.Entries(), opts)
-			if err != nil && qctx.Err() == nil {
+		q.CatchUp(r.h.Entries(), func(sum indexnow.Summary, err error) {
+			if err != nil {
 				r.logf("indexnow: sending what the pages hold at start: %v", err)
 				return
 			}
@@ -482,13 +477,7 @@ func (o *serveOptions) checkPaging() error {
 func (o *serveOptions) openSource(ctx context.Context, w io.Writer, dropped func(serve.Key, string, *sitemap.EntryError)) (serve.Source, func(), error) {
 	if o.State != "" {
 		src, closeState, err := serve.OpenCrawl(ctx, o.State)
-		var cse *serve.CrawlStateError
-		switch {
-		case errors.As(err, &cse) && cse.NotFinished:
-			return nil, nil, cannotRun("--state %s: the crawl has not finished (%s still to fetch): serving it would publish only the pages it reached; run the same 'sitemap crawl' command again to finish it, then serve", cse.Path, plural.Of(cse.Pending, "URL", "URLs"))
-		case errors.As(err, &cse) && cse.Left > 0:
-			return nil, nil, cannotRun("--state %s: the crawl lists no page (%s left out; 'sitemap crawl --report' says why): nothing to serve", cse.Path, plural.Of(cse.Left, "URL", "URLs"))
-		case err != nil:
+		if err != nil {
 			return nil, nil, cannotRun("--state %v", err)
 		}
 		return src, closeState, nil
@@ -530,19 +519,19 @@ func (o *serveOptions) trigger(ctx context.Context, src serve.Source, s *streams
 
 // indexnowQueue opens --indexnow-state and returns the queue that submits
 // what the handler tells as changed.
-func (o *serveOptions) indexnowQueue(ctx context.Context, logf func(string, ...any)) (*indexnow.Queue, indexnow.Options, func(), error) {
+func (o *serveOptions) indexnowQueue(ctx context.Context, logf func(string, ...any)) (*indexnow.Queue, func(), error) {
 	key, err := keyFlag("--indexnow-key-file", o.IndexNowKeyFile)
 	if err != nil {
-		return nil, indexnow.Options{}, nil, err
+		return nil, nil, err
 	}
 	st, err := state.Open(ctx, o.IndexNowState, state.Options{})
 	if err != nil {
-		return nil, indexnow.Options{}, nil, cannotRun("--indexnow-state %s: %v", state.Redact(o.IndexNowState), err)
+		return nil, nil, cannotRun("--indexnow-state %s: %v", state.Redact(o.IndexNowState), err)
 	}
 	c, err := httpClient("", 60*time.Second, fetch.Scope{})
 	if err != nil {
 		st.Close()
-		return nil, indexnow.Options{}, nil, cannotRun("%v", err)
+		return nil, nil, cannotRun("%v", err)
 	}
 	opts := indexnow.Options{Key: key, Host: indexnow.HostOf(o.BaseURL), KeyLocation: o.IndexNowKeyLocation, Endpoint: o.IndexNowEndpoint,
 		Client: c, Ledger: st, MaxPerDay: o.IndexNowMaxPerDay,
@@ -550,5 +539,5 @@ func (o *serveOptions) indexnowQueue(ctx context.Context, logf func(string, ...a
 	opts.Tell(func(line string) { logf("indexnow: %s", line) })
 	q := indexnow.NewQueue(opts, 2*time.Second)
 	q.Tell(func(line string) { logf("indexnow: %s", line) })
-	return q, opts, func() { st.Close() }, nil
+	return q, func() { st.Close() }, nil
 }

@@ -117,7 +117,7 @@ func runValidate(ctx context.Context, o *validateOptions, s *streams) error {
 // runOptions checks the flags and returns the options of validate.Run.
 func (o *validateOptions) runOptions(s *streams) (validate.RunOptions, error) {
 	ro := validate.RunOptions{Format: o.Format, MaxPerRule: o.MaxPerRule, Progress: s.ErrIsTerminal}
-	if _, err := report.NewWriter(io.Discard, o.Format); err != nil {
+	if _, err := report.New(io.Discard, o.Format, o.MaxPerRule); err != nil { // said first
 		return ro, err
 	}
 	now, err := parseNow(o.Now)

@@ -54,11 +54,6 @@ func (p *publishFlags) register(f *pflag.FlagSet) {
 	f.StringVar(&p.CacheControl, "cache-control", store.DefaultCacheControl, "Cache-Control of the S3 objects written")
 }
 
-// s3Store is the S3 store of --out s3://… and the S3 flags.
-func (p *publishFlags) s3Store(loc string) (*store.S3Store, error) {
-	return s3Store(loc, p.s3Options(), p.userAgent)
-}
-
 func (p *publishFlags) s3Options() store.S3Options {
 	return store.S3Options{Endpoint: p.S3Endpoint, Region: p.S3Region, CacheControl: p.CacheControl}
 }

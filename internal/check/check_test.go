@@ -283,3 +283,15 @@ func TestScopeSaysEveryDifference(t *testing.T) {
 		}
 	}
 }
+
+// A tab in the path of a URL on a non-ASCII host is said as the tab, not
+// as the host to write in punycode, which would not fix it.
+func TestURLControlCharacterBeforeHostSpelling(t *testing.T) {
+	_, pr := URL("https://bücher.example/a\tb")
+	if pr.OK() || pr.Rule != "L-07" || !strings.Contains(pr.Text(), "U+0009") || strings.Contains(pr.Text(), "punycode") {
+		t.Errorf("%v", pr.Text())
+	}
+	if _, pr := URL("https://bücher.example/a"); pr.OK() || !strings.Contains(pr.Text(), "punycode") {
+		t.Errorf("%v", pr.Text())
+	}
+}

@@ -169,6 +169,13 @@ func URL(s string) (Parts, *Problem) {
 				continue
 			}
 			if c >= utf8.RuneSelf {
+				// A control character after the host (a tab in the
+				// path) is what to fix first: punycode would not make
+				// that URL right, and its suggestion would hide it.
+				off := len(s) - len(tail)
+				if j := strings.IndexFunc(tail, func(r rune) bool { return r < 0x20 || r == 0x7f }); j >= 0 {
+					return p, pathProblem(s, off+j)
+				}
 				pr := problem(rules.L07, "has a host with non-ASCII characters", "write the host in punycode")
 				if pr.Suggest = Suggest(s); pr.Suggest != "" {
 					pr.Fix += ": " + strconv.Quote(pr.Suggest)

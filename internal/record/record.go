@@ -71,6 +71,7 @@ func AppendURL(b []byte, u *sitemap.URL) []byte {
 	}
 	b = optString(b, `,"content_hash":`, u.ContentHash)
 	b = optString(b, `,"source":`, u.Source)
+	b = optString(b, `,"title":`, u.Title)
 	return append(b, "}\n"...)
 }
 
