@@ -44,9 +44,10 @@ func TestGenerateKilledLeavesNoTempFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Wait until the run holds temporary files of $TMPDIR open: the
-	// dedup set's spill and the hreflang spool.
+	// dedup set's spill and the hreflang spool (under -race on a busy
+	// machine the first spill comes after tens of seconds).
 	open := 0
-	for deadline := time.Now().Add(20 * time.Second); open < 2 && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(2 * time.Minute); open < 2 && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		fds, _ := os.ReadDir(fmt.Sprintf("/proc/%d/fd", cmd.Process.Pid))
 		open = 0
 		for _, fd := range fds {
