@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/sitemapkit/sitemap/crawl"
+	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/rules"
 )
 
@@ -32,13 +33,13 @@ func renderFindings(rec *Record, f *crawl.RenderFacts) {
 		rec.add(rules.AUD21, "script changes the canonical from %s to %s", orNone(f.RawCanonical), orNone(f.Canonical))
 	}
 	if f.JSLinks > 0 {
-		rec.add(rules.AUD19, "%d links appear only after rendering (the first: %s)", f.JSLinks, f.JSLink)
+		rec.add(rules.AUD19, "%s only after rendering (the first: %s)", plural.Of(f.JSLinks, "link appears", "links appear"), f.JSLink)
 	}
 	if f.ConsoleErrors > 0 {
-		rec.add(rules.AUD24, "%d console errors (the first: %s)", f.ConsoleErrors, f.ConsoleError)
+		rec.add(rules.AUD24, "%s (the first: %s)", plural.Of(f.ConsoleErrors, "console error", "console errors"), f.ConsoleError)
 	}
 	if f.FailedRequests > 0 {
-		rec.add(rules.AUD25, "%d failed requests (the first: %s)", f.FailedRequests, f.FailedRequest)
+		rec.add(rules.AUD25, "%s (the first: %s)", plural.Of(f.FailedRequests, "failed request", "failed requests"), f.FailedRequest)
 	}
 	if f.TimedOut {
 		rec.add(rules.AUD26, "did not settle within the render wait; read as it was")

@@ -25,7 +25,11 @@ import (
 
 // flags are Chromium's switches: headless, no profile state worth
 // keeping, nothing started on its own that would reach the network, no
-// images decoded.
+// images decoded, a bound on the script heap of a page (512 MB: a page
+// that allocates without end crashes its own renderer, not the machine).
+// Each tab has a renderer process of its own (no process-per-site), so a
+// page whose script loops for ever or eats memory stalls only its tab,
+// which is then replaced (browser.renew); the CPU a page costs is the same.
 var flags = []string{
 	"headless", "no-sandbox", "disable-gpu", "disable-quic", "no-first-run",
 	"disable-background-networking", "disable-component-update", "disable-sync",
@@ -33,7 +37,7 @@ var flags = []string{
 	"hide-scrollbars", "mute-audio", "disable-background-timer-throttling",
 	"disable-renderer-backgrounding", "disable-backgrounding-occluded-windows",
 	"disable-features=Translate,MediaRouter,OptimizationHints,BackForwardCache,IsolateOrigins,site-per-process,PaintHolding",
-	"disable-site-isolation-trials", "process-per-site", "disable-ipc-flooding-protection",
+	"disable-site-isolation-trials", "js-flags=--max-old-space-size=512", "disable-ipc-flooding-protection",
 	"disable-hang-monitor", "disable-remote-fonts", "disable-threaded-animation",
 	"blink-settings=imagesEnabled=false",
 }
@@ -50,6 +54,9 @@ type browser struct {
 	retired bool
 	once    sync.Once
 	done    chan struct{}
+	// broken is set when a tab could not be replaced: the browser is
+	// then treated as dead, and the next page starts a new one.
+	broken atomic.Bool
 }
 
 // start starts a browser with o.Concurrency tabs.
@@ -112,7 +119,22 @@ func (c *Chromium) start(ctx context.Context) (*browser, error) {
 }
 
 // dead reports whether the browser process has gone (crashed, killed).
-func (b *browser) dead() bool { return b.ctx.Err() != nil }
+func (b *browser) dead() bool { return b.ctx.Err() != nil || b.broken.Load() }
+
+// renew closes t, whose page failed or did not settle (its renderer may
+// still run the page's script), and returns a fresh tab in its place.
+// Closing the tab ends its renderer process. When no tab can be opened,
+// the browser is marked broken and t is returned (closed: a page given to
+// it fails at once and is tried again on a new browser).
+func (b *browser) renew(t *tab, o Options) *tab {
+	t.cancel()
+	nt, err := newTab(b.ctx, o)
+	if err != nil {
+		b.broken.Store(true)
+		return t
+	}
+	return nt
+}
 
 // retire marks the browser for closing once its last page is done
 // (Chromium.mu held).
@@ -153,6 +175,7 @@ const extract = `JSON.stringify({html: document.documentElement ? document.docum
 // tab is one tab of a browser and the page it renders.
 type tab struct {
 	ctx    context.Context
+	cancel func() // closes the tab
 	target *chromedp.Target
 	frame  cdp.FrameID // the main frame (the target's id)
 
@@ -176,8 +199,8 @@ type pageState struct {
 // newTab opens a tab and sets it up: the instrument script, request
 // interception and the event listener.
 func newTab(bctx context.Context, o Options) (*tab, error) {
-	tctx, _ := chromedp.NewContext(bctx) // cancelled with the browser
-	t := &tab{ctx: tctx}
+	tctx, cancel := chromedp.NewContext(bctx) // cancelled with the browser
+	t := &tab{ctx: tctx, cancel: cancel}
 	err := chromedp.Do(tctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		t.target = tg
 		// chromedp enables the DOM, CSS and Log domains for its queries;
@@ -194,10 +217,12 @@ func newTab(bctx context.Context, o Options) (*tab, error) {
 		return err
 	}))
 	if err != nil {
+		cancel()
 		return nil, err
 	}
 	t.frame = cdp.FrameID(t.target.TargetID)
 	if err := chromedp.Listen(tctx, t.event); err != nil {
+		cancel()
 		return nil, err
 	}
 	return t, nil
@@ -289,6 +314,10 @@ func (t *tab) decide(s *pageState, e *cdpfetch.EventRequestPaused) int {
 			return letThrough
 		}
 		s.nav = append(s.nav, e.Request.URL)
+		// A navigation started while the page loads aborts its
+		// loading: no load event will come. The page is read as it is.
+		s.loaded = true
+		s.last = time.Now()
 		return stopNavigation
 	}
 	u, err := url.Parse(e.Request.URL)

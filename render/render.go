@@ -152,6 +152,12 @@ func (c *Chromium) Render(ctx context.Context, pageURL string) (crawl.Rendered, 
 			return crawl.Rendered{}, err
 		}
 		r, err = t.render(ctx, u, c.o)
+		if (err != nil || r.TimedOut) && ctx.Err() == nil && !b.dead() {
+			// The page's script may still hold the tab's renderer (an
+			// endless loop, memory without end): the next page gets a
+			// fresh tab.
+			t = b.renew(t, c.o)
+		}
 		crashed := b.dead()
 		c.release(b, t)
 		if err == nil || ctx.Err() != nil || !crashed || try > 0 {
