@@ -70,10 +70,13 @@ func ExampleStates() {
 	os.WriteFile(p, []byte("…"), 0o644)
 	states, _ := audit.States()
 	fmt.Println(len(states), states[0].Path == p)
-	audit.RemoveState(p)
+	fmt.Println(audit.RemoveState(p))
 	states, _ = audit.States()
 	fmt.Println(len(states))
+	fmt.Println(audit.RemoveState(p)) // nothing kept any more
 	// Output:
 	// 1 true
+	// true <nil>
 	// 0
+	// false <nil>
 }

@@ -78,13 +78,17 @@ func States() ([]StateFile, error) {
 var stateSuffixes = [...]string{"-wal", "-shm", "-journal"}
 
 // RemoveState removes the audit state file path and the files SQLite
-// keeps beside it. A state that does not exist is no error.
-func RemoveState(path string) error {
-	var first error
+// keeps beside it; removed reports whether there was a state (any of
+// those files) to remove. A state that does not exist is no error: it
+// is removed false, so a caller can say nothing was kept for that audit.
+func RemoveState(path string) (removed bool, err error) {
 	for _, p := range []string{path, path + stateSuffixes[0], path + stateSuffixes[1], path + stateSuffixes[2]} {
-		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) && first == nil {
-			first = err
+		switch e := os.Remove(p); {
+		case e == nil:
+			removed = true
+		case !errors.Is(e, fs.ErrNotExist) && err == nil:
+			err = e
 		}
 	}
-	return first
+	return removed, err
 }

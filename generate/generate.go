@@ -483,6 +483,28 @@ func (r *run) report(p Problem) {
 
 // add stamps it (with State) and adds it to the builder; key is its loc's
 // key in the dedup set (L-17).
+// addDropping adds it (or holds it back for the hreflang check); an
+// invalid field or block costs that field or block, not the page: each
+// is dropped, reported and counted, and the entry tried again (not under
+// Strict). The error is the one left: an entry that is invalid whole.
+func (r *run) addDropping(ctx context.Context, it *Item, loc string) error {
+	err := r.addOrHold(ctx, &it.URL)
+	var eerr *sitemap.EntryError
+	var gone droppedItems
+	for !r.o.Strict && errors.As(err, &eerr) {
+		dropped, ok := it.URL.Drop(eerr)
+		if !ok {
+			break
+		}
+		msg, dropped := gone.asRead(eerr.Error(), dropped)
+		r.report(at(Problem{Severity: sitemap.SeverityWarning, Rule: eerr.Rule,
+			Message: msg + "; " + dropped + " dropped, the page kept"}, it, loc))
+		r.repaired(eerr.Rule, "dropped", dropped)
+		err = r.addOrHold(ctx, &it.URL)
+	}
+	return err
+}
+
 func (r *run) add(ctx context.Context, it *Item, key string) error {
 	if futureLastMod(it.URL.LastMod, r.now) {
 		// M-07: a date in the future is wrong, and would make the
@@ -520,19 +542,8 @@ func (r *run) add(ctx context.Context, it *Item, key string) error {
 				Message: d.field + ": " + deprecatedWhy[d.rule] + "; not written without --legacy (" + string(d.rule) + ")"}, it, loc))
 		}
 	}
-	err := r.addOrHold(ctx, &it.URL)
+	err := r.addDropping(ctx, it, loc)
 	var eerr *sitemap.EntryError
-	for !r.o.Strict && errors.As(err, &eerr) {
-		// One bad field or block costs that field or block, not the page.
-		dropped, ok := it.URL.Drop(eerr)
-		if !ok {
-			break
-		}
-		r.report(at(Problem{Severity: sitemap.SeverityWarning, Rule: eerr.Rule,
-			Message: eerr.Error() + "; " + dropped + " dropped, the page kept"}, it, loc))
-		r.repaired(eerr.Rule, "dropped", dropped)
-		err = r.addOrHold(ctx, &it.URL)
-	}
 	if errors.As(err, &eerr) {
 		if eerr.Rule == rules.L09 {
 			r.sum.OutOfScope++

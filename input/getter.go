@@ -12,7 +12,6 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
-	"github.com/sitemapkit/sitemap/rules"
 	"github.com/sitemapkit/sitemap/source"
 )
 
@@ -87,16 +86,16 @@ func (g *getter) Open(ctx context.Context, fd *fetch.Doc, report func(sitemap.Di
 	}
 	br := bufio.NewReaderSize(rc, 64<<10)
 	body := readCloser{br, rc}
-	if !isJSONL(d.Name, br) {
+	f := entryList(d.Name, br)
+	if f == source.FormatAuto {
 		return &fetch.Document{Body: body}, nil
 	}
-	src, err := source.New(br, source.Options{Name: d.Name, Format: source.FormatJSONL,
-		Warn: func(e *source.Error) { report(e.WithSeverity(sitemap.SeverityWarning)) }})
+	src, err := source.New(br, entryListOptions(d.Name, f, report))
 	if err != nil {
 		rc.Close()
 		return nil, &OpenError{Doc: d, Err: err}
 	}
-	return &fetch.Document{Body: body, Items: &records{src: src, name: d.Name, report: report}}, nil
+	return &fetch.Document{Body: body, Items: &records{src: src, name: d.Name, format: f.String(), report: report}}, nil
 }
 
 // childError is a child that cannot be opened: its message says which
@@ -113,11 +112,12 @@ func (e *childError) Unwrap() error { return e.err }
 type records struct {
 	src    source.Reader
 	name   string
+	format string // "jsonl" or "csv"
 	report func(sitemap.Diagnostic)
 	it     sitemap.Item
 }
 
-func (r *records) Format() string { return "jsonl" }
+func (r *records) Format() string { return r.format }
 
 func (r *records) Next() (*sitemap.Item, error) {
 	for {
@@ -133,11 +133,8 @@ func (r *records) Next() (*sitemap.Item, error) {
 		if err != nil {
 			return nil, err
 		}
-		if rec.URL.Loc == "" {
-			// No page without its URL: skipped, as the decoder skips a
-			// <url> without <loc>.
-			r.report(at(r.name, sitemap.Diagnostic{Rule: rules.X04, Severity: sitemap.SeverityError, Line: rec.Line,
-				Message: `the record has no "loc" (the page's absolute URL); skipped`}))
+		if d, ok := recordLoc(r.name, &rec); !ok {
+			r.report(d)
 			continue
 		}
 		if rec.URL.Source == "" {

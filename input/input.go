@@ -119,9 +119,12 @@ type Options struct {
 	// name (Open then refuses it): for inputs that are entry lists, not
 	// sitemaps.
 	FilesOnly bool
-	// JSONL reads a document as JSONL entry records (package source) when
-	// its name ends in .jsonl or .ndjson (optionally .gz) or its first
-	// character is '{' ([Reader]).
+	// JSONL reads a document as entry records (package source), with
+	// their titles, rather than as a sitemap: JSONL when its name ends in
+	// .jsonl or .ndjson (optionally .gz) or its first character is '{',
+	// CSV with a header row when its name ends in .csv (optionally .gz);
+	// a crawler export's rows that are no page to list (SRC-07, SRC-08,
+	// SRC-09) are left out at info level ([Reader]).
 	JSONL bool
 	// Progress, when set, is told of each local file's size when it is
 	// opened (read 0) and of the bytes read from it as they are read

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
@@ -218,9 +219,8 @@ func (r *Reader) start(d *Doc, rc io.ReadCloser) error {
 	if r.o.JSONL {
 		br := bufio.NewReaderSize(rc, 64<<10)
 		in = br
-		if isJSONL(d.Name, br) {
-			src, err := source.New(br, source.Options{Name: d.Name, Format: source.FormatJSONL,
-				Warn: func(e *source.Error) { r.o.diag(e.WithSeverity(sitemap.SeverityWarning)) }})
+		if f := entryList(d.Name, br); f != source.FormatAuto {
+			src, err := source.New(br, entryListOptions(d.Name, f, func(d sitemap.Diagnostic) { r.o.diag(d) }))
 			if err != nil {
 				rc.Close()
 				return err
@@ -274,6 +274,47 @@ func isJSONL(name string, br *bufio.Reader) bool {
 	return len(head) > 0 && head[0] == '{'
 }
 
+// entryList is the format of a document that is an entry list rather
+// than a sitemap: JSONL ([isJSONL]) or, by its name (.csv, .csv.gz), CSV
+// with a header row; source.FormatAuto for a sitemap.
+func entryList(name string, br *bufio.Reader) source.Format {
+	switch {
+	case isJSONL(name, br):
+		return source.FormatJSONL
+	case source.FormatOf(name) == source.FormatCSV:
+		return source.FormatCSV
+	}
+	return source.FormatAuto
+}
+
+// entryListOptions are the options of the reader of an entry list in
+// format f: remarks reported as warnings, a crawler export's rows left
+// out (not 200, not indexable, canonicalised elsewhere) at info level.
+func entryListOptions(name string, f source.Format, report func(sitemap.Diagnostic)) source.Options {
+	return source.Options{Name: name, Format: f,
+		Warn:    func(e *source.Error) { report(e.WithSeverity(sitemap.SeverityWarning)) },
+		Omitted: func(e *source.Error) { report(e.WithSeverity(sitemap.SeverityInfo)) }}
+}
+
+// recordLoc checks the loc of an entry record read from the document
+// name: a page needs its absolute URL. A record without one is skipped,
+// as the decoder skips a <url> without <loc>, and so is a relative one
+// ("/contact", which generate resolves against its site URL, L-19): ok
+// is false, d says why.
+func recordLoc(name string, rec *source.Record) (d sitemap.Diagnostic, ok bool) {
+	switch loc := rec.URL.Loc; {
+	case loc == "":
+		return at(name, sitemap.Diagnostic{Rule: rules.X04, Severity: sitemap.SeverityError, Line: rec.Line,
+			Message: `the record has no "loc" (the page's absolute URL); skipped`}), false
+	case !urlnorm.IsHTTP(loc):
+		return at(name, sitemap.Diagnostic{Rule: rules.L01, Severity: sitemap.SeverityError, Line: rec.Line,
+			Message: "loc " + strconv.Quote(loc) + " is not an absolute http(s) URL; skipped: write it in full " +
+				"(https://www.example.com/contact), or make sitemaps of the list first (sitemap generate resolves " +
+				"relative URLs against its --base-url) and read those"}), false
+	}
+	return sitemap.Diagnostic{}, true
+}
+
 // readRecord returns the next JSONL record of the open document.
 func (r *Reader) readRecord() (bool, error) {
 	c := r.cur
@@ -291,11 +332,8 @@ func (r *Reader) readRecord() (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		if rec.URL.Loc == "" {
-			// No page without its URL: skipped, as the decoder skips a
-			// <url> without <loc>.
-			r.o.diag(at(c.doc.Name, sitemap.Diagnostic{Rule: rules.X04, Severity: sitemap.SeverityError, Line: rec.Line,
-				Message: `the record has no "loc" (the page's absolute URL); skipped`}))
+		if d, ok := recordLoc(c.doc.Name, &rec); !ok {
+			r.o.diag(d)
 			continue
 		}
 		if rec.URL.Source == "" {

@@ -206,7 +206,7 @@ func SQL(ctx context.Context, db *sql.DB, q Query) (*SQLSource, error) {
 	}
 	rows, err := db.QueryContext(ctx, "SELECT * FROM "+s.from+" LIMIT 0")
 	if err != nil {
-		return nil, fmt.Errorf("serve: reading the columns of %s: %w", s.what(), err)
+		return nil, s.firstQueryError(err)
 	}
 	names, err := rows.Columns()
 	rows.Close()

@@ -3,6 +3,7 @@ package source
 import (
 	"net/url"
 	"strconv"
+	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/rules"
@@ -20,7 +21,9 @@ func (c *csvReader) unpublishable(loc string, line int) *Error {
 			Message: "row left out: " + msg + "; --all-rows publishes every row"}
 	}
 	if v, f := c.field(c.cols[colStatus]); len(v) > 0 {
-		if n, err := strconv.Atoi(string(v)); err == nil && n != 200 {
+		if n, ok := statusCode(string(v)); !ok {
+			return omit(f, rules.SRC07, "the export gives "+strconv.Quote(loc)+" status "+strconv.Quote(string(v))+", not 200")
+		} else if n != 200 {
 			return omit(f, rules.SRC07, "the export gives "+strconv.Quote(loc)+" status "+strconv.Itoa(n)+", not 200")
 		}
 	}
@@ -35,16 +38,38 @@ func (c *csvReader) unpublishable(loc string, line int) *Error {
 	return nil
 }
 
+// statusCode reads a status value: its first number ("301", "301 Moved
+// Permanently", "HTTP 404 Not Found"), or 200 for a bare "OK"; ok is
+// false for a value without a number ("Blocked by robots.txt",
+// "Connection Timeout"), which is no page answering 200 either.
+func statusCode(v string) (n int, ok bool) {
+	i := strings.IndexAny(v, "0123456789")
+	if i < 0 {
+		return 200, headerKey(v) == "ok"
+	}
+	j := i
+	for j < len(v) && j-i < 4 && v[j] >= '0' && v[j] <= '9' {
+		j++
+	}
+	n, err := strconv.Atoi(v[i:j])
+	return n, err == nil
+}
+
 // notIndexable reports whether an indexability value says no:
 // "Non-Indexable" (Screaming Frog), "Not Indexable" (Sitebulb), "No",
 // "false" or "0" (Ahrefs and other yes/no columns), any case, spaces
-// and dashes aside.
+// and dashes aside; a robots directive with noindex ("noindex, follow",
+// a Meta Robots column mapped with --columns), or a crawler's reason
+// for it (Screaming Frog's Indexability Status: "Canonicalised",
+// "Blocked by Robots.txt", "Redirected", "Client Error", …).
 func notIndexable(v string) bool {
-	switch headerKey(v) {
-	case "nonindexable", "notindexable", "no", "false", "0", "n":
+	k := headerKey(v)
+	switch k {
+	case "nonindexable", "notindexable", "no", "false", "0", "n",
+		"canonicalised", "canonicalized", "redirected", "clienterror", "servererror", "blocked":
 		return true
 	}
-	return false
+	return strings.Contains(k, "noindex") || strings.HasPrefix(k, "blockedby")
 }
 
 // sameURL reports whether canon, resolved against loc when it is

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -252,8 +253,13 @@ func runAuditStates(o *auditOptions, s *streams) error {
 		}
 	}
 	for _, p := range paths {
-		if err := audit.RemoveState(p); err != nil {
+		removed, err := audit.RemoveState(p)
+		if err != nil {
 			return cannotRun("--forget: %v", err)
+		}
+		if !removed {
+			fmt.Fprintf(s.Err, "sitemap: no audit state kept for %s (only audits run with --resume keep one; --list-states lists them)\n", strings.Join(o.Inputs, " "))
+			continue
 		}
 		fmt.Fprintf(s.Err, "sitemap: removed %s\n", p)
 	}

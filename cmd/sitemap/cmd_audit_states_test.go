@@ -47,4 +47,8 @@ func TestAuditStateOnlyWhenAsked(t *testing.T) {
 	if _, err := os.Stat(kept[0]); err == nil {
 		t.Errorf("--forget left %s", kept[0])
 	}
+	// Forgetting what was never kept says so; it used to say "removed".
+	if code, _, stderr := runCLI(t, "", "audit", "--forget", srv.URL+"/"); code != exitOK || strings.Contains(stderr, "removed") || !strings.Contains(stderr, "no audit state kept for") {
+		t.Errorf("--forget again: exit %d\n%s", code, stderr)
+	}
 }

@@ -80,6 +80,9 @@ not its page. See docs/GENERATE.md.`,
   cat examples/urls.txt | sitemap generate --base-url https://www.example.com/ --dry-run -
   sitemap generate --base-url https://www.example.com/ --out public/ --state sitemap-state.db examples/urls.txt`,
 		Args: func(c *cobra.Command, args []string) error {
+			if o.db.Preset != "" && o.db.DB == "" {
+				return o.db.check() // --preset (--print-query too) needs --db: say that
+			}
 			if len(args) == 0 && o.db.DB == "" {
 				return errors.New("requires at least 1 arg(s), only received 0: give INPUT files, or --db")
 			}

@@ -83,6 +83,7 @@ func runGraph(ctx context.Context, o *graphOptions, s *streams) error {
 	if err != nil {
 		return cannotRun("%v", err)
 	}
+	in.JSONL = true                        // a CSV or JSONL entry list brings its titles
 	entries := input.Entries(o.Inputs, in) // read through the one walk: a site's sitemaps, an index's children
 	gopt := graph.Options{MaxSections: o.MaxSections, MaxPages: pagesOption(o.MaxPages)}
 	draw := graph.DrawOptions{MaxNodes: o.MaxNodes, MaxLinks: o.MaxLinks, Title: o.Title}

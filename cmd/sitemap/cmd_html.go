@@ -40,8 +40,8 @@ func newHTMLCmd(s *streams) *cobra.Command {
 		Use:   "html [flags] INPUT... -o DIR",
 		Short: "Write a site map for visitors (static HTML pages of links by section), or the HTML view of one sitemap",
 		Long: `Html writes a site map for visitors into -o: static, accessible pages of links under a
-heading per section (titles from a crawl's --state); with --document, the HTML view of one
-sitemap or index instead. See docs/DRAWING.md.`,
+heading per section (titles from a CSV or JSONL INPUT's title column, or a crawl's --state);
+with --document, the HTML view of one sitemap or index instead. See docs/DRAWING.md.`,
 		Example: `  sitemap html testdata/samples/basic.xml -o sitemap-pages/
   sitemap html --per-page 100 --title "All our pages" testdata/samples/ -o sitemap-pages/
   sitemap html --document testdata/samples/index.xml -o index.html`,
@@ -88,6 +88,7 @@ func runHTML(ctx context.Context, o *htmlOptions, s *streams) error {
 	if err != nil {
 		return cannotRun("%v", err)
 	}
+	in.JSONL = !o.Document // a CSV or JSONL entry list brings its titles
 	if o.Document {
 		if len(o.Inputs) != 1 || o.Template != "" || o.State != "" {
 			return cannotRun("--document writes the view of one INPUT; it takes no --template or --state")

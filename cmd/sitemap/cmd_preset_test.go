@@ -97,6 +97,10 @@ func TestPresetFlagRefusals(t *testing.T) {
 		{[]string{"serve", "--db", wiki, "--preset", "mediawiki", "--article-path", "/wiki/"}, "no $1"},
 		{[]string{"serve", "--db", wiki, "--table", "page", "--post-types", "product"}, "go with --preset"},
 		{[]string{"serve", "--db", wiki, "--preset", "mediawiki", "--namespaces", "0,99"}, "namespace 99"},
+		// --print-query alone, as a user first tries it: say it needs --db
+		// (it said "requires at least 1 arg(s)" and "give one source").
+		{[]string{"generate", "--base-url", "https://w.example/", "--preset", "mediawiki", "--print-query"}, "give --db too"},
+		{[]string{"serve", "--preset", "wordpress", "--print-query"}, "give --db too"},
 	} {
 		code, _, stderr := runCLI(t, "", c.args...)
 		if code != exitUsage || !strings.Contains(stderr, c.want) {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"io"
@@ -114,8 +115,8 @@ See docs/SERVE.md for how changes are found and what they cost.`,
 	f.BoolVar(&o.GzipIndex, "gzip-index", false, "list the pages in the index by their .xml.gz names")
 	f.StringVar(&o.Cache, "cache-control", "public, max-age=300", "Cache-Control `VALUE` of every sitemap (\"-\" for none)")
 	f.StringVar(&o.Feed, "feed", "", "follow a PostgreSQL --table's commits instead of checking every page every --recheck: `logical` (logical decoding: needs wal_level=logical, a role with REPLICATION, and creates a publication) or notify (the triggers --install-trigger installs)")
-	f.BoolVar(&o.InstallTrigger, "install-trigger", false, "install the triggers --feed notify listens to on --table (PostgreSQL), then exit")
-	f.BoolVar(&o.RemoveTrigger, "remove-trigger", false, "remove the triggers --install-trigger installed on --table, then exit")
+	f.BoolVar(&o.InstallTrigger, "install-trigger", false, "install change triggers on --table, then exit: PostgreSQL's for --feed notify; SQLite's change log, which serve then reads to rebuild only the pages a commit touched")
+	f.BoolVar(&o.RemoveTrigger, "remove-trigger", false, "remove the triggers (and SQLite's change log) --install-trigger installed on --table, then exit")
 	f.StringVar(&o.IndexNowKeyFile, "indexnow-key-file", "", "submit every URL added or changed to IndexNow with the key of this key `FILE`, within seconds (needs --base-url and --indexnow-state)")
 	f.StringVar(&o.IndexNowState, "indexnow-state", "", "state `FILE` (or postgres://…) recording what was submitted, shared with 'sitemap submit --state': each URL is sent once at each version")
 	f.StringVar(&o.IndexNowEndpoint, "indexnow-endpoint", indexnow.DefaultEndpoint, "IndexNow `URL` to submit to")
@@ -175,6 +176,9 @@ func (o *serveOptions) check() error {
 		if set {
 			sources++
 		}
+	}
+	if sources == 0 && o.Preset != "" {
+		return o.sqlFlags.check() // --preset (--print-query too) needs --db: say that
 	}
 	if sources != 1 {
 		return cannotRun("give one source: a directory, --db with --table or --query, or --state")
@@ -288,12 +292,64 @@ func (r *serveRun) options(ctx context.Context, src *serve.Source) (serve.Option
 		*src = serve.WatchPostgres(*src, r.feed)
 	}
 	opt.Log(r.logf, r.feed, o.Recheck)
+	if err := r.sqliteChanges(ctx, src, &opt); err != nil {
+		return opt, err
+	}
 	if o.IndexNowKeyFile != "" {
 		if err := r.indexnow(ctx, &opt); err != nil {
 			return opt, err
 		}
 	}
 	return opt, nil
+}
+
+// sqliteChanges follows the change log of a SQLite --table with the
+// triggers of --install-trigger, and says at start how changes are found.
+func (r *serveRun) sqliteChanges(ctx context.Context, src *serve.Source, opt *serve.Options) error {
+	sq, ok := (*src).(*serve.SQLSource)
+	if !ok || !sq.SQLite() {
+		return nil
+	}
+	on, err := sq.ChangeLog(ctx)
+	if err != nil {
+		return cannotRun("--db %s: reading its triggers: %v", r.o.DB, err)
+	}
+	if !on {
+		what := "the query"
+		if r.o.Table != "" {
+			what = "table " + r.o.Table + " has no change triggers (--install-trigger)"
+		}
+		r.logf("changes: %s: after each commit every page is read and compared (about 1 s a million rows)", what)
+		return nil
+	}
+	*src = serve.WatchSQLite(sq, &serve.SQLiteFeed{Logf: r.logf})
+	opt.FeedError = func(err error) {
+		r.logf("change log: %v; checking every page every %s until it is back", err, r.o.Recheck)
+	}
+	r.logf("changes: the change log of table %s: only the pages a commit touches are read", r.o.Table)
+	return nil
+}
+
+// sqliteTrigger installs or removes the change log triggers of a SQLite
+// --table, and says so.
+func sqliteTrigger(ctx context.Context, o *serveOptions, sq *serve.SQLSource, s *streams) error {
+	db, err := sql.Open("sqlite", "file:"+o.DB+"?_pragma=busy_timeout(10000)") // serve.OpenDB's is read-only
+	if err != nil {
+		return cannotRun("--db: %v", err)
+	}
+	defer db.Close()
+	if o.RemoveTrigger {
+		if err := serve.RemoveSQLiteTrigger(ctx, db, o.Table); err != nil {
+			return cannotRun("--remove-trigger: %v", err)
+		}
+		fmt.Fprintf(s.Err, "sitemap serve: the change triggers of table %s are removed\n", o.Table)
+		return nil
+	}
+	if err := serve.InstallSQLiteTrigger(ctx, db, o.Table, sq.KeyColumn()); err != nil {
+		return cannotRun("--install-trigger: %v", err)
+	}
+	fmt.Fprintf(s.Err, "sitemap serve: change triggers installed on table %s (key %s): serve reads only the pages a commit touches; --remove-trigger removes them\n", o.Table, sq.KeyColumn())
+	return nil
 }
 
 // indexnow starts the IndexNow queue of --indexnow-key-file: every
@@ -378,7 +434,8 @@ func (o *serveOptions) checkPaging() error {
 			return cannotRun("--base-url %q: give the absolute http(s) URL the sitemaps are reachable at, such as https://www.example.com/", o.BaseURL)
 		}
 	}
-	if o.Feed != "" || o.InstallTrigger || o.RemoveTrigger {
+	sqliteTrigger := (o.InstallTrigger || o.RemoveTrigger) && o.Feed == "" && o.Table != "" && !state.IsPostgres(o.DB) && !serve.IsMySQL(o.DB)
+	if o.Feed != "" || (o.InstallTrigger || o.RemoveTrigger) && !sqliteTrigger {
 		flag := "--feed"
 		if o.Feed == "" {
 			flag = "--install-trigger or --remove-trigger"
@@ -388,9 +445,10 @@ func (o *serveOptions) checkPaging() error {
 			return cannotRun("--feed %q: give logical or notify", o.Feed)
 		case !state.IsPostgres(o.DB) || o.Table == "":
 			return cannotRun("%s follows a PostgreSQL table: give --db postgres://… and --table", flag)
-		case o.InstallTrigger && o.RemoveTrigger:
-			return cannotRun("--install-trigger and --remove-trigger: give one")
 		}
+	}
+	if o.InstallTrigger && o.RemoveTrigger {
+		return cannotRun("--install-trigger and --remove-trigger: give one")
 	}
 	if o.IndexNowKeyFile != "" {
 		switch {
@@ -439,6 +497,9 @@ func (o *serveOptions) trigger(ctx context.Context, src serve.Source, s *streams
 	sq, ok := src.(*serve.SQLSource)
 	if !ok {
 		return cannotRun("--install-trigger needs --db postgres://… --table")
+	}
+	if !state.IsPostgres(o.DB) {
+		return sqliteTrigger(ctx, o, sq, s)
 	}
 	db, err := serve.OpenDB(o.DB) // a postgres:// URL: checked above
 	if err != nil {

@@ -1,0 +1,250 @@
+package serve
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	sitemap "github.com/sitemapkit/sitemap"
+)
+
+// counted is a source whose page reads are counted.
+type counted struct {
+	Source
+	reads atomic.Int64
+}
+
+func (c *counted) Entries(ctx context.Context, after, upto Key, fn func(Key, *sitemap.URL) error) error {
+	c.reads.Add(1)
+	return c.Source.Entries(ctx, after, upto, fn)
+}
+
+func (c *counted) Watch(ctx context.Context, fn func(Change)) error {
+	return c.Source.(Watcher).Watch(ctx, fn)
+}
+
+func (c *counted) Locate(ctx context.Context, uppers, keys []Key) ([]int, error) {
+	return c.Source.(Locator).Locate(ctx, uppers, keys)
+}
+
+func openSQLiteFile(t testing.TB) (*sql.DB, string) {
+	path := filepath.Join(t.TempDir(), "site.sqlite")
+	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=synchronous(off)&_pragma=journal_mode(wal)&_pragma=busy_timeout(5000)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db, path
+}
+
+// The model test through the change log of InstallSQLiteTrigger and Run,
+// as sitemap serve runs a SQLite table with the triggers: after each
+// random change (a rename, a re-key, a truncate, a dropped and created
+// table, a bulk load…), the pages equal the table within the bound (5
+// seconds), every answer meanwhile checked against those before it.
+func TestModelSQLiteTrigger(t *testing.T) {
+	for _, byID := range []bool{false, true} {
+		t.Run("byID="+strconv.FormatBool(byID), func(t *testing.T) {
+			db, _ := openSQLiteFile(t)
+			seed := uint64(time.Now().UnixNano())
+			t.Logf("seed %d", seed)
+			m := &modelDB{t: t, db: db, rnd: rand.New(rand.NewPCG(seed, 4)), rows: map[int64]modelRow{}, byID: byID}
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			m.create()
+			for range 40 {
+				m.insert(m.db)
+			}
+			q := Query{Table: "pages", Columns: Columns{Loc: "url", LastMod: "updated_at"}}
+			if byID {
+				q.Key = "id"
+			}
+			sqlSrc, err := SQL(ctx, db, q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer sqlSrc.Close()
+			if err := InstallSQLiteTrigger(ctx, db, "pages", sqlSrc.KeyColumn()); err != nil {
+				t.Fatal(err)
+			}
+			o := Options{BaseURL: "https://www.example.com/", PerPage: 7, Recheck: time.Second}
+			o.FeedError = func(err error) { t.Errorf("the feed failed: %v", err) }
+			h, err := NewHandler(WatchSQLite(sqlSrc, &SQLiteFeed{Poll: 20 * time.Millisecond}), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan error, 1)
+			go func() { done <- h.Run(ctx) }()
+			c := &modelClient{t: t, h: h, rnd: m.rnd, bodies: map[string]string{}, last: map[string]seenDoc{}}
+			var worst time.Duration
+			for i := range modelSteps(t, 100) {
+				what := m.step()
+				start := time.Now()
+				for !c.matches(m) {
+					if time.Since(start) > 5*time.Second {
+						c.check(m, 7, false) // says what differs
+						t.Fatalf("step %d (%s): the pages still differ from the table 5 s after the commit", i, what)
+					}
+					time.Sleep(5 * time.Millisecond)
+				}
+				worst = max(worst, time.Since(start))
+			}
+			c.check(m, 7, true)
+			t.Logf("the pages equalled the table at most %s after a commit", worst)
+			cancel()
+			if err := <-done; err != context.Canceled {
+				t.Errorf("Run returned %v", err)
+			}
+		})
+	}
+}
+
+// bigSQLite is a table pages(id, url, updated_at) of n rows.
+func bigSQLite(t testing.TB, db *sql.DB, n int) {
+	for _, q := range []string{
+		`CREATE TABLE pages (id INTEGER PRIMARY KEY, url TEXT NOT NULL UNIQUE, updated_at TEXT)`,
+		`WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < ` + strconv.Itoa(n) + `)
+		 INSERT INTO pages SELECT i, printf('https://www.example.com/p/%08d', i), '2026-01-01T00:00:00Z' FROM c`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// With the triggers, a commit to a large table shows within the bound
+// and only the pages it touched are read: an UPDATE of one row's lastmod
+// reads one page, a rename (the key column is id) one, a re-key two.
+// 20,000 rows (SITEMAP_ROWS=1000000 for a million).
+func TestSQLiteTriggerReadsTouchedPages(t *testing.T) {
+	n := 20_000
+	if v, err := strconv.Atoi(os.Getenv("SITEMAP_ROWS")); err == nil && v > 20_000 {
+		n = v
+	}
+	db, _ := openSQLiteFile(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	bigSQLite(t, db, n)
+	sqlSrc, err := SQL(ctx, db, Query{Table: "pages", Key: "id", Columns: Columns{Loc: "url", LastMod: "updated_at"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sqlSrc.Close()
+	if err := InstallSQLiteTrigger(ctx, db, "pages", "id"); err != nil {
+		t.Fatal(err)
+	}
+	src := &counted{Source: WatchSQLite(sqlSrc, &SQLiteFeed{})}
+	h, err := NewHandler(src, Options{BaseURL: "https://www.example.com/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- h.Run(ctx) }()
+	defer func() { cancel(); <-done }()
+	// The first build, and the check of every page the feed asks at
+	// start: until the reads stop.
+	deadline := time.Now().Add(2 * time.Minute)
+	for prev := int64(-1); prev != src.reads.Load() || h.Pages() == 0; {
+		if time.Now().After(deadline) {
+			t.Fatalf("the pages were not built: %d reads", src.reads.Load())
+		}
+		prev = src.reads.Load()
+		time.Sleep(500 * time.Millisecond)
+	}
+	pages := h.Pages()
+	// served reports whether loc is served with lastmod (when not
+	// empty), and is the last entry when last is set.
+	served := func(loc, lastmod string, last bool) bool {
+		found, at := false, ""
+		h.Entries()(ctx, func(u *sitemap.URL) error {
+			at = u.Loc
+			if u.Loc == loc && (lastmod == "" || u.LastMod.String() == lastmod) {
+				found = true
+			}
+			return nil
+		})
+		return found && (!last || at == loc)
+	}
+	for _, c := range []struct {
+		q, loc, lastmod string
+		last            bool
+		reads           int64
+	}{
+		{`UPDATE pages SET updated_at = '2026-06-01T00:00:00Z' WHERE id = 4242`, "https://www.example.com/p/00004242", "2026-06-01T00:00:00Z", false, 1},
+		{`UPDATE pages SET url = 'https://www.example.com/renamed' WHERE id = 777`, "https://www.example.com/renamed", "", false, 1},
+		{`UPDATE pages SET id = 99000000 WHERE id = 12`, "https://www.example.com/p/00000012", "", true, 2},
+		{`INSERT INTO pages VALUES (0, 'https://www.example.com/new', NULL)`, "https://www.example.com/new", "", false, 1},
+	} {
+		before := src.reads.Load()
+		start := time.Now()
+		if _, err := db.Exec(c.q); err != nil {
+			t.Fatal(err)
+		}
+		for !served(c.loc, c.lastmod, c.last) {
+			if time.Since(start) > 5*time.Second {
+				t.Fatalf("%s: not served 5 s after the commit", c.q)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+		took := time.Since(start)
+		time.Sleep(300 * time.Millisecond)
+		if got := src.reads.Load() - before; got != c.reads {
+			t.Errorf("%s: %d pages read, want %d (of %d)", c.q, got, c.reads, pages)
+		}
+		t.Logf("%d rows, %d pages: %s: served after %s", n, pages, c.q, took.Round(time.Millisecond))
+	}
+}
+
+// A program serves a SQLite table and reads only the pages each commit
+// touched: the triggers are installed once (they stay in the database
+// until RemoveSQLiteTrigger), and the source watches their change log.
+func ExampleWatchSQLite() {
+	ctx := context.Background()
+	dir, _ := os.MkdirTemp("", "example")
+	defer os.RemoveAll(dir)
+	db, err := sql.Open("sqlite", filepath.Join(dir, "site.sqlite"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer db.Close()
+	db.Exec(`CREATE TABLE pages (url TEXT PRIMARY KEY, updated_at TEXT)`)
+	db.Exec(`INSERT INTO pages VALUES ('https://www.example.com/', '2026-01-01')`)
+	src, err := SQL(ctx, db, Query{Table: "pages"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer src.Close()
+	if err := InstallSQLiteTrigger(ctx, db, "pages", src.KeyColumn()); err != nil {
+		fmt.Println(err)
+		return
+	}
+	ok, _ := SQLiteTriggerInstalled(ctx, db, "pages")
+	fmt.Println("triggers installed:", ok)
+	h, err := NewHandler(WatchSQLite(src, &SQLiteFeed{}), Options{BaseURL: "https://www.example.com/"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer h.Close()
+	runCtx, stop := context.WithTimeout(ctx, 100*time.Millisecond)
+	defer stop()
+	h.Run(runCtx) // in a program: go h.Run(ctx), and serve h
+	if err := RemoveSQLiteTrigger(ctx, db, "pages"); err != nil {
+		fmt.Println(err)
+		return
+	}
+	ok, _ = SQLiteTriggerInstalled(ctx, db, "pages")
+	fmt.Println("triggers installed:", ok)
+	// Output:
+	// triggers installed: true
+	// triggers installed: false
+}
