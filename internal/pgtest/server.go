@@ -4,9 +4,7 @@ package pgtest
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"os/user"
@@ -135,7 +133,7 @@ func start() (*server, error) {
 		if err := s.wait(port); err != nil {
 			s.kill()
 			log, _ := os.ReadFile(filepath.Join(dir, "postgres.log"))
-			lastErr = fmt.Errorf("postgres did not start: %v: %s", err, tail(string(log)))
+			lastErr = fmt.Errorf("postgres did not start: %v: %s", err, testproc.Tail(string(log)))
 			continue
 		}
 		return s, nil
@@ -145,25 +143,7 @@ func start() (*server, error) {
 
 // wait waits until the server answers a query, or exits.
 func (s *server) wait(port int) error {
-	deadline := time.Now().Add(60 * time.Second)
-	for time.Now().Before(deadline) {
-		select {
-		case <-s.done:
-			return errors.New("postgres exited")
-		default:
-		}
-		if c, err := net.DialTimeout("tcp", "127.0.0.1:"+strconv.Itoa(port), time.Second); err == nil {
-			c.Close()
-			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-			err := execSQL(ctx, s.url, "SELECT 1")
-			cancel()
-			if err == nil {
-				return nil
-			}
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	return errors.New("timed out after 60s")
+	return testproc.WaitReady(s.done, "postgres", port, func(ctx context.Context) error { return execSQL(ctx, s.url, "SELECT 1") })
 }
 
 // stop shuts the server down (fast shutdown, then SIGKILL of its process
@@ -186,13 +166,4 @@ func (s *server) kill() {
 		syscall.Kill(-s.cmd.Process.Pid, syscall.SIGKILL)
 		<-s.done
 	}
-}
-
-// tail is the last lines of a log.
-func tail(s string) string {
-	lines := strings.Split(strings.TrimSpace(s), "\n")
-	if len(lines) > 10 {
-		lines = lines[len(lines)-10:]
-	}
-	return strings.Join(lines, "\n")
 }

@@ -7,11 +7,14 @@
 package testproc
 
 import (
+	"context"
+	"errors"
 	"net"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // ownerFile names the file of a harness directory holding the owner's pid.
@@ -61,4 +64,38 @@ func Sweep(base, prefix string) {
 		}
 		os.RemoveAll(dir)
 	}
+}
+
+// WaitReady waits up to a minute until a server listening on 127.0.0.1
+// at port answers ping, or done is closed (the server exited: the error
+// names it as name).
+func WaitReady(done <-chan struct{}, name string, port int, ping func(context.Context) error) error {
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		select {
+		case <-done:
+			return errors.New(name + " exited")
+		default:
+		}
+		if c, err := net.DialTimeout("tcp", "127.0.0.1:"+strconv.Itoa(port), time.Second); err == nil {
+			c.Close()
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			err := ping(ctx)
+			cancel()
+			if err == nil {
+				return nil
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return errors.New("timed out after 60s")
+}
+
+// Tail is the last ten lines of a server's log, for an error message.
+func Tail(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	if len(lines) > 10 {
+		lines = lines[len(lines)-10:]
+	}
+	return strings.Join(lines, "\n")
 }
