@@ -329,8 +329,9 @@ func (s *SQLSource) Close() error {
 }
 
 // Locate implements [Locator]: the database compares the keys with the
-// page bounds, in the order of its ORDER BY (the key column's collation).
-// Keys may be given in their text form (what a change feed reports).
+// page bounds, in the order of its ORDER BY (the key column's collation:
+// a SQLite column declared COLLATE NOCASE compares as NOCASE). Keys may
+// be given in their text form (what a change feed reports).
 func (s *SQLSource) Locate(ctx context.Context, uppers []Key, keys []Key) ([]int, error) {
 	out := make([]int, len(keys))
 	if len(uppers) == 0 {
@@ -342,24 +343,58 @@ func (s *SQLSource) Locate(ctx context.Context, uppers []Key, keys []Key) ([]int
 	case MySQL:
 		return s.locateMySQL(ctx, uppers, keys)
 	}
-	var b strings.Builder
-	b.WriteString("SELECT count(*) FROM (")
-	args := make([]any, 0, len(uppers)+1)
-	for i, u := range uppers {
-		if i > 0 {
-			b.WriteString(" UNION ALL ")
-		}
-		b.WriteString("SELECT ? AS b")
-		args = append(args, u)
-	}
-	b.WriteString(") WHERE b < ?")
-	q := b.String()
-	for i, k := range keys {
-		if err := s.db.QueryRowContext(ctx, q, append(args, k)...).Scan(&out[i]); err != nil {
-			return nil, err
+	// SQLite binds at most 32,766 values a statement: the bounds and
+	// keys go in chunks, and a key's page is the sum of its counts.
+	const chunk = 16_000
+	for k := 0; k < len(keys); k += chunk {
+		ks := keys[k:min(k+chunk, len(keys))]
+		for u := 0; u < len(uppers); u += chunk {
+			if err := s.locateSQLite(ctx, uppers[u:min(u+chunk, len(uppers))], ks, out[k:]); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return out, nil
+}
+
+// locateSQLite adds to out[i] the number of uppers below keys[i], in one
+// query: the bounds and keys sorted together (a key before a bound equal
+// to it), each key counting the bounds before it. The column is a union
+// whose first SELECT is the key column's (of no rows), so it sorts in the
+// column's collation; the rest is one VALUES (SQLite allows at most 500
+// SELECTs in a compound).
+func (s *SQLSource) locateSQLite(ctx context.Context, uppers, keys []Key, out []int) error {
+	var b strings.Builder
+	b.WriteString("WITH v(k, j) AS (SELECT " + s.key + ", NULL FROM " + s.from + " WHERE 0 UNION ALL VALUES ")
+	args := make([]any, 0, len(uppers)+len(keys))
+	for i, u := range uppers {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("(?, NULL)")
+		args = append(args, u)
+	}
+	for j, k := range keys {
+		b.WriteString(", (?, " + strconv.Itoa(j) + ")")
+		args = append(args, k)
+	}
+	b.WriteString(") SELECT j, n FROM (SELECT j, sum(j IS NULL) OVER (ORDER BY k, j IS NULL ROWS UNBOUNDED PRECEDING) AS n FROM v) WHERE j IS NOT NULL")
+	rows, err := s.db.QueryContext(ctx, b.String(), args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var j, n int
+		if err := rows.Scan(&j, &n); err != nil {
+			return err
+		}
+		if j < 0 || j >= len(keys) {
+			return fmt.Errorf("serve: locating keys: row %d of %d", j, len(keys))
+		}
+		out[j] += n
+	}
+	return rows.Err()
 }
 
 // locatePostgres is Locate in one query: the keys and bounds are sent as

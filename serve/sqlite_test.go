@@ -311,3 +311,55 @@ func TestSQLiteFileReplaced(t *testing.T) {
 		t.Errorf("after the new file was moved into place: %v", got)
 	}
 }
+
+// Locate on SQLite gives each key the number of page bounds below it, in
+// the key column's collation (NOCASE here: "b" sorts between "A" and
+// "C"), a key equal to a bound on that bound's page; with more bounds
+// than a compound SELECT may have (500) and more keys and bounds than
+// one statement may bind (32,766), against a model.
+func TestSQLiteLocate(t *testing.T) {
+	ctx := context.Background()
+	db := openSQLite(t)
+	exec(t, db, `CREATE TABLE pages (url TEXT COLLATE NOCASE PRIMARY KEY, n INTEGER UNIQUE)`)
+	exec(t, db, `INSERT INTO pages VALUES ('A', 1), ('C', 3)`)
+	src, err := SQL(ctx, db, Query{Table: "pages", Key: "url", Columns: Columns{Loc: "url"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := src.Locate(ctx, []Key{"b", "D"}, []Key{"a", "B", "c", "d", "e", "E"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []int{0, 0, 1, 1, 2, 2}; !slices.Equal(got, want) {
+		t.Errorf("NOCASE: Locate = %v, want %v", got, want)
+	}
+
+	src, err = SQL(ctx, db, Query{Table: "pages", Key: "n", Columns: Columns{Loc: "url"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var uppers, keys []Key
+	for i := range 20_000 {
+		uppers = append(uppers, int64(10*i)) // page i holds (10(i-1), 10i]
+	}
+	var want []int
+	for k := int64(-5); k < 200_100; k += 7 {
+		keys = append(keys, k)
+		want = append(want, min(int((k+9)/10), len(uppers)))
+		if k < 0 {
+			want[len(want)-1] = 0
+		}
+	}
+	got, err = src.Locate(ctx, uppers, keys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, want) {
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("key %v: page %d, want %d (of %d keys)", keys[i], got[i], want[i], len(keys))
+			}
+		}
+		t.Fatalf("Locate gave %d pages for %d keys", len(got), len(keys))
+	}
+}
