@@ -44,65 +44,82 @@ func openSQLiteFile(t testing.TB) (*sql.DB, string) {
 	return db, path
 }
 
-// The model test through the change log of InstallSQLiteTrigger and Run,
-// as sitemap serve runs a SQLite table with the triggers: after each
-// random change (a rename, a re-key, a truncate, a dropped and created
-// table, a bulk load…), the pages equal the table within the bound (5
-// seconds), every answer meanwhile checked against those before it.
+// The model test through the change log of InstallTriggers and Run, as
+// sitemap serve runs a SQLite table with the triggers: after each random
+// change (a rename, a re-key, a truncate, a dropped and created table, a
+// bulk load…), the pages equal the table within the bound (5 seconds),
+// every answer meanwhile checked against those before it.
 func TestModelSQLiteTrigger(t *testing.T) {
 	for _, byID := range []bool{false, true} {
 		t.Run("byID="+strconv.FormatBool(byID), func(t *testing.T) {
 			db, _ := openSQLiteFile(t)
-			seed := uint64(time.Now().UnixNano())
-			t.Logf("seed %d", seed)
-			m := &modelDB{t: t, db: db, rnd: rand.New(rand.NewPCG(seed, 4)), rows: map[int64]modelRow{}, byID: byID}
-			ctx, cancel := context.WithCancel(context.Background())
-			defer cancel()
-			m.create()
-			for range 40 {
-				m.insert(m.db)
-			}
-			q := Query{Table: "pages", Columns: Columns{Loc: "url", LastMod: "updated_at"}}
-			if byID {
-				q.Key = "id"
-			}
-			sqlSrc, err := SQL(ctx, db, q)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer sqlSrc.Close()
-			if err := InstallSQLiteTrigger(ctx, db, "pages", sqlSrc.KeyColumn()); err != nil {
-				t.Fatal(err)
-			}
-			o := Options{BaseURL: "https://www.example.com/", PerPage: 7, Recheck: time.Second}
-			o.FeedError = func(err error) { t.Errorf("the feed failed: %v", err) }
-			h, err := NewHandler(WatchSQLite(sqlSrc, &SQLiteFeed{Poll: 20 * time.Millisecond}), o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			done := make(chan error, 1)
-			go func() { done <- h.Run(ctx) }()
-			c := &modelClient{t: t, h: h, rnd: m.rnd, bodies: map[string]string{}, last: map[string]seenDoc{}}
-			var worst time.Duration
-			for i := range modelSteps(t, 100) {
-				what := m.step()
-				start := time.Now()
-				for !c.matches(m) {
-					if time.Since(start) > 5*time.Second {
-						c.check(m, 7, false) // says what differs
-						t.Fatalf("step %d (%s): the pages still differ from the table 5 s after the commit", i, what)
-					}
-					time.Sleep(5 * time.Millisecond)
-				}
-				worst = max(worst, time.Since(start))
-			}
-			c.check(m, 7, true)
-			t.Logf("the pages equalled the table at most %s after a commit", worst)
-			cancel()
-			if err := <-done; err != context.Canceled {
-				t.Errorf("Run returned %v", err)
-			}
+			runModelTrigger(t, &modelDB{t: t, db: db, byID: byID}, 100)
 		})
+	}
+}
+
+// The same on MariaDB, through the same change log (MySQL's triggers,
+// the log polled by its newest seq). TRUNCATE fires no trigger there:
+// the model empties the table with DELETE (TestMySQLTriggerTruncate).
+func TestModelMySQLTrigger(t *testing.T) {
+	for _, byID := range []bool{false, true} {
+		t.Run("byID="+strconv.FormatBool(byID), func(t *testing.T) {
+			runModelTrigger(t, &modelDB{t: t, db: openMySQL(t), my: true, noTruncate: true, byID: byID}, 50)
+		})
+	}
+}
+
+// runModelTrigger runs steps random changes of m's table through the
+// change log feed, each in the pages within 5 seconds.
+func runModelTrigger(t *testing.T, m *modelDB, steps int) {
+	seed := uint64(time.Now().UnixNano())
+	t.Logf("seed %d", seed)
+	m.rnd, m.rows = rand.New(rand.NewPCG(seed, 4)), map[int64]modelRow{}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	m.create()
+	for range 40 {
+		m.insert(m.db)
+	}
+	q := Query{Table: "pages", Columns: Columns{Loc: "url", LastMod: "updated_at"}}
+	if m.byID {
+		q.Key = "id"
+	}
+	sqlSrc, err := SQL(ctx, m.db, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sqlSrc.Close()
+	if err := InstallTriggers(ctx, m.db, sqlSrc.ChangeTables()...); err != nil {
+		t.Fatal(err)
+	}
+	o := Options{BaseURL: "https://www.example.com/", PerPage: 7, Recheck: time.Second}
+	o.FeedError = func(err error) { t.Errorf("the feed failed: %v", err) }
+	h, err := NewHandler(WatchChanges(sqlSrc, &ChangeFeed{Poll: 20 * time.Millisecond}), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- h.Run(ctx) }()
+	c := &modelClient{t: t, h: h, rnd: m.rnd, bodies: map[string]string{}, last: map[string]seenDoc{}}
+	var worst time.Duration
+	for i := range modelSteps(t, steps) {
+		what := m.step()
+		start := time.Now()
+		for !c.matches(m) {
+			if time.Since(start) > 5*time.Second {
+				c.check(m, 7, false) // says what differs
+				t.Fatalf("step %d (%s): the pages still differ from the table 5 s after the commit", i, what)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+		worst = max(worst, time.Since(start))
+	}
+	c.check(m, 7, true)
+	t.Logf("the pages equalled the table at most %s after a commit", worst)
+	cancel()
+	if err := <-done; err != context.Canceled {
+		t.Errorf("Run returned %v", err)
 	}
 }
 
@@ -129,18 +146,37 @@ func TestSQLiteTriggerReadsTouchedPages(t *testing.T) {
 		n = v
 	}
 	db, _ := openSQLiteFile(t)
+	bigSQLite(t, db, n)
+	readsTouchedPages(t, db, Query{Table: "pages", Key: "id", Columns: Columns{Loc: "url", LastMod: "updated_at"}}, n, []touchCase{
+		{`UPDATE pages SET updated_at = '2026-06-01T00:00:00Z' WHERE id = 4242`, "https://www.example.com/p/00004242", "2026-06-01T00:00:00Z", false, 1},
+		{`UPDATE pages SET url = 'https://www.example.com/renamed' WHERE id = 777`, "https://www.example.com/renamed", "", false, 1},
+		{`UPDATE pages SET id = 99000000 WHERE id = 12`, "https://www.example.com/p/00000012", "", true, 2},
+		{`INSERT INTO pages VALUES (0, 'https://www.example.com/new', NULL)`, "https://www.example.com/new", "", false, 1},
+	})
+}
+
+// touchCase is a write and what it must show: loc served (with lastmod
+// when not empty; the last entry when last is set) after reads page reads.
+type touchCase struct {
+	q, loc, lastmod string
+	last            bool
+	reads           int64
+}
+
+// readsTouchedPages serves q of db (its tables with the triggers
+// installed now) through WatchChanges and runs the cases.
+func readsTouchedPages(t *testing.T, db *sql.DB, q Query, rows int, cases []touchCase) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	bigSQLite(t, db, n)
-	sqlSrc, err := SQL(ctx, db, Query{Table: "pages", Key: "id", Columns: Columns{Loc: "url", LastMod: "updated_at"}})
+	sqlSrc, err := SQL(ctx, db, q)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer sqlSrc.Close()
-	if err := InstallSQLiteTrigger(ctx, db, "pages", "id"); err != nil {
+	if err := InstallTriggers(ctx, db, sqlSrc.ChangeTables()...); err != nil {
 		t.Fatal(err)
 	}
-	src := &counted{Source: WatchSQLite(sqlSrc, &SQLiteFeed{})}
+	src := &counted{Source: WatchChanges(sqlSrc, &ChangeFeed{})}
 	h, err := NewHandler(src, Options{BaseURL: "https://www.example.com/"})
 	if err != nil {
 		t.Fatal(err)
@@ -174,16 +210,7 @@ func TestSQLiteTriggerReadsTouchedPages(t *testing.T) {
 		})
 		return found && (!last || at == loc)
 	}
-	for _, c := range []struct {
-		q, loc, lastmod string
-		last            bool
-		reads           int64
-	}{
-		{`UPDATE pages SET updated_at = '2026-06-01T00:00:00Z' WHERE id = 4242`, "https://www.example.com/p/00004242", "2026-06-01T00:00:00Z", false, 1},
-		{`UPDATE pages SET url = 'https://www.example.com/renamed' WHERE id = 777`, "https://www.example.com/renamed", "", false, 1},
-		{`UPDATE pages SET id = 99000000 WHERE id = 12`, "https://www.example.com/p/00000012", "", true, 2},
-		{`INSERT INTO pages VALUES (0, 'https://www.example.com/new', NULL)`, "https://www.example.com/new", "", false, 1},
-	} {
+	for _, c := range cases {
 		before := src.reads.Load()
 		start := time.Now()
 		if _, err := db.Exec(c.q); err != nil {
@@ -200,14 +227,15 @@ func TestSQLiteTriggerReadsTouchedPages(t *testing.T) {
 		if got := src.reads.Load() - before; got != c.reads {
 			t.Errorf("%s: %d pages read, want %d (of %d)", c.q, got, c.reads, pages)
 		}
-		t.Logf("%d rows, %d pages: %s: served after %s", n, pages, c.q, took.Round(time.Millisecond))
+		t.Logf("%d rows, %d pages: %s: served after %s", rows, pages, c.q, took.Round(time.Millisecond))
 	}
 }
 
 // A program serves a SQLite table and reads only the pages each commit
 // touched: the triggers are installed once (they stay in the database
-// until RemoveSQLiteTrigger), and the source watches their change log.
-func ExampleWatchSQLite() {
+// until RemoveTriggers), and the source watches their change log. The
+// same runs on MySQL and MariaDB.
+func ExampleWatchChanges() {
 	ctx := context.Background()
 	dir, _ := os.MkdirTemp("", "example")
 	defer os.RemoveAll(dir)
@@ -225,13 +253,13 @@ func ExampleWatchSQLite() {
 		return
 	}
 	defer src.Close()
-	if err := InstallSQLiteTrigger(ctx, db, "pages", src.KeyColumn()); err != nil {
+	if err := InstallTriggers(ctx, db, src.ChangeTables()...); err != nil {
 		fmt.Println(err)
 		return
 	}
-	ok, _ := SQLiteTriggerInstalled(ctx, db, "pages")
+	ok, _ := TriggersInstalled(ctx, db, "pages")
 	fmt.Println("triggers installed:", ok)
-	h, err := NewHandler(WatchSQLite(src, &SQLiteFeed{}), Options{BaseURL: "https://www.example.com/"})
+	h, err := NewHandler(WatchChanges(src, &ChangeFeed{}), Options{BaseURL: "https://www.example.com/"})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -240,11 +268,11 @@ func ExampleWatchSQLite() {
 	runCtx, stop := context.WithTimeout(ctx, 100*time.Millisecond)
 	defer stop()
 	h.Run(runCtx) // in a program: go h.Run(ctx), and serve h
-	if err := RemoveSQLiteTrigger(ctx, db, "pages"); err != nil {
+	if err := RemoveTriggers(ctx, db, "pages"); err != nil {
 		fmt.Println(err)
 		return
 	}
-	ok, _ = SQLiteTriggerInstalled(ctx, db, "pages")
+	ok, _ = TriggersInstalled(ctx, db, "pages")
 	fmt.Println("triggers installed:", ok)
 	// Output:
 	// triggers installed: true
