@@ -91,7 +91,9 @@ func triggerNames(t string) [3]string {
 func (cd changeDialect) install(t, key string) []string {
 	qt, qk, log := cd.q(t), cd.q(key), cd.q(ChangeLog)
 	n := triggerNames(t)
-	ins := func(k string) string { return "INSERT INTO " + log + " (tbl, `key`) VALUES (" + cd.lit(t) + ", " + k + "." + qk + "); " }
+	ins := func(k string) string {
+		return "INSERT INTO " + log + " (tbl, `key`) VALUES (" + cd.lit(t) + ", " + k + "." + qk + "); "
+	}
 	stmts := []string{
 		"DROP TRIGGER IF EXISTS " + cd.q(n[0]),
 		"DROP TRIGGER IF EXISTS " + cd.q(n[1]),
