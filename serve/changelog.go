@@ -104,8 +104,10 @@ func (cd changeDialect) install(t, key string) []string {
 		// far below the rows being inserted), so writers seldom wait on
 		// each other's deletes. LAST_INSERT_ID() is the log's seq inside
 		// the trigger, and is given back to the statement after it: the
-		// CMS's own insert id is unchanged.
-		prune := "IF LAST_INSERT_ID() % 1000 = 0 THEN DELETE FROM " + log + " WHERE seq <= LAST_INSERT_ID() - " + strconv.Itoa(ChangeLogRows) + "; END IF; "
+		// CMS's own insert id is unchanged. (seq + N, not
+		// LAST_INSERT_ID() - N: an unsigned value below 0 is an error,
+		// which would fail the CMS's write.)
+		prune := "IF LAST_INSERT_ID() % 1000 = 0 THEN DELETE FROM " + log + " WHERE seq + " + strconv.Itoa(ChangeLogRows) + " <= LAST_INSERT_ID(); END IF; "
 		each := " ON " + qt + " FOR EACH ROW BEGIN "
 		return append([]string{"CREATE TABLE IF NOT EXISTS " + log + " (seq bigint unsigned NOT NULL AUTO_INCREMENT PRIMARY KEY, tbl varchar(64) NOT NULL, `key` longblob) ENGINE=InnoDB"},
 			append(stmts,

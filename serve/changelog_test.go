@@ -148,10 +148,10 @@ func TestSQLiteTriggerReadsTouchedPages(t *testing.T) {
 	db, _ := openSQLiteFile(t)
 	bigSQLite(t, db, n)
 	readsTouchedPages(t, db, Query{Table: "pages", Key: "id", Columns: Columns{Loc: "url", LastMod: "updated_at"}}, n, []touchCase{
-		{`UPDATE pages SET updated_at = '2026-06-01T00:00:00Z' WHERE id = 4242`, "https://www.example.com/p/00004242", "2026-06-01T00:00:00Z", false, 1},
-		{`UPDATE pages SET url = 'https://www.example.com/renamed' WHERE id = 777`, "https://www.example.com/renamed", "", false, 1},
-		{`UPDATE pages SET id = 99000000 WHERE id = 12`, "https://www.example.com/p/00000012", "", true, 2},
-		{`INSERT INTO pages VALUES (0, 'https://www.example.com/new', NULL)`, "https://www.example.com/new", "", false, 1},
+		{`UPDATE pages SET updated_at = '2026-06-01T00:00:00Z' WHERE id = 4242`, "https://www.example.com/p/00004242", "2026-06-01T00:00:00Z", false, 1, false},
+		{`UPDATE pages SET url = 'https://www.example.com/renamed' WHERE id = 777`, "https://www.example.com/renamed", "", false, 1, false},
+		{`UPDATE pages SET id = 99000000 WHERE id = 12`, "https://www.example.com/p/00000012", "", true, 2, false},
+		{`INSERT INTO pages VALUES (0, 'https://www.example.com/new', NULL)`, "https://www.example.com/new", "", false, 1, false},
 	})
 }
 
@@ -161,6 +161,7 @@ type touchCase struct {
 	q, loc, lastmod string
 	last            bool
 	reads           int64
+	gone            bool // loc must no longer be served
 }
 
 // readsTouchedPages serves q of db (its tables with the triggers
@@ -216,7 +217,7 @@ func readsTouchedPages(t *testing.T, db *sql.DB, q Query, rows int, cases []touc
 		if _, err := db.Exec(c.q); err != nil {
 			t.Fatal(err)
 		}
-		for !served(c.loc, c.lastmod, c.last) {
+		for served(c.loc, c.lastmod, c.last) == c.gone {
 			if time.Since(start) > 5*time.Second {
 				t.Fatalf("%s: not served 5 s after the commit", c.q)
 			}
@@ -277,4 +278,118 @@ func ExampleWatchChanges() {
 	// Output:
 	// triggers installed: true
 	// triggers installed: false
+}
+
+// wpPosts makes a table shaped as WordPress's wp_posts (its columns and
+// indexes as WordPress 6.1 creates them, the text columns left out) with n
+// published posts, in one INSERT … SELECT.
+func wpPosts(t testing.TB, db *sql.DB, n int) {
+	exec(t, db, "CREATE TABLE wp_posts (ID bigint(20) unsigned NOT NULL AUTO_INCREMENT, post_author bigint(20) unsigned NOT NULL DEFAULT 0, "+
+		"post_date_gmt datetime NOT NULL DEFAULT '0000-00-00 00:00:00', post_title text NOT NULL, post_status varchar(20) NOT NULL DEFAULT 'publish', "+
+		"post_name varchar(200) NOT NULL DEFAULT '', post_modified_gmt datetime NOT NULL DEFAULT '0000-00-00 00:00:00', post_parent bigint(20) unsigned NOT NULL DEFAULT 0, "+
+		"post_type varchar(20) NOT NULL DEFAULT 'post', PRIMARY KEY (ID), KEY post_name (post_name(191)), KEY type_status_date (post_type, post_status, post_date_gmt, ID), "+
+		"KEY post_parent (post_parent), KEY post_author (post_author)) DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_520_ci")
+	digits := "(SELECT 0 AS d UNION ALL SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4 UNION ALL SELECT 5 UNION ALL SELECT 6 UNION ALL SELECT 7 UNION ALL SELECT 8 UNION ALL SELECT 9)"
+	exec(t, db, "INSERT INTO wp_posts (ID, post_date_gmt, post_title, post_name, post_modified_gmt) "+
+		"SELECT i, '2026-01-01 00:00:00', CONCAT('Post ', i), CONCAT('post-', i), '2026-01-01 00:00:00' FROM "+
+		"(SELECT 1 + a.d + 10 * b.d + 100 * c.d + 1000 * e.d + 10000 * f.d + 100000 * g.d AS i FROM "+
+		digits+" a, "+digits+" b, "+digits+" c, "+digits+" e, "+digits+" f, "+digits+" g) AS s WHERE i <= ?", n)
+}
+
+// wpQuery is a WordPress-shaped query (the posts at /%postname%/) with
+// the change table of the preset's posts.
+var wpQuery = Query{Query: "SELECT ID AS id, CONCAT('https://www.example.com/', post_name, '/') AS loc, post_modified_gmt AS lastmod FROM wp_posts " +
+	"WHERE post_status = 'publish' AND post_type IN ('post', 'page')", Key: "id", Columns: Columns{Loc: "loc", LastMod: "lastmod"},
+	Changes: []ChangeTable{{Table: "wp_posts", Key: "ID"}}}
+
+// On MariaDB, with the triggers on a WordPress-shaped wp_posts of
+// 100,000 posts served through a query, a commit shows within the bound
+// and only the pages it touched are read: an edit, a rename, an
+// unpublished post and a new one (ID 0: the next AUTO_INCREMENT, at the
+// end) each read one page.
+func TestMySQLTriggerReadsTouchedPages(t *testing.T) {
+	db := openMySQL(t)
+	n := 100_000
+	wpPosts(t, db, n)
+	readsTouchedPages(t, db, wpQuery, n, []touchCase{
+		{`UPDATE wp_posts SET post_modified_gmt = '2026-06-01 00:00:00' WHERE ID = 4242`, "https://www.example.com/post-4242/", "2026-06-01T00:00:00Z", false, 1, false},
+		{`UPDATE wp_posts SET post_name = 'renamed' WHERE ID = 777`, "https://www.example.com/renamed/", "", false, 1, false},
+		{`UPDATE wp_posts SET post_status = 'draft' WHERE ID = 50000`, "https://www.example.com/post-50000/", "", false, 1, true},
+		{`INSERT INTO wp_posts (ID, post_title, post_name, post_modified_gmt) VALUES (0, 'New', 'new', '2026-07-01 00:00:00')`, "https://www.example.com/new/", "", false, 1, false},
+	})
+}
+
+// On MySQL the triggers keep what the writers see: the insert id a CMS
+// reads after its INSERT is its own row's, not the change log's; the log
+// keeps about ChangeLogRows rows; RemoveTriggers leaves no trigger and no
+// log. TRUNCATE fires no trigger: ChangeFeed.Full's check of every page
+// serves it.
+func TestMySQLTriggers(t *testing.T) {
+	db := openMySQL(t)
+	ctx := context.Background()
+	exec(t, db, "CREATE TABLE pages (id bigint AUTO_INCREMENT PRIMARY KEY, url varchar(200) NOT NULL)")
+	exec(t, db, "INSERT INTO pages (url) VALUES ('https://www.example.com/a')")
+	if err := InstallTriggers(ctx, db, ChangeTable{Table: "pages", Key: "id"}); err != nil {
+		t.Fatal(err)
+	}
+	// The log's seq runs ahead of the table's id.
+	exec(t, db, "ALTER TABLE "+ChangeLog+" AUTO_INCREMENT = 5000")
+	res, err := db.Exec("INSERT INTO pages (url) VALUES ('https://www.example.com/b')")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if id, _ := res.LastInsertId(); id != 2 {
+		t.Errorf("the INSERT's insert id is %d, want 2 (the table's, not the log's)", id)
+	}
+	var lid int64
+	c, _ := db.Conn(ctx)
+	c.ExecContext(ctx, "INSERT INTO pages (url) VALUES ('https://www.example.com/c')")
+	c.QueryRowContext(ctx, "SELECT LAST_INSERT_ID()").Scan(&lid)
+	c.Close()
+	if lid != 3 {
+		t.Errorf("LAST_INSERT_ID() after the INSERT is %d, want 3", lid)
+	}
+	// Pruning: at every 1,000th log row, the rows more than
+	// ChangeLogRows behind go.
+	exec(t, db, "INSERT INTO "+ChangeLog+" (seq, tbl, `key`) VALUES (?, 'pages', '1')", 2*ChangeLogRows-1)
+	exec(t, db, "UPDATE pages SET url = 'https://www.example.com/z' WHERE id = 1") // one row: seq 2*ChangeLogRows
+	var low int64
+	if err := db.QueryRow("SELECT min(seq) FROM " + ChangeLog).Scan(&low); err != nil || low <= ChangeLogRows {
+		t.Errorf("the log's oldest row is %d (%v), want past %d", low, err, ChangeLogRows)
+	}
+	src, err := SQL(ctx, db, Query{Table: "pages", Key: "id"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rctx, cancel := context.WithCancel(ctx)
+	h, err := NewHandler(WatchChanges(src, &ChangeFeed{Poll: 20 * time.Millisecond, Full: 500 * time.Millisecond}), Options{BaseURL: "https://www.example.com/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- h.Run(rctx) }()
+	for h.Pages() == 0 {
+		time.Sleep(10 * time.Millisecond)
+	}
+	exec(t, db, "TRUNCATE pages")
+	deadline := time.Now().Add(30 * time.Second)
+	for get(t, h, "GET", "/sitemap.xml").StatusCode != 404 {
+		if time.Now().After(deadline) {
+			t.Fatal("the truncated table is still served after 30 s (ChangeFeed.Full 500 ms)")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	cancel()
+	<-done
+	if err := RemoveTriggers(ctx, db, "pages"); err != nil {
+		t.Fatal(err)
+	}
+	var trig, logs int
+	db.QueryRow("SELECT (SELECT count(*) FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE()), (SELECT count(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?)", ChangeLog).Scan(&trig, &logs)
+	if trig != 0 || logs != 0 {
+		t.Errorf("after RemoveTriggers: %d triggers, %d change logs", trig, logs)
+	}
+	if ok, err := TriggersInstalled(ctx, db, "pages"); ok || err != nil {
+		t.Errorf("TriggersInstalled = %v, %v", ok, err)
+	}
 }
