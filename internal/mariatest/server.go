@@ -24,6 +24,7 @@ type server struct {
 // dirPrefix names the temporary directories, so a later binary finds
 // those of dead ones.
 const dirPrefix = "sitemap-mariatest-"
+
 // binaries finds mariadb-install-db and mariadbd (or MySQL-era names).
 func binaries() (install, daemon string, err error) {
 	find := func(names ...string) string {

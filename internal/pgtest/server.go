@@ -25,6 +25,7 @@ type server struct {
 // dirPrefix names the temporary directories, so a later binary finds
 // those of dead ones.
 const dirPrefix = "sitemap-pgtest-"
+
 // binDir finds the directory holding initdb and postgres.
 func binDir() (string, error) {
 	if p, err := exec.LookPath("initdb"); err == nil {
