@@ -8,8 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -20,6 +18,7 @@ import (
 	"github.com/sitemapkit/sitemap/indexnow"
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/progress"
+	"github.com/sitemapkit/sitemap/internal/urlfilter"
 	"github.com/sitemapkit/sitemap/serve"
 	"github.com/sitemapkit/sitemap/source"
 	"github.com/sitemapkit/sitemap/state"
@@ -239,11 +238,11 @@ func (o *generateOptions) options() (generate.Options, generate.InputOptions, []
 	}
 	in.Source.AllRows = o.AllRows
 	in.MaxErrors = decoderMaxErrors(o.MaxErrors)
-	if g.Include, err = compileAll("include", o.Include); err != nil {
-		return g, in, nil, err
+	if g.Include, err = urlfilter.Compile("include", o.Include); err != nil {
+		return g, in, nil, cannotRun("%v", err)
 	}
-	if g.Exclude, err = compileAll("exclude", o.Exclude); err != nil {
-		return g, in, nil, err
+	if g.Exclude, err = urlfilter.Compile("exclude", o.Exclude); err != nil {
+		return g, in, nil, cannotRun("%v", err)
 	}
 	if err := o.checkDB(); err != nil {
 		return g, in, nil, err
@@ -440,11 +439,9 @@ func (o *generateOptions) shardOptions(bo *build.Options) (int, int, error) {
 		}
 		return 0, 0, nil
 	}
-	ks, ns, ok := strings.Cut(o.Shard, "/")
-	k, kerr := strconv.Atoi(ks)
-	n, nerr := strconv.Atoi(ns)
-	if !ok || kerr != nil || nerr != nil || n < 1 || k < 1 || k > n {
-		return 0, 0, cannotRun("--shard %q: give K/N with 1 <= K <= N, such as --shard 2/3", o.Shard)
+	k, n, err := build.ParseShard(o.Shard)
+	if err != nil {
+		return 0, 0, cannotRun("%v", err)
 	}
 	switch {
 	case o.toStdout():

@@ -67,8 +67,8 @@ func runIndex(ctx context.Context, o *indexOptions, s *streams) error {
 		return cannotRun("--base-url is required: the URL of the directory the sitemaps are served from, e.g. --base-url https://www.example.com/")
 	}
 	o.BaseURL = normalURLFlag("--base-url", o.BaseURL, s)
-	if err := checkName(o.Name); err != nil {
-		return err
+	if err := build.CheckName(o.Name); err != nil {
+		return cannotRun("%v", err)
 	}
 	var st store.Store
 	if store.IsS3(o.Out) {

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -23,13 +21,14 @@ import (
 
 // submitOptions are the flags and arguments of `sitemap submit`.
 type submitOptions struct {
-	Key, KeyFile, Host, KeyLocation, Endpoint string
-	VerifyKey, DryRun, AllowOffSite           bool
-	MaxPerDay                                 int64
-	BatchSize                                 int
-	State                                     string
-	Timeout, LockWait                         time.Duration
-	Inputs                                    []string
+	indexnow.Credentials
+	Endpoint                        string
+	VerifyKey, DryRun, AllowOffSite bool
+	MaxPerDay                       int64
+	BatchSize                       int
+	State                           string
+	Timeout, LockWait               time.Duration
+	Inputs                          []string
 
 	UserAgent string
 	Scope     fetch.Scope
@@ -76,19 +75,22 @@ turns under its lock). See docs/INDEXNOW.md#submit.`,
 }
 
 func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
-	key, host, err := o.check(s)
-	if err != nil {
+	if err := o.check(s); err != nil {
 		return err
 	}
+	key, host := o.Key, o.Host
+	var err error
 	if o.client == nil {
 		if o.client, err = httpClient(o.UserAgent, o.Timeout, o.Scope); err != nil {
 			return cannotRun("%v", err)
 		}
 	}
 	if o.VerifyKey {
-		if err := o.verifyKey(ctx, key, host, s); err != nil {
-			return err
+		ku, err := o.Verify(ctx, o.client)
+		if err != nil {
+			return cannotRun("%v", err)
 		}
+		fmt.Fprintf(s.Err, "key file %s holds the key\n", ku)
 	}
 	ledger, done, err := o.ledger(ctx)
 	if err != nil {
@@ -144,17 +146,17 @@ func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
 }
 
 // check refuses bad flags and missing local inputs before anything is
-// read, and returns the key (of --key or --key-file) and the host.
-func (o *submitOptions) check(s *streams) (key, host string, err error) {
+// read, and resolves the key (of --key or --key-file) and the host.
+func (o *submitOptions) check(s *streams) error {
 	switch {
 	case o.BatchSize < 1 || o.BatchSize > indexnow.MaxBatch:
-		return "", "", cannotRun("--batch-size %d: use 1 to %d (IN-08)", o.BatchSize, indexnow.MaxBatch)
+		return cannotRun("--batch-size %d: use 1 to %d (IN-08)", o.BatchSize, indexnow.MaxBatch)
 	case o.MaxPerDay < 0:
-		return "", "", cannotRun("--max-per-day %d: use 0 (no limit) or more", o.MaxPerDay)
+		return cannotRun("--max-per-day %d: use 0 (no limit) or more", o.MaxPerDay)
 	case o.Timeout <= 0:
-		return "", "", cannotRun("--timeout %v: use a positive duration", o.Timeout)
+		return cannotRun("--timeout %v: use a positive duration", o.Timeout)
 	case o.LockWait <= 0:
-		return "", "", cannotRun("--lock-wait %v: use a positive duration", o.LockWait)
+		return cannotRun("--lock-wait %v: use a positive duration", o.LockWait)
 	}
 	// A local input that is not there stops the run before anything is
 	// read (the others would be read, and their URLs not sent).
@@ -163,61 +165,17 @@ func (o *submitOptions) check(s *streams) (key, host string, err error) {
 			continue
 		}
 		if _, err := os.Stat(in); err != nil {
-			return "", "", fileError(in, err)
+			return fileError(in, err)
 		}
 	}
-	if key, err = o.key(s); err != nil {
-		return "", "", err
+	c, warning, err := o.Resolve()
+	if err != nil {
+		return cannotRun("%v", err)
 	}
-	if o.KeyLocation != "" {
-		o.KeyLocation = indexnow.NormalURL(o.KeyLocation) // as the POST carries it
+	if warning != "" {
+		fmt.Fprintf(s.Err, "sitemap: warning: %s\n", warning)
 	}
-	host = o.Host
-	if host == "" && o.KeyLocation != "" {
-		host = indexnow.HostOf(o.KeyLocation)
-	}
-	if host == "" {
-		return "", "", cannotRun("no host: give --host www.example.com, the host of the URLs to submit")
-	}
-	return key, host, nil
-}
-
-// key is the key of --key, or read from --key-file (a file not named
-// KEY.txt is said to be found only through --key-location).
-func (o *submitOptions) key(s *streams) (string, error) {
-	key := o.Key
-	if o.KeyFile != "" {
-		if key != "" {
-			return "", cannotRun("give --key or --key-file, not both")
-		}
-		var err error
-		if key, err = keyFlag("--key-file", o.KeyFile); err != nil {
-			return "", err
-		}
-		if filepath.Base(o.KeyFile) != indexnow.KeyFileName(key) && o.KeyLocation == "" {
-			fmt.Fprintf(s.Err, "sitemap: warning: the key file is named %s; engines look for %s at the root of the host unless --key-location says where it is\n",
-				filepath.Base(o.KeyFile), indexnow.KeyFileName(key))
-		}
-	}
-	if key == "" {
-		return "", cannotRun("no key: give --key KEY or --key-file FILE (make one with 'sitemap indexnow key --out DIR')")
-	}
-	if err := indexnow.ValidKey(key); err != nil {
-		return "", cannotRun("%v", err)
-	}
-	return key, nil
-}
-
-// verifyKey fetches the live key file (--verify-key).
-func (o *submitOptions) verifyKey(ctx context.Context, key, host string, s *streams) error {
-	ku := indexnow.KeyURL(indexnow.NormalHost(host), key, o.KeyLocation)
-	if err := indexnow.VerifyKey(ctx, o.client, ku, key); err != nil {
-		if o.KeyLocation == "" && strings.HasPrefix(ku, "https://") {
-			return cannotRun("--verify-key: %v; for a site served over http, give --key-location http://%s", err, strings.TrimPrefix(ku, "https://"))
-		}
-		return cannotRun("--verify-key: %v", err)
-	}
-	fmt.Fprintf(s.Err, "key file %s holds the key\n", ku)
+	o.Credentials = c
 	return nil
 }
 

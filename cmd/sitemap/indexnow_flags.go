@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -68,16 +67,11 @@ func (f *indexnowFlags) check(hasState bool) (string, error) {
 }
 
 // keyFlag reads the IndexNow key of the key file a flag names
-// (indexnow.ReadKeyFile), its errors worded with the flag.
+// (indexnow.LoadKeyFile), an exit-2 error when it cannot.
 func keyFlag(flag, path string) (string, error) {
-	kf, err := os.Open(path)
+	key, err := indexnow.LoadKeyFile(flag, path)
 	if err != nil {
-		return "", cannotRun("%s: %v", flag, err)
-	}
-	defer kf.Close()
-	key, err := indexnow.ReadKeyFile(kf)
-	if err != nil {
-		return "", cannotRun("%s %s: %v", flag, path, err)
+		return "", cannotRun("%v", err)
 	}
 	return key, nil
 }
