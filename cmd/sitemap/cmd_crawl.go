@@ -44,15 +44,8 @@ type crawlOptions struct {
 
 func newCrawlCmd(s *streams) *cobra.Command {
 	o := &crawlOptions{}
-	c := &cobra.Command{
-		Use:   "crawl [flags] START-URL",
-		Short: "Crawl a site like a well-behaved search engine and publish sitemaps of its indexable pages",
-		Long: `Crawl walks a site from START-URL like a well-behaved search engine (robots.txt, --rate,
-traps) and publishes sitemaps of its indexable pages; a killed crawl continues where it
-stopped, and --worker shares one crawl between many machines. See docs/CRAWL.md.`,
-		Example: `  sitemap crawl https://www.example.com/ --out public/ --gzip
-  sitemap crawl https://www.example.com/ --out public/ --report crawl.jsonl --max-depth 8 --rate 5
-  sitemap crawl https://www.example.com/shop/ --dry-run --exclude '/cart|/login' --query allow=page`,
+	c := withHelp("crawl", &cobra.Command{
+		Use:  "crawl [flags] START-URL",
 		Args: cobra.RangeArgs(0, 1),
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) == 1 {
@@ -67,7 +60,7 @@ stopped, and --worker shares one crawl between many machines. See docs/CRAWL.md.
 			o.publishFlags.userAgent = o.Crawl.UserAgent
 			return runCrawl(c.Context(), o, s)
 		},
-	}
+	})
 	f := c.Flags()
 	f.SortFlags = false
 	f.StringVar(&o.BaseURL, "base-url", "", "URL the sitemaps are served from (default: START-URL's site root)")

@@ -67,17 +67,8 @@ const genDedupMemory = generate.DefaultDedupMemory
 
 func newGenerateCmd(s *streams) *cobra.Command {
 	o := &generateOptions{}
-	c := &cobra.Command{
-		Use:   "generate [flags] INPUT...",
-		Short: "Generate sitemaps (and an index when needed) from URL lists, CSV, JSONL, sitemaps or a database",
-		Long: `Generate writes sitemaps into --out from URL lists, CSV, JSONL or sitemaps ("-" is standard
-input), or from a database table, query or CMS (--db), with an index when they need more than
-one file, published atomically. Repeated URLs are skipped, and a bad field costs that field,
-not its page. See docs/GENERATE.md.`,
-		Example: `  sitemap generate --base-url https://www.example.com/ --out public/ --gzip examples/urls.jsonl
-  sitemap generate --base-url https://www.example.com/ --out public/ --xsl --robots public/robots.txt examples/urls.csv examples/urls.txt
-  cat examples/urls.txt | sitemap generate --base-url https://www.example.com/ --dry-run -
-  sitemap generate --base-url https://www.example.com/ --out public/ --state sitemap-state.db examples/urls.txt`,
+	c := withHelp("generate", &cobra.Command{
+		Use: "generate [flags] INPUT...",
 		Args: func(c *cobra.Command, args []string) error {
 			if o.db.Preset != "" && o.db.DB == "" {
 				return o.db.check() // --preset (--print-query too) needs --db: say that
@@ -93,7 +84,7 @@ not its page. See docs/GENERATE.md.`,
 			o.publishFlags.userAgent = o.indexnowUA
 			return runGenerate(c.Context(), o, s)
 		},
-	}
+	})
 	f := c.Flags()
 	f.SortFlags = false
 	f.StringVar(&o.BaseURL, "base-url", "", "URL the sitemaps are served from, e.g. https://www.example.com/ (required)")

@@ -38,15 +38,8 @@ type submitOptions struct {
 
 func newSubmitCmd(s *streams) *cobra.Command {
 	o := &submitOptions{}
-	c := &cobra.Command{
-		Use:   "submit [flags] INPUT...",
-		Short: "Tell IndexNow search engines which URLs changed, each change once",
-		Long: `Submit sends URLs (lists, sitemaps, 'sitemap diff' output) to an IndexNow endpoint, checked
-and in batches; with --state, each change once, however many runs share the state (they take
-turns under its lock). See docs/INDEXNOW.md#submit.`,
-		Example: `  sitemap submit --dry-run --key 9f3c2a7e41b84d0c --host www.example.com examples/urls.txt
-  sitemap diff --format jsonl testdata/samples/basic.xml testdata/samples/badorder.xml | sitemap submit --dry-run --key 9f3c2a7e41b84d0c --host www.example.com -
-  sitemap submit --dry-run --max-per-day 2 --key 9f3c2a7e41b84d0c --host www.example.com testdata/samples/basic.xml`,
+	c := withHelp("submit", &cobra.Command{
+		Use:  "submit [flags] INPUT...",
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Inputs = args
@@ -55,7 +48,7 @@ turns under its lock). See docs/INDEXNOW.md#submit.`,
 			}
 			return runSubmit(c.Context(), o, s)
 		},
-	}
+	})
 	f := c.Flags()
 	f.SortFlags = false
 	f.StringVar(&o.Key, "key", "", "the IndexNow `KEY` (IN-03)")

@@ -9,19 +9,14 @@ import (
 )
 
 func newVersionCmd(s *streams) *cobra.Command {
-	return &cobra.Command{
-		Use:   "version",
-		Short: "Print the version of sitemap",
-		Long: `Version prints the module version of the binary and, for a build from a git checkout,
-the commit it was built from, its time, and "modified" when the checkout had uncommitted
-changes; "sitemap --version" prints the same line.`,
-		Example: "  sitemap version\n  sitemap --version",
-		Args:    cobra.NoArgs,
+	return withHelp("version", &cobra.Command{
+		Use:  "version",
+		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			_, err := fmt.Fprintln(s.Out, versionLine())
 			return outputError(err)
 		},
-	}
+	})
 }
 
 // versionLine is what `sitemap version` and `sitemap --version` print.

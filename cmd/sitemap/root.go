@@ -118,13 +118,11 @@ func streamsInput(args []string) bool {
 // flag first, help, completion, a misspelt name that cobra suggests a
 // fix for) every subcommand.
 func newRootCmd(s *streams, args []string) *cobra.Command {
-	root := &cobra.Command{
+	root := withHelp("sitemap", &cobra.Command{
 		Use:           "sitemap",
-		Short:         "Generate, crawl, read, validate, audit, serve and draw sitemaps",
-		Long:          "sitemap does everything a website needs with the Sitemaps protocol: generate sitemaps\nfrom URL lists, CSV, JSONL or a crawl; read, validate, discover and audit the sitemaps of\nany site; serve them from a directory or a database; draw a site for people; and tell\nsearch engines where they are and what changed.",
 		SilenceUsage:  true,
 		SilenceErrors: true,
-	}
+	})
 	addUserAgentFlag(root)
 	addScopeFlags(root)
 	root.SetIn(s.In)
@@ -153,6 +151,9 @@ func newRootCmd(s *streams, args []string) *cobra.Command {
 		if only == "" || sc.name == only {
 			root.AddCommand(sc.build(s))
 		}
+	}
+	if only == "" {
+		root.AddCommand(helpTopics()...)
 	}
 	return root
 }
