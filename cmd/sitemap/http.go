@@ -2,33 +2,18 @@ package main
 
 import (
 	"fmt"
-	"runtime/debug"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/sitemapkit/sitemap/fetch"
+	"github.com/sitemapkit/sitemap/internal/version"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
-// version is the module version of the binary, "(devel)" for a build from
-// a checkout (versionLine adds the commit).
-func version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-		return bi.Main.Version
-	}
-	return "(devel)"
-}
-
 // defaultUserAgent is what every HTTP request of the CLI sends unless
-// --user-agent says otherwise: sitemap/VERSION and where the project is,
-// so a site owner can find out who is calling. Its product token,
-// "sitemap", is the robots.txt group crawl obeys.
-func defaultUserAgent() string {
-	v := strings.Trim(version(), "()")
-	return "sitemap/" + v + " (+https://github.com/sitemapkit/sitemap)"
-}
+// --user-agent says otherwise (version.UserAgent).
+func defaultUserAgent() string { return version.UserAgent() }
 
 // addUserAgentFlag declares the persistent --user-agent of the root
 // command.

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/sitemapkit/sitemap/internal/version"
 	"github.com/spf13/cobra"
 )
 
@@ -144,7 +145,7 @@ func newRootCmd(s *streams, args []string) *cobra.Command {
 		// the root's own, so a run of a subcommand cannot use it and
 		// does not read the build information (3 % of the instructions
 		// of a start).
-		root.Version = strings.TrimPrefix(versionLine(), "sitemap ")
+		root.Version = strings.TrimPrefix(version.Line(), "sitemap ")
 		root.SetVersionTemplate("sitemap {{.Version}}\n")
 	}
 	for _, sc := range subcommands {
