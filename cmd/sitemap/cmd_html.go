@@ -51,7 +51,7 @@ func newHTMLCmd(s *streams) *cobra.Command {
 	f.SortFlags = false
 	f.StringVarP(&o.Output, "output", "o", "", "`DIR` to write the pages into; with --document a FILE, or - for standard output")
 	f.BoolVar(&o.Document, "document", false, "write the HTML view of the one INPUT, a sitemap or index")
-	f.StringVar(&o.Title, "title", "", "title of the pages (default \"Site map\"; \"Sitemap\" or \"Sitemap index\" with --document)")
+	f.StringVar(&o.Title, "title", "", "title of the pages (default \"Site map\")")
 	f.StringVar(&o.Lang, "lang", "en", "language of the pages (the lang attribute)")
 	f.IntVar(&o.PerPage, "per-page", view.DefaultPerPage, "most links on one page")
 	f.StringVar(&o.CSS, "css", "", "`FILE` of CSS that replaces the default stylesheet (inlined)")

@@ -44,7 +44,7 @@ func newParseCmd(s *streams) *cobra.Command {
 	f.IntVar(&o.MaxChildren, "max-children", 1000, "most children of one index to read with --follow")
 	f.BoolVar(&o.AllowOffSite, "allow-off-site", false, "with --follow, also read children on another site (I-05, then a warning)")
 	f.BoolVar(&o.Quiet, "quiet", false, "print only errors on standard error, not warnings and notes")
-	f.IntVar(&o.MaxPerRule, "max-per-rule", 20, "most diagnostics of one rule shown per document, the rest counted (0: all)")
+	f.IntVar(&o.MaxPerRule, "max-per-rule", 20, "most diagnostics of one rule shown per document (0: all)")
 	addMaxErrors(c, &o.MaxErrors)
 	f.DurationVar(&o.Timeout, "timeout", 60*time.Second, "time limit of each HTTP request")
 	return c

@@ -52,18 +52,18 @@ func newSubmitCmd(s *streams) *cobra.Command {
 	f := c.Flags()
 	f.SortFlags = false
 	f.StringVar(&o.Key, "key", "", "the IndexNow `KEY` (IN-03)")
-	f.StringVar(&o.KeyFile, "key-file", "", "read the key from its key `FILE` (as 'sitemap indexnow key' writes it) instead of --key")
-	f.StringVar(&o.Host, "host", "", "the `HOST` every URL must be on (www.example.com); default: the host of --key-location")
-	f.StringVar(&o.KeyLocation, "key-location", "", "`URL` of the key file when it is not https://HOST/KEY.txt; only URLs below its directory are sent (IN-05)")
-	f.StringVar(&o.Endpoint, "endpoint", indexnow.DefaultEndpoint, "IndexNow `URL` to POST to (one engine's /indexnow works too)")
-	f.BoolVar(&o.VerifyKey, "verify-key", false, "fetch the key file from the host first and stop when it is missing or holds another key")
+	f.StringVar(&o.KeyFile, "key-file", "", "read the key from its key `FILE` instead of --key")
+	f.StringVar(&o.Host, "host", "", "`HOST` every URL must be on (default: the host of --key-location)")
+	f.StringVar(&o.KeyLocation, "key-location", "", "`URL` of the key file when not https://HOST/KEY.txt (IN-05)")
+	f.StringVar(&o.Endpoint, "endpoint", indexnow.DefaultEndpoint, "IndexNow `URL` to POST to")
+	f.BoolVar(&o.VerifyKey, "verify-key", false, "check the live key file before submitting")
 	f.BoolVar(&o.DryRun, "dry-run", false, "print each batch's JSON body and send nothing")
-	f.Int64Var(&o.MaxPerDay, "max-per-day", 0, "send at most `N` URLs in 24 hours (counted in --state, else in this run); the rest wait for a later run (0: no limit)")
-	f.BoolVar(&o.AllowOffSite, "allow-off-site", false, "also read an index's children on another scheme, host or port than the index (I-05: reported as a warning); their URLs are still sent only when on --host")
-	f.StringVar(&o.State, "state", "", "state `FILE` (SQLite) or postgres:// database that records every submission (exactly once across runs)")
+	f.Int64Var(&o.MaxPerDay, "max-per-day", 0, "send at most `N` URLs in 24 hours, the rest later (0: no limit)")
+	f.BoolVar(&o.AllowOffSite, "allow-off-site", false, "also read an index's children on another site (I-05, then a warning)")
+	f.StringVar(&o.State, "state", "", "state `FILE` or postgres:// database recording every submission")
 	f.IntVar(&o.BatchSize, "batch-size", indexnow.MaxBatch, "most URLs in one POST (at most 10,000, IN-08)")
 	f.DurationVar(&o.Timeout, "timeout", 60*time.Second, "time limit of each HTTP request")
-	f.DurationVar(&o.LockWait, "lock-wait", 10*time.Minute, "longest a batch waits while another run holds the lock of --state (then the run stops, naming it)")
+	f.DurationVar(&o.LockWait, "lock-wait", 10*time.Minute, "longest a batch waits for another run's lock on --state")
 	return c
 }
 

@@ -63,7 +63,7 @@ func newValidateCmd(s *streams) *cobra.Command {
 	f.StringSliceVar(&o.TrustedHosts, "trusted-host", nil, "another `HOST` allowed in the sitemap (O-06); repeatable")
 	f.BoolVar(&o.NoChildren, "no-children", false, "do not check the children of a sitemap index")
 	f.IntVar(&o.MaxChildren, "max-children", 1000, "most children of one index to check")
-	f.IntVar(&o.MaxPerRule, "max-per-rule", 20, "in text output, most diagnostics of one rule shown per document (0: all)")
+	f.IntVar(&o.MaxPerRule, "max-per-rule", 20, "most diagnostics of one rule shown per document (0: all)")
 	addMaxErrors(c, &o.MaxErrors)
 	f.DurationVar(&o.Timeout, "timeout", 60*time.Second, "time limit of each HTTP request")
 	return c

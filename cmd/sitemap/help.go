@@ -46,7 +46,8 @@ func helpTopics() []*cobra.Command {
 	var out []*cobra.Command
 	for _, e := range entries {
 		name := strings.TrimSuffix(e.Name(), ".txt")
-		short, long, _ := helpText("help/topics/" + e.Name())
+		b, _ := helpFiles.ReadFile("help/topics/" + e.Name())
+		short, long, _ := strings.Cut(strings.TrimRight(string(b), "\n"), "\n\n")
 		out = append(out, &cobra.Command{Use: name, Short: short, Long: long})
 	}
 	return out

@@ -19,7 +19,7 @@ func defaultUserAgent() string { return version.UserAgent() }
 // command.
 func addUserAgentFlag(root *cobra.Command) {
 	root.PersistentFlags().String("user-agent", defaultUserAgent(),
-		"User-Agent of every HTTP request; its product token is crawl's robots.txt group")
+		"User-Agent of every HTTP request (its product token is crawl's robots.txt group)")
 }
 
 // userAgent returns the --user-agent given to c (or inherited from the
@@ -61,9 +61,9 @@ func httpClient(ua string, timeout time.Duration, sc fetch.Scope) (*fetch.Client
 // users give restricts it.
 func addScopeFlags(root *cobra.Command) {
 	f := root.PersistentFlags()
-	f.String("scope", "any", "where HTTP requests may go: any, or same-site (the given URL's scheme, host and port)")
-	f.StringSlice("allow-host", nil, "`HOST` also allowed (same-site) or the only one (any): example.com, .example.com; repeatable")
-	f.Bool("no-private", false, "refuse loopback, private and other non-public addresses (after DNS, redirects too)")
+	f.String("scope", "any", "where HTTP requests may go: any or same-site (sitemap help scope)")
+	f.StringSlice("allow-host", nil, "`HOST` also allowed, or the only one with --scope any; repeatable")
+	f.Bool("no-private", false, "refuse loopback, private and other non-public addresses")
 }
 
 // scopeOf returns the scope the flags of c (or the root's) ask for; a bad

@@ -32,7 +32,7 @@ type indexnowFlags struct {
 }
 
 func (f *indexnowFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&f.IndexNowKeyFile, "indexnow-key-file", "", "after publishing, submit changed URLs to IndexNow with this key `FILE` (needs --state)")
+	fs.StringVar(&f.IndexNowKeyFile, "indexnow-key-file", "", "then submit changed URLs to IndexNow with this key `FILE` (needs --state)")
 	fs.StringVar(&f.IndexNowEndpoint, "indexnow-endpoint", indexnow.DefaultEndpoint, "IndexNow `URL` to submit to")
 	fs.StringVar(&f.IndexNowKeyLocation, "indexnow-key-location", "", "`URL` of the key file when not https://HOST/KEY.txt (IN-05)")
 	fs.Int64Var(&f.IndexNowMaxPerDay, "indexnow-max-per-day", 0, "submit at most `N` URLs in 24 hours (0: no limit)")

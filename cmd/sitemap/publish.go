@@ -34,7 +34,7 @@ type publishFlags struct {
 
 // register adds the flags to f, in the order --help shows them.
 func (p *publishFlags) register(f *pflag.FlagSet) {
-	f.StringVar(&p.Out, "out", ".", "directory to publish into, s3://bucket/prefix, or - for standard output")
+	f.StringVar(&p.Out, "out", ".", "directory, s3://bucket/prefix, or - (standard output)")
 	f.StringVar(&p.Name, "name", "sitemap", "base name of the files: NAME.xml, NAME-1.xml, …")
 	f.BoolVar(&p.Gzip, "gzip", false, "compress the sitemaps (NAME-1.xml.gz, …)")
 	f.IntVar(&p.GzipLevel, "gzip-level", build.DefaultGzipLevel, "gzip level, 1 (fastest) to 9 (smallest)")
