@@ -403,3 +403,63 @@ func TestMySQLTriggers(t *testing.T) {
 		t.Errorf("TriggersInstalled = %v, %v", ok, err)
 	}
 }
+
+// On MySQL a table dropped and created again (its triggers gone with it)
+// is seen at the next poll, whichever poll sees the drop: the triggers
+// are put back and every page checked, so the new rows are served and
+// the writes after are followed.
+func TestMySQLTriggerDropCreate(t *testing.T) {
+	db := openMySQL(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	create := "CREATE TABLE pages (id int PRIMARY KEY, url varchar(200) NOT NULL)"
+	exec(t, db, create)
+	exec(t, db, "INSERT INTO pages VALUES (1, 'https://www.example.com/a')")
+	src, err := SQL(ctx, db, Query{Table: "pages", Key: "id"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := InstallTriggers(ctx, db, src.ChangeTables()...); err != nil {
+		t.Fatal(err)
+	}
+	o := Options{BaseURL: "https://www.example.com/", Recheck: time.Hour}
+	o.FeedError = func(err error) { t.Errorf("the feed failed: %v", err) }
+	h, err := NewHandler(WatchChanges(src, &ChangeFeed{Poll: 20 * time.Millisecond}), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- h.Run(ctx) }()
+	defer func() { cancel(); <-done }()
+	servedWithin := func(loc string) {
+		t.Helper()
+		start := time.Now()
+		for !strings.Contains(body(t, get(t, h, "GET", "/sitemap-1.xml")), "<loc>"+loc+"</loc>") {
+			if time.Since(start) > 5*time.Second {
+				t.Fatalf("%s not served 5 s after the commit", loc)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	servedWithin("https://www.example.com/a")
+	for i, pause := range []time.Duration{0, 300 * time.Millisecond} {
+		exec(t, db, "DROP TABLE pages")
+		time.Sleep(pause) // 0: the drop and the create in one poll
+		exec(t, db, create)
+		exec(t, db, "INSERT INTO pages VALUES (?, ?)", 2, fmt.Sprintf("https://www.example.com/new-%d", i))
+		servedWithin(fmt.Sprintf("https://www.example.com/new-%d", i))
+		// The rows may be served by the check of every page after the
+		// drop, before the poll that sees the table again puts the
+		// triggers back.
+		for start := time.Now(); ; time.Sleep(20 * time.Millisecond) {
+			if ok, err := TriggersInstalled(ctx, db, "pages"); ok || err != nil {
+				break
+			}
+			if time.Since(start) > 5*time.Second {
+				t.Fatal("the triggers were not put back 5 s after the table was created again")
+			}
+		}
+		exec(t, db, "UPDATE pages SET url = ? WHERE id = 2", fmt.Sprintf("https://www.example.com/after-%d", i))
+		servedWithin(fmt.Sprintf("https://www.example.com/after-%d", i))
+	}
+}
