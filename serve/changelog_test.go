@@ -14,6 +14,7 @@ import (
 	"time"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/internal/mariatest"
 )
 
 // counted is a source whose page reads are counted.
@@ -462,4 +463,81 @@ func TestMySQLTriggerDropCreate(t *testing.T) {
 		exec(t, db, "UPDATE pages SET url = ? WHERE id = 2", fmt.Sprintf("https://www.example.com/after-%d", i))
 		servedWithin(fmt.Sprintf("https://www.example.com/after-%d", i))
 	}
+}
+
+// A serve whose user may read but not make triggers (the CMS's own
+// user) follows the log; when the table is dropped and created again
+// the feed says the triggers cannot be put back and fails, so the
+// handler checks every page each Recheck: the new rows are served all
+// the same.
+func TestMySQLTriggerNoPrivilege(t *testing.T) {
+	url := mariatest.DB(t)
+	root, err := OpenDB(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	name := url[strings.LastIndexByte(url, '/')+1:]
+	user := "r" + name[len(name)-12:]
+	exec(t, root, "CREATE USER '"+user+"'@'%' IDENTIFIED BY 'pw'")
+	defer root.Exec("DROP USER '" + user + "'@'%'")
+	exec(t, root, "GRANT SELECT ON `"+name+"`.* TO '"+user+"'@'%'")
+	exec(t, root, "CREATE TABLE pages (id int PRIMARY KEY, url varchar(200) NOT NULL)")
+	exec(t, root, "INSERT INTO pages VALUES (1, 'https://www.example.com/a')")
+	if err := InstallTriggers(context.Background(), root, ChangeTable{Table: "pages", Key: "id"}); err != nil {
+		t.Fatal(err)
+	}
+	db, err := OpenDB(strings.Replace(url, "mysql://root@", "mysql://"+user+":pw@", 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := InstallTriggers(context.Background(), db, ChangeTable{Table: "pages", Key: "id"}); err == nil || !strings.Contains(err.Error(), "TRIGGER privilege") {
+		t.Errorf("InstallTriggers without the privilege: %v, want the privilege named", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	src, err := SQL(ctx, db, Query{Table: "pages", Key: "id"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	feedErr := make(chan error, 1)
+	o := Options{BaseURL: "https://www.example.com/", Recheck: 100 * time.Millisecond}
+	o.FeedError = func(err error) {
+		select {
+		case feedErr <- err:
+		default: // told already: it is tried again, and fails again
+		}
+	}
+	h, err := NewHandler(WatchChanges(src, &ChangeFeed{Poll: 20 * time.Millisecond}), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- h.Run(ctx) }()
+	defer func() { cancel(); <-done }()
+	servedWithin := func(loc string) {
+		t.Helper()
+		start := time.Now()
+		for !strings.Contains(body(t, get(t, h, "GET", "/sitemap-1.xml")), "<loc>"+loc+"</loc>") {
+			if time.Since(start) > 10*time.Second {
+				t.Fatalf("%s not served 10 s after the commit", loc)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	exec(t, root, "UPDATE pages SET url = 'https://www.example.com/b' WHERE id = 1")
+	servedWithin("https://www.example.com/b")
+	exec(t, root, "DROP TABLE pages")
+	exec(t, root, "CREATE TABLE pages (id int PRIMARY KEY, url varchar(200) NOT NULL)")
+	exec(t, root, "INSERT INTO pages VALUES (1, 'https://www.example.com/c')")
+	select {
+	case err := <-feedErr:
+		if !strings.Contains(err.Error(), "cannot be put back") {
+			t.Errorf("the feed failed with %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the feed did not fail 10 s after its triggers went")
+	}
+	servedWithin("https://www.example.com/c")
 }
