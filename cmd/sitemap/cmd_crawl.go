@@ -361,15 +361,8 @@ func (o *crawlOptions) checkOutputs(ctx context.Context) error {
 	if err := o.checkOut(ctx, o.DryRun); err != nil {
 		return err
 	}
-	if o.Report != "" && o.Report != "-" {
-		if fi, err := os.Stat(o.Report); err == nil && fi.IsDir() {
-			return cannotRun("--report %s: is a directory; give the name of a file to write", o.Report)
-		}
-		dir := filepath.Dir(o.Report)
-		if _, err := os.Stat(dir); err != nil {
-			return cannotRun("--report %s: %v (the directory is not created)", o.Report, err)
-		}
-		if err := store.CheckWritable(dir); err != nil {
+	if o.Report != "" {
+		if err := store.CheckOutputFile(o.Report); err != nil {
 			return cannotRun("--report %s: %v", o.Report, err)
 		}
 	}
