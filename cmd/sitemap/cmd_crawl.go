@@ -341,14 +341,9 @@ func crawlStateDefault(o *crawlOptions, s *streams) (string, error) {
 	if err != nil {
 		return "", cannotRun("%v", err)
 	}
-	switch {
-	case f.Path == f.Legacy:
-		fmt.Fprintf(s.Err, "sitemap: reading the crawl state from %s, where earlier versions kept it (a real run moves it to %s)\n", f.Legacy, f.Default)
-		return f.Path, nil
-	case f.Moved:
-		fmt.Fprintf(s.Err, "sitemap: moved the crawl state from %s to %s: the published directory holds only what the site serves\n", f.Legacy, f.Path)
+	for _, n := range f.Notes() {
+		fmt.Fprintln(s.Err, "sitemap: "+n)
 	}
-	fmt.Fprintf(s.Err, "sitemap: crawl state: %s (--state FILE, or %s, to keep it elsewhere)\n", f.Path, state.DirEnv)
 	return f.Path, nil
 }
 
