@@ -61,9 +61,9 @@ type generateOptions struct {
 	indexnowFlags
 }
 
-// genDedupMemory is generate's default --dedup-memory: 48 MiB holds about
-// 2.3 million distinct URLs before the set spills to disk, and keeps a run
-// of 10^8 URLs under 100 MB of memory in all.
+// genDedupMemory is generate's default --dedup-memory: 80 MiB holds about
+// 3.9 million distinct URLs before the set spills to disk, and keeps a run
+// of 10^8 URLs under 150 MB of memory in all.
 const genDedupMemory = generate.DefaultDedupMemory
 
 func newGenerateCmd(s *streams) *cobra.Command {
