@@ -74,7 +74,7 @@ func TestHistoryChartInBrowser(t *testing.T) {
 		return {Section: tr.cells[0].textContent, Counts: [2, 3, 4].map(i => tr.cells[i].textContent), Widths: widths};
 	})`)
 	want := []struct {
-		section                string
+		section                 string
 		honest, churning, stale int
 	}{{"/", 2, 0, 0}, {"/blog/", 5, 0, 1}, {"/docs/", 5, 1, 0}}
 	if len(rows) != len(want) {
