@@ -350,6 +350,30 @@ func (a *Auditor) previous(ctx context.Context, rows []state.AuditListed) ([]*st
 	return out, nil
 }
 
+// feed sends the URLs the log has to do, with what the history had of
+// them, until there are none or ctx ends.
+func (a *Auditor) feed(ctx context.Context, todo chan<- todoItem) error {
+	after := ""
+	for {
+		rows, err := a.log.Todo(ctx, after, 256)
+		if err != nil || len(rows) == 0 {
+			return err
+		}
+		prev, err := a.previous(ctx, rows)
+		if err != nil {
+			return err
+		}
+		for i, r := range rows {
+			select {
+			case todo <- todoItem{r, prev[i]}:
+			case <-ctx.Done():
+				return nil
+			}
+		}
+		after = rows[len(rows)-1].Loc
+	}
+}
+
 // checkAll checks every URL the log has to do: Concurrency workers, the
 // results written by this goroutine in batches.
 func (a *Auditor) checkAll(ctx context.Context) error {
@@ -360,30 +384,7 @@ func (a *Auditor) checkAll(ctx context.Context) error {
 	var feedErr error
 	go func() {
 		defer close(todo)
-		after := ""
-		for {
-			rows, err := a.log.Todo(ctx, after, 256)
-			if err != nil {
-				feedErr = err
-				return
-			}
-			if len(rows) == 0 {
-				return
-			}
-			prev, err := a.previous(ctx, rows)
-			if err != nil {
-				feedErr = err
-				return
-			}
-			for i, r := range rows {
-				select {
-				case todo <- todoItem{r, prev[i]}:
-				case <-ctx.Done():
-					return
-				}
-			}
-			after = rows[len(rows)-1].Loc
-		}
+		feedErr = a.feed(ctx, todo)
 	}()
 	var wg sync.WaitGroup
 	for range a.o.Concurrency {
