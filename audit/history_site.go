@@ -57,6 +57,9 @@ func (s *SiteHistory) count(h *History) {
 	}
 }
 
+// siteRule reports whether rule is about the site rather than a URL.
+func siteRule(rule rules.ID) bool { return rule == rules.AUD30 }
+
 // Build-time stamp (AUD-30): at least this many listed URLs with a
 // lastmod, and this share of them with the same one.
 const (

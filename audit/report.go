@@ -144,8 +144,12 @@ func (rw *ReportWriter) Close() error {
 		if n == 0 {
 			continue
 		}
-		rw.printf("<tr class=\"%s\"><td><a href=\"#%s\">%s</a></td><td>%s</td><td>%s</td><td class=\"count\" data-rule=\"%s\"><button type=\"button\" data-rule=\"%s\">%d</button></td></tr>\n",
-			esc(c.Severity), c.Rule, c.Rule, esc(c.Name), esc(c.Severity), c.Rule, c.Rule, n)
+		count := fmt.Sprintf("<button type=\"button\" data-rule=\"%s\">%d</button>", c.Rule, n)
+		if siteRule(c.Rule) {
+			count = fmt.Sprintf("<a href=\"#history\">%d</a>", n) // about the site: no row to filter
+		}
+		rw.printf("<tr class=\"%s\"><td><a href=\"#%s\">%s</a></td><td>%s</td><td>%s</td><td class=\"count\" data-rule=\"%s\">%s</td></tr>\n",
+			esc(c.Severity), c.Rule, c.Rule, esc(c.Name), esc(c.Severity), c.Rule, count)
 	}
 	rw.printf("</tbody><tfoot><tr><td colspan=\"3\">URLs in the report (%d with errors)</td><td class=\"count\" data-rule=\"\">%d</td></tr></tfoot></table>\n</section>\n", rw.tally.Errors, rw.tally.Records)
 	rw.printf("<section id=\"classes\"><h2>What each class means</h2><dl>\n")

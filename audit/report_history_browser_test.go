@@ -92,6 +92,12 @@ func TestHistoryChartInBrowser(t *testing.T) {
 			}
 		}
 	}
+	if n := browsertest.Eval[int](tab, `document.querySelectorAll('#class-filter option[value="AUD-30"], #counts button[data-rule="AUD-30"]').length`); n != 0 {
+		t.Errorf("AUD-30, about the site, is offered as a filter of the URLs (%d elements)", n)
+	}
+	if got := tab.Text(`#counts td.count[data-rule="AUD-30"] a[href="#history"]`); got != "1" {
+		t.Errorf("AUD-30's count %q, want 1 linking to the history", got)
+	}
 	tab.Screenshot("history")
 	tab.Click(`#counts button[data-rule="AUD-28"]`)
 	if got := browsertest.Eval[int](tab, `document.querySelectorAll("#table tbody tr:not([hidden])").length`); got != 1 || tally.Rules["AUD-28"] != 1 {
