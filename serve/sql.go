@@ -80,6 +80,12 @@ type Query struct {
 	// encoder refuses (a priority of 5, a relative image loc) is told to
 	// Options.Dropped instead.
 	Dropped func(key Key, loc string, err *sitemap.EntryError)
+	// Changes are the tables whose writes change a Query's rows, each
+	// with its column holding the key of the row it changes: where
+	// [InstallTriggers] puts the triggers whose change log [WatchChanges]
+	// reads (the presets give theirs). For a Table it is that table and
+	// Key when empty.
+	Changes []ChangeTable
 }
 
 // Columns maps entry fields to column names; an empty name means the
