@@ -23,6 +23,11 @@ import (
 // standard error and the chart in the report. Without a state kept
 // between runs, --history cannot run.
 func TestAuditCommandHistory(t *testing.T) {
+	testAuditHistory(t, filepath.Join(t.TempDir(), "audit.db"))
+}
+
+// testAuditHistory runs TestAuditCommandHistory with the state st.
+func testAuditHistory(t *testing.T, st string) {
 	var build atomic.Int64
 	var hits atomic.Int64
 	stamp := time.Now().UTC().Add(-24 * time.Hour).Truncate(time.Second)
@@ -52,8 +57,7 @@ func TestAuditCommandHistory(t *testing.T) {
 		}
 	}))
 	t.Cleanup(srv.Close)
-	dir := t.TempDir()
-	st, report := filepath.Join(dir, "audit.db"), filepath.Join(dir, "audit.html")
+	report := filepath.Join(t.TempDir(), "audit.html")
 	audit := func() (map[string][]string, string, string) {
 		t.Helper()
 		code, out, stderr := runCLI(t, "", "audit", srv.URL+"/", "--history", "--state", st, "--format", "jsonl", "--rate", "0", "--report", report)
