@@ -18,7 +18,8 @@ import (
 // "Is lastmod honest?" is shown between the counts and the table, with
 // the site's score and build-time stamp, and a bar per section whose
 // honest, churning and stale parts are as wide as their shares; the
-// classes of the history filter the table like any other.
+// classes of the history filter the table like any other, and the page
+// passes the automated accessibility check.
 func TestHistoryChartInBrowser(t *testing.T) {
 	hs := newHistorySite(t)
 	st := openState(t, filepath.Join(t.TempDir(), "state.db"))
@@ -97,6 +98,9 @@ func TestHistoryChartInBrowser(t *testing.T) {
 	}
 	if got := tab.Text(`#counts td.count[data-rule="AUD-30"] a[href="#history"]`); got != "1" {
 		t.Errorf("AUD-30's count %q, want 1 linking to the history", got)
+	}
+	if v := tab.Accessibility(); len(v) > 0 {
+		t.Errorf("accessibility violations with the history's section: %q", v)
 	}
 	tab.Screenshot("history")
 	tab.Click(`#counts button[data-rule="AUD-28"]`)
