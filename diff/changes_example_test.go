@@ -78,3 +78,25 @@ func ExampleParseFullEvery() {
 	// 10 0s
 	// -1 168h0m0s
 }
+
+// `sitemap fetch --changes` as one call: the changes as JSONL on out,
+// the summary on diag.
+func ExampleRunChanges() {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://www.example.com/a</loc></url></urlset>`))
+	}))
+	defer srv.Close()
+	dir, _ := os.MkdirTemp("", "changes")
+	defer os.RemoveAll(dir)
+	var out, diag strings.Builder
+	_, err := diff.RunChanges(context.Background(), srv.URL+"/sitemap.xml", filepath.Join(dir, "state.db"),
+		diff.ChangesRunOptions{}, &out, &diag)
+	if err != nil {
+		fmt.Println(err)
+	}
+	fmt.Print(strings.ReplaceAll(out.String(), srv.URL, "SRV"))
+	fmt.Println(strings.SplitN(diag.String(), ",", 2)[0])
+	// Output:
+	// {"change":"added","loc":"https://www.example.com/a","new":{"loc":"https://www.example.com/a","source":"SRV/sitemap.xml"}}
+	// fetch: 1 added
+}
