@@ -227,10 +227,14 @@ func (c changeLog) Commit(ctx context.Context, run ChangeRun, gone []string, ful
 			return fmt.Errorf("another run (%d) began after this one (%d); this one's changes were not recorded", cur, run.ID)
 		}
 		stmts := []stmt{
-			// A kept sitemap takes its recorded entries along.
-			{`UPDATE {changes_sitemaps} SET entries = (SELECT o.entries FROM {changes_sitemaps} o
-				WHERE o.site = {changes_sitemaps}.site AND o.url = {changes_sitemaps}.url AND o.run = 0), kept = 0
-				WHERE site = ? AND run = ? AND kept = 1`, []any{run.Site, run.ID}},
+			// A kept sitemap keeps its recorded row (its entries are not
+			// copied): only its validators and index lastmod are updated.
+			{`UPDATE {changes_sitemaps} SET
+				etag = (SELECT s.etag FROM {changes_sitemaps} s WHERE s.site = {changes_sitemaps}.site AND s.url = {changes_sitemaps}.url AND s.run = ?1),
+				last_modified = (SELECT s.last_modified FROM {changes_sitemaps} s WHERE s.site = {changes_sitemaps}.site AND s.url = {changes_sitemaps}.url AND s.run = ?1),
+				index_lastmod = (SELECT s.index_lastmod FROM {changes_sitemaps} s WHERE s.site = {changes_sitemaps}.site AND s.url = {changes_sitemaps}.url AND s.run = ?1)
+				WHERE site = ?2 AND run = 0 AND url IN (SELECT url FROM {changes_sitemaps} WHERE site = ?2 AND run = ?1 AND kept = 1)`, []any{run.ID, run.Site}},
+			{`DELETE FROM {changes_sitemaps} WHERE site = ? AND run = ? AND kept = 1`, []any{run.Site, run.ID}},
 			{`DELETE FROM {changes_sitemaps} WHERE site = ? AND run = 0 AND url IN
 				(SELECT url FROM {changes_sitemaps} WHERE site = ? AND run = ?)`, []any{run.Site, run.Site, run.ID}},
 			{`UPDATE {changes_sitemaps} SET run = 0 WHERE site = ? AND run = ?`, []any{run.Site, run.ID}},
