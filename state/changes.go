@@ -79,8 +79,11 @@ type ChangeSitemap struct {
 
 // The change log's tables (changes_ prefix; sitemap_changes_ on
 // PostgreSQL): one row per site with its counts, one per sitemap
-// recorded (run 0) or staged by an unfinished run (run > 0). A state file
-// gets them at the first Begin; PostgreSQL with its own migration.
+// recorded (run 0) or staged by an unfinished run (run > 0), and its
+// entries apart, under the run that read them (entries_run), so that a
+// commit moves no entries and an update of a sitemap's validators does
+// not rewrite them. A state file gets them at the first Begin;
+// PostgreSQL with its own migration.
 const changesSchema = `
 CREATE TABLE IF NOT EXISTS {changes_sites} (
 	site      TEXT{C} PRIMARY KEY,
@@ -98,7 +101,14 @@ CREATE TABLE IF NOT EXISTS {changes_sitemaps} (
 	last_modified TEXT NOT NULL DEFAULT '',
 	index_lastmod TEXT NOT NULL DEFAULT '',
 	kept          INTEGER NOT NULL DEFAULT 0,
-	entries       {sqlite:BLOB}{pg:BYTEA},
+	entries_run   {sqlite:INTEGER}{pg:BIGINT} NOT NULL DEFAULT 0,
+	PRIMARY KEY (site, url, run)
+);
+CREATE TABLE IF NOT EXISTS {changes_entries} (
+	site    TEXT{C} NOT NULL,
+	url     TEXT{C} NOT NULL,
+	run     {sqlite:INTEGER}{pg:BIGINT} NOT NULL,
+	entries {sqlite:BLOB}{pg:BYTEA},
 	PRIMARY KEY (site, url, run)
 )`
 
@@ -147,6 +157,11 @@ func (c changeLog) Begin(ctx context.Context, site string, now time.Time) (Chang
 		if _, err := x.exec(ctx, `DELETE FROM {changes_sitemaps} WHERE site = ? AND run <> 0`, site); err != nil {
 			return err
 		}
+		// The entries an unfinished run staged: those no recorded sitemap names.
+		if _, err := x.exec(ctx, `DELETE FROM {changes_entries} WHERE site = ?1 AND run NOT IN
+			(SELECT entries_run FROM {changes_sitemaps} WHERE site = ?1 AND run = 0)`, site); err != nil {
+			return err
+		}
 		rows, err := x.query(ctx, `SELECT url, is_index, etag, last_modified, index_lastmod FROM {changes_sitemaps} WHERE site = ? AND run = 0`, site)
 		return scanAll(rows, err, func(rows *sql.Rows) error {
 			var m ChangeSitemap
@@ -168,7 +183,9 @@ func (c changeLog) Begin(ctx context.Context, site string, now time.Time) (Chang
 func (c changeLog) entries(ctx context.Context, run ChangeRun, u string, id int64) ([]byte, bool, error) {
 	var b []byte
 	err := c.s.read(func(x sess) error {
-		return x.row(ctx, `SELECT entries FROM {changes_sitemaps} WHERE site = ? AND url = ? AND run = ? AND kept = 0`, run.Site, u, id).Scan(&b)
+		return x.row(ctx, `SELECT e.entries FROM {changes_sitemaps} m JOIN {changes_entries} e
+			ON e.site = m.site AND e.url = m.url AND e.run = m.entries_run
+			WHERE m.site = ? AND m.url = ? AND m.run = ?`, run.Site, u, id).Scan(&b)
 	})
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, false, nil
@@ -191,15 +208,23 @@ func (c changeLog) Staged(ctx context.Context, run ChangeRun, u string) ([]byte,
 
 // Stage implements [ChangeLog].
 func (c changeLog) Stage(ctx context.Context, run ChangeRun, m ChangeSitemap, entries []byte) error {
-	if m.Kept || m.Index {
-		entries = nil
-	}
+	withEntries := !m.Kept && !m.Index
 	err := c.update(ctx, func(x sess) error {
-		if _, err := x.exec(ctx, `DELETE FROM {changes_sitemaps} WHERE site = ? AND url = ? AND run = ?`, run.Site, m.URL, run.ID); err != nil {
-			return err
+		for _, q := range []string{`DELETE FROM {changes_sitemaps} WHERE site = ? AND url = ? AND run = ?`,
+			`DELETE FROM {changes_entries} WHERE site = ? AND url = ? AND run = ?`} {
+			if _, err := x.exec(ctx, q, run.Site, m.URL, run.ID); err != nil {
+				return err
+			}
 		}
-		_, err := x.exec(ctx, `INSERT INTO {changes_sitemaps} (site, url, run, is_index, etag, last_modified, index_lastmod, kept, entries)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, run.Site, m.URL, run.ID, flag(m.Index), m.ETag, m.LastModified, m.IndexLastMod, flag(m.Kept), entries)
+		entriesRun := int64(0)
+		if withEntries {
+			entriesRun = run.ID
+			if _, err := x.exec(ctx, `INSERT INTO {changes_entries} (site, url, run, entries) VALUES (?, ?, ?, ?)`, run.Site, m.URL, run.ID, entries); err != nil {
+				return err
+			}
+		}
+		_, err := x.exec(ctx, `INSERT INTO {changes_sitemaps} (site, url, run, is_index, etag, last_modified, index_lastmod, kept, entries_run)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, run.Site, m.URL, run.ID, flag(m.Index), m.ETag, m.LastModified, m.IndexLastMod, flag(m.Kept), entriesRun)
 		return err
 	})
 	if err != nil {
@@ -235,12 +260,16 @@ func (c changeLog) Commit(ctx context.Context, run ChangeRun, gone []string, ful
 				index_lastmod = (SELECT s.index_lastmod FROM {changes_sitemaps} s WHERE s.site = {changes_sitemaps}.site AND s.url = {changes_sitemaps}.url AND s.run = ?1)
 				WHERE site = ?2 AND run = 0 AND url IN (SELECT url FROM {changes_sitemaps} WHERE site = ?2 AND run = ?1 AND kept = 1)`, []any{run.ID, run.Site}},
 			{`DELETE FROM {changes_sitemaps} WHERE site = ? AND run = ? AND kept = 1`, []any{run.Site, run.ID}},
-			{`DELETE FROM {changes_sitemaps} WHERE site = ? AND run = 0 AND url IN
-				(SELECT url FROM {changes_sitemaps} WHERE site = ? AND run = ?)`, []any{run.Site, run.Site, run.ID}},
+			// The entries of the sitemaps read again, and of those gone.
+			{`DELETE FROM {changes_entries} WHERE site = ?1 AND run <> ?2 AND url IN
+				(SELECT url FROM {changes_sitemaps} WHERE site = ?1 AND run = ?2)`, []any{run.Site, run.ID}},
+			{`DELETE FROM {changes_sitemaps} WHERE site = ?1 AND run = 0 AND url IN
+				(SELECT url FROM {changes_sitemaps} WHERE site = ?1 AND run = ?2)`, []any{run.Site, run.ID}},
 			{`UPDATE {changes_sitemaps} SET run = 0 WHERE site = ? AND run = ?`, []any{run.Site, run.ID}},
 		}
 		for _, u := range gone {
-			stmts = append(stmts, stmt{`DELETE FROM {changes_sitemaps} WHERE site = ? AND url = ? AND run = 0`, []any{run.Site, u}})
+			stmts = append(stmts, stmt{`DELETE FROM {changes_sitemaps} WHERE site = ? AND url = ? AND run = 0`, []any{run.Site, u}},
+				stmt{`DELETE FROM {changes_entries} WHERE site = ? AND url = ?`, []any{run.Site, u}})
 		}
 		if full {
 			stmts = append(stmts, stmt{`UPDATE {changes_sites} SET runs = runs + 1, last_full = runs + 1, full_time = ? WHERE site = ?`, []any{nanos(run.Time), run.Site}})
