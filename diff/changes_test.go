@@ -5,11 +5,14 @@ import (
 	"compress/gzip"
 	"context"
 	"crypto/sha256"
+	"database/sql"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -38,6 +41,7 @@ type changeSite struct {
 	full     map[string]int // path → 200s
 	notMod   map[string]int // path → 304s
 	block    chan struct{}  // when set, children wait on it
+	only     string         // when set, only this path waits
 }
 
 func newChangeSite(t *testing.T, children, perChild int) *changeSite {
@@ -100,8 +104,9 @@ func (s *changeSite) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.full[r.URL.Path]++
+	only := s.only
 	s.mu.Unlock()
-	if block != nil && r.URL.Path != "/sitemap_index.xml" {
+	if block != nil && r.URL.Path != "/sitemap_index.xml" && (only == "" || only == r.URL.Path) {
 		select {
 		case <-block:
 		case <-r.Context().Done():
@@ -323,5 +328,65 @@ func TestParseSince(t *testing.T) {
 		if (err != nil) != c.err || !got.Equal(c.want) {
 			t.Errorf("ParseSince(%q) = %v, %v; want %v (error %v)", c.in, got, err, c.want, c.err)
 		}
+	}
+}
+
+// TestChangesKilled kills a process (SIGKILL) while its run waits for a
+// child sitemap that changed, once it staged the index and the other
+// changed child (seen in the state file): the file stays as the last
+// finished run left it, and the next run reports the changes once.
+func TestChangesKilled(t *testing.T) {
+	if u := os.Getenv("SITEMAP_TEST_CHANGES_KILLED"); u != "" {
+		st, err := state.Open(context.Background(), os.Getenv("SITEMAP_TEST_CHANGES_STATE"), state.Options{})
+		if err != nil {
+			os.Exit(3)
+		}
+		diff.Changes(context.Background(), u, st.Changes(), diff.ChangesOptions{FullEvery: -1}, func(diff.Change) error { return nil })
+		os.Exit(4) // never reached: the server holds the child until the kill
+	}
+	site := newChangeSite(t, 3, 4)
+	name := filepath.Join(t.TempDir(), "state.db")
+	log := openChangeLog(t, name)
+	o := diff.ChangesOptions{FullEvery: -1}
+	site.changes(t, log, o)
+	site.edit(func(s *changeSite) {
+		s.children[0]["/c0/new"] = "2026-11-20"
+		delete(s.children[2], "/c2/p2")
+		s.indexMod[0], s.indexMod[2] = "2026-11-20", "2026-11-20"
+		s.block, s.only = make(chan struct{}), "/s2.xml.gz"
+	})
+	site.counts()
+	db, err := sql.Open("sqlite", name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestChangesKilled$")
+	cmd.Env = append(os.Environ(), "SITEMAP_TEST_CHANGES_KILLED="+site.srv.URL+"/sitemap_index.xml", "SITEMAP_TEST_CHANGES_STATE="+name)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		var staged int
+		if db.QueryRow(`SELECT count(*) FROM changes_sitemaps WHERE run <> 0`).Scan(&staged) == nil && staged >= 2 {
+			break // the index and child 0 staged; child 2 waits in the server
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatal("the child process staged nothing")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	site.edit(func(s *changeSite) { s.block = nil })
+	got, _ := site.changes(t, log, o)
+	slices.Sort(got)
+	if want := []string{"added /c0/new", "removed /c2/p2"}; !slices.Equal(got, want) {
+		t.Fatalf("after a killed run: %v, want %v", got, want)
+	}
+	if got, _ := site.changes(t, log, o); len(got) != 0 {
+		t.Fatalf("once recorded: %v, want nothing", got)
 	}
 }
