@@ -105,6 +105,28 @@ func selfCPU() float64 {
 	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
 }
 
+// report prints the CPU each kind of process spent a page since start,
+// and the Go process's (self).
+func report(pages int, start map[string]float64, self float64) {
+	by, _ := treeCPU()
+	keys := []string{}
+	for k := range by {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var tot float64
+	for _, k := range keys {
+		d := by[k] - start[k]
+		tot += d
+		fmt.Printf("  %-28s %6.2f s  %5.1f ms/page\n", k, d, 1000*d/float64(pages))
+	}
+	fmt.Printf("  %-28s %6.2f s  %5.1f ms/page\n", "go (sitemap+server)", self, 1000*self/float64(pages))
+	tot += self
+	fmt.Printf("  TOTAL %.2f s  %.1f ms/page  => %.1f p/s on 2 idle cores\n", tot, 1000*tot/float64(pages), 2/(tot/float64(pages)))
+	b, _ := os.ReadFile("/proc/loadavg")
+	fmt.Println("load", string(b))
+}
+
 func main() {
 	pages := flag.Int("pages", 200, "")
 	tabs := flag.Int("tabs", 4, "")
@@ -171,23 +193,7 @@ func main() {
 	wg.Wait()
 	wall := time.Since(t1).Seconds()
 	fmt.Println("app.js hits", site.Hits("/app.js"))
-	by, n := treeCPU()
-	var tot float64
-	keys := []string{}
-	for k := range by {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	fmt.Printf("pages %d tabs %d wall %.2fs %.1f p/s errs %d timeouts %d avgbytes %d procs %d\n", *pages, *tabs, wall, float64(*pages)/wall, errs, tos, bytes / *pages, n)
-	for _, k := range keys {
-		d := by[k] - startBy[k]
-		tot += d
-		fmt.Printf("  %-28s %6.2f s  %5.1f ms/page\n", k, d, 1000*d/float64(*pages))
-	}
-	sc := selfCPU() - startSelf
-	fmt.Printf("  %-28s %6.2f s  %5.1f ms/page\n", "go (sitemap+server)", sc, 1000*sc/float64(*pages))
-	tot += sc
-	fmt.Printf("  TOTAL %.2f s  %.1f ms/page  => %.1f p/s on 2 idle cores\n", tot, 1000*tot/float64(*pages), 2/(tot/float64(*pages)))
-	fmt.Println("load", func() string { b, _ := os.ReadFile("/proc/loadavg"); return string(b) }())
+	fmt.Printf("pages %d tabs %d wall %.2fs %.1f p/s errs %d timeouts %d avgbytes %d\n", *pages, *tabs, wall, float64(*pages)/wall, errs, tos, bytes / *pages)
+	report(*pages, startBy, selfCPU()-startSelf)
 	c.Close()
 }
