@@ -404,17 +404,7 @@ func (c *cluster) settle(changes *extsort.Sorter, report func(Problem), wasRead 
 		}
 		for _, cl := range had[page] {
 			if m, ok := set[cl.code]; !ok || m.href != cl.to || !isMember[page] {
-				reason := why[cl.code]
-				switch {
-				case !cl.ok:
-					reason = "it is not linked with the rest of the cluster"
-				case !isMember[page] && selfCode[page] != "":
-					reason = fmt.Sprintf("this page is not in the cluster's set: %s", why[selfCode[page]])
-				case !isMember[page]:
-					reason = "no page of its cluster names this page, nor does it name itself (H-03), so its language is not known"
-				case reason == "":
-					reason = "another page has that code in the cluster"
-				}
+				reason := dropReason(cl, why, isMember[page], selfCode[page])
 				dropped = append(dropped, fmt.Sprintf("%s %s (%s)", cl.written, cl.to, reason))
 			}
 		}
@@ -438,6 +428,23 @@ func (c *cluster) settle(changes *extsort.Sorter, report func(Problem), wasRead 
 		}
 	}
 	return nil
+}
+
+// dropReason says why claim cl of a page leaves it: member says whether
+// the page is in the cluster's set, self is the code it names itself with
+// ("" if none).
+func dropReason(cl claim, why map[string]string, member bool, self string) string {
+	switch {
+	case !cl.ok:
+		return "it is not linked with the rest of the cluster"
+	case !member && self != "":
+		return "this page is not in the cluster's set: " + why[self]
+	case !member:
+		return "no page of its cluster names this page, nor does it name itself (H-03), so its language is not known"
+	case why[cl.code] == "":
+		return "another page has that code in the cluster"
+	}
+	return why[cl.code]
 }
 
 // member is one alternate of a cluster's set.
