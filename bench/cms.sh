@@ -20,6 +20,7 @@ cms_skip() { say "## cms: skipped ($1)"; }
 # before it listens), then the time of a page request and its peak memory.
 cms_serve() {
 	sport=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+	rm -f "$OUT/cms-serve-$1.stderr" # a background job opens it after the loop below may look
 	t0=$(date +%s.%N)
 	"$OUT/sitemap" serve --db "$2" --preset "$1" --base-url "$3" --addr "127.0.0.1:$sport" --access-log=false 2>"$OUT/cms-serve-$1.stderr" &
 	spid=$!
@@ -40,6 +41,7 @@ cms_serve() {
 # holding it (found before) answers the new lastmod.
 cms_commit() {
 	sport=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+	rm -f "$OUT/cms-commit-$3.stderr"
 	"$OUT/sitemap" serve --db "$1" --preset wordpress --base-url "$2" --addr "127.0.0.1:$sport" --access-log=false 2>"$OUT/cms-commit-$3.stderr" &
 	spid=$!
 	while ! grep -q 'listening on' "$OUT/cms-commit-$3.stderr" 2>/dev/null; do
@@ -76,7 +78,7 @@ else
 	[ "$(id -u)" = 0 ] && { chown mysql:mysql "$CMS"; run_as="su mysql -s /bin/sh -c"; }
 	port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 	dbinit="mariadb-install-db --no-defaults --datadir=$CMS/data --auth-root-authentication-method=normal --skip-test-db"
-	dbrun="/usr/sbin/mariadbd --no-defaults --datadir=$CMS/data --socket=$CMS/sock --port=$port --bind-address=127.0.0.1 --skip-log-bin --innodb-flush-log-at-trx-commit=0 --innodb-buffer-pool-size=256M --character-set-server=utf8mb4 --collation-server=utf8mb4_unicode_ci --pid-file=$CMS/pid"
+	dbrun="/usr/sbin/mariadbd --no-defaults --datadir=$CMS/data --tmpdir=$CMS --socket=$CMS/sock --port=$port --bind-address=127.0.0.1 --skip-log-bin --innodb-flush-log-at-trx-commit=0 --innodb-buffer-pool-size=256M --character-set-server=utf8mb4 --collation-server=utf8mb4_unicode_ci --pid-file=$CMS/pid"
 	if [ -n "$run_as" ]; then $run_as "$dbinit" >/dev/null 2>&1; ($run_as "$dbrun" >"$CMS/log" 2>&1 &); else $dbinit >/dev/null 2>&1; ($dbrun >"$CMS/log" 2>&1 &); fi
 	my() { mariadb -uroot -h127.0.0.1 -P"$port" "$@"; }
 	for _ in $(seq 50); do my -e 'SELECT 1' >/dev/null 2>&1 && break; sleep 0.2; done

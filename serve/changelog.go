@@ -153,8 +153,9 @@ func (cd changeDialect) others(ctx context.Context, db queryer) (int, error) {
 
 // version is a value that moves when the log may have new rows or a
 // trigger went: SQLite's data_version (any commit of another
-// connection); on MySQL the log's newest seq and t's trigger count, one
-// indexed lookup and an information_schema count.
+// connection); on MySQL the log's newest seq and the tables' trigger and
+// table counts (a table dropped, or created again without its triggers),
+// one indexed lookup and two information_schema counts.
 func (cd changeDialect) version(ctx context.Context, c queryer, ts []string) (string, error) {
 	if cd.d == SQLite {
 		var v int64
@@ -168,8 +169,11 @@ func (cd changeDialect) version(ctx context.Context, c queryer, ts []string) (st
 	for i, t := range ts {
 		args[i] = t
 	}
-	err := c.QueryRowContext(ctx, "SELECT (SELECT max(seq) FROM "+cd.q(ChangeLog)+"), (SELECT count(*) FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND EVENT_OBJECT_TABLE IN ("+in+") AND TRIGGER_NAME LIKE 'sitemap\\_%')", args...).Scan(&seq, &trig)
-	return strconv.FormatInt(seq.Int64, 10) + "/" + strconv.Itoa(trig), err
+	var tables int
+	err := c.QueryRowContext(ctx, "SELECT (SELECT max(seq) FROM "+cd.q(ChangeLog)+"), "+
+		"(SELECT count(*) FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND EVENT_OBJECT_TABLE IN ("+in+") AND TRIGGER_NAME LIKE 'sitemap\\_%'), "+
+		"(SELECT count(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN ("+in+"))", append(args, args...)...).Scan(&seq, &trig, &tables)
+	return strconv.FormatInt(seq.Int64, 10) + "/" + strconv.Itoa(trig) + "/" + strconv.Itoa(tables), err
 }
 
 type execer interface {
@@ -354,9 +358,11 @@ type ChangeFeed struct {
 // what changed: more than f.MaxKeys keys, the log's rows since the last
 // read gone (pruned, the log dropped), or the triggers gone (the table
 // dropped and created again: while the change log is there, they are put
-// back first when the connection may, so the check that follows sees
-// every row). Without the log the feed fails: serve src without
-// WatchChanges (every page read at each check).
+// back first, so the check that follows sees every row; when the
+// connection may not, the feed fails, and the handler checks every page
+// each Options.Recheck and starts it again later). Without the log the
+// feed fails: serve src without WatchChanges (every page read at each
+// check).
 func WatchChanges(src *SQLSource, f *ChangeFeed) Source {
 	return Watched(src, func(ctx context.Context, fn func(Change)) error {
 		return f.watch(ctx, src, fn)
@@ -442,16 +448,12 @@ type changeReader struct {
 	names   []string          // the tables, in order
 	last    int64             // the newest seq read (0: none)
 	lastKey string            // its key, as text: the row must still be there
-	told    map[string]bool   // that a table's triggers are gone and cannot be put back
 }
 
 // sync puts the triggers back on the tables that lost them (the change
-// log is there: they were installed once), and starts the log at its
-// end; it reports whether every table has them.
+// log is there: they were installed once; an error when they cannot be),
+// and starts the log at its end.
 func (w *changeReader) sync(ctx context.Context) error {
-	if w.told == nil {
-		w.told = map[string]bool{}
-	}
 	for _, t := range w.names {
 		logs, n, tables, err := w.cd.state(ctx, w.c, t)
 		if err != nil {
@@ -464,13 +466,10 @@ func (w *changeReader) sync(ctx context.Context) error {
 			continue
 		}
 		if err := w.reinstall(ctx, t); err != nil {
-			if !w.told[t] && w.f.Logf != nil {
-				w.f.Logf("the change triggers of table %s are gone (the table dropped and created again?) and cannot be put back (%v): every page is read after each change until they are installed again", t, err)
-			}
-			w.told[t] = true
-			continue
+			// The handler checks every page at each Recheck meanwhile,
+			// and starts the feed again, which tries again.
+			return fmt.Errorf("serve: the change triggers of table %s are gone (the table dropped and created again?) and cannot be put back (%v): install them again (sitemap serve --install-trigger)", t, err)
 		}
-		w.told[t] = false
 		if w.f.Logf != nil {
 			w.f.Logf("the change triggers of table %s were gone (the table dropped and created again?): put back; every page checked", t)
 		}

@@ -51,22 +51,7 @@ func (s *SQLSource) locateMySQLChunk(ctx context.Context, cast string, uppers, k
 		args = append(args, mysqlArg(k))
 	}
 	b.WriteString(") AS k")
-	rows, err := s.db.QueryContext(ctx, b.String(), args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var j, n int
-		if err := rows.Scan(&j, &n); err != nil {
-			return err
-		}
-		if j < 0 || j >= len(keys) {
-			return fmt.Errorf("serve: locating keys: row %d of %d", j, len(keys))
-		}
-		out[j] += n
-	}
-	return rows.Err()
+	return s.addLocated(ctx, b.String(), args, out[:len(keys)])
 }
 
 // mysqlArg is a key as a parameter: the text form of a key a feed gave

@@ -341,14 +341,9 @@ func crawlStateDefault(o *crawlOptions, s *streams) (string, error) {
 	if err != nil {
 		return "", cannotRun("%v", err)
 	}
-	switch {
-	case f.Path == f.Legacy:
-		fmt.Fprintf(s.Err, "sitemap: reading the crawl state from %s, where earlier versions kept it (a real run moves it to %s)\n", f.Legacy, f.Default)
-		return f.Path, nil
-	case f.Moved:
-		fmt.Fprintf(s.Err, "sitemap: moved the crawl state from %s to %s: the published directory holds only what the site serves\n", f.Legacy, f.Path)
+	for _, n := range f.Notes() {
+		fmt.Fprintln(s.Err, "sitemap: "+n)
 	}
-	fmt.Fprintf(s.Err, "sitemap: crawl state: %s (--state FILE, or %s, to keep it elsewhere)\n", f.Path, state.DirEnv)
 	return f.Path, nil
 }
 
@@ -361,15 +356,8 @@ func (o *crawlOptions) checkOutputs(ctx context.Context) error {
 	if err := o.checkOut(ctx, o.DryRun); err != nil {
 		return err
 	}
-	if o.Report != "" && o.Report != "-" {
-		if fi, err := os.Stat(o.Report); err == nil && fi.IsDir() {
-			return cannotRun("--report %s: is a directory; give the name of a file to write", o.Report)
-		}
-		dir := filepath.Dir(o.Report)
-		if _, err := os.Stat(dir); err != nil {
-			return cannotRun("--report %s: %v (the directory is not created)", o.Report, err)
-		}
-		if err := store.CheckWritable(dir); err != nil {
+	if o.Report != "" {
+		if err := store.CheckOutputFile(o.Report); err != nil {
 			return cannotRun("--report %s: %v", o.Report, err)
 		}
 	}

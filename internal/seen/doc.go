@@ -10,20 +10,20 @@
 // has its whole share; from the first spill on, the share is split in
 // two:
 //
-//   - One third is the memory table: the hashes added since the last
+//   - A quarter is the memory table: the hashes added since the last
 //     spill, open addressing with linear probing, 16 bytes a slot, at
 //     most 3/4 full. Before the first spill it grows by doubling from
 //     64 KiB up to the whole share, in place (a mapping reserved for
 //     the whole share, filled as it grows, so a growing table never
 //     holds two copies), and a budget of B bytes holds about B/16·3/4
-//     hashes without touching the disk (generate's 48 MiB: 2.3 million
-//     URLs; 64 MiB: 3 million). On Unix it is mapped outside the Go
+//     hashes without touching the disk (generate's 80 MiB: 3.9 million
+//     URLs; 64 MiB: 3.1 million). On Unix it is mapped outside the Go
 //     heap (with huge pages on Linux), so the garbage collector adds
 //     nothing on top.
 //   - The first spill writes the full table's hashes as run 0, releases
 //     the table, makes the filters (below) and fills them by reading
-//     run 0 back, then makes the table again at a third of the share
-//     (B/64 hashes in all). The table and the filters are never held
+//     run 0 back, then makes the table again at a quarter of the share
+//     (3B/256 hashes in all). The table and the filters are never held
 //     together: across the first spill the peak is the budget, plus the
 //     I/O buffers and run 0's index (below).
 //   - When the table is full, its hashes are spilled, sorted (a hash's
@@ -36,21 +36,21 @@
 //     one level exist they are merged, in one sequential pass, into one
 //     run of the next level. So each hash is written once by its spill
 //     and once per level: about 1 + log₈(URLs / table) times (3 times for
-//     100 million URLs at generate's 48 MiB), never the whole set at each
+//     100 million URLs at generate's 80 MiB), never the whole set at each
 //     spill, and at most 7 runs a level are on disk. The files are read
 //     and written with pread/pwrite, never mapped, so they live in the
 //     page cache, not in the process. Memory keeps the first hash of each
 //     4 KiB block of a run (8 bytes per 256 URLs) and, once a shard has
 //     spilled, 576 KiB of I/O buffers; a lookup in a run is one 4 KiB
 //     read.
-//   - Two thirds are filters (split block Bloom filters, one cache line a
+//   - Three quarters are filters (split block Bloom filters, one cache line a
 //     lookup; "no" is certain, a false "maybe" costs a read of a run, never
 //     a wrong answer), half of them one filter of every hash on disk, half
 //     a filter per run:
 //   - The filter of every hash on disk is made at the first spill at its
 //     full size and tells most new URLs from old ones in one probe (about
-//     1 in 20 reads further while it has 6 bits a hash: 5.5 million URLs a
-//     shard at 48 MiB, 22 million in all). Each time the runs hold twice
+//     1 in 20 reads further while it has 6 bits a hash: 10 million URLs a
+//     shard at 80 MiB, 40 million in all). Each time the runs hold twice
 //     the hashes it was made for, it is made again (reading the runs once)
 //     setting the number of bits a hash that suits twice the hashes then on
 //     disk, down to one: a filter that sets too many bits for what it holds
@@ -66,9 +66,11 @@
 //
 // Past what the filters cover (tens of millions of URLs at the default
 // budget) more new URLs cost reads of the runs: the work per URL grows,
-// the bytes written do not. At 48 MiB and 100 million URLs (2.7 bits of
-// filter a hash) a new URL reads about 1.5 runs by the end, against 4.8
-// with the budget spread evenly over the runs.
+// the bytes written do not. At 80 MiB and 100 million URLs (5 bits of
+// filter a hash) a new URL reads about 0.36 runs by the end and 0.11 on
+// average (BenchmarkScaled100M); at 48 MiB with a third for the table
+// (2.7 bits) it read 1.5 by the end, and 4.8 with the budget spread
+// evenly over the runs.
 //
 // A URL is new when neither the memory table nor any run holds its
 // hash. A hash found is a URL seen before unless two URLs share all 128

@@ -446,7 +446,7 @@ func TestHoldsBudgetBeforeSpill(t *testing.T) {
 }
 
 // The first spill trades the memory table, which had the whole budget,
-// for the filters and a table a third as large, without ever holding
+// for the filters and a table a quarter as large, without ever holding
 // both: the table and the filters together never pass a shard's share
 // of the budget, noted at each of their allocations, and the set's
 // memory, less its fixed I/O buffers and the runs' indexes (8 bytes per
@@ -483,7 +483,7 @@ func TestFirstSpillWithinBudget(t *testing.T) {
 		if sh.peak < budget/numShards*9/10 {
 			t.Fatalf("a shard's peak %d bytes, want near its share %d (the full table)", sh.peak, budget/numShards)
 		}
-		if len(sh.mem.slots)*16 > budget/numShards/3 || sh.all.bytes() == 0 {
+		if len(sh.mem.slots)*16 > budget/numShards/tableShare || sh.all.bytes() == 0 {
 			t.Fatalf("after the first spill: table %d bytes, filter of all keys %d bytes", len(sh.mem.slots)*16, sh.all.bytes())
 		}
 	}
