@@ -37,11 +37,14 @@ WHERE n.status = 1 AND n.default_langcode = 1`, aliases, nodePath, nodePath, nod
 	return Preset{
 		Name: "drupal",
 		Query: serve.Query{Query: q, Key: "nid", Dialect: d,
-			Columns: serve.Columns{Loc: "path", LastMod: "changed"}, URL: drupalEncode},
+			Columns: serve.Columns{Loc: "path", LastMod: "changed"}, URL: drupalEncode,
+			Changes: []serve.ChangeTable{{Table: nodes, Key: "nid"}}},
 		Rules: []string{
 			"URL: the alias (or /node/NID) encoded as Drupal's URL generator does: rawurlencode, then",
 			"  / : @ ; , = + ! * | written back; resolved against the site's URL.",
 			"Left out: unpublished nodes (status 0), translations (default_langcode 0), the front page's /.",
+			"Changes (--install-trigger): triggers on " + nodes + " (nid) log the node a write touches; a new or changed",
+			"  alias (" + aliases + ") is found by the check of every page serve makes every 10 minutes.",
 		},
 	}, nil
 }

@@ -77,11 +77,13 @@ WHERE p.page_namespace IN (%s) AND p.page_is_redirect = 0 AND pp.pp_page IS NULL
 		Name: "mediawiki",
 		Query: serve.Query{Query: q, Key: "id", Dialect: d,
 			Columns: serve.Columns{Loc: "title", LastMod: "touched"},
+			Changes: []serve.ChangeTable{{Table: page, Key: "page_id"}, {Table: props, Key: "pp_page"}},
 			URL:     func(t string) string { return strings.ReplaceAll(path, "$1", WikiURLEncode(t)) }},
 		Rules: []string{
 			"URL: " + path + " with $1 the title (namespace prefix included) percent-encoded as MediaWiki's wfUrlencode:",
 			"  every byte but letters, digits and - _ . ; @ $ ! * ( ) , / ~ : as %XX; resolved against the wiki's URL.",
 			"Left out: redirects (page_is_redirect), pages with __NOINDEX__ (page_props noindex), other namespaces.",
+			"Changes (--install-trigger): triggers on " + page + " (page_id) and " + props + " (pp_page) log the page a write touches.",
 		},
 	}, nil
 }

@@ -96,13 +96,17 @@ func WordPress(ctx context.Context, db *sql.DB, o Options) (Preset, error) {
 	return Preset{
 		Name: "wordpress",
 		Query: serve.Query{Query: q, Key: "id", Dialect: d,
-			Columns: serve.Columns{Loc: "loc", LastMod: "lastmod", Ext: "ext"}},
+			Columns: serve.Columns{Loc: "loc", LastMod: "lastmod", Ext: "ext"},
+			Changes: []serve.ChangeTable{{Table: prefix + "posts", Key: "ID"}, {Table: prefix + "postmeta", Key: "post_id"}}},
 		Rules: []string{
 			"Site: home " + site.home + ", permalink structure " + strconv.Quote(site.structure) + ", front page " + site.showOnFront + ".",
 			"Key: the post ID; 0 the home page; 2^62 + term_taxonomy_id a term archive; 2^62 + 2^61 + user ID an author.",
 			"Left out: unpublished posts, attachments and internal types, posts Yoast SEO or Rank Math mark noindex,",
 			"  empty terms, authors without a published post. Pages nest up to 8 ancestors deep.",
 			"Settings are read once, when the preset is loaded: restart after changing the permalinks.",
+			"Changes (--install-trigger): triggers on " + prefix + "posts (ID) and " + prefix + "postmeta (post_id) log the post a write touches;",
+			"  what other rows make (term and author archives, the home page's lastmod, the children of a page",
+			"  whose slug changed) is found by the check of every page serve makes every 10 minutes.",
 		},
 	}, nil
 }

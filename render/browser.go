@@ -154,7 +154,13 @@ func (b *browser) close() {
 }
 
 // instrument runs in every document before its scripts: it records the
-// URLs given to history.pushState and replaceState.
+// URLs given to history.pushState and replaceState, and the timers the
+// page sets (setTimeout) that settle waits for: those of at most
+// timerMax ms, set by the page's scripts or by the callback of such a
+// timer (a timer set by a timer set by a timer is not waited for: a
+// loop that sets its next turn does not hold the page for ever).
+// __sitemapSettle(ms) resolves once no such timer is due within ms and
+// then the main thread is idle (a requestIdleCallback).
 const instrument = `(() => {
 	const nav = [];
 	Object.defineProperty(window, '__sitemapNav', {value: nav, enumerable: false});
@@ -167,7 +173,39 @@ const instrument = `(() => {
 			return f.apply(this, arguments);
 		};
 	}
+	const st = window.setTimeout, ct = window.clearTimeout, now = () => performance.now();
+	const due = new Map();
+	let depth = 0;
+	window.setTimeout = function (f, ms, ...args) {
+		if (typeof f !== 'function') return st.apply(window, arguments);
+		const d = Math.max(0, Number(ms) || 0), my = depth + 1;
+		const id = st.call(window, function () {
+			due.delete(id);
+			const prev = depth;
+			depth = my;
+			try { return f.apply(this, args); } finally { depth = prev; }
+		}, ms);
+		if (d <= ` + timerMax + ` && my <= 2) due.set(id, now() + d);
+		return id;
+	};
+	window.clearTimeout = function (id) { due.delete(id); return ct.call(window, id); };
+	const ric = window.requestIdleCallback ? f => window.requestIdleCallback(f, {timeout: 1000}) : f => st.call(window, f, 0);
+	Object.defineProperty(window, '__sitemapSettle', {enumerable: false, value: within => new Promise(r => {
+		const end = now() + within;
+		const check = () => {
+			let next = -1;
+			for (const t of due.values()) if (t <= end && (next < 0 || t < next)) next = t;
+			if (next < 0) ric(() => r(true));
+			else st.call(window, check, Math.max(0, next - now()) + 1);
+		};
+		check();
+	})});
 })()`
+
+// timerMax is the longest setTimeout delay, in ms, that settle waits for:
+// content a page adds "shortly after load" by a timer is read, a timer
+// of a popup or a poll of a minute is not waited for.
+const timerMax = "3000"
 
 // extract is what is read from a settled page.
 const extract = `JSON.stringify({html: document.documentElement ? document.documentElement.outerHTML : '', nav: window.__sitemapNav || []})`
@@ -353,9 +391,11 @@ func (t *tab) answer(e *cdpfetch.EventRequestPaused, verdict int) {
 }
 
 // settle waits for the page to settle: its load event, then no request
-// in flight for o.Idle, then the page's main thread idle (a
-// requestIdleCallback) with still no request: a script that parses one
-// answer before it asks for the next is not caught between the two. When
+// in flight for o.Idle, then no timer the page set shortly before due
+// (instrument) and the page's main thread idle (a requestIdleCallback),
+// with still no request: a script that parses one answer before it asks
+// for the next, or adds its content by a timer after the load event, is
+// not read half done. When
 // bound ends first, the page is read as it is (timedOut), unless it has
 // not even loaded.
 func (t *tab) settle(ctx, bound context.Context, s *pageState, o Options) (timedOut bool, err error) {
@@ -369,7 +409,7 @@ func (t *tab) settle(ctx, bound context.Context, s *pageState, o Options) (timed
 	for {
 		settled, loaded, last := quiet()
 		if settled {
-			_, err := chromedp.Run(bound, chromedp.Evaluate[bool](idle, chromedp.EvalAwaitPromise))
+			_, err := chromedp.Run(bound, chromedp.Evaluate[bool](idle(bound), chromedp.EvalAwaitPromise))
 			t.mu.Lock()
 			still := len(s.inflight) == 0 && s.last.Equal(last)
 			t.mu.Unlock()
@@ -395,8 +435,17 @@ func (t *tab) settle(ctx, bound context.Context, s *pageState, o Options) (timed
 	}
 }
 
-// idle resolves when the page's main thread is idle.
-const idle = `new Promise(r => (window.requestIdleCallback || (f => setTimeout(f, 0)))(() => r(true), {timeout: 1000}))`
+// idle returns the script that resolves when no timer settle waits for is
+// due within the time left to bound (less a margin to read the page), and
+// then the page's main thread is idle (instrument's __sitemapSettle; a
+// document that did not run instrument waits for the main thread only).
+func idle(bound context.Context) string {
+	left := time.Second
+	if d, ok := bound.Deadline(); ok {
+		left = time.Until(d) - time.Until(d)/10 - 50*time.Millisecond
+	}
+	return fmt.Sprintf(`window.__sitemapSettle ? window.__sitemapSettle(%d) : new Promise(r => (window.requestIdleCallback || (f => setTimeout(f, 0)))(() => r(true), {timeout: 1000}))`, max(0, left.Milliseconds()))
+}
 
 // render loads u in the tab and reads it once it settles.
 func (t *tab) render(ctx context.Context, u *url.URL, o Options) (r crawl.Rendered, err error) {

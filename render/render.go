@@ -4,7 +4,8 @@
 //
 // One browser process runs a pool of tabs (Options.Concurrency); a page is
 // rendered in a free tab: navigated to, then read once it settles (its
-// load event, then no request in flight for Options.Idle) or when
+// load event, then no request in flight for Options.Idle, no setTimeout of
+// up to 3 s the page set still due, and its main thread idle) or when
 // Options.Wait runs out. Images, fonts and media are not downloaded, nor
 // anything from another host than the page's (unless Options.AllowHosts
 // names it); iframes are not loaded; a document navigation the page's
@@ -74,8 +75,12 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
-// Names are the executables Find looks for on $PATH, in order.
-var Names = []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"}
+// Names are the executables Find looks for on $PATH, in order: the old
+// headless shell first (Debian's chromium-headless-shell, Google's
+// chrome-headless-shell), which renders a page for about half the CPU of
+// the full browser's headless mode (no browser UI behind the page, a
+// lighter compositor), then the full browsers.
+var Names = []string{"chromium-headless-shell", "chrome-headless-shell", "chromium", "chromium-browser", "google-chrome", "google-chrome-stable"}
 
 // Find returns the browser to run: path when it is set (it must exist),
 // else the first of Names on $PATH. The error says how to install one.
@@ -92,7 +97,7 @@ func Find(path string) (string, error) {
 			return p, nil
 		}
 	}
-	return "", errors.New("no Chromium found on $PATH (looked for " + strings.Join(Names, ", ") + "): install it (Debian, Ubuntu: apt-get install chromium; Fedora: dnf install chromium; macOS: brew install --cask chromium) or name one with --browser PATH")
+	return "", errors.New("no Chromium found on $PATH (looked for " + strings.Join(Names, ", ") + "): install it (Debian, Ubuntu: apt-get install chromium-headless-shell, or chromium; Fedora: dnf install chromium; macOS: brew install --cask chromium) or name one with --browser PATH")
 }
 
 // Chromium renders pages in a headless Chromium: a crawl.Renderer. It is

@@ -117,7 +117,7 @@ var locRules = []Rule{
 		Fix:   "Nothing to do when `sitemap generate` did it (it counts them); write absolute URLs at the source to silence it. --strict refuses relative URLs. A first segment with a dot (www.example.com/a) is not read as a path: write https:// before it."},
 	{ID: "L-20", Severity: Warning, Level: Should, Source: srcG + ": Search Console's sitemap report warns \"Sitemap contains URLs which are blocked by robots.txt\" (its page indexing report: \"Submitted URL blocked by robots.txt\")", URL: urlGBuild,
 		Title: "A URL a sitemap lists is not disallowed by its site's robots.txt: a page the crawler may not fetch cannot be indexed from the sitemap.",
-		Fix:   "Remove the URL from the sitemap, or the Disallow rule that covers it from robots.txt (`sitemap robots` shows the file; `validate` of a site checks its sitemaps' URLs against it)."},
+		Fix:   "Remove the URL from the sitemap, or the Disallow rule that covers it from robots.txt (`sitemap robots` shows the file; `validate` of a site or of a sitemap URL checks the URLs against it)."},
 }
 
 var lastmodRules = []Rule{

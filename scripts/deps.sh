@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs the programs the tests shell out to, when missing: xmllint
-# (Debian's libxml2-utils) for the XSD conformance tests, Chromium for
-# the browser tests, and PostgreSQL (Debian's postgresql: initdb and
+# (Debian's libxml2-utils) for the XSD conformance tests, Chromium and its
+# headless shell for the browser tests, and PostgreSQL (Debian's postgresql: initdb and
 # postgres, run by internal/pgtest) for the state tests; moto_server
 # (Python's moto[server], run by internal/s3test) for the S3 store tests,
 # with pip. Needs root for apt-get, as on CI.
@@ -9,6 +9,9 @@ set -e
 need=""
 command -v xmllint >/dev/null 2>&1 || need="$need libxml2-utils"
 command -v chromium >/dev/null 2>&1 || need="$need chromium"
+# The old headless shell: what `crawl --render` runs when present (half
+# the CPU a page of chromium's headless mode); the render tests use it.
+command -v chromium-headless-shell >/dev/null 2>&1 || need="$need chromium-headless-shell"
 if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
 	need="$need postgresql"
 fi

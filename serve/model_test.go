@@ -41,6 +41,10 @@ type modelDB struct {
 	urlSeq  int
 	touched []Key // keys written since the last take (old and new)
 	byID    bool  // the pages are cut by id, not by url
+	// noTruncate empties the table with DELETE, not TRUNCATE (which
+	// fires no trigger on MySQL: the change log feed sees it only at
+	// its next check of every page).
+	noTruncate bool
 }
 
 func (m *modelDB) q(s string) string {
@@ -258,7 +262,7 @@ func (m *modelDB) step() string {
 		for id, r := range m.rows {
 			m.touched = append(m.touched, m.key(id, r))
 		}
-		if m.pg || m.my {
+		if (m.pg || m.my) && !m.noTruncate {
 			m.exec(m.db, `TRUNCATE pages`)
 		} else {
 			m.exec(m.db, `DELETE FROM pages`)

@@ -57,7 +57,9 @@ func IsMySQL(dsn string) bool {
 // (tls=true, charset=…) or a session variable. Times are read in UTC: the
 // session's time_zone is '+00:00' (so TIMESTAMP columns come as UTC) and
 // DATETIME values are taken as UTC, as WordPress's *_gmt and MediaWiki's
-// timestamps are. An error never holds the password.
+// timestamps are. Parameters are interpolated by the driver
+// (interpolateParams), so the server plans each page's query with its
+// key bounds. An error never holds the password.
 func MySQLConfig(dsn string) (*mysql.Config, error) {
 	u, err := url.Parse(dsn)
 	if err != nil || !IsMySQL(dsn) || u.Opaque != "" {
@@ -75,6 +77,13 @@ func MySQLConfig(dsn string) (*mysql.Config, error) {
 		return nil, fmt.Errorf("%s names no database: give mysql://user:password@host:port/database", RedactDSN(dsn))
 	}
 	c.ParseTime = true
+	// Parameters are written into the statement by the driver, not sent
+	// to a prepared statement: MariaDB pushes a page's key condition into
+	// a query's UNION branches (a preset's) only when it holds values,
+	// not placeholders (a page of the WordPress preset at 100,000 posts
+	// took 2 to 5 s as a prepared statement, the cost of the whole query,
+	// and 11 ms so).
+	c.InterpolateParams = true
 	c.Params = map[string]string{"time_zone": "'+00:00'"}
 	for k, vs := range u.Query() {
 		v := vs[len(vs)-1]

@@ -174,6 +174,15 @@ func (h *Handler) readRange(ctx context.Context, base *url.URL, after, upto Key,
 		}
 		u.Loc = absLoc(base, u.Loc)
 		loc = u.Loc
+		if last != nil && sameKey(k, last) {
+			// The key of the entry before (a key column that is not
+			// unique): every read of a range starts after a key, so a
+			// page boundary between the two would lose the second on
+			// the next read. The first is kept, the same at every read.
+			pt.problem(loc, "", &sitemap.EntryError{Rule: rules.L17, Value: loc, Field: "loc", Message: "has the key of the entry before it (the key column is not unique): listed once; give a unique column with --key"})
+			h.stats.skipped.Add(1)
+			return nil
+		}
 		m := len(pt.body)
 		err := keepEntry(u, func(u *sitemap.URL) error {
 			var err error

@@ -80,6 +80,12 @@ type Query struct {
 	// encoder refuses (a priority of 5, a relative image loc) is told to
 	// Options.Dropped instead.
 	Dropped func(key Key, loc string, err *sitemap.EntryError)
+	// Changes are the tables whose writes change a Query's rows, each
+	// with its column holding the key of the row it changes: where
+	// [InstallTriggers] puts the triggers whose change log [WatchChanges]
+	// reads (the presets give theirs). For a Table it is that table and
+	// Key when empty.
+	Changes []ChangeTable
 }
 
 // Columns maps entry fields to column names; an empty name means the
@@ -379,22 +385,7 @@ func (s *SQLSource) locateSQLite(ctx context.Context, uppers, keys []Key, out []
 		args = append(args, k)
 	}
 	b.WriteString(") SELECT j, n FROM (SELECT j, sum(j IS NULL) OVER (ORDER BY k, j IS NULL ROWS UNBOUNDED PRECEDING) AS n FROM v) WHERE j IS NOT NULL")
-	rows, err := s.db.QueryContext(ctx, b.String(), args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var j, n int
-		if err := rows.Scan(&j, &n); err != nil {
-			return err
-		}
-		if j < 0 || j >= len(keys) {
-			return fmt.Errorf("serve: locating keys: row %d of %d", j, len(keys))
-		}
-		out[j] += n
-	}
-	return rows.Err()
+	return s.addLocated(ctx, b.String(), args, out[:len(keys)])
 }
 
 // locatePostgres is Locate in one query: the keys and bounds are sent as
@@ -559,4 +550,25 @@ func dateOf(v any) sitemap.Date {
 		}
 	}
 	return sitemap.Date{}
+}
+
+// addLocated runs a locate query whose rows are (j, n): n bounds below
+// key j, added to out[j].
+func (s *SQLSource) addLocated(ctx context.Context, q string, args []any, out []int) error {
+	rows, err := s.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var j, n int
+		if err := rows.Scan(&j, &n); err != nil {
+			return err
+		}
+		if j < 0 || j >= len(out) {
+			return fmt.Errorf("serve: locating keys: row %d of %d", j, len(out))
+		}
+		out[j] += n
+	}
+	return rows.Err()
 }

@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/rules"
 	_ "modernc.org/sqlite"
 )
 
@@ -362,4 +364,69 @@ func TestSQLiteLocate(t *testing.T) {
 		}
 		t.Fatalf("Locate gave %d pages for %d keys", len(got), len(keys))
 	}
+}
+
+// A loc column that is not unique, served without a unique --key: each
+// URL is listed once (L-17 told to Skipped for the repeats), and the
+// pages stay the same when read again after a change elsewhere, however
+// the page boundaries fall among the repeats.
+func TestSQLiteRepeatedKeyListedOnce(t *testing.T) {
+	db := openSQLite(t)
+	exec(t, db, `CREATE TABLE pages (url TEXT NOT NULL, updated_at TEXT)`)
+	want := map[string]bool{}
+	tx, err := db.Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 20 {
+		u := fmt.Sprintf("https://www.example.com/p%02d", i)
+		want[u] = true
+		for range 1 + i%3 {
+			if _, err := tx.Exec(`INSERT INTO pages VALUES (?, '2026-01-01')`, u); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	src, err := SQL(context.Background(), db, Query{Table: "pages", Columns: Columns{Loc: "url", LastMod: "updated_at"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var skipped []string
+	h, err := NewHandler(src, Options{BaseURL: "https://www.example.com/", PerPage: 3, Recheck: -1, Skipped: func(loc string, err error) {
+		if ee, ok := err.(*sitemap.EntryError); !ok || ee.Rule != rules.L17 {
+			t.Errorf("%s skipped: %v", loc, err)
+		}
+		skipped = append(skipped, loc)
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(when string) {
+		t.Helper()
+		names, byName := pages(t, h)
+		seen := map[string]bool{}
+		for _, n := range names {
+			for _, l := range byName[n] {
+				if seen[l] {
+					t.Errorf("%s: %s listed twice", when, l)
+				}
+				seen[l] = true
+			}
+		}
+		if len(seen) != len(want) {
+			t.Errorf("%s: %d URLs listed, want %d", when, len(seen), len(want))
+		}
+	}
+	check("first build")
+	if len(skipped) != 19 { // p01, p04, … once; p02, p05, … twice
+		t.Errorf("%d repeats told, want 19: %v", len(skipped), skipped)
+	}
+	exec(t, db, `INSERT INTO pages VALUES ('https://www.example.com/p00a', '2026-02-01')`)
+	want["https://www.example.com/p00a"] = true
+	check("after an insert")
+	exec(t, db, `UPDATE pages SET updated_at = '2026-03-01' WHERE url = 'https://www.example.com/p19'`)
+	check("after an update")
 }

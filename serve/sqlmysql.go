@@ -3,25 +3,38 @@ package serve
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
 // locateMySQL is Locate on MySQL and MariaDB: the keys and bounds are
 // compared as the key column compares them, in its type and collation
-// (read from information_schema), so a page holds a key exactly when
-// its ORDER BY would put it there. A query's key column has no type to
-// read: errNoLocator.
+// (read from information_schema; for a query, an integer or decimal key
+// column's type from the result, and a text one has no collation to
+// read: errNoLocator). One query a chunk of keys and bounds.
 func (s *SQLSource) locateMySQL(ctx context.Context, uppers, keys []Key) ([]int, error) {
-	if s.q.Table == "" {
-		return nil, errNoLocator
-	}
 	cast, err := s.mysqlKeyCast(ctx)
 	if err != nil {
 		return nil, err
 	}
+	out := make([]int, len(keys))
+	const chunk = 20_000 // at most 65,535 parameters a statement
+	for k := 0; k < len(keys); k += chunk {
+		ks := keys[k:min(k+chunk, len(keys))]
+		for u := 0; u < len(uppers); u += chunk {
+			if err := s.locateMySQLChunk(ctx, cast, uppers[u:min(u+chunk, len(uppers))], ks, out[k:]); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
+}
+
+// locateMySQLChunk adds to out[j] the number of uppers below keys[j].
+func (s *SQLSource) locateMySQLChunk(ctx context.Context, cast string, uppers, keys []Key, out []int) error {
 	var b strings.Builder
-	b.WriteString("SELECT count(*) FROM (")
-	args := make([]any, 0, len(uppers)+1)
+	args := make([]any, 0, len(uppers)+len(keys))
+	b.WriteString("SELECT k.j, (SELECT count(*) FROM (")
 	for i, u := range uppers {
 		if i > 0 {
 			b.WriteString(" UNION ALL ")
@@ -29,15 +42,16 @@ func (s *SQLSource) locateMySQL(ctx context.Context, uppers, keys []Key) ([]int,
 		b.WriteString("SELECT ? AS b")
 		args = append(args, mysqlArg(u))
 	}
-	b.WriteString(") AS u WHERE " + fmt.Sprintf(cast, "u.b") + " < " + fmt.Sprintf(cast, "?"))
-	q := b.String()
-	out := make([]int, len(keys))
-	for i, k := range keys {
-		if err := s.db.QueryRowContext(ctx, q, append(args, mysqlArg(k))...).Scan(&out[i]); err != nil {
-			return nil, err
+	b.WriteString(") AS u WHERE " + fmt.Sprintf(cast, "u.b") + " < " + fmt.Sprintf(cast, "k.v") + ") FROM (")
+	for j, k := range keys {
+		if j > 0 {
+			b.WriteString(" UNION ALL ")
 		}
+		b.WriteString("SELECT ? AS v, " + strconv.Itoa(j) + " AS j")
+		args = append(args, mysqlArg(k))
 	}
-	return out, nil
+	b.WriteString(") AS k")
+	return s.addLocated(ctx, b.String(), args, out[:len(keys)])
 }
 
 // mysqlArg is a key as a parameter: the text form of a key a feed gave
@@ -52,6 +66,9 @@ func mysqlArg(k Key) any {
 // mysqlKeyCast returns the expression (a format with one %s) that turns
 // a value into one of the key column's type and collation.
 func (s *SQLSource) mysqlKeyCast(ctx context.Context) (string, error) {
+	if s.q.Table == "" {
+		return s.mysqlQueryKeyCast(ctx)
+	}
 	schema, table, ok := strings.Cut(s.q.Table, ".")
 	if !ok {
 		schema, table = "", s.q.Table
@@ -80,4 +97,28 @@ func (s *SQLSource) mysqlKeyCast(ctx context.Context) (string, error) {
 		return "", errNoLocator
 	}
 	return "CONVERT(%s USING " + *cs + ") COLLATE " + *coll, nil
+}
+
+// mysqlQueryKeyCast is mysqlKeyCast for a query: its result's key column
+// type, when it is a number.
+func (s *SQLSource) mysqlQueryKeyCast(ctx context.Context) (string, error) {
+	rows, err := s.db.QueryContext(ctx, "SELECT "+s.key+" FROM "+s.from+" LIMIT 0")
+	if err != nil {
+		return "", err
+	}
+	defer rows.Close()
+	cts, err := rows.ColumnTypes()
+	if err != nil || len(cts) != 1 {
+		return "", errNoLocator
+	}
+	typ := strings.ToUpper(cts[0].DatabaseTypeName())
+	switch {
+	case strings.Contains(typ, "INT") && strings.HasPrefix(typ, "UNSIGNED"):
+		return "CAST(%s AS UNSIGNED)", nil
+	case strings.Contains(typ, "INT"):
+		return "CAST(%s AS SIGNED)", nil
+	case typ == "DECIMAL":
+		return "CAST(%s AS DECIMAL(65, 10))", nil
+	}
+	return "", errNoLocator
 }

@@ -235,6 +235,20 @@ type CrawlFile struct {
 	Moved  bool
 }
 
+// Notes are what a person running the crawl is told about f, one line
+// each: where the state is and how to keep it elsewhere, and where an
+// earlier version's file was moved from or is read.
+func (f CrawlFile) Notes() []string {
+	switch {
+	case f.Legacy != "" && f.Path == f.Legacy:
+		return []string{fmt.Sprintf("reading the crawl state from %s, where earlier versions kept it (a real run moves it to %s)", f.Legacy, f.Default)}
+	case f.Moved:
+		return []string{fmt.Sprintf("moved the crawl state from %s to %s: the published directory holds only what the site serves", f.Legacy, f.Path),
+			fmt.Sprintf("crawl state: %s (--state FILE, or %s, to keep it elsewhere)", f.Path, DirEnv)}
+	}
+	return []string{fmt.Sprintf("crawl state: %s (--state FILE, or %s, to keep it elsewhere)", f.Path, DirEnv)}
+}
+
 // CrawlPath is the crawl state of the output directory out when no state
 // file is named: [DefaultPath](out, "crawl"). A state an earlier version
 // left in OUT/.sitemap-state.db is moved there ([MoveFile]), so the

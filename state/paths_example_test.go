@@ -88,8 +88,10 @@ func ExampleCrawlPath() {
 	fmt.Println("moved:", f.Moved, err)
 	_, err = os.Stat(filepath.Join(out, state.LegacyCrawlFile))
 	fmt.Println("left in public/:", err == nil)
+	fmt.Println("said:", len(f.Notes()), strings.HasPrefix(f.Notes()[0], "moved the crawl state from"))
 	// Output:
 	// dry run reads the old file: true
 	// moved: true <nil>
 	// left in public/: false
+	// said: 2 true
 }

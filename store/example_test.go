@@ -110,6 +110,20 @@ func ExampleCheckWritable() {
 	// /file is a file, not a directory
 }
 
+// A report file is checked before the long run that writes it.
+func ExampleCheckOutputFile() {
+	dir, _ := os.MkdirTemp("", "out")
+	defer os.RemoveAll(dir)
+	fmt.Println(store.CheckOutputFile(filepath.Join(dir, "report.jsonl")))
+	fmt.Println(store.CheckOutputFile(dir))
+	err := store.CheckOutputFile(filepath.Join(dir, "no-such-dir", "report.jsonl"))
+	fmt.Println(strings.HasSuffix(err.Error(), "no such file or directory (the directory is not created)"))
+	// Output:
+	// <nil>
+	// is a directory; give the name of a file to write
+	// true
+}
+
 // WriteOutput writes a file whole or not at all: "-" is standard output,
 // any other name is written aside and renamed into place.
 func ExampleWriteOutput() {

@@ -154,6 +154,24 @@ func WriteOutput(name string, stdout io.Writer, write func(io.Writer) error) err
 	return nil
 }
 
+// CheckOutputFile says why the file at path cannot be written by
+// WriteOutput (nil when it can, and for "-", standard output): path is a
+// directory, its directory does not exist (it is not created), or no file
+// can be created there (CheckWritable). It creates nothing that stays.
+func CheckOutputFile(path string) error {
+	if path == "-" {
+		return nil
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return errors.New("is a directory; give the name of a file to write")
+	}
+	dir := filepath.Dir(path)
+	if _, err := os.Stat(dir); err != nil {
+		return fmt.Errorf("%v (the directory is not created)", err)
+	}
+	return CheckWritable(dir)
+}
+
 // CheckWritable says why a file cannot be created in dir, or, when
 // dir does not exist, in the directory that creating it would start
 // from (its nearest existing parent, which must be a directory): it

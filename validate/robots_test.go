@@ -5,6 +5,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -16,8 +18,9 @@ import (
 
 // A site on 127.0.0.1 whose robots.txt disallows one URL its sitemap
 // lists: validate of the site warns of that one (L-20, Search Console's
-// "Submitted URL blocked by robots.txt"); validate of the sitemap alone
-// does not read robots.txt.
+// "Submitted URL blocked by robots.txt"), and so does validate of the
+// sitemap by its URL (as Search Console checks a submitted sitemap); a
+// local copy of the sitemap is not checked against the site's robots.txt.
 func TestTreeSiteRobotsDisallowsListedURL(t *testing.T) {
 	mux := http.NewServeMux()
 	srv := httptest.NewServer(mux)
@@ -34,7 +37,11 @@ func TestTreeSiteRobotsDisallowsListedURL(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{site, site + "sitemap.xml"} {
+	local := filepath.Join(t.TempDir(), "sitemap.xml")
+	if err := os.WriteFile(local, []byte(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>`+site+`private/b</loc></url></urlset>`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{site, site + "sitemap.xml", local} {
 		var got []sitemap.Diagnostic
 		_, err := Tree(context.Background(), []string{name}, TreeOptions{
 			Input: input.Options{Client: client},
@@ -47,12 +54,14 @@ func TestTreeSiteRobotsDisallowsListedURL(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if name == site {
-			if len(got) != 1 || got[0].Severity != sitemap.SeverityWarning || !strings.Contains(got[0].Message, site+"private/b") {
-				t.Errorf("site: %v", got)
+		if name == local {
+			if len(got) != 0 {
+				t.Errorf("a local file: %v", got)
 			}
-		} else if len(got) != 0 {
-			t.Errorf("sitemap alone: %v", got)
+			continue
+		}
+		if len(got) != 1 || got[0].Severity != sitemap.SeverityWarning || !strings.Contains(got[0].Message, site+"private/b") {
+			t.Errorf("%s: %v", name, got)
 		}
 	}
 }

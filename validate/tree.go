@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"net/url"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -115,6 +116,9 @@ func Tree(ctx context.Context, names []string, o TreeOptions) (TreeSummary, erro
 	var all []string // names, each site replaced by the sitemaps found there
 	for _, name := range names {
 		if !input.IsSiteStart(name) {
+			if u, err := url.Parse(name); err == nil && (u.Scheme == "http" || u.Scheme == "https") {
+				t.site = true // a sitemap of a site: its pages' robots.txt applies
+			}
 			all = append(all, name)
 			continue
 		}
@@ -180,8 +184,10 @@ type tree struct {
 	// index whose result waits for its children, the named documents of
 	// directory inputs read (sitemaps and indexes, for VAL-03), the
 	// first named input that could not be opened.
-	// site is set when a name was a site (its homepage or robots.txt):
-	// the pages its sitemaps list are checked against robots.txt (L-20).
+	// site is set when a name was on the web (a site, or a sitemap by
+	// its URL): the pages its sitemaps list are checked against their
+	// site's robots.txt (L-20), as Search Console checks a submitted
+	// sitemap; a local file's pages are not.
 	site              bool
 	nodes             map[int]*node
 	index             *node
@@ -242,8 +248,8 @@ func (t *tree) Read(ctx context.Context, n *fetch.Node, d *fetch.Doc, _ string, 
 	return x
 }
 
-// robots is the robots.txt check of the pages listed (L-20) for a site
-// validated as a site, nil otherwise: the robots.txt of each page's site,
+// robots is the robots.txt check of the pages listed (L-20) for
+// sitemaps read from the web, nil for local files: the robots.txt of each page's site,
 // fetched once per site through the Client (as audit reads it), read
 // for the Client's user agent; one that could not be had says nothing.
 func (t *tree) robots(ctx context.Context) func(string) (bool, string) {

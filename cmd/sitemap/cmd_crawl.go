@@ -8,20 +8,17 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/sitemapkit/sitemap/build"
 	"github.com/sitemapkit/sitemap/crawl"
-	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/generate"
 	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/store"
-	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // crawlOptions are the flags and argument of `sitemap crawl`.
@@ -37,25 +34,8 @@ type crawlOptions struct {
 
 	State  string
 	Report string
-
-	UserAgent string
-	// Scope is what HTTP requests may reach (--scope, --allow-host, --no-private).
-	Scope            fetch.Scope
-	Concurrency      int
-	Rate             float64
-	Timeout          time.Duration
-	MaxDepth         int
-	MaxPages         int
-	MaxTime          time.Duration
-	MaxQueryVariants int
-	Include          []string
-	Exclude          []string
-	ListInclude      []string
-	ListExclude      []string
-	Query            string
-	ImageHosts       []string
-	NoSitemaps       bool
-	Ignore           []string
+	// Crawl are the crawl's own settings (crawl.Settings.Options).
+	Crawl crawl.Settings
 
 	// The shared crawl (cmd_crawl_worker.go).
 	workerFlags
@@ -64,15 +44,8 @@ type crawlOptions struct {
 
 func newCrawlCmd(s *streams) *cobra.Command {
 	o := &crawlOptions{}
-	c := &cobra.Command{
-		Use:   "crawl [flags] START-URL",
-		Short: "Crawl a site like a well-behaved search engine and publish sitemaps of its indexable pages",
-		Long: `Crawl walks a site from START-URL like a well-behaved search engine (robots.txt, --rate,
-traps) and publishes sitemaps of its indexable pages; a killed crawl continues where it
-stopped, and --worker shares one crawl between many machines. See docs/CRAWL.md.`,
-		Example: `  sitemap crawl https://www.example.com/ --out public/ --gzip
-  sitemap crawl https://www.example.com/ --out public/ --report crawl.jsonl --max-depth 8 --rate 5
-  sitemap crawl https://www.example.com/shop/ --dry-run --exclude '/cart|/login' --query allow=page`,
+	c := withHelp("crawl", &cobra.Command{
+		Use:  "crawl [flags] START-URL",
 		Args: cobra.RangeArgs(0, 1),
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) == 1 {
@@ -80,14 +53,14 @@ stopped, and --worker shares one crawl between many machines. See docs/CRAWL.md.
 			} else if !o.Status && !o.Finish {
 				return cannotRun("crawl needs START-URL, the site's homepage (e.g. sitemap crawl https://www.example.com/ --out public/)")
 			}
-			if err := requester(c, &o.UserAgent, &o.Scope); err != nil {
+			if err := requester(c, &o.Crawl.UserAgent, &o.Crawl.Scope); err != nil {
 				return err
 			}
-			o.indexnowUA = o.UserAgent
-			o.publishFlags.userAgent = o.UserAgent
+			o.indexnowUA = o.Crawl.UserAgent
+			o.publishFlags.userAgent = o.Crawl.UserAgent
 			return runCrawl(c.Context(), o, s)
 		},
-	}
+	})
 	f := c.Flags()
 	f.SortFlags = false
 	f.StringVar(&o.BaseURL, "base-url", "", "URL the sitemaps are served from (default: START-URL's site root)")
@@ -95,91 +68,36 @@ stopped, and --worker shares one crawl between many machines. See docs/CRAWL.md.
 	o.indexnowFlags.register(f)
 	f.BoolVar(&o.DryRun, "dry-run", false, "crawl and print the summary, writing nothing (--state only read)")
 	f.BoolVar(&o.JSON, "json", false, "print the summaries as JSON on standard output")
-	f.StringVar(&o.State, "state", "", "state `FILE` or postgres:// database (default: one per --out, in the user's state directory)")
+	f.StringVar(&o.State, "state", "", "state `FILE` or postgres:// database (default: one per --out)")
 	f.StringVar(&o.Report, "report", "", "write one JSON line per URL seen to `FILE` (- for standard output)")
-	f.IntVar(&o.Concurrency, "concurrency", 4, "requests in flight at once")
-	f.Float64Var(&o.Rate, "rate", 10, "most requests per second (token bucket); 0 for no limit")
-	f.DurationVar(&o.Timeout, "timeout", 30*time.Second, "time limit of one request, body included")
-	f.IntVar(&o.MaxDepth, "max-depth", 50, "most links followed from a seed; 0 for no limit")
-	f.IntVar(&o.MaxPages, "max-pages", 0, "most pages fetched; 0 for no limit")
-	f.DurationVar(&o.MaxTime, "max-time", 0, "longest the crawl may run, e.g. 30m; 0 for no limit")
-	f.IntVar(&o.MaxQueryVariants, "max-query-variants", 100, "most URLs of one path that differ only in their query; 0 for no limit")
+	f.IntVar(&o.Crawl.Concurrency, "concurrency", 4, "requests in flight at once")
+	f.Float64Var(&o.Crawl.Rate, "rate", 10, "most requests per second (token bucket); 0 for no limit")
+	f.DurationVar(&o.Crawl.Timeout, "timeout", 30*time.Second, "time limit of one request, body included")
+	f.IntVar(&o.Crawl.MaxDepth, "max-depth", 50, "most links followed from a seed; 0 for no limit")
+	f.IntVar(&o.Crawl.MaxPages, "max-pages", 0, "most pages fetched; 0 for no limit")
+	f.DurationVar(&o.Crawl.MaxTime, "max-time", 0, "longest the crawl may run, e.g. 30m; 0 for no limit")
+	f.IntVar(&o.Crawl.MaxQueryVariants, "max-query-variants", 100, "most URLs of one path differing only in their query; 0 for no limit")
 	o.registerWorker(f)
-	f.StringArrayVar(&o.Include, "include", nil, "crawl only URLs matching this regular expression (repeatable)")
-	f.StringArrayVar(&o.Exclude, "exclude", nil, "do not crawl URLs matching this regular expression (repeatable)")
-	f.StringArrayVar(&o.ListInclude, "list-include", nil, "list only pages matching this regular expression (repeatable)")
-	f.StringArrayVar(&o.ListExclude, "list-exclude", nil, "do not list pages matching this regular expression (repeatable)")
-	f.StringVar(&o.Query, "query", "keep", "query strings: keep, strip, or allow=NAME,NAME")
-	f.StringSliceVar(&o.ImageHosts, "image-hosts", nil, "other hosts whose images are listed, e.g. cdn.example.com (IM-05)")
-	f.BoolVar(&o.NoSitemaps, "no-sitemaps", false, "do not seed the crawl with the sitemaps robots.txt names")
-	f.StringSliceVar(&o.Ignore, "ignore", nil, "listing rules to switch off: robots, noindex, canonical, nofollow")
+	f.StringArrayVar(&o.Crawl.Include, "include", nil, "crawl only URLs matching this regular expression (repeatable)")
+	f.StringArrayVar(&o.Crawl.Exclude, "exclude", nil, "do not crawl URLs matching this regular expression (repeatable)")
+	f.StringArrayVar(&o.Crawl.ListInclude, "list-include", nil, "list only pages matching this regular expression (repeatable)")
+	f.StringArrayVar(&o.Crawl.ListExclude, "list-exclude", nil, "do not list pages matching this regular expression (repeatable)")
+	f.StringVar(&o.Crawl.Query, "query", "keep", "query strings: keep, strip, or allow=NAME,NAME")
+	f.StringSliceVar(&o.Crawl.ImageHosts, "image-hosts", nil, "other hosts whose images are listed, e.g. cdn.example.com (IM-05)")
+	f.BoolVar(&o.Crawl.NoSitemaps, "no-sitemaps", false, "do not seed the crawl with the sitemaps robots.txt names")
+	f.StringSliceVar(&o.Crawl.Ignore, "ignore", nil, "listing rules to switch off: robots, noindex, canonical, nofollow")
 	o.renderFlags.register(f)
 	return c
 }
 
-func compileAll(flag string, pats []string) ([]*regexp.Regexp, error) {
-	var out []*regexp.Regexp
-	for _, p := range pats {
-		re, err := regexp.Compile(p)
-		if err != nil {
-			return nil, cannotRun("--%s %q: %v (patterns are RE2 regular expressions)", flag, p, err)
-		}
-		out = append(out, re)
-	}
-	return out, nil
-}
-
 // crawlOpts turns the flags into crawl.Options.
 func (o *crawlOptions) crawlOpts() (crawl.Options, error) {
-	if o.UserAgent == "" {
-		o.UserAgent = defaultUserAgent()
+	if o.Crawl.UserAgent == "" {
+		o.Crawl.UserAgent = defaultUserAgent()
 	}
-	co := crawl.Options{
-		UserAgent: o.UserAgent, Concurrency: o.Concurrency, Rate: o.Rate, Timeout: o.Timeout,
-		MaxDepth: o.MaxDepth, MaxPages: o.MaxPages, MaxTime: o.MaxTime, MaxQueryVariants: o.MaxQueryVariants,
-		ImageHosts: o.ImageHosts, NoSitemaps: o.NoSitemaps, Scope: o.Scope,
-	}
-	for _, f := range []struct {
-		name     string
-		negative bool
-	}{
-		{"--rate", o.Rate < 0}, {"--max-depth", o.MaxDepth < 0}, {"--max-pages", o.MaxPages < 0},
-		{"--max-query-variants", o.MaxQueryVariants < 0}, {"--max-time", o.MaxTime < 0},
-	} {
-		if f.negative {
-			return co, cannotRun("%s must not be negative (0 for no limit)", f.name)
-		}
-	}
-	if o.Timeout < 0 {
-		return co, cannotRun("--timeout must not be negative, e.g. 30s")
-	}
-	if o.Rate == 0 {
-		co.Rate = -1
-	}
-	if o.MaxQueryVariants <= 0 {
-		co.MaxQueryVariants = -1
-	}
-	if o.Concurrency < 1 {
-		return co, cannotRun("--concurrency must be at least 1")
-	}
-	var err error
-	if co.Query, err = urlnorm.ParseQuery(o.Query); err != nil {
-		return co, cannotRun("--query: %v", err)
-	}
-	for _, x := range []struct {
-		flag string
-		pats []string
-		dst  *[]*regexp.Regexp
-	}{{"include", o.Include, &co.Include}, {"exclude", o.Exclude, &co.Exclude}, {"list-include", o.ListInclude, &co.ListInclude}, {"list-exclude", o.ListExclude, &co.ListExclude}} {
-		if *x.dst, err = compileAll(x.flag, x.pats); err != nil {
-			return co, err
-		}
-	}
-	if err := co.Ignore(o.Ignore); err != nil {
-		return co, cannotRun("--ignore %v", err)
-	}
-	if err := co.Check(); err != nil {
-		return co, cannotRun("--image-hosts: %v", err)
+	co, err := o.Crawl.Options()
+	if err != nil {
+		return co, cannotRun("%v", err)
 	}
 	return co, nil
 }
@@ -207,7 +125,7 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 	}
 	defer st.Close()
 	var closeBrowser func()
-	if co.Render, co.RenderMode, closeBrowser, err = o.renderFlags.open(ctx, o.UserAgent); err != nil {
+	if co.Render, co.RenderMode, closeBrowser, err = o.renderFlags.open(ctx, o.Crawl.UserAgent); err != nil {
 		return err
 	}
 	defer closeBrowser()
@@ -423,14 +341,9 @@ func crawlStateDefault(o *crawlOptions, s *streams) (string, error) {
 	if err != nil {
 		return "", cannotRun("%v", err)
 	}
-	switch {
-	case f.Path == f.Legacy:
-		fmt.Fprintf(s.Err, "sitemap: reading the crawl state from %s, where earlier versions kept it (a real run moves it to %s)\n", f.Legacy, f.Default)
-		return f.Path, nil
-	case f.Moved:
-		fmt.Fprintf(s.Err, "sitemap: moved the crawl state from %s to %s: the published directory holds only what the site serves\n", f.Legacy, f.Path)
+	for _, n := range f.Notes() {
+		fmt.Fprintln(s.Err, "sitemap: "+n)
 	}
-	fmt.Fprintf(s.Err, "sitemap: crawl state: %s (--state FILE, or %s, to keep it elsewhere)\n", f.Path, state.DirEnv)
 	return f.Path, nil
 }
 
@@ -443,15 +356,8 @@ func (o *crawlOptions) checkOutputs(ctx context.Context) error {
 	if err := o.checkOut(ctx, o.DryRun); err != nil {
 		return err
 	}
-	if o.Report != "" && o.Report != "-" {
-		if fi, err := os.Stat(o.Report); err == nil && fi.IsDir() {
-			return cannotRun("--report %s: is a directory; give the name of a file to write", o.Report)
-		}
-		dir := filepath.Dir(o.Report)
-		if _, err := os.Stat(dir); err != nil {
-			return cannotRun("--report %s: %v (the directory is not created)", o.Report, err)
-		}
-		if err := store.CheckWritable(dir); err != nil {
+	if o.Report != "" {
+		if err := store.CheckOutputFile(o.Report); err != nil {
 			return cannotRun("--report %s: %v", o.Report, err)
 		}
 	}

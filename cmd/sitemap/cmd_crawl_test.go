@@ -16,6 +16,9 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/sitemapkit/sitemap/build"
+	"github.com/sitemapkit/sitemap/crawl"
 )
 
 // crawlTestSite: a home page linking to two pages, a noindex page, a 404
@@ -216,8 +219,8 @@ func TestCrawlCommandInterruptResume(t *testing.T) {
 	dir := t.TempDir()
 	var out, errb bytes.Buffer
 	s := &streams{In: strings.NewReader(""), Out: &out, Err: &errb}
-	o := &crawlOptions{Start: srv.URL + "/", publishFlags: publishFlags{Out: dir, Name: "sitemap", Index: "auto", MaxURLs: 50000, MaxBytes: 50 << 20, GzipLevel: 1},
-		UserAgent: "t", Concurrency: 2, Rate: 0, Timeout: 5 * time.Second, Query: "keep", MaxQueryVariants: 100}
+	o := &crawlOptions{Start: srv.URL + "/", publishFlags: publishFlags{Out: dir, Settings: build.DefaultSettings()},
+		Crawl: crawl.Settings{UserAgent: "t", Concurrency: 2, Rate: 0, Timeout: 5 * time.Second, Query: "keep", MaxQueryVariants: 100}}
 	err := runCrawl(ctx, o, s)
 	if !errors.Is(err, context.Canceled) || !strings.Contains(errb.String(), "run the same command again") {
 		t.Fatalf("interrupted crawl: err %v, stderr %q", err, errb.String())

@@ -26,7 +26,7 @@ func (w *workerFlags) register(f *pflag.FlagSet) {
 	w.flags = f
 	f.BoolVar(&w.Worker, "worker", false, "crawl together with other workers through --state postgres://…")
 	f.BoolVar(&w.Again, "again", false, "with --worker: crawl again when the database holds a finished crawl")
-	f.DurationVar(&w.Lease, "lease", crawl.DefaultLease, "with --worker: how long a URL stays a worker's without a renewal")
+	f.DurationVar(&w.Lease, "lease", crawl.DefaultLease, "with --worker: how long a URL stays a worker's unrenewed")
 	f.BoolVar(&w.Finish, "finish", false, "publish a shared crawl whose workers died before publishing")
 	f.BoolVar(&w.Status, "status", false, "show the shared crawl: frontier, workers alive, pages per second")
 }

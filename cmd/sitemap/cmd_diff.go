@@ -41,16 +41,8 @@ type diffOptions struct {
 
 func newDiffCmd(s *streams) *cobra.Command {
 	o := &diffOptions{}
-	c := &cobra.Command{
-		Use:   "diff [flags] OLD NEW",
-		Short: "Show the URLs added, removed and modified between two sitemaps, indexes, directories or sites",
-		Long: `Diff prints the entries added (+), removed (-) and modified (~) between OLD and NEW (sitemaps,
-indexes, directories, JSONL files or sites) in order of loc, sorting on disk for millions of
-URLs; exit status 1 when they differ. See docs/READING.md.`,
-		Example: `  sitemap diff testdata/samples/basic.xml testdata/samples/badorder.xml
-  sitemap diff --format jsonl testdata/samples/basic.xml testdata/samples/basic.xml.gz
-  sitemap diff --ignore lastmod testdata/samples/basic.xml public/
-  sitemap diff https://www.example.com/sitemap.xml public/sitemap.xml`,
+	c := withHelp("diff", &cobra.Command{
+		Use:  "diff [flags] OLD NEW",
 		Args: cobra.ExactArgs(2),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Old, o.New = args[0], args[1]
@@ -59,7 +51,7 @@ URLs; exit status 1 when they differ. See docs/READING.md.`,
 			}
 			return runDiff(c.Context(), o, s)
 		},
-	}
+	})
 	f := c.Flags()
 	f.SortFlags = false
 	f.StringVar(&o.Format, "format", "text", "output: text or jsonl (one change a line)")

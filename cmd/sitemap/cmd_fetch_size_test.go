@@ -10,26 +10,6 @@ import (
 	"testing"
 )
 
-func TestParseByteSize(t *testing.T) {
-	for _, c := range []struct {
-		in   string
-		want int64 // 0: an error
-	}{
-		{"16MiB", 16 << 20}, {"16mib", 16 << 20}, {"16M", 16 << 20}, {"64 KiB", 64 << 10},
-		{"1GiB", 1 << 30}, {"2g", 2 << 30}, {"10MB", 10e6}, {"5kb", 5000}, {"4096", 4096}, {"100B", 100},
-		{"", 0}, {"MiB", 0}, {"-1MiB", 0}, {"0", 0}, {"1.5GiB", 0}, {"12TiB", 0}, {"9999999999999GiB", 0},
-	} {
-		got, err := parseByteSize(c.in)
-		if (err != nil) != (c.want == 0) || got != c.want {
-			t.Errorf("%q: %d, %v; want %d", c.in, got, err, c.want)
-		}
-	}
-	b := byteSize(64 << 20)
-	if b.String() != "64MiB" {
-		t.Errorf("String() = %s", b.String())
-	}
-}
-
 // --dedup-memory at its smallest (1MiB, about 49,000 URLs in memory): the
 // hashes go to the spill file, and
 // every URL of overlapping sitemaps is still printed once; a bad size

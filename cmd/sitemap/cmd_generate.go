@@ -8,8 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -20,6 +18,7 @@ import (
 	"github.com/sitemapkit/sitemap/indexnow"
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/progress"
+	"github.com/sitemapkit/sitemap/internal/seen"
 	"github.com/sitemapkit/sitemap/serve"
 	"github.com/sitemapkit/sitemap/source"
 	"github.com/sitemapkit/sitemap/state"
@@ -28,57 +27,27 @@ import (
 
 // generateOptions are the flags and arguments of `sitemap generate`.
 type generateOptions struct {
-	BaseURL string
-	SiteURL string
 	publishFlags
+	// Gen are the run's settings (generate.Settings.Options); its Output
+	// is publishFlags' build.Settings.
+	Gen         generate.Settings
 	InputFormat string
 	Columns     string
 	AllRows     bool
-	NoHreflang  bool
-	Strict      bool
-	NoNormalize bool
 	MaxErrors   int
-	DryRun      bool
 	JSON        bool
-	Legacy      bool
-	Robots      string
-	XSL         bool
 	State       string
 	StateDay    bool
-	NewsMaxAge  time.Duration
-	// KeepDuplicates publishes every entry as read; by default a loc
-	// already published is skipped (L-17), remembered in at most
-	// DedupMemory bytes and past that in a temporary file.
-	KeepDuplicates bool
-	// Shard is --shard K/N; ShardBy is --shard-by (hash or input).
-	Shard, ShardBy string
-	DedupMemory    byteSize
-	Include        []string
-	Exclude        []string
-	Inputs         []string
+	Inputs      []string
 	// db is the --db source (--columns is Columns above).
 	db sqlFlags
 	indexnowFlags
 }
 
-// genDedupMemory is generate's default --dedup-memory: 80 MiB holds about
-// 3.9 million distinct URLs before the set spills to disk, and keeps a run
-// of 10^8 URLs under 150 MB of memory in all.
-const genDedupMemory = generate.DefaultDedupMemory
-
 func newGenerateCmd(s *streams) *cobra.Command {
 	o := &generateOptions{}
-	c := &cobra.Command{
-		Use:   "generate [flags] INPUT...",
-		Short: "Generate sitemaps (and an index when needed) from URL lists, CSV, JSONL, sitemaps or a database",
-		Long: `Generate writes sitemaps into --out from URL lists, CSV, JSONL or sitemaps ("-" is standard
-input), or from a database table, query or CMS (--db), with an index when they need more than
-one file, published atomically. Repeated URLs are skipped, and a bad field costs that field,
-not its page. See docs/GENERATE.md.`,
-		Example: `  sitemap generate --base-url https://www.example.com/ --out public/ --gzip examples/urls.jsonl
-  sitemap generate --base-url https://www.example.com/ --out public/ --xsl --robots public/robots.txt examples/urls.csv examples/urls.txt
-  cat examples/urls.txt | sitemap generate --base-url https://www.example.com/ --dry-run -
-  sitemap generate --base-url https://www.example.com/ --out public/ --state sitemap-state.db examples/urls.txt`,
+	c := withHelp("generate", &cobra.Command{
+		Use: "generate [flags] INPUT...",
 		Args: func(c *cobra.Command, args []string) error {
 			if o.db.Preset != "" && o.db.DB == "" {
 				return o.db.check() // --preset (--print-query too) needs --db: say that
@@ -94,40 +63,40 @@ not its page. See docs/GENERATE.md.`,
 			o.publishFlags.userAgent = o.indexnowUA
 			return runGenerate(c.Context(), o, s)
 		},
-	}
+	})
 	f := c.Flags()
 	f.SortFlags = false
-	f.StringVar(&o.BaseURL, "base-url", "", "URL the sitemaps are served from, e.g. https://www.example.com/ (required)")
-	f.StringVar(&o.SiteURL, "site-url", "", "site of the entries when the sitemaps are on another host (default: --base-url)")
+	f.StringVar(&o.Gen.BaseURL, "base-url", "", "URL the sitemaps are served from, e.g. https://www.example.com/ (required)")
+	f.StringVar(&o.Gen.SiteURL, "site-url", "", "site of the entries when not --base-url's")
 	addMaxErrors(c, &o.MaxErrors)
 	o.publishFlags.register(f)
 	o.indexnowFlags.register(f)
 	f.StringVar(&o.InputFormat, "input-format", "auto", "input format: auto, text, csv, jsonl")
-	f.StringVar(&o.Columns, "columns", "", "CSV (or --db) columns of the fields: loc=Address,lastmod=\"Last Modified\",status=Code")
-	f.BoolVar(&o.AllRows, "all-rows", false, "publish every CSV row, even those a crawler export marks not 200, not indexable or canonicalised")
-	f.BoolVar(&o.NoHreflang, "no-hreflang-check", false, "write alternates as given, without making hreflang clusters complete and reciprocal")
-	f.StringVar(&o.db.DB, "db", "", "read the entries from a database instead of INPUTs: a SQLite file or a `URL` postgres://… or mysql://user:pass@host:port/db")
+	f.StringVar(&o.Columns, "columns", "", "columns of the fields: loc=Address,lastmod=\"Last Modified\"")
+	f.BoolVar(&o.AllRows, "all-rows", false, "publish every CSV row, even those a crawler marks not indexable")
+	f.BoolVar(&o.Gen.NoHreflangCheck, "no-hreflang-check", false, "write alternates as given, hreflang clusters not completed")
+	f.StringVar(&o.db.DB, "db", "", "read the entries from a SQLite file or a postgres:// or mysql:// `URL`")
 	f.StringVar(&o.db.Table, "table", "", "`TABLE` of --db whose rows are the entries")
 	f.StringVar(&o.db.Query, "query", "", "`SELECT` of --db whose rows are the entries (instead of --table)")
-	f.StringVar(&o.db.Key, "key", "", "with --db, the unique `COLUMN` the rows are read in order of (default: the loc column)")
+	f.StringVar(&o.db.Key, "key", "", "with --db, the unique `COLUMN` rows are read in order of (default: loc)")
 	o.db.registerPreset(f)
-	f.BoolVar(&o.Strict, "strict", false, "publish nothing when an entry is invalid or needs a repair")
-	f.BoolVar(&o.NoNormalize, "no-normalize", false, "refuse URLs not in their normal form (L-07) instead of rewriting them (L-18)")
-	f.BoolVar(&o.DryRun, "dry-run", false, "print the summary without writing anything")
+	f.BoolVar(&o.Gen.Strict, "strict", false, "publish nothing when an entry is invalid or needs a repair")
+	f.BoolVar(&o.Gen.NoNormalize, "no-normalize", false, "refuse URLs not in their normal form instead of rewriting them (L-18)")
+	f.BoolVar(&o.Gen.DryRun, "dry-run", false, "print the summary without writing anything")
 	f.BoolVar(&o.JSON, "json", false, "print the summary as JSON on standard output")
-	f.BoolVar(&o.Legacy, "legacy", false, "also write deprecated extension tags (image caption, news keywords, …; IM-04, V-04, N-09)")
-	f.StringVar(&o.Robots, "robots", "", "add the Sitemap: line to this robots.txt `FILE`")
-	f.DurationVar(&o.NewsMaxAge, "news-max-age", 48*time.Hour, "drop news blocks older than this (N-06, N-11); 0 keeps all")
-	f.StringVar(&o.State, "state", "", "SQLite `FILE` or postgres:// database remembering entries, so lastmod moves only on a change")
+	f.BoolVar(&o.Gen.Legacy, "legacy", false, "also write deprecated extension tags (IM-04, V-04, N-09)")
+	f.StringVar(&o.Gen.Robots, "robots", "", "add the Sitemap: line to this robots.txt `FILE`")
+	f.DurationVar(&o.Gen.NewsMaxAge, "news-max-age", 48*time.Hour, "drop news blocks older than this (N-06, N-11); 0 keeps all")
+	f.StringVar(&o.State, "state", "", "state `FILE` or postgres:// database: lastmod moves only on a change")
 	f.BoolVar(&o.StateDay, "state-day", false, "with --state, write observed changes as a day (YYYY-MM-DD)")
-	f.BoolVar(&o.KeepDuplicates, "keep-duplicates", false, "publish repeated URLs too (L-17)")
-	o.DedupMemory = genDedupMemory
-	f.Var(&o.DedupMemory, "dedup-memory", "memory for the URLs seen, a `SIZE` such as 1GiB; then a temporary file")
-	f.StringArrayVar(&o.Include, "include", nil, "publish only locs matching this regular expression (repeatable)")
-	f.StringArrayVar(&o.Exclude, "exclude", nil, "leave out locs matching this regular expression (repeatable)")
-	f.BoolVar(&o.XSL, "xsl", false, "write "+xsl.DefaultName+" for browsers that still run XSLT (see sitemap html)")
-	f.StringVar(&o.Shard, "shard", "", "write shard `K/N` of a set; then sitemap index --shards N")
-	f.StringVar(&o.ShardBy, "shard-by", "hash", "with --shard: hash (every run reads all input) or input (each reads its part)")
+	f.BoolVar(&o.Gen.KeepDuplicates, "keep-duplicates", false, "publish repeated URLs too (L-17)")
+	o.Gen.DedupMemory = generate.DefaultDedupMemory
+	f.Var((*seen.Memory)(&o.Gen.DedupMemory), "dedup-memory", "memory for the URLs seen, such as 1GiB; then a temporary file")
+	f.StringArrayVar(&o.Gen.Include, "include", nil, "publish only locs matching this regular expression (repeatable)")
+	f.StringArrayVar(&o.Gen.Exclude, "exclude", nil, "leave out locs matching this regular expression (repeatable)")
+	f.BoolVar(&o.Gen.XSL, "xsl", false, "write "+xsl.DefaultName+" for browsers that still run XSLT (see sitemap html)")
+	f.StringVar(&o.Gen.Shard, "shard", "", "write shard `K/N` of a set; then sitemap index --shards N")
+	f.StringVar(&o.Gen.ShardBy, "shard-by", "hash", "with --shard: hash (each run reads all input) or input")
 	return c
 }
 
@@ -151,7 +120,7 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 	ignoreBrokenPipe()
 	// In a dry run an existing directory is only read: the files
 	// published there tell what a real run would remove.
-	st, undo, err := o.outStore(o.DryRun, s.Out)
+	st, undo, err := o.outStore(o.Gen.DryRun, s.Out)
 	if err != nil {
 		return err
 	}
@@ -181,7 +150,7 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 		bar = progress.New(s.Err, progress.Options{Unit: "URLs", Of: "bytes", Measure: measure})
 		g.Progress = func(n int64) { bar.Set(n) }
 	}
-	rep := &generate.Reporter{Strict: o.Strict, Print: func(line string) { bar.Println(s.Err, line) }}
+	rep := &generate.Reporter{Strict: o.Gen.Strict, Print: func(line string) { bar.Println(s.Err, line) }}
 	g.Report = rep.Report
 	sum, err := generate.Run(ctx, src, g)
 	bar.Done()
@@ -195,39 +164,32 @@ func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
 // puts --base-url and --site-url in their normal form (said when
 // rewritten), and returns the IndexNow key of --indexnow-key-file ("").
 func (o *generateOptions) check(s *streams) (string, error) {
-	if o.BaseURL == "" {
+	if o.Gen.BaseURL == "" {
 		return "", cannotRun("--base-url is required: the URL of the directory the sitemaps are served from, e.g. --base-url https://www.example.com/")
 	}
-	if !o.NoNormalize {
-		o.BaseURL = normalURLFlag("--base-url", o.BaseURL, s)
-		if o.SiteURL != "" {
-			o.SiteURL = normalURLFlag("--site-url", o.SiteURL, s)
+	if !o.Gen.NoNormalize {
+		o.Gen.BaseURL = normalURLFlag("--base-url", o.Gen.BaseURL, s)
+		if o.Gen.SiteURL != "" {
+			o.Gen.SiteURL = normalURLFlag("--site-url", o.Gen.SiteURL, s)
 		}
-	}
-	if err := checkDedupMemory(o.DedupMemory, genDedupMemory); err != nil {
-		return "", err
 	}
 	if o.StateDay && o.State == "" {
 		return "", cannotRun("--state-day sets the precision of the dates --state records; give --state FILE too, or drop --state-day")
 	}
-	inKey, err := o.indexnowFlags.check(o.State != "")
-	if err != nil {
-		return "", err
-	}
-	if o.NewsMaxAge < 0 {
-		return "", cannotRun("--news-max-age %v: give a positive duration such as 48h, or 0 to keep every news block", o.NewsMaxAge)
-	}
-	return inKey, nil
+	return o.indexnowFlags.check(o.State != "")
 }
 
 // options turns the flags into the options of generate.Run (all but Out
 // and State) and of generate.Inputs, and resolves the INPUTs.
 func (o *generateOptions) options() (generate.Options, generate.InputOptions, []input.Doc, error) {
-	var g generate.Options
 	var in generate.InputOptions
-	bo, err := o.publishFlags.buildOptions()
+	if o.Out == "" {
+		return generate.Options{}, in, nil, errEmptyOut
+	}
+	o.Gen.Output, o.Gen.ToWriter = o.publishFlags.Settings, o.toStdout()
+	g, err := o.Gen.Options()
 	if err != nil {
-		return g, in, nil, err
+		return g, in, nil, cannotRun("%v", err)
 	}
 	if in.Source.Format, err = source.ParseFormat(o.InputFormat); err != nil {
 		return g, in, nil, cannotRun("--input-format: %v", err)
@@ -239,12 +201,6 @@ func (o *generateOptions) options() (generate.Options, generate.InputOptions, []
 	}
 	in.Source.AllRows = o.AllRows
 	in.MaxErrors = decoderMaxErrors(o.MaxErrors)
-	if g.Include, err = compileAll("include", o.Include); err != nil {
-		return g, in, nil, err
-	}
-	if g.Exclude, err = compileAll("exclude", o.Exclude); err != nil {
-		return g, in, nil, err
-	}
 	if err := o.checkDB(); err != nil {
 		return g, in, nil, err
 	}
@@ -257,19 +213,11 @@ func (o *generateOptions) options() (generate.Options, generate.InputOptions, []
 			return g, in, nil, cannotRun("INPUT %s is a URL; generate reads files and - (for a site's URLs: sitemap fetch --format jsonl URL | sitemap generate ... -)", d.Name)
 		}
 	}
-	if g.Shard, g.Shards, err = o.shardOptions(&bo); err != nil {
-		return g, in, nil, err
-	}
-	bo.BaseURL, bo.SiteURL = o.BaseURL, o.SiteURL
-	bo.Legacy, bo.DryRun, bo.NewsMaxAge = o.Legacy, o.DryRun, o.NewsMaxAge
 	if o.toStdout() {
-		if err := o.stdoutOptions(&bo, o.JSON, o.XSL); err != nil {
+		if err := o.stdoutOptions(&g.Build, o.JSON, o.Gen.XSL); err != nil {
 			return g, in, nil, err
 		}
 	}
-	g.Build, g.XSL, g.Strict, g.RobotsTxt, g.NoNormalize = bo, o.XSL, o.Strict, o.Robots, o.NoNormalize
-	g.NoHreflangCheck = o.NoHreflang
-	g.KeepDuplicates, g.DedupMemory = o.KeepDuplicates, int64(o.DedupMemory)
 	return g, in, docs, nil
 }
 
@@ -281,7 +229,7 @@ func (o *generateOptions) openState(ctx context.Context, g *generate.Options) (f
 	if o.StateDay {
 		prec = sitemap.PrecisionDay
 	}
-	sst, err := openState(ctx, o.State, state.Options{Precision: prec, DryRun: o.DryRun})
+	sst, err := openState(ctx, o.State, state.Options{Precision: prec, DryRun: o.Gen.DryRun})
 	if err != nil {
 		return nil, err
 	}
@@ -305,7 +253,7 @@ func (o *generateOptions) finish(ctx context.Context, g *generate.Options, sum g
 		return generateError(ctx, o, err, serr)
 	}
 	rep.WriteHeld(s.Err, sum.Skipped)
-	sum.WriteScope(s.Err, o.BaseURL, o.SiteURL)
+	sum.WriteScope(s.Err, o.Gen.BaseURL, o.Gen.SiteURL)
 	if errors.Is(err, build.ErrNoEntries) {
 		fmt.Fprintf(s.Err, "sitemap: %s; nothing published (an empty sitemap is not valid, X-07), previous sitemaps left as they were\n", sum.WhyEmpty(g.Shard, g.Shards))
 		return problemsFound()
@@ -322,10 +270,10 @@ func (o *generateOptions) finish(ctx context.Context, g *generate.Options, sum g
 		return o.robotsError(ctx, err, serr, sum)
 	}
 	sum.Robots.WriteText(s.Err)
-	if inKey != "" && !o.DryRun && o.Out != "-" {
-		host := o.SiteURL
+	if inKey != "" && !o.Gen.DryRun && o.Out != "-" {
+		host := o.Gen.SiteURL
 		if host == "" {
-			host = o.BaseURL
+			host = o.Gen.BaseURL
 		}
 		if top := sum.TopIn(o.Out); top != "" {
 			if err := o.indexnowFlags.submitPublished(ctx, inKey, top, indexnow.HostOf(host), o.State, s); err != nil {
@@ -333,7 +281,7 @@ func (o *generateOptions) finish(ctx context.Context, g *generate.Options, sum g
 			}
 		}
 	}
-	if sum.WriteClosing(s.Err, o.DryRun) {
+	if sum.WriteClosing(s.Err, o.Gen.DryRun) {
 		return problemsFound()
 	}
 	return nil
@@ -352,7 +300,7 @@ func (o *generateOptions) summarize(sum generate.Summary, s *streams) error {
 		sum.WriteTable(s.Err)
 	}
 	o.publishFlags.warnNoIndex(s.Err, sum.Summary)
-	sum.WriteNotes(s.Err, o.DryRun, o.BaseURL, o.SiteURL)
+	sum.WriteNotes(s.Err, o.Gen.DryRun, o.Gen.BaseURL, o.Gen.SiteURL)
 	return nil
 }
 
@@ -360,7 +308,7 @@ func (o *generateOptions) summarize(sum generate.Summary, s *streams) error {
 // but whose robots.txt could not take the line: it says how to add it.
 func (o *generateOptions) robotsError(ctx context.Context, err error, serr *generate.StageError, sum generate.Summary) error {
 	if serr != nil && sum.Sitemap != "" {
-		path := o.Robots
+		path := o.Gen.Robots
 		if sum.Robots != nil {
 			path = sum.Robots.Path
 		}
@@ -419,49 +367,16 @@ func stageError(o *generateOptions, serr *generate.StageError) error {
 	case generate.StageSaveState:
 		return cannotRun("--state %s: the sitemaps were published but the state could not be saved: %v", state.Redact(o.State), serr.Err)
 	case generate.StageDedup:
-		return cannotRun("remembering the URLs read (--dedup-memory %s, temporary directory %s): %v; give more --dedup-memory, free space there, or --keep-duplicates", &o.DedupMemory, os.TempDir(), serr.Err)
+		m := seen.Memory(o.Gen.DedupMemory)
+		return cannotRun("remembering the URLs read (--dedup-memory %s, temporary directory %s): %v; give more --dedup-memory, free space there, or --keep-duplicates", &m, os.TempDir(), serr.Err)
 	case generate.StageStylesheet:
 		return cannotRun("writing %s: %v", filepath.Join(o.Out, xsl.DefaultName), serr.Err)
 	case generate.StageRobots:
 		return cannotRun("--robots: %v", serr.Err)
 	case generate.StageRobotsEdit:
-		return cannotRun("--robots %s: %v", o.Robots, serr.Err)
+		return cannotRun("--robots %s: %v", o.Gen.Robots, serr.Err)
 	}
 	return nil
-}
-
-// shardOptions checks --shard K/N and --shard-by and names the shard's
-// files in bo (NAME-K, always with its own index). It returns the shard
-// and the shard count generate.Options filters by (0, 0 for none).
-func (o *generateOptions) shardOptions(bo *build.Options) (int, int, error) {
-	if o.Shard == "" {
-		if o.ShardBy != "hash" {
-			return 0, 0, cannotRun("--shard-by goes with --shard K/N")
-		}
-		return 0, 0, nil
-	}
-	ks, ns, ok := strings.Cut(o.Shard, "/")
-	k, kerr := strconv.Atoi(ks)
-	n, nerr := strconv.Atoi(ns)
-	if !ok || kerr != nil || nerr != nil || n < 1 || k < 1 || k > n {
-		return 0, 0, cannotRun("--shard %q: give K/N with 1 <= K <= N, such as --shard 2/3", o.Shard)
-	}
-	switch {
-	case o.toStdout():
-		return 0, 0, cannotRun("--shard writes a shard's sitemaps and index into a directory or bucket; give --out DIR or --out s3://bucket/prefix")
-	case bo.Index == build.IndexNever:
-		return 0, 0, cannotRun("--shard writes the shard's own index (its completion record for `sitemap index`); drop --index never")
-	case o.Robots != "":
-		return 0, 0, cannotRun("--robots with --shard: robots.txt should name the index `sitemap index` writes over every shard, not one shard's; drop --robots and add that Sitemap: line once")
-	case o.ShardBy != "hash" && o.ShardBy != "input":
-		return 0, 0, cannotRun("--shard-by %q: use hash or input", o.ShardBy)
-	}
-	bo.Name = build.ShardName(bo.Name, k)
-	bo.Index = build.IndexAlways
-	if o.ShardBy == "input" {
-		return 0, 0, nil
-	}
-	return k, n, nil
 }
 
 // checkDB refuses --db flags that do not go together, and --table,
@@ -490,9 +405,9 @@ func (o *generateOptions) dbSource(ctx context.Context, s *streams) (generate.So
 	if err != nil || sq == nil {
 		return nil, nil, err
 	}
-	base := o.SiteURL
+	base := o.Gen.SiteURL
 	if base == "" {
-		base = o.BaseURL
+		base = o.Gen.BaseURL
 	}
 	return generate.Entries(serve.All(sq, base)), closeDB, nil
 }

@@ -32,19 +32,8 @@ type graphOptions struct {
 
 func newGraphCmd(s *streams) *cobra.Command {
 	o := &graphOptions{}
-	c := &cobra.Command{
-		Use:   "graph [flags] INPUT... -o FILE  |  graph --state FILE [INPUT...] -o FILE",
-		Short: "Draw a site's sections from its sitemaps: an interactive HTML map, SVG, Graphviz DOT or JSON",
-		Long: `Graph draws a site's sections from its sitemaps (a tree by URL path with page counts) as an
-interactive HTML map, SVG, Graphviz DOT or JSON, by the name of -o; with --state, a crawl's
-internal links with orphans and missing pages marked. See docs/DRAWING.md.`,
-		Example: `  sitemap graph testdata/samples/basic.xml -o site.html
-  sitemap crawl https://www.example.com/ --out crawled/ --state crawl.db
-  sitemap graph --state crawl.db -o links.html
-  sitemap graph --state crawl.db public/sitemap.xml -o links.html
-  sitemap graph https://www.example.com/ -o site.svg
-  sitemap graph testdata/samples/ -o site.dot
-  sitemap graph --format json testdata/samples/basic.xml`,
+	c := withHelp("graph", &cobra.Command{
+		Use: "graph [flags] INPUT... -o FILE  |  graph --state FILE [INPUT...] -o FILE",
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Inputs = args
 			if len(args) == 0 && o.State == "" {
@@ -55,7 +44,7 @@ internal links with orphans and missing pages marked. See docs/DRAWING.md.`,
 			}
 			return runGraph(c.Context(), o, s)
 		},
-	}
+	})
 	f := c.Flags()
 	f.SortFlags = false
 	f.StringVarP(&o.Output, "output", "o", "-", "`FILE` to write, or - for standard output")

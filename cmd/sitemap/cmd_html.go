@@ -36,15 +36,8 @@ type htmlOptions struct {
 
 func newHTMLCmd(s *streams) *cobra.Command {
 	o := &htmlOptions{}
-	c := &cobra.Command{
-		Use:   "html [flags] INPUT... -o DIR",
-		Short: "Write a site map for visitors (static HTML pages of links by section), or the HTML view of one sitemap",
-		Long: `Html writes a site map for visitors into -o: static, accessible pages of links under a
-heading per section (titles from a CSV or JSONL INPUT's title column, or a crawl's --state);
-with --document, the HTML view of one sitemap or index instead. See docs/DRAWING.md.`,
-		Example: `  sitemap html testdata/samples/basic.xml -o sitemap-pages/
-  sitemap html --per-page 100 --title "All our pages" testdata/samples/ -o sitemap-pages/
-  sitemap html --document testdata/samples/index.xml -o index.html`,
+	c := withHelp("html", &cobra.Command{
+		Use:  "html [flags] INPUT... -o DIR",
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Inputs = args
@@ -53,12 +46,12 @@ with --document, the HTML view of one sitemap or index instead. See docs/DRAWING
 			}
 			return runHTML(c.Context(), o, s)
 		},
-	}
+	})
 	f := c.Flags()
 	f.SortFlags = false
 	f.StringVarP(&o.Output, "output", "o", "", "`DIR` to write the pages into; with --document a FILE, or - for standard output")
 	f.BoolVar(&o.Document, "document", false, "write the HTML view of the one INPUT, a sitemap or index")
-	f.StringVar(&o.Title, "title", "", "title of the pages (default \"Site map\"; \"Sitemap\" or \"Sitemap index\" with --document)")
+	f.StringVar(&o.Title, "title", "", "title of the pages (default \"Site map\")")
 	f.StringVar(&o.Lang, "lang", "en", "language of the pages (the lang attribute)")
 	f.IntVar(&o.PerPage, "per-page", view.DefaultPerPage, "most links on one page")
 	f.StringVar(&o.CSS, "css", "", "`FILE` of CSS that replaces the default stylesheet (inlined)")

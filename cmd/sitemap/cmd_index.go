@@ -24,22 +24,14 @@ type indexOptions struct {
 
 func newIndexCmd(s *streams) *cobra.Command {
 	o := &indexOptions{}
-	c := &cobra.Command{
-		Use:   "index --shards N --base-url URL [flags]",
-		Short: "Write the index over the shards of a set that N `generate --shard` runs wrote",
-		Long: `Index writes NAME.xml, the index over the shards that N "sitemap generate --shard K/N" runs
-published into --out; it publishes nothing (exit 2) when a shard is missing or incomplete.
-See docs/GENERATE.md (Sharded generation).`,
-		Example: `  sitemap generate --shard 1/3 --base-url https://www.example.com/ --out public/ examples/urls.txt
-  sitemap generate --shard 2/3 --base-url https://www.example.com/ --out public/ examples/urls.txt
-  sitemap generate --shard 3/3 --base-url https://www.example.com/ --out public/ examples/urls.txt
-  sitemap index --shards 3 --base-url https://www.example.com/ --out public/`,
+	c := withHelp("index", &cobra.Command{
+		Use:  "index --shards N --base-url URL [flags]",
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			o.userAgent = userAgent(c)
 			return runIndex(c.Context(), o, s)
 		},
-	}
+	})
 	f := c.Flags()
 	f.SortFlags = false
 	f.IntVar(&o.Shards, "shards", 0, "number of shards, N (required)")
@@ -67,8 +59,8 @@ func runIndex(ctx context.Context, o *indexOptions, s *streams) error {
 		return cannotRun("--base-url is required: the URL of the directory the sitemaps are served from, e.g. --base-url https://www.example.com/")
 	}
 	o.BaseURL = normalURLFlag("--base-url", o.BaseURL, s)
-	if err := checkName(o.Name); err != nil {
-		return err
+	if err := build.CheckName(o.Name); err != nil {
+		return cannotRun("%v", err)
 	}
 	var st store.Store
 	if store.IsS3(o.Out) {

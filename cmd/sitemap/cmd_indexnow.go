@@ -17,29 +17,18 @@ type indexnowKeyOptions struct {
 }
 
 func newIndexNowCmd(s *streams) *cobra.Command {
-	c := &cobra.Command{
-		Use:   "indexnow",
-		Short: "Make the key and key file IndexNow submissions need",
-		Long: "IndexNow tells search engines (Bing, Yandex, Seznam, Naver, …; not Google) which URLs\n" +
-			"changed. 'sitemap indexnow key' makes the key and the key file the host must serve at\n" +
-			"https://HOST/KEY.txt (IN-04); 'sitemap submit' sends the URLs. See docs/INDEXNOW.md.",
-		Example: "  sitemap indexnow key --out public/",
-		RunE:    runGroup,
-	}
+	c := withHelp("indexnow", &cobra.Command{
+		Use:  "indexnow",
+		RunE: runGroup,
+	})
 	o := &indexnowKeyOptions{}
-	key := &cobra.Command{
-		Use:   "key",
-		Short: "Make a new key and write its key file (KEY.txt) into --out",
-		Long: "Key makes a random key (IN-03), or takes --key, writes its key file KEY.txt into --out\n" +
-			"and prints the key. Publish the file at the root of the host, then submit with\n" +
-			"--key-file. See docs/INDEXNOW.md.",
-		Example: "  sitemap indexnow key --out public/\n" +
-			"  sitemap indexnow key --key 9f3c2a7e41b84d0c --out public/",
+	key := withHelp("indexnow-key", &cobra.Command{
+		Use:  "key",
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			return runIndexNowKey(o, s)
 		},
-	}
+	})
 	key.Flags().StringVar(&o.Out, "out", ".", "`DIR` to write the key file into; - writes none")
 	key.Flags().StringVar(&o.Key, "key", "", "write the file of this `KEY` instead of making a new one")
 	c.AddCommand(key)
@@ -82,14 +71,9 @@ func runIndexNowKey(o *indexnowKeyOptions, s *streams) error {
 }
 
 func newPingCmd(s *streams) *cobra.Command {
-	return &cobra.Command{
-		Use:   "ping [SITEMAP_URL]",
-		Short: "Say that sitemap ping endpoints are retired, and what to do instead",
-		Long: "Google (SB-02) and Bing (SB-03) retired their sitemap ping endpoints, so ping sends\n" +
-			"nothing (SB-04, exit status 1) and says what works instead: 'sitemap robots add' and\n" +
-			"'sitemap submit'. See docs/INDEXNOW.md.",
-		Example: "  sitemap ping https://www.example.com/sitemap.xml",
-		Args:    cobra.MaximumNArgs(1),
+	return withHelp("ping", &cobra.Command{
+		Use:  "ping [SITEMAP_URL]",
+		Args: cobra.MaximumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			u, host := "https://www.example.com/sitemap.xml", "HOST"
 			if len(args) == 1 {
@@ -110,5 +94,5 @@ Instead:
 `, u, host)
 			return problemsFound()
 		},
-	}
+	})
 }

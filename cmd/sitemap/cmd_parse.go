@@ -25,17 +25,8 @@ type parseOptions struct {
 
 func newParseCmd(s *streams) *cobra.Command {
 	o := &parseOptions{}
-	c := &cobra.Command{
-		Use:   "parse [flags] INPUT...",
-		Short: "Print the entries of sitemaps (XML, index, text, RSS, Atom; gzip or not) as JSONL, CSV or text",
-		Long: `Parse prints the entries of sitemaps (XML, index, text, RSS, Atom; gzip or not; files,
-directories, URLs or a site's homepage) as JSONL entry records, CSV or text, with the problems
-found on standard error; --follow reads an index's children. See docs/READING.md.`,
-		Example: `  sitemap parse testdata/samples/basic.xml
-  sitemap parse --format txt testdata/samples/basic.xml.gz
-  sitemap parse --format csv --follow https://www.example.com/sitemap.xml
-  sitemap parse --format txt --follow https://www.example.com/robots.txt
-  sitemap parse testdata/samples/basic.xml | sitemap generate --base-url https://www.example.com/ --dry-run -`,
+	c := withHelp("parse", &cobra.Command{
+		Use:  "parse [flags] INPUT...",
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Inputs = args
@@ -44,7 +35,7 @@ found on standard error; --follow reads an index's children. See docs/READING.md
 			}
 			return runParse(c.Context(), o, s)
 		},
-	}
+	})
 	f := c.Flags()
 	f.SortFlags = false
 	f.StringVar(&o.Format, "format", "jsonl", "output: jsonl, csv or txt")
@@ -53,7 +44,7 @@ found on standard error; --follow reads an index's children. See docs/READING.md
 	f.IntVar(&o.MaxChildren, "max-children", 1000, "most children of one index to read with --follow")
 	f.BoolVar(&o.AllowOffSite, "allow-off-site", false, "with --follow, also read children on another site (I-05, then a warning)")
 	f.BoolVar(&o.Quiet, "quiet", false, "print only errors on standard error, not warnings and notes")
-	f.IntVar(&o.MaxPerRule, "max-per-rule", 20, "most diagnostics of one rule shown per document, the rest counted (0: all)")
+	f.IntVar(&o.MaxPerRule, "max-per-rule", 20, "most diagnostics of one rule shown per document (0: all)")
 	addMaxErrors(c, &o.MaxErrors)
 	f.DurationVar(&o.Timeout, "timeout", 60*time.Second, "time limit of each HTTP request")
 	return c

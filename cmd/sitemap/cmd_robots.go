@@ -33,24 +33,12 @@ type robotsOptions struct {
 
 func newRobotsCmd(s *streams) *cobra.Command {
 	opts := &robotsOptions{}
-	cmd := &cobra.Command{
-		Use:   "robots",
-		Short: "List, add or remove the Sitemap: lines of a robots.txt",
-		Long: "Robots lists the Sitemap: lines of a robots.txt file or URL (RB-12), and adds or removes\n" +
-			"one in a local file, every other byte kept (RB-13). See docs/INDEXNOW.md.",
-		Example: "  sitemap robots list https://www.example.com/robots.txt\n" +
-			"  sitemap robots add robots.txt https://www.example.com/sitemap.xml\n" +
-			"  sitemap robots remove robots.txt https://www.example.com/old-sitemap.xml",
+	cmd := withHelp("robots", &cobra.Command{
+		Use:  "robots",
 		RunE: runGroup,
-	}
-	list := &cobra.Command{
-		Use:   "list FILE|URL|-",
-		Short: "Print the sitemap URLs a robots.txt lists, one per line",
-		Long: "List prints the sitemap URLs of a robots.txt file or URL (a bare host gets /robots.txt),\n" +
-			"in file order without duplicates (RB-12); exit status 1 when a Sitemap: line has a\n" +
-			"problem or there is no robots.txt. See docs/INDEXNOW.md.",
-		Example: "  printf 'User-agent: *\\nDisallow:\\n\\nSitemap: https://www.example.com/sitemap.xml\\n' | sitemap robots list -\n" +
-			"  sitemap robots list --format json https://www.example.com/",
+	})
+	list := withHelp("robots-list", &cobra.Command{
+		Use:  "list FILE|URL|-",
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Action, opts.Target = "list", args[0]
@@ -59,36 +47,23 @@ func newRobotsCmd(s *streams) *cobra.Command {
 			}
 			return runRobots(c.Context(), opts, s)
 		},
-	}
+	})
 	list.Flags().StringVar(&opts.Format, "format", "text", "output format: text, json or jsonl")
 	list.Flags().DurationVar(&opts.Timeout, "timeout", 30*time.Second, "time limit for fetching a robots.txt URL")
 	list.Flags().IntVar(&opts.MaxBytes, "max-bytes", robots.DefaultMaxBytes, "bytes of robots.txt read at most (at least 512000, RB-03)")
 	list.Flags().IntVar(&opts.MaxPerRule, "max-per-rule", 20, "most warnings of one rule shown, the rest counted (0: all)")
 
-	edit := func(action, short, long, example string) *cobra.Command {
-		return &cobra.Command{
-			Use:     action + " FILE|- SITEMAP_URL",
-			Short:   short,
-			Long:    long,
-			Example: example,
-			Args:    cobra.ExactArgs(2),
+	edit := func(action string) *cobra.Command {
+		return withHelp("robots-"+action, &cobra.Command{
+			Use:  action + " FILE|- SITEMAP_URL",
+			Args: cobra.ExactArgs(2),
 			RunE: func(c *cobra.Command, args []string) error {
 				opts.Action, opts.Target, opts.SitemapURL = action, args[0], args[1]
 				return runRobots(c.Context(), opts, s)
 			},
-		}
+		})
 	}
-	add := edit("add", "Add a Sitemap: line to a local robots.txt",
-		"Add writes \"Sitemap: SITEMAP_URL\" (in its normal form, L-18) after the groups of FILE,\n"+
-			"created when missing, every other byte kept (RB-13); FILE \"-\" reads standard input and\n"+
-			"writes standard output. See docs/INDEXNOW.md.",
-		"  printf 'User-agent: *\\nDisallow:\\n' > robots.txt\n"+
-			"  sitemap robots add robots.txt https://www.example.com/sitemap.xml")
-	remove := edit("remove", "Remove a Sitemap: line from a local robots.txt",
-		"Remove deletes every Sitemap: line of SITEMAP_URL (or of its normal form) from FILE, and\n"+
-			"the blank line 'add' put above it, every other byte kept. See docs/INDEXNOW.md.",
-		"  printf 'Sitemap: https://www.example.com/old.xml\\n' > robots.txt\n"+
-			"  sitemap robots remove robots.txt https://www.example.com/old.xml")
+	add, remove := edit("add"), edit("remove")
 	cmd.AddCommand(list, add, remove)
 	return cmd
 }

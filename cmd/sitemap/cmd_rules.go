@@ -14,22 +14,13 @@ type rulesOptions struct {
 
 func newRulesCmd(s *streams) *cobra.Command {
 	o := &rulesOptions{}
-	c := &cobra.Command{
-		Use:   "rules [flags] [FAMILY|ID...]",
-		Short: "List the rules behind every diagnostic: ID, severity, statement",
-		Long: `Rules lists the rule book: every rule ID a diagnostic can carry, with its severity and
-statement; FAMILY (L, X, M, I, H, RB, FETCH, …; any case) or ID keeps those. The same book
-is docs/RULES.md; 'sitemap explain ID' prints one rule in full.`,
-		Example: `  sitemap rules
-  sitemap rules L
-  sitemap rules x fetch
-  sitemap rules --format json H
-  sitemap rules --format markdown > RULES.md`,
+	c := withHelp("rules", &cobra.Command{
+		Use: "rules [flags] [FAMILY|ID...]",
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Filter = args
 			return runRules(o, s)
 		},
-	}
+	})
 	f := c.Flags()
 	f.StringVar(&o.Format, "format", "text", "output: text (one rule a line), json, or markdown (as docs/RULES.md)")
 	return c
@@ -72,21 +63,14 @@ type explainOptions struct {
 
 func newExplainCmd(s *streams) *cobra.Command {
 	o := &explainOptions{}
-	c := &cobra.Command{
-		Use:   "explain [flags] ID...",
-		Short: "Explain a rule ID from a diagnostic: what it requires, who says so, how to fix it",
-		Long: `Explain prints each rule in full: statement, severity, level, source with a link, and how to
-fix a finding. ID is what a diagnostic prints (X-06), in any case (l-7 is L-07); an unknown ID
-gets the closest ones and exit status 2. See docs/RULES.md.`,
-		Example: `  sitemap explain X-06
-  sitemap explain l-7 I-05 FETCH-HTTP
-  sitemap explain --format json M-07`,
+	c := withHelp("explain", &cobra.Command{
+		Use:  "explain [flags] ID...",
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.IDs = args
 			return runExplain(o, s)
 		},
-	}
+	})
 	f := c.Flags()
 	f.StringVar(&o.Format, "format", "text", "output: text or json (an array of full rules)")
 	return c

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"io"
@@ -20,7 +19,6 @@ import (
 	"github.com/sitemapkit/sitemap/indexnow"
 	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/serve"
-	"github.com/sitemapkit/sitemap/serve/pgfeed"
 	"github.com/sitemapkit/sitemap/state"
 )
 
@@ -115,8 +113,8 @@ See docs/SERVE.md for how changes are found and what they cost.`,
 	f.BoolVar(&o.GzipIndex, "gzip-index", false, "list the pages in the index by their .xml.gz names")
 	f.StringVar(&o.Cache, "cache-control", "public, max-age=300", "Cache-Control `VALUE` of every sitemap (\"-\" for none)")
 	f.StringVar(&o.Feed, "feed", "", "follow a PostgreSQL --table's commits instead of checking every page every --recheck: `logical` (logical decoding: needs wal_level=logical, a role with REPLICATION, and creates a publication) or notify (the triggers --install-trigger installs)")
-	f.BoolVar(&o.InstallTrigger, "install-trigger", false, "install change triggers on --table, then exit: PostgreSQL's for --feed notify; SQLite's change log, which serve then reads to rebuild only the pages a commit touched")
-	f.BoolVar(&o.RemoveTrigger, "remove-trigger", false, "remove the triggers (and SQLite's change log) --install-trigger installed on --table, then exit")
+	f.BoolVar(&o.InstallTrigger, "install-trigger", false, "install change triggers on --table (or the --preset's tables), then exit: PostgreSQL's for --feed notify; on SQLite and MySQL/MariaDB a change log (sitemap_changes, a row per write; MySQL needs the TRIGGER privilege), which serve then reads to rebuild only the pages a commit touched")
+	f.BoolVar(&o.RemoveTrigger, "remove-trigger", false, "remove the triggers (and the change log) --install-trigger installed, then exit")
 	f.StringVar(&o.IndexNowKeyFile, "indexnow-key-file", "", "submit every URL added or changed to IndexNow with the key of this key `FILE`, within seconds (needs --base-url and --indexnow-state)")
 	f.StringVar(&o.IndexNowState, "indexnow-state", "", "state `FILE` (or postgres://…) recording what was submitted, shared with 'sitemap submit --state': each URL is sent once at each version")
 	f.StringVar(&o.IndexNowEndpoint, "indexnow-endpoint", indexnow.DefaultEndpoint, "IndexNow `URL` to submit to")
@@ -287,13 +285,14 @@ func (r *serveRun) options(ctx context.Context, src *serve.Source) (serve.Option
 	if o.HTML {
 		opt.HTML = serve.HTMLView
 	}
-	if o.Feed != "" {
-		r.feed = &serve.PostgresFeed{Options: pgfeed.Options{ConnString: o.DB, Table: o.Table, Create: true, Logf: r.logf}, Notify: o.Feed == "notify"}
-		*src = serve.WatchPostgres(*src, r.feed)
+	fw, err := serve.Follow(ctx, *src, serve.FollowOptions{DSN: o.DB, Feed: o.Feed, Recheck: o.Recheck, Logf: r.logf})
+	if err != nil {
+		return opt, cannotRun("--db %s: %v", serve.RedactDSN(o.DB), err)
 	}
-	opt.Log(r.logf, r.feed, o.Recheck)
-	if err := r.sqliteChanges(ctx, src, &opt); err != nil {
-		return opt, err
+	*src, r.feed = fw.Source, fw.Postgres
+	fw.Log(&opt, r.logf, o.Recheck)
+	if o.DB != "" && o.Feed == "" {
+		r.logf("changes: %s", fw.How)
 	}
 	if o.IndexNowKeyFile != "" {
 		if err := r.indexnow(ctx, &opt); err != nil {
@@ -301,55 +300,6 @@ func (r *serveRun) options(ctx context.Context, src *serve.Source) (serve.Option
 		}
 	}
 	return opt, nil
-}
-
-// sqliteChanges follows the change log of a SQLite --table with the
-// triggers of --install-trigger, and says at start how changes are found.
-func (r *serveRun) sqliteChanges(ctx context.Context, src *serve.Source, opt *serve.Options) error {
-	sq, ok := (*src).(*serve.SQLSource)
-	if !ok || !sq.SQLite() {
-		return nil
-	}
-	on, err := sq.ChangeLog(ctx)
-	if err != nil {
-		return cannotRun("--db %s: reading its triggers: %v", r.o.DB, err)
-	}
-	if !on {
-		what := "the query"
-		if r.o.Table != "" {
-			what = "table " + r.o.Table + " has no change triggers (--install-trigger)"
-		}
-		r.logf("changes: %s: after each commit every page is read and compared (about 1 s a million rows)", what)
-		return nil
-	}
-	*src = serve.WatchSQLite(sq, &serve.SQLiteFeed{Logf: r.logf})
-	opt.FeedError = func(err error) {
-		r.logf("change log: %v; checking every page every %s until it is back", err, r.o.Recheck)
-	}
-	r.logf("changes: the change log of table %s: only the pages a commit touches are read", r.o.Table)
-	return nil
-}
-
-// sqliteTrigger installs or removes the change log triggers of a SQLite
-// --table, and says so.
-func sqliteTrigger(ctx context.Context, o *serveOptions, sq *serve.SQLSource, s *streams) error {
-	db, err := sql.Open("sqlite", "file:"+o.DB+"?_pragma=busy_timeout(10000)") // serve.OpenDB's is read-only
-	if err != nil {
-		return cannotRun("--db: %v", err)
-	}
-	defer db.Close()
-	if o.RemoveTrigger {
-		if err := serve.RemoveSQLiteTrigger(ctx, db, o.Table); err != nil {
-			return cannotRun("--remove-trigger: %v", err)
-		}
-		fmt.Fprintf(s.Err, "sitemap serve: the change triggers of table %s are removed\n", o.Table)
-		return nil
-	}
-	if err := serve.InstallSQLiteTrigger(ctx, db, o.Table, sq.KeyColumn()); err != nil {
-		return cannotRun("--install-trigger: %v", err)
-	}
-	fmt.Fprintf(s.Err, "sitemap serve: change triggers installed on table %s (key %s): serve reads only the pages a commit touches; --remove-trigger removes them\n", o.Table, sq.KeyColumn())
-	return nil
 }
 
 // indexnow starts the IndexNow queue of --indexnow-key-file: every
@@ -434,18 +384,13 @@ func (o *serveOptions) checkPaging() error {
 			return cannotRun("--base-url %q: give the absolute http(s) URL the sitemaps are reachable at, such as https://www.example.com/", o.BaseURL)
 		}
 	}
-	sqliteTrigger := (o.InstallTrigger || o.RemoveTrigger) && o.Feed == "" && o.Table != "" && !state.IsPostgres(o.DB) && !serve.IsMySQL(o.DB)
-	if o.Feed != "" || (o.InstallTrigger || o.RemoveTrigger) && !sqliteTrigger {
-		flag := "--feed"
-		if o.Feed == "" {
-			flag = "--install-trigger or --remove-trigger"
-		}
-		switch {
-		case o.Feed != "" && o.Feed != "logical" && o.Feed != "notify":
-			return cannotRun("--feed %q: give logical or notify", o.Feed)
-		case !state.IsPostgres(o.DB) || o.Table == "":
-			return cannotRun("%s follows a PostgreSQL table: give --db postgres://… and --table", flag)
-		}
+	switch {
+	case o.Feed != "" && o.Feed != "logical" && o.Feed != "notify":
+		return cannotRun("--feed %q: give logical or notify", o.Feed)
+	case o.Feed != "" && (!state.IsPostgres(o.DB) || o.Table == ""):
+		return cannotRun("--feed follows a PostgreSQL table: give --db postgres://… and --table")
+	case (o.InstallTrigger || o.RemoveTrigger) && o.Table == "" && o.Preset == "":
+		return cannotRun("--install-trigger and --remove-trigger put triggers on a table: give --db with --table or --preset")
 	}
 	if o.InstallTrigger && o.RemoveTrigger {
 		return cannotRun("--install-trigger and --remove-trigger: give one")
@@ -492,31 +437,22 @@ func (o *serveOptions) openSource(ctx context.Context, w io.Writer, dropped func
 	return src, closeSrc, nil
 }
 
-// trigger installs or removes the triggers of --feed notify, and says so.
+// trigger installs or removes the change triggers of --table or
+// --preset, and says so.
 func (o *serveOptions) trigger(ctx context.Context, src serve.Source, s *streams) error {
 	sq, ok := src.(*serve.SQLSource)
 	if !ok {
-		return cannotRun("--install-trigger needs --db postgres://… --table")
+		return cannotRun("--install-trigger and --remove-trigger need --db with --table or --preset")
 	}
-	if !state.IsPostgres(o.DB) {
-		return sqliteTrigger(ctx, o, sq, s)
-	}
-	db, err := serve.OpenDB(o.DB) // a postgres:// URL: checked above
-	if err != nil {
-		return cannotRun("--db: %v", err)
-	}
-	defer db.Close()
+	flag := "--install-trigger"
 	if o.RemoveTrigger {
-		if err := pgfeed.RemoveTrigger(ctx, db, o.Table); err != nil {
-			return cannotRun("--remove-trigger: %v", err)
-		}
-		fmt.Fprintf(s.Err, "sitemap serve: the triggers of table %s are removed\n", o.Table)
-		return nil
+		flag = "--remove-trigger"
 	}
-	if err := pgfeed.InstallTrigger(ctx, db, o.Table, sq.KeyColumn()); err != nil {
-		return cannotRun("--install-trigger: %v", err)
+	said, err := serve.SetTriggers(ctx, o.DB, sq, o.RemoveTrigger)
+	if err != nil {
+		return cannotRun("%s: %v", flag, err)
 	}
-	fmt.Fprintf(s.Err, "sitemap serve: triggers installed on table %s (key %s): serve it with --feed notify\n", o.Table, sq.KeyColumn())
+	fmt.Fprintf(s.Err, "sitemap serve: %s\n", said)
 	return nil
 }
 

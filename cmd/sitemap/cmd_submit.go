@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -23,13 +21,14 @@ import (
 
 // submitOptions are the flags and arguments of `sitemap submit`.
 type submitOptions struct {
-	Key, KeyFile, Host, KeyLocation, Endpoint string
-	VerifyKey, DryRun, AllowOffSite           bool
-	MaxPerDay                                 int64
-	BatchSize                                 int
-	State                                     string
-	Timeout, LockWait                         time.Duration
-	Inputs                                    []string
+	indexnow.Credentials
+	Endpoint                        string
+	VerifyKey, DryRun, AllowOffSite bool
+	MaxPerDay                       int64
+	BatchSize                       int
+	State                           string
+	Timeout, LockWait               time.Duration
+	Inputs                          []string
 
 	UserAgent string
 	Scope     fetch.Scope
@@ -39,15 +38,8 @@ type submitOptions struct {
 
 func newSubmitCmd(s *streams) *cobra.Command {
 	o := &submitOptions{}
-	c := &cobra.Command{
-		Use:   "submit [flags] INPUT...",
-		Short: "Tell IndexNow search engines which URLs changed, each change once",
-		Long: `Submit sends URLs (lists, sitemaps, 'sitemap diff' output) to an IndexNow endpoint, checked
-and in batches; with --state, each change once, however many runs share the state (they take
-turns under its lock). See docs/INDEXNOW.md#submit.`,
-		Example: `  sitemap submit --dry-run --key 9f3c2a7e41b84d0c --host www.example.com examples/urls.txt
-  sitemap diff --format jsonl testdata/samples/basic.xml testdata/samples/badorder.xml | sitemap submit --dry-run --key 9f3c2a7e41b84d0c --host www.example.com -
-  sitemap submit --dry-run --max-per-day 2 --key 9f3c2a7e41b84d0c --host www.example.com testdata/samples/basic.xml`,
+	c := withHelp("submit", &cobra.Command{
+		Use:  "submit [flags] INPUT...",
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Inputs = args
@@ -56,39 +48,42 @@ turns under its lock). See docs/INDEXNOW.md#submit.`,
 			}
 			return runSubmit(c.Context(), o, s)
 		},
-	}
+	})
 	f := c.Flags()
 	f.SortFlags = false
 	f.StringVar(&o.Key, "key", "", "the IndexNow `KEY` (IN-03)")
-	f.StringVar(&o.KeyFile, "key-file", "", "read the key from its key `FILE` (as 'sitemap indexnow key' writes it) instead of --key")
-	f.StringVar(&o.Host, "host", "", "the `HOST` every URL must be on (www.example.com); default: the host of --key-location")
-	f.StringVar(&o.KeyLocation, "key-location", "", "`URL` of the key file when it is not https://HOST/KEY.txt; only URLs below its directory are sent (IN-05)")
-	f.StringVar(&o.Endpoint, "endpoint", indexnow.DefaultEndpoint, "IndexNow `URL` to POST to (one engine's /indexnow works too)")
-	f.BoolVar(&o.VerifyKey, "verify-key", false, "fetch the key file from the host first and stop when it is missing or holds another key")
+	f.StringVar(&o.KeyFile, "key-file", "", "read the key from its key `FILE` instead of --key")
+	f.StringVar(&o.Host, "host", "", "`HOST` every URL must be on (default: the host of --key-location)")
+	f.StringVar(&o.KeyLocation, "key-location", "", "`URL` of the key file when not https://HOST/KEY.txt (IN-05)")
+	f.StringVar(&o.Endpoint, "endpoint", indexnow.DefaultEndpoint, "IndexNow `URL` to POST to")
+	f.BoolVar(&o.VerifyKey, "verify-key", false, "check the live key file before submitting")
 	f.BoolVar(&o.DryRun, "dry-run", false, "print each batch's JSON body and send nothing")
-	f.Int64Var(&o.MaxPerDay, "max-per-day", 0, "send at most `N` URLs in 24 hours (counted in --state, else in this run); the rest wait for a later run (0: no limit)")
-	f.BoolVar(&o.AllowOffSite, "allow-off-site", false, "also read an index's children on another scheme, host or port than the index (I-05: reported as a warning); their URLs are still sent only when on --host")
-	f.StringVar(&o.State, "state", "", "state `FILE` (SQLite) or postgres:// database that records every submission (exactly once across runs)")
+	f.Int64Var(&o.MaxPerDay, "max-per-day", 0, "send at most `N` URLs in 24 hours, the rest later (0: no limit)")
+	f.BoolVar(&o.AllowOffSite, "allow-off-site", false, "also read an index's children on another site (I-05, then a warning)")
+	f.StringVar(&o.State, "state", "", "state `FILE` or postgres:// database recording every submission")
 	f.IntVar(&o.BatchSize, "batch-size", indexnow.MaxBatch, "most URLs in one POST (at most 10,000, IN-08)")
 	f.DurationVar(&o.Timeout, "timeout", 60*time.Second, "time limit of each HTTP request")
-	f.DurationVar(&o.LockWait, "lock-wait", 10*time.Minute, "longest a batch waits while another run holds the lock of --state (then the run stops, naming it)")
+	f.DurationVar(&o.LockWait, "lock-wait", 10*time.Minute, "longest a batch waits for another run's lock on --state")
 	return c
 }
 
 func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
-	key, host, err := o.check(s)
-	if err != nil {
+	if err := o.check(s); err != nil {
 		return err
 	}
+	key, host := o.Key, o.Host
+	var err error
 	if o.client == nil {
 		if o.client, err = httpClient(o.UserAgent, o.Timeout, o.Scope); err != nil {
 			return cannotRun("%v", err)
 		}
 	}
 	if o.VerifyKey {
-		if err := o.verifyKey(ctx, key, host, s); err != nil {
-			return err
+		ku, err := o.Verify(ctx, o.client)
+		if err != nil {
+			return cannotRun("%v", err)
 		}
+		fmt.Fprintf(s.Err, "key file %s holds the key\n", ku)
 	}
 	ledger, done, err := o.ledger(ctx)
 	if err != nil {
@@ -144,17 +139,17 @@ func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
 }
 
 // check refuses bad flags and missing local inputs before anything is
-// read, and returns the key (of --key or --key-file) and the host.
-func (o *submitOptions) check(s *streams) (key, host string, err error) {
+// read, and resolves the key (of --key or --key-file) and the host.
+func (o *submitOptions) check(s *streams) error {
 	switch {
 	case o.BatchSize < 1 || o.BatchSize > indexnow.MaxBatch:
-		return "", "", cannotRun("--batch-size %d: use 1 to %d (IN-08)", o.BatchSize, indexnow.MaxBatch)
+		return cannotRun("--batch-size %d: use 1 to %d (IN-08)", o.BatchSize, indexnow.MaxBatch)
 	case o.MaxPerDay < 0:
-		return "", "", cannotRun("--max-per-day %d: use 0 (no limit) or more", o.MaxPerDay)
+		return cannotRun("--max-per-day %d: use 0 (no limit) or more", o.MaxPerDay)
 	case o.Timeout <= 0:
-		return "", "", cannotRun("--timeout %v: use a positive duration", o.Timeout)
+		return cannotRun("--timeout %v: use a positive duration", o.Timeout)
 	case o.LockWait <= 0:
-		return "", "", cannotRun("--lock-wait %v: use a positive duration", o.LockWait)
+		return cannotRun("--lock-wait %v: use a positive duration", o.LockWait)
 	}
 	// A local input that is not there stops the run before anything is
 	// read (the others would be read, and their URLs not sent).
@@ -163,61 +158,17 @@ func (o *submitOptions) check(s *streams) (key, host string, err error) {
 			continue
 		}
 		if _, err := os.Stat(in); err != nil {
-			return "", "", fileError(in, err)
+			return fileError(in, err)
 		}
 	}
-	if key, err = o.key(s); err != nil {
-		return "", "", err
+	c, warning, err := o.Resolve()
+	if err != nil {
+		return cannotRun("%v", err)
 	}
-	if o.KeyLocation != "" {
-		o.KeyLocation = indexnow.NormalURL(o.KeyLocation) // as the POST carries it
+	if warning != "" {
+		fmt.Fprintf(s.Err, "sitemap: warning: %s\n", warning)
 	}
-	host = o.Host
-	if host == "" && o.KeyLocation != "" {
-		host = indexnow.HostOf(o.KeyLocation)
-	}
-	if host == "" {
-		return "", "", cannotRun("no host: give --host www.example.com, the host of the URLs to submit")
-	}
-	return key, host, nil
-}
-
-// key is the key of --key, or read from --key-file (a file not named
-// KEY.txt is said to be found only through --key-location).
-func (o *submitOptions) key(s *streams) (string, error) {
-	key := o.Key
-	if o.KeyFile != "" {
-		if key != "" {
-			return "", cannotRun("give --key or --key-file, not both")
-		}
-		var err error
-		if key, err = keyFlag("--key-file", o.KeyFile); err != nil {
-			return "", err
-		}
-		if filepath.Base(o.KeyFile) != indexnow.KeyFileName(key) && o.KeyLocation == "" {
-			fmt.Fprintf(s.Err, "sitemap: warning: the key file is named %s; engines look for %s at the root of the host unless --key-location says where it is\n",
-				filepath.Base(o.KeyFile), indexnow.KeyFileName(key))
-		}
-	}
-	if key == "" {
-		return "", cannotRun("no key: give --key KEY or --key-file FILE (make one with 'sitemap indexnow key --out DIR')")
-	}
-	if err := indexnow.ValidKey(key); err != nil {
-		return "", cannotRun("%v", err)
-	}
-	return key, nil
-}
-
-// verifyKey fetches the live key file (--verify-key).
-func (o *submitOptions) verifyKey(ctx context.Context, key, host string, s *streams) error {
-	ku := indexnow.KeyURL(indexnow.NormalHost(host), key, o.KeyLocation)
-	if err := indexnow.VerifyKey(ctx, o.client, ku, key); err != nil {
-		if o.KeyLocation == "" && strings.HasPrefix(ku, "https://") {
-			return cannotRun("--verify-key: %v; for a site served over http, give --key-location http://%s", err, strings.TrimPrefix(ku, "https://"))
-		}
-		return cannotRun("--verify-key: %v", err)
-	}
-	fmt.Fprintf(s.Err, "key file %s holds the key\n", ku)
+	o.Credentials = c
 	return nil
 }
 

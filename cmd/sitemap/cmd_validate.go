@@ -42,17 +42,8 @@ type validateOptions struct {
 
 func newValidateCmd(s *streams) *cobra.Command {
 	o := &validateOptions{}
-	c := &cobra.Command{
-		Use:   "validate [flags] INPUT...",
-		Short: "Check sitemaps and sitemap indexes against the protocol, the XSDs and Google's rules",
-		Long: `Validate checks sitemaps and indexes (files, directories, URLs, or a site from its homepage)
-against the protocol, the XSDs and Google's rules, one diagnostic a line on standard output,
-as "sitemap.xml:5:5: error X-06: …" ('sitemap explain X-06' says more). See docs/READING.md.`,
-		Example: `  sitemap validate testdata/samples/basic.xml
-  sitemap validate --base https://www.example.com/ --strict testdata/samples/basic.xml
-  sitemap validate --format jsonl --now 2026-11-22T12:00:00Z testdata/samples/newsold.xml
-  sitemap validate https://www.example.com/sitemap.xml.gz
-  sitemap validate https://www.example.com/`,
+	c := withHelp("validate", &cobra.Command{
+		Use:  "validate [flags] INPUT...",
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Inputs = args
@@ -61,7 +52,7 @@ as "sitemap.xml:5:5: error X-06: …" ('sitemap explain X-06' says more). See do
 			}
 			return runValidate(c.Context(), o, s)
 		},
-	}
+	})
 	f := c.Flags()
 	f.SortFlags = false
 	f.StringVar(&o.Format, "format", "text", "output: text, json (one array) or jsonl (one object a line)")
@@ -72,7 +63,7 @@ as "sitemap.xml:5:5: error X-06: …" ('sitemap explain X-06' says more). See do
 	f.StringSliceVar(&o.TrustedHosts, "trusted-host", nil, "another `HOST` allowed in the sitemap (O-06); repeatable")
 	f.BoolVar(&o.NoChildren, "no-children", false, "do not check the children of a sitemap index")
 	f.IntVar(&o.MaxChildren, "max-children", 1000, "most children of one index to check")
-	f.IntVar(&o.MaxPerRule, "max-per-rule", 20, "in text output, most diagnostics of one rule shown per document (0: all)")
+	f.IntVar(&o.MaxPerRule, "max-per-rule", 20, "most diagnostics of one rule shown per document (0: all)")
 	addMaxErrors(c, &o.MaxErrors)
 	f.DurationVar(&o.Timeout, "timeout", 60*time.Second, "time limit of each HTTP request")
 	return c

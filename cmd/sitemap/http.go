@@ -2,39 +2,24 @@ package main
 
 import (
 	"fmt"
-	"runtime/debug"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/sitemapkit/sitemap/fetch"
+	"github.com/sitemapkit/sitemap/internal/version"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
-// version is the module version of the binary, "(devel)" for a build from
-// a checkout (versionLine adds the commit).
-func version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-		return bi.Main.Version
-	}
-	return "(devel)"
-}
-
 // defaultUserAgent is what every HTTP request of the CLI sends unless
-// --user-agent says otherwise: sitemap/VERSION and where the project is,
-// so a site owner can find out who is calling. Its product token,
-// "sitemap", is the robots.txt group crawl obeys.
-func defaultUserAgent() string {
-	v := strings.Trim(version(), "()")
-	return "sitemap/" + v + " (+https://github.com/sitemapkit/sitemap)"
-}
+// --user-agent says otherwise (version.UserAgent).
+func defaultUserAgent() string { return version.UserAgent() }
 
 // addUserAgentFlag declares the persistent --user-agent of the root
 // command.
 func addUserAgentFlag(root *cobra.Command) {
 	root.PersistentFlags().String("user-agent", defaultUserAgent(),
-		"User-Agent of every HTTP request; its product token is crawl's robots.txt group")
+		"User-Agent of every HTTP request (its product token is crawl's robots.txt group)")
 }
 
 // userAgent returns the --user-agent given to c (or inherited from the
@@ -76,9 +61,9 @@ func httpClient(ua string, timeout time.Duration, sc fetch.Scope) (*fetch.Client
 // users give restricts it.
 func addScopeFlags(root *cobra.Command) {
 	f := root.PersistentFlags()
-	f.String("scope", "any", "where HTTP requests may go: any, or same-site (the given URL's scheme, host and port)")
-	f.StringSlice("allow-host", nil, "`HOST` also allowed (same-site) or the only one (any): example.com, .example.com; repeatable")
-	f.Bool("no-private", false, "refuse loopback, private and other non-public addresses (after DNS, redirects too)")
+	f.String("scope", "any", "where HTTP requests may go: any or same-site (sitemap help scope)")
+	f.StringSlice("allow-host", nil, "`HOST` also allowed, or the only one with --scope any; repeatable")
+	f.Bool("no-private", false, "refuse loopback, private and other non-public addresses")
 }
 
 // scopeOf returns the scope the flags of c (or the root's) ask for; a bad

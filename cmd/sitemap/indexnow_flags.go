@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -33,7 +32,7 @@ type indexnowFlags struct {
 }
 
 func (f *indexnowFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&f.IndexNowKeyFile, "indexnow-key-file", "", "after publishing, submit changed URLs to IndexNow with this key `FILE` (needs --state)")
+	fs.StringVar(&f.IndexNowKeyFile, "indexnow-key-file", "", "then submit changed URLs to IndexNow with this key `FILE` (needs --state)")
 	fs.StringVar(&f.IndexNowEndpoint, "indexnow-endpoint", indexnow.DefaultEndpoint, "IndexNow `URL` to submit to")
 	fs.StringVar(&f.IndexNowKeyLocation, "indexnow-key-location", "", "`URL` of the key file when not https://HOST/KEY.txt (IN-05)")
 	fs.Int64Var(&f.IndexNowMaxPerDay, "indexnow-max-per-day", 0, "submit at most `N` URLs in 24 hours (0: no limit)")
@@ -68,16 +67,11 @@ func (f *indexnowFlags) check(hasState bool) (string, error) {
 }
 
 // keyFlag reads the IndexNow key of the key file a flag names
-// (indexnow.ReadKeyFile), its errors worded with the flag.
+// (indexnow.LoadKeyFile), an exit-2 error when it cannot.
 func keyFlag(flag, path string) (string, error) {
-	kf, err := os.Open(path)
+	key, err := indexnow.LoadKeyFile(flag, path)
 	if err != nil {
-		return "", cannotRun("%s: %v", flag, err)
-	}
-	defer kf.Close()
-	key, err := indexnow.ReadKeyFile(kf)
-	if err != nil {
-		return "", cannotRun("%s %s: %v", flag, path, err)
+		return "", cannotRun("%v", err)
 	}
 	return key, nil
 }

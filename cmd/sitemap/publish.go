@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os/signal"
-	"strings"
 	"syscall"
 
 	"github.com/spf13/pflag"
@@ -22,14 +21,8 @@ import (
 // publishFlags are the output flags generate and crawl share: where the
 // sitemaps go, how they are named, split and compressed.
 type publishFlags struct {
-	Out       string
-	Name      string
-	Gzip      bool
-	GzipLevel int
-	GzipIndex bool
-	Index     string
-	MaxURLs   int
-	MaxBytes  int
+	Out string
+	build.Settings
 
 	// The S3 store's settings, for --out s3://bucket/prefix.
 	S3Endpoint   string
@@ -41,7 +34,7 @@ type publishFlags struct {
 
 // register adds the flags to f, in the order --help shows them.
 func (p *publishFlags) register(f *pflag.FlagSet) {
-	f.StringVar(&p.Out, "out", ".", "directory to publish into, s3://bucket/prefix, or - for standard output")
+	f.StringVar(&p.Out, "out", ".", "directory, s3://bucket/prefix, or - (standard output)")
 	f.StringVar(&p.Name, "name", "sitemap", "base name of the files: NAME.xml, NAME-1.xml, …")
 	f.BoolVar(&p.Gzip, "gzip", false, "compress the sitemaps (NAME-1.xml.gz, …)")
 	f.IntVar(&p.GzipLevel, "gzip-level", build.DefaultGzipLevel, "gzip level, 1 (fastest) to 9 (smallest)")
@@ -82,34 +75,14 @@ func s3Store(loc string, o store.S3Options, ua string) (*store.S3Store, error) {
 // buildOptions checks the flags (exit 2 on a bad value) and returns the
 // build options they set; the caller adds BaseURL and the rest.
 func (p *publishFlags) buildOptions() (build.Options, error) {
-	mode, err := build.ParseIndexMode(p.Index)
-	if err != nil {
-		return build.Options{}, cannotRun("--index: %v", err)
-	}
-	if err := checkName(p.Name); err != nil {
-		return build.Options{}, err
-	}
 	if p.Out == "" {
 		return build.Options{}, errEmptyOut
 	}
-	// The library reads 0 as "the default"; on the command line a 0 is
-	// a mistake, not a request for the default.
-	if p.MaxURLs < 1 || p.MaxURLs > sitemap.MaxURLs {
-		return build.Options{}, cannotRun("--max-urls %d: use 1 to %d (S-01)", p.MaxURLs, sitemap.MaxURLs)
+	bo, err := p.Settings.Options()
+	if err != nil {
+		return bo, cannotRun("%v", err)
 	}
-	if p.MaxBytes < 1 || p.MaxBytes > sitemap.MaxBytes {
-		return build.Options{}, cannotRun("--max-bytes %d: use 1 to %d (S-02)", p.MaxBytes, sitemap.MaxBytes)
-	}
-	if p.GzipIndex && mode == build.IndexNever {
-		return build.Options{}, cannotRun("--gzip-index with --index never: there is no index to compress; drop --gzip-index, or give --index auto or always")
-	}
-	if p.GzipLevel < 1 || p.GzipLevel > 9 {
-		return build.Options{}, cannotRun("--gzip-level %d: use 1 (fastest) to 9 (smallest)", p.GzipLevel)
-	}
-	return build.Options{
-		Name: p.Name, Gzip: p.Gzip, GzipLevel: p.GzipLevel, GzipIndex: p.GzipIndex,
-		Index: mode, MaxURLs: p.MaxURLs, MaxBytes: p.MaxBytes,
-	}, nil
+	return bo, nil
 }
 
 // warnNoIndex says, after a run that published sum, that --gzip-index
@@ -211,17 +184,6 @@ func openState(ctx context.Context, name string, o state.Options) (*state.DB, er
 
 // errEmptyOut is the error of --out "".
 var errEmptyOut = cannotRun("--out is empty; give a directory (. for the current one)")
-
-// checkName refuses a --name that ends in the extension the files get
-// (--name sitemap.xml would write sitemap.xml.xml).
-func checkName(name string) error {
-	for _, ext := range []string{".xml.gz", ".xml"} {
-		if base, ok := strings.CutSuffix(name, ext); ok && base != "" {
-			return cannotRun("--name %s: give the base name without the extension: --name %s (the files are %s.xml, %s-1.xml, …)", name, base, base, base)
-		}
-	}
-	return nil
-}
 
 // normalURLFlag returns the value of a URL flag (--base-url, --site-url)
 // in its normal form (urlnorm.Normalize, L-18), as the entries are written:

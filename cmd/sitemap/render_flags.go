@@ -11,13 +11,8 @@ import (
 )
 
 // renderFlags are the flags of rendering pages in headless Chromium,
-// shared by crawl and audit.
-type renderFlags struct {
-	Render      string
-	Concurrency int
-	Wait        time.Duration
-	Browser     string
-}
+// shared by crawl and audit (render.Settings).
+type renderFlags struct{ render.Settings }
 
 func (r *renderFlags) register(f *pflag.FlagSet) {
 	f.StringVar(&r.Render, "render", "", "read pages as headless Chromium renders them (=auto: app shells only)")
@@ -27,30 +22,12 @@ func (r *renderFlags) register(f *pflag.FlagSet) {
 	f.StringVar(&r.Browser, "browser", "", "Chromium executable (default: chromium or google-chrome on $PATH)")
 }
 
-// open starts the browser when --render is given: the renderer, its mode
-// and the func that ends it (and every process of it). Without --render
-// all three are zero and close does nothing.
+// open starts the browser when --render is given (render.Settings.Open),
+// an exit-2 error when it cannot.
 func (r *renderFlags) open(ctx context.Context, userAgent string) (crawl.Renderer, crawl.RenderMode, func(), error) {
-	none := func() {}
-	var mode crawl.RenderMode
-	switch r.Render {
-	case "":
-		return nil, mode, none, nil
-	case "all":
-	case "auto":
-		mode = crawl.RenderAuto
-	default:
-		return nil, mode, none, cannotRun("--render=%s: give --render (every page) or --render=auto", r.Render)
-	}
-	if r.Concurrency < 1 {
-		return nil, mode, none, cannotRun("--render-concurrency must be at least 1")
-	}
-	if r.Wait <= 0 {
-		return nil, mode, none, cannotRun("--render-wait must be more than 0, e.g. 10s")
-	}
-	c, err := render.New(ctx, render.Options{Browser: r.Browser, Concurrency: r.Concurrency, Wait: r.Wait, UserAgent: userAgent})
+	rr, mode, done, err := r.Settings.Open(ctx, userAgent)
 	if err != nil {
-		return nil, mode, none, cannotRun("--render: %v", err)
+		return nil, mode, done, cannotRun("%v", err)
 	}
-	return c, mode, func() { c.Close() }, nil
+	return rr, mode, done, nil
 }

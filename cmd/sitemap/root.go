@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/sitemapkit/sitemap/internal/version"
 	"github.com/spf13/cobra"
 )
 
@@ -118,13 +119,11 @@ func streamsInput(args []string) bool {
 // flag first, help, completion, a misspelt name that cobra suggests a
 // fix for) every subcommand.
 func newRootCmd(s *streams, args []string) *cobra.Command {
-	root := &cobra.Command{
+	root := withHelp("sitemap", &cobra.Command{
 		Use:           "sitemap",
-		Short:         "Generate, crawl, read, validate, audit, serve and draw sitemaps",
-		Long:          "sitemap does everything a website needs with the Sitemaps protocol: generate sitemaps\nfrom URL lists, CSV, JSONL or a crawl; read, validate, discover and audit the sitemaps of\nany site; serve them from a directory or a database; draw a site for people; and tell\nsearch engines where they are and what changed.",
 		SilenceUsage:  true,
 		SilenceErrors: true,
-	}
+	})
 	addUserAgentFlag(root)
 	addScopeFlags(root)
 	root.SetIn(s.In)
@@ -146,13 +145,16 @@ func newRootCmd(s *streams, args []string) *cobra.Command {
 		// the root's own, so a run of a subcommand cannot use it and
 		// does not read the build information (3 % of the instructions
 		// of a start).
-		root.Version = strings.TrimPrefix(versionLine(), "sitemap ")
+		root.Version = strings.TrimPrefix(version.Line(), "sitemap ")
 		root.SetVersionTemplate("sitemap {{.Version}}\n")
 	}
 	for _, sc := range subcommands {
 		if only == "" || sc.name == only {
 			root.AddCommand(sc.build(s))
 		}
+	}
+	if only == "" {
+		root.AddCommand(helpTopics()...)
 	}
 	return root
 }

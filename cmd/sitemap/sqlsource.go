@@ -26,11 +26,11 @@ type sqlFlags struct {
 
 // registerPreset adds the preset flags to f.
 func (q *sqlFlags) registerPreset(f *pflag.FlagSet) {
-	f.StringVar(&q.Preset, "preset", "", "read --db as the database of a CMS: `NAME` mediawiki, wordpress or drupal (no --table or --query)")
+	f.StringVar(&q.Preset, "preset", "", "read --db as a CMS's database: `NAME` mediawiki, wordpress or drupal")
 	f.StringVar(&q.ArticlePath, "article-path", "", "with --preset mediawiki, the wiki's $wgArticlePath (default /wiki/$1)")
-	f.IntSliceVar(&q.Namespaces, "namespaces", nil, "with --preset mediawiki, the content namespaces `N,...` listed (default 0, the main one)")
-	f.StringSliceVar(&q.PostTypes, "post-types", nil, "with --preset wordpress, public custom post `TYPE,...` listed besides posts and pages")
-	f.StringVar(&q.Prefix, "table-prefix", "", "with --preset, the CMS's table `PREFIX` (default: wp_ for wordpress, none for the others)")
+	f.IntSliceVar(&q.Namespaces, "namespaces", nil, "with --preset mediawiki, the namespaces `N,...` listed (default 0)")
+	f.StringSliceVar(&q.PostTypes, "post-types", nil, "with --preset wordpress, custom post `TYPE,...` listed too")
+	f.StringVar(&q.Prefix, "table-prefix", "", "with --preset, the CMS's table `PREFIX` (default: wp_ for wordpress)")
 	f.BoolVar(&q.PrintQuery, "print-query", false, "print the --preset's query and URL rules (to copy and change), then exit")
 }
 

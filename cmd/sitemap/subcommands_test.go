@@ -90,3 +90,28 @@ func TestHelpProseWidth(t *testing.T) {
 	}
 	check(newRootCmd(s, nil))
 }
+
+// TestEveryCommandHasHelp: every command's help file (help/NAME.txt) is
+// there and whole: a summary and a description, and every help topic
+// has its text.
+func TestEveryCommandHasHelp(t *testing.T) {
+	s := &streams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard}
+	var check func(c *cobra.Command)
+	check = func(c *cobra.Command) {
+		if c.Name() != "completion" && c.Name() != "help" && !strings.HasPrefix(c.CommandPath(), "sitemap completion") {
+			if c.Short == "" || c.Long == "" || strings.Contains(c.Short, "\n") {
+				t.Errorf("%s: summary %q, description %q: want both, the summary one line (help/*.txt)", c.CommandPath(), c.Short, c.Long)
+			}
+		}
+		for _, sub := range c.Commands() {
+			check(sub)
+		}
+	}
+	root := newRootCmd(s, nil)
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd()
+	check(root)
+	if len(helpTopics()) < 2 {
+		t.Errorf("help topics: %d, want the files of help/topics", len(helpTopics()))
+	}
+}

@@ -1,9 +1,11 @@
 // Package testproc holds what the test harnesses that run a server
-// (internal/pgtest, internal/s3test) share: a free port, a temporary
-// directory that records the test binary owning it, the sweep of
-// directories whose owner died, and process attributes that end the server
-// with the test binary (its own process group, and on Linux a parent-death
-// signal). Nothing outside tests imports it.
+// (internal/pgtest, internal/mariatest, internal/s3test) share: a free
+// port, a temporary directory that records the test binary owning it, the
+// sweep of directories whose owner died, process attributes that end the
+// server with the test binary (its own process group, and on Linux a
+// parent-death signal), and [Server], a server started in such a
+// directory on a free port, as a system user when run as root, and
+// stopped. Nothing outside tests imports it.
 package testproc
 
 import (

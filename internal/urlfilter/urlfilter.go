@@ -3,7 +3,10 @@
 // given as RE2 regular expressions (--include, --exclude).
 package urlfilter
 
-import "regexp"
+import (
+	"fmt"
+	"regexp"
+)
 
 // Filter keeps a URL that matches some Include pattern (or there is
 // none) and no Exclude pattern. Patterns are matched against the whole
@@ -34,4 +37,18 @@ func (f Filter) Keep(s string) bool {
 		}
 	}
 	return true
+}
+
+// Compile compiles the patterns of the flag named flag (without its
+// dashes: "include"), the first bad one an error naming the flag.
+func Compile(flag string, pats []string) ([]*regexp.Regexp, error) {
+	var out []*regexp.Regexp
+	for _, p := range pats {
+		re, err := regexp.Compile(p)
+		if err != nil {
+			return nil, fmt.Errorf("--%s %q: %v (patterns are RE2 regular expressions)", flag, p, err)
+		}
+		out = append(out, re)
+	}
+	return out, nil
 }

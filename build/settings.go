@@ -1,0 +1,79 @@
+package build
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	sitemap "github.com/sitemapkit/sitemap"
+)
+
+// Settings are the Options of the files a run writes as a person gives
+// them (the output flags of `sitemap generate` and `sitemap crawl`,
+// named alike): every limit explicit, where Options reads 0 as its
+// default, and the index mode as text.
+type Settings struct {
+	// Name is the files' base name, without .xml: NAME.xml, NAME-1.xml, …
+	Name      string
+	Gzip      bool
+	GzipLevel int // 1 (fastest) to 9 (smallest)
+	GzipIndex bool
+	Index     string // auto, always or never (ParseIndexMode)
+	MaxURLs   int    // 1 to sitemap.MaxURLs (S-01)
+	MaxBytes  int    // 1 to sitemap.MaxBytes (S-02)
+}
+
+// DefaultSettings are the settings of a run that gives none.
+func DefaultSettings() Settings {
+	return Settings{Name: "sitemap", GzipLevel: DefaultGzipLevel, Index: "auto", MaxURLs: sitemap.MaxURLs, MaxBytes: sitemap.MaxBytes}
+}
+
+// Options checks s and returns the Options it sets; the caller adds
+// BaseURL and the rest. An error names the setting as its flag
+// (--max-urls) and says what to give instead. A 0 limit is refused: on a
+// command line it is a mistake, not a request for the default.
+func (s Settings) Options() (Options, error) {
+	mode, err := ParseIndexMode(s.Index)
+	switch {
+	case err != nil:
+		return Options{}, fmt.Errorf("--index: %v", err)
+	case s.MaxURLs < 1 || s.MaxURLs > sitemap.MaxURLs:
+		return Options{}, fmt.Errorf("--max-urls %d: use 1 to %d (S-01)", s.MaxURLs, sitemap.MaxURLs)
+	case s.MaxBytes < 1 || s.MaxBytes > sitemap.MaxBytes:
+		return Options{}, fmt.Errorf("--max-bytes %d: use 1 to %d (S-02)", s.MaxBytes, sitemap.MaxBytes)
+	case s.GzipIndex && mode == IndexNever:
+		return Options{}, fmt.Errorf("--gzip-index with --index never: there is no index to compress; drop --gzip-index, or give --index auto or always")
+	case s.GzipLevel < 1 || s.GzipLevel > 9:
+		return Options{}, fmt.Errorf("--gzip-level %d: use 1 (fastest) to 9 (smallest)", s.GzipLevel)
+	}
+	if err := CheckName(s.Name); err != nil {
+		return Options{}, err
+	}
+	return Options{
+		Name: s.Name, Gzip: s.Gzip, GzipLevel: s.GzipLevel, GzipIndex: s.GzipIndex,
+		Index: mode, MaxURLs: s.MaxURLs, MaxBytes: s.MaxBytes,
+	}, nil
+}
+
+// ParseShard parses a shard of a set, "K/N" with 1 <= K <= N (for
+// `sitemap generate --shard`): shard K's files are named ShardName(name, K).
+func ParseShard(s string) (k, n int, err error) {
+	ks, ns, ok := strings.Cut(s, "/")
+	k, kerr := strconv.Atoi(ks)
+	n, nerr := strconv.Atoi(ns)
+	if !ok || kerr != nil || nerr != nil || n < 1 || k < 1 || k > n {
+		return 0, 0, fmt.Errorf("--shard %q: give K/N with 1 <= K <= N, such as --shard 2/3", s)
+	}
+	return k, n, nil
+}
+
+// CheckName refuses a --name that ends in the extension the files get
+// (--name sitemap.xml would write sitemap.xml.xml).
+func CheckName(name string) error {
+	for _, ext := range []string{".xml.gz", ".xml"} {
+		if base, ok := strings.CutSuffix(name, ext); ok && base != "" {
+			return fmt.Errorf("--name %s: give the base name without the extension: --name %s (the files are %s.xml, %s-1.xml, …)", name, base, base, base)
+		}
+	}
+	return nil
+}
