@@ -61,11 +61,8 @@
 //     "maybe" rate in proportion to its size, so small recent runs get up
 //     to 11 bits a hash and the largest few or none. A new run's filter is
 //     made at its share; when the filters pass their budget, the one
-//     furthest above its share is made again at three quarters of it by
-//     reading its run (or dropped, with no read, when its share is none):
-//     as the disk grows every share shrinks, and at nine tenths each hash
-//     was read back 8.7 times over a 10^8-URL run, at three quarters 3.8
-//     (BenchmarkScaled100M: 12 % less CPU for 4 % more reads of runs).
+//     furthest above its share is made again at nine tenths of it by
+//     reading its run (or dropped, with no read, when its share is none).
 //
 // Past what the filters cover (tens of millions of URLs at the default
 // budget) more new URLs cost reads of the runs: the work per URL grows,

@@ -372,10 +372,9 @@ func (s *shard) newRunBlocks(n int64, keep int) uint64 {
 
 // fitFilters shrinks filters while the runs' filters together pass their
 // budget, the one furthest above its share of the budget first
-// (blocksPlan): to three quarters of its share, so that it is not made
-// again at the next few spills (see the package documentation), by
-// reading the run once; a run whose share is no filter loses its filter
-// without a read.
+// (blocksPlan): to nine tenths of its share, so that it is not rebuilt
+// at the next spill, by reading the run once; a run whose share is no
+// filter loses its filter without a read.
 func (s *shard) fitFilters() error {
 	ns := make([]int64, len(s.runs))
 	for i, r := range s.runs {
@@ -395,7 +394,7 @@ func (s *shard) fitFilters() error {
 			return nil
 		}
 		r := s.runs[big]
-		want := plan[big] * 3 / 4
+		want := plan[big] * 9 / 10
 		if float64(want)*256/float64(r.n) < minRunBits {
 			r.filter.release()
 			continue
