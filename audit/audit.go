@@ -35,8 +35,17 @@ type Options struct {
 	// again (default 2; negative: none).
 	Retries int
 	// Sample, when positive, audits a uniform sample of that many URLs
-	// of each sitemap instead of every URL.
+	// of each sitemap instead of every URL: drawn at random, or with
+	// History by a hash of each URL, so that every run audits the same
+	// URLs (as long as the sitemaps list them).
 	Sample int
+	// History compares every audited URL that answers 200 with what
+	// earlier runs of the same log saw (AUD-27 to AUD-31, Record.History,
+	// and the site's SiteHistory with AUD-30) and records what this run
+	// sees: the lastmod, the ETag and Last-Modified, and the main-content
+	// fingerprint (crawl.Page.Fingerprint). It needs a log that outlives
+	// the run (a state file or PostgreSQL); the first run only records.
+	History bool
 	// Site is where local sitemap files are served (input.Options.Base):
 	// the base of their scope (AUD-15) and of an index's children.
 	Site string
@@ -138,6 +147,12 @@ type Record struct {
 	Inlinks int    `json:"inlinks,omitempty"`
 	// Alternates counts the hreflang alternates of the live page.
 	Alternates int `json:"alternates,omitempty"`
+	// ETag is the server's (with Options.History only).
+	ETag string `json:"etag,omitempty"`
+	// ContentHash is the page's main-content fingerprint and History how
+	// it compares with earlier runs (with Options.History only).
+	ContentHash string   `json:"content_hash,omitempty"`
+	History     *History `json:"history,omitempty"`
 }
 
 // add appends a finding under rule, with the rule's severity.
@@ -300,35 +315,76 @@ func (a *Auditor) alternates(ctx context.Context) error {
 	return a.checkAll(ctx)
 }
 
+// todoItem is a URL to check and what the history had of it.
+type todoItem struct {
+	state.AuditListed
+	prev *state.AuditHistory
+}
+
+// previous returns the history rows of the listed rows (by Key), nil
+// where there is none or without Options.History.
+func (a *Auditor) previous(ctx context.Context, rows []state.AuditListed) ([]*state.AuditHistory, error) {
+	out := make([]*state.AuditHistory, len(rows))
+	if !a.o.History {
+		return out, nil
+	}
+	keys := make([]string, 0, len(rows))
+	for _, r := range rows {
+		if !r.Extra {
+			keys = append(keys, r.Key)
+		}
+	}
+	hs, err := a.log.History(ctx, keys)
+	if err != nil {
+		return nil, err
+	}
+	byKey := make(map[string]*state.AuditHistory, len(hs))
+	for i := range hs {
+		byKey[hs[i].Key] = &hs[i]
+	}
+	for i, r := range rows {
+		if !r.Extra {
+			out[i] = byKey[r.Key]
+		}
+	}
+	return out, nil
+}
+
+// feed sends the URLs the log has to do, with what the history had of
+// them, until there are none or ctx ends.
+func (a *Auditor) feed(ctx context.Context, todo chan<- todoItem) error {
+	after := ""
+	for {
+		rows, err := a.log.Todo(ctx, after, 256)
+		if err != nil || len(rows) == 0 {
+			return err
+		}
+		prev, err := a.previous(ctx, rows)
+		if err != nil {
+			return err
+		}
+		for i, r := range rows {
+			select {
+			case todo <- todoItem{r, prev[i]}:
+			case <-ctx.Done():
+				return nil
+			}
+		}
+		after = rows[len(rows)-1].Loc
+	}
+}
+
 // checkAll checks every URL the log has to do: Concurrency workers, the
 // results written by this goroutine in batches.
 func (a *Auditor) checkAll(ctx context.Context) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	todo := make(chan state.AuditListed, a.o.Concurrency*2)
+	todo := make(chan todoItem, a.o.Concurrency*2)
 	done := make(chan state.AuditResult, a.o.Concurrency*2)
 	var feedErr error
 	go func() {
 		defer close(todo)
-		after := ""
-		for {
-			rows, err := a.log.Todo(ctx, after, 256)
-			if err != nil {
-				feedErr = err
-				return
-			}
-			if len(rows) == 0 {
-				return
-			}
-			for _, r := range rows {
-				select {
-				case todo <- r:
-				case <-ctx.Done():
-					return
-				}
-			}
-			after = rows[len(rows)-1].Loc
-		}
+		feedErr = a.feed(ctx, todo)
 	}()
 	var wg sync.WaitGroup
 	for range a.o.Concurrency {

@@ -39,12 +39,19 @@ var notPage = map[string]bool{
 
 // check audits one URL. ok is false when ctx ended before the URL was
 // decided (it stays to do).
-func (a *Auditor) check(ctx context.Context, e state.AuditListed) (state.AuditResult, bool) {
+func (a *Auditor) check(ctx context.Context, it todoItem) (state.AuditResult, bool) {
+	e := it.AuditListed
 	rec := Record{URL: e.Loc, Listed: !e.Extra, Source: e.Source, LastMod: e.LastMod}
 	res := state.AuditResult{Loc: e.Loc, Key: e.Key}
-	a.verdict(ctx, e, &rec, &res)
+	var cur seen
+	a.verdict(ctx, e, &rec, &res, &cur)
 	if ctx.Err() != nil {
 		return res, false
+	}
+	if a.o.History && !e.Extra && rec.Status == http.StatusOK {
+		row, h, fs := judge(e.Key, it.prev, cur, a.run.Time)
+		res.History, rec.History, rec.ETag, rec.ContentHash = &row, h, cur.etag, cur.fingerprint
+		rec.Findings = append(rec.Findings, fs...)
 	}
 	if len(rec.Findings) == 0 {
 		rec.Findings = []Finding{}
@@ -69,7 +76,9 @@ func classOf(fs []Finding) rules.ID {
 	return rules.AUD01
 }
 
-func (a *Auditor) verdict(ctx context.Context, e state.AuditListed, rec *Record, res *state.AuditResult) {
+// verdict classifies e into rec and res; cur gets what the history
+// records of a URL that answers 200.
+func (a *Auditor) verdict(ctx context.Context, e state.AuditListed, rec *Record, res *state.AuditResult, cur *seen) {
 	if !e.Extra {
 		if e.Copies > 1 {
 			where := e.Source
@@ -146,6 +155,7 @@ func (a *Auditor) verdict(ctx context.Context, e state.AuditListed, rec *Record,
 		return
 	}
 	rec.LastModified = resp.LastModified
+	*cur = seen{lastMod: e.LastMod, etag: resp.ETag, lastModified: resp.LastModified}
 	if !e.Extra {
 		a.lastmod(e, resp.Response, rec)
 	}
@@ -191,6 +201,7 @@ func (a *Auditor) verdict(ctx context.Context, e state.AuditListed, rec *Record,
 		renderFindings(rec, &facts)
 	}
 	res.HTML = true
+	cur.fingerprint = p.Fingerprint
 	for _, alt := range p.Alternates {
 		res.Alternates = append(res.Alternates, state.AuditAlternate{Hreflang: alt.Hreflang, Href: alt.Href})
 	}

@@ -30,6 +30,11 @@ var classNames = map[rules.ID]string{
 	rules.AUD24: "console errors",
 	rules.AUD25: "failed requests",
 	rules.AUD26: "not rendered",
+	rules.AUD27: "lastmod churns",
+	rules.AUD28: "lastmod stale",
+	rules.AUD29: "lastmod backwards or late",
+	rules.AUD30: "build-time lastmod",
+	rules.AUD31: "lastmod after Last-Modified",
 }
 
 // Class is one class of the audit: its rule, short name and the rule

@@ -21,6 +21,9 @@
 //	AUD-17  found by the crawl (Options.Crawl): linked, indexable, not listed
 //	AUD-18  orphan: listed, answers 200, but the crawl reached it through no link
 //
+// With Options.Render, AUD-19 to AUD-26 say what rendering revealed; with
+// Options.History, AUD-27 to AUD-31 whether lastmod is honest.
+//
 // # How
 //
 // [New] and [Auditor.Run] read the sitemaps the way package fetch
@@ -47,6 +50,23 @@
 // pages the crawl never reached are orphans (AUD-18), indexable pages it
 // found that no sitemap lists are missing (AUD-17), and every audited URL
 // the crawl reached carries its click depth.
+//
+// # History
+//
+// With Options.History every run records, per audited URL that answers
+// 200, the lastmod claimed, the ETag and Last-Modified sent and the main
+// content's fingerprint ([crawl.Page].Fingerprint), in a
+// [state.AuditHistory] row the log keeps across runs. From the second run
+// each URL is compared with the previous run that saw it: a change of the
+// content happened between the last run that saw the old content and the
+// first that saw the new, and a lastmod is honest when it dates the
+// content in that span. Otherwise it churns (AUD-27: moved, the content
+// did not), is stale (AUD-28: older than a seen change), went backwards or
+// came late (AUD-29), or is later than a Last-Modified that did not move
+// (AUD-31). [Record].History carries the verdict, [Tally].History the
+// site's ([SiteHistory]: the score and AUD-30, one lastmod on nearly
+// every URL), and the report a chart of them by section. A sample is
+// then drawn by a hash of the URL: the same URLs at every run.
 //
 // # Resuming and memory
 //

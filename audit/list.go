@@ -34,6 +34,9 @@ func (l *lister) add(ctx context.Context, u *sitemap.URL, source, servedAt strin
 		key = u.Loc
 	}
 	e := state.AuditListed{Loc: u.Loc, Key: key, Source: source, Rand: rand.Int64()}
+	if l.a.o.History {
+		e.Rand = stableRand(key)
+	}
 	if !u.LastMod.IsZero() {
 		e.LastMod = u.LastMod.String()
 	}

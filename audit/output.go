@@ -63,6 +63,20 @@ func (o *Output) Write(r *Record) error {
 	return nil
 }
 
+// WriteSite writes the history's verdict on the site (Tally.History),
+// after the records: as jsonl one line, the [SiteHistory]; as text a line
+// per finding about the site ("SITE: SEVERITY RULE: message"); and to the
+// report, its chart's head.
+func (o *Output) WriteSite(s *SiteHistory) error {
+	if o.report != nil {
+		o.report.SetSite(s)
+	}
+	if o.enc != nil {
+		return o.enc.Encode(s)
+	}
+	return o.Write(&Record{URL: s.Site, Findings: s.Findings})
+}
+
 // Close writes what is buffered and ends the report (it does not close
 // the io.Writers).
 func (o *Output) Close() error {
@@ -91,6 +105,18 @@ func (s Summary) WriteText(w io.Writer, t Tally) error {
 		s.Sampled, sample, s.Checked, s.Elapsed.Round(time.Millisecond))
 	if s.Crawled > 0 {
 		fmt.Fprintf(&b, "  the crawl fetched %s\n", plural.Of(s.Crawled, "page", "pages"))
+	}
+	if h := t.History; h != nil {
+		if h.Score != nil {
+			fmt.Fprintf(&b, "  lastmod history: %d honest, %d churning, %d stale of %s compared with an earlier run (%.0f%% honest)",
+				h.Honest, h.Churning, h.Stale, plural.Of(h.Compared(), "URL", "URLs"), *h.Score)
+		} else {
+			b.WriteString("  lastmod history: no URL compared yet (the first run with history records; the next compares)")
+		}
+		if h.New > 0 && h.Score != nil {
+			fmt.Fprintf(&b, "; %d seen for the first time", h.New)
+		}
+		b.WriteString("\n")
 	}
 	ids := make([]rules.ID, 0, len(t.Rules))
 	for id := range t.Rules {

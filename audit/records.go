@@ -69,6 +69,9 @@ type Tally struct {
 	Rules map[rules.ID]int
 	// Errors counts the records with an error-class finding.
 	Errors int
+	// History is the history's verdict on the site (Options.History;
+	// nil without): its findings are counted in Rules too.
+	History *SiteHistory
 }
 
 func (t *Tally) add(r *Record) {
@@ -86,14 +89,32 @@ func (t *Tally) add(r *Record) {
 	if r.Errors() {
 		t.Errors++
 	}
+	if r.History != nil {
+		if t.History == nil {
+			t.History = &SiteHistory{}
+		}
+		t.History.count(r.History)
+	}
+}
+
+// addSite counts the findings about the site.
+func (t *Tally) addSite(s *SiteHistory) {
+	if t.Rules == nil {
+		t.Rules = map[rules.ID]int{}
+	}
+	for _, f := range s.Findings {
+		t.Rules[f.Rule]++
+	}
 }
 
 // Records calls fn with one record per URL audited, in the order of their
 // normal form (byte order), with the hreflang findings (AUD-13) and, when
 // the run crawled, the click depth, the orphans (AUD-18) and, in their
 // place in the order, the pages the crawl found that no sitemap lists
-// (AUD-17). It returns the counts of what it gave fn. It reads the logs a
-// page of rows at a time: memory does not grow with the number of URLs.
+// (AUD-17). It returns the counts of what it gave fn, and with
+// Options.History the history's verdict on the site (Tally.History). It
+// reads the logs a page of rows at a time: memory does not grow with the
+// number of URLs.
 func (a *Auditor) Records(ctx context.Context, fn func(*Record) error) (Tally, error) {
 	var t Tally
 	emit := func(r *Record) error {
@@ -153,6 +174,16 @@ func (a *Auditor) Records(ctx context.Context, fn func(*Record) error) (Tally, e
 		if _, _, err := m.upTo("\xff\xff", emit); err != nil {
 			return t, err
 		}
+	}
+	if a.o.History {
+		if t.History == nil {
+			t.History = &SiteHistory{}
+		}
+		t.History.Site = a.start
+		if err := t.History.finish(ctx, a); err != nil {
+			return t, err
+		}
+		t.addSite(t.History)
 	}
 	return t, nil
 }

@@ -21,6 +21,9 @@ type ReportInfo struct {
 	// Crawled is set when the site was crawled too (orphans, missing
 	// pages and click depth are in the report).
 	Crawled bool
+	// History is set when the audit compared with earlier runs
+	// (Options.History): the report charts its verdicts by section.
+	History bool
 	Time    time.Time
 }
 
@@ -36,6 +39,11 @@ type ReportWriter struct {
 	info  ReportInfo
 	tally Tally
 	err   error
+	// sections count the verdicts by section (ReportInfo.History), at
+	// most maxSections of them (the rest in otherSections); site is the
+	// verdict on the site (SetSite).
+	sections map[string]*SiteHistory
+	site     *SiteHistory
 }
 
 // NewReportWriter starts a report on w.
@@ -85,6 +93,7 @@ func esc(s string) string { return html.EscapeString(s) }
 // Add writes the row of one record.
 func (rw *ReportWriter) Add(r *Record) error {
 	rw.tally.add(r)
+	rw.countSection(r)
 	class := r.Class
 	if class == "" {
 		class = classOf(r.Findings)
@@ -123,17 +132,24 @@ func (rw *ReportWriter) Add(r *Record) error {
 	return rw.err
 }
 
-// Close writes the counts, the classes explained and the script, and
-// flushes. It does not close the underlying writer.
+// Close writes the counts, the history's chart (ReportInfo.History), the
+// classes explained and the script, and flushes. It does not close the
+// underlying writer.
 func (rw *ReportWriter) Close() error {
-	rw.printf("</tbody></table></section>\n<section id=\"summary\"><h2>Counts by class</h2>\n<table id=\"counts\"><thead><tr><th>Rule</th><th>Class</th><th>Severity</th><th>URLs</th></tr></thead><tbody>\n")
+	rw.printf("</tbody></table></section>\n")
+	rw.writeHistory()
+	rw.printf("<section id=\"summary\"><h2>Counts by class</h2>\n<table id=\"counts\"><thead><tr><th>Rule</th><th>Class</th><th>Severity</th><th>URLs</th></tr></thead><tbody>\n")
 	for _, c := range Classes() {
 		n := rw.tally.Rules[c.Rule]
 		if n == 0 {
 			continue
 		}
-		rw.printf("<tr class=\"%s\"><td><a href=\"#%s\">%s</a></td><td>%s</td><td>%s</td><td class=\"count\" data-rule=\"%s\"><button type=\"button\" data-rule=\"%s\">%d</button></td></tr>\n",
-			esc(c.Severity), c.Rule, c.Rule, esc(c.Name), esc(c.Severity), c.Rule, c.Rule, n)
+		count := fmt.Sprintf("<button type=\"button\" data-rule=\"%s\">%d</button>", c.Rule, n)
+		if siteRule(c.Rule) {
+			count = fmt.Sprintf("<a href=\"#history\">%d</a>", n) // about the site: no row to filter
+		}
+		rw.printf("<tr class=\"%s\"><td><a href=\"#%s\">%s</a></td><td>%s</td><td>%s</td><td class=\"count\" data-rule=\"%s\">%s</td></tr>\n",
+			esc(c.Severity), c.Rule, c.Rule, esc(c.Name), esc(c.Severity), c.Rule, count)
 	}
 	rw.printf("</tbody><tfoot><tr><td colspan=\"3\">URLs in the report (%d with errors)</td><td class=\"count\" data-rule=\"\">%d</td></tr></tfoot></table>\n</section>\n", rw.tally.Errors, rw.tally.Records)
 	rw.printf("<section id=\"classes\"><h2>What each class means</h2><dl>\n")
@@ -150,7 +166,7 @@ func (rw *ReportWriter) Close() error {
 const reportCSS = `
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1b1f24;background:#fff}
 main{display:flex;flex-direction:column;padding:1rem 1.5rem;max-width:100rem}
-header{order:0}#summary{order:1}#urls{order:2}#classes{order:3}
+header{order:0}#summary{order:1}#history{order:2}#urls{order:3}#classes{order:4}
 h1{font-size:1.4rem;margin:.2rem 0}h2{font-size:1.1rem;margin:1.2rem 0 .4rem}
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #d8dee4;padding:.25rem .5rem;text-align:left;vertical-align:top}
 #counts{width:auto}th{background:#f3f5f7;position:sticky;top:0}#table th{cursor:pointer;user-select:none}
@@ -160,6 +176,9 @@ tr.error td:first-child{border-left:3px solid #cf222e}tr.warning td:first-child{
 td button{font:inherit;background:none;border:1px solid #8c959f;border-radius:3px;padding:0 .4rem;cursor:pointer}
 .controls{display:flex;gap:1rem;align-items:center;flex-wrap:wrap}input[type=search]{min-width:20rem}
 dt{font-weight:600;margin-top:.4rem}dd{margin:0 0 0 1.5rem}
+#history-chart{width:auto}#history-chart td.n{text-align:right}.bar{display:flex;width:24rem;height:1rem;background:#eaeef2}
+.bar span,.key{display:inline-block;height:1rem}.key{width:.8rem;vertical-align:middle}
+.honest{background:#2da44e}.churning{background:#bf8700}.stale{background:#cf222e}
 `
 
 const reportJS = `

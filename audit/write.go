@@ -15,17 +15,22 @@ import (
 // `sitemap audit` prints them, through an [Output] of format to out,
 // and, when report is not nil, the HTML report of them (a
 // [ReportWriter], its head from sum; crawled says the site was crawled
-// too). It returns the tally of the records.
+// too). With Options.History the history's verdict on the site follows
+// the records ([Output.WriteSite]). It returns the tally of the records.
 func (a *Auditor) WriteRecords(ctx context.Context, sum Summary, out io.Writer, format string, report io.Writer, crawled bool) (Tally, error) {
 	var rep *ReportWriter
 	if report != nil {
-		rep = NewReportWriter(report, ReportInfo{Start: sum.Start, Sample: sum.Sample, Listed: sum.Listed, Sampled: sum.Sampled, Crawled: crawled, Time: time.Now()})
+		rep = NewReportWriter(report, ReportInfo{Start: sum.Start, Sample: sum.Sample, Listed: sum.Listed, Sampled: sum.Sampled, Crawled: crawled,
+			History: a.o.History, Time: time.Now()})
 	}
 	o, err := NewOutput(out, format, rep)
 	if err != nil {
 		return Tally{}, err
 	}
 	tally, err := a.Records(ctx, o.Write)
+	if err == nil && tally.History != nil {
+		err = o.WriteSite(tally.History)
+	}
 	if err == nil {
 		err = o.Close()
 	}

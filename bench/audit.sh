@@ -40,6 +40,17 @@ say "| --- | --- | --- | --- | --- | --- | --- | --- |"
 for k in 1 2; do
 	audit_run "sitemap-audit-$k" "$OUT/sitemap" audit "$ABASE/sitemap.xml" --format jsonl --rate 0 --concurrency "$AUDIT_CONC" --state "$OUT/audit-state.db"
 done
+# --history: two runs over one state (the second compares); the state's
+# size after them beside the plain audit's.
+rm -f "$OUT/audit-history.db"*
+for k in 1 2; do
+	curl -s "$ABASE/_reset" >/dev/null
+	/usr/bin/time -f "%e %M %U %S" -o "$OUT/time.txt" "$OUT/sitemap" audit "$ABASE/sitemap.xml" --history --format jsonl --rate 0 --concurrency "$AUDIT_CONC" --state "$OUT/audit-history.db" >"$OUT/sitemap-audit-history-$k.out" 2>/dev/null || true
+	read -r secs kb usr sys <<EOT
+$(tail -n 1 "$OUT/time.txt")
+EOT
+	say "| sitemap-audit-history-$k | $(curl -s "$ABASE/_stats") | $(wc -l <"$OUT/sitemap-audit-history-$k.out") | ${secs}s | $(awk -v u="$usr" -v s="$sys" 'BEGIN{printf "%.1fs", u+s}') | | $((kb / 1024)) MB | state $(cat "$OUT/audit-history.db"* | wc -c) bytes |"
+done
 for k in 1 2; do
 	audit_run "sitemap-audit-crawl-$k" "$OUT/sitemap" audit "$ABASE/sitemap.xml" --crawl --crawl-max-depth 0 --format jsonl --rate 0 --concurrency "$AUDIT_CONC" --state "$OUT/audit-state.db"
 done

@@ -5,14 +5,14 @@
 # fails a build on a time: it reports.
 #
 #   sh bench/run.sh            # everything
-#   sh bench/run.sh generate   # one section: go, startup, generate, parse, fetch, crawl, audit, graph, scale, servefeed, render cms
+#   sh bench/run.sh generate   # one section: go, startup, generate, parse, fetch, changes, crawl, audit, graph, scale, servefeed, render cms
 set -e
 cd "$(dirname "$0")"
 BENCH=$(pwd)
 OUT=$BENCH/out
 mkdir -p "$OUT"
 RESULTS=$OUT/results.md
-sections=${*:-$(for s in go startup generate parse fetch crawl audit graph scale servefeed render cms; do [ -f "$s.sh" ] && printf "%s " $s; done)}
+sections=${*:-$(for s in go startup generate parse fetch changes crawl audit graph scale servefeed render cms; do [ -f "$s.sh" ] && printf "%s " $s; done)}
 
 say() { echo "$*" | tee -a "$RESULTS"; }
 

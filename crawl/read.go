@@ -29,6 +29,11 @@ type Page struct {
 	Lang string
 	// Truncated: the body went over maxBytes; what follows was not read.
 	Truncated bool
+	// Fingerprint is the page's content fingerprint, the crawler's
+	// content_hash ("html:" and 32 hex digits): its main content and
+	// metadata, not its navigation, header, footer or sidebars (M-05), so
+	// a footer that changes on every request leaves it as it is.
+	Fingerprint string
 	// parsed is the page as read, for RenderPage's comparison.
 	parsed *page
 }
@@ -60,7 +65,7 @@ func ReadPage(body io.Reader, header http.Header, pageURL, agent string, maxByte
 	var n urlnorm.Normalizer
 	out.NoindexMeta = p.Noindex
 	out.NoindexHeader, _ = xRobotsTag(header.Values("X-Robots-Tag"), agent)
-	out.Lang, out.Truncated = p.Lang, p.Truncated
+	out.Lang, out.Truncated, out.Fingerprint = p.Lang, p.Truncated, p.Hash
 	raw := p.Canonical
 	if raw == "" {
 		raw = linkCanonical(header.Values("Link"))

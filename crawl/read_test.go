@@ -65,3 +65,28 @@ func FuzzReadPage(f *testing.F) {
 		}
 	})
 }
+
+// ReadPage's Fingerprint is the crawl's content_hash of the page: the
+// same for two answers that differ only in their footer, another when the
+// main content changes.
+func TestReadPageFingerprint(t *testing.T) {
+	h := http.Header{}
+	h.Set("Content-Type", "text/html")
+	read := func(main, footer string) string {
+		t.Helper()
+		doc := "<html><head><title>T</title></head><body><main>" + main + "</main><footer>" + footer + "</footer></body></html>"
+		p, err := ReadPage(strings.NewReader(doc), h, "https://e.com/p", "sitemap", 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parsed, err := parseHTML(strings.NewReader(doc), "text/html", 10<<20, "sitemap")
+		if err != nil || p.Fingerprint != parsed.Hash {
+			t.Fatalf("fingerprint %q, the crawl's content hash %q (%v)", p.Fingerprint, parsed.Hash, err)
+		}
+		return p.Fingerprint
+	}
+	a, b, c := read("Text", "visit 1"), read("Text", "visit 2"), read("Other text", "visit 3")
+	if !strings.HasPrefix(a, "html:") || a != b || a == c {
+		t.Errorf("fingerprints %q, %q (footer changed), %q (main changed)", a, b, c)
+	}
+}

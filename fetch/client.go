@@ -299,6 +299,13 @@ type GetOptions struct {
 	// Cache makes the request conditional on the Client's cache and
 	// stores a 200's body read to its end (needs ClientOptions.CacheDir).
 	Cache bool
+	// IfNoneMatch and IfModifiedSince, when either is set, make the
+	// request conditional on these validators (an ETag and a
+	// Last-Modified an earlier response gave) instead of on the cache: a
+	// 304 is then returned as a Response of Status 304 with an empty body
+	// (Cached false), for a caller that keeps what it needs of the last
+	// body itself (package diff's Changes keeps its entries).
+	IfNoneMatch, IfModifiedSince string
 	// Count, when set, is told of the wire bytes of the body as they are
 	// read (not of a body answered from the cache); its error stops the
 	// read and is returned by Read.
@@ -432,7 +439,8 @@ func (e *tooMany) Unwrap() error { return errTooManyRedirects }
 
 // Get fetches u, retrying what its RetryPolicy retries, and returns the
 // response to read and close. Without GetOptions.AnyStatus anything but
-// a 200 (or a 304 answered from the cache) is an *Error: KindNotFound
+// a 200 (or a 304 answered from the cache, or one to the validators of
+// GetOptions.IfNoneMatch and IfModifiedSince) is an *Error: KindNotFound
 // (404, 410), KindBlocked (401, 403), KindStatus (any other status, 429
 // and 5xx once the retries are over), KindNetwork, KindRedirect,
 // KindTimeout (the try's Timeout ran out before the headers) or
@@ -442,7 +450,11 @@ func (e *tooMany) Unwrap() error { return errTooManyRedirects }
 func (c *Client) Get(ctx context.Context, u string, g GetOptions) (*Response, error) {
 	var meta cacheMeta
 	cached := false
-	if g.Cache {
+	own := g.IfNoneMatch != "" || g.IfModifiedSince != ""
+	switch {
+	case own:
+		meta, cached = cacheMeta{ETag: g.IfNoneMatch, LastModified: g.IfModifiedSince}, true
+	case g.Cache:
 		meta, cached = c.cache.lookup(u)
 	}
 	resp, retries, actx, cancel, err := c.do(ctx, u, g, meta, cached, nil)
@@ -457,6 +469,10 @@ func (c *Client) Get(ctx context.Context, u string, g GetOptions) (*Response, er
 	var raw io.ReadCloser = resp.Body
 	count := g.Count
 	switch {
+	case resp.StatusCode == http.StatusNotModified && own:
+		// The caller's validators: it keeps what the body held.
+		drain(resp.Body)
+		raw, count = http.NoBody, nil
 	case resp.StatusCode == http.StatusNotModified && g.Cache:
 		drain(resp.Body)
 		fail := func(msg string, err error) (*Response, error) {
@@ -568,7 +584,7 @@ func (c *Client) do(ctx context.Context, u string, g GetOptions, meta cacheMeta,
 		} else {
 			st := resp.StatusCode
 			switch {
-			case st == http.StatusOK || (st == http.StatusNotModified && g.Cache):
+			case st == http.StatusOK || (st == http.StatusNotModified && (g.Cache || cached)):
 				return resp, attempt - 1, actx, cancel, nil
 			case st == http.StatusTooManyRequests, st == http.StatusServiceUnavailable && pol != RetryRateLimited, st >= 500 && pol == RetryDefault:
 				retry = true

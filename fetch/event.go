@@ -95,8 +95,13 @@ type Node struct {
 	Format string
 	// Status is the HTTP status of the last response (0 when none).
 	Status int
-	// Cached is set when a 304 made the walk reuse the cached body.
-	Cached bool
+	// Cached is set when a 304 made the walk reuse the cached body;
+	// NotModified when a 304 answered the validators of Options.Revisit
+	// (nothing was read: the caller knows the entries).
+	Cached, NotModified bool
+	// ETag and LastModified are the validators of the last response
+	// ("" when it had none, or the document was not read over HTTP).
+	ETag, LastModified string
 	// Bytes is how many bytes were transferred for this node.
 	Bytes int64
 	// URLs is how many URL entries the node listed (duplicates included);

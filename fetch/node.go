@@ -247,6 +247,8 @@ func (w *walker) open(ctx context.Context, u string, probe bool, onRetry func(st
 	g := GetOptions{Cache: true, Count: w.count, OnRetry: onRetry, Timeout: w.opts.SitemapTimeout, Site: w.start}
 	if probe {
 		g.Retry = RetryRateLimited
+	} else if w.opts.Revisit != nil {
+		g.IfNoneMatch, g.IfModifiedSince = w.opts.Revisit.Validators(u)
 	}
 	if index != "" {
 		g.CheckRedirect = func(req *http.Request, _ []*http.Request) error {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net/http"
 	"time"
+
+	sitemap "github.com/sitemapkit/sitemap"
 )
 
 // KnownPaths says when well-known sitemap paths (/sitemap.xml, …) are
@@ -165,6 +167,29 @@ type Options struct {
 	// program that reads the sitemaps its own way (validate.Tree) starts
 	// from their URLs (Node.FinalURL, or Node.URL when not requested).
 	Discover bool
+	// Revisit, when set, makes the walk incremental: sitemaps read over
+	// HTTP are requested on the validators it keeps, and the children it
+	// names are not requested at all (see [Revisit]; package diff's
+	// Changes is its user).
+	Revisit Revisit
+}
+
+// Revisit is what an incremental walk knows of the sitemaps it read
+// before ([Options.Revisit]). Its methods are called by the walk's
+// workers, several at once, and only for documents read over HTTP.
+type Revisit interface {
+	// Validators returns the ETag and Last-Modified that sitemap u
+	// answered with last time; the request then carries If-None-Match
+	// and If-Modified-Since. Both empty: u is requested in full. A
+	// sitemap that answers 304 ends there: its node has Status 304 and
+	// NotModified set, and it hands out no entries and queues no children.
+	Validators(u string) (etag, lastModified string)
+	// Skip reports whether the child loc that an index lists need not be
+	// requested (its entries are as the caller recorded them): index is
+	// the index's final URL, lastmod the <lastmod> it gives loc now (zero
+	// when none). It is asked about every child the walk would queue,
+	// after the site, depth and MaxChildren rules, once per listing.
+	Skip(index, loc string, lastmod sitemap.Date) bool
 }
 
 // clientOptions is the configuration of the Client a Walk builds when

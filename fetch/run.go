@@ -45,6 +45,9 @@ type RunOptions struct {
 	// ShownPerRule is how many diagnostics of one rule are printed; the
 	// rest are counted in the summary (0: DefaultShownPerRule).
 	ShownPerRule int
+	// Since, when set, prints only the entries whose lastmod is after it
+	// (an entry without lastmod is left out).
+	Since time.Time
 	// Progress draws a progress line on the diagnostics' writer: URLs
 	// read, sitemaps read of those known. For a terminal only.
 	Progress bool
@@ -221,6 +224,9 @@ func (r *runner) event(ev Event) error {
 	switch ev.Kind {
 	case EventURL:
 		r.bar.Add(1)
+		if !r.o.Since.IsZero() && (ev.URL.LastMod.IsZero() || !ev.URL.LastMod.Time.After(r.o.Since)) {
+			return nil
+		}
 		if r.out != nil {
 			return r.out.Write(ev.URL)
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"net/http"
 	"slices"
 	"strconv"
 	"strings"
@@ -169,9 +170,20 @@ func (r *sitemapRead) fetch() bool {
 	}
 	r.o = o
 	n.Status, n.Cached = o.resp.Status, o.resp.Cached
+	n.ETag, n.LastModified = o.resp.ETag, o.resp.LastModified
 	r.final = stripFragment(o.resp.FinalURL)
 	r.base, r.site = r.final, r.final
 	n.FinalURL = r.final
+	if o.resp.Status == http.StatusNotModified && !o.resp.Cached {
+		// Options.Revisit's validators still hold: nothing to read.
+		n.NotModified = true
+		o.finish(false)
+		if r.final != r.req {
+			w.claim(r.final, n.ID, j.parentURL)
+		}
+		r.end()
+		return false
+	}
 	if r.final == r.req {
 		return true
 	}
@@ -434,6 +446,9 @@ func (r *sitemapRead) child(it *sitemap.Item) {
 		return
 	}
 	r.kept++
+	if w.opts.Revisit != nil && r.j.doc == nil && w.opts.Revisit.Skip(r.final, loc, it.Index.LastMod) {
+		return // as the caller recorded it
+	}
 	key := r.final // a loop is a child that is (or redirects to) what answered above
 	if r.j.doc != nil {
 		key = r.req

@@ -478,4 +478,14 @@ const (
 	AUD25 ID = "AUD-25"
 	// AUD26 (AUD-26): A page could not be rendered (--render): it did not settle within --render-wait, or the browser failed; its HTML was read instead.
 	AUD26 ID = "AUD-26"
+	// AUD27 (AUD-27): Across audits with --history, a listed page's lastmod moved while its main content (the crawler's fingerprint, without navigation, header, footer or sidebars) stayed the same: the lastmod churns.
+	AUD27 ID = "AUD-27"
+	// AUD28 (AUD-28): Across audits with --history, a listed page's main content changed between two runs, but its lastmod is older than the change: the lastmod is stale.
+	AUD28 ID = "AUD-28"
+	// AUD29 (AUD-29): Across audits with --history, a listed page's lastmod went backwards (earlier than the previous run's claim), or dates a change later than the first run that saw it live.
+	AUD29 ID = "AUD-29"
+	// AUD30 (AUD-30): With --history, nearly every listed URL (90% or more, at least 10) has one and the same lastmod: a build-time stamp, not the pages' changes.
+	AUD30 ID = "AUD-30"
+	// AUD31 (AUD-31): Across audits with --history, a listed page's lastmod is later than the Last-Modified its server sent in both runs, unchanged: the two disagree about when the page changed.
+	AUD31 ID = "AUD-31"
 )

@@ -51,6 +51,7 @@ const (
 	urlGBlog2023  = "https://developers.google.com/search/blog/2023/06/sitemaps-lastmod-ping"
 	urlGRobotsTxt = "https://github.com/google/robotstxt"
 	urlB2022      = "https://blogs.bing.com/webmaster/may-2022/Spring-cleaning-Removed-Bing-anonymous-sitemap-submission"
+	urlB2023      = "https://blogs.bing.com/webmaster/february-2023/The-Importance-of-Setting-the-lastmod-Tag-in-Your-Sitemap"
 	urlIndexNow   = "https://www.indexnow.org/documentation"
 	urlRFC9309    = "https://www.rfc-editor.org/rfc/rfc9309"
 	urlW3CDT      = "https://www.w3.org/TR/NOTE-datetime"

@@ -64,6 +64,16 @@ type AuditLog interface {
 	Count(ctx context.Context) (listed, sampled int, err error)
 	// Finish marks the run finished, so that the next Begin starts anew.
 	Finish(ctx context.Context) error
+
+	// History returns the history rows of the keys it has (sorted by
+	// Key): what earlier runs saw of those URLs. Begin keeps the history;
+	// Record writes it ([AuditResult].History).
+	History(ctx context.Context, keys []string) ([]AuditHistory, error)
+	// SharedLastMod returns the lastmod more than half of the listed URLs
+	// with a lastmod share ("" when none does) and how many share it, and
+	// how many listed URLs have a lastmod; memory does not grow with the
+	// number of URLs.
+	SharedLastMod(ctx context.Context) (lastmod string, n, withLastMod int, err error)
 }
 
 // AuditRun is what [AuditLog.Begin] returns about the run.
@@ -113,6 +123,9 @@ type AuditResult struct {
 	// are recorded from Key, and their Href are compared with the Key of
 	// other rows.
 	Alternates []AuditAlternate
+	// History, when set, replaces the URL's history row (by its Key), in
+	// the transaction of the result.
+	History *AuditHistory
 }
 
 // AuditAlternate is one hreflang alternate a live page names.

@@ -73,6 +73,9 @@ func (a auditLog) Begin(ctx context.Context, start string, now time.Time) (Audit
 			if _, err := x.x.ExecContext(ctx, a.s.d.rewrite(auditSchema)); err != nil {
 				return fmt.Errorf("create audit tables: %w", err)
 			}
+			if _, err := x.x.ExecContext(ctx, a.s.d.rewrite(auditHistorySchema)); err != nil {
+				return fmt.Errorf("create the audit history table: %w", err)
+			}
 		}
 		status, err := x.meta(ctx, "audit_meta", "status")
 		if err != nil {
@@ -234,6 +237,9 @@ func (a auditLog) Record(ctx context.Context, results []AuditResult) error {
 			stmt{`DELETE FROM {audit_alts} WHERE from_loc = ?`, []any{r.Key}})
 		for _, alt := range r.Alternates {
 			stmts = append(stmts, stmt{`INSERT INTO {audit_alts} (from_loc, to_loc, hreflang) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`, []any{r.Key, alt.Href, alt.Hreflang}})
+		}
+		if r.History != nil {
+			stmts = append(stmts, historyStmt(r.History))
 		}
 	}
 	return a.batch(ctx, stmts)

@@ -33,7 +33,7 @@ type PostgresOptions struct {
 
 // pgSchemaVersion is the schema version this program writes; a database
 // with a newer one is refused rather than misread.
-const pgSchemaVersion = 6
+const pgSchemaVersion = 8
 
 // pgMigrations[v] brings a database of version v-1 to version v. Each runs
 // in the transaction that records the new version, so a migration is
@@ -47,6 +47,8 @@ var pgMigrations = [pgSchemaVersion + 1]string{
 	4: leaseSchema,
 	5: `ALTER TABLE sitemap_crawl_hosts ADD COLUMN IF NOT EXISTS paused_until TIMESTAMPTZ`,
 	6: auditSchema,
+	7: auditHistorySchema,
+	8: changesSchema,
 }
 
 // IsPostgres reports whether name is a PostgreSQL connection URL

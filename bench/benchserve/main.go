@@ -10,7 +10,11 @@
 // Content-Encoding) and the indexes on the fly, so their locs carry the
 // port: /sitemap_index.xml lists every sitemap, /index-K.xml the first K.
 // The listening address is written to -portfile once the server is up; the
-// server runs until killed.
+// server runs until killed. With -validators (the incremental fetch
+// benchmark, bench/changes.sh) each sitemap is served with an ETag (its
+// size and modification time) and the indexes give each one its
+// modification time as <lastmod>; /__bytes answers the body bytes served
+// since the last time it was asked, and starts counting again.
 package main
 
 import (
@@ -25,6 +29,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 )
 
 func main() {
@@ -33,6 +38,7 @@ func main() {
 	urls := flag.Int("urls", 50000, "URLs per sitemap")
 	dir := flag.String("dir", "", "serve the site in `DIR`")
 	portfile := flag.String("portfile", "", "write the listening port to this file")
+	validators := flag.Bool("validators", false, "serve ETags, index lastmods and /__bytes")
 	flag.Parse()
 	switch {
 	case *gen != "":
@@ -41,7 +47,7 @@ func main() {
 			os.Exit(1)
 		}
 	case *dir != "":
-		if err := serve(*dir, *portfile); err != nil {
+		if err := serve(*dir, *portfile, *validators); err != nil {
 			fmt.Fprintln(os.Stderr, "benchserve:", err)
 			os.Exit(1)
 		}
@@ -90,7 +96,20 @@ func generate(dir string, n, per int) error {
 
 var indexK = regexp.MustCompile(`^/index-(\d+)\.xml$`)
 
-func serve(dir, portfile string) error {
+// counter counts the body bytes a response writes.
+type counter struct {
+	http.ResponseWriter
+	n *atomic.Int64
+}
+
+func (c counter) Write(p []byte) (int, error) {
+	n, err := c.ResponseWriter.Write(p)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+func serve(dir, portfile string, validators bool) error {
+	var served atomic.Int64
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return err
@@ -109,6 +128,11 @@ func serve(dir, portfile string) error {
 	base := "http://127.0.0.1:" + strconv.Itoa(port)
 	files := http.FileServer(http.Dir(dir))
 	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if validators && r.URL.Path == "/__bytes" {
+			fmt.Fprintln(w, served.Swap(0))
+			return
+		}
+		w = counter{w, &served}
 		k := -1
 		if r.URL.Path == "/sitemap_index.xml" {
 			k = n
@@ -120,6 +144,9 @@ func serve(dir, portfile string) error {
 			if strings.HasSuffix(r.URL.Path, ".gz") {
 				w.Header().Set("Content-Type", "application/gzip")
 			}
+			if fi, err := os.Stat(filepath.Join(dir, filepath.Clean("/"+r.URL.Path))); validators && err == nil {
+				w.Header().Set("ETag", fmt.Sprintf(`"%x-%x"`, fi.Size(), fi.ModTime().UnixNano()))
+			}
 			files.ServeHTTP(w, r)
 			return
 		}
@@ -127,7 +154,11 @@ func serve(dir, portfile string) error {
 		bw := bufio.NewWriter(w)
 		bw.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
 		for i := 1; i <= k; i++ {
-			fmt.Fprintf(bw, "<sitemap><loc>%s/sitemap-%d.xml.gz</loc></sitemap>\n", base, i)
+			lastmod := ""
+			if fi, err := os.Stat(filepath.Join(dir, "sitemap-"+strconv.Itoa(i)+".xml.gz")); validators && err == nil {
+				lastmod = "<lastmod>" + fi.ModTime().UTC().Format("2006-01-02T15:04:05.000000000Z") + "</lastmod>"
+			}
+			fmt.Fprintf(bw, "<sitemap><loc>%s/sitemap-%d.xml.gz</loc>%s</sitemap>\n", base, i, lastmod)
 		}
 		bw.WriteString("</sitemapindex>\n")
 		bw.Flush()

@@ -35,6 +35,7 @@ type auditOptions struct {
 	Resume     bool
 	ListStates bool
 	Forget     bool
+	History    bool
 	Crawl      bool
 	renderFlags
 	CrawlPages  int
@@ -52,8 +53,9 @@ func newAuditCmd(s *streams) *cobra.Command {
 		Use:   "audit [flags] URL | FILE... --site URL",
 		Short: "Request every URL a site's sitemaps list and report what is wrong: redirects, 404s, noindex, canonicals, orphans",
 		Long: `Audit requests every URL a site's sitemaps list and reports redirects, 404s, noindex pages,
-canonicals elsewhere and stale lastmods (with --crawl, orphans and missing pages), each with
-its rule, AUD-01 to AUD-18; exit status 1 on an error-class finding. See docs/AUDIT.md.`,
+canonicals elsewhere and stale lastmods (with --crawl, orphans and missing pages; with
+--history, whether lastmod follows the content), each with its AUD rule; exit status 1 on an
+error-class finding. See docs/AUDIT.md.`,
 		Example: `  sitemap audit https://www.example.com/
   sitemap audit https://www.example.com/sitemap.xml --crawl --report audit.html
   sitemap audit public/sitemap.xml --site https://www.example.com/ --sample 2000`,
@@ -82,6 +84,7 @@ its rule, AUD-01 to AUD-18; exit status 1 on an error-class finding. See docs/AU
 	f.BoolVar(&o.Resume, "resume", false, "keep the state in the user's state directory: run the same command again to resume")
 	f.BoolVar(&o.ListStates, "list-states", false, "list the audit states kept in the user's state directory, and exit")
 	f.BoolVar(&o.Forget, "forget", false, "remove the kept state of the audit of the arguments (of every audit without any), and exit")
+	f.BoolVar(&o.History, "history", false, "keep each URL's lastmod and content in --state; later runs say if lastmod is honest")
 	f.BoolVar(&o.Crawl, "crawl", false, "also crawl from the homepage: missing pages, orphans, click depth")
 	f.IntVar(&o.CrawlPages, "crawl-max-pages", 0, "most pages the crawl fetches (0: no limit)")
 	f.IntVar(&o.CrawlDepth, "crawl-max-depth", 50, "most links the crawl follows from the homepage (0: no limit)")
@@ -275,6 +278,8 @@ func (o *auditOptions) check() error {
 		return cannotRun("--concurrency must be at least 1")
 	case o.Sample < 0:
 		return cannotRun("--sample must be 0 (every URL) or more")
+	case o.History && o.State == "" && !o.Resume:
+		return cannotRun("--history compares with earlier runs: give --state FILE (or --resume) to keep them")
 	case o.Rate < 0:
 		return cannotRun("--rate %v: give 0 (no limit) or more requests a second", o.Rate)
 	case o.CrawlPages < 0:
@@ -332,7 +337,7 @@ func (o *auditOptions) createReport() (*store.AsideFile, error) {
 func (o *auditOptions) auditOptions(client *fetch.Client, st *state.SQLite, s *streams) (audit.Options, *audit.DiagnosticPrinter) {
 	diags := &audit.DiagnosticPrinter{W: s.Err}
 	ao := audit.Options{
-		HTTP: client, Concurrency: o.Concurrency, Rate: o.Rate, Sample: o.Sample, Site: o.Site,
+		HTTP: client, Concurrency: o.Concurrency, Rate: o.Rate, Sample: o.Sample, Site: o.Site, History: o.History,
 		MaxErrors: decoderMaxErrors(o.MaxErrors), Stdin: s.In, OnDiagnostic: diags.Print,
 	}
 	if o.Rate == 0 {

@@ -46,3 +46,8 @@ func TestAuditPostgresState(t *testing.T) {
 		t.Errorf("second audit on the PostgreSQL state:\n%s\nfirst:\n%s", got, want)
 	}
 }
+
+// audit --history --state postgres://… keeps the history in the
+// database: the second run finds the stale and the churning page, as
+// with a state file.
+func TestAuditPostgresHistory(t *testing.T) { testAuditHistory(t, pgtest.DB(t)) }

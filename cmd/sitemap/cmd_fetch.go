@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sitemapkit/sitemap/diff"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/urlnorm"
@@ -25,9 +26,11 @@ type fetchOptions struct {
 	KnownPaths string
 	Base       string
 	// httpOnly are the HTTP-only flags given (fetchHTTPOnlyFlags).
-	httpOnly    []string
-	DedupMemory byteSize
-	MaxErrors   int
+	httpOnly                 []string
+	DedupMemory              byteSize
+	MaxErrors                int
+	Changes                  bool
+	State, FullEvery, SinceS string
 }
 
 func newFetchCmd(s *streams) *cobra.Command {
@@ -43,7 +46,9 @@ prints the documents instead. See docs/READING.md.`,
   sitemap fetch --tree --urls https://www.example.com/sitemap_index.xml
   sitemap fetch --format jsonl https://www.example.com/robots.txt > urls.jsonl
   sitemap fetch --known-paths never --max-urls 1000 https://www.example.com/sitemap_index.xml
-  sitemap fetch --dedup-memory 16MiB https://www.example.com/ > urls.txt`,
+  sitemap fetch --dedup-memory 16MiB https://www.example.com/ > urls.txt
+  sitemap fetch --since 24h https://www.example.com/
+  sitemap fetch --changes --state changes.db https://www.example.com/sitemap_index.xml`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Start = args[0]
@@ -87,6 +92,10 @@ prints the documents instead. See docs/READING.md.`,
 	f.Var(&o.DedupMemory, "dedup-memory", "memory for the URLs printed, a `SIZE` such as 1GiB; then a temporary file")
 	f.BoolVar(&o.Quiet, "quiet", false, "print only errors and the summary on standard error")
 	f.BoolVar(&o.Verbose, "verbose", false, "also print notes (info diagnostics) on standard error")
+	f.BoolVar(&o.Changes, "changes", false, "print what changed since the last run with --state, as diff's JSONL")
+	f.StringVar(&o.State, "state", "", "with --changes, the `FILE` or postgres:// database of the last run")
+	f.StringVar(&o.FullEvery, "full-every", "10", "with --changes, read every child every `N` runs or after a duration (168h)")
+	f.StringVar(&o.SinceS, "since", "", "print only entries whose lastmod is after `TIME` (2026-11-02, RFC 3339, 24h)")
 	addMaxErrors(c, &o.MaxErrors)
 	return c
 }
@@ -135,6 +144,14 @@ func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 		return cannotRun("--base is for a local file or directory; %s is a URL", o.Start)
 	}
 	o.Progress = s.ErrIsTerminal
+	if o.SinceS != "" {
+		if o.Since, err = diff.ParseSince(o.SinceS, time.Now()); err != nil {
+			return cannotRun("%v", err)
+		}
+	}
+	if o.Changes || o.State != "" {
+		return runFetchChanges(ctx, o, s, kp, local)
+	}
 	if err := o.Check(); err != nil {
 		return cannotRun("%v", err)
 	}
@@ -151,6 +168,31 @@ func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 	case err != nil:
 		return cannotRun("%v", err)
 	case sum.Errors > 0 || sum.Failed > 0:
+		return problemsFound()
+	}
+	return nil
+}
+
+// runFetchChanges is fetch --changes: diff.RunChanges on the state.
+func runFetchChanges(ctx context.Context, o *fetchOptions, s *streams, kp fetch.KnownPaths, local bool) error {
+	if !o.Changes || o.State == "" || local || o.Tree {
+		return cannotRun("--changes and --state go together, with an http(s) START and without --tree: " +
+			"sitemap fetch --changes --state FILE https://www.example.com/")
+	}
+	co := diff.ChangesRunOptions{Format: map[bool]string{true: "text"}[o.Format == "text"], Quiet: o.Quiet, Verbose: o.Verbose}
+	var err error
+	if co.FullEvery, co.FullAfter, err = diff.ParseFullEvery(o.FullEvery); err != nil {
+		return cannotRun("%v", err)
+	}
+	co.Since, co.TempDir = o.Since, o.TempDir
+	if err := fetchWalkOptions(o, s, kp, false); err != nil {
+		return err
+	}
+	co.Fetch = o.Options
+	switch sum, err := diff.RunChanges(ctx, o.Start, o.State, co, s.Out, s.Err); {
+	case err != nil:
+		return cannotRun("%v", err)
+	case sum.Walk.Errors+sum.Walk.Failed > 0:
 		return problemsFound()
 	}
 	return nil
