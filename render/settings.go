@@ -10,7 +10,7 @@ import (
 )
 
 // Settings are rendering as a person asks for it (the flags --render,
-// --render-concurrency, --render-wait and --browser of `sitemap crawl`
+// --render-concurrency, --render-wait, --render-allow and --browser of `sitemap crawl`
 // and `audit`): Render is "" (no rendering), "all" (every HTML page) or
 // "auto" (only pages that look like an application shell).
 type Settings struct {
@@ -18,6 +18,7 @@ type Settings struct {
 	Concurrency int // at least 1
 	Wait        time.Duration
 	Browser     string
+	AllowHosts  []string // hosts besides the page's own it may load from (Options.AllowHosts)
 }
 
 // Open starts the browser s asks for, with userAgent: the renderer, its
@@ -42,7 +43,7 @@ func (s Settings) Open(ctx context.Context, userAgent string) (crawl.Renderer, c
 	if s.Wait <= 0 {
 		return nil, mode, none, errors.New("--render-wait must be more than 0, e.g. 10s")
 	}
-	c, err := New(ctx, Options{Browser: s.Browser, Concurrency: s.Concurrency, Wait: s.Wait, UserAgent: userAgent})
+	c, err := New(ctx, Options{Browser: s.Browser, Concurrency: s.Concurrency, Wait: s.Wait, UserAgent: userAgent, AllowHosts: s.AllowHosts})
 	if err != nil {
 		return nil, mode, none, fmt.Errorf("--render: %v", err)
 	}

@@ -19,7 +19,8 @@ func (r *renderFlags) register(f *pflag.FlagSet) {
 	f.Lookup("render").NoOptDefVal = "all"
 	f.IntVar(&r.Concurrency, "render-concurrency", 2, "browser tabs rendering at once")
 	f.DurationVar(&r.Wait, "render-wait", 10*time.Second, "longest a rendered page may take to settle")
-	f.StringVar(&r.Browser, "browser", "", "Chromium executable (default: chromium or google-chrome on $PATH)")
+	f.StringSliceVar(&r.AllowHosts, "render-allow", nil, "another `HOST[:PORT]` rendered pages may load from (an API, a CDN); repeatable")
+	f.StringVar(&r.Browser, "browser", "", "Chromium executable (default: chromium-headless-shell, chromium or google-chrome on $PATH)")
 }
 
 // open starts the browser when --render is given (render.Settings.Open),
