@@ -3,6 +3,7 @@ package render
 import (
 	"context"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -84,6 +85,11 @@ func sharedChromium(t *testing.T) *Chromium {
 func newChromium(t *testing.T, o Options) *Chromium {
 	t.Helper()
 	o.Browser = browsertest.Require(t)
+	if os.Getenv("SITEMAP_CHROMIUM") == "" {
+		if p, err := Find(""); err == nil {
+			o.Browser = p // what users get: the headless shell when installed
+		}
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	c, err := New(ctx, o)
