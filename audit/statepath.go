@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/sitemapkit/sitemap/state"
@@ -40,9 +41,24 @@ func StatePath(site string, names []string) (string, error) {
 // run that asked to resume, see StatePath).
 type StateFile struct {
 	Path    string
-	Size    int64 // bytes, its journal files included
+	Target  string // what it audits, as KeepStateTarget wrote it ("" when not known)
+	Size    int64  // bytes, its journal files included
 	ModTime time.Time
 }
+
+// KeepStateTarget writes what the audit state at path (a [StatePath])
+// audits beside it (path + ".target": the site, or the names, one line),
+// so [States] can name it; [RemoveState] removes it with the state.
+func KeepStateTarget(path, site string, names []string) error {
+	target := strings.Join(names, " ")
+	if site != "" {
+		target = site + " " + target
+	}
+	return os.WriteFile(path+targetSuffix, []byte(strings.TrimSpace(target)+"\n"), 0o644)
+}
+
+// targetSuffix names the file KeepStateTarget writes beside a state.
+const targetSuffix = ".target"
 
 // States lists the audit states kept in the per-user state directory
 // (USERDIR/audit/*.db), oldest first; none when the directory does not
@@ -63,6 +79,9 @@ func States() ([]StateFile, error) {
 			continue // removed meanwhile
 		}
 		sf := StateFile{Path: p, Size: fi.Size(), ModTime: fi.ModTime()}
+		if b, err := os.ReadFile(p + targetSuffix); err == nil {
+			sf.Target = strings.TrimSpace(string(b))
+		}
 		for _, suffix := range stateSuffixes {
 			if fj, err := os.Stat(p + suffix); err == nil {
 				sf.Size += fj.Size()
@@ -82,7 +101,7 @@ var stateSuffixes = [...]string{"-wal", "-shm", "-journal"}
 // those files) to remove. A state that does not exist is no error: it
 // is removed false, so a caller can say nothing was kept for that audit.
 func RemoveState(path string) (removed bool, err error) {
-	for _, p := range []string{path, path + stateSuffixes[0], path + stateSuffixes[1], path + stateSuffixes[2]} {
+	for _, p := range []string{path, path + stateSuffixes[0], path + stateSuffixes[1], path + stateSuffixes[2], path + targetSuffix} {
 		switch e := os.Remove(p); {
 		case e == nil:
 			removed = true

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -209,6 +210,11 @@ func (o *auditOptions) statePath(s *streams) (path string, release func(), creat
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return "", nil, false, cannotRun("--state %s: %v", path, err)
 	}
+	if o.Resume && o.State == "" {
+		if err := audit.KeepStateTarget(path, o.Site, o.Inputs); err != nil {
+			return "", nil, false, cannotRun("audit state: %v", err)
+		}
+	}
 	return path, func() {}, false, nil
 }
 
@@ -230,7 +236,7 @@ func runAuditStates(o *auditOptions, s *streams) error {
 			return cannotRun("%v", err)
 		}
 		for _, st := range states {
-			fmt.Fprintf(s.Out, "%s\t%s\t%d bytes\n", st.Path, st.ModTime.UTC().Format(time.RFC3339), st.Size)
+			fmt.Fprintf(s.Out, "%s\t%s\t%s\t%d bytes\n", cmp.Or(st.Target, "?"), st.Path, st.ModTime.UTC().Format(time.RFC3339), st.Size)
 		}
 		if len(states) == 0 {
 			fmt.Fprintln(s.Err, "sitemap: no audit state kept (only audits run with --resume keep one)")
