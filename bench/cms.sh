@@ -36,9 +36,10 @@ cms_serve() {
 	say "| cms-$1-serve-preset: start-up, every page built | $(echo "$t1 - $t0" | bc | sed 's/^\./0./' | cut -c1-5)s | $rss MB |"
 	say "| cms-$1-serve-preset: a page ($page) answered | ${ptime}s | |"
 }
-# cms_commit DB BASE LABEL [FLAGS]: serve --preset wordpress, then 5 times
-# an UPDATE of one post's post_modified_gmt and the time until the page
-# holding it (found before) answers the new lastmod.
+# cms_commit DB BASE LABEL MINUTE: serve --preset wordpress, then 5 times
+# an UPDATE of one post's post_modified_gmt (to a time at MINUTE, other for
+# each run: a value an earlier run set would be served already) and the
+# time until the page holding it (found before) answers the new lastmod.
 cms_commit() {
 	sport=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 	rm -f "$OUT/cms-commit-$3.stderr"
@@ -48,7 +49,7 @@ cms_commit() {
 		kill -0 $spid 2>/dev/null || break
 		sleep 0.05
 	done
-	sleep 3 # the feed's check of every page at start
+	sleep 10 # the feed's check of every page at start
 	times=""
 	for i in 1 2 3 4 5; do
 		n=$((CMS_PAGES / 7 * i))
@@ -57,9 +58,9 @@ cms_commit() {
 		for p in $(curl -s "http://127.0.0.1:$sport/sitemap.xml" | grep -o 'sitemap-[0-9]*.xml'); do
 			curl -s "http://127.0.0.1:$sport/$p" | grep -q "/post-$n/\|/post-$n-zurich-co/" && { page=$p; break; }
 		done
-		want="2026-11-2${i}T0${i}:00:00Z"
+		want="2026-11-2${i}T0${i}:$4:00Z"
 		t0=$(date +%s.%N)
-		my wp -e "UPDATE wp_posts SET post_modified_gmt = '2026-11-2$i 0$i:00:00' WHERE ID = $id"
+		my wp -e "UPDATE wp_posts SET post_modified_gmt = '2026-11-2$i 0$i:$4:00' WHERE ID = $id"
 		while ! curl -s "http://127.0.0.1:$sport/$page" | grep -q "$want"; do
 			[ "$(echo "$(date +%s.%N) - $t0 > 60" | bc)" = 1 ] && break
 			sleep 0.02
@@ -152,9 +153,9 @@ PHP
 	say "| WordPress URLs: core $(wc -l <"$CMS/wp-theirs.txt"), preset $(wc -l <"$CMS/wp-ours.txt"), differing $(wc -l <"$OUT/cms-wordpress.diff") (out/cms-wordpress.diff) | | |"
 	cms_serve wordpress "mysql://root@127.0.0.1:$port/wp" https://blog.example.com/
 	say "| load average while measuring: $(cut -d' ' -f1-3 /proc/loadavg) | | |"
-	cms_commit "mysql://root@127.0.0.1:$port/wp" https://blog.example.com/ "without triggers (--recheck 2s)"
+	cms_commit "mysql://root@127.0.0.1:$port/wp" https://blog.example.com/ "without triggers (--recheck 2s)" 11
 	"$OUT/sitemap" serve --db "mysql://root@127.0.0.1:$port/wp" --preset wordpress --install-trigger 2>>"$OUT/cms-commit.stderr"
-	cms_commit "mysql://root@127.0.0.1:$port/wp" https://blog.example.com/ "with --install-trigger"
+	cms_commit "mysql://root@127.0.0.1:$port/wp" https://blog.example.com/ "with --install-trigger" 22
 	"$OUT/sitemap" serve --db "mysql://root@127.0.0.1:$port/wp" --preset wordpress --remove-trigger 2>>"$OUT/cms-commit.stderr"
 	say "| load average after: $(cut -d' ' -f1-3 /proc/loadavg) | | |"
 	kill "$(cat "$CMS/pid")" 2>/dev/null

@@ -299,8 +299,8 @@ func (s ChangesSummary) String() string {
 	if s.Full {
 		pass = "full"
 	}
-	return fmt.Sprintf("%d added, %d removed, %d modified (%s pass: %d sitemaps read, %d not modified, %d skipped, %d gone)",
-		s.Added, s.Removed, s.Modified, pass, s.Read, s.NotModified, s.Skipped, s.Gone)
+	return fmt.Sprintf("%d added, %d removed, %d modified (%s pass: %s read, %d not modified, %d skipped, %d gone)",
+		s.Added, s.Removed, s.Modified, pass, plural.Of(s.Read, "sitemap", "sitemaps"), s.NotModified, s.Skipped, s.Gone)
 }
 
 // entryBuf holds one sitemap's entries as the change log stores them:

@@ -2,13 +2,13 @@ package diff
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/internal/plural"
+	jsonrec "github.com/sitemapkit/sitemap/internal/record"
 )
 
 // Formats are the output formats of a [Writer]: "text", one line for
@@ -18,9 +18,9 @@ var Formats = []string{"text", "jsonl"}
 // Writer writes changes, buffered, in one of [Formats]; Flush writes what
 // is buffered. It is what `sitemap diff` prints.
 type Writer struct {
-	bw   *bufio.Writer
-	enc  *json.Encoder // nil: text
-	line []byte
+	bw    *bufio.Writer
+	jsonl bool // else text
+	line  []byte
 }
 
 // NewWriter returns a Writer of format to w; an unknown format is an
@@ -30,8 +30,7 @@ func NewWriter(w io.Writer, format string) (*Writer, error) {
 	switch format {
 	case "text":
 	case "jsonl":
-		dw.enc = json.NewEncoder(dw.bw)
-		dw.enc.SetEscapeHTML(false)
+		dw.jsonl = true
 	default:
 		return nil, fmt.Errorf("--format %q: want text or jsonl", format)
 	}
@@ -41,8 +40,10 @@ func NewWriter(w io.Writer, format string) (*Writer, error) {
 // Write writes one change: as JSON on one line, or as [Change.String]
 // and a newline.
 func (w *Writer) Write(c Change) error {
-	if w.enc != nil {
-		return w.enc.Encode(c)
+	if w.jsonl {
+		w.line = appendChange(w.line[:0], &c)
+		_, err := w.bw.Write(w.line)
+		return err
 	}
 	w.line = append(append(w.line[:0], c.String()...), '\n')
 	_, err := w.bw.Write(w.line)
@@ -117,4 +118,35 @@ func fieldText(u *sitemap.URL, field string) string {
 		return u.ContentHash
 	}
 	return "?"
+}
+
+// appendChange appends c as JSON and a newline, byte for byte what
+// encoding/json writes with HTML escaping off (the entries through
+// internal/record, which is).
+func appendChange(b []byte, c *Change) []byte {
+	b = append(b, `{"change":`...)
+	b = jsonrec.AppendString(b, string(c.Change))
+	b = append(b, `,"loc":`...)
+	b = jsonrec.AppendString(b, c.Loc)
+	if len(c.Fields) > 0 {
+		b = append(b, `,"fields":[`...)
+		for i, f := range c.Fields {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = jsonrec.AppendString(b, f)
+		}
+		b = append(b, ']')
+	}
+	for _, side := range []struct {
+		key string
+		u   *sitemap.URL
+	}{{`,"old":`, c.Old}, {`,"new":`, c.New}} {
+		if side.u != nil {
+			b = append(b, side.key...)
+			b = jsonrec.AppendURL(b, side.u)
+			b = b[:len(b)-1] // its newline
+		}
+	}
+	return append(b, '}', '\n')
 }

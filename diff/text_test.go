@@ -2,7 +2,9 @@ package diff
 
 import (
 	"bytes"
+	"encoding/json"
 	"testing"
+	"time"
 
 	sitemap "github.com/sitemapkit/sitemap"
 )
@@ -52,5 +54,35 @@ func TestWriter(t *testing.T) {
 	}
 	if _, err := NewWriter(nil, "json"); err == nil {
 		t.Error("json accepted")
+	}
+}
+
+// TestWriterJSONLIsEncodingJSON: the JSONL Writer writes each change byte
+// for byte as encoding/json does with HTML escaping off.
+func TestWriterJSONLIsEncodingJSON(t *testing.T) {
+	p := 0.5
+	full := &sitemap.URL{Loc: "https://www.example.com/a?x=1&y=<2>\u2028\"", LastMod: sitemap.DayOf(time.Date(2026, 11, 2, 0, 0, 0, 0, time.UTC)),
+		ChangeFreq: "weekly", Priority: &p, Images: []sitemap.Image{{Loc: "https://cdn.example.com/a.jpg"}},
+		Videos: []sitemap.Video{{Title: "t", ThumbnailLoc: "https://cdn.example.com/t.jpg", Description: "d\x01", ContentLoc: "https://cdn.example.com/v.mp4"}},
+		News:   &sitemap.News{Title: "n"}, Alternates: []sitemap.Alternate{{Hreflang: "de", Href: "https://www.example.com/de/a"}},
+		ContentHash: "abc", Source: "https://www.example.com/sitemap.xml"}
+	plain := &sitemap.URL{Loc: "https://www.example.com/b"}
+	for _, c := range []Change{
+		{Change: Added, Loc: plain.Loc, New: plain},
+		{Change: Removed, Loc: full.Loc, Old: full},
+		{Change: Modified, Loc: full.Loc, Fields: []string{"lastmod", "videos"}, Old: plain, New: full},
+	} {
+		var got, want bytes.Buffer
+		w, _ := NewWriter(&got, "jsonl")
+		if err := w.Write(c); err != nil {
+			t.Fatal(err)
+		}
+		w.Flush()
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		enc.Encode(c)
+		if got.String() != want.String() {
+			t.Errorf("got  %s\nwant %s", got.String(), want.String())
+		}
 	}
 }

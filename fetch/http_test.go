@@ -13,6 +13,7 @@ import (
 	"time"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/rules"
 )
 
 // What real servers send: each case serves /s.xml or /s.xml.gz one way and
@@ -315,6 +316,35 @@ func TestSlowAndEndless(t *testing.T) {
 		d := r.diag("FETCH-HTTP")
 		if d == nil || !strings.Contains(d.Message, "per-sitemap deadline") || r.sum.Failed != 1 {
 			t.Fatalf("diags %v", r.diags)
+		}
+	})
+	t.Run("a try timed out, not the sitemap", func(t *testing.T) {
+		s := newSite(t)
+		s.handle("/slow.xml", func(w http.ResponseWriter, r *http.Request) {
+			<-r.Context().Done() // never answers
+		})
+		for _, client := range []bool{false, true} {
+			o := fastOpts()
+			o.HeaderTimeout = 200 * time.Millisecond
+			if client { // the Client's own per-try Timeout, as --timeout sets
+				c, err := NewClient(ClientOptions{Timeout: 200 * time.Millisecond, HeaderTimeout: 200 * time.Millisecond, Attempts: 2, RetryBase: 10 * time.Millisecond})
+				if err != nil {
+					t.Fatal(err)
+				}
+				o.HTTP = c
+			}
+			o.Attempts = 2
+			o.SitemapTimeout = time.Minute
+			r := walk(t, s.URL+"/slow.xml", o)
+			var d *sitemap.Diagnostic
+			for i := range r.diags {
+				if r.diags[i].Rule == rules.FetchHTTP && r.diags[i].Severity == sitemap.SeverityError {
+					d = &r.diags[i]
+				}
+			}
+			if d == nil || strings.Contains(d.Message, "per-sitemap deadline") || !strings.Contains(d.Message, "timed out") || r.sum.Failed != 1 {
+				t.Fatalf("client timeout %v: diags %v", client, r.diags)
+			}
 		}
 	})
 	t.Run("endless body", func(t *testing.T) {

@@ -328,7 +328,9 @@ func (w *walker) failed(e *emitter, n *Node, ctx context.Context, err error) {
 	var he *Error
 	var de *sitemap.DecodeError
 	switch {
-	case errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded):
+	case errors.Is(ctx.Err(), context.DeadlineExceeded) || errors.Is(err, context.DeadlineExceeded) && !errors.As(err, &he):
+		// The sitemap's own deadline; a try that timed out (--timeout)
+		// is an *Error that says so.
 		n.Err = "not read within " + w.opts.SitemapTimeout.String() + " (per-sitemap deadline)"
 		e.diag(n, errDiag(rules.FetchHTTP, n.Err))
 	case errors.As(err, &he):

@@ -32,7 +32,8 @@ import (
 // within two links (clusters are stars or cliques, so two links reach
 // every member; a claim whose two ends still carry different labels is
 // dropped). A cluster's set is the union of its claims: a language two
-// pages claim differently, a second x-default, or a page the set read
+// pages claim differently (unless exactly one of them names itself with
+// it: that one keeps it), a second x-default, or a page the set read
 // but could not take back (written before the first entry with
 // alternates, or invalid) leaves it, with a warning. Every member, a
 // page of the set the cluster's set names, then lists exactly that set:
@@ -381,8 +382,12 @@ func (c *cluster) settle(changes *extsort.Sorter, report func(Problem), wasRead 
 		isMember[m.href] = true
 	}
 	had := map[string][]claim{}
+	selfCode := map[string]string{} // page: the code it names itself with
 	for _, cl := range c.claims {
 		had[cl.from] = append(had[cl.from], cl)
+		if cl.ok && cl.from == cl.to && why[cl.code] != "" {
+			selfCode[cl.from] = cl.code
+		}
 	}
 	pages := slices.Sorted(maps.Keys(c.pages)) // reports in a stable order
 	for _, page := range pages {
@@ -399,15 +404,7 @@ func (c *cluster) settle(changes *extsort.Sorter, report func(Problem), wasRead 
 		}
 		for _, cl := range had[page] {
 			if m, ok := set[cl.code]; !ok || m.href != cl.to || !isMember[page] {
-				reason := why[cl.code]
-				switch {
-				case !cl.ok:
-					reason = "it is not linked with the rest of the cluster"
-				case !isMember[page]:
-					reason = "no page of its cluster names this page, nor does it name itself (H-03), so its language is not known"
-				case reason == "":
-					reason = "another page has that code in the cluster"
-				}
+				reason := dropReason(cl, why, isMember[page], selfCode[page])
 				dropped = append(dropped, fmt.Sprintf("%s %s (%s)", cl.written, cl.to, reason))
 			}
 		}
@@ -433,6 +430,23 @@ func (c *cluster) settle(changes *extsort.Sorter, report func(Problem), wasRead 
 	return nil
 }
 
+// dropReason says why claim cl of a page leaves it: member says whether
+// the page is in the cluster's set, self is the code it names itself with
+// ("" if none).
+func dropReason(cl claim, why map[string]string, member bool, self string) string {
+	switch {
+	case !cl.ok:
+		return "it is not linked with the rest of the cluster"
+	case !member && self != "":
+		return "this page is not in the cluster's set: " + why[self]
+	case !member:
+		return "no page of its cluster names this page, nor does it name itself (H-03), so its language is not known"
+	case why[cl.code] == "":
+		return "another page has that code in the cluster"
+	}
+	return why[cl.code]
+}
+
 // member is one alternate of a cluster's set.
 type member struct{ href, written string }
 
@@ -454,8 +468,21 @@ func (c *cluster) set(wasRead func(string) (bool, error)) (map[string]member, ma
 			conflict[cl.code] = true
 		}
 	}
-	why := map[string]string{} // code left out: why
+	// A page is the authority on its own language: of a code claimed for
+	// different pages, the one page that names itself with it keeps it.
+	selfs := map[string][]member{}
+	for _, cl := range c.claims {
+		if cl.ok && conflict[cl.code] && cl.from == cl.to && !slices.ContainsFunc(selfs[cl.code], func(m member) bool { return m.href == cl.to }) {
+			selfs[cl.code] = append(selfs[cl.code], member{cl.to, cl.written})
+		}
+	}
+	why := map[string]string{} // code left out (or taken from other pages): why
 	for code := range conflict {
+		if s := selfs[code]; len(s) == 1 {
+			set[code] = s[0]
+			why[code] = fmt.Sprintf("%s names itself as hreflang %q (H-03)", s[0].href, s[0].written)
+			continue
+		}
 		why[code] = fmt.Sprintf("pages of its cluster name different pages as hreflang %q", set[code].written)
 		delete(set, code)
 	}

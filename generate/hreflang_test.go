@@ -140,3 +140,30 @@ func TestRunHreflangLargeCluster(t *testing.T) {
 	}
 	validateClean(t, st)
 }
+
+// A page that names itself with a code keeps it against another page's
+// claim of that code for a different URL: /en/a lists itself as en, /de/a
+// names /en/b as en. /en/a used to lose all its alternates with a warning
+// that it did not name itself; now /de/a's en is /en/a, and the output
+// validates clean.
+func TestRunHreflangSelfClaimWins(t *testing.T) {
+	in := []string{
+		`{"loc":"` + base + `en/a",` + alts("en", "en/a", "de", "de/a", "fr", "fr/a") + `}`,
+		`{"loc":"` + base + `de/a",` + alts("de", "de/a", "en", "en/b") + `}`,
+	}
+	st := store.Memory()
+	var probs []Problem
+	if _, err := Run(context.Background(), jsonl(in...), opts(st, &probs)); err != nil {
+		t.Fatal(err)
+	}
+	xml := string(st.Bytes("sitemap.xml"))
+	if strings.Count(xml, `hreflang="en" href="`+base+`en/a"`) != 2 || strings.Count(xml, `hreflang="fr"`) != 2 || strings.Contains(xml, base+"en/b") {
+		t.Errorf("%s\n%v", xml, probs)
+	}
+	for _, p := range probs {
+		if p.Severity == sitemap.SeverityWarning && (p.URL != base+"de/a" || !strings.Contains(p.Message, "en/a names itself")) {
+			t.Errorf("warning: %v", p)
+		}
+	}
+	validateClean(t, st)
+}

@@ -39,13 +39,14 @@ func (o *Options) Tell(line func(string)) {
 // DryRunJSON is a batch made with DryRun as `sitemap submit --dry-run`
 // prints it: one JSON object of its number and the body it would POST
 // ({batch, host, key, keyLocation, urlList}; the host and the key
-// location in their normal form, keyLocation "" without one).
+// location in their normal form, keyLocation left out without one, as
+// the POST leaves it out).
 func (o Options) DryRunJSON(b Batch) []byte {
-	kl := o.KeyLocation
-	if kl != "" {
-		kl = NormalURL(kl)
+	m := map[string]any{"batch": b.N, "host": NormalHost(o.Host), "key": o.Key, "urlList": b.URLs}
+	if o.KeyLocation != "" {
+		m["keyLocation"] = NormalURL(o.KeyLocation)
 	}
-	body, _ := json.Marshal(map[string]any{"batch": b.N, "host": NormalHost(o.Host), "key": o.Key, "keyLocation": kl, "urlList": b.URLs})
+	body, _ := json.Marshal(m)
 	return body
 }
 

@@ -20,7 +20,7 @@ func ExampleOptions_Tell() {
 	sum, _ := indexnow.Submit(context.Background(), entries, o)
 	fmt.Println(sum)
 	// Output:
-	// indexnow: dry run: {"batch":1,"host":"www.example.com","key":"9f3c2a7e41b84d0c","keyLocation":"","urlList":["https://www.example.com/a"]}
+	// indexnow: dry run: {"batch":1,"host":"www.example.com","key":"9f3c2a7e41b84d0c","urlList":["https://www.example.com/a"]}
 	// 1 URL would be sent (dry run) in 1 batch (1 read)
 }
 
@@ -28,7 +28,7 @@ func ExampleOptions_DryRunJSON() {
 	o := indexnow.Options{Key: "9f3c2a7e41b84d0c", Host: "WWW.EXAMPLE.COM"}
 	fmt.Printf("%s\n", o.DryRunJSON(indexnow.Batch{N: 3, URLs: []string{"https://www.example.com/a"}}))
 	// Output:
-	// {"batch":3,"host":"www.example.com","key":"9f3c2a7e41b84d0c","keyLocation":"","urlList":["https://www.example.com/a"]}
+	// {"batch":3,"host":"www.example.com","key":"9f3c2a7e41b84d0c","urlList":["https://www.example.com/a"]}
 }
 
 // A Queue of a server that logs what its rounds could not do.

@@ -13,6 +13,22 @@ import (
 // another encoding is not supported.
 var ErrUTF16 = errors.New("robots.txt is UTF-16; convert it to UTF-8 (RB-02) before editing")
 
+// ErrBinary is returned by [AddSitemap] and [RemoveSitemap] for a file with
+// a NUL byte (and no UTF-16 byte order mark): binary data, such as an image
+// or a gzip file, not a robots.txt, which is left as it is.
+var ErrBinary = errors.New("holds binary data (a NUL byte), not a robots.txt; give the path of the site's robots.txt (a text file)")
+
+// checkText is the error of editing src: [ErrUTF16], [ErrBinary] or nil.
+func checkText(src []byte) error {
+	switch {
+	case isUTF16(src):
+		return ErrUTF16
+	case bytes.IndexByte(src, 0) >= 0:
+		return ErrBinary
+	}
+	return nil
+}
+
 // CheckSitemapURL reports whether u can be written on a `Sitemap:` line: an
 // absolute http(s) URL with a host (RB-05), without whitespace, control
 // characters or '#', which would end the value, and short enough that the
@@ -119,14 +135,14 @@ func editLines(src []byte) []editLine {
 // of the same URL gives src back byte for byte. When a Sitemap line with
 // exactly this URL exists (key compared case-insensitively, URL exactly)
 // src is returned unchanged and changed is false. The URL must pass
-// [CheckSitemapURL]. It is an error when the result would be larger than
+// [CheckSitemapURL]; src must be UTF-8 text ([ErrUTF16], [ErrBinary]). It is an error when the result would be larger than
 // [DefaultMaxBytes], as Google would not read the new line (RB-04).
 func AddSitemap(src []byte, sitemapURL string) (out []byte, changed bool, err error) {
 	if err := CheckSitemapURL(sitemapURL); err != nil {
 		return src, false, err
 	}
-	if isUTF16(src) {
-		return src, false, ErrUTF16
+	if err := checkText(src); err != nil {
+		return src, false, err
 	}
 	lines := editLines(src)
 	last := -1
@@ -196,10 +212,11 @@ func AddSitemap(src []byte, sitemapURL string) (out []byte, changed bool, err er
 // empty line that separated it from the lines above goes with it, and so
 // does the line ending before it when it had none itself: the file is
 // then as it was before [AddSitemap] added the line. changed is false when
-// there is no such line.
+// there is no such line. A UTF-16 or binary src is refused ([ErrUTF16],
+// [ErrBinary]).
 func RemoveSitemap(src []byte, sitemapURL string) (out []byte, changed bool, err error) {
-	if isUTF16(src) {
-		return src, false, ErrUTF16
+	if err := checkText(src); err != nil {
+		return src, false, err
 	}
 	lines := editLines(src)
 	last := -1

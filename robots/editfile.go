@@ -45,7 +45,7 @@ func (e Edited) Changed() bool { return e.Added || len(e.Removed) > 0 }
 
 // Apply makes the edit on src, the bytes of a robots.txt file (nil for a
 // new one). Its errors are those of [AddSitemap] and [RemoveSitemap] (an
-// invalid sitemap URL, [ErrUTF16], a file that would be too large).
+// invalid sitemap URL, [ErrUTF16], [ErrBinary], a file that would be too large).
 func (e Edit) Apply(src []byte) (Edited, error) {
 	ed := Edited{Out: src}
 	var err error
@@ -93,7 +93,7 @@ func (e Edit) File(path string) (Edited, error) {
 	case err != nil:
 		return Edited{}, &FileError{Op: "read", Path: path, Err: err}
 	case !st.Mode().IsRegular():
-		return Edited{}, &FileError{Op: "read", Path: path, Err: fmt.Errorf("%s is not a regular file", path)}
+		return Edited{}, &FileError{Op: "read", Path: path, Err: fmt.Errorf("%s is not a regular file (a directory?); give the path of the robots.txt file, such as public/robots.txt", path)}
 	default:
 		mode = st.Mode().Perm()
 	}

@@ -1,6 +1,7 @@
 package robots
 
 import (
+	"bytes"
 	"errors"
 	"io/fs"
 	"os"
@@ -79,5 +80,26 @@ func TestEditDisallowed(t *testing.T) {
 	}
 	if ed, _ := (Edit{Remove: []string{"https://x/"}}).Apply([]byte("User-agent: *\nDisallow: /\n")); ed.Disallowed != "" {
 		t.Error("Disallowed set without Add")
+	}
+}
+
+// TestEditFileRefusesBinary: a file with a NUL byte (an image, a gzip
+// file given by mistake) is not a robots.txt: add and remove refuse it and
+// leave it as it was, where add used to append a Sitemap line to it.
+func TestEditFileRefusesBinary(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "robots.txt")
+	bin := []byte("\x1f\x8b\x08\x00\x00\x00\x00\x00Sitemap: https://www.example.com/s.xml\n")
+	if err := os.WriteFile(path, bin, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range []Edit{{Add: "https://www.example.com/sitemap.xml"}, {Remove: []string{"https://www.example.com/s.xml"}}} {
+		_, err := e.File(path)
+		var fe *FileError
+		if !errors.As(err, &fe) || fe.Op != "edit" || !errors.Is(err, ErrBinary) || !strings.Contains(err.Error(), path+": holds binary data") {
+			t.Errorf("%+v: %v", e, err)
+		}
+		if got, _ := os.ReadFile(path); !bytes.Equal(got, bin) {
+			t.Errorf("%+v: file changed: %q", e, got)
+		}
 	}
 }

@@ -10,7 +10,7 @@ need=""
 command -v xmllint >/dev/null 2>&1 || need="$need libxml2-utils"
 command -v chromium >/dev/null 2>&1 || need="$need chromium"
 # The old headless shell: what `crawl --render` runs when present (half
-# the CPU a page of chromium's headless mode); the render tests use it.
+# the CPU a page of chromium's headless mode), so bench/render.sh measures it.
 command -v chromium-headless-shell >/dev/null 2>&1 || need="$need chromium-headless-shell"
 if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
 	need="$need postgresql"

@@ -72,9 +72,11 @@ func start() (*server, error) {
 	s := &server{Server: ts}
 	err = ts.Start("mariadbd", "mariadbd.log", func(port int) []string {
 		return []string{daemon, "--no-defaults", "--datadir=" + data,
-			"--socket=" + filepath.Join(ts.Dir, "mysqld.sock"), "--pid-file=" + filepath.Join(ts.Dir, "mysqld.pid"),
+			"--tmpdir=" + ts.Dir, "--socket=" + filepath.Join(ts.Dir, "mysqld.sock"), "--pid-file=" + filepath.Join(ts.Dir, "mysqld.pid"),
 			"--port=" + strconv.Itoa(port), "--bind-address=127.0.0.1", "--skip-name-resolve",
 			// The data is thrown away: no flush per commit, no binary log.
+			// Its temporary files in its own directory: a sweep of /tmp by
+			// another program fails queries that sort.
 			"--skip-log-bin", "--innodb-flush-log-at-trx-commit=0", "--innodb-doublewrite=0",
 			"--innodb-buffer-pool-size=64M", "--performance-schema=OFF",
 			"--max-connections=300", "--character-set-server=utf8mb4",

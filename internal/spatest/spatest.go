@@ -2,7 +2,8 @@
 // benchmark of rendering (package render, bench/spasite), and its
 // server-rendered twin: the same pages, links and verdicts in plain HTML.
 //
-// Every route answers the same shell (a <div id="root"> and /app.js; the
+// Every route answers the same shell (a <div id="root"> and /app.js, which
+// may be cached for an hour; the
 // canonical is the route's path, written by the server). The script
 // fetches /api/page?path=ROUTE (JSON) and renders what it says: the title,
 // the body with its links, a noindex or a changed canonical. "/" moves to
@@ -186,7 +187,11 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprint(w, "</urlset>")
 		return
 	case "/app.js":
+		// Cacheable like a real application's bundle (a hashed file name
+		// served for a long time): a browser rendering page after page
+		// loads and compiles it once.
 		w.Header().Set("Content-Type", "text/javascript")
+		w.Header().Set("Cache-Control", "public, max-age=3600")
 		fmt.Fprint(w, app)
 		return
 	case "/api/page":
