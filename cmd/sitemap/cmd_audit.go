@@ -50,16 +50,8 @@ type auditOptions struct {
 
 func newAuditCmd(s *streams) *cobra.Command {
 	o := &auditOptions{}
-	c := &cobra.Command{
-		Use:   "audit [flags] URL | FILE... --site URL",
-		Short: "Request every URL a site's sitemaps list and report what is wrong: redirects, 404s, noindex, canonicals, orphans",
-		Long: `Audit requests every URL a site's sitemaps list and reports redirects, 404s, noindex pages,
-canonicals elsewhere and stale lastmods (with --crawl, orphans and missing pages; with
---history, whether lastmod follows the content), each with its AUD rule; exit status 1 on an
-error-class finding. See docs/AUDIT.md.`,
-		Example: `  sitemap audit https://www.example.com/
-  sitemap audit https://www.example.com/sitemap.xml --crawl --report audit.html
-  sitemap audit public/sitemap.xml --site https://www.example.com/ --sample 2000`,
+	c := withHelp("audit", &cobra.Command{
+		Use: "audit [flags] URL | FILE... --site URL",
 		Args: func(c *cobra.Command, args []string) error {
 			if o.ListStates || o.Forget {
 				return nil
@@ -74,7 +66,7 @@ error-class finding. See docs/AUDIT.md.`,
 			}
 			return runAudit(c, o, s)
 		},
-	}
+	})
 	f := c.Flags()
 	f.SortFlags = false
 	f.StringVar(&o.Site, "site", "", "`URL` local sitemap files are served at, e.g. https://www.example.com/")

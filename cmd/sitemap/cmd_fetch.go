@@ -35,20 +35,8 @@ type fetchOptions struct {
 
 func newFetchCmd(s *streams) *cobra.Command {
 	o := &fetchOptions{}
-	c := &cobra.Command{
-		Use:   "fetch [flags] URL|FILE|DIR|-",
-		Short: "Find every sitemap a site publishes and print every URL in them once",
-		Long: `Fetch finds every sitemap a site publishes (robots.txt, well-known paths, nested indexes) and
-prints every URL once, as it is read, in memory that does not grow with the site; --tree
-prints the documents instead. See docs/READING.md.`,
-		Example: `  sitemap fetch https://www.example.com/
-  sitemap fetch --tree https://www.example.com/
-  sitemap fetch --tree --urls https://www.example.com/sitemap_index.xml
-  sitemap fetch --format jsonl https://www.example.com/robots.txt > urls.jsonl
-  sitemap fetch --known-paths never --max-urls 1000 https://www.example.com/sitemap_index.xml
-  sitemap fetch --dedup-memory 16MiB https://www.example.com/ > urls.txt
-  sitemap fetch --since 24h https://www.example.com/
-  sitemap fetch --changes --state changes.db https://www.example.com/sitemap_index.xml`,
+	c := withHelp("fetch", &cobra.Command{
+		Use:  "fetch [flags] URL|FILE|DIR|-",
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Start = args[0]
@@ -67,7 +55,7 @@ prints the documents instead. See docs/READING.md.`,
 			}
 			return runFetch(c.Context(), o, s)
 		},
-	}
+	})
 	f := c.Flags()
 	f.SortFlags = false
 	f.StringVar(&o.Format, "format", "txt", "output: txt, jsonl or csv")

@@ -66,21 +66,8 @@ type serveOptions struct {
 
 func newServeCmd(s *streams) *cobra.Command {
 	o := &serveOptions{}
-	c := &cobra.Command{
-		Use:   "serve [flags] [DIR]",
-		Short: "Serve sitemaps over HTTP from a published directory, a SQL database or a crawl state",
-		Long: `Serve answers sitemap requests over HTTP from a published directory (DIR), a SQLite,
-PostgreSQL or MySQL/MariaDB table or query (--db with --table or --query), or a finished crawl
-(--state).
-
-From a database or crawl state it serves NAME.xml and its pages NAME-1.xml, NAME-2.xml, …,
-each built once per change of its bytes and kept (in memory, or in --cache-dir): what it
-answers is what the source holds, within seconds of a commit, and an ETag is the hash of
-the bytes sent. /metrics and /healthz answer on --admin-addr, or to loopback clients only.
-See docs/SERVE.md for how changes are found and what they cost.`,
-		Example: `  sitemap serve public/ --addr :8080
-  sitemap crawl https://www.example.com/ --out public/ --state crawl.db
-  sitemap serve --state crawl.db --base-url https://www.example.com/ --addr :8080`,
+	c := withHelp("serve", &cobra.Command{
+		Use:  "serve [flags] [DIR]",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) == 1 {
@@ -89,7 +76,7 @@ See docs/SERVE.md for how changes are found and what they cost.`,
 			o.perPageSet = c.Flags().Changed("per-page")
 			return runServe(c.Context(), o, s)
 		},
-	}
+	})
 	f := c.Flags()
 	f.SortFlags = false
 	f.StringVar(&o.Addr, "addr", ":8080", "`HOST:PORT` to listen on")
