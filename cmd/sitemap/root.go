@@ -188,11 +188,14 @@ func execute(ctx context.Context, s *streams, args []string) int {
 	}
 	// Cobra's own errors (unknown command, wrong number of arguments) are
 	// usage errors; like a bad flag, they say where the usage is.
-	path := "sitemap"
+	path, use := "sitemap", ""
 	if c != nil {
 		path = c.CommandPath()
+		if c.HasParent() && c.Runnable() {
+			use = " (" + c.UseLine() + ")" // what the arguments are
+		}
 	}
-	fmt.Fprintf(s.Err, "sitemap: %s\nrun '%s --help' for usage\n", oneLine(err.Error()), path)
+	fmt.Fprintf(s.Err, "sitemap: %s%s\nrun '%s --help' for usage\n", oneLine(err.Error()), use, path)
 	return exitUsage
 }
 

@@ -39,6 +39,10 @@ func TestRootUsageErrors(t *testing.T) {
 			t.Errorf("%v: code %d, stderr %q; want exit 2 and two lines ending %q", args, code, stderr, want)
 		}
 	}
+	// The arguments a command takes are named on the error's line.
+	if code, _, stderr = runCLI(t, "", "diff", "public/"); !strings.HasPrefix(stderr, "sitemap: accepts 2 arg(s), received 1 (sitemap diff [flags] OLD NEW)\n") {
+		t.Errorf("diff with one argument: code %d, stderr %q", code, stderr)
+	}
 	code, _, stderr = runCLI(t, "", "vali", "x.xml")
 	if want := "sitemap: unknown command \"vali\" for \"sitemap\"; did you mean validate?\nrun 'sitemap --help' for usage\n"; code != exitUsage || stderr != want {
 		t.Errorf("misspelt command: code %d, stderr %q; want %q", code, stderr, want)
