@@ -155,8 +155,26 @@ func newRootCmd(s *streams, args []string) *cobra.Command {
 	}
 	if only == "" {
 		root.AddCommand(helpTopics()...)
+		root.SetHelpCommand(helpCmd())
 	}
 	return root
+}
+
+// helpCmd is `sitemap help [COMMAND|TOPIC]`: cobra's, except that a name
+// that is neither is a usage error (exit 2), not the root's help and 0.
+func helpCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [COMMAND|TOPIC]",
+		Short: "Help about any command or topic",
+		RunE: func(c *cobra.Command, args []string) error {
+			cmd, rest, err := c.Root().Find(args)
+			if err != nil || cmd == nil || len(rest) > 0 || len(args) > 0 && cmd == c.Root() {
+				return cannotRun("no command or help topic %q: 'sitemap --help' lists them", strings.Join(args, " "))
+			}
+			cmd.InitDefaultHelpFlag()
+			return cmd.Help()
+		},
+	}
 }
 
 // printsAsItReads are the commands that publish nothing but print as

@@ -43,6 +43,15 @@ func TestRootUsageErrors(t *testing.T) {
 	if code, _, stderr = runCLI(t, "", "diff", "public/"); !strings.HasPrefix(stderr, "sitemap: accepts 2 arg(s), received 1 (sitemap diff [flags] OLD NEW)\n") {
 		t.Errorf("diff with one argument: code %d, stderr %q", code, stderr)
 	}
+	// help of a name that is no command or topic is a usage error.
+	if code, _, stderr = runCLI(t, "", "help", "nosuch"); code != exitUsage || !strings.Contains(stderr, `no command or help topic "nosuch"`) {
+		t.Errorf("help nosuch: code %d, stderr %q", code, stderr)
+	}
+	for _, args := range [][]string{{"help"}, {"help", "scope"}, {"help", "robots", "add"}} {
+		if code, out, _ := runCLI(t, "", args...); code != exitOK || out == "" {
+			t.Errorf("%v: code %d, %d bytes out", args, code, len(out))
+		}
+	}
 	code, _, stderr = runCLI(t, "", "vali", "x.xml")
 	if want := "sitemap: unknown command \"vali\" for \"sitemap\"; did you mean validate?\nrun 'sitemap --help' for usage\n"; code != exitUsage || stderr != want {
 		t.Errorf("misspelt command: code %d, stderr %q; want %q", code, stderr, want)
