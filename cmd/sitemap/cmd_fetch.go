@@ -133,9 +133,15 @@ func runFetch(ctx context.Context, o *fetchOptions, s *streams) error {
 	}
 	o.Progress = s.ErrIsTerminal
 	if o.SinceS != "" {
+		if o.Tree {
+			return cannotRun("--since filters the URLs printed; --tree prints documents: give one of them")
+		}
 		if o.Since, err = diff.ParseSince(o.SinceS, time.Now()); err != nil {
 			return cannotRun("%v", err)
 		}
+	}
+	if o.Changes && o.CacheDir != "" {
+		return cannotRun("--changes keeps its validators in --state; --cache is not used with it: leave it out")
 	}
 	if o.Changes || o.State != "" {
 		return runFetchChanges(ctx, o, s, kp, local)

@@ -67,6 +67,8 @@ func TestFetchChanges(t *testing.T) {
 		{"fetch", "--state", st, "--changes", "--tree", srv.URL + "/sitemap.xml"},
 		{"fetch", "--changes", "--state", st, "--full-every", "often", srv.URL + "/sitemap.xml"},
 		{"fetch", "--since", "yesterday", srv.URL + "/sitemap.xml"},
+		{"fetch", "--since", "24h", "--tree", srv.URL + "/sitemap.xml"},
+		{"fetch", "--changes", "--state", st, "--cache", t.TempDir(), srv.URL + "/sitemap.xml"},
 	} {
 		if code, _, errOut := runCLI(t, "", args...); code != exitUsage || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("%v: exit %d, want %d with one line:\n%s", args, code, exitUsage, errOut)
