@@ -51,6 +51,15 @@ type changeDialect struct {
 	d Dialect
 }
 
+// changeDialectOfDB is the change log's dialect of db's engine.
+func changeDialectOfDB(db *sql.DB) (changeDialect, error) {
+	d, err := DialectOf(db)
+	if err != nil {
+		return changeDialect{}, err
+	}
+	return changeDialectOf(d)
+}
+
 func changeDialectOf(d Dialect) (changeDialect, error) {
 	if d != SQLite && d != MySQL {
 		return changeDialect{}, fmt.Errorf("serve: the change log is for SQLite and MySQL/MariaDB; on PostgreSQL use its feed (serve/pgfeed, sitemap serve --feed)")
@@ -199,11 +208,7 @@ type queryer interface {
 // off while a table has triggers; MySQL's TRUNCATE fires no trigger).
 // [RemoveTriggers] undoes it.
 func InstallTriggers(ctx context.Context, db *sql.DB, tables ...ChangeTable) error {
-	d, err := DialectOf(db)
-	if err != nil {
-		return err
-	}
-	cd, err := changeDialectOf(d)
+	cd, err := changeDialectOfDB(db)
 	if err != nil {
 		return err
 	}
@@ -262,11 +267,7 @@ func (cd changeDialect) privilegeHint(err error) string {
 // and those tables' rows of the change log; the log itself goes when no
 // other table's triggers write to it. Nothing to remove is no error.
 func RemoveTriggers(ctx context.Context, db *sql.DB, tables ...string) error {
-	d, err := DialectOf(db)
-	if err != nil {
-		return err
-	}
-	cd, err := changeDialectOf(d)
+	cd, err := changeDialectOfDB(db)
 	if err != nil {
 		return err
 	}
