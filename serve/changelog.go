@@ -479,9 +479,26 @@ func (w *changeReader) sync(ctx context.Context) error {
 }
 
 func (w *changeReader) reinstall(ctx context.Context, t string) error {
-	return w.cd.inTx(ctx, w.c, func(x execer) error {
-		return w.cd.installTable(ctx, x, ChangeTable{Table: t, Key: w.tables[t]})
-	})
+	ct := ChangeTable{Table: t, Key: w.tables[t]}
+	if w.cd.d != SQLite {
+		return w.cd.inTx(ctx, w.c, func(x execer) error { return w.cd.installTable(ctx, x, ct) })
+	}
+	// BEGIN IMMEDIATE takes the write lock first, waiting for other
+	// writers as long as the connection's busy_timeout: a deferred
+	// transaction reads the schema before it writes, and fails at once
+	// (SQLITE_BUSY) when another connection committed meanwhile, which
+	// the writes to a table just created again make likely.
+	if _, err := w.c.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
+		return err
+	}
+	err := w.cd.installTable(ctx, w.c, ct)
+	if err == nil {
+		_, err = w.c.ExecContext(ctx, "COMMIT")
+	}
+	if err != nil {
+		w.c.ExecContext(context.WithoutCancel(ctx), "ROLLBACK")
+	}
+	return err
 }
 
 // end moves past the log's newest row.
