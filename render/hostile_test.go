@@ -33,7 +33,7 @@ func hostile() *httptest.Server {
 }
 
 // TestHostilePageAlone: a page whose script loops for ever or allocates
-// without end costs its own render (an error or a timed-out read), never
+// without end costs at most its own render (an error or a timed-out read), never
 // the pages rendered beside it in the other tab nor those rendered after
 // it in the same tab.
 func TestHostilePageAlone(t *testing.T) {
@@ -57,9 +57,17 @@ func TestHostilePageAlone(t *testing.T) {
 	for _, bad := range []string{"/loop", "/mem"} {
 		wg.Go(func() {
 			r, err := c.Render(ctx, srv.URL+bad)
-			if err == nil && !r.TimedOut {
+			switch {
+			case ctx.Err() != nil:
+				t.Errorf("%s: the render did not end: %v", bad, ctx.Err())
+			case bad == "/loop" && err == nil && !r.TimedOut:
+				// An endless loop never lets a read run: it cannot settle.
 				t.Errorf("%s: rendered as settled", bad)
 			}
+			// /mem yields between its allocations, so on a fast machine
+			// with memory to spare its unchanging page may settle and be
+			// read before the renderer runs out of memory: any end is
+			// right for it, as long as it ends and costs only itself.
 		})
 	}
 	time.Sleep(300 * time.Millisecond) // the bad pages are busy
