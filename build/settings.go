@@ -2,10 +2,13 @@ package build
 
 import (
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/internal/check"
+	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // Settings are the Options of the files a run writes as a person gives
@@ -76,4 +79,22 @@ func CheckName(name string) error {
 		}
 	}
 	return nil
+}
+
+// NormalURLSetting returns the value of a URL setting (--base-url,
+// --site-url) in its normal form (urlnorm.Normalize, L-18), as the
+// entries are written: a punycode, lower-case host, no default port or
+// fragment, percent-encoded. A rewrite is said on w ("sitemap: --base-url
+// … written as …"), but for the slash of an empty path
+// (https://www.example.com). A value with no normal form is returned as
+// it is, for the builder to refuse with its reason.
+func NormalURLSetting(flag, v string, w io.Writer) string {
+	n, ch, err := urlnorm.Normalize(v)
+	if err != nil || ch == 0 {
+		return v
+	}
+	if ch&^urlnorm.ChangedPath != 0 {
+		fmt.Fprintf(w, "sitemap: %s %q written as %q (%s; L-18)\n", flag, check.EscapeControls(v), n, ch)
+	}
+	return n
 }

@@ -444,19 +444,6 @@ func RunChanges(ctx context.Context, start, stateName string, o ChangesRunOption
 	return sum, nil
 }
 
-// ParseSince reads the time of `fetch --since`: an RFC 3339 time or a
-// W3C Datetime (a date: 2026-11-02, midnight UTC), or a duration before
-// now (24h, 90m).
-func ParseSince(s string, now time.Time) (time.Time, error) {
-	if d, err := sitemap.ParseDate(s); err == nil {
-		return d.Time, nil
-	}
-	if d, err := time.ParseDuration(s); err == nil && d >= 0 {
-		return now.Add(-d), nil
-	}
-	return time.Time{}, fmt.Errorf("--since %q: give a time (2026-11-02T10:00:00Z), a date (2026-11-02) or a duration before now (24h)", s)
-}
-
 // ParseFullEvery reads the value of `fetch --full-every`: a number of
 // runs (ChangesOptions.FullEvery; 0: never by count) or a duration
 // (ChangesOptions.FullAfter, such as 168h).

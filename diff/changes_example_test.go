@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/sitemapkit/sitemap/diff"
 	"github.com/sitemapkit/sitemap/state"
@@ -52,19 +51,6 @@ func ExampleChanges() {
 	// added https://www.example.com/a
 	// 1 added, 0 removed, 0 modified ; not modified: 0
 	// 0 added, 0 removed, 0 modified ; not modified: 1
-}
-
-// The value of `fetch --since`: a date, a time or a duration before now.
-func ExampleParseSince() {
-	now := time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
-	for _, s := range []string{"2026-11-02", "2026-11-02T10:00:00+01:00", "24h"} {
-		t, _ := diff.ParseSince(s, now)
-		fmt.Println(t.UTC().Format(time.RFC3339))
-	}
-	// Output:
-	// 2026-11-02T00:00:00Z
-	// 2026-11-02T09:00:00Z
-	// 2026-11-26T12:00:00Z
 }
 
 // The value of `fetch --full-every`: runs, or a duration (the runs then

@@ -311,26 +311,6 @@ func TestChangesSince(t *testing.T) {
 	}
 }
 
-func TestParseSince(t *testing.T) {
-	now := time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
-	for _, c := range []struct {
-		in   string
-		want time.Time
-		err  bool
-	}{
-		{"2026-11-02", time.Date(2026, 11, 2, 0, 0, 0, 0, time.UTC), false},
-		{"2026-11-02T10:00:00Z", time.Date(2026, 11, 2, 10, 0, 0, 0, time.UTC), false},
-		{"24h", now.Add(-24 * time.Hour), false},
-		{"yesterday", time.Time{}, true},
-		{"-5h", time.Time{}, true},
-	} {
-		got, err := diff.ParseSince(c.in, now)
-		if (err != nil) != c.err || !got.Equal(c.want) {
-			t.Errorf("ParseSince(%q) = %v, %v; want %v (error %v)", c.in, got, err, c.want, c.err)
-		}
-	}
-}
-
 // TestChangesKilled kills a process (SIGKILL) while its run waits for a
 // child sitemap that changed, once it staged the index and the other
 // changed child (seen in the state file): the file stays as the last

@@ -3,11 +3,15 @@ package generate
 import (
 	"errors"
 	"fmt"
+	"io"
 	"time"
 
+	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/build"
+	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/seen"
 	"github.com/sitemapkit/sitemap/internal/urlfilter"
+	"github.com/sitemapkit/sitemap/source"
 )
 
 // Settings are a run's Options as a person gives them (the flags of
@@ -40,6 +44,88 @@ type Settings struct {
 	// ToWriter says the sitemap goes to a store.Writer (--out -), which
 	// takes one file and no shard.
 	ToWriter bool
+	// Out is where the files go as the person named it (--out: a
+	// directory, s3://bucket/prefix or -), for the errors that say it.
+	Out string
+	// State names the state (--state: a file or a postgres:// URL) for
+	// the errors that say it; StateDay records observed changes as a day
+	// (YYYY-MM-DD, Precision), and needs State.
+	State    string
+	StateDay bool
+	// JSON writes the summary as JSON on the Job's Stdout instead of a
+	// table on its Stderr.
+	JSON bool
+	// InputFormat is auto, text, csv or jsonl (source.ParseFormat);
+	// Columns maps fields to the CSV columns of the inputs
+	// (source.ParseColumns: loc=Address,…); AllRows publishes the rows a
+	// crawler's export marks not to publish (source.Options.AllRows).
+	// MaxErrors abandons a sitemap read as input after that many errors
+	// (0: no limit). [Settings.Input] checks them.
+	InputFormat, Columns string
+	AllRows              bool
+	MaxErrors            int
+}
+
+// Check refuses, before anything is opened, what a run cannot start
+// with (no BaseURL, StateDay without State), and puts BaseURL and SiteURL
+// in their normal form unless NoNormalize (build.NormalURLSetting: a
+// rewrite said on w). An error names the setting as its flag.
+func (s *Settings) Check(w io.Writer) error {
+	if s.BaseURL == "" {
+		return errors.New("--base-url is required: the URL of the directory the sitemaps are served from, e.g. --base-url https://www.example.com/")
+	}
+	if !s.NoNormalize {
+		s.BaseURL = build.NormalURLSetting("--base-url", s.BaseURL, w)
+		if s.SiteURL != "" {
+			s.SiteURL = build.NormalURLSetting("--site-url", s.SiteURL, w)
+		}
+	}
+	if s.StateDay && s.State == "" {
+		return errors.New("--state-day sets the precision of the dates --state records; give --state FILE too, or drop --state-day")
+	}
+	return nil
+}
+
+// Precision is the precision of the dates a changed entry gets from the
+// state (Options.StatePrecision): a day with StateDay, else a second.
+func (s Settings) Precision() sitemap.Precision {
+	if s.StateDay {
+		return sitemap.PrecisionDay
+	}
+	return sitemap.PrecisionSecond
+}
+
+// Input checks InputFormat and Columns and returns the options of
+// [Inputs] they set (Stdin left to the caller). An error names the flag.
+func (s Settings) Input() (InputOptions, error) {
+	var in InputOptions
+	var err error
+	if in.Source.Format, err = source.ParseFormat(s.InputFormat); err != nil {
+		return in, fmt.Errorf("--input-format: %v", err)
+	}
+	if in.Source.Columns, err = source.ParseColumns(s.Columns); err != nil {
+		return in, fmt.Errorf("--columns: %v", err)
+	}
+	in.Source.AllRows, in.MaxErrors = s.AllRows, s.MaxErrors
+	if s.MaxErrors <= 0 {
+		in.MaxErrors = -1 // the decoder's no limit
+	}
+	return in, nil
+}
+
+// Docs resolves the names of a run's inputs (input.Resolve: files and
+// "-"). A URL is refused with what to run instead: a run reads files.
+func Docs(names []string) ([]input.Doc, error) {
+	docs, err := input.Resolve(names, input.Options{FilesOnly: true})
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range docs {
+		if d.IsHTTP() {
+			return nil, fmt.Errorf("INPUT %s is a URL; generate reads files and - (for a site's URLs: sitemap fetch --format jsonl URL | sitemap generate ... -)", d.Name)
+		}
+	}
+	return docs, nil
 }
 
 // Options checks s and returns the Options it sets (Out and State

@@ -4,10 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/url"
 	"os"
+	"time"
 
+	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/robots"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
@@ -78,4 +81,70 @@ func ReadRobots(ctx context.Context, name string, o Options, maxBytes int) (Robo
 		return RobotsTxt{}, fmt.Errorf("reading %s: %v", name, err)
 	}
 	return RobotsTxt{File: f, Name: name}, nil
+}
+
+// RobotsListOptions are the options of [ListRobots], as `sitemap robots
+// list` takes them.
+type RobotsListOptions struct {
+	// Format is text, json or jsonl (robots.List.Write).
+	Format string
+	// Timeout is the time limit of reading a URL, above 0.
+	Timeout time.Duration
+	// MaxBytes is read at most (robots.WithMaxBytes).
+	MaxBytes int
+	// MaxPerRule is the most warnings of one rule written (0: all).
+	MaxPerRule int
+	// UserAgent and Scope are those of the HTTP client of a URL.
+	UserAgent string
+	Scope     fetch.Scope
+	// Stdin is what "-" reads.
+	Stdin io.Reader
+}
+
+// ListRobots is `sitemap robots list` as one call: the robots.txt name
+// gives ([ReadRobots]: a URL within o.Timeout, "-" or a file) written to
+// out as robots.List in o.Format, its warnings on diag (capped per
+// rule). A URL that answers 4xx is said on diag (and written as an empty
+// list in json). It reports whether the file has problems: none there,
+// a Sitemap: line that is wrong, or a file cut at MaxBytes. The errors
+// name the flag or the file; a failed write is "writing output: …".
+func ListRobots(ctx context.Context, name string, o RobotsListOptions, out, diag io.Writer) (problems bool, err error) {
+	switch o.Format {
+	case "text", "json", "jsonl":
+	default:
+		return false, fmt.Errorf("--format %q: want text, json or jsonl", o.Format)
+	}
+	if o.Timeout <= 0 {
+		return false, fmt.Errorf("--timeout %v: use a positive duration, such as 30s", o.Timeout)
+	}
+	in := Options{Stdin: o.Stdin}
+	if urlnorm.IsHTTP(name) {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, o.Timeout)
+		defer cancel()
+		if in.Client, err = fetch.NewClient(fetch.ClientOptions{UserAgent: o.UserAgent, Timeout: o.Timeout, RobotsMaxBytes: o.MaxBytes, Scope: o.Scope}); err != nil {
+			return false, err
+		}
+		defer in.Client.CloseIdleConnections()
+	}
+	rt, err := ReadRobots(ctx, name, in, o.MaxBytes)
+	if err != nil {
+		return false, err
+	}
+	if rt.File == nil {
+		l := robots.NotFound(rt.Name, rt.Status)
+		fmt.Fprintf(diag, "%s: %s\n", rt.Name, l.Warnings[0].Message)
+		if o.Format == "json" { // the same document shape as for any other answer
+			if err := l.Write(out, "json"); err != nil {
+				return true, fmt.Errorf("writing output: %v", err)
+			}
+		}
+		return true, nil
+	}
+	l, swarn := robots.ListOf(rt.File, rt.Name, rt.Base)
+	l.WriteWarnings(diag, o.MaxPerRule)
+	if err := l.Write(out, o.Format); err != nil {
+		return true, fmt.Errorf("writing output: %v", err)
+	}
+	return len(swarn) > 0 || rt.File.Truncated(), nil
 }

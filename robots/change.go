@@ -1,8 +1,10 @@
 package robots
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 
 	chk "github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/urlnorm"
@@ -79,4 +81,73 @@ func (c Changed) WriteText(w io.Writer, name string) {
 	if ua := c.Disallowed; ua != "" {
 		fmt.Fprintf(w, "%s: warning RB-11: this robots.txt disallows %s for %s; crawlers will not fetch it\n", name, PathOf(c.URL), ua)
 	}
+}
+
+// Run is `sitemap robots add|remove` as one call: c made to the
+// robots.txt target, a file (written aside and renamed, [Edit.File]) or
+// "-" (stdin read, the edited file written to stdout), then what was
+// done said on diag ([Changed.WriteText]). An added URL is written in its
+// normal form ([SitemapURL]), the rewrite said on diag first, so `add`
+// and `generate --robots` never list one sitemap twice. A target that is
+// an http(s) URL is refused: the file is edited where it is. The errors
+// name the file and say what failed ("robots.txt: no such file").
+func (c Change) Run(target string, stdin io.Reader, stdout, diag io.Writer) error {
+	if urlnorm.IsHTTP(target) {
+		action := map[bool]string{false: "add", true: "remove"}[c.Remove]
+		return fmt.Errorf("%s: %s edits a local file; download it, edit it, and upload it", target, action)
+	}
+	if !c.Remove {
+		n, changes, err := SitemapURL(c.URL)
+		if changes != 0 {
+			fmt.Fprintf(diag, "sitemap URL %q written as %q (%s; L-18)\n", chk.EscapeControls(c.URL), n, changes)
+			c.URL = n
+		}
+		if err != nil {
+			return err
+		}
+	}
+	name := target
+	edit := func(e Edit) (Edited, error) { return e.File(name) }
+	if name == "-" {
+		name = "<stdin>" // what every command calls it (input.StdinName)
+		src, err := io.ReadAll(stdin)
+		if err != nil {
+			return fmt.Errorf("reading standard input: %v", err)
+		}
+		edit = func(e Edit) (Edited, error) { return e.Apply(src) }
+	}
+	done, err := c.Do(edit)
+	if err := editError(name, err); err != nil {
+		return err
+	}
+	if target == "-" {
+		if _, err := stdout.Write(done.Out); err != nil {
+			return fmt.Errorf("writing output: %v", err)
+		}
+	}
+	done.WriteText(diag, name)
+	return nil
+}
+
+// editError is the error of an edit of the robots.txt name that failed
+// (nil for none), worded by the step that failed: a file that cannot be
+// read as every command says it ("robots.txt: no such file"), without
+// Go's "open NAME:".
+func editError(name string, err error) error {
+	var fe *FileError
+	var pe *fs.PathError
+	switch {
+	case err == nil:
+		return nil
+	case !errors.As(err, &fe):
+		return fmt.Errorf("%s: %v", name, err) // the content of standard input
+	case fe.Op == "edit":
+		return fmt.Errorf("%s: %v", name, fe.Err)
+	case fe.Op == "read" && errors.As(fe.Err, &pe):
+		if errors.Is(pe.Err, fs.ErrNotExist) {
+			return fmt.Errorf("%s: no such file", name)
+		}
+		return fmt.Errorf("%s: %v", name, pe.Err)
+	}
+	return fe.Err // not a regular file; or writing it
 }

@@ -36,8 +36,8 @@ func TestFetchInterruptedKeepsPartialOutput(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		go func() { <-started; cancel() }()
 		var out, errb bytes.Buffer
-		o := &fetchOptions{Start: srv.URL + "/", KnownPaths: "never"}
-		o.Format, o.Tree, o.Concurrency, o.PerHost = "txt", tree, 1, 1
+		o := &fetchOptions{Start: srv.URL + "/"}
+		o.KnownPaths, o.Format, o.Tree, o.Concurrency, o.PerHost = "never", "txt", tree, 1, 1
 		err := runFetch(ctx, o, &streams{Out: &out, Err: &errb})
 		cancel()
 		srv.Close()

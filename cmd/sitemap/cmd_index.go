@@ -58,7 +58,7 @@ func runIndex(ctx context.Context, o *indexOptions, s *streams) error {
 	if o.BaseURL == "" {
 		return cannotRun("--base-url is required: the URL of the directory the sitemaps are served from, e.g. --base-url https://www.example.com/")
 	}
-	o.BaseURL = normalURLFlag("--base-url", o.BaseURL, s)
+	o.BaseURL = build.NormalURLSetting("--base-url", o.BaseURL, s.Err)
 	if err := build.CheckName(o.Name); err != nil {
 		return cannotRun("%v", err)
 	}

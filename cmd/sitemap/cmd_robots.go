@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
-	"io"
 	"io/fs"
 	"time"
 
@@ -12,9 +10,7 @@ import (
 
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
-	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/robots"
-	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // robotsOptions are the inputs of `sitemap robots add|remove|list`.
@@ -80,119 +76,32 @@ func runRobots(ctx context.Context, opts *robotsOptions, s *streams) error {
 }
 
 func runRobotsList(ctx context.Context, opts *robotsOptions, s *streams) error {
-	switch opts.Format {
-	case "text", "json", "jsonl":
-	default:
-		return cannotRun("--format %q: want text, json or jsonl", opts.Format)
+	if opts.UserAgent == "" {
+		opts.UserAgent = defaultUserAgent()
 	}
-	if opts.Timeout <= 0 {
-		return cannotRun("--timeout %v: use a positive duration, such as 30s", opts.Timeout)
-	}
-	rt, err := readRobots(ctx, opts, s)
-	if err != nil {
+	problems, err := input.ListRobots(ctx, opts.Target, input.RobotsListOptions{
+		Format: opts.Format, Timeout: opts.Timeout, MaxBytes: opts.MaxBytes, MaxPerRule: opts.MaxPerRule,
+		UserAgent: opts.UserAgent, Scope: opts.Scope, Stdin: s.In,
+	}, s.Out, s.Err)
+	switch {
+	case err != nil:
 		return cannotRun("%v", err)
-	}
-	if rt.File == nil {
-		l := robots.NotFound(rt.Name, rt.Status)
-		fmt.Fprintf(s.Err, "%s: %s\n", rt.Name, l.Warnings[0].Message)
-		if opts.Format == "json" { // the same document shape as for any other answer
-			if err := l.Write(s.Out, "json"); err != nil {
-				return outputError(err)
-			}
-		}
-		return problemsFound()
-	}
-	l, swarn := robots.ListOf(rt.File, rt.Name, rt.Base)
-	l.WriteWarnings(s.Err, opts.MaxPerRule)
-	if err := l.Write(s.Out, opts.Format); err != nil {
-		return outputError(err)
-	}
-	if len(swarn) > 0 || rt.File.Truncated() {
+	case problems:
 		return problemsFound()
 	}
 	return nil
-}
-
-// readRobots reads the robots.txt of opts.Target (input.ReadRobots): a
-// URL within --timeout, standard input or a file.
-func readRobots(ctx context.Context, opts *robotsOptions, s *streams) (input.RobotsTxt, error) {
-	in := input.Options{Stdin: s.In}
-	if urlnorm.IsHTTP(opts.Target) {
-		ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
-		defer cancel()
-		if opts.UserAgent == "" {
-			opts.UserAgent = defaultUserAgent()
-		}
-		var err error
-		in.Client, err = fetch.NewClient(fetch.ClientOptions{UserAgent: opts.UserAgent, Timeout: opts.Timeout, RobotsMaxBytes: opts.MaxBytes, Scope: opts.Scope})
-		if err != nil {
-			return input.RobotsTxt{}, err
-		}
-		defer in.Client.CloseIdleConnections()
-		return input.ReadRobots(ctx, opts.Target, in, opts.MaxBytes)
-	}
-	return input.ReadRobots(ctx, opts.Target, in, opts.MaxBytes)
 }
 
 func runRobotsEdit(opts *robotsOptions, s *streams) error {
-	if urlnorm.IsHTTP(opts.Target) {
-		return cannotRun("%s: %s edits a local file; download it, edit it, and upload it", opts.Target, opts.Action)
-	}
 	ch := robots.Change{Remove: opts.Action == "remove", URL: opts.SitemapURL}
-	if !ch.Remove {
-		// The normal form, the one generate --robots writes, so the two
-		// never list one sitemap twice; a rewrite is said.
-		n, changes, err := robots.SitemapURL(ch.URL)
-		if changes != 0 {
-			fmt.Fprintf(s.Err, "sitemap URL %q written as %q (%s; L-18)\n", check.EscapeControls(ch.URL), n, changes)
-			ch.URL = n
-		}
-		if err != nil {
-			return cannotRun("%v", err)
-		}
+	if err := ch.Run(opts.Target, s.In, s.Out, s.Err); err != nil {
+		return cannotRun("%v", err)
 	}
-	name := opts.Target
-	edit := func(e robots.Edit) (robots.Edited, error) { return e.File(name) }
-	if name == "-" {
-		name = input.StdinName
-		src, err := io.ReadAll(s.In)
-		if err != nil {
-			return cannotRun("reading standard input: %v", err)
-		}
-		edit = func(e robots.Edit) (robots.Edited, error) { return e.Apply(src) }
-	}
-	done, err := ch.Do(edit)
-	if err := robotsEditError(name, err); err != nil {
-		return err
-	}
-	if opts.Target == "-" {
-		if _, err := s.Out.Write(done.Out); err != nil {
-			return cannotRun("writing output: %v", err)
-		}
-	}
-	done.WriteText(s.Err, name)
 	return nil
 }
 
-// robotsEditError is the exit-2 error of a robots.txt edit that failed
-// (nil for none), worded by the step that failed.
-func robotsEditError(name string, err error) error {
-	var fe *robots.FileError
-	switch {
-	case err == nil:
-		return nil
-	case !errors.As(err, &fe):
-		return cannotRun("%s: %v", name, err) // the content of standard input
-	case fe.Op == "edit":
-		return cannotRun("%s: %v", name, fe.Err)
-	case fe.Op == "read" && errors.As(fe.Err, new(*fs.PathError)):
-		return fileError(name, fe.Err)
-	}
-	return cannotRun("%v", fe.Err) // not a regular file; or writing it
-}
-
-// fileError is the exit-2 error for a local robots.txt that cannot be
-// opened, worded as every command words it ("robots.txt: no such file"),
+// fileError is the exit-2 error for a local file that cannot be
+// opened (submit's inputs), worded as every command words it ("robots.txt: no such file"),
 // without Go's "open NAME:" or "stat NAME:".
 func fileError(name string, err error) error {
 	var pe *fs.PathError

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"os/signal"
 	"syscall"
@@ -12,10 +11,8 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/build"
 	"github.com/sitemapkit/sitemap/fetch"
-	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/store"
-	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // publishFlags are the output flags generate and crawl share: where the
@@ -87,11 +84,7 @@ func (p *publishFlags) buildOptions() (build.Options, error) {
 
 // warnNoIndex says, after a run that published sum, that --gzip-index
 // had nothing to compress because no index was written.
-func (p *publishFlags) warnNoIndex(w io.Writer, sum build.Summary) {
-	if p.GzipIndex && sum.Index == nil && len(sum.Files) > 0 {
-		fmt.Fprintf(w, "sitemap: warning: --gzip-index: no index was written (the entries fit in one sitemap), so nothing was compressed as one; --gzip compresses the sitemap itself, --index always writes an index\n")
-	}
-}
+func (p *publishFlags) warnNoIndex(w io.Writer, sum build.Summary) { sum.WarnNoIndex(w, p.GzipIndex) }
 
 // ignoreBrokenPipe keeps a run that publishes files going when standard
 // error (or output) is a pipe whose reader went away (sitemap generate …
@@ -184,20 +177,3 @@ func openState(ctx context.Context, name string, o state.Options) (*state.DB, er
 
 // errEmptyOut is the error of --out "".
 var errEmptyOut = cannotRun("--out is empty; give a directory (. for the current one)")
-
-// normalURLFlag returns the value of a URL flag (--base-url, --site-url)
-// in its normal form (urlnorm.Normalize, L-18), as the entries are written:
-// a punycode, lower-case host, no default port or fragment, percent-
-// encoded. A rewrite is said on standard error, but for the slash of an
-// empty path (https://www.example.com). A value with no normal form is
-// returned as it is, for the builder to refuse with its reason.
-func normalURLFlag(flag, v string, s *streams) string {
-	n, ch, err := urlnorm.Normalize(v)
-	if err != nil || ch == 0 {
-		return v
-	}
-	if ch&^urlnorm.ChangedPath != 0 {
-		fmt.Fprintf(s.Err, "sitemap: %s %q written as %q (%s; L-18)\n", flag, check.EscapeControls(v), n, ch)
-	}
-	return n
-}
