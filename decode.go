@@ -142,6 +142,16 @@ const (
 	DefaultDecodeMaxErrors = 2 * MaxURLs
 )
 
+// MaxErrorsSetting is the DecoderOptions.MaxErrors of a cap as people
+// give it (--max-errors), where 0 or less is no limit: the decoder's
+// negative.
+func MaxErrorsSetting(n int) int {
+	if n <= 0 {
+		return -1
+	}
+	return n
+}
+
 // Errors returned (wrapped in a *DecodeError) by [Decoder.Next].
 var (
 	// ErrNotSitemap: the input is not a sitemap (HTML page, binary data,

@@ -134,10 +134,7 @@ func (s Settings) RunOptions(start string, now time.Time) (RunOptions, error) {
 	w.UserAgent, w.Scope, w.KnownPaths, w.CacheDir, w.AllowOffSite = s.UserAgent, s.Scope, kp, s.CacheDir, s.AllowOffSite
 	w.Concurrency, w.PerHost, w.MaxDepth, w.MaxSitemaps, w.Attempts = s.Concurrency, s.PerHost, s.MaxDepth, s.MaxSitemaps, s.Attempts
 	w.MaxURLs, w.MaxBytes, w.Timeout, w.SitemapTimeout, w.IdleTimeout = s.MaxURLs, s.MaxBytes, s.Timeout, s.SitemapTimeout, s.IdleTimeout
-	w.NoDedup, w.DedupMemory, w.MaxErrors = s.NoDedup, s.DedupMemory, s.MaxErrors
-	if s.MaxErrors <= 0 {
-		w.MaxErrors = -1 // the decoder's no limit
-	}
+	w.NoDedup, w.DedupMemory, w.MaxErrors = s.NoDedup, s.DedupMemory, sitemap.MaxErrorsSetting(s.MaxErrors)
 	switch {
 	case s.Changes && s.CacheDir != "":
 		return o, errors.New("--changes keeps its validators in --state; --cache is not used with it: leave it out")

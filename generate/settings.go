@@ -106,10 +106,7 @@ func (s Settings) Input() (InputOptions, error) {
 	if in.Source.Columns, err = source.ParseColumns(s.Columns); err != nil {
 		return in, fmt.Errorf("--columns: %v", err)
 	}
-	in.Source.AllRows, in.MaxErrors = s.AllRows, s.MaxErrors
-	if s.MaxErrors <= 0 {
-		in.MaxErrors = -1 // the decoder's no limit
-	}
+	in.Source.AllRows, in.MaxErrors = s.AllRows, sitemap.MaxErrorsSetting(s.MaxErrors)
 	return in, nil
 }
 

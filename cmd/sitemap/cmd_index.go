@@ -2,10 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"io/fs"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -15,9 +11,7 @@ import (
 
 // indexOptions are the flags of `sitemap index`.
 type indexOptions struct {
-	Out, Name, BaseURL          string
-	Shards                      int
-	GzipIndex                   bool
+	build.MergeSettings
 	S3Endpoint, S3Region, Cache string
 	userAgent                   string // --user-agent, of the S3 requests
 }
@@ -46,58 +40,19 @@ func newIndexCmd(s *streams) *cobra.Command {
 }
 
 func runIndex(ctx context.Context, o *indexOptions, s *streams) error {
-	if o.Shards == 0 {
-		return cannotRun("--shards is required: the N of the `generate --shard K/N` runs")
-	}
-	if o.Out == "" {
-		return errEmptyOut
-	}
-	if o.Shards < 0 {
-		return cannotRun("--shards %d: give N, 1 or more: the N of the `generate --shard K/N` runs", o.Shards)
-	}
-	if o.BaseURL == "" {
-		return cannotRun("--base-url is required: the URL of the directory the sitemaps are served from, e.g. --base-url https://www.example.com/")
-	}
-	o.BaseURL = build.NormalURLSetting("--base-url", o.BaseURL, s.Err)
-	if err := build.CheckName(o.Name); err != nil {
+	if err := o.Check(s.Err); err != nil {
 		return cannotRun("%v", err)
 	}
-	var st store.Store
+	var st store.Store // nil: the directory --out, locked
 	if store.IsS3(o.Out) {
 		s3, err := s3Store(o.Out, store.S3Options{Endpoint: o.S3Endpoint, Region: o.S3Region, CacheControl: o.Cache}, o.userAgent)
 		if err != nil {
 			return err
 		}
 		st = s3
-	} else {
-		// The shards are read from --out: one that does not exist is a
-		// wrong path, not a directory to make.
-		if _, err := os.Stat(o.Out); errors.Is(err, fs.ErrNotExist) {
-			return cannotRun("--out %s: no such directory; give the directory the `generate --shard K/%d` runs wrote into", o.Out, o.Shards)
-		}
-		d, err := store.Dir(o.Out)
-		if err != nil {
-			return cannotRun("--out %s: %v", o.Out, err)
-		}
-		unlock, err := d.Lock(ctx, o.Name)
-		if err != nil {
-			return cannotRun("--out %s: %v (a shard run is writing there; run index after it)", o.Out, err)
-		}
-		defer unlock()
-		st = d
 	}
-	sum, err := build.MergeShards(ctx, st, build.MergeOptions{Name: o.Name, Shards: o.Shards, BaseURL: o.BaseURL, GzipIndex: o.GzipIndex})
-	var se *build.ShardError
-	switch {
-	case errors.As(err, &se):
-		return cannotRun("%v; nothing was published", err)
-	case err != nil:
+	if _, err := o.Merge(ctx, st, s.Err); err != nil {
 		return cannotRun("%v", err)
 	}
-	lm := "no lastmod"
-	if !sum.LastMod.IsZero() {
-		lm = "newest lastmod " + sum.LastMod.String()
-	}
-	fmt.Fprintf(s.Err, "sitemap: wrote %s: %d sitemaps from %d shards, %s\n", sum.Name, sum.URLs, o.Shards, lm)
 	return nil
 }

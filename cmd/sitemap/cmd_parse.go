@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"io"
 	"os"
 	"time"
 
@@ -11,7 +10,6 @@ import (
 	"golang.org/x/term"
 
 	"github.com/sitemapkit/sitemap/input"
-	"github.com/sitemapkit/sitemap/source"
 )
 
 // parseOptions are the flags and arguments of `sitemap parse`.
@@ -54,20 +52,15 @@ func runParse(ctx context.Context, o *parseOptions, s *streams) error {
 	if err := baseNeedsLocal(o.Base, o.Inputs); err != nil {
 		return err
 	}
-	if _, err := source.NewWriter(io.Discard, source.WriterOptions{Format: o.Format}); err != nil {
-		return cannotRun("%v", err) // a bad --format is said before any other flag
+	ps := input.ParseSettings{ReadSettings: o.ReadSettings, Format: o.Format, Follow: o.Follow, MaxPerRule: o.MaxPerRule}
+	if err := ps.Check(); err != nil {
+		return cannotRun("%v", err)
 	}
-	if o.MaxChildren < 0 {
-		return cannotRun("--max-children %d: give 0 or more", o.MaxChildren)
-	}
-	if o.MaxPerRule < 0 {
-		return cannotRun("--max-per-rule must not be negative (0 shows every diagnostic)")
-	}
-	in, err := o.inputOptions(s.In, o.Follow, nil)
+	c, err := o.httpClient()
 	if err != nil {
 		return cannotRun("%v", err)
 	}
-	po := input.ParseOptions{Options: in, Format: o.Format, Quiet: o.Quiet, MaxPerRule: o.MaxPerRule}
+	po := ps.ParseOptions(c, s.In)
 	// The progress line goes to a terminal's standard error when the
 	// entries go elsewhere: on the same terminal they scroll anyway.
 	if f, ok := s.Out.(*os.File); s.ErrIsTerminal && (!ok || !term.IsTerminal(int(f.Fd()))) {

@@ -176,4 +176,4 @@ func openState(ctx context.Context, name string, o state.Options) (*state.DB, er
 }
 
 // errEmptyOut is the error of --out "".
-var errEmptyOut = cannotRun("--out is empty; give a directory (. for the current one)")
+var errEmptyOut = cannotRun("%v", store.ErrEmptyOut)

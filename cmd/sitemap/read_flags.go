@@ -20,27 +20,18 @@ func addMaxErrors(c *cobra.Command, p *int) {
 	c.Flags().IntVar(p, "max-errors", sitemap.DefaultDecodeMaxErrors, maxErrorsUsage)
 }
 
-// decoderMaxErrors turns --max-errors into DecoderOptions.MaxErrors:
-// 0 (no limit) is the decoder's negative.
-func decoderMaxErrors(n int) int {
-	if n <= 0 {
-		return -1
-	}
-	return n
-}
+// decoderMaxErrors turns --max-errors into DecoderOptions.MaxErrors
+// (sitemap.MaxErrorsSetting).
+func decoderMaxErrors(n int) int { return sitemap.MaxErrorsSetting(n) }
 
 // readFlags are the flags of the commands that read sitemap trees
 // through package input (parse, graph, html), and their HTTP client.
 type readFlags struct {
+	input.ReadSettings
 	UserAgent string
 	// Scope is what HTTP requests may reach (--scope, --allow-host, --no-private).
-	Scope        fetch.Scope
-	Base         string
-	MaxChildren  int
-	AllowOffSite bool
-	Quiet        bool
-	MaxErrors    int
-	Timeout      time.Duration
+	Scope   fetch.Scope
+	Timeout time.Duration
 
 	client *fetch.Client
 }
@@ -57,21 +48,23 @@ func (r *readFlags) add(c *cobra.Command) {
 	f.DurationVar(&r.Timeout, "timeout", 60*time.Second, "time limit of each HTTP request")
 }
 
-// inputOptions are the input.Options of the flags (--max-children 0:
-// none), with the HTTP client, made at the first call.
-func (r *readFlags) inputOptions(stdin io.Reader, follow bool, diag func(sitemap.Diagnostic)) (input.Options, error) {
+// httpClient is the HTTP client of the flags, made at the first call.
+func (r *readFlags) httpClient() (*fetch.Client, error) {
 	if r.client == nil {
 		var err error
 		if r.client, err = httpClient(r.UserAgent, r.Timeout, r.Scope); err != nil {
-			return input.Options{}, err
+			return nil, err
 		}
 	}
-	in := input.Options{
-		Base: r.Base, Stdin: stdin, Follow: follow, MaxChildren: r.MaxChildren, AllowOffSite: r.AllowOffSite,
-		Client: r.client, Decoder: sitemap.DecoderOptions{MaxErrors: decoderMaxErrors(r.MaxErrors)}, OnDiagnostic: diag,
+	return r.client, nil
+}
+
+// inputOptions are the input.Options of the flags (input.ReadSettings),
+// with the HTTP client.
+func (r *readFlags) inputOptions(stdin io.Reader, follow bool, diag func(sitemap.Diagnostic)) (input.Options, error) {
+	c, err := r.httpClient()
+	if err != nil {
+		return input.Options{}, err
 	}
-	if r.MaxChildren == 0 {
-		in.MaxChildren = -1 // none
-	}
-	return in, nil
+	return r.Options(c, stdin, follow, diag), nil
 }
