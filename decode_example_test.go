@@ -106,3 +106,10 @@ func ExampleDecodeError_Cause() {
 type failing struct{}
 
 func (failing) Read([]byte) (int, error) { return 0, errors.New("disk on fire") }
+
+// A --max-errors of 0 is no limit, which the decoder reads as negative.
+func ExampleMaxErrorsSetting() {
+	fmt.Println(sitemap.MaxErrorsSetting(0), sitemap.MaxErrorsSetting(100))
+	// Output:
+	// -1 100
+}

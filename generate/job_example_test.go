@@ -28,7 +28,7 @@ func ExampleJob_Run() {
 		fmt.Println(err)
 		return
 	}
-	o.Out = store.Memory() // store.Open(s.Out, …) in a program
+	o.Out = store.Memory()   // store.Open(s.Out, …) in a program
 	var said strings.Builder // a command's standard error
 	job := &generate.Job{Settings: s, Options: o, Stdout: os.Stdout, Stderr: &said}
 	urls := strings.NewReader("https://www.example.com/\nhttps://www.example.com/about\nftp://www.example.com/old\n")
