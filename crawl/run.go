@@ -183,3 +183,16 @@ func (s Summary) WriteFailed(w io.Writer, report string) bool {
 	fmt.Fprintf(w, "sitemap: %s failed (see the counts above%s)\n", plural.Of(failed, "URL", "URLs"), hint)
 	return true
 }
+
+// NothingListed ends a crawl that lists no page, after its summary: an
+// error when the site did not answer ([Summary].Unreachable: no finding
+// about its pages, a run that could not be made), else the line on w
+// that nothing was published and the previous sitemaps are left as they
+// were (a problem found), and nil.
+func (s Summary) NothingListed(w io.Writer) error {
+	if s.Unreachable != "" {
+		return fmt.Errorf("the site did not answer (%s): nothing crawled, nothing published; check the URL and that the site is up", s.Unreachable)
+	}
+	fmt.Fprintf(w, "sitemap: no page can be listed; nothing published, previous sitemaps left as they were\n")
+	return nil
+}

@@ -109,3 +109,13 @@ func ExampleSummary_WriteFailed() {
 	// sitemap: 2 URLs failed (see the counts above; crawl-report.jsonl lists them)
 	// true
 }
+
+// NothingListed ends a crawl that found no page to list.
+func ExampleSummary_NothingListed() {
+	fmt.Println(crawl.Summary{Fetched: 3}.NothingListed(os.Stdout))
+	fmt.Println(crawl.Summary{Unreachable: "connection refused"}.NothingListed(os.Stdout))
+	// Output:
+	// sitemap: no page can be listed; nothing published, previous sitemaps left as they were
+	// <nil>
+	// the site did not answer (connection refused): nothing crawled, nothing published; check the URL and that the site is up
+}

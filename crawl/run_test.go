@@ -167,3 +167,15 @@ func TestOptionsShowProgress(t *testing.T) {
 	o.Frontier(3, 10)
 	done()
 }
+
+// NothingListed: an error for a site that did not answer, else the line
+// that nothing was published.
+func TestSummaryNothingListed(t *testing.T) {
+	var w bytes.Buffer
+	if err := (Summary{Unreachable: "connection refused"}).NothingListed(&w); err == nil || !strings.HasPrefix(err.Error(), "the site did not answer (connection refused)") || w.Len() != 0 {
+		t.Errorf("unreachable: %v, %q", err, w.String())
+	}
+	if err := (Summary{Fetched: 2}).NothingListed(&w); err != nil || w.String() != "sitemap: no page can be listed; nothing published, previous sitemaps left as they were\n" {
+		t.Errorf("nothing listed: %v, %q", err, w.String())
+	}
+}

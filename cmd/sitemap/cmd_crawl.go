@@ -166,12 +166,9 @@ func (o *crawlOptions) publish(ctx context.Context, cr *crawl.Crawler, sum crawl
 		if err := sum.WriteClosing(s.Out, s.Err, o.JSON, nil); err != nil {
 			return cannotRun("%v", err)
 		}
-		if sum.Unreachable != "" {
-			// Nothing answered: no finding about the site's pages, a run
-			// that could not be made (as fetch says of such a site).
-			return cannotRun("the site did not answer (%s): nothing crawled, nothing published; check the URL and that the site is up", sum.Unreachable)
+		if err := sum.NothingListed(s.Err); err != nil {
+			return cannotRun("%v", err) // nothing answered, as fetch says of such a site
 		}
-		fmt.Fprintf(s.Err, "sitemap: no page can be listed; nothing published, previous sitemaps left as they were\n")
 		return problemsFound()
 	}
 	if err != nil {
