@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -262,5 +263,44 @@ func TestRunTriggers(t *testing.T) {
 		if !strings.HasPrefix(log.String(), "sitemap serve: ") {
 			t.Errorf("log %q", &log)
 		}
+	}
+}
+
+// TestRunIndexNowCatchUp: with IndexNow.KeyFile and CatchUp, what the
+// pages hold at start is submitted once the first build is done, and the
+// ledger records it.
+func TestRunIndexNowCatchUp(t *testing.T) {
+	path := sqliteTable(t, "https://www.example.com/a", "https://www.example.com/b")
+	got := make(chan string, 10)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		got <- string(b)
+	}))
+	defer srv.Close()
+	dir := t.TempDir()
+	const key = "0123456789abcdef"
+	keyFile := filepath.Join(dir, key+".txt")
+	os.WriteFile(keyFile, []byte(key), 0o644)
+	s := serve.Settings{DB: serve.SQLSettings{DB: path, Table: "pages"}, Addr: "127.0.0.1:0", Name: "sitemap",
+		BaseURL: "https://www.example.com/", ShutdownTimeout: 5 * time.Second, Recheck: time.Second,
+		IndexNow: serve.IndexNowSettings{KeyFile: keyFile, State: filepath.Join(dir, "state.db"), Endpoint: srv.URL, CatchUp: true}}
+	_, log, stop := runServer(t, s)
+	select {
+	case body := <-got:
+		if !strings.Contains(body, `"https://www.example.com/a"`) || !strings.Contains(body, `"https://www.example.com/b"`) || !strings.Contains(body, key) {
+			t.Errorf("submitted %s", body)
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatalf("nothing submitted in 60 s:\n%s", log)
+	}
+	deadline := time.Now().Add(60 * time.Second)
+	for !strings.Contains(log.String(), "sitemap serve: indexnow: at start: ") && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log.String(), "sitemap serve: indexnow: at start: 2 URLs sent in 1 batch") {
+		t.Errorf("log lacks the catch-up summary:\n%s", log)
 	}
 }
