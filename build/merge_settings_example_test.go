@@ -69,11 +69,3 @@ func ExampleNormalURLSetting() {
 	// sitemap: --site-url "https://www.Example.com:443/a%7eb/" written as "https://www.example.com/a~b/" (host lower-cased, default port removed, escapes normalised; L-18)
 	// https://www.example.com/a~b/
 }
-
-// WarnNoIndex says --gzip-index compressed nothing: one sitemap, no index.
-func ExampleSummary_WarnNoIndex() {
-	sum := build.Summary{Files: []build.FileSummary{{Name: "sitemap.xml"}}}
-	sum.WarnNoIndex(os.Stdout, true)
-	// Output:
-	// sitemap: warning: --gzip-index: no index was written (the entries fit in one sitemap), so nothing was compressed as one; --gzip compresses the sitemap itself, --index always writes an index
-}

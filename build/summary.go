@@ -188,13 +188,3 @@ func Size(n int64) string {
 	}
 	return strconv.FormatFloat(v, 'f', 0, 64) + " " + units[u]
 }
-
-// WarnNoIndex says on w, after a run that published s with gzipIndex
-// (--gzip-index), that there was nothing to compress as an index: the
-// entries fit in one sitemap, so no index was written. Nothing when an
-// index was written, or nothing was published.
-func (s Summary) WarnNoIndex(w io.Writer, gzipIndex bool) {
-	if gzipIndex && s.Index == nil && len(s.Files) > 0 {
-		fmt.Fprintf(w, "sitemap: warning: --gzip-index: no index was written (the entries fit in one sitemap), so nothing was compressed as one; --gzip compresses the sitemap itself, --index always writes an index\n")
-	}
-}

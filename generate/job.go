@@ -135,7 +135,7 @@ func (j *Job) finish(ctx context.Context, sum Summary, err error, serr *StageErr
 	} else {
 		sum.WriteTable(j.Stderr)
 	}
-	sum.WarnNoIndex(j.Stderr, s.Output.GzipIndex)
+	s.Output.WarnNoIndex(j.Stderr, sum.Summary)
 	sum.WriteNotes(j.Stderr, s.DryRun, s.BaseURL, s.SiteURL)
 	if err != nil {
 		if serr != nil && sum.Sitemap != "" {

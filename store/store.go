@@ -105,10 +105,6 @@ type Locker interface {
 // ErrLocked is wrapped by Lock's error when another run holds the lock.
 var ErrLocked = errors.New("store: locked")
 
-// ErrEmptyOut is the error of an empty location where a command line
-// names one (--out ""): what to give instead.
-var ErrEmptyOut = errors.New("--out is empty; give a directory (. for the current one)")
-
 // ErrClosed is returned by writes to a file after Commit or Abort.
 var ErrClosed = errors.New("store: file already committed or aborted")
 

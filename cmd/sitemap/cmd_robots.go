@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"io/fs"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -98,18 +96,4 @@ func runRobotsEdit(opts *robotsOptions, s *streams) error {
 		return cannotRun("%v", err)
 	}
 	return nil
-}
-
-// fileError is the exit-2 error for a local file that cannot be
-// opened (submit's inputs), worded as every command words it ("robots.txt: no such file"),
-// without Go's "open NAME:" or "stat NAME:".
-func fileError(name string, err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
-	}
-	if errors.Is(err, fs.ErrNotExist) {
-		return cannotRun("%s: no such file", name)
-	}
-	return cannotRun("%s: %v", name, err)
 }
