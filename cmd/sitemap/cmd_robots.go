@@ -6,23 +6,18 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/robots"
 )
 
 // robotsOptions are the inputs of `sitemap robots add|remove|list`.
 type robotsOptions struct {
+	// RobotsListOptions are list's flags, its UserAgent (default: the
+	// CLI's) and Scope (--scope, --allow-host, --no-private).
+	input.RobotsListOptions
 	Action     string // "add", "remove" or "list"
 	Target     string // file path, "-" for standard input, or http(s) URL (list only)
 	SitemapURL string // add and remove
-	Format     string // list: text, json or jsonl
-	Timeout    time.Duration
-	MaxBytes   int
-	MaxPerRule int    // list: most warnings of one rule shown (0: all)
-	UserAgent  string // default: the CLI's
-	// Scope is what HTTP requests may reach (--scope, --allow-host, --no-private).
-	Scope fetch.Scope
 }
 
 func newRobotsCmd(s *streams) *cobra.Command {
@@ -77,10 +72,9 @@ func runRobotsList(ctx context.Context, opts *robotsOptions, s *streams) error {
 	if opts.UserAgent == "" {
 		opts.UserAgent = defaultUserAgent()
 	}
-	problems, err := input.ListRobots(ctx, opts.Target, input.RobotsListOptions{
-		Format: opts.Format, Timeout: opts.Timeout, MaxBytes: opts.MaxBytes, MaxPerRule: opts.MaxPerRule,
-		UserAgent: opts.UserAgent, Scope: opts.Scope, Stdin: s.In,
-	}, s.Out, s.Err)
+	o := opts.RobotsListOptions
+	o.Stdin = s.In
+	problems, err := input.ListRobots(ctx, opts.Target, o, s.Out, s.Err)
 	switch {
 	case err != nil:
 		return cannotRun("%v", err)
