@@ -1,14 +1,14 @@
 package main
 
 import (
-	"fmt"
+	"cmp"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/sitemapkit/sitemap/fetch"
+	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/version"
-	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // defaultUserAgent is what every HTTP request of the CLI sends unless
@@ -40,18 +40,10 @@ func requester(c *cobra.Command, ua *string, sc *fetch.Scope) error {
 	return err
 }
 
-// httpClient is the client of a command that reads inputs over HTTP:
-// the User-Agent (the default when ua is empty), timeout, the time limit
-// of each request, body included, and the scope of --scope, --allow-host
-// and --no-private.
+// httpClient is the client of a command that reads inputs over HTTP
+// (fetch.ClientSettings; the CLI's User-Agent when ua is empty).
 func httpClient(ua string, timeout time.Duration, sc fetch.Scope) (*fetch.Client, error) {
-	if timeout < 0 {
-		return nil, fmt.Errorf("--timeout %v: give a time limit above 0, such as 30s", timeout)
-	}
-	if ua == "" {
-		ua = defaultUserAgent()
-	}
-	return fetch.NewClient(fetch.ClientOptions{UserAgent: ua, Timeout: timeout, HeaderTimeout: timeout, Scope: sc})
+	return fetch.ClientSettings{UserAgent: cmp.Or(ua, defaultUserAgent()), Timeout: timeout, Scope: sc}.Client()
 }
 
 // addScopeFlags declares the persistent --scope, --allow-host and
@@ -66,44 +58,25 @@ func addScopeFlags(root *cobra.Command) {
 	f.Bool("no-private", false, "refuse loopback, private and other non-public addresses")
 }
 
-// scopeOf returns the scope the flags of c (or the root's) ask for; a bad
-// value is an error to exit 2 with.
+// scopeOf returns the scope the flags of c (or the root's) ask for
+// (fetch.ParseScope); a bad value is an error to exit 2 with.
 func scopeOf(c *cobra.Command) (fetch.Scope, error) {
-	var sc fetch.Scope
-	if f := c.Flags().Lookup("scope"); f != nil {
-		switch v := f.Value.String(); v {
-		case "any", "":
-		case "same-site":
-			sc.SameSite = true
-		default:
-			return sc, cannotRun("--scope %q: want any or same-site", v)
-		}
-	}
-	if f := c.Flags().Lookup("allow-host"); f != nil {
-		if sv, ok := f.Value.(interface{ GetSlice() []string }); ok {
-			sc.Allow = sv.GetSlice()
-		}
-	}
-	if f := c.Flags().Lookup("no-private"); f != nil {
-		sc.NoPrivate = f.Value.String() == "true"
-	}
-	if err := sc.Check(); err != nil {
-		return sc, cannotRun("--allow-host: %v", err)
+	f := c.Flags()
+	scope, _ := f.GetString("scope")
+	allow, _ := f.GetStringSlice("allow-host")
+	noPrivate, _ := f.GetBool("no-private")
+	sc, err := fetch.ParseScope(scope, allow, noPrivate)
+	if err != nil {
+		return sc, cannotRun("%v", err)
 	}
 	return sc, nil
 }
 
-// baseNeedsLocal refuses --base when every input is an http(s) URL: it
-// says where local files are served, and a URL is served at itself (its
-// own scope), so it would be ignored without a word.
+// baseNeedsLocal refuses --base when every input is an http(s) URL
+// (input.CheckBase).
 func baseNeedsLocal(base string, inputs []string) error {
-	if base == "" || len(inputs) == 0 {
-		return nil
+	if err := input.CheckBase(base, inputs); err != nil {
+		return cannotRun("%v", err)
 	}
-	for _, in := range inputs {
-		if !urlnorm.IsHTTP(in) {
-			return nil
-		}
-	}
-	return cannotRun("--base is for local files (where they are served); %s is a URL, served at itself: leave --base out", inputs[0])
+	return nil
 }
