@@ -66,3 +66,20 @@ func ExampleSearchConsole() {
 	}
 	// Output: error [L-09 L-15 I-05 I-06]
 }
+
+// ListWriter is the writer of `sitemap rules --format`; ExplainWriter
+// that of `sitemap explain --format`.
+func ExampleListWriter() {
+	rs, _ := rules.Select([]string{"GZ-01"})
+	write, err := rules.ListWriter("text")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	write(os.Stdout, rs)
+	_, err = rules.ExplainWriter("markdown")
+	fmt.Println(err)
+	// Output:
+	// GZ-01  error    A gzip-compressed sitemap is a complete, valid gzip stream.
+	// --format "markdown": want text or json
+}
