@@ -1,0 +1,37 @@
+package view_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/sitemapkit/sitemap/input"
+	"github.com/sitemapkit/sitemap/view"
+)
+
+// Run is `sitemap html`: the site map pages of an index and its
+// children, then one line saying what was written.
+func ExampleRun() {
+	dir, _ := os.MkdirTemp("", "view-run")
+	defer os.RemoveAll(dir)
+	s := view.Settings{Output: dir, PerPage: view.DefaultPerPage}
+	in := input.Options{Base: "https://www.example.com/"}
+	sum, err := view.Run(context.Background(), []string{"../input/testdata/site/sitemap_index.xml"}, view.RunOptions{Settings: s, Input: in, Quiet: true}, os.Stdout, os.Stderr)
+	fmt.Println(sum.Pages, "page,", sum.Links, "links,", err)
+	// Output: 1 page, 3 links, <nil>
+}
+
+// Check refuses what cannot work before anything is read.
+func ExampleSettings_Check() {
+	s := view.Settings{Output: "view.html", PerPage: 200, Document: true}
+	fmt.Println(s.Check([]string{"a.xml", "b.xml"}, false))
+	// Output: --document writes the view of one INPUT; it takes no --template or --state
+}
+
+func ExampleRunSummary_String() {
+	fmt.Println(view.RunSummary{Output: "public/sitemap", PagesSummary: view.PagesSummary{Pages: 3, Links: 450}})
+	fmt.Println(view.RunSummary{Output: "-", Document: true, Entries: 12, Index: true})
+	// Output:
+	// wrote 3 pages into public/sitemap: 450 links
+	// wrote the view of 12 sitemaps to standard output
+}

@@ -1,0 +1,99 @@
+package view
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sitemapkit/sitemap/input"
+)
+
+func writeSitemap(t *testing.T, dir string, locs ...string) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`)
+	for _, l := range locs {
+		b.WriteString("<url><loc>" + l + "</loc></url>")
+	}
+	b.WriteString("</urlset>")
+	p := filepath.Join(dir, "sitemap.xml")
+	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestRunSaysWhatItWrote: Run writes the pages, or the view of one
+// document, and says in one line what it wrote; nothing with Quiet.
+func TestRunSaysWhatItWrote(t *testing.T) {
+	sm := writeSitemap(t, t.TempDir(), "https://www.example.com/", "https://www.example.com/a", "https://www.example.com/b", "mailto:x@example.com")
+	out := filepath.Join(t.TempDir(), "site")
+	var diag bytes.Buffer
+	sum, err := Run(context.Background(), []string{sm}, RunOptions{Settings: Settings{Output: out, PerPage: 2}}, nil, &diag)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(out, "page-2.html")); err != nil {
+		t.Error(err)
+	}
+	if want := "sitemap: wrote 2 pages into " + out + ": 3 links\n"; sum.Pages != 2 || diag.String() != want {
+		t.Errorf("%+v, %q; want %q", sum, diag.String(), want)
+	}
+	for _, c := range []struct{ out, want string }{
+		{filepath.Join(t.TempDir(), "view.html"), "sitemap: wrote the view of 3 URLs to "},
+		{"-", "sitemap: wrote the view of 3 URLs to standard output\n"},
+	} {
+		diag.Reset()
+		var stdout bytes.Buffer
+		if _, err := Run(context.Background(), []string{sm}, RunOptions{Settings: Settings{Output: c.out, PerPage: 1, Document: true}}, &stdout, &diag); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(diag.String(), c.want) {
+			t.Errorf("-o %s: %q; want %q", c.out, diag.String(), c.want)
+		}
+	}
+	diag.Reset()
+	if _, err := Run(context.Background(), []string{sm}, RunOptions{Settings: Settings{Output: out, PerPage: 2}, Quiet: true}, nil, &diag); err != nil || diag.Len() > 0 {
+		t.Errorf("Quiet: %v, %q", err, diag.String())
+	}
+}
+
+// TestRunErrors: inputs listing no page are an *input.EmptyError; every
+// setting that cannot work names its flag.
+func TestRunErrors(t *testing.T) {
+	dir := t.TempDir()
+	empty := writeSitemap(t, dir)
+	_, err := Run(context.Background(), []string{empty}, RunOptions{Settings: Settings{Output: filepath.Join(t.TempDir(), "p"), PerPage: 10}}, nil, &bytes.Buffer{})
+	if !errors.As(err, new(*input.EmptyError)) || err.Error() != "no URL read from "+empty+": the site map lists no page" {
+		t.Errorf("empty sitemap: %v", err)
+	}
+	titles := func(context.Context, string) (string, error) { return "", nil }
+	for _, c := range []struct {
+		s      Settings
+		names  []string
+		titles bool
+		want   string
+	}{
+		{Settings{PerPage: 1}, []string{empty}, false, "-o is required"},
+		{Settings{Output: "p", PerPage: 0}, []string{empty}, false, "--per-page must be at least 1"},
+		{Settings{Output: "-", PerPage: 1, Document: true}, []string{empty, empty}, false, "--document writes the view of one INPUT"},
+		{Settings{Output: "-", PerPage: 1, Document: true, Template: "t.html"}, []string{empty}, false, "it takes no --template or --state"},
+		{Settings{Output: "-", PerPage: 1, Document: true}, []string{empty}, true, "it takes no --template or --state"},
+		{Settings{Output: "-", PerPage: 1, Document: true}, []string{dir}, false, "--document " + dir + " is a directory; give the one sitemap or index of it to view, such as " + empty},
+		{Settings{Output: filepath.Join(dir, "x.html"), PerPage: 1}, []string{empty}, false, "the site map is written into a directory"},
+		{Settings{Output: filepath.Join(t.TempDir(), "p"), PerPage: 1, CSS: filepath.Join(dir, "none.css")}, []string{empty}, false, "--css: "},
+		{Settings{Output: filepath.Join(t.TempDir(), "p"), PerPage: 1, Template: filepath.Join(dir, "none.tmpl")}, []string{empty}, false, "--template: "},
+	} {
+		ro := RunOptions{Settings: c.s}
+		if c.titles {
+			ro.Titles = titles
+		}
+		if _, err := Run(context.Background(), c.names, ro, &bytes.Buffer{}, &bytes.Buffer{}); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v; want %q", c.s, err, c.want)
+		}
+	}
+}
