@@ -10,6 +10,7 @@ import (
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/internal/progress"
+	"github.com/sitemapkit/sitemap/report"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/store"
 )
@@ -49,11 +50,11 @@ func (s Settings) Check() (format string, err error) {
 type RunOptions struct {
 	Settings
 	// Input is how the inputs are read: a site's sitemaps, an index's
-	// children (Follow and JSONL, so that an entry list brings its titles,
-	// are Run's own).
+	// children (Follow, JSONL, so that an entry list brings its titles,
+	// and OnDiagnostic are Run's own).
 	Input input.Options
-	// Quiet leaves out the warnings about a link graph and the closing
-	// line.
+	// Quiet leaves out the warnings and notes among the problems seen
+	// reading, the warnings about a link graph and the closing line.
 	Quiet bool
 }
 
@@ -68,6 +69,8 @@ type RunSummary struct {
 	// the number of internal links between its sections.
 	State bool
 	Links int
+	// Errors counts the error diagnostics seen reading the inputs.
+	Errors int
 }
 
 // String is the closing line of Run ("wrote site.svg (svg): 450 URLs in
@@ -98,19 +101,22 @@ func (s RunSummary) String() string {
 // drawn in o's format ([Draw]) into o.Output through [store.WriteOutput]
 // (stdout for "-"; a failed run leaves the old file). Unless o.Quiet, the
 // link graph's warnings ([LinkTree.Warnings]) and the closing line
-// ([RunSummary.String]) go to diag, after "sitemap: ".
+// ([RunSummary.String]) go to diag, after "sitemap: ". The problems seen
+// reading go to diag as they come, as text ([report.Printer]: only the
+// errors with o.Quiet), counted in the summary's Errors.
 //
 // Inputs that list no URL are an [*input.EmptyError]; a done ctx returns
 // ctx.Err(); any other error (settings, a state that cannot be opened,
-// one that listed no page, a write) says what to do. The problems seen
-// reading go to o.Input.OnDiagnostic.
-func Run(ctx context.Context, names []string, o RunOptions, stdout, diag io.Writer) (RunSummary, error) {
+// one that listed no page, a write) says what to do.
+func Run(ctx context.Context, names []string, o RunOptions, stdout, diag io.Writer) (sum RunSummary, err error) {
 	format, err := o.Check()
-	sum := RunSummary{Output: o.Output, Format: format, State: o.State != ""}
+	sum = RunSummary{Output: o.Output, Format: format, State: o.State != ""}
 	if err != nil {
 		return sum, err
 	}
-	o.Input.Follow, o.Input.JSONL = true, true
+	dp := report.NewPrinter(diag, o.Quiet)
+	defer func() { sum.Errors = dp.Errors }()
+	o.Input.Follow, o.Input.JSONL, o.Input.OnDiagnostic = true, true, dp.Print
 	entries := input.Entries(names, o.Input) // read through the one walk
 	gopt := Options{MaxSections: o.MaxSections, MaxPages: o.MaxPages}
 	if o.MaxPages == 0 {

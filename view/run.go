@@ -12,6 +12,7 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/plural"
+	"github.com/sitemapkit/sitemap/report"
 	"github.com/sitemapkit/sitemap/store"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
@@ -77,13 +78,15 @@ func firstSitemapIn(dir string) string {
 // RunOptions are the options of [Run].
 type RunOptions struct {
 	Settings
-	// Input is how the inputs are read (Follow, for the pages, and JSONL,
-	// so that an entry list brings its titles, are Run's own).
+	// Input is how the inputs are read (Follow, for the pages, JSONL, so
+	// that an entry list brings its titles, and OnDiagnostic are Run's
+	// own).
 	Input input.Options
 	// Titles is PageOptions.Titles (a crawl's: crawl.Titles); not with
 	// Document.
 	Titles func(ctx context.Context, loc string) (string, error)
-	// Quiet leaves out the closing line.
+	// Quiet leaves out the warnings and notes among the problems seen
+	// reading, and the closing line.
 	Quiet bool
 }
 
@@ -98,6 +101,8 @@ type RunSummary struct {
 	// sitemaps when Index is set.
 	Entries int
 	Index   bool
+	// Errors counts the error diagnostics seen reading the inputs.
+	Errors int
 }
 
 // String is the closing line of Run ("wrote 3 pages into site: 450
@@ -127,13 +132,19 @@ func (s RunSummary) String() string {
 // ([WritePages]: a failed run publishes nothing), or with o.Document the
 // HTML view of the one input ([Items]) written to the file o.Output
 // through [store.WriteOutput] (stdout for "-"). Unless o.Quiet, the
-// closing line ([RunSummary.String]) goes to diag, after "sitemap: ".
+// closing line ([RunSummary.String]) goes to diag, after "sitemap: ". The
+// problems seen reading go to diag as they come, as text
+// ([report.Printer]: only the errors with o.Quiet), counted in the
+// summary's Errors.
 //
 // Inputs that list no page are an [*input.EmptyError]; once ctx is done
 // the error is ctx.Err(); any other error (settings, files, a write) says
-// what to do. The problems seen reading go to o.Input.OnDiagnostic.
+// what to do.
 func Run(ctx context.Context, names []string, o RunOptions, stdout, diag io.Writer) (RunSummary, error) {
+	dp := report.NewPrinter(diag, o.Quiet)
+	o.Input.OnDiagnostic = dp.Print
 	sum, err := o.run(ctx, names, stdout)
+	sum.Errors = dp.Errors
 	if err != nil {
 		if ctx.Err() != nil {
 			return sum, ctx.Err()

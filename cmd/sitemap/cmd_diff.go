@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -41,17 +40,7 @@ func runDiff(ctx context.Context, o *diff.Settings, oldSide, newSide string, s *
 		return cannotRun("%v", err)
 	}
 	sum, err := diff.Run(ctx, oldSide, newSide, ro, s.Out, s.Err)
-	switch {
-	case errors.Is(err, context.Canceled):
-		return err
-	case errors.As(err, new(*diff.SideError)):
-		// A side that is no sitemap, or whose children cannot be read:
-		// a problem found, exit 1 as in validate, parse and fetch.
-		return &exitError{Code: exitProblems, Err: err}
-	case err != nil:
-		return cannotRun("%v", err)
-	case sum.Differ():
-		return problemsFound()
-	}
-	return nil
+	// A side that is no sitemap, or whose children cannot be read, is a
+	// problem found (diff.SideError): exit 1 as in validate, parse and fetch.
+	return runOutcome(ctx, err, sum.Differ())
 }

@@ -2,14 +2,11 @@ package main
 
 import (
 	"context"
-	"errors"
 	"io"
 
 	"github.com/spf13/cobra"
 
 	"github.com/sitemapkit/sitemap/graph"
-	"github.com/sitemapkit/sitemap/input"
-	"github.com/sitemapkit/sitemap/report"
 	"github.com/sitemapkit/sitemap/store"
 )
 
@@ -52,30 +49,12 @@ func runGraph(ctx context.Context, o *graphOptions, inputs []string, s *streams)
 	if _, err := o.Check(); err != nil { // said before the HTTP client's
 		return cannotRun("%v", err)
 	}
-	dp := report.NewPrinter(s.Err, o.Quiet)
-	in, err := o.inputOptions(s.In, true, dp.Print)
+	in, err := o.inputOptions(s.In, true, nil)
 	if err != nil {
 		return cannotRun("%v", err)
 	}
-	_, err = graph.Run(ctx, inputs, graph.RunOptions{Settings: o.Settings, Input: in, Quiet: o.Quiet}, s.Out, s.Err)
-	return runError(ctx, err, dp)
-}
-
-// runError is the error of a run of graph or html that ended with err,
-// its reading having printed dp's diagnostics: inputs that listed no
-// URL, or an error diagnostic, are problems found (exit 1).
-func runError(ctx context.Context, err error, dp *report.Printer) error {
-	switch {
-	case err != nil && err == ctx.Err():
-		return err
-	case errors.As(err, new(*input.EmptyError)):
-		return &exitError{Code: exitProblems, Err: err}
-	case err != nil:
-		return cannotRun("%v", err)
-	case dp.Errors > 0:
-		return problemsFound()
-	}
-	return nil
+	sum, err := graph.Run(ctx, inputs, graph.RunOptions{Settings: o.Settings, Input: in, Quiet: o.Quiet}, s.Out, s.Err)
+	return runOutcome(ctx, err, sum.Errors > 0)
 }
 
 // writeOutput is store.WriteOutput (crawl's --report uses it too).

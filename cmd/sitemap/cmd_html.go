@@ -6,7 +6,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sitemapkit/sitemap/crawl"
-	"github.com/sitemapkit/sitemap/report"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/view"
 )
@@ -50,8 +49,7 @@ func runHTML(ctx context.Context, o *htmlOptions, inputs []string, s *streams) e
 	if err := o.Check(inputs, o.State != ""); err != nil { // said before the HTTP client's
 		return cannotRun("%v", err)
 	}
-	dp := report.NewPrinter(s.Err, o.Quiet)
-	in, err := o.inputOptions(s.In, !o.Document, dp.Print)
+	in, err := o.inputOptions(s.In, !o.Document, nil)
 	if err != nil {
 		return cannotRun("%v", err)
 	}
@@ -64,6 +62,6 @@ func runHTML(ctx context.Context, o *htmlOptions, inputs []string, s *streams) e
 		defer st.Close()
 		ro.Titles = crawl.Titles(st.Crawl())
 	}
-	_, err = view.Run(ctx, inputs, ro, s.Out, s.Err)
-	return runError(ctx, err, dp)
+	sum, err := view.Run(ctx, inputs, ro, s.Out, s.Err)
+	return runOutcome(ctx, err, sum.Errors > 0)
 }

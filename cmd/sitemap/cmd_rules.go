@@ -11,18 +11,23 @@ func newRulesCmd(s *streams) *cobra.Command {
 	c := withHelp("rules", &cobra.Command{
 		Use: "rules [flags] [FAMILY|ID...]",
 		RunE: func(c *cobra.Command, args []string) error {
-			write, err := rules.ListWriter(format)
-			if err != nil {
-				return cannotRun("%v", err)
-			}
-			rs, err := rules.Select(args) // family prefixes or rule IDs
-			if err != nil {
-				return cannotRun("%v", err)
-			}
-			return outputError(write(s.Out, rs))
+			return runOutcome(c.Context(), rules.List(s.Out, format, args), false)
 		},
 	})
 	c.Flags().StringVar(&format, "format", "text", "output: text (one rule a line), json, or markdown (as docs/RULES.md)")
+	return c
+}
+
+func newExplainCmd(s *streams) *cobra.Command {
+	var format string
+	c := withHelp("explain", &cobra.Command{
+		Use:  "explain [flags] ID...",
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			return runOutcome(c.Context(), rules.Explain(s.Out, format, args), false)
+		},
+	})
+	c.Flags().StringVar(&format, "format", "text", "output: text or json (an array of full rules)")
 	return c
 }
 
@@ -34,28 +39,4 @@ func outputError(err error) error {
 		return nil
 	}
 	return cannotRun("writing output: %v", err)
-}
-
-func newExplainCmd(s *streams) *cobra.Command {
-	var format string
-	c := withHelp("explain", &cobra.Command{
-		Use:  "explain [flags] ID...",
-		Args: cobra.MinimumNArgs(1),
-		RunE: func(c *cobra.Command, args []string) error {
-			write, err := rules.ExplainWriter(format)
-			if err != nil {
-				return cannotRun("%v", err)
-			}
-			found, unknown := rules.LookupAll(args)
-			if err := write(s.Out, found); err != nil {
-				return outputError(err)
-			}
-			if unknown != nil {
-				return cannotRun("%v", unknown)
-			}
-			return nil
-		},
-	})
-	c.Flags().StringVar(&format, "format", "text", "output: text or json (an array of full rules)")
-	return c
 }

@@ -47,16 +47,10 @@ func runValidate(ctx context.Context, o *validate.Settings, inputs []string, s *
 	ro.Progress = s.ErrIsTerminal
 	sum, err := validate.Run(ctx, inputs, ro, s.Out, s.Err)
 	switch {
-	case err != nil && ctx.Err() != nil:
-		return ctx.Err()
-	case err != nil:
-		return cannotRun("%v", err)
-	case sum.Unopened > 0 && sum.Documents == 0:
+	case err == nil && sum.Unopened > 0 && sum.Documents == 0:
 		return &exitError{Code: exitUsage} // the error above says it all
-	case sum.Unopened > 0:
+	case err == nil && sum.Unopened > 0:
 		return &exitError{Code: exitUsage, Err: errors.New(sum.Unread())}
-	case sum.Failed(o.Strict):
-		return problemsFound()
 	}
-	return nil
+	return runOutcome(ctx, err, sum.Failed(o.Strict))
 }
