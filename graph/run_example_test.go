@@ -10,16 +10,19 @@ import (
 )
 
 // Run is `sitemap graph`: the sitemaps read (an index and its children)
-// and drawn into a file, then one line saying what was written.
+// and drawn into a file, the problems read as they come, then (not
+// Quiet) one line saying what was written.
 func ExampleRun() {
 	dir, _ := os.MkdirTemp("", "graph-run")
 	defer os.RemoveAll(dir)
 	s := graph.Settings{Output: dir + "/site.json", MaxNodes: graph.DefaultMaxNodes, MaxLinks: graph.DefaultMaxLinks,
 		MaxSections: graph.DefaultMaxSections, MaxPages: graph.DefaultMaxPages}
 	in := input.Options{Base: "https://www.example.com/"}
-	sum, err := graph.Run(context.Background(), []string{"../input/testdata/site/sitemap_index.xml"}, graph.RunOptions{Settings: s, Input: in, Quiet: true}, os.Stdout, os.Stderr)
-	fmt.Println(sum.URLs, "URLs,", err)
-	// Output: 3 URLs, <nil>
+	sum, err := graph.Run(context.Background(), []string{"../input/testdata/site/sitemap_index.xml"}, graph.RunOptions{Settings: s, Input: in, Quiet: true}, os.Stdout, os.Stdout)
+	fmt.Println(sum.URLs, "URLs,", sum.Errors, "error,", err)
+	// Output:
+	// ../input/testdata/site/sitemap_index.xml:10:5: error I-05: child sitemap https://other.example.net/child-3.xml is on another site than the index (https://www.example.com); an index may point only to sitemaps on its own site; not followed (--allow-off-site follows it)
+	// 3 URLs, 1 error, <nil>
 }
 
 // Check says which format the settings draw in, or what is wrong.

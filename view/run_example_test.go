@@ -10,15 +10,18 @@ import (
 )
 
 // Run is `sitemap html`: the site map pages of an index and its
-// children, then one line saying what was written.
+// children, the problems read as they come, then (not Quiet) one line
+// saying what was written.
 func ExampleRun() {
 	dir, _ := os.MkdirTemp("", "view-run")
 	defer os.RemoveAll(dir)
 	s := view.Settings{Output: dir, PerPage: view.DefaultPerPage}
 	in := input.Options{Base: "https://www.example.com/"}
-	sum, err := view.Run(context.Background(), []string{"../input/testdata/site/sitemap_index.xml"}, view.RunOptions{Settings: s, Input: in, Quiet: true}, os.Stdout, os.Stderr)
-	fmt.Println(sum.Pages, "page,", sum.Links, "links,", err)
-	// Output: 1 page, 3 links, <nil>
+	sum, err := view.Run(context.Background(), []string{"../input/testdata/site/sitemap_index.xml"}, view.RunOptions{Settings: s, Input: in, Quiet: true}, os.Stdout, os.Stdout)
+	fmt.Println(sum.Pages, "page,", sum.Links, "links,", sum.Errors, "error,", err)
+	// Output:
+	// ../input/testdata/site/sitemap_index.xml:10:5: error I-05: child sitemap https://other.example.net/child-3.xml is on another site than the index (https://www.example.com); an index may point only to sitemaps on its own site; not followed (--allow-off-site follows it)
+	// 1 page, 3 links, 1 error, <nil>
 }
 
 // Check refuses what cannot work before anything is read.

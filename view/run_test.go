@@ -30,7 +30,7 @@ func writeSitemap(t *testing.T, dir string, locs ...string) string {
 // TestRunSaysWhatItWrote: Run writes the pages, or the view of one
 // document, and says in one line what it wrote; nothing with Quiet.
 func TestRunSaysWhatItWrote(t *testing.T) {
-	sm := writeSitemap(t, t.TempDir(), "https://www.example.com/", "https://www.example.com/a", "https://www.example.com/b", "mailto:x@example.com")
+	sm := writeSitemap(t, t.TempDir(), "https://www.example.com/", "https://www.example.com/a", "https://www.example.com/b")
 	out := filepath.Join(t.TempDir(), "site")
 	var diag bytes.Buffer
 	sum, err := Run(context.Background(), []string{sm}, RunOptions{Settings: Settings{Output: out, PerPage: 2}}, nil, &diag)
@@ -59,6 +59,20 @@ func TestRunSaysWhatItWrote(t *testing.T) {
 	diag.Reset()
 	if _, err := Run(context.Background(), []string{sm}, RunOptions{Settings: Settings{Output: out, PerPage: 2}, Quiet: true}, nil, &diag); err != nil || diag.Len() > 0 {
 		t.Errorf("Quiet: %v, %q", err, diag.String())
+	}
+}
+
+// TestRunPrintsProblems: the problems read are printed as they come and
+// counted (errors only with Quiet); the pages of the good entries are
+// still written.
+func TestRunPrintsProblems(t *testing.T) {
+	sm := writeSitemap(t, t.TempDir(), "https://www.example.com/", "mailto:x@example.com")
+	for _, quiet := range []bool{false, true} {
+		var diag bytes.Buffer
+		sum, err := Run(context.Background(), []string{sm}, RunOptions{Settings: Settings{Output: filepath.Join(t.TempDir(), "p"), PerPage: 2}, Quiet: quiet}, nil, &diag)
+		if err != nil || sum.Errors != 1 || sum.Links != 1 || !strings.HasPrefix(diag.String(), sm+":1:") || !strings.Contains(diag.String(), "error L-16") {
+			t.Errorf("quiet %v: %v, %+v, %q; want 1 link, and 1 error L-16 printed", quiet, err, sum, diag.String())
+		}
 	}
 }
 
