@@ -13,6 +13,7 @@ import (
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/plural"
 	"github.com/sitemapkit/sitemap/report"
+	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/store"
 	"github.com/sitemapkit/sitemap/urlnorm"
 )
@@ -36,13 +37,15 @@ type Settings struct {
 	// Template names a file of an html/template that replaces
 	// DefaultTemplate ([ParseTemplate]); not with Document.
 	Template string
+	// State names a crawl state (`sitemap crawl --state`: a file or a
+	// postgres:// URL) whose titles the pages give a URL whose entry has
+	// none ([CrawlTitles]); not with Document.
+	State string
 }
 
-// Check checks s for the inputs names; titles says the pages' titles
-// come from elsewhere (RunOptions.Titles, a crawl's), which Document
-// cannot use. An error names the setting as its flag (--per-page) and
-// says what to give instead.
-func (s Settings) Check(names []string, titles bool) error {
+// Check checks s for the inputs names. An error names the setting as its
+// flag (--per-page) and says what to give instead.
+func (s Settings) Check(names []string) error {
 	switch {
 	case s.Output == "":
 		return errors.New("-o is required: the directory to write the pages into (with --document, a file or -)")
@@ -50,7 +53,7 @@ func (s Settings) Check(names []string, titles bool) error {
 		return errors.New("--per-page must be at least 1")
 	case !s.Document:
 		return nil
-	case len(names) != 1 || s.Template != "" || titles:
+	case len(names) != 1 || s.Template != "" || s.State != "":
 		return errors.New("--document writes the view of one INPUT; it takes no --template or --state")
 	}
 	if fi, err := os.Stat(names[0]); err == nil && fi.IsDir() {
@@ -82,9 +85,6 @@ type RunOptions struct {
 	// that an entry list brings its titles, and OnDiagnostic are Run's
 	// own).
 	Input input.Options
-	// Titles is PageOptions.Titles (a crawl's: crawl.Titles); not with
-	// Document.
-	Titles func(ctx context.Context, loc string) (string, error)
 	// Quiet leaves out the warnings and notes among the problems seen
 	// reading, and the closing line.
 	Quiet bool
@@ -128,7 +128,8 @@ func (s RunSummary) String() string {
 
 // Run is `sitemap html` as one call: the site map pages of the inputs
 // names ([input.Entries]: a site's sitemaps, an index's children, entry
-// lists with their titles) written into the directory o.Output
+// lists with their titles; o.State's titles for the others) written into
+// the directory o.Output
 // ([WritePages]: a failed run publishes nothing), or with o.Document the
 // HTML view of the one input ([Items]) written to the file o.Output
 // through [store.WriteOutput] (stdout for "-"). Unless o.Quiet, the
@@ -159,7 +160,7 @@ func Run(ctx context.Context, names []string, o RunOptions, stdout, diag io.Writ
 
 func (o RunOptions) run(ctx context.Context, names []string, stdout io.Writer) (RunSummary, error) {
 	sum := RunSummary{Output: o.Output, Document: o.Document}
-	if err := o.Check(names, o.Titles != nil); err != nil {
+	if err := o.Check(names); err != nil {
 		return sum, err
 	}
 	css := ""
@@ -177,7 +178,7 @@ func (o RunOptions) run(ctx context.Context, names []string, stdout io.Writer) (
 		})
 		return sum, err
 	}
-	po := PageOptions{Title: o.Title, Lang: o.Lang, PerPage: o.PerPage, CSS: css, Titles: o.Titles}
+	po := PageOptions{Title: o.Title, Lang: o.Lang, PerPage: o.PerPage, CSS: css}
 	if o.Template != "" {
 		b, err := os.ReadFile(o.Template)
 		if err != nil {
@@ -186,6 +187,14 @@ func (o RunOptions) run(ctx context.Context, names []string, stdout io.Writer) (
 		if po.Template, err = ParseTemplate(filepath.Base(o.Template), string(b)); err != nil {
 			return sum, fmt.Errorf("--template %s: %v", o.Template, err)
 		}
+	}
+	if o.State != "" {
+		st, err := state.OpenCrawlState(ctx, o.State)
+		if err != nil {
+			return sum, fmt.Errorf("--state %v", err)
+		}
+		defer st.Close()
+		po.Titles = CrawlTitles(st.Crawl())
 	}
 	fi, err := os.Stat(o.Output)
 	isFile := err == nil && !fi.IsDir()

@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/sitemapkit/sitemap/input"
+	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/view"
 )
 
@@ -27,7 +29,7 @@ func ExampleRun() {
 // Check refuses what cannot work before anything is read.
 func ExampleSettings_Check() {
 	s := view.Settings{Output: "view.html", PerPage: 200, Document: true}
-	fmt.Println(s.Check([]string{"a.xml", "b.xml"}, false))
+	fmt.Println(s.Check([]string{"a.xml", "b.xml"}))
 	// Output: --document writes the view of one INPUT; it takes no --template or --state
 }
 
@@ -37,4 +39,22 @@ func ExampleRunSummary_String() {
 	// Output:
 	// wrote 3 pages into public/sitemap: 450 links
 	// wrote the view of 12 sitemaps to standard output
+}
+
+// CrawlTitles gives the site map pages of `sitemap html --state` the
+// titles a crawl recorded; a URL the crawl did not fetch has none.
+func ExampleCrawlTitles() {
+	dir, _ := os.MkdirTemp("", "titles")
+	defer os.RemoveAll(dir)
+	ctx := context.Background()
+	st, err := state.OpenSQLite(ctx, filepath.Join(dir, "crawl.db"), state.SQLiteOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer st.Close()
+	title, err := view.CrawlTitles(st.Crawl())(ctx, "https://www.example.com/never-crawled")
+	fmt.Printf("%q %v\n", title, err)
+	// Output:
+	// "" <nil>
 }

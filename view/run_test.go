@@ -85,29 +85,40 @@ func TestRunErrors(t *testing.T) {
 	if !errors.As(err, new(*input.EmptyError)) || err.Error() != "no URL read from "+empty+": the site map lists no page" {
 		t.Errorf("empty sitemap: %v", err)
 	}
-	titles := func(context.Context, string) (string, error) { return "", nil }
 	for _, c := range []struct {
-		s      Settings
-		names  []string
-		titles bool
-		want   string
+		s     Settings
+		names []string
+		want  string
 	}{
-		{Settings{PerPage: 1}, []string{empty}, false, "-o is required"},
-		{Settings{Output: "p", PerPage: 0}, []string{empty}, false, "--per-page must be at least 1"},
-		{Settings{Output: "-", PerPage: 1, Document: true}, []string{empty, empty}, false, "--document writes the view of one INPUT"},
-		{Settings{Output: "-", PerPage: 1, Document: true, Template: "t.html"}, []string{empty}, false, "it takes no --template or --state"},
-		{Settings{Output: "-", PerPage: 1, Document: true}, []string{empty}, true, "it takes no --template or --state"},
-		{Settings{Output: "-", PerPage: 1, Document: true}, []string{dir}, false, "--document " + dir + " is a directory; give the one sitemap or index of it to view, such as " + empty},
-		{Settings{Output: filepath.Join(dir, "x.html"), PerPage: 1}, []string{empty}, false, "the site map is written into a directory"},
-		{Settings{Output: filepath.Join(t.TempDir(), "p"), PerPage: 1, CSS: filepath.Join(dir, "none.css")}, []string{empty}, false, "--css: "},
-		{Settings{Output: filepath.Join(t.TempDir(), "p"), PerPage: 1, Template: filepath.Join(dir, "none.tmpl")}, []string{empty}, false, "--template: "},
+		{Settings{PerPage: 1}, []string{empty}, "-o is required"},
+		{Settings{Output: "p", PerPage: 0}, []string{empty}, "--per-page must be at least 1"},
+		{Settings{Output: "-", PerPage: 1, Document: true}, []string{empty, empty}, "--document writes the view of one INPUT"},
+		{Settings{Output: "-", PerPage: 1, Document: true, Template: "t.html"}, []string{empty}, "it takes no --template or --state"},
+		{Settings{Output: "-", PerPage: 1, Document: true, State: "crawl.db"}, []string{empty}, "it takes no --template or --state"},
+		{Settings{Output: "-", PerPage: 1, Document: true}, []string{dir}, "--document " + dir + " is a directory; give the one sitemap or index of it to view, such as " + empty},
+		{Settings{Output: filepath.Join(dir, "x.html"), PerPage: 1}, []string{empty}, "the site map is written into a directory"},
+		{Settings{Output: filepath.Join(t.TempDir(), "p"), PerPage: 1, CSS: filepath.Join(dir, "none.css")}, []string{empty}, "--css: "},
+		{Settings{Output: filepath.Join(t.TempDir(), "p"), PerPage: 1, Template: filepath.Join(dir, "none.tmpl")}, []string{empty}, "--template: "},
+		{Settings{Output: filepath.Join(t.TempDir(), "p"), PerPage: 1, State: filepath.Join(dir, "none.db")}, []string{empty}, "--state "},
 	} {
 		ro := RunOptions{Settings: c.s}
-		if c.titles {
-			ro.Titles = titles
-		}
 		if _, err := Run(context.Background(), c.names, ro, &bytes.Buffer{}, &bytes.Buffer{}); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: %v; want %q", c.s, err, c.want)
 		}
+	}
+}
+
+// TestRunTitlesFromState: with State, a page whose entry has no title
+// gets the one the crawl recorded.
+func TestRunTitlesFromState(t *testing.T) {
+	dir := t.TempDir()
+	sm := writeSitemap(t, dir, "https://www.example.com/", "https://www.example.com/about")
+	db := crawlState(t, dir, map[string]string{"https://www.example.com/about": "About the shop"})
+	out := filepath.Join(t.TempDir(), "p")
+	if _, err := Run(context.Background(), []string{sm}, RunOptions{Settings: Settings{Output: out, PerPage: 10, State: db}, Quiet: true}, nil, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(filepath.Join(out, "index.html")); err != nil || !bytes.Contains(b, []byte(">About the shop</a>")) {
+		t.Errorf("%v: the page of /about has not the crawl's title:\n%s", err, b)
 	}
 }

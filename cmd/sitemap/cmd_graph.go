@@ -46,9 +46,6 @@ func newGraphCmd(s *streams) *cobra.Command {
 
 // runGraph runs graph.Run and maps its outcome to the exit status.
 func runGraph(ctx context.Context, o *graphOptions, inputs []string, s *streams) error {
-	if _, err := o.Check(); err != nil { // said before the HTTP client's
-		return cannotRun("%v", err)
-	}
 	in, err := o.inputOptions(s.In, true, nil)
 	if err != nil {
 		return cannotRun("%v", err)

@@ -5,8 +5,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/sitemapkit/sitemap/crawl"
-	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/view"
 )
 
@@ -14,7 +12,6 @@ import (
 type htmlOptions struct {
 	readFlags
 	view.Settings
-	State string
 }
 
 func newHTMLCmd(s *streams) *cobra.Command {
@@ -43,25 +40,12 @@ func newHTMLCmd(s *streams) *cobra.Command {
 	return c
 }
 
-// runHTML runs view.Run, with the titles of the crawl state --state, and
-// maps its outcome to the exit status.
+// runHTML runs view.Run and maps its outcome to the exit status.
 func runHTML(ctx context.Context, o *htmlOptions, inputs []string, s *streams) error {
-	if err := o.Check(inputs, o.State != ""); err != nil { // said before the HTTP client's
-		return cannotRun("%v", err)
-	}
 	in, err := o.inputOptions(s.In, !o.Document, nil)
 	if err != nil {
 		return cannotRun("%v", err)
 	}
-	ro := view.RunOptions{Settings: o.Settings, Input: in, Quiet: o.Quiet}
-	if o.State != "" {
-		st, err := state.OpenCrawlState(ctx, o.State)
-		if err != nil {
-			return cannotRun("--state %v", err)
-		}
-		defer st.Close()
-		ro.Titles = crawl.Titles(st.Crawl())
-	}
-	sum, err := view.Run(ctx, inputs, ro, s.Out, s.Err)
+	sum, err := view.Run(ctx, inputs, view.RunOptions{Settings: o.Settings, Input: in, Quiet: o.Quiet}, s.Out, s.Err)
 	return runOutcome(ctx, err, sum.Errors > 0)
 }
