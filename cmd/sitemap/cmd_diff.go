@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -18,7 +17,14 @@ func newDiffCmd(s *streams) *cobra.Command {
 			if err := requester(c, &o.Client.UserAgent, &o.Client.Scope); err != nil {
 				return err
 			}
-			return runDiff(c.Context(), o, args[0], args[1], s)
+			ro, err := o.RunOptions(args[0], args[1], s.In)
+			if err != nil {
+				return cannotRun("%v", err)
+			}
+			sum, err := diff.Run(c.Context(), args[0], args[1], ro, s.Out, s.Err)
+			// A side that is no sitemap, or whose children cannot be read, is a
+			// problem found (diff.SideError): exit 1 as in validate, parse and fetch.
+			return runOutcome(c.Context(), err, sum.Differ())
 		},
 	})
 	f := c.Flags()
@@ -31,16 +37,4 @@ func newDiffCmd(s *streams) *cobra.Command {
 	f.BoolVar(&o.AllowOffSite, "allow-off-site", false, "also read an index's children on another site (I-05, then a warning)")
 	addMaxErrors(c, &o.MaxErrors)
 	return c
-}
-
-// runDiff runs diff.Run and maps its outcome to the exit status.
-func runDiff(ctx context.Context, o *diff.Settings, oldSide, newSide string, s *streams) error {
-	ro, err := o.RunOptions(oldSide, newSide, s.In)
-	if err != nil {
-		return cannotRun("%v", err)
-	}
-	sum, err := diff.Run(ctx, oldSide, newSide, ro, s.Out, s.Err)
-	// A side that is no sitemap, or whose children cannot be read, is a
-	// problem found (diff.SideError): exit 1 as in validate, parse and fetch.
-	return runOutcome(ctx, err, sum.Differ())
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"io"
 
 	"github.com/spf13/cobra"
@@ -10,14 +9,11 @@ import (
 	"github.com/sitemapkit/sitemap/store"
 )
 
-// graphOptions are the flags of `sitemap graph`.
-type graphOptions struct {
-	readFlags
-	graph.Settings
-}
-
 func newGraphCmd(s *streams) *cobra.Command {
-	o := &graphOptions{}
+	var o struct { // the flags of `sitemap graph`
+		readFlags
+		graph.Settings
+	}
 	c := withHelp("graph", &cobra.Command{
 		Use: "graph [flags] INPUT... -o FILE  |  graph --state FILE [INPUT...] -o FILE",
 		RunE: func(c *cobra.Command, args []string) error {
@@ -27,7 +23,12 @@ func newGraphCmd(s *streams) *cobra.Command {
 			if err := requester(c, &o.UserAgent, &o.Scope); err != nil {
 				return err
 			}
-			return runGraph(c.Context(), o, args, s)
+			in, err := o.inputOptions(s.In, true, nil)
+			if err != nil {
+				return cannotRun("%v", err)
+			}
+			sum, err := graph.Run(c.Context(), args, graph.RunOptions{Settings: o.Settings, Input: in, Quiet: o.Quiet}, s.Out, s.Err)
+			return runOutcome(c.Context(), err, sum.Errors > 0)
 		},
 	})
 	f := c.Flags()
@@ -42,16 +43,6 @@ func newGraphCmd(s *streams) *cobra.Command {
 	f.IntVar(&o.MaxPages, "max-pages", graph.DefaultMaxPages, "pages of each section kept to list in the HTML map")
 	o.add(c)
 	return c
-}
-
-// runGraph runs graph.Run and maps its outcome to the exit status.
-func runGraph(ctx context.Context, o *graphOptions, inputs []string, s *streams) error {
-	in, err := o.inputOptions(s.In, true, nil)
-	if err != nil {
-		return cannotRun("%v", err)
-	}
-	sum, err := graph.Run(ctx, inputs, graph.RunOptions{Settings: o.Settings, Input: in, Quiet: o.Quiet}, s.Out, s.Err)
-	return runOutcome(ctx, err, sum.Errors > 0)
 }
 
 // writeOutput is store.WriteOutput (crawl's --report uses it too).

@@ -1,21 +1,16 @@
 package main
 
 import (
-	"context"
-
 	"github.com/spf13/cobra"
 
 	"github.com/sitemapkit/sitemap/view"
 )
 
-// htmlOptions are the flags of `sitemap html`.
-type htmlOptions struct {
-	readFlags
-	view.Settings
-}
-
 func newHTMLCmd(s *streams) *cobra.Command {
-	o := &htmlOptions{}
+	var o struct { // the flags of `sitemap html`
+		readFlags
+		view.Settings
+	}
 	c := withHelp("html", &cobra.Command{
 		Use:  "html [flags] INPUT... -o DIR",
 		Args: cobra.MinimumNArgs(1),
@@ -23,7 +18,12 @@ func newHTMLCmd(s *streams) *cobra.Command {
 			if err := requester(c, &o.UserAgent, &o.Scope); err != nil {
 				return err
 			}
-			return runHTML(c.Context(), o, args, s)
+			in, err := o.inputOptions(s.In, !o.Document, nil)
+			if err != nil {
+				return cannotRun("%v", err)
+			}
+			sum, err := view.Run(c.Context(), args, view.RunOptions{Settings: o.Settings, Input: in, Quiet: o.Quiet}, s.Out, s.Err)
+			return runOutcome(c.Context(), err, sum.Errors > 0)
 		},
 	})
 	f := c.Flags()
@@ -38,14 +38,4 @@ func newHTMLCmd(s *streams) *cobra.Command {
 	f.StringVar(&o.State, "state", "", "crawl state `FILE` (sitemap crawl --state) giving the pages' titles")
 	o.add(c)
 	return c
-}
-
-// runHTML runs view.Run and maps its outcome to the exit status.
-func runHTML(ctx context.Context, o *htmlOptions, inputs []string, s *streams) error {
-	in, err := o.inputOptions(s.In, !o.Document, nil)
-	if err != nil {
-		return cannotRun("%v", err)
-	}
-	sum, err := view.Run(ctx, inputs, view.RunOptions{Settings: o.Settings, Input: in, Quiet: o.Quiet}, s.Out, s.Err)
-	return runOutcome(ctx, err, sum.Errors > 0)
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"time"
 
@@ -19,7 +18,19 @@ func newValidateCmd(s *streams) *cobra.Command {
 			if err := requester(c, &o.Client.UserAgent, &o.Client.Scope); err != nil {
 				return err
 			}
-			return runValidate(c.Context(), o, args, s)
+			ro, err := o.RunOptions(args, s.In)
+			if err != nil {
+				return cannotRun("%v", err)
+			}
+			ro.Progress = s.ErrIsTerminal
+			sum, err := validate.Run(c.Context(), args, ro, s.Out, s.Err)
+			switch {
+			case err == nil && sum.Unopened > 0 && sum.Documents == 0:
+				return &exitError{Code: exitUsage} // the error above says it all
+			case err == nil && sum.Unopened > 0:
+				return &exitError{Code: exitUsage, Err: errors.New(sum.Unread())}
+			}
+			return runOutcome(c.Context(), err, sum.Failed(o.Strict))
 		},
 	})
 	f := c.Flags()
@@ -36,21 +47,4 @@ func newValidateCmd(s *streams) *cobra.Command {
 	addMaxErrors(c, &o.MaxErrors)
 	f.DurationVar(&o.Client.Timeout, "timeout", 60*time.Second, "time limit of each HTTP request")
 	return c
-}
-
-// runValidate runs validate.Run and maps its outcome to the exit status.
-func runValidate(ctx context.Context, o *validate.Settings, inputs []string, s *streams) error {
-	ro, err := o.RunOptions(inputs, s.In)
-	if err != nil {
-		return cannotRun("%v", err)
-	}
-	ro.Progress = s.ErrIsTerminal
-	sum, err := validate.Run(ctx, inputs, ro, s.Out, s.Err)
-	switch {
-	case err == nil && sum.Unopened > 0 && sum.Documents == 0:
-		return &exitError{Code: exitUsage} // the error above says it all
-	case err == nil && sum.Unopened > 0:
-		return &exitError{Code: exitUsage, Err: errors.New(sum.Unread())}
-	}
-	return runOutcome(ctx, err, sum.Failed(o.Strict))
 }

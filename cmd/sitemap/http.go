@@ -15,13 +15,6 @@ import (
 // --user-agent says otherwise (version.UserAgent).
 func defaultUserAgent() string { return version.UserAgent() }
 
-// addUserAgentFlag declares the persistent --user-agent of the root
-// command.
-func addUserAgentFlag(root *cobra.Command) {
-	root.PersistentFlags().String("user-agent", defaultUserAgent(),
-		"User-Agent of every HTTP request (its product token is crawl's robots.txt group)")
-}
-
 // userAgent returns the --user-agent given to c (or inherited from the
 // root), or the default.
 func userAgent(c *cobra.Command) string {
@@ -46,13 +39,15 @@ func httpClient(ua string, timeout time.Duration, sc fetch.Scope) (*fetch.Client
 	return fetch.ClientSettings{UserAgent: cmp.Or(ua, defaultUserAgent()), Timeout: timeout, Scope: sc}.Client()
 }
 
-// addScopeFlags declares the persistent --scope, --allow-host and
-// --no-private of the root command: what a command that makes HTTP
-// requests may request (fetch.Scope). The default is everything, as a
-// person at a terminal expects; a service that runs the CLI on URLs its
-// users give restricts it.
-func addScopeFlags(root *cobra.Command) {
+// addHTTPFlags declares the persistent flags of the root command that
+// every command making HTTP requests reads: --user-agent, and --scope,
+// --allow-host and --no-private, what it may request (fetch.Scope). The
+// default scope is everything, as a person at a terminal expects; a
+// service that runs the CLI on URLs its users give restricts it.
+func addHTTPFlags(root *cobra.Command) {
 	f := root.PersistentFlags()
+	f.String("user-agent", defaultUserAgent(),
+		"User-Agent of every HTTP request (its product token is crawl's robots.txt group)")
 	f.String("scope", "any", "where HTTP requests may go: any or same-site (sitemap help scope)")
 	f.StringSlice("allow-host", nil, "`HOST` also allowed, or the only one with --scope any; repeatable")
 	f.Bool("no-private", false, "refuse loopback, private and other non-public addresses")

@@ -144,8 +144,7 @@ func newRootCmd(s *streams, args []string) *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	})
-	addUserAgentFlag(root)
-	addScopeFlags(root)
+	addHTTPFlags(root)
 	root.SetIn(s.In)
 	root.SetOut(s.Out)
 	root.SetErr(s.Err)
