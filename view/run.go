@@ -158,6 +158,8 @@ func Run(ctx context.Context, names []string, o RunOptions, stdout, diag io.Writ
 	return sum, nil
 }
 
+// run is Run but for the closing line and ctx's error: the settings
+// checked and their files read, then the view or the pages written.
 func (o RunOptions) run(ctx context.Context, names []string, stdout io.Writer) (RunSummary, error) {
 	sum := RunSummary{Output: o.Output, Document: o.Document}
 	if err := o.Check(names); err != nil {
