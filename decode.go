@@ -142,10 +142,10 @@ const (
 	DefaultDecodeMaxErrors = 2 * MaxURLs
 )
 
-// MaxErrorsSetting is the DecoderOptions.MaxErrors of a cap as people
-// give it (--max-errors), where 0 or less is no limit: the decoder's
-// negative.
-func MaxErrorsSetting(n int) int {
+// MaxErrorsFlag is DecoderOptions.MaxErrors for n as a command line's
+// --max-errors gives it: n itself when positive; 0 (or less), which the
+// flag reads as no limit, is the option's negative.
+func MaxErrorsFlag(n int) int {
 	if n <= 0 {
 		return -1
 	}

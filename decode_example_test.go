@@ -107,9 +107,9 @@ type failing struct{}
 
 func (failing) Read([]byte) (int, error) { return 0, errors.New("disk on fire") }
 
-// A --max-errors of 0 is no limit, which the decoder reads as negative.
-func ExampleMaxErrorsSetting() {
-	fmt.Println(sitemap.MaxErrorsSetting(0), sitemap.MaxErrorsSetting(100))
-	// Output:
-	// -1 100
+// MaxErrorsFlag turns --max-errors into DecoderOptions.MaxErrors: the
+// flag's 0 is no limit.
+func ExampleMaxErrorsFlag() {
+	fmt.Println(sitemap.MaxErrorsFlag(100), sitemap.MaxErrorsFlag(0))
+	// Output: 100 -1
 }

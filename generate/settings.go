@@ -106,7 +106,7 @@ func (s Settings) Input() (InputOptions, error) {
 	if in.Source.Columns, err = source.ParseColumns(s.Columns); err != nil {
 		return in, fmt.Errorf("--columns: %v", err)
 	}
-	in.Source.AllRows, in.MaxErrors = s.AllRows, sitemap.MaxErrorsSetting(s.MaxErrors)
+	in.Source.AllRows, in.MaxErrors = s.AllRows, sitemap.MaxErrorsFlag(s.MaxErrors)
 	return in, nil
 }
 

@@ -22,7 +22,7 @@ type ReadSettings struct {
 	// Quiet prints only the errors among the diagnostics.
 	Quiet bool
 	// MaxErrors abandons a document after that many errors (0: no
-	// limit; sitemap.MaxErrorsSetting).
+	// limit; sitemap.MaxErrorsFlag).
 	MaxErrors int
 }
 
@@ -32,7 +32,7 @@ type ReadSettings struct {
 func (s ReadSettings) Options(client *fetch.Client, stdin io.Reader, follow bool, diag func(sitemap.Diagnostic)) Options {
 	in := Options{
 		Base: s.Base, Stdin: stdin, Follow: follow, MaxChildren: s.MaxChildren, AllowOffSite: s.AllowOffSite,
-		Client: client, Decoder: sitemap.DecoderOptions{MaxErrors: sitemap.MaxErrorsSetting(s.MaxErrors)}, OnDiagnostic: diag,
+		Client: client, Decoder: sitemap.DecoderOptions{MaxErrors: sitemap.MaxErrorsFlag(s.MaxErrors)}, OnDiagnostic: diag,
 	}
 	if s.MaxChildren == 0 {
 		in.MaxChildren = -1 // none

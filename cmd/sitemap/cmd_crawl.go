@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/build"
 	"github.com/sitemapkit/sitemap/crawl"
 	"github.com/sitemapkit/sitemap/generate"
@@ -246,8 +247,9 @@ func (o *crawlOptions) prepare(ctx context.Context) (co crawl.Options, bo build.
 
 // publishCrawl feeds the listed pages, sorted by URL, to the builder and
 // publishes the sitemaps (generate.Run, as generate does, without dedup:
-// the crawl lists each page once). The first crawlMaxReported entries
-// the builder refuses are reported one by one; skipped counts them all.
+// the crawl lists each page once). The entries the builder refuses and
+// its remarks are written as generate writes them (generate.Reporter: 100
+// one by one, then counted by rule); skipped counts them all.
 func publishCrawl(ctx context.Context, cr *crawl.Crawler, o *crawlOptions, bo build.Options, s *streams) (build.Summary, int, error) {
 	var st store.Store
 	if !o.Crawl.DryRun {
@@ -258,15 +260,19 @@ func publishCrawl(ctx context.Context, cr *crawl.Crawler, o *crawlOptions, bo bu
 		}
 		defer undo() // removes only directories it created that are still empty
 	}
-	skipped := 0
+	skipped, invalid := 0, 0
+	rep := &generate.Reporter{Print: func(line string) { fmt.Fprintln(s.Err, line) }}
 	sum, err := generate.Run(ctx, generate.Entries(cr.Entries), generate.Options{
 		Out: st, Build: bo, KeepDuplicates: true,
 		Report: func(p generate.Problem) {
-			if skipped++; skipped <= crawlMaxReported {
-				fmt.Fprintln(s.Err, p.Error())
+			skipped++
+			if p.Severity == sitemap.SeverityError {
+				invalid++
 			}
+			rep.Report(p)
 		},
 	})
+	rep.WriteHeld(s.Err, invalid)
 	var serr *generate.StageError
 	var need *build.NeedIndexError
 	switch {
@@ -282,7 +288,3 @@ func publishCrawl(ctx context.Context, cr *crawl.Crawler, o *crawlOptions, bo bu
 	}
 	return sum.Summary, skipped, err
 }
-
-// crawlMaxReported is how many entries the builder refused are reported
-// one by one.
-const crawlMaxReported = 100

@@ -20,10 +20,6 @@ func addMaxErrors(c *cobra.Command, p *int) {
 	c.Flags().IntVar(p, "max-errors", sitemap.DefaultDecodeMaxErrors, maxErrorsUsage)
 }
 
-// decoderMaxErrors turns --max-errors into DecoderOptions.MaxErrors
-// (sitemap.MaxErrorsSetting).
-func decoderMaxErrors(n int) int { return sitemap.MaxErrorsSetting(n) }
-
 // readFlags are the flags of the commands that read sitemap trees
 // through package input (parse, graph, html), and their HTTP client.
 type readFlags struct {
