@@ -201,6 +201,12 @@ func (s *Settings) check(diag io.Writer) error {
 		fmt.Fprintf(diag, "sitemap: warning: %s\n", warning)
 	}
 	s.Credentials = c
+	// What Submit would refuse (the host, the key location, the endpoint)
+	// is refused here, before a summary of nothing sent is said.
+	o := Options{Key: c.Key, Host: c.Host, KeyLocation: c.KeyLocation, Endpoint: s.Endpoint, DryRun: true}
+	if _, err := o.check(); err != nil {
+		return err
+	}
 	return nil
 }
 

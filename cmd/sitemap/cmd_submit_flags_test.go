@@ -136,3 +136,34 @@ func TestSubmitBinaryInput(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, errb)
 	}
 }
+
+// A host, key location or endpoint submit cannot use is refused alone,
+// exit 2: it was refused after the summary "0 URLs sent in 0 batches
+// (0 read)", which read as if the run had happened.
+func TestSubmitBadTargetRefusedBeforeSummary(t *testing.T) {
+	e := newIndexNowEndpoint(t, nil)
+	list := writeList(t, "https://www.example.com/a")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--host", "www.example.com", "--key-location", "https://other.example.org/k.txt", "--endpoint", e.srv.URL},
+			"key location https://other.example.org/k.txt is not on host www.example.com"},
+		{[]string{"--host", "www.example.com", "--endpoint", "nope"}, `endpoint "nope" is not an http(s) URL`},
+		{[]string{"--host", "a b", "--endpoint", e.srv.URL}, `host "a b" is not a host name`},
+	} {
+		for _, dry := range []bool{false, true} {
+			args := append([]string{"submit", "--key", submitKey}, c.args...)
+			if dry {
+				args = append(args, "--dry-run")
+			}
+			code, out, errb := runCLI(t, "", append(args, list)...)
+			if code != exitUsage || !strings.Contains(errb, c.want) || strings.Contains(errb, "submit: 0 URLs") || out != "" {
+				t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and only %q", args, code, out, errb, c.want)
+			}
+		}
+	}
+	if e.posts() != 0 {
+		t.Errorf("%d POSTs", e.posts())
+	}
+}
