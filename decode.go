@@ -357,6 +357,15 @@ func (d *Decoder) send(rule rules.ID, sev Severity, skipped bool, line, col int,
 	}
 }
 
+// errorsWord is "error" for 1, else "errors": LIM-05 at --max-errors 1
+// says "1 error".
+func errorsWord(n int) string {
+	if n == 1 {
+		return "error"
+	}
+	return "errors"
+}
+
 // countError counts an error diagnostic; the one that reaches MaxErrors
 // abandons the document (LIM-05): d.stop is what Next returns from then on.
 func (d *Decoder) countError(line, col int) {
@@ -365,7 +374,7 @@ func (d *Decoder) countError(line, col int) {
 		return
 	}
 	d.stop = d.fatal(RuleMaxErrors, line, col, ErrLimit, fmt.Sprintf(
-		"%d errors in this document; stopped reading it (is it a sitemap at all? Fix the first errors, or raise the bound (--max-errors; MaxErrors in Go) to read further)", d.errs))
+		"%d %s in this document; stopped reading it (is it a sitemap at all? Fix the first errors, or raise the bound (--max-errors; MaxErrors in Go) to read further)", d.errs, errorsWord(d.errs)))
 	if d.x.fatal == nil {
 		d.x.fatal = d.stop
 	}

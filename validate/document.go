@@ -259,8 +259,12 @@ func (x *docReader) Next() (*sitemap.Item, error) {
 			// The decoder's and the checker's errors together reached the
 			// bound (the decoder stops by itself on its own errors alone):
 			// the document is abandoned as the decoder abandons it.
+			what := "errors"
+			if x.sum.Errors == 1 {
+				what = "error"
+			}
 			d := sitemap.Diagnostic{Rule: sitemap.RuleMaxErrors, Severity: sitemap.SeverityError, Line: it.Line, Col: it.Col,
-				Message: fmt.Sprintf("%d errors in this document; stopped reading it (is it a sitemap at all? Fix the first errors, or raise the bound (--max-errors; MaxErrors in Go) to read further)", x.sum.Errors)}
+				Message: fmt.Sprintf("%d %s in this document; stopped reading it (is it a sitemap at all? Fix the first errors, or raise the bound (--max-errors; MaxErrors in Go) to read further)", x.sum.Errors, what)}
 			if urlnorm.IsHTTP(x.c.name) {
 				d.URL = x.c.name
 			} else {

@@ -102,3 +102,28 @@ func TestMaxErrorsNamesFlag(t *testing.T) {
 		}
 	}
 }
+
+// At --max-errors 1 the LIM-05 that abandons the document says "1 error
+// in this document", not "1 errors", in parse and validate alike, whether
+// the decoder's error or the checker's reaches the bound.
+func TestMaxErrorsOneSaysOneError(t *testing.T) {
+	dir := t.TempDir()
+	junk := filepath.Join(dir, "junk.txt") // the decoder's errors (T-02)
+	writeFile(t, junk, strings.Repeat("x\n", 5))
+	checked := filepath.Join(dir, "checked.xml") // a checker's error (P-01) first
+	writeFile(t, checked, `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+<url><loc>https://www.example.com/a</loc><priority>2</priority></url>
+<url><loc>https://www.example.com/b</loc><priority>3</priority></url>
+</urlset>
+`)
+	for _, cmd := range []string{"parse", "validate"} {
+		for _, f := range []string{junk, checked} {
+			code, out, errs := runCLI(t, "", cmd, "--max-errors", "1", f)
+			all := out + errs
+			if code != exitProblems || !strings.Contains(all, "error LIM-05: 1 error in this document; stopped reading it") || strings.Contains(all, "1 errors") {
+				t.Errorf("%s %s: exit %d\n%s", cmd, filepath.Base(f), code, all)
+			}
+		}
+	}
+}
