@@ -130,11 +130,19 @@ func WriteFile(name string, data []byte, mode fs.FileMode) error {
 // WriteOutput runs write on stdout when name is "-", else on the file
 // name written aside ([CreateAside]) and renamed to name (mode 0644) when
 // write succeeds: name is never left half written, and no temporary file
-// stays. Its errors start "writing NAME: " and name the directory, not
-// the temporary file, when the file cannot be created there.
+// stays. Its errors start "writing NAME: " ("writing standard output: "
+// for "-") and name the directory, not the temporary file, when the file
+// cannot be created there; a name that is a directory is refused before
+// write runs.
 func WriteOutput(name string, stdout io.Writer, write func(io.Writer) error) error {
 	if name == "-" {
-		return write(stdout)
+		if err := write(stdout); err != nil {
+			return fmt.Errorf("writing standard output: %w", err)
+		}
+		return nil
+	}
+	if fi, err := os.Stat(name); err == nil && fi.IsDir() {
+		return fmt.Errorf("writing %s: it is a directory; give the name of a file to write", name)
 	}
 	f, err := CreateAside(name)
 	if err != nil {

@@ -2,6 +2,7 @@ package store
 
 import (
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -100,5 +101,26 @@ func TestAsideFile(t *testing.T) {
 	a.Abort()
 	if err := a.Commit(0o644); err == nil {
 		t.Error("Commit after Abort succeeded")
+	}
+}
+
+type fullWriter struct{}
+
+func (fullWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// TestWriteOutputErrorsNameTheOutput: a failed write to standard output
+// says so ("writing standard output: "), and a name that is a directory
+// is refused before write runs.
+func TestWriteOutputErrorsNameTheOutput(t *testing.T) {
+	write := func(w io.Writer) error { _, err := io.WriteString(w, "x"); return err }
+	err := WriteOutput("-", fullWriter{}, write)
+	if err == nil || err.Error() != "writing standard output: no space left on device" {
+		t.Errorf("stdout: %v", err)
+	}
+	dir := t.TempDir()
+	ran := false
+	err = WriteOutput(dir, nil, func(io.Writer) error { ran = true; return nil })
+	if err == nil || err.Error() != "writing "+dir+": it is a directory; give the name of a file to write" || ran {
+		t.Errorf("directory: %v, write ran: %v", err, ran)
 	}
 }

@@ -101,3 +101,29 @@ func TestHTMLOutputNamesAFile(t *testing.T) {
 		t.Errorf("-o an existing directory made.html: exit %d, %s", code, stderr)
 	}
 }
+
+// TestOneFileOutputIsADirectory: html --document and graph write one
+// file; -o naming a directory is refused, exit 2, with a message that
+// says so (it was "rename .NAME.tmp-123 NAME: file exists", naming a
+// temporary file), and the directory is left as it was.
+func TestOneFileOutputIsADirectory(t *testing.T) {
+	dir := t.TempDir()
+	sm := filepath.Join(dir, "sitemap.xml")
+	writeFile(t, sm, urlset("https://www.example.com/a"))
+	out := filepath.Join(dir, "out.html")
+	if err := os.Mkdir(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"html", "--document", sm, "-o", out}, {"graph", sm, "-o", out}} {
+		code, stdout, stderr := runCLI(t, "", args...)
+		if code != exitUsage || stdout != "" || !strings.Contains(stderr, "writing "+out+": it is a directory; give the name of a file to write") || strings.Contains(stderr, ".tmp-") {
+			t.Errorf("%s: exit %d, stderr %q; want 2 and \"it is a directory\"", args[0], code, stderr)
+		}
+		if ents, err := os.ReadDir(out); err != nil || len(ents) != 0 {
+			t.Errorf("%s: the directory holds %v (%v)", args[0], ents, err)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 2 {
+		t.Errorf("files left beside: %v", ents)
+	}
+}
