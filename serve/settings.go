@@ -125,11 +125,14 @@ type SQLSettings struct {
 // SQL returns s.
 func (s SQLSettings) SQL() SQLSettings { return s }
 
-// Check refuses a database with nothing to read: no table, query or
-// preset.
+// Check refuses a database with nothing to read (no table, query or
+// preset) and a table given with a query.
 func (s SQLSettings) Check() error {
 	if s.Preset == "" && s.DB != "" && s.Table == "" && s.Query == "" {
 		return errors.New("--db needs --table, --query or --preset")
+	}
+	if s.Table != "" && s.Query != "" {
+		return errors.New("give --table or --query, not both (a --query reads the tables it names)")
 	}
 	return nil
 }
