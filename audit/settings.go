@@ -3,6 +3,7 @@ package audit
 import (
 	"errors"
 	"fmt"
+	sitemap "github.com/sitemapkit/sitemap"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -97,10 +98,7 @@ func (s Settings) Check(names []string) error {
 // with Crawl the crawl's own Options (its store and log are the
 // caller's too).
 func (s Settings) Options() Options {
-	o := Options{Concurrency: s.Concurrency, Rate: s.Rate, Sample: s.Sample, Site: s.Site, History: s.History, MaxErrors: s.MaxErrors}
-	if s.MaxErrors <= 0 {
-		o.MaxErrors = -1
-	}
+	o := Options{Concurrency: s.Concurrency, Rate: s.Rate, Sample: s.Sample, Site: s.Site, History: s.History, MaxErrors: sitemap.MaxErrorsFlag(s.MaxErrors)}
 	if s.Rate == 0 {
 		o.Rate = -1
 	}
