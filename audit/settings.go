@@ -3,12 +3,12 @@ package audit
 import (
 	"errors"
 	"fmt"
-	sitemap "github.com/sitemapkit/sitemap"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
 
+	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/crawl"
 	"github.com/sitemapkit/sitemap/internal/tmpdir"
 	"github.com/sitemapkit/sitemap/state"
