@@ -83,4 +83,11 @@ func (f *filter) has(k key) bool {
 	return w[0]&m[0] == m[0] && w[1]&m[1] == m[1] && w[2]&m[2] == m[2] && w[3]&m[3] == m[3]
 }
 
+// hasAt is has for a key whose block is i and bits m (block), given
+// the block's first word w0, loaded earlier.
+func (f *filter) hasAt(i int, m [4]uint64, w0 uint64) bool {
+	w := f.words[i : i+4 : i+4]
+	return w0&m[0] == m[0] && w[1]&m[1] == m[1] && w[2]&m[2] == m[2] && w[3]&m[3] == m[3]
+}
+
 func (f *filter) bytes() int64 { return int64(len(f.words)) * 8 }

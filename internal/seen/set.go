@@ -146,11 +146,23 @@ func (s *shard) add(k key) (bool, error) {
 	if s.err != nil {
 		return false, s.err
 	}
+	// The filter of all keys on disk is probed for most new keys: its
+	// word is loaded before the memory table is searched, so that the
+	// processor waits for the two cache misses at once, not one after
+	// the other.
+	var fi int
+	var fm [4]uint64
+	var fw uint64
+	probe := len(s.runs) > 0 && s.all.blocks > 0
+	if probe {
+		fi, fm = s.all.block(k)
+		fw = s.all.words[fi]
+	}
 	i, found := s.mem.find(k)
 	if found {
 		return false, nil
 	}
-	if len(s.runs) > 0 && s.all.has(k) {
+	if len(s.runs) > 0 && (!probe || s.all.hasAt(fi, fm, fw)) {
 		s.maybes++
 		found, err := s.onDisk(k)
 		if err != nil {
