@@ -197,8 +197,9 @@ func (s *shard) onDisk(k key) (bool, error) {
 	runs := s.runs[:min(len(s.runs), len(maybe))]
 	some := false
 	for j, r := range runs {
-		m := r.filter.has(k)
-		maybe[j] = m
+		maybe[j] = r.filter.has(k)
+	}
+	for _, m := range maybe[:len(runs)] {
 		some = some || m
 	}
 	for j := len(s.runs) - 1; j >= len(runs); j-- { // beyond 64 runs
@@ -384,7 +385,7 @@ func (s *shard) newRunBlocks(n int64, keep int) uint64 {
 
 // fitFilters shrinks filters while the runs' filters together pass their
 // budget, the one furthest above its share of the budget first
-// (blocksPlan): to nine tenths of its share, so that it is not rebuilt
+// (blocksPlan): to three quarters of its share, so that it is not rebuilt
 // at the next spill, by reading the run once; a run whose share is no
 // filter loses its filter without a read.
 func (s *shard) fitFilters() error {
@@ -406,7 +407,7 @@ func (s *shard) fitFilters() error {
 			return nil
 		}
 		r := s.runs[big]
-		want := plan[big] * 9 / 10
+		want := plan[big] * 3 / 4
 		if float64(want)*256/float64(r.n) < minRunBits {
 			r.filter.release()
 			continue
