@@ -15,7 +15,9 @@ import (
 // In memory it keeps the hi of the first key of each block of blockKeys
 // keys (4 KiB) and its own filter, so a lookup is a filter probe and,
 // when the filter says "maybe", a binary search in memory and one pread
-// (two when equal his straddle a block). The file is read and written
+// of 1 KiB about the key's guessed place (readNear), or of its 4 KiB
+// block when that does not settle it (two when equal his straddle a
+// block). The file is read and written
 // with pread/pwrite and streamed, never mapped: only the page cache
 // holds it, not the process.
 type run struct {
