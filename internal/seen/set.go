@@ -209,6 +209,23 @@ func (s *shard) addBatch(ks []key, at []int32, isNew []bool) error {
 				sink += all.words[4*b]
 			}
 		}
+		// Then the words of the runs' filters for the keys the filter
+		// of all keys passes on (they will be probed in onDisk), all
+		// of the group's at once.
+		if len(s.runs) > 0 {
+			for _, i := range g {
+				k := ks[i]
+				if all.blocks > 0 && !all.has(k) {
+					continue
+				}
+				for _, r := range s.runs {
+					if f := &r.filter; f.blocks > 0 {
+						b, _ := bits.Mul64(k.hi, f.blocks)
+						sink += f.words[4*b]
+					}
+				}
+			}
+		}
 		s.sink += sink
 		for _, i := range g {
 			n, err := s.addLocked(ks[i])
