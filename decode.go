@@ -142,6 +142,16 @@ const (
 	DefaultDecodeMaxErrors = 2 * MaxURLs
 )
 
+// MaxErrorsFlag is DecoderOptions.MaxErrors for n as a command line's
+// --max-errors gives it: n itself when positive; 0 (or less), which the
+// flag reads as no limit, is the option's negative.
+func MaxErrorsFlag(n int) int {
+	if n <= 0 {
+		return -1
+	}
+	return n
+}
+
 // Errors returned (wrapped in a *DecodeError) by [Decoder.Next].
 var (
 	// ErrNotSitemap: the input is not a sitemap (HTML page, binary data,

@@ -106,3 +106,10 @@ func ExampleDecodeError_Cause() {
 type failing struct{}
 
 func (failing) Read([]byte) (int, error) { return 0, errors.New("disk on fire") }
+
+// MaxErrorsFlag turns --max-errors into DecoderOptions.MaxErrors: the
+// flag's 0 is no limit.
+func ExampleMaxErrorsFlag() {
+	fmt.Println(sitemap.MaxErrorsFlag(100), sitemap.MaxErrorsFlag(0))
+	// Output: 100 -1
+}

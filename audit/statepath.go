@@ -1,9 +1,12 @@
 package audit
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -110,4 +113,58 @@ func RemoveState(path string) (removed bool, err error) {
 		}
 	}
 	return removed, err
+}
+
+// WriteStates writes the audit states kept in the per-user state
+// directory ([States]) to w, one a line, oldest first: what each audits
+// ("?" when not known), its path, when it was last written (UTC,
+// RFC 3339) and its size, tab-separated (`sitemap audit --list-states`).
+// With none kept it says so on errw.
+func WriteStates(w, errw io.Writer) error {
+	states, err := States()
+	if err != nil {
+		return err
+	}
+	for _, st := range states {
+		fmt.Fprintf(w, "%s\t%s\t%s\t%d bytes\n", cmp.Or(st.Target, "?"), st.Path, st.ModTime.UTC().Format(time.RFC3339), st.Size)
+	}
+	if len(states) == 0 {
+		fmt.Fprintln(errw, "sitemap: no audit state kept (only audits run with --resume keep one)")
+	}
+	return nil
+}
+
+// Forget removes the kept state of the audit of names served at site
+// ([StatePath]), or every kept state when names is empty
+// (`sitemap audit --forget`), and says on w what it removed, or that no
+// state was kept for names.
+func Forget(w io.Writer, site string, names []string) error {
+	var paths []string
+	if len(names) > 0 {
+		p, err := StatePath(site, names)
+		if err != nil {
+			return err
+		}
+		paths = append(paths, p)
+	} else {
+		states, err := States()
+		if err != nil {
+			return err
+		}
+		for _, st := range states {
+			paths = append(paths, st.Path)
+		}
+	}
+	for _, p := range paths {
+		removed, err := RemoveState(p)
+		if err != nil {
+			return fmt.Errorf("--forget: %v", err)
+		}
+		if !removed {
+			fmt.Fprintf(w, "sitemap: no audit state kept for %s (only audits run with --resume keep one; --list-states lists them)\n", strings.Join(names, " "))
+			continue
+		}
+		fmt.Fprintf(w, "sitemap: removed %s\n", p)
+	}
+	return nil
 }

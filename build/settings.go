@@ -1,7 +1,9 @@
 package build
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -76,4 +78,30 @@ func CheckName(name string) error {
 		}
 	}
 	return nil
+}
+
+// StdoutOptions checks the settings that cannot go with one sitemap
+// written to standard output (--out -): Index "always", and asJSON
+// (--json, whose summary would go there too) or xsl (--xsl, which writes
+// sitemap.xsl beside the sitemaps); it makes o's index mode IndexNever.
+// An error names the flags and says what to give instead.
+func (s Settings) StdoutOptions(o *Options, asJSON, xsl bool) error {
+	switch {
+	case s.Index == "always":
+		return errors.New("--out - writes one sitemap to standard output, which cannot hold an index and its children; give --out DIR for --index always")
+	case asJSON:
+		return errors.New("--out - writes the sitemap to standard output, where --json would print the summary; drop --json (the summary goes to standard error)")
+	case xsl:
+		return errors.New("--out - writes one sitemap to standard output; --xsl writes sitemap.xsl beside the sitemaps, which needs --out DIR")
+	}
+	o.Index = IndexNever
+	return nil
+}
+
+// WarnNoIndex says on w, after a run that published sum, that GzipIndex
+// had nothing to compress because no index was written; nothing else.
+func (s Settings) WarnNoIndex(w io.Writer, sum Summary) {
+	if s.GzipIndex && sum.Index == nil && len(sum.Files) > 0 {
+		fmt.Fprintf(w, "sitemap: warning: --gzip-index: no index was written (the entries fit in one sitemap), so nothing was compressed as one; --gzip compresses the sitemap itself, --index always writes an index\n")
+	}
 }

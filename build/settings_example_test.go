@@ -2,6 +2,7 @@ package build_test
 
 import (
 	"fmt"
+	"os"
 
 	"github.com/sitemapkit/sitemap/build"
 )
@@ -37,4 +38,26 @@ func ExampleCheckName() {
 	// Output:
 	// <nil>
 	// --name sitemap.xml: give the base name without the extension: --name sitemap (the files are sitemap.xml, sitemap-1.xml, …)
+}
+
+// StdoutOptions readies the options of one sitemap written to standard
+// output (--out -), refusing --index always.
+func ExampleSettings_StdoutOptions() {
+	s := build.DefaultSettings()
+	o, _ := s.Options()
+	fmt.Println(s.StdoutOptions(&o, false, false), o.Index == build.IndexNever)
+	s.Index = "always"
+	fmt.Println(s.StdoutOptions(&o, false, false))
+	// Output:
+	// <nil> true
+	// --out - writes one sitemap to standard output, which cannot hold an index and its children; give --out DIR for --index always
+}
+
+// WarnNoIndex says that --gzip-index had no index to compress.
+func ExampleSettings_WarnNoIndex() {
+	s := build.DefaultSettings()
+	s.GzipIndex = true
+	s.WarnNoIndex(os.Stdout, build.Summary{Files: []build.FileSummary{{Name: "sitemap.xml"}}})
+	// Output:
+	// sitemap: warning: --gzip-index: no index was written (the entries fit in one sitemap), so nothing was compressed as one; --gzip compresses the sitemap itself, --index always writes an index
 }

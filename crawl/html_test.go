@@ -240,7 +240,7 @@ func TestPoliteness(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	c, st, err := openCrawler(context.Background(), filepath.Join(t.TempDir(), "s.db"), srv.URL, Options{UserAgent: "polite-bot/2.0 (+https://example.com)", Timeout: time.Second})
+	c, st, err := openCrawler(context.Background(), filepath.Join(t.TempDir(), "s.db"), srv.URL, Options{UserAgent: "polite-bot/2.0 (+https://example.com)", Timeout: 3 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}

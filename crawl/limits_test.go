@@ -22,14 +22,16 @@ func TestMaxTimeStopsWaitingRequests(t *testing.T) {
 	site := newTestSite()
 	defer site.Close()
 	o := siteOptions()
-	o.Rate = 0.5 // one token now, the next in 2s
+	o.Rate = 0.2 // one token now, the next in 5s
 	o.Concurrency = 4
-	o.MaxTime = 300 * time.Millisecond
+	// Long enough for robots.txt, the sitemap and one page on a loaded
+	// machine under -race; far shorter than the wait for a second token.
+	o.MaxTime = 2 * time.Second
 	sum, _, out := crawlSite(t, site, filepath.Join(t.TempDir(), "s.db"), o)
 	// The home page and the sitemap's /from-sitemap are both at depth 0
 	// and race for the one token; whichever wins is the only page fetched.
 	if sum.Fetched != 1 {
-		t.Errorf("fetched %d pages in a 300ms max-time at 0.5 requests/s; want 1 (requests waiting for the rate limiter at the deadline are not made)", sum.Fetched)
+		t.Errorf("fetched %d pages in a 2s max-time at 0.2 requests/s; want 1 (requests waiting for the rate limiter at the deadline are not made)", sum.Fetched)
 	}
 	if len(sum.Limits) != 1 || sum.Limits[0] != "max-time" || sum.Reasons[ReasonMaxTime] == 0 {
 		t.Errorf("max-time not reported: %+v", sum)

@@ -32,6 +32,20 @@ type Settings struct {
 	ImageHosts []string
 	NoSitemaps bool
 	Ignore     []string
+
+	// State names the crawl's state: a SQLite file, a postgres://
+	// database, or "" for the output directory's own file
+	// (state.CrawlLocation). DryRun crawls into a copy of a file and
+	// publishes nothing.
+	State  string
+	DryRun bool
+	// Worker, Finish and Status (at most one, each with a PostgreSQL
+	// State; CheckShared) crawl as one of the workers of a shared crawl,
+	// publish one whose workers died, or show its progress. Again and
+	// Lease (at least 1s) are a worker's WorkerOptions.
+	Worker, Finish, Status bool
+	Again                  bool
+	Lease                  time.Duration
 }
 
 // Options checks s and returns the Options it sets. An error names the

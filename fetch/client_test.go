@@ -226,7 +226,7 @@ func TestClientCaps(t *testing.T) {
 		w.(http.Flusher).Flush()
 		<-r.Context().Done()
 	})
-	c := newTestClient(t, ClientOptions{MaxBodyBytes: 1000, Timeout: time.Second})
+	c := newTestClient(t, ClientOptions{MaxBodyBytes: 1000, Timeout: 3 * time.Second})
 	r, err := c.Get(context.Background(), s.URL+"/big", GetOptions{})
 	if err != nil {
 		t.Fatal(err)

@@ -133,10 +133,11 @@ func (r *result) node(url string) (Node, bool) {
 	return Node{}, false
 }
 
-// fastOpts are short timeouts so the failure tests stay quick.
+// fastOpts are short timeouts so the failure tests stay quick (the idle one
+// long enough for a server paused by a loaded machine under -race).
 func fastOpts() Options {
 	return Options{
-		IdleTimeout:    300 * time.Millisecond,
+		IdleTimeout:    2 * time.Second,
 		SitemapTimeout: 3 * time.Second,
 		HeaderTimeout:  2 * time.Second,
 		RetryBase:      10 * time.Millisecond,

@@ -284,7 +284,9 @@ func TestSlowAndEndless(t *testing.T) {
 				w.(http.Flusher).Flush()
 			}
 		})
-		r := walk(t, s.URL+"/drip.xml", fastOpts())
+		o := fastOpts()
+		o.IdleTimeout = 300 * time.Millisecond // well under the drip's second
+		r := walk(t, s.URL+"/drip.xml", o)
 		d := r.diag("FETCH-HTTP")
 		if d == nil || !strings.Contains(d.Message, "idle") || r.sum.Failed != 1 {
 			t.Fatalf("diags %v", r.diags)

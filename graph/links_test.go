@@ -26,8 +26,13 @@ const ex = "https://www.example.com"
 // from the start page, is disallowed by robots.txt; blog/ links to
 // shop/x, outside the crawl's scope (neither is fetched).
 func plantedCrawl(t testing.TB) state.CrawlLog {
+	return plantedCrawlIn(t, filepath.Join(t.TempDir(), "crawl.db"))
+}
+
+// plantedCrawlIn is plantedCrawl in the SQLite file path.
+func plantedCrawlIn(t testing.TB, path string) state.CrawlLog {
 	ctx := context.Background()
-	st, err := state.OpenSQLite(ctx, filepath.Join(t.TempDir(), "crawl.db"), state.SQLiteOptions{})
+	st, err := state.OpenSQLite(ctx, path, state.SQLiteOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -55,4 +55,8 @@
 // Memory does not grow with the number of URLs: one batch is held at a
 // time, and the URLs seen are kept as hashes in a bounded set that spills
 // to disk.
+//
+// [Run] is `sitemap submit` as one call, from [Settings] as its flags give
+// them; [PublishSettings] are the submission after a publication as
+// `sitemap generate` and `sitemap crawl` take it (--indexnow-key-file).
 package indexnow

@@ -77,7 +77,7 @@ func TestQueueStartStop(t *testing.T) {
 		return ctx.Err()
 	}, func(_ Summary, err error) { got = err })
 	<-started
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for {
 		mu.Lock()
 		n := len(batches)

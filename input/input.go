@@ -173,6 +173,37 @@ const DefaultMaxChildren = 1000
 // positions, diagnostics and the source of entries read from it.
 const StdinName = "<stdin>"
 
+// CheckBase refuses a Base (--base) given with names that are all http(s)
+// URLs: it says where local files are served, and a URL is served at
+// itself (its own scope), so it would be ignored without a word. The
+// error says to leave it out; nil for an empty base or no names.
+func CheckBase(base string, names []string) error {
+	if base == "" || len(names) == 0 {
+		return nil
+	}
+	for _, name := range names {
+		if !urlnorm.IsHTTP(name) {
+			return nil
+		}
+	}
+	return fmt.Errorf("--base is for local files (where they are served); %s is a URL, served at itself: leave --base out", names[0])
+}
+
+// EmptyError is the error of a run whose inputs were read and listed no
+// URL (no sitemap found at a homepage, an empty sitemap, a document that
+// is not a sitemap): a problem found, as fetch and validate say, not a
+// failure to run. Its message names the inputs and what could not be
+// done ("no URL read from a.xml: nothing to draw").
+type EmptyError struct {
+	// Names are the inputs read; What says what the run could not do.
+	Names []string
+	What  string
+}
+
+func (e *EmptyError) Error() string {
+	return fmt.Sprintf("no URL read from %s: %s", strings.Join(e.Names, ", "), e.What)
+}
+
 // Resolve turns names into the documents to read, in order: a directory
 // becomes its sitemap files (see the package comment), "-" standard input
 // (at most once), an http(s) URL itself, anything else a local file

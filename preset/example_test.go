@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"net/http"
+	"os"
 	"strings"
 
 	"github.com/sitemapkit/sitemap/preset"
@@ -93,4 +94,29 @@ func ExamplePreset_String() {
 	first, _, _ := strings.Cut(p.String(), "\n")
 	fmt.Println(first)
 	// Output: -- sitemap preset mediawiki: key id, loc title, lastmod touched
+}
+
+// Settings open a CMS's database as `sitemap serve --db … --preset
+// mediawiki` does; as a serve.Database they are the DB of
+// serve.Settings, so serve.Run serves the wiki.
+func ExampleSettings_Open() {
+	s := preset.Settings{SQLSettings: serve.SQLSettings{DB: "mysql://wiki:secret@127.0.0.1:3306/wiki", Preset: "mediawiki"}, ArticlePath: "/w/$1"}
+	if err := s.Check(); err != nil {
+		fmt.Println(err)
+		return
+	}
+	src, closeSrc, err := s.Open(context.Background(), os.Stdout, nil)
+	if err != nil {
+		fmt.Println(err) // names --db or --preset
+		return
+	}
+	defer closeSrc()
+	fmt.Println(src.KeyColumn())
+}
+
+// Check refuses the preset's flags that do not go together.
+func ExampleSettings_Check() {
+	s := preset.Settings{SQLSettings: serve.SQLSettings{DB: "wiki.sqlite", Preset: "mediawiki", Table: "page"}}
+	fmt.Println(s.Check())
+	// Output: --preset gives the query: drop --table, --query, --columns and --key (--print-query shows it, to copy and change)
 }

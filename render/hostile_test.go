@@ -39,7 +39,7 @@ func hostile() *httptest.Server {
 func TestHostilePageAlone(t *testing.T) {
 	srv := hostile()
 	defer srv.Close()
-	c := newChromium(t, Options{Concurrency: 3, Wait: 3 * time.Second})
+	c := newChromium(t, Options{Concurrency: 3, Wait: 5 * time.Second})
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	// Beside the bad pages, which burn the machine's cores, a page may
@@ -124,7 +124,7 @@ func TestEventSourceSettles(t *testing.T) {
 	})
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
-	c := newChromium(t, Options{Concurrency: 1, Wait: 4 * time.Second})
+	c := newChromium(t, Options{Concurrency: 1, Wait: 15 * time.Second})
 	defer c.Close() // before the server closes: the tab holds the stream
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()

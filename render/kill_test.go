@@ -135,7 +135,7 @@ func TestRenderedCrawlKilled(t *testing.T) {
 		}
 	}
 	gone := func(how string) {
-		deadline := time.Now().Add(5 * time.Second)
+		deadline := time.Now().Add(30 * time.Second)
 		for {
 			ps := ours(t, tmp)
 			if len(ps) == 0 {

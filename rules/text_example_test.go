@@ -66,3 +66,24 @@ func ExampleSearchConsole() {
 	}
 	// Output: error [L-09 L-15 I-05 I-06]
 }
+
+// List is `sitemap rules`: the rules of families or IDs in a format;
+// Explain is `sitemap explain`.
+func ExampleList() {
+	err := rules.List(os.Stdout, "text", []string{"GZ-01"})
+	fmt.Println(err)
+	err = rules.List(os.Stdout, "html", nil)
+	fmt.Println(err)
+	// Output:
+	// GZ-01  error    A gzip-compressed sitemap is a complete, valid gzip stream.
+	// <nil>
+	// --format "html": want text, json or markdown
+}
+
+func ExampleExplain() {
+	err := rules.Explain(os.Stdout, "json", []string{"ZZ-99"})
+	fmt.Println(err)
+	// Output:
+	// []
+	// no rule "ZZ-99" ('sitemap rules' lists every rule)
+}

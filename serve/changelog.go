@@ -469,7 +469,7 @@ func (w *changeReader) sync(ctx context.Context) error {
 		if err := w.reinstall(ctx, t); err != nil {
 			// The handler checks every page at each Recheck meanwhile,
 			// and starts the feed again, which tries again.
-			return fmt.Errorf("serve: the change triggers of table %s are gone (the table dropped and created again?) and cannot be put back (%v): install them again (sitemap serve --install-trigger)", t, err)
+			return fmt.Errorf("serve: the change triggers of table %s are gone (the table dropped and created again?) and cannot be put back (%v): install them again: run this command once with --install-trigger added", t, err)
 		}
 		if w.f.Logf != nil {
 			w.f.Logf("the change triggers of table %s were gone (the table dropped and created again?): put back; every page checked", t)

@@ -83,7 +83,7 @@ func Follow(ctx context.Context, src Source, o FollowOptions) (Followed, error) 
 			what = "table " + sq.q.Table
 		}
 		if len(sq.ChangeTables()) > 0 && sq.q.Dialect != Postgres {
-			what += " has no change triggers (--install-trigger)"
+			what += " has no change triggers (to install them, run this command once with --install-trigger added)"
 		}
 		how := "every " + o.Recheck.String() + " every page is read and compared (about 1 s a million rows)"
 		if sq.q.Dialect == SQLite {

@@ -56,5 +56,5 @@ func ExampleFollow() {
 	// change triggers installed on table pages (key url): serve reads only the pages a commit touches (each write also writes a row of sitemap_changes); --remove-trigger removes them
 	// changes: the change log of table pages: only the pages a commit touches are read
 	// the change triggers of table pages are removed
-	// changes: table pages has no change triggers (--install-trigger): after each commit every page is read and compared (about 1 s a million rows)
+	// changes: table pages has no change triggers (to install them, run this command once with --install-trigger added): after each commit every page is read and compared (about 1 s a million rows)
 }

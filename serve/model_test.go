@@ -696,9 +696,9 @@ func TestModelPostgresFeed(t *testing.T) {
 		what := m.step()
 		start := time.Now()
 		for !c.matches(m) {
-			if time.Since(start) > 5*time.Second {
+			if time.Since(start) > 20*time.Second {
 				c.check(m, 7, false) // says what differs
-				t.Fatalf("step %d (%s): the pages still differ from the table 5 s after the commit", i, what)
+				t.Fatalf("step %d (%s): the pages still differ from the table 20 s after the commit", i, what)
 			}
 			time.Sleep(10 * time.Millisecond)
 		}

@@ -17,7 +17,7 @@ func TestRunChecksEveryRecheck(t *testing.T) {
 		calls.Add(1)
 		return "v", nil
 	})
-	const recheck = 100 * time.Millisecond
+	const recheck = 200 * time.Millisecond
 	h, err := NewHandler(src, Options{BaseURL: "https://www.example.com/", Recheck: recheck})
 	if err != nil {
 		t.Fatal(err)
@@ -34,8 +34,10 @@ func TestRunChecksEveryRecheck(t *testing.T) {
 	time.Sleep(span)
 	cancel()
 	<-done
-	// 20 checks are due; allow for a slow machine, not for half of them.
-	if n := calls.Load() - began; n < 17 {
+	// 20 checks are due; allow for a slow machine (a check, and the
+	// scheduler's wake-up, late by tens of milliseconds each time under
+	// -race and load), not for the third of them that were skipped.
+	if n := calls.Load() - began; n < 16 {
 		t.Errorf("%d checks in %v with Recheck %v, want about %d", n, span, recheck, span/recheck)
 	}
 }

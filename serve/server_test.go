@@ -23,7 +23,7 @@ func TestListenAndServe(t *testing.T) {
 	go func() {
 		done <- ListenAndServe(ctx, site, ServerOptions{
 			Addr: "127.0.0.1:0", AdminAddr: "127.0.0.1:0", AccessLog: io.Discard,
-			ReadTimeout: time.Second, WriteTimeout: time.Second, ShutdownTimeout: time.Second,
+			ReadTimeout: 5 * time.Second, WriteTimeout: 5 * time.Second, ShutdownTimeout: time.Second,
 			Listening: func(s, a net.Addr) { addrs <- [2]net.Addr{s, a} },
 			Stopping:  func() { close(stopping) },
 		})

@@ -34,6 +34,10 @@
 // [Handler.Run] keeps the pages current in the background; without it,
 // the request that finds the pages older than Options.Recheck starts the
 // check.
+//
+// [Run] is `sitemap serve` as one call, from [Settings] as a command line
+// gives them: the source opened, the pages built, the changes followed,
+// the server run until its context is done.
 package serve
 
 import (

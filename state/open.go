@@ -2,6 +2,7 @@ package state
 
 import (
 	"context"
+	"fmt"
 
 	sitemap "github.com/sitemapkit/sitemap"
 )
@@ -43,4 +44,22 @@ func Open(ctx context.Context, name string, o Options) (*DB, error) {
 	}
 	db.removeCopy = remove
 	return db, nil
+}
+
+// OpenNamed is [Open] of the state a person names (the --state of
+// `sitemap generate` and `submit`): a path that cannot be a state file
+// ([CheckFile]: a directory, not an SQLite database, no such directory)
+// is refused first, before SQLite would create or misread it. An error
+// names the flag: "--state …", a database without its password ([Redact]).
+func OpenNamed(ctx context.Context, name string, o Options) (*DB, error) {
+	if !IsPostgres(name) {
+		if err := CheckFile(name); err != nil {
+			return nil, fmt.Errorf("--state %w", err)
+		}
+	}
+	st, err := Open(ctx, name, o)
+	if err != nil {
+		return nil, fmt.Errorf("--state %s: %w", Redact(name), err)
+	}
+	return st, nil
 }

@@ -282,3 +282,45 @@ func CrawlPath(out string, dryRun bool) (CrawlFile, error) {
 	}
 	return f, nil
 }
+
+// A Location is the state a run opens: Path, for [Open]; Shown, its name
+// in messages (a PostgreSQL URL without its password, [Redact]); Notes,
+// the lines a person running it is told about where it is, if any.
+type Location struct {
+	Path, Shown string
+	Notes       []string
+}
+
+// CrawlLocation is the state a crawl opens that is given the state name
+// (a file, a postgres:// URL, or "" for [CrawlPath] of the output
+// directory out) and writes into out, or with dryRun only reads a copy
+// of a file ([Options].DryRun: Shown says so). A dry run of a database is
+// refused: a crawl writes its frontier there. The directory of a file
+// is created (not in a dry run). An error names the setting as its flag
+// (--state) and says what to do; Notes are set with it when the default
+// file was found (or moved) before the error.
+func CrawlLocation(name, out string, dryRun bool) (Location, error) {
+	if IsPostgres(name) {
+		if dryRun {
+			return Location{}, fmt.Errorf("--dry-run with --state %s: a crawl writes its frontier into the database, and a dry run writes nothing; give a copy of the database, or --state FILE", Redact(name))
+		}
+		return Location{Path: name, Shown: Redact(name)}, nil
+	}
+	l := Location{Path: name}
+	if name == "" {
+		f, err := CrawlPath(out, dryRun)
+		if err != nil {
+			return Location{}, err
+		}
+		l.Path, l.Notes = f.Path, f.Notes()
+	}
+	if dryRun {
+		l.Shown = l.Path + " (a copy: dry run)"
+		return l, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(l.Path), 0o755); err != nil {
+		return Location{Notes: l.Notes}, fmt.Errorf("--state %s: %v", l.Path, err)
+	}
+	l.Shown = l.Path
+	return l, nil
+}

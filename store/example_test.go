@@ -159,3 +159,40 @@ func ExampleCheck() {
 	// <nil>
 	// /file is a file, not a directory; give a directory you can write to
 }
+
+// Settings.Open opens the store of --out as a command line gives it; its
+// errors name the flag.
+func ExampleSettings_Open() {
+	dir, _ := os.MkdirTemp("", "store")
+	defer os.RemoveAll(dir)
+	st, undo, err := store.Settings{Out: filepath.Join(dir, "public")}.Open(false, nil)
+	fmt.Printf("%T %v\n", st, err)
+	undo() // nothing was published: the directory goes again
+	_, _, err = store.Settings{}.Open(false, nil)
+	fmt.Println(err)
+	// Output:
+	// *store.DirStore <nil>
+	// --out is empty; give a directory (. for the current one)
+}
+
+// Settings.Check refuses, before a long run, an --out it could not
+// publish into.
+func ExampleSettings_Check() {
+	dir, _ := os.MkdirTemp("", "store")
+	defer os.RemoveAll(dir)
+	os.WriteFile(filepath.Join(dir, "file"), nil, 0o644)
+	err := store.Settings{Out: filepath.Join(dir, "public")}.Check(context.Background(), "sitemap.xml", false)
+	fmt.Println(err)
+	err = store.Settings{Out: filepath.Join(dir, "file", "public")}.Check(context.Background(), "sitemap.xml", false)
+	fmt.Println(strings.HasPrefix(err.Error(), "--out "+filepath.Join(dir, "file", "public")+": "))
+	// Output:
+	// <nil>
+	// true
+}
+
+// OpenOptions are those of store.Open for the settings.
+func ExampleSettings_OpenOptions() {
+	o := store.Settings{Out: "-", S3: store.S3Options{Region: "eu-west-1"}}.OpenOptions(true, os.Stdout)
+	fmt.Println(o.DryRun, o.S3.Region)
+	// Output: true eu-west-1
+}

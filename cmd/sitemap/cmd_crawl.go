@@ -6,17 +6,14 @@ import (
 	"fmt"
 	"io"
 	"net/url"
-	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/build"
 	"github.com/sitemapkit/sitemap/crawl"
 	"github.com/sitemapkit/sitemap/generate"
-	"github.com/sitemapkit/sitemap/internal/plural"
-	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/store"
 )
@@ -29,16 +26,12 @@ type crawlOptions struct {
 	// Output, as in generate.
 	BaseURL string
 	publishFlags
-	DryRun bool
-	JSON   bool
+	JSON bool
 
-	State  string
 	Report string
-	// Crawl are the crawl's own settings (crawl.Settings.Options).
+	// Crawl are the crawl's own settings (crawl.Settings.Options), its
+	// state and its shared crawl (cmd_crawl_worker.go) included.
 	Crawl crawl.Settings
-
-	// The shared crawl (cmd_crawl_worker.go).
-	workerFlags
 	renderFlags
 }
 
@@ -50,10 +43,13 @@ func newCrawlCmd(s *streams) *cobra.Command {
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				o.Start = args[0]
-			} else if !o.Status && !o.Finish {
+			} else if !o.Crawl.Status && !o.Crawl.Finish {
 				return cannotRun("crawl needs START-URL, the site's homepage (e.g. sitemap crawl https://www.example.com/ --out public/)")
 			}
 			if err := requester(c, &o.Crawl.UserAgent, &o.Crawl.Scope); err != nil {
+				return err
+			}
+			if err := checkWorkerFlags(c.Flags(), o.Crawl.Worker); err != nil {
 				return err
 			}
 			o.indexnowUA = o.Crawl.UserAgent
@@ -66,9 +62,9 @@ func newCrawlCmd(s *streams) *cobra.Command {
 	f.StringVar(&o.BaseURL, "base-url", "", "URL the sitemaps are served from (default: START-URL's site root)")
 	o.publishFlags.register(f)
 	o.indexnowFlags.register(f)
-	f.BoolVar(&o.DryRun, "dry-run", false, "crawl and print the summary, writing nothing (--state only read)")
+	f.BoolVar(&o.Crawl.DryRun, "dry-run", false, "crawl and print the summary, writing nothing (--state only read)")
 	f.BoolVar(&o.JSON, "json", false, "print the summaries as JSON on standard output")
-	f.StringVar(&o.State, "state", "", "state `FILE` or postgres:// database (default: one per --out)")
+	f.StringVar(&o.Crawl.State, "state", "", "state `FILE` or postgres:// database (default: one per --out)")
 	f.StringVar(&o.Report, "report", "", "write one JSON line per URL seen to `FILE` (- for standard output)")
 	f.IntVar(&o.Crawl.Concurrency, "concurrency", 4, "requests in flight at once")
 	f.Float64Var(&o.Crawl.Rate, "rate", 10, "most requests per second (token bucket); 0 for no limit")
@@ -77,7 +73,7 @@ func newCrawlCmd(s *streams) *cobra.Command {
 	f.IntVar(&o.Crawl.MaxPages, "max-pages", 0, "most pages fetched; 0 for no limit")
 	f.DurationVar(&o.Crawl.MaxTime, "max-time", 0, "longest the crawl may run, e.g. 30m; 0 for no limit")
 	f.IntVar(&o.Crawl.MaxQueryVariants, "max-query-variants", 100, "most URLs of one path differing only in their query; 0 for no limit")
-	o.registerWorker(f)
+	registerWorker(f, &o.Crawl)
 	f.StringArrayVar(&o.Crawl.Include, "include", nil, "crawl only URLs matching this regular expression (repeatable)")
 	f.StringArrayVar(&o.Crawl.Exclude, "exclude", nil, "do not crawl URLs matching this regular expression (repeatable)")
 	f.StringArrayVar(&o.Crawl.ListInclude, "list-include", nil, "list only pages matching this regular expression (repeatable)")
@@ -90,70 +86,91 @@ func newCrawlCmd(s *streams) *cobra.Command {
 	return c
 }
 
-// crawlOpts turns the flags into crawl.Options.
-func (o *crawlOptions) crawlOpts() (crawl.Options, error) {
-	if o.Crawl.UserAgent == "" {
-		o.Crawl.UserAgent = defaultUserAgent()
-	}
-	co, err := o.Crawl.Options()
-	if err != nil {
-		return co, cannotRun("%v", err)
-	}
-	return co, nil
-}
-
 func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
-	if err := o.workerFlags.check(o.State); err != nil {
-		return err
+	if err := o.Crawl.CheckShared(); err != nil {
+		return cannotRun("%v", err)
 	}
-	if o.Status {
-		return runCrawlStatus(ctx, o, s)
+	if o.Crawl.Status {
+		if err := crawl.WriteSharedStatus(ctx, s.Out, o.Crawl.State, o.JSON); err != nil {
+			return cannotRun("%v", err)
+		}
+		return nil
 	}
 	co, bo, inKey, err := o.prepare(ctx)
 	if err != nil {
 		return err
 	}
 	start, _ := url.Parse(o.Start) // checked by prepare
-	statePath, shownState, err := o.statePath(s)
-	if err != nil {
-		return err
+	loc, err := state.CrawlLocation(o.Crawl.State, o.Out, o.Crawl.DryRun)
+	for _, n := range loc.Notes {
+		fmt.Fprintln(s.Err, "sitemap: "+n)
 	}
-	bar := crawlBar(&co, s)
-	st, err := state.Open(ctx, statePath, state.Options{DryRun: o.DryRun})
+	if err != nil {
+		return cannotRun("%v", err)
+	}
+	barDone := func() {}
+	if s.ErrIsTerminal {
+		barDone = co.ShowProgress(s.Err)
+	}
+	st, err := state.Open(ctx, loc.Path, state.Options{DryRun: o.Crawl.DryRun})
 	if err != nil {
 		return cannotRun("%v", err)
 	}
 	defer st.Close()
 	var closeBrowser func()
-	if co.Render, co.RenderMode, closeBrowser, err = o.renderFlags.open(ctx, o.Crawl.UserAgent); err != nil {
-		return err
+	if co.Render, co.RenderMode, closeBrowser, err = o.renderFlags.Open(ctx, o.Crawl.UserAgent); err != nil {
+		return cannotRun("%v", err)
 	}
 	defer closeBrowser()
-	cr, sum, stop, err := o.crawl(ctx, st, co, shownState, bar, s)
-	if stop {
-		return err
+	so := o.Crawl.StartOptions(loc.Shown, func(msg string) { fmt.Fprintln(s.Err, "sitemap: "+msg) })
+	cr, sum, publish, err := crawl.Start(ctx, st, o.Start, co, so)
+	barDone()
+	var rerr *crawl.RunError
+	switch {
+	case err != nil && !errors.As(err, &rerr):
+		return cannotRun("%v", err)
+	case err == nil && !publish:
+		return nil // a worker that has nothing to publish
 	}
 	if cr != nil {
 		defer cr.Leave(context.WithoutCancel(ctx)) // a worker's URLs go back at once
 	}
 	if err != nil {
-		return o.crawlError(ctx, err, shownState, s)
+		if ctx.Err() == nil {
+			return cannotRun("crawl: %v", rerr.Err)
+		}
+		fmt.Fprintln(s.Err, "sitemap: "+o.Crawl.Interrupted(loc.Shown))
+		return ctx.Err()
 	}
+	return o.publish(ctx, cr, sum, bo, start, inKey, st, s)
+}
+
+// publish ends a crawl that has pages to publish: the warnings, the
+// report, the sitemaps, the summaries, the IndexNow submission, and the
+// exit status.
+func (o *crawlOptions) publish(ctx context.Context, cr *crawl.Crawler, sum crawl.Summary, bo build.Options, start *url.URL, inKey string, st *state.DB, s *streams) error {
 	for _, w := range sum.Warnings {
 		fmt.Fprintf(s.Err, "sitemap: warning: %s\n", w)
 	}
 	if o.Report != "" {
-		if err := writeCrawlReport(ctx, cr, o.Report, s); err != nil {
-			return err
+		if err := writeOutput(o.Report, s.Out, func(w io.Writer) error { return cr.WriteReport(ctx, w) }); err != nil {
+			return cannotRun("--report: %v", err)
 		}
 	}
-	bo.BaseURL, bo.DryRun = o.BaseURL, o.DryRun
+	bo.BaseURL, bo.DryRun = o.BaseURL, o.Crawl.DryRun
 	if bo.BaseURL == "" {
 		bo.BaseURL = start.Scheme + "://" + start.Host + "/"
 	}
 	bsum, skipped, err := publishCrawl(ctx, cr, o, bo, s)
 	if errors.Is(err, build.ErrNoEntries) {
-		return o.nothingListed(sum, s)
+		// Nothing listed: the crawl's summary, and why.
+		if err := sum.WriteClosing(s.Out, s.Err, o.JSON, nil); err != nil {
+			return cannotRun("%v", err)
+		}
+		if err := sum.NothingListed(s.Err); err != nil {
+			return cannotRun("%v", err) // nothing answered, as fetch says of such a site
+		}
+		return problemsFound()
 	}
 	if err != nil {
 		if ctx.Err() != nil {
@@ -161,48 +178,35 @@ func runCrawl(ctx context.Context, o *crawlOptions, s *streams) error {
 		}
 		return err
 	}
-	if err := o.writeSummaries(sum, bsum, s); err != nil {
-		return err
+	if err := sum.WriteClosing(s.Out, s.Err, o.JSON, bsum); err != nil {
+		return cannotRun("%v", err)
 	}
-	if inKey != "" && !o.DryRun && o.Out != "-" {
+	o.publishFlags.warnNoIndex(s.Err, bsum)
+	if inKey != "" && !o.Crawl.DryRun && o.Out != "-" {
 		if top := bsum.TopIn(o.Out); top != "" {
 			if err := o.indexnowFlags.submitWith(ctx, inKey, top, start.Host, st, s); err != nil {
 				return err
 			}
 		}
 	}
-	if failed := sum.Failed(); failed > 0 || skipped > 0 {
-		if failed > 0 {
-			fmt.Fprintf(s.Err, "sitemap: %s failed (see the counts above%s)\n", plural.Of(failed, "URL", "URLs"), reportHint(o.Report))
-		}
+	if sum.WriteFailed(s.Err, o.Report) || skipped > 0 {
 		return problemsFound()
 	}
 	return nil
 }
 
-// crawlBar is the progress line of a crawl on a terminal (nil elsewhere),
-// told by co's Progress and Frontier.
-func crawlBar(co *crawl.Options, s *streams) *progress.Bar {
-	if !s.ErrIsTerminal {
-		return nil
-	}
-	bar := progress.New(s.Err, progress.Options{Unit: "pages", Of: "pages"})
-	co.Progress = func(n int) { bar.Set(int64(n)) }
-	co.Frontier = func(done, seen int) { bar.SetOf(int64(done), int64(seen)) }
-	return bar
-}
-
 // prepare checks the flags, before any request or file: the crawl's and
 // the builder's options, and the IndexNow key (inKey, "" for none).
 func (o *crawlOptions) prepare(ctx context.Context) (co crawl.Options, bo build.Options, inKey string, err error) {
-	if co, err = o.crawlOpts(); err != nil {
-		return
+	if o.Crawl.UserAgent == "" {
+		o.Crawl.UserAgent = defaultUserAgent()
 	}
-	if o.Finish {
-		// The start URL is the crawl's, read from the database.
-		if o.Start, err = finishStart(ctx, o); err != nil {
-			return
-		}
+	if co, err = o.Crawl.Options(); err != nil {
+		return co, bo, "", cannotRun("%v", err)
+	}
+	// With --finish, the start URL is the crawl's, read from the database.
+	if o.Start, err = o.Crawl.StartURL(ctx, o.Start); err != nil {
+		return co, bo, "", cannotRun("%v", err)
 	}
 	if bo, err = o.publishFlags.buildOptions(); err != nil {
 		return
@@ -224,159 +228,31 @@ func (o *crawlOptions) prepare(ctx context.Context) (co crawl.Options, bo build.
 	if inKey, err = o.indexnowFlags.check(true); err != nil { // the crawl state records submissions
 		return
 	}
-	start, perr := url.Parse(o.Start)
-	if perr != nil || (start.Scheme != "http" && start.Scheme != "https") || start.Host == "" {
-		err = cannotRun("START-URL %q is not an absolute http(s) URL; give the homepage, e.g. https://www.example.com/", o.Start)
+	if _, err = crawl.CheckStart(o.Start); err != nil {
+		return co, bo, "", cannotRun("%v", err)
+	}
+	// Found out after the crawl, the run would be finished and lost: a
+	// local --out (but in a dry run, which writes none) or a --report
+	// FILE that cannot be written, an --out s3://… that cannot be read.
+	if err = o.checkOut(ctx, o.Crawl.DryRun); err != nil {
 		return
-	}
-	// Found out after the crawl, the run would be finished and lost.
-	err = o.checkOutputs(ctx)
-	return
-}
-
-// statePath is the state the crawl opens (a dry run opens a copy of it:
-// state.Options.DryRun) and its name in messages.
-func (o *crawlOptions) statePath(s *streams) (path, shown string, err error) {
-	if state.IsPostgres(o.State) {
-		if o.DryRun {
-			return "", "", cannotRun("--dry-run with --state %s: a crawl writes its frontier into the database, and a dry run writes nothing; give a copy of the database, or --state FILE", state.Redact(o.State))
-		}
-		return o.State, state.Redact(o.State), nil
-	}
-	path = o.State
-	if path == "" {
-		if path, err = crawlStateDefault(o, s); err != nil {
-			return "", "", err
-		}
-	}
-	if o.DryRun {
-		return path, path + " (a copy: dry run)", nil
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return "", "", cannotRun("--state %s: %v", path, err)
-	}
-	return path, path, nil
-}
-
-// crawl runs the crawl (crawl.Start): this process's, a worker's or the
-// --finish of a shared one. stop is set when the run ends with err (nil:
-// done) without publishing.
-func (o *crawlOptions) crawl(ctx context.Context, st *state.DB, co crawl.Options, shown string, bar *progress.Bar, s *streams) (*crawl.Crawler, crawl.Summary, bool, error) {
-	so := crawl.StartOptions{Shown: shown, Worker: crawl.WorkerOptions{Lease: o.Lease, Again: o.Again},
-		Note: func(msg string) { fmt.Fprintln(s.Err, "sitemap: "+msg) }}
-	switch {
-	case o.Worker:
-		so.Mode = crawl.Worker
-	case o.Finish:
-		so.Mode = crawl.Finisher
-	}
-	cr, sum, publish, err := crawl.Start(ctx, st, o.Start, co, so)
-	bar.Done()
-	var rerr *crawl.RunError
-	switch {
-	case errors.As(err, &rerr):
-		return cr, sum, false, rerr.Err
-	case err != nil:
-		return cr, sum, true, cannotRun("%v", err)
-	}
-	return cr, sum, !publish, nil
-}
-
-// crawlError is the error a crawl that failed with err ends with; an
-// interrupted one says what was kept.
-func (o *crawlOptions) crawlError(ctx context.Context, err error, shown string, s *streams) error {
-	if ctx.Err() == nil {
-		return cannotRun("crawl: %v", err)
-	}
-	switch {
-	case o.Worker:
-		fmt.Fprintf(s.Err, "sitemap: worker interrupted; its URLs went back to the other workers: run the same command again to rejoin the crawl in %s\n", shown)
-	case o.DryRun:
-		fmt.Fprintln(s.Err, "sitemap: crawl interrupted; dry run, nothing kept")
-	default:
-		fmt.Fprintf(s.Err, "sitemap: crawl interrupted; what was crawled is kept in %s: run the same command again to continue\n", shown)
-	}
-	return ctx.Err()
-}
-
-// nothingListed ends a crawl that lists no page: its summary, and why.
-func (o *crawlOptions) nothingListed(sum crawl.Summary, s *streams) error {
-	if o.JSON {
-		if err := sum.WriteJSON(s.Out, nil); err != nil {
-			return cannotRun("writing summary: %v", err)
-		}
-	} else {
-		sum.WriteText(s.Err)
-	}
-	if sum.Unreachable != "" {
-		// Nothing answered: no finding about the site's pages, a run
-		// that could not be made (as fetch says of such a site).
-		return cannotRun("the site did not answer (%s): nothing crawled, nothing published; check the URL and that the site is up", sum.Unreachable)
-	}
-	fmt.Fprintf(s.Err, "sitemap: no page can be listed; nothing published, previous sitemaps left as they were\n")
-	return problemsFound()
-}
-
-// writeSummaries writes the crawl's and the builder's summaries: JSON on
-// standard output with --json, else text on standard error.
-func (o *crawlOptions) writeSummaries(sum crawl.Summary, bsum build.Summary, s *streams) error {
-	if o.JSON {
-		if err := sum.WriteJSON(s.Out, bsum); err != nil {
-			return cannotRun("writing summary: %v", err)
-		}
-	} else {
-		sum.WriteText(s.Err)
-		bsum.WriteTable(s.Err)
-	}
-	o.publishFlags.warnNoIndex(s.Err, bsum)
-	return nil
-}
-
-// crawlStateDefault is the crawl's state file when --state is not given
-// (state.CrawlPath: one per output directory in the per-user state
-// directory), said on standard error with where an earlier version's
-// file was moved from or is read.
-func crawlStateDefault(o *crawlOptions, s *streams) (string, error) {
-	f, err := state.CrawlPath(o.Out, o.DryRun)
-	if err != nil {
-		return "", cannotRun("%v", err)
-	}
-	for _, n := range f.Notes() {
-		fmt.Fprintln(s.Err, "sitemap: "+n)
-	}
-	return f.Path, nil
-}
-
-// checkOutputs refuses, before the first request, a local --out (but in a
-// dry run, which writes none) or a --report FILE that cannot be written:
-// a directory, a file in the way, no permission; and an --out s3://… whose
-// index cannot be read (no such bucket, endpoint or credentials). It
-// creates nothing that stays.
-func (o *crawlOptions) checkOutputs(ctx context.Context) error {
-	if err := o.checkOut(ctx, o.DryRun); err != nil {
-		return err
 	}
 	if o.Report != "" {
 		if err := store.CheckOutputFile(o.Report); err != nil {
-			return cannotRun("--report %s: %v", o.Report, err)
+			return co, bo, "", cannotRun("--report %s: %v", o.Report, err)
 		}
 	}
-	return nil
-}
-
-func reportHint(report string) string {
-	if report == "" || report == "-" {
-		return "; --report FILE lists them"
-	}
-	return "; " + report + " lists them"
+	return
 }
 
 // publishCrawl feeds the listed pages, sorted by URL, to the builder and
 // publishes the sitemaps (generate.Run, as generate does, without dedup:
-// the crawl lists each page once).
+// the crawl lists each page once). The entries the builder refuses and
+// its remarks are written as generate writes them (generate.Reporter: 100
+// one by one, then counted by rule); skipped counts them all.
 func publishCrawl(ctx context.Context, cr *crawl.Crawler, o *crawlOptions, bo build.Options, s *streams) (build.Summary, int, error) {
 	var st store.Store
-	if !o.DryRun {
+	if !o.Crawl.DryRun {
 		var undo func()
 		var err error
 		if st, undo, err = o.outStore(false, s.Out); err != nil {
@@ -384,15 +260,19 @@ func publishCrawl(ctx context.Context, cr *crawl.Crawler, o *crawlOptions, bo bu
 		}
 		defer undo() // removes only directories it created that are still empty
 	}
-	skipped := 0
+	skipped, invalid := 0, 0
+	rep := &generate.Reporter{Print: func(line string) { fmt.Fprintln(s.Err, line) }}
 	sum, err := generate.Run(ctx, generate.Entries(cr.Entries), generate.Options{
 		Out: st, Build: bo, KeepDuplicates: true,
 		Report: func(p generate.Problem) {
-			if skipped++; skipped <= crawlMaxReported {
-				fmt.Fprintln(s.Err, p.Error())
+			skipped++
+			if p.Severity == sitemap.SeverityError {
+				invalid++
 			}
+			rep.Report(p)
 		},
 	})
+	rep.WriteHeld(s.Err, invalid)
 	var serr *generate.StageError
 	var need *build.NeedIndexError
 	switch {
@@ -408,17 +288,3 @@ func publishCrawl(ctx context.Context, cr *crawl.Crawler, o *crawlOptions, bo bu
 	}
 	return sum.Summary, skipped, err
 }
-
-// writeCrawlReport writes one JSON line per URL seen, sorted by URL, to
-// path: standard output for "-", else written aside (writeOutput), so a
-// killed run leaves the previous report whole.
-func writeCrawlReport(ctx context.Context, cr *crawl.Crawler, path string, s *streams) error {
-	if err := writeOutput(path, s.Out, func(w io.Writer) error { return cr.WriteReport(ctx, w) }); err != nil {
-		return cannotRun("--report: %v", err)
-	}
-	return nil
-}
-
-// crawlMaxReported is how many entries the builder refused are reported
-// one by one.
-const crawlMaxReported = 100

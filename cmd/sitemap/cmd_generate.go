@@ -401,7 +401,7 @@ func (o *generateOptions) checkDB() error {
 func (o *generateOptions) dbSource(ctx context.Context, s *streams) (generate.Source, func(), error) {
 	drops := serve.NewDropLog(s.Err, 0)
 	drops.Prefix = "sitemap generate: "
-	sq, closeDB, err := o.db.open(ctx, s.Out, drops.Dropped)
+	sq, closeDB, err := o.db.open(ctx, s.Out, drops)
 	if err != nil || sq == nil {
 		return nil, nil, err
 	}

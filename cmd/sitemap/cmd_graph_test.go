@@ -293,3 +293,30 @@ func TestGraphLinksOfAnUnfinishedCrawl(t *testing.T) {
 		t.Errorf("a sitemap of another host: exit %d, %q", code, errs)
 	}
 }
+
+// TestGraphAndHTMLSayWhatTheyWrote: on success graph and html say in one
+// line on standard error what they wrote (the file or directory, the
+// URLs and sections or the pages and links); --quiet leaves it out.
+func TestGraphAndHTMLSayWhatTheyWrote(t *testing.T) {
+	dir := graphSite(t)
+	sm := filepath.Join(dir, "sitemap.xml")
+	out := t.TempDir()
+	svg, pages, view := filepath.Join(out, "site.svg"), filepath.Join(out, "pages"), filepath.Join(out, "view.html")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"graph", sm, "-o", svg}, "sitemap: wrote " + svg + " (svg): 5 URLs in "},
+		{[]string{"graph", sm}, "sitemap: wrote json to standard output: 5 URLs in "},
+		{[]string{"html", sm, "-o", pages, "--per-page", "2"}, "sitemap: wrote 3 pages into " + pages + ": 5 links\n"},
+		{[]string{"html", "--document", sm, "-o", view}, "sitemap: wrote the view of 2 sitemaps to " + view + "\n"},
+	} {
+		code, _, errs := runCLI(t, "", c.args...)
+		if code != exitOK || !strings.HasPrefix(errs, c.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: exit %d, %q; want 0 and one line %q", c.args, code, errs, c.want)
+		}
+		if code, _, errs := runCLI(t, "", append(c.args, "--quiet")...); code != exitOK || errs != "" {
+			t.Errorf("%v --quiet: exit %d, %q; want 0 and nothing", c.args, code, errs)
+		}
+	}
+}

@@ -3,35 +3,18 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
-	"os"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/indexnow"
-	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/source"
-	"github.com/sitemapkit/sitemap/state"
-	"github.com/sitemapkit/sitemap/store"
-	"github.com/sitemapkit/sitemap/urlnorm"
 )
 
 // submitOptions are the flags and arguments of `sitemap submit`.
 type submitOptions struct {
-	indexnow.Credentials
-	Endpoint                        string
-	VerifyKey, DryRun, AllowOffSite bool
-	MaxPerDay                       int64
-	BatchSize                       int
-	State                           string
-	Timeout, LockWait               time.Duration
-	Inputs                          []string
-
-	UserAgent string
-	Scope     fetch.Scope
+	indexnow.Settings
 	// client sends the batches and reads URL inputs (tests may set it).
 	client *fetch.Client
 }
@@ -67,141 +50,20 @@ func newSubmitCmd(s *streams) *cobra.Command {
 	return c
 }
 
+// runSubmit runs indexnow.Run: exit 1 when something read was not
+// offered or accepted (or an input is not text), 2 when the run could not
+// go on.
 func runSubmit(ctx context.Context, o *submitOptions, s *streams) error {
-	if err := o.check(s); err != nil {
-		return err
-	}
-	key, host := o.Key, o.Host
-	var err error
-	if o.client == nil {
-		if o.client, err = httpClient(o.UserAgent, o.Timeout, o.Scope); err != nil {
-			return cannotRun("%v", err)
-		}
-	}
-	if o.VerifyKey {
-		ku, err := o.Verify(ctx, o.client)
-		if err != nil {
-			return cannotRun("%v", err)
-		}
-		fmt.Fprintf(s.Err, "key file %s holds the key\n", ku)
-	}
-	ledger, done, err := o.ledger(ctx)
-	if err != nil {
-		return err
-	}
-	defer done()
-	inputErrors := 0
-	diag := func(d sitemap.Diagnostic) {
-		if d.Severity == sitemap.SeverityError {
-			inputErrors++
-		}
-		fmt.Fprintln(s.Err, d.String())
-	}
-	entries, err := indexnow.Inputs(ctx, o.Inputs, key, input.Options{Stdin: s.In, Client: o.client, Follow: true, AllowOffSite: o.AllowOffSite, JSONL: true, OnDiagnostic: diag})
-	if err != nil {
-		if ctx.Err() != nil {
-			err = ctx.Err()
-		}
+	o.Client = o.client
+	sum, err := indexnow.Run(ctx, o.Settings, s.In, s.Out, s.Err)
+	switch {
+	case errors.Is(err, source.ErrBinary):
+		// A problem of the input (F-04), as generate says of it.
+		return &exitError{Code: exitProblems, Err: err}
+	case err != nil:
 		return cannotRun("%v", err)
-	}
-	var outErr error // the first error writing a dry run's batches
-	opts := indexnow.Options{
-		Key: key, Host: host, KeyLocation: o.KeyLocation, Endpoint: o.Endpoint,
-		Client: o.client, BatchSize: o.BatchSize, MaxPerDay: o.MaxPerDay, Ledger: ledger, DryRun: o.DryRun,
-		LockWait: o.LockWait, Submitter: "sitemap submit",
-		OnWait: func(msg string) { fmt.Fprintln(s.Err, "sitemap: "+msg) },
-	}
-	if o.DryRun {
-		opts.OnBatch = func(b indexnow.Batch) {
-			if _, err := fmt.Fprintf(s.Out, "%s\n", opts.DryRunJSON(b)); err != nil && outErr == nil {
-				outErr = err
-			}
-		}
-	}
-	opts.Tell(func(line string) { fmt.Fprintln(s.Err, line) })
-	sum, err := indexnow.Submit(ctx, entries, opts)
-	fmt.Fprintf(s.Err, "submit: %s\n", sum)
-	if err != nil {
-		return o.submitError(err, ledger != nil)
-	}
-	if outErr != nil {
-		return outputError(outErr)
-	}
-	if sum.Deferred == 1 && ledger == nil {
-		fmt.Fprintln(s.Err, "sitemap: warning: 1 URL was not sent; without --state, give it again in a later run")
-	} else if sum.Deferred > 0 && ledger == nil {
-		fmt.Fprintf(s.Err, "sitemap: warning: %d URLs were not sent; without --state, give them again in a later run\n", sum.Deferred)
-	}
-	if !sum.OK() || inputErrors > 0 {
+	case !sum.OK():
 		return problemsFound()
 	}
 	return nil
-}
-
-// check refuses bad flags and missing local inputs before anything is
-// read, and resolves the key (of --key or --key-file) and the host.
-func (o *submitOptions) check(s *streams) error {
-	switch {
-	case o.BatchSize < 1 || o.BatchSize > indexnow.MaxBatch:
-		return cannotRun("--batch-size %d: use 1 to %d (IN-08)", o.BatchSize, indexnow.MaxBatch)
-	case o.MaxPerDay < 0:
-		return cannotRun("--max-per-day %d: use 0 (no limit) or more", o.MaxPerDay)
-	case o.Timeout <= 0:
-		return cannotRun("--timeout %v: use a positive duration", o.Timeout)
-	case o.LockWait <= 0:
-		return cannotRun("--lock-wait %v: use a positive duration", o.LockWait)
-	}
-	// A local input that is not there stops the run before anything is
-	// read (the others would be read, and their URLs not sent).
-	for _, in := range o.Inputs {
-		if in == "-" || urlnorm.IsHTTP(in) || store.IsS3(in) {
-			continue
-		}
-		if _, err := os.Stat(in); err != nil {
-			return fileError(in, err)
-		}
-	}
-	c, warning, err := o.Resolve()
-	if err != nil {
-		return cannotRun("%v", err)
-	}
-	if warning != "" {
-		fmt.Fprintf(s.Err, "sitemap: warning: %s\n", warning)
-	}
-	o.Credentials = c
-	return nil
-}
-
-// ledger opens --state (nil without it). A dry run reads a copy: it
-// writes nothing, not even the schema of a new state file; a PostgreSQL
-// state is read as it is (a dry run records no submission).
-func (o *submitOptions) ledger(ctx context.Context) (indexnow.Ledger, func(), error) {
-	if o.State == "" {
-		return nil, func() {}, nil
-	}
-	st, err := openState(ctx, o.State, state.Options{DryRun: o.DryRun})
-	if err != nil {
-		return nil, nil, err
-	}
-	return st, func() { st.Close() }, nil
-}
-
-// submitError is the exit error of a submission that stopped.
-func (o *submitOptions) submitError(err error, hasLedger bool) error {
-	if errors.Is(err, context.Canceled) {
-		// Batches may have gone out: say so, not what generate says.
-		if hasLedger {
-			return cannotRun("submit: interrupted; the batches above were sent and recorded in --state: run the same command again to send the rest")
-		}
-		return cannotRun("submit: interrupted; the batches above were sent: give the URLs not sent in a later run (with --state, a run sends only what it has not sent)")
-	}
-	var busy *state.LockBusyError
-	if errors.As(err, &busy) {
-		return cannotRun("submit: %v (--lock-wait %s); run again when it is done, or give a longer --lock-wait", busy, o.LockWait)
-	}
-	if errors.Is(err, source.ErrBinary) {
-		// A problem of the input (F-04), as generate says of it.
-		return &exitError{Code: exitProblems, Err: err}
-	}
-	return cannotRun("%v", err)
 }

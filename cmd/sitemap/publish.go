@@ -24,10 +24,9 @@ type publishFlags struct {
 	Out string
 	build.Settings
 
-	// The S3 store's settings, for --out s3://bucket/prefix.
-	S3Endpoint   string
-	S3Region     string
-	CacheControl string
+	// S3 are the S3 store's settings, for --out s3://bucket/prefix
+	// (store.Settings).
+	S3 store.S3Options
 	// userAgent is the command's --user-agent, sent with the S3 requests.
 	userAgent string
 }
@@ -42,13 +41,9 @@ func (p *publishFlags) register(f *pflag.FlagSet) {
 	f.StringVar(&p.Index, "index", "auto", "write an index: auto, always, never")
 	f.IntVar(&p.MaxURLs, "max-urls", sitemap.MaxURLs, "most URLs per sitemap (S-01)")
 	f.IntVar(&p.MaxBytes, "max-bytes", sitemap.MaxBytes, "most uncompressed bytes per sitemap (S-02)")
-	f.StringVar(&p.S3Endpoint, "s3-endpoint", "", "S3-compatible service `URL` (default $AWS_ENDPOINT_URL_S3, else AWS)")
-	f.StringVar(&p.S3Region, "s3-region", "", "S3 signing region (default $AWS_REGION, else us-east-1)")
-	f.StringVar(&p.CacheControl, "cache-control", store.DefaultCacheControl, "Cache-Control of the S3 objects written")
-}
-
-func (p *publishFlags) s3Options() store.S3Options {
-	return store.S3Options{Endpoint: p.S3Endpoint, Region: p.S3Region, CacheControl: p.CacheControl}
+	f.StringVar(&p.S3.Endpoint, "s3-endpoint", "", "S3-compatible service `URL` (default $AWS_ENDPOINT_URL_S3, else AWS)")
+	f.StringVar(&p.S3.Region, "s3-region", "", "S3 signing region (default $AWS_REGION, else us-east-1)")
+	f.StringVar(&p.S3.CacheControl, "cache-control", store.DefaultCacheControl, "Cache-Control of the S3 objects written")
 }
 
 // s3Client gives o the one HTTP client (fetch.Client.Do) with the
@@ -85,13 +80,8 @@ func (p *publishFlags) buildOptions() (build.Options, error) {
 	return bo, nil
 }
 
-// warnNoIndex says, after a run that published sum, that --gzip-index
-// had nothing to compress because no index was written.
-func (p *publishFlags) warnNoIndex(w io.Writer, sum build.Summary) {
-	if p.GzipIndex && sum.Index == nil && len(sum.Files) > 0 {
-		fmt.Fprintf(w, "sitemap: warning: --gzip-index: no index was written (the entries fit in one sitemap), so nothing was compressed as one; --gzip compresses the sitemap itself, --index always writes an index\n")
-	}
-}
+// warnNoIndex is build.Settings.WarnNoIndex.
+func (p *publishFlags) warnNoIndex(w io.Writer, sum build.Summary) { p.Settings.WarnNoIndex(w, sum) }
 
 // ignoreBrokenPipe keeps a run that publishes files going when standard
 // error (or output) is a pipe whose reader went away (sitemap generate …
@@ -104,17 +94,11 @@ func ignoreBrokenPipe() { signal.Ignore(syscall.SIGPIPE) }
 func (p *publishFlags) toStdout() bool { return p.Out == "-" }
 
 // stdoutOptions checks the flags that cannot go with --out - and makes
-// the index mode never: standard output takes one sitemap.
+// the index mode never (build.Settings.StdoutOptions).
 func (p *publishFlags) stdoutOptions(bo *build.Options, json, xsl bool) error {
-	switch {
-	case p.Index == "always":
-		return cannotRun("--out - writes one sitemap to standard output, which cannot hold an index and its children; give --out DIR for --index always")
-	case json:
-		return cannotRun("--out - writes the sitemap to standard output, where --json would print the summary; drop --json (the summary goes to standard error)")
-	case xsl:
-		return cannotRun("--out - writes one sitemap to standard output; --xsl writes sitemap.xsl beside the sitemaps, which needs --out DIR")
+	if err := p.Settings.StdoutOptions(bo, json, xsl); err != nil {
+		return cannotRun("%v", err)
 	}
-	bo.Index = build.IndexNever
 	return nil
 }
 
@@ -124,66 +108,55 @@ func needIndexError(e *build.NeedIndexError) error {
 	return cannotRun("--out -: the %d entries need %d sitemaps (at most %d URLs and %d bytes each) and standard output takes one; write them into a directory with --out DIR (an index is written over them), or split the input", e.URLs, e.Sitemaps, e.MaxURLs, e.MaxBytes)
 }
 
-// openOptions are the options of store.Open and store.Check for --out
-// (a dry run only reads it), with the S3 client of s3Client.
-func (p *publishFlags) openOptions(dryRun bool, stdout io.Writer) (store.OpenOptions, error) {
-	o := store.OpenOptions{Stdout: stdout, DryRun: dryRun, S3: p.s3Options()}
+// out is the store.Settings of --out, its S3 requests sent through
+// s3Client.
+func (p *publishFlags) out() (store.Settings, error) {
+	o := store.Settings{Out: p.Out, S3: p.S3}
 	if store.IsS3(p.Out) {
-		if err := s3Client(&o.S3, p.userAgent); err != nil {
-			return o, err
-		}
+		return o, s3Client(&o.S3, p.userAgent)
 	}
 	return o, nil
 }
 
-// outStore returns the store --out names (store.Open; a dry run only
-// reads it). undo removes the directories it created while they are
-// still empty; call it once the run's store is done with.
-func (p *publishFlags) outStore(dryRun bool, stdout io.Writer) (st store.Store, undo func(), err error) {
-	o, err := p.openOptions(dryRun, stdout)
+// outStore returns the store --out names (store.Settings.Open; a dry run
+// only reads it) and its undo, to call once the run's store is done with.
+func (p *publishFlags) outStore(dryRun bool, stdout io.Writer) (store.Store, func(), error) {
+	o, err := p.out()
 	if err != nil {
 		return nil, func() {}, err
 	}
-	if st, undo, err = store.Open(p.Out, o); err != nil {
-		return nil, undo, cannotRun("--out %s: %v", p.Out, err)
+	st, undo, err := o.Open(dryRun, stdout)
+	if err != nil {
+		return nil, undo, cannotRun("%v", err)
 	}
 	return st, undo, nil
 }
 
 // checkOut refuses, before a long run, an --out it could not publish
-// into at its end (store.Check).
+// into at its end (store.Settings.Check).
 func (p *publishFlags) checkOut(ctx context.Context, dryRun bool) error {
-	o, err := p.openOptions(dryRun, nil)
+	o, err := p.out()
 	if err == nil {
-		err = store.Check(ctx, p.Out, p.Name+".xml", o)
+		err = o.Check(ctx, p.Name+".xml", dryRun)
 	}
-	if err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		return cannotRun("--out %s: %v", p.Out, err)
+	if err != nil && ctx.Err() == nil {
+		return cannotRun("%v", err)
 	}
-	return nil
+	return err
 }
 
-// openState opens the state --state names (state.Open: with o.DryRun, a
-// file through a copy). A path that cannot be a state file
-// (state.CheckFile) is refused first, in the user's words.
+// openState opens the state --state names (state.OpenNamed: a path
+// that cannot be a state file is refused first, in the user's words).
 func openState(ctx context.Context, name string, o state.Options) (*state.DB, error) {
-	if !state.IsPostgres(name) {
-		if err := state.CheckFile(name); err != nil {
-			return nil, cannotRun("--state %v", err)
-		}
-	}
-	st, err := state.Open(ctx, name, o)
+	st, err := state.OpenNamed(ctx, name, o)
 	if err != nil {
-		return nil, cannotRun("--state %s: %v", state.Redact(name), err)
+		return nil, cannotRun("%v", err)
 	}
 	return st, nil
 }
 
 // errEmptyOut is the error of --out "".
-var errEmptyOut = cannotRun("--out is empty; give a directory (. for the current one)")
+var errEmptyOut = cannotRun("%v", store.ErrEmptyOut)
 
 // normalURLFlag returns the value of a URL flag (--base-url, --site-url)
 // in its normal form (urlnorm.Normalize, L-18), as the entries are written:

@@ -21,13 +21,8 @@ func addMaxErrors(c *cobra.Command, p *int) {
 }
 
 // decoderMaxErrors turns --max-errors into DecoderOptions.MaxErrors:
-// 0 (no limit) is the decoder's negative.
-func decoderMaxErrors(n int) int {
-	if n <= 0 {
-		return -1
-	}
-	return n
-}
+// 0 (no limit) is the decoder's negative (sitemap.MaxErrorsFlag).
+func decoderMaxErrors(n int) int { return sitemap.MaxErrorsFlag(n) }
 
 // readFlags are the flags of the commands that read sitemap trees
 // through package input (parse, graph, html), and their HTTP client.

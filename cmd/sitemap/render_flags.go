@@ -1,17 +1,16 @@
 package main
 
 import (
-	"context"
 	"time"
 
 	"github.com/spf13/pflag"
 
-	"github.com/sitemapkit/sitemap/crawl"
 	"github.com/sitemapkit/sitemap/render"
 )
 
 // renderFlags are the flags of rendering pages in headless Chromium,
-// shared by crawl and audit (render.Settings).
+// shared by crawl and audit (render.Settings; its Open starts the
+// browser).
 type renderFlags struct{ render.Settings }
 
 func (r *renderFlags) register(f *pflag.FlagSet) {
@@ -21,14 +20,4 @@ func (r *renderFlags) register(f *pflag.FlagSet) {
 	f.DurationVar(&r.Wait, "render-wait", 10*time.Second, "longest a rendered page may take to settle")
 	f.StringSliceVar(&r.AllowHosts, "render-allow", nil, "another `HOST[:PORT]` rendered pages may load from (an API, a CDN); repeatable")
 	f.StringVar(&r.Browser, "browser", "", "Chromium executable (default: chromium-headless-shell, chromium or google-chrome on $PATH)")
-}
-
-// open starts the browser when --render is given (render.Settings.Open),
-// an exit-2 error when it cannot.
-func (r *renderFlags) open(ctx context.Context, userAgent string) (crawl.Renderer, crawl.RenderMode, func(), error) {
-	rr, mode, done, err := r.Settings.Open(ctx, userAgent)
-	if err != nil {
-		return nil, mode, done, cannotRun("%v", err)
-	}
-	return rr, mode, done, nil
 }

@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/sitemapkit/sitemap/diff"
+	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/version"
 	"github.com/spf13/cobra"
 )
@@ -54,6 +56,24 @@ func cannotRun(format string, args ...any) error {
 // problemsFound returns an exit-1 error for a run that finished but found
 // problems it has already reported.
 func problemsFound() error { return &exitError{Code: exitProblems} }
+
+// runOutcome maps the end of a library's run to the exit status: once
+// ctx is done, ctx's error (interrupted); a problem the library found in
+// the inputs (*input.EmptyError, *diff.SideError) exit 1 with its
+// message; any other error exit 2; problems reported (found) exit 1.
+func runOutcome(ctx context.Context, err error, found bool) error {
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return ctx.Err()
+	case errors.As(err, new(*input.EmptyError)), errors.As(err, new(*diff.SideError)):
+		return &exitError{Code: exitProblems, Err: err}
+	case err != nil:
+		return cannotRun("%v", err)
+	case found:
+		return problemsFound()
+	}
+	return nil
+}
 
 // subcommands are the commands under sitemap, by name, one line each.
 // Building one costs start-up time (flags, help text), so a run builds
@@ -124,8 +144,7 @@ func newRootCmd(s *streams, args []string) *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	})
-	addUserAgentFlag(root)
-	addScopeFlags(root)
+	addHTTPFlags(root)
 	root.SetIn(s.In)
 	root.SetOut(s.Out)
 	root.SetErr(s.Err)

@@ -303,10 +303,10 @@ func testFeed(t *testing.T, v variant) *sql.DB {
 		}
 	}
 	// Its connections end with it.
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for count(t, db, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`, appName) > 0 {
 		if time.Now().After(deadline) {
-			t.Fatal("a connection of the feed is still open 5s after it returned")
+			t.Fatal("a connection of the feed is still open 30s after it returned")
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

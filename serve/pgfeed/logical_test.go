@@ -133,12 +133,12 @@ func TestWatchReleasesWAL(t *testing.T) {
 	if err := db.QueryRow(`SELECT pg_current_wal_lsn()::text`).Scan(&written); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for count(t, db, `SELECT count(*) FROM pg_replication_slots WHERE database = current_database() AND confirmed_flush_lsn >= $1::pg_lsn`, written) == 0 {
 		if time.Now().After(deadline) {
 			var slot string
 			db.QueryRow(`SELECT slot_name || ' ' || confirmed_flush_lsn || ' ' || restart_lsn FROM pg_replication_slots WHERE database = current_database()`).Scan(&slot)
-			t.Fatalf("5s after the writes to another table, the slot (%s) has not confirmed %s", slot, written)
+			t.Fatalf("30s after the writes to another table, the slot (%s) has not confirmed %s", slot, written)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

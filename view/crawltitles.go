@@ -1,4 +1,4 @@
-package crawl
+package view
 
 import (
 	"context"
@@ -6,10 +6,10 @@ import (
 	"github.com/sitemapkit/sitemap/state"
 )
 
-// Titles looks up the title a crawl recorded for a URL in log (as
-// view.PageOptions.Titles takes it): "" for a URL the crawl did not
-// fetch or that had no title.
-func Titles(log state.CrawlLog) func(context.Context, string) (string, error) {
+// CrawlTitles looks up the title a crawl recorded for a URL in log (as
+// PageOptions.Titles takes it: `sitemap html --state`): "" for a URL the
+// crawl did not fetch or that had no title.
+func CrawlTitles(log state.CrawlLog) func(context.Context, string) (string, error) {
 	return func(ctx context.Context, loc string) (string, error) {
 		if loc == "" {
 			return "", nil
