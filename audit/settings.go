@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"time"
 
+	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/crawl"
 	"github.com/sitemapkit/sitemap/internal/tmpdir"
 	"github.com/sitemapkit/sitemap/state"
@@ -97,10 +98,7 @@ func (s Settings) Check(names []string) error {
 // with Crawl the crawl's own Options (its store and log are the
 // caller's too).
 func (s Settings) Options() Options {
-	o := Options{Concurrency: s.Concurrency, Rate: s.Rate, Sample: s.Sample, Site: s.Site, History: s.History, MaxErrors: s.MaxErrors}
-	if s.MaxErrors <= 0 {
-		o.MaxErrors = -1
-	}
+	o := Options{Concurrency: s.Concurrency, Rate: s.Rate, Sample: s.Sample, Site: s.Site, History: s.History, MaxErrors: sitemap.MaxErrorsFlag(s.MaxErrors)}
 	if s.Rate == 0 {
 		o.Rate = -1
 	}

@@ -11,9 +11,11 @@
 #   sh bench/dedup.sh               # 10 M and 30 M
 #   sh bench/dedup.sh 10 30 100     # sizes in millions
 #   SITEMAP=path/to/sitemap sh bench/dedup.sh 10
+#   FEEDS=file SLOW=no sh bench/dedup.sh 10 100   # file input only, no slow producer
+#   RESULT=bench/out/base.md sh bench/dedup.sh 10  # the table goes there
 #
 # Not a timed test: it reports, in a Markdown table on standard output
-# (and bench/out/dedup.md). Inputs go to bench/out (a 100 M input is
+# (and bench/out/dedup.md, or $RESULT). Inputs go to bench/out (a 100 M input is
 # about 7 GB); run it niced on a shared machine.
 set -e
 cd "$(dirname "$0")"
@@ -22,6 +24,8 @@ mkdir -p "$OUT"
 SITEMAP=${SITEMAP:-$OUT/sitemap}
 [ -n "${SITEMAP##$OUT/*}" ] || (cd .. && CGO_ENABLED=0 go build -o "$OUT/sitemap" ./cmd/sitemap)
 sizes=${*:-10 30}
+feeds=${FEEDS:-file pipe}
+RESULT=${RESULT:-$OUT/dedup.md}
 
 # run NAME URLS STDIN-COMMAND|- ARGS...: runs sitemap with ARGS (its
 # standard input from STDIN-COMMAND through a pipe, or nothing for -) and
@@ -67,8 +71,8 @@ print("| %s | %.1f s | %.1f (%.1f user, %.1f sys) | %.2f | %.2f GB (sitemaps %.2
 sys.stdout.flush()
 PY
 
-say() { echo "$*" | tee -a "$OUT/dedup.md"; }
-: >"$OUT/dedup.md"
+say() { echo "$*" | tee -a "$RESULT"; }
+: >"$RESULT"
 say "# dedup at scale ($(date -u +%Y-%m-%dT%H:%M:%SZ), $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg))"
 say ""
 say "| run | wall | CPU-s (user, sys) | CPU-s per M URLs | written to disk | peak RSS |"
@@ -81,9 +85,17 @@ for m in $sizes; do
 		printf "https://www.example.com/products/category-%d/item-%d.html\n", i % 97, i
 		if (i % 10 == 0) { j = int(rand() * i) + 1; printf "https://www.example.com/products/category-%d/item-%d.html\n", j % 97, j } } }' >"$in"
 	lines=$((n + n / 10))
-	python3 "$OUT/dedup-run.py" "${m}M+10% file" $lines - "$SITEMAP" generate --base-url https://www.example.com/ --gzip --out "$OUT/dedup-out" "$in" | tee -a "$OUT/dedup.md"
-	python3 "$OUT/dedup-run.py" "${m}M+10% pipe" $lines "cat $in" "$SITEMAP" generate --base-url https://www.example.com/ --gzip --out "$OUT/dedup-out" - | tee -a "$OUT/dedup.md"
+	for feed in $feeds; do
+		say "load before ${m}M $feed: $(cut -d' ' -f1-3 /proc/loadavg)"
+		if [ "$feed" = file ]; then
+			python3 "$OUT/dedup-run.py" "${m}M+10% file" $lines - "$SITEMAP" generate --base-url https://www.example.com/ --gzip --out "$RESULT.out" "$in" | tee -a "$RESULT"
+		else
+			python3 "$OUT/dedup-run.py" "${m}M+10% pipe" $lines "cat $in" "$SITEMAP" generate --base-url https://www.example.com/ --gzip --out "$RESULT.out" - | tee -a "$RESULT"
+		fi
+		say "load after ${m}M $feed: $(cut -d' ' -f1-3 /proc/loadavg)"
+	done
 done
+[ "${SLOW:-yes}" = yes ] || { rm -rf "$RESULT.out"; exit 0; }
 # The slow producer: a Python loop printing 2,000,000 URLs.
 cat >"$OUT/dedup-gen.py" <<'PY'
 import sys
@@ -92,6 +104,6 @@ for i in range(int(sys.argv[1])):
 PY
 slow=$OUT/dedup-slow-2m.txt
 [ -f "$slow" ] || python3 "$OUT/dedup-gen.py" 2000000 >"$slow"
-python3 "$OUT/dedup-run.py" "2M from a file" 2000000 - "$SITEMAP" generate --base-url https://www.example.com/ --gzip --out "$OUT/dedup-out" "$slow" | tee -a "$OUT/dedup.md"
-python3 "$OUT/dedup-run.py" "2M, a python3 loop piped in" 2000000 "python3 $OUT/dedup-gen.py 2000000" "$SITEMAP" generate --base-url https://www.example.com/ --gzip --out "$OUT/dedup-out" - | tee -a "$OUT/dedup.md"
-rm -rf "$OUT/dedup-out"
+python3 "$OUT/dedup-run.py" "2M from a file" 2000000 - "$SITEMAP" generate --base-url https://www.example.com/ --gzip --out "$RESULT.out" "$slow" | tee -a "$RESULT"
+python3 "$OUT/dedup-run.py" "2M, a python3 loop piped in" 2000000 "python3 $OUT/dedup-gen.py 2000000" "$SITEMAP" generate --base-url https://www.example.com/ --gzip --out "$RESULT.out" - | tee -a "$RESULT"
+rm -rf "$RESULT.out"

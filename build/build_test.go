@@ -514,14 +514,6 @@ func TestWriteTable(t *testing.T) {
 	}
 }
 
-func TestSize(t *testing.T) {
-	for n, want := range map[int64]string{0: "0 B", 1023: "1023 B", 1024: "1.0 KiB", 52428800: "50 MiB", 1536: "1.5 KiB"} {
-		if got := Size(n); got != want {
-			t.Errorf("Size(%d) = %q, want %q", n, got, want)
-		}
-	}
-}
-
 func TestOwns(t *testing.T) {
 	r, _ := Options{Name: "sitemap"}.resolve()
 	for n, want := range map[string]bool{

@@ -3,7 +3,6 @@ package build
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -92,7 +91,7 @@ func (s Summary) WriteTableSkipped(w io.Writer, skipped string) error {
 		if !f.LastMod.IsZero() {
 			lm = f.LastMod.String()
 		}
-		rows = append(rows, []string{name, progress.Group(int64(f.URLs)), Size(f.Bytes), gz(f.CompressedBytes), lm})
+		rows = append(rows, []string{name, progress.Group(int64(f.URLs)), progress.Bytes(f.Bytes), gz(f.CompressedBytes), lm})
 	}
 	for _, f := range s.Files {
 		file(f.Name, f)
@@ -100,7 +99,7 @@ func (s Summary) WriteTableSkipped(w io.Writer, skipped string) error {
 	if s.Index != nil {
 		file(s.Index.Name+" (index)", *s.Index)
 	}
-	rows = append(rows, []string{"total", progress.Group(int64(s.URLs)), Size(s.Bytes), gz(s.CompressedBytes), ""})
+	rows = append(rows, []string{"total", progress.Group(int64(s.URLs)), progress.Bytes(s.Bytes), gz(s.CompressedBytes), ""})
 	width := make([]int, len(rows[0]))
 	for _, r := range rows {
 		for i, c := range r {
@@ -167,24 +166,5 @@ func gz(n int64) string {
 	if n == 0 {
 		return "-"
 	}
-	return Size(n)
-}
-
-// Size formats a byte count for people: "512 B", "3.9 KiB", "50 MiB"
-// (binary units; the 50 MiB limit of S-02 reads as "50 MiB").
-func Size(n int64) string {
-	if n < 1024 {
-		return strconv.FormatInt(n, 10) + " B"
-	}
-	units := []string{"KiB", "MiB", "GiB", "TiB"}
-	v := float64(n)
-	u := -1
-	for v >= 1024 && u < len(units)-1 {
-		v /= 1024
-		u++
-	}
-	if v < 10 {
-		return strconv.FormatFloat(v, 'f', 1, 64) + " " + units[u]
-	}
-	return strconv.FormatFloat(v, 'f', 0, 64) + " " + units[u]
+	return progress.Bytes(n)
 }

@@ -18,6 +18,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
+	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/internal/urlfilter"
 	"github.com/sitemapkit/sitemap/robots"
 	"github.com/sitemapkit/sitemap/state"
@@ -335,18 +336,10 @@ func (c *Crawler) summarize(ctx context.Context, t0 time.Time, sum Summary, limi
 		if c.truncated > 1 {
 			what = fmt.Sprintf("%d pages were", c.truncated)
 		}
-		sum.Warnings = append(sum.Warnings[:len(sum.Warnings):len(sum.Warnings)], fmt.Sprintf("%s read only in part (the first: %s): over %s, or a tag or text run over 1 MiB; the page is listed, and its links past that point were not followed", what, c.firstTruncated, byteSize(c.o.MaxBodyBytes)))
+		sum.Warnings = append(sum.Warnings[:len(sum.Warnings):len(sum.Warnings)], fmt.Sprintf("%s read only in part (the first: %s): over %s, or a tag or text run over 1 MiB; the page is listed, and its links past that point were not followed", what, c.firstTruncated, progress.Bytes(c.o.MaxBodyBytes)))
 	}
 	sum.Elapsed = time.Since(t0)
 	return sum, nil
-}
-
-// byteSize writes n as people read it: "10 MiB", or "1000 bytes".
-func byteSize(n int64) string {
-	if n >= 1<<20 && n%(1<<20) == 0 {
-		return fmt.Sprintf("%d MiB", n>>20)
-	}
-	return fmt.Sprintf("%d bytes", n)
 }
 
 // readRobots fetches robots.txt (RFC 9309): 2xx is parsed, 4xx allows

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -286,7 +285,7 @@ func (r *runner) summary(sum Summary) {
 		fmt.Fprintf(w, " (%s dropped)", plural.Of(sum.Duplicates, "duplicate", "duplicates"))
 	}
 	if urlnorm.IsHTTP(r.start) {
-		fmt.Fprintf(w, ", %s transferred", humanBytes(sum.Bytes))
+		fmt.Fprintf(w, ", %s transferred", progress.Bytes(sum.Bytes))
 	} // a local run transfers nothing
 	fmt.Fprintf(w, " in %s", sum.Elapsed.Round(time.Millisecond))
 	if secs := sum.Elapsed.Seconds(); secs > 0 && sum.URLs > 0 {
@@ -314,17 +313,4 @@ func (r *runner) summary(sum Summary) {
 	}
 	fmt.Fprintf(w, "fetch: problems by rule: %s; %s, %s, %s\n", strings.Join(parts, ", "),
 		plural.Of(sum.Errors, "error", "errors"), plural.Of(sum.Warnings, "warning", "warnings"), plural.Of(sum.Infos, "note", "notes"))
-}
-
-// humanBytes is n in B, KiB, MiB or GiB.
-func humanBytes(n int64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	}
-	return strconv.FormatInt(n, 10) + " bytes"
 }

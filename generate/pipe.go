@@ -98,6 +98,11 @@ type reader struct {
 	// excluded counts the entries filter left out, otherShards those
 	// of other shards; read once done is closed.
 	excluded, otherShards int
+	// pending are the places in cur of the entries whose loc the dedup
+	// set has not seen yet (dedup); keys and isNew its scratch.
+	pending []int
+	keys    []string
+	isNew   []bool
 }
 
 func newReader(ctx context.Context, src Source, r *run) *reader {
@@ -202,13 +207,8 @@ func (p *reader) yield(it *Item) error {
 				st.key = k
 			}
 		}
-		isNew, err := p.r.seen.Add(st.dedupKey())
-		if err != nil {
-			return &StageError{StageDedup, err}
-		}
-		if !isNew {
-			st.kind = stepRepeat
-		}
+		// Marked when the batch is sent (dedup), all at once.
+		p.pending = append(p.pending, len(p.cur.steps)-1)
 	}
 	if len(p.cur.steps) == batchLen && !p.flush() {
 		return errStopped
@@ -230,19 +230,50 @@ func (p *reader) emit(kind stepKind, it *Item) bool {
 	return true
 }
 
-// flush sends the current batch, if any. It reports false when the
-// consumer has stopped.
+// flush sends the current batch, if any, once its repeated locs are
+// marked (dedup). It reports false when the consumer has stopped, or the
+// dedup set failed (the batch then ends with the error).
 func (p *reader) flush() bool {
 	if p.cur == nil {
 		return p.ctx.Err() == nil
 	}
+	ok := len(p.pending) == 0 || p.dedup()
 	select {
 	case p.out <- p.cur:
 		p.cur = nil
-		return true
+		return ok
 	case <-p.ctx.Done():
 		return false
 	}
+}
+
+// dedup marks the repeated locs among the current batch's entries (L-17)
+// in one call of the dedup set (seen.Set.AddBatch: the locs in input
+// order, so the first occurrence is the one kept, as with one Add a loc,
+// and cheaper once the set has spilled to disk). It reports false when
+// the set failed: the batch then ends before its first entry not marked,
+// with the error as its last step.
+func (p *reader) dedup() bool {
+	keys := p.keys[:0]
+	for _, i := range p.pending {
+		keys = append(keys, p.cur.steps[i].dedupKey())
+	}
+	isNew := append(p.isNew[:0], make([]bool, len(keys))...)
+	err := p.r.seen.AddBatch(keys, isNew)
+	if err == nil {
+		for j, i := range p.pending {
+			if !isNew[j] {
+				p.cur.steps[i].kind = stepRepeat
+			}
+		}
+	} else {
+		first := p.pending[0]
+		clear(p.cur.steps[first:])
+		p.cur.steps = append(p.cur.steps[:first], step{kind: stepFatal, err: &StageError{StageDedup, err}})
+	}
+	clear(keys)
+	p.keys, p.isNew, p.pending = keys[:0], isNew[:0], p.pending[:0]
+	return err == nil
 }
 
 // fatal sends err as the last step.

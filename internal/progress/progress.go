@@ -369,3 +369,23 @@ func Group(n int64) string {
 	}
 	return neg + string(out)
 }
+
+// Bytes writes a byte count for people, in binary units: "512 B",
+// "3.9 KiB", "50 MiB" (the 50 MiB limit of S-02 reads as "50 MiB"); one
+// decimal under 10 of a unit, none from 10 on.
+func Bytes(n int64) string {
+	if n < 1024 {
+		return strconv.FormatInt(n, 10) + " B"
+	}
+	units := []string{"KiB", "MiB", "GiB", "TiB"}
+	v := float64(n)
+	u := -1
+	for v >= 1024 && u < len(units)-1 {
+		v /= 1024
+		u++
+	}
+	if v < 10 {
+		return strconv.FormatFloat(v, 'f', 1, 64) + " " + units[u]
+	}
+	return strconv.FormatFloat(v, 'f', 0, 64) + " " + units[u]
+}

@@ -282,3 +282,11 @@ func TestWriter(t *testing.T) {
 		t.Error("a nil bar's Writer is not w")
 	}
 }
+
+func TestBytes(t *testing.T) {
+	for n, want := range map[int64]string{0: "0 B", 1023: "1023 B", 1024: "1.0 KiB", 52428800: "50 MiB", 1536: "1.5 KiB", 10 << 20: "10 MiB", 38_700_000: "37 MiB", 3 << 30: "3.0 GiB"} {
+		if got := Bytes(n); got != want {
+			t.Errorf("Bytes(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

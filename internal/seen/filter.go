@@ -79,8 +79,17 @@ func (f *filter) has(k key) bool {
 		return true
 	}
 	i, m := f.block(k)
+	return f.hasAt(i, m, f.words[i])
+}
+
+// hasAt is has for a key whose block is i and bits m (block), given
+// the block's first word w0, loaded earlier.
+// It has no branch on the words, so that the processor, which cannot
+// guess the answer, goes on to the next probe (onDisk probes every run's
+// filter in a row) while this one's cache miss is pending.
+func (f *filter) hasAt(i int, m [4]uint64, w0 uint64) bool {
 	w := f.words[i : i+4 : i+4]
-	return w[0]&m[0] == m[0] && w[1]&m[1] == m[1] && w[2]&m[2] == m[2] && w[3]&m[3] == m[3]
+	return (w0&m[0]^m[0])|(w[1]&m[1]^m[1])|(w[2]&m[2]^m[2])|(w[3]&m[3]^m[3]) == 0
 }
 
 func (f *filter) bytes() int64 { return int64(len(f.words)) * 8 }

@@ -15,7 +15,9 @@ import (
 // In memory it keeps the hi of the first key of each block of blockKeys
 // keys (4 KiB) and its own filter, so a lookup is a filter probe and,
 // when the filter says "maybe", a binary search in memory and one pread
-// (two when equal his straddle a block). The file is read and written
+// of 1 KiB about the key's guessed place (readNear), or of its 4 KiB
+// block when that does not settle it (two when equal his straddle a
+// block). The file is read and written
 // with pread/pwrite and streamed, never mapped: only the page cache
 // holds it, not the process.
 type run struct {
@@ -24,6 +26,7 @@ type run struct {
 	n      int64
 	level  int // 0 for a spill; a merge of runs of level l is of level l+1
 	index  []uint64
+	last   uint64 // the hi of the last key
 	filter filter
 }
 
@@ -59,6 +62,9 @@ func (r *run) read(k key, block []byte) (bool, error) {
 	if first > 0 {
 		first--
 	}
+	if found, sure, err := r.readNear(k, first, block); sure || err != nil {
+		return found, err
+	}
 	for b := first; b < len(r.index); b++ {
 		if b > first && r.index[b] > k.hi {
 			return false, nil
@@ -75,6 +81,53 @@ func (r *run) read(k key, block []byte) (bool, error) {
 		}
 	}
 	return false, nil
+}
+
+// nearKeys is how many keys readNear reads: a window about k's place
+// guessed from the block's first and last hi. The keys are hashes, so
+// their his are spread evenly and a key of a 256-key block lies within
+// about 8 places (one standard deviation) of its guess; the window is
+// four of them each way, and a pread of 1 KiB costs about four fifths of
+// one of 4 KiB (1.65 against 2.07 µs of CPU here).
+const nearKeys = 64
+
+// readNear looks for k in a window of nearKeys keys of block b, about
+// its place guessed by interpolation. sure is false when the window does
+// not settle it (k lies before or after the window, which does not start
+// or end the block, or his equal to k's may go on into the next block):
+// then the whole block must be read.
+func (r *run) readNear(k key, b int, block []byte) (found, sure bool, err error) {
+	keys := min(int64(blockKeys), r.n-int64(b)*blockKeys)
+	if keys <= nearKeys {
+		return false, false, nil
+	}
+	lo, hi := r.index[b], r.last
+	if b+1 < len(r.index) {
+		hi = r.index[b+1]
+	}
+	if k.hi < lo || k.hi >= hi {
+		// Before the block's first key (it is not in the run when b is
+		// the first block) or at or past the next block's first hi (his
+		// equal to it may straddle the two).
+		return false, false, nil
+	}
+	// Where k.hi falls between lo and hi, scaled to the block's keys.
+	at := int64(float64(k.hi-lo) / float64(hi-lo) * float64(keys))
+	start := max(min(at-nearKeys/2, keys-nearKeys), 0)
+	buf := block[:nearKeys*16]
+	if _, err := r.f.ReadAt(buf, int64(b)*blockSize+start*16); err != nil {
+		return false, true, fmt.Errorf("dedup spill file: %w", err)
+	}
+	i := sort.Search(nearKeys, func(i int) bool { return !getKey(buf[i*16:]).less(k) })
+	switch {
+	case i < nearKeys && getKey(buf[i*16:]) == k:
+		return true, true, nil
+	case i == 0 && start > 0, i == nearKeys && start+nearKeys < keys:
+		return false, false, nil // before or after the window
+	}
+	// k lies between two keys of the window (or before the block's first
+	// key, or after its last, which is below the next block's first hi).
+	return false, true, nil
 }
 
 // close closes the run's file (removing it where it could not be
@@ -148,6 +201,7 @@ func (rw *runWriter) put(k key) error {
 		r.index = append(r.index, k.hi)
 	}
 	r.n++
+	r.last = k.hi
 	r.filter.add(k)
 	rw.w = binary.LittleEndian.AppendUint64(rw.w, k.hi)
 	rw.w = binary.LittleEndian.AppendUint64(rw.w, k.lo)
