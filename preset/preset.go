@@ -85,6 +85,8 @@ func Names() []string { return []string{"drupal", "mediawiki", "wordpress"} }
 // query of MediaWiki and Drupal depends on o only; WordPress's reads the
 // site's settings (home URL, permalink structure, front page) from its
 // options table now. An unknown name is an error listing the presets.
+// Errors do not name the preset: the caller knows which it asked for
+// (Settings.Open says "--preset NAME: ...").
 func Load(ctx context.Context, db *sql.DB, name string, o Options) (Preset, error) {
 	if o.Dialect == "" {
 		d, err := serve.DialectOf(db)
@@ -101,7 +103,7 @@ func Load(ctx context.Context, db *sql.DB, name string, o Options) (Preset, erro
 	case "wordpress":
 		return WordPress(ctx, db, o)
 	}
-	return Preset{}, fmt.Errorf("preset %q: there is no such preset; use one of %s", name, strings.Join(Names(), ", "))
+	return Preset{}, fmt.Errorf("there is no such preset; use one of %s", strings.Join(Names(), ", "))
 }
 
 // concat is the SQL of the concatenation of parts in dialect d.

@@ -63,7 +63,7 @@ func WordPress(ctx context.Context, db *sql.DB, o Options) (Preset, error) {
 		}
 	}
 	if d != serve.MySQL {
-		return Preset{}, fmt.Errorf("preset wordpress: WordPress runs on MySQL or MariaDB; give --db mysql://… (this database is %s)", d)
+		return Preset{}, fmt.Errorf("WordPress runs on MySQL or MariaDB; give --db mysql://… (this database is %s)", d)
 	}
 	prefix := o.Prefix
 	switch prefix {
@@ -116,7 +116,7 @@ func wpReadOptions(ctx context.Context, db *sql.DB, prefix string) (wpSite, erro
 	s := wpSite{showOnFront: "posts"}
 	rows, err := db.QueryContext(ctx, "SELECT option_name, option_value FROM `"+prefix+"options` WHERE option_name IN ('home', 'siteurl', 'permalink_structure', 'show_on_front', 'page_on_front', 'default_category', 'category_base', 'tag_base', 'upload_url_path')")
 	if err != nil {
-		return s, fmt.Errorf("preset wordpress: reading the settings (table %soptions; give the table prefix if it is not %s): %w", prefix, prefix, err)
+		return s, fmt.Errorf("reading the settings (table %soptions; give the table prefix if it is not %s): %w", prefix, prefix, err)
 	}
 	defer rows.Close()
 	for rows.Next() {
@@ -149,7 +149,7 @@ func wpReadOptions(ctx context.Context, db *sql.DB, prefix string) (wpSite, erro
 		return s, err
 	}
 	if s.home == "" {
-		return s, errors.New("preset wordpress: the options table has no home URL: is this a WordPress database?")
+		return s, errors.New("the options table has no home URL: is this a WordPress database?")
 	}
 	if s.siteurl == "" {
 		s.siteurl = s.home
