@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"errors"
 	"os"
 	"os/exec"
@@ -128,4 +129,72 @@ func tail(b []byte) string {
 		s = "…" + s[len(s)-2000:]
 	}
 	return strings.TrimSpace(s)
+}
+
+// Two signals at once (timeout(1) signals the process and its process
+// group; so does a shell's job control) are one request to stop: the run
+// still stops cleanly, exit 2 and nothing left in --out, where the second
+// signal used to end the process at once (exit 130, temporary files left).
+func TestTwoSignalsAtOnceStopCleanly(t *testing.T) {
+	dir := t.TempDir()
+	bomb := junkBomb(t, dir)
+	out := filepath.Join(dir, "out")
+	cmd, stderr := startMain(t, dir, "generate", "--base-url", "https://www.example.com/", "--out", out, "--max-errors", "0", bomb)
+	for deadline := time.Now().Add(60 * time.Second); ; {
+		if st, err := os.Stat(stderr); err == nil && st.Size() > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("generate: nothing written after 60 s")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	// The second a little after the first, as two kill(2) calls land
+	// (an error: the run has already stopped, which is as good).
+	time.Sleep(50 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGINT)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != exitUsage {
+			b, _ := os.ReadFile(stderr)
+			t.Errorf("after two SIGINTs at once: %v, want exit %d\n%s", err, exitUsage, tail(b))
+		}
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		<-done
+		t.Fatal("still running 30 s after two SIGINTs")
+	}
+	if left, _ := filepath.Glob(filepath.Join(out, "*")); len(left) > 0 {
+		t.Errorf("left in --out: %v", left)
+	}
+}
+
+// interrupts: the first SIGINT cancels the context; a second one within
+// the grace period is taken as part of the first (sent to the process
+// and its group together), not as the one that ends the process at once.
+// Were it not caught, SIGINT's default action would end this test
+// binary, failing the run. (The grace is long here, so a loaded machine
+// cannot make the test fail; the command's is a second.)
+func TestInterruptsTakesTwoSignalsAtOnceAsOne(t *testing.T) {
+	ctx, stop := interrupts(context.Background(), 30*time.Second)
+	defer stop()
+	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-ctx.Done():
+	case <-time.After(30 * time.Second):
+		t.Fatal("the first SIGINT did not cancel the context")
+	}
+	time.Sleep(100 * time.Millisecond) // the code before this let go of the signals here
+	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(200 * time.Millisecond) // delivered, and survived
 }
