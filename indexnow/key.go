@@ -12,13 +12,14 @@ import (
 	"strings"
 
 	"github.com/sitemapkit/sitemap/fetch"
+	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/store"
 )
 
 // Key lengths IN-03 allows.
 const (
-	MinKeyLength = 8
-	MaxKeyLength = 128
+	MinKeyLength = check.MinKeyLength
+	MaxKeyLength = check.MaxKeyLength
 )
 
 // KeyError is a key that IN-03 refuses.
@@ -41,17 +42,8 @@ func cut(s string, n int) string {
 // ValidKey returns nil when key is 8 to 128 characters of a-z, A-Z, 0-9
 // and '-' (IN-03), else a *KeyError saying what is wrong.
 func ValidKey(key string) error {
-	if len(key) < MinKeyLength {
-		return &KeyError{key, fmt.Sprintf("is %d characters, fewer than 8", len(key))}
-	}
-	if len(key) > MaxKeyLength {
-		return &KeyError{key, fmt.Sprintf("is %d characters, more than 128", len(key))}
-	}
-	for i := 0; i < len(key); i++ {
-		c := key[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-') {
-			return &KeyError{key, fmt.Sprintf("has %q at byte %d", c, i+1)}
-		}
+	if why := check.IndexNowKey(key); why != "" {
+		return &KeyError{key, why}
 	}
 	return nil
 }
