@@ -64,17 +64,22 @@ func KeyFileName(key string) string { return key + ".txt" }
 // WriteKeyFile writes key's file, KEY.txt holding the key and nothing
 // else, into dir (created when missing), atomically (store.WriteFile: a
 // reader sees no file or the whole one), and returns its path. A key
-// that IN-03 refuses is an error and nothing is written.
+// that IN-03 refuses is an error and nothing is written; so is a dir
+// that is a file, or in which no file can be created (a read-only file
+// system), the error saying why (store.CheckWritable).
 func WriteKeyFile(dir, key string) (string, error) {
 	if err := ValidKey(key); err != nil {
 		return "", err
+	}
+	if err := store.CheckWritable(dir); err != nil {
+		return "", fmt.Errorf("indexnow: no key file can be written in %s: %v; give a directory you can write to", dir, err)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("indexnow: key file directory: %w", err)
 	}
 	p := filepath.Join(dir, KeyFileName(key))
 	if err := store.WriteFile(p, []byte(key), 0o644); err != nil {
-		return "", fmt.Errorf("indexnow: write key file %s: %w", p, err)
+		return "", fmt.Errorf("indexnow: writing the key file: %w", err) // store's error names the file
 	}
 	return p, nil
 }
