@@ -15,6 +15,7 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/state"
+	"github.com/sitemapkit/sitemap/store"
 )
 
 // Settings are a run of [Run] as a person gives it: the flags of
@@ -250,6 +251,11 @@ func (s *Settings) checkPaging(q SQLSettings) error {
 		}
 	}
 	if s.CacheDir != "" {
+		// Said here, not at the first page kept: a file in the way,
+		// a read-only file system.
+		if err := store.CheckWritable(s.CacheDir); err != nil {
+			return fmt.Errorf("--cache-dir %s: %v; give a directory you can write to", s.CacheDir, err)
+		}
 		if err := os.MkdirAll(s.CacheDir, 0o755); err != nil {
 			return fmt.Errorf("--cache-dir %s: %v", s.CacheDir, err)
 		}

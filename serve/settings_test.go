@@ -86,6 +86,13 @@ func TestSettingsCheckCacheDir(t *testing.T) {
 	if err := s.Check(); err == nil || !strings.HasPrefix(err.Error(), "--cache-dir "+s.CacheDir+": ") {
 		t.Fatalf("Check = %v, want a --cache-dir error", err)
 	}
+	// A file in the way is said before the first build, with what to do
+	// (it was "mkdir FILE: not a directory"; a read-only directory
+	// passed, and the first page kept failed).
+	s.CacheDir = file
+	if err := s.Check(); err == nil || err.Error() != "--cache-dir "+file+": "+file+" is a file, not a directory; give a directory you can write to" {
+		t.Fatalf("Check = %v, want that the file is in the way", err)
+	}
 }
 
 // syncBuffer is a bytes.Buffer written by the server's goroutines and
