@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"net/url"
 	"os"
 	"strings"
 	"time"
@@ -234,9 +233,8 @@ func (s *Settings) checkPaging(q SQLSettings) error {
 		return fmt.Errorf("--name %q: give a plain file name of letters, digits, '-', '_' and '.'", s.Name)
 	}
 	if s.BaseURL != "" {
-		u, err := url.Parse(s.BaseURL)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
-			return fmt.Errorf("--base-url %q: give the absolute http(s) URL the sitemaps are reachable at, such as https://www.example.com/", s.BaseURL)
+		if _, err := baseDir(s.BaseURL); err != nil {
+			return fmt.Errorf("--base-url %q: %v", s.BaseURL, err)
 		}
 	}
 	if err := s.checkFeed(q); err != nil {

@@ -36,6 +36,7 @@ func TestSettingsCheck(t *testing.T) {
 		{"per-page too many", func(s *serve.Settings) { s.PerPage = 50001 }, "--per-page 50001"},
 		{"name", func(s *serve.Settings) { s.Name = "a/b" }, `--name "a/b": give a plain file name`},
 		{"base-url", func(s *serve.Settings) { s.BaseURL = "www.example.com" }, `--base-url "www.example.com": give the absolute http(s) URL`},
+		{"base-url a file", func(s *serve.Settings) { s.BaseURL = "https://www.example.com/sitemap.xml" }, `--base-url "https://www.example.com/sitemap.xml": names a file; give the directory the sitemaps are reachable at, https://www.example.com/`},
 		{"feed value", func(s *serve.Settings) { s.Feed = "poll" }, `--feed "poll": give logical or notify`},
 		{"feed on sqlite", func(s *serve.Settings) { s.Feed = "notify" }, "--feed follows a PostgreSQL table"},
 		{"trigger of a query", func(s *serve.Settings) {
