@@ -150,3 +150,14 @@ func TestInputs(t *testing.T) {
 		t.Errorf("--input-format text: %v %v", locs, err)
 	}
 }
+
+// TestReadErrorNamesInputOnce: an error that stops the reading and
+// already says where (a CSV whose header row has no loc column) names
+// the input once: it was "cannot read input urls.csv: urls.csv:1:1: …".
+func TestReadErrorNamesInputOnce(t *testing.T) {
+	src := Read(strings.NewReader("https://www.example.com/a,2026-11-01\n"), source.Options{Name: "urls.csv", Format: source.FormatCSV})
+	_, _, err := collect(t, src)
+	if err == nil || !strings.HasPrefix(err.Error(), "cannot read input: urls.csv:1:1: the header row has no loc column") {
+		t.Errorf("err %v", err)
+	}
+}
