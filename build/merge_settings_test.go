@@ -23,6 +23,8 @@ func TestMergeSettingsCheck(t *testing.T) {
 		{build.MergeSettings{Out: ".", Name: "sitemap", Shards: -1}, "--shards -1: give N, 1 or more"},
 		{build.MergeSettings{Out: ".", Name: "sitemap", Shards: 2}, "--base-url is required"},
 		{build.MergeSettings{Out: ".", Name: "s.xml.gz", Shards: 2, BaseURL: "https://e.com/"}, "--name s.xml.gz: give the base name without the extension"},
+		{build.MergeSettings{Out: ".", Name: "a/b", Shards: 2, BaseURL: "https://e.com/"}, `--name "a/b": use letters, digits`},
+		{build.MergeSettings{Out: ".", Name: "sitemap", Shards: 2, BaseURL: "ftp://e.com/"}, `--base-url "ftp://e.com/" is not an absolute http(s) URL`},
 		{build.MergeSettings{Out: ".", Name: "sitemap", Shards: 2, BaseURL: "https://e.com/"}, ""},
 	} {
 		var said strings.Builder
