@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/internal/check"
@@ -34,6 +35,9 @@ func (e *KeyError) Error() string {
 
 func cut(s string, n int) string {
 	if len(s) > n {
+		for n > 0 && !utf8.RuneStart(s[n]) {
+			n-- // not inside a character: the quoted key stays readable
+		}
 		return s[:n] + "…"
 	}
 	return s

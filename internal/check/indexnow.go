@@ -1,6 +1,9 @@
 package check
 
-import "fmt"
+import (
+	"fmt"
+	"unicode/utf8"
+)
 
 // The lengths of an IndexNow key IN-03 allows.
 const (
@@ -22,7 +25,13 @@ func IndexNowKey(key string) string {
 	for i := 0; i < len(key); i++ {
 		c := key[i]
 		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-') {
-			return fmt.Sprintf("has %q at byte %d", c, i+1)
+			r, _ := utf8.DecodeRuneInString(key[i:])
+			if r == utf8.RuneError || r < ' ' || r == 0x7f {
+				// Not a printable character: a byte of a binary file
+				// given as a key file.
+				return fmt.Sprintf("has the byte 0x%02x at byte %d", c, i+1)
+			}
+			return fmt.Sprintf("has %q at byte %d", r, i+1)
 		}
 	}
 	return ""
