@@ -2,6 +2,7 @@ package state
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	sitemap "github.com/sitemapkit/sitemap"
@@ -40,6 +41,12 @@ func Open(ctx context.Context, name string, o Options) (*DB, error) {
 	db, err := OpenSQLite(ctx, path, SQLiteOptions{Precision: o.Precision})
 	if err != nil {
 		remove()
+		var ns *notStateError
+		if o.DryRun && errors.As(err, &ns) {
+			// Said of the file named, not of its copy in a
+			// temporary directory.
+			return nil, fmt.Errorf("state: open %s: %w", name, ns)
+		}
 		return nil, err
 	}
 	db.removeCopy = remove

@@ -2,7 +2,9 @@ package state
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 )
 
@@ -25,12 +27,29 @@ func OpenCrawlState(ctx context.Context, path string) (CrawlState, error) {
 		}
 		return pg, nil
 	}
-	if _, err := os.Stat(path); err != nil {
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return nil, &noCrawlFile{path}
+	} else if err != nil {
 		return nil, fmt.Errorf("%s: %w (give the file 'sitemap crawl --state' wrote)", path, err)
 	}
 	f, err := OpenSQLite(ctx, path, SQLiteOptions{})
+	var ns *notStateError
+	if errors.As(err, &ns) {
+		// An existing crawl's, not a new one: no new file to suggest.
+		return nil, fmt.Errorf("%s: not a crawl state (%s); give the file 'sitemap crawl --state' wrote", path, ns.why)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return f, nil
 }
+
+// noCrawlFile is a crawl state file that is not there: fs.ErrNotExist,
+// said once with what to give.
+type noCrawlFile struct{ path string }
+
+func (e *noCrawlFile) Error() string {
+	return e.path + ": no such file; give the file 'sitemap crawl --state' wrote"
+}
+
+func (e *noCrawlFile) Unwrap() error { return fs.ErrNotExist }

@@ -3,7 +3,6 @@ package state
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"strconv"
@@ -84,13 +83,20 @@ func (s *DB) isState(ctx context.Context) error {
 		FROM sqlite_master WHERE type = 'table'`).Scan(&tables, &ours)
 	switch {
 	case err != nil && strings.Contains(err.Error(), "file is not a database"):
-		return errors.New("not a sitemap state file (not an SQLite database): give the file a --state run of crawl, generate or submit wrote, or the name of a new one")
+		return &notStateError{"not an SQLite database"}
 	case err != nil:
 		return err
 	case tables > 0 && ours == 0:
-		return fmt.Errorf("not a sitemap state file (an SQLite database whose %d table(s) are none of a state file's): give the file a --state run of crawl, generate or submit wrote, or the name of a new one", tables)
+		return &notStateError{fmt.Sprintf("an SQLite database whose %d table(s) are none of a state file's", tables)}
 	}
 	return nil
+}
+
+// notStateError is a file that is not a state file; why says what it is.
+type notStateError struct{ why string }
+
+func (e *notStateError) Error() string {
+	return "not a sitemap state file (" + e.why + "): give the file a --state run of crawl, generate or submit wrote, or the name of a new one"
 }
 
 // OpenSQLite opens (creating when missing) the state file at path: one

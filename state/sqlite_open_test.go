@@ -3,6 +3,8 @@ package state
 import (
 	"context"
 	"database/sql"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -105,5 +107,35 @@ func TestOpenSQLiteUnwritableDirectory(t *testing.T) {
 	}
 	if msg := err.Error(); !strings.Contains(msg, "cannot create a file in "+dir) || !strings.HasSuffix(msg, "give a state file in a directory you can write to") {
 		t.Errorf("%v; want why no file can be created there, and what to do", err)
+	}
+}
+
+// TestOpenOtherFileNamed: another application's SQLite database is
+// refused in the words fitting how it is opened: a dry run names the
+// file given, not its copy in a temporary directory; a crawl state to
+// read (graph, html, serve --state) asks for the file a crawl wrote,
+// not for "the name of a new one"; a missing one says so once.
+func TestOpenOtherFileNamed(t *testing.T) {
+	ctx := context.Background()
+	app := filepath.Join(t.TempDir(), "app.sqlite")
+	db, err := sql.Open("sqlite", app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`CREATE TABLE pages(url TEXT PRIMARY KEY)`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if _, err := Open(ctx, app, Options{DryRun: true}); err == nil || !strings.HasPrefix(err.Error(), "state: open "+app+": not a sitemap state file") {
+		t.Errorf("dry run: %v", err)
+	}
+	want := app + ": not a crawl state (an SQLite database whose 1 table(s) are none of a state file's); give the file 'sitemap crawl --state' wrote"
+	if _, err := OpenCrawlState(ctx, app); err == nil || err.Error() != want {
+		t.Errorf("crawl state: %v\nwant %s", err, want)
+	}
+	missing := filepath.Join(t.TempDir(), "crawl.db")
+	_, err = OpenCrawlState(ctx, missing)
+	if err == nil || err.Error() != missing+": no such file; give the file 'sitemap crawl --state' wrote" || !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("missing crawl state: %v", err)
 	}
 }
