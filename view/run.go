@@ -203,6 +203,10 @@ func (o RunOptions) run(ctx context.Context, names []string, stdout io.Writer) (
 	if ext := strings.ToLower(filepath.Ext(o.Output)); isFile || err != nil && (ext == ".html" || ext == ".htm") {
 		return sum, fmt.Errorf("-o %s: the site map is written into a directory (index.html, page-2.html, …): give a directory; --document writes the view of one sitemap into one file", o.Output)
 	}
+	if err := store.CheckWritable(o.Output); err != nil {
+		// Before the inputs are read: a read-only file system.
+		return sum, fmt.Errorf("-o %s: %v; give a directory you can write to", o.Output, err)
+	}
 	if err := os.MkdirAll(o.Output, 0o755); err != nil {
 		return sum, fmt.Errorf("-o %s: %v", o.Output, err)
 	}

@@ -97,6 +97,10 @@ func TestRunErrors(t *testing.T) {
 		{Settings{Output: "-", PerPage: 1, Document: true, State: "crawl.db"}, []string{empty}, "it takes no --template or --state"},
 		{Settings{Output: "-", PerPage: 1, Document: true}, []string{dir}, "--document " + dir + " is a directory; give the one sitemap or index of it to view, such as " + empty},
 		{Settings{Output: filepath.Join(dir, "x.html"), PerPage: 1}, []string{empty}, "the site map is written into a directory"},
+		// A directory that cannot be made or written to, with what to do
+		// (was "-o …: mkdir …: not a directory", and on a read-only file
+		// system the name of index.html once every page was made).
+		{Settings{Output: filepath.Join(empty, "pages") + "/", PerPage: 1}, []string{empty}, "; give a directory you can write to"},
 		{Settings{Output: filepath.Join(t.TempDir(), "p"), PerPage: 1, CSS: filepath.Join(dir, "none.css")}, []string{empty}, "--css: "},
 		{Settings{Output: filepath.Join(t.TempDir(), "p"), PerPage: 1, Template: filepath.Join(dir, "none.tmpl")}, []string{empty}, "--template: "},
 		{Settings{Output: filepath.Join(t.TempDir(), "p"), PerPage: 1, State: filepath.Join(dir, "none.db")}, []string{empty}, "--state "},
