@@ -19,8 +19,8 @@ import (
 // postgresql:// URL through pgx's database/sql driver, a mysql:// URL
 // (MySQL or MariaDB, see [MySQLConfig]) through go-sql-driver/mysql,
 // anything else a SQLite file, which must exist, opened read-only. A
-// SQLite file that is not there is an error naming it and saying what to
-// give. Nothing connects yet: a server that cannot be reached is an
+// SQLite file that is not there, a directory or a file that is not a
+// SQLite database is an error naming it and saying what to give. Nothing connects yet: a server that cannot be reached is an
 // error of the first query.
 func OpenDB(dsn string) (*sql.DB, error) {
 	if state.IsPostgres(dsn) {
@@ -37,8 +37,16 @@ func OpenDB(dsn string) (*sql.DB, error) {
 		}
 		return sql.OpenDB(conn), nil
 	}
-	if _, err := os.Stat(dsn); err != nil {
+	fi, err := os.Stat(dsn)
+	switch {
+	case err != nil:
 		return nil, fmt.Errorf("%s: %w (give a SQLite file, a postgres:// or a mysql:// URL)", dsn, err)
+	case fi.IsDir():
+		return nil, fmt.Errorf("%s is a directory; give a SQLite file, a postgres:// or a mysql:// URL", dsn)
+	case !state.IsSQLite(dsn):
+		// SQLite would say "file is not a database (26)" at the
+		// first query, or read an empty file as an empty database.
+		return nil, fmt.Errorf("%s is not a SQLite database; give a SQLite file, a postgres:// or a mysql:// URL", dsn)
 	}
 	return sql.Open("sqlite", "file:"+dsn+"?mode=ro")
 }

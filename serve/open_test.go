@@ -121,4 +121,25 @@ func TestOpenDB(t *testing.T) {
 	if _, err := os.Stat(missing); err == nil {
 		t.Error("OpenDB created the file")
 	}
+	// A directory, a text file and an empty file are refused by name
+	// (SQLite said "disk I/O error (10)" and "file is not a database
+	// (26)" at the first query, and read an empty file as a database
+	// with no table).
+	dir := t.TempDir()
+	text := filepath.Join(dir, "urls.txt")
+	os.WriteFile(text, []byte("https://www.example.com/\n"), 0o644)
+	empty := filepath.Join(dir, "empty.db")
+	os.WriteFile(empty, nil, 0o644)
+	for name, want := range map[string]string{
+		dir:   dir + " is a directory; give a SQLite file",
+		text:  text + " is not a SQLite database; give a SQLite file",
+		empty: empty + " is not a SQLite database; give a SQLite file",
+	} {
+		if db, err := OpenDB(name); err == nil || !strings.HasPrefix(err.Error(), want) {
+			if db != nil {
+				db.Close()
+			}
+			t.Errorf("%s: %v, want %q", name, err, want)
+		}
+	}
 }

@@ -182,6 +182,20 @@ func DryRunCopy(path string) (tmp string, remove func(), err error) {
 // sqliteMagic begins every SQLite database file.
 const sqliteMagic = "SQLite format 3\x00"
 
+// IsSQLite reports whether the file at path begins as every SQLite
+// database does (an empty or unreadable file does not): a file to give
+// SQLite rather than one given by mistake (a URL list, a directory).
+func IsSQLite(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, len(sqliteMagic))
+	_, err = io.ReadFull(f, head)
+	return err == nil && string(head) == sqliteMagic
+}
+
 // CheckFile says why path cannot be a SQLite state file, before opening
 // it would fail in SQLite's words or create a file where none should be:
 // a directory, a file that is not an SQLite database (a URL list given by

@@ -95,3 +95,15 @@ func ExampleCrawlPath() {
 	// left in public/: false
 	// said: 2 true
 }
+
+// A file to give SQLite is told by its first bytes, not its name: a URL
+// list named .db is not one.
+func ExampleIsSQLite() {
+	dir, _ := os.MkdirTemp("", "is-sqlite")
+	defer os.RemoveAll(dir)
+	list := filepath.Join(dir, "urls.db")
+	os.WriteFile(list, []byte("https://www.example.com/\n"), 0o644)
+	fmt.Println(state.IsSQLite(list), state.IsSQLite(dir))
+	// Output:
+	// false false
+}
