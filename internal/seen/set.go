@@ -62,6 +62,7 @@ type shard struct {
 	err         error // the first I/O error: every later Add returns it
 	reads       int64 // runs read by lookups (benchmarks report it)
 	maybes      int64 // lookups the filter of all keys passed to the runs
+	probes      int64 // runs' filters probed by those lookups
 	refilled    int64 // keys read back from the runs to make filters again
 	refilledAll int64
 	sink        uint64 // addBatch's loads, kept so they are not left out
@@ -278,6 +279,7 @@ func (s *shard) addLocked(k key) (bool, error) {
 	}
 	if len(s.runs) > 0 && (!probe || s.all.hasAt(fi, fm, fw)) {
 		s.maybes++
+		s.probes += int64(len(s.runs))
 		found, err := s.onDisk(k)
 		if err != nil {
 			s.err = err
