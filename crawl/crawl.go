@@ -524,123 +524,187 @@ func (c *Crawler) loop(ctx context.Context) (string, error) {
 		c.deadline = time.Now().Add(c.o.MaxTime)
 	}
 	deadline := c.deadline
-	tasks := make(chan task, n)
-	results := make(chan result, n)
-	wctx, cancel := context.WithCancel(ctx)
-	var wg sync.WaitGroup
-	for range n {
-		wg.Go(func() {
-			for t := range tasks {
-				results <- c.fetch(wctx, t)
-			}
-		})
-	}
-	defer func() {
-		close(tasks)
-		cancel()
-		go func() {
-			for range results {
-			}
-		}()
-		wg.Wait()
-		close(results)
-	}()
-
-	var (
-		queue     []task
-		done      []result
-		inflight  int
-		level     = -1
-		cursor    string
-		limit     string
-		exhausted bool // a claim-time limit (max-pages) was reached: claim no more
-		timeUp    bool // max-time: hand out nothing more
-	)
+	pool := c.startFetchers(ctx, n, n)
+	defer pool.stop()
+	w := &levelWalk{level: -1}
 	for {
-		if !timeUp && !deadline.IsZero() && time.Now().After(deadline) {
-			timeUp, limit = true, "max-time"
+		if !w.timeUp && !deadline.IsZero() && time.Now().After(deadline) {
+			w.timeUp, w.limit = true, "max-time"
 		}
-		for !timeUp && inflight < n {
-			if len(queue) == 0 {
-				if level < 0 || exhausted {
-					break
-				}
-				var err error
-				var lim string
-				queue, cursor, lim, err = c.claim(ctx, level, cursor)
-				if err != nil {
-					return "", err
-				}
-				if lim != "" {
-					exhausted, limit = true, lim
-				}
-				if len(queue) == 0 {
-					break
-				}
-			}
-			tasks <- queue[0]
-			queue = queue[1:]
-			inflight++
+		if err := c.handOut(ctx, w, pool.tasks, n); err != nil {
+			return "", err
 		}
-		if inflight == 0 {
-			if err := c.write(ctx, done); err != nil {
-				return "", err
-			}
-			done = done[:0]
-			if timeUp || exhausted {
-				// Claimed tasks not handed out stay pending and are
-				// reported with the limit.
-				return limit, nil
-			}
-			// Next level: the shallowest pending depth.
-			d, ok, err := c.log.NextDepth(ctx)
+		if w.inflight == 0 {
+			limit, finished, err := c.nextLevel(ctx, w)
 			if err != nil {
 				return "", err
 			}
-			if !ok {
-				return "", nil
+			if finished {
+				return limit, nil
 			}
-			level, cursor = d, ""
 			continue
 		}
-		var timeout <-chan time.Time
-		var timer *time.Timer
-		if !deadline.IsZero() && !timeUp {
-			timer = time.NewTimer(time.Until(deadline))
-			timeout = timer.C
-		}
-		var r result
-		select {
-		case <-ctx.Done():
-			return "", ctx.Err()
-		case <-timeout:
-			continue
-		case r = <-results:
-			if timer != nil {
-				timer.Stop()
-			}
-			inflight--
-			if r.Unfetched {
-				// Claimed, but the request could not start before
-				// max-time: no later one can either.
-				c.fetched--
-				timeUp, limit = true, "max-time"
-				continue
-			}
-			done = append(done, r)
-			c.runPages++
-			if c.o.Progress != nil {
-				c.o.Progress(c.runPages)
-			}
-			if len(done) >= 64 {
-				if err := c.write(ctx, done); err != nil {
-					return "", err
-				}
-				done = done[:0]
-				c.frontier(ctx)
-			}
+		if err := c.awaitResult(ctx, w, pool.results, deadline); err != nil {
+			return "", err
 		}
 	}
+}
+
+// levelWalk is where loop is in the frontier.
+type levelWalk struct {
+	queue     []task   // claimed, not handed out yet
+	done      []result // fetched, not written yet
+	inflight  int      // handed out, no result yet
+	level     int      // the depth being handed out; -1 before the first
+	cursor    string   // the last URL claimed of level ("" at its start)
+	limit     string   // the limit that stopped the crawl
+	exhausted bool     // a claim-time limit (max-pages) was reached: claim no more
+	timeUp    bool     // max-time: hand out nothing more
+}
+
+// handOut hands tasks to the fetchers until n are in flight, claiming
+// the next tasks of w's level when its queue is empty. It hands out
+// nothing once the time is up, and claims nothing before the first level
+// or after a claim-time limit (which it records in w); it stops early
+// when the level has nothing more. An error of the crawl log is returned.
+func (c *Crawler) handOut(ctx context.Context, w *levelWalk, tasks chan<- task, n int) error {
+	for !w.timeUp && w.inflight < n {
+		if len(w.queue) == 0 {
+			if w.level < 0 || w.exhausted {
+				break
+			}
+			var err error
+			var lim string
+			w.queue, w.cursor, lim, err = c.claim(ctx, w.level, w.cursor)
+			if err != nil {
+				return err
+			}
+			if lim != "" {
+				w.exhausted, w.limit = true, lim
+			}
+			if len(w.queue) == 0 {
+				break
+			}
+		}
+		tasks <- w.queue[0]
+		w.queue = w.queue[1:]
+		w.inflight++
+	}
+	return nil
+}
+
+// nextLevel is loop's step when nothing is in flight: it writes the
+// results held, then, unless a limit stopped the crawl, moves w to the
+// shallowest pending depth. It reports the crawl finished, with the
+// limit that stopped it, when a limit was reached (claimed tasks not
+// handed out stay pending), and with "" when nothing is pending. An
+// error of writing or of the crawl log is returned.
+func (c *Crawler) nextLevel(ctx context.Context, w *levelWalk) (string, bool, error) {
+	if err := c.write(ctx, w.done); err != nil {
+		return "", false, err
+	}
+	w.done = w.done[:0]
+	if w.timeUp || w.exhausted {
+		// Claimed tasks not handed out stay pending and are
+		// reported with the limit.
+		return w.limit, true, nil
+	}
+	// Next level: the shallowest pending depth.
+	d, ok, err := c.log.NextDepth(ctx)
+	if err != nil {
+		return "", false, err
+	}
+	if !ok {
+		return "", true, nil
+	}
+	w.level, w.cursor = d, ""
+	return "", false, nil
+}
+
+// awaitResult is loop's step while requests are in flight: it waits for
+// a result and keeps it in w.done, written 64 at a time, or for the
+// deadline (nothing taken: the next turn finds the time up). A request
+// that could not start before max-time is not counted and ends the
+// hand-out (max-time). It returns ctx's error when ctx is done, and an
+// error of writing.
+func (c *Crawler) awaitResult(ctx context.Context, w *levelWalk, results <-chan result, deadline time.Time) error {
+	var timeout <-chan time.Time
+	var timer *time.Timer
+	if !deadline.IsZero() && !w.timeUp {
+		timer = time.NewTimer(time.Until(deadline))
+		timeout = timer.C
+	}
+	var r result
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-timeout:
+		return nil
+	case r = <-results:
+		if timer != nil {
+			timer.Stop()
+		}
+		w.inflight--
+		if r.Unfetched {
+			// Claimed, but the request could not start before
+			// max-time: no later one can either.
+			c.fetched--
+			w.timeUp, w.limit = true, "max-time"
+			return nil
+		}
+		w.done = append(w.done, r)
+		c.runPages++
+		if c.o.Progress != nil {
+			c.o.Progress(c.runPages)
+		}
+		if len(w.done) >= 64 {
+			if err := c.write(ctx, w.done); err != nil {
+				return err
+			}
+			w.done = w.done[:0]
+			c.frontier(ctx)
+		}
+	}
+	return nil
+}
+
+// fetcherPool is the fetchers of a coordinator (loop, loopShared): they
+// fetch the tasks handed to them and send the results.
+type fetcherPool struct {
+	tasks   chan task
+	results chan result
+	cancel  context.CancelFunc
+	wg      sync.WaitGroup
+}
+
+// startFetchers starts n fetchers, with room for size tasks and size
+// results waiting. Their requests end with ctx, or with stop.
+func (c *Crawler) startFetchers(ctx context.Context, n, size int) *fetcherPool {
+	p := &fetcherPool{tasks: make(chan task, size), results: make(chan result, size)}
+	wctx, cancel := context.WithCancel(ctx)
+	p.cancel = cancel
+	for range n {
+		p.wg.Go(func() {
+			for t := range p.tasks {
+				p.results <- c.fetch(wctx, t)
+			}
+		})
+	}
+	return p
+}
+
+// stop ends the fetchers: no more tasks, the requests in flight cut
+// short and every result not taken yet discarded. It returns when every
+// fetcher has ended; the pool cannot be used again.
+func (p *fetcherPool) stop() {
+	close(p.tasks)
+	p.cancel()
+	go func() {
+		for range p.results {
+		}
+	}()
+	p.wg.Wait()
+	close(p.results)
 }
 
 // frontier tells Options.Frontier the pages done of those seen, when the

@@ -310,24 +310,9 @@ const (
 func (c *Crawler) loopShared(ctx context.Context) error {
 	n := c.o.Concurrency
 	limit := n + ahead // URLs leased and not yet resulted
-	tasks := make(chan task, limit)
-	results := make(chan result, limit)
-	wctx, cancel := context.WithCancel(ctx)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		c.fetchers(wctx, n, tasks, results)
-	}()
-	defer func() {
-		close(tasks)
-		cancel()
-		go func() {
-			for range results {
-			}
-		}()
-		<-done
-		close(results)
-	}()
+	pool := c.startFetchers(ctx, n, limit)
+	defer pool.stop()
+	tasks, results := pool.tasks, pool.results
 	var (
 		batch    []result // fetched, not written yet
 		oldest   time.Time
@@ -432,22 +417,6 @@ func (c *Crawler) stillHeld(ctx context.Context, batch []result) ([]result, erro
 		}
 	}
 	return kept, nil
-}
-
-// fetchers runs n fetchers taking tasks until tasks is closed.
-func (c *Crawler) fetchers(ctx context.Context, n int, tasks <-chan task, results chan<- result) {
-	done := make(chan struct{}, n)
-	for range n {
-		go func() {
-			defer func() { done <- struct{}{} }()
-			for t := range tasks {
-				results <- c.fetch(ctx, t)
-			}
-		}()
-	}
-	for range n {
-		<-done
-	}
 }
 
 // admit applies the query-variant cap to a URL being leased: a URL whose
