@@ -943,63 +943,101 @@ func (c *Crawler) Entries(ctx context.Context, fn func(*sitemap.URL) error) erro
 	}
 }
 
+// reciprocal leaves u only the alternates its group agrees on (H-08):
+// those that link back, itself, and those outside the crawl that every
+// page linking back names too, plus u under every code the group gives
+// it (H-03). It filters u.Alternates in place; an entry with no other
+// version, or none for itself, loses them all. No alternates: nothing to
+// do. An error of the crawl log is returned, u.Alternates then partly
+// filtered.
 func (c *Crawler) reciprocal(ctx context.Context, u *sitemap.URL) error {
 	if len(u.Alternates) == 0 {
 		return nil
 	}
-	kept := u.Alternates[:0]
-	var (
-		outside   []bool                // kept[i] is outside the crawl, unchecked
-		members   [][]sitemap.Alternate // the alternates of the pages that link back
-		selfLangs []string              // what those pages call u
-		hasSelf   bool
-	)
+	g, err := c.hreflangGroup(ctx, u)
+	if err != nil {
+		return err
+	}
+	others := g.keepShared(u.Loc)
+	g.listSelf(u.Loc)
+	if others == 0 || !g.hasSelf {
+		u.Alternates = nil
+		return nil
+	}
+	u.Alternates = g.kept
+	return nil
+}
+
+// hreflangGroup is what reciprocal finds of an entry's hreflang group.
+type hreflangGroup struct {
+	kept      []sitemap.Alternate   // the alternates kept (in place of the entry's)
+	outside   []bool                // kept[i] is outside the crawl, unchecked
+	members   [][]sitemap.Alternate // the alternates of the pages that link back
+	selfLangs []string              // what those pages call u
+	hasSelf   bool
+}
+
+// hreflangGroup reads, from the crawl log, the pages u's alternates name:
+// it keeps (in u.Alternates' array) u's own link, the links to listed
+// pages that link back to u (noting their alternates and what they call
+// u), and the links outside the crawl; a page crawled, or crawlable, but
+// not listed is dropped. An error of the crawl log is returned.
+func (c *Crawler) hreflangGroup(ctx context.Context, u *sitemap.URL) (*hreflangGroup, error) {
+	g := &hreflangGroup{kept: u.Alternates[:0]}
 	for _, a := range u.Alternates {
 		if a.Href == u.Loc {
-			kept = append(kept, a)
-			outside = append(outside, false)
-			hasSelf = true
+			g.kept = append(g.kept, a)
+			g.outside = append(g.outside, false)
+			g.hasSelf = true
 			continue
 		}
 		other, listed, err := c.log.Entry(ctx, a.Href)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if !listed {
 			seen, err := c.log.Seen(ctx, a.Href)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			if seen && c.classify(a.Href) != ReasonScope {
 				continue // crawled (or crawlable) but not listed: drop
 			}
-			kept = append(kept, a)
-			outside = append(outside, true)
+			g.kept = append(g.kept, a)
+			g.outside = append(g.outside, true)
 			continue
 		}
 		back := false
 		for _, b := range other.Alternates {
 			if b.Href == u.Loc {
 				back = true
-				if !slices.ContainsFunc(selfLangs, func(s string) bool { return strings.EqualFold(s, b.Hreflang) }) {
-					selfLangs = append(selfLangs, b.Hreflang)
+				if !slices.ContainsFunc(g.selfLangs, func(s string) bool { return strings.EqualFold(s, b.Hreflang) }) {
+					g.selfLangs = append(g.selfLangs, b.Hreflang)
 				}
 			}
 		}
 		if back {
-			kept = append(kept, a)
-			outside = append(outside, false)
-			members = append(members, other.Alternates)
+			g.kept = append(g.kept, a)
+			g.outside = append(g.outside, false)
+			g.members = append(g.members, other.Alternates)
 		}
 	}
+	return g, nil
+}
+
+// keepShared drops from g.kept the alternates outside the crawl that some
+// page linking back does not name (with the same code), and returns how
+// many of those kept are not links to self. With no page linking
+// back, every alternate outside is kept.
+func (g *hreflangGroup) keepShared(self string) int {
 	// H-08: every page of a group lists the same set. An alternate outside
 	// the crawl is kept when every page that links back names it too, so
 	// that each of them keeps it as well.
 	others, n := 0, 0
-	for i, a := range kept {
-		if outside[i] {
+	for i, a := range g.kept {
+		if g.outside[i] {
 			all := true
-			for _, m := range members {
+			for _, m := range g.members {
 				if !slices.ContainsFunc(m, func(b sitemap.Alternate) bool {
 					return b.Href == a.Href && strings.EqualFold(b.Hreflang, a.Hreflang)
 				}) {
@@ -1011,34 +1049,35 @@ func (c *Crawler) reciprocal(ctx context.Context, u *sitemap.URL) error {
 				continue
 			}
 		}
-		if a.Href != u.Loc {
+		if a.Href != self {
 			others++
 		}
-		kept[n] = a
+		g.kept[n] = a
 		n++
 	}
-	kept = kept[:n]
+	g.kept = g.kept[:n]
+	return others
+}
+
+// listSelf adds to g.kept a link to self under every code the pages that
+// link back call it, unless an alternate kept has that code (compared
+// without case); an added link sets g.hasSelf.
+func (g *hreflangGroup) listSelf(self string) {
 	// H-03 and H-08: u lists itself under every code the group gives it,
 	// unless the code is taken by another version.
-	for _, lang := range selfLangs {
+	for _, lang := range g.selfLangs {
 		free := true
-		for _, a := range kept {
+		for _, a := range g.kept {
 			if strings.EqualFold(a.Hreflang, lang) {
 				free = false
 				break
 			}
 		}
 		if free {
-			kept = append(kept, sitemap.Alternate{Hreflang: lang, Href: u.Loc})
-			hasSelf = true
+			g.kept = append(g.kept, sitemap.Alternate{Hreflang: lang, Href: self})
+			g.hasSelf = true
 		}
 	}
-	if others == 0 || !hasSelf {
-		u.Alternates = nil
-		return nil
-	}
-	u.Alternates = kept
-	return nil
 }
 
 // Outcomes calls fn with every URL seen, sorted by URL: the report.
