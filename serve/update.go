@@ -162,7 +162,8 @@ func (s *site) checkVersionLocked(ctx context.Context, old *snapshot, all, force
 
 // pagesToRead marks the pages an update reads: every page when all is
 // set, else the pages holding keys (none for no keys). When the source
-// cannot locate keys (no Locator, or Locate fails) every page is read.
+// cannot locate keys (no Locator, Locate fails, or its answer does not
+// fit the pages) every page is read.
 func (s *site) pagesToRead(ctx context.Context, pages []*page, all bool, keys []Key) []bool {
 	check := make([]bool, len(pages))
 	if all {
