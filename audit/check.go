@@ -191,7 +191,7 @@ func (a *Auditor) verdict(ctx context.Context, e state.AuditListed, rec *Record,
 		return
 	}
 	if a.o.Render != nil && !e.Extra && (a.o.RenderMode != crawl.RenderAuto || p.AppShell()) {
-		rp, facts, err := crawl.RenderPage(ctx, a.o.Render, p, resp.Header, resp.FinalURL, a.agent, a.o.MaxBodyBytes)
+		rp, facts, err := crawl.RenderPage(ctx, a.renderer(), p, resp.Header, resp.FinalURL, a.agent, a.o.MaxBodyBytes)
 		if ctx.Err() != nil {
 			return
 		}
