@@ -47,8 +47,8 @@ func TestSQLUnreachableServer(t *testing.T) {
 
 // TestSQLNoSuchTable: a --table the database does not have is said
 // without the package's name (sitemap generate --db says it too), with
-// the tables the database has, on SQLite and on PostgreSQL (where a
-// table of another schema is named with its schema).
+// the tables the database has, on SQLite, PostgreSQL (where a table of
+// another schema is named with its schema) and MariaDB.
 func TestSQLNoSuchTable(t *testing.T) {
 	ctx := context.Background()
 	lite := openSQLite(t)
@@ -63,6 +63,12 @@ func TestSQLNoSuchTable(t *testing.T) {
 	if _, err := pg.ExecContext(ctx, `CREATE TABLE pages (loc TEXT PRIMARY KEY); CREATE SCHEMA shop; CREATE TABLE shop.items (loc TEXT)`); err != nil {
 		t.Fatal(err)
 	}
+	my := openMySQL(t)
+	for _, q := range []string{`CREATE TABLE wp_posts (ID BIGINT PRIMARY KEY)`, `CREATE TABLE wp_options (option_id BIGINT PRIMARY KEY)`} {
+		if _, err := my.ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for _, c := range []struct {
 		name  string
 		db    *sql.DB
@@ -72,6 +78,7 @@ func TestSQLNoSuchTable(t *testing.T) {
 		{"sqlite", lite, "nope", "; its tables are live, pages: check the name"},
 		{"sqlite empty", empty, "nope", "; it has no tables (is it the right database?): check the name"},
 		{"postgres", pg, "nope", "; its tables are pages, shop.items: check the name"},
+		{"mariadb", my, "posts", "; its tables are wp_options, wp_posts: check the name"},
 	} {
 		_, err := SQL(ctx, c.db, Query{Table: c.table})
 		if err == nil {
