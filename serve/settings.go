@@ -157,8 +157,9 @@ func (s SQLSettings) Open(ctx context.Context, w io.Writer, drops *DropLog) (*SQ
 // of the Query that query returns for it, drops (when not nil) told every
 // value of a row left out. A nil Query from query leaves nothing to
 // open: the database is closed and the source is nil. An error of query
-// closes the database and is returned as it is. The function returned
-// closes the source and the database.
+// closes the database and is returned as it is; a table the database
+// does not have is said under --table. The function returned closes the
+// source and the database.
 func OpenSQL(ctx context.Context, dsn string, drops *DropLog, query func(*sql.DB) (*Query, error)) (*SQLSource, func(), error) {
 	db, err := OpenDB(dsn)
 	switch {
@@ -176,6 +177,9 @@ func OpenSQL(ctx context.Context, dsn string, drops *DropLog, query func(*sql.DB
 		q.Dropped = drops.Dropped
 	}
 	src, err := SQL(ctx, db, *q)
+	if errors.As(err, new(noTableError)) {
+		err = fmt.Errorf("--table %s: %w", q.Table, err)
+	}
 	if err != nil {
 		db.Close()
 		return nil, nil, err

@@ -27,11 +27,17 @@ func (s *SQLSource) firstQueryError(ctx context.Context, err error) error {
 			"and the host and port of the database URL: %w", at, op.Err, err)
 	}
 	if s.q.Table != "" && noSuchTable(err) {
-		return fmt.Errorf("the database has no table %q (%w); %s: check the name, with its schema where "+
-			"the database has several (public.pages), or read a query instead", s.q.Table, err, s.tablesHint(ctx))
+		return noTableError{fmt.Errorf("the database has no table %q (%w); %s: check the name, with its schema where "+
+			"the database has several (public.pages), or read a query instead", s.q.Table, err, s.tablesHint(ctx))}
 	}
 	return fmt.Errorf("reading the columns of %s: %w", s.what(), err)
 }
+
+// noTableError is the error of a Query.Table the database does not have
+// (OpenSQL names the flag, --table, before it).
+type noTableError struct{ error }
+
+func (e noTableError) Unwrap() error { return e.error }
 
 // tablesHint says which tables (and views) the database has, at most
 // maxListed of them: "its tables are a, b", "it has no tables", or, when

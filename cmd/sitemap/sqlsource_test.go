@@ -25,8 +25,8 @@ func TestDBTableAndQueryRefused(t *testing.T) {
 }
 
 // TestDBNoSuchTable: a --table the database does not have is said in
-// the words of generate as of serve, never "serve: …", with the tables
-// the database has, exit 2.
+// the words of generate as of serve, naming the flag, never "serve: …",
+// with the tables the database has, exit 2.
 func TestDBNoSuchTable(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "site.sqlite")
 	d, err := sql.Open("sqlite", db)
@@ -43,7 +43,7 @@ func TestDBNoSuchTable(t *testing.T) {
 		{"generate", "--base-url", "https://www.example.com/", "--out", t.TempDir(), "--db", db, "--table", "nope"},
 	} {
 		code, out, errb := runCLI(t, "", args...)
-		if code != exitUsage || out != "" || !strings.HasPrefix(errb, `sitemap: the database has no table "nope"`) ||
+		if code != exitUsage || out != "" || !strings.HasPrefix(errb, `sitemap: --table nope: the database has no table "nope"`) ||
 			!strings.Contains(errb, "its tables are pages, users: check the name") {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q", args[0], code, out, errb)
 		}
