@@ -253,7 +253,7 @@ func (a *Auditor) readPage(ctx context.Context, e state.AuditListed, resp respon
 		return crawl.Page{}, false
 	}
 	if a.o.Render != nil && !e.Extra && (a.o.RenderMode != crawl.RenderAuto || p.AppShell()) {
-		rp, facts, err := crawl.RenderPage(ctx, a.o.Render, p, resp.Header, resp.FinalURL, a.agent, a.o.MaxBodyBytes)
+		rp, facts, err := crawl.RenderPage(ctx, a.renderer(), p, resp.Header, resp.FinalURL, a.agent, a.o.MaxBodyBytes)
 		if ctx.Err() != nil {
 			return crawl.Page{}, false
 		}

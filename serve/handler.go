@@ -114,6 +114,9 @@ type Options struct {
 	FeedError func(err error)
 }
 
+// defaultRecheck is Options.Recheck when it is 0.
+const defaultRecheck = 2 * time.Second
+
 // DefaultPerPage is the entries of a page when Options.PerPage is 0, for
 // a source of up to 20 million entries (larger ones get larger pages, so
 // the index lists at most 20,000). A change rebuilds the page that holds
@@ -240,7 +243,7 @@ func NewHandler(src Source, o Options) (*Handler, error) {
 		return nil, fmt.Errorf("serve: MaxBytes %d is too small for one entry", o.MaxBytes)
 	}
 	if o.Recheck == 0 {
-		o.Recheck = 2 * time.Second
+		o.Recheck = defaultRecheck
 	}
 	if o.CacheControl == "" {
 		o.CacheControl = "public, max-age=300"

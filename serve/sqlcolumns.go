@@ -104,7 +104,7 @@ func (s *SQLSource) resolveColumns(names []string) error {
 		pos = s.fillColumnsByPosition(names, used)
 	}
 	if c.Loc == "" {
-		return fmt.Errorf("serve: %s has no loc column: name the URL column (Columns.Loc, --columns loc=NAME); it has %s, and none of them is named loc, url, page_url, permalink, link or href", s.what(), listColumns(names))
+		return fmt.Errorf("%s has no loc column: name the URL column (Columns.Loc, --columns loc=NAME); it has %s, and none of them is named loc, url, page_url, permalink, link or href", s.what(), listColumns(names))
 	}
 	s.found = foundSummary(found, pos, also)
 	return nil
@@ -236,7 +236,7 @@ func foundSummary(found, pos, also []string) string {
 // have, named by what ("lastmod=updated", "Query.Key, --key"), for field
 // f (-1 for another column, such as the key): it lists the columns there are and suggests the likely one.
 func (s *SQLSource) noColumn(names []string, what, n string, f int) error {
-	msg := fmt.Sprintf("serve: %s has no column %q (%s); it has %s", s.what(), n, what, listColumns(names))
+	msg := fmt.Sprintf("%s has no column %q (%s); it has %s", s.what(), n, what, listColumns(names))
 	if m := likelyColumn(names, n, f); m != "" {
 		if f >= 0 {
 			msg += "; did you mean " + fieldNames[f] + "=" + m + "?"
