@@ -40,6 +40,9 @@ func (s *MergeSettings) Check(w io.Writer) error {
 		return errors.New("--base-url is required: the URL of the directory the sitemaps are served from, e.g. --base-url https://www.example.com/")
 	}
 	s.BaseURL = NormalURLSetting("--base-url", s.BaseURL, w)
+	if err := CheckURLSetting("--base-url", s.BaseURL); err != nil {
+		return err
+	}
 	return CheckName(s.Name)
 }
 

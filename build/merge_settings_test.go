@@ -25,6 +25,8 @@ func TestMergeSettingsCheck(t *testing.T) {
 		{build.MergeSettings{Out: "-", Name: "sitemap", Shards: 2, BaseURL: "https://e.com/"}, "--out -: index reads the shards in --out and writes sitemap.xml beside them, so --out takes the directory (or s3://bucket/prefix) the `generate --shard K/2` runs wrote into, not standard output"},
 		{build.MergeSettings{Out: ".", Name: "sitemap", Shards: 2}, "--base-url is required"},
 		{build.MergeSettings{Out: ".", Name: "s.xml.gz", Shards: 2, BaseURL: "https://e.com/"}, "--name s.xml.gz: give the base name without the extension"},
+		{build.MergeSettings{Out: ".", Name: "a/b", Shards: 2, BaseURL: "https://e.com/"}, `--name "a/b": use letters, digits`},
+		{build.MergeSettings{Out: ".", Name: "sitemap", Shards: 2, BaseURL: "ftp://e.com/"}, `--base-url "ftp://e.com/" is not an absolute http(s) URL`},
 		{build.MergeSettings{Out: ".", Name: "sitemap", Shards: 2, BaseURL: "https://e.com/"}, ""},
 	} {
 		var said strings.Builder

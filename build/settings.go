@@ -72,12 +72,27 @@ func ParseShard(s string) (k, n int, err error) {
 }
 
 // CheckName refuses a --name that ends in the extension the files get
-// (--name sitemap.xml would write sitemap.xml.xml).
+// (--name sitemap.xml would write sitemap.xml.xml), or that cannot be
+// part of a file name and a URL (a "/", a space, a leading "."); "" is
+// the default name.
 func CheckName(name string) error {
 	for _, ext := range []string{".xml.gz", ".xml"} {
 		if base, ok := strings.CutSuffix(name, ext); ok && base != "" {
 			return fmt.Errorf("--name %s: give the base name without the extension: --name %s (the files are %s.xml, %s-1.xml, …)", name, base, base, base)
 		}
+	}
+	if name != "" && !plainName(name) {
+		return fmt.Errorf("--name %q: use letters, digits, '-', '_' and '.', not starting with '.' (it becomes part of file names and URLs)", name)
+	}
+	return nil
+}
+
+// CheckURLSetting refuses the value of a URL setting (--base-url,
+// --site-url) that the builder cannot use, not an absolute http(s) URL,
+// in an error naming the flag, before a run reads its input.
+func CheckURLSetting(flag, v string) error {
+	if _, err := absURL(v, flag); err != nil {
+		return fmt.Errorf("%s %q is not an absolute http(s) URL; give one such as https://www.example.com/", flag, v)
 	}
 	return nil
 }

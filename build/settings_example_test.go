@@ -40,6 +40,16 @@ func ExampleCheckName() {
 	// --name sitemap.xml: give the base name without the extension: --name sitemap (the files are sitemap.xml, sitemap-1.xml, …)
 }
 
+// A URL setting the builder cannot use is refused by its flag before a
+// run reads anything.
+func ExampleCheckURLSetting() {
+	fmt.Println(build.CheckURLSetting("--base-url", "https://www.example.com/"))
+	fmt.Println(build.CheckURLSetting("--site-url", "www.example.com"))
+	// Output:
+	// <nil>
+	// --site-url "www.example.com" is not an absolute http(s) URL; give one such as https://www.example.com/
+}
+
 // StdoutOptions readies the options of one sitemap written to standard
 // output (--out -), refusing --index always.
 func ExampleSettings_StdoutOptions() {

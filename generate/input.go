@@ -148,6 +148,7 @@ func readInput(ctx context.Context, doc *input.Doc, o InputOptions, m *inputMete
 func readSitemap(ctx context.Context, doc *input.Doc, in io.Reader, maxErrors int, yield func(*Item) error) error {
 	var lost *sitemap.Diagnostic // a child not read (VAL-01): the run ends at it
 	var failed *fetch.Node       // a document not read to its end
+	var cut *sitemap.DecodeError // why the decoder stopped reading it
 	var it Item
 	o := input.Options{Stdin: in, Decoder: sitemap.DecoderOptions{MaxErrors: maxErrors}}
 	sum, err := input.WalkDocs(ctx, []input.Doc{*doc}, o, func(ev fetch.Event) error {
@@ -180,6 +181,11 @@ func readSitemap(ctx context.Context, doc *input.Doc, in io.Reader, maxErrors in
 		return ctx.Err()
 	case lost != nil:
 		return &InputError{Err: errIncomplete, Lost: lost}
+	case failed != nil && errors.As(failed.Cause, &cut):
+		// The decoder stopped: its diagnostic went out as an item,
+		// position and all; said again, the same words would read as
+		// a second problem.
+		return &InputError{Err: fmt.Errorf("%s: not read to its end (%s above); nothing published: the sitemaps would lack the URLs after that point", failed.URL, cut.Diagnostic.Rule)}
 	case sum.StartErr != nil:
 		return &InputError{Err: sum.StartErr}
 	case failed != nil:

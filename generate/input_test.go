@@ -126,10 +126,38 @@ func TestInputs(t *testing.T) {
 		t.Errorf("a missing child: %v", err)
 	}
 
+	// A sitemap cut short (a truncated gzip stream, GZ-01): its
+	// diagnostic is an item, and the error that ends the source names
+	// it rather than saying it a second time.
+	whole := write("whole.xml.gz", urlset("https://www.example.com/w1", "https://www.example.com/w2"))
+	b, _ := os.ReadFile(whole)
+	cut := write("cut.xml", "")
+	os.WriteFile(cut, b[:len(b)-12], 0o644)
+	docs, _ = input.Resolve([]string{cut}, input.Options{FilesOnly: true})
+	src, _ = Inputs(docs, InputOptions{})
+	_, problems, err = collect(t, src)
+	if len(problems) != 1 || !strings.HasPrefix(problems[0], "GZ-01 ") {
+		t.Errorf("a truncated gzip sitemap: problems %v, want its GZ-01", problems)
+	}
+	if !errors.As(err, &ie) || err.Error() != "cannot read input: "+cut+": not read to its end (GZ-01 above); nothing published: the sitemaps would lack the URLs after that point" {
+		t.Errorf("a truncated gzip sitemap: %v", err)
+	}
+
 	// With a format given, a sitemap's bytes are read as that format.
 	docs, _ = input.Resolve([]string{list}, input.Options{FilesOnly: true})
 	src, _ = Inputs(docs, InputOptions{Source: source.Options{Format: source.FormatText}})
 	if locs, _, err := collect(t, src); err != nil || len(locs) != 1 {
 		t.Errorf("--input-format text: %v %v", locs, err)
+	}
+}
+
+// TestReadErrorNamesInputOnce: an error that stops the reading and
+// already says where (a CSV whose header row has no loc column) names
+// the input once: it was "cannot read input urls.csv: urls.csv:1:1: …".
+func TestReadErrorNamesInputOnce(t *testing.T) {
+	src := Read(strings.NewReader("https://www.example.com/a,2026-11-01\n"), source.Options{Name: "urls.csv", Format: source.FormatCSV})
+	_, _, err := collect(t, src)
+	if err == nil || !strings.HasPrefix(err.Error(), "cannot read input: urls.csv:1:1: the header row has no loc column") {
+		t.Errorf("err %v", err)
 	}
 }

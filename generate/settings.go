@@ -82,6 +82,14 @@ func (s *Settings) Check(w io.Writer) error {
 			s.SiteURL = build.NormalURLSetting("--site-url", s.SiteURL, w)
 		}
 	}
+	if err := build.CheckURLSetting("--base-url", s.BaseURL); err != nil {
+		return err
+	}
+	if s.SiteURL != "" {
+		if err := build.CheckURLSetting("--site-url", s.SiteURL); err != nil {
+			return err
+		}
+	}
 	if s.StateDay && s.State == "" {
 		return errors.New("--state-day sets the precision of the dates --state records; give --state FILE too, or drop --state-day")
 	}

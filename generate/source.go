@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/internal/ctxio"
@@ -125,6 +126,9 @@ func readEntries(ctx context.Context, in io.Reader, cr *ctxio.Reader, o source.O
 		if err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
+			}
+			if strings.HasPrefix(err.Error(), o.Name+":") {
+				return fmt.Errorf("cannot read input: %w", err) // it says where
 			}
 			return fmt.Errorf("cannot read input %s: %w", o.Name, err)
 		}

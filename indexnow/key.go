@@ -10,15 +10,17 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sitemapkit/sitemap/fetch"
+	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/store"
 )
 
 // Key lengths IN-03 allows.
 const (
-	MinKeyLength = 8
-	MaxKeyLength = 128
+	MinKeyLength = check.MinKeyLength
+	MaxKeyLength = check.MaxKeyLength
 )
 
 // KeyError is a key that IN-03 refuses.
@@ -33,6 +35,9 @@ func (e *KeyError) Error() string {
 
 func cut(s string, n int) string {
 	if len(s) > n {
+		for n > 0 && !utf8.RuneStart(s[n]) {
+			n-- // not inside a character: the quoted key stays readable
+		}
 		return s[:n] + "…"
 	}
 	return s
@@ -41,17 +46,8 @@ func cut(s string, n int) string {
 // ValidKey returns nil when key is 8 to 128 characters of a-z, A-Z, 0-9
 // and '-' (IN-03), else a *KeyError saying what is wrong.
 func ValidKey(key string) error {
-	if len(key) < MinKeyLength {
-		return &KeyError{key, fmt.Sprintf("is %d characters, fewer than 8", len(key))}
-	}
-	if len(key) > MaxKeyLength {
-		return &KeyError{key, fmt.Sprintf("is %d characters, more than 128", len(key))}
-	}
-	for i := 0; i < len(key); i++ {
-		c := key[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-') {
-			return &KeyError{key, fmt.Sprintf("has %q at byte %d", c, i+1)}
-		}
+	if why := check.IndexNowKey(key); why != "" {
+		return &KeyError{key, why}
 	}
 	return nil
 }
@@ -72,17 +68,22 @@ func KeyFileName(key string) string { return key + ".txt" }
 // WriteKeyFile writes key's file, KEY.txt holding the key and nothing
 // else, into dir (created when missing), atomically (store.WriteFile: a
 // reader sees no file or the whole one), and returns its path. A key
-// that IN-03 refuses is an error and nothing is written.
+// that IN-03 refuses is an error and nothing is written; so is a dir
+// that is a file, or in which no file can be created (a read-only file
+// system), the error saying why (store.CheckWritable).
 func WriteKeyFile(dir, key string) (string, error) {
 	if err := ValidKey(key); err != nil {
 		return "", err
+	}
+	if err := store.CheckWritable(dir); err != nil {
+		return "", fmt.Errorf("indexnow: no key file can be written in %s: %v; give a directory you can write to", dir, err)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("indexnow: key file directory: %w", err)
 	}
 	p := filepath.Join(dir, KeyFileName(key))
 	if err := store.WriteFile(p, []byte(key), 0o644); err != nil {
-		return "", fmt.Errorf("indexnow: write key file %s: %w", p, err)
+		return "", fmt.Errorf("indexnow: writing the key file: %w", err) // store's error names the file
 	}
 	return p, nil
 }

@@ -55,6 +55,20 @@ func TestNewKeyAndKeyFile(t *testing.T) {
 	}
 }
 
+// TestWriteKeyFileWhere: a directory that is a file is refused saying
+// so and what to do (it was "key file directory: mkdir …: not a
+// directory").
+func TestWriteKeyFileWhere(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "public")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := WriteKeyFile(file, "9f3c2a7e41b84d0c")
+	if err == nil || !strings.Contains(err.Error(), file+" is a file, not a directory; give a directory you can write to") {
+		t.Errorf("a file as the directory: %v", err)
+	}
+}
+
 func TestReadKeyFile(t *testing.T) {
 	for in, want := range map[string]string{"\ufeffabcdefgh\r\n": "abcdefgh", "  abcdefgh  \nrest": "abcdefgh"} {
 		if got, err := ReadKeyFile(strings.NewReader(in)); err != nil || got != want {

@@ -15,7 +15,9 @@
 //     else is the client's *fetch.Error.
 //   - a directory: its sitemap files, in name order: every regular file
 //     (or symbolic link to one) whose name ends in .xml, .xml.gz or .txt
-//     (any case), except robots.txt; subdirectories are not entered. An index among them
+//     (any case), except robots.txt and IndexNow key files (KEY.txt
+//     holding its key and nothing else, IN-04, published beside the
+//     sitemaps); subdirectories are not entered. An index among them
 //     follows only those of its children that are not files of the
 //     directory itself (those are read in turn, once).
 //   - anything else: a local file.

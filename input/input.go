@@ -16,6 +16,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
+	"github.com/sitemapkit/sitemap/internal/check"
 	"github.com/sitemapkit/sitemap/internal/ctxio"
 	"github.com/sitemapkit/sitemap/store"
 	"github.com/sitemapkit/sitemap/urlnorm"
@@ -334,6 +335,9 @@ func dirDocs(dir, base string) ([]Doc, error) {
 		} else if !e.Type().IsRegular() {
 			continue
 		}
+		if isKeyFile(dir, n) {
+			continue
+		}
 		names = append(names, n)
 	}
 	if len(names) == 0 {
@@ -348,6 +352,28 @@ func dirDocs(dir, base string) ([]Doc, error) {
 		docs[i] = Doc{Name: p, Path: p, URL: fileURL(base, n), dir: set}
 	}
 	return docs, nil
+}
+
+// isKeyFile reports whether the file name of dir is an IndexNow key
+// file, KEY.txt holding its key and nothing else (IN-04), which a site
+// publishes beside its sitemaps (sitemap indexnow key --out public/): a
+// directory input does not read it as a text sitemap. Only a name that
+// is a key (IN-03) is opened, and at most a few bytes past the key read.
+func isKeyFile(dir, name string) bool {
+	key, ok := strings.CutSuffix(name, ".txt")
+	if !ok || check.IndexNowKey(key) != "" {
+		return false
+	}
+	f, err := os.Open(filepath.Join(dir, name))
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, int64(len(key))+16))
+	if err != nil {
+		return false
+	}
+	return strings.TrimSpace(strings.TrimPrefix(string(b), "\ufeff")) == key
 }
 
 // IsSitemapFileName reports whether a directory input reads the file

@@ -252,22 +252,9 @@ func NewHandler(src Source, o Options) (*Handler, error) {
 		lim: limits{maxBytes: o.MaxBytes - pageHeadroom}, store: memStore{}, autoPerPage: auto, autoMaxPages: autoMaxPages}
 	h.lim.perPage.Store(int64(o.PerPage))
 	if o.BaseURL != "" {
-		u, err := url.Parse(o.BaseURL)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
-			return nil, fmt.Errorf("serve: BaseURL %q: give an absolute http(s) URL such as https://www.example.com/", o.BaseURL)
-		}
-		if i := strings.LastIndexByte(u.Path, '/'); i >= 0 {
-			if _, ext := splitSitemapExt(u.Path[i+1:]); ext != "" {
-				// Taken as a directory, the index listed
-				// …/sitemap.xml/sitemap-1.xml.
-				d := *u
-				d.Path, d.RawPath = u.Path[:i+1], ""
-				return nil, fmt.Errorf("serve: BaseURL %q names a file; give the directory the handler's files are reachable at, %s", o.BaseURL, d.String())
-			}
-		}
-		if !strings.HasSuffix(u.Path, "/") {
-			u.Path += "/"
-			u.RawPath = ""
+		u, err := baseDir(o.BaseURL)
+		if err != nil {
+			return nil, fmt.Errorf("serve: BaseURL %q: %v", o.BaseURL, err)
 		}
 		h.base = u
 		h.sites[u.String()] = &site{h: h, base: u}
@@ -416,6 +403,30 @@ func (h *Handler) siteFor(r *http.Request) *site {
 		h.sites[key] = s
 	}
 	return s
+}
+
+// baseDir is the directory URL of a BaseURL (a "/" added to its path);
+// the error, when raw cannot be one, follows the value: "names a file;
+// give the directory …, https://www.example.com/".
+func baseDir(raw string) (*url.URL, error) {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+		return nil, errors.New("give the absolute http(s) URL the sitemaps are reachable at, such as https://www.example.com/")
+	}
+	if i := strings.LastIndexByte(u.Path, '/'); i >= 0 {
+		if _, ext := splitSitemapExt(u.Path[i+1:]); ext != "" {
+			// Taken as a directory, the index listed
+			// …/sitemap.xml/sitemap-1.xml.
+			d := *u
+			d.Path, d.RawPath = u.Path[:i+1], ""
+			return nil, fmt.Errorf("names a file; give the directory the sitemaps are reachable at, %s", d.String())
+		}
+	}
+	if !strings.HasSuffix(u.Path, "/") {
+		u.Path += "/"
+		u.RawPath = ""
+	}
+	return u, nil
 }
 
 // maxSites bounds the bases a handler without BaseURL builds pages for

@@ -72,7 +72,7 @@ func TestOptionsNamingAFile(t *testing.T) {
 		o    Options
 		want string
 	}{
-		{Options{BaseURL: "https://www.example.com/maps/sitemap.xml"}, "give the directory the handler's files are reachable at, https://www.example.com/maps/"},
+		{Options{BaseURL: "https://www.example.com/maps/sitemap.xml"}, "give the directory the sitemaps are reachable at, https://www.example.com/maps/"},
 		{Options{BaseURL: "https://www.example.com/sitemap.XML.gz"}, "https://www.example.com/"},
 		{Options{Name: "sitemap.xml"}, `give it without .xml, such as "sitemap"`},
 		{Options{Name: "news.xml.gz"}, `"news"`},

@@ -71,6 +71,29 @@ func ExampleListenAndServe() {
 	// <nil>
 }
 
+// Listening first: the addresses are opened before long work (a first
+// build), so one in use is said at once; ListenAndServe then serves on
+// them.
+func ExampleServerOptions_Listen() {
+	o := serve.ServerOptions{Addr: "127.0.0.1:0", ShutdownTimeout: time.Second}
+	site, admin, err := o.Listen()
+	if err != nil {
+		fmt.Println(err) // --addr in use: nothing was built
+		return
+	}
+	o.Listener, o.AdminListener = site, admin
+	// … the long work here …
+	ctx, stop := context.WithCancel(context.Background())
+	o.Listening = func(addr, _ net.Addr) {
+		fmt.Println(addr.String() == site.Addr().String())
+		stop()
+	}
+	fmt.Println(serve.ListenAndServe(ctx, http.NotFoundHandler(), o))
+	// Output:
+	// true
+	// <nil>
+}
+
 // A table followed by logical decoding: a commit rebuilds only the pages
 // holding the keys it touched. (Not run here: it needs a PostgreSQL
 // server with wal_level=logical.)

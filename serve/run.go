@@ -25,8 +25,9 @@ const Listening = "sitemap serve: listening on "
 const logPrefix = "sitemap serve: "
 
 // Run is `sitemap serve` as one call: it checks s ([Settings.Check]),
-// opens its source (a directory, a database or a crawl state), builds
-// every page once (with BaseURL; else at each host's first request),
+// opens its source (a directory, a database or a crawl state), listens
+// on Addr and AdminAddr (so an address in use is said before the build),
+// builds every page once (with BaseURL; else at each host's first request),
 // follows the source's changes ([Follow]), submits them to IndexNow with
 // IndexNow.KeyFile, and serves the sitemaps ([ListenAndServe]) until ctx
 // is done. Its log goes to diag, a line each: the columns found, how
@@ -90,8 +91,9 @@ type run struct {
 	drops     *DropLog
 	feed      *PostgresFeed // of Feed
 	log       *Logger
-	catchUp   func()   // with IndexNow.CatchUp, after the first build
-	closers   []func() // run in reverse order by close
+	ln, aln   net.Listener // of Addr and AdminAddr, opened before the build
+	catchUp   func()       // with IndexNow.CatchUp, after the first build
+	closers   []func()     // run in reverse order by close
 }
 
 func (r *run) close() {
@@ -117,6 +119,11 @@ func (r *run) handler(ctx context.Context, out io.Writer) (http.Handler, string,
 	r.closers = append(r.closers, closeSrc)
 	if s.InstallTrigger || s.RemoveTrigger {
 		return nil, "", r.trigger(ctx, src)
+	}
+	// Listened on before the first build, which takes minutes at 10^8
+	// rows: an address in use is said at once.
+	if err := r.listen(); err != nil {
+		return nil, "", err
 	}
 	if q, ok := src.(*SQLSource); ok && q.Found() != "" {
 		fmt.Fprintf(r.diag, "%scolumns %s\n", logPrefix, q.Found())
@@ -264,12 +271,42 @@ func (s IndexNowSettings) queue(ctx context.Context, baseURL string, logf func(s
 	return q, func() { st.Close() }, nil
 }
 
+// listen opens the listeners of Addr and AdminAddr for serve.
+func (r *run) listen() error {
+	so := ServerOptions{Addr: r.s.Addr, AdminAddr: r.s.AdminAddr}
+	ln, aln, err := so.Listen()
+	if err != nil {
+		return r.listenError(err)
+	}
+	r.ln, r.aln = ln, aln
+	r.closers = append(r.closers, func() {
+		ln.Close()
+		if aln != nil {
+			aln.Close()
+		}
+	})
+	return nil
+}
+
+// listenError is err of a listener (a *ListenError) worded by its flag.
+func (r *run) listenError(err error) error {
+	var le *ListenError
+	switch {
+	case errors.As(err, &le) && le.Admin:
+		return fmt.Errorf("--admin-addr %s: %v; give another HOST:PORT", r.s.AdminAddr, le.Err)
+	case errors.As(err, &le):
+		return fmt.Errorf("--addr %s: %v; give another HOST:PORT", r.s.Addr, le.Err)
+	}
+	return err
+}
+
 // serve serves site until ctx is done ([ListenAndServe]), saying where
 // it listens and when it stops.
 func (r *run) serve(ctx context.Context, site http.Handler, what string) error {
 	s, diag := r.s, r.diag
 	so := ServerOptions{Addr: s.Addr, AdminAddr: s.AdminAddr, Handler: r.h, Drops: r.drops,
-		ReadTimeout: s.ReadTimeout, WriteTimeout: s.WriteTimeout, ShutdownTimeout: s.ShutdownTimeout}
+		ReadTimeout: s.ReadTimeout, WriteTimeout: s.WriteTimeout, ShutdownTimeout: s.ShutdownTimeout,
+		Listener: r.ln, AdminListener: r.aln}
 	if r.feed != nil {
 		so.Stop = r.feed.Down()
 	}
@@ -290,15 +327,12 @@ func (r *run) serve(ctx context.Context, site http.Handler, what string) error {
 		fmt.Fprintf(diag, "%sstopping: finishing the answers in progress (at most %s)\n", logPrefix, s.ShutdownTimeout)
 	}
 	err := ListenAndServe(ctx, site, so)
-	var le *ListenError
 	var se *StopError
 	switch {
 	case err == nil:
 		return nil
-	case errors.As(err, &le) && le.Admin:
-		return fmt.Errorf("--admin-addr %s: %v", s.AdminAddr, le.Err)
-	case errors.As(err, &le):
-		return fmt.Errorf("--addr %s: %v", s.Addr, le.Err)
+	case errors.As(err, new(*ListenError)):
+		return r.listenError(err)
 	case errors.As(err, &se):
 		return fmt.Errorf("--feed %s: %v", s.Feed, se.Err)
 	case errors.Is(err, ErrAnswersCut):

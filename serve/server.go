@@ -39,6 +39,29 @@ type ServerOptions struct {
 	// on it, returned in a *StopError (a change feed that failed before
 	// it started).
 	Stop <-chan error
+	// Listener and AdminListener, when set, are served on instead of
+	// listening on Addr and AdminAddr ([Listen] opens them), so a
+	// program learns before long work that an address cannot be used;
+	// ListenAndServe closes them.
+	Listener, AdminListener net.Listener
+}
+
+// Listen opens the listeners of o.Addr and, when set, o.AdminAddr, for
+// ServerOptions.Listener and AdminListener; an address that cannot be
+// listened on (in use, not HOST:PORT, a port below 1024 without the
+// right) is a [*ListenError], and nothing is left open.
+func (o ServerOptions) Listen() (site, admin net.Listener, err error) {
+	site, err = net.Listen("tcp", o.Addr)
+	if err != nil {
+		return nil, nil, &ListenError{Addr: o.Addr, Err: err}
+	}
+	if o.AdminAddr != "" {
+		if admin, err = net.Listen("tcp", o.AdminAddr); err != nil {
+			site.Close()
+			return nil, nil, &ListenError{Addr: o.AdminAddr, Admin: true, Err: err}
+		}
+	}
+	return site, admin, nil
 }
 
 // ListenError is the error of [ListenAndServe] when an address could not
@@ -77,19 +100,17 @@ func ListenAndServe(ctx context.Context, site http.Handler, o ServerOptions) err
 		mux.Handle("/metrics", LoopbackOnly(admin))
 	}
 	mux.Handle("/", site)
-	ln, err := net.Listen("tcp", o.Addr)
-	if err != nil {
-		return &ListenError{Addr: o.Addr, Err: err}
+	ln, aln := o.Listener, o.AdminListener
+	if ln == nil {
+		var err error
+		if ln, aln, err = o.Listen(); err != nil {
+			return err
+		}
 	}
 	srv := o.server(ctx, rl.Wrap(mux))
 	done := make(chan error, 2)
 	var adminAddr net.Addr
-	if o.AdminAddr != "" {
-		aln, err := net.Listen("tcp", o.AdminAddr)
-		if err != nil {
-			ln.Close()
-			return &ListenError{Addr: o.AdminAddr, Admin: true, Err: err}
-		}
+	if aln != nil {
 		asrv := o.server(ctx, admin)
 		defer asrv.Close()
 		go func() {

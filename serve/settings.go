@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"net/url"
 	"os"
 	"strings"
 	"time"
@@ -15,6 +14,7 @@ import (
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
 	"github.com/sitemapkit/sitemap/state"
+	"github.com/sitemapkit/sitemap/store"
 )
 
 // Settings are a run of [Run] as a person gives it: the flags of
@@ -259,9 +259,8 @@ func (s *Settings) checkPaging(q SQLSettings) error {
 		return fmt.Errorf("--name %q: give a plain file name of letters, digits, '-', '_' and '.'", s.Name)
 	}
 	if s.BaseURL != "" {
-		u, err := url.Parse(s.BaseURL)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
-			return fmt.Errorf("--base-url %q: give the absolute http(s) URL the sitemaps are reachable at, such as https://www.example.com/", s.BaseURL)
+		if _, err := baseDir(s.BaseURL); err != nil {
+			return fmt.Errorf("--base-url %q: %v", s.BaseURL, err)
 		}
 	}
 	if err := s.checkFeed(q); err != nil {
@@ -276,6 +275,11 @@ func (s *Settings) checkPaging(q SQLSettings) error {
 		}
 	}
 	if s.CacheDir != "" {
+		// Said here, not at the first page kept: a file in the way,
+		// a read-only file system.
+		if err := store.CheckWritable(s.CacheDir); err != nil {
+			return fmt.Errorf("--cache-dir %s: %v; give a directory you can write to", s.CacheDir, err)
+		}
 		if err := os.MkdirAll(s.CacheDir, 0o755); err != nil {
 			return fmt.Errorf("--cache-dir %s: %v", s.CacheDir, err)
 		}

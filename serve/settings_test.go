@@ -36,6 +36,7 @@ func TestSettingsCheck(t *testing.T) {
 		{"per-page too many", func(s *serve.Settings) { s.PerPage = 50001 }, "--per-page 50001"},
 		{"name", func(s *serve.Settings) { s.Name = "a/b" }, `--name "a/b": give a plain file name`},
 		{"base-url", func(s *serve.Settings) { s.BaseURL = "www.example.com" }, `--base-url "www.example.com": give the absolute http(s) URL`},
+		{"base-url a file", func(s *serve.Settings) { s.BaseURL = "https://www.example.com/sitemap.xml" }, `--base-url "https://www.example.com/sitemap.xml": names a file; give the directory the sitemaps are reachable at, https://www.example.com/`},
 		{"feed value", func(s *serve.Settings) { s.Feed = "poll" }, `--feed "poll": give logical or notify`},
 		{"feed on sqlite", func(s *serve.Settings) { s.Feed = "notify" }, "--feed follows a PostgreSQL table"},
 		{"trigger of a query", func(s *serve.Settings) {
@@ -92,6 +93,13 @@ func TestSettingsCheckCacheDir(t *testing.T) {
 	s.CacheDir = filepath.Join(file, "x")
 	if err := s.Check(); err == nil || !strings.HasPrefix(err.Error(), "--cache-dir "+s.CacheDir+": ") {
 		t.Fatalf("Check = %v, want a --cache-dir error", err)
+	}
+	// A file in the way is said before the first build, with what to do
+	// (it was "mkdir FILE: not a directory"; a read-only directory
+	// passed, and the first page kept failed).
+	s.CacheDir = file
+	if err := s.Check(); err == nil || err.Error() != "--cache-dir "+file+": "+file+" is a file, not a directory; give a directory you can write to" {
+		t.Fatalf("Check = %v, want that the file is in the way", err)
 	}
 }
 

@@ -5,11 +5,13 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/store"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver (pure Go)
 )
@@ -111,15 +113,28 @@ func OpenSQLite(ctx context.Context, path string, o SQLiteOptions) (*SQLite, err
 	conn, err := db.Conn(ctx)
 	if err != nil {
 		db.Close()
-		return nil, fmt.Errorf("state: open %s: %w", path, err)
+		return nil, openError(path, err)
 	}
 	s := newDB(db, sqliteDialect(), options{batch: o.BatchSize, maxDelay: o.MaxDelay, precision: o.Precision})
 	s.conn, s.stmts, s.path = conn, map[string]*sql.Stmt{}, path
 	if err := s.initSQLite(ctx); err != nil {
 		s.closeAll()
-		return nil, fmt.Errorf("state: open %s: %w", path, err)
+		return nil, openError(path, err)
 	}
 	return s, nil
+}
+
+// openError is the error of a state file at path that SQLite could not
+// open (err): when no file can be created beside it (a read-only file
+// system, a directory of another user), SQLite's "unable to open
+// database file (14)" says nothing of why, so the error says that
+// instead, and what to do (SQLite writes its journal beside the file,
+// so even an existing state needs a directory it can write to).
+func openError(path string, err error) error {
+	if werr := store.CheckWritable(filepath.Dir(path)); werr != nil {
+		return fmt.Errorf("state: open %s: %v; give a state file in a directory you can write to", path, werr)
+	}
+	return fmt.Errorf("state: open %s: %w", path, err)
 }
 
 func (s *DB) initSQLite(ctx context.Context) error {

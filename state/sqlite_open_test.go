@@ -77,3 +77,33 @@ func TestOpenSQLiteRefusesOtherFiles(t *testing.T) {
 		st.Close()
 	}
 }
+
+// TestOpenSQLiteUnwritableDirectory: a state file in a directory where
+// no file can be created (read-only, another user's) is refused saying
+// so and what to do, not in SQLite's "unable to open database file
+// (14)".
+func TestOpenSQLiteUnwritableDirectory(t *testing.T) {
+	dir := t.TempDir()
+	if os.Geteuid() == 0 {
+		// root writes through permissions; sysfs refuses new files
+		// even to root.
+		dir = "/sys"
+		if _, err := os.Stat(dir); err != nil {
+			t.Skip("no /sys to stand for a directory root cannot write to")
+		}
+	} else {
+		if err := os.Chmod(dir, 0o555); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.Chmod(dir, 0o755) })
+	}
+	path := filepath.Join(dir, "sitemap-state.db")
+	st, err := OpenSQLite(context.Background(), path, SQLiteOptions{})
+	if err == nil {
+		st.Close()
+		t.Fatalf("%s: opened", path)
+	}
+	if msg := err.Error(); !strings.Contains(msg, "cannot create a file in "+dir) || !strings.HasSuffix(msg, "give a state file in a directory you can write to") {
+		t.Errorf("%v; want why no file can be created there, and what to do", err)
+	}
+}

@@ -234,6 +234,11 @@ func (o *crawlOptions) prepare(ctx context.Context) (co crawl.Options, bo build.
 	if _, err = crawl.CheckStart(o.Start); err != nil {
 		return co, bo, "", cannotRun("%v", err)
 	}
+	if o.BaseURL != "" {
+		if err = build.CheckURLSetting("--base-url", o.BaseURL); err != nil {
+			return co, bo, "", cannotRun("%v", err) // not after the crawl
+		}
+	}
 	// Found out after the crawl, the run would be finished and lost: a
 	// local --out (but in a dry run, which writes none) or a --report
 	// FILE that cannot be written, an --out s3://… that cannot be read.

@@ -187,6 +187,8 @@ func TestCrawlCommandFlags(t *testing.T) {
 		{[]string{"crawl", "https://www.example.com/", "--ignore", "everything"}, "--ignore"},
 		{[]string{"crawl", "https://www.example.com/", "--image-hosts", "ftp://x"}, "--image-hosts: image host \"ftp://x\": give the host name alone: x"},
 		{[]string{"crawl"}, "crawl needs START-URL"},
+		// Refused before the crawl, not when its pages are published.
+		{[]string{"crawl", "https://www.example.com/", "--dry-run", "--base-url", "ftp://www.example.com/"}, `--base-url "ftp://www.example.com/" is not an absolute http(s) URL`},
 	} {
 		code, _, stderr := runCLI(t, "", tt.args...)
 		if code != exitUsage || !strings.Contains(stderr, tt.want) {

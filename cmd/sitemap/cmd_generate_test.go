@@ -302,7 +302,7 @@ func TestGenerateExitCodes(t *testing.T) {
 		{"unwritable output", []string{"generate", "--base-url", genBase, "--out", notDir, "../../examples/urls.txt"}, exitUsage, "--out"},
 		{"bad --index", []string{"generate", "--base-url", genBase, "--index", "sometimes", "../../examples/urls.txt"}, exitUsage, "--index"},
 		{"bad --input-format", []string{"generate", "--base-url", genBase, "--input-format", "xml", "../../examples/urls.txt"}, exitUsage, "--input-format"},
-		{"relative --base-url", []string{"generate", "--base-url", "/maps/", "--out", out, "../../examples/urls.txt"}, exitUsage, "base URL"},
+		{"relative --base-url", []string{"generate", "--base-url", "/maps/", "--out", out, "../../examples/urls.txt"}, exitUsage, `--base-url "/maps/" is not an absolute http(s) URL`},
 		{"CSV without loc column", []string{"generate", "--base-url", genBase, "--out", out, noLoc}, exitUsage, "no loc column"},
 		{"--index never with too many URLs", []string{"generate", "--base-url", genBase, "--out", out, "--index", "never", "--max-urls", "2", "../../examples/urls.txt"}, exitUsage, ""},
 		{"no valid entry", []string{"generate", "--base-url", genBase, "--out", out, bad}, exitProblems, "nothing published"},
