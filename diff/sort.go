@@ -90,8 +90,16 @@ func splitRecord(b []byte) (loc, data, src []byte, ok bool) {
 	return rest[:nl], rest[nl : nl+nd], rest[nl+nd:], true
 }
 
-// recordLoc returns the loc of an encoded record.
+// recordLoc returns the loc of an encoded record (nil for a corrupt one):
+// the sort's comparison, so a loc shorter than 128 bytes, whose length
+// is the record's last byte, is read without revUvarint.
 func recordLoc(b []byte) []byte {
+	if n := len(b) - 1; n >= 0 && b[n] < 0x80 {
+		if l := int(b[n]); l <= n {
+			return b[:l]
+		}
+		return nil
+	}
 	nl, rest, ok := revUvarint(b)
 	if !ok || uint64(len(rest)) < nl {
 		return nil
