@@ -28,8 +28,11 @@
 # Not a timed test: a Markdown table on standard output and in
 # bench/out/bigsets.md (or $RESULT). Inputs go to bench/out (about 850 MB a
 # side at 100 M, 1 GB for the fetch site; the sort's temporary files of diff
-# about 12 GB a side at 100 M, in bench/out/tmp) and are deleted at the end
-# unless KEEP=yes; run it niced on a shared machine.
+# about 4 GB a side at 100 M, in bench/out/tmp) and are deleted at the end
+# unless KEEP=yes; run it niced on a shared machine. Fetch's dedup alone,
+# without HTTP or XML, batches against one URL at a time:
+#
+#   SITEMAP_BENCH_DEDUP=100 go test -run X -bench DedupScale -benchtime 1x -timeout 2h ./fetch/
 set -e
 case ${RESULT:-} in "" | /*) ;; *) RESULT=$(pwd)/$RESULT ;; esac
 case ${SITEMAP:-} in "" | /*) ;; *) SITEMAP=$(pwd)/$SITEMAP ;; esac
@@ -122,14 +125,14 @@ for m in $sizes; do
 			site=$OUT/big-${m}m-site
 			fmaps=$((n / 45000)) distinct=$((n / 45000 * 45000))
 			"$OUT/benchserve" -gen "$site" -sitemaps $fmaps -urls 45000 -repeat 10
-			rm -f "$OUT/bigsets.port"
-			"$OUT/benchserve" -dir "$site" -portfile "$OUT/bigsets.port" &
+			rm -f "$OUT/bigsets-$$.port"
+			"$OUT/benchserve" -dir "$site" -portfile "$OUT/bigsets-$$.port" &
 			SERVE_PID=$!
 			i=0
-			while [ ! -s "$OUT/bigsets.port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+			while [ ! -s "$OUT/bigsets-$$.port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
 			say "load before fetch ${m}M: $(cut -d' ' -f1-3 /proc/loadavg)"
 			python3 "$OUT/bigsets-run.py" "fetch ${m}M+10%" $((distinct + distinct / 10)) "lines=$distinct" \
-				env TMPDIR="$OUT/tmp" "$SITEMAP" fetch "http://127.0.0.1:$(cat "$OUT/bigsets.port")/sitemap_index.xml" | tee -a "$RESULT"
+				env TMPDIR="$OUT/tmp" "$SITEMAP" fetch "http://127.0.0.1:$(cat "$OUT/bigsets-$$.port")/sitemap_index.xml" | tee -a "$RESULT"
 			say "load after fetch ${m}M: $(cut -d' ' -f1-3 /proc/loadavg)"
 			kill $SERVE_PID 2>/dev/null
 			wait $SERVE_PID 2>/dev/null || true
