@@ -17,7 +17,9 @@ import (
 // bench/bigsets.sh's site), at the default budget. "batch" is the
 // workers' path, batches of batchURLs URL events handed to
 // dedupSet.drop; "one" is the path before it, one Add a URL. Reports
-// ns and bytes written to disk (/proc/self/io; Linux) per entry.
+// per entry the wall and CPU (getrusage of the process: the benchmark's
+// one goroutine and the runtime's) nanoseconds and the bytes written to
+// disk (/proc/self/io; Linux).
 //
 //	SITEMAP_BENCH_DEDUP=100 go test -run X -bench DedupScale -benchtime 1x -timeout 2h ./fetch/
 func BenchmarkDedupScale(b *testing.B) {
@@ -57,6 +59,7 @@ func BenchmarkDedupScale(b *testing.B) {
 		b.Run(mode, func(b *testing.B) {
 			var dups int64
 			var written int64
+			cpu0 := cpuTime()
 			for b.Loop() {
 				d := newDedupSet(DefaultDedupMemory, b.TempDir())
 				w0 := writeBytes()
@@ -95,6 +98,7 @@ func BenchmarkDedupScale(b *testing.B) {
 				b.Fatalf("%d duplicates, want %d", dups, n/10)
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*entries), "ns/entry")
+			b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N*entries), "cpu-ns/entry")
 			b.ReportMetric(float64(written)/float64(entries), "written-B/entry")
 		})
 	}
