@@ -74,7 +74,10 @@ type Options struct {
 	// application shell): noindex, canonical and hreflang are read from
 	// the rendered page, and what rendering reveals is reported (AUD-19
 	// to AUD-26). Pages the crawl (Crawl) finds are rendered by the crawl
-	// when its own Options.Render is set.
+	// when its own Options.Render is set; when that is Render itself, a
+	// page the audit rendered is not rendered again: the crawl reads the
+	// audit's rendering of it, kept meanwhile in a temporary directory
+	// (one file a page, removed when Run returns).
 	Render     crawl.Renderer
 	RenderMode crawl.RenderMode
 
@@ -180,6 +183,9 @@ type Auditor struct {
 	agent   string
 	limiter *rate.Limiter
 	norm    urlnorm.Normalizer
+	// memo keeps the pages the audit renders for the crawl that renders
+	// after it (nil when none does): each page is rendered once.
+	memo *renderMemo
 
 	checked int
 	sum     Summary
@@ -216,7 +222,7 @@ func New(ctx context.Context, log state.AuditLog, names []string, o Options) (*A
 		return nil, errors.New("audit: nothing to audit")
 	}
 	o = o.withDefaults()
-	a := &Auditor{o: o, log: log, agent: o.HTTP.RobotsToken()}
+	a := &Auditor{o: o, log: log, agent: o.HTTP.RobotsToken(), memo: memoFor(o)}
 	if len(names) == 1 && isHTTP(names[0]) {
 		a.start = names[0]
 	} else {
@@ -260,6 +266,7 @@ func isHTTP(s string) bool {
 // fail are diagnostics. Read the findings with [Auditor.Records].
 func (a *Auditor) Run(ctx context.Context) (Summary, error) {
 	t0 := time.Now()
+	defer a.memo.close()
 	if !a.run.Listed {
 		if err := a.list(ctx); err != nil {
 			return a.sum, err

@@ -27,6 +27,9 @@ func (a *Auditor) crawl(ctx context.Context) error {
 	}
 	co := *a.o.Crawl
 	co.HTTP = a.o.HTTP
+	if a.memo != nil {
+		co.Render = a.memo.replay() // the pages the audit rendered, not again
+	}
 	co.NoSitemaps = true
 	if co.Concurrency == 0 {
 		co.Concurrency = a.o.Concurrency

@@ -10,6 +10,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/crawl"
+	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/internal/tmpdir"
 	"github.com/sitemapkit/sitemap/state"
 	"github.com/sitemapkit/sitemap/urlnorm"
@@ -81,11 +82,11 @@ func (s Settings) Check(names []string) error {
 		if urlnorm.IsHTTP(in) {
 			return fmt.Errorf("%s: audit one URL (a homepage, robots.txt or sitemap) or local files, not both", in)
 		}
-		if in != "-" {
-			if _, err := os.Stat(in); err != nil {
-				return fmt.Errorf("%s: no such file, nor an http(s) URL; give a homepage, a sitemap URL or sitemap files with --site", in)
-			}
-		}
+	}
+	if err := input.CheckLocal(names); errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%v, nor an http(s) URL; give a homepage, a sitemap URL or sitemap files with --site", err)
+	} else if err != nil {
+		return err
 	}
 	if s.Crawl && s.Site == "" {
 		return errors.New("--crawl of local sitemaps needs --site URL: the homepage the crawl starts at")

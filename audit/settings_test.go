@@ -33,7 +33,12 @@ func TestSettingsCheck(t *testing.T) {
 		{with(func(s *Settings) { s.Site = "www.example.com" }), []string{file}, `--site "www.example.com" is not an http(s) URL`},
 		{with(func(s *Settings) { s.Site = url }), []string{url}, "--site is for local sitemap files"},
 		{ok, []string{file, url}, url + ": audit one URL"},
-		{ok, []string{file + ".missing"}, file + ".missing: no such file"},
+		{ok, []string{file + ".missing"}, file + ".missing: no such file, nor an http(s) URL; give a homepage, a sitemap URL or sitemap files with --site"},
+		{ok, []string{file, "-", file + ".missing"}, file + ".missing: no such file, nor an http(s) URL"},
+		// Local names are checked as every command checks them
+		// (input.CheckLocal): an s3:// object is read, not refused as a
+		// missing file.
+		{with(func(s *Settings) { s.Site = url }), []string{"s3://bucket/sitemap.xml"}, ""},
 		{with(func(s *Settings) { s.Crawl = true }), []string{file}, "--crawl of local sitemaps needs --site URL"},
 	} {
 		err := c.s.Check(c.names)

@@ -1,6 +1,7 @@
 package build
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -13,7 +14,8 @@ import (
 
 // MergeSettings are the options of [MergeShards] as a person gives them
 // (the flags of `sitemap index`, named alike): Out is where the shards
-// were written (a directory, or an s3://bucket/prefix the caller opens).
+// were written (a directory, or an s3://bucket/prefix the caller opens),
+// where the index is written too: never "-", standard output.
 type MergeSettings struct {
 	Out, Name, BaseURL string
 	// Shards is the N of the `generate --shard K/N` runs, 1 or more.
@@ -30,6 +32,8 @@ func (s *MergeSettings) Check(w io.Writer) error {
 		return errors.New("--shards is required: the N of the `generate --shard K/N` runs")
 	case s.Out == "":
 		return store.ErrEmptyOut
+	case s.Out == "-":
+		return fmt.Errorf("--out -: index reads the shards in --out and writes %s.xml beside them, so --out takes the directory (or s3://bucket/prefix) the `generate --shard K/%d` runs wrote into, not standard output", cmp.Or(s.Name, "sitemap"), max(s.Shards, 1))
 	case s.Shards < 0:
 		return fmt.Errorf("--shards %d: give N, 1 or more: the N of the `generate --shard K/N` runs", s.Shards)
 	case s.BaseURL == "":

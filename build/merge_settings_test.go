@@ -21,6 +21,8 @@ func TestMergeSettingsCheck(t *testing.T) {
 		{build.MergeSettings{Out: "", Name: "sitemap"}, "--shards is required"},
 		{build.MergeSettings{Out: "", Name: "sitemap", Shards: 2}, store.ErrEmptyOut.Error()},
 		{build.MergeSettings{Out: ".", Name: "sitemap", Shards: -1}, "--shards -1: give N, 1 or more"},
+		// "-" is not standard output here: the shards are read in --out.
+		{build.MergeSettings{Out: "-", Name: "sitemap", Shards: 2, BaseURL: "https://e.com/"}, "--out -: index reads the shards in --out and writes sitemap.xml beside them, so --out takes the directory (or s3://bucket/prefix) the `generate --shard K/2` runs wrote into, not standard output"},
 		{build.MergeSettings{Out: ".", Name: "sitemap", Shards: 2}, "--base-url is required"},
 		{build.MergeSettings{Out: ".", Name: "s.xml.gz", Shards: 2, BaseURL: "https://e.com/"}, "--name s.xml.gz: give the base name without the extension"},
 		{build.MergeSettings{Out: ".", Name: "a/b", Shards: 2, BaseURL: "https://e.com/"}, `--name "a/b": use letters, digits`},

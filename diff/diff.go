@@ -3,11 +3,15 @@
 // and modified, in order of loc.
 //
 // It streams: each side is sorted by loc with an external merge sort on
-// temporary files (sorted runs of at most Options.ChunkBytes, merged
-// Options.FanIn at a time, level by level, so each entry is written a
-// bounded number of times), then the two sorted streams are joined. Memory
-// is bounded by the chunk size, never by the number of URLs, so millions
-// of entries compare in a few tens of megabytes.
+// temporary files (sorted runs of at most Options.ChunkBytes, each entry
+// stored as the end of its loc that the entry before does not share, its
+// fields and its sitemap's number, about 35 bytes for a URL with a
+// lastmod), merged Options.FanIn at a time, so each entry is written
+// once up to FanIn runs (about 10⁸ URLs a side at the defaults) and a
+// bounded number of times past them); then the two sorted streams are
+// joined. Memory is bounded by the chunk size and the merge buffers,
+// never by the number of URLs, so millions of entries compare in a few
+// tens of megabytes.
 package diff
 
 import (
@@ -87,8 +91,10 @@ type Options struct {
 	// ChunkBytes bounds the entries held in memory per side before they
 	// are sorted and written to a run file (default 16 MiB).
 	ChunkBytes int
-	// FanIn is how many run files are merged at once (default 64); more
-	// runs are merged in several passes.
+	// FanIn is how many run files are merged at once (default 1024, each
+	// with an 8 KiB buffer); past it, as many runs are merged first as
+	// it takes to bring them down to FanIn. Each side may hold up to
+	// about FanIn files open.
 	FanIn int
 	// Ignore lists fields (by JSON name, e.g. "lastmod") not compared:
 	// names of Fields; Diff refuses any other before reading a side.
@@ -159,7 +165,7 @@ func Diff(ctx context.Context, old, new Entries, o Options, emit func(Change) er
 		o.ChunkBytes = 16 << 20
 	}
 	if o.FanIn < 2 {
-		o.FanIn = 64
+		o.FanIn = 1024
 	}
 	// The run files go straight into TempDir, unlinked as they are
 	// made (internal/extsort): a directory of their own would outlive a

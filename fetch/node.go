@@ -30,6 +30,10 @@ type batch struct {
 	diags  []sitemap.Diagnostic
 	nodes  []Node
 	after  []*job // children to queue once the events are delivered
+
+	// The dedup's scratch (dedupSet.drop), empty between its calls.
+	dedupKeys []string
+	dedupNew  []bool
 }
 
 func (w *walker) newBatch() *batch {
@@ -61,7 +65,16 @@ type emitter struct {
 
 func (e *emitter) flush() {
 	b := e.b
+	if e.w.seen != nil && len(b.urls) > 0 {
+		dups, err := e.w.seen.drop(b)
+		e.w.dups.Add(dups)
+		if err != nil {
+			e.w.dedupErr.CompareAndSwap(nil, &err)
+			e.w.cancel(errStopped)
+		}
+	}
 	if len(b.events) == 0 && len(b.after) == 0 {
+		b.reset() // every URL was a repeat: the batch is reused
 		return
 	}
 	if n := len(b.after); n > 0 {

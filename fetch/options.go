@@ -137,9 +137,9 @@ type Options struct {
 	// spelling handed out is the first one read, as listed.
 	NoDedup bool
 	// DedupMemory is the most memory, in bytes, URL deduplication holds
-	// (default DefaultDedupMemory, 64 MiB). Past it, hashes are spilled to
-	// a sorted run in a temporary file, so memory stays flat however many
-	// URLs the site has. Below 1 MiB the spills come every few thousand
+	// (default DefaultDedupMemory, 64 MiB: about 3 million URLs). Past it,
+	// hashes are spilled to sorted runs in temporary files, so memory
+	// stays flat however many URLs the site has. Below 1 MiB the spills come every few thousand
 	// URLs and a large site takes many times longer.
 	DedupMemory int64
 	// Scope says which URLs the walk may request and which addresses it
@@ -148,8 +148,9 @@ type Options struct {
 	// on another site are refused (FETCH-SCOPE). With HTTP set, the
 	// Client's Scope applies instead.
 	Scope Scope
-	// TempDir is where the dedup spill file is created (default
-	// os.TempDir()). The file is removed when Walk returns.
+	// TempDir is where the dedup spill files are created (default
+	// os.TempDir()), unlinked as soon as they are made (on Unix; elsewhere
+	// removed when Walk returns).
 	TempDir string
 	// Getter, when set, reads the starts that are not http(s) URLs (files,
 	// directories, standard input: input.NewGetter) and maps a local

@@ -39,7 +39,6 @@ type sitemapRead struct {
 	children []*job // the sitemaps an index lists, queued at the end
 	kept     int    // children within MaxChildren
 	skipped  int    // children past it
-	dups     int64  // URLs dropped as seen before
 }
 
 // runSitemap reads one sitemap job: claims its URL (so it is read once),
@@ -260,7 +259,6 @@ func (r *sitemapRead) decode() {
 	w, n, o := r.w, r.n, r.o
 	defer func() {
 		w.entries.Add(int64(n.URLs))
-		w.dups.Add(r.dups)
 	}()
 	var dec Items = o.items
 	if dec == nil && w.opts.Reader != nil {
@@ -379,22 +377,11 @@ func (r *sitemapRead) first(dec Items, err error) bool {
 // item hands out a URL entry (once, unless NoDedup) or notes a sitemap an
 // index lists.
 func (r *sitemapRead) item(it *sitemap.Item) {
-	w, e, n := r.w, r.e, r.n
+	e, n := r.e, r.n
 	switch it.Kind {
 	case sitemap.ItemURL:
 		n.URLs++
-		if w.seen != nil {
-			isNew, err := w.seen.add(it.URL.Loc)
-			if err != nil {
-				w.dedupErr.CompareAndSwap(nil, &err)
-				w.cancel(errStopped)
-				return
-			}
-			if !isNew {
-				r.dups++
-				return
-			}
-		}
+		// A repeat is dropped when the batch is sent (dedupSet.drop).
 		if it.URL.Source == "" || r.o.items == nil {
 			it.URL.Source = r.final
 		}

@@ -102,7 +102,7 @@ func (j *Job) unpublished(ctx context.Context, sum Summary, err error, rep *Repo
 		return ErrProblems
 	}
 	var need *build.NeedIndexError
-	if j.Settings.ToWriter && errors.As(err, &need) {
+	if j.Settings.ToWriter() && errors.As(err, &need) {
 		return need
 	}
 	if !errors.Is(err, build.ErrNoEntries) {
@@ -149,7 +149,7 @@ func (j *Job) finish(ctx context.Context, sum Summary, err error, serr *StageErr
 		return s.Explain(ctx, err)
 	}
 	sum.Robots.WriteText(j.Stderr)
-	if j.Published != nil && !s.DryRun && !s.ToWriter {
+	if j.Published != nil && !s.DryRun && !s.ToWriter() {
 		if top := sum.TopIn(s.Out); top != "" {
 			if err := j.Published(ctx, top); err != nil {
 				return err
@@ -183,7 +183,7 @@ func (s Settings) Explain(ctx context.Context, err error) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		if pe := (*fs.PathError)(nil); errors.As(err, &pe) && s.Out != "" && s.Out != "-" && filepath.Dir(pe.Path) == filepath.Clean(s.Out) {
+		if pe := (*fs.PathError)(nil); errors.As(err, &pe) && s.Out != "" && !s.ToWriter() && filepath.Dir(pe.Path) == filepath.Clean(s.Out) {
 			// A file of the set could not be written there.
 			return fmt.Errorf("--out %s: cannot write to the output directory; check that it is writable: %v", s.Out, err)
 		}

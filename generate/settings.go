@@ -41,11 +41,9 @@ type Settings struct {
 	// all the input and keeps its shard's, Options.Shard and Shards) or
 	// "input" (each run is given its part).
 	Shard, ShardBy string
-	// ToWriter says the sitemap goes to a store.Writer (--out -), which
-	// takes one file and no shard.
-	ToWriter bool
 	// Out is where the files go as the person named it (--out: a
-	// directory, s3://bucket/prefix or -), for the errors that say it.
+	// directory, s3://bucket/prefix or -), for the errors that say it;
+	// "-" sends the sitemap to a store.Writer ([Settings.ToWriter]).
 	Out string
 	// State names the state (--state: a file or a postgres:// URL) for
 	// the errors that say it; StateDay records observed changes as a day
@@ -65,6 +63,10 @@ type Settings struct {
 	AllRows              bool
 	MaxErrors            int
 }
+
+// ToWriter reports whether the sitemap goes to a store.Writer: Out "-",
+// standard output, which takes one file and no shard.
+func (s Settings) ToWriter() bool { return s.Out == "-" }
 
 // Check refuses, before anything is opened, what a run cannot start
 // with (no BaseURL, StateDay without State), and puts BaseURL and SiteURL
@@ -178,7 +180,7 @@ func (s Settings) shard(bo *build.Options) (int, int, error) {
 	switch {
 	case err != nil:
 		return 0, 0, err
-	case s.ToWriter:
+	case s.ToWriter():
 		return 0, 0, errors.New("--shard writes a shard's sitemaps and index into a directory or bucket; give --out DIR or --out s3://bucket/prefix")
 	case bo.Index == build.IndexNever:
 		return 0, 0, errors.New("--shard writes the shard's own index (its completion record for `sitemap index`); drop --index never")

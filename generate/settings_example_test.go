@@ -20,3 +20,16 @@ func ExampleSettings_Options() {
 	// 2 3 sitemap-2 always <nil>
 	// --robots with --shard: robots.txt should name the index `sitemap index` writes over every shard, not one shard's; drop --robots and add that Sitemap: line once
 }
+
+// --out - is standard output, one file: a shard, which writes its own
+// index beside its sitemaps, is refused there.
+func ExampleSettings_ToWriter() {
+	s := generate.Settings{Output: build.DefaultSettings(), BaseURL: "https://www.example.com/", Out: "-"}
+	fmt.Println(s.ToWriter())
+	s.Shard = "1/2"
+	_, err := s.Options()
+	fmt.Println(err)
+	// Output:
+	// true
+	// --shard writes a shard's sitemaps and index into a directory or bucket; give --out DIR or --out s3://bucket/prefix
+}

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
+	"strings"
 
 	"github.com/sitemapkit/sitemap/serve"
 )
@@ -24,7 +26,11 @@ type Settings struct {
 	PostTypes   []string
 	Prefix      string
 	// PrintQuery writes the preset's query and rules ([Preset.String])
-	// instead of opening a source.
+	// instead of opening a source. MediaWiki's and Drupal's depend on
+	// the options and the dialect DB's name says only, so nothing
+	// connects; WordPress's reads the site's settings from the database
+	// ([WordPress]), so it connects, and a database that cannot be
+	// reached is said so.
 	PrintQuery bool
 }
 
@@ -48,20 +54,38 @@ func (s Settings) Check() error {
 // or, without a preset, the table or query (serve.SQLSettings.Open);
 // drops, when not nil, is told every value of a row left out of its
 // entry. With PrintQuery it writes the preset to w instead and returns a
-// nil source. An error names the flag (--db, --preset, --columns).
+// nil source, opening the database only for a preset that reads it
+// (WordPress). An error names the flag (--db, --preset, --columns).
 func (s Settings) Open(ctx context.Context, w io.Writer, drops *serve.DropLog) (*serve.SQLSource, func(), error) {
 	if s.Preset == "" {
 		return s.SQLSettings.Open(ctx, w, drops)
 	}
-	return serve.OpenSQL(ctx, s.DB, drops, func(db *sql.DB) (*serve.Query, error) {
-		p, err := Load(ctx, db, s.Preset, Options{Prefix: s.Prefix, ArticlePath: s.ArticlePath, Namespaces: s.Namespaces, PostTypes: s.PostTypes})
+	o := Options{Prefix: s.Prefix, ArticlePath: s.ArticlePath, Namespaces: s.Namespaces, PostTypes: s.PostTypes}
+	if s.PrintQuery && !readsDB(s.Preset) {
+		o.Dialect = serve.DialectOfDSN(s.DB)
+		p, err := Load(ctx, nil, s.Preset, o)
 		if err != nil {
-			return nil, fmt.Errorf("--preset %s: %v", s.Preset, err)
+			return nil, nil, fmt.Errorf("--preset %s: %v", s.Preset, err)
 		}
-		if s.PrintQuery {
+		fmt.Fprint(w, p)
+		return nil, nil, nil
+	}
+	return serve.OpenSQL(ctx, s.DB, drops, func(db *sql.DB) (*serve.Query, error) {
+		p, err := Load(ctx, db, s.Preset, o)
+		var op *net.OpError
+		switch {
+		case err != nil && s.PrintQuery && errors.As(err, &op):
+			return nil, fmt.Errorf("--preset %s --print-query reads the site's settings from the database, and --db cannot be reached (%v); check that the server runs and listens there", s.Preset, op)
+		case err != nil:
+			return nil, fmt.Errorf("--preset %s: %v", s.Preset, err)
+		case s.PrintQuery:
 			fmt.Fprint(w, p)
 			return nil, nil
 		}
 		return &p.Query, nil
 	})
 }
+
+// readsDB reports whether the preset name reads the database to make
+// its query: WordPress's settings (home URL, permalinks) are rows.
+func readsDB(name string) bool { return strings.EqualFold(name, "wordpress") }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"io"
+	"net"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -83,5 +85,52 @@ func TestSettingsOpen(t *testing.T) {
 	_, _, err = Settings{SQLSettings: serve.SQLSettings{DB: path, Preset: "joomla"}}.Open(ctx, nil, nil)
 	if err == nil || !strings.HasPrefix(err.Error(), "--preset joomla: ") {
 		t.Errorf("unknown preset: %v", err)
+	}
+}
+
+// TestSettingsPrintQueryOffline: PrintQuery of MediaWiki and Drupal
+// prints the query of the dialect --db's name says without opening the
+// database (it connected first: a server down or a file not there was an
+// error), the same query as Load on such a database gives; WordPress's
+// query is made of the site's settings, so it connects, and a server that
+// cannot be reached is said so, naming --print-query.
+func TestSettingsPrintQueryOffline(t *testing.T) {
+	ctx := context.Background()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	down := l.Addr().String()
+	l.Close() // nothing listens there
+	missing := filepath.Join(t.TempDir(), "none.sqlite")
+	for _, c := range []struct {
+		preset, dsn string
+		dialect     serve.Dialect
+	}{
+		{"mediawiki", "postgres://u:p@" + down + "/wiki", serve.Postgres},
+		{"mediawiki", "mysql://u:p@" + down + "/wiki", serve.MySQL},
+		{"mediawiki", missing, serve.SQLite},
+		{"drupal", "postgresql://u:p@" + down + "/site", serve.Postgres},
+		{"drupal", missing, serve.SQLite},
+	} {
+		var out bytes.Buffer
+		s := Settings{SQLSettings: serve.SQLSettings{DB: c.dsn, Preset: c.preset}, PrintQuery: true, Prefix: "x_"}
+		src, _, err := s.Open(ctx, &out, nil)
+		if err != nil || src != nil {
+			t.Errorf("%s on %s: %v, %v", c.preset, c.dsn, src, err)
+			continue
+		}
+		want, err := Load(ctx, nil, c.preset, Options{Prefix: "x_", Dialect: c.dialect})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out.String() != want.String() {
+			t.Errorf("%s on %s printed\n%s\nwant\n%s", c.preset, c.dsn, out.String(), want.String())
+		}
+	}
+	s := Settings{SQLSettings: serve.SQLSettings{DB: "mysql://u:p@" + down + "/wp", Preset: "wordpress"}, PrintQuery: true}
+	_, _, err = s.Open(ctx, io.Discard, nil)
+	if err == nil || !strings.HasPrefix(err.Error(), "--preset wordpress --print-query reads the site's settings from the database, and --db cannot be reached (") {
+		t.Errorf("wordpress, server down: %v", err)
 	}
 }

@@ -24,3 +24,14 @@ func ExampleSettings_Open() {
 	// --render-wait must be more than 0, e.g. 10s
 	// --render=some: give --render (every page) or --render=auto
 }
+
+// Check refuses what Open would, without starting anything.
+func ExampleSettings_Check() {
+	fmt.Println(render.Settings{}.Check())
+	fmt.Println(render.Settings{Render: "all", Concurrency: 2, Wait: -time.Second}.Check())
+	fmt.Println(render.Settings{Render: "auto", Concurrency: 2, Wait: 10 * time.Second}.Check())
+	// Output:
+	// <nil>
+	// --render-wait must be more than 0, e.g. 10s
+	// <nil>
+}

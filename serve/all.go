@@ -20,7 +20,7 @@ func All(src Source, base string) sitemap.Entries {
 		if base != "" {
 			u, err := url.Parse(base)
 			if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-				return fmt.Errorf("serve: base %q is not an absolute http(s) URL", base)
+				return fmt.Errorf("base %q is not an absolute http(s) URL", base)
 			}
 			b = u
 		}

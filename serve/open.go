@@ -51,6 +51,20 @@ func OpenDB(dsn string) (*sql.DB, error) {
 	return sql.Open("sqlite", "file:"+dsn+"?mode=ro")
 }
 
+// DialectOfDSN is the dialect of the database dsn names, as [OpenDB]
+// opens it, told from the name alone (nothing connects): PostgreSQL for
+// a postgres:// or postgresql:// URL, MySQL for a mysql:// or
+// mariadb:// URL, SQLite for anything else.
+func DialectOfDSN(dsn string) Dialect {
+	switch {
+	case state.IsPostgres(dsn):
+		return Postgres
+	case IsMySQL(dsn):
+		return MySQL
+	}
+	return SQLite
+}
+
 // IsMySQL reports whether dsn names a MySQL or MariaDB database: a
 // mysql:// or mariadb:// URL.
 func IsMySQL(dsn string) bool {

@@ -139,3 +139,15 @@ func ExampleMySQLConfig() {
 	// true wp db.example.com:3306 wordpress
 	// mysql://wp:…@db.example.com/wordpress
 }
+
+// DialectOfDSN tells the SQL a database speaks from its name alone, as
+// OpenDB would open it; nothing connects.
+func ExampleDialectOfDSN() {
+	for _, dsn := range []string{"postgres://u@db.example/site", "mysql://u:p@127.0.0.1/wp", "site.sqlite"} {
+		fmt.Println(serve.DialectOfDSN(dsn))
+	}
+	// Output:
+	// postgres
+	// mysql
+	// sqlite
+}

@@ -192,6 +192,9 @@ func (r *run) trigger(ctx context.Context, src Source) error {
 // change feed of Feed, and IndexNow.KeyFile its queue.
 func (r *run) options(ctx context.Context, src *Source) (Options, error) {
 	s := r.s
+	if s.Recheck == 0 {
+		s.Recheck = defaultRecheck // said in the log as the handler uses it
+	}
 	opt := Options{BaseURL: s.BaseURL, Hosts: s.Hosts, Name: s.Name, PerPage: s.PerPage, Recheck: s.Recheck,
 		CacheControl: s.CacheControl, GzipIndex: s.GzipIndex, XSL: s.XSL, Robots: s.Robots, RobotsTxt: r.robotsTxt,
 		CacheDir: s.CacheDir}

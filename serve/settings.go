@@ -157,8 +157,9 @@ func (s SQLSettings) Open(ctx context.Context, w io.Writer, drops *DropLog) (*SQ
 // of the Query that query returns for it, drops (when not nil) told every
 // value of a row left out. A nil Query from query leaves nothing to
 // open: the database is closed and the source is nil. An error of query
-// closes the database and is returned as it is. The function returned
-// closes the source and the database.
+// closes the database and is returned as it is; a table the database
+// does not have is said under --table. The function returned closes the
+// source and the database.
 func OpenSQL(ctx context.Context, dsn string, drops *DropLog, query func(*sql.DB) (*Query, error)) (*SQLSource, func(), error) {
 	db, err := OpenDB(dsn)
 	switch {
@@ -176,6 +177,9 @@ func OpenSQL(ctx context.Context, dsn string, drops *DropLog, query func(*sql.DB
 		q.Dropped = drops.Dropped
 	}
 	src, err := SQL(ctx, db, *q)
+	if errors.As(err, new(noTableError)) {
+		err = fmt.Errorf("--table %s: %w", q.Table, err)
+	}
 	if err != nil {
 		db.Close()
 		return nil, nil, err
@@ -192,9 +196,13 @@ func (s *Settings) sql() SQLSettings {
 }
 
 // Check refuses settings that do not go together, before anything
-// opens, in an error naming the flags; with CacheDir it makes the
-// directory.
+// opens, in an error naming the flags, and durations a command line
+// cannot mean (a negative Recheck, ReadTimeout, WriteTimeout or
+// ShutdownTimeout); with CacheDir it makes the directory.
 func (s *Settings) Check() error {
+	if err := s.checkDurations(); err != nil {
+		return err
+	}
 	q := s.sql()
 	sources := 0
 	for _, set := range []bool{s.Dir != "", q.DB != "", s.State != ""} {
@@ -218,6 +226,24 @@ func (s *Settings) Check() error {
 	}
 	if s.Dir == "" {
 		return s.checkPaging(q)
+	}
+	return nil
+}
+
+// checkDurations refuses the durations a command line cannot mean: a
+// negative Recheck (the library reads it as "check at every request"; 0
+// is the default, 2s), a negative ReadTimeout or WriteTimeout (0: no
+// limit) or ShutdownTimeout (0: cut the answers in progress at once).
+func (s *Settings) checkDurations() error {
+	switch {
+	case s.Recheck < 0:
+		return fmt.Errorf("--recheck %s: give how often the source is checked for changes, such as 2s (0: the default, %s)", s.Recheck, defaultRecheck)
+	case s.ReadTimeout < 0:
+		return fmt.Errorf("--read-timeout %s: give a time limit such as 10s, or 0 for none", s.ReadTimeout)
+	case s.WriteTimeout < 0:
+		return fmt.Errorf("--write-timeout %s: give a time limit such as 2m, or 0 for none", s.WriteTimeout)
+	case s.ShutdownTimeout < 0:
+		return fmt.Errorf("--shutdown-timeout %s: give a time limit such as 30s, or 0 to cut the answers in progress at once", s.ShutdownTimeout)
 	}
 	return nil
 }

@@ -54,6 +54,13 @@ func TestSettingsCheck(t *testing.T) {
 		{"indexnow option alone", func(s *serve.Settings) { s.IndexNow.CatchUp = true }, "are options of the IndexNow submission, which --indexnow-key-file turns on"},
 		{"host", func(s *serve.Settings) { s.Hosts = []string{"https://x"} }, `--host "https://x": give a host name`},
 		{"directory takes no paging", func(s *serve.Settings) { s.DB, s.Dir, s.PerPage = nil, "public", -1 }, ""},
+		{"recheck negative", func(s *serve.Settings) { s.Recheck = -time.Second }, "--recheck -1s: give how often the source is checked for changes, such as 2s (0: the default, 2s)"},
+		{"recheck negative, a directory", func(s *serve.Settings) { s.DB, s.Dir, s.Recheck = nil, "public", -time.Second }, "--recheck -1s: "},
+		{"recheck 0 is the default", func(s *serve.Settings) { s.Recheck = 0 }, ""},
+		{"read-timeout negative", func(s *serve.Settings) { s.ReadTimeout = -time.Second }, "--read-timeout -1s: give a time limit such as 10s, or 0 for none"},
+		{"write-timeout negative", func(s *serve.Settings) { s.WriteTimeout = -time.Second }, "--write-timeout -1s: give a time limit such as 2m, or 0 for none"},
+		{"shutdown-timeout negative", func(s *serve.Settings) { s.ShutdownTimeout = -time.Second }, "--shutdown-timeout -1s: give a time limit such as 30s, or 0 to cut"},
+		{"timeouts 0", func(s *serve.Settings) { s.ReadTimeout, s.WriteTimeout, s.ShutdownTimeout = 0, 0, 0 }, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"os"
 	"strconv"
@@ -36,7 +37,7 @@ func DialectOf(db *sql.DB) (Dialect, error) {
 	case strings.Contains(d, "mysql"):
 		return MySQL, nil
 	}
-	return "", fmt.Errorf("serve: cannot tell the SQL dialect of driver %s: set Query.Dialect", d)
+	return "", fmt.Errorf("cannot tell the SQL dialect of driver %s: set Query.Dialect", d)
 }
 
 // Query says where a SQL source's entries are: a table (Table) or the
@@ -183,7 +184,7 @@ type SQLSource struct {
 // is an error here, not on the first request.
 func SQL(ctx context.Context, db *sql.DB, q Query) (*SQLSource, error) {
 	if (q.Table == "") == (q.Query == "") {
-		return nil, fmt.Errorf("serve: give a table or a query, not both or neither")
+		return nil, errors.New("give a table or a query, not both or neither")
 	}
 	if q.Dialect == "" {
 		d, err := DialectOf(db)
@@ -199,7 +200,7 @@ func SQL(ctx context.Context, db *sql.DB, q Query) (*SQLSource, error) {
 	case Postgres:
 		s.param = func(i int) string { return "$" + strconv.Itoa(i) }
 	default:
-		return nil, fmt.Errorf("serve: unknown dialect %q: use %q, %q or %q", q.Dialect, SQLite, Postgres, MySQL)
+		return nil, fmt.Errorf("unknown dialect %q: use %q, %q or %q", q.Dialect, SQLite, Postgres, MySQL)
 	}
 	if q.Table != "" {
 		parts := strings.Split(q.Table, ".")
@@ -212,12 +213,12 @@ func SQL(ctx context.Context, db *sql.DB, q Query) (*SQLSource, error) {
 	}
 	rows, err := db.QueryContext(ctx, "SELECT * FROM "+s.from+" LIMIT 0")
 	if err != nil {
-		return nil, s.firstQueryError(err)
+		return nil, s.firstQueryError(ctx, err)
 	}
 	names, err := rows.Columns()
 	rows.Close()
 	if err != nil {
-		return nil, fmt.Errorf("serve: reading the columns of %s: %w", s.what(), err)
+		return nil, fmt.Errorf("reading the columns of %s: %w", s.what(), err)
 	}
 	if err := s.resolveColumns(names); err != nil {
 		return nil, err
@@ -566,7 +567,7 @@ func (s *SQLSource) addLocated(ctx context.Context, q string, args []any, out []
 			return err
 		}
 		if j < 0 || j >= len(out) {
-			return fmt.Errorf("serve: locating keys: row %d of %d", j, len(out))
+			return fmt.Errorf("locating keys: row %d of %d", j, len(out))
 		}
 		out[j] += n
 	}

@@ -78,7 +78,7 @@ func (s *SQLSource) mysqlKeyCast(ctx context.Context) (string, error) {
 	err := s.db.QueryRowContext(ctx, `SELECT DATA_TYPE, COLUMN_TYPE, CHARACTER_SET_NAME, COLLATION_NAME FROM information_schema.COLUMNS
 		WHERE TABLE_SCHEMA = COALESCE(NULLIF(?, ''), DATABASE()) AND TABLE_NAME = ? AND COLUMN_NAME = ?`, schema, table, s.q.Key).Scan(&typ, &colType, &cs, &coll)
 	if err != nil {
-		return "", fmt.Errorf("serve: the type of key column %s of table %s: %w", s.q.Key, s.q.Table, err)
+		return "", fmt.Errorf("the type of key column %s of table %s: %w", s.q.Key, s.q.Table, err)
 	}
 	switch strings.ToLower(typ) {
 	case "tinyint", "smallint", "mediumint", "int", "integer", "bigint", "year":

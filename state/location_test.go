@@ -69,3 +69,33 @@ func TestOpenNamed(t *testing.T) {
 	}
 	st.Close()
 }
+
+// TestCrawlLocationDryRunNotes: a dry run without --state names no state
+// file it does not read (it said "crawl state: PATH" of a file it never
+// created); it says it reads a copy of one that is there.
+func TestCrawlLocationDryRunNotes(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv(DirEnv, filepath.Join(home, "state"))
+	out := filepath.Join(home, "public")
+	path, _ := DefaultPath(out, "crawl")
+	for _, c := range []struct {
+		name  string
+		exist bool
+		want  string
+	}{
+		{"no state yet", false, "dry run: no crawl state is kept (a run without --dry-run keeps it in " + path + ")"},
+		{"a state there", true, "dry run: reading a copy of the crawl state " + path + "; nothing is written to it"},
+	} {
+		if c.exist {
+			os.MkdirAll(filepath.Dir(path), 0o755)
+			os.WriteFile(path, nil, 0o600)
+		}
+		l, err := CrawlLocation("", out, true)
+		if err != nil || len(l.Notes) != 1 || l.Notes[0] != c.want {
+			t.Errorf("%s: %q, %v; want %q", c.name, l.Notes, err, c.want)
+		}
+		if _, err := os.Stat(path); (err == nil) != c.exist {
+			t.Errorf("%s: the dry run changed whether %s is there", c.name, path)
+		}
+	}
+}

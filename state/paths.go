@@ -247,15 +247,24 @@ type CrawlFile struct {
 	// dry run reads (Path == Legacy); "" otherwise.
 	Legacy string
 	Moved  bool
+	// DryRun is CrawlPath's dryRun: the crawl writes no state file, and
+	// reads a copy of Path when there is one.
+	DryRun bool
 }
 
 // Notes are what a person running the crawl is told about f, one line
 // each: where the state is and how to keep it elsewhere, and where an
-// earlier version's file was moved from or is read.
+// earlier version's file was moved from or is read. A dry run names no
+// file it does not read: it writes none.
 func (f CrawlFile) Notes() []string {
 	switch {
 	case f.Legacy != "" && f.Path == f.Legacy:
 		return []string{fmt.Sprintf("reading the crawl state from %s, where earlier versions kept it (a real run moves it to %s)", f.Legacy, f.Default)}
+	case f.DryRun:
+		if _, err := os.Stat(f.Path); err == nil {
+			return []string{fmt.Sprintf("dry run: reading a copy of the crawl state %s; nothing is written to it", f.Path)}
+		}
+		return []string{fmt.Sprintf("dry run: no crawl state is kept (a run without --dry-run keeps it in %s)", f.Path)}
 	case f.Moved:
 		return []string{fmt.Sprintf("moved the crawl state from %s to %s: the published directory holds only what the site serves", f.Legacy, f.Path),
 			fmt.Sprintf("crawl state: %s (--state FILE, or %s, to keep it elsewhere)", f.Path, DirEnv)}
@@ -275,7 +284,7 @@ func CrawlPath(out string, dryRun bool) (CrawlFile, error) {
 	if err != nil {
 		return CrawlFile{}, fmt.Errorf("the crawl state has no default place: %w; give --state FILE", err)
 	}
-	f := CrawlFile{Path: p, Default: p}
+	f := CrawlFile{Path: p, Default: p, DryRun: dryRun}
 	if out == "-" {
 		return f, nil
 	}

@@ -9,6 +9,15 @@
 // Serving answers the files as they are (.gz as application/gzip, no
 // Content-Encoding) and the indexes on the fly, so their locs carry the
 // port: /sitemap_index.xml lists every sitemap, /index-K.xml the first K.
+// With -variant old or new (the diff benchmark, bench/bigsets.sh) the
+// URLs are those of a site before and after a change of 3 %: of each 100
+// ids, id%100 == 1 is only in new (added), id%100 == 2 only in old
+// (removed) and id%100 == 3 has another lastmod in new (modified). With
+// -repeat K (the fetch dedup benchmark) every Kth URL is followed by a
+// repeat of an earlier one, picked at random from every sitemap before
+// it and itself, so about 1/K of the entries are duplicates across
+// sitemaps. Both write gzip at its fastest level, the sitemaps in
+// parallel.
 // The listening address is written to -portfile once the server is up; the
 // server runs until killed. With -validators (the incremental fetch
 // benchmark, bench/changes.sh) each sitemap is served with an ETag (its
@@ -22,11 +31,13 @@ import (
 	"compress/gzip"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -39,8 +50,15 @@ func main() {
 	dir := flag.String("dir", "", "serve the site in `DIR`")
 	portfile := flag.String("portfile", "", "write the listening port to this file")
 	validators := flag.Bool("validators", false, "serve ETags, index lastmods and /__bytes")
+	variant := flag.String("variant", "", "with -gen: old or new, the two sides of a diff")
+	repeat := flag.Int("repeat", 0, "with -gen: every `K`th URL is followed by a repeat of an earlier one")
 	flag.Parse()
 	switch {
+	case *gen != "" && (*variant != "" || *repeat > 0):
+		if err := generateBig(*gen, *sitemaps, *urls, *variant, *repeat); err != nil {
+			fmt.Fprintln(os.Stderr, "benchserve:", err)
+			os.Exit(1)
+		}
 	case *gen != "":
 		if err := generate(*gen, *sitemaps, *urls); err != nil {
 			fmt.Fprintln(os.Stderr, "benchserve:", err)
@@ -92,6 +110,96 @@ func generate(dir string, n, per int) error {
 		}
 	}
 	return nil
+}
+
+// generateBig writes n sitemaps of per ids each, as -variant and
+// -repeat say, GOMAXPROCS at a time.
+func generateBig(dir string, n, per int, variant string, repeat int) error {
+	if variant != "" && variant != "old" && variant != "new" {
+		return fmt.Errorf("-variant %q: want old or new", variant)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	next := make(chan int)
+	errs := make(chan error, runtime.GOMAXPROCS(0))
+	for range cap(errs) {
+		go func() {
+			var err error
+			for i := range next {
+				if err == nil {
+					err = writeBig(dir, i, per, variant, repeat)
+				}
+			}
+			errs <- err
+		}()
+	}
+	for i := 1; i <= n; i++ {
+		next <- i
+	}
+	close(next)
+	var err error
+	for range cap(errs) {
+		if e := <-errs; err == nil {
+			err = e
+		}
+	}
+	return err
+}
+
+// writeBig writes sitemap i of generateBig.
+func writeBig(dir string, i, per int, variant string, repeat int) error {
+	name := filepath.Join(dir, "sitemap-"+strconv.Itoa(i)+".xml.gz")
+	if _, err := os.Stat(name); err == nil {
+		return nil
+	}
+	f, err := os.Create(name + ".tmp")
+	if err != nil {
+		return err
+	}
+	zw, _ := gzip.NewWriterLevel(f, gzip.BestSpeed)
+	w := bufio.NewWriterSize(zw, 64<<10)
+	w.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	rng := rand.New(rand.NewPCG(26, uint64(i)))
+	var b []byte
+	put := func(id, month int) {
+		b = append(b[:0], "<url><loc>https://www.example.com/products/category-"...)
+		b = strconv.AppendInt(b, int64(id%97), 10)
+		b = append(b, "/item-"...)
+		b = strconv.AppendInt(b, int64(id), 10)
+		b = append(b, ".html</loc><lastmod>2026-"...)
+		b = append(b, byte('0'+month/10), byte('0'+month%10), '-')
+		day := 1 + id%28
+		b = append(b, byte('0'+day/10), byte('0'+day%10))
+		b = append(b, "T10:00:00+00:00</lastmod></url>\n"...)
+		w.Write(b)
+	}
+	for k := 0; k < per; k++ {
+		id := (i-1)*per + k
+		month := 1 + id%12
+		switch {
+		case variant == "old" && id%100 == 1, variant == "new" && id%100 == 2:
+			continue
+		case variant == "new" && id%100 == 3:
+			month = 1 + (id+1)%12
+		}
+		put(id, month)
+		if repeat > 0 && (id+1)%repeat == 0 {
+			j := rng.IntN(id + 1)
+			put(j, 1+j%12)
+		}
+	}
+	w.WriteString("</urlset>\n")
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(name+".tmp", name)
 }
 
 var indexK = regexp.MustCompile(`^/index-(\d+)\.xml$`)

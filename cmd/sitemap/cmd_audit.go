@@ -66,6 +66,9 @@ func runAudit(c *cobra.Command, o *auditOptions, s *streams) error {
 	if err := o.Audit.Check(o.Inputs); err != nil {
 		return cannotRun("%v", err)
 	}
+	if err := o.renderFlags.Check(); err != nil { // before the state is opened
+		return cannotRun("%v", err)
+	}
 	sc, err := scopeOf(c)
 	if err != nil {
 		return err

@@ -204,6 +204,9 @@ func (o *crawlOptions) prepare(ctx context.Context) (co crawl.Options, bo build.
 	if co, err = o.Crawl.Options(); err != nil {
 		return co, bo, "", cannotRun("%v", err)
 	}
+	if err = o.renderFlags.Check(); err != nil { // before the state is said or opened
+		return co, bo, "", cannotRun("%v", err)
+	}
 	// With --finish, the start URL is the crawl's, read from the database.
 	if o.Start, err = o.Crawl.StartURL(ctx, o.Start); err != nil {
 		return co, bo, "", cannotRun("%v", err)

@@ -61,4 +61,20 @@ func TestRenderFlagErrors(t *testing.T) {
 			t.Errorf("%v: exit %d, %s; want 2 and %q", tc.args, code, stderr, tc.want)
 		}
 	}
+	// A bad value is refused before the crawl opens its state: it said
+	// "crawl state: FILE" and created that file, then refused the flag.
+	// So is audit's, before its state.
+	out := filepath.Join(t.TempDir(), "public")
+	for _, args := range [][]string{
+		{"crawl", "http://127.0.0.1:1/", "--out", out, "--render", "--render-wait", "0"},
+		{"audit", "http://127.0.0.1:1/", "--render=sometimes"},
+	} {
+		code, _, stderr := runCLI(t, "", args...)
+		if code != 2 || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "sitemap: --render") {
+			t.Errorf("%v: exit %d, %q; want 2 and the flag's error alone", args, code, stderr)
+		}
+	}
+	if _, err := os.Stat(stateOf(t, out)); !os.IsNotExist(err) {
+		t.Errorf("the refused crawl made its state file: %v", err)
+	}
 }

@@ -165,7 +165,7 @@ func (o *generateOptions) options(g *generate.Options) (generate.InputOptions, [
 	if o.Out == "" {
 		return generate.InputOptions{}, nil, errEmptyOut
 	}
-	o.Gen.Output, o.Gen.ToWriter, o.Gen.Out = o.publishFlags.Settings, o.toStdout(), o.Out
+	o.Gen.Output, o.Gen.Out = o.publishFlags.Settings, o.Out
 	if o.db.DB == "" {
 		o.Gen.Columns = o.Columns // else --db's
 	}

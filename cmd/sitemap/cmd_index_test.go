@@ -214,4 +214,10 @@ func TestIndexFlagsAndMissingOut(t *testing.T) {
 	if code != exitUsage || !strings.Contains(errb, "--shards -1: give N, 1 or more") {
 		t.Errorf("exit %d, stderr %q", code, errb)
 	}
+	// --out - is not standard output here (it said "no such directory"):
+	// the shards are read in --out and the index written beside them.
+	code, stdout, errb := runCLI(t, "", "index", "--shards", "2", "--base-url", "https://www.example.com/", "--out", "-")
+	if code != exitUsage || stdout != "" || !strings.HasPrefix(errb, "sitemap: --out -: index reads the shards in --out") || !strings.Contains(errb, "not standard output") {
+		t.Errorf("--out -: exit %d, stdout %q, stderr %q", code, stdout, errb)
+	}
 }

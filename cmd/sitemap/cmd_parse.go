@@ -3,11 +3,9 @@ package main
 import (
 	"context"
 	"errors"
-	"os"
 	"time"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/sitemapkit/sitemap/input"
 )
@@ -63,7 +61,7 @@ func runParse(ctx context.Context, o *parseOptions, s *streams) error {
 	po := ps.ParseOptions(c, s.In)
 	// The progress line goes to a terminal's standard error when the
 	// entries go elsewhere: on the same terminal they scroll anyway.
-	if f, ok := s.Out.(*os.File); s.ErrIsTerminal && (!ok || !term.IsTerminal(int(f.Fd()))) {
+	if s.ErrIsTerminal && !isTerminal(s.Out) {
 		po.Progress = true
 	}
 	sum, err := input.Parse(ctx, o.Inputs, po, s.Out, s.Err)

@@ -24,6 +24,11 @@ func TestServeFlagErrorsNameTheFlag(t *testing.T) {
 		{[]string{"--base-url", "ftp://x/"}, "--base-url"},
 		{[]string{"--host", "www.example.com/x"}, "--host"},
 		{[]string{"--base-url", "https://www.example.com/", "--cache-dir", filepath.Join(file, "sub")}, "--cache-dir"},
+		// A negative --recheck was taken as "check at every request".
+		{[]string{"--recheck", "-1s"}, "--recheck -1s: give how often the source is checked for changes, such as 2s (0: the default, 2s)"},
+		{[]string{"--read-timeout", "-1s"}, "--read-timeout -1s: give a time limit such as 10s, or 0 for none"},
+		{[]string{"--write-timeout", "-1s"}, "--write-timeout -1s"},
+		{[]string{"--shutdown-timeout", "-1s"}, "--shutdown-timeout -1s"},
 	} {
 		code, stderr, u := serveRefusal(t, append([]string{"--db", db, "--table", "pages", "--columns", "loc=url"}, c.args...)...)
 		if u != "" {

@@ -37,6 +37,9 @@ func main() {
 	}
 	code := execute(ctx, s, os.Args[1:])
 	stop()
+	if code == exitPipe {
+		diePipe()
+	}
 	os.Exit(code)
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"io"
+	"os"
 	"os/signal"
 	"syscall"
 
@@ -83,8 +84,11 @@ func (p *publishFlags) warnNoIndex(w io.Writer, sum build.Summary) { p.Settings.
 // ignoreBrokenPipe keeps a run that publishes files going when standard
 // error (or output) is a pipe whose reader went away (sitemap generate …
 // 2>&1 | head): a write there then fails instead of killing the process
-// with SIGPIPE half-way, with its temporary files left in --out.
-func ignoreBrokenPipe() { signal.Ignore(syscall.SIGPIPE) }
+// with SIGPIPE half-way, with its temporary files left in --out. The
+// signal is caught, not ignored, so that diePipe can still end the
+// process by it once the run has cleaned up (standard output's reader
+// gone: exitPipe).
+func ignoreBrokenPipe() { signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE) }
 
 // toStdout reports whether --out - asks for the one sitemap on standard
 // output.

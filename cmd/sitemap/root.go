@@ -202,9 +202,13 @@ var printsAsItReads = map[string]bool{"validate": true, "parse": true, "diff": t
 
 // execute runs the CLI with args and returns the process exit code.
 func execute(ctx context.Context, s *streams, args []string) int {
+	s = &streams{In: s.In, Out: &pipeOut{w: s.Out}, Err: s.Err, ErrIsTerminal: s.ErrIsTerminal}
 	root := newRootCmd(s, args)
 	root.SetArgs(args)
 	c, err := root.ExecuteContextC(ctx)
+	if readerGone(s.Out) {
+		return exitPipe // quietly, as SIGPIPE ends other tools (and main this one)
+	}
 	if err == nil {
 		return exitOK
 	}

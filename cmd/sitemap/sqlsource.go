@@ -21,7 +21,7 @@ func (q *sqlFlags) registerPreset(f *pflag.FlagSet) {
 	f.IntSliceVar(&q.Namespaces, "namespaces", nil, "with --preset mediawiki, the namespaces `N,...` listed (default 0)")
 	f.StringSliceVar(&q.PostTypes, "post-types", nil, "with --preset wordpress, custom post `TYPE,...` listed too")
 	f.StringVar(&q.Prefix, "table-prefix", "", "with --preset, the CMS's table `PREFIX` (default: wp_ for wordpress)")
-	f.BoolVar(&q.PrintQuery, "print-query", false, "print the --preset's query and URL rules (to copy and change), then exit")
+	f.BoolVar(&q.PrintQuery, "print-query", false, "print the --preset's query and URL rules (to copy and change), then exit; wordpress's reads its settings from --db, the others' do not connect")
 }
 
 // check refuses preset flags that do not go together (preset.Settings.Check).

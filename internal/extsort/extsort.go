@@ -2,12 +2,16 @@
 // external merge sort of the module (diff sorts entries by loc, view the
 // site map's links). Records are held in memory up to a budget, then
 // sorted and written as a run to a temporary file; at the end the runs
-// are merged, FanIn at a time, level by level: each record is written
-// once to its run and once per extra merge pass, 1 + ⌈log_FanIn(runs)⌉ − 1
-// times in all (once up to FanIn runs: with the defaults, up to 1 GiB of
-// records), so the disk traffic grows linearly with the records. The sort
-// is stable: records that compare equal come out in the order they were
-// added.
+// are merged, FanIn at a time: each record is written once to its run,
+// and past FanIn runs once more by the passes that bring them down to
+// FanIn (each pass merges only as many runs as it must: with 1.5·FanIn
+// runs, a third of the records are written twice), so the disk traffic
+// grows linearly with the records (once up to FanIn runs: with the
+// defaults, up to 1 GiB of records). In a run, a record is written as
+// what it does not share with the one before (the runs are sorted, so
+// records that share a long beginning, URLs for one, take a fraction of
+// their size on disk). The sort is stable: records that compare equal
+// come out in the order they were added.
 //
 // Run files are created in Options.Dir and, on Unix, unlinked at once:
 // they are never seen there, and vanish with the process however it ends
@@ -38,7 +42,8 @@ type Options struct {
 	// as well.
 	Records int
 	// FanIn is how many runs are merged at once (default 64, at least 2).
-	// Each run being merged holds a 32 KiB buffer.
+	// Each run being merged holds a buffer of 8 MiB / FanIn, between 4 KiB
+	// and 32 KiB (32 KiB up to 256 runs, 8 KiB at 1024).
 	FanIn int
 }
 
@@ -53,6 +58,7 @@ type Sorter struct {
 	runs    []*runFile // in the order their records were added
 	written int64
 	sorted  bool
+	prev    []byte // writeRun's record before
 }
 
 // held is a record held in memory, with its place among them (the sort
@@ -63,8 +69,9 @@ type held struct {
 	seq int
 }
 
-// runFile is one sorted run on disk: records as a uvarint length and the
-// bytes.
+// runFile is one sorted run on disk: each record as the uvarint length
+// of the beginning it shares with the record before (0 for the first),
+// the uvarint length of the rest, and the rest.
 type runFile struct {
 	f    *os.File
 	name string // "" once unlinked
@@ -156,7 +163,8 @@ func (s *Sorter) writeRun(next func() ([]byte, error)) (*runFile, error) {
 		rf.name = ""
 	}
 	w := bufio.NewWriterSize(f, 64<<10)
-	var n [binary.MaxVarintLen64]byte
+	var n [2 * binary.MaxVarintLen64]byte
+	prev := s.prev[:0]
 	for {
 		rec, err := next()
 		if err == io.EOF {
@@ -166,11 +174,15 @@ func (s *Sorter) writeRun(next func() ([]byte, error)) (*runFile, error) {
 			rf.close()
 			return nil, err
 		}
-		m := binary.PutUvarint(n[:], uint64(len(rec)))
+		shared := commonPrefix(prev, rec)
+		m := binary.PutUvarint(n[:], uint64(shared))
+		m += binary.PutUvarint(n[m:], uint64(len(rec)-shared))
 		w.Write(n[:m])
-		w.Write(rec)
-		rf.size += int64(m + len(rec))
+		w.Write(rec[shared:])
+		rf.size += int64(m + len(rec) - shared)
+		prev = append(prev[:0], rec...)
 	}
+	s.prev = prev[:0]
 	if err := w.Flush(); err != nil {
 		rf.close()
 		return nil, fmt.Errorf("extsort: run file: %w", err)
@@ -207,29 +219,69 @@ func (s *Sorter) Sort(ctx context.Context) (*Reader, error) {
 		return nil, err
 	}
 	for len(s.runs) > s.o.FanIn {
-		// One pass: consecutive groups of FanIn runs, each merged into
-		// one in its place, so that equal records keep their order.
-		old := s.runs
-		var next []*runFile
-		for i := 0; i < len(old); i += s.o.FanIn {
-			group := old[i:min(i+s.o.FanIn, len(old))]
-			if len(group) == 1 {
-				next = append(next, group[0])
-				continue
-			}
-			rf, err := s.mergeRun(ctx, group)
-			if err != nil {
-				s.runs = append(next, old[i:]...) // for Close
-				return nil, err
-			}
-			for _, r := range group {
-				r.close()
-			}
-			next = append(next, rf)
+		if err := s.pass(ctx); err != nil {
+			return nil, err
 		}
-		s.runs = next
 	}
 	return s.merge(s.runs)
+}
+
+// pass merges consecutive groups of runs, each into one in its place (so
+// that equal records keep their order): with more than FanIn² runs,
+// every group of FanIn; otherwise only the last groups that bring the
+// runs down to FanIn (the last run, the smallest, among them), so the
+// fewest records are written again.
+func (s *Sorter) pass(ctx context.Context) error {
+	old, f := s.runs, s.o.FanIn
+	start := 0
+	if len(old) <= f*f {
+		// Each merge of g runs removes g−1: groups of f, and one
+		// smaller, remove len(old)−f.
+		excess := len(old) - f
+		start = len(old) - (excess/(f-1))*f
+		if r := excess % (f - 1); r > 0 {
+			start -= r + 1
+		}
+	}
+	next := slices.Clone(old[:start])
+	for i := start; i < len(old); {
+		g := f
+		if i == start && len(old) <= f*f {
+			if g = (len(old) - start) % f; g == 0 {
+				g = f
+			}
+		}
+		group := old[i:min(i+g, len(old))]
+		i += len(group)
+		if len(group) == 1 {
+			next = append(next, group[0])
+			continue
+		}
+		rf, err := s.mergeRun(ctx, group)
+		if err != nil {
+			s.runs = append(next, old[i-len(group):]...) // for Close
+			return err
+		}
+		for _, r := range group {
+			r.close()
+		}
+		next = append(next, rf)
+	}
+	s.runs = next
+	return nil
+}
+
+// commonPrefix is the length of the beginning a and b share.
+func commonPrefix(a, b []byte) int {
+	n := min(len(a), len(b))
+	i := 0
+	for i+8 <= n && binary.LittleEndian.Uint64(a[i:]) == binary.LittleEndian.Uint64(b[i:]) {
+		i += 8
+	}
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return i
 }
 
 // mergeRun merges runs into a new run.
@@ -252,8 +304,9 @@ func (s *Sorter) mergeRun(ctx context.Context, runs []*runFile) (*runFile, error
 // merge returns a Reader merging runs (ties go to the earlier run).
 func (s *Sorter) merge(runs []*runFile) (*Reader, error) {
 	r := &Reader{cmp: s.cmp}
+	buf := min(max((8<<20)/s.o.FanIn, 4<<10), 32<<10)
 	for i, rf := range runs {
-		c := &runCursor{br: bufio.NewReaderSize(io.NewSectionReader(rf.f, 0, rf.size), 32<<10), idx: i}
+		c := &runCursor{br: bufio.NewReaderSize(io.NewSectionReader(rf.f, 0, rf.size), buf), idx: i}
 		ok, err := c.next()
 		if err != nil {
 			return nil, err
@@ -296,20 +349,28 @@ type runCursor struct {
 	buf []byte
 }
 
-// next reads the next record into cur; false at the end of the run.
+// next reads the next record into cur; false at the end of the run. The
+// record's shared beginning is the one cur holds already, in place.
 func (c *runCursor) next() (bool, error) {
-	n, err := binary.ReadUvarint(c.br)
+	shared, err := binary.ReadUvarint(c.br)
 	if err == io.EOF {
 		return false, nil
 	}
-	if err != nil || n > maxRecord {
+	if err != nil || shared > uint64(len(c.cur)) {
 		return false, errCorrupt
 	}
+	rest, err := binary.ReadUvarint(c.br)
+	if err != nil || rest > maxRecord {
+		return false, errCorrupt
+	}
+	n := shared + rest
 	if uint64(cap(c.buf)) < n {
-		c.buf = make([]byte, n, max(n, 256))
+		b := make([]byte, n, max(n, 256))
+		copy(b, c.cur[:shared])
+		c.buf = b
 	}
 	c.cur = c.buf[:n]
-	if _, err := io.ReadFull(c.br, c.cur); err != nil {
+	if _, err := io.ReadFull(c.br, c.cur[shared:]); err != nil {
 		return false, errCorrupt
 	}
 	return true, nil

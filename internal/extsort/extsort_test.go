@@ -191,3 +191,74 @@ func BenchmarkSort(b *testing.B) {
 	b.ReportMetric(float64(b.N*n)/b.Elapsed().Seconds(), "records/s")
 	b.ReportMetric(float64(written)/float64(n), "bytes-written/record")
 }
+
+// Past FanIn runs, the pass before the last merge merges only as many
+// runs as it must, the last ones: with FanIn+1 runs, two of them. The
+// records have no common beginning worth sharing, so the bytes written
+// count the records written: the runs once, plus the two runs merged
+// (about 2/9 more), where merging every run would write all twice. The
+// output is the stable sort whatever the number of runs.
+func TestSortFewestMerged(t *testing.T) {
+	const fan, per = 8, 100
+	for _, runs := range []int{fan + 1, 2*fan - 1, 3 * fan, fan * fan} {
+		t.Run(strconv.Itoa(runs), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(uint64(runs), 2))
+			s := New(Options{Dir: t.TempDir(), Records: per, FanIn: fan}, cmpKey)
+			defer s.Close()
+			var want [][]byte
+			var size int64
+			for i := range runs * per {
+				r := rec(strconv.FormatUint(rng.Uint64N(1<<40), 36), i)
+				want = append(want, r)
+				size += int64(len(r) + 2)
+				if err := s.Add(r); err != nil {
+					t.Fatal(err)
+				}
+			}
+			slices.SortStableFunc(want, cmpKey)
+			r, err := s.Sort(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := readAll(t, r); !slices.EqualFunc(got, want, bytes.Equal) {
+				t.Fatal("not the stable sort")
+			}
+			// Runs beyond fan: each merge of g runs removes g−1.
+			merged := runs - fan + (runs-fan+fan-2)/(fan-1)
+			limit := float64(size) * (1 + float64(merged)/float64(runs)) * 1.02
+			if w := float64(s.BytesWritten()); w > limit || w < limit*0.85 {
+				t.Errorf("%.0f bytes written for %d bytes of records in %d runs; want about %.0f (%d runs merged again)", w, size, runs, limit, merged)
+			}
+		})
+	}
+}
+
+// Records that share their beginnings (sorted URLs) take on disk little
+// more than what they do not share, and read back whole.
+func TestSortSharedBeginnings(t *testing.T) {
+	s := New(Options{Dir: t.TempDir(), Records: 1000, FanIn: 4}, bytes.Compare)
+	defer s.Close()
+	var want [][]byte
+	var size int64
+	for i := range 20000 {
+		r := []byte("https://www.example.com/products/category-" + strconv.Itoa(i%7) + "/item-" + strconv.Itoa(i*7919%20000) + ".html")
+		want = append(want, r)
+		size += int64(len(r))
+		if err := s.Add(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	slices.SortFunc(want, bytes.Compare)
+	r, err := s.Sort(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := readAll(t, r); !slices.EqualFunc(got, want, bytes.Equal) {
+		t.Fatal("not the sort")
+	}
+	// 20 runs, two passes at fan-in 4: three writes of each record, each
+	// about 10 bytes of its 60.
+	if w := s.BytesWritten(); w > size/2 {
+		t.Errorf("%d bytes written for %d bytes of records", w, size)
+	}
+}
