@@ -271,7 +271,7 @@ func NewHandler(src Source, o Options) (*Handler, error) {
 	if o.CacheDir != "" {
 		c, err := newDirStore(o.CacheDir)
 		if err != nil {
-			return nil, fmt.Errorf("serve: CacheDir: %w", err)
+			return nil, &cacheDirError{err}
 		}
 		h.store = c
 	}
@@ -404,6 +404,13 @@ func (h *Handler) siteFor(r *http.Request) *site {
 	}
 	return s
 }
+
+// cacheDirError is an Options.CacheDir that cannot be used (another
+// server's, running now); Run says it by its flag.
+type cacheDirError struct{ err error }
+
+func (e *cacheDirError) Error() string { return "serve: CacheDir: " + e.err.Error() }
+func (e *cacheDirError) Unwrap() error { return e.err }
 
 // baseDir is the directory URL of a BaseURL (a "/" added to its path);
 // the error, when raw cannot be one, follows the value: "names a file;

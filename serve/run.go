@@ -133,6 +133,9 @@ func (r *run) handler(ctx context.Context, out io.Writer) (http.Handler, string,
 		return nil, "", err
 	}
 	if r.h, err = NewHandler(src, opt); err != nil {
+		if ce := (*cacheDirError)(nil); errors.As(err, &ce) {
+			return nil, "", fmt.Errorf("--cache-dir %v", ce.err)
+		}
 		return nil, "", err
 	}
 	r.closers = append(r.closers, func() { r.h.Close() })
