@@ -148,6 +148,8 @@ func editError(name string, err error) error {
 			return fmt.Errorf("%s: no such file", name)
 		}
 		return fmt.Errorf("%s: %v", name, pe.Err)
+	case fe.Op == "write":
+		return fmt.Errorf("%v; %s was left as it was: give a robots.txt in a directory you can write to", fe.Err, name)
 	}
-	return fe.Err // not a regular file; or writing it
+	return fe.Err // not a regular file
 }

@@ -54,3 +54,27 @@ func writeFile(t *testing.T, dir, name, content string) string {
 	}
 	return p
 }
+
+// TestChangeRunUnwritable: a robots.txt whose directory takes no new
+// file (read-only, another user's) is said with what happened to the
+// file and what to do, not as the bare write error.
+func TestChangeRunUnwritable(t *testing.T) {
+	dir := t.TempDir()
+	if os.Geteuid() == 0 {
+		dir = "/sys" // sysfs refuses new files even to root
+		if _, err := os.Stat(dir); err != nil {
+			t.Skip("no /sys to stand for a directory root cannot write to")
+		}
+	} else {
+		if err := os.Chmod(dir, 0o555); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.Chmod(dir, 0o755) })
+	}
+	target := filepath.Join(dir, "robots.txt")
+	var out, diag strings.Builder
+	err := robots.Change{URL: "https://www.example.com/sitemap.xml"}.Run(target, strings.NewReader(""), &out, &diag)
+	if want := "; " + target + " was left as it was: give a robots.txt in a directory you can write to"; err == nil || !strings.HasSuffix(err.Error(), want) {
+		t.Errorf("%v; want …%s", err, want)
+	}
+}
