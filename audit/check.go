@@ -79,49 +79,10 @@ func classOf(fs []Finding) rules.ID {
 // verdict classifies e into rec and res; cur gets what the history
 // records of a URL that answers 200.
 func (a *Auditor) verdict(ctx context.Context, e state.AuditListed, rec *Record, res *state.AuditResult, cur *seen) {
-	if !e.Extra {
-		if e.Copies > 1 {
-			where := e.Source
-			if e.DupSource != "" && e.DupSource != e.Source {
-				// Sitemaps are read concurrently: which came first is
-				// timing, so the two are named in order.
-				x, y := min(e.Source, e.DupSource), max(e.Source, e.DupSource)
-				where = x + " and in " + y
-			}
-			rec.add(rules.AUD14, "listed %d times: in %s; keep it in one sitemap", e.Copies, where)
-		}
-		if e.Scope != "" {
-			rec.add(rules.AUD15, "%s %s; not requested", e.Source, e.Scope)
-			return
-		}
-		if e.LastMod != "" {
-			if d, err := sitemap.ParseDate(e.LastMod); err == nil && d.Time.After(a.o.Now()) {
-				rec.add(rules.AUD12, "lastmod %s is in the future (M-07)", e.LastMod)
-			}
-		}
-	}
-	r, err := a.o.HTTP.Robots(ctx, e.Loc)
-	if err != nil {
-		if ctx.Err() == nil {
-			rec.add(rules.AUD16, "%v", err)
-		}
+	if !e.Extra && !a.listingFindings(e, rec) {
 		return
 	}
-	switch {
-	case r.Disallows(a.agent, e.Loc):
-		rec.add(rules.AUD09, "robots.txt disallows it for the user agent %q; not requested", a.agent)
-		return
-	case r.Unreachable() && fetch.KindOf(r.Err) == fetch.KindNetwork:
-		// No answer at all: the site is down or unreachable, which is
-		// no robots.txt rule of the site's.
-		rec.add(rules.AUD16, "the site did not answer: its robots.txt could not be requested (%v); not requested", r.Err)
-		return
-	case r.Unreachable():
-		why := "could not be read"
-		if r.Err != nil {
-			why += " (" + r.Err.Error() + ")"
-		}
-		rec.add(rules.AUD09, "robots.txt %s, which disallows everything (RFC 9309); not requested", why)
+	if !a.robotsAllow(ctx, e, rec) {
 		return
 	}
 	resp, err := a.get(ctx, e.Loc, notPage[strings.ToLower(path.Ext(urlPath(e.Loc)))])
@@ -134,24 +95,7 @@ func (a *Auditor) verdict(ctx context.Context, e state.AuditListed, rec *Record,
 	defer resp.Close()
 	rec.Status = resp.Status
 	rec.ContentType = resp.ContentType
-	switch st := resp.Status; {
-	case st >= 300 && st < 400:
-		a.redirect(ctx, e, resp.Response, rec)
-		return
-	case st == http.StatusNotFound:
-		rec.add(rules.AUD03, "answers 404 Not Found; remove it or restore the page")
-		return
-	case st == http.StatusGone:
-		rec.add(rules.AUD04, "answers 410 Gone; remove it from the sitemap")
-		return
-	case st >= 400 && st < 500:
-		rec.add(rules.AUD05, "answers %d %s", st, http.StatusText(st))
-		return
-	case st >= 500:
-		rec.add(rules.AUD06, "answers %d %s", st, http.StatusText(st))
-		return
-	case st != http.StatusOK:
-		rec.add(rules.AUD05, "answers %d %s, not 200", st, http.StatusText(st))
+	if !a.statusFindings(ctx, e, resp, rec) {
 		return
 	}
 	rec.LastModified = resp.LastModified
@@ -162,11 +106,7 @@ func (a *Auditor) verdict(ctx context.Context, e state.AuditListed, rec *Record,
 	mt, _, _ := mime.ParseMediaType(resp.ContentType)
 	if mt != "text/html" && mt != "application/xhtml+xml" && resp.ContentType != "" {
 		if !e.Extra {
-			// A file has no <meta>: only its X-Robots-Tag can say noindex.
-			if p, _ := crawl.ReadPage(strings.NewReader(""), resp.Header, resp.FinalURL, a.agent, 1); p.NoindexHeader {
-				rec.add(rules.AUD07, "noindex in the X-Robots-Tag header; remove it from the sitemap or drop the noindex")
-			}
-			rec.add(rules.AUD10, "answers 200 with %s, not an HTML page", mt)
+			a.fileFindings(resp, mt, rec)
 		}
 		return
 	}
@@ -181,24 +121,9 @@ func (a *Auditor) verdict(ctx context.Context, e state.AuditListed, rec *Record,
 		}
 		defer resp.Close()
 	}
-	body, _, err := resp.Decoded()
-	if err != nil {
-		rec.add(rules.AUD16, "%v", err)
+	p, ok := a.readPage(ctx, e, resp, rec)
+	if !ok {
 		return
-	}
-	p, err := crawl.ReadPage(body, resp.Header, resp.FinalURL, a.agent, a.o.MaxBodyBytes)
-	if err != nil && ctx.Err() != nil {
-		return
-	}
-	if a.o.Render != nil && !e.Extra && (a.o.RenderMode != crawl.RenderAuto || p.AppShell()) {
-		rp, facts, err := crawl.RenderPage(ctx, a.renderer(), p, resp.Header, resp.FinalURL, a.agent, a.o.MaxBodyBytes)
-		if ctx.Err() != nil {
-			return
-		}
-		if err == nil {
-			p = rp
-		}
-		renderFindings(rec, &facts)
 	}
 	res.HTML = true
 	cur.fingerprint = p.Fingerprint
@@ -209,6 +134,142 @@ func (a *Auditor) verdict(ctx context.Context, e state.AuditListed, rec *Record,
 	if e.Extra {
 		return
 	}
+	a.pageFindings(ctx, e, &p, rec)
+}
+
+// listingFindings adds to rec what the sitemaps say of a listed URL e: a
+// URL listed more than once (AUD-14), one outside the sitemap's scope
+// (AUD-15, then not requested) and a lastmod in the future (AUD-12). It
+// reports whether to go on and request the URL.
+func (a *Auditor) listingFindings(e state.AuditListed, rec *Record) bool {
+	if e.Copies > 1 {
+		where := e.Source
+		if e.DupSource != "" && e.DupSource != e.Source {
+			// Sitemaps are read concurrently: which came first is
+			// timing, so the two are named in order.
+			x, y := min(e.Source, e.DupSource), max(e.Source, e.DupSource)
+			where = x + " and in " + y
+		}
+		rec.add(rules.AUD14, "listed %d times: in %s; keep it in one sitemap", e.Copies, where)
+	}
+	if e.Scope != "" {
+		rec.add(rules.AUD15, "%s %s; not requested", e.Source, e.Scope)
+		return false
+	}
+	if e.LastMod != "" {
+		if d, err := sitemap.ParseDate(e.LastMod); err == nil && d.Time.After(a.o.Now()) {
+			rec.add(rules.AUD12, "lastmod %s is in the future (M-07)", e.LastMod)
+		}
+	}
+	return true
+}
+
+// robotsAllow reports whether the site's robots.txt lets the audit
+// request e. When it does not, rec says why: disallowed, or unreadable
+// (AUD-09), or the site not answering at all (AUD-16). An error reading
+// it is AUD-16 too, unless ctx is done (then nothing is added).
+func (a *Auditor) robotsAllow(ctx context.Context, e state.AuditListed, rec *Record) bool {
+	r, err := a.o.HTTP.Robots(ctx, e.Loc)
+	if err != nil {
+		if ctx.Err() == nil {
+			rec.add(rules.AUD16, "%v", err)
+		}
+		return false
+	}
+	switch {
+	case r.Disallows(a.agent, e.Loc):
+		rec.add(rules.AUD09, "robots.txt disallows it for the user agent %q; not requested", a.agent)
+		return false
+	case r.Unreachable() && fetch.KindOf(r.Err) == fetch.KindNetwork:
+		// No answer at all: the site is down or unreachable, which is
+		// no robots.txt rule of the site's.
+		rec.add(rules.AUD16, "the site did not answer: its robots.txt could not be requested (%v); not requested", r.Err)
+		return false
+	case r.Unreachable():
+		why := "could not be read"
+		if r.Err != nil {
+			why += " (" + r.Err.Error() + ")"
+		}
+		rec.add(rules.AUD09, "robots.txt %s, which disallows everything (RFC 9309); not requested", why)
+		return false
+	}
+	return true
+}
+
+// statusFindings adds to rec what resp's status says of e: a redirect
+// (followed to name its target), 404 (AUD-03), 410 (AUD-04), another 4xx
+// or a status that is not 200 (AUD-05), 5xx (AUD-06). It reports whether
+// the status is 200, the one to read on.
+func (a *Auditor) statusFindings(ctx context.Context, e state.AuditListed, resp response, rec *Record) bool {
+	switch st := resp.Status; {
+	case st >= 300 && st < 400:
+		a.redirect(ctx, e, resp.Response, rec)
+		return false
+	case st == http.StatusNotFound:
+		rec.add(rules.AUD03, "answers 404 Not Found; remove it or restore the page")
+		return false
+	case st == http.StatusGone:
+		rec.add(rules.AUD04, "answers 410 Gone; remove it from the sitemap")
+		return false
+	case st >= 400 && st < 500:
+		rec.add(rules.AUD05, "answers %d %s", st, http.StatusText(st))
+		return false
+	case st >= 500:
+		rec.add(rules.AUD06, "answers %d %s", st, http.StatusText(st))
+		return false
+	case st != http.StatusOK:
+		rec.add(rules.AUD05, "answers %d %s, not 200", st, http.StatusText(st))
+		return false
+	}
+	return true
+}
+
+// fileFindings adds to rec the findings of a listed URL that answers 200
+// with a file of media type mt, not an HTML page (AUD-10): also noindex
+// (AUD-07) when its X-Robots-Tag says so.
+func (a *Auditor) fileFindings(resp response, mt string, rec *Record) {
+	// A file has no <meta>: only its X-Robots-Tag can say noindex.
+	if p, _ := crawl.ReadPage(strings.NewReader(""), resp.Header, resp.FinalURL, a.agent, 1); p.NoindexHeader {
+		rec.add(rules.AUD07, "noindex in the X-Robots-Tag header; remove it from the sitemap or drop the noindex")
+	}
+	rec.add(rules.AUD10, "answers 200 with %s, not an HTML page", mt)
+}
+
+// readPage reads the HTML page resp answers for e, rendered in a browser
+// when Options.Render is set and Options.RenderMode asks for it (a listed
+// URL only; the render's findings go to rec, and a render that fails
+// leaves the page as read). It reports false, with nothing more to do,
+// when ctx ended while it read or rendered, and when the body cannot be
+// decoded (AUD-16). A page cut short for another reason is read as far
+// as it goes.
+func (a *Auditor) readPage(ctx context.Context, e state.AuditListed, resp response, rec *Record) (crawl.Page, bool) {
+	body, _, err := resp.Decoded()
+	if err != nil {
+		rec.add(rules.AUD16, "%v", err)
+		return crawl.Page{}, false
+	}
+	p, err := crawl.ReadPage(body, resp.Header, resp.FinalURL, a.agent, a.o.MaxBodyBytes)
+	if err != nil && ctx.Err() != nil {
+		return crawl.Page{}, false
+	}
+	if a.o.Render != nil && !e.Extra && (a.o.RenderMode != crawl.RenderAuto || p.AppShell()) {
+		rp, facts, err := crawl.RenderPage(ctx, a.renderer(), p, resp.Header, resp.FinalURL, a.agent, a.o.MaxBodyBytes)
+		if ctx.Err() != nil {
+			return crawl.Page{}, false
+		}
+		if err == nil {
+			p = rp
+		}
+		renderFindings(rec, &facts)
+	}
+	return p, true
+}
+
+// pageFindings adds to rec what the HTML page p of a listed URL e says:
+// noindex in its <meta> or its X-Robots-Tag header (AUD-07), and a
+// canonical other than the URL (AUD-08, with whether the sitemaps list
+// it; an error of the audit's state asking that is AUD-16).
+func (a *Auditor) pageFindings(ctx context.Context, e state.AuditListed, p *crawl.Page, rec *Record) {
 	switch {
 	case p.NoindexMeta && p.NoindexHeader:
 		rec.add(rules.AUD07, "noindex in a <meta name=\"robots\"> and in the X-Robots-Tag header; remove it from the sitemap or drop the noindex")

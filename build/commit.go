@@ -49,14 +49,42 @@ func (b *Builder) Commit(ctx context.Context) (sum Summary, err error) {
 		b.closed = true
 		b.release()
 	}()
+	single, err := b.finishLast(ctx)
+	if err != nil {
+		return Summary{}, err
+	}
+	files, keep, err := b.filesToPublish(ctx, single, &sum)
+	if err != nil {
+		return Summary{}, err
+	}
+	sum.Removed, sum.Kept = b.obsolete(ctx, keep)
+
+	if err := ctx.Err(); err != nil {
+		return Summary{}, err
+	}
+	if err := b.st.Publish(ctx, store.Publication{Files: files, Remove: sum.Removed}); err != nil {
+		return Summary{}, err
+	}
+	b.done, b.attached = nil, nil
+	b.addTotals(&sum)
+	return sum, nil
+}
+
+// finishLast finishes the last sitemap, NAME.xml itself when it is the
+// only one (and Options.Index does not ask for an index), else the last
+// child, and waits for every file being written. It reports whether the
+// run has that single sitemap. It returns the Builder's first error, a
+// *NeedIndexError when the entries need an index that may not be
+// written, ErrNoEntries when nothing was added, an error writing, or ctx's error when ctx is done.
+func (b *Builder) finishLast(ctx context.Context) (bool, error) {
 	if b.err != nil {
-		return Summary{}, b.err
+		return false, b.err
 	}
 	if b.counting {
-		return Summary{}, b.needIndex()
+		return false, b.needIndex()
 	}
 	if b.urls == 0 {
-		return Summary{}, ErrNoEntries
+		return false, ErrNoEntries
 	}
 	p := b.cur
 	name := b.o.childName(p.num)
@@ -65,15 +93,24 @@ func (b *Builder) Commit(ctx context.Context) (sum Summary, err error) {
 		name = b.o.singleName()
 	}
 	if err := b.finishPart(name, !single); err != nil {
-		return Summary{}, err
+		return false, err
 	}
 	if err := b.wait(); err != nil {
-		return Summary{}, err
+		return false, err
 	}
 	if err := ctx.Err(); err != nil {
-		return Summary{}, err
+		return false, err
 	}
+	return single, nil
+}
 
+// filesToPublish lists the files Commit publishes, in order: the files
+// given to Attach, the sitemaps, then (unless single) the index, which it
+// writes and commits here. It records the sitemaps and the index in sum,
+// and returns the names to keep from the files of earlier runs. An error
+// of writing the index is returned (the index is then aborted; the other
+// files are left to Commit's Abort).
+func (b *Builder) filesToPublish(ctx context.Context, single bool, sum *Summary) ([]store.File, map[string]bool, error) {
 	files := make([]store.File, 0, len(b.attached)+len(b.done)+1)
 	files = append(files, b.attached...)
 	keep := map[string]bool{}
@@ -85,23 +122,21 @@ func (b *Builder) Commit(ctx context.Context) (sum Summary, err error) {
 	if !single {
 		idx, f, err := b.writeIndex(ctx, sum.Files)
 		if err != nil {
-			return Summary{}, err
+			return nil, nil, err
 		}
 		b.done = append(b.done, composed{sum: idx, file: f}) // aborted with the rest on failure
 		files = append(files, f)
 		keep[f.Name()] = true
 		sum.Index = &idx
 	}
-	sum.Removed, sum.Kept = b.obsolete(ctx, keep)
+	return files, keep, nil
+}
 
-	if err := ctx.Err(); err != nil {
-		return Summary{}, err
-	}
-	if err := b.st.Publish(ctx, store.Publication{Files: files, Remove: sum.Removed}); err != nil {
-		return Summary{}, err
-	}
-	b.done, b.attached = nil, nil
-
+// addTotals fills in the totals of a published run's sum: the entries
+// written and skipped, the news stripped, whether it was a dry run, the
+// bytes of every file (the index's included), the time since the
+// Builder was made and the entries a second (0 when no time passed).
+func (b *Builder) addTotals(sum *Summary) {
 	sum.URLs = b.urls
 	sum.Skipped = b.skipped
 	sum.NewsStripped = b.strip
@@ -118,7 +153,6 @@ func (b *Builder) Commit(ctx context.Context) (sum Summary, err error) {
 	if s := sum.Elapsed.Seconds(); s > 0 {
 		sum.URLsPerSecond = float64(sum.URLs) / s
 	}
-	return sum, nil
 }
 
 // Attach adds f, a committed file of the Builder's store, to the set:
@@ -140,8 +174,25 @@ func (b *Builder) Attach(f store.File) error {
 
 // writeIndex writes and commits the sitemap index over children (I-01, I-09).
 func (b *Builder) writeIndex(ctx context.Context, children []FileSummary) (FileSummary, store.File, error) {
-	name := b.o.indexName()
-	f, err := b.st.Create(ctx, name)
+	entries := make([]sitemap.IndexEntry, len(children))
+	for i, c := range children {
+		// I-09: the newest lastmod of the child's URLs, or none; never
+		// the time of the run.
+		entries[i] = sitemap.IndexEntry{Loc: b.o.base + c.Name, LastMod: c.LastMod}
+	}
+	eo := sitemap.EncoderOptions{Index: true, Stylesheet: b.o.Stylesheet, Scope: b.o.iscope}
+	return writeIndexFile(ctx, b.st, b.o.indexName(), eo, b.o.GzipIndex, b.o.GzipLevel, entries)
+}
+
+// writeIndexFile writes the sitemap index over entries to a new file name
+// of st with the encoder options eo, through gzip at level gzipLevel when
+// gz, and commits it (not yet published). Its summary's lastmod is the
+// newest of the entries' (none when none has one). It refuses an index
+// over 50 MiB (S-03); on any error the file is aborted and the error
+// names it ("build: writing index NAME: …"), but for one of creating it,
+// returned as the store gave it.
+func writeIndexFile(ctx context.Context, st store.Store, name string, eo sitemap.EncoderOptions, gz bool, gzipLevel int, entries []sitemap.IndexEntry) (FileSummary, store.File, error) {
+	f, err := st.Create(ctx, name)
 	if err != nil {
 		return FileSummary{}, nil, err
 	}
@@ -152,15 +203,13 @@ func (b *Builder) writeIndex(ctx context.Context, children []FileSummary) (FileS
 	sink := newSink(f)
 	var w io.Writer = sink
 	var zw *gzip.Writer
-	if b.o.GzipIndex {
-		zw, _ = gzip.NewWriterLevel(sink, b.o.GzipLevel)
+	if gz {
+		zw, _ = gzip.NewWriterLevel(sink, gzipLevel)
 		w = zw
 	}
-	enc := sitemap.NewEncoder(w, sitemap.EncoderOptions{Index: true, Stylesheet: b.o.Stylesheet, Scope: b.o.iscope})
-	for _, c := range children {
-		// I-09: the newest lastmod of the child's URLs, or none; never
-		// the time of the run.
-		if err := enc.EncodeIndexEntry(&sitemap.IndexEntry{Loc: b.o.base + c.Name, LastMod: c.LastMod}); err != nil {
+	enc := sitemap.NewEncoder(w, eo)
+	for i := range entries {
+		if err := enc.EncodeIndexEntry(&entries[i]); err != nil {
 			return fail(err)
 		}
 	}
@@ -180,10 +229,10 @@ func (b *Builder) writeIndex(ctx context.Context, children []FileSummary) (FileS
 	if err := f.Commit(); err != nil {
 		return fail(err)
 	}
-	s := FileSummary{Name: name, URLs: len(children), Bytes: enc.Written(), SHA256: sink.sum()}
-	for _, c := range children {
-		if !c.LastMod.IsZero() && (s.LastMod.IsZero() || c.LastMod.Time.After(s.LastMod.Time)) {
-			s.LastMod = c.LastMod // the newest of the children's
+	s := FileSummary{Name: name, URLs: len(entries), Bytes: enc.Written(), SHA256: sink.sum()}
+	for _, e := range entries {
+		if !e.LastMod.IsZero() && (s.LastMod.IsZero() || e.LastMod.Time.After(s.LastMod.Time)) {
+			s.LastMod = e.LastMod // the newest of the children's
 		}
 	}
 	if zw != nil {

@@ -9,8 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/klauspost/compress/gzip"
-
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/store"
 	"github.com/sitemapkit/sitemap/urlnorm"
@@ -81,31 +79,9 @@ func MergeShards(ctx context.Context, st store.Store, o MergeOptions) (FileSumma
 	if st == nil {
 		return FileSummary{}, errors.New("build: no store")
 	}
-	if o.Name == "" {
-		o.Name = "sitemap"
-	}
-	if base, ext := splitSitemapExt(o.Name); ext != "" {
-		return FileSummary{}, fmt.Errorf("build: name %q: give it without %s, such as %q (the index is NAME.xml)", o.Name, ext, base)
-	}
-	if !plainName(o.Name) {
-		return FileSummary{}, fmt.Errorf("build: name %q: use letters, digits, '-', '_' and '.'", o.Name)
-	}
-	if o.Shards < 1 {
-		return FileSummary{}, errors.New("build: the number of shards must be at least 1")
-	}
-	base, err := absURL(o.BaseURL, "base URL")
+	baseURL, err := o.prepare()
 	if err != nil {
 		return FileSummary{}, err
-	}
-	if err := baseNamesFile(base, o.BaseURL); err != nil {
-		return FileSummary{}, err
-	}
-	baseURL := base.String()
-	if !strings.HasSuffix(baseURL, "/") {
-		baseURL += "/"
-	}
-	if o.GzipLevel == 0 {
-		o.GzipLevel = DefaultGzipLevel
 	}
 	names, err := st.List(ctx)
 	if err != nil {
@@ -115,66 +91,22 @@ func MergeShards(ctx context.Context, st store.Store, o MergeOptions) (FileSumma
 	for _, n := range names {
 		present[n] = true
 	}
-	var children []sitemap.IndexEntry
-	for k := 1; k <= o.Shards; k++ {
-		got, err := readShard(ctx, st, present, o.Name, k, o.Shards, baseURL)
-		if err != nil {
-			return FileSummary{}, err
-		}
-		children = append(children, got...)
-	}
-	if len(children) > sitemap.MaxURLs {
-		return FileSummary{}, fmt.Errorf("build: the %d shards have %d sitemaps, more than the %d one index may list (I-02); use fewer shards or larger sitemaps", o.Shards, len(children), sitemap.MaxURLs)
+	children, err := readShards(ctx, st, present, o, baseURL)
+	if err != nil {
+		return FileSummary{}, err
 	}
 	name := o.Name + ".xml"
 	if o.GzipIndex {
 		name += ".gz"
 	}
-	f, err := st.Create(ctx, name)
+	eo := sitemap.EncoderOptions{Index: true, Stylesheet: o.Stylesheet}
+	sum, f, err := writeIndexFile(ctx, st, name, eo, o.GzipIndex, o.GzipLevel, children)
 	if err != nil {
 		return FileSummary{}, err
 	}
-	fail := func(err error) (FileSummary, error) {
+	if err := ctx.Err(); err != nil {
 		f.Abort()
 		return FileSummary{}, fmt.Errorf("build: writing index %s: %w", name, err)
-	}
-	sink := newSink(f)
-	var w io.Writer = sink
-	var zw *gzip.Writer
-	if o.GzipIndex {
-		zw, _ = gzip.NewWriterLevel(sink, o.GzipLevel)
-		w = zw
-	}
-	enc := sitemap.NewEncoder(w, sitemap.EncoderOptions{Index: true, Stylesheet: o.Stylesheet})
-	sum := FileSummary{Name: name, URLs: len(children)}
-	for i := range children {
-		if err := enc.EncodeIndexEntry(&children[i]); err != nil {
-			return fail(err)
-		}
-		if lm := children[i].LastMod; !lm.IsZero() && (sum.LastMod.IsZero() || lm.Time.After(sum.LastMod.Time)) {
-			sum.LastMod = lm
-		}
-	}
-	if err := enc.Close(); err != nil {
-		return fail(err)
-	}
-	if enc.Written() > sitemap.MaxBytes {
-		return fail(fmt.Errorf("the index is %d bytes, over the %d-byte limit (S-03); use a shorter base URL or fewer, larger sitemaps", enc.Written(), sitemap.MaxBytes))
-	}
-	if zw != nil {
-		if err := zw.Close(); err != nil {
-			return fail(err)
-		}
-	}
-	if err := f.Commit(); err != nil {
-		return fail(err)
-	}
-	sum.Bytes, sum.SHA256 = enc.Written(), sink.sum()
-	if zw != nil {
-		sum.CompressedBytes = sink.n
-	}
-	if err := ctx.Err(); err != nil {
-		return fail(err)
 	}
 	// The other spelling of the top name (NAME.xml.gz beside NAME.xml)
 	// would be a second, stale index.
@@ -190,6 +122,61 @@ func MergeShards(ctx context.Context, st store.Store, o MergeOptions) (FileSumma
 		return FileSummary{}, err
 	}
 	return sum, nil
+}
+
+// prepare checks o and fills in its defaults (Name "sitemap", GzipLevel
+// DefaultGzipLevel), and returns the base URL with a trailing '/'. A
+// name with a sitemap extension or other characters than letters,
+// digits, '-', '_' and '.', fewer than one shard, or a base URL that is
+// not absolute or names a file, is an error that says what to give.
+func (o *MergeOptions) prepare() (string, error) {
+	if o.Name == "" {
+		o.Name = "sitemap"
+	}
+	if base, ext := splitSitemapExt(o.Name); ext != "" {
+		return "", fmt.Errorf("build: name %q: give it without %s, such as %q (the index is NAME.xml)", o.Name, ext, base)
+	}
+	if !plainName(o.Name) {
+		return "", fmt.Errorf("build: name %q: use letters, digits, '-', '_' and '.'", o.Name)
+	}
+	if o.Shards < 1 {
+		return "", errors.New("build: the number of shards must be at least 1")
+	}
+	base, err := absURL(o.BaseURL, "base URL")
+	if err != nil {
+		return "", err
+	}
+	if err := baseNamesFile(base, o.BaseURL); err != nil {
+		return "", err
+	}
+	baseURL := base.String()
+	if !strings.HasSuffix(baseURL, "/") {
+		baseURL += "/"
+	}
+	if o.GzipLevel == 0 {
+		o.GzipLevel = DefaultGzipLevel
+	}
+	return baseURL, nil
+}
+
+// readShards reads the index of every shard 1 … o.Shards (present holds
+// the store's names) and returns their children, shard by shard, in the
+// order each index lists them. It returns readShard's error (a
+// *ShardError, or one of reading) for the first shard that fails, and an
+// error when the children are more than one index may list (I-02).
+func readShards(ctx context.Context, st store.Store, present map[string]bool, o MergeOptions, baseURL string) ([]sitemap.IndexEntry, error) {
+	var children []sitemap.IndexEntry
+	for k := 1; k <= o.Shards; k++ {
+		got, err := readShard(ctx, st, present, o.Name, k, o.Shards, baseURL)
+		if err != nil {
+			return nil, err
+		}
+		children = append(children, got...)
+	}
+	if len(children) > sitemap.MaxURLs {
+		return nil, fmt.Errorf("build: the %d shards have %d sitemaps, more than the %d one index may list (I-02); use fewer shards or larger sitemaps", o.Shards, len(children), sitemap.MaxURLs)
+	}
+	return children, nil
 }
 
 // readShard returns the children shard k's index lists, with the locs

@@ -524,123 +524,187 @@ func (c *Crawler) loop(ctx context.Context) (string, error) {
 		c.deadline = time.Now().Add(c.o.MaxTime)
 	}
 	deadline := c.deadline
-	tasks := make(chan task, n)
-	results := make(chan result, n)
-	wctx, cancel := context.WithCancel(ctx)
-	var wg sync.WaitGroup
-	for range n {
-		wg.Go(func() {
-			for t := range tasks {
-				results <- c.fetch(wctx, t)
-			}
-		})
-	}
-	defer func() {
-		close(tasks)
-		cancel()
-		go func() {
-			for range results {
-			}
-		}()
-		wg.Wait()
-		close(results)
-	}()
-
-	var (
-		queue     []task
-		done      []result
-		inflight  int
-		level     = -1
-		cursor    string
-		limit     string
-		exhausted bool // a claim-time limit (max-pages) was reached: claim no more
-		timeUp    bool // max-time: hand out nothing more
-	)
+	pool := c.startFetchers(ctx, n, n)
+	defer pool.stop()
+	w := &levelWalk{level: -1}
 	for {
-		if !timeUp && !deadline.IsZero() && time.Now().After(deadline) {
-			timeUp, limit = true, "max-time"
+		if !w.timeUp && !deadline.IsZero() && time.Now().After(deadline) {
+			w.timeUp, w.limit = true, "max-time"
 		}
-		for !timeUp && inflight < n {
-			if len(queue) == 0 {
-				if level < 0 || exhausted {
-					break
-				}
-				var err error
-				var lim string
-				queue, cursor, lim, err = c.claim(ctx, level, cursor)
-				if err != nil {
-					return "", err
-				}
-				if lim != "" {
-					exhausted, limit = true, lim
-				}
-				if len(queue) == 0 {
-					break
-				}
-			}
-			tasks <- queue[0]
-			queue = queue[1:]
-			inflight++
+		if err := c.handOut(ctx, w, pool.tasks, n); err != nil {
+			return "", err
 		}
-		if inflight == 0 {
-			if err := c.write(ctx, done); err != nil {
-				return "", err
-			}
-			done = done[:0]
-			if timeUp || exhausted {
-				// Claimed tasks not handed out stay pending and are
-				// reported with the limit.
-				return limit, nil
-			}
-			// Next level: the shallowest pending depth.
-			d, ok, err := c.log.NextDepth(ctx)
+		if w.inflight == 0 {
+			limit, finished, err := c.nextLevel(ctx, w)
 			if err != nil {
 				return "", err
 			}
-			if !ok {
-				return "", nil
+			if finished {
+				return limit, nil
 			}
-			level, cursor = d, ""
 			continue
 		}
-		var timeout <-chan time.Time
-		var timer *time.Timer
-		if !deadline.IsZero() && !timeUp {
-			timer = time.NewTimer(time.Until(deadline))
-			timeout = timer.C
-		}
-		var r result
-		select {
-		case <-ctx.Done():
-			return "", ctx.Err()
-		case <-timeout:
-			continue
-		case r = <-results:
-			if timer != nil {
-				timer.Stop()
-			}
-			inflight--
-			if r.Unfetched {
-				// Claimed, but the request could not start before
-				// max-time: no later one can either.
-				c.fetched--
-				timeUp, limit = true, "max-time"
-				continue
-			}
-			done = append(done, r)
-			c.runPages++
-			if c.o.Progress != nil {
-				c.o.Progress(c.runPages)
-			}
-			if len(done) >= 64 {
-				if err := c.write(ctx, done); err != nil {
-					return "", err
-				}
-				done = done[:0]
-				c.frontier(ctx)
-			}
+		if err := c.awaitResult(ctx, w, pool.results, deadline); err != nil {
+			return "", err
 		}
 	}
+}
+
+// levelWalk is where loop is in the frontier.
+type levelWalk struct {
+	queue     []task   // claimed, not handed out yet
+	done      []result // fetched, not written yet
+	inflight  int      // handed out, no result yet
+	level     int      // the depth being handed out; -1 before the first
+	cursor    string   // the last URL claimed of level ("" at its start)
+	limit     string   // the limit that stopped the crawl
+	exhausted bool     // a claim-time limit (max-pages) was reached: claim no more
+	timeUp    bool     // max-time: hand out nothing more
+}
+
+// handOut hands tasks to the fetchers until n are in flight, claiming
+// the next tasks of w's level when its queue is empty. It hands out
+// nothing once the time is up, and claims nothing before the first level
+// or after a claim-time limit (which it records in w); it stops early
+// when the level has nothing more. An error of the crawl log is returned.
+func (c *Crawler) handOut(ctx context.Context, w *levelWalk, tasks chan<- task, n int) error {
+	for !w.timeUp && w.inflight < n {
+		if len(w.queue) == 0 {
+			if w.level < 0 || w.exhausted {
+				break
+			}
+			var err error
+			var lim string
+			w.queue, w.cursor, lim, err = c.claim(ctx, w.level, w.cursor)
+			if err != nil {
+				return err
+			}
+			if lim != "" {
+				w.exhausted, w.limit = true, lim
+			}
+			if len(w.queue) == 0 {
+				break
+			}
+		}
+		tasks <- w.queue[0]
+		w.queue = w.queue[1:]
+		w.inflight++
+	}
+	return nil
+}
+
+// nextLevel is loop's step when nothing is in flight: it writes the
+// results held, then, unless a limit stopped the crawl, moves w to the
+// shallowest pending depth. It reports the crawl finished, with the
+// limit that stopped it, when a limit was reached (claimed tasks not
+// handed out stay pending), and with "" when nothing is pending. An
+// error of writing or of the crawl log is returned.
+func (c *Crawler) nextLevel(ctx context.Context, w *levelWalk) (string, bool, error) {
+	if err := c.write(ctx, w.done); err != nil {
+		return "", false, err
+	}
+	w.done = w.done[:0]
+	if w.timeUp || w.exhausted {
+		// Claimed tasks not handed out stay pending and are
+		// reported with the limit.
+		return w.limit, true, nil
+	}
+	// Next level: the shallowest pending depth.
+	d, ok, err := c.log.NextDepth(ctx)
+	if err != nil {
+		return "", false, err
+	}
+	if !ok {
+		return "", true, nil
+	}
+	w.level, w.cursor = d, ""
+	return "", false, nil
+}
+
+// awaitResult is loop's step while requests are in flight: it waits for
+// a result and keeps it in w.done, written 64 at a time, or for the
+// deadline (nothing taken: the next turn finds the time up). A request
+// that could not start before max-time is not counted and ends the
+// hand-out (max-time). It returns ctx's error when ctx is done, and an
+// error of writing.
+func (c *Crawler) awaitResult(ctx context.Context, w *levelWalk, results <-chan result, deadline time.Time) error {
+	var timeout <-chan time.Time
+	var timer *time.Timer
+	if !deadline.IsZero() && !w.timeUp {
+		timer = time.NewTimer(time.Until(deadline))
+		timeout = timer.C
+	}
+	var r result
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-timeout:
+		return nil
+	case r = <-results:
+		if timer != nil {
+			timer.Stop()
+		}
+		w.inflight--
+		if r.Unfetched {
+			// Claimed, but the request could not start before
+			// max-time: no later one can either.
+			c.fetched--
+			w.timeUp, w.limit = true, "max-time"
+			return nil
+		}
+		w.done = append(w.done, r)
+		c.runPages++
+		if c.o.Progress != nil {
+			c.o.Progress(c.runPages)
+		}
+		if len(w.done) >= 64 {
+			if err := c.write(ctx, w.done); err != nil {
+				return err
+			}
+			w.done = w.done[:0]
+			c.frontier(ctx)
+		}
+	}
+	return nil
+}
+
+// fetcherPool is the fetchers of a coordinator (loop, loopShared): they
+// fetch the tasks handed to them and send the results.
+type fetcherPool struct {
+	tasks   chan task
+	results chan result
+	cancel  context.CancelFunc
+	wg      sync.WaitGroup
+}
+
+// startFetchers starts n fetchers, with room for size tasks and size
+// results waiting. Their requests end with ctx, or with stop.
+func (c *Crawler) startFetchers(ctx context.Context, n, size int) *fetcherPool {
+	p := &fetcherPool{tasks: make(chan task, size), results: make(chan result, size)}
+	wctx, cancel := context.WithCancel(ctx)
+	p.cancel = cancel
+	for range n {
+		p.wg.Go(func() {
+			for t := range p.tasks {
+				p.results <- c.fetch(wctx, t)
+			}
+		})
+	}
+	return p
+}
+
+// stop ends the fetchers: no more tasks, the requests in flight cut
+// short and every result not taken yet discarded. It returns when every
+// fetcher has ended; the pool cannot be used again.
+func (p *fetcherPool) stop() {
+	close(p.tasks)
+	p.cancel()
+	go func() {
+		for range p.results {
+		}
+	}()
+	p.wg.Wait()
+	close(p.results)
 }
 
 // frontier tells Options.Frontier the pages done of those seen, when the
@@ -879,63 +943,101 @@ func (c *Crawler) Entries(ctx context.Context, fn func(*sitemap.URL) error) erro
 	}
 }
 
+// reciprocal leaves u only the alternates its group agrees on (H-08):
+// those that link back, itself, and those outside the crawl that every
+// page linking back names too, plus u under every code the group gives
+// it (H-03). It filters u.Alternates in place; an entry with no other
+// version, or none for itself, loses them all. No alternates: nothing to
+// do. An error of the crawl log is returned, u.Alternates then partly
+// filtered.
 func (c *Crawler) reciprocal(ctx context.Context, u *sitemap.URL) error {
 	if len(u.Alternates) == 0 {
 		return nil
 	}
-	kept := u.Alternates[:0]
-	var (
-		outside   []bool                // kept[i] is outside the crawl, unchecked
-		members   [][]sitemap.Alternate // the alternates of the pages that link back
-		selfLangs []string              // what those pages call u
-		hasSelf   bool
-	)
+	g, err := c.hreflangGroup(ctx, u)
+	if err != nil {
+		return err
+	}
+	others := g.keepShared(u.Loc)
+	g.listSelf(u.Loc)
+	if others == 0 || !g.hasSelf {
+		u.Alternates = nil
+		return nil
+	}
+	u.Alternates = g.kept
+	return nil
+}
+
+// hreflangGroup is what reciprocal finds of an entry's hreflang group.
+type hreflangGroup struct {
+	kept      []sitemap.Alternate   // the alternates kept (in place of the entry's)
+	outside   []bool                // kept[i] is outside the crawl, unchecked
+	members   [][]sitemap.Alternate // the alternates of the pages that link back
+	selfLangs []string              // what those pages call u
+	hasSelf   bool
+}
+
+// hreflangGroup reads, from the crawl log, the pages u's alternates name:
+// it keeps (in u.Alternates' array) u's own link, the links to listed
+// pages that link back to u (noting their alternates and what they call
+// u), and the links outside the crawl; a page crawled, or crawlable, but
+// not listed is dropped. An error of the crawl log is returned.
+func (c *Crawler) hreflangGroup(ctx context.Context, u *sitemap.URL) (*hreflangGroup, error) {
+	g := &hreflangGroup{kept: u.Alternates[:0]}
 	for _, a := range u.Alternates {
 		if a.Href == u.Loc {
-			kept = append(kept, a)
-			outside = append(outside, false)
-			hasSelf = true
+			g.kept = append(g.kept, a)
+			g.outside = append(g.outside, false)
+			g.hasSelf = true
 			continue
 		}
 		other, listed, err := c.log.Entry(ctx, a.Href)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if !listed {
 			seen, err := c.log.Seen(ctx, a.Href)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			if seen && c.classify(a.Href) != ReasonScope {
 				continue // crawled (or crawlable) but not listed: drop
 			}
-			kept = append(kept, a)
-			outside = append(outside, true)
+			g.kept = append(g.kept, a)
+			g.outside = append(g.outside, true)
 			continue
 		}
 		back := false
 		for _, b := range other.Alternates {
 			if b.Href == u.Loc {
 				back = true
-				if !slices.ContainsFunc(selfLangs, func(s string) bool { return strings.EqualFold(s, b.Hreflang) }) {
-					selfLangs = append(selfLangs, b.Hreflang)
+				if !slices.ContainsFunc(g.selfLangs, func(s string) bool { return strings.EqualFold(s, b.Hreflang) }) {
+					g.selfLangs = append(g.selfLangs, b.Hreflang)
 				}
 			}
 		}
 		if back {
-			kept = append(kept, a)
-			outside = append(outside, false)
-			members = append(members, other.Alternates)
+			g.kept = append(g.kept, a)
+			g.outside = append(g.outside, false)
+			g.members = append(g.members, other.Alternates)
 		}
 	}
+	return g, nil
+}
+
+// keepShared drops from g.kept the alternates outside the crawl that some
+// page linking back does not name (with the same code), and returns how
+// many of those kept are not links to self. With no page linking
+// back, every alternate outside is kept.
+func (g *hreflangGroup) keepShared(self string) int {
 	// H-08: every page of a group lists the same set. An alternate outside
 	// the crawl is kept when every page that links back names it too, so
 	// that each of them keeps it as well.
 	others, n := 0, 0
-	for i, a := range kept {
-		if outside[i] {
+	for i, a := range g.kept {
+		if g.outside[i] {
 			all := true
-			for _, m := range members {
+			for _, m := range g.members {
 				if !slices.ContainsFunc(m, func(b sitemap.Alternate) bool {
 					return b.Href == a.Href && strings.EqualFold(b.Hreflang, a.Hreflang)
 				}) {
@@ -947,34 +1049,35 @@ func (c *Crawler) reciprocal(ctx context.Context, u *sitemap.URL) error {
 				continue
 			}
 		}
-		if a.Href != u.Loc {
+		if a.Href != self {
 			others++
 		}
-		kept[n] = a
+		g.kept[n] = a
 		n++
 	}
-	kept = kept[:n]
+	g.kept = g.kept[:n]
+	return others
+}
+
+// listSelf adds to g.kept a link to self under every code the pages that
+// link back call it, unless an alternate kept has that code (compared
+// without case); an added link sets g.hasSelf.
+func (g *hreflangGroup) listSelf(self string) {
 	// H-03 and H-08: u lists itself under every code the group gives it,
 	// unless the code is taken by another version.
-	for _, lang := range selfLangs {
+	for _, lang := range g.selfLangs {
 		free := true
-		for _, a := range kept {
+		for _, a := range g.kept {
 			if strings.EqualFold(a.Hreflang, lang) {
 				free = false
 				break
 			}
 		}
 		if free {
-			kept = append(kept, sitemap.Alternate{Hreflang: lang, Href: u.Loc})
-			hasSelf = true
+			g.kept = append(g.kept, sitemap.Alternate{Hreflang: lang, Href: self})
+			g.hasSelf = true
 		}
 	}
-	if others == 0 || !hasSelf {
-		u.Alternates = nil
-		return nil
-	}
-	u.Alternates = kept
-	return nil
 }
 
 // Outcomes calls fn with every URL seen, sorted by URL: the report.

@@ -84,8 +84,7 @@ func parseHTML(body io.Reader, contentType string, maxBytes int64, agent string)
 	fp := newFingerprint()
 	z := html.NewTokenizer(r)
 	z.SetMaxBuf(1 << 20) // one token (a long text run or tag) may not exceed 1 MiB
-	skip := 0            // inside <script>, <style>, <noscript> or <template>
-	seenImg := make(map[string]bool)
+	hp := &htmlParser{z: z, p: &p, fp: fp, seenImg: make(map[string]bool), agent: agent}
 	for {
 		tt := z.Next()
 		switch tt {
@@ -100,118 +99,185 @@ func parseHTML(body io.Reader, contentType string, maxBytes int64, agent string)
 			p.Title = cleanTitle(p.Title)
 			return p, nil
 		case html.TextToken:
-			switch {
-			case fp.inLD:
-				writeText(fp.meta, z.Text())
-			case fp.inTitle:
-				t := z.Text()
-				writeText(fp.meta, t)
-				if len(p.Title) < maxTitleBytes {
-					p.Title += string(t)
-				}
-			case skip == 0:
-				t := z.Text()
-				fp.text(t)
-				p.visible(t)
-			}
+			hp.text()
 		case html.EndTagToken:
-			name, _ := z.TagName()
-			n := string(name)
-			switch n {
-			case "script", "style", "noscript", "template":
-				if skip > 0 {
-					skip--
-				}
-				fp.inLD = false
-			case "title":
-				fp.inTitle = false
-			}
-			fp.end(n)
+			hp.endTag()
 		case html.StartTagToken, html.SelfClosingTagToken:
-			name, hasAttr := z.TagName()
-			n := string(name)
-			role := ""
-			switch n {
-			case "script", "style", "noscript", "template":
-				if tt == html.StartTagToken {
-					skip++
-					if n == "script" {
-						p.Scripts++
-					}
-					if n == "script" && hasAttr {
-						typ, _, _ := strings.Cut(attrs(z, hasAttr)["type"], ";")
-						fp.inLD = strings.EqualFold(strings.TrimSpace(typ), "application/ld+json")
-						if fp.inLD {
-							io.WriteString(fp.meta, "\x00ld:")
-						}
-					}
-				}
-			case "title":
-				if tt == html.StartTagToken && !fp.titleSeen {
-					fp.titleSeen, fp.inTitle = true, true
-					io.WriteString(fp.meta, "\x00t:")
-				}
-			case "html":
-				if p.Lang == "" {
-					p.Lang = strings.TrimSpace(attrs(z, hasAttr)["lang"])
-				}
-			case "a", "area":
-				a := attrs(z, hasAttr)
-				role = a["role"]
-				href, ok := a["href"]
-				if ok && len(p.Links) < maxLinksPerPage {
-					p.Links = append(p.Links, link{Href: href, Nofollow: hasToken(a["rel"], "nofollow")})
-					fp.target("a", href)
-				}
-			case "link":
-				a := attrs(z, hasAttr)
-				rel := a["rel"]
-				href := a["href"]
-				switch {
-				case hasToken(rel, "canonical") && p.Canonical == "":
-					p.Canonical = href
-					io.WriteString(fp.meta, "\x00c:"+href)
-				case hasToken(rel, "alternate") && a["hreflang"] != "" && href != "":
-					p.Alternates = append(p.Alternates, alternate{Hreflang: a["hreflang"], Href: href})
-				}
-			case "img":
-				a := attrs(z, hasAttr)
-				if src := a["src"]; src != "" && !strings.HasPrefix(src, "data:") {
-					if !seenImg[src] && len(p.Images) < maxImagesPerPage {
-						seenImg[src] = true
-						p.Images = append(p.Images, src)
-					}
-					fp.target("i", src)
-				}
-			case "meta":
-				a := attrs(z, hasAttr)
-				n := strings.ToLower(strings.TrimSpace(a["name"]))
-				if n == "robots" || agent != "" && n == agent {
-					noindex, nofollow := robotsDirectives(a["content"])
-					p.Noindex = p.Noindex || noindex
-					p.Nofollow = p.Nofollow || nofollow
-				}
-				if n == "description" && !fp.descSeen {
-					fp.descSeen = true
-					io.WriteString(fp.meta, "\x00d:")
-					writeText(fp.meta, []byte(a["content"]))
-				}
-			case "base":
-				a := attrs(z, hasAttr)
-				if p.Base == "" {
-					p.Base = a["href"]
-				}
-			default:
-				if hasAttr {
-					var mount bool
-					role, mount = roleAndMount(z)
-					p.Mount = p.Mount || mount
-				}
-			}
-			if tt == html.StartTagToken && !voidElements[n] {
-				fp.start(n, role)
-			}
+			hp.startTag(tt)
 		}
+	}
+}
+
+// htmlParser is the state of one parseHTML pass: the tokenizer, the page
+// and fingerprint being filled, and what the pass has seen so far.
+type htmlParser struct {
+	z       *html.Tokenizer
+	p       *page
+	fp      *fingerprint
+	skip    int             // inside <script>, <style>, <noscript> or <template>
+	seenImg map[string]bool // the image sources listed already
+	agent   string          // the lowercased product token whose <meta name> also counts
+}
+
+// text takes a text token: JSON-LD and the title go to the fingerprint's
+// metadata (the title also to the page's, while that is shorter than
+// maxTitleBytes), visible
+// text to its text and the page's; the text of <script>, <style>,
+// <noscript> and <template> is left out.
+func (hp *htmlParser) text() {
+	z, p, fp := hp.z, hp.p, hp.fp
+	switch {
+	case fp.inLD:
+		writeText(fp.meta, z.Text())
+	case fp.inTitle:
+		t := z.Text()
+		writeText(fp.meta, t)
+		if len(p.Title) < maxTitleBytes {
+			p.Title += string(t)
+		}
+	case hp.skip == 0:
+		t := z.Text()
+		fp.text(t)
+		p.visible(t)
+	}
+}
+
+// endTag takes an end tag: it leaves a <script>, <style>, <noscript> or
+// <template> (a stray end tag changes nothing) or the title, and closes
+// the element in the fingerprint.
+func (hp *htmlParser) endTag() {
+	name, _ := hp.z.TagName()
+	n := string(name)
+	switch n {
+	case "script", "style", "noscript", "template":
+		if hp.skip > 0 {
+			hp.skip--
+		}
+		hp.fp.inLD = false
+	case "title":
+		hp.fp.inTitle = false
+	}
+	hp.fp.end(n)
+}
+
+// startTag takes a start tag (tt html.StartTagToken) or a self-closing
+// one: it records what the element gives the page (links, canonical,
+// alternates, images, robots directives, title, lang, base, script
+// count, app mount) and opens it in the fingerprint unless it is
+// self-closing or void. Its attributes are read once, here.
+func (hp *htmlParser) startTag(tt html.TokenType) {
+	z, p, fp := hp.z, hp.p, hp.fp
+	name, hasAttr := z.TagName()
+	n := string(name)
+	role := ""
+	switch n {
+	case "script", "style", "noscript", "template":
+		if tt == html.StartTagToken {
+			hp.startRaw(n, hasAttr)
+		}
+	case "title":
+		if tt == html.StartTagToken && !fp.titleSeen {
+			fp.titleSeen, fp.inTitle = true, true
+			io.WriteString(fp.meta, "\x00t:")
+		}
+	case "html":
+		if p.Lang == "" {
+			p.Lang = strings.TrimSpace(attrs(z, hasAttr)["lang"])
+		}
+	case "a", "area":
+		a := attrs(z, hasAttr)
+		role = a["role"]
+		href, ok := a["href"]
+		if ok && len(p.Links) < maxLinksPerPage {
+			p.Links = append(p.Links, link{Href: href, Nofollow: hasToken(a["rel"], "nofollow")})
+			fp.target("a", href)
+		}
+	case "link":
+		hp.linkTag(attrs(z, hasAttr))
+	case "img":
+		hp.img(attrs(z, hasAttr))
+	case "meta":
+		hp.meta(attrs(z, hasAttr))
+	case "base":
+		a := attrs(z, hasAttr)
+		if p.Base == "" {
+			p.Base = a["href"]
+		}
+	default:
+		if hasAttr {
+			var mount bool
+			role, mount = roleAndMount(z)
+			p.Mount = p.Mount || mount
+		}
+	}
+	if tt == html.StartTagToken && !voidElements[n] {
+		fp.start(n, role)
+	}
+}
+
+// startRaw enters a <script>, <style>, <noscript> or <template> (n),
+// whose text is not visible: it counts a script, and a script of type
+// application/ld+json (parameters ignored) sends its text to the
+// fingerprint's metadata. Attributes are read only when hasAttr.
+func (hp *htmlParser) startRaw(n string, hasAttr bool) {
+	hp.skip++
+	if n == "script" {
+		hp.p.Scripts++
+	}
+	if n == "script" && hasAttr {
+		typ, _, _ := strings.Cut(attrs(hp.z, hasAttr)["type"], ";")
+		hp.fp.inLD = strings.EqualFold(strings.TrimSpace(typ), "application/ld+json")
+		if hp.fp.inLD {
+			io.WriteString(hp.fp.meta, "\x00ld:")
+		}
+	}
+}
+
+// linkTag takes a <link> with attributes a: the first rel=canonical is
+// the page's canonical (and in the fingerprint), and a rel=alternate with
+// an hreflang and an href is an alternate; any other is ignored.
+func (hp *htmlParser) linkTag(a map[string]string) {
+	p, fp := hp.p, hp.fp
+	rel := a["rel"]
+	href := a["href"]
+	switch {
+	case hasToken(rel, "canonical") && p.Canonical == "":
+		p.Canonical = href
+		io.WriteString(fp.meta, "\x00c:"+href)
+	case hasToken(rel, "alternate") && a["hreflang"] != "" && href != "":
+		p.Alternates = append(p.Alternates, alternate{Hreflang: a["hreflang"], Href: href})
+	}
+}
+
+// img takes an <img> with attributes a: a src neither empty nor a data:
+// URL is listed once, up to maxImagesPerPage, and goes into the
+// fingerprint every time.
+func (hp *htmlParser) img(a map[string]string) {
+	p := hp.p
+	if src := a["src"]; src != "" && !strings.HasPrefix(src, "data:") {
+		if !hp.seenImg[src] && len(p.Images) < maxImagesPerPage {
+			hp.seenImg[src] = true
+			p.Images = append(p.Images, src)
+		}
+		hp.fp.target("i", src)
+	}
+}
+
+// meta takes a <meta> with attributes a: robots directives of name
+// "robots" (or the agent's token) add up, and the first description goes
+// into the fingerprint. Any other name is ignored.
+func (hp *htmlParser) meta(a map[string]string) {
+	p, fp := hp.p, hp.fp
+	n := strings.ToLower(strings.TrimSpace(a["name"]))
+	if n == "robots" || hp.agent != "" && n == hp.agent {
+		noindex, nofollow := robotsDirectives(a["content"])
+		p.Noindex = p.Noindex || noindex
+		p.Nofollow = p.Nofollow || nofollow
+	}
+	if n == "description" && !fp.descSeen {
+		fp.descSeen = true
+		io.WriteString(fp.meta, "\x00d:")
+		writeText(fp.meta, []byte(a["content"]))
 	}
 }
 

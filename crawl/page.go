@@ -170,30 +170,8 @@ func (c *Crawler) build(res *result, base *url.URL, header http.Header, p *page)
 	noindex := (p.Noindex || xNoindex) && !c.o.IgnoreNoindex
 	nofollow := (p.Nofollow || xNofollow) && !c.o.IgnoreNofollow
 
-	for _, l := range p.Links {
-		href, err := c.o.Query.Resolve(base, l.Href)
-		if err != nil || href == res.Loc {
-			continue
-		}
-		if nofollow || l.Nofollow && !c.o.IgnoreNofollow {
-			res.Soft = append(res.Soft, href)
-			res.edge(href, state.LinkNofollow)
-		} else {
-			res.Follow = append(res.Follow, href)
-			res.edge(href, state.LinkFollow)
-		}
-	}
-	canonical := ""
-	raw := p.Canonical
-	if raw == "" {
-		raw = linkCanonical(header.Values("Link"))
-	}
-	if raw != "" {
-		if cu, err := c.o.Query.Resolve(base, raw); err == nil {
-			canonical = cu
-			res.edge(cu, state.LinkCanonical)
-		}
-	}
+	c.addLinks(res, base, p.Links, nofollow)
+	canonical := c.canonical(res, base, header, p.Canonical)
 	switch {
 	case noindex:
 		res.Reason = ReasonNoindex
@@ -216,7 +194,59 @@ func (c *Crawler) build(res *result, base *url.URL, header http.Header, p *page)
 			u.LastMod = sitemap.DateOf(t.UTC())
 		}
 	}
-	seen := make(map[string]bool)
+	seen := make(map[string]bool) // the hreflang codes (lower case) and image URLs taken
+	c.addAlternates(res, u, base, p, nofollow, seen)
+	c.addImages(u, base, p.Images, seen)
+	res.Entry = u
+}
+
+// addLinks resolves the page's links against base and adds them to res:
+// to follow, or, when the page is nofollow or the link is (unless
+// Options.IgnoreNofollow), to Soft; each also as an edge of the graph. A
+// link that does not resolve to an http(s) URL (normalised as
+// Options.Query says), or that points at the page itself, is left out.
+func (c *Crawler) addLinks(res *result, base *url.URL, links []link, nofollow bool) {
+	for _, l := range links {
+		href, err := c.o.Query.Resolve(base, l.Href)
+		if err != nil || href == res.Loc {
+			continue
+		}
+		if nofollow || l.Nofollow && !c.o.IgnoreNofollow {
+			res.Soft = append(res.Soft, href)
+			res.edge(href, state.LinkNofollow)
+		} else {
+			res.Follow = append(res.Follow, href)
+			res.edge(href, state.LinkFollow)
+		}
+	}
+}
+
+// canonical returns the page's canonical URL, resolved against base: the
+// <link rel=canonical> given (raw), else the Link header's. It is also
+// added to res as an edge of the graph. "" when there is none or it does
+// not resolve.
+func (c *Crawler) canonical(res *result, base *url.URL, header http.Header, raw string) string {
+	canonical := ""
+	if raw == "" {
+		raw = linkCanonical(header.Values("Link"))
+	}
+	if raw != "" {
+		if cu, err := c.o.Query.Resolve(base, raw); err == nil {
+			canonical = cu
+			res.edge(cu, state.LinkCanonical)
+		}
+	}
+	return canonical
+}
+
+// addAlternates gives u the page's hreflang alternates, resolved against
+// base: the first of each code (compared without case, recorded in seen),
+// skipping invalid codes and links that do not resolve; each is an edge
+// of the graph, and the other versions are followed unless the page is
+// nofollow. When the page lists others but not itself, it is listed under
+// its <html lang> (H-03), if that is a valid code not taken. No
+// alternates: u has none.
+func (c *Crawler) addAlternates(res *result, u *sitemap.URL, base *url.URL, p *page, nofollow bool, seen map[string]bool) {
 	self := false
 	for _, a := range p.Alternates {
 		href, err := c.o.Query.Resolve(base, a.Href)
@@ -241,7 +271,14 @@ func (c *Crawler) build(res *result, base *url.URL, header http.Header, p *page)
 		// what it is in <html lang>.
 		u.Alternates = append(u.Alternates, sitemap.Alternate{Hreflang: p.Lang, Href: res.Loc})
 	}
-	for _, src := range p.Images {
+}
+
+// addImages gives u the page's images, resolved against base, each once
+// (recorded in seen), on the image hosts allowed (Options.ImageHosts),
+// at most sitemap.MaxImagesPerURL; one that does not resolve is left
+// out.
+func (c *Crawler) addImages(u *sitemap.URL, base *url.URL, images []string, seen map[string]bool) {
+	for _, src := range images {
 		img, err := c.o.Query.Resolve(base, src)
 		if err != nil || seen[img] || !c.imageHost(img) {
 			continue
@@ -252,7 +289,6 @@ func (c *Crawler) build(res *result, base *url.URL, header http.Header, p *page)
 			break
 		}
 	}
-	res.Entry = u
 }
 
 // responseTime reports whether a Last-Modified t is the response's own

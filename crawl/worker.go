@@ -310,108 +310,137 @@ const (
 func (c *Crawler) loopShared(ctx context.Context) error {
 	n := c.o.Concurrency
 	limit := n + ahead // URLs leased and not yet resulted
-	tasks := make(chan task, limit)
-	results := make(chan result, limit)
-	wctx, cancel := context.WithCancel(ctx)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		c.fetchers(wctx, n, tasks, results)
-	}()
-	defer func() {
-		close(tasks)
-		cancel()
-		go func() {
-			for range results {
-			}
-		}()
-		<-done
-		close(results)
-	}()
-	var (
-		batch    []result // fetched, not written yet
-		oldest   time.Time
-		inflight int // handed to the fetchers, no result yet
-	)
+	pool := c.startFetchers(ctx, n, limit)
+	defer pool.stop()
+	var h heldResults
 	for {
 		if err := c.failure(); err != nil {
 			return err // a result of a failed wait is not written
 		}
-		if len(batch) > 0 && (len(batch) >= writeBatch || inflight == 0 || time.Since(oldest) >= maxHold) {
-			// Only the results of URLs still leased to this worker
-			// touch the store: one whose lease ran out is another's
-			// (its result must not overwrite theirs); the crawl log's
-			// write checks again, under the rows' locks.
-			kept, err := c.stillHeld(ctx, batch)
-			if err != nil {
+		if len(h.batch) > 0 && (len(h.batch) >= writeBatch || h.inflight == 0 || time.Since(h.oldest) >= maxHold) {
+			if err := c.writeStillHeld(ctx, h.batch); err != nil {
 				return err
 			}
-			if err := c.write(ctx, kept); err != nil {
-				return err
-			}
-			c.runPages += len(kept)
-			c.pages.Add(int64(len(kept)))
-			if c.o.Progress != nil {
-				c.o.Progress(c.runPages)
-			}
-			c.frontier(ctx)
-			batch = batch[:0]
+			h.batch = h.batch[:0]
 		}
 		full := false
-		if room := limit - inflight; room >= n || (inflight == 0 && room > 0) {
-			d, ok, err := c.log.NextDepth(ctx)
+		if room := limit - h.inflight; room >= n || (h.inflight == 0 && room > 0) {
+			leased, ok, err := c.leaseNext(ctx, pool.tasks, room)
 			if err != nil {
 				return err
 			}
-			if !ok && inflight == 0 && len(batch) == 0 {
+			if !ok && h.inflight == 0 && len(h.batch) == 0 {
 				return nil
 			}
 			if ok {
-				us, err := c.shared.Lease(ctx, c.worker.ID, d, room, c.worker.Lease, func(tx state.CrawlTx, u state.CrawlURL, counted bool) (bool, error) {
-					return c.admit(ctx, tx, u, counted)
-				})
-				if err != nil {
-					return err
-				}
-				for _, u := range us {
-					tasks <- task{Loc: u.Loc, Depth: u.Depth, Referrer: u.Referrer}
-				}
-				inflight += len(us)
-				full = len(us) == room
+				h.inflight += leased
+				full = leased == room
 			}
 		}
-		if full && inflight < limit {
+		if full && h.inflight < limit {
 			continue
 		}
 		wait := c.worker.Poll
-		if len(batch) > 0 {
-			wait = min(wait, max(maxHold-time.Since(oldest), 0))
+		if len(h.batch) > 0 {
+			wait = min(wait, max(maxHold-time.Since(h.oldest), 0))
 		}
-		timer := time.NewTimer(wait)
-		select {
-		case <-ctx.Done():
-			timer.Stop()
-			return ctx.Err()
-		case <-timer.C:
-			continue
-		case r := <-results:
-			timer.Stop()
-			if len(batch) == 0 {
-				oldest = time.Now()
-			}
-			batch = append(batch, r)
-			inflight--
-		}
-		for more := true; more; {
-			select {
-			case r := <-results:
-				batch = append(batch, r)
-				inflight--
-			default:
-				more = false
-			}
+		if err := h.await(ctx, pool.results, wait); err != nil {
+			return err
 		}
 	}
+}
+
+// heldResults is what loopShared holds: results not written yet and
+// requests in flight.
+type heldResults struct {
+	batch    []result  // fetched, not written yet
+	oldest   time.Time // when the first result of batch came
+	inflight int       // handed to the fetchers, no result yet
+}
+
+// take holds the result r of a request in flight.
+func (h *heldResults) take(r result) {
+	if len(h.batch) == 0 {
+		h.oldest = time.Now()
+	}
+	h.batch = append(h.batch, r)
+	h.inflight--
+}
+
+// await waits up to wait for a result from results, then takes it and
+// every other result already there; none after wait. It returns ctx's
+// error when ctx is done first.
+func (h *heldResults) await(ctx context.Context, results <-chan result, wait time.Duration) error {
+	timer := time.NewTimer(wait)
+	select {
+	case <-ctx.Done():
+		timer.Stop()
+		return ctx.Err()
+	case <-timer.C:
+		return nil
+	case r := <-results:
+		timer.Stop()
+		h.take(r)
+	}
+	for more := true; more; {
+		select {
+		case r := <-results:
+			h.take(r)
+		default:
+			more = false
+		}
+	}
+	return nil
+}
+
+// writeStillHeld writes the results of batch whose URLs are still leased
+// to this worker (none: nothing is written, but the counts and progress
+// are still told), counts them, tells Options.Progress and
+// Options.Frontier. An error of the crawl log or the store is returned.
+func (c *Crawler) writeStillHeld(ctx context.Context, batch []result) error {
+	// Only the results of URLs still leased to this worker
+	// touch the store: one whose lease ran out is another's
+	// (its result must not overwrite theirs); the crawl log's
+	// write checks again, under the rows' locks.
+	kept, err := c.stillHeld(ctx, batch)
+	if err != nil {
+		return err
+	}
+	if err := c.write(ctx, kept); err != nil {
+		return err
+	}
+	c.runPages += len(kept)
+	c.pages.Add(int64(len(kept)))
+	if c.o.Progress != nil {
+		c.o.Progress(c.runPages)
+	}
+	c.frontier(ctx)
+	return nil
+}
+
+// leaseNext leases up to room URLs of the shallowest pending depth
+// (applying the query-variant cap, admit) and hands them to the fetchers
+// through tasks. It returns how many it leased, and ok false when nothing
+// is pending (then it leases nothing). An error of the crawl log is
+// returned.
+func (c *Crawler) leaseNext(ctx context.Context, tasks chan<- task, room int) (int, bool, error) {
+	d, ok, err := c.log.NextDepth(ctx)
+	if err != nil {
+		return 0, false, err
+	}
+	if !ok {
+		return 0, false, nil
+	}
+	us, err := c.shared.Lease(ctx, c.worker.ID, d, room, c.worker.Lease, func(tx state.CrawlTx, u state.CrawlURL, counted bool) (bool, error) {
+		return c.admit(ctx, tx, u, counted)
+	})
+	if err != nil {
+		return 0, false, err
+	}
+	for _, u := range us {
+		tasks <- task{Loc: u.Loc, Depth: u.Depth, Referrer: u.Referrer}
+	}
+	return len(us), true, nil
 }
 
 // stillHeld returns the results of batch whose URLs are leased to this
@@ -432,22 +461,6 @@ func (c *Crawler) stillHeld(ctx context.Context, batch []result) ([]result, erro
 		}
 	}
 	return kept, nil
-}
-
-// fetchers runs n fetchers taking tasks until tasks is closed.
-func (c *Crawler) fetchers(ctx context.Context, n int, tasks <-chan task, results chan<- result) {
-	done := make(chan struct{}, n)
-	for range n {
-		go func() {
-			defer func() { done <- struct{}{} }()
-			for t := range tasks {
-				results <- c.fetch(ctx, t)
-			}
-		}()
-	}
-	for range n {
-		<-done
-	}
 }
 
 // admit applies the query-variant cap to a URL being leased: a URL whose

@@ -445,26 +445,10 @@ func (h *Handler) Run(ctx context.Context) error {
 	h.running.Add(1)
 	defer h.running.Add(-1)
 	w, watching := h.src.(Watcher)
-	feedDown := make(chan error, 1)
-	var started time.Time
-	var feeds sync.WaitGroup // a feed cleans up (its publication) before Run returns
-	defer feeds.Wait()
-	startFeed := func() {
-		started = time.Now()
-		feeds.Add(1)
-		go func() {
-			defer feeds.Done()
-			err := w.Watch(ctx, h.push)
-			if ctx.Err() == nil {
-				if err == nil {
-					err = errors.New("the feed ended")
-				}
-				feedDown <- err
-			}
-		}()
-	}
+	feed := &feedRunner{w: w, down: make(chan error, 1)}
+	defer feed.wg.Wait()
 	if watching {
-		startFeed()
+		feed.start(ctx, h.push)
 	}
 	live := watching
 	tick := time.NewTimer(h.o.Recheck)
@@ -472,57 +456,111 @@ func (h *Handler) Run(ctx context.Context) error {
 	var retry <-chan time.Time
 	backoff := time.Second
 	for {
-		for _, s := range h.allSites() {
-			if s.snap.Load() == nil {
-				s.update(ctx, true, false, nil)
-			}
-		}
+		h.buildUnbuilt(ctx)
 		tick.Reset(h.nextCheck(live))
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case err := <-feedDown:
+		case err := <-feed.down:
 			live = false
 			if h.o.FeedError != nil {
 				h.o.FeedError(err)
 			}
-			if time.Since(started) > 10*time.Second {
+			if time.Since(feed.started) > 10*time.Second {
 				backoff = time.Second // it had been running: not a feed that cannot start
 			}
 			retry = time.After(backoff)
 			backoff = min(2*backoff, time.Minute)
 		case <-retry:
 			retry, live = nil, true
-			startFeed()
+			feed.start(ctx, h.push)
 		case <-h.kick:
-			// Let the rest of a burst of commits come.
-			select {
-			case <-time.After(debounce):
-			case <-ctx.Done():
-				return ctx.Err()
-			}
-			h.pendMu.Lock()
-			c := h.pending
-			h.pending = Change{}
-			h.pendMu.Unlock()
-			for _, s := range h.allSites() {
-				if _, err := s.update(ctx, c.All, c.All, c.Keys); err != nil {
-					h.stats.errors.Add(1)
-					h.push(Change{All: true}) // read everything again next time
-				}
+			if err := h.readPending(ctx); err != nil {
+				return err
 			}
 		case <-tick.C:
 			if live {
 				continue
 			}
-			for _, s := range h.allSites() {
-				if snap := s.snap.Load(); snap != nil && h.now().Sub(snap.checked) < snap.trust {
-					continue
-				}
-				if _, err := s.update(ctx, true, false, nil); err != nil {
-					h.stats.errors.Add(1)
-				}
+			h.checkDue(ctx)
+		}
+	}
+}
+
+// feedRunner runs a Watcher's feed for Run, started again after it ends.
+type feedRunner struct {
+	w       Watcher
+	down    chan error     // why the feed ended, unless ctx was done
+	started time.Time      // when the feed last started
+	wg      sync.WaitGroup // a feed cleans up (its publication) before Run returns
+}
+
+// start starts the feed in a goroutine that pushes its changes with push.
+// When the feed ends while ctx is not done it sends why on f.down (an
+// end without an error is "the feed ended"); when ctx is done it sends
+// nothing. Run waits for it on f.wg before it returns.
+func (f *feedRunner) start(ctx context.Context, push func(Change)) {
+	f.started = time.Now()
+	f.wg.Add(1)
+	go func() {
+		defer f.wg.Done()
+		err := f.w.Watch(ctx, push)
+		if ctx.Err() == nil {
+			if err == nil {
+				err = errors.New("the feed ended")
 			}
+			f.down <- err
+		}
+	}()
+}
+
+// buildUnbuilt builds the pages of every site that has none yet (a host
+// seen since, or a first build that failed). A failure is not counted
+// here: update records it (Err, Options.CheckError), and the next turn
+// of Run tries again.
+func (h *Handler) buildUnbuilt(ctx context.Context) {
+	for _, s := range h.allSites() {
+		if s.snap.Load() == nil {
+			s.update(ctx, true, false, nil)
+		}
+	}
+}
+
+// readPending reads the pages the changes pushed since the last time
+// touched, on every site, after debounce (for the rest of a burst of
+// commits). A site whose update fails is counted and read whole next
+// time. It returns ctx's error when ctx is done during the wait, and
+// nil otherwise.
+func (h *Handler) readPending(ctx context.Context) error {
+	// Let the rest of a burst of commits come.
+	select {
+	case <-time.After(debounce):
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	h.pendMu.Lock()
+	c := h.pending
+	h.pending = Change{}
+	h.pendMu.Unlock()
+	for _, s := range h.allSites() {
+		if _, err := s.update(ctx, c.All, c.All, c.Keys); err != nil {
+			h.stats.errors.Add(1)
+			h.push(Change{All: true}) // read everything again next time
+		}
+	}
+	return nil
+}
+
+// checkDue checks every site whose pages are due (their trust since the
+// last check ended, or no pages yet); a failed check is counted, and the
+// site keeps the pages it has.
+func (h *Handler) checkDue(ctx context.Context) {
+	for _, s := range h.allSites() {
+		if snap := s.snap.Load(); snap != nil && h.now().Sub(snap.checked) < snap.trust {
+			continue
+		}
+		if _, err := s.update(ctx, true, false, nil); err != nil {
+			h.stats.errors.Add(1)
 		}
 	}
 }

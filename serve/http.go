@@ -115,9 +115,63 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// send answers with art, whose gzip bytes body reads.
+// send answers with art, whose gzip bytes body reads: the HTML view, the
+// gzip file, or the XML (gzip-encoded when the client takes it). It
+// answers 304 when the client has these bytes, headers only to HEAD, and
+// 503 when the body cannot be read before anything is written; a failure
+// after that aborts the response (http.ErrAbortHandler).
 func (h *Handler) send(w http.ResponseWriter, r *http.Request, st *site, s *snapshot, p *page, art *artifact, gz bool, body io.Reader, start time.Time) {
 	html := !gz && h.o.HTML != nil && wantsHTML(r)
+	hd := w.Header()
+	etag, doc, encoded := h.setContentHeaders(w, r, st, s, p, art, gz, html, body)
+	hd.Set("ETag", etag)
+	hd.Set("Last-Modified", art.modified.UTC().Format(http.TimeFormat))
+	if h.o.CacheControl != "-" {
+		hd.Set("Cache-Control", h.o.CacheControl)
+	}
+	hd.Set("X-Content-Type-Options", "nosniff")
+	if notModified(r, etag, sitemap.Date{Time: art.modified, Precision: sitemap.PrecisionSecond}) {
+		hd.Del("Content-Encoding")
+		hd.Del("Content-Length")
+		w.WriteHeader(http.StatusNotModified)
+		h.stats.notModified.Add(1)
+		h.stats.observe304(time.Since(start))
+		return
+	}
+	if r.Method == http.MethodHead {
+		w.WriteHeader(http.StatusOK)
+		return
+	}
+	cw := &countWriter{w: w}
+	err := h.writeBody(cw, r, doc, body, html, gz || encoded)
+	h.stats.bytes.Add(cw.n)
+	if err != nil {
+		h.stats.errors.Add(1)
+		if !cw.wrote {
+			hd.Del("Content-Encoding")
+			hd.Del("Content-Length")
+			hd.Del("ETag")
+			hd.Del("Last-Modified")
+			http.Error(w, "the sitemap cannot be sent now; try again later", http.StatusServiceUnavailable)
+			return
+		}
+		panic(http.ErrAbortHandler)
+	}
+	if p == nil {
+		h.stats.indexes.Add(1)
+	} else {
+		h.stats.pages.Add(1)
+	}
+}
+
+// setContentHeaders sets the Vary, Content-Type and (but for the HTML
+// view, whose length is not known before it is written) Content-Length
+// headers of the answer with art, and Content-Encoding when the XML goes
+// gzip-encoded. It returns the ETag of what is sent (art's, marked for
+// the form), the view's Document when html (made from body, with the
+// neighbouring pages, which are part of its ETag), and whether the XML
+// goes gzip-encoded (the client accepts gzip).
+func (h *Handler) setContentHeaders(w http.ResponseWriter, r *http.Request, st *site, s *snapshot, p *page, art *artifact, gz, html bool, body io.Reader) (string, Document, bool) {
 	hd := w.Header()
 	vary := "Accept-Encoding"
 	if h.o.HTML != nil && !gz {
@@ -149,30 +203,19 @@ func (h *Handler) send(w http.ResponseWriter, r *http.Request, st *site, s *snap
 			hd.Set("Content-Length", strconv.FormatInt(art.size, 10))
 		}
 	}
-	hd.Set("ETag", etag)
-	hd.Set("Last-Modified", art.modified.UTC().Format(http.TimeFormat))
-	if h.o.CacheControl != "-" {
-		hd.Set("Cache-Control", h.o.CacheControl)
-	}
-	hd.Set("X-Content-Type-Options", "nosniff")
-	if notModified(r, etag, sitemap.Date{Time: art.modified, Precision: sitemap.PrecisionSecond}) {
-		hd.Del("Content-Encoding")
-		hd.Del("Content-Length")
-		w.WriteHeader(http.StatusNotModified)
-		h.stats.notModified.Add(1)
-		h.stats.observe304(time.Since(start))
-		return
-	}
-	if r.Method == http.MethodHead {
-		w.WriteHeader(http.StatusOK)
-		return
-	}
-	cw := &countWriter{w: w}
+	return etag, doc, encoded
+}
+
+// writeBody writes the body of the answer to cw: the HTML view of doc
+// when html, the gzip bytes of body as they are when asGzip, else those
+// bytes unzipped. It returns the first error of reading body (a file
+// gone, bytes not gzip) or of writing (the client gone).
+func (h *Handler) writeBody(cw *countWriter, r *http.Request, doc Document, body io.Reader, html, asGzip bool) error {
 	var err error
 	switch {
 	case html:
 		err = h.o.HTML(r.Context(), cw, doc)
-	case gz || encoded:
+	case asGzip:
 		_, err = io.Copy(cw, body)
 	default:
 		var zr *gzip.Reader
@@ -180,24 +223,7 @@ func (h *Handler) send(w http.ResponseWriter, r *http.Request, st *site, s *snap
 			_, err = io.Copy(cw, zr)
 		}
 	}
-	h.stats.bytes.Add(cw.n)
-	if err != nil {
-		h.stats.errors.Add(1)
-		if !cw.wrote {
-			hd.Del("Content-Encoding")
-			hd.Del("Content-Length")
-			hd.Del("ETag")
-			hd.Del("Last-Modified")
-			http.Error(w, "the sitemap cannot be sent now; try again later", http.StatusServiceUnavailable)
-			return
-		}
-		panic(http.ErrAbortHandler)
-	}
-	if p == nil {
-		h.stats.indexes.Add(1)
-	} else {
-		h.stats.pages.Add(1)
-	}
+	return err
 }
 
 // static answers with a small fixed body, with an ETag of its content.

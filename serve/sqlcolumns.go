@@ -2,6 +2,7 @@ package serve
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -88,64 +89,63 @@ func foldName(s string) string {
 // resolveColumns checks the columns s.q names against names, the columns
 // of the table or query, and fills in the fields it leaves empty: by name
 // (columnNames), then, for a query, by position. It records what it found
-// in s.found.
+// in s.found. A named column (or key) that names lacks is an error that
+// lists the columns there are, and so is no loc column at the end (no
+// names included); on an error s.found is left as it was.
 func (s *SQLSource) resolveColumns(names []string) error {
 	c := &s.q.Columns
 	used := make([]bool, len(names))
-	index := func(n string) int {
-		for i, x := range names {
-			if x == n {
-				return i
-			}
-		}
-		return -1
+	if err := s.checkNamedColumns(names, used); err != nil {
+		return err
 	}
+	found, also := fillColumnsByName(c, names, used)
+	var pos []string
+	if s.q.Query != "" && len(names) > 0 {
+		pos = s.fillColumnsByPosition(names, used)
+	}
+	if c.Loc == "" {
+		return fmt.Errorf("%s has no loc column: name the URL column (Columns.Loc, --columns loc=NAME); it has %s, and none of them is named loc, url, page_url, permalink, link or href", s.what(), listColumns(names))
+	}
+	s.found = foundSummary(found, pos, also)
+	return nil
+}
+
+// checkNamedColumns checks that every column s.q names (a field's, and the
+// key) is one of names, and marks in used the columns the fields took.
+// The first one missing is an error saying so (noColumn); none named is
+// no error.
+func (s *SQLSource) checkNamedColumns(names []string, used []bool) error {
+	c := &s.q.Columns
 	// What the caller named must exist, each field in its own column.
 	for f := range numFields {
 		n := *c.field(f)
 		if n == "" {
 			continue
 		}
-		i := index(n)
+		i := slices.Index(names, n)
 		if i < 0 {
 			return s.noColumn(names, fieldNames[f]+"="+n, n, f)
 		}
 		used[i] = true
 	}
-	if s.q.Key != "" && index(s.q.Key) < 0 {
+	if s.q.Key != "" && slices.Index(names, s.q.Key) < 0 {
 		return s.noColumn(names, "Query.Key, --key", s.q.Key, -1)
 	}
-	// The fields left empty, by name: the first name of the list a
-	// column has, and the other columns that have one of its names said.
-	var found, pos, also []string
+	return nil
+}
+
+// fillColumnsByName fills in the fields of c left empty by name: the first
+// name of the field's list (columnNames) a column not used yet has, marked
+// used then. It returns what it found ("lastmod=updated_at") and the
+// other columns that have one of a field's names, to be said
+// ("lastmod=modified"); both empty when no column matches.
+func fillColumnsByName(c *Columns, names []string, used []bool) (found, also []string) {
 	for f := range numFields {
 		p := c.field(f)
 		if *p != "" {
 			continue
 		}
-		best, bestRank := -1, 0
-		var others []string
-		for i, n := range names {
-			if used[i] {
-				continue
-			}
-			fn := foldName(n)
-			for rank, want := range columnNames(f) {
-				if fn != want {
-					continue
-				}
-				switch {
-				case best < 0 || rank < bestRank:
-					if best >= 0 {
-						others = append(others, names[best])
-					}
-					best, bestRank = i, rank
-				default:
-					others = append(others, n)
-				}
-				break
-			}
-		}
+		best, others := bestColumnByName(f, names, used)
 		if best < 0 {
 			continue
 		}
@@ -155,26 +155,70 @@ func (s *SQLSource) resolveColumns(names []string) error {
 			also = append(also, fmt.Sprintf("%s=%s", fieldNames[f], o))
 		}
 	}
+	return found, also
+}
+
+// bestColumnByName returns the index in names of the column not used
+// whose folded name comes first in field f's list (the leftmost of equal
+// rank), or -1 when none matches, and the names of the other columns that
+// match one of the list's names, in the order met.
+func bestColumnByName(f int, names []string, used []bool) (int, []string) {
+	best, bestRank := -1, 0
+	var others []string
+	for i, n := range names {
+		if used[i] {
+			continue
+		}
+		fn := foldName(n)
+		for rank, want := range columnNames(f) {
+			if fn != want {
+				continue
+			}
+			switch {
+			case best < 0 || rank < bestRank:
+				if best >= 0 {
+					others = append(others, names[best])
+				}
+				best, bestRank = i, rank
+			default:
+				others = append(others, n)
+			}
+			break
+		}
+	}
+	return best, others
+}
+
+// fillColumnsByPosition fills in a query's loc and lastmod by position,
+// for names not empty: the loc the first column no field took, the
+// lastmod the second when no field took it and it is not the key. It
+// marks them used and returns what it took ("loc=u (first column)"), none
+// when the fields were set already.
+func (s *SQLSource) fillColumnsByPosition(names []string, used []bool) []string {
+	c := &s.q.Columns
+	var pos []string
 	// A query's columns by position: the loc the first column no field
 	// took, the lastmod the second when no field took it.
-	if s.q.Query != "" && len(names) > 0 {
-		if c.Loc == "" {
-			for i, n := range names {
-				if !used[i] {
-					c.Loc, used[i] = n, true
-					pos = append(pos, "loc="+n+" (first column)")
-					break
-				}
+	if c.Loc == "" {
+		for i, n := range names {
+			if !used[i] {
+				c.Loc, used[i] = n, true
+				pos = append(pos, "loc="+n+" (first column)")
+				break
 			}
 		}
-		if c.LastMod == "" && len(names) > 1 && !used[1] && names[1] != s.q.Key {
-			c.LastMod, used[1] = names[1], true
-			pos = append(pos, "lastmod="+names[1]+" (second column)")
-		}
 	}
-	if c.Loc == "" {
-		return fmt.Errorf("%s has no loc column: name the URL column (Columns.Loc, --columns loc=NAME); it has %s, and none of them is named loc, url, page_url, permalink, link or href", s.what(), listColumns(names))
+	if c.LastMod == "" && len(names) > 1 && !used[1] && names[1] != s.q.Key {
+		c.LastMod, used[1] = names[1], true
+		pos = append(pos, "lastmod="+names[1]+" (second column)")
 	}
+	return pos
+}
+
+// foundSummary says how the columns were found, for SQLSource.found:
+// "found by name: …; by position: …; also matching: … (--columns to
+// choose)", each part only when it has a column ("" for none).
+func foundSummary(found, pos, also []string) string {
 	var parts []string
 	if len(found) > 0 {
 		parts = append(parts, "found by name: "+strings.Join(found, ", "))
@@ -185,8 +229,7 @@ func (s *SQLSource) resolveColumns(names []string) error {
 	if len(also) > 0 {
 		parts = append(parts, "also matching: "+strings.Join(also, ", ")+" (--columns to choose)")
 	}
-	s.found = strings.Join(parts, "; ")
-	return nil
+	return strings.Join(parts, "; ")
 }
 
 // noColumn is the error for a column n that the table or query does not

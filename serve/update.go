@@ -59,7 +59,11 @@ func (s *site) update(ctx context.Context, all, force bool, keys []Key) (_ *snap
 	return s.updateLocked(ctx, all, force, keys)
 }
 
-// updateLocked is update with s.mu held.
+// updateLocked is update with s.mu held. It checks whether anything
+// moved, reads the pages to check, builds the new snapshot and publishes
+// it. On an error the artifacts it built are dropped and the snapshot
+// served stays (re-stamped when the change check failed); a cancelled ctx
+// is an error like any other.
 func (s *site) updateLocked(ctx context.Context, all, force bool, keys []Key) (*snapshot, error) {
 	h := s.h
 	if s.gone.Swap(false) {
@@ -68,41 +72,99 @@ func (s *site) updateLocked(ctx context.Context, all, force bool, keys []Key) (*
 	old := s.snap.Load()
 	began := time.Now()
 	now := h.now()
-	version := ""
 	if old == nil {
 		all = true
 	}
-	if old != nil {
-		version = old.version
-		if all && !force && h.o.Recheck > 0 && now.Sub(old.checked) < old.trust {
-			return old, nil // checked while this one waited
-		}
+	version, kept, err := s.checkVersionLocked(ctx, old, all, force, began, now)
+	if err != nil {
+		return nil, err
 	}
-	if all {
-		v, err := h.src.Version(ctx)
-		if err != nil {
-			if old != nil {
-				// Keep answering from the pages there are; try again
-				// after Recheck rather than at every request.
-				ns := *old
-				ns.checked = now
-				s.snap.Store(&ns)
-			}
-			return nil, fmt.Errorf("serve: change check: %w", err)
-		}
-		if old != nil && !force && v != "" && v == old.version {
-			ns := *old
-			ns.checked, ns.trust = now, max(h.o.Recheck, checkShare*time.Since(began))
-			s.snap.Store(&ns)
-			return &ns, nil
-		}
-		version = v
+	if kept != nil {
+		return kept, nil
 	}
 	pages := []*page{{id: 1}}
 	maxID := 1
 	if old != nil {
 		pages, maxID = old.pages, old.maxID
 	}
+	check := s.pagesToRead(ctx, pages, all, keys)
+	// What Options.Changed is told once the new pages are served: not
+	// the first build's entries. The lines that differ from the page
+	// before, also with the keys a feed named: a change committed while
+	// an update reads its page is in the bytes it builds, and the next
+	// update, told its key, finds those bytes as they are.
+	tell := h.o.Changed != nil && old != nil
+	results, built, err := s.readPagesLocked(ctx, pages, check, tell)
+	if err != nil {
+		return nil, err
+	}
+	out, maxID, changed := s.collectPagesLocked(pages, check, results, maxID, now)
+	if old == nil && h.autoPerPage {
+		// Pages of DefaultPerPage, unless there would be more than
+		// autoMaxPages of them: then as many entries a page as keeps
+		// them under it, set once for the handler's life.
+		if per := perPageFor(countEntries(out), h.autoMaxPages); per > h.perPage() {
+			dropArtifacts(built)
+			h.lim.perPage.Store(int64(per))
+			return s.updateLocked(ctx, all, force, keys)
+		}
+	}
+	out = tile(out, pages[0].id)
+	ns, err := s.nextSnapshotLocked(old, out, maxID, version, all, began, now)
+	if err != nil {
+		dropArtifacts(built)
+		return nil, err
+	}
+	s.publishLocked(old, ns, changed, began)
+	return ns, nil
+}
+
+// checkVersionLocked is the change check of an update, with s.mu held:
+// it gives the version the new snapshot will carry (old's, or for a full
+// update the one Source.Version gives now), or the snapshot to answer
+// with when there is nothing to read. That is old itself when another
+// update checked it while this one waited for the lock, or old stamped
+// as checked now when the version did not move (never with force, or
+// when the source has no version: ""). When Source.Version fails, old
+// (if any) is stamped as checked now, so the next try waits for
+// Recheck, and the error is returned.
+func (s *site) checkVersionLocked(ctx context.Context, old *snapshot, all, force bool, began, now time.Time) (string, *snapshot, error) {
+	h := s.h
+	version := ""
+	if old != nil {
+		version = old.version
+		if all && !force && h.o.Recheck > 0 && now.Sub(old.checked) < old.trust {
+			return "", old, nil // checked while this one waited
+		}
+	}
+	if !all {
+		return version, nil, nil
+	}
+	v, err := h.src.Version(ctx)
+	if err != nil {
+		if old != nil {
+			// Keep answering from the pages there are; try again
+			// after Recheck rather than at every request.
+			ns := *old
+			ns.checked = now
+			s.snap.Store(&ns)
+		}
+		return "", nil, fmt.Errorf("serve: change check: %w", err)
+	}
+	if old != nil && !force && v != "" && v == old.version {
+		ns := *old
+		ns.checked, ns.trust = now, max(h.o.Recheck, checkShare*time.Since(began))
+		s.snap.Store(&ns)
+		return "", &ns, nil
+	}
+	return v, nil, nil
+}
+
+// pagesToRead marks the pages an update reads: every page when all is
+// set, else the pages holding keys (none for no keys). When the source
+// cannot locate keys (no Locator, Locate fails, or its answer does not
+// fit the pages) every page is read.
+func (s *site) pagesToRead(ctx context.Context, pages []*page, all bool, keys []Key) []bool {
 	check := make([]bool, len(pages))
 	if all {
 		for i := range check {
@@ -113,23 +175,17 @@ func (s *site) updateLocked(ctx context.Context, all, force bool, keys []Key) (*
 			check[i] = true
 		}
 	}
-	var out []*page
-	var built []*artifact // new artifacts: dropped again on an error
-	// What Options.Changed is told once the new pages are served: not
-	// the first build's entries. The lines that differ from the page
-	// before, also with the keys a feed named: a change committed while
-	// an update reads its page is in the bytes it builds, and the next
-	// update, told its key, finds those bytes as they are.
-	tell := h.o.Changed != nil && old != nil
-	var changed []sitemap.URL
-	fail := func(err error) (*snapshot, error) {
-		for _, a := range built {
-			a.blob.drop()
-		}
-		return nil, err
-	}
-	// The pages to read are read by as many workers as there are CPUs
-	// (each a query of its own), then put in order.
+	return check
+}
+
+// readPagesLocked rebuilds the pages marked in check, with s.mu held (the
+// workers use s.bufs): as many workers as there are CPUs (each a query of
+// its own) read them, and the results come back by page. It also returns
+// the artifacts built anew. The first failure cancels the reads not yet
+// done; then, or when ctx is cancelled, every artifact built is dropped
+// and the error (the failure, not the cancellation it caused) returned.
+// Nothing marked: no results, no error unless ctx is done.
+func (s *site) readPagesLocked(ctx context.Context, pages []*page, check []bool, tell bool) ([]rebuilt, []*artifact, error) {
 	results := make([]rebuilt, len(pages))
 	var todo []int
 	for i := range pages {
@@ -165,6 +221,7 @@ func (s *site) updateLocked(ctx context.Context, all, force bool, keys []Key) (*
 	close(next)
 	wg.Wait()
 	cancel()
+	var built []*artifact // new artifacts: dropped again on an error
 	var firstErr error
 	for _, i := range todo {
 		built = append(built, results[i].built...)
@@ -178,8 +235,21 @@ func (s *site) updateLocked(ctx context.Context, all, force bool, keys []Key) (*
 		firstErr = ctx.Err()
 	}
 	if firstErr != nil {
-		return fail(fmt.Errorf("serve: reading the entries: %w", firstErr))
+		dropArtifacts(built)
+		return nil, nil, fmt.Errorf("serve: reading the entries: %w", firstErr)
 	}
+	return results, built, nil
+}
+
+// collectPagesLocked puts the pages of an update in order, with s.mu held
+// (it gives Last-Modified times): the pages not read as they were, each
+// page read replaced by the pages its range makes now. A new page gets the
+// next number after maxID, new bytes a new Last-Modified. It returns the
+// pages, the highest number given and the entries to tell
+// Options.Changed (none when no page was read).
+func (s *site) collectPagesLocked(pages []*page, check []bool, results []rebuilt, maxID int, now time.Time) ([]*page, int, []sitemap.URL) {
+	var out []*page
+	var changed []sitemap.URL
 	for i, p := range pages {
 		if !check[i] {
 			out = append(out, p)
@@ -198,23 +268,34 @@ func (s *site) updateLocked(ctx context.Context, all, force bool, keys []Key) (*
 		}
 		changed = append(changed, r.changed...)
 	}
-	if old == nil && h.autoPerPage {
-		// Pages of DefaultPerPage, unless there would be more than
-		// autoMaxPages of them: then as many entries a page as keeps
-		// them under it, set once for the handler's life.
-		total := 0
-		for _, p := range out {
-			total += p.count()
-		}
-		if per := perPageFor(total, h.autoMaxPages); per > h.perPage() {
-			for _, a := range built {
-				a.blob.drop()
-			}
-			h.lim.perPage.Store(int64(per))
-			return s.updateLocked(ctx, all, force, keys)
-		}
+	return out, maxID, changed
+}
+
+// countEntries is the number of entries the pages list (0 for none).
+func countEntries(pages []*page) int {
+	total := 0
+	for _, p := range pages {
+		total += p.count()
 	}
-	out = tile(out, pages[0].id)
+	return total
+}
+
+// dropArtifacts drops the blobs of artifacts built by an update that
+// fails or starts over (none: nothing happens).
+func dropArtifacts(built []*artifact) {
+	for _, a := range built {
+		a.blob.drop()
+	}
+}
+
+// nextSnapshotLocked makes the snapshot of the pages out (tiled), with
+// s.mu held (a new index gets a Last-Modified): stamped with version and as checked now, and trusted for Recheck
+// (for a full update, at least checkShare times the time it took). It
+// keeps old's index when the pages and their bytes are the same and the
+// index still readable, else builds one when a page lists anything. An
+// error is one of keeping the index; the snapshot is not published.
+func (s *site) nextSnapshotLocked(old *snapshot, out []*page, maxID int, version string, all bool, began, now time.Time) (*snapshot, error) {
+	h := s.h
 	ns := newSnapshot(out)
 	ns.maxID = max(ns.maxID, maxID)
 	ns.version, ns.checked = version, now
@@ -227,10 +308,19 @@ func (s *site) updateLocked(ctx context.Context, all, force bool, keys []Key) (*
 	} else if ns.listsPages() {
 		idx, err := s.buildIndex(ns, old, now)
 		if err != nil {
-			return fail(err)
+			return nil, err
 		}
 		ns.index = idx
 	}
+	return ns, nil
+}
+
+// publishLocked serves ns in place of old, with s.mu held: it counts the
+// refresh, stores ns, drops the blobs of old that ns does not use (none
+// when there was no old) and then tells Options.Changed the changed
+// entries, if any.
+func (s *site) publishLocked(old, ns *snapshot, changed []sitemap.URL, began time.Time) {
+	h := s.h
 	h.stats.refreshes.Add(1)
 	h.stats.refreshNanos.Add(int64(time.Since(began)))
 	s.snap.Store(ns)
@@ -240,7 +330,6 @@ func (s *site) updateLocked(ctx context.Context, all, force bool, keys []Key) (*
 	if len(changed) > 0 {
 		h.o.Changed(changed)
 	}
-	return ns, nil
 }
 
 // locate marks in check the pages holding keys, through the source's

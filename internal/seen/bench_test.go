@@ -72,10 +72,11 @@ func benchURLs(b *testing.B, n int, budget int64, repeats bool, batch int) {
 		}
 		flush(s)
 		mem, written = s.Bytes(), s.diskWritten()
-		var reads, maybes, refilled, refilledAll int64
+		var reads, maybes, probes, refilled, refilledAll int64
 		for _, sh := range s.shards {
 			reads += sh.reads
 			maybes += sh.maybes
+			probes += sh.probes
 			refilled += sh.refilled
 			refilledAll += sh.refilledAll
 		}
@@ -85,6 +86,7 @@ func benchURLs(b *testing.B, n int, budget int64, repeats bool, batch int) {
 		b.ReportMetric(float64(reads-r0)/float64(n/10), "endreads/key")
 		b.ReportMetric(float64(maybes-m0)/float64(n/10), "endmaybes/key")
 		b.ReportMetric(float64(maybes)/float64(n), "maybes/key")
+		b.ReportMetric(float64(probes)/float64(n), "probes/key")
 		s.Close()
 	}
 	b.ReportMetric(float64(b.N*n)/b.Elapsed().Seconds(), "URLs/s") // distinct URLs
@@ -111,7 +113,8 @@ func BenchmarkSet30M(b *testing.B) { benchURLs(b, 30000000, 80<<20, false, 0) }
 // ratio of URLs to memory, so the same filters and runs, in a twentieth of
 // the time. They report the runs read a key (reads/key) and the keys the
 // filter of all keys passed on (maybes/key), over the whole run and over
-// its last tenth (end…), and the keys read back from the runs to make
+// its last tenth (end…), the runs' filters those probed (probes/key), and
+// the keys read back from the runs to make
 // filters again (refilled/key: a run's filter shrunk to its share;
 // refilledall/key: the filter of all keys). Run them with -benchtime=1x.
 func BenchmarkScaled10M(b *testing.B)  { benchURLs(b, 500000, 80<<20/20, false, 0) }

@@ -51,12 +51,12 @@
 //     read. A pread of 1 KiB costs about four fifths of one of 4 KiB.
 //   - Three quarters are filters (split block Bloom filters, one cache line a
 //     lookup; "no" is certain, a false "maybe" costs a read of a run, never
-//     a wrong answer), half of them one filter of every hash on disk, half
-//     a filter per run:
+//     a wrong answer), seven tenths of them one filter of every hash on
+//     disk, three tenths a filter per run:
 //   - The filter of every hash on disk is made at the first spill at its
 //     full size and tells most new URLs from old ones in one probe (about
-//     1 in 20 reads further while it has 6 bits a hash: 10 million URLs a
-//     shard at 80 MiB, 40 million in all). Each time the runs hold twice
+//     1 in 20 reads further while it has 6 bits a hash: 15 million URLs a
+//     shard at 80 MiB, 59 million in all). Each time the runs hold twice
 //     the hashes it was made for, it is made again (reading the runs once)
 //     setting the number of bits a hash that suits twice the hashes then on
 //     disk, down to one: a filter that sets too many bits for what it holds
@@ -69,7 +69,7 @@
 //     made at its share; when the filters pass their budget, the one
 //     furthest above its share is made again at three quarters of it by
 //     reading its run (or dropped, with no read, when its share is none):
-//     about 3.8 hashes read back a hash added at 10⁸ URLs (8.7 at nine
+//     about 3.6 hashes read back a hash added at 10⁸ URLs (8.7 at nine
 //     tenths), for 3 % more runs read.
 //
 // [Set.AddBatch] adds many URLs at once, in input order (generate's
@@ -84,7 +84,7 @@
 // Past what the filters cover (tens of millions of URLs at the default
 // budget) more new URLs cost reads of the runs: the work per URL grows,
 // the bytes written do not. At 80 MiB and 100 million URLs (5 bits of
-// filter a hash) a new URL reads about 0.36 runs by the end and 0.11 on
+// filter a hash) a new URL reads about 0.30 runs by the end and 0.09 on
 // average (BenchmarkScaled100M); at 48 MiB with a third for the table
 // (2.7 bits) it read 1.5 by the end, and 4.8 with the budget spread
 // evenly over the runs.

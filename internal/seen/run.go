@@ -58,7 +58,7 @@ func (r *run) read(k key, block []byte) (bool, error) {
 	}
 	// The first block whose first hi is ≥ k.hi; k is in it or in the
 	// one before.
-	first := sort.Search(len(r.index), func(i int) bool { return r.index[i] >= k.hi })
+	first := r.searchIndex(k.hi)
 	if first > 0 {
 		first--
 	}
@@ -81,6 +81,71 @@ func (r *run) read(k key, block []byte) (bool, error) {
 		}
 	}
 	return false, nil
+}
+
+// searchIndex returns the first block whose first hi is ≥ hi
+// (len(r.index) when there is none), as sort.Search over r.index would,
+// without its binary search: the his are hashes, spread evenly between
+// the first and the last, so hi's place is guessed by interpolation and
+// the guess is off by about √n/512 blocks for a run of n keys (8 blocks
+// for 16 million keys, one or two cache lines of the index), where a
+// binary search takes one cache miss a step (16 steps at 16 million
+// keys, 5 % of generate's CPU at 10⁸ URLs). From the guess it steps
+// towards the answer, doubling its steps (so it is never worse than
+// about twice a binary search, whatever the keys).
+func (r *run) searchIndex(hi uint64) int {
+	ix := r.index
+	n := len(ix)
+	if n == 0 || hi <= ix[0] {
+		return 0
+	}
+	if hi > r.last {
+		return n
+	}
+	// ix[0] < hi ≤ r.last: guess the place of hi between them.
+	g := int(float64(hi-ix[0]) / (float64(r.last-ix[0]) + 1) * float64(n))
+	g = min(max(g, 1), n-1)
+	// Find lo < hi' ≤ up with ix[lo] < hi and (up == n or ix[up] ≥ hi),
+	// then search between them.
+	lo, up := 0, n
+	if ix[g] < hi {
+		lo = g
+		for step := 1; ; step *= 2 {
+			if lo+step >= n {
+				break
+			}
+			if ix[lo+step] >= hi {
+				up = lo + step
+				break
+			}
+			lo += step
+		}
+	} else {
+		up = g
+		for step := 1; ; step *= 2 {
+			if up-step <= 0 {
+				break
+			}
+			if ix[up-step] < hi {
+				lo = up - step
+				break
+			}
+			up -= step
+		}
+	}
+	// ix[lo] < hi, and ix[up] ≥ hi or up == n: the answer is in (lo, up].
+	for up-lo > 8 {
+		mid := int(uint(lo+up) >> 1)
+		if ix[mid] < hi {
+			lo = mid
+		} else {
+			up = mid
+		}
+	}
+	for lo+1 < up && ix[lo+1] < hi {
+		lo++
+	}
+	return lo + 1
 }
 
 // nearKeys is how many keys readNear reads: a window about k's place

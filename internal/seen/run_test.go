@@ -86,3 +86,68 @@ func TestRunRead(t *testing.T) {
 		t.Fatalf("the window settled %d of 40,000 lookups, want nearly all", 40000-unsure)
 	}
 }
+
+// searchIndex finds the first block whose first hi is ≥ a hi exactly as
+// a binary search (sort.Search) does, for indexes of hashes spread
+// evenly, of his bunched at one end or repeated across many blocks, of
+// one block, and for his below the first, equal to entries, between
+// them and above the last.
+func TestSearchIndex(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	shapes := map[string]func(n int) []uint64{
+		"even": func(n int) []uint64 {
+			ix := make([]uint64, n)
+			for i := range ix {
+				ix[i] = rng.Uint64()
+			}
+			return ix
+		},
+		"bunched": func(n int) []uint64 {
+			ix := make([]uint64, n)
+			for i := range ix {
+				ix[i] = rng.Uint64N(1000)
+				if i%7 == 0 {
+					ix[i] = ^uint64(0) - rng.Uint64N(3)
+				}
+			}
+			return ix
+		},
+		"repeated": func(n int) []uint64 {
+			ix := make([]uint64, n)
+			for i := range ix {
+				ix[i] = uint64(rng.IntN(4)) << 62
+			}
+			return ix
+		},
+		"extremes": func(n int) []uint64 {
+			ix := make([]uint64, n)
+			for i := range ix {
+				if rng.IntN(2) == 0 {
+					ix[i] = ^uint64(0)
+				}
+			}
+			return ix
+		},
+	}
+	for name, shape := range shapes {
+		for _, n := range []int{1, 2, 3, 9, 100, 5000} {
+			ix := shape(n)
+			slices.Sort(ix)
+			r := &run{index: ix, last: ix[n-1] + uint64(rng.IntN(2))}
+			if r.last < ix[n-1] {
+				r.last = ix[n-1]
+			}
+			probes := []uint64{0, 1, ^uint64(0), ^uint64(0) - 1, r.last}
+			for range 300 {
+				i := rng.IntN(n)
+				probes = append(probes, ix[i], ix[i]-1, ix[i]+1, rng.Uint64())
+			}
+			for _, hi := range probes {
+				want := sort.Search(n, func(i int) bool { return ix[i] >= hi })
+				if got := r.searchIndex(hi); got != want {
+					t.Fatalf("%s, %d blocks: searchIndex(%d) = %d, want %d", name, n, hi, got, want)
+				}
+			}
+		}
+	}
+}
