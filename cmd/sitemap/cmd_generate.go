@@ -89,6 +89,15 @@ func newGenerateCmd(s *streams) *cobra.Command {
 }
 
 func runGenerate(ctx context.Context, o *generateOptions, s *streams) error {
+	if o.db.PrintQuery {
+		// The --preset's query is printed whatever the run's flags
+		// (--base-url, --out) would be.
+		if err := o.checkDB(); err != nil {
+			return err
+		}
+		_, _, err := o.db.open(ctx, s.Out, nil)
+		return err
+	}
 	inKey, err := o.check(s)
 	if err != nil {
 		return err

@@ -76,6 +76,14 @@ func TestGeneratePreset(t *testing.T) {
 	if _, err := os.Stat(out2); err == nil {
 		t.Error("--print-query made --out")
 	}
+	// Printing the query needs none of the run's flags (it asked for
+	// --base-url), nor the database for MediaWiki (a file not there).
+	for _, db := range []string{wiki, filepath.Join(t.TempDir(), "none.sqlite")} {
+		code, only, stderr := runCLI(t, "", "generate", "--db", db, "--preset", "mediawiki", "--print-query")
+		if code != 0 || only != stdout {
+			t.Errorf("--print-query alone on %s: exit %d, %q, %s; want what it printed above", db, code, only, stderr)
+		}
+	}
 }
 
 // The flags of --db and --preset that do not go together are refused
