@@ -156,16 +156,9 @@ func Diff(ctx context.Context, old, new Entries, o Options, emit func(Change) er
 	if old == nil || new == nil || emit == nil {
 		return Summary{}, errors.New("diff: nil side or emit function")
 	}
-	for _, f := range o.Ignore {
-		if !slices.Contains(Fields, f) {
-			return Summary{}, fmt.Errorf("diff: Options.Ignore %q: not a field; want one of %s", f, strings.Join(Fields, ", "))
-		}
-	}
-	if o.ChunkBytes <= 0 {
-		o.ChunkBytes = 16 << 20
-	}
-	if o.FanIn < 2 {
-		o.FanIn = 1024
+	o, err := withDefaults(o)
+	if err != nil {
+		return Summary{}, err
 	}
 	// The run files go straight into TempDir, unlinked as they are
 	// made (internal/extsort): a directory of their own would outlive a
@@ -189,18 +182,48 @@ func Diff(ctx context.Context, old, new Entries, o Options, emit func(Change) er
 		ignore[f] = true
 	}
 	pa, pb := &peeker{s: a, dups: &sum.OldDuplicates}, &peeker{s: b, dups: &sum.NewDuplicates}
+	err = mergeSides(ctx, pa, pb, ignore, &sum, emit)
+	return sum, err
+}
+
+// withDefaults checks o.Ignore and fills in a zero or negative
+// ChunkBytes (16 MiB) and a FanIn under 2 (1024) on its copy of o. An
+// Ignore entry that is not one of Fields is an error naming it and the
+// fields there are; nothing else is checked.
+func withDefaults(o Options) (Options, error) {
+	for _, f := range o.Ignore {
+		if !slices.Contains(Fields, f) {
+			return o, fmt.Errorf("diff: Options.Ignore %q: not a field; want one of %s", f, strings.Join(Fields, ", "))
+		}
+	}
+	if o.ChunkBytes <= 0 {
+		o.ChunkBytes = 16 << 20
+	}
+	if o.FanIn < 2 {
+		o.FanIn = 1024
+	}
+	return o, nil
+}
+
+// mergeSides walks the two sorted sides in step, one loc at a time
+// (duplicates counted by the peekers and skipped), adds every entry to
+// sum and calls emit with every difference in order of loc. Two empty
+// sides emit nothing. The first error from reading a side, from
+// decoding a record, from emit or from ctx (looked at every 4096 locs)
+// stops it; sum then holds the counts up to there.
+func mergeSides(ctx context.Context, pa, pb *peeker, ignore map[string]bool, sum *Summary, emit func(Change) error) error {
 	ra, okA, err := pa.nextUnique()
 	if err != nil {
-		return sum, err
+		return err
 	}
 	rb, okB, err := pb.nextUnique()
 	if err != nil {
-		return sum, err
+		return err
 	}
 	for n := 0; okA || okB; n++ {
 		if n%4096 == 0 {
 			if err := ctx.Err(); err != nil {
-				return sum, err
+				return err
 			}
 		}
 		c := 0
@@ -212,69 +235,82 @@ func Diff(ctx context.Context, old, new Entries, o Options, emit func(Change) er
 		default:
 			c = strings.Compare(ra.loc, rb.loc)
 		}
-		var ch *Change
-		switch {
-		case c < 0: // only old
-			sum.Old++
-			sum.Removed++
-			u, err := decode(ra)
-			if err != nil {
-				return sum, err
-			}
-			ch = &Change{Change: Removed, Loc: ra.loc, Old: u}
-		case c > 0: // only new
-			sum.New++
-			sum.Added++
-			u, err := decode(rb)
-			if err != nil {
-				return sum, err
-			}
-			ch = &Change{Change: Added, Loc: rb.loc, New: u}
-		default:
-			sum.Old++
-			sum.New++
-			if bytes.Equal(ra.data, rb.data) {
-				sum.Same++
-				break
-			}
-			ua, err := decode(ra)
-			if err != nil {
-				return sum, err
-			}
-			ub, err := decode(rb)
-			if err != nil {
-				return sum, err
-			}
-			var fields []string
-			for _, f := range Compare(ua, ub) {
-				if !ignore[f] {
-					fields = append(fields, f)
-				}
-			}
-			if len(fields) == 0 {
-				sum.Same++
-				break
-			}
-			sum.Modified++
-			ch = &Change{Change: Modified, Loc: ra.loc, Fields: fields, Old: ua, New: ub}
+		ch, err := changeOf(ra, rb, c, ignore, sum)
+		if err != nil {
+			return err
 		}
 		if ch != nil {
 			if err := emit(*ch); err != nil {
-				return sum, err
+				return err
 			}
 		}
 		if c <= 0 {
 			if ra, okA, err = pa.nextUnique(); err != nil {
-				return sum, err
+				return err
 			}
 		}
 		if c >= 0 {
 			if rb, okB, err = pb.nextUnique(); err != nil {
-				return sum, err
+				return err
 			}
 		}
 	}
-	return sum, nil
+	return nil
+}
+
+// changeOf counts one loc into sum and returns its Change: c < 0 means
+// only the old side has it (ra), c > 0 only the new side (rb), 0 both.
+// It returns nil for a loc that is the same on both sides, byte for
+// byte or apart from ignored fields, and the error of a record that
+// cannot be decoded (sum is counted already then).
+func changeOf(ra, rb record, c int, ignore map[string]bool, sum *Summary) (*Change, error) {
+	var ch *Change
+	switch {
+	case c < 0: // only old
+		sum.Old++
+		sum.Removed++
+		u, err := decode(ra)
+		if err != nil {
+			return nil, err
+		}
+		ch = &Change{Change: Removed, Loc: ra.loc, Old: u}
+	case c > 0: // only new
+		sum.New++
+		sum.Added++
+		u, err := decode(rb)
+		if err != nil {
+			return nil, err
+		}
+		ch = &Change{Change: Added, Loc: rb.loc, New: u}
+	default:
+		sum.Old++
+		sum.New++
+		if bytes.Equal(ra.data, rb.data) {
+			sum.Same++
+			break
+		}
+		ua, err := decode(ra)
+		if err != nil {
+			return nil, err
+		}
+		ub, err := decode(rb)
+		if err != nil {
+			return nil, err
+		}
+		var fields []string
+		for _, f := range Compare(ua, ub) {
+			if !ignore[f] {
+				fields = append(fields, f)
+			}
+		}
+		if len(fields) == 0 {
+			sum.Same++
+			break
+		}
+		sum.Modified++
+		ch = &Change{Change: Modified, Loc: ra.loc, Fields: fields, Old: ua, New: ub}
+	}
+	return ch, nil
 }
 
 // sortSide reads one side into a sorter and returns its sorted stream.
