@@ -505,21 +505,7 @@ func (c *Client) Get(ctx context.Context, u string, g GetOptions) (*Response, er
 // do makes the tries and returns the response to use, with the context
 // of its try and that context's cancel.
 func (c *Client) do(ctx context.Context, u string, g GetOptions, meta cacheMeta, cached bool, post *postBody) (*http.Response, int, context.Context, context.CancelFunc, error) {
-	pol := g.Retry
-	if pol == RetryDefault {
-		pol = c.o.Retry
-	}
-	attempts := c.o.Attempts
-	if g.Attempts > 0 {
-		attempts = g.Attempts
-	}
-	if pol == RetryNever {
-		attempts = 1
-	}
-	timeout := c.o.Timeout
-	if g.Timeout > 0 {
-		timeout = g.Timeout
-	}
+	pol, attempts, timeout := c.tries(g)
 	accept, enc := g.Accept, g.AcceptEncoding
 	if accept == "" {
 		accept = DefaultAccept
@@ -536,35 +522,10 @@ func (c *Client) do(ctx context.Context, u string, g GetOptions, meta cacheMeta,
 	for attempt := 1; ; attempt++ {
 		deadline := &Error{Kind: KindTimeout, URL: u, Msg: "not read within " + timeout.String() + " (per-document deadline)", Err: context.DeadlineExceeded}
 		actx, cancel := context.WithTimeoutCause(ctx, timeout, deadline)
-		method, body := http.MethodGet, io.Reader(nil)
-		switch {
-		case post != nil && post.head:
-			method = http.MethodHead
-		case post != nil:
-			method, body = http.MethodPost, bytes.NewReader(post.data)
-		}
-		req, err := http.NewRequestWithContext(context.WithValue(actx, policyKey{}, redirects), method, u, body)
+		req, err := c.newRequest(actx, redirects, u, site, accept, enc, post, meta, cached)
 		if err != nil {
 			cancel()
-			return nil, 0, nil, nil, &Error{Kind: KindBadURL, URL: u, Msg: "bad URL: " + err.Error(), Err: err}
-		}
-		if e := c.admit(req.URL, u, site); e != nil {
-			cancel()
-			return nil, 0, nil, nil, e
-		}
-		req.Header.Set("User-Agent", c.o.UserAgent)
-		req.Header.Set("Accept-Encoding", enc)
-		req.Header.Set("Accept", accept)
-		if post != nil && !post.head {
-			req.Header.Set("Content-Type", post.contentType)
-		}
-		if cached {
-			if meta.ETag != "" {
-				req.Header.Set("If-None-Match", meta.ETag)
-			}
-			if meta.LastModified != "" {
-				req.Header.Set("If-Modified-Since", meta.LastModified)
-			}
+			return nil, 0, nil, nil, err
 		}
 		resp, err := c.hc.Do(req)
 		var wait time.Duration
@@ -606,27 +567,100 @@ func (c *Client) do(ctx context.Context, u string, g GetOptions, meta cacheMeta,
 			}
 			return nil, 0, nil, nil, lastErr
 		}
-		if !told {
-			wait = backoff(c.o.RetryBase, attempt)
-		}
-		if wait > c.o.RetryMax {
-			if !c.o.ClampRetryAfter {
-				lastErr.Msg += fmt.Sprintf(" (Retry-After %s is longer than the %s the client waits; not retried)", wait.Round(time.Second), c.o.RetryMax)
-				return nil, 0, nil, nil, lastErr
-			}
-			wait = c.o.RetryMax
-		}
-		if g.OnRetry != nil {
-			g.OnRetry(fmt.Sprintf("%s; retrying in %s (attempt %d of %d)", lastErr.Error(), wait.Round(time.Millisecond), attempt+1, attempts))
-		}
-		wf := g.Wait
-		if wf == nil {
-			wf = sleep
-		}
-		if err := wf(ctx, wait); err != nil {
+		if err := c.waitToRetry(ctx, g, lastErr, attempt, attempts, wait, told); err != nil {
 			return nil, 0, nil, nil, err
 		}
 	}
+}
+
+// tries says how the calls of one document are made: the retry policy
+// (g's, else the client's), the number of attempts (g's if above 0,
+// else the client's; 1 under RetryNever) and the deadline of each
+// attempt (g's if above 0, else the client's).
+func (c *Client) tries(g GetOptions) (RetryPolicy, int, time.Duration) {
+	pol := g.Retry
+	if pol == RetryDefault {
+		pol = c.o.Retry
+	}
+	attempts := c.o.Attempts
+	if g.Attempts > 0 {
+		attempts = g.Attempts
+	}
+	if pol == RetryNever {
+		attempts = 1
+	}
+	timeout := c.o.Timeout
+	if g.Timeout > 0 {
+		timeout = g.Timeout
+	}
+	return pol, attempts, timeout
+}
+
+// newRequest makes the request of one attempt on actx: a GET, a HEAD or
+// a POST of post's data, with the client's headers and, for a cached
+// document, its validators. A URL that does not parse is a KindBadURL
+// *Error, and one the client may not fetch is admit's *Error; the
+// caller cancels actx on either.
+func (c *Client) newRequest(actx context.Context, redirects *policy, u, site, accept, enc string, post *postBody, meta cacheMeta, cached bool) (*http.Request, error) {
+	method, body := http.MethodGet, io.Reader(nil)
+	switch {
+	case post != nil && post.head:
+		method = http.MethodHead
+	case post != nil:
+		method, body = http.MethodPost, bytes.NewReader(post.data)
+	}
+	req, err := http.NewRequestWithContext(context.WithValue(actx, policyKey{}, redirects), method, u, body)
+	if err != nil {
+		return nil, &Error{Kind: KindBadURL, URL: u, Msg: "bad URL: " + err.Error(), Err: err}
+	}
+	if e := c.admit(req.URL, u, site); e != nil {
+		return nil, e
+	}
+	req.Header.Set("User-Agent", c.o.UserAgent)
+	req.Header.Set("Accept-Encoding", enc)
+	req.Header.Set("Accept", accept)
+	if post != nil && !post.head {
+		req.Header.Set("Content-Type", post.contentType)
+	}
+	if cached {
+		if meta.ETag != "" {
+			req.Header.Set("If-None-Match", meta.ETag)
+		}
+		if meta.LastModified != "" {
+			req.Header.Set("If-Modified-Since", meta.LastModified)
+		}
+	}
+	return req, nil
+}
+
+// waitToRetry waits before attempt+1 of attempts: wait if the server
+// told it (Retry-After), else the client's backoff for attempt. A wait
+// over RetryMax is clamped to it under ClampRetryAfter, else it returns
+// lastErr, its Msg saying so, without waiting. g.OnRetry hears of the
+// retry first; the error of g.Wait (sleep by default), such as ctx's
+// on cancellation, is returned as it is.
+func (c *Client) waitToRetry(ctx context.Context, g GetOptions, lastErr *Error, attempt, attempts int, wait time.Duration, told bool) error {
+	if !told {
+		wait = backoff(c.o.RetryBase, attempt)
+	}
+	if wait > c.o.RetryMax {
+		if !c.o.ClampRetryAfter {
+			lastErr.Msg += fmt.Sprintf(" (Retry-After %s is longer than the %s the client waits; not retried)", wait.Round(time.Second), c.o.RetryMax)
+			return lastErr
+		}
+		wait = c.o.RetryMax
+	}
+	if g.OnRetry != nil {
+		g.OnRetry(fmt.Sprintf("%s; retrying in %s (attempt %d of %d)", lastErr.Error(), wait.Round(time.Millisecond), attempt+1, attempts))
+	}
+	wf := g.Wait
+	if wf == nil {
+		wf = sleep
+	}
+	if err := wf(ctx, wait); err != nil {
+		return err
+	}
+	return nil
 }
 
 // admit returns the *Error of a URL the Client does not request: not
