@@ -467,28 +467,7 @@ func (w *walker) runRobots(j *job, e *emitter) {
 		}
 		e.diag(n, sitemap.Diagnostic{Rule: rules.FetchRobots, Severity: sitemap.SeverityWarning, Message: "robots.txt unreachable (" + err.Error() + "); going on without it"})
 	default:
-		n.Status = o.resp.Status
-		n.FinalURL = o.resp.FinalURL
-		f, rerr := robots.Parse(o.r)
-		n.Bytes = o.resp.BytesRead()
-		o.finish(rerr == nil)
-		if rerr != nil {
-			n.Err = rerr.Error()
-			e.diag(n, sitemap.Diagnostic{Rule: rules.FetchRobots, Severity: sitemap.SeverityWarning, Message: "robots.txt could not be read to its end: " + rerr.Error()})
-			break
-		}
-		for _, wn := range f.Warnings() {
-			wn.URL = n.FinalURL
-			e.diag(n, wn)
-		}
-		base, _ := url.Parse(n.FinalURL)
-		var warns []robots.Warning
-		found, warns = f.Sitemaps(base)
-		for _, wn := range warns {
-			wn.URL = n.FinalURL
-			e.diag(n, wn)
-		}
-		n.Sitemaps = len(found)
+		found = readRobots(n, e, o)
 	}
 	n.Elapsed = time.Since(t0)
 	e.node(EventNodeEnd, n)
@@ -503,17 +482,57 @@ func (w *walker) runRobots(j *job, e *emitter) {
 		return
 	}
 	if w.opts.KnownPaths == KnownPathsAlways || (w.opts.KnownPaths == KnownPathsFallback && len(found) == 0) {
-		parent := j.probeParent
-		if parent == 0 {
-			parent = n.ID
-		}
-		general := make([]string, len(probePaths))
-		for i, p := range probePaths {
-			general[i] = j.origin + p
-		}
-		e.child(&job{kind: NodeSitemap, url: general[0], probeNext: general[1:], parent: parent, depth: 1, probe: true})
-		for _, p := range newsPaths {
-			e.child(&job{kind: NodeSitemap, url: j.origin + p, parent: parent, depth: 1, probe: true})
-		}
+		probeKnownPaths(j, n, e)
+	}
+}
+
+// readRobots reads the robots.txt o opened for n to its end, closes o
+// (kept in the cache only if read whole), reports the file's warnings
+// and returns its Sitemap lines, resolved against n.FinalURL. A body
+// that breaks off is a warning on n and no Sitemap lines; a file
+// without Sitemap lines returns none.
+func readRobots(n *Node, e *emitter, o *opened) []string {
+	var found []string
+	n.Status = o.resp.Status
+	n.FinalURL = o.resp.FinalURL
+	f, rerr := robots.Parse(o.r)
+	n.Bytes = o.resp.BytesRead()
+	o.finish(rerr == nil)
+	if rerr != nil {
+		n.Err = rerr.Error()
+		e.diag(n, sitemap.Diagnostic{Rule: rules.FetchRobots, Severity: sitemap.SeverityWarning, Message: "robots.txt could not be read to its end: " + rerr.Error()})
+		return found
+	}
+	for _, wn := range f.Warnings() {
+		wn.URL = n.FinalURL
+		e.diag(n, wn)
+	}
+	base, _ := url.Parse(n.FinalURL)
+	var warns []robots.Warning
+	found, warns = f.Sitemaps(base)
+	for _, wn := range warns {
+		wn.URL = n.FinalURL
+		e.diag(n, wn)
+	}
+	n.Sitemaps = len(found)
+	return found
+}
+
+// probeKnownPaths queues the probes of j's origin: the general paths as
+// one chain (each tried only if the one before is missing) and each
+// news path on its own, all under j.probeParent, else under the
+// robots.txt node n.
+func probeKnownPaths(j *job, n *Node, e *emitter) {
+	parent := j.probeParent
+	if parent == 0 {
+		parent = n.ID
+	}
+	general := make([]string, len(probePaths))
+	for i, p := range probePaths {
+		general[i] = j.origin + p
+	}
+	e.child(&job{kind: NodeSitemap, url: general[0], probeNext: general[1:], parent: parent, depth: 1, probe: true})
+	for _, p := range newsPaths {
+		e.child(&job{kind: NodeSitemap, url: j.origin + p, parent: parent, depth: 1, probe: true})
 	}
 }
