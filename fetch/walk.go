@@ -95,15 +95,45 @@ func WalkNames(ctx context.Context, names []string, opts Options, fn func(Event)
 	}
 	w.pending = len(w.queue) + len(w.later)
 
+	w.runWorkers(o.Concurrency)
+
+	w.settle(ctx, runCtx, o)
+	w.sum.Elapsed = time.Since(t0)
+	w.mu.Lock()
+	w.sum.StartErr = w.startErr
+	w.mu.Unlock()
+	if w.fnErr != nil {
+		return w.sum, w.fnErr
+	}
+	if err := w.dedupErr.Load(); err != nil {
+		return w.sum, *err
+	}
+	if err := ctx.Err(); err != nil {
+		return w.sum, err
+	}
+	return w.sum, nil
+}
+
+// runWorkers starts concurrency workers and hands every batch they send
+// to receive, in the order it comes, until all of them have ended (the
+// queue is empty or the walk stopped); it returns then.
+func (w *walker) runWorkers(concurrency int) {
 	var wg sync.WaitGroup
-	for range o.Concurrency {
+	for range concurrency {
 		wg.Go(w.worker)
 	}
 	go func() { wg.Wait(); close(w.out) }()
 	for b := range w.out {
 		w.receive(b)
 	}
+}
 
+// settle ends a walk whose workers have ended: it adds the counters to
+// the summary, reports the time cap if runCtx ran out of o.Timeout, makes
+// the robots.txt's network error the start error if nothing of the site
+// answered, and says that no sitemap was found if none was and the walk
+// was neither cancelled (ctx), stopped by fn, capped nor unreached.
+func (w *walker) settle(ctx, runCtx context.Context, o Options) {
 	w.sum.Bytes = w.bytes.Load()
 	w.sum.Duplicates = w.dups.Load()
 	w.sum.Entries = w.entries.Load()
@@ -122,20 +152,6 @@ func WalkNames(ctx context.Context, names []string, opts Options, fn func(Event)
 	if w.fnErr == nil && ctx.Err() == nil && w.hits == 0 && !w.explicit && !unreached && !errors.Is(cause, errTimeCap) {
 		w.noSitemap()
 	}
-	w.sum.Elapsed = time.Since(t0)
-	w.mu.Lock()
-	w.sum.StartErr = w.startErr
-	w.mu.Unlock()
-	if w.fnErr != nil {
-		return w.sum, w.fnErr
-	}
-	if err := w.dedupErr.Load(); err != nil {
-		return w.sum, *err
-	}
-	if err := ctx.Err(); err != nil {
-		return w.sum, err
-	}
-	return w.sum, nil
 }
 
 // starts queues the jobs of names: an http(s) name by what it is
