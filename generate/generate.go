@@ -300,30 +300,8 @@ type run struct {
 // On every error but StageSaveState, StageRobots and StageRobotsEdit
 // nothing is published and the previous sitemaps stay as they were.
 func Run(ctx context.Context, src Source, o Options) (Summary, error) {
-	if src == nil {
-		return Summary{}, &StageError{StageOpen, errors.New("generate: nil Source; give Read, Entries or a func of the Source shape")}
-	}
-	if o.Shards > 1 && (o.Shard < 1 || o.Shard > o.Shards) {
-		return Summary{}, &StageError{StageOpen, fmt.Errorf("generate: shard %d of %d: use 1 to %d", o.Shard, o.Shards, o.Shards)}
-	}
-	if !o.NoNormalize {
-		// The directory and scope in the form of the entries (L-18).
-		o.Build.BaseURL, o.Build.SiteURL = urlnorm.Key(o.Build.BaseURL), urlnorm.Key(o.Build.SiteURL)
-	}
-	if _, one := o.Out.(*store.WriterStore); one && o.XSL && !o.Build.DryRun {
-		// Checked first: the stylesheet would go to the writer ahead of
-		// the sitemap, or the sitemap be refused after it.
-		return Summary{}, &StageError{StageOpen, errors.New("generate: XSL writes the stylesheet beside the sitemaps, and the store takes one file (store.Writer); publish into a directory (store.Dir) for XSL, or leave XSL off and set Build.Stylesheet to the href of a stylesheet served elsewhere")}
-	}
-	if o.RobotsTxt != "" && o.Build.BaseURL == "" {
-		// The Sitemap: line is an absolute URL (RB-05): without the base
-		// URL the sitemaps were published, then the line refused.
-		return Summary{}, &StageError{StageOpen, fmt.Errorf("generate: robots.txt %s lists the sitemap by its absolute URL (RB-05), which needs Build.BaseURL: the URL of the directory the sitemaps are served from, such as https://www.example.com/", o.RobotsTxt)}
-	}
-	if o.XSL && o.Build.Stylesheet == "" {
-		// Relative: it resolves against each file's own URL, and every
-		// file of the set sits in the same directory.
-		o.Build.Stylesheet = xsl.DefaultName
+	if err := prepare(src, &o); err != nil {
+		return Summary{}, err
 	}
 	b, err := build.NewContext(ctx, o.Out, o.Build)
 	if err != nil {
@@ -344,16 +322,8 @@ func Run(ctx context.Context, src Source, o Options) (Summary, error) {
 		r.now = o.Build.Now()
 	}
 	if !o.KeepDuplicates {
-		mem := o.DedupMemory
-		if mem <= 0 {
-			mem = DefaultDedupMemory
-		}
-		dir := o.Build.TempDir
-		if dir == "" {
-			dir = os.TempDir()
-		}
 		// The spill file is removed by Close on every path out of Run.
-		r.seen = seen.New(mem, dir)
+		r.seen = newSeen(&o)
 		defer r.seen.Close()
 	}
 	if err := r.readAll(ctx, src); err != nil {
@@ -394,6 +364,56 @@ func Run(ctx context.Context, src Source, o Options) (Summary, error) {
 		}
 	}
 	return sum, nil
+}
+
+// prepare checks o against src before anything is opened and puts o's
+// base and site URL in normal form (unless NoNormalize) and its
+// stylesheet href (XSL without one). A nil src, a shard out of range,
+// XSL into a single-file store and RobotsTxt without a base URL are
+// each a StageOpen *StageError; o is left half prepared then.
+func prepare(src Source, o *Options) error {
+	if src == nil {
+		return &StageError{StageOpen, errors.New("generate: nil Source; give Read, Entries or a func of the Source shape")}
+	}
+	if o.Shards > 1 && (o.Shard < 1 || o.Shard > o.Shards) {
+		return &StageError{StageOpen, fmt.Errorf("generate: shard %d of %d: use 1 to %d", o.Shard, o.Shards, o.Shards)}
+	}
+	if !o.NoNormalize {
+		// The directory and scope in the form of the entries (L-18).
+		o.Build.BaseURL, o.Build.SiteURL = urlnorm.Key(o.Build.BaseURL), urlnorm.Key(o.Build.SiteURL)
+	}
+	if _, one := o.Out.(*store.WriterStore); one && o.XSL && !o.Build.DryRun {
+		// Checked first: the stylesheet would go to the writer ahead of
+		// the sitemap, or the sitemap be refused after it.
+		return &StageError{StageOpen, errors.New("generate: XSL writes the stylesheet beside the sitemaps, and the store takes one file (store.Writer); publish into a directory (store.Dir) for XSL, or leave XSL off and set Build.Stylesheet to the href of a stylesheet served elsewhere")}
+	}
+	if o.RobotsTxt != "" && o.Build.BaseURL == "" {
+		// The Sitemap: line is an absolute URL (RB-05): without the base
+		// URL the sitemaps were published, then the line refused.
+		return &StageError{StageOpen, fmt.Errorf("generate: robots.txt %s lists the sitemap by its absolute URL (RB-05), which needs Build.BaseURL: the URL of the directory the sitemaps are served from, such as https://www.example.com/", o.RobotsTxt)}
+	}
+	if o.XSL && o.Build.Stylesheet == "" {
+		// Relative: it resolves against each file's own URL, and every
+		// file of the set sits in the same directory.
+		o.Build.Stylesheet = xsl.DefaultName
+	}
+	return nil
+}
+
+// newSeen makes the set that remembers the locs read, in o.DedupMemory
+// bytes (DefaultDedupMemory when zero or less) and past that in a spill
+// file in o.Build.TempDir (os.TempDir() when empty); the caller closes
+// it, which removes the file.
+func newSeen(o *Options) *seen.Set {
+	mem := o.DedupMemory
+	if mem <= 0 {
+		mem = DefaultDedupMemory
+	}
+	dir := o.Build.TempDir
+	if dir == "" {
+		dir = os.TempDir()
+	}
+	return seen.New(mem, dir)
 }
 
 // MarshalJSON writes the summary with the names and meanings of the text
