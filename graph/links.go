@@ -84,56 +84,91 @@ type LinkTree struct {
 func Links(ctx context.Context, log state.CrawlLog, listed sitemap.Entries, o Options) (*LinkTree, error) {
 	t := New(o)
 	lt := &LinkTree{Tree: t}
-	const page = 1000
 	var set *seen.Set
 	if listed != nil {
 		set = seen.New(0, "")
 		defer set.Close()
-		n := 0
-		err := listed(ctx, func(u *sitemap.URL) error {
-			if n++; n&1023 == 0 {
-				if err := ctx.Err(); err != nil {
-					return err
-				}
-			}
-			t.Add(u)
-			if _, err := set.Add(u.Loc); err != nil {
-				return err
-			}
-			// A sitemap page the crawl never reached is linked from nowhere.
-			ok, err := log.Seen(ctx, u.Loc)
-			if err != nil {
-				return err
-			}
-			if !ok {
-				lt.Unreached++
-				lt.mark(u.Loc, "", MarkOrphan, "orphan: the crawl never reached it", true)
-			}
-			return nil
-		})
-		if err != nil {
+		if err := lt.addListed(ctx, log, listed, set); err != nil {
 			return nil, err
 		}
-	} else {
-		for after := ""; ; {
-			es, err := log.Listed(ctx, after, page)
-			if err != nil {
-				return nil, err
-			}
-			for _, e := range es {
-				t.Add(e.Entry)
-			}
-			if len(es) < page {
-				break
-			}
-			after = es[len(es)-1].Loc
-		}
+	} else if err := lt.addLogged(ctx, log); err != nil {
+		return nil, err
 	}
+	if err := lt.addOutcomes(ctx, log, set); err != nil {
+		return nil, err
+	}
+	if err := lt.addEdges(ctx, log); err != nil {
+		return nil, err
+	}
+	t.Seal()
+	return lt, nil
+}
+
+// logPage is the number of rows Links asks of the crawl log at a time.
+const logPage = 1000
+
+// addListed adds the sitemap's entries to the tree and to set, and
+// marks as an orphan each one the crawl never reached. The first error
+// of listed, of set, of the log or of ctx (looked at every 1024
+// entries) stops it; an empty sitemap adds nothing.
+func (lt *LinkTree) addListed(ctx context.Context, log state.CrawlLog, listed sitemap.Entries, set *seen.Set) error {
+	t := lt.Tree
+	n := 0
+	err := listed(ctx, func(u *sitemap.URL) error {
+		if n++; n&1023 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		t.Add(u)
+		if _, err := set.Add(u.Loc); err != nil {
+			return err
+		}
+		// A sitemap page the crawl never reached is linked from nowhere.
+		ok, err := log.Seen(ctx, u.Loc)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			lt.Unreached++
+			lt.mark(u.Loc, "", MarkOrphan, "orphan: the crawl never reached it", true)
+		}
+		return nil
+	})
+	return err
+}
+
+// addLogged adds the pages the crawl itself listed (the sitemap entries
+// it recorded), a page of the log at a time; a log error stops it, and
+// a log without them adds nothing.
+func (lt *LinkTree) addLogged(ctx context.Context, log state.CrawlLog) error {
+	t := lt.Tree
+	for after := ""; ; {
+		es, err := log.Listed(ctx, after, logPage)
+		if err != nil {
+			return err
+		}
+		for _, e := range es {
+			t.Add(e.Entry)
+		}
+		if len(es) < logPage {
+			break
+		}
+		after = es[len(es)-1].Loc
+	}
+	return nil
+}
+
+// addOutcomes adds what the crawl made of each page, in URL order. A
+// page is in the sitemap if set (the sitemap's URLs, nil when the crawl
+// listed them) holds it, else as the log says. A log or set error stops
+// it.
+func (lt *LinkTree) addOutcomes(ctx context.Context, log state.CrawlLog, set *seen.Set) error {
 	// The outcomes, a page at a time, sorted by URL.
 	for after := ""; ; {
-		os, err := log.Outcomes(ctx, after, page)
+		os, err := log.Outcomes(ctx, after, logPage)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		for i := range os {
 			oc := &os[i]
@@ -144,23 +179,33 @@ func Links(ctx context.Context, log state.CrawlLog, listed sitemap.Entries, o Op
 			if set != nil {
 				isNew, err := set.Add(oc.Loc)
 				if err != nil {
-					return nil, err
+					return err
 				}
 				inSitemap = !isNew
 			}
 			lt.outcome(oc, inSitemap)
 		}
-		if len(os) < page {
+		if len(os) < logPage {
 			break
 		}
 		after = os[len(os)-1].Loc
 	}
+	return nil
+}
+
+// addEdges turns the crawl's followed links into edges between the
+// sections of their pages, weighted by the number of links and sorted
+// heaviest first (ties by path). Links whose ends are in no section are
+// skipped; past maxEdges section pairs the new ones are only counted
+// (DroppedEdges). A log error stops it, with no edge added.
+func (lt *LinkTree) addEdges(ctx context.Context, log state.CrawlLog) error {
+	t := lt.Tree
 	// The links, aggregated by section pair.
 	pairs := map[[2]*Node]int{}
 	for after := (state.CrawlEdge{}); ; {
-		es, err := log.Links(ctx, after, page)
+		es, err := log.Links(ctx, after, logPage)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		for _, e := range es {
 			if e.Kind != state.LinkFollow {
@@ -177,7 +222,7 @@ func Links(ctx context.Context, log state.CrawlLog, listed sitemap.Entries, o Op
 			}
 			pairs[k]++
 		}
-		if len(es) < page {
+		if len(es) < logPage {
 			break
 		}
 		after = es[len(es)-1]
@@ -195,8 +240,7 @@ func Links(ctx context.Context, log state.CrawlLog, listed sitemap.Entries, o Op
 		}
 		return a.To.Path < b.To.Path
 	})
-	t.Seal()
-	return lt, nil
+	return nil
 }
 
 // outcome adds what the crawl found about one URL.
