@@ -98,37 +98,9 @@ func (t *Tree) svg(ctx context.Context, w io.Writer, o DrawOptions, lt *LinkTree
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	// Columns: each depth as wide as its widest label.
-	var widths []float64
-	labelW := make([]float64, len(all))
-	for i, v := range all {
-		name, count := nodeLabel(v.n)
-		labelW[i] = float64(utf8.RuneCountInString(name)+1+len(count)) * charWidth
-		for len(widths) <= v.depth {
-			widths = append(widths, 0)
-		}
-		widths[v.depth] = max(widths[v.depth], labelW[i]+40)
-	}
-	colX := make([]float64, len(widths)+1)
-	colX[0] = margin + 6
-	for d, wd := range widths {
-		colX[d+1] = colX[d] + wd
-	}
+	widths, labelW, colX := columns(all)
 	title := o.title(root)
-	desc := plural.Of(t.URLs-t.Skipped, "URL", "URLs") + " in " + plural.Of(t.Sections, "section", "sections") + "; " + plural.Of(len(all), "node", "nodes") + " drawn"
-	var edges [][3]int
-	if lt != nil {
-		desc = lt.summary(len(all))
-		at := make(map[*Node]int, len(all))
-		for i, v := range all {
-			at[orig(v.n)] = i
-		}
-		var cut int
-		edges, cut = o.arcs(lt.drawnEdges(at))
-		if cut > 0 {
-			desc += " (the " + progress.Group(int64(len(edges))) + " heaviest links between sections drawn, " + progress.Group(int64(cut)) + " more left out)"
-		}
-	}
+	desc, edges := t.svgCaption(o, all, lt)
 	// As wide as the widest column's end or the heading line, whichever
 	// is wider: a tree narrower than its heading would cut it.
 	width := max(colX[len(widths)], margin+float64(utf8.RuneCountInString(title)+1+utf8.RuneCountInString(desc))*headWidth) + margin
@@ -158,6 +130,66 @@ g.more text { font-style: italic; }
 `)
 	bw.WriteString(`<rect width="100%" height="100%" fill="#fff"/>` + "\n")
 	bw.WriteString(`<text class="h" x="` + f(margin) + `" y="24">` + xmlText(title) + ` <tspan class="c">` + xmlText(desc) + "</tspan></text>\n")
+	if err := writeTreeEdges(ctx, bw, all, labelW, px, f); err != nil {
+		return err
+	}
+	if lt != nil {
+		writeLinkArcs(bw, all, edges, labelW, px, f)
+	}
+	writeNodes(bw, all, px, f)
+	bw.WriteString("</svg>\n")
+	return bw.Flush()
+}
+
+// columns gives the width of each depth's column (its widest label and
+// room for the dot), the width of each node's label and the x where
+// each column starts, with one more entry for the end of the last. No
+// nodes give no columns, and colX holds only the left margin.
+func columns(all []*lnode) (widths, labelW, colX []float64) {
+	// Columns: each depth as wide as its widest label.
+	labelW = make([]float64, len(all))
+	for i, v := range all {
+		name, count := nodeLabel(v.n)
+		labelW[i] = float64(utf8.RuneCountInString(name)+1+len(count)) * charWidth
+		for len(widths) <= v.depth {
+			widths = append(widths, 0)
+		}
+		widths[v.depth] = max(widths[v.depth], labelW[i]+40)
+	}
+	colX = make([]float64, len(widths)+1)
+	colX[0] = margin + 6
+	for d, wd := range widths {
+		colX[d+1] = colX[d] + wd
+	}
+	return widths, labelW, colX
+}
+
+// svgCaption gives the picture's description, the counts of t, or with
+// lt the link view's summary, and the arcs to draw between the nodes of
+// all (indexes into all and the number of links; none without lt). When
+// DrawOptions.MaxLinks left some out the description says how many.
+func (t *Tree) svgCaption(o DrawOptions, all []*lnode, lt *LinkTree) (string, [][3]int) {
+	desc := plural.Of(t.URLs-t.Skipped, "URL", "URLs") + " in " + plural.Of(t.Sections, "section", "sections") + "; " + plural.Of(len(all), "node", "nodes") + " drawn"
+	var edges [][3]int
+	if lt != nil {
+		desc = lt.summary(len(all))
+		at := make(map[*Node]int, len(all))
+		for i, v := range all {
+			at[orig(v.n)] = i
+		}
+		var cut int
+		edges, cut = o.arcs(lt.drawnEdges(at))
+		if cut > 0 {
+			desc += " (the " + progress.Group(int64(len(edges))) + " heaviest links between sections drawn, " + progress.Group(int64(cut)) + " more left out)"
+		}
+	}
+	return desc, edges
+}
+
+// writeTreeEdges writes the tree's edges as one path, from the end of
+// each parent's label to its child's dot; the root has none. It stops
+// with ctx's error (looked at every 1024 nodes), leaving the path open.
+func writeTreeEdges(ctx context.Context, bw *bufio.Writer, all []*lnode, labelW []float64, px func(*lnode) (float64, float64), f func(float64) string) error {
 	// Edges first, under the nodes: from the end of the parent's label
 	// to the child's dot.
 	bw.WriteString(`<path class="e" d="`)
@@ -178,39 +210,50 @@ g.more text { font-style: italic; }
 		bw.WriteString("M" + f(x0) + " " + f(y0) + "C" + f(mx) + " " + f(y0) + " " + f(mx) + " " + f(y1) + " " + f(x1) + " " + f(y1))
 	}
 	bw.WriteString("\"/>\n")
-	if lt != nil {
-		// As the map draws them: between columns from the end of the
-		// shallower section's label to the deeper one's dot, within a
-		// column a loop on the left.
-		most := 1
-		for _, e := range edges {
-			most = max(most, e[2])
-		}
-		for _, e := range edges {
-			a, b := all[e[0]], all[e[1]]
-			var d string
-			if a.depth != b.depth {
-				up, down := a, b
-				if up.depth > down.depth {
-					up, down = b, a
-				}
-				x0, y0 := px(up)
-				x0 += 10 + labelW[up.idx]
-				x1, y1 := px(down)
-				x1 -= 6
-				mx := (x0 + x1) / 2
-				d = "M" + f(x0) + " " + f(y0) + "C" + f(mx) + " " + f(y0) + " " + f(mx) + " " + f(y1) + " " + f(x1) + " " + f(y1)
-			} else {
-				x0, y0 := px(a)
-				x1, y1 := px(b)
-				bend := max(30, math.Abs(y1-y0)/3)
-				d = "M" + f(x0-6) + " " + f(y0) + "C" + f(x0-bend) + " " + f(y0) + " " + f(x1-bend) + " " + f(y1) + " " + f(x1-6) + " " + f(y1)
-			}
-			width := 1 + 5*math.Sqrt(float64(e[2])/float64(most))
-			bw.WriteString(`<path class="k" stroke-width="` + f(width) + `" d="` + d + `"><title>` +
-				xmlText(nodePath(a.n)+" → "+nodePath(b.n)+": "+plural.Of(e[2], "link", "links")) + "</title></path>\n")
-		}
+	return nil
+}
+
+// writeLinkArcs writes one purple arc for each of edges (indexes into
+// all and a number of links), as wide as it is heavy next to the
+// heaviest, with a tooltip of its count; no edges write nothing.
+func writeLinkArcs(bw *bufio.Writer, all []*lnode, edges [][3]int, labelW []float64, px func(*lnode) (float64, float64), f func(float64) string) {
+	// As the map draws them: between columns from the end of the
+	// shallower section's label to the deeper one's dot, within a
+	// column a loop on the left.
+	most := 1
+	for _, e := range edges {
+		most = max(most, e[2])
 	}
+	for _, e := range edges {
+		a, b := all[e[0]], all[e[1]]
+		var d string
+		if a.depth != b.depth {
+			up, down := a, b
+			if up.depth > down.depth {
+				up, down = b, a
+			}
+			x0, y0 := px(up)
+			x0 += 10 + labelW[up.idx]
+			x1, y1 := px(down)
+			x1 -= 6
+			mx := (x0 + x1) / 2
+			d = "M" + f(x0) + " " + f(y0) + "C" + f(mx) + " " + f(y0) + " " + f(mx) + " " + f(y1) + " " + f(x1) + " " + f(y1)
+		} else {
+			x0, y0 := px(a)
+			x1, y1 := px(b)
+			bend := max(30, math.Abs(y1-y0)/3)
+			d = "M" + f(x0-6) + " " + f(y0) + "C" + f(x0-bend) + " " + f(y0) + " " + f(x1-bend) + " " + f(y1) + " " + f(x1-6) + " " + f(y1)
+		}
+		width := 1 + 5*math.Sqrt(float64(e[2])/float64(most))
+		bw.WriteString(`<path class="k" stroke-width="` + f(width) + `" d="` + d + `"><title>` +
+			xmlText(nodePath(a.n)+" → "+nodePath(b.n)+": "+plural.Of(e[2], "link", "links")) + "</title></path>\n")
+	}
+}
+
+// writeNodes writes each node's dot and label, with its tooltip, in a
+// group whose class marks an aggregate ("more") or a section holding
+// orphans or missing pages ("flag").
+func writeNodes(bw *bufio.Writer, all []*lnode, px func(*lnode) (float64, float64), f func(float64) string) {
 	for _, v := range all {
 		x, y := px(v)
 		name, count := nodeLabel(v.n)
@@ -226,8 +269,6 @@ g.more text { font-style: italic; }
 		bw.WriteString(`<circle cx="` + f(x) + `" cy="` + f(y) + `" r="4"/>`)
 		bw.WriteString(`<text x="` + f(x+8) + `" y="` + f(y+4) + `">` + xmlText(name) + ` <tspan class="c">` + count + "</tspan></text></g>\n")
 	}
-	bw.WriteString("</svg>\n")
-	return bw.Flush()
 }
 
 // nodePath names a node in tooltips: its URL, or its name when it has
