@@ -206,8 +206,7 @@ func writeTreeEdges(ctx context.Context, bw *bufio.Writer, all []*lnode, labelW 
 		x0 += 10 + labelW[v.parent.idx]
 		x1, y1 := px(v)
 		x1 -= 5
-		mx := (x0 + x1) / 2
-		bw.WriteString("M" + f(x0) + " " + f(y0) + "C" + f(mx) + " " + f(y0) + " " + f(mx) + " " + f(y1) + " " + f(x1) + " " + f(y1))
+		bw.WriteString(curve(f, x0, y0, x1, y1))
 	}
 	bw.WriteString("\"/>\n")
 	return nil
@@ -236,8 +235,7 @@ func writeLinkArcs(bw *bufio.Writer, all []*lnode, edges [][3]int, labelW []floa
 			x0 += 10 + labelW[up.idx]
 			x1, y1 := px(down)
 			x1 -= 6
-			mx := (x0 + x1) / 2
-			d = "M" + f(x0) + " " + f(y0) + "C" + f(mx) + " " + f(y0) + " " + f(mx) + " " + f(y1) + " " + f(x1) + " " + f(y1)
+			d = curve(f, x0, y0, x1, y1)
 		} else {
 			x0, y0 := px(a)
 			x1, y1 := px(b)
@@ -248,6 +246,13 @@ func writeLinkArcs(bw *bufio.Writer, all []*lnode, edges [][3]int, labelW []floa
 		bw.WriteString(`<path class="k" stroke-width="` + f(width) + `" d="` + d + `"><title>` +
 			xmlText(nodePath(a.n)+" → "+nodePath(b.n)+": "+plural.Of(e[2], "link", "links")) + "</title></path>\n")
 	}
+}
+
+// curve is the SVG path data of the S-curve from (x0, y0) to (x1, y1),
+// leaving and arriving level, with its numbers written by f.
+func curve(f func(float64) string, x0, y0, x1, y1 float64) string {
+	mx := (x0 + x1) / 2
+	return "M" + f(x0) + " " + f(y0) + "C" + f(mx) + " " + f(y0) + " " + f(mx) + " " + f(y1) + " " + f(x1) + " " + f(y1)
 }
 
 // writeNodes writes each node's dot and label, with its tooltip, in a
