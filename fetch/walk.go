@@ -131,8 +131,9 @@ func (w *walker) runWorkers(concurrency int) {
 // settle ends a walk whose workers have ended: it adds the counters to
 // the summary, reports the time cap if runCtx ran out of o.Timeout, makes
 // the robots.txt's network error the start error if nothing of the site
-// answered, and says that no sitemap was found if none was and the walk
-// was neither cancelled (ctx), stopped by fn, capped nor unreached.
+// answered, and says that no sitemap was found if none was from starts
+// that named none themselves, and the walk was neither cancelled (ctx),
+// stopped by fn, capped nor unreached.
 func (w *walker) settle(ctx, runCtx context.Context, o Options) {
 	w.sum.Bytes = w.bytes.Load()
 	w.sum.Duplicates = w.dups.Load()
