@@ -144,12 +144,23 @@ const (
 
 // MaxErrorsFlag is DecoderOptions.MaxErrors for n as a command line's
 // --max-errors gives it: n itself when positive; 0 (or less), which the
-// flag reads as no limit, is the option's negative.
+// flag reads as no limit, is the option's negative. A command line
+// refuses a negative n first ([CheckMaxErrorsFlag]).
 func MaxErrorsFlag(n int) int {
 	if n <= 0 {
 		return -1
 	}
 	return n
+}
+
+// CheckMaxErrorsFlag refuses a --max-errors that means nothing: a
+// negative number (0 is no limit). Its error says what the flag takes;
+// the caller names the flag and the value.
+func CheckMaxErrorsFlag(n int) error {
+	if n < 0 {
+		return errors.New("give a number of errors, 0 or more (0: no limit; LIM-05)")
+	}
+	return nil
 }
 
 // Errors returned (wrapped in a *DecodeError) by [Decoder.Next].
