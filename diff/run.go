@@ -51,13 +51,6 @@ func (e *SideError) Error() string {
 
 func (e *SideError) Unwrap() error { return e.Err }
 
-// Unreadable reports whether the side's document itself could not be read
-// as a sitemap (empty, binary, not well-formed: F-04, XML-01): nothing of
-// it was compared, an unreadable input, which a command line exits 2 for
-// (its exit 1 says the sides differ). A child sitemap that cannot be read
-// and no sitemap found at a site are problems found instead (false).
-func (e *SideError) Unreadable() bool { return e.Said }
-
 // Run is `sitemap diff` as one call: the entries of old and new (Open)
 // compared ([Diff]) and the changes written to out in o.Format as they
 // come; on diag, each side's errors as they come (at most ShownPerRule

@@ -2,9 +2,7 @@ package diff_test
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 
@@ -31,18 +29,4 @@ func ExampleRun() {
 	// + https://www.example.com/c
 	// sitemap diff: 1 added, 1 removed, 1 modified, 0 unchanged (old 2 URLs, new 2 URLs)
 	// true <nil>
-}
-
-// A side that is no sitemap (an empty file: F-04) cannot be compared:
-// Run's error is a *SideError whose Unreadable is true, an unreadable
-// input rather than a difference found.
-func ExampleSideError_Unreadable() {
-	dir, _ := os.MkdirTemp("", "diff-example")
-	defer os.RemoveAll(dir)
-	empty := filepath.Join(dir, "empty.xml")
-	os.WriteFile(empty, nil, 0o644)
-	_, err := diff.Run(context.Background(), empty, empty, diff.RunOptions{Format: "text"}, io.Discard, io.Discard)
-	var side *diff.SideError
-	fmt.Println(errors.As(err, &side) && side.Unreadable())
-	// Output: true
 }

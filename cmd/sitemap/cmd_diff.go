@@ -22,10 +22,8 @@ func newDiffCmd(s *streams) *cobra.Command {
 				return cannotRun("%v", err)
 			}
 			sum, err := diff.Run(c.Context(), args[0], args[1], ro, s.Out, s.Err)
-			// A side whose children cannot be read is a problem found
-			// (diff.SideError): exit 1 as in validate, parse and fetch; a
-			// side that is no sitemap is an unreadable input: exit 2, since
-			// diff's 1 says the sides differ.
+			// A side that is no sitemap, or whose children cannot be read, is a
+			// problem found (diff.SideError): exit 1 as in validate, parse and fetch.
 			return runOutcome(c.Context(), err, sum.Differ())
 		},
 	})

@@ -203,9 +203,9 @@ func TestDiffHelpExample(t *testing.T) {
 }
 
 // TestDiffUnreadableSideSaidOnce: a side that is not a sitemap (empty,
-// binary: F-04) stops diff with exit 2, an unreadable input: diff's 1
-// says the sides differ (docs/CONVENTIONS.md); its diagnostic is printed
-// once, then one line saying which side could not be compared.
+// binary) stops diff with exit 1, as validate, parse and fetch
+// exit for it (F-04); its diagnostic is printed once, then one
+// line saying which side could not be compared.
 func TestDiffUnreadableSideSaidOnce(t *testing.T) {
 	dir := t.TempDir()
 	empty, good := filepath.Join(dir, "empty.xml"), filepath.Join(dir, "good.xml")
@@ -214,7 +214,7 @@ func TestDiffUnreadableSideSaidOnce(t *testing.T) {
 	code, out, errOut := runCLI(t, "", "diff", good, empty)
 	want := empty + ":1:1: error F-04: the document is empty: no XML root element and no URL lines\n" +
 		"sitemap: new: " + empty + " cannot be compared (the error above)\n"
-	if code != exitUsage || out != "" || errOut != want {
+	if code != exitProblems || out != "" || errOut != want {
 		t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant:\n%s", code, out, errOut, want)
 	}
 }

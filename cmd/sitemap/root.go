@@ -60,17 +60,11 @@ func problemsFound() error { return &exitError{Code: exitProblems} }
 // runOutcome maps the end of a library's run to the exit status: once
 // ctx is done, ctx's error (interrupted); a problem the library found in
 // the inputs (*input.EmptyError, *diff.SideError) exit 1 with its
-// message, but a diff side that is no sitemap (SideError.Unreadable) exit
-// 2; any other error exit 2; problems reported (found) exit 1.
+// message; any other error exit 2; problems reported (found) exit 1.
 func runOutcome(ctx context.Context, err error, found bool) error {
-	var side *diff.SideError
 	switch {
 	case err != nil && ctx.Err() != nil:
 		return ctx.Err()
-	case errors.As(err, &side) && side.Unreadable():
-		// diff's exit 1 says the sides differ: a side that is no
-		// sitemap is an unreadable input (docs/CONVENTIONS.md).
-		return &exitError{Code: exitUsage, Err: err}
 	case errors.As(err, new(*input.EmptyError)), errors.As(err, new(*diff.SideError)):
 		return &exitError{Code: exitProblems, Err: err}
 	case err != nil:
