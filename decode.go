@@ -144,12 +144,23 @@ const (
 
 // MaxErrorsFlag is DecoderOptions.MaxErrors for n as a command line's
 // --max-errors gives it: n itself when positive; 0 (or less), which the
-// flag reads as no limit, is the option's negative.
+// flag reads as no limit, is the option's negative. A command line
+// refuses a negative n first ([CheckMaxErrorsFlag]).
 func MaxErrorsFlag(n int) int {
 	if n <= 0 {
 		return -1
 	}
 	return n
+}
+
+// CheckMaxErrorsFlag refuses a --max-errors that means nothing: a
+// negative number (0 is no limit). Its error says what the flag takes;
+// the caller names the flag and the value.
+func CheckMaxErrorsFlag(n int) error {
+	if n < 0 {
+		return errors.New("give a number of errors, 0 or more (0: no limit; LIM-05)")
+	}
+	return nil
 }
 
 // Errors returned (wrapped in a *DecodeError) by [Decoder.Next].
@@ -328,7 +339,7 @@ func (d *Decoder) Next() (Item, error) {
 	}
 	if d.count >= d.opt.MaxEntries {
 		d.err = d.fatal(RuleMaxCount, it.Line, it.Col, ErrLimit,
-			fmt.Sprintf("more than %d entries; stopped reading (raise DecoderOptions.MaxEntries in Go to read further)", d.opt.MaxEntries))
+			fmt.Sprintf("more than %d entries; stopped reading: no flag raises this limit; split the input into smaller files (a sitemap holds at most %d URLs, S-01), or, in a Go program, raise DecoderOptions.MaxEntries", d.opt.MaxEntries, MaxURLs))
 		return Item{}, d.err
 	}
 	d.count++
@@ -443,7 +454,7 @@ func (d *Decoder) readFailure(err error, off int64) error {
 		return &DecodeError{Diagnostic: d.diag(RuleRead, SeverityError, line, col, fmt.Sprintf("cannot read: %v", err)), Err: err}
 	case errors.Is(err, errByteCap):
 		return d.fatalAt(RuleMaxBytes, off, ErrLimit, fmt.Sprintf(
-			"more than %d uncompressed bytes; stopped reading (a sitemap may hold %d, S-02; raise DecoderOptions.MaxBytes in Go to read further)",
+			"more than %d uncompressed bytes; stopped reading: no flag raises this limit; split the input into sitemaps of at most %d bytes (S-02), or, in a Go program, raise DecoderOptions.MaxBytes",
 			d.opt.MaxBytes, MaxBytes))
 	case errors.Is(err, xmlscan.ErrTokenCap):
 		what := "an XML tag, comment or value"
@@ -451,7 +462,7 @@ func (d *Decoder) readFailure(err error, off int64) error {
 			what = "a line"
 		}
 		return d.fatalAt(RuleMaxToken, off, ErrLimit, fmt.Sprintf(
-			"%s longer than %d bytes; stopped reading (raise DecoderOptions.MaxLineBytes in Go to read further)", what, d.opt.MaxLineBytes))
+			"%s longer than %d bytes; stopped reading: no flag raises this limit; look for a missing line break or closing tag and fix it, or split the value, or, in a Go program, raise DecoderOptions.MaxLineBytes", what, d.opt.MaxLineBytes))
 	case d.gz != nil && (errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, gzip.ErrChecksum) ||
 		errors.Is(err, gzip.ErrHeader) || strings.Contains(err.Error(), "flate")):
 		return d.fatalAt(RuleGzip, off, ErrGzip, fmt.Sprintf(

@@ -113,3 +113,13 @@ func ExampleMaxErrorsFlag() {
 	fmt.Println(sitemap.MaxErrorsFlag(100), sitemap.MaxErrorsFlag(0))
 	// Output: 100 -1
 }
+
+// CheckMaxErrorsFlag refuses a negative --max-errors, which means
+// nothing (0 is no limit).
+func ExampleCheckMaxErrorsFlag() {
+	fmt.Println(sitemap.CheckMaxErrorsFlag(0))
+	fmt.Println(sitemap.CheckMaxErrorsFlag(-1))
+	// Output:
+	// <nil>
+	// give a number of errors, 0 or more (0: no limit; LIM-05)
+}

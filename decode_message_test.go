@@ -43,26 +43,28 @@ func TestDiagnosticsDoNotRepeatTheirRule(t *testing.T) {
 	}
 }
 
-// TestLimitMessagesNameTheGoOption: a reader limit's message names the
-// option that raises it as a Go option (DecoderOptions.MaxDepth); "raise
-// MaxDepth" read, on the command line, as if there were such a flag.
+// TestLimitMessagesNameTheGoOption: a reader limit's message says what a
+// command-line user can do (there is no flag for the limit: fix or
+// split the input) and names the option that raises it as a Go option
+// (DecoderOptions.MaxDepth); it told everyone to "raise
+// DecoderOptions.MaxLineBytes in Go", which a command line cannot do.
 func TestLimitMessagesNameTheGoOption(t *testing.T) {
 	for _, tc := range []struct {
 		name, in, want string
 		o              DecoderOptions
 	}{
-		{"depth", urlsetHead + "<url><loc>https://e.com/</loc>" + strings.Repeat("<x>", 70), "raise DecoderOptions.MaxDepth in Go", DecoderOptions{}},
-		{"token", "https://e.com/" + strings.Repeat("a", 200) + "\n", "raise DecoderOptions.MaxLineBytes in Go", DecoderOptions{MaxLineBytes: 64}},
-		{"bytes", urlsetHead + strings.Repeat(" ", 300), "raise DecoderOptions.MaxBytes in Go", DecoderOptions{MaxBytes: 200}},
-		{"entries", "https://e.com/a\nhttps://e.com/b\n", "raise DecoderOptions.MaxEntries in Go", DecoderOptions{MaxEntries: 1}},
+		{"depth", urlsetHead + "<url><loc>https://e.com/</loc>" + strings.Repeat("<x>", 70), "fix the document's nesting (a missing closing tag?), or, in a Go program, raise DecoderOptions.MaxDepth", DecoderOptions{}},
+		{"token", "https://e.com/" + strings.Repeat("a", 200) + "\n", "look for a missing line break or closing tag and fix it, or split the value, or, in a Go program, raise DecoderOptions.MaxLineBytes", DecoderOptions{MaxLineBytes: 64}},
+		{"bytes", urlsetHead + strings.Repeat(" ", 300), "split the input into sitemaps of at most 52428800 bytes (S-02), or, in a Go program, raise DecoderOptions.MaxBytes", DecoderOptions{MaxBytes: 200}},
+		{"entries", "https://e.com/a\nhttps://e.com/b\n", "split the input into smaller files (a sitemap holds at most 50000 URLs, S-01), or, in a Go program, raise DecoderOptions.MaxEntries", DecoderOptions{MaxEntries: 1}},
 	} {
 		dec := NewDecoder(strings.NewReader(tc.in), tc.o)
 		var err error
 		for err == nil {
 			_, err = dec.Next()
 		}
-		if !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s: %v; want %q", tc.name, err, tc.want)
+		if !strings.Contains(err.Error(), "stopped reading: no flag raises this limit; ") || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v; want that no flag raises the limit and %q", tc.name, err, tc.want)
 		}
 	}
 }

@@ -289,7 +289,7 @@ func (x *xmlReader) start() {
 	s := x.s
 	d := x.d
 	if len(x.stack) >= d.opt.MaxDepth {
-		x.fatal = d.fatalAt(RuleMaxDepth, s.Offset(), ErrLimit, fmt.Sprintf("elements nested deeper than %d; stopped reading (a sitemap needs 5 levels; raise DecoderOptions.MaxDepth in Go to read further)", d.opt.MaxDepth))
+		x.fatal = d.fatalAt(RuleMaxDepth, s.Offset(), ErrLimit, fmt.Sprintf("elements nested deeper than %d; stopped reading: no flag raises this limit; a sitemap needs 5 levels, so fix the document's nesting (a missing closing tag?), or, in a Go program, raise DecoderOptions.MaxDepth", d.opt.MaxDepth))
 		return
 	}
 	if s.Syntax() != "" {

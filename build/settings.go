@@ -24,7 +24,7 @@ type Settings struct {
 	GzipIndex bool
 	Index     string // auto, always or never (ParseIndexMode)
 	MaxURLs   int    // 1 to sitemap.MaxURLs (S-01)
-	MaxBytes  int    // 1 to sitemap.MaxBytes (S-02)
+	MaxBytes  int    // minMaxBytes() (a sitemap of one short URL) to sitemap.MaxBytes (S-02)
 }
 
 // DefaultSettings are the settings of a run that gives none.
@@ -43,8 +43,8 @@ func (s Settings) Options() (Options, error) {
 		return Options{}, fmt.Errorf("--index: %v", err)
 	case s.MaxURLs < 1 || s.MaxURLs > sitemap.MaxURLs:
 		return Options{}, fmt.Errorf("--max-urls %d: use 1 to %d (S-01)", s.MaxURLs, sitemap.MaxURLs)
-	case s.MaxBytes < 1 || s.MaxBytes > sitemap.MaxBytes:
-		return Options{}, fmt.Errorf("--max-bytes %d: use 1 to %d (S-02)", s.MaxBytes, sitemap.MaxBytes)
+	case s.MaxBytes < minMaxBytes() || s.MaxBytes > sitemap.MaxBytes:
+		return Options{}, fmt.Errorf("--max-bytes %d: use %d to %d (S-02); a sitemap holding one short URL has %d bytes with its header and closing tag", s.MaxBytes, minMaxBytes(), sitemap.MaxBytes, minMaxBytes())
 	case s.GzipIndex && mode == IndexNever:
 		return Options{}, fmt.Errorf("--gzip-index with --index never: there is no index to compress; drop --gzip-index, or give --index auto or always")
 	case s.GzipLevel < 1 || s.GzipLevel > 9:
@@ -57,6 +57,15 @@ func (s Settings) Options() (Options, error) {
 		Name: s.Name, Gzip: s.Gzip, GzipLevel: s.GzipLevel, GzipIndex: s.GzipIndex,
 		Index: mode, MaxURLs: s.MaxURLs, MaxBytes: s.MaxBytes,
 	}, nil
+}
+
+// minMaxBytes is the smallest byte limit (Settings.MaxBytes) a sitemap
+// can keep: the header, the closing tag and one entry of a short URL
+// ("http://a.bc/"). Below it every entry would be refused.
+func minMaxBytes() int {
+	var o sitemap.EncoderOptions
+	u, _ := o.AppendURL(nil, &sitemap.URL{Loc: "http://a.bc/"})
+	return len(o.AppendHeader(nil)) + len(u) + len(o.Trailer())
 }
 
 // ParseShard parses a shard of a set, "K/N" with 1 <= K <= N (for

@@ -2,8 +2,12 @@ package build
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
+
+	sitemap "github.com/sitemapkit/sitemap"
+	"github.com/sitemapkit/sitemap/store"
 )
 
 // StdoutOptions refuses what one sitemap on standard output cannot hold,
@@ -45,5 +49,28 @@ func TestSettingsWarnNoIndex(t *testing.T) {
 		if got := strings.HasPrefix(w.String(), "sitemap: warning: --gzip-index: no index was written"); got != c.warned || !got && w.Len() > 0 {
 			t.Errorf("%+v: %q", c, w.String())
 		}
+	}
+}
+
+// A byte limit below the smallest sitemap (the header, the closing tag
+// and one short URL) is refused, naming the flag and the range: with it
+// every entry would be refused, one error each. The smallest limit
+// accepted holds such a sitemap.
+func TestSettingsMaxBytesFloor(t *testing.T) {
+	min := minMaxBytes()
+	for _, c := range []struct {
+		n  int
+		ok bool
+	}{{10, false}, {min - 1, false}, {min, true}, {sitemap.MaxBytes, true}, {sitemap.MaxBytes + 1, false}} {
+		s := DefaultSettings()
+		s.MaxBytes = c.n
+		_, err := s.Options()
+		if (err == nil) != c.ok || (err != nil && !strings.HasPrefix(err.Error(), fmt.Sprintf("--max-bytes %d: use %d to %d (S-02)", c.n, min, sitemap.MaxBytes))) {
+			t.Errorf("--max-bytes %d: %v; want accepted %v", c.n, err, c.ok)
+		}
+	}
+	sum, err := tryRun(store.Memory(), Options{BaseURL: "http://ab.cd/", MaxBytes: 1000}, []*sitemap.URL{{Loc: "http://ab.cd/"}})
+	if err != nil || sum.URLs != 1 {
+		t.Errorf("MaxBytes %d, one URL http://a.bc/: %v, %d URLs; want it published", min, err, sum.URLs)
 	}
 }

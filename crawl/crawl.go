@@ -18,6 +18,7 @@ import (
 
 	sitemap "github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/fetch"
+	"github.com/sitemapkit/sitemap/internal/ctrl"
 	"github.com/sitemapkit/sitemap/internal/progress"
 	"github.com/sitemapkit/sitemap/internal/urlfilter"
 	"github.com/sitemapkit/sitemap/robots"
@@ -422,7 +423,9 @@ func (c *Crawler) seed(ctx context.Context) error {
 					}
 					return c.enqueue(ctx, tx, loc, 0, from, false)
 				case ev.Kind == fetch.EventDiagnostic && ev.Diagnostic != nil && ev.Diagnostic.Severity == sitemap.SeverityError:
-					c.warnings = append(c.warnings, "seed sitemap: "+ev.Diagnostic.String())
+					// Error, not String: the crawl prints this line as a
+					// warning, and String would add a second severity.
+					c.warnings = append(c.warnings, "seed sitemap: "+ctrl.Escape(ev.Diagnostic.Error()))
 				}
 				return nil
 			})

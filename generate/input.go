@@ -150,8 +150,29 @@ func readSitemap(ctx context.Context, doc *input.Doc, in io.Reader, maxErrors in
 	var failed *fetch.Node       // a document not read to its end
 	var cut *sitemap.DecodeError // why the decoder stopped reading it
 	var it Item
+	// held is a diagnostic that may be the one that stops the decoder
+	// (an error that skipped nothing): it is yielded at the next event,
+	// as the error that ended the reading when that event says so.
+	var held *sitemap.Diagnostic
+	release := func(stop bool) error {
+		if held == nil {
+			return nil
+		}
+		item := diagnosticItem(*held)
+		held = nil
+		if stop {
+			item.Warning, item.stop = false, true
+		}
+		return yield(item)
+	}
 	o := input.Options{Stdin: in, Decoder: sitemap.DecoderOptions{MaxErrors: maxErrors}}
 	sum, err := input.WalkDocs(ctx, []input.Doc{*doc}, o, func(ev fetch.Event) error {
+		var dc *sitemap.DecodeError
+		stops := ev.Kind == fetch.EventNodeEnd && ev.Node.Failed && errors.As(ev.Node.Cause, &dc) &&
+			held != nil && dc.Diagnostic.Rule == held.Rule && dc.Diagnostic.Line == held.Line && dc.Diagnostic.Col == held.Col
+		if err := release(stops); err != nil {
+			return err
+		}
 		switch ev.Kind {
 		case fetch.EventURL:
 			it = Item{URL: *ev.URL, File: ev.URL.Source, Line: ev.Line}
@@ -172,10 +193,17 @@ func readSitemap(ctx context.Context, doc *input.Doc, in io.Reader, maxErrors in
 				lost = &d
 				return nil
 			}
+			if d.Severity == sitemap.SeverityError && !d.Skipped {
+				held = &d
+				return nil
+			}
 			return yield(diagnosticItem(d))
 		}
 		return nil
 	})
+	if err == nil {
+		err = release(false)
+	}
 	switch {
 	case ctx.Err() != nil:
 		return ctx.Err()
@@ -202,7 +230,8 @@ var errIncomplete = errors.New("a sitemap of the input could not be read to its 
 // diagnosticItem is the Problem item of the reader's diagnostic d: an
 // entry the reader skipped (a relative loc, L-01; a control character,
 // L-07) is an invalid entry of the input, counted as skipped like one the
-// builder refuses; anything else is a warning.
+// builder refuses; anything else is a warning (readSitemap makes the one
+// that stopped the reading an error).
 func diagnosticItem(d sitemap.Diagnostic) *Item {
 	file := d.File
 	if file == "" {

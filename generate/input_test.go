@@ -9,8 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sitemapkit/sitemap"
 	"github.com/sitemapkit/sitemap/input"
 	"github.com/sitemapkit/sitemap/source"
+	"github.com/sitemapkit/sitemap/store"
 )
 
 // The input meter of generate's progress line: the bytes read of the
@@ -141,6 +143,13 @@ func TestInputs(t *testing.T) {
 	}
 	if !errors.As(err, &ie) || err.Error() != "cannot read input: "+cut+": not read to its end (GZ-01 above); nothing published: the sitemaps would lack the URLs after that point" {
 		t.Errorf("a truncated gzip sitemap: %v", err)
+	}
+	// Reported by Run, the GZ-01 that ended the reading is an error (it
+	// was labelled a warning), and it costs no entry.
+	var reported []Problem
+	sum, err := Run(context.Background(), src, opts(store.Memory(), &reported))
+	if err == nil || len(reported) != 1 || reported[0].Rule != "GZ-01" || reported[0].Severity != sitemap.SeverityError || sum.Skipped != 0 {
+		t.Errorf("a truncated gzip sitemap, run: %v, reported %v, %d skipped; want GZ-01 as an error, none skipped", err, reported, sum.Skipped)
 	}
 
 	// With a format given, a sitemap's bytes are read as that format.

@@ -46,6 +46,9 @@ const (
 	// stepOmitted is it.Problem, a row the input marks as not to
 	// publish (Item.Omitted).
 	stepOmitted
+	// stepStop is it.Problem, the error that ended the reading of a
+	// sitemap input (Item.stop): reported as an error, no entry counted.
+	stepStop
 )
 
 // step is one step of the reader's output.
@@ -151,6 +154,8 @@ func (p *reader) yield(it *Item) error {
 		switch {
 		case it.Omitted:
 			kind = stepOmitted
+		case it.stop:
+			kind = stepStop
 		case it.Warning:
 			kind = stepWarning
 		}
@@ -383,6 +388,9 @@ func (r *run) consume(ctx context.Context, s *step) error {
 			}
 		}
 		r.report(p)
+		return nil
+	case stepStop:
+		r.report(entryProblem(s.it.Problem, sitemap.SeverityError, &s.it, ""))
 		return nil
 	case stepInvalid:
 		return r.invalidEntry(entryProblem(s.it.Problem, sitemap.SeverityError, &s.it, ""))

@@ -52,6 +52,10 @@ type Item struct {
 	// column; SRC-07, SRC-08, SRC-09): left out and counted in
 	// Summary.Omitted, not an invalid entry.
 	Omitted bool
+	// stop, with Problem, is the problem that ended the reading of a
+	// sitemap input (GZ-01, LIM-01, XML-01 …): reported as an error, it
+	// costs no entry; the run then ends with an InputError.
+	stop bool
 }
 
 // Read returns the Source of the entries of r, in text, CSV or JSONL as

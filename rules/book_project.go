@@ -20,10 +20,10 @@ var xmlRules = []Rule{
 var limitRules = []Rule{
 	{ID: "LIM-01", Severity: Error, Source: srcLimit,
 		Title: "The reader stops after DecoderOptions.MaxBytes uncompressed bytes (a guard against gzip bombs).",
-		Fix:   "Split the sitemap (S-02), or raise the limit if you trust the input."},
+		Fix:   "No flag raises this limit: split the sitemap (S-02); a Go program that trusts the input raises DecoderOptions.MaxBytes."},
 	{ID: "LIM-02", Severity: Error, Source: srcLimit,
 		Title: "The reader stops after DecoderOptions.MaxEntries entries.",
-		Fix:   "Split the sitemap (S-01), or raise the limit if you trust the input."},
+		Fix:   "No flag raises this limit: split the sitemap (S-01); a Go program that trusts the input raises DecoderOptions.MaxEntries."},
 	{ID: "LIM-03", Severity: Error, Source: srcLimit,
 		Title: "The reader stops at elements nested deeper than DecoderOptions.MaxDepth.",
 		Fix:   "A sitemap needs five levels; flatten the document, or (a Go program) raise DecoderOptions.MaxDepth."},

@@ -15,8 +15,9 @@ func TestGenerateLimitFlags(t *testing.T) {
 	}{
 		{"--max-urls", "0", "--max-urls 0: use 1 to 50000 (S-01)"},
 		{"--max-urls", "50001", "--max-urls 50001: use 1 to 50000 (S-01)"},
-		{"--max-bytes", "0", "--max-bytes 0: use 1 to 52428800 (S-02)"},
-		{"--max-bytes", "-1", "--max-bytes -1: use 1 to 52428800 (S-02)"},
+		{"--max-bytes", "0", "--max-bytes 0: use 145 to 52428800 (S-02)"},
+		{"--max-bytes", "-1", "--max-bytes -1: use 145 to 52428800 (S-02)"},
+		{"--max-bytes", "10", "--max-bytes 10: use 145 to 52428800 (S-02)"},
 		{"--gzip-level", "0", "--gzip-level 0: use 1 (fastest) to 9 (smallest)"},
 		{"--gzip-level", "10", "--gzip-level 10: use 1 (fastest) to 9 (smallest)"},
 	} {

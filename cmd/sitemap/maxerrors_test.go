@@ -127,3 +127,15 @@ func TestMaxErrorsOneSaysOneError(t *testing.T) {
 		}
 	}
 }
+
+// A negative --max-errors means nothing: every command that has the
+// flag refuses it alike (exit 2), saying what it takes; it was read as
+// no limit, silently.
+func TestMaxErrorsNegativeRefused(t *testing.T) {
+	for _, cmd := range []string{"parse", "validate", "fetch", "diff", "generate", "audit"} {
+		code, _, errs := runCLI(t, "", cmd, "--max-errors", "-1", "a.xml", "b.xml")
+		if code != exitUsage || !strings.Contains(errs, `invalid argument "-1" for "--max-errors" flag: give a number of errors, 0 or more (0: no limit`) {
+			t.Errorf("%s --max-errors -1: exit %d, stderr %q; want 2 and what the flag takes", cmd, code, errs)
+		}
+	}
+}

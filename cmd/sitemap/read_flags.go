@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"io"
+	"strconv"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -15,9 +17,29 @@ import (
 // command that reads sitemaps (parse, validate, fetch, diff, generate).
 const maxErrorsUsage = "abandon a document after this many errors (LIM-05; 0: no limit)"
 
-// addMaxErrors adds --max-errors to c, into p.
+// addMaxErrors adds --max-errors to c, into p; a value
+// sitemap.CheckMaxErrorsFlag refuses is a bad flag.
 func addMaxErrors(c *cobra.Command, p *int) {
-	c.Flags().IntVar(p, "max-errors", sitemap.DefaultDecodeMaxErrors, maxErrorsUsage)
+	*p = sitemap.DefaultDecodeMaxErrors
+	c.Flags().Var((*maxErrorsValue)(p), "max-errors", maxErrorsUsage)
+}
+
+// maxErrorsValue is --max-errors: an int that sitemap.CheckMaxErrorsFlag
+// accepts.
+type maxErrorsValue int
+
+func (v *maxErrorsValue) String() string { return strconv.Itoa(int(*v)) }
+func (v *maxErrorsValue) Type() string   { return "int" }
+func (v *maxErrorsValue) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return errors.New("give a whole number of errors, 0 or more (0: no limit)")
+	}
+	if err := sitemap.CheckMaxErrorsFlag(n); err != nil {
+		return err
+	}
+	*v = maxErrorsValue(n)
+	return nil
 }
 
 // readFlags are the flags of the commands that read sitemap trees
