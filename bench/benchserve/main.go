@@ -95,21 +95,28 @@ func generate(dir string, n, per int) error {
 			id := (i-1)*per + k
 			fmt.Fprintf(w, "<url><loc>https://www.example.com/products/category-%d/item-%d.html</loc><lastmod>2026-%02d-%02dT10:00:00+00:00</lastmod></url>\n", id%97, id, 1+id%12, 1+id%28)
 		}
-		w.WriteString("</urlset>\n")
-		if err := w.Flush(); err != nil {
-			return err
-		}
-		if err := zw.Close(); err != nil {
-			return err
-		}
-		if err := f.Close(); err != nil {
-			return err
-		}
-		if err := os.Rename(name+".tmp", name); err != nil {
+		if err := finishSitemap(w, zw, f, name); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// finishSitemap ends the urlset written through w, flushes and closes
+// the gzip stream zw and its file f (name+".tmp"), and renames it to
+// name.
+func finishSitemap(w *bufio.Writer, zw *gzip.Writer, f *os.File, name string) error {
+	w.WriteString("</urlset>\n")
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(name+".tmp", name)
 }
 
 // generateBig writes n sitemaps of per ids each, as -variant and
@@ -189,17 +196,7 @@ func writeBig(dir string, i, per int, variant string, repeat int) error {
 			put(j, 1+j%12)
 		}
 	}
-	w.WriteString("</urlset>\n")
-	if err := w.Flush(); err != nil {
-		return err
-	}
-	if err := zw.Close(); err != nil {
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(name+".tmp", name)
+	return finishSitemap(w, zw, f, name)
 }
 
 var indexK = regexp.MustCompile(`^/index-(\d+)\.xml$`)
